@@ -1,0 +1,58 @@
+// Lint: typescript-eslint's recommended rules, plus the process boundaries of DESIGN.md:
+// `electron` stays out of code that must run in plain Node (shared/, electron/core/, network/,
+// cli/), and Node built-ins stay out of code that runs in the page or anywhere (shared/, renderer/).
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
+
+const noElectron = {
+  name: 'electron',
+  message: 'This code must run in plain Node (DESIGN.md): keep electron imports in electron/*.ts outside core/.',
+};
+const noNodeBuiltins = {
+  paths: nodeBuiltins.map((name) => ({
+    name,
+    message: 'shared/ and renderer/ run in the page too: no Node built-ins (DESIGN.md).',
+  })),
+  patterns: [{ group: ['node:*'], message: 'shared/ and renderer/ run in the page too: no Node built-ins (DESIGN.md).' }],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'release/', '.tools/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['electron/core/**', 'network/**', 'cli/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron, ...noNodeBuiltins.paths], patterns: noNodeBuiltins.patterns }],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [noElectron, ...noNodeBuiltins.paths], patterns: noNodeBuiltins.patterns }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+);

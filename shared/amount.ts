@@ -1,0 +1,74 @@
+// Exact amounts: an amount is an integer count of 1/10^7 units (a bigint), written as a decimal
+// string at scale 10^7 on the wire. Floats never touch money.
+
+export const SCALE_DIGITS = 7;
+export const SCALE = 10_000_000n;
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
+export class AmountError extends Error {
+  override name = 'AmountError';
+}
+
+export interface ParseAmountOptions {
+  /** Accept a leading '-' (a signed quantity such as a balance change). Default false. */
+  allowNegative?: boolean;
+  /** Accept a leading '+'. Default false. */
+  allowPlus?: boolean;
+}
+
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+/** Parses a decimal string ("12.5", "0.0000001") into integer units. Throws AmountError. */
+export function parseAmount(text: string, options: ParseAmountOptions = {}): bigint {
+  if (typeof text !== 'string') throw new AmountError('amount must be a string');
+  if (text.length > 64) throw new AmountError('amount is too long');
+  const trimmed = text.trim();
+  if (trimmed === '') throw new AmountError('amount is empty');
+  if (/[eE]/.test(trimmed)) throw new AmountError(`amount "${short(trimmed)}" uses an exponent; write plain digits`);
+  const match = DECIMAL.exec(trimmed);
+  if (!match) throw new AmountError(`amount "${short(trimmed)}" is not a decimal number`);
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  if (sign === '-' && !options.allowNegative) throw new AmountError('amount must not be negative');
+  if (sign === '+' && !options.allowPlus) throw new AmountError('amount must not carry a "+" sign');
+  if (fraction.length > SCALE_DIGITS) {
+    throw new AmountError(`amount "${short(trimmed)}" has more than ${SCALE_DIGITS} decimal places`);
+  }
+  const magnitude = BigInt(whole) * SCALE + BigInt(fraction.padEnd(SCALE_DIGITS, '0') || '0');
+  const units = sign === '-' ? -magnitude : magnitude;
+  if (units < INT64_MIN || units > INT64_MAX) throw new AmountError(`amount "${short(trimmed)}" is outside int64`);
+  return units;
+}
+
+/** Integer units to the shortest exact decimal string: 1n -> "0.0000001", 10^7 -> "1". */
+export function formatAmount(units: bigint, options: { fixed?: boolean } = {}): string {
+  const negative = units < 0n;
+  const magnitude = negative ? -units : units;
+  const whole = magnitude / SCALE;
+  let fraction = (magnitude % SCALE).toString().padStart(SCALE_DIGITS, '0');
+  if (!options.fixed) fraction = fraction.replace(/0+$/, '');
+  const body = fraction ? `${whole}.${fraction}` : `${whole}`;
+  return negative ? `-${body}` : body;
+}
+
+/** Groups the whole part of an exact decimal string: "1234567.5" -> "1,234,567.5". */
+export function groupDecimal(decimal: string, separator = ','): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal);
+  if (!match) throw new AmountError(`"${short(decimal)}" is not a decimal number`);
+  const [, sign = '', whole = '', fraction = ''] = match;
+  return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator) + fraction;
+}
+
+/** Integer units to a grouped decimal string for display. */
+export function formatAmountGrouped(units: bigint): string {
+  return groupDecimal(formatAmount(units));
+}
+
+/** Normalises any exact decimal string to the canonical form formatAmount writes. */
+export function canonicalDecimal(text: string, options: ParseAmountOptions = {}): string {
+  return formatAmount(parseAmount(text, options));
+}
+
+function short(text: string): string {
+  return text.length > 32 ? `${text.slice(0, 29)}...` : text;
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure unit tests, integration tests that start a real local network (slower,
+// run one file at a time to fit two cores), and renderer component tests in jsdom.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.tsx', 'test/renderer/**/*.test.ts'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});

@@ -47,7 +47,10 @@ export function classifyId(raw: string): Classified {
         ? { kind: 'liquidity_pool', value: toHex(StrKey.decodeLiquidityPool(upper)) }
         : invalid('looks like a liquidity pool id (L…) but it does not decode');
     }
-    if (first === 'S') return invalid('this is a secret key: Ledgerscope never needs one, and it was not kept');
+    if (first === 'S') {
+      // Never echo a secret key back, not even into an error message.
+      return { kind: 'invalid', input: '', reason: 'this is a secret key: Ledgerscope never needs one, and it was not kept' };
+    }
   }
   if (/^[0-9a-f]+$/i.test(input) && /[a-f]/i.test(input) || /^[0-9a-f]{64,72}$/i.test(input)) {
     const hex = input.toLowerCase();

@@ -1,0 +1,187 @@
+// The web host: serves the built renderer and the channel map over a WebSocket, so the same app
+// runs in a browser where no Electron binary exists. It binds 127.0.0.1 only, requires a per-run
+// token, and checks Origin and Host (a DNS-rebinding page has a foreign Host header).
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { isEventChannel, type EventChannel, type EventPayload } from '../shared/ipc';
+import type { Dispatch } from './core/dispatch';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+const MAX_FRAME_BYTES = 2 * 1024 * 1024;
+
+export interface WebHostOptions {
+  rendererDir: string;
+  dispatch: Dispatch;
+  port?: number;
+  token?: string;
+}
+
+export interface WebHost {
+  url: string;
+  port: number;
+  token: string;
+  emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void;
+  close(): Promise<void>;
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const sockets = new Set<WebSocket>();
+  let port = 0;
+
+  const allowedHost = (host: string | undefined) => host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+  const allowedOrigin = (origin: string | undefined) =>
+    origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+
+  const server: Server = createServer((request, response) => {
+    if (!allowedHost(request.headers.host)) return refuse(response, 421, 'Misdirected request: unknown Host.');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
+    void serveFile(options.rendererDir, request, response);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const given = url.searchParams.get('token') ?? '';
+    const ok =
+      url.pathname === '/ipc' &&
+      allowedHost(request.headers.host) &&
+      allowedOrigin(request.headers.origin) &&
+      sameToken(given, token);
+    if (!ok) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => attach(ws));
+  });
+
+  function attach(ws: WebSocket): void {
+    sockets.add(ws);
+    const inflight = new Map<number, AbortController>();
+    ws.on('close', () => {
+      sockets.delete(ws);
+      for (const controller of inflight.values()) controller.abort();
+    });
+    ws.on('message', (data, isBinary) => {
+      void (async () => {
+        if (isBinary) return;
+        let message: { id?: unknown; channel?: unknown; args?: unknown; cancel?: unknown };
+        try {
+          message = JSON.parse(data.toString()) as typeof message;
+        } catch {
+          ws.send(JSON.stringify({ id: null, reply: { ok: false, error: { code: 'bad_message', message: 'Not JSON.' } } }));
+          return;
+        }
+        if (typeof message !== 'object' || message === null || typeof message.id !== 'number') {
+          ws.send(JSON.stringify({ id: null, reply: { ok: false, error: { code: 'bad_message', message: 'A message needs a numeric id.' } } }));
+          return;
+        }
+        const id = message.id;
+        if (message.cancel === true) {
+          inflight.get(id)?.abort();
+          return;
+        }
+        const controller = new AbortController();
+        inflight.set(id, controller);
+        const reply = await options.dispatch(message.channel, message.args, { signal: controller.signal });
+        inflight.delete(id);
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, reply }));
+      })();
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    emit(channel, payload) {
+      if (!isEventChannel(channel)) return;
+      const frame = JSON.stringify({ event: channel, payload });
+      for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
+    },
+    async close() {
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(message);
+}
+
+async function serveFile(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const pathname = decodeURIComponentSafe(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+  if (pathname === null) return refuse(response, 400, 'Bad path.');
+  let file = normalize(join(root, pathname));
+  if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return refuse(response, 403, 'Forbidden.');
+  let info = await stat(file).catch(() => null);
+  // The app routes in the page: unknown paths without an extension get index.html.
+  if (!info || info.isDirectory()) {
+    if (extname(pathname) !== '' && !info) return refuse(response, 404, 'Not found.');
+    file = join(root, 'index.html');
+    info = await stat(file).catch(() => null);
+    if (!info) return refuse(response, 503, 'The renderer is not built: run `npm run build`.');
+  }
+  response.writeHead(200, {
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': file.endsWith('index.html') ? 'no-store' : 'public, max-age=31536000, immutable',
+  });
+  if (request.method === 'HEAD') return void response.end();
+  createReadStream(file).pipe(response);
+}
+
+function decodeURIComponentSafe(text: string): string | null {
+  try {
+    const decoded = decodeURIComponent(text);
+    return decoded.includes('\0') ? null : decoded;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,130 @@
+// The only module that talks to the host. In Electron the preload exposes `window.ledgerscope`;
+// in a browser the web host speaks the same channel map over a WebSocket. Both give `Bridge`.
+import type { Bridge, EventChannel, EventPayload, IpcReply, RequestArgs, RequestChannel, RequestResult } from '../../../shared/ipc';
+
+declare global {
+  interface Window {
+    ledgerscope?: Bridge;
+  }
+}
+
+type Pending = { resolve: (reply: IpcReply<unknown>) => void; signal?: AbortSignal };
+
+/** Reads the per-run token from the address the web host printed, then hides it from the address bar. */
+function takeToken(): string {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem('ledgerscope-token', fromUrl);
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.toString());
+    return fromUrl;
+  }
+  return sessionStorage.getItem('ledgerscope-token') ?? '';
+}
+
+export function createWebSocketBridge(): Bridge {
+  const token = takeToken();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let socket: WebSocket | null = null;
+  let opened: Promise<WebSocket> | null = null;
+  let retryMs = 500;
+
+  const disconnected = (message: string): IpcReply<never> => ({ ok: false, error: { code: 'host_unreachable', message } });
+
+  function connect(): Promise<WebSocket> {
+    if (opened) return opened;
+    opened = new Promise((resolve, reject) => {
+      const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+      const ws = new WebSocket(`${scheme}://${window.location.host}/ipc?token=${encodeURIComponent(token)}`);
+      ws.onopen = () => {
+        socket = ws;
+        retryMs = 500;
+        resolve(ws);
+      };
+      ws.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; reply?: IpcReply<unknown>; event?: string; payload?: unknown };
+        if (typeof message.id === 'number' && message.reply) {
+          pending.get(message.id)?.resolve(message.reply);
+          pending.delete(message.id);
+        } else if (typeof message.event === 'string') {
+          for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+        }
+      };
+      ws.onclose = () => {
+        const wasOpen = socket === ws;
+        socket = null;
+        opened = null;
+        for (const [id, waiter] of pending) {
+          waiter.resolve(disconnected('The connection to the Ledgerscope host was lost.'));
+          pending.delete(id);
+        }
+        if (!wasOpen) reject(new Error('The Ledgerscope host refused the connection (is the token right?).'));
+        else window.setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 1.5, 10_000)));
+      };
+    });
+    return opened;
+  }
+
+  return {
+    async invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, signal?: AbortSignal) {
+      let ws: WebSocket;
+      try {
+        ws = await connect();
+      } catch (error) {
+        return disconnected((error as Error).message) as IpcReply<RequestResult<C>>;
+      }
+      const id = nextId++;
+      return new Promise<IpcReply<RequestResult<C>>>((resolve) => {
+        pending.set(id, { resolve: resolve as (reply: IpcReply<unknown>) => void });
+        signal?.addEventListener('abort', () => {
+          if (!pending.has(id)) return;
+          pending.delete(id);
+          if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ id, cancel: true }));
+          resolve({ ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } });
+        });
+        ws.send(JSON.stringify({ id, channel, args }));
+      });
+    },
+    on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
+      void connect().catch(() => undefined);
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener as (payload: unknown) => void);
+      listeners.set(channel, set);
+      return () => void set.delete(listener as (payload: unknown) => void);
+    },
+  };
+}
+
+let current: Bridge | null = null;
+
+/** The host's bridge: the Electron preload's, else the web host's WebSocket (created on first use). */
+export function getBridge(): Bridge {
+  current ??= window.ledgerscope ?? createWebSocketBridge();
+  return current;
+}
+
+/** Replaces the bridge (component tests and benchmarks pass a fake one). */
+export function setBridge(fake: Bridge): void {
+  current = fake;
+}
+
+export type HostError = Error & { code: string; retryAfterMs?: number };
+
+/** Invokes a channel and throws the host's typed error, for TanStack Query. */
+export async function call<C extends RequestChannel>(channel: C, args: RequestArgs<C>, signal?: AbortSignal): Promise<RequestResult<C>> {
+  const reply = await getBridge().invoke(channel, args, signal);
+  if (reply.ok) return reply.value;
+  throw Object.assign(new Error(reply.error.message), { code: reply.error.code, retryAfterMs: reply.error.retryAfterMs }) as HostError;
+}
+
+/** Subscribes to a host event; returns the unsubscribe function. */
+export function onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void {
+  return getBridge().on(channel, listener);
+}
+
+export function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'internal';
+}

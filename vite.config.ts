@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The renderer is loaded from file:// in Electron and from the web host in a browser: relative
+// asset paths serve both.
+export default defineConfig({
+  root: resolve(import.meta.dirname, 'renderer'),
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist/renderer'),
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2023',
+  },
+});

@@ -1,10 +1,18 @@
 // `npm run build`: the renderer with Vite, and the Node-side entry points bundled with esbuild into
 // dist/, so Electron and the packaged app run plain JavaScript. Skips what is up to date.
+//   dist/renderer/                 the page (Vite)
+//   dist/electron/main.cjs         Electron main (CommonJS; `electron` stays external)
+//   dist/electron/preload.cjs      the sandboxed preload (CommonJS, no Node built-ins)
+//   dist/network/core.mjs          the local network's core node process (ESM)
+//   dist/network/service.mjs       its query-and-submission service process (ESM)
+//   dist/network/*.sql             the store schema the core reads next to its bundle
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
 
 function newest(paths) {
   let time = 0;
@@ -19,10 +27,12 @@ function newest(paths) {
   return time;
 }
 
+const isStale = (outputs, sources) =>
+  outputs.some((output) => !existsSync(output)) || newest(sources) > Math.min(...outputs.map((output) => statSync(output).mtimeMs));
+
 export function buildRenderer({ force = false } = {}) {
-  const output = join(root, 'dist', 'renderer', 'index.html');
-  const stale = force || !existsSync(output) || newest(['renderer', 'shared', 'vite.config.ts']) > statSync(output).mtimeMs;
-  if (!stale) return true;
+  const output = join(dist, 'renderer', 'index.html');
+  if (!force && !isStale([output], ['renderer', 'shared', 'vite.config.ts'])) return true;
   console.log('ledgerscope: building the renderer');
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -31,6 +41,117 @@ export function buildRenderer({ force = false } = {}) {
   return result.status === 0;
 }
 
+// CommonJS bundles have no import.meta: give the bundled code its own file's URL and directory.
+const CJS_IMPORT_META = {
+  banner: { js: 'const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  define: { 'import.meta.url': '__importMetaUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+};
+
+// ESM bundles of CommonJS packages (fastify, ...) need a `require` of their own.
+const ESM_REQUIRE = {
+  banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+};
+
+/**
+ * The network processes read their flags from process.argv and the service starts only when it
+ * is the entry script (`import.meta.url === file://argv[1]`). Electron's utilityProcess passes
+ * the flags in LEDGERSCOPE_NETWORK_ARGS, so this prologue rebuilds argv the way `node entry …`
+ * would, whatever the host; it runs before the entry's own top level (imported first).
+ */
+const ARGV_PROLOGUE = `
+const passed = process.env.LEDGERSCOPE_NETWORK_ARGS;
+const args = passed ? JSON.parse(passed) : process.argv.slice(2);
+delete process.env.LEDGERSCOPE_NETWORK_ARGS;
+process.argv = [process.argv[0], new URL(import.meta.url).pathname, ...args];
+`;
+
+function networkEntry(source) {
+  return `import ${JSON.stringify('ledgerscope:argv')};\nimport ${JSON.stringify(`./${source}`)};\n`;
+}
+
+const argvPlugin = {
+  name: 'ledgerscope-argv',
+  setup(build) {
+    build.onResolve({ filter: /^ledgerscope:argv$/ }, () => ({ path: 'argv', namespace: 'ledgerscope' }));
+    build.onLoad({ filter: /.*/, namespace: 'ledgerscope' }, () => ({ contents: ARGV_PROLOGUE, loader: 'js' }));
+  },
+};
+
+/**
+ * The preload needs only the channel names, not the zod schemas (and the domain code they pull
+ * in): the build reads the names from shared/ipc.ts and gives the preload a module of names with
+ * the same exports it uses. The preload stays small and free of anything a sandbox lacks.
+ */
+async function channelNamesPlugin(esbuild) {
+  const tmp = join(root, 'node_modules', '.tmp', 'ipc-channels.mjs');
+  await esbuild.build({ ...ESM_REQUIRE, entryPoints: [join(root, 'shared', 'ipc.ts')], bundle: true, format: 'esm', platform: 'node', outfile: tmp, logLevel: 'silent' });
+  const ipc = await import(`${pathToFileURL(tmp).href}?t=${Date.now()}`);
+  const contents = [
+    `export const requestChannels = Object.freeze(${JSON.stringify(Object.fromEntries(Object.keys(ipc.requestChannels).map((name) => [name, true])))});`,
+    `export const eventChannels = Object.freeze(${JSON.stringify(Object.fromEntries(Object.keys(ipc.eventChannels).map((name) => [name, true])))});`,
+    'const has = (map, name) => typeof name === "string" && Object.prototype.hasOwnProperty.call(map, name);',
+    'export const isRequestChannel = (name) => has(requestChannels, name);',
+    'export const isEventChannel = (name) => has(eventChannels, name);',
+  ].join('\n');
+  return {
+    name: 'ledgerscope-channel-names',
+    setup(build) {
+      build.onResolve({ filter: /\/shared\/ipc$/ }, () => ({ path: 'ipc', namespace: 'ledgerscope-channels' }));
+      build.onLoad({ filter: /.*/, namespace: 'ledgerscope-channels' }, () => ({ contents, loader: 'js' }));
+    },
+  };
+}
+
+function bundles() {
+  const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
+  const list = [
+    { ...common, ...CJS_IMPORT_META, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', external: ['electron'] },
+    // The sandboxed preload may require only a few modules (electron among them): no Node built-ins.
+    { ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', platform: 'browser', target: 'chrome130', external: ['electron'] },
+  ];
+  for (const [name, source] of [['core', 'network/core/process.ts'], ['service', 'network/service/process.ts']]) {
+    if (!existsSync(join(root, source))) {
+      console.log(`ledgerscope: ${source} does not exist yet; dist/network/${name}.mjs not built`);
+      continue;
+    }
+    list.push({
+      ...common,
+      ...ESM_REQUIRE,
+      stdin: { contents: networkEntry(source), resolveDir: root, sourcefile: `${name}-entry.mjs`, loader: 'js' },
+      outfile: `dist/network/${name}.mjs`,
+      format: 'esm',
+      plugins: [argvPlugin],
+    });
+  }
+  return list;
+}
+
+export async function buildNode({ force = false } = {}) {
+  const outputs = bundles().map((options) => join(root, options.outfile));
+  if (!force && !isStale(outputs, ['electron', 'shared', 'network', 'package.json', 'scripts/build.mjs'])) return true;
+  console.log(`ledgerscope: bundling ${outputs.map((output) => relative(root, output)).join(', ')}`);
+  const esbuild = await import('esbuild');
+  try {
+    const channelNames = await channelNamesPlugin(esbuild);
+    const withNames = (options) => (options.outfile.endsWith('preload.cjs') ? { ...options, plugins: [channelNames] } : options);
+    await Promise.all(bundles().map((options) => esbuild.build(withNames(options))));
+  } catch (error) {
+    console.error(`ledgerscope: bundling failed: ${error.message}`);
+    return false;
+  }
+  // The core opens its schema next to its own module (new URL('./schema.sql', import.meta.url)).
+  mkdirSync(join(dist, 'network'), { recursive: true });
+  for (const name of readdirSync(join(root, 'network', 'store'))) {
+    if (name.endsWith('.sql')) copyFileSync(join(root, 'network', 'store', name), join(dist, 'network', name));
+  }
+  return true;
+}
+
+/** Everything `npm start` and `npm run dist` need. */
+export async function buildAll({ force = false } = {}) {
+  return buildRenderer({ force }) && (await buildNode({ force }));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exit(buildRenderer({ force: process.argv.includes('--force') }) ? 0 : 1);
+  process.exit((await buildAll({ force: process.argv.includes('--force') })) ? 0 : 1);
 }

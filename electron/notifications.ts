@@ -1,0 +1,56 @@
+// Native notifications for incoming payments on watched accounts, and the dock/taskbar badge
+// counting those the user has not seen (reset when the window gains focus). Plain logic: the
+// Electron functions are passed in.
+import type { EventPayload } from '../shared/ipc';
+
+export interface PaymentNotice {
+  title: string;
+  body: string;
+  account: string;
+}
+
+const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(-4)}` : id);
+
+/** The notice for a stream record, or null when it is not an incoming payment the user asked to hear about. */
+export function paymentNotice(event: EventPayload<'stream:record'>): PaymentNotice | null {
+  const record = event.record;
+  if (!event.notify || record.type !== 'payment' || record.to !== event.account) return null;
+  const code = record.currency.code;
+  return {
+    title: `Payment received: ${record.amount} ${code}`,
+    body: `From ${short(record.from)} to ${short(event.account)}`,
+    account: event.account,
+  };
+}
+
+export interface NotifierHooks {
+  show(notice: PaymentNotice): void;
+  setBadge(count: number): void;
+  windowFocused(): boolean;
+}
+
+export class PaymentNotifier {
+  private unread = 0;
+
+  constructor(private readonly hooks: NotifierHooks) {}
+
+  get unreadCount(): number {
+    return this.unread;
+  }
+
+  onRecord(event: EventPayload<'stream:record'>): void {
+    const notice = paymentNotice(event);
+    if (!notice) return;
+    this.hooks.show(notice);
+    if (this.hooks.windowFocused()) return;
+    this.unread += 1;
+    this.hooks.setBadge(this.unread);
+  }
+
+  /** The user looked at the window. */
+  markRead(): void {
+    if (this.unread === 0) return;
+    this.unread = 0;
+    this.hooks.setBadge(0);
+  }
+}

@@ -1,0 +1,19 @@
+// Reads a transaction file the user chose (menu, launch argument, macOS open-file) for the
+// submitter. Paths come from the operating system, never from the page.
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+
+export const MAX_TRANSACTION_FILE_BYTES = 400_000;
+
+export async function readTransactionFile(path: string): Promise<{ text: string; fileName: string }> {
+  const handle = await open(path, 'r');
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new Error(`${basename(path)} is not a file.`);
+    if (info.size > MAX_TRANSACTION_FILE_BYTES) throw new Error(`${basename(path)} is larger than ${MAX_TRANSACTION_FILE_BYTES} bytes: not a transaction.`);
+    const text = (await handle.readFile('utf8')).trim();
+    return { text, fileName: basename(path).slice(0, 255) };
+  } finally {
+    await handle.close();
+  }
+}

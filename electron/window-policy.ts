@@ -1,0 +1,150 @@
+// The window's security decisions as plain data and functions (no electron import, only its
+// types), so Node tests check each one; electron/window.ts applies them.
+import { extname, join, normalize, sep } from 'node:path';
+import type { WebPreferences } from 'electron';
+import { CONTENT_SECURITY_POLICY } from './web-host';
+
+export { CONTENT_SECURITY_POLICY };
+
+/** The renderer is served from a privileged custom scheme, not file://: a real origin for CSP 'self'. */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'ledgerscope';
+export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
+/** Every flag explicit, each with its reason (DESIGN.md "The app", STYLE.md). */
+export function secureWebPreferences(preload: string, options: { devTools: boolean }): WebPreferences {
+  return {
+    preload,
+    // The preload runs in its own JavaScript world: page code cannot reach it or Electron internals.
+    contextIsolation: true,
+    // The renderer is an OS-sandboxed Chromium process; the preload gets only a minimal require.
+    sandbox: true,
+    // No require() or process in the page: a script injected there cannot touch the machine.
+    nodeIntegration: false,
+    // The same for web workers and sub-frames, which would otherwise be separate ways in.
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    // <webview> would embed arbitrary content with preferences of its own.
+    webviewTag: false,
+    // Keep the same-origin policy; never load http: content into the app.
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    // Experimental Blink features widen the attack surface for nothing the app needs.
+    experimentalFeatures: false,
+    // A dropped file or link must not navigate the app away (the preload reads dropped files).
+    navigateOnDragDrop: false,
+    // The app works offline: no spell-check dictionary downloads.
+    spellcheck: false,
+    // A page cannot spam alert() dialogs to lock the user out.
+    safeDialogs: true,
+    // Developer tools only in development builds.
+    devTools: options.devTools,
+  };
+}
+
+/** Is this URL a page of the app itself (app://ledgerscope/...)? */
+export function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** Only https: links leave the app, to the system browser; nothing else (file:, javascript:, smb:, ...). */
+export function externalUrl(url: string): string | null {
+  if (url.length > 2048) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return null;
+    return parsed.toString();
+  } catch {
+    return null;
+  }
+}
+
+export interface NavigationDecision {
+  allow: boolean;
+  /** An https: URL to open in the system browser instead. */
+  openExternally: string | null;
+}
+
+/** will-navigate / will-redirect: stay inside the app; an https: link goes to the system browser. */
+export function decideNavigation(url: string): NavigationDecision {
+  if (isAppUrl(url)) return { allow: true, openExternally: null };
+  return { allow: false, openExternally: externalUrl(url) };
+}
+
+/** window.open and target=_blank: never a new Electron window. */
+export function decideWindowOpen(url: string): { action: 'deny'; openExternally: string | null } {
+  return { action: 'deny', openExternally: externalUrl(url) };
+}
+
+/** Permission requests and checks: notifications for the app's own page, nothing else. */
+export function isPermissionAllowed(permission: string, requestingUrl: string | undefined): boolean {
+  return permission === 'notifications' && requestingUrl !== undefined && isAppUrl(requestingUrl);
+}
+
+/** The shape of an IPC event that matters for the sender check. */
+export interface SenderLike {
+  sender: { id: number };
+  /** Electron's WebFrameMain: `parent` is null for the top frame. */
+  senderFrame: { url: string; parent: unknown } | null;
+}
+
+/**
+ * IPC is answered only for the app's window, from its top frame, showing an app page: a
+ * sub-frame, another webContents or a page navigated elsewhere is refused.
+ */
+export function isTrustedSender(event: SenderLike, appWebContentsId: number | null): boolean {
+  if (appWebContentsId === null || event.sender.id !== appWebContentsId) return false;
+  const frame = event.senderFrame;
+  if (!frame || frame.parent !== null) return false;
+  return isAppUrl(frame.url);
+}
+
+/** Response headers with our CSP in place of any other (header names are case-insensitive). */
+export function withContentSecurityPolicy(headers: Record<string, string[] | string> | undefined): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (name.toLowerCase() === 'content-security-policy') continue;
+    result[name] = Array.isArray(value) ? value : [value];
+  }
+  result['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
+  return result;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+export function mimeType(file: string): string {
+  return MIME[extname(file)] ?? 'application/octet-stream';
+}
+
+/**
+ * The file an app:// URL names inside the renderer directory, or null (other host, traversal,
+ * NUL). Paths without an extension are the app's routes: index.html.
+ */
+export function resolveAppFile(rendererDir: string, url: string): string | null {
+  if (!isAppUrl(url)) return null;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return null;
+  }
+  if (pathname.includes('\0') || pathname.includes('\\')) return null;
+  const root = normalize(rendererDir);
+  if (pathname === '/' || extname(pathname) === '') return join(root, 'index.html');
+  const file = normalize(join(root, pathname));
+  return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null;
+}

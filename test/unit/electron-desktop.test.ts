@@ -1,0 +1,116 @@
+// Desktop behaviour that needs no Electron binary: the application menu, payment notifications
+// and the unread badge, remembered window bounds, and reading an opened transaction file.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MenuItemConstructorOptions } from 'electron';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { EventPayload } from '../../shared/ipc';
+import { menuTemplate } from '../../electron/menu';
+import { PaymentNotifier, paymentNotice } from '../../electron/notifications';
+import { MAX_TRANSACTION_FILE_BYTES, readTransactionFile } from '../../electron/open-file';
+import { DEFAULT_SIZE, loadWindowState, restoreBounds, saveWindowState } from '../../electron/window-state';
+
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-desktop-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);
+}
+
+describe('application menu', () => {
+  const calls: string[] = [];
+  const actions = { openTransaction: () => void calls.push('open'), navigate: (route: string) => void calls.push(route) };
+
+  test.each(['linux', 'win32', 'darwin'] as const)('%s: standard roles plus the app’s own items', (platform) => {
+    const items = flatten(menuTemplate(platform, actions, { devTools: false }));
+    const roles = items.map((item) => item.role).filter(Boolean);
+    expect(roles).toEqual(expect.arrayContaining(['editMenu', 'windowMenu', 'reload', 'togglefullscreen', platform === 'darwin' ? 'close' : 'quit']));
+    expect(roles.includes('appMenu')).toBe(platform === 'darwin');
+    expect(roles).not.toContain('toggleDevTools');
+    const byId = (id: string) => items.find((item) => item.id === id)!;
+    expect(byId('go-to')).toMatchObject({ label: 'Go to…', accelerator: 'CmdOrCtrl+K' });
+    expect(byId('open-transaction').label).toBe('Open Transaction…');
+    calls.length = 0;
+    for (const id of ['open-transaction', 'go-to', 'live']) (byId(id).click as () => void)();
+    expect(calls).toEqual(['open', '/go-to', '/live']);
+  });
+
+  test('development builds get the developer tools item', () => {
+    expect(flatten(menuTemplate('linux', actions, { devTools: true })).some((item) => item.role === 'toggleDevTools')).toBe(true);
+  });
+});
+
+describe('payment notifications and the badge', () => {
+  const ACCOUNT = 'GBZEVSMTF5XNBDVR6ZQ23P46JCLYE25UKRBGTJ6DNKV4NI2PUCH2F3TU';
+  const FROM = 'GAXQ2OHPLSWGIZUV2OBQRK3HHT5Y4D2AQHKCC3OX7AERWAMDMMZRCZYC';
+  const record = (overrides: Record<string, unknown> = {}, notify = true) =>
+    ({
+      account: ACCOUNT,
+      networkId: 'local',
+      notify,
+      record: { type: 'payment', id: '1', pagingToken: '1', sourceAccount: FROM, transactionHash: 'h', successful: true, createdAt: '', raw: '{}', from: FROM, to: ACCOUNT, currency: { code: 'XLM' }, amount: '12.5', ...overrides },
+    }) as unknown as EventPayload<'stream:record'>;
+
+  test('an incoming payment that passes the minimum is announced', () => {
+    expect(paymentNotice(record())).toEqual({ title: 'Payment received: 12.5 XLM', body: 'From GAXQ2…CZYC to GBZEV…F3TU', account: ACCOUNT });
+  });
+  test('outgoing payments, other operations and records under the minimum are not', () => {
+    expect(paymentNotice(record({ from: ACCOUNT, to: FROM }))).toBeNull();
+    expect(paymentNotice(record({ type: 'create_account' }))).toBeNull();
+    expect(paymentNotice(record({}, false))).toBeNull();
+  });
+  test('unread payments count on the badge while the window is not focused, and clear on focus', () => {
+    const shown: string[] = [];
+    const badge: number[] = [];
+    let focused = false;
+    const notifier = new PaymentNotifier({ show: (notice) => void shown.push(notice.title), setBadge: (count) => void badge.push(count), windowFocused: () => focused });
+    notifier.onRecord(record());
+    notifier.onRecord(record({ amount: '1' }));
+    notifier.onRecord(record({}, false));
+    expect(notifier.unreadCount).toBe(2);
+    notifier.markRead();
+    notifier.markRead();
+    focused = true;
+    notifier.onRecord(record());
+    expect(badge).toEqual([1, 2, 0]);
+    expect(shown).toHaveLength(3);
+  });
+});
+
+describe('window bounds', () => {
+  const display = { x: 0, y: 0, width: 1920, height: 1080 };
+  test('saved bounds on a present display are restored', () => {
+    saveWindowState(dir, { bounds: { x: 100, y: 80, width: 1000, height: 700 }, maximized: true });
+    expect(restoreBounds(loadWindowState(dir), [display])).toEqual({ bounds: { x: 100, y: 80, width: 1000, height: 700 }, maximized: true });
+  });
+  test('bounds on an unplugged monitor keep the size but not the position', () => {
+    expect(restoreBounds({ bounds: { x: 2500, y: 100, width: 1000, height: 700 }, maximized: false }, [display])).toEqual({ bounds: { width: 1000, height: 700 }, maximized: false });
+  });
+  test('garbage falls back to the default size; tiny sizes are raised to the minimum', () => {
+    for (const saved of [null, 'x', { bounds: { x: 'a' } }, { bounds: { x: 0, y: 0, width: 1e9, height: 5 } }]) {
+      expect(restoreBounds(saved, [display])).toEqual({ bounds: { ...DEFAULT_SIZE }, maximized: false });
+    }
+    expect(restoreBounds({ bounds: { x: 0, y: 0, width: 10, height: 10 } }, [display]).bounds).toMatchObject({ width: 720, height: 480 });
+  });
+  test('a missing or corrupt state file reads as nothing', () => {
+    const empty = mkdtempSync(join(dir, 'empty-'));
+    expect(loadWindowState(empty)).toBeNull();
+    writeFileSync(join(empty, 'window-state.json'), '{');
+    expect(loadWindowState(empty)).toBeNull();
+  });
+});
+
+describe('opening a transaction file', () => {
+  test('reads and trims the text, with its bare name', async () => {
+    writeFileSync(join(dir, 'tx.xdr'), '\n AAAAAgAAAAA= \n');
+    expect(await readTransactionFile(join(dir, 'tx.xdr'))).toEqual({ text: 'AAAAAgAAAAA=', fileName: 'tx.xdr' });
+  });
+  test('refuses directories, oversized and missing files', async () => {
+    mkdirSync(join(dir, 'folder.xdr'));
+    await expect(readTransactionFile(join(dir, 'folder.xdr'))).rejects.toThrow(/not a file/);
+    writeFileSync(join(dir, 'big.xdr'), Buffer.alloc(MAX_TRANSACTION_FILE_BYTES + 1, 65));
+    await expect(readTransactionFile(join(dir, 'big.xdr'))).rejects.toThrow(/larger than/);
+    await expect(readTransactionFile(join(dir, 'missing.xdr'))).rejects.toThrow(/ENOENT/);
+  });
+});

@@ -1,0 +1,130 @@
+// Problem documents (DESIGN.md "Errors"): every error the service answers is one of these, with
+// `application/problem+json`, and never carries a stack trace or an internal message.
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+export type ProblemType =
+  | 'bad_request'
+  | 'not_found'
+  | 'not_acceptable'
+  | 'request_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limit_exceeded'
+  | 'server_error'
+  | 'service_unavailable'
+  | 'timeout';
+
+const TITLES: Record<ProblemType, [number, string]> = {
+  bad_request: [400, 'Bad Request'],
+  not_found: [404, 'Resource Missing'],
+  not_acceptable: [406, 'Not Acceptable'],
+  request_too_large: [413, 'Request Too Large'],
+  unsupported_media_type: [415, 'Unsupported Media Type'],
+  rate_limit_exceeded: [429, 'Rate Limit Exceeded'],
+  server_error: [500, 'Internal Server Error'],
+  service_unavailable: [503, 'Service Unavailable'],
+  timeout: [504, 'Timeout'],
+};
+
+export interface Problem {
+  type: ProblemType;
+  title: string;
+  status: number;
+  detail: string;
+  extras?: Record<string, unknown>;
+}
+
+/** Thrown by handlers and parameter parsers; the error handler turns it into the document. */
+export class ProblemError extends Error {
+  override name = 'ProblemError';
+  constructor(
+    readonly type: ProblemType,
+    readonly detail: string,
+    readonly extras?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+export function badRequest(field: string, reason: string): ProblemError {
+  return new ProblemError('bad_request', `The request has an invalid parameter: ${field}. ${reason}`, {
+    invalid_field: field,
+    reason,
+  });
+}
+
+export function notFound(detail: string): ProblemError {
+  return new ProblemError('not_found', detail);
+}
+
+export function problemOf(type: ProblemType, detail: string, extras?: Record<string, unknown>): Problem {
+  const [status, title] = TITLES[type];
+  return extras ? { type, title, status, detail, extras } : { type, title, status, detail };
+}
+
+export function sendProblem(reply: FastifyReply, error: ProblemError): FastifyReply {
+  const body = problemOf(error.type, error.detail, error.extras);
+  for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
+  return reply.code(body.status).type('application/problem+json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** Maps fastify's and its plugins' own errors (body, content type, URL) onto problem types. */
+export function classify(error: FastifyError, whileReadingBody = false): ProblemError {
+  if (error instanceof ProblemError) return error;
+  // A parser's own error (busboy's "Unexpected end of multipart data", …) carries no status.
+  const status = error.statusCode ?? (whileReadingBody ? 400 : 500);
+  const code = error.code ?? '';
+  if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new ProblemError('request_too_large', 'The request body is larger than 256 KiB.');
+  }
+  if (status === 415 || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new ProblemError(
+      'unsupported_media_type',
+      'Send the body as application/x-www-form-urlencoded, multipart/form-data or application/json.',
+    );
+  }
+  if (code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_ASYNC_CONSTRAINT') {
+    return badRequest('path', 'The path is not a valid URL path.');
+  }
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return badRequest('path', 'A path segment is longer than any id.');
+  if (status === 408) return new ProblemError('timeout', 'The request took too long to arrive.');
+  if (status >= 400 && status < 500) return badRequest('body', 'The request body could not be read.');
+  return new ProblemError('server_error', 'An error occurred on the server; the request can be retried.');
+}
+
+const handled = new WeakSet<FastifyRequest>();
+
+/** preHandler hook: from here on the body has been read, and an error is the service's own. */
+export function markBodyRead(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  handled.add(request);
+  done();
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const problem = classify(error, !handled.has(request));
+  if (problem.type === 'server_error') request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, problem);
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? '';
+  return sendProblem(reply, notFound(`No resource is served at ${path.slice(0, 200)}.`));
+}
+
+/**
+ * Requests Node's HTTP parser refuses (bad request line or headers) never reach fastify: they are
+ * answered here, still as problem documents.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const problem = tooLarge
+    ? problemOf('request_too_large', 'The request headers are too large.')
+    : problemOf('bad_request', 'The request could not be parsed as HTTP.', { invalid_field: 'request', reason: 'malformed HTTP' });
+  const body = JSON.stringify(problem);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

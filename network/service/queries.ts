@@ -1,0 +1,180 @@
+// Read side of the store (network/store/README.md): every listing is one index range scan joined
+// to its operation and transaction rows by primary key, prepared once. The core is the only
+// writer; each statement reads the latest committed ledger (WAL snapshot per statement).
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { openStore } from '../store/db';
+
+export type ScopeName = 'payment' | 'account' | 'claimable_balance' | 'liquidity_pool';
+
+/** What a listing reads: a scope of operation_scopes, or an id range of operations. */
+export type ListingSource =
+  | { kind: 'scope'; scope: ScopeName; key: string }
+  | { kind: 'range'; from: bigint; to: bigint; alwaysFailed: boolean };
+
+export interface OperationRow {
+  id: bigint;
+  type: bigint;
+  source_account: string;
+  successful: bigint;
+  details: string;
+  transaction_id: bigint;
+  hash: string;
+  created_at: string;
+}
+
+export interface ListingQuery {
+  source: ListingSource;
+  /** Exclusive bounds of the id window to read. */
+  after: bigint;
+  before: bigint;
+  desc: boolean;
+  includeFailed: boolean;
+  limit: number;
+}
+
+export type Row = Record<string, unknown>;
+
+const OP_COLUMNS = 'o.id, o.type, o.source_account, o.successful, o.details, o.transaction_id, t.hash, t.created_at';
+
+/**
+ * Each listing has two statements over the same window: ids only (a covering scan of the index,
+ * enough when every record's text is cached) and full rows joined by primary key.
+ */
+function scopeSql(failed: boolean, desc: boolean, idsOnly: boolean): string {
+  return `SELECT ${idsOnly ? 's.operation_id AS id' : OP_COLUMNS} FROM operation_scopes s
+    ${idsOnly ? '' : 'CROSS JOIN operations o ON o.id = s.operation_id CROSS JOIN transactions t ON t.id = o.transaction_id'}
+    WHERE s.scope = ? AND s.key = ? ${failed ? '' : 'AND s.successful = 1'}
+      AND s.operation_id > ? AND s.operation_id < ?
+    ORDER BY s.operation_id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
+}
+
+function rangeSql(failed: boolean, desc: boolean, idsOnly: boolean): string {
+  return `SELECT ${idsOnly ? 'o.id' : OP_COLUMNS} FROM operations o
+    ${idsOnly ? '' : 'CROSS JOIN transactions t ON t.id = o.transaction_id'}
+    WHERE ${failed ? '' : 'o.successful = 1 AND'} o.id > ? AND o.id < ?
+    ORDER BY o.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
+}
+
+export class Store {
+  readonly db: DatabaseSync;
+  private readonly listings = new Map<string, StatementSync>();
+  private readonly statements = new Map<string, StatementSync>();
+
+  constructor(path: string) {
+    this.db = openStore(path, { readonly: true });
+    // Random pages of a large history touch a few B-tree pages each: keep them in memory (mapped
+    // from the OS page cache, and a page cache that grows up to 256 MiB) instead of one read()
+    // per page. The default cache is 2 MiB.
+    this.db.exec('PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -262144;');
+    for (const failed of [false, true]) {
+      for (const desc of [false, true]) {
+        for (const ids of [false, true]) {
+          this.listings.set(`scope:${failed}:${desc}:${ids}`, this.db.prepare(scopeSql(failed, desc, ids)));
+          this.listings.set(`range:${failed}:${desc}:${ids}`, this.db.prepare(rangeSql(failed, desc, ids)));
+        }
+      }
+    }
+  }
+
+  private one(sql: string, ...params: (string | bigint | number)[]): Row | undefined {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement.get(...params) as Row | undefined;
+  }
+
+  private all(sql: string, ...params: (string | bigint | number)[]): Row[] {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement.all(...params) as Row[];
+  }
+
+  private window(query: ListingQuery, idsOnly: boolean): Row[] {
+    const { source } = query;
+    const failed = query.includeFailed || (source.kind === 'range' && source.alwaysFailed);
+    const statement = this.listings.get(`${source.kind}:${failed}:${query.desc}:${idsOnly}`)!;
+    if (source.kind === 'scope') return statement.all(source.scope, source.key, query.after, query.before, query.limit) as Row[];
+    const after = query.after > source.from - 1n ? query.after : source.from - 1n;
+    const before = query.before < source.to ? query.before : source.to;
+    return statement.all(after, before, query.limit) as Row[];
+  }
+
+  /** Ids of one window of a listing, in the listing's order. */
+  listOperationIds(query: ListingQuery): bigint[] {
+    return this.window(query, true).map((row) => row.id as bigint);
+  }
+
+  /** Rows of one window of a listing, in the listing's order. */
+  listOperations(query: ListingQuery): OperationRow[] {
+    return this.window(query, false) as unknown as OperationRow[];
+  }
+
+  latestLedger(): bigint {
+    const row = this.one('SELECT max(sequence) AS seq FROM ledgers');
+    return (row?.seq as bigint | null) ?? 0n;
+  }
+
+  earliestLedger(): bigint | undefined {
+    return (this.one('SELECT min(sequence) AS seq FROM ledgers')?.seq as bigint | null) ?? undefined;
+  }
+
+  meta(key: string): string | undefined {
+    return this.one('SELECT value FROM meta WHERE key = ?', key)?.value as string | undefined;
+  }
+
+  operation(id: bigint): OperationRow | undefined {
+    return this.one(`SELECT ${OP_COLUMNS} FROM operations o CROSS JOIN transactions t ON t.id = o.transaction_id WHERE o.id = ?`, id) as
+      | OperationRow
+      | undefined;
+  }
+
+  transactionById(id: bigint): Row | undefined {
+    return this.one('SELECT * FROM transactions WHERE id = ?', id);
+  }
+
+  transactionByHash(hash: string): Row | undefined {
+    return this.one('SELECT * FROM transactions WHERE hash = ?', hash);
+  }
+
+  ledger(sequence: bigint): Row | undefined {
+    return this.one('SELECT * FROM ledgers WHERE sequence = ?', sequence);
+  }
+
+  account(id: string): Row | undefined {
+    return this.one('SELECT * FROM accounts WHERE id = ?', id);
+  }
+
+  signers(account: string): Row[] {
+    return this.all('SELECT key, weight FROM signers WHERE account = ? ORDER BY key', account);
+  }
+
+  trustlines(account: string): Row[] {
+    return this.all('SELECT * FROM trustlines WHERE account = ? ORDER BY asset', account);
+  }
+
+  dataEntries(account: string): Row[] {
+    return this.all('SELECT name, value FROM data_entries WHERE account = ? ORDER BY name', account);
+  }
+
+  claimableBalance(id: string): Row | undefined {
+    return this.one('SELECT * FROM claimable_balances WHERE id = ?', id);
+  }
+
+  liquidityPool(id: string): Row | undefined {
+    return this.one('SELECT * FROM liquidity_pools WHERE id = ?', id);
+  }
+
+  /** Whether a scope key has any history (a claimed balance or an emptied pool still has). */
+  scopeExists(scope: ScopeName, key: string): boolean {
+    return this.one('SELECT 1 AS x FROM operation_scopes WHERE scope = ? AND key = ? LIMIT 1', scope, key) !== undefined;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

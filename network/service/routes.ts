@@ -1,0 +1,205 @@
+// The routes of DESIGN.md "Routes": resources, the six listings (pages or streams), submission.
+// Each handler reads as: parse the path (400), find the thing (404), write its text.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ledgerToidRange } from '../../shared/toid';
+import { negotiate, notAcceptable } from './limits';
+import { initialBounds, type ListingTarget, pageBytes } from './listing';
+import {
+  type ListingParams,
+  type Query,
+  parseAccountId,
+  parseClaimableBalanceId,
+  parseCursor,
+  parseHash,
+  parseLedgerSequence,
+  parseListing,
+  parseLiquidityPoolId,
+  parseOperationId,
+} from './params';
+import { ProblemError, badRequest, notFound } from './problem';
+import type { Store } from './queries';
+import * as text from './records';
+import type { StreamHub } from './stream';
+import { type SubmitOptions, submitTransaction } from './submit';
+
+export interface RouteContext {
+  store: Store;
+  hub: StreamHub;
+  submit: SubmitOptions;
+  maxStreams: number;
+  loopbackMaxStreams: number;
+  isLoopback: (address: string) => boolean;
+}
+
+type Params = Record<string, string>;
+const HAL = 'application/hal+json; charset=utf-8';
+
+function sendJson(reply: FastifyReply, body: string | Buffer, status = 200): FastifyReply {
+  return reply.code(status).type(HAL).send(body);
+}
+
+function found<T>(value: T | undefined, detail: string): T {
+  if (value === undefined) throw notFound(detail);
+  return value;
+}
+
+/** Resolvers: path parameters to a listing, with 400 for a bad form and 404 for nothing there. */
+function accountListing(id: string, scope: 'payment' | 'account', name: string): ListingTarget {
+  const account = parseAccountId(id);
+  return {
+    path: `/accounts/${account}/${name}`,
+    source: { kind: 'scope', scope, key: account },
+    alwaysFailed: false,
+    exists: (store) => store.account(account) !== undefined || store.scopeExists('account', account),
+    missing: `Account ${account} does not exist.`,
+  };
+}
+
+const listings: Record<string, (store: Store, params: Params) => ListingTarget> = {
+  '/accounts/:account_id/payments': (_store, p) => accountListing(p.account_id!, 'payment', 'payments'),
+  '/accounts/:account_id/operations': (_store, p) => accountListing(p.account_id!, 'account', 'operations'),
+  '/claimable_balances/:claimable_balance_id/operations': (store, p) => {
+    const id = parseClaimableBalanceId(p.claimable_balance_id!);
+    if (!store.claimableBalance(id) && !store.scopeExists('claimable_balance', id)) throw notFound(`Claimable balance ${id} does not exist.`);
+    return { path: `/claimable_balances/${id}/operations`, source: { kind: 'scope', scope: 'claimable_balance', key: id }, alwaysFailed: false };
+  },
+  '/liquidity_pools/:liquidity_pool_id/operations': (store, p) => {
+    const id = parseLiquidityPoolId(p.liquidity_pool_id!);
+    if (!store.liquidityPool(id) && !store.scopeExists('liquidity_pool', id)) throw notFound(`Liquidity pool ${id} does not exist.`);
+    return { path: `/liquidity_pools/${id}/operations`, source: { kind: 'scope', scope: 'liquidity_pool', key: id }, alwaysFailed: false };
+  },
+  '/ledgers/:sequence/operations': (store, p) => {
+    const sequence = parseLedgerSequence(p.sequence!);
+    found(store.ledger(sequence), `Ledger ${sequence} has not been closed.`);
+    const [from, to] = ledgerToidRange(Number(sequence));
+    return { path: `/ledgers/${sequence}/operations`, source: { kind: 'range', from, to, alwaysFailed: false }, alwaysFailed: false };
+  },
+  '/transactions/:hash/operations': (store, p) => {
+    const hash = parseHash(p.hash!, 'hash');
+    const tx = found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`);
+    const from = tx.id as bigint;
+    return { path: `/transactions/${hash}/operations`, source: { kind: 'range', from, to: from + 4096n, alwaysFailed: true }, alwaysFailed: true };
+  },
+};
+
+const ALIASES: Record<string, string> = {
+  '/account/:account_id/payments': '/accounts/:account_id/payments',
+  '/account/:account_id/operations': '/accounts/:account_id/operations',
+  '/transaction/:hash/operations': '/transactions/:hash/operations',
+  '/account/:account_id': '/accounts/:account_id',
+  '/transaction/:hash': '/transactions/:hash',
+};
+
+function listingHandler(ctx: RouteContext, resolve: (store: Store, params: Params) => ListingTarget) {
+  return async function listing(request: FastifyRequest, reply: FastifyReply) {
+    // HEAD never opens a stream: it is answered like the page it describes.
+    const representation = negotiate(request.headers.accept, request.method !== 'HEAD');
+    if (!representation) throw notAcceptable(true);
+    const query = request.query as Query;
+    const params = parseListing(query);
+    const target = resolve(ctx.store, request.params as Params);
+    if (representation === 'stream') return openStream(ctx, request, reply, target, params);
+    const cursor = typeof query.cursor === 'string' ? query.cursor : '';
+    const page = pageBytes(ctx.store, target, params, cursor);
+    // Existence is checked only when a page is empty: any record proves it (the hot path).
+    if (page.empty && target.exists && !target.exists(ctx.store)) throw notFound(target.missing ?? 'Nothing is there.');
+    return sendJson(reply, page.bytes);
+  };
+}
+
+/** Every check (400, 404, 429) comes before the stream opens; then the hub owns the response. */
+function openStream(ctx: RouteContext, request: FastifyRequest, reply: FastifyReply, target: ListingTarget, params: ListingParams): void {
+  if (target.exists && !target.exists(ctx.store)) throw notFound(target.missing ?? 'Nothing is there.');
+  if (params.desc) throw badRequest('order', 'A stream runs in ascending order; order=desc cannot be streamed.');
+  const lastEventId = request.headers['last-event-id'];
+  if (typeof lastEventId === 'string' && lastEventId !== '') params.cursor = parseCursor(lastEventId, 'Last-Event-ID');
+  const max = ctx.isLoopback(request.ip) ? ctx.loopbackMaxStreams : ctx.maxStreams;
+  if (ctx.hub.openCount(request.ip) >= max) {
+    throw new ProblemError('rate_limit_exceeded', `This client may hold ${max} open streams; close one first.`, undefined, { 'Retry-After': '10' });
+  }
+  const { after } = initialBounds(ctx.store, params);
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  reply.raw.flushHeaders();
+  ctx.hub.open(reply.raw, target, params, after, request.ip);
+}
+
+function jsonOnly(request: FastifyRequest): void {
+  if (!negotiate(request.headers.accept, false)) throw notAcceptable(false);
+}
+
+function resourceRoutes(ctx: RouteContext): Record<string, (request: FastifyRequest, reply: FastifyReply) => unknown> {
+  const { store } = ctx;
+  const handlers: Record<string, (p: Params) => string> = {
+    '/': () => {
+      const latest = store.latestLedger();
+      return text.rootText({
+        passphrase: store.meta('network_passphrase') ?? '',
+        latest,
+        latestClosedAt: store.ledger(latest)?.closed_at as string | undefined,
+        elder: store.earliestLedger(),
+      });
+    },
+    '/accounts/:account_id': (p) => {
+      const id = parseAccountId(p.account_id!);
+      const account = found(store.account(id), `Account ${id} does not exist.`);
+      return text.accountText({ account, signers: store.signers(id), trustlines: store.trustlines(id), data: store.dataEntries(id) });
+    },
+    '/ledgers/:sequence': (p) => {
+      const sequence = parseLedgerSequence(p.sequence!);
+      return text.ledgerText(found(store.ledger(sequence), `Ledger ${sequence} has not been closed.`));
+    },
+    '/transactions/:hash': (p) => {
+      const hash = parseHash(p.hash!, 'hash');
+      return text.transactionText(found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`));
+    },
+    '/operations/:id': (p) => {
+      const id = parseOperationId(p.id!);
+      const row = found(store.operation(id), `Operation ${id} does not exist.`);
+      return text.operationText(row);
+    },
+    '/claimable_balances/:claimable_balance_id': (p) => {
+      const id = parseClaimableBalanceId(p.claimable_balance_id!);
+      return text.claimableBalanceText(found(store.claimableBalance(id), `Claimable balance ${id} does not exist (or was claimed).`));
+    },
+    '/liquidity_pools/:liquidity_pool_id': (p) => {
+      const id = parseLiquidityPoolId(p.liquidity_pool_id!);
+      return text.liquidityPoolText(found(store.liquidityPool(id), `Liquidity pool ${id} does not exist.`));
+    },
+  };
+  const routes: Record<string, (request: FastifyRequest, reply: FastifyReply) => unknown> = {};
+  for (const [path, handler] of Object.entries(handlers)) {
+    routes[path] = async function resource(request, reply) {
+      jsonOnly(request);
+      return sendJson(reply, handler(request.params as Params));
+    };
+  }
+  return routes;
+}
+
+function bodyTx(body: unknown): string {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).tx : undefined;
+  if (typeof value === 'string') return value;
+  if (Buffer.isBuffer(value)) return value.toString('latin1');
+  if (value === undefined) throw badRequest('tx', 'The body has no "tx" field: send the signed envelope as hex or base64.');
+  throw badRequest('tx', 'The "tx" field must be given once, as text.');
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const get: Record<string, (request: FastifyRequest, reply: FastifyReply) => unknown> = resourceRoutes(ctx);
+  for (const [path, resolve] of Object.entries(listings)) get[path] = listingHandler(ctx, resolve);
+  for (const [alias, path] of Object.entries(ALIASES)) get[alias] = get[path]!;
+  for (const [path, handler] of Object.entries(get)) app.get(path, handler);
+
+  app.post('/transactions', async function submit(request, reply) {
+    jsonOnly(request);
+    const outcome = await submitTransaction(ctx.store, ctx.submit, bodyTx(request.body));
+    return reply.code(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
+  });
+}

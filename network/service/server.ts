@@ -1,0 +1,142 @@
+// The query-and-submission service (DESIGN.md "Wire contract"): fastify over the read-only store,
+// embeddable with startService() and run as a process by process.ts.
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { storePath } from '../store/db';
+import { isLoopback, rateLimiter } from './limits';
+import { classify, clientErrorHandler, errorHandler, markBodyRead, notFoundHandler, sendProblem } from './problem';
+import { Store } from './queries';
+import { registerRoutes } from './routes';
+import { StreamHub } from './stream';
+
+export const BODY_LIMIT = 256 * 1024;
+
+export interface ServiceOptions {
+  dataDir: string;
+  /** 0: any free port. */
+  port: number;
+  host?: string;
+  coreUrl: string;
+  /** Bounded wait for the core's answer to a submission. */
+  coreTimeoutMs?: number;
+  rateLimit?: number;
+  loopbackRateLimit?: number;
+  rateLimitWindowMs?: number;
+  maxStreams?: number;
+  loopbackMaxStreams?: number;
+  /** 0: streams are never ended by the service. */
+  maxStreamAgeMs?: number;
+  keepaliveMs?: number;
+  streamPollMs?: number;
+}
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  coreTimeoutMs: 10_000,
+  rateLimit: 3600,
+  loopbackRateLimit: 100_000_000,
+  rateLimitWindowMs: 3_600_000,
+  maxStreams: 100,
+  loopbackMaxStreams: 10_000,
+  maxStreamAgeMs: 0,
+  keepaliveMs: 15_000,
+  streamPollMs: 5,
+} as const;
+
+export interface RunningService {
+  port: number;
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * js-stellar-sdk's page.next() requests our templated `next` href without expanding it. RFC 6570
+ * expansion with no values yields "", so an unexpanded `{&limit}` / `{?cursor,limit}` is read as
+ * exactly that: the expression is dropped before the query is parsed.
+ */
+export function parseQuery(raw: string): Record<string, string | string[]> {
+  const cleaned = raw.replace(/(?:\{|%7B)[?&][A-Za-z0-9_,]*(?:\}|%7D)/gi, '');
+  const query: Record<string, string | string[]> = Object.create(null);
+  for (const [name, value] of new URLSearchParams(cleaned)) {
+    const previous = query[name];
+    if (previous === undefined) query[name] = value;
+    else query[name] = Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return query;
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<ServiceOptions>;
+  const store = new Store(storePath(o.dataDir));
+  const hub = new StreamHub(store, { pollMs: o.streamPollMs, keepaliveMs: o.keepaliveMs, maxAgeMs: o.maxStreamAgeMs });
+  const limiter = rateLimiter({ limit: o.rateLimit, loopbackLimit: o.loopbackRateLimit, windowMs: o.rateLimitWindowMs });
+
+  const app = Fastify({
+    logger: { level: 'error' },
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true, querystringParser: parseQuery },
+    return503OnClosing: false,
+    forceCloseConnections: true,
+    clientErrorHandler,
+    // Errors found before routing (a bad percent-encoding, an overlong segment): same documents,
+    // same rate-limit headers.
+    frameworkErrors(error, request, reply) {
+      limiter.rateLimit(request, reply, () => undefined);
+      void sendProblem(reply, classify(error));
+    },
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', limiter.rateLimit);
+  app.addHook('preHandler', markBodyRead);
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Accept', 'Content-Type', 'Last-Event-ID', 'X-Client-Name', 'X-Client-Version', 'X-App-Name', 'X-App-Version'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Content-Type'],
+    maxAge: 600,
+    // A bare OPTIONS (no preflight headers) is answered like any other, not with a text error.
+    strictPreflight: false,
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: BODY_LIMIT, fileSize: BODY_LIMIT, fields: 16, files: 4, parts: 20, headerPairs: 100 },
+  });
+  // A multipart body is streamed past bodyLimit: refuse a declared oversize body up front.
+  app.addHook('preParsing', async function sizeGuard(request) {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > BODY_LIMIT) throw Object.assign(new Error('body too large'), { statusCode: 413 });
+  });
+  // Trivial route: the benchmarks' baseline (test/bench/service-throughput.ts).
+  app.get('/health', async function health(_request, reply) {
+    return reply.type('application/json; charset=utf-8').send('{"status":"ok"}');
+  });
+  registerRoutes(app, {
+    store,
+    hub,
+    submit: { coreUrl: o.coreUrl, coreTimeoutMs: o.coreTimeoutMs },
+    maxStreams: o.maxStreams,
+    loopbackMaxStreams: o.loopbackMaxStreams,
+    isLoopback,
+  });
+
+  await app.listen({ port: o.port, host: o.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : o.port;
+  return {
+    port,
+    url: `http://${o.host}:${port}`,
+    app,
+    async close() {
+      hub.closeAll();
+      limiter.close();
+      await app.close();
+      store.close();
+    },
+  };
+}

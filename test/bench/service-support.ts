@@ -1,0 +1,41 @@
+// Shared by the service benchmarks: a synthetic store of N payments and the service as its own
+// process (network/service/process.ts), so that the load generator does not share its event loop.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SyntheticStore, accountKeys, fillPayments } from '../support/service-store';
+
+export const START = 60_000_000;
+
+export function buildStore(operations: number, accountCount: number): { dir: string; store: SyntheticStore; accounts: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'service-bench-'));
+  const store = new SyntheticStore(dir, START);
+  const accounts = accountKeys(accountCount, 7);
+  const perLedger = Math.min(1000, operations);
+  fillPayments(store, { startLedger: START, ledgers: Math.ceil(operations / perLedger), perLedger, accounts, bulk: true });
+  return { dir, store, accounts };
+}
+
+export async function spawnService(dir: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'network/service/process.ts', '--data-dir', dir, '--port', '0', '--core-url', 'http://127.0.0.1:9', ...extra],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`service exited with ${code}`)));
+  });
+  return { url, child };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}

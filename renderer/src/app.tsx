@@ -1,22 +1,95 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { GotoDialog } from './components/goto-box';
+import { useHealth, useNetworks } from './components/network-status';
+import { Sidebar } from './components/sidebar';
+import { EntityPage } from './features/explore/entity-page';
+import { ExploreHome } from './features/explore/explore-home';
+import { LivePage } from './features/live/live-page';
+import { SettingsPage } from './features/settings/settings-page';
+import { SubmitPage } from './features/submit/submit-page';
 import { call } from './lib/bridge';
-import { NetworkStatus } from './components/network-status';
+import { useGlobalKeys, useTheme } from './lib/keys';
+import { useLiveEvents } from './lib/live';
+import { useRoute } from './lib/router';
+import { useUi } from './lib/store';
 
 export function App() {
-  const info = useQuery({ queryKey: ['app:info'], queryFn: ({ signal }) => call('app:info', {}, signal) });
+  const info = useQuery({ queryKey: ['app:info'], queryFn: ({ signal }) => call('app:info', {}, signal), staleTime: Infinity });
+  const setHost = useUi((state) => state.setHost);
+  const gotoOpen = useUi((state) => state.gotoOpen);
+  const setGotoOpen = useUi((state) => state.setGotoOpen);
+  const networks = useNetworks();
+  const networkName = networks.data?.profiles.find((p) => p.id === networks.data?.selectedId)?.name;
+  useGlobalKeys();
+  useTheme();
+  useLiveEvents();
+  useEffect(() => {
+    if (info.data) setHost(info.data.host);
+  }, [info.data, setHost]);
+
   return (
     <div className="shell" data-app-state={info.isSuccess ? 'loaded' : info.isError ? 'error' : 'loading'}>
-      <aside className="sidebar" aria-label="Navigation">
-        <h1 className="brand">Ledgerscope</h1>
-        <NetworkStatus />
-      </aside>
-      <main className="content">
+      <Sidebar />
+      <main className="content" id="main">
         {info.isError ? (
-          <p role="alert">Cannot reach the Ledgerscope host: {(info.error as Error).message}</p>
+          <p role="alert" className="banner bad">
+            Cannot reach the Ledgerscope host: {(info.error as Error).message}
+          </p>
         ) : (
-          <p className="muted">{info.data ? `${info.data.name} ${info.data.version} (${info.data.host})` : 'Connecting…'}</p>
+          <>
+            <OfflineBanner />
+            <Notices />
+            <Routed networkName={networkName} />
+          </>
         )}
       </main>
+      {gotoOpen ? <GotoDialog onClose={() => setGotoOpen(false)} networkName={networkName} /> : null}
     </div>
+  );
+}
+
+function Routed({ networkName }: { networkName?: string | undefined }) {
+  const route = useRoute();
+  switch (route.name) {
+    case 'explore':
+      return <ExploreHome networkName={networkName} />;
+    case 'live':
+      return <LivePage />;
+    case 'submit':
+      return <SubmitPage />;
+    case 'settings':
+      return <SettingsPage />;
+    default:
+      return route.id ? <EntityPage key={`${route.name}/${route.id}`} kind={route.name} id={route.id} /> : <ExploreHome networkName={networkName} />;
+  }
+}
+
+/** One quiet banner while the selected network is unreachable, instead of a toast per failure. */
+function OfflineBanner() {
+  const health = useHealth();
+  if (!health.data || health.data.online) return null;
+  return (
+    <p className="banner warn" role="status" data-testid="offline-banner">
+      The network is unreachable; views will refresh when it answers again. <span className="muted small">{health.data.error}</span>
+    </p>
+  );
+}
+
+/** Notices from the desktop shell (e.g. the embedded network restarting), dismissible. */
+function Notices() {
+  const notices = useUi((state) => state.notices);
+  const dismiss = useUi((state) => state.dismissNotice);
+  return (
+    <>
+      {notices.map((notice) => (
+        <p key={notice.id} className={`banner ${notice.level === 'info' ? '' : notice.level === 'error' ? 'bad' : 'warn'}`} role="status">
+          {notice.message}{' '}
+          <button type="button" className="copy-like" onClick={() => dismiss(notice.id)} aria-label="Dismiss">
+            ✕
+          </button>
+        </p>
+      ))}
+    </>
   );
 }

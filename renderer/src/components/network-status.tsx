@@ -1,19 +1,51 @@
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../lib/bridge';
+// The network picker and the selected network's live status: online or offline, latency,
+// latest ledger, rate limit left. Health is polled and also pushed by the host.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { call, onEvent } from '../lib/bridge';
 
-/** The selected network's live status: online or offline, latency, latest ledger, rate limit left. */
-export function NetworkStatus() {
-  const networks = useQuery({ queryKey: ['network:list'], queryFn: ({ signal }) => call('network:list', {}, signal) });
-  const health = useQuery({
+export function useNetworks() {
+  return useQuery({ queryKey: ['network:list'], queryFn: ({ signal }) => call('network:list', {}, signal) });
+}
+
+export function useHealth() {
+  const client = useQueryClient();
+  useEffect(() => onEvent('network:health', (health) => client.setQueryData(['network:health'], health)), [client]);
+  return useQuery({
     queryKey: ['network:health'],
     queryFn: ({ signal }) => call('network:health', {}, signal),
     refetchInterval: 5_000,
+    retry: false,
   });
+}
+
+export function NetworkStatus() {
+  const client = useQueryClient();
+  const networks = useNetworks();
+  const health = useHealth();
   const selected = networks.data?.profiles.find((profile) => profile.id === networks.data?.selectedId);
-  const status = health.data;
+  const status = health.data && health.data.networkId === selected?.id ? health.data : undefined;
   const state = !status ? 'checking' : status.online ? 'online' : 'offline';
+
+  async function select(id: string) {
+    await call('network:select', { id });
+    // Everything cached belongs to the previous network.
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app:info' });
+    await client.invalidateQueries();
+  }
+
   return (
     <section className="network-status" aria-label="Network status" data-state={state}>
+      <label className="network-pick">
+        <span className="sr-only">Network</span>
+        <select value={networks.data?.selectedId ?? ''} onChange={(event) => void select(event.target.value)} aria-label="Network">
+          {networks.data?.profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {profile.name}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className="network-name">
         <span className={`dot dot-${state}`} aria-hidden="true" />
         {selected?.name ?? 'Network'} · <span data-testid="network-state">{state}</span>
@@ -23,12 +55,12 @@ export function NetworkStatus() {
           <dt>Latency</dt>
           <dd>{status.latencyMs} ms</dd>
           <dt>Ledger</dt>
-          <dd>{status.latestLedger ?? '—'}</dd>
+          <dd data-testid="latest-ledger">{status.latestLedger ?? '—'}</dd>
           <dt>Rate limit left</dt>
           <dd>{status.rateLimitRemaining ?? '—'}</dd>
         </dl>
       ) : status ? (
-        <p className="muted small" title={status.error}>
+        <p className="muted small clip2" title={status.error}>
           {status.error}
         </p>
       ) : null}

@@ -1,0 +1,88 @@
+// A normalised record as a definition list: account-, hash- and id-shaped values become links.
+import type { ReactNode } from 'react';
+import type { EntityKind } from '../lib/router';
+import { formatAmount } from '../lib/format';
+import { CopyButton, IdLink } from './id-link';
+
+const ACCOUNT = /^G[A-Z2-7]{55}$/;
+const HEX64 = /^[0-9a-f]{64}$/;
+const AMOUNT_KEYS = /^(amount|startingBalance|limit|shares|sharesReceived|totalShares|feeCharged|maxFee)$/;
+
+function kindFor(key: string, value: string): EntityKind | null {
+  if (ACCOUNT.test(value)) return 'account';
+  if (/balanceId$/i.test(key)) return 'cb';
+  if (/liquidityPoolId$/i.test(key)) return 'pool';
+  if (/(transactionHash|^hash)$/.test(key) && HEX64.test(value)) return 'tx';
+  if (key === 'ledger' && /^\d+$/.test(value)) return 'ledger';
+  return null;
+}
+
+export function FieldValue({ name, value }: { name: string; value: unknown }): ReactNode {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
+  if (typeof value === 'string' || typeof value === 'number') {
+    const text = String(value);
+    const kind = kindFor(name, text);
+    if (kind) return <IdLink kind={kind} id={text} full />;
+    if (AMOUNT_KEYS.test(name) && /^-?\d+(\.\d+)?$/.test(text)) return <span className="num">{formatAmount(text)}</span>;
+    if (text.length > 120) {
+      return (
+        <details className="long">
+          <summary className="mono">
+            {text.slice(0, 48)}… <span className="muted">({text.length} characters)</span> <CopyButton text={text} />
+          </summary>
+          <span className="mono wrap">{text}</span>
+        </details>
+      );
+    }
+    return <span className="mono wrap">{text}</span>;
+  }
+  if (typeof value === 'boolean') return <span>{value ? 'yes' : 'no'}</span>;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <span className="muted">none</span>;
+    return (
+      <ol className="field-list">
+        {value.map((item, i) => (
+          <li key={i}>
+            <FieldValue name={name} value={item} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if ('code' in (value as object) && entries.length <= 2) {
+      const currency = value as { code: string; issuer?: string };
+      return (
+        <span>
+          <span className="code">{currency.code}</span>
+          {currency.issuer ? <> <span className="muted">issued by</span> <IdLink kind="account" id={currency.issuer} /></> : null}
+        </span>
+      );
+    }
+    return <Fields record={value as Record<string, unknown>} nested />;
+  }
+  return <span>{String(value)}</span>;
+}
+
+export function Fields({ record, omit = ['raw'], nested }: { record: Record<string, unknown>; omit?: string[]; nested?: boolean }) {
+  return (
+    <dl className={nested ? 'fields nested' : 'fields'}>
+      {Object.entries(record)
+        .filter(([key]) => !omit.includes(key))
+        .map(([key, value]) => (
+          <div key={key} className="field">
+            <dt>{humanise(key)}</dt>
+            <dd>
+              <FieldValue name={key} value={value} />
+            </dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+export function humanise(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,86 @@
+// The go-to box (Ctrl/Cmd+K): type or paste any id, Enter opens its view.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { entityQuery, resolveId } from '../lib/entities';
+import { href, navigate, type EntityKind } from '../lib/router';
+
+export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; autoFocus?: boolean; networkName?: string | undefined }) {
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<{ tone: 'bad' | 'muted'; text: string } | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const busy = message?.text === 'Looking it up…';
+
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
+
+  async function submit() {
+    setMessage({ tone: 'muted', text: 'Looking it up…' });
+    const fetch = (kind: EntityKind, id: string) => client.fetchQuery(entityQuery(kind, id));
+    const result = await resolveId(text, fetch, networkName);
+    // A secret key is never kept, not even in the box.
+    if (/^\s*S[A-Z2-7]{55}\s*$/i.test(text)) setText('');
+    if (result.ok) {
+      setMessage(null);
+      setText('');
+      navigate(href(result.kind, result.id));
+      onDone?.();
+    } else {
+      setMessage({ tone: 'bad', text: result.message });
+    }
+  }
+
+  return (
+    <form
+      className="goto"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) void submit();
+      }}
+    >
+      <input
+        ref={inputRef}
+        type="text"
+        value={text}
+        spellCheck={false}
+        autoComplete="off"
+        aria-label="Go to an account, transaction, ledger, operation, claimable balance or liquidity pool"
+        placeholder="Account G…, transaction hash, ledger, operation id, balance id, pool id"
+        onChange={(event) => {
+          setText(event.target.value);
+          setMessage(null);
+        }}
+      />
+      <button type="submit" disabled={busy}>
+        Go
+      </button>
+      {message ? (
+        <p className={`goto-message ${message.tone}`} role={message.tone === 'bad' ? 'alert' : 'status'} data-testid="goto-message">
+          {message.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function GotoDialog({ onClose, networkName }: { onClose(): void; networkName?: string | undefined }) {
+  return (
+    <div
+      className="modal-backdrop top"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <div className="modal goto-dialog" role="dialog" aria-modal="true" aria-label="Go to">
+        <GotoForm onDone={onClose} autoFocus networkName={networkName} />
+        <p className="muted small">Enter opens · Esc closes · 64 hex characters are tried as a transaction, then as a pool</p>
+      </div>
+    </div>
+  );
+}

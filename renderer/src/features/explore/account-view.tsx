@@ -1,0 +1,84 @@
+// Account: balances and sequence, the payment-volume chart, then Payments | Operations.
+import type { Account } from '../../../../shared/model';
+import { IdLink } from '../../components/id-link';
+import { Money } from '../../components/operation-cells';
+import { OperationTable } from '../../components/operation-table';
+import { RawJson } from '../../components/raw-json';
+import { formatAmount } from '../../lib/format';
+import { setParams, useRoute } from '../../lib/router';
+import { useUi } from '../../lib/store';
+import { useEffect } from 'react';
+import { VolumeChart } from './volume-chart';
+import { WatchButton } from './watch-button';
+
+export function AccountView({ account }: { account: Account }) {
+  const { params } = useRoute();
+  const markRead = useUi((state) => state.markRead);
+  // Opening a watched account's page reads its new payments.
+  useEffect(() => markRead(account.id), [markRead, account.id]);
+  const tab = params.get('tab') === 'operations' ? 'operations' : 'payments';
+  return (
+    <>
+      <div className="facts-row">
+        <section className="card" aria-label="Balances">
+          <h3>Balances</h3>
+          <table className="dense">
+            <tbody>
+              {account.balances.map((balance, i) => (
+                <tr key={i}>
+                  <td className="end">
+                    {balance.liquidityPoolId ? <span className="num">{formatAmount(balance.amount)} shares</span> : <Money amount={balance.amount} currency={balance.currency} />}
+                  </td>
+                  <td>
+                    {balance.liquidityPoolId ? <IdLink kind="pool" id={balance.liquidityPoolId} /> : balance.currency?.issuer ? <IdLink kind="account" id={balance.currency.issuer} label={`issuer ${balance.currency.issuer.slice(0, 6)}…`} /> : <span className="muted">native</span>}
+                  </td>
+                  <td className="muted small">{balance.limit ? `limit ${formatAmount(balance.limit)}` : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <section className="card" aria-label="Account facts">
+          <h3>
+            Account <WatchButton account={account.id} />
+          </h3>
+          <dl className="fields">
+            <div className="field"><dt>Sequence</dt><dd className="mono" data-testid="sequence">{account.sequence}</dd></div>
+            <div className="field"><dt>Subentries</dt><dd>{account.subentryCount}</dd></div>
+            <div className="field"><dt>Thresholds</dt><dd>{account.thresholds.low} / {account.thresholds.med} / {account.thresholds.high}</dd></div>
+            <div className="field">
+              <dt>Signers</dt>
+              <dd>
+                {account.signers.map((signer) => (
+                  <div key={signer.key}>
+                    {/^G/.test(signer.key) ? <IdLink kind="account" id={signer.key} /> : <span className="mono">{signer.key}</span>} <span className="muted">weight {signer.weight}</span>
+                  </div>
+                ))}
+              </dd>
+            </div>
+          </dl>
+          <RawJson raw={account.raw} />
+        </section>
+        <VolumeChart account={account.id} />
+      </div>
+      <div className="tabs" role="tablist" aria-label="Account listings">
+        {(['payments', 'operations'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setParams({ tab: name === 'payments' ? undefined : name })}
+          >
+            {name === 'payments' ? 'Payments' : 'Operations'}
+          </button>
+        ))}
+      </div>
+      {tab === 'payments' ? (
+        <OperationTable key="payments" target={{ kind: 'payments', account: account.id }} label="Payments" viewed={account.id} />
+      ) : (
+        <OperationTable key="operations" target={{ kind: 'operations', scope: 'account', id: account.id }} label="Operations" viewed={account.id} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// The view of one entity, by kind: loads the resource and hands it to its view.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import type { Account, ClaimableBalance, Ledger, LiquidityPool, Operation, TransactionDetail } from '../../../../shared/model';
+import { CopyButton } from '../../components/id-link';
+import { OperationTable } from '../../components/operation-table';
+import { errorCode } from '../../lib/bridge';
+import { entityQuery } from '../../lib/entities';
+import { rememberRecent } from '../../lib/recent';
+import { ENTITY_LABEL, type EntityKind } from '../../lib/router';
+import { AccountView } from './account-view';
+import { BalanceView, PoolView } from './balance-pool-views';
+import { LedgerView } from './ledger-view';
+import { OperationView } from './operation-view';
+import { TransactionView } from './transaction-view';
+
+export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
+  const query = useQuery(entityQuery(kind, id));
+  const label = ENTITY_LABEL[kind];
+  const found = query.isSuccess;
+  useEffect(() => {
+    if (found) rememberRecent({ kind, id });
+  }, [found, kind, id]);
+  let body: ReactNode;
+  if (query.isPending) body = <p role="status">Loading {label.toLowerCase()}…</p>;
+  else if (query.isError) {
+    const code = errorCode(query.error);
+    const scope = kind === 'cb' ? 'claimable_balance' : kind === 'pool' ? 'liquidity_pool' : null;
+    body = code === 'not_found' && scope ? (
+      <>
+        <p className="banner" role="status" data-testid="gone">
+          No {label.toLowerCase()} {id} exists now{kind === 'cb' ? ' (claimed or clawed back)' : ''}; its history is below.
+        </p>
+        <OperationTable target={{ kind: 'operations', scope, id }} label="Operations" />
+      </>
+    ) : (
+      <div className="vt-state vt-error" role="alert">
+        <span>{code === 'not_found' ? `No ${label.toLowerCase()} ${id} on this network.` : `Could not load the ${label.toLowerCase()}: ${query.error.message}`}</span>
+        <button type="button" onClick={() => void query.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  } else body = view(kind, id, query.data);
+  return (
+    <article className="entity" aria-label={`${label} ${id}`} data-entity={kind}>
+      <header className="entity-head">
+        <h2>
+          {label} <span className="mono entity-id">{id}</span> <CopyButton text={id} />
+        </h2>
+      </header>
+      {body}
+    </article>
+  );
+}
+
+function view(kind: EntityKind, id: string, data: unknown): ReactNode {
+  switch (kind) {
+    case 'account':
+      return <AccountView account={data as Account} />;
+    case 'ledger':
+      return <LedgerView ledger={data as Ledger} />;
+    case 'tx':
+      return <TransactionView tx={data as TransactionDetail} />;
+    case 'op':
+      return <OperationView op={data as Operation} />;
+    case 'cb':
+      return <BalanceView balance={data as ClaimableBalance} id={id} />;
+    case 'pool':
+      return <PoolView pool={data as LiquidityPool} id={id} />;
+  }
+}

@@ -1,0 +1,57 @@
+import { GotoForm } from '../../components/goto-box';
+import { useWatched } from '../../components/sidebar';
+import { IdLink } from '../../components/id-link';
+import { useHealth } from '../../components/network-status';
+import { readRecent } from '../../lib/recent';
+import { ENTITY_LABEL } from '../../lib/router';
+import { useState } from 'react';
+
+export function ExploreHome({ networkName }: { networkName?: string | undefined }) {
+  const watched = useWatched();
+  const health = useHealth();
+  const latest = health.data?.latestLedger;
+  const [recent] = useState(readRecent);
+  return (
+    <section className="explore-home" aria-label="Explore">
+      <h2>Explore {networkName ?? ''}</h2>
+      <GotoForm networkName={networkName} />
+      <div className="facts-row">
+        {latest ? (
+          <section className="card">
+            <h3>Latest ledger</h3>
+            <IdLink kind="ledger" id={String(latest)} full />
+          </section>
+        ) : null}
+        {recent.length ? (
+          <section className="card" aria-label="Recently opened">
+            <h3>Recently opened</h3>
+            <table className="dense">
+              <tbody>
+                {recent.map((entry) => (
+                  <tr key={`${entry.kind}/${entry.id}`}>
+                    <td className="muted">{ENTITY_LABEL[entry.kind]}</td>
+                    <td><IdLink kind={entry.kind} id={entry.id} full={entry.id.length <= 20} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ) : null}
+        {watched.data?.watched.length ? (
+          <section className="card">
+            <h3>Watched accounts</h3>
+            {watched.data.watched.map((w) => (
+              <div key={w.account}>
+                <IdLink kind="account" id={w.account} full />
+              </div>
+            ))}
+          </section>
+        ) : null}
+      </div>
+      <p className="muted small">
+        Keys: <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>K</kbd> go to · <kbd>j</kbd>/<kbd>k</kbd> move through rows · <kbd>Enter</kbd> opens · <kbd>Esc</kbd> closes ·{' '}
+        <kbd>g</kbd> then <kbd>e</kbd>/<kbd>l</kbd>/<kbd>s</kbd>/<kbd>,</kbd> switches pages
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Operation } from '../../../../shared/model';
+import { decodeToid } from '../../../../shared/toid';
+import { Fields } from '../../components/fields';
+import { IdLink } from '../../components/id-link';
+import { amountCell, detailsCell, TimeCell, typeLabel } from '../../components/operation-cells';
+import { RawJson } from '../../components/raw-json';
+
+export function OperationView({ op }: { op: Operation }) {
+  const position = positionOf(op.id);
+  return (
+    <section className="card" aria-label="Operation facts">
+      <p className="op-summary">
+        <strong>{typeLabel(op)}</strong> {op.successful ? null : <span className="badge bad">failed</span>} {amountCell(op)} {detailsCell(op, false)}
+      </p>
+      <dl className="fields">
+        <div className="field"><dt>Transaction</dt><dd><IdLink kind="tx" id={op.transactionHash} full /></dd></div>
+        <div className="field"><dt>Position</dt><dd>{position} {position ? <IdLink kind="ledger" id={String(decodeToid(op.id).ledger)} label="open ledger" /> : null}</dd></div>
+        <div className="field"><dt>Time</dt><dd><TimeCell iso={op.createdAt} /></dd></div>
+      </dl>
+      <h3>Record</h3>
+      <Fields record={op as unknown as Record<string, unknown>} />
+      <RawJson raw={op.raw} />
+    </section>
+  );
+}
+
+function positionOf(id: string): string {
+  try {
+    const toid = decodeToid(id);
+    return `ledger ${toid.ledger}, transaction ${toid.txOrder}, operation ${toid.opIndex}`;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,108 @@
+// Payment volume in (up) and out (down) over the loaded range, per currency: inline SVG.
+// Sums are exact bigints; floats only place pixels.
+import { memo, useMemo, useState } from 'react';
+import { formatAmount as formatUnits, parseAmount } from '../../../../shared/amount';
+import { directionOf } from '../../components/operation-cells';
+import { useFilters } from '../../components/operation-table';
+import { absoluteTime, formatAmount } from '../../lib/format';
+import { flattenPages, useListing, type LoadedPage } from '../../lib/listing';
+
+const BUCKETS = 24;
+const W = 300;
+const H = 110;
+
+interface Series {
+  key: string;
+  label: string;
+  inbound: bigint[];
+  outbound: bigint[];
+  count: number;
+}
+
+export function buildSeries(rows: ReturnType<typeof flattenPages>['rows'], account: string) {
+  const payments = rows.filter((op) => op.type === 'payment');
+  const times = payments.map((op) => Date.parse(op.createdAt)).filter(Number.isFinite);
+  if (times.length === 0) return { series: [] as Series[], from: 0, to: 0 };
+  const from = Math.min(...times);
+  const to = Math.max(...times);
+  const span = Math.max(1, to - from);
+  const byCurrency = new Map<string, Series>();
+  for (const op of payments) {
+    if (op.type !== 'payment') continue;
+    const dir = directionOf(op, account);
+    if (dir !== 'in' && dir !== 'out') continue;
+    const key = `${op.currency.code}:${op.currency.issuer ?? ''}`;
+    let series = byCurrency.get(key);
+    if (!series) {
+      series = { key, label: op.currency.code, inbound: Array(BUCKETS).fill(0n), outbound: Array(BUCKETS).fill(0n), count: 0 };
+      byCurrency.set(key, series);
+    }
+    const bucket = Math.min(BUCKETS - 1, Math.floor(((Date.parse(op.createdAt) - from) / span) * BUCKETS));
+    let units: bigint;
+    try {
+      units = parseAmount(op.amount);
+    } catch {
+      continue;
+    }
+    const list = dir === 'in' ? series.inbound : series.outbound;
+    list[bucket] = (list[bucket] ?? 0n) + units;
+    series.count++;
+  }
+  return { series: [...byCurrency.values()].sort((a, b) => b.count - a.count), from, to };
+}
+
+export function VolumeChart({ account }: { account: string }) {
+  const filters = useFilters();
+  const listing = useListing({ kind: 'payments', account }, filters);
+  const pages = listing.data?.pages;
+  // Redrawn when the listing settles, not for every page streamed in during a fast scroll.
+  const [snapshot, setSnapshot] = useState(pages);
+  if (!listing.isFetching && snapshot !== pages) setSnapshot(pages);
+  return <ChartBody pages={snapshot} account={account} pending={listing.isPending} />;
+}
+
+const ChartBody = memo(function ChartBody({ pages, account, pending }: { pages: LoadedPage[] | undefined; account: string; pending: boolean }) {
+  const { rows } = useMemo(() => flattenPages(pages), [pages]);
+  const { series, from, to } = useMemo(() => buildSeries(rows, account), [rows, account]);
+  const [picked, setPicked] = useState<string | null>(null);
+  const current = series.find((s) => s.key === picked) ?? series[0];
+  if (!current) {
+    return (
+      <section className="card chart" aria-label="Payment volume">
+        <h3>Payment volume</h3>
+        <p className="muted small">{pending ? 'Loading…' : 'No incoming or outgoing payments loaded.'}</p>
+      </section>
+    );
+  }
+  const max = [...current.inbound, ...current.outbound].reduce((m, v) => (v > m ? v : m), 1n);
+  const mid = H / 2;
+  const bar = W / BUCKETS;
+  const scale = (v: bigint) => (Number(v) / Number(max)) * (mid - 4);
+  const totalIn = current.inbound.reduce((a, b) => a + b, 0n);
+  const totalOut = current.outbound.reduce((a, b) => a + b, 0n);
+  return (
+    <section className="card chart" aria-label="Payment volume">
+      <h3>
+        Payment volume{' '}
+        <select value={current.key} onChange={(e) => setPicked(e.target.value)} aria-label="Currency">
+          {series.map((s) => (
+            <option key={s.key} value={s.key}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </h3>
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${current.label} in ${formatUnits(totalIn)}, out ${formatUnits(totalOut)}`}>
+        <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
+        {current.inbound.map((v, i) => (v > 0n ? <rect key={`i${i}`} className="bar-in" x={i * bar + 1} width={bar - 2} y={mid - scale(v)} height={scale(v)}><title>in {formatAmount(formatUnits(v))}</title></rect> : null))}
+        {current.outbound.map((v, i) => (v > 0n ? <rect key={`o${i}`} className="bar-out" x={i * bar + 1} width={bar - 2} y={mid} height={scale(v)}><title>out {formatAmount(formatUnits(v))}</title></rect> : null))}
+      </svg>
+      <p className="small">
+        <span className="legend-in">in {formatAmount(formatUnits(totalIn))}</span> · <span className="legend-out">out {formatAmount(formatUnits(totalOut))}</span> {current.label}
+      </p>
+      <p className="muted small">
+        {absoluteTime(new Date(from).toISOString())} – {absoluteTime(new Date(to).toISOString())}, {rows.length.toLocaleString('en')} loaded rows
+      </p>
+    </section>
+  );
+});

@@ -1,0 +1,111 @@
+// Live: watched accounts with their stream states, and a feed of their payments, newest first.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { StreamStatus } from '../../../../shared/model';
+import { IdLink } from '../../components/id-link';
+import { amountCell, detailsCell, directionOf, TimeCell, typeLabel } from '../../components/operation-cells';
+import { useWatched } from '../../components/sidebar';
+import { VirtualTable, type Column } from '../../components/virtual-table';
+import { call } from '../../lib/bridge';
+import { formatAmount } from '../../lib/format';
+import { href, navigate } from '../../lib/router';
+import { useUi, type FeedItem } from '../../lib/store';
+import { WatchForm } from './watch-form';
+
+export function streamStateText(status: StreamStatus | undefined): string {
+  if (!status) return 'connecting';
+  switch (status.state) {
+    case 'reconnecting':
+      return `reconnecting ${status.attempt ?? 1}`;
+    case 'behind':
+      return `behind ${status.behindBy ?? '?'}`;
+    default:
+      return status.state;
+  }
+}
+
+const columns: Column<FeedItem>[] = [
+  { key: 'time', header: 'Time (UTC)', width: '200px', render: (item) => <TimeCell iso={item.record.createdAt} /> },
+  { key: 'account', header: 'Watched', width: '130px', render: (item) => <IdLink kind="account" id={item.account} inRow /> },
+  {
+    key: 'dir',
+    header: 'Dir',
+    width: '46px',
+    render: (item) => {
+      const dir = directionOf(item.record, item.account);
+      return dir === 'none' ? null : <span className={`badge dir-${dir}`}>{dir}</span>;
+    },
+  },
+  { key: 'type', header: 'Type', width: '110px', render: (item) => typeLabel(item.record) },
+  { key: 'amount', header: 'Amount', width: 'minmax(130px, 0.8fr)', align: 'end', render: (item) => amountCell(item.record) },
+  { key: 'details', header: 'Details', width: 'minmax(200px, 2fr)', render: (item) => detailsCell(item.record) },
+  { key: 'op', header: 'Operation', width: '164px', render: (item) => <IdLink kind="op" id={item.record.id} inRow /> },
+];
+
+export function LivePage() {
+  const client = useQueryClient();
+  const watched = useWatched();
+  const { feed, held, paused, setPaused, statuses, setStatus, markRead, unread, host } = useUi();
+  const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission));
+
+  useEffect(() => {
+    markRead();
+  }, [markRead, feed.length]);
+  useEffect(() => {
+    for (const status of watched.data?.statuses ?? []) setStatus(status);
+  }, [watched.data, setStatus]);
+
+  const rows = useMemo(() => feed, [feed]);
+
+  async function remove(account: string) {
+    await call('stream:unwatch', { account });
+    await client.invalidateQueries({ queryKey: ['stream:list'] });
+  }
+
+  return (
+    <section className="live-page" aria-label="Live">
+      <h2>Live payments</h2>
+      <WatchForm />
+      <table className="dense watched-table" aria-label="Watched accounts">
+        <thead>
+          <tr><th>Account</th><th>Stream</th><th>Notify from</th><th>Unread</th><th /></tr>
+        </thead>
+        <tbody>
+          {watched.data?.watched.map((w) => {
+            const status = statuses[w.account];
+            return (
+              <tr key={w.account}>
+                <td><IdLink kind="account" id={w.account} full /></td>
+                <td><span className={`stream-state s-${status?.state ?? 'connecting'}`} data-testid="stream-state" title={status?.message}>{streamStateText(status)}</span></td>
+                <td className="num">{w.minAmount ? formatAmount(w.minAmount) : <span className="muted">any</span>}</td>
+                <td>{unread[w.account] ?? 0}</td>
+                <td><button type="button" onClick={() => void remove(w.account)} aria-label={`Stop watching ${w.account}`}>Remove</button></td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="toolbar">
+        <button type="button" onClick={() => setPaused(!paused)} aria-pressed={paused}>
+          {paused ? `Resume (${held.length} new)` : 'Pause'}
+        </button>
+        {host === 'web' && permission === 'default' ? (
+          <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>Enable notifications</button>
+        ) : null}
+        <span className="muted small">
+          {host === 'electron' ? 'Notifications: native' : `Notifications: ${permission}`} · {feed.length} in feed
+        </span>
+      </div>
+      <VirtualTable
+        label="Live feed"
+        columns={columns}
+        rows={rows}
+        rowKey={(item) => `${item.account}:${item.record.pagingToken}`}
+        rowClass={(item) => (item.record.successful ? undefined : 'failed')}
+        onOpen={(item) => navigate(href('op', item.record.id))}
+        status="success"
+        empty={watched.data?.watched.length ? 'Waiting for payments…' : 'Watch an account to see its payments here as they happen.'}
+      />
+    </section>
+  );
+}

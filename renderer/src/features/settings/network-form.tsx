@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { ConnectionTest, NetworkProfile } from '../../../../shared/ipc';
+import { call } from '../../lib/bridge';
+
+export interface Draft {
+  name: string;
+  baseUrl: string;
+  passphrase: string;
+}
+
+/** Add or edit a network profile; "Test connection" probes without saving. */
+export function NetworkForm({ initial, onSave, onCancel }: { initial?: NetworkProfile; onSave(draft: Draft): Promise<void>; onCancel(): void }) {
+  const [draft, setDraft] = useState<Draft>({ name: initial?.name ?? '', baseUrl: initial?.baseUrl ?? 'https://', passphrase: initial?.passphrase ?? '' });
+  const [test, setTest] = useState<ConnectionTest | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = (key: keyof Draft) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+  });
+
+  async function runTest() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = await call('network:test', { baseUrl: draft.baseUrl, ...(draft.passphrase ? { passphrase: draft.passphrase } : {}) });
+      setTest(result);
+      if (!draft.passphrase && result.serverPassphrase) setDraft((d) => ({ ...d, passphrase: result.serverPassphrase ?? '' }));
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function save() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onSave(draft);
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="network-form card" aria-label={initial ? `Edit ${initial.name}` : 'Add a network'} onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <label>Name <input {...field('name')} required maxLength={64} /></label>
+      <label>Base URL <input {...field('baseUrl')} required type="url" className="mono" /></label>
+      <label>Passphrase <input {...field('passphrase')} required className="mono" placeholder="filled in by Test connection when the server reports it" /></label>
+      <div className="actions">
+        <button type="button" onClick={() => void runTest()} disabled={busy}>Test connection</button>
+        <button type="submit" className="primary" disabled={busy}>Save</button>
+        <button type="button" onClick={onCancel}>Cancel</button>
+      </div>
+      {test ? (
+        <p role="status" className={test.ok ? 'ok' : 'bad'} data-testid="connection-test">
+          {test.ok ? 'Reachable' : 'Not reachable'}: {test.message}
+          {test.latencyMs !== null ? ` · ${test.latencyMs} ms` : ''}
+          {test.dialect ? ` · ${test.dialect} dialect` : ''}
+          {test.latestLedger !== null ? ` · ledger ${test.latestLedger}` : ''}
+          {test.serverPassphrase && draft.passphrase && test.serverPassphrase !== draft.passphrase ? ' · the server reports a different passphrase' : ''}
+        </p>
+      ) : null}
+      {problem ? <p role="alert" className="bad">{problem}</p> : null}
+    </form>
+  );
+}

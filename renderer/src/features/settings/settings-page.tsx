@@ -1,0 +1,126 @@
+// Settings: network profiles, notification minimums of watched accounts, theme.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ConnectionTest, NetworkProfile } from '../../../../shared/ipc';
+import { useNetworks } from '../../components/network-status';
+import { useWatched } from '../../components/sidebar';
+import { IdLink } from '../../components/id-link';
+import { call } from '../../lib/bridge';
+import { useUi, type ThemeSetting } from '../../lib/store';
+import { NetworkForm, type Draft } from './network-form';
+
+export function SettingsPage() {
+  const client = useQueryClient();
+  const networks = useNetworks();
+  const [editing, setEditing] = useState<NetworkProfile | 'new' | null>(null);
+  const [tests, setTests] = useState<Record<string, ConnectionTest | string>>({});
+  const refresh = () => client.invalidateQueries({ queryKey: ['network:list'] });
+
+  async function save(draft: Draft) {
+    if (editing === 'new') await call('network:add', draft);
+    else if (editing) await call('network:update', { id: editing.id, changes: draft });
+    setEditing(null);
+    await refresh();
+  }
+
+  async function test(id: string) {
+    setTests((t) => ({ ...t, [id]: 'testing…' }));
+    const result = await call('network:test', { id }).catch((e: Error) => e.message);
+    setTests((t) => ({ ...t, [id]: result }));
+  }
+
+  return (
+    <section className="settings-page" aria-label="Settings">
+      <h2>Settings</h2>
+      <section className="card" aria-label="Networks">
+        <h3>Networks</h3>
+        <table className="dense">
+          <thead><tr><th>Name</th><th>URL</th><th>Dialect</th><th /><th>Connection</th></tr></thead>
+          <tbody>
+            {networks.data?.profiles.map((p) => {
+              const result = tests[p.id];
+              return (
+                <tr key={p.id}>
+                  <td>{p.name} {p.id === networks.data?.selectedId ? <span className="badge ok">selected</span> : null}</td>
+                  <td className="mono small">{p.baseUrl}</td>
+                  <td>{p.dialect}</td>
+                  <td>
+                    <div className="row-actions">
+                      <button type="button" onClick={() => void test(p.id)} aria-label={`Test ${p.name}`}>Test</button>
+                      {p.builtIn ? null : <button type="button" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</button>}
+                      {p.builtIn ? null : <button type="button" onClick={() => void call('network:remove', { id: p.id }).then(refresh)} aria-label={`Remove ${p.name}`}>Remove</button>}
+                    </div>
+                  </td>
+                  <td className="small" role="status">{typeof result === 'string' ? result : result ? `${result.ok ? 'ok' : 'failed'}: ${result.message}${result.latencyMs !== null ? ` (${result.latencyMs} ms)` : ''}` : ''}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {editing ? (
+          <NetworkForm key={editing === 'new' ? 'new' : editing.id} {...(editing === 'new' ? {} : { initial: editing })} onSave={save} onCancel={() => setEditing(null)} />
+        ) : (
+          <button type="button" onClick={() => setEditing('new')}>Add a network…</button>
+        )}
+      </section>
+      <Minimums />
+      <ThemePicker />
+    </section>
+  );
+}
+
+function Minimums() {
+  const client = useQueryClient();
+  const watched = useWatched();
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  async function save(account: string) {
+    const value = (drafts[account] ?? '').trim();
+    try {
+      await call('stream:watch', { account, ...(value ? { minAmount: value } : {}) });
+      setProblem(null);
+      await client.invalidateQueries({ queryKey: ['stream:list'] });
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  }
+  return (
+    <section className="card" aria-label="Notification minimums">
+      <h3>Notification minimums</h3>
+      <p className="muted small">A notification is shown for each incoming payment of at least this amount (any currency). Empty: every payment.</p>
+      {watched.data?.watched.length ? (
+        <table className="dense">
+          <tbody>
+            {watched.data.watched.map((w) => (
+              <tr key={w.account}>
+                <td><IdLink kind="account" id={w.account} /></td>
+                <td>
+                  <input aria-label={`Minimum for ${w.account}`} inputMode="decimal" value={drafts[w.account] ?? w.minAmount ?? ''} onChange={(e) => setDrafts({ ...drafts, [w.account]: e.target.value })} />
+                </td>
+                <td><button type="button" onClick={() => void save(w.account)}>Save</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">No watched accounts.</p>
+      )}
+      {problem ? <p role="alert" className="bad">{problem}</p> : null}
+    </section>
+  );
+}
+
+function ThemePicker() {
+  const theme = useUi((s) => s.theme);
+  const setTheme = useUi((s) => s.setTheme);
+  return (
+    <section className="card" aria-label="Theme">
+      <h3>Theme</h3>
+      {(['system', 'light', 'dark'] as ThemeSetting[]).map((t) => (
+        <label key={t} className="radio">
+          <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => setTheme(t)} /> {t === 'system' ? 'Follow the system' : t === 'light' ? 'Light' : 'Dark'}
+        </label>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// A drop zone and a paste area for a signed transaction (hex, base64, SEP-7 URI or JSON).
+import { useState, type DragEvent } from 'react';
+import { ACCEPTED_FILES, looksLikeSecret, readEnvelopeFile, SECRET_MESSAGE } from './read-input';
+
+/** `initial`: text handed over by the desktop shell (a file opened from the menu or dropped). */
+export function InputZone({ onInput, initial = '' }: { onInput(text: string): void; initial?: string }) {
+  const [text, setText] = useState(() => (looksLikeSecret(initial) ? '' : initial));
+  const [problem, setProblem] = useState<string | null>(() => (looksLikeSecret(initial) ? SECRET_MESSAGE : null));
+  const [over, setOver] = useState(false);
+
+  function accept(value: string) {
+    if (looksLikeSecret(value)) {
+      setText('');
+      setProblem(SECRET_MESSAGE);
+      return;
+    }
+    setProblem(null);
+    if (value.trim()) onInput(value.trim());
+  }
+
+  async function takeFile(file: File | undefined) {
+    if (!file) return;
+    try {
+      const content = await readEnvelopeFile(file);
+      if (looksLikeSecret(content)) {
+        setProblem(SECRET_MESSAGE);
+        return;
+      }
+      setText(content);
+      accept(content);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setOver(false);
+    void takeFile(event.dataTransfer.files[0]);
+  }
+
+  return (
+    <section className={`drop-zone${over ? ' over' : ''}`} aria-label="Transaction input" onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={onDrop} data-testid="drop-zone">
+      <p>
+        Drop a signed transaction file (.xdr, .txt, .json) here, choose one{' '}
+        <input type="file" accept={ACCEPTED_FILES} aria-label="Choose a transaction file" onChange={(e) => void takeFile(e.target.files?.[0])} />, or paste it:
+      </p>
+      <textarea
+        value={text}
+        rows={4}
+        spellCheck={false}
+        aria-label="Signed transaction: hex, base64 XDR, a SEP-7 URI or JSON"
+        placeholder="AAAAAgAAAA… or web+stellar:tx?xdr=…"
+        onChange={(e) => {
+          const value = e.target.value;
+          if (looksLikeSecret(value)) {
+            setText('');
+            setProblem(SECRET_MESSAGE);
+          } else {
+            setText(value);
+            setProblem(null);
+          }
+        }}
+        onPaste={(e) => {
+          const pasted = e.clipboardData.getData('text');
+          if (looksLikeSecret(pasted)) {
+            e.preventDefault();
+            setText('');
+            setProblem(SECRET_MESSAGE);
+          }
+        }}
+      />
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => accept(text)} disabled={!text.trim()}>
+          Inspect
+        </button>
+        <button type="button" onClick={() => { setText(''); setProblem(null); onInput(''); }}>
+          Clear
+        </button>
+      </div>
+      {problem ? <p role="alert" className="bad" data-testid="input-problem">{problem}</p> : null}
+    </section>
+  );
+}

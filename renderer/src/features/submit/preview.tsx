@@ -1,0 +1,80 @@
+// The decoded envelope before submission: network, source, sequence, fee, time bounds, operations.
+import { useEffect, useState } from 'react';
+import type { Inspection } from '../../../../shared/model';
+import { CopyButton, IdLink } from '../../components/id-link';
+import { JsonTree } from '../../components/json-tree';
+import { formatAmount } from '../../lib/format';
+
+export function networkWarning(inspection: Inspection, selectedId: string | undefined, selectedName: string | undefined): string | null {
+  if (!selectedId) return null;
+  if (inspection.signedFor.includes(selectedId)) return null;
+  const names = inspection.networks.filter((n) => inspection.signedFor.includes(n.networkId)).map((n) => n.name);
+  if (names.length > 0) return `Signed for ${names.join(', ')}, not for the selected network (${selectedName ?? selectedId}): the server will refuse it (txBAD_AUTH).`;
+  return `No signature verifies for the selected network (${selectedName ?? selectedId}) or any known one: the server will likely refuse it (txBAD_AUTH).`;
+}
+
+function Countdown({ maxTime }: { maxTime: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  if (maxTime === '0') return <span className="muted">no upper bound</span>;
+  const left = Number(maxTime) - Math.floor(now / 1000);
+  const at = new Date(Number(maxTime) * 1000).toISOString().replace('.000Z', 'Z');
+  if (left <= 0) return <span className="bad">expired {Math.abs(left)} s ago ({at})</span>;
+  const m = Math.floor(left / 60);
+  return <span className={left < 60 ? 'warn' : undefined} data-testid="countdown">valid for {m > 0 ? `${m} min ` : ''}{left % 60} s (until {at})</span>;
+}
+
+export function Preview({ inspection, selectedId, selectedName }: { inspection: Inspection; selectedId?: string | undefined; selectedName?: string | undefined }) {
+  const warning = networkWarning(inspection, selectedId, selectedName);
+  const seq = inspection.sequenceCheck;
+  return (
+    <section className="card preview" aria-label="Transaction preview">
+      <h3>Preview <span className="muted small">{inspection.envelopeType} envelope, {inspection.encoding}</span></h3>
+      {warning ? <p className="banner warn" role="alert" data-testid="network-warning">{warning}</p> : null}
+      {inspection.warnings.filter((w) => !(warning && /signature|network/i.test(w))).map((w) => (
+        <p key={w} className="banner warn">{w}</p>
+      ))}
+      <dl className="fields">
+        <div className="field"><dt>Network</dt><dd data-testid="detected-network">{inspection.networks.filter((n) => n.verifiedSignatures > 0).map((n) => `${n.name} (${n.verifiedSignatures} signature${n.verifiedSignatures === 1 ? '' : 's'})`).join(', ') || 'no signature verifies for a known network'}</dd></div>
+        <div className="field"><dt>Hash</dt><dd className="mono wrap">{inspection.hash} <CopyButton text={inspection.hash} /> <CopyButton text={inspection.envelopeXdr} label="Copy envelope XDR" /></dd></div>
+        <div className="field"><dt>Source</dt><dd><IdLink kind="account" id={inspection.source} full /></dd></div>
+        {inspection.feeSource ? <div className="field"><dt>Fee source</dt><dd><IdLink kind="account" id={inspection.feeSource} full /></dd></div> : null}
+        <div className="field">
+          <dt>Sequence</dt>
+          <dd>
+            <span className="mono">{inspection.sequence}</span>{' '}
+            <span className={seq.status === 'ok' ? 'ok' : seq.status === 'unknown' ? 'muted' : 'bad'} data-testid="sequence-check">
+              {seq.current ? `account is at ${seq.current}: ` : ''}{seq.message}
+            </span>
+          </dd>
+        </div>
+        <div className="field"><dt>Max fee</dt><dd className="num">{formatAmount(inspection.fee)} stroops{inspection.innerFee ? ` (inner ${formatAmount(inspection.innerFee)})` : ''}</dd></div>
+        <div className="field"><dt>Time bounds</dt><dd>{inspection.timeBounds ? <Countdown maxTime={inspection.timeBounds.maxTime} /> : <span className="muted">none</span>}</dd></div>
+        <div className="field"><dt>Memo</dt><dd className="mono">{inspection.memo.type === 'none' ? <span className="muted">none</span> : `${inspection.memo.type}: ${inspection.memo.value ?? ''}`}</dd></div>
+        <div className="field"><dt>Signatures</dt><dd>{inspection.signatures.map((s) => (s.signer ? <div key={s.hint}><IdLink kind="account" id={s.signer} /></div> : <div key={s.hint} className="mono muted">hint {s.hint}</div>))}</dd></div>
+      </dl>
+      <table className="dense ops" aria-label="Operations">
+        <thead>
+          <tr><th>#</th><th>Type</th><th>Summary</th><th>Source</th></tr>
+        </thead>
+        <tbody>
+          {inspection.operations.map((op) => (
+            <tr key={op.index}>
+              <td>{op.index + 1}</td>
+              <td>{op.type}</td>
+              <td title={Object.entries(op.details).map(([k, v]) => `${k}: ${v}`).join('\n')}>{op.summary}</td>
+              <td>{op.source ? <IdLink kind="account" id={op.source} /> : <span className="muted">transaction's</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <details>
+        <summary>Envelope as JSON</summary>
+        <JsonTree value={inspection.json} label="envelope" open={false} />
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+// The outcome of a submission: result, hash, decoded TransactionResult, explanations and fixes,
+// then the final state once the transaction is in a ledger.
+import { useEffect, useRef } from 'react';
+import type { Explanation, SubmissionReport, TxStatus } from '../../../../shared/model';
+import { CopyButton, IdLink } from '../../components/id-link';
+import { JsonTree } from '../../components/json-tree';
+import { codeList, coreCode } from '../../lib/format';
+
+export const OUTCOME_TEXT: Record<SubmissionReport['result'], string> = {
+  received: 'The network accepted the transaction into its queue; it is applied when the next ledger closes.',
+  success: 'The transaction was applied.',
+  already_finished: 'This transaction was submitted before: it is already in history or already queued. Nothing new was sent.',
+  failed: 'The network refused the transaction before applying it; nothing was charged. The codes below say why.',
+  malformed: 'This is not a transaction the network can read: it must be a signed TransactionEnvelope as hex or base64 XDR (or a SEP-7 URI / JSON holding one).',
+  connection_failed: 'The service could not reach its core node, so the transaction was not sent. Try again when the network is back; resubmitting the same envelope is safe.',
+  timeout: 'No answer arrived in time. The transaction may still be applied: check its status before sending it again.',
+};
+
+/** Results after which the network knows the hash, so its transaction view can open. */
+const KNOWN = new Set<SubmissionReport['result']>(['received', 'success', 'already_finished']);
+
+export function Explanations({ list }: { list: Explanation[] }) {
+  if (list.length === 0) return null;
+  return (
+    <ul className="explanations" aria-label="Explanations">
+      {list.map((item, i) => (
+        <li key={`${item.code}-${i}`}>
+          <span className="mono badge" title={item.code}>{coreCode(item.code)}</span> {item.scope === 'operation' ? <span className="muted">operation {(item.operationIndex ?? 0) + 1}</span> : <span className="muted">transaction</span>}{' '}
+          <strong>{item.title}</strong>
+          <p>{item.explanation}</p>
+          <p className="fix">
+            <strong>Fix:</strong> {item.fix}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ResultPanel({ report, final }: { report: SubmissionReport; final?: TxStatus | undefined }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report.journalId]);
+  const tone = report.result === 'received' || report.result === 'success' || report.result === 'already_finished' ? 'ok' : 'bad';
+  const codes = codeList([report.transactionCode, ...(report.operationCodes ?? [])]);
+  const json = report.resultJson === undefined ? null : JSON.stringify(report.resultJson, null, 2);
+  return (
+    <section className="card result" aria-label="Submission result" data-result={report.result} ref={ref}>
+      <h3>
+        Result: <span className={`badge ${tone}`} data-testid="submit-result">{report.result}</span>
+      </h3>
+      <p>{report.message && report.result !== 'failed' ? `${OUTCOME_TEXT[report.result]} (${report.message})` : OUTCOME_TEXT[report.result]}</p>
+      {report.hash ? (
+        <p>
+          Transaction{' '}
+          {KNOWN.has(report.result) ? (
+            <IdLink kind="tx" id={report.hash} full />
+          ) : (
+            <span className="mono">
+              {report.hash} <CopyButton text={report.hash} /> <span className="muted small">(not on the network)</span>
+            </span>
+          )}
+        </p>
+      ) : null}
+      {codes ? <p className="mono" data-testid="result-codes">{codes}</p> : null}
+      <Explanations list={report.explanations} />
+      {final ? <FinalState status={final} /> : report.following ? <p role="status" className="muted">Waiting for the transaction to be in a ledger…</p> : null}
+      {report.resultXdr || json ? (
+        <div className="actions">
+          {report.resultXdr ? <span>Result XDR <CopyButton text={report.resultXdr} label="Copy result XDR" /></span> : null}
+          {json ? <span>Result JSON <CopyButton text={json} label="Copy result JSON" /></span> : null}
+        </div>
+      ) : null}
+      {report.resultJson !== undefined ? (
+        <details>
+          <summary>TransactionResult</summary>
+          <JsonTree value={report.resultJson} label="result" />
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function FinalState({ status }: { status: TxStatus }) {
+  const text: Record<TxStatus['state'], string> = {
+    pending: 'Still pending…',
+    success: 'Final: success',
+    failed: 'Final: failed when applied (the fee was charged and the sequence used)',
+    not_found: 'Final: not found on the network',
+    timeout: 'Final: not in a ledger before the deadline',
+    error: 'Final: could not be checked',
+  };
+  return (
+    <div className={`final ${status.state === 'success' ? 'ok' : status.state === 'pending' ? '' : 'bad'}`} role="status" data-testid="final-state" data-state={status.state}>
+      <strong>{text[status.state]}</strong>
+      {status.ledger ? <> in ledger <IdLink kind="ledger" id={String(status.ledger)} full /></> : null}
+      {status.resultCodes ? <span className="mono"> {codeList([status.resultCodes.transaction, ...status.resultCodes.operations])}</span> : null}
+      {status.message ? <p className="small">{status.message}</p> : null}
+      {status.explanations ? <Explanations list={status.explanations} /> : null}
+    </div>
+  );
+}

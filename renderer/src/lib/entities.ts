@@ -1,0 +1,93 @@
+// Query options of the single-resource views, shared by the views and the go-to box (which
+// fetches before it navigates, so the view opens from the cache).
+import { StrKey } from '@stellar/stellar-base';
+import { classifyId } from '../../../shared/ids';
+import { call, errorCode } from './bridge';
+import { ENTITY_LABEL, type EntityKind } from './router';
+
+export function entityQuery(kind: EntityKind, id: string) {
+  return {
+    queryKey: ['entity', kind, id] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }): Promise<unknown> => {
+      switch (kind) {
+        case 'account':
+          return call('account:get', { id }, signal);
+        case 'ledger':
+          return call('ledger:get', { sequence: id }, signal);
+        case 'tx':
+          return call('transaction:get', { hash: id }, signal);
+        case 'op':
+          return call('operation:get', { id }, signal);
+        case 'cb':
+          return call('claimable-balance:get', { id }, signal);
+        case 'pool':
+          return call('liquidity-pool:get', { id }, signal);
+      }
+    },
+    staleTime: 15_000,
+    retry: (count: number, error: Error) => count < 1 && !['not_found', 'bad_request', 'invalid_arguments'].includes(errorCode(error)),
+  };
+}
+
+export type Resolution = { ok: true; kind: EntityKind; id: string; note?: string } | { ok: false; message: string };
+
+type Fetch = (kind: EntityKind, id: string) => Promise<unknown>;
+
+/** A claimed balance or an emptied pool no longer exists, but its operations do. */
+async function hasHistory(kind: EntityKind, id: string): Promise<boolean> {
+  if (kind !== 'cb' && kind !== 'pool') return false;
+  try {
+    const page = await call('operations:list', { scope: kind === 'cb' ? 'claimable_balance' : 'liquidity_pool', id, query: { limit: 1 } });
+    return page.records.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Works out what a typed id names and checks that it exists. 64 hex characters are tried as a
+ * transaction first, then as a liquidity pool.
+ */
+export async function resolveId(input: string, fetch: Fetch, networkName = 'this network'): Promise<Resolution> {
+  const found = classifyId(input);
+  if (found.kind === 'invalid') return { ok: false, message: `Not recognised: ${found.reason}.` };
+  const candidates: [EntityKind, string, string?][] = [];
+  switch (found.kind) {
+    case 'account':
+      candidates.push(['account', found.value]);
+      break;
+    case 'muxed_account': {
+      const raw = StrKey.decodeMed25519PublicKey(found.value);
+      candidates.push(['account', StrKey.encodeEd25519PublicKey(raw.subarray(0, 32)), 'muxed account: showing its base account']);
+      break;
+    }
+    case 'ledger':
+      candidates.push(['ledger', found.value]);
+      break;
+    case 'operation':
+      candidates.push(['op', found.value]);
+      break;
+    case 'claimable_balance':
+      candidates.push(['cb', found.value]);
+      break;
+    case 'liquidity_pool':
+      candidates.push(['pool', found.value]);
+      break;
+    case 'transaction_or_pool':
+      candidates.push(['tx', found.value], ['pool', found.value]);
+      break;
+  }
+  for (const [kind, id, note] of candidates) {
+    try {
+      await fetch(kind, id);
+      return { ok: true, kind, id, ...(note ? { note } : {}) };
+    } catch (error) {
+      if (errorCode(error) === 'not_found' && (await hasHistory(kind, id))) return { ok: true, kind, id, note: 'no longer exists: showing its history' };
+      if (errorCode(error) !== 'not_found') {
+        return { ok: false, message: `Could not look up ${ENTITY_LABEL[kind].toLowerCase()} ${id}: ${(error as Error).message}` };
+      }
+    }
+  }
+  const what = candidates.map(([kind]) => ENTITY_LABEL[kind].toLowerCase()).join(' or ');
+  return { ok: false, message: `Unknown: no ${what} ${found.value} on ${networkName}.` };
+}

@@ -1,0 +1,113 @@
+// Display formatting. Amounts stay exact decimal strings: grouped, never turned into floats.
+import { groupDecimal } from '../../../shared/amount';
+import type { Currency } from '../../../shared/model';
+
+export function formatAmount(amount: string): string {
+  try {
+    return groupDecimal(amount);
+  } catch {
+    return amount;
+  }
+}
+
+export function currencyLabel(currency: Currency | undefined): string {
+  if (!currency) return '';
+  return currency.code;
+}
+
+export function shortId(id: string, head = 6, tail = 4): string {
+  return id.length > head + tail + 1 ? `${id.slice(0, head)}…${id.slice(-tail)}` : id;
+}
+
+const UNITS: [string, number][] = [
+  ['y', 365 * 86_400],
+  ['mo', 30 * 86_400],
+  ['d', 86_400],
+  ['h', 3_600],
+  ['m', 60],
+  ['s', 1],
+];
+
+/** "23s ago", "5m ago", "in 2h": short enough for a dense table. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  if (!Number.isFinite(seconds)) return '';
+  const size = Math.abs(seconds);
+  for (const [unit, span] of UNITS) {
+    if (size >= span || unit === 's') {
+      const count = Math.floor(size / span);
+      return seconds <= 0 ? `${count}${unit} ago` : `in ${count}${unit}`;
+    }
+  }
+  return '';
+}
+
+/** "2026-11-22 01:59:18" in UTC: absolute, sortable, the same on every machine. */
+export function absoluteTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace('Z', ' UTC');
+}
+
+export function prettyRaw(raw: string): string {
+  try {
+    // Re-indents without parsing numbers, so ids above 2^53 keep every digit.
+    return indentJson(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Indents JSON text token by token (numbers are copied as text, never parsed). */
+export function indentJson(text: string): string {
+  let out = '';
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (inString) {
+      out += ch;
+      if (ch === '\\') out += text[++i] ?? '';
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') {
+      inString = true;
+      out += ch;
+    } else if (ch === '{' || ch === '[') {
+      const close = ch === '{' ? '}' : ']';
+      let j = i + 1;
+      while (text[j] === ' ' || text[j] === '\n') j++;
+      if (text[j] === close) {
+        out += ch + close;
+        i = j;
+      } else {
+        depth++;
+        out += `${ch}\n${'  '.repeat(depth)}`;
+      }
+    } else if (ch === '}' || ch === ']') {
+      depth--;
+      out += `\n${'  '.repeat(depth)}${ch}`;
+    } else if (ch === ',') {
+      out += `,\n${'  '.repeat(depth)}`;
+    } else if (ch === ':') {
+      out += ': ';
+    } else if (!/\s/.test(ch)) {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/** Horizon's spelling of a result code (tx_bad_auth) to stellar-core's (txBAD_AUTH). */
+export function coreCode(code: string): string {
+  const match = /^(tx|op)_([a-z_]+)$/.exec(code);
+  return match ? `${match[1]}${match[2]!.toUpperCase()}` : code;
+}
+
+export function codeList(codes: (string | undefined)[]): string {
+  return codes
+    .filter((code): code is string => !!code)
+    .map(coreCode)
+    .join(' · ');
+}

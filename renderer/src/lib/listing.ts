@@ -1,0 +1,80 @@
+// Infinite listings over cursor pages. Pages carry their absolute index so that, with maxPages
+// bounding memory, dropped pages keep their place: rows before the first kept page are shown
+// as placeholders and fetched again (backwards from the first kept record) when scrolled to.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ListingTarget } from '../../../shared/ipc';
+import type { Operation } from '../../../shared/model';
+import { call } from './bridge';
+
+export interface ListingFilters {
+  order: 'asc' | 'desc';
+  includeFailed: boolean;
+  includeTransactions: boolean;
+}
+
+export interface PageParam {
+  index: number;
+  cursor?: string;
+  /** Fetch the records before `cursor` (reversed order), to refill a dropped page. */
+  backwards?: boolean;
+}
+
+export interface LoadedPage {
+  index: number;
+  records: Operation[];
+  /** Cursor for the next page, null at the end. */
+  next: string | null;
+}
+
+export const PAGE_SIZE = 100;
+/** Pages kept in memory (PAGE_SIZE × MAX_PAGES rows); scrolling back refetches. */
+export const MAX_PAGES = 12;
+
+export function listingKey(target: ListingTarget, filters: ListingFilters) {
+  const who = target.kind === 'payments' ? ['payments', target.account] : ['operations', target.scope, target.id];
+  return ['listing', ...who, filters.order, filters.includeFailed, filters.includeTransactions] as const;
+}
+
+export async function fetchListingPage(target: ListingTarget, filters: ListingFilters, param: PageParam, signal?: AbortSignal): Promise<LoadedPage> {
+  const flip = param.backwards ? (filters.order === 'asc' ? 'desc' : 'asc') : filters.order;
+  const query = {
+    limit: PAGE_SIZE,
+    order: flip,
+    includeFailed: filters.includeFailed,
+    includeTransactions: filters.includeTransactions,
+    ...(param.cursor !== undefined ? { cursor: param.cursor } : {}),
+  };
+  const page =
+    target.kind === 'payments'
+      ? await call('payments:list', { account: target.account, query }, signal)
+      : await call('operations:list', { scope: target.scope, id: target.id, query }, signal);
+  if (param.backwards) {
+    const records = [...page.records].reverse();
+    const last = records.at(-1);
+    return { index: param.index, records, next: last ? last.pagingToken : null };
+  }
+  const last = page.records.at(-1);
+  const next = page.next !== null && page.records.length === PAGE_SIZE && last ? last.pagingToken : null;
+  return { index: param.index, records: page.records, next };
+}
+
+export function useListing(target: ListingTarget, filters: ListingFilters) {
+  return useInfiniteQuery({
+    queryKey: listingKey(target, filters),
+    queryFn: ({ pageParam, signal }) => fetchListingPage(target, filters, pageParam, signal),
+    initialPageParam: { index: 0 } as PageParam,
+    getNextPageParam: (last): PageParam | undefined => (last.next ? { index: last.index + 1, cursor: last.next } : undefined),
+    getPreviousPageParam: (first): PageParam | undefined => {
+      const head = first.records[0];
+      return first.index > 0 && head ? { index: first.index - 1, cursor: head.pagingToken, backwards: true } : undefined;
+    },
+    maxPages: MAX_PAGES,
+    staleTime: 30_000,
+  });
+}
+
+/** Rows by absolute index: `base` is the index of the first kept row. */
+export function flattenPages(pages: LoadedPage[] | undefined): { base: number; rows: Operation[] } {
+  if (!pages || pages.length === 0) return { base: 0, rows: [] };
+  return { base: pages[0]!.index * PAGE_SIZE, rows: pages.flatMap((page) => page.records) };
+}

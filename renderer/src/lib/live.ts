@@ -1,0 +1,57 @@
+// Live events from the core: records of watched accounts go to the feed, unread counts and (in
+// the web host) system notifications; Electron's main process shows native ones itself.
+import { useEffect } from 'react';
+import type { Operation } from '../../../shared/model';
+import { onEvent } from './bridge';
+import { formatAmount, shortId } from './format';
+import { href, navigate, parseHash } from './router';
+import { useUi } from './store';
+
+export function notificationText(record: Operation): { title: string; body: string } {
+  if (record.type === 'payment') {
+    return {
+      title: `Payment received: ${formatAmount(record.amount)} ${record.currency.code}`,
+      body: `From ${shortId(record.from, 8, 6)} to ${shortId(record.to, 8, 6)}`,
+    };
+  }
+  return { title: `New ${record.type.replace(/_/g, ' ')}`, body: `Operation ${record.id}` };
+}
+
+export function showNotification(record: Operation): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const { title, body } = notificationText(record);
+  const note = new Notification(title, { body, tag: record.id });
+  note.onclick = () => {
+    window.focus();
+    navigate(href('op', record.id));
+    note.close();
+  };
+}
+
+export function useLiveEvents(): void {
+  useEffect(() => {
+    const offRecord = onEvent('stream:record', ({ account, networkId, record, notify }) => {
+      const onLive = parseHash(window.location.hash).name === 'live';
+      useUi.getState().addRecord({ account, networkId, record, receivedAt: Date.now() }, !onLive);
+      if (notify && useUi.getState().host === 'web') showNotification(record);
+    });
+    const offStatus = onEvent('stream:status', (status) => useUi.getState().setStatus(status));
+    // Desktop shell events: menu and deep links, files opened or dropped on the window, notices.
+    const offNavigate = onEvent('app:navigate', ({ route }) => {
+      if (route === '/go-to') useUi.getState().setGotoOpen(true);
+      else navigate(`#${route}`);
+    });
+    const offOpen = onEvent('app:open-transaction', (file) => {
+      useUi.getState().setOpened(file);
+      navigate(href('submit'));
+    });
+    const offNotice = onEvent('app:notice', ({ level, message }) => useUi.getState().addNotice(level, message));
+    return () => {
+      offRecord();
+      offStatus();
+      offNavigate();
+      offOpen();
+      offNotice();
+    };
+  }, []);
+}

@@ -1,0 +1,167 @@
+// Live payments, notifications and the submitter against a local network closing a ledger a second.
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, postTransaction, shot, signedPayment, startApp, waitForLedger, type AppUnderTest } from './support/app';
+
+let app: AppUnderTest;
+
+test.beforeAll(async () => {
+  app = await startApp({ historyOps: 300, accounts: 6, closeIntervalMs: 1000 });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const payer = () => app.network.demoAccounts[1]!;
+const payee = () => app.network.demoAccounts[2]!;
+
+/** Records every Notification the page creates (the permission is granted for the context). */
+async function captureNotifications(page: Page): Promise<void> {
+  await page.context().grantPermissions(['notifications']);
+  await page.addInitScript(() => {
+    const shown: { title: string; body?: string; tag?: string; instance: unknown }[] = [];
+    class Captured {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body?: string; tag?: string } = {}) {
+        shown.push({ title, ...options, instance: this });
+      }
+      close() {}
+    }
+    Object.assign(globalThis, { Notification: Captured, __notifications: shown });
+  });
+}
+
+const notifications = (page: Page) => page.evaluate(() => (globalThis as unknown as { __notifications: { title: string; tag?: string }[] }).__notifications.map(({ title, tag }) => ({ title, tag })));
+
+async function paste(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: /Signed transaction/ }).fill(text);
+  await page.getByRole('button', { name: 'Inspect' }).click();
+}
+
+test('a watched account shows an incoming payment and notifies within 3 s of its ledger', async ({ page }, testInfo) => {
+  await captureNotifications(page);
+  await openApp(page, app, '#/live');
+  await page.getByLabel('Account to watch').fill(payee().publicKey);
+  await page.getByRole('button', { name: 'Watch' }).click();
+  const watched = page.getByRole('table', { name: 'Watched accounts' });
+  await expect(watched.getByTestId('stream-state')).toHaveText('live', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Watched accounts' }).getByRole('link')).toHaveAttribute('title', payee().publicKey);
+
+  const { xdr, hash } = await signedPayment({ serviceUrl: app.network.serviceUrl, secret: payer().secretKey, to: payee().publicKey, amount: '12.5', passphrase: app.network.passphrase, memo: 'e2e live' });
+  expect((await postTransaction(app.network.serviceUrl, xdr)).body.result).toBe('received');
+  const { seenAt } = await waitForLedger(app.network.serviceUrl, hash);
+
+  const feed = page.getByRole('grid', { name: 'Live feed' });
+  const row = feed.locator('[role="row"][data-index]').filter({ hasText: '12.5' });
+  await expect(row).toBeVisible({ timeout: 3_000 });
+  await expect.poll(() => notifications(page), { timeout: Math.max(100, 3_000 - (Date.now() - seenAt)) }).toContainEqual(expect.objectContaining({ title: 'Payment received: 12.5 XLM' }));
+  expect(Date.now() - seenAt).toBeLessThan(3_000);
+  await expect(row.locator('.badge.dir-in')).toHaveText('in');
+  await shot(page, testInfo, 'live-feed');
+
+  // Clicking the notification opens the payment.
+  const { tag } = (await notifications(page)).find((n) => n.title.startsWith('Payment received'))!;
+  await page.evaluate(() => {
+    const list = (globalThis as unknown as { __notifications: { instance: { onclick: (() => void) | null } }[] }).__notifications;
+    list.at(-1)!.instance.onclick?.();
+  });
+  await expect(page.locator(`article[data-entity="op"]`)).toBeVisible();
+  expect(page.url()).toContain(`#/op/${tag}`);
+  await expect(page.getByText('12.5').first()).toBeVisible();
+});
+
+test('a dropped signed file is received, then succeeds in a ledger', async ({ page }, testInfo) => {
+  await openApp(page, app, '#/submit');
+  const { xdr, hash } = await signedPayment({ serviceUrl: app.network.serviceUrl, secret: payer().secretKey, to: payee().publicKey, amount: '3.0000001', passphrase: app.network.passphrase });
+  // A drop as a file manager makes it: a DataTransfer holding the file.
+  const transfer = await page.evaluateHandle((text) => {
+    const scope = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: string[], name: string) => unknown };
+    const data = new scope.DataTransfer();
+    data.items.add(new scope.File([text], 'payment.xdr'));
+    return data;
+  }, xdr);
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  const preview = page.getByRole('region', { name: 'Transaction preview' });
+  await expect(preview.getByTestId('detected-network')).toContainText('Local');
+  await expect(preview.getByTestId('network-warning')).toHaveCount(0);
+  await expect(preview.getByTestId('sequence-check')).toBeVisible();
+  await expect(preview.getByRole('table', { name: 'Operations' })).toContainText('payment');
+  await shot(page, testInfo, 'submit-preview');
+  await page.getByRole('button', { name: /^Submit to / }).click();
+  const result = page.getByRole('region', { name: 'Submission result' });
+  await expect(result.getByTestId('submit-result')).toHaveText('received');
+  await expect(result.getByRole('link', { name: hash })).toHaveAttribute('href', `#/tx/${hash}`);
+  await expect(result.getByTestId('final-state')).toHaveAttribute('data-state', 'success', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Journal' })).toContainText('received');
+  await shot(page, testInfo, 'submit-success');
+});
+
+test('garbage is explained as malformed', async ({ page }, testInfo) => {
+  await openApp(page, app, '#/submit');
+  await paste(page, 'this is not a transaction at all');
+  const problem = page.getByRole('region', { name: 'Inspection problem' });
+  await expect(problem.getByTestId('inspect-result')).toHaveText('malformed');
+  await expect(problem).toContainText('not a transaction the network can read');
+  // The core's own reason, in plain words.
+  await expect(problem.getByTestId('inspect-message')).not.toBeEmpty();
+  await expect(page.getByRole('button', { name: /^Submit/ })).toHaveCount(0);
+  await shot(page, testInfo, 'submit-malformed');
+});
+
+test('a secret key is refused and not kept', async ({ page }) => {
+  await openApp(page, app, '#/submit');
+  const area = page.getByRole('textbox', { name: /Signed transaction/ });
+  await area.fill(payer().secretKey);
+  await expect(page.getByTestId('input-problem')).toContainText('secret key');
+  await expect(area).toHaveValue('');
+});
+
+test('a transaction signed for another network is flagged and txBAD_AUTH explained', async ({ page }, testInfo) => {
+  await openApp(page, app, '#/submit');
+  const { xdr } = await signedPayment({ serviceUrl: app.network.serviceUrl, secret: payer().secretKey, to: payee().publicKey, amount: '1', passphrase: 'Test SDF Network ; September 2015' });
+  await paste(page, xdr);
+  await expect(page.getByTestId('network-warning')).toContainText('selected network');
+  await page.getByRole('button', { name: /^Submit to / }).click();
+  const result = page.getByRole('region', { name: 'Submission result' });
+  await expect(result.getByTestId('submit-result')).toHaveText('failed');
+  await expect(result.getByTestId('result-codes')).toContainText('txBAD_AUTH');
+  const explained = result.getByRole('list', { name: 'Explanations' });
+  await expect(explained).toContainText('txBAD_AUTH');
+  await expect(explained).toContainText('another network passphrase');
+  await expect(explained).toContainText('Fix:');
+  await shot(page, testInfo, 'submit-bad-auth');
+});
+
+test('settings: add, test and remove a network profile; switch the theme', async ({ page }, testInfo) => {
+  await openApp(page, app, '#/settings');
+  await page.getByRole('button', { name: 'Add a network…' }).click();
+  const form = page.getByRole('form', { name: 'Add a network' });
+  await form.getByLabel('Name').fill('Mirror');
+  await form.getByLabel('Base URL').fill(app.network.serviceUrl);
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.getByTestId('connection-test')).toContainText('Reachable');
+  await expect(form.getByLabel('Passphrase')).toHaveValue(app.network.passphrase);
+  await form.getByRole('button', { name: 'Save' }).click();
+  const networks = page.getByRole('region', { name: 'Networks' });
+  await expect(networks.getByRole('row', { name: /Mirror/ })).toBeVisible();
+  await page.getByLabel('Dark').check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await shot(page, testInfo, 'settings-dark');
+  await networks.getByRole('button', { name: 'Remove Mirror' }).click();
+  await expect(networks.getByRole('row', { name: /Mirror/ })).toHaveCount(0);
+  await page.getByLabel('Follow the system').check();
+});
+
+test('with the core stopped, a submission reports connection_failed', async ({ page }, testInfo) => {
+  await openApp(page, app, '#/submit');
+  const { xdr } = await signedPayment({ serviceUrl: app.network.serviceUrl, secret: payer().secretKey, to: payee().publicKey, amount: '2', passphrase: app.network.passphrase });
+  await app.network.killCore();
+  await paste(page, xdr);
+  await page.getByRole('button', { name: /^Submit to / }).click();
+  const result = page.getByRole('region', { name: 'Submission result' });
+  await expect(result.getByTestId('submit-result')).toHaveText('connection_failed', { timeout: 20_000 });
+  await expect(result).toContainText('could not reach its core node');
+  await shot(page, testInfo, 'submit-connection-failed');
+});

@@ -1,0 +1,103 @@
+// One local network and one web host per spec file, plus helpers the specs share: open the app,
+// save and name screenshots, build and post signed transactions as a wallet would.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { startNetwork, type NetworkOptions, type RunningNetwork } from '../../support/network';
+import { startWebHost, type RunningWebHost } from './web-host';
+
+export interface AppUnderTest {
+  network: RunningNetwork;
+  host: RunningWebHost;
+  exportDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startApp(options: NetworkOptions): Promise<AppUnderTest> {
+  const network = await startNetwork({ startLedger: 60_000_000, seed: 'ledgerscope-e2e', ...options });
+  const exportDir = mkdtempSync(join(tmpdir(), 'ledgerscope-export-'));
+  let host: RunningWebHost;
+  try {
+    host = await startWebHost(['--local-url', network.serviceUrl, '--export-dir', exportDir]);
+  } catch (error) {
+    await network.stop();
+    throw error;
+  }
+  return {
+    network,
+    host,
+    exportDir,
+    async stop() {
+      await host.stop();
+      await network.stop();
+    },
+  };
+}
+
+/** Opens the app (the token is in the host's URL) at a route and waits until it has loaded. */
+export async function openApp(page: Page, app: AppUnderTest, hash = ''): Promise<void> {
+  await page.goto(`${app.host.url}${hash}`);
+  await expect(page.locator('[data-app-state="loaded"]')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText('online');
+}
+
+export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+}
+
+export async function accountSequence(serviceUrl: string, account: string): Promise<string> {
+  const response = await fetch(new URL(`/accounts/${account}`, serviceUrl));
+  const body = (await response.json()) as { sequence: string };
+  return body.sequence;
+}
+
+export interface PaymentSpec {
+  serviceUrl: string;
+  secret: string;
+  to: string;
+  amount: string;
+  passphrase: string;
+  memo?: string;
+  /** Sequence to use (defaults to the account's next). */
+  sequence?: string;
+}
+
+/** A payment built and signed offline, as base64 envelope XDR. */
+export async function signedPayment(spec: PaymentSpec): Promise<{ xdr: string; hash: string }> {
+  const keys = Keypair.fromSecret(spec.secret);
+  const sequence = spec.sequence ?? (await accountSequence(spec.serviceUrl, keys.publicKey()));
+  const builder = new TransactionBuilder(new Account(keys.publicKey(), sequence), { fee: '100', networkPassphrase: spec.passphrase })
+    .addOperation(Operation.payment({ destination: spec.to, asset: Asset.native(), amount: spec.amount }))
+    .setTimeout(600);
+  if (spec.memo) builder.addMemo(Memo.text(spec.memo));
+  const tx = builder.build();
+  tx.sign(keys);
+  return { xdr: tx.toEnvelope().toXDR('base64'), hash: tx.hash().toString('hex') };
+}
+
+export async function postTransaction(serviceUrl: string, xdr: string): Promise<{ status: number; body: { hash?: string; result?: string } }> {
+  const response = await fetch(new URL('/transactions', serviceUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ tx: xdr }).toString(),
+  });
+  return { status: response.status, body: (await response.json()) as { hash?: string; result?: string } };
+}
+
+/** Polls the service until the transaction is in a ledger; returns when it was seen there. */
+export async function waitForLedger(serviceUrl: string, hash: string, timeoutMs = 15_000): Promise<{ ledger: number; seenAt: number }> {
+  let found: { ledger: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(new URL(`/transactions/${hash}`, serviceUrl));
+        if (response.ok) found = (await response.json()) as { ledger: number };
+        return response.status;
+      },
+      { timeout: timeoutMs, intervals: [50] },
+    )
+    .toBe(200);
+  return { ledger: found!.ledger, seenAt: Date.now() };
+}

@@ -1,0 +1,114 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OperationTable } from '../../renderer/src/components/operation-table';
+import { listingKey, MAX_PAGES, PAGE_SIZE } from '../../renderer/src/lib/listing';
+import { ACCOUNT, FakeError, fakeBridge, paymentsHandler } from './support/fake-bridge';
+import { giveTablesASize, renderWith } from './support/render';
+
+const target = { kind: 'payments', account: ACCOUNT } as const;
+
+function grid() {
+  return screen.getByRole('grid', { name: 'Payments' });
+}
+
+function scrollTo(top: number) {
+  act(() => {
+    grid().scrollTop = top;
+    fireEvent.scroll(grid());
+  });
+}
+
+beforeAll(() => giveTablesASize());
+beforeEach(() => {
+  window.location.hash = `#/account/${ACCOUNT}`;
+});
+afterEach(cleanup);
+
+describe('OperationTable', () => {
+  it('shows the first page newest first, with exact grouped amounts, direction and failed rows hidden', async () => {
+    const bridge = fakeBridge({ 'payments:list': paymentsHandler(30) });
+    renderWith(bridge, <OperationTable target={target} label="Payments" viewed={ACCOUNT} />);
+    // The 30 - 4 successful payments, all loaded; only a screenful (20 + overscan 4) is in the DOM.
+    await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain('26 payments loaded (all)'));
+    expect(within(grid()).getAllByRole('row')).toHaveLength(1 + 24);
+    const rows = within(grid()).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('1,029.0000029');
+    expect(rows[1]?.textContent).toContain('out');
+    expect(rows[2]?.textContent).toContain('in');
+    const call = bridge.calls.find((c) => c.channel === 'payments:list');
+    expect(call?.args).toMatchObject({ query: { order: 'desc', includeFailed: false, includeTransactions: false, limit: PAGE_SIZE } });
+  });
+
+  it('fetches the next page when the loader row scrolls into view, and bounds memory', async () => {
+    const bridge = fakeBridge({ 'payments:list': paymentsHandler(3000) });
+    const { client } = renderWith(bridge, <OperationTable target={target} label="Payments" />);
+    await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain(`${PAGE_SIZE} payments`));
+    for (let page = 1; page <= MAX_PAGES + 3; page++) {
+      scrollTo(page * PAGE_SIZE * 30);
+      await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain(`${((page + 1) * PAGE_SIZE).toLocaleString('en')} payments`));
+    }
+    // Pages before the kept window were dropped: at most MAX_PAGES are in memory.
+    const kept = client.getQueryData<{ pages: unknown[] }>(listingKey(target, { order: 'desc', includeFailed: false, includeTransactions: false }));
+    expect(kept?.pages).toHaveLength(MAX_PAGES);
+    // The first rows are placeholders again, fetched backwards (reversed order) when seen.
+    scrollTo(0);
+    await waitFor(() => expect(bridge.calls.filter((c) => c.channel === 'payments:list' && (c.args as { query: { order: string } }).query.order === 'asc').length).toBeGreaterThan(0));
+  });
+
+  it('shows an error row with a retry that loads the page', async () => {
+    const handler = paymentsHandler(400);
+    let fail = true;
+    const bridge = fakeBridge({
+      'payments:list': (args) => {
+        if (args.query.cursor && fail) throw new FakeError('unreachable', 'the network is unreachable');
+        return handler(args);
+      },
+    });
+    renderWith(bridge, <OperationTable target={target} label="Payments" />);
+    await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain(`${PAGE_SIZE} payments`));
+    scrollTo(PAGE_SIZE * 30);
+    const alert = await screen.findByRole('alert');
+    expect(alert?.textContent).toContain('the network is unreachable');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain(`${2 * PAGE_SIZE} payments`));
+  });
+
+  it('shows an empty state', async () => {
+    renderWith(fakeBridge({ 'payments:list': paymentsHandler(0) }), <OperationTable target={target} label="Payments" />);
+    expect(await screen.findByText(/No payments/)).toBeTruthy();
+  });
+
+  it('puts order and toggles in the query and the address', async () => {
+    const bridge = fakeBridge({ 'payments:list': paymentsHandler(30) });
+    renderWith(bridge, <OperationTable target={target} label="Payments" />);
+    await within(grid()).findAllByRole('row');
+    fireEvent.click(screen.getByRole('button', { name: /Order: newest first/ }));
+    await waitFor(() => expect(window.location.hash).toContain('order=asc'));
+    fireEvent.click(screen.getByLabelText('Include failed'));
+    fireEvent.click(screen.getByLabelText('Include transactions'));
+    await waitFor(() => expect(bridge.calls.at(-1)?.args).toMatchObject({ query: { order: 'asc', includeFailed: true, includeTransactions: true } }));
+    await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain('30 payments loaded (all)'));
+    expect(within(grid()).getAllByRole('row')[1]?.textContent).toContain('1,000');
+    expect(screen.getByRole('columnheader', { name: 'Memo' })).toBeTruthy();
+    expect(within(grid()).getAllByText('failed').length).toBeGreaterThan(0);
+  });
+
+  it('moves with j/k, opens the drawer with Enter and closes it with Escape', async () => {
+    renderWith(fakeBridge({ 'payments:list': paymentsHandler(30) }), <OperationTable target={target} label="Payments" />);
+    await waitFor(() => expect(within(grid()).getAllByRole('row').length).toBeGreaterThan(20));
+    grid().focus();
+    fireEvent.keyDown(grid(), { key: 'j' });
+    fireEvent.keyDown(grid(), { key: 'j' });
+    fireEvent.keyDown(grid(), { key: 'k' });
+    const selected = within(grid()).getAllByRole('row').filter((row) => row.getAttribute('aria-selected') === 'true');
+    expect(selected).toHaveLength(1);
+    expect(selected[0]!.dataset.index).toBe('0');
+    fireEvent.keyDown(grid(), { key: 'Enter' });
+    const drawer = await screen.findByRole('dialog');
+    // The raw JSON keeps ids above 2^53 digit for digit.
+    expect(drawer.querySelector('pre')?.textContent).toContain(`"id": ${((60_000_029n << 32n) | 4097n).toString()}`);
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

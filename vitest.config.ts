@@ -24,7 +24,6 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'renderer',
           include: ['test/renderer/**/*.test.tsx', 'test/renderer/**/*.test.ts'],

@@ -84,6 +84,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   function attach(ws: WebSocket): void {
     sockets.add(ws);
+    // An oversized or broken frame makes ws emit 'error' on this socket: close it, keep the host.
+    ws.on('error', () => ws.terminate());
     const inflight = new Map<number, AbortController>();
     ws.on('close', () => {
       sockets.delete(ws);
@@ -112,7 +114,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         inflight.set(id, controller);
         const reply = await options.dispatch(message.channel, message.args, { signal: controller.signal });
         inflight.delete(id);
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, reply }));
+        if (ws.readyState === ws.OPEN) ws.send(frameOf(id, reply));
       })();
     });
   }
@@ -130,7 +132,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     emit(channel, payload) {
       if (!isEventChannel(channel)) return;
-      const frame = JSON.stringify({ event: channel, payload });
+      let frame: string;
+      try {
+        frame = JSON.stringify({ event: channel, payload });
+      } catch {
+        return;
+      }
       for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
     },
     async close() {
@@ -139,6 +146,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A reply frame; a value JSON cannot carry (a bigint, a cycle) becomes a typed error, never a crash. */
+function frameOf(id: number, reply: unknown): string {
+  try {
+    return JSON.stringify({ id, reply });
+  } catch {
+    return JSON.stringify({ id, reply: { ok: false, error: { code: 'internal', message: 'The answer could not be encoded.' } } });
+  }
 }
 
 function sameToken(given: string, expected: string): boolean {

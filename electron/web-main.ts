@@ -1,47 +1,115 @@
-// `npm run web`: the app in a browser. Starts the app core and the web host and prints the URL,
-// token included, on one line.
-import { parseArgs } from 'node:util';
-import { join, resolve } from 'node:path';
+// `npm run web`: the app in a browser. Starts the embedded local network when Local is the
+// network (unless --local-url names one already running), the app core and the web host, and
+// prints the URL, token included, on one line.
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createAppCore } from './core/app';
-import { createDispatcher } from './core/dispatch';
-import { startWebHost } from './web-host';
+import { createDispatcher, type Emit } from './core/dispatch';
+import {
+  EmbeddedNetwork,
+  choosePorts,
+  forkWithNode,
+  parseNetworkFlag,
+  savedSelection,
+  shouldStartLocal,
+  startLocalWhenSelected,
+} from './core/embedded-network';
+import { applyNetworkFlag } from './network-flag';
+import { startWebHost, type WebHost } from './web-host';
 
-const USAGE = 'usage: npm run web -- [--port N] [--user-data-dir DIR] [--local-url URL]';
+const USAGE =
+  'usage: npm run web -- [--network local|testnet|public|<url>] [--port N] [--user-data-dir DIR] [--local-url URL] [--export-dir DIR] [--renderer-dir DIR]';
 
-export async function main(argv: string[]): Promise<void> {
-  let values;
+const root = join(import.meta.dirname, '..');
+
+function fail(message: string): never {
+  console.error(`ledgerscope: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function readFlags(argv: string[]) {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       args: argv,
       options: {
+        network: { type: 'string' },
         port: { type: 'string', default: '0' },
         'user-data-dir': { type: 'string' },
-        'local-url': { type: 'string', default: 'http://127.0.0.1:8000' },
+        'local-url': { type: 'string' },
+        'export-dir': { type: 'string' },
         'renderer-dir': { type: 'string' },
       },
       strict: true,
-    }));
+      allowPositionals: false,
+    }).values;
   } catch (error) {
-    console.error(`ledgerscope: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
+    fail((error as Error).message);
   }
+}
+
+/** The embedded network run from the TypeScript sources, as `npm run network` does. */
+async function localNetwork(userDataDir: string): Promise<EmbeddedNetwork | null> {
+  const entries = { core: join(root, 'network', 'core', 'process.ts'), service: join(root, 'network', 'service', 'process.ts') };
+  if (!existsSync(entries.core) || !existsSync(entries.service)) {
+    console.error('ledgerscope: the local network sources are missing; Local will be offline (use --local-url or --network).');
+    return null;
+  }
+  const dataDir = join(userDataDir, 'local-network');
+  return new EmbeddedNetwork({
+    dataDir,
+    entries,
+    spawn: forkWithNode(['--import', 'tsx']),
+    ports: await choosePorts(dataDir),
+    onNotice: (notice) => console.error(`ledgerscope: ${notice.message}`),
+  });
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const values = readFlags(argv);
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`ledgerscope: --port must be a port number, not "${values.port}"\n${USAGE}`);
-    process.exit(2);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
+  if (values.network !== undefined) {
+    try {
+      parseNetworkFlag(values.network);
+    } catch (error) {
+      fail((error as Error).message);
+    }
   }
   const userDataDir = resolve(values['user-data-dir'] ?? join(homedir(), '.config', 'ledgerscope'));
-  const core = createAppCore({ userDataDir, localUrl: values['local-url'], host: 'web', version: '0.1.0' });
-  const host = await startWebHost({
-    rendererDir: resolve(values['renderer-dir'] ?? join(import.meta.dirname, '..', 'dist', 'renderer')),
-    dispatch: createDispatcher(core.handlers),
+  const network = values['local-url'] ? null : await localNetwork(userDataDir);
+  if (network && shouldStartLocal(values.network, savedSelection(userDataDir))) network.ensureStarted();
+  const localUrl = values['local-url'] ?? network?.serviceUrl ?? 'http://127.0.0.1:8000';
+
+  let host: WebHost | null = null;
+  const emit: Emit = (channel, payload) => host?.emit(channel, payload);
+  const core = createAppCore({
+    userDataDir,
+    localUrl,
+    host: 'web',
+    version: '0.1.0',
+    emit,
+    ...(values['export-dir'] ? { exportDir: resolve(values['export-dir']) } : {}),
+  });
+  const dispatch = createDispatcher(network ? startLocalWhenSelected(core.handlers, network) : core.handlers);
+  if (values.network) {
+    try {
+      await applyNetworkFlag(dispatch, values.network);
+    } catch (error) {
+      console.error(`ledgerscope: ${(error as Error).message}`);
+    }
+  }
+  host = await startWebHost({
+    rendererDir: resolve(values['renderer-dir'] ?? join(root, 'dist', 'renderer')),
+    dispatch,
     port,
   });
   console.log(`Ledgerscope web host: ${host.url}`);
   const stop = async () => {
-    await host.close();
+    await host?.close();
     await core.close();
+    await network?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

@@ -2,8 +2,13 @@
 // their argument and result; event channels (host to renderer) carry a schema for their payload.
 // The preload, the main-side registration, the web host and the renderer's bridge all derive
 // from this map, so the types cannot drift from what is validated.
+//
+// Every request answers `{ok: true, value} | {ok: false, error: {code, message, status?,
+// retryAfterMs?}}`. Error codes a handler may answer: invalid_arguments, unknown_channel,
+// too_large, secret_key_refused, not_found, bad_request, rate_limited, timeout, unreachable,
+// server_error, cancelled, invalid_input, internal.
 import { z } from 'zod';
-import { DigitsString, IdString, OperationPage } from './model';
+import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 export const NetworkProfile = z.object({
   id: z.string().min(1).max(64),
@@ -26,8 +31,12 @@ export const NetworkHealth = z.object({
 });
 export type NetworkHealth = z.infer<typeof NetworkHealth>;
 
+/** A paging token: digits for operations ("now" = from the latest ledger; absent = the start). */
+export const Cursor = z.string().max(40).regex(/^(now|[0-9A-Za-z_-]*)$/, 'a paging token');
+
+/** Listing parameters. Every field belongs in the renderer's query key. */
 export const ListingQuery = z.object({
-  cursor: z.string().max(40).optional(),
+  cursor: Cursor.optional(),
   limit: z.number().int().min(1).max(200).default(50),
   order: z.enum(['asc', 'desc']).default('desc'),
   includeFailed: z.boolean().default(false),
@@ -38,6 +47,13 @@ export type ListingQuery = z.input<typeof ListingQuery>;
 export const OperationScope = z.enum(['account', 'ledger', 'transaction', 'claimable_balance', 'liquidity_pool']);
 export type OperationScope = z.infer<typeof OperationScope>;
 
+/** What a listing lists: an account's payments or the operations of one of the five scopes. */
+export const ListingTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('payments'), account: IdString }).strict(),
+  z.object({ kind: z.literal('operations'), scope: OperationScope, id: IdString }).strict(),
+]);
+export type ListingTarget = z.infer<typeof ListingTarget>;
+
 export const IpcErrorShape = z.object({
   code: z.string(),
   message: z.string(),
@@ -47,22 +63,120 @@ export const IpcErrorShape = z.object({
 export type IpcErrorShape = z.infer<typeof IpcErrorShape>;
 
 const request = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({ args, result });
+const none = z.object({}).strict();
+const NetworkId = z.string().min(1).max(64);
+/** Pasted transaction text: hex, base64, a SEP-7 URI or a JSON object holding an envelope. */
+const EnvelopeInput = z.string().min(1).max(400_000);
+const NetworkDraft = z
+  .object({
+    name: z.string().trim().min(1).max(64),
+    baseUrl: z.string().url().max(500),
+    passphrase: z.string().min(1).max(200),
+    /** Informational (records are read in either dialect whatever it says); absent = horizon. network:test reports it. */
+    dialect: z.enum(['ledger', 'horizon']).optional(),
+  })
+  .strict();
+
+export const ConnectionTest = z.object({
+  ok: z.boolean(),
+  latencyMs: z.number().nullable(),
+  dialect: z.enum(['ledger', 'horizon']).nullable(),
+  /** The passphrase the server reports at its root, when it reports one. */
+  serverPassphrase: z.string().nullable(),
+  latestLedger: z.number().int().nullable(),
+  message: z.string(),
+});
+export type ConnectionTest = z.infer<typeof ConnectionTest>;
 
 export const requestChannels = {
-  'app:info': request(z.object({}).strict(), z.object({ name: z.string(), version: z.string(), host: z.enum(['electron', 'web']) })),
-  'network:list': request(z.object({}).strict(), z.object({ profiles: z.array(NetworkProfile), selectedId: z.string() })),
-  'network:select': request(z.object({ id: z.string().min(1).max(64) }).strict(), z.object({ selectedId: z.string() })),
-  'network:health': request(z.object({}).strict(), NetworkHealth),
-  'payments:list': request(z.object({ account: IdString, query: ListingQuery }).strict(), OperationPage),
-  'operations:list': request(
-    z.object({ scope: OperationScope, id: IdString, query: ListingQuery }).strict(),
-    OperationPage,
+  // -- app and networks ------------------------------------------------------------------------
+  'app:info': request(none, z.object({ name: z.string(), version: z.string(), host: z.enum(['electron', 'web']) })),
+  'network:list': request(none, z.object({ profiles: z.array(NetworkProfile), selectedId: z.string() })),
+  'network:select': request(z.object({ id: NetworkId }).strict(), z.object({ selectedId: z.string() })),
+  /** Adds a custom profile; the id is derived from the name. */
+  'network:add': request(NetworkDraft, NetworkProfile),
+  /** Edits a custom profile (built-in ones are refused). */
+  'network:update': request(z.object({ id: NetworkId, changes: NetworkDraft.partial().strict() }).strict(), NetworkProfile),
+  'network:remove': request(z.object({ id: NetworkId }).strict(), z.object({ selectedId: z.string() })),
+  /** Probes a URL (or a saved profile) without saving anything. */
+  'network:test': request(
+    z.union([z.object({ id: NetworkId }).strict(), z.object({ baseUrl: z.string().url().max(500), passphrase: z.string().max(200).optional() }).strict()]),
+    ConnectionTest,
   ),
-  'ledger:latest': request(z.object({}).strict(), z.object({ sequence: DigitsString })),
+  /** Health of the selected network now (also pushed on the `network:health` event). */
+  'network:health': request(none, NetworkHealth),
+
+  // -- listings (pages for an infinite query: `next` is the next cursor, null at the end) ------
+  'payments:list': request(z.object({ account: IdString, query: ListingQuery }).strict(), OperationPage),
+  'operations:list': request(z.object({ scope: OperationScope, id: IdString, query: ListingQuery }).strict(), OperationPage),
+
+  // -- single resources ------------------------------------------------------------------------
+  'operation:get': request(z.object({ id: IdString }).strict(), Operation),
+  'account:get': request(z.object({ id: IdString }).strict(), Account),
+  'ledger:get': request(z.object({ sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]) }).strict(), Ledger),
+  'transaction:get': request(z.object({ hash: IdString }).strict(), TransactionDetail),
+  'claimable-balance:get': request(z.object({ id: IdString }).strict(), ClaimableBalance),
+  'liquidity-pool:get': request(z.object({ id: IdString }).strict(), LiquidityPool),
+
+  // -- transactions ----------------------------------------------------------------------------
+  'tx:inspect': request(z.object({ input: EnvelopeInput }).strict(), Inspection),
+  /** Posts the envelope; after `received` the core follows the hash (tx:status event/channel). */
+  'tx:submit': request(z.object({ input: EnvelopeInput }).strict(), SubmissionReport),
+  /** Looks the hash up now on the selected network. */
+  'tx:status': request(z.object({ hash: z.string().regex(/^[0-9a-fA-F]{64}$/) }).strict(), TxStatus),
+  'tx:journal': request(z.object({ limit: z.number().int().min(1).max(1000).default(100) }).strict(), z.object({ entries: z.array(JournalEntry) })),
+  /** Plain-language explanation and fix of result codes; no codes = every known code. */
+  'tx:explain': request(z.object({ codes: z.array(z.string().max(80)).max(200).optional() }).strict(), z.object({ explanations: z.array(Explanation) })),
+  /** Any XDR type to its JSON tree (@stellar/stellar-xdr-json); `type` absent = guessed. */
+  'xdr:decode': request(
+    z.object({ type: z.string().max(100).regex(/^[A-Za-z0-9_]+$/).optional(), xdr: z.string().min(1).max(400_000) }).strict(),
+    z.object({ type: z.string(), json: z.unknown(), candidates: z.array(z.string()) }),
+  ),
+
+  // -- streams (one SSE connection per watched account, in the core) --------------------------
+  'stream:watch': request(z.object({ account: IdString, minAmount: DecimalString.optional() }).strict(), WatchedAccount),
+  'stream:unwatch': request(z.object({ account: IdString }).strict(), z.object({ removed: z.boolean() })),
+  'stream:list': request(none, z.object({ watched: z.array(WatchedAccount), statuses: z.array(StreamStatus) })),
+
+  // -- export (streams to a file in the export directory; same in both hosts) ----------------
+  /**
+   * Starts an export; progress arrives on `export:progress`. `fileName` is a bare name (no
+   * directories); the file goes to the host's export directory (the user's Downloads) and the
+   * answer gives its full path.
+   */
+  'export:start': request(
+    z
+      .object({
+        target: ListingTarget,
+        query: ListingQuery.omit({ cursor: true, limit: true }).extend({ cursor: Cursor.optional(), maxRows: z.number().int().positive().max(10_000_000).optional() }),
+        format: z.enum(['csv', 'ndjson']),
+        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
+      })
+      .strict(),
+    ExportProgress,
+  ),
+  'export:cancel': request(z.object({ exportId: z.string().max(64) }).strict(), z.object({ cancelled: z.boolean() })),
+  'export:list': request(none, z.object({ exports: z.array(ExportProgress), directory: z.string() })),
 } as const;
 
 export const eventChannels = {
+  /** Selected network's health, pushed periodically and on network change. */
   'network:health': NetworkHealth,
+  /** State of a watched account's stream. */
+  'stream:status': StreamStatus,
+  /** A new record on a watched account; `notify` is true when it passes the account's minimum. */
+  'stream:record': z.object({ account: IdString, networkId: z.string(), record: Operation, notify: z.boolean() }),
+  /** Progress of a followed transaction (after `received`) until it is in a ledger. */
+  'tx:status': TxStatus,
+  'export:progress': ExportProgress,
+
+  // -- desktop shell (electron/: menu, deep links, dropped or opened files, embedded network) --
+  /** Text of a transaction file opened from the menu, dropped on the window or passed at launch. */
+  'app:open-transaction': z.object({ text: z.string().max(400_000), fileName: z.string().max(255).optional() }),
+  /** Go somewhere, as the renderer's hash routes: `/account/<G…>`, `/tx/<hash>`, `/ledger/<seq>`, `/live`; `/go-to` opens the Go to… box. */
+  'app:navigate': z.object({ route: z.string().max(200).regex(/^\/[A-Za-z0-9/_-]*$/) }),
+  /** Something the user should see, e.g. the embedded local network stopped and is restarting. */
+  'app:notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string().max(500) }),
 } as const;
 
 export type RequestChannel = keyof typeof requestChannels;
@@ -83,6 +197,6 @@ export function isEventChannel(name: unknown): name is EventChannel {
 
 /** The bridge the renderer sees: the same shape from the Electron preload and the web host. */
 export interface Bridge {
-  invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>): Promise<IpcReply<RequestResult<C>>>;
+  invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, signal?: AbortSignal): Promise<IpcReply<RequestResult<C>>>;
   on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
 }

@@ -12,6 +12,7 @@ import {
   isRequestChannel,
   requestChannels,
 } from '../../shared/ipc';
+import { containsSecretKey, SECRET_REFUSED } from './secrets';
 
 export type ParsedArgs<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['args']>;
 
@@ -59,6 +60,8 @@ export function createDispatcher(handlers: Handlers): Dispatch {
     if (approximateSize(args) > MAX_MESSAGE_CHARS) {
       return { ok: false, error: { code: 'too_large', message: `Arguments for ${channel} are too large.` } };
     }
+    // A secret key is refused before anything else looks at it, whatever the channel.
+    if (containsSecretKey(args)) return { ok: false, error: { code: 'secret_key_refused', message: SECRET_REFUSED } };
     const parsed = requestChannels[channel].args.safeParse(args ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -12,7 +12,7 @@ const handlers: Handlers = {
   'network:health': async () => {
     throw new Error('socket hang up');
   },
-} as Handlers;
+} as Partial<Handlers> as Handlers;
 const dispatch = createDispatcher(handlers);
 
 describe('dispatch', () => {

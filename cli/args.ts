@@ -1,0 +1,236 @@
+// Command-line parsing: strict flags per command, every mistake a one-line UsageError (exit 2).
+import { parseArgs } from 'node:util';
+import type { ListingTarget, OperationScope } from '../shared/ipc';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] <command>
+  payments <account>                      payments of an account
+  operations --account|--ledger|--transaction|--claimable-balance|--liquidity-pool <id>
+      listing flags: --limit N --order asc|desc --cursor C --include-failed --join transactions
+                     --all --format json|ndjson|csv
+  stream payments <account> [--cursor C]  NDJSON of new payments until interrupted
+  inspect <file|->                        decode a signed transaction, check network and sequence
+  submit <file|-> [--no-wait]             submit it and follow it into a ledger
+  decode <type|auto> <xdr|->              any XDR as a JSON tree
+  explain <code...>                       what a result code means and how to fix it
+  export payments <account> | export operations --<scope> <id>
+      --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]`;
+
+export type Format = 'json' | 'ndjson' | 'csv';
+
+export interface ListingFlags {
+  limit: number;
+  order: 'asc' | 'desc';
+  cursor?: string | undefined;
+  includeFailed: boolean;
+  includeTransactions: boolean;
+  all: boolean;
+  format: Format;
+}
+
+export type Command =
+  | { kind: 'list'; target: ListingTarget; flags: ListingFlags }
+  | { kind: 'stream'; account: string; cursor?: string | undefined }
+  | { kind: 'inspect'; source: string }
+  | { kind: 'submit'; source: string; wait: boolean }
+  | { kind: 'decode'; type: string; xdr: string }
+  | { kind: 'explain'; codes: string[] }
+  | { kind: 'export'; target: ListingTarget; output: string; format: 'csv' | 'ndjson'; order: 'asc' | 'desc'; includeFailed: boolean; includeTransactions: boolean; maxRows?: number | undefined }
+  | { kind: 'help' };
+
+export interface Invocation {
+  network: string;
+  userDataDir?: string | undefined;
+  command: Command;
+}
+
+const SCOPE_FLAGS: Record<string, OperationScope> = {
+  account: 'account',
+  ledger: 'ledger',
+  transaction: 'transaction',
+  'claimable-balance': 'claimable_balance',
+  'liquidity-pool': 'liquidity_pool',
+};
+
+const LISTING_OPTIONS = {
+  limit: { type: 'string' },
+  order: { type: 'string' },
+  cursor: { type: 'string' },
+  'include-failed': { type: 'boolean' },
+  join: { type: 'string' },
+  all: { type: 'boolean' },
+  format: { type: 'string' },
+} as const;
+
+const SCOPE_OPTIONS = Object.fromEntries(Object.keys(SCOPE_FLAGS).map((flag) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>;
+
+type OptionTable = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(args: string[], options: OptionTable): { values: Values; positionals: string[] } {
+  try {
+    const { values, positionals: found } = parseArgs({ args, options, strict: true, allowPositionals: true });
+    return { values: values as Values, positionals: found };
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, ''));
+  }
+}
+
+const str = (values: Values, key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not "${value.slice(0, 40)}"`);
+  return value as T;
+}
+
+function positionals(found: string[], names: string[], command: string): string[] {
+  if (found.length < names.length) throw new UsageError(`${command}: missing <${names[found.length]}>`);
+  if (found.length > names.length) throw new UsageError(`${command}: unexpected argument "${found[names.length]!.slice(0, 40)}"`);
+  return found;
+}
+
+function joinFlag(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  if (value !== 'transactions') throw new UsageError(`--join must be "transactions", not "${value.slice(0, 40)}"`);
+  return true;
+}
+
+function listingFlags(values: Record<string, string | boolean | undefined>): ListingFlags {
+  const all = values['all'] === true;
+  const limitText = values['limit'] as string | undefined;
+  const limit = limitText === undefined ? (all ? 200 : 10) : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200 || !/^\d+$/.test(limitText ?? '1')) throw new UsageError(`--limit must be a whole number from 1 to 200, not "${String(limitText).slice(0, 20)}"`);
+  const cursor = values['cursor'] as string | undefined;
+  if (cursor !== undefined && !/^(now|[0-9A-Za-z_-]{0,40})$/.test(cursor)) throw new UsageError('--cursor must be a paging token (digits)');
+  return {
+    limit,
+    order: oneOf('order', values['order'] as string | undefined, ['asc', 'desc'] as const, 'asc'),
+    cursor,
+    includeFailed: values['include-failed'] === true,
+    includeTransactions: joinFlag(values['join'] as string | undefined),
+    all,
+    format: oneOf('format', values['format'] as string | undefined, ['json', 'ndjson', 'csv'] as const, 'json'),
+  };
+}
+
+function scopeTarget(values: Record<string, string | boolean | undefined>, command: string): ListingTarget {
+  const given = Object.keys(SCOPE_FLAGS).filter((flag) => values[flag] !== undefined);
+  if (given.length !== 1) throw new UsageError(`${command} needs exactly one of --account, --ledger, --transaction, --claimable-balance, --liquidity-pool`);
+  const flag = given[0]!;
+  return { kind: 'operations', scope: SCOPE_FLAGS[flag]!, id: String(values[flag]) };
+}
+
+export function parseInvocation(argv: string[]): Invocation {
+  // --network and --user-data-dir are global: accepted anywhere, taken out before the command.
+  let network = 'local';
+  let userDataDir: string | undefined;
+  const rest: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flag === '--network' || flag === '--user-data-dir') {
+      const value = inline ?? argv[++index];
+      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
+      if (flag === '--network') network = value;
+      else userDataDir = value;
+    } else if (arg === '--help' || arg === '-h') {
+      return { network, command: { kind: 'help' } };
+    } else {
+      rest.push(arg);
+    }
+  }
+  if (!/^(local|testnet|public|https?:\/\/\S+)$/.test(network)) throw new UsageError(`--network must be local, testnet, public or an http(s) URL, not "${network.slice(0, 60)}"`);
+  const [name, ...args] = rest;
+  return { network, userDataDir, command: parseCommand(name, args) };
+}
+
+function parseCommand(name: string | undefined, rest: string[]): Command {
+  switch (name) {
+    case undefined:
+    case '':
+      throw new UsageError('a command is needed (payments, operations, stream, inspect, submit, decode, explain, export)');
+    case 'help':
+      return { kind: 'help' };
+    case 'payments': {
+      const { values, positionals: found } = parse(rest, LISTING_OPTIONS);
+      const [account] = positionals(found, ['account'], 'payments');
+      return { kind: 'list', target: { kind: 'payments', account: account! }, flags: listingFlags(values) };
+    }
+    case 'operations': {
+      const { values, positionals: found } = parse(rest, { ...LISTING_OPTIONS, ...SCOPE_OPTIONS });
+      positionals(found, [], 'operations');
+      return { kind: 'list', target: scopeTarget(values, 'operations'), flags: listingFlags(values) };
+    }
+    case 'stream': {
+      const { values, positionals: found } = parse(rest, { cursor: { type: 'string' } });
+      const [what, account] = positionals(found, ['payments', 'account'], 'stream');
+      if (what !== 'payments') throw new UsageError(`stream: only "payments" can be streamed, not "${what!.slice(0, 40)}"`);
+      return { kind: 'stream', account: account!, cursor: str(values, 'cursor') };
+    }
+    case 'inspect': {
+      const { positionals: found } = parse(rest, {});
+      return { kind: 'inspect', source: positionals(found, ['file|-'], 'inspect')[0]! };
+    }
+    case 'submit': {
+      const { values, positionals: found } = parse(rest, { 'no-wait': { type: 'boolean' } });
+      return { kind: 'submit', source: positionals(found, ['file|-'], 'submit')[0]!, wait: values['no-wait'] !== true };
+    }
+    case 'decode': {
+      const { positionals: found } = parse(rest, {});
+      const [type, xdr] = positionals(found, ['type', 'xdr'], 'decode');
+      if (!/^[A-Za-z0-9_]{1,100}$/.test(type!)) throw new UsageError('decode: <type> is an XDR type name (TransactionEnvelope, TransactionResult, …) or "auto"');
+      return { kind: 'decode', type: type!, xdr: xdr! };
+    }
+    case 'explain': {
+      const { positionals: found } = parse(rest, {});
+      if (found.length === 0) throw new UsageError('explain: give one or more result codes (tx_bad_seq, op_underfunded, …)');
+      return { kind: 'explain', codes: found };
+    }
+    case 'export':
+      return parseExport(rest);
+    default:
+      throw new UsageError(`unknown command "${name.slice(0, 40)}"`);
+  }
+}
+
+function parseExport(rest: string[]): Command {
+  const { values, positionals: found } = parse(rest, {
+    ...SCOPE_OPTIONS,
+    output: { type: 'string', short: 'o' },
+    format: { type: 'string' },
+    order: { type: 'string' },
+    'include-failed': { type: 'boolean' },
+    join: { type: 'string' },
+    'max-rows': { type: 'string' },
+  });
+  const [what, account] = found;
+  let target: ListingTarget;
+  if (what === 'payments') {
+    positionals(found, ['payments', 'account'], 'export payments');
+    target = { kind: 'payments', account: account! };
+  } else if (what === 'operations') {
+    positionals(found, ['operations'], 'export operations');
+    target = scopeTarget(values, 'export operations');
+  } else {
+    throw new UsageError('export: say what to export: "payments <account>" or "operations --<scope> <id>"');
+  }
+  const output = str(values, 'output');
+  if (!output) throw new UsageError('export: --output FILE is required');
+  const maxText = str(values, 'max-rows');
+  const maxRows = maxText === undefined ? undefined : Number(maxText);
+  if (maxRows !== undefined && (!Number.isInteger(maxRows) || maxRows < 1)) throw new UsageError('--max-rows must be a positive whole number');
+  return {
+    kind: 'export',
+    target,
+    output,
+    format: oneOf('format', str(values, 'format'), ['csv', 'ndjson'] as const, output.endsWith('.csv') ? 'csv' : 'ndjson'),
+    order: oneOf('order', str(values, 'order'), ['asc', 'desc'] as const, 'asc'),
+    includeFailed: values['include-failed'] === true,
+    includeTransactions: joinFlag(str(values, 'join')),
+    maxRows,
+  };
+}

@@ -1,0 +1,201 @@
+// The commands: each one goes through the same dispatcher as the app's windows, so every input
+// is validated by the channel map and every answer is a normalised record.
+import { readFileSync } from 'node:fs';
+import type { AppCore } from '../electron/core/app';
+import type { Dispatch } from '../electron/core/dispatch';
+import { CSV_COLUMNS, csvRow } from '../electron/core/export';
+import { streamPayments } from '../electron/core/streams';
+import type { EventChannel, EventPayload } from '../shared/ipc';
+import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
+import type { Command } from './args';
+
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  readStdin(): Promise<string>;
+}
+
+export interface Context {
+  core: AppCore;
+  dispatch: Dispatch;
+  io: Io;
+  /** Resolves on SIGINT/SIGTERM (stream). */
+  interrupted: Promise<void>;
+  /** Subscribes to the core's events (submission follow-up, export progress). */
+  onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
+}
+
+const MAX_INPUT = 1024 * 1024;
+
+async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
+  const reply = await ctx.dispatch(channel, args);
+  if (!reply.ok) throw new CommandError(reply.error.message);
+  return reply.value as T;
+}
+
+async function readSource(ctx: Context, source: string): Promise<string> {
+  let text: string;
+  if (source === '-') text = await ctx.io.readStdin();
+  else {
+    try {
+      text = readFileSync(source, 'utf8');
+    } catch (error) {
+      throw new CommandError(`cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+  if (text.length > MAX_INPUT) throw new CommandError(`${source === '-' ? 'standard input' : source} is larger than 1 MB; a transaction is much smaller`);
+  return text.trim();
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** Returns the exit code. */
+export async function runCommand(command: Command, ctx: Context): Promise<number> {
+  switch (command.kind) {
+    case 'help':
+      return 0;
+    case 'list':
+      return list(command, ctx);
+    case 'stream':
+      return stream(command, ctx);
+    case 'inspect': {
+      const inspection = await call<{ warnings: string[] }>(ctx, 'tx:inspect', { input: await readSource(ctx, command.source) });
+      ctx.io.out(`${json(inspection)}\n`);
+      for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);
+      return 0;
+    }
+    case 'submit':
+      return submit(command, ctx);
+    case 'decode': {
+      const xdr = command.xdr === '-' ? await readSource(ctx, '-') : command.xdr;
+      const decoded = await call<{ type: string; json: unknown }>(ctx, 'xdr:decode', { xdr, ...(command.type === 'auto' ? {} : { type: command.type }) });
+      if (command.type === 'auto') ctx.io.err(`type: ${decoded.type}\n`);
+      ctx.io.out(`${json(decoded.json)}\n`);
+      return 0;
+    }
+    case 'explain': {
+      const { explanations } = await call<{ explanations: { code: string; title: string; explanation: string; fix: string }[] }>(ctx, 'tx:explain', { codes: command.codes });
+      for (const e of explanations) ctx.io.out(`${e.code}: ${e.title}\n  ${e.explanation}\n  Fix: ${e.fix}\n`);
+      return explanations.some((e) => e.title === 'Unknown code') ? 1 : 0;
+    }
+    case 'export':
+      return exportListing(command, ctx);
+  }
+}
+
+async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): Promise<number> {
+  const { target, flags } = command;
+  const channel = target.kind === 'payments' ? 'payments:list' : 'operations:list';
+  const base = target.kind === 'payments' ? { account: target.account } : { scope: target.scope, id: target.id };
+  let cursor = flags.cursor;
+  let first = true;
+  let opened = false;
+  for (;;) {
+    const query = { limit: flags.limit, order: flags.order, includeFailed: flags.includeFailed, includeTransactions: flags.includeTransactions, ...(cursor ? { cursor } : {}) };
+    const page = await call<OperationPage>(ctx, channel, { ...base, query });
+    if (!opened) {
+      // Only once the first page is in, so an error leaves stdout empty.
+      if (flags.format === 'json') ctx.io.out('[');
+      if (flags.format === 'csv') ctx.io.out(`${CSV_COLUMNS.join(',')}\n`);
+      opened = true;
+    }
+    for (const record of page.records) {
+      if (flags.format === 'ndjson') ctx.io.out(`${JSON.stringify(record)}\n`);
+      else if (flags.format === 'csv') ctx.io.out(csvRow(record));
+      else ctx.io.out(`${first ? '\n' : ',\n'}${JSON.stringify(record)}`);
+      first = false;
+    }
+    if (!flags.all || page.next === null) {
+      if (flags.format === 'json') ctx.io.out(first ? ']\n' : '\n]\n');
+      if (!flags.all && page.next !== null) ctx.io.err(`next cursor: ${page.next}\n`);
+      return 0;
+    }
+    cursor = page.next;
+  }
+}
+
+async function stream(command: Extract<Command, { kind: 'stream' }>, ctx: Context): Promise<number> {
+  // Validates the account the same way the channel does before a connection opens.
+  await call(ctx, 'account:get', { id: command.account }).catch((error: Error) => {
+    if (!/not found/i.test(error.message)) throw error;
+  });
+  const profile = ctx.core.networks.selected();
+  const handle = streamPayments(
+    profile,
+    command.account,
+    {
+      record: (record: Operation) => ctx.io.out(`${JSON.stringify(record)}\n`),
+      status: (status) => ctx.io.err(`stream: ${status.state}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.behindBy ? ` (behind by ${status.behindBy} ledgers)` : ''}\n`),
+    },
+    command.cursor ? { cursor: command.cursor } : {},
+  );
+  await ctx.interrupted;
+  handle.stop();
+  return 0;
+}
+
+async function submit(command: Extract<Command, { kind: 'submit' }>, ctx: Context): Promise<number> {
+  const finals: TxStatus[] = [];
+  let wake = () => {};
+  const off = ctx.onEvent('tx:status', (status) => {
+    if (status.state !== 'pending') {
+      finals.push(status);
+      wake();
+    }
+  });
+  try {
+    const report = await call<SubmissionReport>(ctx, 'tx:submit', { input: await readSource(ctx, command.source) });
+    ctx.io.out(`${JSON.stringify({ ...report, resultJson: undefined })}\n`);
+    for (const e of report.explanations) if (e.code !== 'tx_success') ctx.io.err(`${e.code}: ${e.title}. ${e.explanation} Fix: ${e.fix}\n`);
+    if (!report.following) return report.result === 'success' || report.result === 'already_finished' ? 0 : 1;
+    if (!command.wait) return 0;
+    ctx.io.err(`${report.result}: following ${report.hash} until it is in a ledger…\n`);
+    const final = finals.find((s) => s.hash === report.hash) ?? (await new Promise<TxStatus>((resolve) => {
+      wake = () => {
+        const found = finals.find((s) => s.hash === report.hash);
+        if (found) resolve(found);
+      };
+    }));
+    ctx.io.out(`${JSON.stringify(final)}\n`);
+    for (const e of final.explanations ?? []) if (e.code !== 'tx_success' && e.code !== 'op_success') ctx.io.err(`${e.code}: ${e.title}. Fix: ${e.fix}\n`);
+    return final.state === 'success' ? 0 : 1;
+  } finally {
+    off();
+  }
+}
+
+async function exportListing(command: Extract<Command, { kind: 'export' }>, ctx: Context): Promise<number> {
+  const { fileName } = exportTarget(command.output);
+  const started = await call<ExportProgress>(ctx, 'export:start', {
+    target: command.target,
+    query: { order: command.order, includeFailed: command.includeFailed, includeTransactions: command.includeTransactions, ...(command.maxRows ? { maxRows: command.maxRows } : {}) },
+    format: command.format,
+    fileName,
+  });
+  let lastReport = 0;
+  const off = ctx.onEvent('export:progress', (progress) => {
+    if (progress.exportId !== started.exportId || Date.now() - lastReport < 1000) return;
+    lastReport = Date.now();
+    ctx.io.err(`export: ${progress.rows} rows${progress.waitingMs ? ` (rate limited, waiting ${Math.round(progress.waitingMs)} ms)` : ''}\n`);
+  });
+  const cancel = ctx.interrupted.then(() => ctx.core.exports.cancel(started.exportId));
+  const done = await ctx.core.exports.wait(started.exportId);
+  off();
+  void cancel;
+  ctx.io.err(`export: ${done.state}, ${done.rows} rows, ${done.path}\n`);
+  if (done.state !== 'done') throw new CommandError(done.message ?? `export ${done.state}`);
+  ctx.io.out(`${done.path}\n`);
+  return 0;
+}
+
+/** The export directory and file name of `--output` (the core writes there, never elsewhere). */
+export function exportTarget(output: string): { directory: string; fileName: string } {
+  const slash = Math.max(output.lastIndexOf('/'), output.lastIndexOf('\\'));
+  const fileName = output.slice(slash + 1);
+  if (!fileName) throw new CommandError('--output must name a file');
+  return { directory: slash >= 0 ? output.slice(0, slash) || '/' : '.', fileName };
+}

@@ -1,0 +1,98 @@
+// `ledgerscope …` / `npm run cli -- …`: the command-line face of the app core. Output is
+// normalised records on stdout; errors go to stderr with exit code 1; bad flags are one line on
+// stderr and exit code 2.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createAppCore } from '../electron/core/app';
+import { createDispatcher, type Emit } from '../electron/core/dispatch';
+import type { EventChannel, EventPayload } from '../shared/ipc';
+import { parseInvocation, UsageError, USAGE, type Invocation } from './args';
+import { exportTarget, runCommand, type Io } from './commands';
+
+const io: Io = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  readStdin: async () => {
+    let text = '';
+    for await (const chunk of process.stdin) {
+      text += String(chunk);
+      if (text.length > 1024 * 1024 + 1) break;
+    }
+    return text;
+  },
+};
+
+export async function main(argv: string[]): Promise<number> {
+  let invocation: Invocation;
+  try {
+    invocation = parseInvocation(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`ledgerscope: ${error.message} (see ledgerscope --help)\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (invocation.command.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const emit: Emit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
+  const command = invocation.command;
+  const exportDir = command.kind === 'export' ? resolve(exportTarget(command.output).directory) : undefined;
+  const core = createAppCore({
+    userDataDir: resolve(invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA'] ?? join(homedir(), '.config', 'ledgerscope', 'cli')),
+    localUrl: process.env['LEDGERSCOPE_LOCAL_URL'] ?? 'http://127.0.0.1:8000',
+    host: 'web',
+    version: '0.1.0',
+    emit,
+    network: invocation.network,
+    healthIntervalMs: 0,
+    ...(exportDir ? { exportDir } : {}),
+  });
+  const dispatch = createDispatcher(core.handlers);
+  let interrupt = () => {};
+  const interrupted = new Promise<void>((done) => (interrupt = done));
+  process.once('SIGINT', () => interrupt());
+  process.once('SIGTERM', () => interrupt());
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') interrupt(); // the reader went away (| head): stop quietly
+  });
+  try {
+    // A URL names a network this run only; its passphrase is what the server reports.
+    if (invocation.network.includes('://')) await learnPassphrase(core, dispatch, invocation.network);
+    return await runCommand(command, {
+      core,
+      dispatch,
+      io,
+      interrupted,
+      onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
+        const set = listeners.get(channel) ?? new Set();
+        set.add(listener as (payload: unknown) => void);
+        listeners.set(channel, set);
+        return () => void set.delete(listener as (payload: unknown) => void);
+      },
+    });
+  } catch (error) {
+    const message = (error as Error).message;
+    // The local network is not embedded in the command line: say how to get one.
+    const hint = invocation.network === 'local' && /Could not reach/.test(message) ? ` Start it with \`npm run network\` (or set LEDGERSCOPE_LOCAL_URL), or use --network testnet|public|<url>.` : '';
+    process.stderr.write(`ledgerscope: ${message}${hint}\n`);
+    return 1;
+  } finally {
+    await core.close();
+  }
+}
+
+async function learnPassphrase(core: ReturnType<typeof createAppCore>, dispatch: ReturnType<typeof createDispatcher>, url: string): Promise<void> {
+  const reply = await dispatch('network:test', { baseUrl: url });
+  if (reply.ok && (reply.value as { serverPassphrase: string | null }).serverPassphrase) {
+    core.networks.useTransient({ ...core.networks.selected(), passphrase: (reply.value as { serverPassphrase: string }).serverPassphrase });
+  }
+}
+
+const code = await main(process.argv.slice(2));
+process.exitCode = code;
+// Streams and keep-alive sockets must not keep a finished command alive.
+setImmediate(() => process.exit(code));

@@ -1,0 +1,184 @@
+// Export of a listing to CSV or NDJSON, page by page, to a file in the export directory (the
+// same in Electron and in the browser, where a page cannot name a path). The cursor only moves
+// after a page is written, and a 429 makes the exporter wait and ask for the same page again, so
+// no row is lost or written twice. Progress goes out on `export:progress`.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import type { ListingTarget } from '../../shared/ipc';
+import type { Operation, ExportProgress } from '../../shared/model';
+import { CoreError, type Emit } from './dispatch';
+import { delay, HttpError, type HttpClient } from './http';
+import { fetchListing, listingPath } from './listings';
+import { isAfter } from './streams';
+
+export interface ExportRequest {
+  target: ListingTarget;
+  query: { cursor?: string | undefined; order: 'asc' | 'desc'; includeFailed: boolean; includeTransactions: boolean; maxRows?: number | undefined };
+  format: 'csv' | 'ndjson';
+  fileName?: string | undefined;
+}
+
+export const CSV_COLUMNS = ['id', 'paging_token', 'type', 'created_at', 'successful', 'transaction_hash', 'source_account', 'direction', 'from', 'to', 'currency', 'issuer', 'amount', 'details'] as const;
+
+interface Running {
+  progress: ExportProgress;
+  controller: AbortController;
+  done: Promise<ExportProgress>;
+}
+
+export class Exports {
+  private readonly running = new Map<string, Running>();
+
+  constructor(
+    readonly directory: string,
+    private readonly emit: Emit,
+  ) {}
+
+  list(): ExportProgress[] {
+    return [...this.running.values()].map((entry) => entry.progress);
+  }
+
+  start(request: ExportRequest, http: HttpClient): ExportProgress {
+    listingPath(request.target); // validates the id before a file is created
+    mkdirSync(this.directory, { recursive: true });
+    const exportId = randomUUID().slice(0, 8);
+    const path = uniquePath(this.directory, request.fileName ?? defaultName(request));
+    const controller = new AbortController();
+    const progress: ExportProgress = { exportId, path, state: 'running', rows: 0, pages: 0 };
+    const entry: Running = { progress, controller, done: Promise.resolve(progress) };
+    entry.done = this.run(entry, request, http);
+    this.running.set(exportId, entry);
+    return { ...progress };
+  }
+
+  /** Resolves with the final progress (for the command line and tests). */
+  async wait(exportId: string): Promise<ExportProgress> {
+    const entry = this.running.get(exportId);
+    if (!entry) throw new CoreError('not_found', `No export "${exportId.slice(0, 64)}".`);
+    return entry.done;
+  }
+
+  cancel(exportId: string): boolean {
+    const entry = this.running.get(exportId);
+    if (!entry || entry.progress.state !== 'running') return false;
+    entry.controller.abort();
+    return true;
+  }
+
+  close(): void {
+    for (const entry of this.running.values()) entry.controller.abort();
+  }
+
+  private update(entry: Running, change: Partial<ExportProgress>): void {
+    entry.progress = { ...entry.progress, ...change };
+    if (change.waitingMs === undefined) delete entry.progress.waitingMs;
+    this.emit('export:progress', { ...entry.progress });
+  }
+
+  private async run(entry: Running, request: ExportRequest, http: HttpClient): Promise<ExportProgress> {
+    const out = createWriteStream(entry.progress.path, { flags: 'wx' });
+    const signal = entry.controller.signal;
+    try {
+      if (request.format === 'csv') await write(out, `${CSV_COLUMNS.join(',')}\n`);
+      let cursor = request.query.cursor;
+      const limit = 200;
+      for (;;) {
+        const page = await this.fetchPage(entry, request, http, cursor, limit, signal);
+        const max = request.query.maxRows;
+        // Guard against a server that repeats the cursor's own record: keep strictly later rows.
+        const after = cursor || undefined;
+        let records = page.records.filter((record) => !after || (request.query.order === 'asc' ? isAfter(record.pagingToken, after) : isAfter(after, record.pagingToken)));
+        if (max !== undefined) records = records.slice(0, Math.max(0, max - entry.progress.rows));
+        if (records.length > 0) await write(out, records.map((record) => (request.format === 'csv' ? csvRow(record) : ndjsonRow(record))).join(''));
+        this.update(entry, { rows: entry.progress.rows + records.length, pages: entry.progress.pages + 1 });
+        if (page.next === null || page.lastToken === null || (max !== undefined && entry.progress.rows >= max)) break;
+        cursor = page.lastToken;
+      }
+      await close(out);
+      this.update(entry, { state: 'done', message: `${entry.progress.rows} rows written to ${entry.progress.path}` });
+    } catch (error) {
+      await close(out).catch(() => undefined);
+      const cancelled = signal.aborted;
+      this.update(entry, { state: cancelled ? 'cancelled' : 'failed', message: cancelled ? `Cancelled after ${entry.progress.rows} rows.` : (error as Error).message });
+    }
+    return { ...entry.progress };
+  }
+
+  /** One page; a rate limit that outlasts the client's own retries is waited out here too. */
+  private async fetchPage(entry: Running, request: ExportRequest, http: HttpClient, cursor: string | undefined, limit: number, signal: AbortSignal) {
+    for (;;) {
+      try {
+        const query = { cursor, limit, order: request.query.order, includeFailed: request.query.includeFailed, includeTransactions: request.query.includeTransactions };
+        return await fetchListing(http, request.target, query, { signal, onWait: (waitingMs) => this.update(entry, { waitingMs }) });
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 429 || signal.aborted) throw error;
+        const waitingMs = error.extra.retryAfterMs ?? 1_000;
+        this.update(entry, { waitingMs });
+        await delay(waitingMs, signal);
+      }
+    }
+  }
+}
+
+function defaultName(request: ExportRequest): string {
+  const what = request.target.kind === 'payments' ? `payments-${request.target.account.slice(0, 8)}` : `operations-${request.target.scope}-${request.target.id.slice(0, 12)}`;
+  return `${what}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format === 'csv' ? 'csv' : 'ndjson'}`;
+}
+
+function uniquePath(directory: string, name: string): string {
+  const safe = name.replace(/[/\\:\0]/g, '_').replace(/^\.+/, '_');
+  let path = join(directory, safe);
+  for (let n = 2; existsSync(path); n++) path = join(directory, safe.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`));
+  return path;
+}
+
+export function ndjsonRow(record: Operation): string {
+  return `${JSON.stringify(record)}\n`;
+}
+
+export function csvRow(record: Operation): string {
+  const moving = record.type === 'payment' ? record : null;
+  const currency = moving?.currency ?? ('currency' in record ? record.currency : undefined);
+  const amount = moving?.amount ?? (record.type === 'create_account' ? record.startingBalance : 'amount' in record ? (record.amount ?? '') : '');
+  const from = moving?.from ?? (record.type === 'create_account' ? record.funder : record.type === 'account_merge' ? record.account : '');
+  const to = moving?.to ?? (record.type === 'create_account' ? record.account : record.type === 'account_merge' ? record.into : '');
+  const { id: _id, pagingToken: _p, type: _t, createdAt: _c, successful: _s, transactionHash: _h, sourceAccount: _a, direction: _d, raw: _r, transaction: _x, ...rest } = record;
+  const cells = [
+    record.id,
+    record.pagingToken,
+    record.type === 'other' ? record.typeName : record.type,
+    record.createdAt,
+    String(record.successful),
+    record.transactionHash,
+    record.sourceAccount,
+    record.direction ?? '',
+    from,
+    to,
+    currency?.code ?? '',
+    currency?.issuer ?? '',
+    amount,
+    JSON.stringify(rest),
+  ];
+  return `${cells.map(csvCell).join(',')}\n`;
+}
+
+/** RFC 4180 quoting; a leading = + - @ in text is neutralised so a spreadsheet never runs it. */
+export function csvCell(value: string): string {
+  let cell = value;
+  if (/^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell)) cell = `'${cell}`;
+  return /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+function write(out: WriteStream, chunk: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    out.write(chunk, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+function close(out: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (out.closed) return resolve();
+    out.end((error?: Error | null) => (error ? reject(error) : resolve()));
+  });
+}

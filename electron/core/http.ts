@@ -1,0 +1,269 @@
+// The HTTP client every listing, resource and submission goes through. It parses JSON losslessly,
+// resolves relative and absolute hrefs and RFC 6570 templates against the base URL, turns
+// problem documents into typed errors a person can act on, and honours 429 with Retry-After and
+// backoff through one gate per client, so a burst of callers waits together instead of retrying
+// in a storm.
+import { parseTemplate } from 'url-template';
+import { isJsonObject, type JsonValue } from '../../shared/json';
+import { CoreError } from './dispatch';
+import { parseJsonFast } from './json-fast';
+
+export interface RateLimitInfo {
+  limit: number | null;
+  remaining: number | null;
+  resetSeconds: number | null;
+}
+
+export interface HttpClientOptions {
+  timeoutMs?: number;
+  /** Attempts after a 429/503 before giving up (each waits Retry-After or a growing backoff). */
+  maxRetries?: number;
+  /** Longest single wait the client accepts; a longer Retry-After is reported, not waited. */
+  maxWaitMs?: number;
+  /** Called before every wait caused by a 429/503, for progress reports. */
+  onWait?: (waitMs: number, attempt: number) => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  params?: Record<string, string | number | boolean | undefined>;
+  /** Per-request timeout override. */
+  timeoutMs?: number;
+  onWait?: (waitMs: number, attempt: number) => void;
+}
+
+export interface JsonResponse {
+  status: number;
+  body: JsonValue;
+  /** The body's text as received. */
+  text: string;
+  headers: Headers;
+  latencyMs: number;
+}
+
+export type Params = Record<string, string | number | boolean | undefined>;
+
+const PROBLEM_CODES: Record<number, string> = {
+  400: 'bad_request',
+  404: 'not_found',
+  406: 'not_acceptable',
+  413: 'request_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'server_error',
+  502: 'server_error',
+  503: 'unavailable',
+  504: 'timeout',
+};
+
+/** A problem document (or a failed response) as a typed error. */
+export class HttpError extends CoreError {
+  override name = 'HttpError';
+  constructor(
+    code: string,
+    message: string,
+    readonly status: number,
+    readonly problem: Record<string, JsonValue> | null,
+    retryAfterMs?: number,
+  ) {
+    super(code, message, { status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+  }
+}
+
+export class HttpClient {
+  readonly baseUrl: URL;
+  rateLimit: RateLimitInfo = { limit: null, remaining: null, resetSeconds: null };
+  private gateUntil = 0;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly maxWaitMs: number;
+
+  constructor(
+    baseUrl: string,
+    private readonly options: HttpClientOptions = {},
+  ) {
+    this.baseUrl = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxRetries = options.maxRetries ?? 6;
+    this.maxWaitMs = options.maxWaitMs ?? 60_000;
+  }
+
+  /**
+   * Resolves an href (absolute, or relative to the base URL, possibly an RFC 6570 template)
+   * and adds the params that have a value. A template consumes the params it names.
+   */
+  resolve(href: string, params: Params = {}): URL {
+    let text = href;
+    const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<string, string | number | boolean>;
+    const used = new Set<string>();
+    if (text.includes('{')) {
+      for (const match of text.matchAll(/\{[?&/#+.;]?([^}]*)\}/g)) for (const name of match[1]!.split(',')) used.add(name.replace(/[*:].*$/, ''));
+      text = parseTemplate(text).expand(defined);
+    }
+    const url = /^[a-z][a-z0-9+.-]*:/i.test(text) ? new URL(text) : new URL(text.replace(/^\//, ''), this.baseUrl);
+    for (const [key, value] of Object.entries(defined)) if (!used.has(key)) url.searchParams.set(key, String(value));
+    return url;
+  }
+
+  async getJson(href: string | URL, options: RequestOptions = {}): Promise<JsonResponse> {
+    const url = typeof href === 'string' ? this.resolve(href, options.params) : href;
+    return this.send(url, { method: 'GET', headers: { accept: 'application/hal+json, application/json' } }, options, true);
+  }
+
+  async postForm(href: string, form: Record<string, string>, options: RequestOptions = {}): Promise<JsonResponse> {
+    const url = this.resolve(href);
+    const body = new URLSearchParams(form).toString();
+    const init = { method: 'POST', body, headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' } };
+    return this.send(url, init, options, false);
+  }
+
+  /** Sends once (plus waits for 429/503 when `retry`); returns non-2xx bodies for the caller to read. */
+  async sendRaw(url: URL, init: RequestInit, options: RequestOptions = {}): Promise<JsonResponse> {
+    return this.send(url, init, options, false, true);
+  }
+
+  private async send(url: URL, init: RequestInit, options: RequestOptions, retry: boolean, raw = false): Promise<JsonResponse> {
+    for (let attempt = 1; ; attempt++) {
+      await this.waitForGate(options.signal);
+      const started = performance.now();
+      const response = await this.fetchOnce(url, init, options);
+      const latencyMs = performance.now() - started;
+      this.readRateLimit(response.headers);
+      const text = await readText(response, options.signal);
+      if ((response.status === 429 || (response.status === 503 && retry)) && attempt <= this.maxRetries) {
+        const waitMs = this.backoff(response.headers, attempt);
+        if (waitMs <= this.maxWaitMs) {
+          this.gateUntil = Math.max(this.gateUntil, Date.now() + waitMs);
+          (options.onWait ?? this.options.onWait)?.(waitMs, attempt);
+          continue;
+        }
+      }
+      const body = parseBody(text, response, url);
+      if (response.ok || raw) return { status: response.status, body, text, headers: response.headers, latencyMs };
+      throw problemError(response, body, url);
+    }
+  }
+
+  private async fetchOnce(url: URL, init: RequestInit, options: RequestOptions): Promise<Response> {
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+      return await fetch(url, { ...init, signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw abortError();
+      if (timeout.aborted) {
+        throw new CoreError('timeout', `${url.host} did not answer within ${Math.round((options.timeoutMs ?? this.timeoutMs) / 1000)} s. Check the network, or try again.`);
+      }
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+      throw new CoreError('unreachable', `Could not reach ${url.origin} (${detail}). Is the server running and the URL right?`);
+    }
+  }
+
+  private backoff(headers: Headers, attempt: number): number {
+    const retryAfter = parseRetryAfter(headers.get('retry-after'));
+    const exponential = Math.min(500 * 2 ** (attempt - 1), 30_000);
+    const jitter = Math.random() * 100;
+    return Math.max(retryAfter ?? 0, retryAfter === null ? exponential : 0) + jitter;
+  }
+
+  private async waitForGate(signal?: AbortSignal): Promise<void> {
+    while (Date.now() < this.gateUntil) {
+      await delay(this.gateUntil - Date.now(), signal);
+    }
+  }
+
+  private readRateLimit(headers: Headers): void {
+    const int = (name: string) => {
+      const value = headers.get(name);
+      const parsed = value === null ? NaN : Number.parseInt(value, 10);
+      return Number.isFinite(parsed) ? parsed : null;
+    };
+    const remaining = int('x-ratelimit-remaining');
+    if (remaining !== null || int('x-ratelimit-limit') !== null) {
+      this.rateLimit = { limit: int('x-ratelimit-limit'), remaining, resetSeconds: int('x-ratelimit-reset') };
+    }
+  }
+}
+
+export function parseRetryAfter(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.min(Number(value) * 1000, 24 * 3600_000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+export function abortError(): Error {
+  return Object.assign(new Error('The request was cancelled.'), { name: 'AbortError' });
+}
+
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const MAX_BODY_CHARS = 64 * 1024 * 1024;
+
+async function readText(response: Response, signal?: AbortSignal): Promise<string> {
+  try {
+    const text = await response.text();
+    if (text.length > MAX_BODY_CHARS) throw new CoreError('too_large', 'The server sent a response too large to read.');
+    return text;
+  } catch (error) {
+    if (signal?.aborted) throw abortError();
+    if (error instanceof CoreError) throw error;
+    throw new CoreError('unreachable', `The connection broke while reading the answer: ${(error as Error).message}`);
+  }
+}
+
+function parseBody(text: string, response: Response, url: URL): JsonValue {
+  if (text === '') return null;
+  try {
+    return parseJsonFast(text);
+  } catch {
+    if (!response.ok) return null;
+    throw new CoreError('bad_response', `${url.host} answered ${response.status} with something that is not JSON. Is ${url.origin} a Horizon-style server?`);
+  }
+}
+
+function problemError(response: Response, body: JsonValue, url: URL): HttpError {
+  const problem = isJsonObject(body) ? body : null;
+  const typeText = typeof problem?.['type'] === 'string' ? (problem['type'] as string) : '';
+  // Horizon writes types as URLs (https://stellar.org/horizon-errors/not_found); this service as words.
+  const type = typeText.split('/').pop() ?? '';
+  const code = type === 'rate_limit_exceeded' ? 'rate_limited' : (PROBLEM_CODES[response.status] ?? (type || 'http_error'));
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after')) ?? undefined;
+  return new HttpError(code, describeProblem(response.status, problem, url), response.status, problem, retryAfterMs);
+}
+
+function describeProblem(status: number, problem: Record<string, JsonValue> | null, url: URL): string {
+  const title = typeof problem?.['title'] === 'string' ? problem['title'] : `HTTP ${status}`;
+  const detail = typeof problem?.['detail'] === 'string' ? problem['detail'].slice(0, 400) : '';
+  const extras = problem && isJsonObject(problem['extras']) ? problem['extras'] : null;
+  const field = typeof extras?.['invalid_field'] === 'string' ? extras['invalid_field'] : null;
+  const reason = typeof extras?.['reason'] === 'string' ? extras['reason'] : null;
+  switch (status) {
+    case 400:
+      return field ? `The server rejected "${field}": ${reason ?? detail}` : `The server rejected the request: ${detail || title}`;
+    case 404:
+      return `Not found on ${url.host}: ${url.pathname}. Check the id, and that the right network is selected.`;
+    case 429:
+      return `${url.host} is limiting the request rate. Wait a moment and try again${detail ? ` (${detail})` : ''}.`;
+    case 503:
+      return `${url.host} is temporarily unavailable${detail ? `: ${detail}` : ''}. Try again shortly.`;
+    case 504:
+      return `${url.host} timed out${detail ? `: ${detail}` : ''}. Try again.`;
+    default:
+      return `${url.host} answered ${status} ${title}${detail ? `: ${detail}` : ''}`;
+  }
+}

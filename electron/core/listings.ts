@@ -1,0 +1,103 @@
+// Listings and single resources over HTTP: paths of both dialects, listing parameters, pages
+// shaped for an infinite query (next cursor, or null at the end).
+import { classifyId } from '../../shared/ids';
+import type { ListingTarget, OperationScope } from '../../shared/ipc';
+import { isJsonObject, type JsonValue } from '../../shared/json';
+import type { Operation, OperationPage } from '../../shared/model';
+import { CoreError } from './dispatch';
+import type { HttpClient, Params } from './http';
+import { embeddedRecordTexts } from './json-fast';
+import { normalizeOperation } from './normalize';
+
+export interface ListingParams {
+  cursor?: string | undefined;
+  limit: number;
+  order: 'asc' | 'desc';
+  includeFailed: boolean;
+  includeTransactions: boolean;
+}
+
+/** Checks an id of a scope and returns it in the form the server's routes use. */
+export function scopeId(scope: OperationScope | 'payments', id: string): string {
+  const c = classifyId(id);
+  const fail = (what: string): never => {
+    const reason = c.kind === 'invalid' ? c.reason : `it looks like a ${c.kind.replace(/_/g, ' ')}`;
+    throw new CoreError('invalid_input', `"${id.slice(0, 80)}" is not ${what}: ${reason}.`);
+  };
+  switch (scope) {
+    case 'payments':
+    case 'account':
+      return c.kind === 'account' ? c.value : fail('an account id (G…)');
+    case 'ledger':
+      return c.kind === 'ledger' ? c.value : fail('a ledger sequence number');
+    case 'transaction':
+      return c.kind === 'transaction_or_pool' ? c.value : fail('a transaction hash (64 hex characters)');
+    case 'claimable_balance':
+      return c.kind === 'claimable_balance' ? c.value : fail('a claimable balance id (72 hex characters or B…)');
+    case 'liquidity_pool':
+      return c.kind === 'liquidity_pool' || c.kind === 'transaction_or_pool' ? c.value : fail('a liquidity pool id (64 hex characters or L…)');
+  }
+}
+
+const SCOPE_PATHS: Record<OperationScope, string> = {
+  account: 'accounts',
+  ledger: 'ledgers',
+  transaction: 'transactions',
+  claimable_balance: 'claimable_balances',
+  liquidity_pool: 'liquidity_pools',
+};
+
+export function listingPath(target: ListingTarget): string {
+  if (target.kind === 'payments') return `/accounts/${scopeId('payments', target.account)}/payments`;
+  return `/${SCOPE_PATHS[target.scope]}/${scopeId(target.scope, target.id)}/operations`;
+}
+
+export function listingParams(query: ListingParams): Params {
+  return {
+    cursor: query.cursor || undefined,
+    limit: query.limit,
+    order: query.order,
+    include_failed: query.includeFailed ? 'true' : undefined,
+    join: query.includeTransactions ? 'transactions' : undefined,
+  };
+}
+
+export function viewerOf(target: ListingTarget): string | undefined {
+  if (target.kind === 'payments') return target.account;
+  return target.scope === 'account' ? target.id : undefined;
+}
+
+export interface FetchedPage extends OperationPage {
+  /** Paging token of the last record, to continue even when `next` is null (export, polling). */
+  lastToken: string | null;
+}
+
+export async function fetchListing(
+  http: HttpClient,
+  target: ListingTarget,
+  query: ListingParams,
+  options: { signal?: AbortSignal; onWait?: (ms: number, attempt: number) => void } = {},
+): Promise<FetchedPage> {
+  const path = listingPath(target);
+  const response = await http.getJson(path, { params: listingParams(query), signal: options.signal, onWait: options.onWait });
+  const records = embeddedRecords(response.body);
+  const viewer = viewerOf(target);
+  const texts = embeddedRecordTexts(response.text);
+  const exact = texts !== null && texts.length === records.length;
+  const operations: Operation[] = records.map((record, i) => normalizeOperation(record, { viewer, raw: exact ? texts[i] : undefined }));
+  const first = operations[0];
+  const last = operations.at(-1);
+  return {
+    records: operations,
+    next: last && operations.length >= query.limit ? last.pagingToken : null,
+    prev: first && query.cursor ? first.pagingToken : null,
+    lastToken: last?.pagingToken ?? null,
+  };
+}
+
+export function embeddedRecords(body: JsonValue): JsonValue[] {
+  if (!isJsonObject(body) || !isJsonObject(body['_embedded']) || !Array.isArray(body['_embedded']['records'])) {
+    throw new CoreError('bad_response', 'The server answered a listing without `_embedded.records`. Is this a Horizon-style server?');
+  }
+  return body['_embedded']['records'];
+}

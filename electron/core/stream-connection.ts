@@ -1,0 +1,240 @@
+// One SSE connection of one account's payments: every (re)connection is built from the last
+// paging token seen, and "from now" is pinned to a token before the first connection (a
+// `cursor=now` would skip what arrives during a reconnection: Solar issue #551), records are
+// deduplicated by paging token, reconnects back off ×1.5 up to a cap, and a watchdog restarts a
+// stream that has sent no byte (records or keepalive comments) for longer than its window.
+import { EventSource } from 'eventsource';
+import { parseAmount } from '../../shared/amount';
+import type { NetworkProfile } from '../../shared/ipc';
+import type { Operation, StreamStatus, WatchedAccount } from '../../shared/model';
+import { decodeToid } from '../../shared/toid';
+import { parseJsonFast } from './json-fast';
+import { normalizeOperation } from './normalize';
+
+export interface StreamOptions {
+  /** Restart a stream that sent nothing for this long (default 40 s: keepalives come every 15 s). */
+  keepaliveWindowMs?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** Latest ledger of the network, to report "behind by n ledgers". */
+  latestLedger?: () => number | null;
+}
+
+export interface Sink {
+  status(status: StreamStatus): void;
+  record(record: Operation, notify: boolean): void;
+  /** The position moved without a record (the first start pinned "now"): persist it. */
+  moved?(): void;
+}
+
+export class AccountStream {
+  private current: StreamStatus;
+  private source: EventSource | null = null;
+  private attempt = 0;
+  private lastByteAt = Date.now();
+  private watchdog: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private caughtUpTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private generation = 0;
+
+  constructor(
+    private readonly profile: NetworkProfile,
+    public watched: WatchedAccount,
+    private readonly options: StreamOptions,
+    private readonly sink: Sink,
+  ) {
+    this.current = { account: watched.account, networkId: profile.id, state: 'connecting' };
+  }
+
+  /** The state as last reported, with the paging token as it is now. */
+  get status(): StreamStatus {
+    const token = this.watched.lastPagingToken;
+    return { ...this.current, ...(token ? { lastPagingToken: token } : {}) };
+  }
+
+  connect(): void {
+    if (this.stopped) return;
+    const generation = ++this.generation;
+    this.setStatus({ state: this.attempt === 0 ? 'connecting' : 'reconnecting', ...(this.attempt > 0 ? { attempt: this.attempt } : {}) });
+    if (this.watched.lastPagingToken) return this.open(generation, this.watched.lastPagingToken);
+    // First start: "from now" is pinned to a token before connecting. A `cursor=now` would move
+    // with every reconnection and lose what arrived in between (Solar issue #551).
+    void this.pinNow().then(
+      (token) => {
+        if (generation !== this.generation) return;
+        this.watched = { ...this.watched, lastPagingToken: token };
+        this.sink.moved?.();
+        this.open(generation, token);
+      },
+      (error: Error) => {
+        if (generation === this.generation) this.reconnect(false, `Could not read the latest ledger: ${error.message.slice(0, 200)}`);
+      },
+    );
+  }
+
+  /** The last possible paging token of the latest ledger: everything after it is new. */
+  private async pinNow(): Promise<string> {
+    const response = await fetch(new URL('./', this.base()), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    const body = parseJsonFast(await response.text());
+    const root = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const latest = [root['history_latest_ledger'], root['latest_ledger'], root['core_latest_ledger']].find((v) => typeof v === 'number' && Number.isInteger(v));
+    if (typeof latest !== 'number') throw new Error('the server reports no latest ledger');
+    return (((BigInt(latest) + 1n) << 32n) - 1n).toString();
+  }
+
+  private base(): string {
+    return this.profile.baseUrl.endsWith('/') ? this.profile.baseUrl : `${this.profile.baseUrl}/`;
+  }
+
+  private open(generation: number, cursor: string): void {
+    const url = new URL(`accounts/${this.watched.account}/payments`, this.base());
+    url.searchParams.set('cursor', cursor);
+    const source = new EventSource(url, { fetch: (input, init) => this.fetchWatched(input, init, generation) });
+    this.source = source;
+    this.lastByteAt = Date.now();
+    source.addEventListener('open', () => {
+      if (generation !== this.generation) return;
+      this.attempt = 0;
+      this.setStatus({ state: 'live' });
+    });
+    source.addEventListener('message', (event) => {
+      if (generation === this.generation) this.onRecord(event.data, event.lastEventId);
+    });
+    // The server ends an old stream with `event: close`; reconnect at once from the last token.
+    source.addEventListener('close', () => {
+      if (generation === this.generation) this.reconnect(true);
+    });
+    source.addEventListener('error', (event) => {
+      if (generation !== this.generation) return;
+      // The eventsource package adds the HTTP status and a message (a 404 for an unfunded account,
+      // a 429 when streams are limited): shown with the reconnecting state.
+      const { code, message } = event as unknown as { code?: number; message?: string };
+      this.reconnect(false, code ? `The server answered ${code}${message ? `: ${message.slice(0, 200)}` : ''}.` : message?.slice(0, 200));
+    });
+    this.armWatchdog();
+  }
+
+  /** Counts every byte (records and keepalive comments alike) for the watchdog. */
+  private async fetchWatched(input: string | URL, init: RequestInit, generation: number): Promise<Response> {
+    const response = await fetch(input, init);
+    if (!response.body) return response;
+    const touch = new TransformStream<Uint8Array, Uint8Array>({
+      transform: (chunk, controller) => {
+        if (generation === this.generation) this.lastByteAt = Date.now();
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(touch), { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  private onRecord(data: string, lastEventId: string): void {
+    let record: Operation;
+    try {
+      record = normalizeOperation(parseJsonFast(data), { viewer: this.watched.account, raw: data });
+    } catch {
+      return; // "hello" frames and anything unreadable: nothing to deliver
+    }
+    const token = record.pagingToken || lastEventId;
+    if (!isAfter(token, this.watched.lastPagingToken)) return; // replayed after a reconnect
+    this.watched = { ...this.watched, lastPagingToken: token };
+    this.sink.record(record, this.shouldNotify(record));
+    this.reportLag(token);
+  }
+
+  private shouldNotify(record: Operation): boolean {
+    if (record.direction !== 'in') return false;
+    const amount = record.type === 'payment' ? record.amount : record.type === 'create_account' ? record.startingBalance : null;
+    if (amount === null) return false;
+    if (this.watched.minAmount === undefined) return true;
+    return parseAmount(amount) >= parseAmount(this.watched.minAmount);
+  }
+
+  private reportLag(token: string): void {
+    const latest = this.options.latestLedger?.() ?? null;
+    let ledger: number | null;
+    try {
+      ledger = decodeToid(token).ledger;
+    } catch {
+      ledger = null;
+    }
+    const behindBy = latest !== null && ledger !== null ? latest - ledger : 0;
+    if (behindBy > 1) {
+      if (this.current.state !== 'behind' || this.current.behindBy !== behindBy) this.setStatus({ state: 'behind', behindBy });
+    } else if (this.current.state !== 'live') {
+      this.setStatus({ state: 'live' });
+    }
+    // Replayed records come in bursts; a pause means the replay has caught up.
+    if (this.caughtUpTimer) clearTimeout(this.caughtUpTimer);
+    this.caughtUpTimer = setTimeout(() => {
+      if (!this.stopped && this.current.state === 'behind') this.setStatus({ state: 'live' });
+    }, 2_000);
+    this.caughtUpTimer.unref();
+  }
+
+  private reconnect(immediately: boolean, reason?: string): void {
+    if (this.stopped) return;
+    this.source?.close();
+    this.source = null;
+    this.generation++;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.attempt += 1;
+    const base = this.options.backoffBaseMs ?? 1_000;
+    const cap = this.options.backoffCapMs ?? 30_000;
+    const wait = immediately ? 0 : Math.min(base * 1.5 ** (this.attempt - 1), cap);
+    this.setStatus({ state: 'reconnecting', attempt: this.attempt, ...(reason ? { message: reason } : {}) });
+    this.retryTimer = setTimeout(() => this.connect(), wait);
+  }
+
+  private armWatchdog(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    const window = this.options.keepaliveWindowMs ?? 40_000;
+    this.watchdog = setInterval(() => {
+      if (this.source && Date.now() - this.lastByteAt > window) this.reconnect(true);
+    }, Math.max(50, Math.min(window / 4, 5_000)));
+    this.watchdog.unref();
+  }
+
+  private setStatus(change: Partial<StreamStatus> & Pick<StreamStatus, 'state'>): void {
+    const next: StreamStatus = { account: this.watched.account, networkId: this.profile.id, ...change };
+    // The service's own `event: open` frame fires 'open' again: report a state once.
+    const same = next.state === this.current.state && next.attempt === this.current.attempt && next.behindBy === this.current.behindBy;
+    this.current = next;
+    if (!same || next.state === 'connecting') this.sink.status(this.status);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.generation++;
+    this.source?.close();
+    for (const timer of [this.watchdog, this.retryTimer, this.caughtUpTimer]) if (timer) clearTimeout(timer);
+    this.setStatus({ state: 'stopped' });
+  }
+}
+
+/** Paging tokens are TOIDs (digits): compare as integers; anything else differs = new. */
+export function isAfter(token: string, last: string | undefined): boolean {
+  if (!last) return true;
+  if (/^\d+$/.test(token) && /^\d+$/.test(last)) return BigInt(token) > BigInt(last);
+  return token !== last;
+}
+
+/**
+ * One stream of an account's payments outside the watch list (the command line's `stream`):
+ * the same reconnection, deduplication and watchdog, starting after `cursor` ("now" by default).
+ */
+export function streamPayments(
+  profile: NetworkProfile,
+  account: string,
+  handlers: { record(record: Operation): void; status(status: StreamStatus): void },
+  options: StreamOptions & { cursor?: string } = {},
+): { stop(): void } {
+  const start = options.cursor && options.cursor !== 'now' ? { lastPagingToken: options.cursor } : {};
+  const stream = new AccountStream(profile, { account, networkId: profile.id, ...start }, options, {
+    status: handlers.status,
+    record: (record) => handlers.record(record),
+  });
+  stream.connect();
+  return { stop: () => stream.stop() };
+}

@@ -1,0 +1,252 @@
+// Submission: posts a signed envelope and turns either dialect's answer into one outcome. This
+// service answers one of five results; Horizon answers the transaction resource, a
+// `transaction_failed` / `transaction_malformed` problem, or a 504 after which the transaction may
+// still land. After `received` (or a timeout) the core follows the hash until it is in a ledger,
+// pushing `tx:status` events and completing the journal entry.
+import { randomUUID } from 'node:crypto';
+import { FeeBumpTransaction, Transaction } from '@stellar/stellar-base';
+import { z } from 'zod';
+import type { NetworkProfile } from '../../shared/ipc';
+import { isJsonObject, type JsonValue } from '../../shared/json';
+import { SUBMISSION_RESULTS, JournalEntry, type Explanation, type SubmissionReport, type TxStatus } from '../../shared/model';
+import { CoreError, type Emit } from './dispatch';
+import { parseEnvelope } from './envelope';
+import { explainResult } from './explain';
+import { delay, HttpError, type HttpClient } from './http';
+import { SettingsFile } from './settings';
+import { text, int, obj } from './values';
+import { decodeResult } from './xdr';
+
+const Journal = z.object({ entries: z.array(JournalEntry) });
+const MAX_JOURNAL = 1000;
+
+export interface FollowOptions {
+  /** Give up following after this long (default 120 s). */
+  timeoutMs?: number;
+  pollMs?: number;
+}
+
+type Result = (typeof SUBMISSION_RESULTS)[number];
+
+export class Submissions {
+  private readonly journal: SettingsFile<z.infer<typeof Journal>>;
+  private readonly following = new Map<string, AbortController>();
+
+  constructor(
+    userDataDir: string,
+    private readonly emit: Emit,
+    private readonly follow: FollowOptions = {},
+  ) {
+    this.journal = new SettingsFile(userDataDir, 'journal.json', Journal, () => ({ entries: [] }));
+  }
+
+  entries(limit: number): JournalEntry[] {
+    return this.journal.get().entries.slice(0, limit);
+  }
+
+  async submit(input: string, profile: NetworkProfile, http: HttpClient, signal?: AbortSignal): Promise<SubmissionReport> {
+    const parsed = parseEnvelope(input);
+    const tx = parsed.envelope.switch().name === 'envelopeTypeTxFeeBump' ? new FeeBumpTransaction(parsed.envelope, profile.passphrase) : new Transaction(parsed.envelope, profile.passphrase);
+    const localHash = tx.hash().toString('hex');
+    let response;
+    try {
+      response = await http.sendRaw(http.resolve('/transactions'), {
+        method: 'POST',
+        body: new URLSearchParams({ tx: parsed.base64 }).toString(),
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      }, { signal, timeoutMs: 70_000 });
+    } catch (error) {
+      if (error instanceof CoreError && (error.code === 'unreachable' || error.code === 'timeout')) {
+        const result: Result = error.code === 'timeout' ? 'timeout' : 'connection_failed';
+        return this.finish(profile, http, { result, hash: localHash, resultXdr: '', message: error.message }, []);
+      }
+      throw error;
+    }
+    const outcome = interpret(response.status, response.body, localHash);
+    return this.finish(profile, http, outcome.report, outcome.qualified);
+  }
+
+  private finish(profile: NetworkProfile, http: HttpClient, report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>, qualified: string[]): SubmissionReport {
+    const explanations: Explanation[] = report.transactionCode ? explainResult({ transaction: report.transactionCode, operations: report.operationCodes ?? [] }, qualified) : [];
+    const following = (report.result === 'received' || report.result === 'timeout') && report.hash !== '';
+    const entry: JournalEntry = {
+      id: randomUUID(),
+      hash: report.hash,
+      networkId: profile.id,
+      submittedAt: new Date().toISOString(),
+      result: report.result,
+      ...(report.result === 'success' ? { finalState: 'success' as const } : report.result === 'failed' ? { finalState: 'failed' as const } : {}),
+      ...(report.ledger !== undefined ? { ledger: report.ledger } : {}),
+      ...(report.transactionCode ? { transactionCode: report.transactionCode } : {}),
+      ...(report.operationCodes ? { operationCodes: report.operationCodes } : {}),
+      ...(report.message ? { message: report.message.slice(0, 500) } : {}),
+    };
+    this.journal.update((journal) => ({ entries: [entry, ...journal.entries].slice(0, MAX_JOURNAL) }));
+    if (following) void this.followHash(report.hash, profile, http, entry.id);
+    return { ...report, networkId: profile.id, explanations, journalId: entry.id, following };
+  }
+
+  /** Looks a hash up once. */
+  async status(hash: string, profile: NetworkProfile, http: HttpClient, signal?: AbortSignal): Promise<TxStatus> {
+    const checkedAt = new Date().toISOString();
+    const base = { hash, networkId: profile.id, checkedAt };
+    try {
+      const { body } = await http.getJson(`/transactions/${hash}`, { signal });
+      const r = obj(body) ?? {};
+      const resultXdr = text(r['result_xdr']);
+      const decoded = resultXdr ? safeDecode(resultXdr) : null;
+      const ledger = int(r['ledger']);
+      return {
+        ...base,
+        state: r['successful'] === false ? 'failed' : 'success',
+        ...(ledger !== undefined ? { ledger } : {}),
+        ...(decoded ? { resultCodes: decoded.codes, explanations: explainResult(decoded.codes, decoded.qualified) } : {}),
+      };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) {
+        return { ...base, state: this.following.has(hash) ? 'pending' : 'not_found', message: 'The transaction is not in a ledger (yet).' };
+      }
+      throw error;
+    }
+  }
+
+  private async followHash(hash: string, profile: NetworkProfile, http: HttpClient, journalId: string): Promise<void> {
+    this.following.get(hash)?.abort();
+    const controller = new AbortController();
+    this.following.set(hash, controller);
+    const deadline = Date.now() + (this.follow.timeoutMs ?? 120_000);
+    let pollMs = this.follow.pollMs ?? 500;
+    let last: TxStatus = { hash, networkId: profile.id, state: 'pending', checkedAt: new Date().toISOString() };
+    this.emit('tx:status', last);
+    try {
+      while (Date.now() < deadline) {
+        await delay(pollMs, controller.signal);
+        try {
+          last = await this.status(hash, profile, http, controller.signal);
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          last = { hash, networkId: profile.id, state: 'pending', checkedAt: new Date().toISOString(), message: (error as Error).message };
+        }
+        if (last.state === 'success' || last.state === 'failed') break;
+        this.emit('tx:status', last);
+        pollMs = Math.min(pollMs * 1.5, 5_000);
+      }
+      if (last.state !== 'success' && last.state !== 'failed') {
+        last = { ...last, state: 'timeout', message: 'The transaction did not appear in a ledger in time. Check tx:status later, or look the hash up.' };
+      }
+      this.emit('tx:status', last);
+      this.completeJournal(journalId, last);
+    } catch {
+      // aborted on close: the journal keeps the entry as `received`
+    } finally {
+      if (this.following.get(hash) === controller) this.following.delete(hash);
+    }
+  }
+
+  private completeJournal(id: string, status: TxStatus): void {
+    this.journal.update((journal) => ({
+      entries: journal.entries.map((entry) =>
+        entry.id === id
+          ? {
+              ...entry,
+              finalState: status.state,
+              ...(status.ledger !== undefined ? { ledger: status.ledger } : {}),
+              ...(status.resultCodes ? { transactionCode: status.resultCodes.transaction, operationCodes: status.resultCodes.operations } : {}),
+            }
+          : entry,
+      ),
+    }));
+  }
+
+  /** Resolves when nothing is being followed (tests), or after the deadline. */
+  async idle(deadlineMs = 60_000): Promise<void> {
+    const end = Date.now() + deadlineMs;
+    while (this.following.size > 0 && Date.now() < end) await delay(50);
+  }
+
+  close(): void {
+    for (const controller of this.following.values()) controller.abort();
+    this.following.clear();
+  }
+}
+
+function safeDecode(resultXdr: string) {
+  try {
+    return decodeResult(resultXdr);
+  } catch {
+    return null;
+  }
+}
+
+interface Interpreted {
+  report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>;
+  qualified: string[];
+}
+
+/** One outcome from either dialect's answer. */
+export function interpret(status: number, body: JsonValue, localHash: string): Interpreted {
+  const r = isJsonObject(body) ? body : {};
+  const result = text(r['result']);
+  // This service: {hash, result, submission_result}.
+  if (result && (SUBMISSION_RESULTS as readonly string[]).includes(result)) {
+    const resultXdr = text(r['submission_result']) ?? '';
+    return withCodes(result as Result, text(r['hash']) || localHash, resultXdr, messageFor(result as Result, r));
+  }
+  // Horizon success: the transaction resource.
+  if (status >= 200 && status < 300 && text(r['hash'])) {
+    const ledger = int(r['ledger']);
+    const out = withCodes(r['successful'] === false ? 'failed' : 'success', text(r['hash'])!, text(r['result_xdr']) ?? '', undefined);
+    if (ledger !== undefined) out.report.ledger = ledger;
+    return out;
+  }
+  const type = (text(r['type']) ?? '').split('/').pop();
+  const extras = obj(r['extras']) ?? {};
+  const detail = text(r['detail']);
+  if (type === 'transaction_failed') {
+    const out = withCodes('failed', text(extras['hash']) ?? localHash, text(extras['result_xdr']) ?? '', detail);
+    const codes = obj(extras['result_codes']);
+    if (!out.report.transactionCode && codes) {
+      out.report.transactionCode = text(codes['transaction']) ?? 'tx_failed';
+      out.report.operationCodes = Array.isArray(codes['operations']) ? codes['operations'].map((c) => text(c) ?? '') : [];
+    }
+    return out;
+  }
+  if (type === 'transaction_malformed' || (status === 400 && type === 'bad_request')) {
+    return { report: { result: 'malformed', hash: '', resultXdr: '', message: detail ?? 'The server could not decode the transaction.' }, qualified: [] };
+  }
+  if (status === 504 || type === 'timeout') {
+    return { report: { result: 'timeout', hash: localHash, resultXdr: '', message: 'The server timed out waiting for the transaction; it may still be included. Following its hash.' }, qualified: [] };
+  }
+  if (status === 503 || type === 'service_unavailable') {
+    return { report: { result: 'connection_failed', hash: localHash, resultXdr: '', message: `The network is busy or unreachable${detail ? `: ${detail}` : ''}. Try again shortly.` }, qualified: [] };
+  }
+  throw new CoreError(status === 429 ? 'rate_limited' : 'server_error', `Submission answered ${status}${detail ? `: ${detail}` : ''}.`, { status });
+}
+
+function withCodes(result: Result, hash: string, resultXdr: string, message: string | undefined): Interpreted {
+  const decoded = resultXdr ? safeDecode(resultXdr) : null;
+  return {
+    report: {
+      result,
+      hash,
+      resultXdr,
+      ...(decoded ? { transactionCode: decoded.codes.transaction, operationCodes: decoded.codes.operations, resultJson: decoded.json } : {}),
+      ...(message ? { message } : {}),
+    },
+    qualified: decoded?.qualified ?? [],
+  };
+}
+
+function messageFor(result: Result, r: Record<string, JsonValue>): string {
+  const detail = text(r['detail']) ?? text(r['message']);
+  const messages: Record<Result, string> = {
+    received: 'The network accepted the transaction; following it until it is in a ledger.',
+    success: 'The transaction is in a ledger.',
+    already_finished: 'This transaction was submitted before (it is already in history or pending). Nothing was sent again.',
+    failed: 'The network refused the transaction: see the result codes.',
+    malformed: 'The server could not decode the envelope. Paste the whole signed envelope.',
+    connection_failed: 'The service could not reach the core node. Try again shortly.',
+    timeout: 'The submission timed out; following the hash.',
+  };
+  return detail ? `${messages[result]} (${detail})` : messages[result];
+}

@@ -1,0 +1,161 @@
+// The command-line client spawned as a user runs it (node bin/ledgerscope.mjs …) against the real
+// local network: listings in every format, inspect, submit, decode, stream, export, and errors.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Operation } from '../../shared/model';
+import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
+import { paymentTx } from '../support/service-tx';
+import { waitFor } from './app-support';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let net: RunningNetwork;
+let alice: DemoAccount;
+let bob: DemoAccount;
+let userData: string;
+
+beforeAll(async () => {
+  net = await startNetwork({ startLedger: 60_000_000, closeIntervalMs: 200, historyOps: 300, accounts: 6 });
+  alice = net.demoAccounts.find((a) => a.name === 'alice')!;
+  bob = net.demoAccounts.find((a) => a.name === 'bob')!;
+  userData = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-'));
+});
+
+afterAll(async () => {
+  await net?.stop();
+});
+
+function start(args: string[], stdin?: string): { child: ChildProcess; out: () => string; err: () => string; done: Promise<number> } {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LEDGERSCOPE_USER_DATA: userData },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdin!.on('error', () => undefined); // the command may stop reading early (input too large)
+  child.stdin!.end(stdin ?? '');
+  const done = new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? -1)));
+  return { child, out: () => out, err: () => err, done };
+}
+
+async function run(args: string[], stdin?: string) {
+  const proc = start(args, stdin);
+  const code = await proc.done;
+  return { code, out: proc.out(), err: proc.err() };
+}
+
+const network = () => ['--network', net.serviceUrl];
+
+describe('ledgerscope listings', () => {
+  it('pages through all payments as NDJSON of normalised records', async () => {
+    const { code, out, err } = await run(['payments', alice.publicKey, ...network(), '--all', '--format', 'ndjson', '--include-failed']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const records = out.trimEnd().split('\n').map((line) => Operation.parse(JSON.parse(line)));
+    expect(records.length).toBeGreaterThan(0);
+    expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
+    expect(records.every((r) => ['payment', 'create_account', 'account_merge'].includes(r.type) || r.type === 'other')).toBe(true);
+  });
+
+  it('lists a ledger as CSV and a transaction as JSON, with the next cursor on stderr', async () => {
+    const first = await run(['payments', alice.publicKey, ...network(), '--limit', '1', '--format', 'json', '--join', 'transactions']);
+    expect(first.code).toBe(0);
+    const [record] = JSON.parse(first.out) as Operation[];
+    expect(record!.transaction?.hash).toBe(record!.transactionHash);
+    expect(first.err).toMatch(/^next cursor: \d+\n$/);
+    const ledger = String(BigInt(record!.id) >> 32n);
+    const csv = await run(['operations', '--ledger', ledger, ...network(), '--format', 'csv', '--limit', '200']);
+    expect(csv.code).toBe(0);
+    const lines = csv.out.trimEnd().split('\n');
+    expect(lines[0]).toBe('id,paging_token,type,created_at,successful,transaction_hash,source_account,direction,from,to,currency,issuer,amount,details');
+    expect(lines.some((line) => line.startsWith(`${record!.id},`))).toBe(true);
+    const tx = await run(['operations', '--transaction', record!.transactionHash, ...network(), '--order', 'desc']);
+    expect(tx.code).toBe(0);
+    expect((JSON.parse(tx.out) as Operation[]).map((r) => r.transactionHash)).toContain(record!.transactionHash);
+  });
+
+  it('rejects bad flags with one line and exit 2, and failures with exit 1', async () => {
+    for (const args of [['payments'], ['payments', alice.publicKey, '--limit', '0'], ['operations', '--ledger', '5', '--account', alice.publicKey], ['frobnicate'], ['payments', alice.publicKey, '--bogus'], ['--network', 'mars', 'payments', 'x'], ['payments', alice.publicKey, '--format', 'xml']]) {
+      const { code, out, err } = await run(args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(out).toBe('');
+      expect(err.trimEnd().split('\n')).toHaveLength(1);
+      expect(err).toMatch(/^ledgerscope: /);
+    }
+    const missing = await run(['operations', '--transaction', 'ab'.repeat(32), ...network()]);
+    expect(missing).toMatchObject({ code: 1, out: '' });
+    expect(missing.err).toMatch(/was not found on/);
+    const bad = await run(['operations', '--ledger', 'abc', ...network()]);
+    expect(bad.code).toBe(1);
+  });
+});
+
+describe('ledgerscope transactions', () => {
+  it('inspects a file, submits from stdin and follows it into a ledger, decodes its result', async () => {
+    const tx = await paymentTx(net.serviceUrl, alice, bob.publicKey, { passphrase: net.passphrase, amount: '2' });
+    const file = join(userData, 'payment.xdr');
+    writeFileSync(file, tx.toXDR());
+    const inspected = await run(['inspect', file, ...network()]);
+    expect(inspected.code).toBe(0);
+    expect(JSON.parse(inspected.out)).toMatchObject({ hash: tx.hash().toString('hex'), sequenceCheck: { status: 'ok' } });
+    const submitted = await run(['submit', '-', ...network()], tx.toXDR());
+    expect(submitted.code).toBe(0);
+    const [report, final] = submitted.out.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(report).toMatchObject({ result: 'received', hash: tx.hash().toString('hex') });
+    expect(final).toMatchObject({ state: 'success', hash: tx.hash().toString('hex') });
+    const again = await run(['submit', file, ...network()]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.out.split('\n')[0]!)).toMatchObject({ result: 'already_finished' });
+    const result = await fetch(`${net.serviceUrl}/transactions/${tx.hash().toString('hex')}`).then((r) => r.json() as Promise<{ result_xdr: string }>);
+    const decoded = await run(['decode', 'TransactionResult', result.result_xdr]);
+    expect(decoded.code).toBe(0);
+    expect(JSON.parse(decoded.out)).toMatchObject({ result: { tx_success: [{ op_inner: { payment: 'success' } }] } });
+    const guessed = await run(['decode', 'auto', tx.toXDR()]);
+    expect(guessed.err).toBe('type: TransactionEnvelope\n');
+  });
+
+  it('refuses a secret key without echoing it, and says why a bad file is bad', async () => {
+    const refused = await run(['inspect', '-', ...network()], alice.secretKey);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/secret key/);
+    expect(refused.err + refused.out).not.toContain(alice.secretKey);
+    const missing = await run(['inspect', join(userData, 'nope.xdr')]);
+    expect(missing).toMatchObject({ code: 1, out: '' });
+    expect(missing.err).toMatch(/cannot read .*ENOENT/);
+    const huge = await run(['inspect', '-', ...network()], 'A'.repeat(2 * 1024 * 1024));
+    expect(huge).toMatchObject({ code: 1, out: '' });
+    expect(huge.err).toMatch(/larger than 1 MB/);
+    const junk = await run(['submit', '-', ...network()], 'hello, world!');
+    expect(junk.code).toBe(1);
+    expect(junk.err).toMatch(/neither hexadecimal nor base64/);
+  });
+});
+
+describe('ledgerscope stream and export', () => {
+  it('streams new payments as NDJSON until interrupted', async () => {
+    const proc = start(['stream', 'payments', bob.publicKey, ...network()]);
+    await waitFor('live', () => proc.err().includes('stream: live'), 30_000);
+    const tx = await paymentTx(net.serviceUrl, alice, bob.publicKey, { passphrase: net.passphrase, amount: '3.25' });
+    await fetch(`${net.serviceUrl}/transactions`, { method: 'POST', body: new URLSearchParams({ tx: tx.toXDR() }) });
+    const line = await waitFor('the payment', () => proc.out().split('\n').find((l) => l.includes(tx.hash().toString('hex'))), 30_000);
+    expect(JSON.parse(line)).toMatchObject({ type: 'payment', amount: '3.25', to: bob.publicKey, direction: 'in' });
+    proc.child.kill('SIGINT');
+    expect(await proc.done).toBe(0);
+  });
+
+  it('exports a listing to the named file', async () => {
+    const output = join(userData, 'alice.csv');
+    const { code, out, err } = await run(['export', 'payments', alice.publicKey, '--output', output, '--include-failed', ...network()]);
+    expect(code, err).toBe(0);
+    expect(out.trim()).toBe(output);
+    const rows = readFileSync(output, 'utf8').trimEnd().split('\n');
+    expect(rows.length).toBeGreaterThan(1);
+    expect(err).toMatch(/export: done, \d+ rows/);
+  });
+});

@@ -1,0 +1,160 @@
+// Starts a real local network for a test, exactly as `npm run network` does (node --import tsx
+// network/cli.ts), in a fresh temporary data directory on free ports, and waits for it to say it
+// is ready: never a fixed sleep, always a condition with a deadline.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface DemoAccount {
+  name: string;
+  publicKey: string;
+  secretKey: string;
+}
+
+export interface NetworkOptions {
+  historyOps?: number;
+  accounts?: number;
+  seed?: string;
+  startLedger?: number;
+  closeIntervalMs?: number;
+  /** More flags for network/cli.ts. */
+  args?: string[];
+  /** Deadline for readiness (history generation included). Default 120 s. */
+  readyTimeoutMs?: number;
+  /** Echo the network's output to this process's stderr. */
+  verbose?: boolean;
+  /** Extra environment for the network's processes (e.g. fault injection). */
+  env?: Record<string, string>;
+}
+
+export interface RunningNetwork {
+  /** The query service's base URL; "" while network/service/process.ts does not exist. */
+  serviceUrl: string;
+  coreUrl: string;
+  dataDir: string;
+  passphrase: string;
+  demoAccounts: DemoAccount[];
+  /** Output lines so far (cli, core and service), for diagnosing a failure. */
+  output: string[];
+  stop(): Promise<void>;
+  /** kill -9 of the core process; resolves once it is gone. */
+  killCore(): Promise<void>;
+  /** Starts the core again on the same data directory and port; resolves once it listens. */
+  startCore(): Promise<void>;
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or throws at the deadline. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((r) => child.once('exit', () => r()));
+}
+
+function collect(child: ChildProcess, output: string[], verbose: boolean): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      output.push(line);
+      if (verbose) process.stderr.write(`${line}\n`);
+    });
+  }
+}
+
+export async function startNetwork(options: NetworkOptions = {}): Promise<RunningNetwork> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-net-'));
+  const coreFlags: string[] = [];
+  const add = (flag: string, value: number | string | undefined) => value !== undefined && coreFlags.push(`--${flag}`, String(value));
+  add('history-ops', options.historyOps ?? 0);
+  add('accounts', options.accounts);
+  add('seed', options.seed);
+  add('start-ledger', options.startLedger);
+  add('close-interval-ms', options.closeIntervalMs);
+  const output: string[] = [];
+  const verbose = options.verbose ?? false;
+  const env = { ...process.env, ...options.env };
+  const cli = spawn(process.execPath, ['--import', 'tsx', 'network/cli.ts', '--data-dir', dataDir, '--port', '0', '--core-port', '0', ...coreFlags, ...(options.args ?? [])], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  collect(cli, output, verbose);
+  const find = (prefix: string) => output.find((l) => l.startsWith(prefix))?.slice(prefix.length).trim();
+  let extraCore: ChildProcess | undefined;
+
+  const stop = async () => {
+    const children = [cli, extraCore].filter((c): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null);
+    for (const child of children) child.kill('SIGTERM');
+    // A clean stop takes well under a second; past the deadline, kill -9 rather than hang a suite.
+    const killer = setTimeout(() => children.forEach((c) => c.kill('SIGKILL')), 15_000);
+    await Promise.all(children.map(exited));
+    clearTimeout(killer);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitFor('the network to be ready', () => {
+      if (cli.exitCode !== null) throw new Error(`network exited with code ${cli.exitCode}:\n${output.join('\n')}`);
+      return output.includes('ledgerscope-network: ready');
+    }, options.readyTimeoutMs ?? 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const coreUrl = find('ledgerscope-network: core listening on ') ?? '';
+  let corePid = Number(find('ledgerscope-network: core pid '));
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as { passphrase: string; accounts: DemoAccount[] };
+
+  return {
+    serviceUrl: find('ledgerscope-network: service listening on ') ?? '',
+    coreUrl,
+    dataDir,
+    passphrase: demo.passphrase,
+    demoAccounts: demo.accounts,
+    output,
+    stop,
+    async killCore() {
+      process.kill(corePid, 'SIGKILL');
+      await waitFor('the core to die', () => !alive(corePid), 10_000, 5);
+    },
+    async startCore() {
+      const port = new URL(coreUrl).port;
+      const lines: string[] = [];
+      extraCore = spawn(process.execPath, ['--import', 'tsx', 'network/core/process.ts', '--data-dir', dataDir, '--port', port, ...coreFlags], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      collect(extraCore, lines, verbose);
+      const child = extraCore;
+      await waitFor('the core to listen again', () => {
+        if (child.exitCode !== null) throw new Error(`core exited with code ${child.exitCode}:\n${lines.join('\n')}`);
+        return lines.some((l) => l.startsWith('ledgerscope-core listening on '));
+      }, 30_000);
+      output.push(...lines);
+      corePid = child.pid ?? 0;
+    },
+  };
+}

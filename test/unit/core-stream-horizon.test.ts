@@ -1,0 +1,73 @@
+// Streams in the Horizon dialect: a real HTTP server writes the fixture's payment records as
+// Horizon's SSE frames, drops the connection mid-way, and checks that the core comes back with the
+// last paging token as its cursor; every record arrives once, normalised.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { builtInProfiles } from '../../electron/core/networks';
+import { StreamManager } from '../../electron/core/streams';
+import type { Operation, StreamStatus } from '../../shared/model';
+
+const fixture = JSON.parse(readFileSync('/work/shared/fixtures/horizon/account-payments.json', 'utf8')) as { _embedded: { records: { paging_token: string }[] } };
+const records = fixture._embedded.records;
+const ACCOUNT = 'GCNL55IJTH2HX26HLNIGYD2JIQLTBAQL3SVPNZA6PXK7NAVHU423WOTE';
+const cursors: string[] = [];
+const LATEST = Number(BigInt(records[0]!.paging_token) >> 32n) - 1;
+const PINNED = (((BigInt(LATEST) + 1n) << 32n) - 1n).toString();
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/') {
+      // Horizon's root: the latest ledger is the one before the fixture's first payment.
+      res.writeHead(200, { 'content-type': 'application/hal+json' });
+      return res.end(JSON.stringify({ horizon_version: '2', network_passphrase: 'Test SDF Network ; September 2015', history_latest_ledger: LATEST }));
+    }
+    const cursor = req.headers['last-event-id']?.toString() || url.searchParams.get('cursor') || '';
+    cursors.push(cursor);
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('retry: 1000\nevent: open\ndata: "hello"\n\n');
+    const rest = records.filter((r) => BigInt(r.paging_token) > BigInt(cursor || '0'));
+    // First connection: three records, then the connection drops. Later ones: the rest, and a repeat.
+    const batch = cursors.length === 1 ? records.slice(0, 3) : [records[0]!, ...rest];
+    // Hostile frames among the records: not JSON, not a record, a huge line. All ignored.
+    if (cursors.length > 1) res.write(`data: {not json\n\ndata: {"id":"abc"}\n\ndata: ${'x'.repeat(200_000)}\n\nevent: weird\ndata: 1\n\n`);
+    for (const record of batch) res.write(`id: ${record.paging_token}\ndata: ${JSON.stringify(record)}\n\n`);
+    // Drop the connection abruptly once the frames are on the wire.
+    if (cursors.length === 1) res.write('', () => setImmediate(() => res.destroy()));
+    else res.write(': keepalive\n\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+it('resumes a Horizon stream from the last paging token and delivers each record once', async () => {
+  const got: Operation[] = [];
+  const statuses: StreamStatus[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-horizon-stream-'));
+  const manager = new StreamManager(dir, (channel, payload) => {
+    if (channel === 'stream:record') got.push((payload as { record: Operation }).record);
+    if (channel === 'stream:status') statuses.push(payload as StreamStatus);
+  }, { backoffBaseMs: 20 });
+  const profile = { ...builtInProfiles(base)[1]!, baseUrl: base };
+  manager.useNetwork(profile);
+  manager.watch(ACCOUNT);
+  const end = Date.now() + 10_000;
+  while (got.length < records.length && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  manager.close();
+  expect(got.map((r) => r.pagingToken)).toEqual(records.map((r) => r.paging_token));
+  expect(got.find((r) => r.type === 'payment')).toMatchObject({ amount: '688.4065454', direction: 'in', currency: { code: 'XLM' } });
+  expect(cursors[0]).toBe(PINNED); // "now" pinned to a token before the first connection
+  expect(cursors[1]).toBe(records[2]!.paging_token);
+  expect(statuses.some((s) => s.state === 'reconnecting' && s.attempt === 1)).toBe(true);
+});

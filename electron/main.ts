@@ -39,7 +39,7 @@ const notifier = new PaymentNotifier({
     const shown = new Notification({ title: notice.title, body: notice.body });
     shown.on('click', () => {
       focusWindow();
-      emitToWindow('app:navigate', { route: `/account/${notice.account}` });
+      emitToWindow('app:navigate', { route: notice.route });
     });
     shown.show();
   },

@@ -7,6 +7,8 @@ export interface PaymentNotice {
   title: string;
   body: string;
   account: string;
+  /** Where a click on the notification goes: the payment itself. */
+  route: string;
 }
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(-4)}` : id);
@@ -20,6 +22,7 @@ export function paymentNotice(event: EventPayload<'stream:record'>): PaymentNoti
     title: `Payment received: ${record.amount} ${code}`,
     body: `From ${short(record.from)} to ${short(event.account)}`,
     account: event.account,
+    route: `/op/${record.id}`,
   };
 }
 

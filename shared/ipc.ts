@@ -173,7 +173,7 @@ export const eventChannels = {
   // -- desktop shell (electron/: menu, deep links, dropped or opened files, embedded network) --
   /** Text of a transaction file opened from the menu, dropped on the window or passed at launch. */
   'app:open-transaction': z.object({ text: z.string().max(400_000), fileName: z.string().max(255).optional() }),
-  /** Go somewhere, as the renderer's hash routes: `/account/<G…>`, `/tx/<hash>`, `/ledger/<seq>`, `/live`; `/go-to` opens the Go to… box. */
+  /** Go somewhere, as the renderer's hash routes: `/account/<G…>`, `/tx/<hash>`, `/ledger/<seq>`, `/live`; `/op/<id>`; `/go-to` opens the Go to… box. */
   'app:navigate': z.object({ route: z.string().max(200).regex(/^\/[A-Za-z0-9/_-]*$/) }),
   /** Something the user should see, e.g. the embedded local network stopped and is restarting. */
   'app:notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string().max(500) }),

@@ -53,7 +53,7 @@ describe('payment notifications and the badge', () => {
     }) as unknown as EventPayload<'stream:record'>;
 
   test('an incoming payment that passes the minimum is announced', () => {
-    expect(paymentNotice(record())).toEqual({ title: 'Payment received: 12.5 XLM', body: 'From GAXQ2…CZYC to GBZEV…F3TU', account: ACCOUNT });
+    expect(paymentNotice(record())).toEqual({ title: 'Payment received: 12.5 XLM', body: 'From GAXQ2…CZYC to GBZEV…F3TU', account: ACCOUNT, route: `/op/${record().record.id}` });
   });
   test('outgoing payments, other operations and records under the minimum are not', () => {
     expect(paymentNotice(record({ from: ACCOUNT, to: FROM }))).toBeNull();

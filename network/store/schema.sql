@@ -8,7 +8,8 @@ CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
 ) WITHOUT ROWID;
--- keys: schema_version, network_passphrase, start_ledger, genesis_account, base_fee, base_reserve
+-- keys: schema_version, network_passphrase, start_ledger, genesis_account, base_fee, base_reserve,
+--       history_generated, history_seed (see README.md)
 
 -- ---------------------------------------------------------------- history (append only)
 

@@ -1,0 +1,135 @@
+// `npm run network -- [flags]`: starts the core node and the query service, each in its own
+// process, prints where each listens and where the demo accounts are, and stops both on Ctrl-C.
+// Until network/service/process.ts exists the core runs alone, and the cli says so.
+//
+// Printed lines (test/support/network.ts parses them):
+//   ledgerscope-network: core pid <pid>
+//   ledgerscope-network: core listening on http://127.0.0.1:<port>
+//   ledgerscope-network: service listening on http://127.0.0.1:<port>   (or: service not started: …)
+//   ledgerscope-network: demo accounts in <data-dir>/demo-accounts.json
+//   ledgerscope-network: ready
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { CORE_FLAGS, FlagError, type FlagTable, type FlagValues, parseFlags } from './core/flags';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const CORE_ENTRY = join(here, 'core', 'process.ts');
+const SERVICE_ENTRY = join(here, 'service', 'process.ts');
+
+/** Flags handed to the core unchanged (the core's own names). */
+const CORE_PASS_THROUGH = ['start-ledger', 'close-interval-ms', 'history-ops', 'accounts', 'seed', 'max-queue'];
+
+/** Flags handed to the service unchanged: add the service's own flags (rate limits, …) here. */
+export const SERVICE_FLAGS: FlagTable = {
+  'core-timeout-ms': { kind: 'int', min: 1 },
+  'rate-limit': { kind: 'int', min: 1 },
+  'loopback-rate-limit': { kind: 'int', min: 1 },
+  'rate-limit-window-ms': { kind: 'int', min: 1 },
+  'max-streams': { kind: 'int', min: 1 },
+  'loopback-max-streams': { kind: 'int', min: 1 },
+  'max-stream-age-ms': { kind: 'int', min: 0 },
+  'keepalive-ms': { kind: 'int', min: 1 },
+  'stream-poll-ms': { kind: 'int', min: 1 },
+};
+
+const CLI_FLAGS: FlagTable = {
+  'data-dir': { kind: 'string', default: join(homedir(), '.ledgerscope', 'local-network') },
+  'core-port': { kind: 'int', default: 11626, max: 65535 },
+  port: { kind: 'int', default: 8000, max: 65535 },
+  ...Object.fromEntries(CORE_PASS_THROUGH.map((name) => [name, CORE_FLAGS[name]])),
+  'history-ops': { kind: 'int', default: 5000, max: 50_000_000 },
+  ...SERVICE_FLAGS,
+};
+
+const say = (line: string) => process.stdout.write(`ledgerscope-network: ${line}\n`);
+
+function args(values: FlagValues, names: string[]): string[] {
+  return names.flatMap((name) => (values[name] === undefined ? [] : [`--${name}`, String(values[name])]));
+}
+
+/** Spawns `node --import tsx <entry>`, forwards its output prefixed, resolves with its URL. */
+function startChild(label: string, entry: string, argv: string[], readyPrefix: string, children: ChildProcess[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  if (label === 'core') say(`core pid ${child.pid}`);
+  return new Promise((resolveUrl, reject) => {
+    let ready = false;
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      process.stdout.write(`[${label}] ${line}\n`);
+      if (!ready && line.startsWith(readyPrefix)) {
+        ready = true;
+        resolveUrl(line.slice(readyPrefix.length).trim());
+      }
+    });
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => process.stderr.write(`[${label}] ${line}\n`));
+    child.on('exit', (code, signal) => {
+      if (!ready) reject(new Error(`${label} exited before it was ready (${signal ?? `code ${code}`})`));
+      else if (!stopping) {
+        say(`${label} exited (${signal ?? `code ${code}`})`);
+        // Nothing left to supervise: leave too, as a failure.
+        if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(1);
+      }
+    });
+  });
+}
+
+let stopping = false;
+
+async function main(): Promise<void> {
+  let values: FlagValues;
+  try {
+    values = parseFlags(process.argv.slice(2), CLI_FLAGS);
+  } catch (error) {
+    if (!(error instanceof FlagError)) throw error;
+    process.stderr.write(`ledgerscope-network: ${error.message} (flags: ${Object.keys(CLI_FLAGS).map((f) => `--${f}`).join(' ')})\n`);
+    process.exit(2);
+  }
+  const dataDir = resolve(String(values['data-dir']));
+  const children: ChildProcess[] = [];
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    const done = () => {
+      say('stopped');
+      process.exit(0);
+    };
+    if (alive.length === 0) done();
+    let left = alive.length;
+    for (const child of alive) {
+      child.once('exit', () => {
+        left -= 1;
+        if (left === 0) done();
+      });
+      child.kill('SIGTERM');
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  try {
+    const coreArgs = ['--data-dir', dataDir, '--port', String(values['core-port']), ...args(values, CORE_PASS_THROUGH)];
+    const coreUrl = await startChild('core', CORE_ENTRY, coreArgs, 'ledgerscope-core listening on ', children);
+    say(`core listening on ${coreUrl}`);
+    if (existsSync(SERVICE_ENTRY)) {
+      const serviceArgs = ['--data-dir', dataDir, '--port', String(values.port), '--core-url', coreUrl, ...args(values, Object.keys(SERVICE_FLAGS))];
+      const serviceUrl = await startChild('service', SERVICE_ENTRY, serviceArgs, 'ledgerscope-service listening on ', children);
+      say(`service listening on ${serviceUrl}`);
+    } else {
+      say('service not started: network/service/process.ts does not exist yet; running the core alone');
+    }
+  } catch (error) {
+    process.stderr.write(`ledgerscope-network: ${(error as Error).message}\n`);
+    stop();
+    process.exitCode = 1;
+    return;
+  }
+  say(`demo accounts in ${join(dataDir, 'demo-accounts.json')}`);
+  say('ready');
+}
+
+void main();

@@ -1,0 +1,171 @@
+// Applying one transaction in a ledger: re-check it against the state of the moment (a queued
+// transaction that became invalid is dropped, as stellar-core drops it from the transaction set),
+// charge the fee and consume the sequence number, then apply the operations; if any fails, roll
+// their effects back and record the transaction as failed.
+import { LEDGER_TYPE_CODES } from '../../shared/model';
+import { detailsJson } from './details';
+import { type Envelope, type Operation, poolId, type Transaction } from './model';
+import { applyAccountMerge, applyBumpSequence, applyCreateAccount, applyManageData, applyPayment, applySetOptions } from './ops-basic';
+import type { ApplyContext, OpInfo } from './ops-common';
+import { applyPoolDeposit, applyPoolWithdraw } from './ops-pool';
+import { applyChangeTrust, applyClaimClaimableBalance, applyCreateClaimableBalance } from './ops-trust';
+import { OP, type OpResult, opOuter, TX, type TxOutcome, transactionResultXdr } from './results';
+import type { LedgerState } from './state';
+import { authorized, checkEnvelope, minFee } from './validate';
+import { thresholdLevel } from './op-checks';
+
+export interface LedgerContext {
+  state: LedgerState;
+  ledger: number;
+  closeTime: bigint;
+  baseFee: bigint;
+  baseReserve: bigint;
+  /** Signatures were not produced for this history (generator): skip threshold checks. */
+  trusted?: boolean;
+}
+
+export interface AppliedOp {
+  /** DESIGN.md's type number. */
+  type: number;
+  source: string;
+  details: string;
+  /** [scope, key] rows of operation_scopes. */
+  scopes: [string, string][];
+}
+
+export interface AppliedTx {
+  env: Envelope;
+  successful: boolean;
+  feeCharged: bigint;
+  resultXdr: string;
+  ops: AppliedOp[];
+}
+
+export type ApplyOutcome = { applied: AppliedTx } | { dropped: TxOutcome };
+
+function applyBody(ctx: ApplyContext, source: string, op: Operation, index: number, info: OpInfo): OpResult {
+  const body = op.body;
+  switch (body.type) {
+    case 'payment':
+      return applyPayment(ctx, source, body);
+    case 'create_account':
+      return applyCreateAccount(ctx, source, body);
+    case 'change_trust':
+      return applyChangeTrust(ctx, source, body);
+    case 'create_claimable_balance':
+      return applyCreateClaimableBalance(ctx, source, body, index, info);
+    case 'claim_claimable_balance':
+      return applyClaimClaimableBalance(ctx, source, body, info);
+    case 'liquidity_pool_deposit':
+      return applyPoolDeposit(ctx, source, body, info);
+    case 'liquidity_pool_withdraw':
+      return applyPoolWithdraw(ctx, source, body, info);
+    case 'manage_data':
+      return applyManageData(ctx, source, body);
+    case 'account_merge':
+      return applyAccountMerge(ctx, source, body, info);
+    case 'bump_sequence':
+      return applyBumpSequence(ctx, source, body);
+    case 'set_options':
+      return applySetOptions(ctx, source, body.options);
+    case 'unsupported':
+      return opOuter(OP.NOT_SUPPORTED);
+  }
+}
+
+function scopesOf(op: Operation, source: string, info: OpInfo): [string, string][] {
+  const body = op.body;
+  const accounts = new Set([source]);
+  const rows: [string, string][] = [];
+  switch (body.type) {
+    case 'payment':
+      accounts.add(body.destination);
+      rows.push(['payment', source]);
+      if (body.destination !== source) rows.push(['payment', body.destination]);
+      break;
+    case 'create_account':
+    case 'account_merge':
+      accounts.add(body.destination);
+      break;
+    case 'create_claimable_balance':
+      for (const c of body.claimants) accounts.add(c.destination);
+      if (info.balanceId) rows.push(['claimable_balance', info.balanceId]);
+      break;
+    case 'claim_claimable_balance':
+      rows.push(['claimable_balance', body.balanceId]);
+      break;
+    case 'liquidity_pool_deposit':
+    case 'liquidity_pool_withdraw':
+      rows.push(['liquidity_pool', body.poolId]);
+      break;
+    case 'change_trust':
+      if (body.pool) rows.push(['liquidity_pool', poolId(body.pool)]);
+      break;
+    default:
+      break;
+  }
+  for (const account of accounts) rows.push(['account', account]);
+  return rows;
+}
+
+function applyOperations(ledger: LedgerContext, env: Envelope, tx: Transaction): { results: OpResult[]; infos: OpInfo[] } {
+  const ctx: ApplyContext = { ...ledger, txSource: tx.source, txSeq: tx.seq };
+  const results: OpResult[] = [];
+  const infos: OpInfo[] = [];
+  tx.operations.forEach((op, index) => {
+    const sourceId = op.source ?? tx.source;
+    const info: OpInfo = {};
+    infos.push(info);
+    const source = ledger.state.accounts.get(sourceId);
+    if (!source) return void results.push(opOuter(OP.NO_ACCOUNT));
+    if (!ledger.trusted && !authorized(source, env.signedBy, thresholdLevel(op.body))) return void results.push(opOuter(OP.BAD_AUTH));
+    results.push(applyBody(ctx, sourceId, op, index, info));
+  });
+  return { results, infos };
+}
+
+export function applyEnvelope(ledger: LedgerContext, env: Envelope): ApplyOutcome {
+  const { state } = ledger;
+  const invalid = checkEnvelope({ ...ledger }, env);
+  if (invalid) return { dropped: invalid };
+  const { tx, feeBump } = env;
+  const fee = minFee(tx, ledger.baseFee, feeBump !== undefined);
+  const payer = state.accounts.touch(feeBump?.feeSource ?? tx.source);
+  if (!payer) throw new Error('fee source vanished after its check');
+  payer.balance -= fee;
+  payer.lastModified = ledger.ledger;
+  state.feePool += fee;
+  const source = state.accounts.touch(tx.source);
+  if (!source) throw new Error('source vanished after its check');
+  source.seq = tx.seq;
+  source.lastModified = ledger.ledger;
+
+  state.begin();
+  const { results, infos } = applyOperations(ledger, env, tx);
+  const successful = results.every((r) => r.outer === OP.INNER && r.code === 0);
+  if (successful) state.commit();
+  else state.rollback();
+
+  const outcome: TxOutcome = {
+    code: successful ? TX.SUCCESS : TX.FAILED,
+    fee,
+    ops: tx.operations.map((op, i) => ({ type: op.body.type, result: results[i] ?? opOuter(OP.NO_ACCOUNT) })),
+  };
+  const resultXdr = feeBump
+    ? transactionResultXdr(
+        { code: successful ? TX.FEE_BUMP_INNER_SUCCESS : TX.FEE_BUMP_INNER_FAILED, fee, inner: { ...outcome, fee: 0n } },
+        feeBump.innerHash,
+      )
+    : transactionResultXdr(outcome);
+  const ops = tx.operations.map((op, i): AppliedOp => {
+    const opSource = op.source ?? tx.source;
+    const info = infos[i] ?? {};
+    return {
+      type: op.body.type === 'unsupported' ? -1 : LEDGER_TYPE_CODES[op.body.type],
+      source: opSource,
+      details: detailsJson(op, opSource, info, successful),
+      scopes: scopesOf(op, opSource, info),
+    };
+  });
+  return { applied: { env, successful, feeCharged: fee, resultXdr, ops } };
+}

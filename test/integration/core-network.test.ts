@@ -1,0 +1,179 @@
+// The core node as a process: started through network/cli.ts (test/support/network.ts), fed over
+// HTTP with envelopes built and signed by @stellar/stellar-base, observed through its store.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariants } from '../../network/core/invariants';
+import { openStore, storePath } from '../../network/store/db';
+import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
+
+let net: RunningNetwork;
+
+beforeAll(async () => {
+  net = await startNetwork({ historyOps: 3000, accounts: 6, seed: 'core-network', startLedger: 60_000_000, closeIntervalMs: 200 });
+});
+afterAll(async () => {
+  await net?.stop();
+});
+
+function store() {
+  return openStore(storePath(net.dataDir), { readonly: true });
+}
+
+async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+function signedPayment(from: Keypair, to: string, amount: string): string {
+  const db = store();
+  const row = db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(from.publicKey()) as { sequence: bigint };
+  db.close();
+  const tx = new TransactionBuilder(new Account(from.publicKey(), row.sequence.toString()), { fee: '100', networkPassphrase: net.passphrase })
+    .addOperation(Operation.payment({ destination: to, asset: Asset.native(), amount }))
+    .setTimeout(0)
+    .build();
+  tx.sign(from);
+  return tx.toXDR();
+}
+
+async function waitForTransaction(hash: string) {
+  return waitFor(`transaction ${hash} in history`, () => {
+    const db = store();
+    const row = db.prepare('SELECT * FROM transactions WHERE hash = ?').get(hash) as Record<string, unknown> | undefined;
+    db.close();
+    return row;
+  });
+}
+
+describe('core node process', () => {
+  it('starts on free ports at the requested ledger, with the demo accounts funded', async () => {
+    expect(net.coreUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const info = await getJson(`${net.coreUrl}/info`);
+    const ledger = (info.body.info as { ledger: { num: number } }).ledger.num;
+    expect(ledger).toBeGreaterThan(60_000_000);
+    expect(net.passphrase).toBe('Ledgerscope Local Network ; 2026');
+    expect(net.demoAccounts[0]?.name).toBe('busy');
+    expect(net.demoAccounts[1]).toMatchObject({ name: 'root', publicKey: Keypair.master(net.passphrase).publicKey() });
+    const db = store();
+    for (const account of net.demoAccounts) {
+      expect(Keypair.fromSecret(account.secretKey).publicKey()).toBe(account.publicKey);
+      const row = db.prepare('SELECT balance FROM accounts WHERE id = ?').get(account.publicKey) as { balance: bigint } | undefined;
+      expect(row?.balance ?? 0n).toBeGreaterThan(0n);
+    }
+    const busiest = db.prepare("SELECT key FROM operation_scopes WHERE scope = 'payment' GROUP BY key ORDER BY count(*) DESC LIMIT 1").get() as { key: string };
+    expect(busiest.key).toBe(net.demoAccounts[0]?.publicKey);
+    const types = db.prepare('SELECT DISTINCT type FROM operations ORDER BY type').all().map((r) => Number((r as { type: bigint }).type));
+    expect(types).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(Number((db.prepare('SELECT count(*) AS c FROM transactions WHERE successful = 0').get() as { c: bigint }).c)).toBeGreaterThan(0);
+    expect(checkInvariants(db)).toEqual([]);
+    db.close();
+  });
+
+  it('admits a signed payment over HTTP and applies it in a later ledger', async () => {
+    const [busy, root] = net.demoAccounts.map((a) => Keypair.fromSecret(a.secretKey));
+    if (!busy || !root) throw new Error('demo accounts missing');
+    const blob = signedPayment(root, busy.publicKey(), '12.5');
+    const answer = await getJson(`${net.coreUrl}/tx?blob=${encodeURIComponent(blob)}`);
+    expect(answer.body.status).toBe('PENDING');
+    const again = await getJson(`${net.coreUrl}/tx?blob=${encodeURIComponent(blob)}`);
+    expect(again.body.status).toBe('DUPLICATE');
+    const row = await waitForTransaction(String(answer.body.hash));
+    expect(row).toMatchObject({ successful: 1n, fee_charged: 100n, source_account: root.publicKey() });
+    const db = store();
+    const op = db.prepare('SELECT details FROM operations WHERE transaction_id = ?').get(row.id as bigint) as { details: string };
+    expect(op.details).toContain('"amount":125000000,"amount_f":12.5');
+    const scopes = db.prepare('SELECT scope, key FROM operation_scopes WHERE operation_id = ? ORDER BY scope, key').all(BigInt(row.id as bigint) + 1n);
+    expect(scopes).toContainEqual({ scope: 'payment', key: busy.publicKey() });
+    db.close();
+  });
+
+  it('records a transaction that fails when applied, fee charged and sequence used', async () => {
+    const fresh = Keypair.random();
+    const root = Keypair.fromSecret(net.demoAccounts[1]?.secretKey ?? '');
+    const create = signedPayment(root, fresh.publicKey(), '1');
+    const answer = await getJson(`${net.coreUrl}/tx?blob=${encodeURIComponent(create)}`);
+    expect(answer.body.status).toBe('PENDING');
+    const row = await waitForTransaction(String(answer.body.hash));
+    expect(row).toMatchObject({ successful: 0n, fee_charged: 100n });
+    const db = store();
+    const op = db.prepare('SELECT successful FROM operations WHERE transaction_id = ?').get(row.id as bigint) as { successful: bigint };
+    expect(op.successful).toBe(0n);
+    db.close();
+  });
+
+  it('answers bad requests with JSON errors and keeps serving', async () => {
+    const garbage = await getJson(`${net.coreUrl}/tx?blob=AAAA`);
+    expect(garbage).toMatchObject({ status: 200, body: { status: 'ERROR' } });
+    expect(await getJson(`${net.coreUrl}/tx`)).toMatchObject({ status: 400, body: { status: 'ERROR' } });
+    expect((await getJson(`${net.coreUrl}/nowhere`)).status).toBe(404);
+    expect((await getJson(`${net.coreUrl}/info`)).body.info).toMatchObject({ state: 'Synced!' });
+  });
+});
+
+describe('core entry points', () => {
+  const run = (script: string, args: string[]) => spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+
+  it('exits with code 2 and one line on an unknown or bad flag', async () => {
+    for (const args of [['--nope', '1'], ['--port', 'abc']]) {
+      const child = run('network/cli.ts', args);
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const code = await new Promise((r) => child.on('exit', r));
+      expect(code).toBe(2);
+      expect(err.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('stops the core and the service on Ctrl-C (SIGINT to the cli) and exits 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-stop-'));
+    try {
+      const cli = run('network/cli.ts', ['--data-dir', dir, '--port', '0', '--core-port', '0', '--history-ops', '0']);
+      const lines: string[] = [];
+      createInterface({ input: cli.stdout }).on('line', (l) => lines.push(l));
+      await waitFor('the network to be ready', () => lines.includes('ledgerscope-network: ready'), 60_000);
+      const corePid = Number(lines.find((l) => l.startsWith('ledgerscope-network: core pid '))?.split(' ').pop());
+      cli.kill('SIGINT');
+      expect(await new Promise((r) => cli.on('exit', r))).toBe(0);
+      expect(lines).toContain('ledgerscope-network: stopped');
+      expect(() => process.kill(corePid, 0)).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops cleanly on SIGINT and continues from the stored ledger on restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-core-restart-'));
+    try {
+      const start = async () => {
+        const child = run('network/core/process.ts', ['--data-dir', dir, '--port', '0', '--close-interval-ms', '50', '--history-ops', '200']);
+        const lines: string[] = [];
+        createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
+        const url = await waitFor('the core to listen', () => lines.find((l) => l.startsWith('ledgerscope-core listening on '))?.split(' ').pop(), 60_000);
+        return { child, url, lines };
+      };
+      const first = await start();
+      const ledgerOf = async (url: string) => ((await getJson(`${url}/info`)).body.info as { ledger: { num: number } }).ledger.num;
+      const reached = await waitFor('a few live ledgers', async () => {
+        const num = await ledgerOf(first.url);
+        return num > 10 ? num : undefined;
+      });
+      first.child.kill('SIGINT');
+      expect(await new Promise((r) => first.child.on('exit', r))).toBe(0);
+      const second = await start();
+      expect(await ledgerOf(second.url)).toBeGreaterThanOrEqual(reached);
+      expect(second.lines.some((l) => l.includes('generated'))).toBe(false);
+      second.child.kill('SIGTERM');
+      expect(await new Promise((r) => second.child.on('exit', r))).toBe(0);
+      const db = openStore(storePath(dir));
+      expect(checkInvariants(db)).toEqual([]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,95 @@
+// The history generator, in process on a temporary store: deterministic, every operation type,
+// failed transactions, the busy account first, signed envelopes that verify, invariants intact.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Keypair, TransactionBuilder } from '@stellar/stellar-base';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkInvariants } from '../../network/core/invariants';
+import { NETWORK_PASSPHRASE } from '../../network/core/model';
+import { CoreNode } from '../../network/core/node';
+import { type DemoAccount, generateHistory } from '../../network/history/generate';
+import { openStore, storePath } from '../../network/store/db';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function generate(seed: string, historyOps: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-history-'));
+  dirs.push(dir);
+  const db = openStore(storePath(dir));
+  const core = new CoreNode(db, { startLedger: 60_000_000, maxQueue: 10, genesisTime: 1_790_000_000n });
+  const accounts = generateHistory(core, { historyOps, accounts: 5, seed, dataDir: dir });
+  return { dir, db, core, accounts };
+}
+
+const rows = (db: ReturnType<typeof openStore>, sql: string) => db.prepare(sql).all() as Record<string, unknown>[];
+
+describe('history generator', () => {
+  const first = generate('unit', 4000);
+
+  it('writes every operation type, failed transactions and sound invariants', () => {
+    const types = rows(first.db, 'SELECT DISTINCT type FROM operations ORDER BY type').map((r) => Number(r.type));
+    expect(types).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(rows(first.db, 'SELECT count(*) AS c FROM transactions WHERE successful = 0')[0]?.c).toBeGreaterThan(0n);
+    expect(rows(first.db, 'SELECT min(sequence) AS s FROM ledgers')[0]?.s).toBe(59_999_999n);
+    expect(Number(rows(first.db, 'SELECT count(*) AS c FROM operations')[0]?.c)).toBeGreaterThanOrEqual(4000);
+    expect(checkInvariants(first.db)).toEqual([]);
+    const pools = rows(first.db, 'SELECT reserve_a, total_shares FROM liquidity_pools WHERE total_shares > 0');
+    expect(pools.length).toBeGreaterThan(0);
+    // The bulk load drops the secondary indexes and the journal; both must be back.
+    expect(rows(first.db, 'PRAGMA journal_mode')[0]?.journal_mode).toBe('wal');
+    const indexes = rows(first.db, "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((r) => r.name);
+    expect(indexes).toEqual(['operation_scopes_by_outcome', 'operations_by_outcome']);
+    const currencies = rows(first.db, 'SELECT DISTINCT asset FROM trustlines WHERE pool_id IS NULL');
+    expect(currencies.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('indexes every operation in the listings it belongs to', () => {
+    const count = (sql: string) => Number(rows(first.db, sql)[0]?.c);
+    expect(count("SELECT count(*) AS c FROM operation_scopes s JOIN operations o ON o.id = s.operation_id WHERE s.scope = 'payment' AND o.type <> 0")).toBe(0);
+    expect(count("SELECT count(*) AS c FROM operations o WHERE type = 0 AND (SELECT count(*) FROM operation_scopes s WHERE s.scope = 'payment' AND s.operation_id = o.id) <> 2")).toBe(0);
+    expect(count("SELECT count(*) AS c FROM operations o WHERE type IN (3, 4) AND NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'claimable_balance' AND s.operation_id = o.id)")).toBe(0);
+    expect(count("SELECT count(*) AS c FROM operations o WHERE type IN (5, 6) AND NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'liquidity_pool' AND s.operation_id = o.id)")).toBe(0);
+    expect(count("SELECT count(*) AS c FROM operation_scopes s WHERE scope = 'liquidity_pool' AND length(key) <> 64")).toBe(0);
+    expect(count("SELECT count(*) AS c FROM operation_scopes s WHERE scope = 'claimable_balance' AND length(key) <> 72")).toBe(0);
+    expect(count('SELECT count(*) AS c FROM operation_scopes s JOIN operations o ON o.id = s.operation_id WHERE s.successful <> o.successful')).toBe(0);
+    expect(count("SELECT count(*) AS c FROM operation_scopes WHERE scope = 'liquidity_pool' AND operation_id IN (SELECT id FROM operations WHERE type = 2)")).toBeGreaterThan(0);
+  });
+
+  it('lists the busy account first, then root, all funded, in demo-accounts.json', () => {
+    const file = JSON.parse(readFileSync(join(first.dir, 'demo-accounts.json'), 'utf8')) as { passphrase: string; accounts: DemoAccount[] };
+    expect(file.passphrase).toBe(NETWORK_PASSPHRASE);
+    expect(file.accounts.map((a) => a.name).slice(0, 3)).toEqual(['busy', 'root', 'alice']);
+    expect(file.accounts[1]?.publicKey).toBe(Keypair.master(NETWORK_PASSPHRASE).publicKey());
+    for (const account of file.accounts) {
+      expect(Keypair.fromSecret(account.secretKey).publicKey()).toBe(account.publicKey);
+      expect(first.core.state.accounts.get(account.publicKey)?.balance ?? 0n).toBeGreaterThan(0n);
+    }
+    const counts = rows(first.db, "SELECT key, count(*) AS c FROM operation_scopes WHERE scope = 'payment' GROUP BY key ORDER BY c DESC");
+    expect(counts[0]?.key).toBe(file.accounts[0]?.publicKey);
+    expect(Number(counts[0]?.c)).toBeGreaterThan(1000);
+  });
+
+  it('stores envelopes whose signatures verify and whose hash is the row hash', () => {
+    const sample = rows(first.db, 'SELECT hash, envelope_xdr FROM transactions ORDER BY id DESC LIMIT 50');
+    for (const row of sample) {
+      const tx = TransactionBuilder.fromXDR(String(row.envelope_xdr), NETWORK_PASSPHRASE);
+      expect(tx.hash().toString('hex')).toBe(row.hash);
+      const source = Keypair.fromPublicKey('source' in tx ? tx.source : '');
+      expect(tx.signatures).toHaveLength(1);
+      expect(source.verify(tx.hash(), tx.signatures[0]?.signature() as Buffer)).toBe(true);
+    }
+  });
+
+  it('is deterministic for a seed', () => {
+    const again = generate('unit', 4000);
+    const digest = (db: ReturnType<typeof openStore>) => rows(db, 'SELECT hash FROM ledgers ORDER BY sequence DESC LIMIT 1')[0]?.hash;
+    expect(again.accounts).toEqual(first.accounts);
+    expect(digest(again.db)).toBe(digest(first.db));
+    const other = generate('other seed', 500);
+    expect(other.accounts[0]?.publicKey).not.toBe(first.accounts[0]?.publicKey);
+  });
+});

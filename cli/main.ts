@@ -8,6 +8,7 @@ import { createDispatcher, type Emit } from '../electron/core/dispatch';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import { parseInvocation, UsageError, USAGE, type Invocation } from './args';
 import { exportTarget, runCommand, type Io } from './commands';
+import { useLocalNetwork, type LocalNetwork } from './local-network';
 
 const io: Io = {
   out: (text) => void process.stdout.write(text),
@@ -41,9 +42,22 @@ export async function main(argv: string[]): Promise<number> {
   const emit: Emit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
   const command = invocation.command;
   const exportDir = command.kind === 'export' ? resolve(exportTarget(command.output).directory) : undefined;
+  const userDataDir = resolve(invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA'] ?? join(homedir(), '.config', 'ledgerscope', 'cli'));
+  // The embedded network's data lives beside the app's (~/.config/ledgerscope/local-network), so
+  // the command line and the desktop app browse the same local history.
+  const networkDir = (invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA']) !== undefined ? join(userDataDir, 'local-network') : join(homedir(), '.config', 'ledgerscope', 'local-network');
+  let local: LocalNetwork | null = null;
+  if (invocation.network === 'local' && !process.env['LEDGERSCOPE_LOCAL_URL'] && command.kind !== 'decode' && command.kind !== 'explain') {
+    try {
+      local = await useLocalNetwork(networkDir, (line) => io.err(`${line}\n`));
+    } catch (error) {
+      io.err(`ledgerscope: the local network did not start: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
   const core = createAppCore({
-    userDataDir: resolve(invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA'] ?? join(homedir(), '.config', 'ledgerscope', 'cli')),
-    localUrl: process.env['LEDGERSCOPE_LOCAL_URL'] ?? 'http://127.0.0.1:8000',
+    userDataDir,
+    localUrl: local?.url ?? process.env['LEDGERSCOPE_LOCAL_URL'] ?? 'http://127.0.0.1:8000',
     host: 'web',
     version: '0.1.0',
     emit,
@@ -76,12 +90,11 @@ export async function main(argv: string[]): Promise<number> {
     });
   } catch (error) {
     const message = (error as Error).message;
-    // The local network is not embedded in the command line: say how to get one.
-    const hint = invocation.network === 'local' && /Could not reach/.test(message) ? ` Start it with \`npm run network\` (or set LEDGERSCOPE_LOCAL_URL), or use --network testnet|public|<url>.` : '';
-    process.stderr.write(`ledgerscope: ${message}${hint}\n`);
+    process.stderr.write(`ledgerscope: ${message}\n`);
     return 1;
   } finally {
     await core.close();
+    await local?.stop();
   }
 }
 

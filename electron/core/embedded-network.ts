@@ -48,7 +48,7 @@ export interface EmbeddedNetworkOptions {
   entries: Record<NetworkPart, string>;
   spawn: SpawnNetworkProcess;
   ports: Record<NetworkPart, number>;
-  /** Extra flags for the core (`--start-ledger`, `--close-interval-ms`, ...). */
+  /** Extra flags for the core (`--start-ledger`, `--close-interval-ms`, ...); default DEFAULT_CORE_ARGS. */
   coreArgs?: string[];
   restart?: Partial<RestartPolicy>;
   readyTimeoutMs?: number;
@@ -57,6 +57,12 @@ export interface EmbeddedNetworkOptions {
   /** Every line the processes print (the host logs them, redacted). */
   onLine?: (part: NetworkPart, line: string) => void;
 }
+
+/**
+ * A first run generates the same demo history as `npm run network` (it is written once, with the
+ * data directory), so a new user has something to explore offline; later runs continue from it.
+ */
+export const DEFAULT_CORE_ARGS = ['--history-ops', '5000'];
 
 export type NetworkState = 'stopped' | 'starting' | 'running' | 'restarting' | 'stopping' | 'failed';
 
@@ -121,7 +127,7 @@ export class EmbeddedNetwork {
   /** Both get the same data directory: the core writes the store, the service reads it. */
   private args(part: NetworkPart): string[] {
     const dataDir = this.options.dataDir;
-    if (part === 'core') return ['--data-dir', dataDir, '--port', String(this.options.ports.core), ...(this.options.coreArgs ?? [])];
+    if (part === 'core') return ['--data-dir', dataDir, '--port', String(this.options.ports.core), ...(this.options.coreArgs ?? DEFAULT_CORE_ARGS)];
     return ['--data-dir', dataDir, '--port', String(this.options.ports.service), '--core-url', this.coreUrl];
   }
 

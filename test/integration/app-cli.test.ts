@@ -1,7 +1,7 @@
 // The command-line client spawned as a user runs it (node bin/ledgerscope.mjs …) against the real
 // local network: listings in every format, inspect, submit, decode, stream, export, and errors.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,5 +157,25 @@ describe('ledgerscope stream and export', () => {
     const rows = readFileSync(output, 'utf8').trimEnd().split('\n');
     expect(rows.length).toBeGreaterThan(1);
     expect(err).toMatch(/export: done, \d+ rows/);
+  });
+});
+
+describe('ledgerscope --network local', () => {
+  it('starts the embedded local network for the command when none runs, keeps its data, and stops it after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-local-'));
+    const args = ['--user-data-dir', dir, 'operations', '--ledger', '2', '--limit', '5', '--format', 'ndjson'];
+    const first = await run(args);
+    expect(first.code, first.err).toBe(0);
+    expect(first.err).toMatch(/starting the local network in .*local-network/);
+    const records = first.out.trimEnd().split('\n').map((line) => Operation.parse(JSON.parse(line)));
+    expect(records).toHaveLength(5);
+    // Stopped with the command: the port it used no longer answers.
+    const ports = JSON.parse(readFileSync(join(dir, 'local-network', 'ports.json'), 'utf8')) as { service: number };
+    await expect(fetch(`http://127.0.0.1:${ports.service}/`)).rejects.toThrow();
+    // A second run continues from the stored ledgers: the same history, not a new one.
+    const second = await run(args);
+    expect(second.code, second.err).toBe(0);
+    expect(second.out).toBe(first.out);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -81,7 +81,7 @@ interface Harness {
   latest(part: NetworkPart): FakeProcess | undefined;
 }
 
-function harness(options: { autoReady?: boolean; obeysSigterm?: boolean; maxAttempts?: number; stopTimeoutMs?: number; initialDelayMs?: number } = {}): Harness {
+function harness(options: { autoReady?: boolean; obeysSigterm?: boolean; maxAttempts?: number; stopTimeoutMs?: number; initialDelayMs?: number; coreArgs?: string[] | null } = {}): Harness {
   const spawned: FakeProcess[] = [];
   const events: string[] = [];
   const notices: NetworkNotice[] = [];
@@ -89,7 +89,7 @@ function harness(options: { autoReady?: boolean; obeysSigterm?: boolean; maxAtte
     dataDir: tempDir(),
     entries: { core: '/entries/core.mjs', service: '/entries/service.mjs' },
     ports: { core: 41001, service: 41002 },
-    coreArgs: ['--start-ledger', '60000000'],
+    ...(options.coreArgs === null ? {} : { coreArgs: options.coreArgs ?? ['--start-ledger', '60000000'] }),
     restart: { initialDelayMs: options.initialDelayMs ?? 5, maxDelayMs: Math.max(20, options.initialDelayMs ?? 0), maxAttempts: options.maxAttempts ?? 4 },
     stopTimeoutMs: options.stopTimeoutMs ?? 2_000,
     readyTimeoutMs: 5_000,
@@ -140,6 +140,12 @@ describe('start-up', () => {
     expect(core!.spec.args).toEqual(['--data-dir', expect.stringMatching(/ledgerscope-net-/), '--port', '41001', '--start-ledger', '60000000']);
     expect(service!.spec.args).toEqual(['--data-dir', core!.spec.args[1], '--port', '41002', '--core-url', 'http://127.0.0.1:41001']);
     expect(h.network.serviceUrl).toBe('http://127.0.0.1:41002');
+  });
+
+  test('without extra flags the core generates the demo history a new user explores', async () => {
+    const h = harness({ coreArgs: null });
+    await h.network.start();
+    expect(h.spawned[0]!.spec.args.slice(4)).toEqual(['--history-ops', '5000']);
   });
 
   test('start() is idempotent while running', async () => {

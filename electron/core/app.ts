@@ -133,8 +133,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     'network:select': async function networkSelect({ id }) {
       return selectNetwork(id);
     },
-    'network:add': async function networkAdd(draft) {
-      return networks.add(draft);
+    'network:add': async function networkAdd(draft, { signal }) {
+      if (draft.dialect) return networks.add(draft);
+      // Which dialect the server speaks is asked of the server itself (its root resource); an
+      // unreachable server is saved as Horizon, the common case, and network:test can tell later.
+      const probe = await testConnection(draft, AbortSignal.any([signal, AbortSignal.timeout(3_000)])).catch(() => null);
+      return networks.add({ ...draft, dialect: probe?.dialect ?? 'horizon' });
     },
     'network:update': async function networkUpdate({ id, changes }) {
       const profile = networks.update(id, changes);

@@ -35,7 +35,8 @@ export function int(value: JsonValue | undefined): number | undefined {
 
 export function digits(value: JsonValue | undefined): string | undefined {
   const t = text(value);
-  return t !== undefined && /^\d+$/.test(t) ? t : undefined;
+  // Ids, sequences and fees are int64 or smaller: at most 20 digits, as the model's DigitsString.
+  return t !== undefined && /^\d{1,20}$/.test(t) ? t : undefined;
 }
 
 /**

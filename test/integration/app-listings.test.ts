@@ -182,4 +182,13 @@ describe('single resources', () => {
     const down = await app.call<{ ok: boolean; message: string }>('network:test', { baseUrl: 'http://127.0.0.1:9' });
     expect(down).toMatchObject({ ok: false, message: expect.stringContaining('Could not reach') });
   });
+
+  it('adds a custom profile in the dialect its server speaks', async () => {
+    const local = await app.call<{ dialect: string }>('network:add', { name: 'Second local', baseUrl: service.url, passphrase: 'Ledgerscope Local Network ; 2026' });
+    expect(local.dialect).toBe('ledger');
+    const unreachable = await app.call<{ dialect: string }>('network:add', { name: 'Offline', baseUrl: 'http://127.0.0.1:9', passphrase: 'x' });
+    expect(unreachable.dialect).toBe('horizon');
+    const stated = await app.call<{ dialect: string }>('network:add', { name: 'Stated', baseUrl: service.url, passphrase: 'x', dialect: 'horizon' });
+    expect(stated.dialect).toBe('horizon');
+  });
 });

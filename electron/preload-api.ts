@@ -3,10 +3,11 @@
 // page never sees ipcRenderer or an IpcRendererEvent (its `sender` would be ipcRenderer itself).
 // Plain module (no electron import) so Node tests drive it with a fake ipcRenderer.
 import {
-  type Bridge,
+  CANCEL_CHANNEL,
   type EventChannel,
   type EventPayload,
   type IpcReply,
+  type PreloadApi,
   type RequestArgs,
   type RequestChannel,
   type RequestResult,
@@ -17,6 +18,7 @@ import {
 /** The part of Electron's ipcRenderer the preload uses. */
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  send(channel: string, ...args: unknown[]): void;
   on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
@@ -41,17 +43,20 @@ export class LocalEvents {
   }
 }
 
-export function createPreloadApi(ipc: IpcRendererLike, local = new LocalEvents()): Bridge {
-  async function invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, signal?: AbortSignal): Promise<IpcReply<RequestResult<C>>> {
+export function createPreloadApi(ipc: IpcRendererLike, local = new LocalEvents()): PreloadApi {
+  async function invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, requestId?: number): Promise<IpcReply<RequestResult<C>>> {
     if (!isRequestChannel(channel)) return failure('unknown_channel', `Unknown channel "${String(channel).slice(0, 60)}".`);
-    // An AbortSignal does not cross the context bridge intact (its methods stay behind): a signal
-    // already aborted is honoured here; otherwise the answer is simply ignored by the caller.
-    if (signal?.aborted === true) return failure('cancelled', 'The request was cancelled.');
     try {
-      return (await ipc.invoke(channel, args)) as IpcReply<RequestResult<C>>;
+      const extra = Number.isSafeInteger(requestId) ? [requestId] : [];
+      return (await ipc.invoke(channel, args, ...extra)) as IpcReply<RequestResult<C>>;
     } catch (error) {
       return failure('host_unreachable', `The Ledgerscope main process did not answer: ${(error as Error).message}`.slice(0, 300));
     }
+  }
+
+  /** Main aborts the call's AbortSignal: the HTTP request behind it stops. */
+  function cancel(requestId: number): void {
+    if (Number.isSafeInteger(requestId)) ipc.send(CANCEL_CHANNEL, requestId);
   }
 
   function on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void {
@@ -70,7 +75,7 @@ export function createPreloadApi(ipc: IpcRendererLike, local = new LocalEvents()
     };
   }
 
-  return Object.freeze({ invoke, on });
+  return Object.freeze({ invoke, cancel, on });
 }
 
 /** The DOM surface the drop handler needs (the window, in the preload); DOM types stay out of Node's build. */

@@ -92,6 +92,7 @@ async function channelNamesPlugin(esbuild) {
     'const has = (map, name) => typeof name === "string" && Object.prototype.hasOwnProperty.call(map, name);',
     'export const isRequestChannel = (name) => has(requestChannels, name);',
     'export const isEventChannel = (name) => has(eventChannels, name);',
+    `export const CANCEL_CHANNEL = ${JSON.stringify(ipc.CANCEL_CHANNEL)};`,
   ].join('\n');
   return {
     name: 'ledgerscope-channel-names',

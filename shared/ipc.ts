@@ -195,6 +195,20 @@ export function isEventChannel(name: unknown): name is EventChannel {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(eventChannels, name);
 }
 
+/**
+ * What the Electron preload exposes as `window.ledgerscope`. An AbortSignal cannot cross the
+ * context bridge, so a cancellable call carries a request id and `cancel(id)` stops it; the
+ * renderer's bridge turns its AbortSignal into that (renderer/src/lib/bridge.ts).
+ */
+export interface PreloadApi {
+  invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, requestId?: number): Promise<IpcReply<RequestResult<C>>>;
+  cancel(requestId: number): void;
+  on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
+}
+
+/** The one control channel outside the map: renderer to main, `requestId` of a call to abort. */
+export const CANCEL_CHANNEL = 'ipc:cancel';
+
 /** The bridge the renderer sees: the same shape from the Electron preload and the web host. */
 export interface Bridge {
   invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, signal?: AbortSignal): Promise<IpcReply<RequestResult<C>>>;

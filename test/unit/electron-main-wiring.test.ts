@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { requestChannels } from '../../shared/ipc';
+import { CANCEL_CHANNEL, requestChannels } from '../../shared/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../electron/web-host';
 import { signedPayment } from '../e2e/support/app';
 import { ensureBuilt, waitFor } from './electron-support';
@@ -70,11 +70,11 @@ describe('start-up', () => {
     expect(seen('protocol-client')[0]!.scheme).toBe('ledgerscope');
   });
 
-  test('exactly the request channels are registered with ipcMain, and nothing listens besides', async () => {
+  test('exactly the request channels are registered with ipcMain, and nothing listens besides the cancel channel', async () => {
     command('channels');
     const { channels, listened } = await waitFor(() => seen('channels')[0], 'the channel list');
     expect((channels as string[]).sort()).toEqual(Object.keys(requestChannels).sort());
-    expect(listened).toEqual([]);
+    expect(listened).toEqual([CANCEL_CHANNEL]);
   });
 
   test('the local network starts in utility processes, core before service, with data in the user-data directory', async () => {

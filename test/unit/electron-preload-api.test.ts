@@ -1,6 +1,6 @@
 // The preload's `window.ledgerscope`, derived from the channel map (electron/preload-api.ts).
 import { describe, expect, test } from 'vitest';
-import { eventChannels, requestChannels, type Bridge, type EventChannel, type RequestChannel } from '../../shared/ipc';
+import { CANCEL_CHANNEL, eventChannels, requestChannels, type EventChannel, type PreloadApi, type RequestChannel } from '../../shared/ipc';
 import { LocalEvents, MAX_DROPPED_BYTES, createPreloadApi, installFileDrop, type DropEventLike, type IpcRendererLike } from '../../electron/preload-api';
 
 type Listener = (event: unknown, ...args: unknown[]) => void;
@@ -8,12 +8,14 @@ type Listener = (event: unknown, ...args: unknown[]) => void;
 /** A fake ipcRenderer that records what the preload asks of it. */
 function fakeIpc(answer: (channel: string, args: unknown) => unknown = () => ({ ok: true, value: 'answer' })) {
   const invoked: [string, unknown[]][] = [];
+  const sent: [string, unknown[]][] = [];
   const listeners = new Map<string, Set<Listener>>();
   const ipc: IpcRendererLike = {
     invoke: async (channel, ...args) => {
       invoked.push([channel, args]);
       return answer(channel, args[0]);
     },
+    send: (channel, ...args) => void sent.push([channel, args]),
     on: (channel, listener) => void listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
     removeListener: (channel, listener) => void listeners.get(channel)?.delete(listener),
   };
@@ -22,7 +24,7 @@ function fakeIpc(answer: (channel: string, args: unknown) => unknown = () => ({ 
     const event = { sender: ipc, senderId: 0, ports: [] };
     for (const listener of listeners.get(channel) ?? []) listener(event, payload, 'extra argument');
   };
-  return { ipc, invoked, listeners, send };
+  return { ipc, invoked, sent, listeners, send };
 }
 
 describe('invoke', () => {
@@ -56,12 +58,19 @@ describe('invoke', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'host_unreachable', message: expect.stringContaining('No handler') } });
   });
 
-  test('an already aborted signal is answered as cancelled without a round trip', async () => {
-    const { ipc, invoked } = fakeIpc();
-    const controller = new AbortController();
-    controller.abort();
-    expect(await createPreloadApi(ipc).invoke('app:info', {}, controller.signal)).toMatchObject({ ok: false, error: { code: 'cancelled' } });
-    expect(invoked).toEqual([]);
+  test('a request id travels with the call, and cancel(id) reaches main on the control channel only', async () => {
+    const { ipc, invoked, sent } = fakeIpc();
+    const bridge = createPreloadApi(ipc);
+    await bridge.invoke('app:info', {}, 41);
+    await bridge.invoke('app:info', {});
+    expect(invoked).toEqual([
+      ['app:info', [{}, 41]],
+      ['app:info', [{}]],
+    ]);
+    bridge.cancel(41);
+    (bridge.cancel as (id: unknown) => void)('41; drop table');
+    (bridge.cancel as (id: unknown) => void)(Number.NaN);
+    expect(sent).toEqual([[CANCEL_CHANNEL, [41]]]);
   });
 });
 
@@ -112,9 +121,9 @@ describe('on', () => {
 });
 
 describe('the exposed object', () => {
-  test('has exactly invoke and on, is frozen, and satisfies Bridge', () => {
-    const bridge: Bridge = createPreloadApi(fakeIpc().ipc);
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+  test('has exactly invoke, cancel and on, is frozen, and satisfies PreloadApi', () => {
+    const bridge: PreloadApi = createPreloadApi(fakeIpc().ipc);
+    expect(Object.keys(bridge).sort()).toEqual(['cancel', 'invoke', 'on']);
     expect(Object.isFrozen(bridge)).toBe(true);
     expect(JSON.stringify(Object.getOwnPropertyNames(bridge))).not.toMatch(/ipc|send|sendSync/);
   });

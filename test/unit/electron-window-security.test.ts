@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { eventChannels, requestChannels } from '../../shared/ipc';
+import { CANCEL_CHANNEL, eventChannels, requestChannels } from '../../shared/ipc';
 import { createEmitter } from '../../electron/ipc/events';
 import { REFUSED, registerRequestChannels, type IpcMainLike } from '../../electron/ipc/register';
 import {
@@ -97,8 +97,14 @@ describe('IPC senders', () => {
 
   function fakeIpcMain() {
     const handlers = new Map<string, (event: SenderLike, ...args: unknown[]) => Promise<unknown>>();
-    const ipcMain: IpcMainLike = { handle: (channel, listener) => void handlers.set(channel, listener), removeHandler: (channel) => void handlers.delete(channel) };
-    return { ipcMain, handlers };
+    const listeners = new Map<string, (event: SenderLike, ...args: unknown[]) => void>();
+    const ipcMain: IpcMainLike = {
+      handle: (channel, listener) => void handlers.set(channel, listener),
+      removeHandler: (channel) => void handlers.delete(channel),
+      on: (channel, listener) => void listeners.set(channel, listener),
+      removeListener: (channel) => void listeners.delete(channel),
+    };
+    return { ipcMain, handlers, listeners };
   }
 
   test('every request channel is registered, dispatched with its arguments, and removable', async () => {
@@ -113,6 +119,30 @@ describe('IPC senders', () => {
     expect(dispatched).toEqual([['app:info', { a: 1 }]]);
     unregister();
     expect(handlers.size).toBe(0);
+  });
+
+  test('a call with a request id is aborted by a cancel from the same window, not from another sender', async () => {
+    const { ipcMain, handlers, listeners } = fakeIpcMain();
+    const signals: AbortSignal[] = [];
+    registerRequestChannels(ipcMain, {
+      dispatch: (_channel, _args, context) =>
+        new Promise((resolve) => {
+          signals.push(context!.signal!);
+          context!.signal!.addEventListener('abort', () => resolve({ ok: false, error: { code: 'cancelled', message: 'cancelled' } }));
+        }),
+      appWebContentsId: () => 7,
+    });
+    const cancel = listeners.get(CANCEL_CHANNEL)!;
+    const first = handlers.get('payments:list')!(event(), { account: 'G' }, 1);
+    const second = handlers.get('payments:list')!(event(), { account: 'G' }, 2);
+    cancel(event({ sender: { id: 99 } }), 1);
+    cancel(event({ senderFrame: { url: 'https://evil.example/', parent: null } }), 1);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false]);
+    cancel(event(), 1);
+    expect(await first).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+    cancel(event(), 2);
+    expect(await second).toMatchObject({ ok: false, error: { code: 'cancelled' } });
   });
 
   test('a refused sender never reaches dispatch', async () => {

@@ -1,11 +1,33 @@
 // The only module that talks to the host. In Electron the preload exposes `window.ledgerscope`;
 // in a browser the web host speaks the same channel map over a WebSocket. Both give `Bridge`.
-import type { Bridge, EventChannel, EventPayload, IpcReply, RequestArgs, RequestChannel, RequestResult } from '../../../shared/ipc';
+import type { Bridge, EventChannel, EventPayload, IpcReply, PreloadApi, RequestArgs, RequestChannel, RequestResult } from '../../../shared/ipc';
 
 declare global {
   interface Window {
-    ledgerscope?: Bridge;
+    ledgerscope?: PreloadApi;
   }
+}
+
+const CANCELLED: IpcReply<never> = { ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } };
+
+/** The preload's API as a Bridge: an AbortSignal becomes a request id that main can abort. */
+export function bridgeFromPreload(api: PreloadApi): Bridge {
+  let nextId = 1;
+  return {
+    async invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, signal?: AbortSignal) {
+      if (!signal) return api.invoke(channel, args);
+      if (signal.aborted) return CANCELLED;
+      const id = nextId++;
+      const onAbort = () => api.cancel(id);
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        return await api.invoke(channel, args, id);
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    },
+    on: (channel, listener) => api.on(channel, listener),
+  };
 }
 
 type Pending = { resolve: (reply: IpcReply<unknown>) => void; signal?: AbortSignal };
@@ -102,7 +124,7 @@ let current: Bridge | null = null;
 
 /** The host's bridge: the Electron preload's, else the web host's WebSocket (created on first use). */
 export function getBridge(): Bridge {
-  current ??= window.ledgerscope ?? createWebSocketBridge();
+  current ??= window.ledgerscope ? bridgeFromPreload(window.ledgerscope) : createWebSocketBridge();
   return current;
 }
 

@@ -79,7 +79,20 @@ function startChild(label: string, entry: string, argv: string[], readyPrefix: s
 
 let stopping = false;
 
+/** `--help`: every flag with its default, one a line. */
+function usage(): string {
+  const lines = Object.entries(CLI_FLAGS).map(([name, spec]) => {
+    const value = spec.kind === 'int' ? 'N' : 'S';
+    return `  --${name} ${value}${spec.default === undefined ? '' : `  (default ${spec.default})`}`;
+  });
+  return `usage: npm run network -- [flags]   (port 0 = any free port)\n${lines.join('\n')}\n`;
+}
+
 async function main(): Promise<void> {
+  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(usage());
+    process.exit(0);
+  }
   let values: FlagValues;
   try {
     values = parseFlags(process.argv.slice(2), CLI_FLAGS);

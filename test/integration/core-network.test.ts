@@ -129,6 +129,18 @@ describe('core entry points', () => {
     }
   });
 
+  it('lists every flag with its default on --help and exits 0', async () => {
+    const child = run('network/cli.ts', ['--help']);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^usage: npm run network/);
+    for (const flag of ['--data-dir', '--core-port', '--port  ', '--start-ledger', '--history-ops N  (default 5000)', '--rate-limit', '--max-streams']) {
+      expect(out).toContain(flag.trimEnd());
+    }
+  });
+
   it('stops the core and the service on Ctrl-C (SIGINT to the cli) and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-stop-'));
     try {

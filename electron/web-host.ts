@@ -34,6 +34,10 @@ const MIME: Record<string, string> = {
   '.map': 'application/json',
 };
 
+export function mimeType(file: string): string {
+  return MIME[extname(file)] ?? 'application/octet-stream';
+}
+
 const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 
 export interface WebHostOptions {
@@ -182,7 +186,7 @@ async function serveFile(root: string, request: IncomingMessage, response: Serve
     if (!info) return refuse(response, 503, 'The renderer is not built: run `npm run build`.');
   }
   response.writeHead(200, {
-    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'content-type': mimeType(file),
     'content-length': info.size,
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',

@@ -2,7 +2,10 @@
 // types), so Node tests check each one; electron/window.ts applies them.
 import { extname, join, normalize, sep } from 'node:path';
 import type { WebPreferences } from 'electron';
-import { CONTENT_SECURITY_POLICY } from './web-host';
+import { CONTENT_SECURITY_POLICY, mimeType } from './web-host';
+
+// The app:// protocol serves the same files with the same types as the web host.
+export { mimeType };
 
 export { CONTENT_SECURITY_POLICY };
 
@@ -115,20 +118,6 @@ export function withContentSecurityPolicy(headers: Record<string, string[] | str
   return result;
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-
-export function mimeType(file: string): string {
-  return MIME[extname(file)] ?? 'application/octet-stream';
-}
 
 /**
  * The file an app:// URL names inside the renderer directory, or null (other host, traversal,

@@ -11,7 +11,7 @@ function fakePreload() {
   const api: PreloadApi = {
     invoke: ((...args: unknown[]) => {
       calls.push(args);
-      return new Promise((resolve) => (answer = resolve));
+      return new Promise((resolve: (value: unknown) => void) => (answer = resolve));
     }) as PreloadApi['invoke'],
     cancel: (id) => void cancelled.push(id),
     on: () => () => {},

@@ -3,7 +3,7 @@
 import { FifoCache } from './fifo-cache';
 import { INT64_MAX, type ListingParams } from './params';
 import type { ListingSource, OperationRow, Store } from './queries';
-import { operationText, transactionText } from './records';
+import { operationRecord, operationText, transactionText } from './records';
 
 export interface ListingTarget {
   /** Canonical path of the listing (plural spelling), used in every link. */
@@ -43,7 +43,31 @@ const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 class ListingCache {
   readonly records = new FifoCache<Buffer>(RECORD_CACHE_SIZE);
   readonly pages = new FifoCache<Buffer>(Infinity, PAGE_CACHE_BYTES, (bytes) => bytes.length);
+  /**
+   * Pages requested before (by a hash of their key; a collision only admits a page early): a
+   * final page is kept from its second request on. Random pages, each asked for once, would
+   * otherwise fill the cache with pages nobody asks for again, and keep the garbage collector
+   * busy moving and freeing them.
+   */
+  private readonly seen = new Uint8Array(SEEN_SLOTS);
+  private marked = 0;
+
+  admit(key: string): boolean {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+    const slot = (hash >>> 0) % SEEN_SLOTS;
+    if (this.seen[slot] === 1) return true;
+    // Forget everything once a quarter of the slots are taken, so collisions stay rare.
+    if (++this.marked > SEEN_SLOTS / 4) {
+      this.seen.fill(0);
+      this.marked = 1;
+    }
+    this.seen[slot] = 1;
+    return false;
+  }
 }
+
+const SEEN_SLOTS = 1 << 20;
 
 const caches = new WeakMap<Store, ListingCache>();
 
@@ -128,37 +152,63 @@ function isFinal(store: Store, params: ListingParams, count: number): boolean {
   return typeof params.cursor === 'bigint' && params.cursor <= (store.latestLedger() + 1n) << 32n;
 }
 
-/** The page as bytes (records are concatenated, never re-encoded), and whether it is empty. */
-export function pageBytes(store: Store, target: ListingTarget, params: ListingParams, requestCursor: string): { bytes: Buffer; empty: boolean } {
+/**
+ * The page (records are concatenated, never re-encoded): text when it was just written, bytes when
+ * it comes from the cache; and whether it is empty.
+ */
+export function pageBytes(store: Store, target: ListingTarget, params: ListingParams, requestCursor: string): { bytes: Buffer | string; empty: boolean } {
   const key = `${target.path}|${requestCursor}|${params.limit}|${params.desc}|${params.includeFailed}|${params.join}`;
   const cache = cacheOf(store);
   const cached = cache.pages.get(key);
   if (cached) return { bytes: cached, empty: false };
   const page = buildPage(store, target, params, requestCursor);
-  if (page.count > 0 && isFinal(store, params, page.count)) cache.pages.set(key, page.bytes);
-  return { bytes: page.bytes, empty: page.count === 0 };
+  if (page.count > 0 && isFinal(store, params, page.count) && cache.admit(key)) {
+    const bytes = typeof page.body === 'string' ? Buffer.from(page.body) : page.body;
+    cache.pages.set(key, bytes);
+    return { bytes, empty: false };
+  }
+  return { bytes: page.body, empty: page.count === 0 };
 }
 
-function buildPage(store: Store, target: ListingTarget, params: ListingParams, requestCursor: string): { bytes: Buffer; count: number } {
+function buildPage(store: Store, target: ListingTarget, params: ListingParams, requestCursor: string): { body: Buffer | string; count: number } {
   const { after, before } = initialBounds(store, params);
-  const records = readRecords(store, target, params, after, before, params.limit);
   const order = params.desc ? 'desc' : 'asc';
   const reverse = params.desc ? 'asc' : 'desc';
   const flags = flagsQuery(target, params);
   // An empty page keeps the request's cursor (`now` resolved, so that polling `next` works).
   const kept = params.cursor === 'now' ? `${params.desc ? before : after}` : requestCursor;
+  const head = (first: string, last: string) => {
+    const self = `${target.path}?cursor=${encodeURIComponent(requestCursor)}&limit=${params.limit}&order=${order}${flags}`;
+    return (
+      `{"_links":{"self":{"href":${JSON.stringify(self)}},` +
+      `"next":{"href":${JSON.stringify(`${target.path}?cursor=${last}&order=${order}${flags}{&limit}`)},"templated":true},` +
+      `"prev":{"href":${JSON.stringify(`${target.path}?cursor=${first}&order=${reverse}${flags}{&limit}`)},"templated":true}},` +
+      `"_embedded":{"records":[`
+    );
+  };
+  if (!params.join) {
+    // The hot path (a page nobody asked for before): one statement, RecordRow arrays without
+    // bigints, and the page written as one string, encoded once (by the socket write, unless the
+    // page is kept). Record texts are neither looked up nor kept: the rows are read anyway, and
+    // writing a record's text costs less than keeping it.
+    const query = { source: target.source, after, before, desc: params.desc, includeFailed: params.includeFailed || target.alwaysFailed, limit: params.limit };
+    const rows = store.listRecordRows(query);
+    let body = '';
+    for (let i = 0; i < rows.length; i += 1) {
+      const [id, ledger, type, source, successful, details, hash, createdAt] = rows[i]!;
+      body += `${i > 0 ? ',' : ''}${operationRecord(id, ledger, type, source, successful === 1, details, hash, createdAt)}`;
+    }
+    const text = head(rows.length > 0 ? rows[0]![0] : kept, rows.length > 0 ? rows[rows.length - 1]![0] : kept);
+    return { body: `${text}${body}]}}`, count: rows.length };
+  }
+  const records = readRecords(store, target, params, after, before, params.limit);
   const last = records.length > 0 ? `${records[records.length - 1]!.id}` : kept;
   const first = records.length > 0 ? `${records[0]!.id}` : kept;
-  const self = `${target.path}?cursor=${encodeURIComponent(requestCursor)}&limit=${params.limit}&order=${order}${flags}`;
-  const links =
-    `{"self":{"href":${JSON.stringify(self)}},` +
-    `"next":{"href":${JSON.stringify(`${target.path}?cursor=${last}&order=${order}${flags}{&limit}`)},"templated":true},` +
-    `"prev":{"href":${JSON.stringify(`${target.path}?cursor=${first}&order=${reverse}${flags}{&limit}`)},"templated":true}}`;
-  const parts: Buffer[] = [Buffer.from(`{"_links":${links},"_embedded":{"records":[`)];
+  const parts: Buffer[] = [Buffer.from(head(first, last))];
   records.forEach((record, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(record.bytes);
   });
   parts.push(PAGE_END);
-  return { bytes: Buffer.concat(parts), count: records.length };
+  return { body: Buffer.concat(parts), count: records.length };
 }

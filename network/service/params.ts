@@ -66,10 +66,16 @@ export function parseListing(query: Query): ListingParams {
   };
 }
 
+/** Account ids already checked (the checksum costs a base32 decode): a few thousand, then forgotten. */
+const validAccountIds = new Set<string>();
+
 export function parseAccountId(value: string, field = 'account_id'): string {
+  if (validAccountIds.has(value)) return value;
   if (!StrKey.isValidEd25519PublicKey(value)) {
     throw badRequest(field, 'An account id is a G… StrKey of 56 characters with a valid checksum.');
   }
+  if (validAccountIds.size >= 4096) validAccountIds.clear();
+  validAccountIds.add(value);
   return value;
 }
 

@@ -34,25 +34,45 @@ export interface ListingQuery {
 
 export type Row = Record<string, unknown>;
 
+/**
+ * One record of a page, as the page statement returns it: an array, not an object, and no bigints
+ * (the id comes as text and its ledger as a number), which is what a random page spends least on.
+ */
+export type RecordRow = [id: string, ledger: number, type: number, sourceAccount: string, successful: number, details: string, hash: string, createdAt: string];
+
 const OP_COLUMNS = 'o.id, o.type, o.source_account, o.successful, o.details, o.transaction_id, t.hash, t.created_at';
 
+/** What a listing statement reads for each operation of its window. */
+type Columns = 'ids' | 'rows' | 'records';
+
+const SELECT: Record<Exclude<Columns, 'ids'>, string> = {
+  rows: OP_COLUMNS,
+  records: 'CAST(o.id AS TEXT), o.id >> 32, o.type, o.source_account, o.successful, o.details, t.hash, t.created_at',
+};
+
 /**
- * Each listing has two statements over the same window: ids only (a covering scan of the index,
- * enough when every record's text is cached) and full rows joined by primary key.
+ * Each listing has three statements over the same window: ids only (a covering scan of the index,
+ * enough when every record's text is cached), full rows joined by primary key (streams and
+ * embedded transactions), and the same rows as RecordRow arrays (pages).
+ *
+ * `LIMIT ?+0`, not `LIMIT ?`: SQLite (3.53, node:sqlite's) lets a bare `LIMIT ?` parameter steer
+ * the plan, so binding it marks the statement expired and every run re-parsed and re-planned it
+ * first (sqlite3Reprepare: half of a page's SQLite time, found with `perf record`). An expression
+ * is only evaluated, so the statement stays prepared; the rows are the same.
  */
-function scopeSql(failed: boolean, desc: boolean, idsOnly: boolean): string {
-  return `SELECT ${idsOnly ? 's.operation_id AS id' : OP_COLUMNS} FROM operation_scopes s
-    ${idsOnly ? '' : 'CROSS JOIN operations o ON o.id = s.operation_id CROSS JOIN transactions t ON t.id = o.transaction_id'}
+function scopeSql(failed: boolean, desc: boolean, columns: Columns): string {
+  return `SELECT ${columns === 'ids' ? 's.operation_id AS id' : SELECT[columns]} FROM operation_scopes s
+    ${columns === 'ids' ? '' : 'CROSS JOIN operations o ON o.id = s.operation_id CROSS JOIN transactions t ON t.id = o.transaction_id'}
     WHERE s.scope = ? AND s.key = ? ${failed ? '' : 'AND s.successful = 1'}
       AND s.operation_id > ? AND s.operation_id < ?
-    ORDER BY s.operation_id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
+    ORDER BY s.operation_id ${desc ? 'DESC' : 'ASC'} LIMIT ?+0`;
 }
 
-function rangeSql(failed: boolean, desc: boolean, idsOnly: boolean): string {
-  return `SELECT ${idsOnly ? 'o.id' : OP_COLUMNS} FROM operations o
-    ${idsOnly ? '' : 'CROSS JOIN transactions t ON t.id = o.transaction_id'}
+function rangeSql(failed: boolean, desc: boolean, columns: Columns): string {
+  return `SELECT ${columns === 'ids' ? 'o.id' : SELECT[columns]} FROM operations o
+    ${columns === 'ids' ? '' : 'CROSS JOIN transactions t ON t.id = o.transaction_id'}
     WHERE ${failed ? '' : 'o.successful = 1 AND'} o.id > ? AND o.id < ?
-    ORDER BY o.id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
+    ORDER BY o.id ${desc ? 'DESC' : 'ASC'} LIMIT ?+0`;
 }
 
 export class Store {
@@ -68,9 +88,15 @@ export class Store {
     this.db.exec('PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -262144;');
     for (const failed of [false, true]) {
       for (const desc of [false, true]) {
-        for (const ids of [false, true]) {
-          this.listings.set(`scope:${failed}:${desc}:${ids}`, this.db.prepare(scopeSql(failed, desc, ids)));
-          this.listings.set(`range:${failed}:${desc}:${ids}`, this.db.prepare(rangeSql(failed, desc, ids)));
+        for (const columns of ['ids', 'rows', 'records'] as const) {
+          for (const [kind, sql] of [['scope', scopeSql(failed, desc, columns)], ['range', rangeSql(failed, desc, columns)]]) {
+            const statement = this.db.prepare(sql!);
+            if (columns === 'records') {
+              statement.setReturnArrays(true);
+              statement.setReadBigInts(false);
+            }
+            this.listings.set(`${kind}:${failed}:${desc}:${columns}`, statement);
+          }
         }
       }
     }
@@ -94,24 +120,29 @@ export class Store {
     return statement.all(...params) as Row[];
   }
 
-  private window(query: ListingQuery, idsOnly: boolean): Row[] {
+  private window(query: ListingQuery, columns: Columns): unknown[] {
     const { source } = query;
     const failed = query.includeFailed || (source.kind === 'range' && source.alwaysFailed);
-    const statement = this.listings.get(`${source.kind}:${failed}:${query.desc}:${idsOnly}`)!;
-    if (source.kind === 'scope') return statement.all(source.scope, source.key, query.after, query.before, query.limit) as Row[];
+    const statement = this.listings.get(`${source.kind}:${failed}:${query.desc}:${columns}`)!;
+    if (source.kind === 'scope') return statement.all(source.scope, source.key, query.after, query.before, query.limit);
     const after = query.after > source.from - 1n ? query.after : source.from - 1n;
     const before = query.before < source.to ? query.before : source.to;
-    return statement.all(after, before, query.limit) as Row[];
+    return statement.all(after, before, query.limit);
   }
 
   /** Ids of one window of a listing, in the listing's order. */
   listOperationIds(query: ListingQuery): bigint[] {
-    return this.window(query, true).map((row) => row.id as bigint);
+    return (this.window(query, 'ids') as Row[]).map((row) => row.id as bigint);
   }
 
   /** Rows of one window of a listing, in the listing's order. */
   listOperations(query: ListingQuery): OperationRow[] {
-    return this.window(query, false) as unknown as OperationRow[];
+    return this.window(query, 'rows') as OperationRow[];
+  }
+
+  /** Rows of one window as RecordRow arrays, in the listing's order (pages). */
+  listRecordRows(query: ListingQuery): RecordRow[] {
+    return this.window(query, 'records') as RecordRow[];
   }
 
   latestLedger(): bigint {

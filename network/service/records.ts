@@ -12,7 +12,7 @@ export function hex(base64: string): string {
 }
 
 function link(href: string): string {
-  return `{"href":${str(href)}}`;
+  return `{"href":${quote(href)}}`;
 }
 
 function templated(href: string): string {
@@ -45,16 +45,41 @@ function objectBody(text: string): string {
  * the global TOID order that a route serves.
  */
 export function operationText(row: OperationRow, transaction?: string): string {
-  const id = `${row.id}`;
-  const listPath = `/ledgers/${row.id >> 32n}/operations`;
-  const details = objectBody(row.details);
+  return operationRecord(`${row.id}`, row.id >> 32n, row.type, row.source_account, row.successful === 1n, row.details, row.hash, row.created_at, transaction);
+}
+
+/** JSON text of a string: quoted as is when nothing in it needs an escape (the usual case). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+function quote(value: string): string {
+  return typeof value === 'string' && PLAIN.test(value) ? `"${value}"` : str(value);
+}
+
+const TYPE_NAMES = OPERATION_TYPES.map((name) => str(name));
+
+/**
+ * operationText from the columns as they come (pages read them as a RecordRow: no bigints). `id`
+ * and `ledger` are an integer's digits, so the hrefs built from them need no escaping.
+ */
+export function operationRecord(
+  id: string,
+  ledger: bigint | number,
+  type: bigint | number,
+  sourceAccount: string,
+  successful: boolean,
+  detailsText: string,
+  hash: string,
+  createdAt: string,
+  transaction?: string,
+): string {
+  const listPath = `/ledgers/${ledger}/operations?cursor=${id}&order=`;
+  const details = objectBody(detailsText);
   return (
-    `{"_links":{"self":${link(`/operations/${id}`)},"transaction":${link(`/transaction/${row.hash}`)},` +
-    `"precedes":${templated(`${listPath}?cursor=${id}&order=asc{&limit}`)},` +
-    `"succeeds":${templated(`${listPath}?cursor=${id}&order=desc{&limit}`)}},` +
-    `"id":${id},"paging_token":"${id}","type":${row.type},"type_s":${str(OPERATION_TYPES[Number(row.type)] ?? 'unknown')},` +
-    `"source_account":${str(row.source_account)},"transaction_hash":${str(row.hash)},` +
-    `"transaction_successful":${row.successful === 1n},"created_at":${str(row.created_at)}` +
+    `{"_links":{"self":{"href":"/operations/${id}"},"transaction":${link(`/transaction/${hash}`)},` +
+    `"precedes":{"href":"${listPath}asc{&limit}","templated":true},` +
+    `"succeeds":{"href":"${listPath}desc{&limit}","templated":true}},` +
+    `"id":${id},"paging_token":"${id}","type":${type},"type_s":${TYPE_NAMES[Number(type)] ?? '"unknown"'},` +
+    `"source_account":${quote(sourceAccount)},"transaction_hash":${quote(hash)},` +
+    `"transaction_successful":${successful},"created_at":${quote(createdAt)}` +
     (details ? `,${details}` : '') +
     (transaction ? `,"transaction":${transaction}` : '') +
     '}'

@@ -1,20 +1,44 @@
 // Shared by the service benchmarks: a synthetic store of N payments and the service as its own
 // process (network/service/process.ts), so that the load generator does not share its event loop.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SyntheticStore, accountKeys, fillPayments } from '../support/service-store';
 
 export const START = 60_000_000;
 
-export function buildStore(operations: number, accountCount: number): { dir: string; store: SyntheticStore; accounts: string[] } {
-  const dir = mkdtempSync(join(tmpdir(), 'service-bench-'));
+export function buildStore(
+  operations: number,
+  accountCount: number,
+  dir = mkdtempSync(join(tmpdir(), 'service-bench-')),
+): { dir: string; store: SyntheticStore; accounts: string[] } {
   const store = new SyntheticStore(dir, START);
   const accounts = accountKeys(accountCount, 7);
   const perLedger = Math.min(1000, operations);
   fillPayments(store, { startLedger: START, ledgers: Math.ceil(operations / perLedger), perLedger, accounts, bulk: true });
   return { dir, store, accounts };
+}
+
+/**
+ * The same store as buildStore, kept under `cacheDir` between runs (it is read-only to the service,
+ * and a 1,000,000-operation store takes minutes to fill): built once into a temporary directory,
+ * then renamed into place, so an interrupted build is never reused.
+ */
+export function cachedStore(operations: number, accountCount: number, cacheDir: string): { dir: string; accounts: string[]; built: boolean } {
+  const dir = join(cacheDir, `payments-${operations}-${accountCount}`);
+  if (existsSync(join(dir, 'ready'))) return { dir, accounts: accountKeys(accountCount, 7), built: false };
+  mkdirSync(cacheDir, { recursive: true });
+  const building = `${dir}.building-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building);
+  const { store, accounts } = buildStore(operations, accountCount, building);
+  store.db.exec('PRAGMA wal_checkpoint(TRUNCATE);');
+  store.close();
+  writeFileSync(join(building, 'ready'), `${operations}\n`);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(building, dir);
+  return { dir, accounts, built: true };
 }
 
 export async function spawnService(dir: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {

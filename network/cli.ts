@@ -1,20 +1,19 @@
 // `npm run network -- [flags]`: starts the core node and the query service, each in its own
 // process, prints where each listens and where the demo accounts are, and stops both on Ctrl-C.
-// Until network/service/process.ts exists the core runs alone, and the cli says so.
 //
 // Printed lines (test/support/network.ts parses them):
 //   ledgerscope-network: core pid <pid>
 //   ledgerscope-network: core listening on http://127.0.0.1:<port>
-//   ledgerscope-network: service listening on http://127.0.0.1:<port>   (or: service not started: …)
+//   ledgerscope-network: service listening on http://127.0.0.1:<port>
 //   ledgerscope-network: demo accounts in <data-dir>/demo-accounts.json
 //   ledgerscope-network: ready
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CORE_FLAGS, FlagError, type FlagTable, type FlagValues, parseFlags } from './core/flags';
+import { SERVICE_FLAGS } from './service/flags';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const CORE_ENTRY = join(here, 'core', 'process.ts');
@@ -22,19 +21,6 @@ const SERVICE_ENTRY = join(here, 'service', 'process.ts');
 
 /** Flags handed to the core unchanged (the core's own names). */
 const CORE_PASS_THROUGH = ['start-ledger', 'close-interval-ms', 'history-ops', 'accounts', 'seed', 'max-queue'];
-
-/** Flags handed to the service unchanged: add the service's own flags (rate limits, …) here. */
-export const SERVICE_FLAGS: FlagTable = {
-  'core-timeout-ms': { kind: 'int', min: 1 },
-  'rate-limit': { kind: 'int', min: 1 },
-  'loopback-rate-limit': { kind: 'int', min: 1 },
-  'rate-limit-window-ms': { kind: 'int', min: 1 },
-  'max-streams': { kind: 'int', min: 1 },
-  'loopback-max-streams': { kind: 'int', min: 1 },
-  'max-stream-age-ms': { kind: 'int', min: 0 },
-  'keepalive-ms': { kind: 'int', min: 1 },
-  'stream-poll-ms': { kind: 'int', min: 1 },
-};
 
 const CLI_FLAGS: FlagTable = {
   'data-dir': { kind: 'string', default: join(homedir(), '.ledgerscope', 'local-network') },
@@ -128,13 +114,9 @@ async function main(): Promise<void> {
     const coreArgs = ['--data-dir', dataDir, '--port', String(values['core-port']), ...args(values, CORE_PASS_THROUGH)];
     const coreUrl = await startChild('core', CORE_ENTRY, coreArgs, 'ledgerscope-core listening on ', children);
     say(`core listening on ${coreUrl}`);
-    if (existsSync(SERVICE_ENTRY)) {
-      const serviceArgs = ['--data-dir', dataDir, '--port', String(values.port), '--core-url', coreUrl, ...args(values, Object.keys(SERVICE_FLAGS))];
-      const serviceUrl = await startChild('service', SERVICE_ENTRY, serviceArgs, 'ledgerscope-service listening on ', children);
-      say(`service listening on ${serviceUrl}`);
-    } else {
-      say('service not started: network/service/process.ts does not exist yet; running the core alone');
-    }
+    const serviceArgs = ['--data-dir', dataDir, '--port', String(values.port), '--core-url', coreUrl, ...args(values, Object.keys(SERVICE_FLAGS))];
+    const serviceUrl = await startChild('service', SERVICE_ENTRY, serviceArgs, 'ledgerscope-service listening on ', children);
+    say(`service listening on ${serviceUrl}`);
   } catch (error) {
     process.stderr.write(`ledgerscope-network: ${(error as Error).message}\n`);
     stop();

@@ -10,19 +10,11 @@ import type { ApplyContext, OpInfo } from './ops-common';
 import { applyPoolDeposit, applyPoolWithdraw } from './ops-pool';
 import { applyChangeTrust, applyClaimClaimableBalance, applyCreateClaimableBalance } from './ops-trust';
 import { OP, type OpResult, opOuter, TX, type TxOutcome, transactionResultXdr } from './results';
-import type { LedgerState } from './state';
-import { authorized, checkEnvelope, minFee } from './validate';
+import { authorized, type CheckContext, checkEnvelope, minFee } from './validate';
 import { thresholdLevel } from './op-checks';
 
-export interface LedgerContext {
-  state: LedgerState;
-  ledger: number;
-  closeTime: bigint;
-  baseFee: bigint;
-  baseReserve: bigint;
-  /** Signatures were not produced for this history (generator): skip threshold checks. */
-  trusted?: boolean;
-}
+/** The ledger a transaction is applied in: admission's context without the queue. */
+export type LedgerContext = Omit<CheckContext, 'pending'>;
 
 export interface AppliedOp {
   /** DESIGN.md's type number. */
@@ -126,7 +118,7 @@ function applyOperations(ledger: LedgerContext, env: Envelope, tx: Transaction):
 
 export function applyEnvelope(ledger: LedgerContext, env: Envelope): ApplyOutcome {
   const { state } = ledger;
-  const invalid = checkEnvelope({ ...ledger }, env);
+  const invalid = checkEnvelope(ledger, env);
   if (invalid) return { dropped: invalid };
   const { tx, feeBump } = env;
   const fee = minFee(tx, ledger.baseFee, feeBump !== undefined);

@@ -2,7 +2,7 @@
 // written directly as text: amounts are bigints written as exact number text with an `_f` twin,
 // so nothing here goes through a float or a JSON parse.
 import { formatAmount } from '../../shared/amount';
-import { type Asset, type Claimant, type Operation, type Predicate, type Price, poolId as poolIdOf } from './model';
+import { type Asset, type Claimant, NATIVE_ASSET, type Operation, type Predicate, type Price, poolId as poolIdOf, type SetOptions } from './model';
 import type { OpInfo } from './ops-common';
 
 const str = JSON.stringify;
@@ -81,7 +81,7 @@ export function detailsJson(op: Operation, source: string, info: OpInfo, applied
     case 'create_claimable_balance':
       return `{"balance_id":"${info.balanceId ?? ''}","currency":${currencyJson(body.asset)},${amount('amount', body.amount)},"claimants":${claimantsJson(body.claimants)}}`;
     case 'claim_claimable_balance': {
-      const asset = info.claimAsset ?? { type: 'native', key: 'native' };
+      const asset = info.claimAsset ?? NATIVE_ASSET;
       const units = applied ? (info.claimAmount ?? 0n) : 0n;
       return `{"balance_id":"${body.balanceId}","claimant":"${source}","currency":${currencyJson(asset)},${amount('amount', units)}}`;
     }
@@ -114,7 +114,7 @@ export function detailsJson(op: Operation, source: string, info: OpInfo, applied
   }
 }
 
-function setOptionsJson(o: Extract<Operation['body'], { type: 'set_options' }>['options']): string {
+function setOptionsJson(o: SetOptions): string {
   const parts: string[] = [];
   if (o.homeDomain !== undefined) parts.push(`"home_domain":${str(o.homeDomain)}`);
   if (o.masterWeight !== undefined) parts.push(`"master_key_weight":${o.masterWeight}`);

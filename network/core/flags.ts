@@ -26,12 +26,12 @@ export function parseFlags(argv: string[], table: FlagTable): FlagValues {
       i += 1;
     }
     if (raw === undefined) throw new FlagError(`--${name} needs a value`);
-    values[name] = spec.kind === 'int' ? parseInt(name, raw, spec) : raw;
+    values[name] = spec.kind === 'int' ? parseIntFlag(name, raw, spec) : raw;
   }
   return values;
 }
 
-function parseInt(name: string, raw: string, spec: Extract<FlagSpec, { kind: 'int' }>): number {
+function parseIntFlag(name: string, raw: string, spec: Extract<FlagSpec, { kind: 'int' }>): number {
   if (!/^\d+$/.test(raw)) throw new FlagError(`--${name} must be a non-negative integer, not "${raw}"`);
   const value = Number(raw);
   if (!Number.isSafeInteger(value)) throw new FlagError(`--${name} is too large`);

@@ -7,7 +7,7 @@ export const BASE_FEE = 100n;
 export const BASE_RESERVE = 5_000_000n;
 /** 100 billion units of the native currency at scale 10^7, as Stellar's lumens. */
 export const TOTAL_SUPPLY = 100_000_000_000n * 10_000_000n;
-export const INT64_MAX = 2n ** 63n - 1n;
+export { INT64_MAX } from '../../shared/amount';
 export const POOL_FEE_BP = LiquidityPoolFeeV18;
 export const MAX_SIGNERS = 20;
 
@@ -50,6 +50,9 @@ export type OpBody =
   | { type: 'set_options'; options: SetOptions }
   /** Any operation outside DESIGN.md's eleven: rejected with opNOT_SUPPORTED. */
   | { type: 'unsupported'; xdrType: number };
+
+/** The body of one operation type, e.g. `OpBodyOf<'payment'>`. */
+export type OpBodyOf<T extends OpBody['type']> = Extract<OpBody, { type: T }>;
 
 export interface SetOptions {
   clearFlags?: number;

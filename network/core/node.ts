@@ -27,6 +27,7 @@ export interface CoreOptions {
 }
 
 const nowSeconds = (): bigint => BigInt(Math.floor(Date.now() / 1000));
+const FEES = { baseFee: BASE_FEE, baseReserve: BASE_RESERVE };
 
 export class CoreNode {
   readonly passphrase = NETWORK_PASSPHRASE;
@@ -36,7 +37,8 @@ export class CoreNode {
   readonly writer: StoreWriter;
   private queue: Envelope[] = [];
   private readonly queued = new Set<string>();
-  private readonly bySource = new Map<string, { lastSeq: bigint; fees: bigint }>();
+  /** Sequence number of each source's last queued transaction. */
+  private readonly lastSeqBySource = new Map<string, bigint>();
   private readonly feesByPayer = new Map<string, bigint>();
   private readonly hashInHistory: StatementSync;
 
@@ -48,7 +50,7 @@ export class CoreNode {
     this.hashInHistory = db.prepare('SELECT 1 AS found FROM transactions WHERE hash = ?');
     const last = readLastLedger(db);
     if (last) {
-      this.closer = new LedgerCloser(loadState(db), this.writer, { baseFee: BASE_FEE, baseReserve: BASE_RESERVE }, last);
+      this.closer = new LedgerCloser(loadState(db), this.writer, FEES, last);
     } else {
       this.closer = this.genesis();
     }
@@ -76,7 +78,7 @@ export class CoreNode {
     })) {
       writer.setMeta(key, value);
     }
-    const closer = new LedgerCloser(state, writer, { baseFee: BASE_FEE, baseReserve: BASE_RESERVE }, {
+    const closer = new LedgerCloser(state, writer, FEES, {
       sequence: sequence - 1,
       hash: '0'.repeat(64),
       closeTime,
@@ -125,36 +127,25 @@ export class CoreNode {
     if (this.queue.length >= this.options.maxQueue) return { status: 'TRY_AGAIN_LATER', hash };
     const env = verifySignatures(this.state, decoded);
     const last = this.closer.last;
-    const closeTime = nowSeconds() > last.closeTime ? nowSeconds() : last.closeTime;
-    const failure = checkEnvelope(
-      {
-        state: this.state,
-        ledger: last.sequence + 1,
-        closeTime,
-        baseFee: BASE_FEE,
-        baseReserve: BASE_RESERVE,
-        pending: (source) => this.pendingOf(source),
-      },
-      env,
-    );
+    const now = nowSeconds();
+    const closeTime = now > last.closeTime ? now : last.closeTime;
+    const failure = checkEnvelope({ state: this.state, ledger: last.sequence + 1, closeTime, ...FEES, pending: (source) => this.pendingOf(source) }, env);
     if (failure) return { status: 'ERROR', hash, error: transactionResultXdr(failure, env.feeBump?.innerHash) };
     this.enqueue(env);
     return { status: 'PENDING', hash };
   }
 
   private pendingOf(source: string): { lastSeq: bigint; fees: bigint } | undefined {
-    const seq = this.bySource.get(source);
+    const lastSeq = this.lastSeqBySource.get(source);
     const fees = this.feesByPayer.get(source) ?? 0n;
-    if (!seq && fees === 0n) return undefined;
-    const account = this.state.accounts.get(source);
-    return { lastSeq: seq?.lastSeq ?? account?.seq ?? 0n, fees };
+    if (lastSeq === undefined && fees === 0n) return undefined;
+    return { lastSeq: lastSeq ?? this.state.accounts.get(source)?.seq ?? 0n, fees };
   }
 
   private enqueue(env: Envelope): void {
     this.queue.push(env);
     this.queued.add(env.hash);
-    const prev = this.bySource.get(env.tx.source);
-    this.bySource.set(env.tx.source, { lastSeq: env.tx.seq, fees: prev?.fees ?? 0n });
+    this.lastSeqBySource.set(env.tx.source, env.tx.seq);
     const payer = env.feeBump?.feeSource ?? env.tx.source;
     const fee = minFee(env.tx, BASE_FEE, env.feeBump !== undefined);
     this.feesByPayer.set(payer, (this.feesByPayer.get(payer) ?? 0n) + fee);
@@ -165,7 +156,7 @@ export class CoreNode {
     const envelopes = this.queue;
     this.queue = [];
     this.queued.clear();
-    this.bySource.clear();
+    this.lastSeqBySource.clear();
     this.feesByPayer.clear();
     const last = this.closer.last;
     return this.closer.close(envelopes, closeTime > last.closeTime ? closeTime : last.closeTime);

@@ -1,6 +1,6 @@
 // Stateless well-formedness of each operation (stellar-core's doCheckValid), checked at admission:
 // a malformed operation makes the whole transaction txFAILED before it can enter the queue.
-import { type Asset, type Claimant, compareAssets, type OpBody, POOL_FEE_BP, type Predicate } from './model';
+import { type Asset, type Claimant, compareAssets, type OpBody, POOL_FEE_BP, type Predicate, type SetOptions } from './model';
 import {
   BUMP_SEQ,
   CHANGE_TRUST,
@@ -87,7 +87,7 @@ export function checkOperation(body: OpBody, source: string): OpResult | null {
   }
 }
 
-function checkSetOptions(o: Extract<OpBody, { type: 'set_options' }>['options'], source: string): OpResult | null {
+function checkSetOptions(o: SetOptions, source: string): OpResult | null {
   if (o.unsupported) return opOuter(OP.NOT_SUPPORTED);
   if (o.setFlags !== undefined && o.clearFlags !== undefined && (o.setFlags & o.clearFlags) !== 0) return opFail(SET_OPTIONS.BAD_FLAGS);
   if (((o.setFlags ?? 0) | (o.clearFlags ?? 0)) & ~0xf) return opFail(SET_OPTIONS.UNKNOWN_FLAG);

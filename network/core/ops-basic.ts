@@ -1,12 +1,10 @@
 // Apply of the account-level operations: payment, create_account, account_merge, bump_sequence,
 // manage_data, set_options. Well-formedness was checked at admission (op-checks.ts); these
 // functions check the state rules and change the state, or leave it untouched and fail.
-import { type OpBody, type SetOptions, INT64_MAX, MAX_SIGNERS } from './model';
+import { type OpBodyOf as Body, type SetOptions, INT64_MAX, MAX_SIGNERS } from './model';
 import { type ApplyContext, holding, move, room, spendable, touchAccount } from './ops-common';
 import { CREATE_ACCOUNT, MANAGE_DATA, MERGE, type OpResult, opFail, opOk, PAYMENT, SET_OPTIONS } from './results';
 import { availableNative, dataKey, minBalance } from './state';
-
-type Body<T extends OpBody['type']> = Extract<OpBody, { type: T }>;
 
 export function applyPayment(ctx: ApplyContext, source: string, op: Body<'payment'>): OpResult {
   const { state } = ctx;
@@ -19,7 +17,7 @@ export function applyPayment(ctx: ApplyContext, source: string, op: Body<'paymen
   if (from.kind === 'none') return opFail(PAYMENT.SRC_NO_TRUST);
   if (spendable(ctx, from) < op.amount) return opFail(PAYMENT.UNDERFUNDED);
   move(ctx, from, -op.amount);
-  move(ctx, holding(ctx, op.destination, op.asset), op.amount);
+  move(ctx, to, op.amount);
   return opOk;
 }
 

@@ -1,11 +1,9 @@
 // Constant-product liquidity pools, with stellar-core's rounding (LiquidityPoolDepositOpFrame,
 // LiquidityPoolWithdrawOpFrame): shares round down, the deposit rounds up, a withdrawal rounds down.
-import { type OpBody, type Price, INT64_MAX } from './model';
+import { type OpBodyOf as Body, type Price, INT64_MAX } from './model';
 import { type ApplyContext, holding, type OpInfo, move, room, spendable } from './ops-common';
 import { LP_DEPOSIT, LP_WITHDRAW, type OpResult, opFail, opOk } from './results';
 import { trustlineKey } from './state';
-
-type Body<T extends OpBody['type']> = Extract<OpBody, { type: T }>;
 
 function divide(a: bigint, b: bigint, c: bigint, roundUp: boolean): bigint {
   const product = a * b;
@@ -60,7 +58,7 @@ export function applyPoolDeposit(ctx: ApplyContext, source: string, op: Body<'li
     return opFail(LP_DEPOSIT.POOL_FULL);
   }
   move(ctx, fromA, -amountA);
-  move(ctx, holding(ctx, source, pool.assetB), -amountB);
+  move(ctx, fromB, -amountB);
   move(ctx, { kind: 'line', key: shareKey }, shares);
   const changed = state.pools.touch(op.poolId);
   if (!changed) throw new Error('pool vanished');
@@ -90,7 +88,7 @@ export function applyPoolWithdraw(ctx: ApplyContext, source: string, op: Body<'l
   if (room(ctx, toA) < amountA || room(ctx, toB) < amountB) return opFail(LP_WITHDRAW.LINE_FULL);
   move(ctx, { kind: 'line', key: shareKey }, -op.amount);
   move(ctx, toA, amountA);
-  move(ctx, holding(ctx, source, pool.assetB), amountB);
+  move(ctx, toB, amountB);
   const changed = state.pools.touch(op.poolId);
   if (!changed) throw new Error('pool vanished');
   changed.reserveA -= amountA;

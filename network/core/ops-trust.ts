@@ -1,12 +1,10 @@
 // Apply of change_trust (credit and pool-share trustlines) and of claimable balances.
 import { createHash } from 'node:crypto';
 import { StrKey } from '@stellar/stellar-base';
-import { type Claimant, type OpBody, type Predicate, POOL_FEE_BP, poolId } from './model';
+import { type Claimant, type OpBodyOf as Body, type Predicate, POOL_FEE_BP, poolId } from './model';
 import { type ApplyContext, holding, type OpInfo, move, room, spendable, touchAccount } from './ops-common';
 import { CHANGE_TRUST, CLAIM_CB, CREATE_CB, type OpResult, opFail, opOk } from './results';
-import { availableNative, minBalance, trustlineKey } from './state';
-
-type Body<T extends OpBody['type']> = Extract<OpBody, { type: T }>;
+import { availableNative, minBalance, type Trustline, trustlineKey } from './state';
 
 export function applyChangeTrust(ctx: ApplyContext, source: string, op: Body<'change_trust'>): OpResult {
   if (op.pool) return changePoolShareTrust(ctx, source, op);
@@ -22,13 +20,7 @@ export function applyChangeTrust(ctx: ApplyContext, source: string, op: Body<'ch
       touchAccount(ctx, source).subentries -= 1;
       return opOk;
     }
-    if (op.limit < line.balance) return opFail(CHANGE_TRUST.INVALID_LIMIT);
-    const changed = state.trustlines.touch(key);
-    if (changed) {
-      changed.limit = op.limit;
-      changed.lastModified = ctx.ledger;
-    }
-    return opOk;
+    return changeLimit(ctx, key, line, op.limit);
   }
   if (op.limit === 0n) return opFail(CHANGE_TRUST.INVALID_LIMIT);
   if (!state.accounts.has(op.asset.issuer)) return opFail(CHANGE_TRUST.NO_ISSUER);
@@ -44,6 +36,17 @@ export function applyChangeTrust(ctx: ApplyContext, source: string, op: Body<'ch
     limit: op.limit,
     lastModified: ctx.ledger,
   });
+  return opOk;
+}
+
+/** A new, non-zero limit for an existing trustline: never below what it holds. */
+function changeLimit(ctx: ApplyContext, key: string, line: Trustline, limit: bigint): OpResult {
+  if (limit < line.balance) return opFail(CHANGE_TRUST.INVALID_LIMIT);
+  const changed = ctx.state.trustlines.touch(key);
+  if (changed) {
+    changed.limit = limit;
+    changed.lastModified = ctx.ledger;
+  }
   return opOk;
 }
 
@@ -84,13 +87,7 @@ function changePoolShareTrust(ctx: ApplyContext, source: string, op: Body<'chang
       }
       return opOk;
     }
-    if (op.limit < line.balance) return opFail(CHANGE_TRUST.INVALID_LIMIT);
-    const changed = state.trustlines.touch(key);
-    if (changed) {
-      changed.limit = op.limit;
-      changed.lastModified = ctx.ledger;
-    }
-    return opOk;
+    return changeLimit(ctx, key, line, op.limit);
   }
   if (op.limit === 0n) return opFail(CHANGE_TRUST.INVALID_LIMIT);
   for (const asset of [params.assetA, params.assetB]) {

@@ -21,39 +21,39 @@ function fail(message: string): never {
 }
 
 /**
- * Opens the store; a history generation that was interrupted (ledgers written, but no
- * history_generated mark) is discarded, so that it runs again from genesis on a clean file.
+ * Opens the store, and says whether its history is complete. A history generation that was
+ * interrupted (ledgers written, but no history_generated mark) is discarded, so that it runs
+ * again from genesis on a clean file.
  */
-function openStoreForHistory(path: string): DatabaseSync {
+function openStoreForHistory(path: string): { db: DatabaseSync; generated: boolean } {
   const db = openStore(path);
   const ledgers = (db.prepare('SELECT count(*) AS c FROM ledgers').get() as { c: bigint }).c;
-  const generated = db.prepare("SELECT 1 AS found FROM meta WHERE key = 'history_generated'").get();
-  if (ledgers === 0n || generated) return db;
+  const generated = db.prepare("SELECT 1 AS found FROM meta WHERE key = 'history_generated'").get() !== undefined;
+  if (ledgers === 0n || generated) return { db, generated };
   process.stdout.write('ledgerscope-core: discarding an interrupted history generation\n');
   db.close();
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
-  return openStore(path);
+  return { db: openStore(path), generated: false };
 }
 
 async function main(): Promise<void> {
   let flags;
+  let dataDir: string;
   try {
     flags = parseFlags(process.argv.slice(2), CORE_FLAGS);
-    stringFlag(flags, 'data-dir');
+    dataDir = stringFlag(flags, 'data-dir');
   } catch (error) {
     if (error instanceof FlagError) fail(error.message);
     throw error;
   }
-  const dataDir = stringFlag(flags, 'data-dir');
   const historyOps = intFlag(flags, 'history-ops');
   mkdirSync(dataDir, { recursive: true });
-  const db = openStoreForHistory(storePath(dataDir));
+  const { db, generated } = openStoreForHistory(storePath(dataDir));
   const core = new CoreNode(db, {
     startLedger: intFlag(flags, 'start-ledger'),
     maxQueue: intFlag(flags, 'max-queue'),
     genesisTime: historyGenesisTime(historyOps),
   });
-  const generated = db.prepare("SELECT value FROM meta WHERE key = 'history_generated'").get();
   if (!generated) {
     const started = performance.now();
     generateHistory(core, { historyOps, accounts: intFlag(flags, 'accounts'), seed: stringFlag(flags, 'seed'), dataDir });

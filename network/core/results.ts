@@ -100,11 +100,6 @@ const KINDS: Record<Exclude<Body, 'unsupported'>, ResultKind> = {
   liquidity_pool_withdraw: { opType: 23, union: xdr.LiquidityPoolWithdrawResult, codes: xdr.LiquidityPoolWithdrawResultCode },
 };
 
-/** Stellar's OperationType number of one of the eleven types. */
-export function stellarOpType(type: Exclude<Body, 'unsupported'>): number {
-  return KINDS[type].opType;
-}
-
 function opResultXdr(type: Body, result: OpResult): xdr.OperationResult {
   const outer = enumOf(xdr.OperationResultCode).fromValue(result.outer);
   if (result.outer !== OP.INNER || type === 'unsupported') return new (union(xdr.OperationResult))(outer);

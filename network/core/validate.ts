@@ -82,7 +82,7 @@ export interface CheckContext {
   closeTime: bigint;
   baseFee: bigint;
   baseReserve: bigint;
-  /** The transaction's signatures were already checked (history generator). */
+  /** The history generator's own transactions: signatures and thresholds are not checked (it signs them after apply, if at all). */
   trusted?: boolean;
   /** Sequence and fees of this source's transactions already queued. */
   pending?: (source: string) => { lastSeq: bigint; fees: bigint } | undefined;

@@ -5,7 +5,7 @@
 import { StrKey } from '@stellar/stellar-base';
 import { type Asset, type Claimant, NATIVE_ASSET, type Operation, type Predicate } from '../core/model';
 import { predicateHolds } from '../core/ops-trust';
-import { trustlineKey } from '../core/state';
+import { dataKey, trustlineKey } from '../core/state';
 import { type FastKeypair, namedKeypair } from './keys';
 import type { HistoryWriter } from './writer';
 
@@ -166,7 +166,7 @@ export class Activities {
   private data(): boolean {
     const source = this.pick(this.world.users);
     const name = `config.${this.int(6)}`;
-    const exists = this.writer.state.data.has(`${source.publicKey}|${name}`);
+    const exists = this.writer.state.data.has(dataKey(source.publicKey, name));
     const value = exists && this.random() < 0.4 ? null : Buffer.from(`value-${this.int(1_000_000)}`);
     this.writer.submit(source, [{ body: { type: 'manage_data', name, value } }]);
     return true;

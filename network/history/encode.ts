@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import { StrKey, xdr } from '@stellar/stellar-base';
 import type { Asset, Claimant, Memo, Operation, Predicate, Transaction } from '../core/model';
-import type { FastKeypair } from './keys';
 
 const muxedCache = new Map<string, xdr.MuxedAccount>();
 const idCache = new Map<string, xdr.AccountId>();
@@ -258,10 +257,4 @@ export function envelopeXdr(body: Buffer, signatures: { hint: Buffer; signature:
     parts.push(hint, len, signature);
   }
   return Buffer.concat(parts).toString('base64');
-}
-
-/** Hash and base64 envelope of a transaction signed by `signers`. */
-export function signedEnvelope(tx: Transaction, networkId: Buffer, signers: FastKeypair[]): { hash: string; xdr: string } {
-  const { body, hash } = hashTransaction(tx, networkId);
-  return { hash: hash.toString('hex'), xdr: envelopeXdr(body, signers.map((s) => ({ hint: s.hint, signature: s.sign(hash) }))) };
 }

@@ -29,6 +29,8 @@ export interface DemoAccount {
 const NAMES = ['busy', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'niaj', 'olivia', 'peggy', 'rupert', 'sybil', 'trent', 'victor', 'walter'];
 const TX_PER_LEDGER = 120;
 const OPS_PER_SETUP_TX = 100;
+/** Cap of a demo account's starting balance (a thousandth of the supply, shared out): 10 million, in units. */
+const MAX_USER_FUNDING = 100_000_000_000_000n;
 
 /** Ledgers a history will take, so that genesis can be dated that far back and history ends now. */
 export function estimateHistoryLedgers(historyOps: number): number {
@@ -60,9 +62,10 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
   const writer = new HistoryWriter(core, options.sign ?? true);
   const root = keypairFromSeed(Keypair.master(core.passphrase).rawSecretKey());
   const userCount = Math.max(options.historyOps > 0 ? 3 : 1, options.accounts);
-  const users = Array.from({ length: userCount }, (_, i) => ({ name: NAMES[i] ?? `user-${i + 1}`, key: namedKeypair(options.seed, NAMES[i] ?? `user-${i + 1}`) }));
+  const users = Array.from({ length: userCount }, (_, i) => NAMES[i] ?? `user-${i + 1}`).map((name) => ({ name, key: namedKeypair(options.seed, name) }));
   const issuers = options.historyOps > 0 ? [{ name: 'issuer-a', key: namedKeypair(options.seed, 'issuer-a') }, { name: 'issuer-b', key: namedKeypair(options.seed, 'issuer-b') }] : [];
-  const perUser = TOTAL_SUPPLY / 1000n / BigInt(userCount) < 100_000_000_000_000n ? TOTAL_SUPPLY / 1000n / BigInt(userCount) : 100_000_000_000_000n;
+  const share = TOTAL_SUPPLY / 1000n / BigInt(userCount);
+  const perUser = share < MAX_USER_FUNDING ? share : MAX_USER_FUNDING;
 
   writer.startLedger();
   const funding: Operation[] = [

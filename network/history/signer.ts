@@ -49,22 +49,6 @@ export interface EnvelopeSigner {
   close(): void;
 }
 
-class InlineSigner implements EnvelopeSigner {
-  private readonly done = new Map<number, Buffer>();
-  private next = 0;
-  request(key: FastKeypair, hash: Buffer): number {
-    this.done.set(this.next, key.sign(hash));
-    return this.next++;
-  }
-  signature(ticket: number): Buffer {
-    const sig = this.done.get(ticket);
-    this.done.delete(ticket);
-    if (!sig) throw new Error(`no signature for ticket ${ticket}`);
-    return sig;
-  }
-  close(): void {}
-}
-
 class WorkerSigner implements EnvelopeSigner {
   private readonly control = new SharedArrayBuffer(12);
   private readonly ctl = new Int32Array(this.control);
@@ -127,6 +111,6 @@ class WorkerSigner implements EnvelopeSigner {
   }
 }
 
-export function createSigner(parallel: boolean): EnvelopeSigner {
-  return parallel ? new WorkerSigner() : new InlineSigner();
+export function createSigner(): EnvelopeSigner {
+  return new WorkerSigner();
 }

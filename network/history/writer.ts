@@ -30,7 +30,7 @@ export class HistoryWriter {
     private readonly core: CoreNode,
     sign: boolean,
   ) {
-    this.signer = sign ? createSigner(true) : undefined;
+    this.signer = sign ? createSigner() : undefined;
     // Bulk load. History is written before anyone reads the store, and process.ts discards a
     // store whose generation did not finish, so the generation needs no journal and no fsync;
     // the two secondary indexes are built once at the end (a sort) instead of row by row.

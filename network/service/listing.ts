@@ -1,8 +1,9 @@
 // One listing (payments of an account, or operations of one of five scopes): where it reads, how
 // its pages and records are written. Pages and streams share this so they cannot disagree.
 import { FifoCache } from './fifo-cache';
-import { INT64_MAX, type ListingParams } from './params';
-import type { ListingSource, OperationRow, Store } from './queries';
+import { INT64_MAX } from '../../shared/amount';
+import type { ListingParams } from './params';
+import type { ListingQuery, ListingSource, OperationRow, Store } from './queries';
 import { operationRecord, operationText, transactionText } from './records';
 
 export interface ListingTarget {
@@ -80,6 +81,11 @@ function cacheOf(store: Store): ListingCache {
   return cache;
 }
 
+/** The store query of one window; a transaction's operations always include the failed ones. */
+function listingQuery(target: ListingTarget, params: ListingParams, after: bigint, before: bigint, limit: number): ListingQuery {
+  return { source: target.source, after, before, desc: params.desc, includeFailed: params.includeFailed || target.alwaysFailed, limit };
+}
+
 function recordBytes(store: Store, row: OperationRow, join: boolean, transactions: Map<bigint, string>): Buffer {
   let transaction: string | undefined;
   if (join) {
@@ -109,7 +115,7 @@ export function readRecords(
 ): RecordText[] {
   const cache = cacheOf(store);
   const prefix = params.join ? 'j' : '';
-  const query = { source: target.source, after, before, desc: params.desc, includeFailed: params.includeFailed || target.alwaysFailed, limit };
+  const query = listingQuery(target, params, after, before, limit);
   if (probe) {
     const ids = store.listOperationIds(query);
     const records: RecordText[] = [];
@@ -145,10 +151,11 @@ const PAGE_END = Buffer.from(']}}');
 
 /**
  * A page that can never change: history only grows at the top (new ledgers have higher ids), so
- * a full asc page is final, and so is a desc page whose cursor is below the next ledger.
+ * a full asc page is final, and so is a desc page whose cursor is below the next ledger. `now`
+ * names a different position at every ledger, so its pages never are.
  */
 function isFinal(store: Store, params: ListingParams, count: number): boolean {
-  if (!params.desc) return count === params.limit;
+  if (!params.desc) return count === params.limit && params.cursor !== 'now';
   return typeof params.cursor === 'bigint' && params.cursor <= (store.latestLedger() + 1n) << 32n;
 }
 
@@ -191,8 +198,7 @@ function buildPage(store: Store, target: ListingTarget, params: ListingParams, r
     // bigints, and the page written as one string, encoded once (by the socket write, unless the
     // page is kept). Record texts are neither looked up nor kept: the rows are read anyway, and
     // writing a record's text costs less than keeping it.
-    const query = { source: target.source, after, before, desc: params.desc, includeFailed: params.includeFailed || target.alwaysFailed, limit: params.limit };
-    const rows = store.listRecordRows(query);
+    const rows = store.listRecordRows(listingQuery(target, params, after, before, params.limit));
     let body = '';
     for (let i = 0; i < rows.length; i += 1) {
       const [id, ledger, type, source, successful, details, hash, createdAt] = rows[i]!;

@@ -1,11 +1,11 @@
 // Parameters of the wire contract (DESIGN.md "Listing parameters"): each bad value is a 400
 // problem naming the field. Ids of the wrong form are 400 too; 404 is decided by the store.
 import { StrKey } from '@stellar/stellar-base';
+import { INT64_MAX } from '../../shared/amount';
 import { claimableBalanceHex, toHex } from '../../shared/ids';
 import { LEDGER_MAX } from '../../shared/toid';
 import { badRequest } from './problem';
 
-export const INT64_MAX = 2n ** 63n - 1n;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 200;
 

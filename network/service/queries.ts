@@ -9,7 +9,7 @@ export type ScopeName = 'payment' | 'account' | 'claimable_balance' | 'liquidity
 /** What a listing reads: a scope of operation_scopes, or an id range of operations. */
 export type ListingSource =
   | { kind: 'scope'; scope: ScopeName; key: string }
-  | { kind: 'range'; from: bigint; to: bigint; alwaysFailed: boolean };
+  | { kind: 'range'; from: bigint; to: bigint };
 
 export interface OperationRow {
   id: bigint;
@@ -102,28 +102,27 @@ export class Store {
     }
   }
 
-  private one(sql: string, ...params: (string | bigint | number)[]): Row | undefined {
+  /** The statement of `sql`, prepared on its first use. */
+  private prepared(sql: string): StatementSync {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
-    return statement.get(...params) as Row | undefined;
+    return statement;
+  }
+
+  private one(sql: string, ...params: (string | bigint | number)[]): Row | undefined {
+    return this.prepared(sql).get(...params) as Row | undefined;
   }
 
   private all(sql: string, ...params: (string | bigint | number)[]): Row[] {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement.all(...params) as Row[];
+    return this.prepared(sql).all(...params) as Row[];
   }
 
   private window(query: ListingQuery, columns: Columns): unknown[] {
     const { source } = query;
-    const failed = query.includeFailed || (source.kind === 'range' && source.alwaysFailed);
-    const statement = this.listings.get(`${source.kind}:${failed}:${query.desc}:${columns}`)!;
+    const statement = this.listings.get(`${source.kind}:${query.includeFailed}:${query.desc}:${columns}`)!;
     if (source.kind === 'scope') return statement.all(source.scope, source.key, query.after, query.before, query.limit);
     const after = query.after > source.from - 1n ? query.after : source.from - 1n;
     const before = query.before < source.to ? query.before : source.to;

@@ -55,30 +55,44 @@ function accountListing(id: string, scope: 'payment' | 'account', name: string):
   };
 }
 
+/** The operations of a claimable balance or a pool: it exists while it has a row or any history. */
+function keyListing(collection: string, scope: 'claimable_balance' | 'liquidity_pool', id: string, row: (store: Store) => unknown, what: string): ListingTarget {
+  return {
+    path: `/${collection}/${id}/operations`,
+    source: { kind: 'scope', scope, key: id },
+    alwaysFailed: false,
+    exists: (store) => row(store) !== undefined || store.scopeExists(scope, id),
+    missing: `${what} ${id} does not exist.`,
+  };
+}
+
 const listings: Record<string, (store: Store, params: Params) => ListingTarget> = {
   '/accounts/:account_id/payments': (_store, p) => accountListing(p.account_id!, 'payment', 'payments'),
   '/accounts/:account_id/operations': (_store, p) => accountListing(p.account_id!, 'account', 'operations'),
-  '/claimable_balances/:claimable_balance_id/operations': (store, p) => {
+  '/claimable_balances/:claimable_balance_id/operations': (_store, p) => {
     const id = parseClaimableBalanceId(p.claimable_balance_id!);
-    if (!store.claimableBalance(id) && !store.scopeExists('claimable_balance', id)) throw notFound(`Claimable balance ${id} does not exist.`);
-    return { path: `/claimable_balances/${id}/operations`, source: { kind: 'scope', scope: 'claimable_balance', key: id }, alwaysFailed: false };
+    return keyListing('claimable_balances', 'claimable_balance', id, (store) => store.claimableBalance(id), 'Claimable balance');
   },
-  '/liquidity_pools/:liquidity_pool_id/operations': (store, p) => {
+  '/liquidity_pools/:liquidity_pool_id/operations': (_store, p) => {
     const id = parseLiquidityPoolId(p.liquidity_pool_id!);
-    if (!store.liquidityPool(id) && !store.scopeExists('liquidity_pool', id)) throw notFound(`Liquidity pool ${id} does not exist.`);
-    return { path: `/liquidity_pools/${id}/operations`, source: { kind: 'scope', scope: 'liquidity_pool', key: id }, alwaysFailed: false };
+    return keyListing('liquidity_pools', 'liquidity_pool', id, (store) => store.liquidityPool(id), 'Liquidity pool');
   },
-  '/ledgers/:sequence/operations': (store, p) => {
+  '/ledgers/:sequence/operations': (_store, p) => {
     const sequence = parseLedgerSequence(p.sequence!);
-    found(store.ledger(sequence), `Ledger ${sequence} has not been closed.`);
     const [from, to] = ledgerToidRange(Number(sequence));
-    return { path: `/ledgers/${sequence}/operations`, source: { kind: 'range', from, to, alwaysFailed: false }, alwaysFailed: false };
+    return {
+      path: `/ledgers/${sequence}/operations`,
+      source: { kind: 'range', from, to },
+      alwaysFailed: false,
+      exists: (store) => store.ledger(sequence) !== undefined,
+      missing: `Ledger ${sequence} has not been closed.`,
+    };
   },
   '/transactions/:hash/operations': (store, p) => {
     const hash = parseHash(p.hash!, 'hash');
     const tx = found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`);
     const from = tx.id as bigint;
-    return { path: `/transactions/${hash}/operations`, source: { kind: 'range', from, to: from + 4096n, alwaysFailed: true }, alwaysFailed: true };
+    return { path: `/transactions/${hash}/operations`, source: { kind: 'range', from, to: from + 4096n }, alwaysFailed: true };
   },
 };
 

@@ -4,8 +4,8 @@
 // core is the only writer) and runs only while a stream is open. Streams of the same listing at
 // the same position share one read and one serialisation per ledger.
 import type { ServerResponse } from 'node:http';
+import { INT64_MAX } from '../../shared/amount';
 import type { ListingParams } from './params';
-import { INT64_MAX } from './params';
 import type { Store } from './queries';
 import { type ListingTarget, readRecords } from './listing';
 

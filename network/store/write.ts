@@ -3,7 +3,7 @@
 // Callers own the SQLite transaction (one per ledger live, one per batch of ledgers in history).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { parseJson } from '../../shared/json';
-import { type Asset, type Claimant, parseAssetKey, type Predicate } from '../core/model';
+import { type Claimant, parseAssetKey, type Predicate } from '../core/model';
 import { claimantsJson } from '../core/details';
 import { dataKey, LedgerState, trustlineKey } from '../core/state';
 
@@ -52,8 +52,6 @@ export class StoreWriter {
     this.s = {
       ledger: p('INSERT INTO ledgers VALUES (?,?,?,?,?,?,?,?,?,?)'),
       tx: p('INSERT INTO transactions VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)'),
-      scopes: p(`INSERT OR IGNORE INTO operation_scopes VALUES ${Array(BATCH).fill('(?,?,?,?)').join(',')}`),
-      ops: p(`INSERT INTO operations VALUES ${Array(BATCH).fill('(?,?,?,?,?,?)').join(',')}`),
       account: p('INSERT OR REPLACE INTO accounts VALUES (?,?,?,?,?,?,?,?,?,?,?)'),
       accountDel: p('DELETE FROM accounts WHERE id = ?'),
       signersDel: p('DELETE FROM signers WHERE account = ?'),
@@ -109,7 +107,7 @@ export class StoreWriter {
   operation(id: bigint, txId: bigint, type: number, source: string, successful: boolean, details: string): void {
     this.opRows.push(id, txId, type, source, successful ? 1 : 0, details);
     if (this.opRows.length === BATCH * 6) {
-      this.st('ops').run(...this.opRows);
+      this.insertMany('operations', 6, BATCH).run(...this.opRows);
       this.opRows = [];
     }
   }
@@ -117,7 +115,7 @@ export class StoreWriter {
   scope(scope: string, key: string, opId: bigint, successful: boolean): void {
     this.scopeRows.push(scope, key, opId, successful ? 1 : 0);
     if (this.scopeRows.length === BATCH * 4) {
-      this.st('scopes').run(...this.scopeRows);
+      this.insertMany('operation_scopes', 4, BATCH).run(...this.scopeRows);
       this.scopeRows = [];
     }
   }
@@ -233,7 +231,7 @@ export function loadState(db: DatabaseSync): LedgerState {
     const sponsor = state.accounts.get(String(r.sponsor));
     if (sponsor) sponsor.sponsoring += claimants.length;
     state.balances.load(String(r.id), {
-      id: String(r.id), asset: parseAssetKey(String(r.asset)) as Asset, amount: big(r.amount), sponsor: String(r.sponsor),
+      id: String(r.id), asset: parseAssetKey(String(r.asset)), amount: big(r.amount), sponsor: String(r.sponsor),
       claimants, lastModified: num(r.last_modified_ledger),
     });
   }

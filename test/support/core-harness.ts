@@ -6,6 +6,7 @@ import { openStore } from '../../network/store/db';
 import { CoreNode, type TxAnswer } from '../../network/core/node';
 import type { BuiltLedger } from '../../network/core/ledger';
 import { NETWORK_PASSPHRASE } from '../../network/core/model';
+import { trustlineKey } from '../../network/core/state';
 
 export const PASSPHRASE = NETWORK_PASSPHRASE;
 
@@ -73,7 +74,7 @@ export class Harness {
   }
 
   line(id: string, asset: Asset): bigint | undefined {
-    return this.core.state.trustlines.get(`${id}|${asset.getCode()}:${asset.getIssuer()}`)?.balance;
+    return this.core.state.trustlines.get(trustlineKey(id, `${asset.getCode()}:${asset.getIssuer()}`))?.balance;
   }
 }
 

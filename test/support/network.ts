@@ -7,14 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { DemoAccount } from '../../network/history/generate';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface DemoAccount {
-  name: string;
-  publicKey: string;
-  secretKey: string;
-}
+export type { DemoAccount };
 
 export interface NetworkOptions {
   historyOps?: number;
@@ -33,7 +30,7 @@ export interface NetworkOptions {
 }
 
 export interface RunningNetwork {
-  /** The query service's base URL; "" while network/service/process.ts does not exist. */
+  /** The query service's base URL. */
   serviceUrl: string;
   coreUrl: string;
   dataDir: string;

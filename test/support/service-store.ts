@@ -6,9 +6,10 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { Keypair } from '@stellar/stellar-base';
 import { formatAmount } from '../../shared/amount';
 import { encodeToid } from '../../shared/toid';
+import { NETWORK_PASSPHRASE } from '../../network/core/model';
 import { openStore, storePath } from '../../network/store/db';
 
-export const PASSPHRASE = 'Ledgerscope Local Network ; 2026';
+export const PASSPHRASE = NETWORK_PASSPHRASE;
 
 export interface SyntheticOp {
   type: number;

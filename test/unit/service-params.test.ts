@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { negotiate } from '../../network/service/limits';
 import { parseClaimableBalanceId, parseCursor, parseListing } from '../../network/service/params';
 import { ProblemError } from '../../network/service/problem';
-import { parseQuery } from '../../network/service/server';
+import { optionName, SERVICE_FLAGS } from '../../network/service/flags';
+import { parseServiceArgs } from '../../network/service/process';
+import { DEFAULTS, parseQuery, type ServiceOptions } from '../../network/service/server';
 import { decodeEnvelope } from '../../network/service/submit';
 
 describe('parseListing', () => {
@@ -87,5 +89,19 @@ describe('decodeEnvelope', () => {
     expect(decodeEnvelope('aGVsbG8gd29ybGQ=')).toBeUndefined();
     expect(decodeEnvelope('')).toBeUndefined();
     expect(decodeEnvelope('💸')).toBeUndefined();
+  });
+});
+
+describe('service process flags', () => {
+  it('parses every flag the cli hands on into the ServiceOptions field of its name', () => {
+    const names = Object.keys(SERVICE_FLAGS);
+    const options = parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', ...names.flatMap((name, i) => [`--${name}`, String(i + 1)])]);
+    expect(options).toMatchObject({ dataDir: 'd', coreUrl: 'http://core', port: 0 });
+    for (const [i, name] of names.entries()) {
+      expect(Object.keys(DEFAULTS)).toContain(optionName(name));
+      expect(options[optionName(name) as keyof ServiceOptions]).toBe(i + 1);
+    }
+    expect(parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core']).maxStreams).toBeUndefined();
+    expect(() => parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', '--max-streams', 'x'])).toThrow('--max-streams takes a non-negative integer');
   });
 });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { AppCore } from '../electron/core/app';
 import type { Dispatch } from '../electron/core/dispatch';
-import { CSV_COLUMNS, csvRow } from '../electron/core/export';
+import { CSV_COLUMNS, csvRow, ndjsonRow } from '../electron/core/export';
 import { streamPayments } from '../electron/core/streams';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
@@ -104,7 +104,7 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
       opened = true;
     }
     for (const record of page.records) {
-      if (flags.format === 'ndjson') ctx.io.out(`${JSON.stringify(record)}\n`);
+      if (flags.format === 'ndjson') ctx.io.out(ndjsonRow(record));
       else if (flags.format === 'csv') ctx.io.out(csvRow(record));
       else ctx.io.out(`${first ? '\n' : ',\n'}${JSON.stringify(record)}`);
       first = false;
@@ -128,7 +128,7 @@ async function stream(command: Extract<Command, { kind: 'stream' }>, ctx: Contex
     profile,
     command.account,
     {
-      record: (record: Operation) => ctx.io.out(`${JSON.stringify(record)}\n`),
+      record: (record: Operation) => ctx.io.out(ndjsonRow(record)),
       status: (status) => ctx.io.err(`stream: ${status.state}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.behindBy ? ` (behind by ${status.behindBy} ledgers)` : ''}\n`),
     },
     command.cursor ? { cursor: command.cursor } : {},
@@ -182,10 +182,9 @@ async function exportListing(command: Extract<Command, { kind: 'export' }>, ctx:
     lastReport = Date.now();
     ctx.io.err(`export: ${progress.rows} rows${progress.waitingMs ? ` (rate limited, waiting ${Math.round(progress.waitingMs)} ms)` : ''}\n`);
   });
-  const cancel = ctx.interrupted.then(() => ctx.core.exports.cancel(started.exportId));
+  void ctx.interrupted.then(() => ctx.core.exports.cancel(started.exportId));
   const done = await ctx.core.exports.wait(started.exportId);
   off();
-  void cancel;
   ctx.io.err(`export: ${done.state}, ${done.rows} rows, ${done.path}\n`);
   if (done.state !== 'done') throw new CommandError(done.message ?? `export ${done.state}`);
   ctx.io.out(`${done.path}\n`);

@@ -42,10 +42,11 @@ export async function main(argv: string[]): Promise<number> {
   const emit: Emit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
   const command = invocation.command;
   const exportDir = command.kind === 'export' ? resolve(exportTarget(command.output).directory) : undefined;
-  const userDataDir = resolve(invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA'] ?? join(homedir(), '.config', 'ledgerscope', 'cli'));
+  const chosenDir = invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA'];
+  const userDataDir = resolve(chosenDir ?? join(homedir(), '.config', 'ledgerscope', 'cli'));
   // The embedded network's data lives beside the app's (~/.config/ledgerscope/local-network), so
   // the command line and the desktop app browse the same local history.
-  const networkDir = (invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA']) !== undefined ? join(userDataDir, 'local-network') : join(homedir(), '.config', 'ledgerscope', 'local-network');
+  const networkDir = chosenDir !== undefined ? join(userDataDir, 'local-network') : join(homedir(), '.config', 'ledgerscope', 'local-network');
   let local: LocalNetwork | null = null;
   if (invocation.network === 'local' && !process.env['LEDGERSCOPE_LOCAL_URL'] && command.kind !== 'decode' && command.kind !== 'explain') {
     try {

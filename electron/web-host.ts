@@ -38,6 +38,19 @@ export function mimeType(file: string): string {
   return MIME[extname(file)] ?? 'application/octet-stream';
 }
 
+/** Headers on every file of the renderer, whichever host serves it (this one, or Electron's app://). */
+export const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+/** The file a decoded URL path names under `root`, or null when `..` would leave it. */
+export function fileUnder(root: string, pathname: string): string | null {
+  const file = normalize(join(root, pathname));
+  return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null;
+}
+
 const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 
 export interface WebHostOptions {
@@ -175,8 +188,8 @@ function refuse(response: ServerResponse, status: number, message: string): void
 async function serveFile(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const pathname = decodeURIComponentSafe(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
   if (pathname === null) return refuse(response, 400, 'Bad path.');
-  let file = normalize(join(root, pathname));
-  if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return refuse(response, 403, 'Forbidden.');
+  let file = fileUnder(root, pathname);
+  if (file === null) return refuse(response, 403, 'Forbidden.');
   let info = await stat(file).catch(() => null);
   // The app routes in the page: unknown paths without an extension get index.html.
   if (!info || info.isDirectory()) {
@@ -188,9 +201,7 @@ async function serveFile(root: string, request: IncomingMessage, response: Serve
   response.writeHead(200, {
     'content-type': mimeType(file),
     'content-length': info.size,
-    'content-security-policy': CONTENT_SECURITY_POLICY,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    ...SECURITY_HEADERS,
     'cache-control': file.endsWith('index.html') ? 'no-store' : 'public, max-age=31536000, immutable',
   });
   if (request.method === 'HEAD') return void response.end();

@@ -1,11 +1,11 @@
 // The window's security decisions as plain data and functions (no electron import, only its
 // types), so Node tests check each one; electron/window.ts applies them.
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import type { WebPreferences } from 'electron';
-import { CONTENT_SECURITY_POLICY, mimeType } from './web-host';
+import { CONTENT_SECURITY_POLICY, fileUnder, mimeType, SECURITY_HEADERS } from './web-host';
 
-// The app:// protocol serves the same files with the same types as the web host.
-export { mimeType };
+// The app:// protocol serves the same files with the same types and headers as the web host.
+export { mimeType, SECURITY_HEADERS };
 
 export { CONTENT_SECURITY_POLICY };
 
@@ -118,7 +118,6 @@ export function withContentSecurityPolicy(headers: Record<string, string[] | str
   return result;
 }
 
-
 /**
  * The file an app:// URL names inside the renderer directory, or null (other host, traversal,
  * NUL). Paths without an extension are the app's routes: index.html.
@@ -134,6 +133,6 @@ export function resolveAppFile(rendererDir: string, url: string): string | null 
   if (pathname.includes('\0') || pathname.includes('\\')) return null;
   const root = normalize(rendererDir);
   if (pathname === '/' || extname(pathname) === '') return join(root, 'index.html');
-  const file = normalize(join(root, pathname));
-  return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null;
+  const file = fileUnder(root, pathname);
+  return file === root ? null : file;
 }

@@ -7,13 +7,13 @@ import { BrowserWindow, app, protocol, screen, session, shell, type WebContents 
 import {
   APP_SCHEME,
   APP_URL,
-  CONTENT_SECURITY_POLICY,
   decideNavigation,
   decideWindowOpen,
   isPermissionAllowed,
   mimeType,
   resolveAppFile,
   secureWebPreferences,
+  SECURITY_HEADERS,
   withContentSecurityPolicy,
 } from './window-policy';
 import { loadWindowState, restoreBounds, saveWindowState, MIN_SIZE } from './window-state';
@@ -34,12 +34,7 @@ export function hardenSession(rendererDir: string): void {
     const body = file ? await readFile(file).catch(() => null) : null;
     if (!file || !body) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
     return new Response(body, {
-      headers: {
-        'content-type': mimeType(file),
-        'content-security-policy': CONTENT_SECURITY_POLICY,
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
-      },
+      headers: { 'content-type': mimeType(file), ...SECURITY_HEADERS },
     });
   });
   const ses = session.defaultSession;

@@ -86,10 +86,6 @@ export function isAccountId(value: string): boolean {
   return typeof value === 'string' && StrKey.isValidEd25519PublicKey(value);
 }
 
-export function isHash(value: string): boolean {
-  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
-}
-
 export function toHex(bytes: Uint8Array): string {
   let out = '';
   for (const byte of bytes) out += byte.toString(16).padStart(2, '0');

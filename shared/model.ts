@@ -44,7 +44,6 @@ export const Currency = z.object({
   issuer: z.string().max(MAX_ID).optional(),
 });
 export type Currency = z.infer<typeof Currency>;
-export const NATIVE: Currency = { code: 'XLM' };
 
 export const CurrencyAmount = z.object({ currency: Currency, amount: DecimalString });
 export type CurrencyAmount = z.infer<typeof CurrencyAmount>;

@@ -90,11 +90,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   if (options.emit) void pushHealth();
   streams.useNetwork(networks.selected());
 
-  /** GETs one resource; a 404 says what was missing and on which network. */
-  async function getResource(path: string, what: string, signal: AbortSignal) {
+  /** Runs a request; a 404 becomes an error that says what was missing and on which network. */
+  async function orNotFound<T>(what: string, request: () => Promise<T>): Promise<T> {
     try {
-      const response = await http().getJson(path, { signal });
-      return [response.body, response.text.trim()] as const;
+      return await request();
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) {
         throw new CoreError('not_found', `${what} was not found on ${networks.selected().name}. Check the id, or select the network it belongs to.`, { status: 404 });
@@ -103,16 +102,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     }
   }
 
+  /** GETs one resource: its body and its exact text. */
+  async function getResource(path: string, what: string, signal: AbortSignal) {
+    const response = await orNotFound(what, () => http().getJson(path, { signal }));
+    return [response.body, response.text.trim()] as const;
+  }
+
   async function listing(target: ListingTarget, query: ListingParams, what: string, signal: AbortSignal) {
-    try {
-      const { lastToken: _last, ...page } = await fetchListing(http(), target, query, { signal });
-      return page;
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) {
-        throw new CoreError('not_found', `${what} was not found on ${networks.selected().name}. Check the id, or select the network it belongs to.`, { status: 404 });
-      }
-      throw error;
-    }
+    const { lastToken: _last, ...page } = await orNotFound(what, () => fetchListing(http(), target, query, { signal }));
+    return page;
   }
 
   function selectNetwork(id: string) {

@@ -5,7 +5,8 @@ import { isJsonObject, type JsonValue } from '../../shared/json';
 import { HttpClient } from './http';
 import { int, text } from './values';
 
-function latestOf(body: Record<string, JsonValue>): number | null {
+/** The latest ledger a server's root resource reports (Horizon's or this service's field). */
+export function latestOf(body: Record<string, JsonValue>): number | null {
   return int(body['history_latest_ledger']) ?? int(body['latest_ledger']) ?? int(body['core_latest_ledger']) ?? null;
 }
 

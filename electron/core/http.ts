@@ -110,15 +110,11 @@ export class HttpClient {
     return this.send(url, { method: 'GET', headers: { accept: 'application/hal+json, application/json' } }, options, true);
   }
 
+  /** POSTs a urlencoded form once (waiting out a 429) and returns non-2xx bodies for the caller to read. */
   async postForm(href: string, form: Record<string, string>, options: RequestOptions = {}): Promise<JsonResponse> {
     const url = this.resolve(href);
     const body = new URLSearchParams(form).toString();
     const init = { method: 'POST', body, headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' } };
-    return this.send(url, init, options, false);
-  }
-
-  /** Sends once (plus waits for 429/503 when `retry`); returns non-2xx bodies for the caller to read. */
-  async sendRaw(url: URL, init: RequestInit, options: RequestOptions = {}): Promise<JsonResponse> {
     return this.send(url, init, options, false, true);
   }
 

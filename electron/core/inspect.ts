@@ -110,13 +110,18 @@ function buildWarnings(signedFor: string[], networks: NetworkMatch[], selected: 
   } else if (!signedFor.includes(selected.id)) {
     warnings.push(`The signatures verify for ${names(signedFor)}, but ${selected.name} is selected: submitting here would fail with tx_bad_auth. Select ${names(signedFor)} first.`);
   }
-  const maxTime = inner.timeBounds ? Number(inner.timeBounds.maxTime) : 0;
-  if (maxTime > 0 && maxTime * 1000 < now.getTime()) {
-    warnings.push(`The transaction expired at ${new Date(maxTime * 1000).toISOString()} (its maximum time bound): it would fail with tx_too_late. Sign a new one.`);
+  const { minTime = '0', maxTime = '0' } = inner.timeBounds ?? {};
+  if (Number(maxTime) > 0 && Number(maxTime) * 1000 < now.getTime()) {
+    warnings.push(`The transaction expired at ${boundText(maxTime)} (its maximum time bound): it would fail with tx_too_late. Sign a new one.`);
   }
-  const minTime = inner.timeBounds ? Number(inner.timeBounds.minTime) : 0;
-  if (minTime * 1000 > now.getTime()) warnings.push(`The transaction is not valid before ${new Date(minTime * 1000).toISOString()}: it would fail with tx_too_early.`);
+  if (Number(minTime) * 1000 > now.getTime()) warnings.push(`The transaction is not valid before ${boundText(minTime)}: it would fail with tx_too_early.`);
   return warnings;
+}
+
+/** A time bound (uint64 seconds) as an ISO date; past the year 275760 a Date cannot hold it. */
+function boundText(seconds: string): string {
+  const date = new Date(Number(seconds) * 1000);
+  return Number.isNaN(date.getTime()) ? `${seconds} s after 1970` : date.toISOString();
 }
 
 function checkSequence(sequence: string, account: AccountInfo | null | undefined, error: string | undefined, selected: NetworkProfile): Inspection['sequenceCheck'] {

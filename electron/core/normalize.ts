@@ -4,6 +4,7 @@
 // strings. The dialect is read from each record, so a server that mixes nothing up and a profile
 // with the wrong dialect both still work. An unknown type becomes an `other` record with its raw
 // fields: never dropped, never an error.
+import { operationDirection } from '../../shared/direction';
 import { stringifyJson, type JsonValue } from '../../shared/json';
 import {
   LEDGER_TYPE_CODES,
@@ -46,12 +47,6 @@ const COMMON_KEYS = new Set([
   'transaction',
 ]);
 
-export type Dialect = 'ledger' | 'horizon';
-
-export function dialectOf(record: JsonObject): Dialect {
-  return typeof record['type'] === 'string' && record['type_s'] === undefined ? 'horizon' : 'ledger';
-}
-
 /** The operation's type name in either dialect ("payment", "manage_buy_offer", …). */
 export function typeNameOf(record: JsonObject): string {
   const named = text(record['type_s']);
@@ -86,7 +81,7 @@ export function normalizeOperation(value: JsonValue, options: NormalizeOptions =
   } else {
     operation = other(typeName, record, common);
   }
-  if (options.viewer) operation.direction = directionOf(operation, options.viewer);
+  if (options.viewer) operation.direction = operationDirection(operation, options.viewer);
   return operation;
 }
 
@@ -210,32 +205,6 @@ function other(typeName: string, r: JsonObject, c: Common): Operation {
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(r)) if (!COMMON_KEYS.has(key)) fields[key] = fieldText(value);
   return { ...c, type: 'other', typeName, fields };
-}
-
-export function directionOf(operation: Operation, viewer: string): 'in' | 'out' | 'self' | 'none' {
-  const pair = ((): [string | undefined, string | undefined] => {
-    switch (operation.type) {
-      case 'payment':
-        return [operation.from, operation.to];
-      case 'create_account':
-        return [operation.funder, operation.account];
-      case 'account_merge':
-        return [operation.account, operation.into];
-      case 'claim_claimable_balance':
-        return [undefined, operation.claimant];
-      case 'other': {
-        const f = operation.fields;
-        return [f['from'] ?? f['sender'] ?? operation.sourceAccount, f['to'] ?? f['receiver']];
-      }
-      default:
-        return [operation.sourceAccount, undefined];
-    }
-  })();
-  const [from, to] = pair;
-  if (from === viewer && to === viewer) return 'self';
-  if (to === viewer) return 'in';
-  if (from === viewer) return 'out';
-  return 'none';
 }
 
 export function normalizeTransactionSummary(r: JsonObject): TransactionSummary {

@@ -6,8 +6,10 @@
 import { EventSource } from 'eventsource';
 import { parseAmount } from '../../shared/amount';
 import type { NetworkProfile } from '../../shared/ipc';
+import { isJsonObject } from '../../shared/json';
 import type { Operation, StreamStatus, WatchedAccount } from '../../shared/model';
 import { decodeToid } from '../../shared/toid';
+import { latestOf } from './health';
 import { parseJsonFast } from './json-fast';
 import { normalizeOperation } from './normalize';
 
@@ -78,9 +80,8 @@ export class AccountStream {
     const response = await fetch(new URL('./', this.base()), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
     const body = parseJsonFast(await response.text());
-    const root = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    const latest = [root['history_latest_ledger'], root['latest_ledger'], root['core_latest_ledger']].find((v) => typeof v === 'number' && Number.isInteger(v));
-    if (typeof latest !== 'number') throw new Error('the server reports no latest ledger');
+    const latest = latestOf(isJsonObject(body) ? body : {});
+    if (latest === null) throw new Error('the server reports no latest ledger');
     return (((BigInt(latest) + 1n) << 32n) - 1n).toString();
   }
 

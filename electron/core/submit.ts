@@ -50,11 +50,7 @@ export class Submissions {
     const localHash = tx.hash().toString('hex');
     let response;
     try {
-      response = await http.sendRaw(http.resolve('/transactions'), {
-        method: 'POST',
-        body: new URLSearchParams({ tx: parsed.base64 }).toString(),
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-      }, { signal, timeoutMs: 70_000 });
+      response = await http.postForm('/transactions', { tx: parsed.base64 }, { signal, timeoutMs: 70_000 });
     } catch (error) {
       if (error instanceof CoreError && (error.code === 'unreachable' || error.code === 'timeout')) {
         const result: Result = error.code === 'timeout' ? 'timeout' : 'connection_failed';

@@ -85,11 +85,6 @@ export function parseAssetString(asset: string): Currency {
   return issuer ? { code, issuer } : { code };
 }
 
-export function currencyLabel(currency: Currency | undefined): string {
-  if (!currency) return '';
-  return currency.issuer ? `${currency.code}:${currency.issuer}` : currency.code;
-}
-
 /** Converts lossless values into plain JSON-safe values (for `unknown` fields sent over IPC). */
 export function plain(value: JsonValue | undefined): unknown {
   if (value === undefined || value === null) return null;

@@ -31,10 +31,6 @@ export function xdrBytes(input: string): { bytes: Buffer; encoding: 'hex' | 'bas
   throw new CoreError('invalid_input', 'This is neither hexadecimal nor base64 XDR.');
 }
 
-export function xdrTypes(): string[] {
-  return ready().types();
-}
-
 /** Decodes any XDR type to its JSON tree. */
 export function decodeXdrJson(type: string, input: string): unknown {
   const { bytes } = xdrBytes(input);

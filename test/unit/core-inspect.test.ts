@@ -91,6 +91,16 @@ describe('tx:inspect over envelopes built here', () => {
     expect(result.warnings[0]).toMatch(/No signature verifies/);
   });
 
+  it('explains a time bound too far in the future for a date (uint64 allows it)', async () => {
+    const tx = new TransactionBuilder(new Account(source.publicKey(), '40'), { fee: '100', networkPassphrase: LOCAL_PASSPHRASE, timebounds: { minTime: '18446744073709551615', maxTime: '0' } })
+      .addOperation(Operation.bumpSequence({ bumpTo: '41' }))
+      .build();
+    tx.sign(source);
+    const result = await inspect(tx.toXDR());
+    expect(result.timeBounds).toEqual({ minTime: '18446744073709551615', maxTime: '0' });
+    expect(result.warnings).toContain('The transaction is not valid before 18446744073709551615 s after 1970: it would fail with tx_too_early.');
+  });
+
   it('reads a v0 envelope', async () => {
     const v1 = localPayment().toEnvelope().v1();
     const inner = v1.tx();

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Keypair } from '@stellar/stellar-base';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EventPayload } from '../../shared/ipc';
@@ -112,5 +113,12 @@ describe('opening a transaction file', () => {
     writeFileSync(join(dir, 'big.xdr'), Buffer.alloc(MAX_TRANSACTION_FILE_BYTES + 1, 65));
     await expect(readTransactionFile(join(dir, 'big.xdr'))).rejects.toThrow(/larger than/);
     await expect(readTransactionFile(join(dir, 'missing.xdr'))).rejects.toThrow(/ENOENT/);
+  });
+  test('refuses a file holding a secret key, without passing it on', async () => {
+    const secret = Keypair.random().secret();
+    writeFileSync(join(dir, 'keys.txt'), `seed: ${secret}\n`);
+    const refused = await readTransactionFile(join(dir, 'keys.txt')).then(() => null, (error: Error) => error);
+    expect(refused?.message).toMatch(/secret key/);
+    expect(refused?.message).not.toContain(secret);
   });
 });

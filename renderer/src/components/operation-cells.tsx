@@ -1,35 +1,19 @@
 // How each operation type reads in a table row: its amount and its parties, every id a link.
 import type { ReactNode } from 'react';
-import type { Currency, CurrencyAmount, Operation } from '../../../shared/model';
+import { operationDirection, type Direction } from '../../../shared/direction';
+import type { Currency, CurrencyAmount, Operation, OperationOf } from '../../../shared/model';
 import { absoluteTime, formatAmount, relativeTime, shortId } from '../lib/format';
 import { IdLink } from './id-link';
 
-export type Direction = 'in' | 'out' | 'self' | 'none';
-
 /** Direction of a record relative to the viewed account (the core's, else worked out here). */
 export function directionOf(op: Operation, viewed?: string): Direction {
-  if (op.direction) return op.direction;
-  if (!viewed) return 'none';
-  const [from, to] = parties(op);
-  if (from === viewed && to === viewed) return 'self';
-  if (to === viewed) return 'in';
-  if (from === viewed) return 'out';
-  return 'none';
+  return op.direction ?? (viewed ? operationDirection(op, viewed) : 'none');
 }
 
-function parties(op: Operation): [string | undefined, string | undefined] {
-  switch (op.type) {
-    case 'payment':
-      return [op.from, op.to];
-    case 'create_account':
-      return [op.funder, op.account];
-    case 'account_merge':
-      return [op.account, op.into];
-    case 'claim_claimable_balance':
-      return [undefined, op.claimant];
-    default:
-      return [op.sourceAccount, undefined];
-  }
+/** The "in"/"out"/"self" badge of a row; nothing when the record does not involve the account. */
+export function DirectionBadge({ op, viewed }: { op: Operation; viewed: string }) {
+  const dir = directionOf(op, viewed);
+  return dir === 'none' ? null : <span className={`badge dir-${dir}`}>{dir}</span>;
 }
 
 export function Money({ amount, currency }: { amount: string; currency?: Currency | undefined }) {
@@ -118,7 +102,7 @@ export function detailsCell(op: Operation, inRow = true): ReactNode {
   }
 }
 
-function setOptionsText(op: Extract<Operation, { type: 'set_options' }>): string {
+function setOptionsText(op: OperationOf<'set_options'>): string {
   const parts: string[] = [];
   if (op.homeDomain !== undefined) parts.push(`home domain ${op.homeDomain || '(cleared)'}`);
   if (op.signerKey) parts.push(`signer weight ${op.signerWeight ?? 0}`);

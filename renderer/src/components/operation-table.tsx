@@ -8,7 +8,7 @@ import { setParams, useRoute } from '../lib/router';
 import { DetailDrawer } from './detail-drawer';
 import { ExportDialog } from './export-dialog';
 import { IdLink } from './id-link';
-import { amountCell, amountText, detailsCell, detailsText, directionOf, TimeCell, timeText, typeLabel } from './operation-cells';
+import { amountCell, amountText, detailsCell, detailsText, DirectionBadge, TimeCell, timeText, typeLabel } from './operation-cells';
 import { VirtualTable, type Column } from './virtual-table';
 
 /** Filters live in the address (order, failed, txs) so back/forward and reload keep them. */
@@ -41,10 +41,7 @@ export function operationColumns(filters: ListingFilters, viewed?: string): Colu
       key: 'dir',
       header: 'Dir',
       width: '46px',
-      render: (op) => {
-        const dir = directionOf(op, viewed);
-        return dir === 'none' ? null : <span className={`badge dir-${dir}`}>{dir}</span>;
-      },
+      render: (op) => <DirectionBadge op={op} viewed={viewed} />,
     });
   }
   columns.push(

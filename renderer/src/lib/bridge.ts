@@ -30,8 +30,6 @@ export function bridgeFromPreload(api: PreloadApi): Bridge {
   };
 }
 
-type Pending = { resolve: (reply: IpcReply<unknown>) => void; signal?: AbortSignal };
-
 /** Reads the per-run token from the address the web host printed, then hides it from the address bar. */
 function takeToken(): string {
   const url = new URL(window.location.href);
@@ -48,7 +46,7 @@ function takeToken(): string {
 export function createWebSocketBridge(): Bridge {
   const token = takeToken();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const pending = new Map<number, Pending>();
+  const pending = new Map<number, (reply: IpcReply<unknown>) => void>();
   let nextId = 1;
   let socket: WebSocket | null = null;
   let opened: Promise<WebSocket> | null = null;
@@ -69,7 +67,7 @@ export function createWebSocketBridge(): Bridge {
       ws.onmessage = (event) => {
         const message = JSON.parse(String(event.data)) as { id?: number; reply?: IpcReply<unknown>; event?: string; payload?: unknown };
         if (typeof message.id === 'number' && message.reply) {
-          pending.get(message.id)?.resolve(message.reply);
+          pending.get(message.id)?.(message.reply);
           pending.delete(message.id);
         } else if (typeof message.event === 'string') {
           for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
@@ -79,8 +77,8 @@ export function createWebSocketBridge(): Bridge {
         const wasOpen = socket === ws;
         socket = null;
         opened = null;
-        for (const [id, waiter] of pending) {
-          waiter.resolve(disconnected('The connection to the Ledgerscope host was lost.'));
+        for (const [id, settle] of pending) {
+          settle(disconnected('The connection to the Ledgerscope host was lost.'));
           pending.delete(id);
         }
         if (!wasOpen) reject(new Error('The Ledgerscope host refused the connection (is the token right?).'));
@@ -98,14 +96,16 @@ export function createWebSocketBridge(): Bridge {
       } catch (error) {
         return disconnected((error as Error).message) as IpcReply<RequestResult<C>>;
       }
+      // Aborted while connecting: the abort event has already fired, so no listener would see it.
+      if (signal?.aborted) return CANCELLED;
       const id = nextId++;
       return new Promise<IpcReply<RequestResult<C>>>((resolve) => {
-        pending.set(id, { resolve: resolve as (reply: IpcReply<unknown>) => void });
+        pending.set(id, resolve as (reply: IpcReply<unknown>) => void);
         signal?.addEventListener('abort', () => {
           if (!pending.has(id)) return;
           pending.delete(id);
           if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ id, cancel: true }));
-          resolve({ ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } });
+          resolve(CANCELLED);
         });
         ws.send(JSON.stringify({ id, channel, args }));
       });

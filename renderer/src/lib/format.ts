@@ -1,6 +1,5 @@
 // Display formatting. Amounts stay exact decimal strings: grouped, never turned into floats.
 import { groupDecimal } from '../../../shared/amount';
-import type { Currency } from '../../../shared/model';
 
 export function formatAmount(amount: string): string {
   try {
@@ -8,11 +7,6 @@ export function formatAmount(amount: string): string {
   } catch {
     return amount;
   }
-}
-
-export function currencyLabel(currency: Currency | undefined): string {
-  if (!currency) return '';
-  return currency.code;
 }
 
 export function shortId(id: string, head = 6, tail = 4): string {

@@ -1,5 +1,6 @@
-// Hash routing: the Electron build loads from file://, so the route lives after '#'. Every view
-// and every table filter is in the address, so back/forward and reloads restore them.
+// Hash routing: the route lives after '#', so it never reaches the host (app://ledgerscope in
+// Electron, the web host in a browser) and every load is index.html. Every view and every table
+// filter is in the address, so back/forward and reloads restore them.
 import { useSyncExternalStore } from 'react';
 
 export type Page = 'explore' | 'live' | 'submit' | 'settings';

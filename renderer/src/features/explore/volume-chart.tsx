@@ -1,10 +1,11 @@
 // Payment volume in (up) and out (down) over the loaded range, per currency: inline SVG.
 // Sums are exact bigints; floats only place pixels.
 import { memo, useMemo, useState } from 'react';
-import { formatAmount as formatUnits, parseAmount } from '../../../../shared/amount';
+import { formatAmount, formatAmountGrouped, parseAmount } from '../../../../shared/amount';
+import type { OperationOf } from '../../../../shared/model';
 import { directionOf } from '../../components/operation-cells';
 import { useFilters } from '../../components/operation-table';
-import { absoluteTime, formatAmount } from '../../lib/format';
+import { absoluteTime } from '../../lib/format';
 import { flattenPages, useListing, type LoadedPage } from '../../lib/listing';
 
 const BUCKETS = 24;
@@ -20,7 +21,7 @@ interface Series {
 }
 
 export function buildSeries(rows: ReturnType<typeof flattenPages>['rows'], account: string) {
-  const payments = rows.filter((op) => op.type === 'payment');
+  const payments = rows.filter((op): op is OperationOf<'payment'> => op.type === 'payment');
   const times = payments.map((op) => Date.parse(op.createdAt)).filter(Number.isFinite);
   if (times.length === 0) return { series: [] as Series[], from: 0, to: 0 };
   const from = Math.min(...times);
@@ -28,7 +29,6 @@ export function buildSeries(rows: ReturnType<typeof flattenPages>['rows'], accou
   const span = Math.max(1, to - from);
   const byCurrency = new Map<string, Series>();
   for (const op of payments) {
-    if (op.type !== 'payment') continue;
     const dir = directionOf(op, account);
     if (dir !== 'in' && dir !== 'out') continue;
     const key = `${op.currency.code}:${op.currency.issuer ?? ''}`;
@@ -92,13 +92,13 @@ const ChartBody = memo(function ChartBody({ pages, account, pending }: { pages: 
           ))}
         </select>
       </h3>
-      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${current.label} in ${formatUnits(totalIn)}, out ${formatUnits(totalOut)}`}>
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${current.label} in ${formatAmount(totalIn)}, out ${formatAmount(totalOut)}`}>
         <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
-        {current.inbound.map((v, i) => (v > 0n ? <rect key={`i${i}`} className="bar-in" x={i * bar + 1} width={bar - 2} y={mid - scale(v)} height={scale(v)}><title>in {formatAmount(formatUnits(v))}</title></rect> : null))}
-        {current.outbound.map((v, i) => (v > 0n ? <rect key={`o${i}`} className="bar-out" x={i * bar + 1} width={bar - 2} y={mid} height={scale(v)}><title>out {formatAmount(formatUnits(v))}</title></rect> : null))}
+        {current.inbound.map((v, i) => (v > 0n ? <rect key={`i${i}`} className="bar-in" x={i * bar + 1} width={bar - 2} y={mid - scale(v)} height={scale(v)}><title>in {formatAmountGrouped(v)}</title></rect> : null))}
+        {current.outbound.map((v, i) => (v > 0n ? <rect key={`o${i}`} className="bar-out" x={i * bar + 1} width={bar - 2} y={mid} height={scale(v)}><title>out {formatAmountGrouped(v)}</title></rect> : null))}
       </svg>
       <p className="small">
-        <span className="legend-in">in {formatAmount(formatUnits(totalIn))}</span> · <span className="legend-out">out {formatAmount(formatUnits(totalOut))}</span> {current.label}
+        <span className="legend-in">in {formatAmountGrouped(totalIn)}</span> · <span className="legend-out">out {formatAmountGrouped(totalOut)}</span> {current.label}
       </p>
       <p className="muted small">
         {absoluteTime(new Date(from).toISOString())} – {absoluteTime(new Date(to).toISOString())}, {rows.length.toLocaleString('en')} loaded rows

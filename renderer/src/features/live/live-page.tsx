@@ -1,9 +1,9 @@
 // Live: watched accounts with their stream states, and a feed of their payments, newest first.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { StreamStatus } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';
-import { amountCell, detailsCell, directionOf, TimeCell, typeLabel } from '../../components/operation-cells';
+import { amountCell, detailsCell, DirectionBadge, TimeCell, typeLabel } from '../../components/operation-cells';
 import { useWatched } from '../../components/sidebar';
 import { VirtualTable, type Column } from '../../components/virtual-table';
 import { call } from '../../lib/bridge';
@@ -31,10 +31,7 @@ const columns: Column<FeedItem>[] = [
     key: 'dir',
     header: 'Dir',
     width: '46px',
-    render: (item) => {
-      const dir = directionOf(item.record, item.account);
-      return dir === 'none' ? null : <span className={`badge dir-${dir}`}>{dir}</span>;
-    },
+    render: (item) => <DirectionBadge op={item.record} viewed={item.account} />,
   },
   { key: 'type', header: 'Type', width: '110px', render: (item) => typeLabel(item.record) },
   { key: 'amount', header: 'Amount', width: 'minmax(130px, 0.8fr)', align: 'end', render: (item) => amountCell(item.record) },
@@ -54,8 +51,6 @@ export function LivePage() {
   useEffect(() => {
     for (const status of watched.data?.statuses ?? []) setStatus(status);
   }, [watched.data, setStatus]);
-
-  const rows = useMemo(() => feed, [feed]);
 
   async function remove(account: string) {
     await call('stream:unwatch', { account });
@@ -99,7 +94,7 @@ export function LivePage() {
       <VirtualTable
         label="Live feed"
         columns={columns}
-        rows={rows}
+        rows={feed}
         rowKey={(item) => `${item.account}:${item.record.pagingToken}`}
         rowClass={(item) => (item.record.successful ? undefined : 'failed')}
         onOpen={(item) => navigate(href('op', item.record.id))}

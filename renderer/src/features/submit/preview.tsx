@@ -21,7 +21,9 @@ function Countdown({ maxTime }: { maxTime: string }) {
   }, []);
   if (maxTime === '0') return <span className="muted">no upper bound</span>;
   const left = Number(maxTime) - Math.floor(now / 1000);
-  const at = new Date(Number(maxTime) * 1000).toISOString().replace('.000Z', 'Z');
+  const date = new Date(Number(maxTime) * 1000);
+  // A bound past the year 275760 (uint64 allows it) has no Date: show the seconds themselves.
+  const at = Number.isNaN(date.getTime()) ? `${maxTime} s after 1970` : date.toISOString().replace('.000Z', 'Z');
   if (left <= 0) return <span className="bad">expired {Math.abs(left)} s ago ({at})</span>;
   const m = Math.floor(left / 60);
   return <span className={left < 60 ? 'warn' : undefined} data-testid="countdown">valid for {m > 0 ? `${m} min ` : ''}{left % 60} s (until {at})</span>;

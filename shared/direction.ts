@@ -1,0 +1,33 @@
+// Which way an operation moves value relative to one account. The core sets `direction` on the
+// records of an account's listing; the renderer works it out for records that arrive without one.
+import type { Operation } from './model';
+
+export type Direction = NonNullable<Operation['direction']>;
+
+/** The account value leaves and the account it reaches, where the operation type has them. */
+function parties(operation: Operation): [string | undefined, string | undefined] {
+  switch (operation.type) {
+    case 'payment':
+      return [operation.from, operation.to];
+    case 'create_account':
+      return [operation.funder, operation.account];
+    case 'account_merge':
+      return [operation.account, operation.into];
+    case 'claim_claimable_balance':
+      return [undefined, operation.claimant];
+    case 'other': {
+      const f = operation.fields;
+      return [f['from'] ?? f['sender'] ?? operation.sourceAccount, f['to'] ?? f['receiver']];
+    }
+    default:
+      return [operation.sourceAccount, undefined];
+  }
+}
+
+export function operationDirection(operation: Operation, viewer: string): Direction {
+  const [from, to] = parties(operation);
+  if (from === viewer && to === viewer) return 'self';
+  if (to === viewer) return 'in';
+  if (from === viewer) return 'out';
+  return 'none';
+}

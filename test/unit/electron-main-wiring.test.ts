@@ -60,14 +60,15 @@ afterAll(() => {
 });
 
 describe('start-up', () => {
-  test('app:// is made privileged before the window, and the window loads it with the hardened preferences', () => {
+  test('app:// is made privileged before the window, and the window loads it with the hardened preferences', async () => {
     const order = messages.map((message) => message.event);
     expect(order.indexOf('privileged-schemes')).toBeLessThan(order.indexOf('window'));
     const { options } = seen('window')[0] as unknown as { options: { webPreferences: Record<string, unknown> } };
     expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, devTools: true });
     expect(existsSync(options.webPreferences['preload'] as string)).toBe(true);
-    expect(seen('load')[0]!.url).toBe('app://ledgerscope/index.html');
-    expect(seen('protocol-client')[0]!.scheme).toBe('ledgerscope');
+    // The window is reported when created; it loads the page a moment later.
+    expect((await waitFor(() => seen('load')[0], 'the window to load the app')).url).toBe('app://ledgerscope/index.html');
+    expect((await waitFor(() => seen('protocol-client')[0], 'the deep-link scheme')).scheme).toBe('ledgerscope');
   });
 
   test('exactly the request channels are registered with ipcMain, and nothing listens besides the cancel channel', async () => {

@@ -1,30 +1,26 @@
 // The HTTP client against a real local HTTP server that misbehaves on purpose: rate limits,
 // problem documents, silence, garbage.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLocalServer, type LocalServer } from '../support/local-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../../electron/core/dispatch';
 import { HttpClient, HttpError, parseRetryAfter } from '../../electron/core/http';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 let handler: Handler = (_req, res) => res.end('{}');
-let server: Server;
+let local: LocalServer;
 let base: string;
 const seen: { url: string; at: number }[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  local = await startLocalServer((req, res) => {
     seen.push({ url: req.url ?? '', at: Date.now() });
     handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = local.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => local.close());
 
 function json(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers });

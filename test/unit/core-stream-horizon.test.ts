@@ -2,7 +2,8 @@
 // Horizon's SSE frames, drops the connection mid-way, and checks that the core comes back with the
 // last paging token as its cursor; every record arrives once, normalised.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import { startLocalServer, type LocalServer } from '../support/local-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,11 +17,11 @@ const ACCOUNT = 'GCNL55IJTH2HX26HLNIGYD2JIQLTBAQL3SVPNZA6PXK7NAVHU423WOTE';
 const cursors: string[] = [];
 const LATEST = Number(BigInt(records[0]!.paging_token) >> 32n) - 1;
 const PINNED = (((BigInt(LATEST) + 1n) << 32n) - 1n).toString();
-let server: Server;
+let local: LocalServer;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((req, res: ServerResponse) => {
+  local = await startLocalServer((req, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/') {
       // Horizon's root: the latest ledger is the one before the fixture's first payment.
@@ -41,15 +42,10 @@ beforeAll(async () => {
     if (cursors.length === 1) res.write('', () => setImmediate(() => res.destroy()));
     else res.write(': keepalive\n\n');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = local.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => local.close());
 
 it('resumes a Horizon stream from the last paging token and delivers each record once', async () => {
   const got: Operation[] = [];

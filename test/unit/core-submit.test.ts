@@ -2,7 +2,8 @@
 // Horizon does: the success resource (fixture), a transaction_failed problem with result codes,
 // transaction_malformed, and a 504 after which the core polls the hash until it lands.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLocalServer, type LocalServer } from '../support/local-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,24 +19,19 @@ const testnet = { ...builtInProfiles('http://127.0.0.1:9')[1]! };
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 let handler: Handler;
-let server: Server;
+let local: LocalServer;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  local = await startLocalServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => handler(req, res, body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = local.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => local.close());
 
 function send(res: ServerResponse, status: number, body: string) {
   res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/hal+json' });

@@ -1,6 +1,7 @@
 // One listing (payments of an account, or operations of one of five scopes): where it reads, how
 // its pages and records are written. Pages and streams share this so they cannot disagree.
 import { FifoCache } from './fifo-cache';
+import { SeenFilter } from './seen-filter';
 import { INT64_MAX } from '../../shared/amount';
 import type { ListingParams } from './params';
 import type { ListingQuery, ListingSource, OperationRow, Store } from './queries';
@@ -44,31 +45,9 @@ const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 class ListingCache {
   readonly records = new FifoCache<Buffer>(RECORD_CACHE_SIZE);
   readonly pages = new FifoCache<Buffer>(Infinity, PAGE_CACHE_BYTES, (bytes) => bytes.length);
-  /**
-   * Pages requested before (by a hash of their key; a collision only admits a page early): a
-   * final page is kept from its second request on. Random pages, each asked for once, would
-   * otherwise fill the cache with pages nobody asks for again, and keep the garbage collector
-   * busy moving and freeing them.
-   */
-  private readonly seen = new Uint8Array(SEEN_SLOTS);
-  private marked = 0;
-
-  admit(key: string): boolean {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-    const slot = (hash >>> 0) % SEEN_SLOTS;
-    if (this.seen[slot] === 1) return true;
-    // Forget everything once a quarter of the slots are taken, so collisions stay rare.
-    if (++this.marked > SEEN_SLOTS / 4) {
-      this.seen.fill(0);
-      this.marked = 1;
-    }
-    this.seen[slot] = 1;
-    return false;
-  }
+  /** Pages requested before: a final page is kept from its second request on (seen-filter.ts). */
+  readonly seen = new SeenFilter();
 }
-
-const SEEN_SLOTS = 1 << 20;
 
 const caches = new WeakMap<Store, ListingCache>();
 
@@ -169,7 +148,7 @@ export function pageBytes(store: Store, target: ListingTarget, params: ListingPa
   const cached = cache.pages.get(key);
   if (cached) return { bytes: cached, empty: false };
   const page = buildPage(store, target, params, requestCursor);
-  if (page.count > 0 && isFinal(store, params, page.count) && cache.admit(key)) {
+  if (page.count > 0 && isFinal(store, params, page.count) && cache.seen.seenBefore(key)) {
     const bytes = typeof page.body === 'string' ? Buffer.from(page.body) : page.body;
     cache.pages.set(key, bytes);
     return { bytes, empty: false };

@@ -1,6 +1,6 @@
 // Which keys were asked for before, in bounded memory: the page cache keeps a page from its second
 // request on (listing.ts), so that pages asked for once (a scroll through a long history asks for
-// every page once) never enter it. A key is two bits of a fixed table (two FNV-1a hashes): a key
+// every page once) rarely enter it. A key is two bits of a fixed table (two FNV-style hashes): a key
 // never seen can pass only if both of its bits were set by others, so with the table at most 1/8
 // full a page is admitted early 1 time in 64 at worst and about 1 in 200 on average (measured over
 // 3,000,000 distinct page keys: 0.45 %). One bit per key in a table filled up to 1/4, as before,

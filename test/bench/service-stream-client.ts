@@ -1,5 +1,6 @@
 // Child of service-streams.ts: holds the streams in its own process, so that reading 1,000 sockets
-// does not delay the writer's clock, and reports [paging token, Date.now() on arrival] pairs.
+// does not delay the writer's clock, and reports [paging token, Date.now() on arrival] pairs once
+// the expected number has arrived (or after 10 s, with what has).
 import { request } from 'node:http';
 
 interface Start {
@@ -26,7 +27,10 @@ function openStream(url: string): void {
         buffer = buffer.slice(end + 2);
         if (frame.includes('event: open') && ++opened === streams) process.send!({ opened });
         const match = /^id: (\d+)$/m.exec(frame);
-        if (match) arrivals.push([match[1]!, now]);
+        if (match) {
+          arrivals.push([match[1]!, now]);
+          reportWhenDone();
+        }
       }
     });
   });
@@ -34,10 +38,24 @@ function openStream(url: string): void {
 }
 
 let streams = 0;
-process.on('message', (message: Start | 'report') => {
-  if (message === 'report') {
-    for (const close of closers) close();
-    process.send!({ arrivals }, () => process.exit(0));
+let wanted = Infinity;
+
+/** Report once `wanted` records have arrived, or at the deadline with what has. */
+function reportWhenDone(): void {
+  if (arrivals.length < wanted) return;
+  wanted = Infinity;
+  for (const close of closers) close();
+  process.send!({ arrivals }, () => process.exit(0));
+}
+
+process.on('message', (message: Start | { report: number }) => {
+  if ('report' in message) {
+    wanted = message.report;
+    setTimeout(() => {
+      wanted = 0;
+      reportWhenDone();
+    }, 10_000).unref();
+    reportWhenDone();
     return;
   }
   streams = message.streams;

@@ -82,6 +82,9 @@ export class SyntheticStore {
     this.insert.account.run(id, balance, BigInt(ledger) << 32n, ledger);
   }
 
+  /** Date.now() just before the last ledger's COMMIT: the earliest a reader can see it. */
+  commitStartedAt = 0;
+
   /** Writes one ledger in one SQLite transaction, as the core does. Returns the transactions' hashes. */
   appendLedger(sequence: number, txs: SyntheticTx[], closedAt = new Date()): string[] {
     const created = closedAt.toISOString().replace(/\.\d+Z$/, 'Z');
@@ -104,6 +107,8 @@ export class SyntheticStore {
           for (const [scope, key] of op.scopes) this.insert.scope.run(scope, key, opId, ok);
         });
       });
+      // Readers may see the ledger before COMMIT returns (it can go on to checkpoint the WAL).
+      this.commitStartedAt = Date.now();
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');

@@ -241,7 +241,8 @@ describe('raw: the exact text the server wrote', () => {
         const page = linksFirst ? { _links: { self: { href: '/x{?cursor}' } }, _embedded: { records } } : { _embedded: { records }, _links: { records: [{}] } };
         const text = JSON.stringify(page, null, indent);
         const spans = embeddedRecordTexts(text);
-        expect(spans?.map((s) => JSON.parse(s))).toEqual(records);
+        // The records as the text carries them: JSON has no -0, which fc.jsonValue can generate.
+        expect(spans?.map((s) => JSON.parse(s))).toEqual(JSON.parse(JSON.stringify(records)));
       }),
       { numRuns: 300 },
     );

@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules, plus the process boundaries of DESIGN.md:
+// Lint: typescript-eslint's recommended rules, plus the process boundaries of docs/design.md:
 // `electron` stays out of code that must run in plain Node (shared/, electron/core/, network/,
 // cli/), and Node built-ins stay out of code that runs in the page or anywhere (shared/, renderer/).
 import { builtinModules } from 'node:module';
@@ -11,14 +11,14 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
 const noElectron = {
   name: 'electron',
-  message: 'This code must run in plain Node (DESIGN.md): keep electron imports in electron/*.ts outside core/.',
+  message: 'This code must run in plain Node (docs/design.md): keep electron imports in electron/*.ts outside core/.',
 };
 const noNodeBuiltins = {
   paths: nodeBuiltins.map((name) => ({
     name,
-    message: 'shared/ and renderer/ run in the page too: no Node built-ins (DESIGN.md).',
+    message: 'shared/ and renderer/ run in the page too: no Node built-ins (docs/design.md).',
   })),
-  patterns: [{ group: ['node:*'], message: 'shared/ and renderer/ run in the page too: no Node built-ins (DESIGN.md).' }],
+  patterns: [{ group: ['node:*'], message: 'shared/ and renderer/ run in the page too: no Node built-ins (docs/design.md).' }],
 };
 
 export default tseslint.config(

@@ -1,4 +1,4 @@
-// `--network local` on the command line, as DESIGN.md asks: use the embedded local network of the
+// `--network local` on the command line, as docs/design.md asks: use the embedded local network of the
 // user's data directory. If the desktop app or the web host already runs it, talk to that one;
 // otherwise start it for the length of the command (its data kept between runs, like the app's).
 import { existsSync, readFileSync } from 'node:fs';

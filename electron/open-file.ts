@@ -13,7 +13,7 @@ export async function readTransactionFile(path: string): Promise<{ text: string;
     if (!info.isFile()) throw new Error(`${basename(path)} is not a file.`);
     if (info.size > MAX_TRANSACTION_FILE_BYTES) throw new Error(`${basename(path)} is larger than ${MAX_TRANSACTION_FILE_BYTES} bytes: not a transaction.`);
     const text = (await handle.readFile('utf8')).trim();
-    // The text goes to the page: a secret key in the file must not leave main (DESIGN.md).
+    // The text goes to the page: a secret key in the file must not leave main (docs/design.md).
     refuseSecrets(text);
     return { text, fileName: basename(path).slice(0, 255) };
   } finally {

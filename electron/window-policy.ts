@@ -14,7 +14,7 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'ledgerscope';
 export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
-/** Every flag explicit, each with its reason (DESIGN.md "The app", STYLE.md). */
+/** Every flag explicit, each with its reason (docs/design.md "The app"). */
 export function secureWebPreferences(preload: string, options: { devTools: boolean }): WebPreferences {
   return {
     preload,

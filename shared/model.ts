@@ -23,7 +23,7 @@ export const OPERATION_TYPES = [
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
-/** Type numbers of the ledger dialect (DESIGN.md); Horizon's numbers differ. */
+/** Type numbers of the ledger dialect (docs/design.md); Horizon's numbers differ. */
 export const LEDGER_TYPE_CODES: Record<OperationType, number> = {
   payment: 0,
   create_account: 1,

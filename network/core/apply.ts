@@ -17,7 +17,7 @@ import { thresholdLevel } from './op-checks';
 export type LedgerContext = Omit<CheckContext, 'pending'>;
 
 export interface AppliedOp {
-  /** DESIGN.md's type number. */
+  /** docs/design.md's type number. */
   type: number;
   source: string;
   details: string;

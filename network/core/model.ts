@@ -48,7 +48,7 @@ export type OpBody =
   | { type: 'account_merge'; destination: string }
   | { type: 'bump_sequence'; bumpTo: bigint }
   | { type: 'set_options'; options: SetOptions }
-  /** Any operation outside DESIGN.md's eleven: rejected with opNOT_SUPPORTED. */
+  /** Any operation outside docs/design.md's eleven: rejected with opNOT_SUPPORTED. */
   | { type: 'unsupported'; xdrType: number };
 
 /** The body of one operation type, e.g. `OpBodyOf<'payment'>`. */

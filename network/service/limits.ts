@@ -1,5 +1,5 @@
 // Per-client rate limit (fixed window) and content negotiation, as onRequest hooks so that every
-// response, 404s and errors included, carries the X-RateLimit-* headers (DESIGN.md "Rate limits").
+// response, 404s and errors included, carries the X-RateLimit-* headers (docs/design.md "Rate limits").
 // Loopback clients get their own, much larger, limits so that the app and the test suite on the
 // same machine are never throttled by default.
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Parameters of the wire contract (DESIGN.md "Listing parameters"): each bad value is a 400
+// Parameters of the wire contract (docs/design.md "Listing parameters"): each bad value is a 400
 // problem naming the field. Ids of the wrong form are 400 too; 404 is decided by the store.
 import { StrKey } from '@stellar/stellar-base';
 import { INT64_MAX } from '../../shared/amount';

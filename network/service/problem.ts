@@ -1,4 +1,4 @@
-// Problem documents (DESIGN.md "Errors"): every error the service answers is one of these, with
+// Problem documents (docs/design.md "Errors"): every error the service answers is one of these, with
 // `application/problem+json`, and never carries a stack trace or an internal message.
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';

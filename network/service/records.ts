@@ -1,4 +1,4 @@
-// Record and resource text (DESIGN.md "Wire contract"). Written as JSON text directly: integers
+// Record and resource text (docs/design.md "Wire contract"). Written as JSON text directly: integers
 // come out of the store as bigints and go into the text as exact digits, amounts get their exact
 // `_f` twin, and `operations.details` is spliced in as the store wrote it (store/README.md).
 import { formatAmount } from '../../shared/amount';

@@ -1,4 +1,4 @@
-// The routes of DESIGN.md "Routes": resources, the six listings (pages or streams), submission.
+// The routes of docs/design.md "Routes": resources, the six listings (pages or streams), submission.
 // Each handler reads as: parse the path (400), find the thing (404), write its text.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ledgerToidRange } from '../../shared/toid';

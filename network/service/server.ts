@@ -1,4 +1,4 @@
-// The query-and-submission service (DESIGN.md "Wire contract"): fastify over the read-only store,
+// The query-and-submission service (docs/design.md "Wire contract"): fastify over the read-only store,
 // embeddable with startService() and run as a process by process.ts.
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';

@@ -1,4 +1,4 @@
-// Server-sent events on the listings (DESIGN.md "Streaming"). Each stream keeps the id of the last
+// Server-sent events on the listings (docs/design.md "Streaming"). Each stream keeps the id of the last
 // record it sent and, whenever a ledger is committed, reads what follows it: each record once, in
 // order, with no gap, whatever the timing. One shared poller watches max(ledgers.sequence) (the
 // core is the only writer) and runs only while a stream is open. Streams of the same listing at

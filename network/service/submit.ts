@@ -1,4 +1,4 @@
-// POST /transactions (DESIGN.md "Submission"): decode the envelope (hex or base64), answer
+// POST /transactions (docs/design.md "Submission"): decode the envelope (hex or base64), answer
 // `already_finished` from history without the core, else forward it to the core's /tx and map the
 // core's status onto the five outcomes. The core is given a bounded time to answer.
 import { FeeBumpTransaction, type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base';

@@ -1,4 +1,4 @@
-// Opens the local network's store (DESIGN.md "The local network", store/README.md). The core is
+// Opens the local network's store (docs/design.md "The local network", store/README.md). The core is
 // the only writer; the service opens the same file read-only. Both share these pragmas so that a
 // reader never blocks the writer (WAL) and a briefly locked file is waited for, not failed.
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 -- Store of the local network: one SQLite file (node:sqlite, WAL) written by the core node and
--- read by the service. Every listing of DESIGN.md is a range scan of one index (see README.md).
+-- read by the service. Every listing of docs/design.md is a range scan of one index (see README.md).
 -- Integers that can exceed 2^53 (TOIDs, amounts, sequences) are read with setReadBigInts(true).
 
 PRAGMA journal_mode = WAL;
@@ -48,7 +48,7 @@ CREATE TABLE IF NOT EXISTS transactions (
 CREATE TABLE IF NOT EXISTS operations (
   id                 INTEGER PRIMARY KEY,    -- TOID: ledger << 32 | application_order << 12 | index (1-based)
   transaction_id     INTEGER NOT NULL,       -- transactions.id
-  type               INTEGER NOT NULL,       -- 0..10, DESIGN.md's numbering
+  type               INTEGER NOT NULL,       -- 0..10, docs/design.md's numbering
   source_account     TEXT NOT NULL,          -- the operation's source, else the transaction's
   successful         INTEGER NOT NULL,       -- the transaction's outcome
   details            TEXT NOT NULL           -- JSON object text of the type's wire fields (README.md)

@@ -1,4 +1,4 @@
-// The wire contract (DESIGN.md) over a real local network whose history the core applied
+// The wire contract (docs/design.md) over a real local network whose history the core applied
 // (every operation type, failed transactions included), starting at ledger 60000000 so that
 // every id is above 2^53.
 import { DatabaseSync } from 'node:sqlite';

@@ -1,4 +1,4 @@
-// POST /transactions against a real local network (DESIGN.md "Submission"): each of the five
+// POST /transactions against a real local network (docs/design.md "Submission"): each of the five
 // outcomes, with envelopes built and signed by @stellar/stellar-base with the demo accounts' keys.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

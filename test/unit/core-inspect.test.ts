@@ -1,4 +1,4 @@
-// Inspection of real envelopes: the testnet fixture, and envelopes of every kind (v0, v1,
+// Inspection of real envelopes: the project's testnet fixture (test/fixtures/horizon/), and envelopes of every kind (v0, v1,
 // fee-bump) built and signed here with @stellar/stellar-base, in every input form a user pastes.
 import { readFileSync } from 'node:fs';
 import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
@@ -8,7 +8,7 @@ import { inspectEnvelope, type AccountInfo } from '../../electron/core/inspect';
 import { builtInProfiles, LOCAL_PASSPHRASE } from '../../electron/core/networks';
 import { Inspection } from '../../shared/model';
 
-const fixture = JSON.parse(readFileSync('/work/shared/fixtures/horizon/submit-transaction.json', 'utf8')) as { envelope_xdr: string; hash: string };
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/horizon/submit/success.json', import.meta.url), 'utf8')) as { envelope_xdr: string; hash: string };
 const profiles = builtInProfiles('http://127.0.0.1:9');
 const [local, testnet] = profiles as [(typeof profiles)[0], (typeof profiles)[0]];
 
@@ -36,9 +36,9 @@ describe('tx:inspect over the real testnet envelope', () => {
     expect(result.signedFor).toEqual(['testnet']);
     expect(result.networks.find((n) => n.networkId === 'testnet')?.hash).toBe(fixture.hash);
     expect(result.warnings.some((w) => w.includes('verify for Testnet, but Local is selected'))).toBe(true);
-    expect(result).toMatchObject({ envelopeType: 'v1', encoding: 'base64', source: 'GCIHAQVWZH2AB5BB5NP63FBSIREG77LQZZNUVKD2LN2IOCLOT6N72MJN', fee: '100', memo: { type: 'text', value: 'Test Transaction' } });
-    expect(result.operations[0]).toMatchObject({ type: 'payment', summary: 'pay 10.0000000 XLM to GCIHAQVWZH2AB5BB5NP63FBSIREG77LQZZNUVKD2LN2IOCLOT6N72MJN' });
-    expect(result.signatures).toEqual([{ hint: '6e9f9bfd', signer: 'GCIHAQVWZH2AB5BB5NP63FBSIREG77LQZZNUVKD2LN2IOCLOT6N72MJN' }]);
+    expect(result).toMatchObject({ envelopeType: 'v1', encoding: 'base64', source: 'GB3RT2Z5CHW7277UMW67HV7N5ZW3PGOIGMOC4C5AGKEXEFQW6YZACAZD', fee: '100', memo: { type: 'text', value: 'Ledgerscope fixture' } });
+    expect(result.operations[0]).toMatchObject({ type: 'payment', summary: 'pay 25.5000000 XLM to GATKBQK6NXP5TCZMVVMDTAZPJFXQX5BDEMHBLZ6E2AU4XSNB33TFOQYS' });
+    expect(result.signatures).toEqual([{ hint: '16f63201', signer: 'GB3RT2Z5CHW7277UMW67HV7N5ZW3PGOIGMOC4C5AGKEXEFQW6YZACAZD' }]);
   });
 
   it('gives no network warning when Testnet is selected, and reports the hash the server will use', async () => {

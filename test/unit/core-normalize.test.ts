@@ -1,7 +1,9 @@
-// The normaliser over every record of the real Horizon fixtures and over records written the way
+// The normaliser over every record of the project's Horizon-shaped fixtures (test/fixtures/horizon/)
+// and over records written the way
 // the local service writes them (ledger dialect), including hostile and unknown ones.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { embeddedRecordTexts, parseJsonFast } from '../../electron/core/json-fast';
@@ -11,11 +13,18 @@ import { NormalizeError } from '../../electron/core/values';
 import { isJsonObject, parseJson, stringifyJson, type JsonValue } from '../../shared/json';
 import { Account, ClaimableBalance, LiquidityPool, Operation, TransactionDetail } from '../../shared/model';
 
-const FIXTURES = '/work/shared/fixtures/horizon';
-const listingFiles = readdirSync(FIXTURES).filter((name) => name.endsWith('-operations.json') || name.endsWith('-payments.json'));
+const FIXTURES = fileURLToPath(new URL('../fixtures/horizon/', import.meta.url));
+const PAGES = join(FIXTURES, 'pages');
+const listingFiles = readdirSync(PAGES).filter((name) => name.endsWith('-operations.json') || name.endsWith('-payments.json'));
+
+/** The account whose payments page the fixtures hold; the issuers of USDX (and MOSS) and EUROCOIN; their pool. */
+const VIEWER = 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX';
+const USDX = 'GDUVUOCZJDGXC4U2Y7M5E3VKC75XTFEBXQ6G5NZ2TC6SE5VXN4AS3SFB';
+const EUROCOIN = 'GCH5X77UNSQP5DEDIRGMYLPQQGK7X2KVZUUGLB4NQCWM4ZKZN4N2J4CT';
+const POOL_ID = '701de11384fff124192c96dd40210c9a0e49083e8a1411e936e0b36ebe9da4f0';
 
 function recordsOf(file: string): JsonValue[] {
-  const body = parseJson(readFileSync(join(FIXTURES, file), 'utf8'));
+  const body = parseJson(readFileSync(join(PAGES, file), 'utf8'));
   if (!isJsonObject(body) || !isJsonObject(body['_embedded']) || !Array.isArray(body['_embedded']['records'])) throw new Error(file);
   return body['_embedded']['records'];
 }
@@ -48,61 +57,71 @@ describe('normaliser, horizon dialect (fixtures)', () => {
         expect(operation.transactionHash).toBe(r['transaction_hash']);
         if (operation.type === 'other') {
           expect(operation.typeName).toBe(r['type']);
-          for (const key of Object.keys(r).filter((k) => !['_links', 'id', 'paging_token', 'type', 'type_i', 'source_account', 'transaction_hash', 'transaction_successful', 'created_at'].includes(k))) {
+          // A joined transaction (join=transactions) is read into `transaction`, not kept as a field.
+          for (const key of Object.keys(r).filter((k) => !['_links', 'id', 'paging_token', 'type', 'type_i', 'source_account', 'transaction_hash', 'transaction_successful', 'created_at', 'transaction'].includes(k))) {
             expect(operation.fields[key]).toBeDefined();
           }
         } else {
           expect(operation.type).toBe(r['type']);
+        }
+        if (isJsonObject(r['transaction'])) {
+          expect(operation.transaction).toMatchObject({ hash: r['transaction']['hash'], feeCharged: r['transaction']['fee_charged'], successful: r['transaction_successful'] });
         }
       }
     });
   }
 
   it('reads payments exactly: native and credit currencies, tiny amounts', () => {
-    const payments = recordsOf('account-payments.json').map((record) => normalizeOperation(record, { viewer: 'GCNL55IJTH2HX26HLNIGYD2JIQLTBAQL3SVPNZA6PXK7NAVHU423WOTE' }));
-    const first = payments.find((p) => p.id === '115354197276323841');
-    expect(first).toMatchObject({ type: 'payment', amount: '688.4065454', currency: { code: 'XLM' }, direction: 'in' });
-    expect(payments.find((p) => p.type === 'create_account')).toMatchObject({ startingBalance: '1', direction: 'in' });
-    expect(payments.find((p) => p.type === 'account_merge')).toMatchObject({ into: 'GCNL55IJTH2HX26HLNIGYD2JIQLTBAQL3SVPNZA6PXK7NAVHU423WOTE', direction: 'in' });
+    const payments = recordsOf('account-payments.json').map((record) => normalizeOperation(record, { viewer: VIEWER }));
+    const first = payments.find((p) => p.id === '225137663055769601');
+    expect(first).toMatchObject({ startingBalance: '25', direction: 'in', type: 'create_account', funder: 'GCMYJC2V5Y7J56R6ICGO5WIFOL7FIEATW25PX3GDG2QBD2UH4U5ZEZ4D' });
+    expect(payments.find((p) => p.id === '225137675940671489')).toMatchObject({ type: 'payment', amount: '1204.5070001', currency: { code: 'XLM' }, direction: 'in' });
+    expect(payments.find((p) => p.id === '225137688825573377')).toMatchObject({ type: 'payment', amount: '0.0000001', currency: { code: 'USDX', issuer: USDX }, direction: 'out' });
+    expect(payments.find((p) => p.type === 'account_merge')).toMatchObject({ into: VIEWER, direction: 'in' });
     const ledgerPayment = normalizeOperation(recordsOf('ledger-operations.json')[0]!);
-    expect(ledgerPayment).toMatchObject({ type: 'payment', amount: '0.0000077', currency: { code: 'NODL', issuer: 'GB2Y3AWXVROM2BHFQKQPTWKIOI3TZEBBD3LTKTVQTKEPXGOBE742NODL' } });
+    expect(ledgerPayment).toMatchObject({ type: 'payment', amount: '0.0000031', currency: { code: 'MOSS', issuer: USDX } });
   });
 
   it('keeps unknown types (manage_buy_offer, manage_offer) as other records with their fields', () => {
     const other = normalizeOperation(recordsOf('transaction-operations.json')[0]!);
     expect(other).toMatchObject({ type: 'other', typeName: 'manage_buy_offer' });
     if (other.type !== 'other') throw new Error('not other');
-    expect(other.fields['price_r']).toBe('{"n":1,"d":10000}');
-    expect(other.fields['offer_id']).toBe('149983118');
-    expect(other.fields['selling_asset_code']).toBe('ETH');
+    expect(other.fields['price_r']).toBe('{"n":9,"d":100000}');
+    expect(other.fields['offer_id']).toBe('1849311455');
+    expect(other.fields['selling_asset_code']).toBe('WBTC');
   });
 
   it('reads claimable balances and pools in Horizon asset-string form', () => {
     const created = normalizeOperation(recordsOf('claimable-balance-operations.json')[0]!);
-    expect(created).toMatchObject({ type: 'create_claimable_balance', amount: '0.1', currency: { code: 'BODHI', issuer: 'GDCJIHD3623OCYNH65UUQC3NLG2D6YCNCDPZULRLCLOA76TBQRL6A3TF' } });
+    expect(created).toMatchObject({ type: 'create_claimable_balance', amount: '0.25', currency: { code: 'EUROCOIN', issuer: EUROCOIN } });
     const [withdraw, trust] = recordsOf('liquidity-pool-operations.json').map((r) => normalizeOperation(r));
     expect(withdraw).toMatchObject({
       type: 'liquidity_pool_withdraw',
-      shares: '200',
-      reservesMin: [{ currency: { code: 'EURT' }, amount: '1000.0000005' }, { currency: { code: 'PHP' }, amount: '3000.0000005' }],
-      reservesReceived: [{ amount: '993.0000005' }, { amount: '2478.0000005' }],
+      shares: '900',
+      reservesMin: [{ currency: { code: 'XLM' }, amount: '2000.0000001' }, { currency: { code: 'USDX', issuer: USDX }, amount: '640.0000001' }],
+      reservesReceived: [{ amount: '2187.5000004' }, { amount: '700.0000009' }],
     });
-    expect(trust).toMatchObject({ type: 'change_trust', liquidityPoolId: '67260c4c1807b262ff851b0a3fe141194936bb0215b2f77447f1df11998eabb9', limit: '1000' });
+    expect(trust).toMatchObject({ type: 'change_trust', liquidityPoolId: POOL_ID, limit: '2500' });
   });
 
   it('normalises the account and transaction resources', () => {
     const account = normalizeAccount(parseJson(readFileSync(join(FIXTURES, 'account.json'), 'utf8')));
     expect(Account.safeParse(account).success).toBe(true);
-    expect(account).toMatchObject({ sequence: '120192344791187470', subentryCount: 5, thresholds: { low: 0, med: 0, high: 0 } });
+    expect(account).toMatchObject({ id: VIEWER, sequence: '225130483034587139', subentryCount: 3, thresholds: { low: 0, med: 0, high: 0 } });
     expect(account.balances).toEqual([
-      { currency: { code: 'EURT', issuer: 'GAP5LETOV6YIE62YAM56STDANPRDO7ZFDBGSNHJQIYGGKSMOZAHOOS2S' }, amount: '3', limit: '922337203685.4775807' },
-      { currency: { code: 'USD', issuer: 'GDUKMGUGDZQK6YHYA5Z6AY2G4XDSZPSZ3SW5UN3ARVMO6QSRDWP5YLEX' }, amount: '4', limit: '922337203685.4775807' },
-      { currency: { code: 'XLM' }, amount: '72.8563792' },
+      { liquidityPoolId: POOL_ID, amount: '12.5', limit: '922337203685.4775807' },
+      { currency: { code: 'USDX', issuer: USDX }, amount: '912.0450031', limit: '50000' },
+      { currency: { code: 'EUROCOIN', issuer: EUROCOIN }, amount: '0.0000007', limit: '922337203685.4775807' },
+      { currency: { code: 'XLM' }, amount: '1229.5070001' },
     ]);
-    for (const file of ['transaction.json', 'submit-transaction.json']) {
+    const expected: [string, string[]][] = [
+      ['transaction.json', ['op_success', 'op_success']],
+      ['submit/success.json', ['op_success']],
+    ];
+    for (const [file, operations] of expected) {
       const tx = normalizeTransaction(parseJson(readFileSync(join(FIXTURES, file), 'utf8')));
       expect(TransactionDetail.safeParse(tx).success).toBe(true);
-      expect(tx.resultCodes).toEqual({ transaction: 'tx_success', operations: ['op_success'] });
+      expect(tx.resultCodes).toEqual({ transaction: 'tx_success', operations });
       expect(tx.feeCharged).toBe('100');
     }
   });
@@ -222,7 +241,7 @@ describe('fast lossless JSON', () => {
 describe('raw: the exact text the server wrote', () => {
   it('slices every record of every fixture page exactly, whitespace and all', () => {
     for (const file of listingFiles) {
-      const text = readFileSync(join(FIXTURES, file), 'utf8');
+      const text = readFileSync(join(PAGES, file), 'utf8');
       const spans = embeddedRecordTexts(text);
       const records = recordsOf(file);
       expect(spans).toHaveLength(records.length);

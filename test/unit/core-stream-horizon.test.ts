@@ -11,9 +11,9 @@ import { builtInProfiles } from '../../electron/core/networks';
 import { StreamManager } from '../../electron/core/streams';
 import type { Operation, StreamStatus } from '../../shared/model';
 
-const fixture = JSON.parse(readFileSync('/work/shared/fixtures/horizon/account-payments.json', 'utf8')) as { _embedded: { records: { paging_token: string }[] } };
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/horizon/pages/account-payments.json', import.meta.url), 'utf8')) as { _embedded: { records: { paging_token: string }[] } };
 const records = fixture._embedded.records;
-const ACCOUNT = 'GCNL55IJTH2HX26HLNIGYD2JIQLTBAQL3SVPNZA6PXK7NAVHU423WOTE';
+const ACCOUNT = 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX';
 const cursors: string[] = [];
 const LATEST = Number(BigInt(records[0]!.paging_token) >> 32n) - 1;
 const PINNED = (((BigInt(LATEST) + 1n) << 32n) - 1n).toString();
@@ -62,7 +62,7 @@ it('resumes a Horizon stream from the last paging token and delivers each record
   while (got.length < records.length && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
   manager.close();
   expect(got.map((r) => r.pagingToken)).toEqual(records.map((r) => r.paging_token));
-  expect(got.find((r) => r.type === 'payment')).toMatchObject({ amount: '688.4065454', direction: 'in', currency: { code: 'XLM' } });
+  expect(got.find((r) => r.type === 'payment')).toMatchObject({ amount: '1204.5070001', direction: 'in', currency: { code: 'XLM' } });
   expect(cursors[0]).toBe(PINNED); // "now" pinned to a token before the first connection
   expect(cursors[1]).toBe(records[2]!.paging_token);
   expect(statuses.some((s) => s.state === 'reconnecting' && s.attempt === 1)).toBe(true);

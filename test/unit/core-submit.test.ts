@@ -13,7 +13,7 @@ import { HttpClient } from '../../electron/core/http';
 import { builtInProfiles } from '../../electron/core/networks';
 import { interpret, Submissions } from '../../electron/core/submit';
 
-const fixtureText = readFileSync('/work/shared/fixtures/horizon/submit-transaction.json', 'utf8');
+const fixtureText = readFileSync(new URL('../fixtures/horizon/submit/success.json', import.meta.url), 'utf8');
 const fixture = JSON.parse(fixtureText) as { envelope_xdr: string; hash: string; result_xdr: string };
 const testnet = { ...builtInProfiles('http://127.0.0.1:9')[1]! };
 
@@ -54,7 +54,7 @@ describe('Horizon submission outcomes', () => {
     const { subs } = submissions();
     const report = await subs.submit(fixture.envelope_xdr, { ...testnet, baseUrl: base }, new HttpClient(base));
     expect(new URLSearchParams(posted).get('tx')).toBe(fixture.envelope_xdr);
-    expect(report).toMatchObject({ result: 'success', hash: fixture.hash, ledger: 139575, transactionCode: 'tx_success', operationCodes: ['op_success'], following: false });
+    expect(report).toMatchObject({ result: 'success', hash: fixture.hash, ledger: 52424905, transactionCode: 'tx_success', operationCodes: ['op_success'], following: false });
     expect(subs.entries(10)[0]).toMatchObject({ result: 'success', finalState: 'success', hash: fixture.hash, networkId: 'testnet' });
   });
 
@@ -87,7 +87,7 @@ describe('Horizon submission outcomes', () => {
     expect(states[0]).toBe('pending');
     expect(states.at(-1)).toBe('success');
     expect(lookups).toBeGreaterThanOrEqual(3);
-    expect(subs.entries(1)[0]).toMatchObject({ result: 'timeout', finalState: 'success', ledger: 139575 });
+    expect(subs.entries(1)[0]).toMatchObject({ result: 'timeout', finalState: 'success', ledger: 52424905 });
   });
 
   it('reports a hash that never lands as timeout, without hammering the server', async () => {

@@ -60,7 +60,7 @@ describe('parseLaunchArgs (first launch and second instance)', () => {
   });
 
   test('a second instance started from another directory resolves its files there', () => {
-    expect(parseLaunchArgs(['ledgerscope', '../out/payment.TXT'], '/work/a').files).toEqual(['/work/out/payment.TXT']);
+    expect(parseLaunchArgs(['ledgerscope', '../out/payment.TXT'], '/srv/projects/a').files).toEqual(['/srv/projects/out/payment.TXT']);
   });
 
   test('hostile arguments are dropped, and the counts are bounded', () => {

@@ -1,4 +1,4 @@
-// The process boundaries of DESIGN.md are enforced by the lint step of `npm test`: these cases
+// The process boundaries of docs/design.md are enforced by the lint step of `npm test`: these cases
 // show that a violation is an error (so `npm test` fails), and that the allowed places stay clean.
 import { ESLint } from 'eslint';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Routes, parameters, defaults, links and errors of the service (DESIGN.md "Wire contract"), over
+// Routes, parameters, defaults, links and errors of the service (docs/design.md "Wire contract"), over
 // a store filled through schema.sql with synthetic rows, ids above 2^53 (start ledger 60000000).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

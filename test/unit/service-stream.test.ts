@@ -1,4 +1,4 @@
-// Streaming (DESIGN.md "Streaming") and the per-client limits, with the test as the store's only
+// Streaming (docs/design.md "Streaming") and the per-client limits, with the test as the store's only
 // writer: it commits ledgers the way the core does and watches what the open streams receive.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,7 +7,8 @@ import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node
 import { join } from 'node:path';
 import type { ListingTarget } from '../../shared/ipc';
 import type { Operation, ExportProgress } from '../../shared/model';
-import { CoreError, type Emit } from './dispatch';
+import type { Emit } from './dispatch';
+import { CoreError } from './errors';
 import { delay, HttpError, type HttpClient } from './http';
 import { fetchListing, listingPath } from './listings';
 import { isAfter } from './streams';

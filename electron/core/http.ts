@@ -4,8 +4,9 @@
 // backoff through one gate per client, so a burst of callers waits together instead of retrying
 // in a storm.
 import { parseTemplate } from 'url-template';
+import type { IpcErrorCode } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
-import { CoreError } from './dispatch';
+import { CoreError } from './errors';
 import { parseJsonFast } from './json-fast';
 
 export interface RateLimitInfo {
@@ -43,7 +44,7 @@ export interface JsonResponse {
 
 export type Params = Record<string, string | number | boolean | undefined>;
 
-const PROBLEM_CODES: Record<number, string> = {
+const PROBLEM_CODES: Record<number, IpcErrorCode> = {
   400: 'bad_request',
   404: 'not_found',
   406: 'not_acceptable',
@@ -60,7 +61,7 @@ const PROBLEM_CODES: Record<number, string> = {
 export class HttpError extends CoreError {
   override name = 'HttpError';
   constructor(
-    code: string,
+    code: IpcErrorCode,
     message: string,
     readonly status: number,
     readonly problem: Record<string, JsonValue> | null,
@@ -236,8 +237,10 @@ function problemError(response: Response, body: JsonValue, url: URL): HttpError 
   const problem = isJsonObject(body) ? body : null;
   const typeText = typeof problem?.['type'] === 'string' ? (problem['type'] as string) : '';
   // Horizon writes types as URLs (https://stellar.org/horizon-errors/not_found); this service as words.
+  // Another status is http_error whatever its type says (Horizon's forbidden, before_history, …):
+  // codes are the contract's closed list; the server's words stay in the message and `problem`.
   const type = typeText.split('/').pop() ?? '';
-  const code = type === 'rate_limit_exceeded' ? 'rate_limited' : (PROBLEM_CODES[response.status] ?? (type || 'http_error'));
+  const code = type === 'rate_limit_exceeded' ? 'rate_limited' : (PROBLEM_CODES[response.status] ?? 'http_error');
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after')) ?? undefined;
   return new HttpError(code, describeProblem(response.status, problem, url), response.status, problem, retryAfterMs);
 }

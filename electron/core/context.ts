@@ -76,12 +76,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const emit: Emit = options.emit ?? (() => undefined);
   const networks = new Networks(options.userDataDir, options.localUrl);
   applyNetworkOption(networks, options);
-  const clients = new Map<string, HttpClient>();
-  function clientFor(profile: NetworkProfile): HttpClient {
-    let client = clients.get(profile.baseUrl);
-    if (!client) clients.set(profile.baseUrl, (client = new HttpClient(profile.baseUrl, options.http)));
-    return client;
-  }
+  const clientFor = clientCache(options);
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
   const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, ...options.streams });
@@ -103,16 +98,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     }
   }
 
-  async function orNotFound<T>(what: string, request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) {
-        throw new CoreError('not_found', `${what} was not found on ${networks.selected().name}. Check the id, or select the network it belongs to.`, { status: 404 });
-      }
-      throw error;
-    }
-  }
+  const orNotFound = <T>(what: string, request: () => Promise<T>) => notFoundOn(networks, what, request);
 
   const stopHealthPush = startHealthPush(options, pushHealth);
   streams.useNetwork(networks.selected());
@@ -147,6 +133,27 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
       exports.close();
     },
   };
+}
+
+/** One HTTP client per base URL, so every caller of a server shares its 429 gate. */
+function clientCache(options: AppCoreOptions): (profile: NetworkProfile) => HttpClient {
+  const clients = new Map<string, HttpClient>();
+  return function clientFor(profile) {
+    let client = clients.get(profile.baseUrl);
+    if (!client) clients.set(profile.baseUrl, (client = new HttpClient(profile.baseUrl, options.http)));
+    return client;
+  };
+}
+
+async function notFoundOn<T>(networks: Networks, what: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) {
+      throw new CoreError('not_found', `${what} was not found on ${networks.selected().name}. Check the id, or select the network it belongs to.`, { status: 404 });
+    }
+    throw error;
+  }
 }
 
 /** Pushes `network:health` on a timer, and once at once: the UI shows it, and streams need the latest ledger to say "behind". */

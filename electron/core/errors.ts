@@ -14,3 +14,8 @@ export class CoreError extends Error {
     super(message);
   }
 }
+
+/** The error a cancelled wait or request rejects with; dispatch answers it as `cancelled`. */
+export function abortError(): Error {
+  return Object.assign(new Error('The request was cancelled.'), { name: 'AbortError' });
+}

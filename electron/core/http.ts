@@ -6,7 +6,8 @@
 import { parseTemplate } from 'url-template';
 import type { IpcErrorCode } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
-import { CoreError } from './errors';
+import { backoffDelay, jitter, sleep, type BackoffPolicy } from './backoff';
+import { abortError, CoreError } from './errors';
 import { parseJsonFast } from './json-fast';
 
 export interface RateLimitInfo {
@@ -56,6 +57,15 @@ const PROBLEM_CODES: Record<number, IpcErrorCode> = {
   503: 'unavailable',
   504: 'timeout',
 };
+
+/** Waits between 429/503 retries: 0.5 s doubling up to 30 s, plus up to 0.1 s of jitter. */
+export const HTTP_BACKOFF: BackoffPolicy = { initialMs: 500, factor: 2, capMs: 30_000, jitterMs: 100 };
+
+/** The server's Retry-After when it sends one, else the backoff; jitter on top either way. */
+export function retryWait(headers: Headers, attempt: number, random: () => number = Math.random): number {
+  const retryAfter = parseRetryAfter(headers.get('retry-after'));
+  return retryAfter === null ? backoffDelay(HTTP_BACKOFF, attempt, random) : retryAfter + jitter(HTTP_BACKOFF, random);
+}
 
 /** A problem document (or a failed response) as a typed error. */
 export class HttpError extends CoreError {
@@ -128,7 +138,7 @@ export class HttpClient {
       this.readRateLimit(response.headers);
       const text = await readText(response, options.signal);
       if ((response.status === 429 || (response.status === 503 && retry)) && attempt <= this.maxRetries) {
-        const waitMs = this.backoff(response.headers, attempt);
+        const waitMs = retryWait(response.headers, attempt);
         if (waitMs <= this.maxWaitMs) {
           this.gateUntil = Math.max(this.gateUntil, Date.now() + waitMs);
           (options.onWait ?? this.options.onWait)?.(waitMs, attempt);
@@ -157,16 +167,9 @@ export class HttpClient {
     }
   }
 
-  private backoff(headers: Headers, attempt: number): number {
-    const retryAfter = parseRetryAfter(headers.get('retry-after'));
-    const exponential = Math.min(500 * 2 ** (attempt - 1), 30_000);
-    const jitter = Math.random() * 100;
-    return Math.max(retryAfter ?? 0, retryAfter === null ? exponential : 0) + jitter;
-  }
-
   private async waitForGate(signal?: AbortSignal): Promise<void> {
     while (Date.now() < this.gateUntil) {
-      await delay(this.gateUntil - Date.now(), signal);
+      await sleep(this.gateUntil - Date.now(), signal);
     }
   }
 
@@ -188,25 +191,6 @@ export function parseRetryAfter(value: string | null): number | null {
   if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.min(Number(value) * 1000, 24 * 3600_000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
-}
-
-export function abortError(): Error {
-  return Object.assign(new Error('The request was cancelled.'), { name: 'AbortError' });
-}
-
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 const MAX_BODY_CHARS = 64 * 1024 * 1024;

@@ -6,6 +6,7 @@ import {
   CANCEL_CHANNEL,
   type EventChannel,
   type EventPayload,
+  type IpcErrorCode,
   type IpcReply,
   type PreloadApi,
   type RequestArgs,
@@ -23,7 +24,7 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
-const failure = (code: string, message: string): IpcReply<never> => ({ ok: false, error: { code, message } });
+const failure = (code: IpcErrorCode, message: string): IpcReply<never> => ({ ok: false, error: { code, message } });
 
 type Relay = (event: unknown, payload: unknown) => void;
 

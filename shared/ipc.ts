@@ -4,9 +4,7 @@
 // from this map, so the types cannot drift from what is validated.
 //
 // Every request answers `{ok: true, value} | {ok: false, error: {code, message, status?,
-// retryAfterMs?}}`. Error codes a handler may answer: invalid_arguments, unknown_channel,
-// too_large, secret_key_refused, not_found, bad_request, rate_limited, timeout, unreachable,
-// server_error, cancelled, invalid_input, internal.
+// retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
 import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
@@ -54,8 +52,45 @@ export const ListingTarget = z.discriminatedUnion('kind', [
 ]);
 export type ListingTarget = z.infer<typeof ListingTarget>;
 
+/**
+ * Every error code a reply may carry, and no other: CoreError's code is typed by this list, and
+ * test/unit/core-error-codes.test.ts checks it against the codes the source produces.
+ */
+export const IpcErrorCode = z.enum([
+  // dispatch (electron/core/dispatch.ts): the message itself was refused
+  'invalid_arguments',
+  'unknown_channel',
+  'too_large',
+  'secret_key_refused',
+  'cancelled',
+  'internal',
+  // the hosts: a sender that is not the app's window, a web-socket frame that is not a message,
+  // a host that did not answer (preload and the renderer's bridge)
+  'forbidden',
+  'bad_message',
+  'host_unreachable',
+  // handlers: the input, the profile store
+  'invalid_input',
+  'not_found',
+  'read_only',
+  // the network: no answer, or an answer that is not what a Horizon-style server sends
+  'timeout',
+  'unreachable',
+  'bad_response',
+  // the network's problem documents, by HTTP status (electron/core/http.ts)
+  'bad_request',
+  'not_acceptable',
+  'request_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'server_error',
+  'unavailable',
+  'http_error',
+]);
+export type IpcErrorCode = z.infer<typeof IpcErrorCode>;
+
 export const IpcErrorShape = z.object({
-  code: z.string(),
+  code: IpcErrorCode,
   message: z.string(),
   status: z.number().int().optional(),
   retryAfterMs: z.number().optional(),

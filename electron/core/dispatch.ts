@@ -12,6 +12,7 @@ import {
   isRequestChannel,
   requestChannels,
 } from '../../shared/ipc';
+import { CoreError } from './errors';
 import { containsSecretKey, SECRET_REFUSED } from './secrets';
 
 export type ParsedArgs<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['args']>;
@@ -26,18 +27,6 @@ export type Handlers = {
 };
 
 export type Emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
-
-/** An error a handler throws on purpose: its code and message reach the renderer as they are. */
-export class CoreError extends Error {
-  override name = 'CoreError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly extra: Omit<IpcErrorShape, 'code' | 'message'> = {},
-  ) {
-    super(message);
-  }
-}
 
 export function toErrorShape(error: unknown): IpcErrorShape {
   if (error instanceof CoreError) return { code: error.code, message: error.message, ...error.extra };

@@ -2,7 +2,7 @@
 // `web+stellar:tx?xdr=…` URI, or a JSON object holding the envelope (`envelope_xdr`, `tx`, `xdr`,
 // `envelope`, nested one level, as Horizon or a wallet export writes it).
 import { xdr } from '@stellar/stellar-base';
-import { CoreError } from './dispatch';
+import { CoreError } from './errors';
 import { refuseSecrets } from './secrets';
 import { xdrBytes } from './xdr';
 

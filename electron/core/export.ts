@@ -7,8 +7,10 @@ import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node
 import { join } from 'node:path';
 import type { ListingTarget } from '../../shared/ipc';
 import type { Operation, ExportProgress } from '../../shared/model';
-import { CoreError, type Emit } from './dispatch';
-import { delay, HttpError, type HttpClient } from './http';
+import { sleep } from './backoff';
+import type { Emit } from './dispatch';
+import { CoreError } from './errors';
+import { HttpError, type HttpClient } from './http';
 import { fetchListing, listingPath } from './listings';
 import { isAfter } from './streams';
 
@@ -115,7 +117,7 @@ export class Exports {
         if (!(error instanceof HttpError) || error.status !== 429 || signal.aborted) throw error;
         const waitingMs = error.extra.retryAfterMs ?? 1_000;
         this.update(entry, { waitingMs });
-        await delay(waitingMs, signal);
+        await sleep(waitingMs, signal);
       }
     }
   }

@@ -4,8 +4,10 @@
 // backoff through one gate per client, so a burst of callers waits together instead of retrying
 // in a storm.
 import { parseTemplate } from 'url-template';
+import type { IpcErrorCode } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
-import { CoreError } from './dispatch';
+import { backoffDelay, jitter, sleep, type BackoffPolicy } from './backoff';
+import { abortError, CoreError } from './errors';
 import { parseJsonFast } from './json-fast';
 
 export interface RateLimitInfo {
@@ -43,7 +45,7 @@ export interface JsonResponse {
 
 export type Params = Record<string, string | number | boolean | undefined>;
 
-const PROBLEM_CODES: Record<number, string> = {
+const PROBLEM_CODES: Record<number, IpcErrorCode> = {
   400: 'bad_request',
   404: 'not_found',
   406: 'not_acceptable',
@@ -56,11 +58,20 @@ const PROBLEM_CODES: Record<number, string> = {
   504: 'timeout',
 };
 
+/** Waits between 429/503 retries: 0.5 s doubling up to 30 s, plus up to 0.1 s of jitter. */
+export const HTTP_BACKOFF: BackoffPolicy = { initialMs: 500, factor: 2, capMs: 30_000, jitterMs: 100 };
+
+/** The server's Retry-After when it sends one, else the backoff; jitter on top either way. */
+export function retryWait(headers: Headers, attempt: number, random: () => number = Math.random): number {
+  const retryAfter = parseRetryAfter(headers.get('retry-after'));
+  return retryAfter === null ? backoffDelay(HTTP_BACKOFF, attempt, random) : retryAfter + jitter(HTTP_BACKOFF, random);
+}
+
 /** A problem document (or a failed response) as a typed error. */
 export class HttpError extends CoreError {
   override name = 'HttpError';
   constructor(
-    code: string,
+    code: IpcErrorCode,
     message: string,
     readonly status: number,
     readonly problem: Record<string, JsonValue> | null,
@@ -127,7 +138,7 @@ export class HttpClient {
       this.readRateLimit(response.headers);
       const text = await readText(response, options.signal);
       if ((response.status === 429 || (response.status === 503 && retry)) && attempt <= this.maxRetries) {
-        const waitMs = this.backoff(response.headers, attempt);
+        const waitMs = retryWait(response.headers, attempt);
         if (waitMs <= this.maxWaitMs) {
           this.gateUntil = Math.max(this.gateUntil, Date.now() + waitMs);
           (options.onWait ?? this.options.onWait)?.(waitMs, attempt);
@@ -156,16 +167,9 @@ export class HttpClient {
     }
   }
 
-  private backoff(headers: Headers, attempt: number): number {
-    const retryAfter = parseRetryAfter(headers.get('retry-after'));
-    const exponential = Math.min(500 * 2 ** (attempt - 1), 30_000);
-    const jitter = Math.random() * 100;
-    return Math.max(retryAfter ?? 0, retryAfter === null ? exponential : 0) + jitter;
-  }
-
   private async waitForGate(signal?: AbortSignal): Promise<void> {
     while (Date.now() < this.gateUntil) {
-      await delay(this.gateUntil - Date.now(), signal);
+      await sleep(this.gateUntil - Date.now(), signal);
     }
   }
 
@@ -187,25 +191,6 @@ export function parseRetryAfter(value: string | null): number | null {
   if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.min(Number(value) * 1000, 24 * 3600_000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
-}
-
-export function abortError(): Error {
-  return Object.assign(new Error('The request was cancelled.'), { name: 'AbortError' });
-}
-
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 const MAX_BODY_CHARS = 64 * 1024 * 1024;
@@ -236,8 +221,10 @@ function problemError(response: Response, body: JsonValue, url: URL): HttpError 
   const problem = isJsonObject(body) ? body : null;
   const typeText = typeof problem?.['type'] === 'string' ? (problem['type'] as string) : '';
   // Horizon writes types as URLs (https://stellar.org/horizon-errors/not_found); this service as words.
+  // Another status is http_error whatever its type says (Horizon's forbidden, before_history, …):
+  // codes are the contract's closed list; the server's words stay in the message and `problem`.
   const type = typeText.split('/').pop() ?? '';
-  const code = type === 'rate_limit_exceeded' ? 'rate_limited' : (PROBLEM_CODES[response.status] ?? (type || 'http_error'));
+  const code = type === 'rate_limit_exceeded' ? 'rate_limited' : (PROBLEM_CODES[response.status] ?? 'http_error');
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after')) ?? undefined;
   return new HttpError(code, describeProblem(response.status, problem, url), response.status, problem, retryAfterMs);
 }

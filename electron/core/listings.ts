@@ -4,7 +4,7 @@ import { classifyId } from '../../shared/ids';
 import type { ListingTarget, OperationScope } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
 import type { Operation, OperationPage } from '../../shared/model';
-import { CoreError } from './dispatch';
+import { CoreError } from './errors';
 import type { HttpClient, Params } from './http';
 import { embeddedRecordTexts } from './json-fast';
 import { normalizeOperation } from './normalize';

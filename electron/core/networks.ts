@@ -1,7 +1,7 @@
 // Network profiles: the embedded local network (default), Testnet, Public, and the user's own.
 import { z } from 'zod';
 import { NetworkProfile } from '../../shared/ipc';
-import { CoreError } from './dispatch';
+import { CoreError } from './errors';
 import { SettingsFile } from './settings';
 
 export const LOCAL_PASSPHRASE = 'Ledgerscope Local Network ; 2026';

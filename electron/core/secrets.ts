@@ -1,7 +1,7 @@
 // The app never asks for, holds or logs a secret key. Every message the hosts receive and every
 // file the command line reads passes through here; a valid `S…` seed anywhere is refused.
 import { StrKey } from '@stellar/stellar-base';
-import { CoreError } from './dispatch';
+import { CoreError } from './errors';
 
 const SEED = /S[A-Z2-7]{55}/g;
 

@@ -9,6 +9,7 @@ import type { NetworkProfile } from '../../shared/ipc';
 import { isJsonObject } from '../../shared/json';
 import type { Operation, StreamStatus, WatchedAccount } from '../../shared/model';
 import { decodeToid } from '../../shared/toid';
+import { exponentialDelay, sleep } from './backoff';
 import { latestOf } from './health';
 import { parseJsonFast } from './json-fast';
 import { normalizeOperation } from './normalize';
@@ -16,6 +17,7 @@ import { normalizeOperation } from './normalize';
 export interface StreamOptions {
   /** Restart a stream that sent nothing for this long (default 40 s: keepalives come every 15 s). */
   keepaliveWindowMs?: number;
+  /** First reconnect wait (default 1 s); each next one is ×1.5, up to backoffCapMs (default 30 s). */
   backoffBaseMs?: number;
   backoffCapMs?: number;
   /** Latest ledger of the network, to report "behind by n ledgers". */
@@ -35,7 +37,8 @@ export class AccountStream {
   private attempt = 0;
   private lastByteAt = Date.now();
   private watchdog: NodeJS.Timeout | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
+  /** Aborts the pending reconnect wait (a newer reconnect or stop() replaces it). */
+  private retryWait: AbortController | null = null;
   private caughtUpTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private generation = 0;
@@ -179,13 +182,16 @@ export class AccountStream {
     this.source?.close();
     this.source = null;
     this.generation++;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryWait?.abort();
+    const retryWait = (this.retryWait = new AbortController());
     this.attempt += 1;
-    const base = this.options.backoffBaseMs ?? 1_000;
-    const cap = this.options.backoffCapMs ?? 30_000;
-    const wait = immediately ? 0 : Math.min(base * 1.5 ** (this.attempt - 1), cap);
+    const policy = { initialMs: this.options.backoffBaseMs ?? 1_000, factor: 1.5, capMs: this.options.backoffCapMs ?? 30_000 };
+    const wait = immediately ? 0 : exponentialDelay(policy, this.attempt);
     this.setStatus({ state: 'reconnecting', attempt: this.attempt, ...(reason ? { message: reason } : {}) });
-    this.retryTimer = setTimeout(() => this.connect(), wait);
+    sleep(wait, retryWait.signal).then(
+      () => this.connect(),
+      () => undefined, // replaced by a newer reconnect, or stopped
+    );
   }
 
   private armWatchdog(): void {
@@ -209,7 +215,8 @@ export class AccountStream {
     this.stopped = true;
     this.generation++;
     this.source?.close();
-    for (const timer of [this.watchdog, this.retryTimer, this.caughtUpTimer]) if (timer) clearTimeout(timer);
+    this.retryWait?.abort();
+    for (const timer of [this.watchdog, this.caughtUpTimer]) if (timer) clearTimeout(timer);
     this.setStatus({ state: 'stopped' });
   }
 }

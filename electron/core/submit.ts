@@ -9,10 +9,12 @@ import { z } from 'zod';
 import type { NetworkProfile } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
 import { SUBMISSION_RESULTS, JournalEntry, type Explanation, type SubmissionReport, type TxStatus } from '../../shared/model';
-import { CoreError, type Emit } from './dispatch';
+import { exponentialDelay, sleep, type BackoffPolicy } from './backoff';
+import type { Emit } from './dispatch';
+import { CoreError } from './errors';
 import { parseEnvelope } from './envelope';
 import { explainResult } from './explain';
-import { delay, HttpError, type HttpClient } from './http';
+import { HttpError, type HttpClient } from './http';
 import { SettingsFile } from './settings';
 import { text, int, obj } from './values';
 import { decodeResult } from './xdr';
@@ -23,6 +25,7 @@ const MAX_JOURNAL = 1000;
 export interface FollowOptions {
   /** Give up following after this long (default 120 s). */
   timeoutMs?: number;
+  /** First wait between look-ups (default 0.5 s); each next one is ×1.5, up to 5 s. */
   pollMs?: number;
 }
 
@@ -111,12 +114,12 @@ export class Submissions {
     const controller = new AbortController();
     this.following.set(hash, controller);
     const deadline = Date.now() + (this.follow.timeoutMs ?? 120_000);
-    let pollMs = this.follow.pollMs ?? 500;
+    const polling: BackoffPolicy = { initialMs: this.follow.pollMs ?? 500, factor: 1.5, capMs: 5_000 };
     let last: TxStatus = { hash, networkId: profile.id, state: 'pending', checkedAt: new Date().toISOString() };
     this.emit('tx:status', last);
     try {
-      while (Date.now() < deadline) {
-        await delay(pollMs, controller.signal);
+      for (let attempt = 1; Date.now() < deadline; attempt++) {
+        await sleep(exponentialDelay(polling, attempt), controller.signal);
         try {
           last = await this.status(hash, profile, http, controller.signal);
         } catch (error) {
@@ -125,7 +128,6 @@ export class Submissions {
         }
         if (last.state === 'success' || last.state === 'failed') break;
         this.emit('tx:status', last);
-        pollMs = Math.min(pollMs * 1.5, 5_000);
       }
       if (last.state !== 'success' && last.state !== 'failed') {
         last = { ...last, state: 'timeout', message: 'The transaction did not appear in a ledger in time. Check tx:status later, or look the hash up.' };
@@ -157,7 +159,7 @@ export class Submissions {
   /** Resolves when nothing is being followed (tests), or after the deadline. */
   async idle(deadlineMs = 60_000): Promise<void> {
     const end = Date.now() + deadlineMs;
-    while (this.following.size > 0 && Date.now() < end) await delay(50);
+    while (this.following.size > 0 && Date.now() < end) await sleep(50);
   }
 
   close(): void {

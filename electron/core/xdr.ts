@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { xdr } from '@stellar/stellar-base';
 import * as xdrJson from '@stellar/stellar-xdr-json';
 import type { ResultCodes } from '../../shared/model';
-import { CoreError } from './dispatch';
+import { CoreError } from './errors';
 
 let initialised = false;
 function ready(): typeof xdrJson {

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CoreError } from '../../electron/core/dispatch';
+import { CoreError } from '../../electron/core/errors';
 import { HttpClient, HttpError, parseRetryAfter } from '../../electron/core/http';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;

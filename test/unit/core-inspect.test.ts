@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { CoreError, createDispatcher } from '../../electron/core/dispatch';
+import { createDispatcher } from '../../electron/core/dispatch';
+import { CoreError } from '../../electron/core/errors';
 import { inspectEnvelope, type AccountInfo } from '../../electron/core/inspect';
 import { builtInProfiles, LOCAL_PASSPHRASE } from '../../electron/core/networks';
 import { Inspection } from '../../shared/model';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CoreError, createDispatcher, type Handlers } from '../../electron/core/dispatch';
+import { createDispatcher, type Handlers } from '../../electron/core/dispatch';
+import { CoreError } from '../../electron/core/errors';
 
 const networks = { profiles: [], selectedId: 'local' };
 const handlers: Handlers = {

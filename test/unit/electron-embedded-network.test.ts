@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Handlers } from '../../electron/core/dispatch';
+import type { IpcErrorCode } from '../../shared/ipc';
 import {
   DEFAULT_RESTART,
   EmbeddedNetwork,
@@ -357,7 +358,7 @@ describe('real processes (child_process.fork)', () => {
 });
 
 describe('--network applied through the channel map', () => {
-  type Reply = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+  type Reply = { ok: true; value: unknown } | { ok: false; error: { code: IpcErrorCode; message: string } };
   function fakeDispatch(profiles: { id: string; baseUrl: string }[], probe: { serverPassphrase: string | null } = { serverPassphrase: 'Test SDF Network ; September 2015' }) {
     const calls: [string, unknown][] = [];
     const dispatch = async (channel: unknown, args: unknown): Promise<Reply> => {

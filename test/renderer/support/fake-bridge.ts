@@ -1,6 +1,6 @@
 // A fake Bridge for component tests: handlers per channel, a record of every call, and events
 // the test can emit.
-import type { Bridge, EventChannel, EventPayload, IpcReply, RequestArgs, RequestChannel, RequestResult } from '../../../shared/ipc';
+import type { Bridge, EventChannel, EventPayload, IpcErrorCode, IpcReply, RequestArgs, RequestChannel, RequestResult } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
 
 type Handler<C extends RequestChannel> = (args: RequestArgs<C>) => RequestResult<C> | Promise<RequestResult<C>>;
@@ -8,7 +8,7 @@ export type FakeHandlers = { [C in RequestChannel]?: Handler<C> };
 
 export class FakeError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: IpcErrorCode,
     message: string,
   ) {
     super(message);

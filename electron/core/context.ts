@@ -1,0 +1,169 @@
+// What every domain's handlers share (docs/design.md, issue #11): the network profiles, one HTTP
+// client per base URL, the event emitter, the long-lived services (streams, submissions,
+// exports), the health reading and the helpers that turn a missing resource into a clear error.
+// app.ts builds one and hands it to each file of handlers/.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { NetworkHealth, NetworkProfile, RequestChannel } from '../../shared/ipc';
+import type { JsonValue } from '../../shared/json';
+import type { Emit, Handlers } from './dispatch';
+import { CoreError } from './errors';
+import { Exports } from './export';
+import { readHealth } from './health';
+import { HttpClient, HttpError } from './http';
+import { Networks, profileFromFlag } from './networks';
+import { StreamManager, type StreamOptions } from './streams';
+import { Submissions, type FollowOptions } from './submit';
+
+export interface AppCoreOptions {
+  userDataDir: string;
+  /** Base URL of the embedded local network's service. */
+  localUrl: string;
+  host: 'electron' | 'web';
+  version: string;
+  emit?: Emit;
+  /** `--network local|testnet|public|<url>`: selects a profile at start (a URL for this run only). */
+  network?: string;
+  /** Where exports are written (default: ~/Downloads, else <userData>/exports). */
+  exportDir?: string;
+  /** Push `network:health` this often (0 = never; default 15 s). */
+  healthIntervalMs?: number;
+  streams?: StreamOptions;
+  follow?: FollowOptions;
+  http?: { timeoutMs?: number; maxRetries?: number };
+}
+
+/** The handlers of one domain: the channels it answers, each with its named handler. */
+export type DomainHandlers<C extends RequestChannel> = Pick<Handlers, C>;
+
+export interface CoreContext {
+  readonly options: AppCoreOptions;
+  readonly userDataDir: string;
+  readonly emit: Emit;
+  readonly networks: Networks;
+  readonly streams: StreamManager;
+  readonly submissions: Submissions;
+  readonly exports: Exports;
+  /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
+  http(): HttpClient;
+  /** The HTTP client of any profile, from the same per-base-URL cache. */
+  clientFor(profile: NetworkProfile): HttpClient;
+  /** The latest ledger the selected network reported (null until a health reading has it). */
+  latestLedger(): number | null;
+  /** Reads the selected network's health now and remembers its latest ledger. */
+  checkHealth(signal?: AbortSignal): Promise<NetworkHealth>;
+  /** Reads the health and emits it as `network:health`; a failure waits for the next tick. */
+  pushHealth(): Promise<void>;
+  /** After the selection changed: forget the old latest ledger, move streams, push a reading. */
+  networkChanged(profile: NetworkProfile): void;
+  /** Runs a request; a 404 becomes an error that says what was missing and on which network. */
+  orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
+  /** GETs one resource: its body and its exact text. */
+  getResource(path: string, what: string, signal: AbortSignal): Promise<readonly [JsonValue, string]>;
+  /** Stops the health push and every service. */
+  close(): void;
+}
+
+/** `--network` at start: a built-in or saved id is selected, a URL is used for this run only. */
+function applyNetworkOption(networks: Networks, options: AppCoreOptions): void {
+  if (!options.network) return;
+  const profile = profileFromFlag(options.network, options.localUrl);
+  if (profile.id === 'url') networks.useTransient(profile);
+  else networks.select(profile.id);
+}
+
+export function createCoreContext(options: AppCoreOptions): CoreContext {
+  const emit: Emit = options.emit ?? (() => undefined);
+  const networks = new Networks(options.userDataDir, options.localUrl);
+  applyNetworkOption(networks, options);
+  const clientFor = clientCache(options);
+  const http = () => clientFor(networks.selected());
+  let latestLedger: number | null = null;
+  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, ...options.streams });
+  const submissions = new Submissions(options.userDataDir, emit, options.follow);
+  const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
+
+  async function checkHealth(signal?: AbortSignal): Promise<NetworkHealth> {
+    const profile = networks.selected();
+    const health = await readHealth(profile, clientFor(profile), signal);
+    latestLedger = health.latestLedger ?? latestLedger;
+    return health;
+  }
+
+  async function pushHealth(): Promise<void> {
+    try {
+      emit('network:health', await checkHealth());
+    } catch {
+      // a failed push is retried at the next tick
+    }
+  }
+
+  const orNotFound = <T>(what: string, request: () => Promise<T>) => notFoundOn(networks, what, request);
+
+  const stopHealthPush = startHealthPush(options, pushHealth);
+  streams.useNetwork(networks.selected());
+
+  return {
+    options,
+    userDataDir: options.userDataDir,
+    emit,
+    networks,
+    streams,
+    submissions,
+    exports,
+    http,
+    clientFor,
+    latestLedger: () => latestLedger,
+    checkHealth,
+    pushHealth,
+    networkChanged(profile) {
+      latestLedger = null;
+      streams.useNetwork(profile);
+      void pushHealth();
+    },
+    orNotFound,
+    async getResource(path, what, signal) {
+      const response = await orNotFound(what, () => http().getJson(path, { signal }));
+      return [response.body, response.text.trim()] as const;
+    },
+    close() {
+      stopHealthPush();
+      streams.close();
+      submissions.close();
+      exports.close();
+    },
+  };
+}
+
+/** One HTTP client per base URL, so every caller of a server shares its 429 gate. */
+function clientCache(options: AppCoreOptions): (profile: NetworkProfile) => HttpClient {
+  const clients = new Map<string, HttpClient>();
+  return function clientFor(profile) {
+    let client = clients.get(profile.baseUrl);
+    if (!client) clients.set(profile.baseUrl, (client = new HttpClient(profile.baseUrl, options.http)));
+    return client;
+  };
+}
+
+async function notFoundOn<T>(networks: Networks, what: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) {
+      throw new CoreError('not_found', `${what} was not found on ${networks.selected().name}. Check the id, or select the network it belongs to.`, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/** Pushes `network:health` on a timer, and once at once: the UI shows it, and streams need the latest ledger to say "behind". */
+function startHealthPush(options: AppCoreOptions, pushHealth: () => Promise<void>): () => void {
+  if (!options.emit) return () => undefined;
+  const interval = options.healthIntervalMs ?? 15_000;
+  const timer = interval > 0 ? setInterval(() => void pushHealth(), interval) : null;
+  timer?.unref();
+  void pushHealth();
+  return () => {
+    if (timer) clearInterval(timer);
+  };
+}

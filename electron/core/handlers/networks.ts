@@ -1,0 +1,43 @@
+// Network profiles: list, select, add (asking the server its dialect), edit, remove, test, and
+// the selected network's health.
+import type { CoreContext, DomainHandlers } from '../context';
+import { testConnection } from '../health';
+
+type NetworkChannel = 'network:list' | 'network:select' | 'network:add' | 'network:update' | 'network:remove' | 'network:test' | 'network:health';
+
+export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel> {
+  const { networks, streams } = ctx;
+  return {
+    'network:list': async function networkList() {
+      return { profiles: networks.list(), selectedId: networks.selected().id };
+    },
+    'network:select': async function networkSelect({ id }) {
+      const profile = networks.select(id);
+      ctx.networkChanged(profile);
+      return { selectedId: profile.id };
+    },
+    'network:add': async function networkAdd(draft, { signal }) {
+      if (draft.dialect) return networks.add(draft);
+      // Which dialect the server speaks is asked of the server itself (its root resource); an
+      // unreachable server is saved as Horizon, the common case, and network:test can tell later.
+      const probe = await testConnection(draft, AbortSignal.any([signal, AbortSignal.timeout(3_000)])).catch(() => null);
+      return networks.add({ ...draft, dialect: probe?.dialect ?? 'horizon' });
+    },
+    'network:update': async function networkUpdate({ id, changes }) {
+      const profile = networks.update(id, changes);
+      if (networks.selected().id === id) streams.useNetwork(profile);
+      return profile;
+    },
+    'network:remove': async function networkRemove({ id }) {
+      const selected = networks.remove(id);
+      streams.useNetwork(selected);
+      return { selectedId: selected.id };
+    },
+    'network:test': async function networkTest(args, { signal }) {
+      return testConnection('id' in args ? networks.get(args.id) : args, signal);
+    },
+    'network:health': async function networkHealth(_args, { signal }) {
+      return ctx.checkHealth(signal);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// Sending a signed transaction, following it into a ledger, and the journal of what was sent.
+import type { CoreContext, DomainHandlers } from '../context';
+
+export function submissionHandlers(ctx: CoreContext): DomainHandlers<'tx:submit' | 'tx:status' | 'tx:journal'> {
+  const { networks, submissions } = ctx;
+  return {
+    'tx:submit': async function txSubmit({ input }, { signal }) {
+      return submissions.submit(input, networks.selected(), ctx.http(), signal);
+    },
+    'tx:status': async function txStatus({ hash }, { signal }) {
+      return submissions.status(hash.toLowerCase(), networks.selected(), ctx.http(), signal);
+    },
+    'tx:journal': async function txJournal({ limit }) {
+      return { entries: submissions.entries(limit) };
+    },
+  };
+}

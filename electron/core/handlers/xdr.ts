@@ -1,0 +1,15 @@
+// Any XDR blob to its JSON tree, its type given or guessed.
+import type { CoreContext, DomainHandlers } from '../context';
+import { CoreError } from '../errors';
+import { decodeXdrJson, guessXdrTypes } from '../xdr';
+
+export function xdrHandlers(_ctx: CoreContext): DomainHandlers<'xdr:decode'> {
+  return {
+    'xdr:decode': async function xdrDecode({ type, xdr }) {
+      const candidates = guessXdrTypes(xdr);
+      const chosen = type ?? candidates[0];
+      if (!chosen) throw new CoreError('invalid_input', 'These bytes do not decode as any XDR type.');
+      return { type: chosen, json: decodeXdrJson(chosen, xdr), candidates: candidates.slice(0, 20) };
+    },
+  };
+}

@@ -9,6 +9,7 @@ import type { CoreNode } from '../core/node';
 import { envelopeXdr, hashTransaction } from './encode';
 import { createSigner, type EnvelopeSigner } from './signer';
 import type { FastKeypair } from './keys';
+import { signedHash } from '../core/signatures';
 import { applySchema } from '../store/db';
 
 const LEDGERS_PER_COMMIT = 100;
@@ -77,7 +78,7 @@ export class HistoryWriter {
       ...extra,
     };
     const { body, hash } = hashTransaction(tx, this.core.networkId);
-    const env: Envelope = { hash: hash.toString('hex'), tx, signedBy: new Set([source.publicKey]), xdr: '' };
+    const env: Envelope = { hash: hash.toString('hex'), tx, signed: signedHash(hash, []), xdr: '' };
     if (this.signer) this.unsigned.push({ env, body, hint: source.hint, ticket: this.signer.request(source, hash) });
     else env.xdr = envelopeXdr(body, []);
     const outcome = applyEnvelope(this.ctx as LedgerContext, env);

@@ -21,11 +21,6 @@ export class DecodeError extends Error {
   override name = 'DecodeError';
 }
 
-/** A decoded envelope: its signatures are weighed when it is checked (validate.ts). */
-export interface DecodedEnvelope {
-  envelope: Envelope;
-}
-
 export function networkId(passphrase: string): Buffer {
   return createHash('sha256').update(passphrase).digest();
 }
@@ -92,16 +87,10 @@ function claimant(value: xdr.Claimant): Claimant {
 
 /** A signer key as its StrKey text; undefined for a signed-payload signer (not implemented). */
 function signerKey(key: xdr.SignerKey): string | undefined {
-  switch (key.switch().value) {
-    case 0:
-      return accountKey(key.ed25519());
-    case 1:
-      return StrKey.encodePreAuthTx(key.preAuthTx());
-    case 2:
-      return StrKey.encodeSha256Hash(key.hashX());
-    default:
-      return undefined;
-  }
+  const kind = key.switch().value;
+  if (kind === 0) return accountKey(key.ed25519());
+  if (kind === 1) return StrKey.encodePreAuthTx(key.preAuthTx());
+  return kind === 2 ? StrKey.encodeSha256Hash(key.hashX()) : undefined;
 }
 
 function setOptions(op: xdr.SetOptionsOp): SetOptions {
@@ -273,7 +262,8 @@ function signatures(list: xdr.DecoratedSignature[]): RawSignature[] {
   return list.map((s) => ({ hint: s.hint(), signature: s.signature() }));
 }
 
-export function decodeEnvelope(blob: string, id: Buffer): DecodedEnvelope {
+/** The envelope; its signatures are weighed when it is checked (validate.ts). */
+export function decodeEnvelope(blob: string, id: Buffer): Envelope {
   let env: xdr.TransactionEnvelope;
   try {
     env = xdr.TransactionEnvelope.fromXDR(blob, 'base64');
@@ -288,14 +278,14 @@ export function decodeEnvelope(blob: string, id: Buffer): DecodedEnvelope {
   }
 }
 
-function decodeParsed(env: xdr.TransactionEnvelope, id: Buffer): DecodedEnvelope {
+function decodeParsed(env: xdr.TransactionEnvelope, id: Buffer): Envelope {
   const xdrText = env.toXDR('base64');
   const kind = env.switch().value;
   if (kind === 0 || kind === 2) {
     const v1 = kind === 0 ? v0ToV1(env.v0().tx()) : env.v1().tx();
     const raw = kind === 0 ? env.v0().signatures() : env.v1().signatures();
     const hash = hashOf(id, 2, v1.toXDR());
-    return { envelope: { hash, tx: transaction(v1), signed: signedHash(hash, signatures(raw)), xdr: xdrText } };
+    return { hash, tx: transaction(v1), signed: signedHash(hash, signatures(raw)), xdr: xdrText };
   }
   if (kind === 5) {
     const outer = env.feeBump().tx();
@@ -303,7 +293,7 @@ function decodeParsed(env: xdr.TransactionEnvelope, id: Buffer): DecodedEnvelope
     const innerHash = hashOf(id, 2, inner.tx().toXDR());
     const hash = hashOf(id, 5, outer.toXDR());
     const feeBump = { feeSource: muxed(outer.feeSource()), fee: big(outer.fee()), innerHash, signed: signedHash(hash, signatures(env.feeBump().signatures())) };
-    return { envelope: { hash, tx: transaction(inner.tx()), feeBump, signed: signedHash(innerHash, signatures(inner.signatures())), xdr: xdrText } };
+    return { hash, tx: transaction(inner.tx()), feeBump, signed: signedHash(innerHash, signatures(inner.signatures())), xdr: xdrText };
   }
   throw new DecodeError(`envelope type ${kind} is not a transaction`);
 }

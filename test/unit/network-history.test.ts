@@ -113,7 +113,7 @@ describe('history generator', () => {
       const signerSets = new Set<string>();
       for (const row of payments) {
         expect(row.successful).toBe(1n);
-        const env = decodeEnvelope(row.envelope_xdr, first.core.networkId).envelope;
+        const env = decodeEnvelope(row.envelope_xdr, first.core.networkId);
         const checker = new SignatureChecker(env.signed);
         expect(authorized(checker, account, 'low') && authorized(checker, account, 'med')).toBe(true);
         expect(checker.allUsed()).toBe(true);

@@ -1,7 +1,7 @@
 // Multi-signature accounts on the real core (CoreNode.submit and closeLedger, in-memory store):
 // envelopes built and signed with @stellar/stellar-base, answers decoded back from real XDR.
 // Each threshold is checked against the operation's own source account, as stellar-core does.
-import { Asset, hash, type Keypair, Operation, TransactionBuilder, type Transaction, xdr } from '@stellar/stellar-base';
+import { Asset, hash, type Keypair, Operation, StrKey, TransactionBuilder, type Transaction, xdr } from '@stellar/stellar-base';
 import { describe as suite, expect, it } from 'vitest';
 import { describe, Harness, PASSPHRASE } from '../support/core-harness';
 
@@ -114,11 +114,14 @@ suite('multi-signature accounts', () => {
     const row = () => h.core.state.accounts.get(owner.publicKey());
     expect(row()?.signers).toEqual([{ key: expect.stringMatching(/^T/), weight: 1 }]);
     expect(row()?.subentries).toBe(1);
+    const stored = () => h.core.db.prepare('SELECT key FROM signers WHERE account = ?').all(owner.publicKey()).map((r) => r.key);
+    expect(stored()).toEqual([StrKey.encodePreAuthTx(later.hash())]);
     expect(answer(h, later.toXDR())).toBe('PENDING');
     const [applied] = h.close().applied;
     expect(applied && describe(applied.resultXdr)).toBe('txSuccess paymentSuccess');
     expect(row()?.signers).toEqual([]);
     expect(row()?.subentries).toBe(0);
+    expect(stored()).toEqual([]);
   });
 
   it('removes a pre-auth signer even when its transaction fails', () => {

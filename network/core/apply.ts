@@ -2,6 +2,7 @@
 // transaction that became invalid is dropped, as stellar-core drops it from the transaction set),
 // charge the fee and consume the sequence number, then apply the operations; if any fails, roll
 // their effects back and record the transaction as failed.
+import { StrKey } from '@stellar/stellar-base';
 import { LEDGER_TYPE_CODES } from '../../shared/model';
 import { detailsJson } from './details';
 import { type Envelope, type Operation, poolId, type Transaction } from './model';
@@ -10,8 +11,7 @@ import type { ApplyContext, OpInfo } from './ops-common';
 import { applyPoolDeposit, applyPoolWithdraw } from './ops-pool';
 import { applyChangeTrust, applyClaimClaimableBalance, applyCreateClaimableBalance } from './ops-trust';
 import { OP, type OpResult, opOuter, TX, type TxOutcome, transactionResultXdr } from './results';
-import { authorized, type CheckContext, checkEnvelope, minFee } from './validate';
-import { thresholdLevel } from './op-checks';
+import { type CheckContext, checkEnvelope, minFee } from './validate';
 
 /** The ledger a transaction is applied in: admission's context without the queue. */
 export type LedgerContext = Omit<CheckContext, 'pending'>;
@@ -100,7 +100,10 @@ function scopesOf(op: Operation, source: string, info: OpInfo): [string, string]
   return rows;
 }
 
-function applyOperations(ledger: LedgerContext, env: Envelope, tx: Transaction): { results: OpResult[]; infos: OpInfo[] } {
+/** Signatures were weighed by checkEnvelope against the state before any operation applied, as
+ * stellar-core's processSignatures does; an operation whose source is gone by its turn (merged,
+ * or never created) is opNO_ACCOUNT. */
+function applyOperations(ledger: LedgerContext, tx: Transaction): { results: OpResult[]; infos: OpInfo[] } {
   const ctx: ApplyContext = { ...ledger, txSource: tx.source, txSeq: tx.seq };
   const results: OpResult[] = [];
   const infos: OpInfo[] = [];
@@ -108,12 +111,32 @@ function applyOperations(ledger: LedgerContext, env: Envelope, tx: Transaction):
     const sourceId = op.source ?? tx.source;
     const info: OpInfo = {};
     infos.push(info);
-    const source = ledger.state.accounts.get(sourceId);
-    if (!source) return void results.push(opOuter(OP.NO_ACCOUNT));
-    if (!ledger.trusted && !authorized(source, env.signedBy, thresholdLevel(op.body))) return void results.push(opOuter(OP.BAD_AUTH));
+    if (!ledger.state.accounts.has(sourceId)) return void results.push(opOuter(OP.NO_ACCOUNT));
     results.push(applyBody(ctx, sourceId, op, index, info));
   });
   return { results, infos };
+}
+
+/**
+ * A pre-authorised transaction signer is removed once its transaction is applied, from every
+ * source account (a fee bump's own hash from the fee source), used or not and whatever the
+ * operations' outcome (stellar-core's removeOneTimeSignerFromAllSourceAccounts).
+ */
+function removeOneTimeSigners(ledger: LedgerContext, env: Envelope): void {
+  const remove = (accountId: string, hashHex: string) => {
+    const account = ledger.state.accounts.get(accountId);
+    if (!account?.signers.some((s) => s.key.startsWith('T'))) return;
+    const key = StrKey.encodePreAuthTx(Buffer.from(hashHex, 'hex'));
+    const at = account.signers.findIndex((s) => s.key === key);
+    if (at < 0) return;
+    const changed = ledger.state.accounts.touch(accountId) as typeof account;
+    changed.signers.splice(at, 1);
+    changed.subentries -= 1;
+    changed.lastModified = ledger.ledger;
+  };
+  if (env.feeBump) remove(env.feeBump.feeSource, env.hash);
+  const sources = new Set([env.tx.source, ...env.tx.operations.flatMap((op) => (op.source ? [op.source] : []))]);
+  for (const id of sources) remove(id, env.feeBump?.innerHash ?? env.hash);
 }
 
 export function applyEnvelope(ledger: LedgerContext, env: Envelope): ApplyOutcome {
@@ -131,9 +154,10 @@ export function applyEnvelope(ledger: LedgerContext, env: Envelope): ApplyOutcom
   if (!source) throw new Error('source vanished after its check');
   source.seq = tx.seq;
   source.lastModified = ledger.ledger;
+  removeOneTimeSigners(ledger, env);
 
   state.begin();
-  const { results, infos } = applyOperations(ledger, env, tx);
+  const { results, infos } = applyOperations(ledger, tx);
   const successful = results.every((r) => r.outer === OP.INNER && r.code === 0);
   if (successful) state.commit();
   else state.rollback();

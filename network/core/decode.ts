@@ -2,6 +2,7 @@
 // network's passphrase. Anything that is not a decodable envelope throws DecodeError.
 import { createHash } from 'node:crypto';
 import { StrKey, xdr } from '@stellar/stellar-base';
+import { type RawSignature, signedHash } from './signatures';
 import {
   type Asset,
   type Claimant,
@@ -18,18 +19,6 @@ import {
 
 export class DecodeError extends Error {
   override name = 'DecodeError';
-}
-
-export interface RawSignature {
-  hint: Buffer;
-  signature: Buffer;
-}
-
-/** A decoded envelope before signature verification: which signatures sign which hash. */
-export interface DecodedEnvelope {
-  envelope: Envelope;
-  signatures: RawSignature[];
-  feeBumpSignatures: RawSignature[];
 }
 
 export function networkId(passphrase: string): Buffer {
@@ -96,6 +85,14 @@ function claimant(value: xdr.Claimant): Claimant {
   return { destination: accountId(v0.destination()), predicate: predicate(v0.predicate(), 1) };
 }
 
+/** A signer key as its StrKey text; undefined for a signed-payload signer (not implemented). */
+function signerKey(key: xdr.SignerKey): string | undefined {
+  const kind = key.switch().value;
+  if (kind === 0) return accountKey(key.ed25519());
+  if (kind === 1) return StrKey.encodePreAuthTx(key.preAuthTx());
+  return kind === 2 ? StrKey.encodeSha256Hash(key.hashX()) : undefined;
+}
+
 function setOptions(op: xdr.SetOptionsOp): SetOptions {
   const out: SetOptions = {};
   if (op.inflationDest()) out.unsupported = 'inflation_dest';
@@ -110,8 +107,9 @@ function setOptions(op: xdr.SetOptionsOp): SetOptions {
   if (domain !== null && domain !== undefined) out.homeDomain = Buffer.isBuffer(domain) ? domain.toString('latin1') : String(domain);
   const signer = op.signer();
   if (signer) {
-    if (signer.key().switch().value !== 0) out.unsupported = 'signer_type';
-    else out.signer = { key: accountKey(signer.key().ed25519()), weight: signer.weight() };
+    const key = signerKey(signer.key());
+    if (key === undefined) out.unsupported = 'signer_type';
+    else out.signer = { key, weight: signer.weight() };
   }
   for (const key of Object.keys(out) as (keyof SetOptions)[]) if (out[key] === undefined) delete out[key];
   return out;
@@ -264,7 +262,8 @@ function signatures(list: xdr.DecoratedSignature[]): RawSignature[] {
   return list.map((s) => ({ hint: s.hint(), signature: s.signature() }));
 }
 
-export function decodeEnvelope(blob: string, id: Buffer): DecodedEnvelope {
+/** The envelope; its signatures are weighed when it is checked (validate.ts). */
+export function decodeEnvelope(blob: string, id: Buffer): Envelope {
   let env: xdr.TransactionEnvelope;
   try {
     env = xdr.TransactionEnvelope.fromXDR(blob, 'base64');
@@ -279,26 +278,22 @@ export function decodeEnvelope(blob: string, id: Buffer): DecodedEnvelope {
   }
 }
 
-function decodeParsed(env: xdr.TransactionEnvelope, id: Buffer): DecodedEnvelope {
+function decodeParsed(env: xdr.TransactionEnvelope, id: Buffer): Envelope {
   const xdrText = env.toXDR('base64');
   const kind = env.switch().value;
   if (kind === 0 || kind === 2) {
     const v1 = kind === 0 ? v0ToV1(env.v0().tx()) : env.v1().tx();
     const raw = kind === 0 ? env.v0().signatures() : env.v1().signatures();
     const hash = hashOf(id, 2, v1.toXDR());
-    return { envelope: { hash, tx: transaction(v1), signedBy: new Set(), xdr: xdrText }, signatures: signatures(raw), feeBumpSignatures: [] };
+    return { hash, tx: transaction(v1), signed: signedHash(hash, signatures(raw)), xdr: xdrText };
   }
   if (kind === 5) {
     const outer = env.feeBump().tx();
     const inner = outer.innerTx().v1();
     const innerHash = hashOf(id, 2, inner.tx().toXDR());
     const hash = hashOf(id, 5, outer.toXDR());
-    const feeBump = { feeSource: muxed(outer.feeSource()), fee: big(outer.fee()), innerHash, signedBy: new Set<string>() };
-    return {
-      envelope: { hash, tx: transaction(inner.tx()), feeBump, signedBy: new Set(), xdr: xdrText },
-      signatures: signatures(inner.signatures()),
-      feeBumpSignatures: signatures(env.feeBump().signatures()),
-    };
+    const feeBump = { feeSource: muxed(outer.feeSource()), fee: big(outer.fee()), innerHash, signed: signedHash(hash, signatures(env.feeBump().signatures())) };
+    return { hash, tx: transaction(inner.tx()), feeBump, signed: signedHash(innerHash, signatures(inner.signatures())), xdr: xdrText };
   }
   throw new DecodeError(`envelope type ${kind} is not a transaction`);
 }

@@ -1,6 +1,7 @@
 // The core's own view of a transaction: plain data decoded once from the XDR envelope (admission)
 // or built directly (history generator), so that validation and apply never touch XDR objects.
 import { Asset as StellarAsset, getLiquidityPoolId, LiquidityPoolFeeV18 } from '@stellar/stellar-base';
+import type { SignedHash } from './signatures';
 
 export const NETWORK_PASSPHRASE = 'Ledgerscope Local Network ; 2026';
 export const BASE_FEE = 100n;
@@ -62,8 +63,9 @@ export interface SetOptions {
   medThreshold?: number;
   highThreshold?: number;
   homeDomain?: string;
+  /** G… (ed25519), T… (pre-authorised transaction) or X… (sha256 hash-x) signer key. */
   signer?: { key: string; weight: number };
-  /** Set when the operation names an inflation destination or a non-ed25519 signer. */
+  /** Set when the operation names an inflation destination or a signed-payload signer. */
   unsupported?: 'inflation_dest' | 'signer_type';
 }
 
@@ -99,8 +101,8 @@ export interface FeeBump {
   fee: bigint;
   /** Hash of the inner transaction (hex). */
   innerHash: string;
-  /** Public keys whose signatures over the fee bump's own hash were verified. */
-  signedBy: Set<string>;
+  /** The fee bump's own hash (the envelope's hash) and the outer signatures. */
+  signed: SignedHash;
 }
 
 /** A decoded envelope: what admission checks, the queue holds and a ledger close applies. */
@@ -108,8 +110,8 @@ export interface Envelope {
   hash: string;
   tx: Transaction;
   feeBump?: FeeBump;
-  /** Public keys (G…) whose signatures over the (inner) transaction's hash were verified. */
-  signedBy: Set<string>;
+  /** The (inner) transaction's hash and its signatures, weighed when checked (signatures.ts). */
+  signed: SignedHash;
   /** Base64 TransactionEnvelope as stored. */
   xdr: string;
 }

@@ -1,77 +1,25 @@
 // Admission checks (stellar-core's TransactionFrame::checkValid): the transaction-level checks in
 // stellar-core's order, then each operation's source, signatures and well-formedness. The same
 // checks run again when a ledger applies the transaction, against the state of that moment.
-import { createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { StrKey } from '@stellar/stellar-base';
-import type { DecodedEnvelope, RawSignature } from './decode';
 import type { Envelope, Transaction } from './model';
 import { checkOperation, thresholdLevel, type ThresholdLevel } from './op-checks';
 import { OP, type OpResult, opOk, opOuter, TX, type TxOutcome } from './results';
+import { SignatureChecker, type WeightedKey } from './signatures';
 import { type Account, availableNative, type LedgerState } from './state';
 
-interface VerifyKey {
-  hint: Buffer;
-  key: KeyObject;
-}
-const verifyKeys = new Map<string, VerifyKey>();
-
-/** The signature hint and node:crypto key of a G… key, cached (StrKey decoding is not free). */
-function verifyKey(publicKey: string): VerifyKey {
-  let entry = verifyKeys.get(publicKey);
-  if (!entry) {
-    const raw = StrKey.decodeEd25519PublicKey(publicKey);
-    // A JWK import costs a tenth of a DER one (measured: 6 us against 75 us).
-    entry = { hint: raw.subarray(28), key: createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' }) };
-    if (verifyKeys.size > 100_000) verifyKeys.clear();
-    verifyKeys.set(publicKey, entry);
-  }
-  return entry;
+/** The account's signers as stellar-core lists them: the master key first unless its weight is 0 (it cannot sign then). */
+export function accountSigners(account: Account): WeightedKey[] {
+  const master = account.masterWeight > 0 ? [{ key: account.id, weight: account.masterWeight }] : [];
+  return master.concat(account.signers);
 }
 
-function candidates(state: LedgerState, accounts: Iterable<string>): Set<string> {
-  const keys = new Set<string>();
-  for (const id of accounts) {
-    keys.add(id);
-    for (const signer of state.accounts.get(id)?.signers ?? []) keys.add(signer.key);
-  }
-  return keys;
+export function threshold(account: Account, level: ThresholdLevel): number {
+  return level === 'low' ? account.low : level === 'med' ? account.med : account.high;
 }
 
-function verifyAll(hashHex: string, signatures: RawSignature[], keys: Set<string>): Set<string> {
-  const signed = new Set<string>();
-  const payload = Buffer.from(hashHex, 'hex');
-  for (const { hint, signature } of signatures) {
-    for (const key of keys) {
-      if (signed.has(key)) continue;
-      const entry = verifyKey(key);
-      if (!entry.hint.equals(hint)) continue;
-      if (signature.length === 64 && verify(null, payload, entry.key, signature)) signed.add(key);
-    }
-  }
-  return signed;
-}
-
-/** Fills envelope.signedBy (and the fee bump's) with the keys whose signatures verify. */
-export function verifySignatures(state: LedgerState, decoded: DecodedEnvelope): Envelope {
-  const { envelope } = decoded;
-  const sources = [envelope.tx.source, ...envelope.tx.operations.flatMap((op) => (op.source ? [op.source] : []))];
-  envelope.signedBy = verifyAll(envelope.feeBump?.innerHash ?? envelope.hash, decoded.signatures, candidates(state, sources));
-  if (envelope.feeBump) {
-    envelope.feeBump.signedBy = verifyAll(envelope.hash, decoded.feeBumpSignatures, candidates(state, [envelope.feeBump.feeSource]));
-  }
-  return envelope;
-}
-
-export function signingWeight(account: Account, signedBy: Set<string>): number {
-  let weight = signedBy.has(account.id) ? account.masterWeight : 0;
-  for (const signer of account.signers) if (signedBy.has(signer.key)) weight += signer.weight;
-  return weight;
-}
-
-export function authorized(account: Account, signedBy: Set<string>, level: ThresholdLevel): boolean {
-  const needed = level === 'low' ? account.low : level === 'med' ? account.med : account.high;
-  const weight = signingWeight(account, signedBy);
-  return weight > 0 && weight >= needed;
+/** Whether the checker's signatures meet the account's threshold for `level` (stellar-core's checkSignature). */
+export function authorized(checker: SignatureChecker, account: Account, level: ThresholdLevel): boolean {
+  return checker.check(accountSigners(account), threshold(account, level));
 }
 
 export interface CheckContext {
@@ -102,9 +50,12 @@ export function checkEnvelope(ctx: CheckContext, env: Envelope): TxOutcome | nul
   if (feeBump.fee < fee) return outer(TX.INSUFFICIENT_FEE);
   const payer = ctx.state.accounts.get(feeBump.feeSource);
   if (!payer) return outer(TX.NO_ACCOUNT);
-  if (!ctx.trusted && !authorized(payer, feeBump.signedBy, 'low')) return outer(TX.BAD_AUTH);
+  // The outer signatures sign the fee bump's own hash and answer only for the fee source.
+  const checker = new SignatureChecker(feeBump.signed);
+  if (!ctx.trusted && !authorized(checker, payer, 'low')) return outer(TX.BAD_AUTH);
   const queued = ctx.pending?.(feeBump.feeSource)?.fees ?? 0n;
   if (availableNative(payer, ctx.baseReserve) - queued < fee) return outer(TX.INSUFFICIENT_BALANCE);
+  if (!ctx.trusted && !checker.allUsed()) return outer(TX.BAD_AUTH_EXTRA);
   const inner = checkTransaction(ctx, env, tx, false);
   if (!inner) return null;
   return { code: TX.FEE_BUMP_INNER_FAILED, fee, inner: { ...inner, fee: 0n } };
@@ -124,20 +75,36 @@ function checkTransaction(ctx: CheckContext, env: Envelope, tx: Transaction, pay
   if (!source) return fail(TX.NO_ACCOUNT);
   const queued = ctx.pending?.(tx.source);
   if (tx.seq !== (queued?.lastSeq ?? source.seq) + 1n) return fail(TX.BAD_SEQ);
-  if (!ctx.trusted && !authorized(source, env.signedBy, 'low')) return fail(TX.BAD_AUTH);
+  const checker = new SignatureChecker(env.signed);
+  if (!ctx.trusted && !authorized(checker, source, 'low')) return fail(TX.BAD_AUTH);
   if (paysFee && availableNative(source, ctx.baseReserve) - (queued?.fees ?? 0n) < fee) return fail(TX.INSUFFICIENT_BALANCE);
-  const results = tx.operations.map((op) => checkOp(ctx, env, op.source ?? tx.source, op.body));
+  const results = tx.operations.map((op) => checkOp(ctx, checker, tx.source, op));
   if (results.some((r) => r !== opOk)) {
     return { code: TX.FAILED, fee, ops: tx.operations.map((op, i) => ({ type: op.body.type, result: results[i] ?? opOk })) };
   }
+  // Every needed account was checked: a signature none of them used is one too many.
+  if (!ctx.trusted && !checker.allUsed()) return fail(TX.BAD_AUTH_EXTRA);
   return null;
 }
 
-function checkOp(ctx: CheckContext, env: Envelope, sourceId: string, body: Transaction['operations'][number]['body']): OpResult {
-  const malformed = checkOperation(body, sourceId);
+type Op = Transaction['operations'][number];
+
+/** One operation's source, signatures and form; its signatures answer for its OWN source account. */
+function checkOp(ctx: CheckContext, checker: SignatureChecker, txSource: string, op: Op): OpResult {
+  const sourceId = op.source ?? txSource;
+  const malformed = checkOperation(op.body, sourceId);
   if (malformed?.outer === OP.NOT_SUPPORTED) return malformed;
-  const source = ctx.state.accounts.get(sourceId);
-  if (!source) return opOuter(OP.NO_ACCOUNT);
-  if (!ctx.trusted && !authorized(source, env.signedBy, thresholdLevel(body))) return opOuter(OP.BAD_AUTH);
-  return malformed ?? opOk;
+  if (ctx.trusted) return ctx.state.accounts.has(sourceId) ? (malformed ?? opOk) : opOuter(OP.NO_ACCOUNT);
+  const signed = opSignature(ctx.state, checker, op, sourceId);
+  return signed === opOk ? (malformed ?? opOk) : signed;
+}
+
+/** stellar-core's OperationFrame::checkSignature outside apply: the source's threshold for the operation's level. */
+function opSignature(state: LedgerState, checker: SignatureChecker, op: Op, sourceId: string): OpResult {
+  const source = state.accounts.get(sourceId);
+  if (source) return authorized(checker, source, thresholdLevel(op.body)) ? opOk : opOuter(OP.BAD_AUTH);
+  if (!op.source) return opOuter(OP.NO_ACCOUNT);
+  // A named source that does not exist yet (an earlier operation may create it; applying it
+  // answers opNO_ACCOUNT if not): its own key must have signed.
+  return checker.check([{ key: sourceId, weight: 1 }], 0) ? opOk : opOuter(OP.BAD_AUTH);
 }

@@ -1,7 +1,7 @@
 // The core's transaction model to XDR (the inverse of core/decode.ts), for the history generator:
 // it builds transactions as plain data, applies them, and stores their envelope XDR and hash.
 import { createHash } from 'node:crypto';
-import { StrKey, xdr } from '@stellar/stellar-base';
+import { SignerKey, StrKey, xdr } from '@stellar/stellar-base';
 import type { Asset, Claimant, Memo, Operation, Predicate, Transaction } from '../core/model';
 
 const muxedCache = new Map<string, xdr.MuxedAccount>();
@@ -126,7 +126,7 @@ function bodyXdr(op: Operation): xdr.OperationBody {
           medThreshold: o.medThreshold ?? null,
           highThreshold: o.highThreshold ?? null,
           homeDomain: o.homeDomain ?? null,
-          signer: o.signer ? new xdr.Signer({ key: xdr.SignerKey.signerKeyTypeEd25519(StrKey.decodeEd25519PublicKey(o.signer.key)), weight: o.signer.weight }) : null,
+          signer: o.signer ? new xdr.Signer({ key: SignerKey.decodeAddress(o.signer.key), weight: o.signer.weight }) : null,
         }),
       );
     }

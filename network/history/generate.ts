@@ -9,6 +9,7 @@ import { type Asset, compareAssets, creditAsset, NATIVE_ASSET, type Operation, P
 import type { CoreNode } from '../core/node';
 import { Activities, type World } from './activities';
 import { type FastKeypair, keypairFromSeed, namedKeypair } from './keys';
+import { MULTISIG_FUNDING, type MultisigAccount, multisigAccounts, multisigPayment, setUpMultisig, type Thresholds } from './multisig';
 import { HISTORY_LEDGER_SECONDS, HistoryWriter } from './writer';
 
 export interface HistoryOptions {
@@ -22,12 +23,19 @@ export interface HistoryOptions {
 
 export interface DemoAccount {
   name: string;
+  /** The account's id; its secret is the master key's (which cannot sign when masterWeight is 0). */
   publicKey: string;
   secretKey: string;
+  /** Multi-signature accounts only: the master key's weight, the thresholds and the other signers. */
+  masterWeight?: number;
+  thresholds?: Thresholds;
+  signers?: { publicKey: string; secretKey: string; weight: number }[];
 }
 
 const NAMES = ['busy', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'niaj', 'olivia', 'peggy', 'rupert', 'sybil', 'trent', 'victor', 'walter'];
 const TX_PER_LEDGER = 120;
+/** One transaction in this many during the generated history is a multisig account's payment. */
+const MULTISIG_EVERY = 40;
 const OPS_PER_SETUP_TX = 100;
 /** Cap of a demo account's starting balance (a thousandth of the supply, shared out): 10 million, in units. */
 const MAX_USER_FUNDING = 100_000_000_000_000n;
@@ -64,6 +72,7 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
   const userCount = Math.max(options.historyOps > 0 ? 3 : 1, options.accounts);
   const users = Array.from({ length: userCount }, (_, i) => NAMES[i] ?? `user-${i + 1}`).map((name) => ({ name, key: namedKeypair(options.seed, name) }));
   const issuers = options.historyOps > 0 ? [{ name: 'issuer-a', key: namedKeypair(options.seed, 'issuer-a') }, { name: 'issuer-b', key: namedKeypair(options.seed, 'issuer-b') }] : [];
+  const multisig = options.historyOps > 0 ? multisigAccounts(options.seed) : [];
   const share = TOTAL_SUPPLY / 1000n / BigInt(userCount);
   const perUser = share < MAX_USER_FUNDING ? share : MAX_USER_FUNDING;
 
@@ -71,20 +80,28 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
   const funding: Operation[] = [
     ...users.map((u) => ({ body: { type: 'create_account' as const, destination: u.key.publicKey, startingBalance: perUser } })),
     ...issuers.map((u) => ({ body: { type: 'create_account' as const, destination: u.key.publicKey, startingBalance: 100_000_000_000n } })),
+    ...multisig.map((m) => ({ body: { type: 'create_account' as const, destination: m.key.publicKey, startingBalance: MULTISIG_FUNDING } })),
   ];
   for (const ops of chunks(funding, OPS_PER_SETUP_TX)) writer.submit(root, ops);
   if (options.historyOps > 0) {
     const world = setUp(writer, users.map((u) => u.key), issuers.map((i) => i.key));
     const activities = new Activities(world, writer, seededRandom(options.seed), options.seed);
+    const multisigPays = multisigHistory(writer, multisig, world.users);
+    let count = 0;
     while (writer.operations < options.historyOps) {
       writer.startLedger();
-      for (let i = 0; i < TX_PER_LEDGER && writer.operations < options.historyOps; i++) activities.next();
+      for (let i = 0; i < TX_PER_LEDGER && writer.operations < options.historyOps; i++) {
+        count += 1;
+        if (count % MULTISIG_EVERY === 0) multisigPays();
+        else activities.next();
+      }
     }
   }
   const accounts: DemoAccount[] = [
     { name: users[0]?.name ?? 'busy', publicKey: users[0]?.key.publicKey ?? '', secretKey: users[0]?.key.secretKey ?? '' },
     { name: 'root', publicKey: root.publicKey, secretKey: root.secretKey },
     ...[...users.slice(1), ...issuers].map((u) => ({ name: u.name, publicKey: u.key.publicKey, secretKey: u.key.secretKey })),
+    ...multisig.map(demoMultisig),
   ];
   // The file first, then the commit that marks the history complete: a crash in between makes
   // the next start generate again (deterministically, the same file).
@@ -123,4 +140,34 @@ function setUp(writer: HistoryWriter, users: FastKeypair[], issuers: FastKeypair
     writer.submit(user, pairs.map(([assetA, assetB]) => ({ body: { type: 'change_trust' as const, asset: NATIVE_ASSET, pool: { assetA, assetB, fee: POOL_FEE_BP }, limit: 10n ** 17n } })));
   }
   return { users, issuers, credits, pools, providers };
+}
+
+function demoMultisig(m: MultisigAccount): DemoAccount {
+  return {
+    name: m.name,
+    publicKey: m.key.publicKey,
+    secretKey: m.key.secretKey,
+    masterWeight: m.masterWeight,
+    thresholds: m.thresholds,
+    signers: m.signers.map((s) => ({ publicKey: s.key.publicKey, secretKey: s.key.secretKey, weight: s.weight })),
+  };
+}
+
+/**
+ * Sets the multisig accounts up in a ledger of their own, with a first payment signed by each of
+ * their signer sets, and returns the next payment's maker: the accounts take turns, paying the
+ * users in turn amounts drawn from a counter (the seeded random stays the activities' own).
+ */
+function multisigHistory(writer: HistoryWriter, accounts: MultisigAccount[], users: FastKeypair[]): () => void {
+  if (accounts.length === 0) return () => undefined;
+  writer.startLedger();
+  for (const account of accounts) setUpMultisig(writer, account);
+  let turn = 0;
+  const pay = (account: MultisigAccount, set: number) => {
+    const to = users[turn % users.length] as FastKeypair;
+    multisigPayment(writer, account, to.publicKey, BigInt(1 + ((turn * 7919) % 1000)) * 100_000n, set);
+    turn += 1;
+  };
+  for (const account of accounts) account.paySets.forEach((_, set) => pay(account, set));
+  return () => pay(accounts[turn % accounts.length] as MultisigAccount, Math.floor(turn / accounts.length));
 }

@@ -9,6 +9,7 @@ import type { CoreNode } from '../core/node';
 import { envelopeXdr, hashTransaction } from './encode';
 import { createSigner, type EnvelopeSigner } from './signer';
 import type { FastKeypair } from './keys';
+import { signedHash } from '../core/signatures';
 import { applySchema } from '../store/db';
 
 const LEDGERS_PER_COMMIT = 100;
@@ -24,7 +25,7 @@ export class HistoryWriter {
   private uncommitted = 0;
   private readonly signer: EnvelopeSigner | undefined;
   /** Envelopes of the open ledger still waiting for their signature. */
-  private unsigned: { env: Envelope; body: Buffer; hint: Buffer; ticket: number }[] = [];
+  private unsigned: { env: Envelope; body: Buffer; tickets: { hint: Buffer; ticket: number }[] }[] = [];
 
   constructor(
     private readonly core: CoreNode,
@@ -59,8 +60,11 @@ export class HistoryWriter {
     this.ctx = { state: this.core.state, ledger: this.built.sequence, closeTime: this.built.closeTime, baseFee: BASE_FEE, baseReserve: BASE_RESERVE, trusted: true };
   }
 
-  /** Builds, signs and applies one transaction from `source` in the open ledger. */
-  submit(source: FastKeypair, operations: Operation[], extra: Partial<Transaction> = {}): AppliedTx {
+  /**
+   * Builds, signs and applies one transaction from `source` in the open ledger; `signers` sign it
+   * (default: the source's own key), in that order.
+   */
+  submit(source: FastKeypair, operations: Operation[], extra: Partial<Transaction> = {}, signers: FastKeypair[] = [source]): AppliedTx {
     if (!this.built || !this.ctx) this.startLedger();
     const account = this.core.state.accounts.get(source.publicKey);
     if (!account) throw new Error(`generator: source ${source.publicKey} does not exist`);
@@ -77,8 +81,9 @@ export class HistoryWriter {
       ...extra,
     };
     const { body, hash } = hashTransaction(tx, this.core.networkId);
-    const env: Envelope = { hash: hash.toString('hex'), tx, signedBy: new Set([source.publicKey]), xdr: '' };
-    if (this.signer) this.unsigned.push({ env, body, hint: source.hint, ticket: this.signer.request(source, hash) });
+    const env: Envelope = { hash: hash.toString('hex'), tx, signed: signedHash(hash, []), xdr: '' };
+    const signer = this.signer;
+    if (signer) this.unsigned.push({ env, body, tickets: signers.map((key) => ({ hint: key.hint, ticket: signer.request(key, hash) })) });
     else env.xdr = envelopeXdr(body, []);
     const outcome = applyEnvelope(this.ctx as LedgerContext, env);
     if ('dropped' in outcome) throw new Error(`generator: transaction refused with code ${outcome.dropped.code}`);
@@ -89,8 +94,8 @@ export class HistoryWriter {
 
   endLedger(): void {
     if (!this.built) return;
-    for (const { env, body, hint, ticket } of this.unsigned) {
-      env.xdr = envelopeXdr(body, [{ hint, signature: (this.signer as EnvelopeSigner).signature(ticket) }]);
+    for (const { env, body, tickets } of this.unsigned) {
+      env.xdr = envelopeXdr(body, tickets.map(({ hint, ticket }) => ({ hint, signature: (this.signer as EnvelopeSigner).signature(ticket) })));
     }
     this.unsigned = [];
     this.core.closer.write(this.built);

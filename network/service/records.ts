@@ -128,12 +128,17 @@ function trustlineText(line: Row): string {
   return `{${what},${amountPair('amount', line.balance)},${amountPair('limit', line.trust_limit)}}`;
 }
 
+/** Horizon's name for a signer's kind, from its StrKey's first letter. */
+function signerType(key: string): string {
+  return key.startsWith('T') ? 'preauth_tx' : key.startsWith('X') ? 'sha256_hash' : 'ed25519_public_key';
+}
+
 export function accountText({ account, signers, trustlines, data }: AccountParts): string {
   const id = account.id as string;
   const balances = [`{"currency":{"code":"XLM"},${amountPair('amount', account.balance)}}`, ...trustlines.map(trustlineText)];
   const signerList = [
     `{"key":${str(id)},"weight":${account.master_weight},"type":"ed25519_public_key"}`,
-    ...signers.map((s) => `{"key":${str(s.key)},"weight":${s.weight},"type":"ed25519_public_key"}`),
+    ...signers.map((s) => `{"key":${str(s.key)},"weight":${s.weight},"type":"${signerType(s.key as string)}"}`),
   ];
   const dataText = data.map((d) => `${str(d.name)}:${str(d.value)}`).join(',');
   return (

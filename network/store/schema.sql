@@ -88,7 +88,7 @@ CREATE TABLE IF NOT EXISTS accounts (
 
 CREATE TABLE IF NOT EXISTS signers (
   account            TEXT NOT NULL,
-  key                TEXT NOT NULL,          -- G… (ed25519 signers)
+  key                TEXT NOT NULL,          -- G… ed25519, T… pre-authorised tx, X… sha256 hash-x
   weight             INTEGER NOT NULL,
   PRIMARY KEY (account, key)
 ) WITHOUT ROWID;

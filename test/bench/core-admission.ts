@@ -30,9 +30,10 @@ async function main(): Promise<void> {
     });
     core.on('exit', () => reject(new Error('core exited')));
   });
-  const demo = JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as { accounts: { publicKey: string; secretKey: string }[] };
+  const demo = JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as { accounts: { publicKey: string; secretKey: string; signers?: unknown[] }[] };
   const db = openStore(storePath(dir), { readonly: true });
-  const keys = demo.accounts.map((a) => Keypair.fromSecret(a.secretKey));
+  // The multisig accounts' master keys cannot sign (weight 0): the bench pays from the others.
+  const keys = demo.accounts.filter((a) => !a.signers).map((a) => Keypair.fromSecret(a.secretKey));
   const accounts = keys.map((k) => new Account(k.publicKey(), String((db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(k.publicKey()) as { sequence: bigint }).sequence)));
   db.close();
   const blobs: string[] = [];

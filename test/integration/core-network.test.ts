@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Account, Asset, hash, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
 import { openStore, storePath } from '../../network/store/db';
+import { describe as codes } from '../support/core-harness';
 import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
 
 let net: RunningNetwork;
@@ -112,6 +113,72 @@ describe('core node process', () => {
     expect(await getJson(`${net.coreUrl}/tx`)).toMatchObject({ status: 400, body: { status: 'ERROR' } });
     expect((await getJson(`${net.coreUrl}/nowhere`)).status).toBe(404);
     expect((await getJson(`${net.coreUrl}/info`)).body.info).toMatchObject({ state: 'Synced!' });
+  });
+});
+
+/** An envelope from `source` (sequence read from the store) signed by `signers`, in that order. */
+function signedTx(source: string, ops: xdr.Operation[], signers: Keypair[]): string {
+  const db = store();
+  const row = db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(source) as { sequence: bigint };
+  db.close();
+  const builder = new TransactionBuilder(new Account(source, row.sequence.toString()), { fee: '100', networkPassphrase: net.passphrase }).setTimeout(0);
+  for (const op of ops) builder.addOperation(op);
+  const tx = builder.build();
+  for (const kp of signers) tx.sign(kp);
+  return tx.toXDR();
+}
+
+/** Submits over HTTP: "PENDING" after the transaction is in history, else the result codes. */
+async function submitted(blob: string): Promise<string> {
+  const answer = await getJson(`${net.coreUrl}/tx?blob=${encodeURIComponent(blob)}`);
+  if (answer.body.status !== 'PENDING') return codes(String(answer.body.error ?? ''));
+  const row = await waitForTransaction(String(answer.body.hash));
+  return row.successful === 1n ? 'PENDING' : 'applied but failed';
+}
+
+describe('multisig demo accounts over HTTP', () => {
+  const demo = (name: string) => {
+    const account = net.demoAccounts.find((a) => a.name === name);
+    if (!account?.signers) throw new Error(`no ${name} in demo-accounts.json`);
+    return { id: account.publicKey, master: Keypair.fromSecret(account.secretKey), signers: account.signers.map((s) => Keypair.fromSecret(s.secretKey)) };
+  };
+  const payTo = () => Operation.payment({ destination: net.demoAccounts[0]?.publicKey ?? '', asset: Asset.native(), amount: '1' });
+
+  it('2-of-3: one signature is short, two pass, a stranger or the weightless master key is one too many', async () => {
+    const { id, master, signers } = demo('multisig-2of3');
+    const [s1, s2, s3] = signers as [Keypair, Keypair, Keypair];
+    expect(await submitted(signedTx(id, [payTo()], [s2]))).toBe('txFailed opBadAuth');
+    expect(await submitted(signedTx(id, [payTo()], [master]))).toBe('txBadAuth');
+    expect(await submitted(signedTx(id, [payTo()], [s1, s3, Keypair.random()]))).toBe('txBadAuthExtra');
+    expect(await submitted(signedTx(id, [payTo()], [s1, s3, master]))).toBe('txBadAuthExtra');
+    expect(await submitted(signedTx(id, [payTo()], [s1, s3]))).toBe('PENDING');
+    // An operation whose source is the 2-of-3 account, in root's transaction: its signers answer for it.
+    const root = Keypair.master(net.passphrase);
+    const op = Operation.payment({ destination: root.publicKey(), asset: Asset.native(), amount: '1', source: id });
+    expect(await submitted(signedTx(root.publicKey(), [op], [root, s2]))).toBe('txFailed opBadAuth');
+    expect(await submitted(signedTx(root.publicKey(), [op], [root, s2, s3]))).toBe('PENDING');
+  });
+
+  it('weighted 1/2/3: a payment needs 3, adding a signer needs 5, and the service lists the signer kinds', async () => {
+    const { id, signers } = demo('multisig-weighted');
+    const [w1, w2, w3] = signers as [Keypair, Keypair, Keypair];
+    expect(await submitted(signedTx(id, [payTo()], [w1]))).toBe('txFailed opBadAuth');
+    expect(await submitted(signedTx(id, [payTo()], [w3]))).toBe('PENDING');
+    const preimage = Buffer.from('ledgerscope core-network test');
+    const addHashX = Operation.setOptions({ signer: { sha256Hash: hash(preimage), weight: 1 } });
+    expect(await submitted(signedTx(id, [addHashX], [w3]))).toBe('txFailed opBadAuth');
+    expect(await submitted(signedTx(id, [addHashX], [w2, w3]))).toBe('PENDING');
+    const account = (await getJson(`${net.serviceUrl}/accounts/${id}`)).body as { signers: { key: string; weight: number; type: string }[] };
+    expect(account.signers.map((s) => s.type).sort()).toEqual(['ed25519_public_key', 'ed25519_public_key', 'ed25519_public_key', 'ed25519_public_key', 'sha256_hash']);
+    expect(account.signers.find((s) => s.key === id)?.weight).toBe(0);
+    // The preimage alone meets the low threshold (1) of a sequence bump.
+    const bump = (x: Buffer) => {
+      const tx = TransactionBuilder.fromXDR(signedTx(id, [Operation.bumpSequence({ bumpTo: '0' })], []), net.passphrase);
+      tx.signHashX(x);
+      return tx.toXDR();
+    };
+    expect(await submitted(bump(Buffer.from('a wrong preimage')))).toBe('txBadAuth');
+    expect(await submitted(bump(preimage))).toBe('PENDING');
   });
 });
 

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { Keypair, TransactionBuilder } from '@stellar/stellar-base';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
+import { decodeEnvelope } from '../../network/core/decode';
 import { NETWORK_PASSPHRASE } from '../../network/core/model';
+import { SignatureChecker } from '../../network/core/signatures';
+import { authorized } from '../../network/core/validate';
 import { CoreNode } from '../../network/core/node';
 import { type DemoAccount, generateHistory } from '../../network/history/generate';
 import { openStore, storePath } from '../../network/store/db';
@@ -25,6 +28,7 @@ function generate(seed: string, historyOps: number) {
   return { dir, db, core, accounts };
 }
 
+const demoFile = (dir: string) => JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as { passphrase: string; accounts: DemoAccount[] };
 const rows = (db: ReturnType<typeof openStore>, sql: string) => db.prepare(sql).all() as Record<string, unknown>[];
 
 describe('history generator', () => {
@@ -74,13 +78,52 @@ describe('history generator', () => {
   });
 
   it('stores envelopes whose signatures verify and whose hash is the row hash', () => {
-    const sample = rows(first.db, 'SELECT hash, envelope_xdr FROM transactions ORDER BY id DESC LIMIT 50');
+    // The multisig accounts' envelopes carry their signers' signatures instead (next test).
+    const multisig = demoFile(first.dir).accounts.filter((a) => a.signers).map((a) => `'${a.publicKey}'`);
+    expect(multisig).toHaveLength(2);
+    const sample = rows(first.db, `SELECT hash, envelope_xdr FROM transactions WHERE source_account NOT IN (${multisig.join(',')}) ORDER BY id DESC LIMIT 50`);
     for (const row of sample) {
       const tx = TransactionBuilder.fromXDR(String(row.envelope_xdr), NETWORK_PASSPHRASE);
       expect(tx.hash().toString('hex')).toBe(row.hash);
       const source = Keypair.fromPublicKey('source' in tx ? tx.source : '');
       expect(tx.signatures).toHaveLength(1);
       expect(source.verify(tx.hash(), tx.signatures[0]?.signature() as Buffer)).toBe(true);
+    }
+  });
+
+  it('makes a 2-of-3 and a weighted account whose payments their signers sign as the core wants', () => {
+    const accounts = demoFile(first.dir).accounts;
+    const multisig = accounts.filter((a) => a.signers);
+    // Listed last, so that the other accounts keep their places.
+    expect(accounts.slice(-2)).toEqual(multisig);
+    expect(multisig.map((a) => [a.name, a.masterWeight, a.thresholds, a.signers?.map((s) => s.weight)])).toEqual([
+      ['multisig-2of3', 0, { low: 1, med: 2, high: 2 }, [1, 1, 1]],
+      ['multisig-weighted', 0, { low: 1, med: 3, high: 5 }, [1, 2, 3]],
+    ]);
+    for (const demo of multisig) {
+      const account = first.core.state.accounts.get(demo.publicKey);
+      if (!account || !demo.signers) throw new Error(`${demo.name} missing`);
+      expect([account.masterWeight, account.low, account.med, account.high]).toEqual([0, demo.thresholds?.low, demo.thresholds?.med, demo.thresholds?.high]);
+      expect(account.signers).toEqual(demo.signers.map((s) => ({ key: s.publicKey, weight: s.weight })).sort((x, y) => (x.key < y.key ? -1 : 1)));
+      for (const signer of demo.signers) expect(Keypair.fromSecret(signer.secretKey).publicKey()).toBe(signer.publicKey);
+      const payments = first.db
+        .prepare("SELECT t.envelope_xdr, t.successful FROM transactions t JOIN operations o ON o.transaction_id = t.id WHERE t.source_account = ? AND o.type = 0")
+        .all(demo.publicKey) as { envelope_xdr: string; successful: bigint }[];
+      expect(payments.length).toBeGreaterThanOrEqual(4);
+      const signerSets = new Set<string>();
+      for (const row of payments) {
+        expect(row.successful).toBe(1n);
+        const env = decodeEnvelope(row.envelope_xdr, first.core.networkId);
+        const checker = new SignatureChecker(env.signed);
+        expect(authorized(checker, account, 'low') && authorized(checker, account, 'med')).toBe(true);
+        expect(checker.allUsed()).toBe(true);
+        const tx = TransactionBuilder.fromXDR(row.envelope_xdr, NETWORK_PASSPHRASE);
+        const used = tx.signatures.map((sig) => demo.signers?.find((s) => Keypair.fromPublicKey(s.publicKey).signatureHint().equals(sig.hint())));
+        tx.signatures.forEach((sig, i) => expect(Keypair.fromPublicKey(used[i]?.publicKey ?? demo.publicKey).verify(tx.hash(), sig.signature())).toBe(true));
+        signerSets.add(used.map((s) => s?.publicKey).join(','));
+      }
+      // Every signer set that meets the medium threshold exactly shows up.
+      expect(signerSets.size).toBe(demo.name === 'multisig-2of3' ? 3 : 2);
     }
   });
 

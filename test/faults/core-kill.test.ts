@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
 import { seededRandom } from '../../network/history/generate';
 import { openStore, storePath } from '../../network/store/db';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { waitFor } from '../support/wait';
 
 const ROUNDS = 30;
 /** Exists while the core is inside a ledger close (LEDGERSCOPE_FAULT_CLOSE_MARKER). */

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { waitFor } from '../support/wait';
 import { accountSequence } from '../support/service-tx';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,7 +38,7 @@ async function startService(port: number): Promise<void> {
   await waitFor('the service to listen', () => {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
     return out.includes('ledgerscope-service listening on');
-  });
+  }, 30_000);
 }
 
 async function coreLedger(): Promise<number> {

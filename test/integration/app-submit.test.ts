@@ -6,7 +6,8 @@ import { TESTNET_PASSPHRASE } from '../../electron/core/networks';
 import type { Inspection, JournalEntry, SubmissionReport, TxStatus } from '../../shared/model';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { accountSequence } from '../support/service-tx';
-import { startCore, waitFor, type CoreFixture } from './app-support';
+import { startCore, type CoreFixture } from './app-support';
+import { waitFor } from '../support/wait';
 
 let net: RunningNetwork;
 let app: CoreFixture;

@@ -9,7 +9,8 @@ import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
 import { openStore, storePath } from '../../network/store/db';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { waitFor } from '../support/wait';
 
 let net: RunningNetwork;
 
@@ -47,7 +48,7 @@ async function waitForTransaction(hash: string) {
     const row = db.prepare('SELECT * FROM transactions WHERE hash = ?').get(hash) as Record<string, unknown> | undefined;
     db.close();
     return row;
-  });
+  }, 30_000);
 }
 
 describe('core node process', () => {
@@ -173,7 +174,7 @@ describe('core entry points', () => {
       const reached = await waitFor('a few live ledgers', async () => {
         const num = await ledgerOf(first.url);
         return num > 10 ? num : undefined;
-      });
+      }, 30_000);
       first.child.kill('SIGINT');
       expect(await new Promise((r) => first.child.on('exit', r))).toBe(0);
       const second = await start();

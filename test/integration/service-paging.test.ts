@@ -3,7 +3,8 @@
 // Horizon (@stellar/stellar-sdk) pages and streams through the service without error.
 import { Horizon } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { waitFor } from '../support/wait';
 import { paymentTx, submit } from '../support/service-tx';
 
 let net: RunningNetwork;

@@ -4,12 +4,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Account, Keypair } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
 import { seededRandom } from '../../network/history/generate';
 import { openStore, storePath } from '../../network/store/db';
 import { type RunningNetwork, startNetwork } from '../support/network';
+import { nativePayment, signedTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';
 
 const ROUNDS = 30;
@@ -49,11 +50,7 @@ async function submitBatch(keys: Keypair[], random: () => number): Promise<numbe
       const account = new Account(key.publicKey(), (seqs.get(key.publicKey()) ?? 0n).toString());
       for (let i = 0; i < 5; i++) {
         const other = keys[Math.floor(random() * keys.length)] ?? key;
-        const tx = new TransactionBuilder(account, { fee: '100', networkPassphrase: net.passphrase })
-          .addOperation(Operation.payment({ destination: other.publicKey(), asset: Asset.native(), amount: '0.01' }))
-          .setTimeout(0)
-          .build();
-        tx.sign(key);
+        const tx = signedTx(key, [nativePayment(other.publicKey(), '0.01')], { passphrase: net.passphrase, sequence: account });
         try {
           const res = await fetch(`${net.coreUrl}/tx?blob=${encodeURIComponent(tx.toXDR())}`);
           if (((await res.json()) as { status: string }).status === 'PENDING') admitted += 1;

@@ -5,11 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Keypair } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
 import { openStore, storePath } from '../../network/store/db';
 import { type RunningNetwork, startNetwork } from '../support/network';
+import { nativePayment, signedTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';
 
 let net: RunningNetwork;
@@ -34,12 +35,7 @@ function signedPayment(from: Keypair, to: string, amount: string): string {
   const db = store();
   const row = db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(from.publicKey()) as { sequence: bigint };
   db.close();
-  const tx = new TransactionBuilder(new Account(from.publicKey(), row.sequence.toString()), { fee: '100', networkPassphrase: net.passphrase })
-    .addOperation(Operation.payment({ destination: to, asset: Asset.native(), amount }))
-    .setTimeout(0)
-    .build();
-  tx.sign(from);
-  return tx.toXDR();
+  return signedTx(from, [nativePayment(to, amount)], { passphrase: net.passphrase, sequence: row.sequence.toString() }).toXDR();
 }
 
 async function waitForTransaction(hash: string) {

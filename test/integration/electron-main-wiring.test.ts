@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CANCEL_CHANNEL, requestChannels } from '../../shared/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../electron/web-host';
-import { signedPayment } from '../e2e/support/app';
 import { ensureBuilt } from '../support/build';
+import { envelopeOf, paymentTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -117,7 +117,7 @@ describe('IPC', () => {
     const watched = await invoke('stream:watch', { account: to!.publicKey });
     expect(watched.ok).toBe(true);
     const ports = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as { service: number };
-    const payment = await signedPayment({ serviceUrl: `http://127.0.0.1:${ports.service}`, secret: from!.secretKey, to: to!.publicKey, amount: '2.5', passphrase: demo.passphrase });
+    const payment = envelopeOf(await paymentTx(`http://127.0.0.1:${ports.service}`, from!, to!.publicKey, { amount: '2.5', passphrase: demo.passphrase, timeoutSeconds: 600 }));
     const submitted = await invoke('tx:submit', { input: payment.xdr });
     expect(submitted).toMatchObject({ ok: true, value: { result: 'received' } });
 

@@ -5,7 +5,8 @@ import { Horizon } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningNetwork, startNetwork } from '../support/network';
 import { waitFor } from '../support/wait';
-import { paymentTx, submit } from '../support/service-tx';
+import { submit } from '../support/service-tx';
+import { paymentTx } from '../support/signed-tx';
 
 let net: RunningNetwork;
 let busy: string;

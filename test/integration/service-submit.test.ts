@@ -8,7 +8,8 @@ import { startService } from '../../network/service/server';
 import { type RunningNetwork, startNetwork } from '../support/network';
 import { waitFor } from '../support/wait';
 import { openSse, recordIds } from '../support/sse';
-import { paymentTx, resultCode, submit } from '../support/service-tx';
+import { resultCode, submit } from '../support/service-tx';
+import { paymentTx } from '../support/signed-tx';
 
 let net: RunningNetwork;
 

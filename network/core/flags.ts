@@ -30,12 +30,12 @@ export function parseFlags(argv: string[], table: FlagTable): FlagValues {
 }
 
 /** A value as it may be echoed in a one-line message: quoted, control characters escaped, cut short. */
-function shown(raw: string): string {
+export function shown(raw: string): string {
   return JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
 }
 
 /** parseArgs' messages name the flag but may run over several lines; ours are one line each. */
-function parseError(error: Error & { code?: string }): string {
+export function parseError(error: Error & { code?: string }): string {
   const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
   const flag = quoted.split(' ')[0] ?? '';
   switch (error.code) {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CORE_FLAGS, FlagError, intFlag, parseFlags, stringFlag } from '../../network/core/flags';
 import { SERVICE_FLAGS } from '../../network/service/flags';
+import { parseServiceArgs } from '../../network/service/process';
 
 describe('flags', () => {
   const table = { port: { kind: 'int' as const, default: 8000, max: 65535 }, seed: { kind: 'string' as const } };
@@ -87,5 +88,18 @@ describe('flags: malformed and hostile values', () => {
     const service = parseFlags(Object.keys(SERVICE_FLAGS).flatMap((name) => [`--${name}`, '7']), SERVICE_FLAGS);
     expect(Object.values(service)).toEqual(Object.keys(SERVICE_FLAGS).map(() => 7));
     expect(() => parseFlags(['--max-streams', '0'], SERVICE_FLAGS)).toThrow('--max-streams must be at least 1');
+  });
+});
+
+describe('service process flags: malformed and hostile values', () => {
+  const base = ['--data-dir', 'd', '--core-url', 'http://core'];
+  it.each([
+    [['--max-streams', 'a\nb'], '--max-streams takes a non-negative integer, not "a\\nb"'],
+    [['--max-streams', 'x'.repeat(100_000)], `--max-streams takes a non-negative integer, not "${'x'.repeat(40)}…"`],
+    [['--port', '-1'], '--port needs a value (a value starting with "-" is written --port=-…)'],
+    [['--nope'], 'unknown flag "--nope"'],
+    [['stray'], 'unexpected argument "stray"'],
+  ])('refuses %j with one line: %s', (argv, message) => {
+    expect(() => parseServiceArgs([...base, ...argv])).toThrow(new Error(message));
   });
 });

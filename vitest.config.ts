@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, integration tests that start a real local network (slower,
-// run one file at a time to fit two cores), and renderer component tests in jsdom.
+// Three projects: pure unit tests; integration tests that start a real local network, build the
+// app or fork processes (slower, run one file at a time to fit two cores); and renderer component
+// tests in jsdom.
 export default defineConfig({
   test: {
     projects: [

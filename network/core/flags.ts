@@ -1,6 +1,8 @@
-// A small command-line flag parser shared by the network's entry points: a table of known flags,
-// `--name value` or `--name=value`, integers checked. A bad or unknown flag is a FlagError, which
-// the entry points turn into a one-line message and exit code 2.
+// The network's entry points' flags: a table of known flags read with node:util parseArgs (as
+// cli/ does), `--name value` or `--name=value`, integers checked. A bad or unknown flag is a
+// FlagError with a one-line message, which the entry points print and exit with code 2.
+import { parseArgs } from 'node:util';
+
 export class FlagError extends Error {
   override name = 'FlagError';
 }
@@ -10,29 +12,52 @@ export type FlagTable = Record<string, FlagSpec>;
 export type FlagValues = Record<string, number | string | undefined>;
 
 export function parseFlags(argv: string[], table: FlagTable): FlagValues {
+  const options = Object.fromEntries(Object.keys(table).map((name) => [name, { type: 'string' as const }]));
+  let parsed: Record<string, string | boolean | undefined>;
+  try {
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new FlagError(parseError(error as Error & { code?: string }));
+  }
   const values: FlagValues = {};
-  for (const [name, spec] of Object.entries(table)) values[name] = spec.default;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument "${arg}"`);
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    const spec = table[name];
-    if (!spec) throw new FlagError(`unknown flag --${name}`);
-    let raw: string | undefined;
-    if (eq >= 0) raw = arg.slice(eq + 1);
-    else {
-      raw = argv[i + 1];
-      i += 1;
-    }
-    if (raw === undefined) throw new FlagError(`--${name} needs a value`);
-    values[name] = spec.kind === 'int' ? parseIntFlag(name, raw, spec) : raw;
+  for (const [name, spec] of Object.entries(table)) {
+    const raw = Object.hasOwn(parsed, name) ? parsed[name] : undefined;
+    if (typeof raw !== 'string') values[name] = spec.default;
+    else if (spec.kind === 'int') values[name] = parseIntFlag(name, raw, spec);
+    else values[name] = parseStringFlag(name, raw);
   }
   return values;
 }
 
+/** A value as it may be echoed in a one-line message: quoted, control characters escaped, cut short. */
+export function shown(raw: string): string {
+  return JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+}
+
+/** parseArgs' messages name the flag but may run over several lines; ours are one line each. */
+export function parseError(error: Error & { code?: string }): string {
+  const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+  const flag = quoted.split(' ')[0] ?? '';
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown flag ${shown(quoted)}`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${shown(quoted)}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /ambiguous/.test(error.message) ? `${flag} needs a value (a value starting with "-" is written ${flag}=-…)` : `${flag} needs a value`;
+    default:
+      return error.message.split('\n')[0]!;
+  }
+}
+
+function parseStringFlag(name: string, raw: string): string {
+  // Control characters (NUL, newlines) in a path or seed are a mistake or an attack, never meant.
+  if (/\p{Cc}/u.test(raw)) throw new FlagError(`--${name} must not contain control characters, not ${shown(raw)}`);
+  return raw;
+}
+
 function parseIntFlag(name: string, raw: string, spec: Extract<FlagSpec, { kind: 'int' }>): number {
-  if (!/^\d+$/.test(raw)) throw new FlagError(`--${name} must be a non-negative integer, not "${raw}"`);
+  if (!/^\d+$/.test(raw)) throw new FlagError(`--${name} must be a non-negative integer, not ${shown(raw)}`);
   const value = Number(raw);
   if (!Number.isSafeInteger(value)) throw new FlagError(`--${name} is too large`);
   if (spec.min !== undefined && value < spec.min) throw new FlagError(`--${name} must be at least ${spec.min}`);

@@ -3,6 +3,7 @@
 // Prints `ledgerscope-service listening on http://127.0.0.1:<port>` once it answers.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parseError, shown } from '../core/flags';
 import { optionName, SERVICE_FLAGS } from './flags';
 import { DEFAULTS, type ServiceOptions, startService } from './server';
 
@@ -16,12 +17,17 @@ const FLAGS = {
 
 function count(name: string, text: unknown): number | undefined {
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) throw new Error(`--${name} takes a non-negative integer, not "${String(text)}"`);
+  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) throw new Error(`--${name} takes a non-negative integer, not ${shown(String(text))}`);
   return Number(text);
 }
 
 export function parseServiceArgs(argv: string[]): ServiceOptions {
-  const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true }));
+  } catch (error) {
+    throw new Error(parseError(error as Error & { code?: string }), { cause: error });
+  }
   if (!values['data-dir']) throw new Error('--data-dir <dir> is required');
   if (!values['core-url']) throw new Error('--core-url <url> is required');
   const tuning = Object.keys(SERVICE_FLAGS).map((name) => [optionName(name), count(name, (values as Record<string, unknown>)[name])]);

@@ -6,10 +6,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Account, Keypair } from '@stellar/stellar-base';
 import autocannon from 'autocannon';
 import { NETWORK_PASSPHRASE } from '../../network/core/model';
 import { openStore, storePath } from '../../network/store/db';
+import { nativePayment, signedTx } from '../support/signed-tx';
 
 const total = Number(process.argv[2] ?? 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-bench-'));
@@ -39,11 +40,7 @@ async function main(): Promise<void> {
   const blobs: string[] = [];
   for (let i = 0; i < total; i++) {
     const n = i % keys.length; // one transaction per account: no ordering between requests matters
-    const tx = new TransactionBuilder(accounts[n] as Account, { fee: '100', networkPassphrase: NETWORK_PASSPHRASE })
-      .addOperation(Operation.payment({ destination: keys[(n + 1) % keys.length]?.publicKey() ?? '', asset: Asset.native(), amount: '0.1' }))
-      .setTimeout(0)
-      .build();
-    tx.sign(keys[n] as Keypair);
+    const tx = signedTx(keys[n] as Keypair, [nativePayment(keys[(n + 1) % keys.length]?.publicKey() ?? '', '0.1')], { passphrase: NETWORK_PASSPHRASE, sequence: accounts[n] as Account });
     blobs.push(encodeURIComponent(tx.toXDR()));
   }
   // autocannon drives the requests (its client is light enough that the core is the bottleneck);

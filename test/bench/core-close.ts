@@ -4,21 +4,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation } from '@stellar/stellar-base';
 import { CoreNode } from '../../network/core/node';
 import { NETWORK_PASSPHRASE } from '../../network/core/model';
 import { openStore, storePath } from '../../network/store/db';
+import { signedTx } from '../support/signed-tx';
 
 const perLedger = Number(process.argv[2] ?? 1000);
 const ledgers = Number(process.argv[3] ?? 5);
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-bench-'));
 
 function signed(source: Keypair, seq: bigint, ops: ReturnType<typeof Operation.payment>[]): string {
-  const builder = new TransactionBuilder(new Account(source.publicKey(), seq.toString()), { fee: String(100 * ops.length), networkPassphrase: NETWORK_PASSPHRASE });
-  for (const op of ops) builder.addOperation(op);
-  const tx = builder.setTimeout(0).build();
-  tx.sign(source);
-  return tx.toXDR();
+  return signedTx(source, ops, { passphrase: NETWORK_PASSPHRASE, sequence: seq.toString(), fee: String(100 * ops.length) }).toXDR();
 }
 
 try {

@@ -3,7 +3,8 @@
 // The commit time is when the service first answers the transaction (polled every 10 ms); the
 // row time is stamped in the page by a MutationObserver. Both clocks are this machine's.
 // Run: npx vite build && node --import tsx test/bench/renderer-live.ts [payments]
-import { postTransaction, signedPayment } from '../e2e/support/app';
+import { postTransaction } from '../e2e/support/app';
+import { envelopeOf, paymentTx } from '../support/signed-tx';
 import { startWebHost } from '../e2e/support/web-host';
 import { startNetwork } from '../support/network';
 import { launch, percentile } from './support/browser';
@@ -52,7 +53,7 @@ try {
   const latencies: number[] = [];
   for (let i = 0; i < COUNT; i++) {
     const amount = `7.${String(i + 1).padStart(6, '0')}1`; // canonical: no trailing zero
-    const { xdr, hash } = await signedPayment({ serviceUrl: network.serviceUrl, secret: payer.secretKey, to: payee.publicKey, amount, passphrase: network.passphrase });
+    const { xdr, hash } = envelopeOf(await paymentTx(network.serviceUrl, payer, payee.publicKey, { amount, passphrase: network.passphrase, timeoutSeconds: 600 }));
     const posted = await postTransaction(network.serviceUrl, xdr);
     if (posted.body.result !== 'received') throw new Error(`payment ${i} was ${posted.body.result}`);
     const commit = await committedAt(network.serviceUrl, hash);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../electron/web-host';
 import { electronBinary, whyNoElectron } from '../../scripts/electron-binary.mjs';
-import { signedPayment } from './support/app';
+import { envelopeOf, paymentTx } from '../support/signed-tx';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BINARY = electronBinary(ROOT);
@@ -115,7 +115,7 @@ test.describe('desktop app (Electron)', () => {
     await expect(page.getByTestId('sequence')).toHaveText(/^\d+$/);
 
     const servicePort = (JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as { service: number }).service;
-    const payment = await signedPayment({ serviceUrl: `http://127.0.0.1:${servicePort}`, secret: from!.secretKey, to: to!.publicKey, amount: '1.5', passphrase: demo.passphrase });
+    const payment = envelopeOf(await paymentTx(`http://127.0.0.1:${servicePort}`, from!, to!.publicKey, { amount: '1.5', passphrase: demo.passphrase, timeoutSeconds: 600 }));
     await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/submit'));
     await page.getByLabel('Signed transaction: hex, base64 XDR, a SEP-7 URI or JSON').fill(payment.xdr);
     await page.getByRole('button', { name: 'Inspect' }).click();

@@ -27,7 +27,10 @@ async function scrollUntil(grid: Locator, target: Locator, maxScreens = 60): Pro
     const before = await grid.evaluate((el) => el.scrollTop);
     await grid.evaluate((el) => el.scrollBy(0, el.clientHeight - 40));
     await expect.poll(() => grid.evaluate((el, b) => el.scrollTop !== b || el.scrollTop + el.clientHeight >= el.scrollHeight - 2, before)).toBe(true);
-    await expect(grid.getByTestId('loader-row')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+    // The page the loader row asked for arrives (a loaded page pushes the loader out of view) and
+    // did not fail: a fetch that hangs or errors stops the scroll here with a clear failure.
+    await expect(grid.getByTestId('loader-row')).toHaveCount(0, { timeout: 10_000 });
+    await expect(grid.getByRole('alert')).toHaveCount(0);
     // After a long jump rows mount as plain text; links come back once the scroll settles.
     await expect(grid).not.toHaveAttribute('data-fling');
   }

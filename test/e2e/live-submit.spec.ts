@@ -1,6 +1,7 @@
 // Live payments, notifications and the submitter against a local network closing a ledger a second.
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, postTransaction, shot, signedPayment, startApp, waitForLedger, type AppUnderTest } from './support/app';
+import { envelopeOf, paymentTx } from '../support/signed-tx';
+import { openApp, postTransaction, shot, startApp, waitForLedger, type AppUnderTest } from './support/app';
 
 let app: AppUnderTest;
 
@@ -49,7 +50,7 @@ test('a watched account shows an incoming payment and notifies within 3 s of its
   await expect(watched.getByTestId('stream-state')).toHaveText('live', { timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'Watched accounts' }).getByRole('link')).toHaveAttribute('title', payee().publicKey);
 
-  const { xdr, hash } = await signedPayment({ serviceUrl: app.network.serviceUrl, secret: payer().secretKey, to: payee().publicKey, amount: '12.5', passphrase: app.network.passphrase, memo: 'e2e live' });
+  const { xdr, hash } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '12.5', passphrase: app.network.passphrase, memo: 'e2e live', timeoutSeconds: 600 }));
   expect((await postTransaction(app.network.serviceUrl, xdr)).body.result).toBe('received');
   const { seenAt } = await waitForLedger(app.network.serviceUrl, hash);
 
@@ -74,7 +75,7 @@ test('a watched account shows an incoming payment and notifies within 3 s of its
 
 test('a dropped signed file is received, then succeeds in a ledger', async ({ page }, testInfo) => {
   await openApp(page, app, '#/submit');
-  const { xdr, hash } = await signedPayment({ serviceUrl: app.network.serviceUrl, secret: payer().secretKey, to: payee().publicKey, amount: '3.0000001', passphrase: app.network.passphrase });
+  const { xdr, hash } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '3.0000001', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
   // A drop as a file manager makes it: a DataTransfer holding the file.
   const transfer = await page.evaluateHandle((text) => {
     const scope = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: string[], name: string) => unknown };
@@ -120,7 +121,7 @@ test('a secret key is refused and not kept', async ({ page }) => {
 
 test('a transaction signed for another network is flagged and txBAD_AUTH explained', async ({ page }, testInfo) => {
   await openApp(page, app, '#/submit');
-  const { xdr } = await signedPayment({ serviceUrl: app.network.serviceUrl, secret: payer().secretKey, to: payee().publicKey, amount: '1', passphrase: 'Test SDF Network ; September 2015' });
+  const { xdr } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '1', passphrase: 'Test SDF Network ; September 2015', timeoutSeconds: 600 }));
   await paste(page, xdr);
   await expect(page.getByTestId('network-warning')).toContainText('selected network');
   await page.getByRole('button', { name: /^Submit to / }).click();
@@ -156,7 +157,7 @@ test('settings: add, test and remove a network profile; switch the theme', async
 
 test('with the core stopped, a submission reports connection_failed', async ({ page }, testInfo) => {
   await openApp(page, app, '#/submit');
-  const { xdr } = await signedPayment({ serviceUrl: app.network.serviceUrl, secret: payer().secretKey, to: payee().publicKey, amount: '2', passphrase: app.network.passphrase });
+  const { xdr } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '2', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
   await app.network.killCore();
   await paste(page, xdr);
   await page.getByRole('button', { name: /^Submit to / }).click();

@@ -1,17 +1,23 @@
-// kill -9 of the core at random moments, ledger closes included (short close interval, each
-// ledger carrying a batch of transactions), then a restart: the store must hold whole ledgers
-// only, contiguous, with every invariant intact, and the core must continue from it.
+// kill -9 of the core at seeded moments chosen by what the core is doing, never by the clock:
+// every other round in the middle of a ledger close (the fault marker exists), the others after a
+// seeded number of the round's submissions were answered. Short close interval, each ledger
+// carrying a batch of transactions, then a restart: the store must hold whole ledgers only,
+// contiguous, with every invariant intact, and the core must continue from it.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Account, Keypair } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
 import { seededRandom } from '../../network/history/generate';
 import { openStore, storePath } from '../../network/store/db';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { nativePayment, signedTx } from '../support/signed-tx';
+import { waitFor } from '../support/wait';
 
 const ROUNDS = 30;
+/** Submissions per round: five from each of six demo accounts. */
+const BATCH = 30;
 /** Exists while the core is inside a ledger close (LEDGERSCOPE_FAULT_CLOSE_MARKER). */
 const MARKER = join(mkdtempSync(join(tmpdir(), 'ledgerscope-kill-')), 'closing');
 let net: RunningNetwork;
@@ -40,24 +46,22 @@ function sequences(): Map<string, bigint> {
 }
 
 /** A few signed payments per demo account, so that ledger closes have work to do. */
-async function submitBatch(keys: Keypair[], random: () => number): Promise<number> {
+async function submitBatch(keys: Keypair[], random: () => number, progress: { answered: number }): Promise<number> {
   const seqs = sequences();
   let admitted = 0;
   await Promise.all(
     keys.map(async (key) => {
       const account = new Account(key.publicKey(), (seqs.get(key.publicKey()) ?? 0n).toString());
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < BATCH / keys.length; i++) {
         const other = keys[Math.floor(random() * keys.length)] ?? key;
-        const tx = new TransactionBuilder(account, { fee: '100', networkPassphrase: net.passphrase })
-          .addOperation(Operation.payment({ destination: other.publicKey(), asset: Asset.native(), amount: '0.01' }))
-          .setTimeout(0)
-          .build();
-        tx.sign(key);
+        const tx = signedTx(key, [nativePayment(other.publicKey(), '0.01')], { passphrase: net.passphrase, sequence: account });
         try {
           const res = await fetch(`${net.coreUrl}/tx?blob=${encodeURIComponent(tx.toXDR())}`);
           if (((await res.json()) as { status: string }).status === 'PENDING') admitted += 1;
         } catch {
           return; // the core was killed under us: fine, that is the test
+        } finally {
+          progress.answered += 1;
         }
       }
     }),
@@ -83,10 +87,14 @@ describe('core under kill -9', () => {
     let admitted = 0;
     let killsInClose = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const batch = submitBatch(keys, random);
-      // Kill after a random part of the submission and close cycle has run.
-      const killAt = Date.now() + Math.floor(random() * 120);
-      await waitFor('the kill moment', () => Date.now() >= killAt, 1000, 5);
+      const progress = { answered: 0 };
+      const batch = submitBatch(keys, random, progress);
+      if (round % 2 === 1) {
+        await waitFor(`round ${round}: a ledger close under way`, () => existsSync(MARKER), 10_000, 2);
+      } else {
+        const after = Math.floor(random() * BATCH);
+        await waitFor(`round ${round}: ${after} submissions answered`, () => progress.answered >= after, 10_000, 2);
+      }
       await net.killCore();
       if (existsSync(MARKER)) {
         killsInClose += 1;

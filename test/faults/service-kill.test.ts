@@ -4,11 +4,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Account, Keypair } from '@stellar/stellar-base';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
-import { accountSequence } from '../support/service-tx';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { waitFor } from '../support/wait';
+import { accountSequence, nativePayment, signedTx } from '../support/signed-tx';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PAIRS = 4;
@@ -37,7 +38,7 @@ async function startService(port: number): Promise<void> {
   await waitFor('the service to listen', () => {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
     return out.includes('ledgerscope-service listening on');
-  });
+  }, 30_000);
 }
 
 async function coreLedger(): Promise<number> {
@@ -80,11 +81,7 @@ describe('service killed with streams open', () => {
         const ledger = await coreLedger();
         await Promise.all(
           senders.map(async (sender, i) => {
-            const tx = new TransactionBuilder(accounts[i]!, { fee: '100', networkPassphrase: net.passphrase })
-              .addOperation(Operation.payment({ destination: receivers[i]!, asset: Asset.native(), amount: '1' }))
-              .setTimeout(0)
-              .build();
-            tx.sign(Keypair.fromSecret(sender.secretKey));
+            const tx = signedTx(Keypair.fromSecret(sender.secretKey), [nativePayment(receivers[i]!, '1')], { passphrase: net.passphrase, sequence: accounts[i]! });
             const blob = encodeURIComponent(tx.toEnvelope().toXDR('base64'));
             const answer = (await (await fetch(`${net.coreUrl}/tx?blob=${blob}`)).json()) as { status: string };
             expect(answer.status).toBe('PENDING');

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Operation } from '../../shared/model';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
-import { paymentTx } from '../support/service-tx';
-import { waitFor } from './app-support';
+import { paymentTx } from '../support/signed-tx';
+import { waitFor } from '../support/wait';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let net: RunningNetwork;

@@ -4,7 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvCell } from '../../electron/core/export';
 import { Operation, type ExportProgress } from '../../shared/model';
-import { startCore, startSyntheticService, waitFor, type CoreFixture, type ServiceFixture } from './app-support';
+import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
+import { waitFor } from '../support/wait';
 
 let service: ServiceFixture;
 let app: CoreFixture;

@@ -4,7 +4,8 @@ import { StrKey } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationPage } from '../../shared/model';
 import { BALANCE_ID, everyTypeOps, POOL_ID } from '../support/service-store';
-import { startCore, startSyntheticService, waitFor, type CoreFixture, type ServiceFixture } from './app-support';
+import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
+import { waitFor } from '../support/wait';
 
 let service: ServiceFixture;
 let app: CoreFixture;

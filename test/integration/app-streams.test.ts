@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamStatus } from '../../shared/model';
 import { paymentOp, type SyntheticTx } from '../support/service-store';
-import { startCore, startSyntheticService, waitFor, type CoreFixture, type ServiceFixture } from './app-support';
+import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
+import { waitFor } from '../support/wait';
 
 const FAST = { backoffBaseMs: 50, backoffCapMs: 400 };
 let service: ServiceFixture | undefined;

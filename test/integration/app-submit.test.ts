@@ -1,12 +1,13 @@
 // Submission through the channel map against the real local network (core + service): every
 // outcome, the follow-up until the ledger, the journal, and inspection against live accounts.
-import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTNET_PASSPHRASE } from '../../electron/core/networks';
 import type { Inspection, JournalEntry, SubmissionReport, TxStatus } from '../../shared/model';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
-import { accountSequence } from '../support/service-tx';
-import { startCore, waitFor, type CoreFixture } from './app-support';
+import { accountSequence, signedTx } from '../support/signed-tx';
+import { startCore, type CoreFixture } from './app-support';
+import { waitFor } from '../support/wait';
 
 let net: RunningNetwork;
 let app: CoreFixture;
@@ -28,12 +29,7 @@ afterAll(async () => {
 
 async function build(from: DemoAccount, operation: ReturnType<typeof Operation.payment>, options: { passphrase?: string; sequence?: string } = {}) {
   const sequence = options.sequence ?? (await accountSequence(net.serviceUrl, from.publicKey));
-  const tx = new TransactionBuilder(new Account(from.publicKey, sequence), { fee: '100', networkPassphrase: options.passphrase ?? net.passphrase })
-    .addOperation(operation)
-    .setTimeout(0)
-    .build();
-  tx.sign(Keypair.fromSecret(from.secretKey));
-  return tx.toXDR();
+  return signedTx(Keypair.fromSecret(from.secretKey), [operation], { passphrase: options.passphrase ?? net.passphrase, sequence }).toXDR();
 }
 
 const pay = (to: DemoAccount, amount = '1.5') => Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount });
@@ -99,11 +95,8 @@ describe('tx:submit against the local network', () => {
 
   it('failed: an operation the local network does not support (op_not_supported)', async () => {
     const sequence = await accountSequence(net.serviceUrl, carol.publicKey);
-    const tx = new TransactionBuilder(new Account(carol.publicKey, sequence), { fee: '100', networkPassphrase: net.passphrase })
-      .addOperation(Operation.manageSellOffer({ selling: Asset.native(), buying: new Asset('USD', bob.publicKey), amount: '1', price: '1' }))
-      .setTimeout(0)
-      .build();
-    tx.sign(Keypair.fromSecret(carol.secretKey));
+    const offer = Operation.manageSellOffer({ selling: Asset.native(), buying: new Asset('USD', bob.publicKey), amount: '1', price: '1' });
+    const tx = signedTx(Keypair.fromSecret(carol.secretKey), [offer], { passphrase: net.passphrase, sequence });
     const report = await app.call<SubmissionReport>('tx:submit', { input: tx.toXDR() });
     expect(report).toMatchObject({ result: 'failed', operationCodes: ['op_not_supported'] });
     expect(report.explanations.find((e) => e.code === 'op_not_supported')?.explanation).toMatch(/does not support/);
@@ -128,8 +121,7 @@ describe('tx:submit against the local network', () => {
 
   it('submits a fee-bump (outer fee paid by another account) and follows it', async () => {
     const sequence = await accountSequence(net.serviceUrl, carol.publicKey);
-    const inner = new TransactionBuilder(new Account(carol.publicKey, sequence), { fee: '100', networkPassphrase: net.passphrase }).addOperation(pay(bob, '0.5')).setTimeout(0).build();
-    inner.sign(Keypair.fromSecret(carol.secretKey));
+    const inner = signedTx(Keypair.fromSecret(carol.secretKey), [pay(bob, '0.5')], { passphrase: net.passphrase, sequence });
     const bump = TransactionBuilder.buildFeeBumpTransaction(Keypair.fromSecret(bob.secretKey), '200', inner, net.passphrase);
     bump.sign(Keypair.fromSecret(bob.secretKey));
     const inspection = await app.call<Inspection>('tx:inspect', { input: bump.toXDR() });

@@ -113,14 +113,3 @@ export function startCore(localUrl: string, options: Partial<AppCoreOptions> = {
     },
   };
 }
-
-/** Waits for a condition, polling, failing with `what` after the deadline. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | null | Promise<T | undefined | false | null>, deadlineMs = 20_000): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

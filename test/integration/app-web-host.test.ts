@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createDispatcher, type Dispatch } from '../../electron/core/dispatch';
 import { startWebHost, type WebHost } from '../../electron/web-host';
-import { startCore, startSyntheticService, waitFor, type CoreFixture, type ServiceFixture } from './app-support';
+import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
+import { waitFor } from '../support/wait';
 
 let service: ServiceFixture;
 let app: CoreFixture;

@@ -5,12 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Account, Asset, hash, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-base';
+import { Asset, hash, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
 import { openStore, storePath } from '../../network/store/db';
 import { describe as codes } from '../support/core-harness';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { nativePayment, signedTx } from '../support/signed-tx';
+import { waitFor } from '../support/wait';
 
 let net: RunningNetwork;
 
@@ -34,12 +36,7 @@ function signedPayment(from: Keypair, to: string, amount: string): string {
   const db = store();
   const row = db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(from.publicKey()) as { sequence: bigint };
   db.close();
-  const tx = new TransactionBuilder(new Account(from.publicKey(), row.sequence.toString()), { fee: '100', networkPassphrase: net.passphrase })
-    .addOperation(Operation.payment({ destination: to, asset: Asset.native(), amount }))
-    .setTimeout(0)
-    .build();
-  tx.sign(from);
-  return tx.toXDR();
+  return signedTx(from, [nativePayment(to, amount)], { passphrase: net.passphrase, sequence: row.sequence.toString() }).toXDR();
 }
 
 async function waitForTransaction(hash: string) {
@@ -48,7 +45,7 @@ async function waitForTransaction(hash: string) {
     const row = db.prepare('SELECT * FROM transactions WHERE hash = ?').get(hash) as Record<string, unknown> | undefined;
     db.close();
     return row;
-  });
+  }, 30_000);
 }
 
 describe('core node process', () => {
@@ -117,15 +114,12 @@ describe('core node process', () => {
 });
 
 /** An envelope from `source` (sequence read from the store) signed by `signers`, in that order. */
-function signedTx(source: string, ops: xdr.Operation[], signers: Keypair[]): string {
+/** A transaction of `source` signed by exactly `signers` (none, one, or several of its signers). */
+function multisigTx(source: string, ops: xdr.Operation[], signers: Keypair[]): string {
   const db = store();
   const row = db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(source) as { sequence: bigint };
   db.close();
-  const builder = new TransactionBuilder(new Account(source, row.sequence.toString()), { fee: '100', networkPassphrase: net.passphrase }).setTimeout(0);
-  for (const op of ops) builder.addOperation(op);
-  const tx = builder.build();
-  for (const kp of signers) tx.sign(kp);
-  return tx.toXDR();
+  return signedTx(Keypair.fromPublicKey(source), ops, { passphrase: net.passphrase, sequence: row.sequence.toString(), signers }).toXDR();
 }
 
 /** Submits over HTTP: "PENDING" after the transaction is in history, else the result codes. */
@@ -147,33 +141,33 @@ describe('multisig demo accounts over HTTP', () => {
   it('2-of-3: one signature is short, two pass, a stranger or the weightless master key is one too many', async () => {
     const { id, master, signers } = demo('multisig-2of3');
     const [s1, s2, s3] = signers as [Keypair, Keypair, Keypair];
-    expect(await submitted(signedTx(id, [payTo()], [s2]))).toBe('txFailed opBadAuth');
-    expect(await submitted(signedTx(id, [payTo()], [master]))).toBe('txBadAuth');
-    expect(await submitted(signedTx(id, [payTo()], [s1, s3, Keypair.random()]))).toBe('txBadAuthExtra');
-    expect(await submitted(signedTx(id, [payTo()], [s1, s3, master]))).toBe('txBadAuthExtra');
-    expect(await submitted(signedTx(id, [payTo()], [s1, s3]))).toBe('PENDING');
+    expect(await submitted(multisigTx(id, [payTo()], [s2]))).toBe('txFailed opBadAuth');
+    expect(await submitted(multisigTx(id, [payTo()], [master]))).toBe('txBadAuth');
+    expect(await submitted(multisigTx(id, [payTo()], [s1, s3, Keypair.random()]))).toBe('txBadAuthExtra');
+    expect(await submitted(multisigTx(id, [payTo()], [s1, s3, master]))).toBe('txBadAuthExtra');
+    expect(await submitted(multisigTx(id, [payTo()], [s1, s3]))).toBe('PENDING');
     // An operation whose source is the 2-of-3 account, in root's transaction: its signers answer for it.
     const root = Keypair.master(net.passphrase);
     const op = Operation.payment({ destination: root.publicKey(), asset: Asset.native(), amount: '1', source: id });
-    expect(await submitted(signedTx(root.publicKey(), [op], [root, s2]))).toBe('txFailed opBadAuth');
-    expect(await submitted(signedTx(root.publicKey(), [op], [root, s2, s3]))).toBe('PENDING');
+    expect(await submitted(multisigTx(root.publicKey(), [op], [root, s2]))).toBe('txFailed opBadAuth');
+    expect(await submitted(multisigTx(root.publicKey(), [op], [root, s2, s3]))).toBe('PENDING');
   });
 
   it('weighted 1/2/3: a payment needs 3, adding a signer needs 5, and the service lists the signer kinds', async () => {
     const { id, signers } = demo('multisig-weighted');
     const [w1, w2, w3] = signers as [Keypair, Keypair, Keypair];
-    expect(await submitted(signedTx(id, [payTo()], [w1]))).toBe('txFailed opBadAuth');
-    expect(await submitted(signedTx(id, [payTo()], [w3]))).toBe('PENDING');
+    expect(await submitted(multisigTx(id, [payTo()], [w1]))).toBe('txFailed opBadAuth');
+    expect(await submitted(multisigTx(id, [payTo()], [w3]))).toBe('PENDING');
     const preimage = Buffer.from('ledgerscope core-network test');
     const addHashX = Operation.setOptions({ signer: { sha256Hash: hash(preimage), weight: 1 } });
-    expect(await submitted(signedTx(id, [addHashX], [w3]))).toBe('txFailed opBadAuth');
-    expect(await submitted(signedTx(id, [addHashX], [w2, w3]))).toBe('PENDING');
+    expect(await submitted(multisigTx(id, [addHashX], [w3]))).toBe('txFailed opBadAuth');
+    expect(await submitted(multisigTx(id, [addHashX], [w2, w3]))).toBe('PENDING');
     const account = (await getJson(`${net.serviceUrl}/accounts/${id}`)).body as { signers: { key: string; weight: number; type: string }[] };
     expect(account.signers.map((s) => s.type).sort()).toEqual(['ed25519_public_key', 'ed25519_public_key', 'ed25519_public_key', 'ed25519_public_key', 'sha256_hash']);
     expect(account.signers.find((s) => s.key === id)?.weight).toBe(0);
     // The preimage alone meets the low threshold (1) of a sequence bump.
     const bump = (x: Buffer) => {
-      const tx = TransactionBuilder.fromXDR(signedTx(id, [Operation.bumpSequence({ bumpTo: '0' })], []), net.passphrase);
+      const tx = TransactionBuilder.fromXDR(multisigTx(id, [Operation.bumpSequence({ bumpTo: '0' })], []), net.passphrase);
       tx.signHashX(x);
       return tx.toXDR();
     };
@@ -240,7 +234,7 @@ describe('core entry points', () => {
       const reached = await waitFor('a few live ledgers', async () => {
         const num = await ledgerOf(first.url);
         return num > 10 ? num : undefined;
-      });
+      }, 30_000);
       first.child.kill('SIGINT');
       expect(await new Promise((r) => first.child.on('exit', r))).toBe(0);
       const second = await start();

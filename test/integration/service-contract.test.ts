@@ -8,7 +8,8 @@ import { formatAmount } from '../../shared/amount';
 import { isJsonObject, parseJson, type JsonValue } from '../../shared/json';
 import { type RunningNetwork, startNetwork } from '../support/network';
 import { openSse, recordIds } from '../support/sse';
-import { paymentTx, submit } from '../support/service-tx';
+import { submit } from '../support/service-tx';
+import { paymentTx } from '../support/signed-tx';
 
 type Json = { [key: string]: JsonValue };
 let net: RunningNetwork;

@@ -3,8 +3,10 @@
 // Horizon (@stellar/stellar-sdk) pages and streams through the service without error.
 import { Horizon } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
-import { paymentTx, submit } from '../support/service-tx';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { waitFor } from '../support/wait';
+import { submit } from '../support/service-tx';
+import { paymentTx } from '../support/signed-tx';
 
 let net: RunningNetwork;
 let busy: string;

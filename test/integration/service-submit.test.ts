@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { Keypair, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../network/service/server';
-import { type RunningNetwork, startNetwork, waitFor } from '../support/network';
+import { type RunningNetwork, startNetwork } from '../support/network';
+import { waitFor } from '../support/wait';
 import { openSse, recordIds } from '../support/sse';
-import { paymentTx, resultCode, submit } from '../support/service-tx';
+import { resultCode, submit } from '../support/service-tx';
+import { paymentTx } from '../support/signed-tx';
 
 let net: RunningNetwork;
 

@@ -1,12 +1,13 @@
 // An in-process core node on an in-memory store, for the unit tests of admission and apply:
 // real envelopes built and signed with @stellar/stellar-base, submitted through CoreNode.submit
 // (the /tx logic), applied by closeLedger, and results decoded back with stellar-base.
-import { Account, type Asset, Keypair, Operation, TransactionBuilder, type xdr as XdrTypes, xdr } from '@stellar/stellar-base';
+import { Account, type Asset, Keypair, Operation, type xdr as XdrTypes, xdr } from '@stellar/stellar-base';
 import { openStore } from '../../network/store/db';
 import { CoreNode, type TxAnswer } from '../../network/core/node';
 import type { BuiltLedger } from '../../network/core/ledger';
 import { NETWORK_PASSPHRASE } from '../../network/core/model';
 import { trustlineKey } from '../../network/core/state';
+import { signedTx } from './signed-tx';
 
 export const PASSPHRASE = NETWORK_PASSPHRASE;
 
@@ -32,17 +33,9 @@ export class Harness {
   }
 
   envelope(source: Keypair, ops: XdrTypes.Operation[], options: { fee?: string; signers?: Keypair[]; passphrase?: string; timebounds?: { minTime: number; maxTime: number }; sequence?: string } = {}): string {
-    const account = options.sequence ? new Account(source.publicKey(), options.sequence) : this.account(source.publicKey());
-    const builder = new TransactionBuilder(account, {
-      fee: options.fee ?? '100',
-      networkPassphrase: options.passphrase ?? PASSPHRASE,
-      ...(options.timebounds ? { timebounds: options.timebounds } : {}),
-    });
-    for (const op of ops) builder.addOperation(op);
-    if (!options.timebounds) builder.setTimeout(0);
-    const tx = builder.build();
-    for (const signer of options.signers ?? [source]) tx.sign(signer);
-    return tx.toEnvelope().toXDR('base64');
+    const sequence = options.sequence ?? this.account(source.publicKey());
+    const { passphrase = PASSPHRASE, ...rest } = options;
+    return signedTx(source, ops, { ...rest, passphrase, sequence }).toEnvelope().toXDR('base64');
   }
 
   submit(blob: string): TxAnswer {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { DemoAccount } from '../../network/history/generate';
+import { waitFor } from './wait';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -43,17 +44,6 @@ export interface RunningNetwork {
   killCore(): Promise<void>;
   /** Starts the core again on the same data directory and port; resolves once it listens. */
   startCore(): Promise<void>;
-}
-
-/** Polls `check` until it returns a value other than undefined/false, or throws at the deadline. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 25): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 function alive(pid: number): boolean {

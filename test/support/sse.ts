@@ -1,5 +1,6 @@
 // A small SSE client for tests: reads frames as the server writes them (comments included) so a
 // test can assert on the framing itself, and waits for conditions with a deadline.
+import { waitFor } from './wait';
 
 export interface Frame {
   id?: string;
@@ -42,12 +43,16 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     body: '',
     ended: false,
     async waitFor(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(connection.frames)) {
-        if (Date.now() > deadline) throw new Error(`SSE condition not met within ${timeoutMs} ms (${connection.frames.length} frames)`);
-        if (connection.ended && !predicate(connection.frames)) throw new Error('stream ended before the condition was met');
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await waitFor(
+        () => `an SSE condition (${connection.frames.length} frames)`,
+        () => {
+          if (predicate(connection.frames)) return true;
+          if (connection.ended) throw new Error('stream ended before the condition was met');
+          return false;
+        },
+        timeoutMs,
+        5,
+      );
     },
     close() {
       controller.abort();

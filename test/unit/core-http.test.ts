@@ -2,7 +2,8 @@
 // problem documents, silence, garbage.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLocalServer, type LocalServer } from '../support/local-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/wait';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CoreError } from '../../electron/core/errors';
 import { HttpClient, HttpError, parseRetryAfter } from '../../electron/core/http';
 
@@ -21,6 +22,22 @@ beforeAll(async () => {
 });
 
 afterAll(() => local.close());
+
+/**
+ * Retry-After is in whole seconds; rather than spend them, the tests fake the clock (setTimeout and
+ * Date, in the client and the local server alike) and move it on in small steps, letting the real
+ * HTTP traffic run between steps, so a request sent too early is seen at the (fake) time it left.
+ */
+function fakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+}
+
+async function advance(ms: number): Promise<void> {
+  for (let moved = 0; moved < ms; moved += 20) {
+    await vi.advanceTimersByTimeAsync(20);
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 function json(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers });
@@ -52,6 +69,10 @@ describe('resolve', () => {
 });
 
 describe('requests', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('parses big numbers exactly and records the rate-limit headers', async () => {
     handler = (_req, res) => json(res, 200, '{"id":257698037760004097,"f":0.0000001}', { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '42', 'x-ratelimit-reset': '7' });
     const client = new HttpClient(base);
@@ -61,19 +82,31 @@ describe('requests', () => {
   });
 
   it('honours Retry-After on 429 and then succeeds', async () => {
+    fakeClock();
     let calls = 0;
     handler = (_req, res) => (calls++ === 0 ? json(res, 429, '{"type":"rate_limit_exceeded","title":"Rate Limit Exceeded","status":429}', { 'retry-after': '1' }) : json(res, 200, '{"ok":true}'));
     const waits: number[] = [];
-    const started = Date.now();
-    const { body } = await new HttpClient(base).getJson('/', { onWait: (ms) => waits.push(ms) });
+    seen.length = 0;
+    let limited!: () => void;
+    const waiting = new Promise<void>((resolve) => (limited = resolve));
+    const request = new HttpClient(base).getJson('/', {
+      onWait: (ms) => {
+        waits.push(ms);
+        limited();
+      },
+    });
+    await waiting;
+    await advance(1200);
+    const { body } = await request;
     expect(body).toEqual({ ok: true });
     expect(calls).toBe(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(1000);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(1000);
   });
 
   it('holds every concurrent caller behind one gate instead of a retry storm', async () => {
+    fakeClock();
     // A real limiter: everything in the first second after the first 429 is refused.
     let firstLimitAt = 0;
     handler = (_req, res) => {
@@ -83,7 +116,10 @@ describe('requests', () => {
     };
     seen.length = 0;
     const client = new HttpClient(base);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => client.getJson(`/p${i}`)));
+    const all = Promise.all(Array.from({ length: 8 }, (_, i) => client.getJson(`/p${i}`)));
+    await waitFor('the first burst', () => seen.length >= 8, 10_000);
+    await advance(1500);
+    const results = await all;
     expect(results).toHaveLength(8);
     // Each caller asked at most twice: the first burst, then once after Retry-After. Nothing between.
     expect(seen.length).toBeLessThanOrEqual(16);

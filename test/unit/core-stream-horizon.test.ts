@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { startLocalServer, type LocalServer } from '../support/local-server';
+import { waitFor } from '../support/wait';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -58,9 +59,11 @@ it('resumes a Horizon stream from the last paging token and delivers each record
   const profile = { ...builtInProfiles(base)[1]!, baseUrl: base };
   manager.useNetwork(profile);
   manager.watch(ACCOUNT);
-  const end = Date.now() + 10_000;
-  while (got.length < records.length && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  manager.close();
+  try {
+    await waitFor(() => `every record (${got.length} of ${records.length} so far)`, () => got.length >= records.length, 10_000, 10);
+  } finally {
+    manager.close();
+  }
   expect(got.map((r) => r.pagingToken)).toEqual(records.map((r) => r.paging_token));
   expect(got.find((r) => r.type === 'payment')).toMatchObject({ amount: '1204.5070001', direction: 'in', currency: { code: 'XLM' } });
   expect(cursors[0]).toBe(PINNED); // "now" pinned to a token before the first connection

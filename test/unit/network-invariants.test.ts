@@ -2,7 +2,6 @@
 import { Asset, Operation } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/core/invariants';
-import { FlagError, parseFlags } from '../../network/core/flags';
 import { Harness } from '../support/core-harness';
 
 function store() {
@@ -29,18 +28,5 @@ describe('invariants', () => {
     const db = store();
     db.exec(damage);
     expect(checkInvariants(db).join('\n')).toContain(problem);
-  });
-});
-
-describe('flags', () => {
-  const table = { port: { kind: 'int' as const, default: 8000, max: 65535 }, seed: { kind: 'string' as const } };
-
-  it('parses both spellings and keeps defaults', () => {
-    expect(parseFlags(['--port', '0', '--seed=x'], table)).toEqual({ port: 0, seed: 'x' });
-    expect(parseFlags([], table)).toEqual({ port: 8000, seed: undefined });
-  });
-
-  it.each([[['--nope', '1']], [['--port', '-1']], [['--port', '70000']], [['--port']], [['stray']]])('refuses %j', (argv) => {
-    expect(() => parseFlags(argv, table)).toThrow(FlagError);
   });
 });

@@ -1,9 +1,8 @@
 // One local network and one web host per spec file, plus helpers the specs share: open the app,
-// save and name screenshots, build and post signed transactions as a wallet would.
+// save and name screenshots, post signed transactions (built with ../../support/signed-tx.ts) as a wallet would.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { startNetwork, type NetworkOptions, type RunningNetwork } from '../../support/network';
 import { startWebHost, type RunningWebHost } from './web-host';
@@ -45,36 +44,6 @@ export async function openApp(page: Page, app: AppUnderTest, hash = ''): Promise
 
 export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-}
-
-export async function accountSequence(serviceUrl: string, account: string): Promise<string> {
-  const response = await fetch(new URL(`/accounts/${account}`, serviceUrl));
-  const body = (await response.json()) as { sequence: string };
-  return body.sequence;
-}
-
-export interface PaymentSpec {
-  serviceUrl: string;
-  secret: string;
-  to: string;
-  amount: string;
-  passphrase: string;
-  memo?: string;
-  /** Sequence to use (defaults to the account's next). */
-  sequence?: string;
-}
-
-/** A payment built and signed offline, as base64 envelope XDR. */
-export async function signedPayment(spec: PaymentSpec): Promise<{ xdr: string; hash: string }> {
-  const keys = Keypair.fromSecret(spec.secret);
-  const sequence = spec.sequence ?? (await accountSequence(spec.serviceUrl, keys.publicKey()));
-  const builder = new TransactionBuilder(new Account(keys.publicKey(), sequence), { fee: '100', networkPassphrase: spec.passphrase })
-    .addOperation(Operation.payment({ destination: spec.to, asset: Asset.native(), amount: spec.amount }))
-    .setTimeout(600);
-  if (spec.memo) builder.addMemo(Memo.text(spec.memo));
-  const tx = builder.build();
-  tx.sign(keys);
-  return { xdr: tx.toEnvelope().toXDR('base64'), hash: tx.hash().toString('hex') };
 }
 
 export async function postTransaction(serviceUrl: string, xdr: string): Promise<{ status: number; body: { hash?: string; result?: string } }> {

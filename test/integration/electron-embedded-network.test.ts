@@ -22,7 +22,7 @@ import {
   type NetworkProcess,
   type SpawnSpec,
 } from '../../electron/core/embedded-network';
-import { waitFor } from './electron-support';
+import { waitFor } from '../support/wait';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const temps: string[] = [];
@@ -117,7 +117,7 @@ describe('start-up', () => {
   test('starts the core first and the service only once the core printed its ready line', async () => {
     const h = harness({ autoReady: false });
     const started = h.network.start();
-    await waitFor(() => h.spawned.length === 1, 'the core to be spawned');
+    await waitFor('the core to be spawned', () => h.spawned.length === 1);
     expect(h.spawned[0]!.spec.part).toBe('core');
     // A line that is not the core's ready line does not count.
     h.spawned[0]!.print('ledgerscope-service listening on http://127.0.0.1:41001');
@@ -125,7 +125,7 @@ describe('start-up', () => {
     await Promise.resolve();
     expect(h.spawned).toHaveLength(1);
     h.spawned[0]!.ready();
-    await waitFor(() => h.spawned.length === 2, 'the service to be spawned');
+    await waitFor('the service to be spawned', () => h.spawned.length === 2);
     expect(h.network.state).toBe('starting');
     h.spawned[1]!.ready();
     await started;
@@ -168,8 +168,8 @@ describe('restart policy', () => {
     const h = harness();
     await h.network.start();
     h.latest('core')!.exit(137);
-    await waitFor(() => h.spawned.filter((child) => child.spec.part === 'core').length === 2, 'a second core');
-    await waitFor(() => h.notices.some((notice) => notice.level === 'info'), 'the running-again notice');
+    await waitFor('a second core', () => h.spawned.filter((child) => child.spec.part === 'core').length === 2);
+    await waitFor('the running-again notice', () => h.notices.some((notice) => notice.level === 'info'));
     expect(h.notices[0]).toMatchObject({ level: 'warning', part: 'core' });
     expect(h.notices[0]!.message).toMatch(/core stopped \(exit code 137\); restarting/);
     expect(h.latest('core')!.spec.args).toContain('41001');
@@ -208,9 +208,9 @@ describe('shutdown', () => {
     // A backoff far longer than the test: stop() must cut it short rather than wait it out.
     const h = harness({ autoReady: false, maxAttempts: 10, initialDelayMs: 600_000 });
     const started = h.network.start();
-    await waitFor(() => h.spawned.length === 1, 'the first core');
+    await waitFor('the first core', () => h.spawned.length === 1);
     h.spawned[0]!.exit(1);
-    await waitFor(() => h.notices.length === 1, 'the retry notice');
+    await waitFor('the retry notice', () => h.notices.length === 1);
     await h.network.stop();
     await expect(started).rejects.toThrow(/stopping/);
     expect(h.spawned).toHaveLength(1);
@@ -297,7 +297,7 @@ describe('ports', () => {
 });
 
 describe('real processes (child_process.fork)', () => {
-  const FIXTURE = join(ROOT, 'test', 'unit', 'fixtures', 'fake-network-process.mjs');
+  const FIXTURE = join(ROOT, 'test', 'integration', 'fixtures', 'fake-network-process.mjs');
 
   async function realNetwork(entries: Record<NetworkPart, string>, execArgv: string[] = [], coreArgs: string[] = []) {
     const dataDir = tempDir();
@@ -326,10 +326,10 @@ describe('real processes (child_process.fork)', () => {
 
     const corePids = () => readFileSync(join(dataDir, 'starts-core.log'), 'utf8').trim().split('\n').map(Number);
     process.kill(corePids()[0]!, 'SIGKILL');
-    await waitFor(() => corePids().length === 2, 'the core to be restarted');
-    await waitFor(() => notices.some((notice) => notice.level === 'info'), 'the running-again notice');
+    await waitFor('the core to be restarted', () => corePids().length === 2);
+    await waitFor('the running-again notice', () => notices.some((notice) => notice.level === 'info'));
     expect(notices[0]!.message).toMatch(/core stopped/);
-    await waitFor(async () => (await fetch(network.coreUrl).catch(() => null))?.ok, 'the restarted core to answer on the same port');
+    await waitFor('the restarted core to answer on the same port', async () => (await fetch(network.coreUrl).catch(() => null))?.ok);
 
     await network.stop();
     expect(readFileSync(join(dataDir, 'stops.log'), 'utf8').trim().split('\n')).toEqual(['service', 'core']);
@@ -337,10 +337,10 @@ describe('real processes (child_process.fork)', () => {
 
   const coreEntry = join(ROOT, 'network', 'core', 'process.ts');
   const serviceEntry = join(ROOT, 'network', 'service', 'process.ts');
-  const haveEntries = existsSync(coreEntry) && existsSync(serviceEntry);
-  if (!haveEntries) console.log('electron-embedded-network: network/core/process.ts or network/service/process.ts does not exist yet; the test with the real entries is skipped.');
 
-  test.skipIf(!haveEntries)('the real network entries start in order, answer, and stop', { timeout: 120_000 }, async () => {
+  test('the real network entries start in order, answer, and stop', { timeout: 120_000 }, async () => {
+    // A missing entry is a broken checkout, not a machine without a prerequisite: fail, loudly.
+    for (const entry of [coreEntry, serviceEntry]) expect(existsSync(entry), `the network entry ${entry} exists`).toBe(true);
     const { network, lines } = await realNetwork({ core: coreEntry, service: serviceEntry }, ['--import', 'tsx'], ['--start-ledger', '60000000', '--close-interval-ms', '200']);
     try {
       await network.start();

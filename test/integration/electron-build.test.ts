@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventChannels, requestChannels } from '../../shared/ipc';
 import { EmbeddedNetwork, choosePorts, eachLine, forkWithNode, type SpawnNetworkProcess } from '../../electron/core/embedded-network';
 import { CONTENT_SECURITY_POLICY, withContentSecurityPolicy } from '../../electron/window-policy';
-import { ensureBuilt } from './electron-support';
+import { ensureBuilt } from '../support/build';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, 'dist');

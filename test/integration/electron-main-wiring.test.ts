@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CANCEL_CHANNEL, requestChannels } from '../../shared/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../electron/web-host';
-import { signedPayment } from '../e2e/support/app';
-import { ensureBuilt, waitFor } from './electron-support';
+import { ensureBuilt } from '../support/build';
+import { envelopeOf, paymentTx } from '../support/signed-tx';
+import { waitFor } from '../support/wait';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const APP_FRAME = { url: 'app://ledgerscope/index.html#/explore', parent: null };
@@ -30,7 +31,7 @@ const command = (cmd: string, data: Record<string, unknown> = {}) => child.send(
 async function invoke(channel: string, args: unknown, frame: unknown = APP_FRAME, senderId?: number): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
   const id = nextId++;
   command('invoke', { id, channel, args, frame, senderId });
-  const reply = await waitFor(() => seen('reply', (message) => message.id === id)[0], `the reply to ${channel}`, 30_000);
+  const reply = await waitFor(`the reply to ${channel}`, () => seen('reply', (message) => message.id === id)[0], 30_000);
   return reply.reply as { ok: boolean; value?: unknown; error?: { code: string } };
 }
 
@@ -42,14 +43,14 @@ beforeAll(async () => {
   writeFileSync(join(userDataDir, 'opened.xdr'), 'AAAAopened\n');
   child = fork(join(ROOT, 'dist', 'electron', 'main.cjs'), [`--user-data-dir=${userDataDir}`], {
     cwd: ROOT,
-    execArgv: ['--require', join(ROOT, 'test', 'unit', 'fixtures', 'fake-electron.cjs')],
+    execArgv: ['--require', join(ROOT, 'test', 'integration', 'fixtures', 'fake-electron.cjs')],
     env: { ...process.env, FAKE_OPEN_FILE: join(userDataDir, 'opened.xdr') },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.on('message', (message: Message) => messages.push(message));
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(() => seen('window').length === 1, 'the window', 30_000).catch((error: Error) => {
+  await waitFor('the window', () => seen('window').length === 1, 30_000).catch((error: Error) => {
     throw new Error(`${error.message}\n${output}\n${JSON.stringify(messages)}`, { cause: error });
   });
 }, 180_000);
@@ -67,27 +68,27 @@ describe('start-up', () => {
     expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, devTools: true });
     expect(existsSync(options.webPreferences['preload'] as string)).toBe(true);
     // The window is reported when created; it loads the page a moment later.
-    expect((await waitFor(() => seen('load')[0], 'the window to load the app')).url).toBe('app://ledgerscope/index.html');
-    expect((await waitFor(() => seen('protocol-client')[0], 'the deep-link scheme')).scheme).toBe('ledgerscope');
+    expect((await waitFor('the window to load the app', () => seen('load')[0])).url).toBe('app://ledgerscope/index.html');
+    expect((await waitFor('the deep-link scheme', () => seen('protocol-client')[0])).scheme).toBe('ledgerscope');
   });
 
   test('exactly the request channels are registered with ipcMain, and nothing listens besides the cancel channel', async () => {
     command('channels');
-    const { channels, listened } = await waitFor(() => seen('channels')[0], 'the channel list');
+    const { channels, listened } = await waitFor('the channel list', () => seen('channels')[0]);
     expect((channels as string[]).sort()).toEqual(Object.keys(requestChannels).sort());
     expect(listened).toEqual([CANCEL_CHANNEL]);
   });
 
   test('the local network starts in utility processes, core before service, with data in the user-data directory', async () => {
-    await waitFor(() => seen('utility-fork').length === 2, 'both network processes', 30_000);
+    await waitFor('both network processes', () => seen('utility-fork').length === 2, 30_000);
     const [core, service] = seen('utility-fork') as unknown as { entry: string; args: string[] }[];
     expect(core!.entry).toBe(join(ROOT, 'dist', 'network', 'core.mjs'));
     expect(service!.entry).toBe(join(ROOT, 'dist', 'network', 'service.mjs'));
     expect(core!.args.slice(0, 2)).toEqual(['--data-dir', join(userDataDir, 'local-network')]);
-    const health = await waitFor(async () => {
+    const health = await waitFor('the local network to be online', async () => {
       const reply = await invoke('network:health', {});
       return (reply.value as { online?: boolean } | undefined)?.online ? reply : null;
-    }, 'the local network to be online', 60_000);
+    }, 60_000);
     expect(health.value).toMatchObject({ networkId: 'local', online: true });
   });
 });
@@ -116,16 +117,16 @@ describe('IPC', () => {
     const watched = await invoke('stream:watch', { account: to!.publicKey });
     expect(watched.ok).toBe(true);
     const ports = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as { service: number };
-    const payment = await signedPayment({ serviceUrl: `http://127.0.0.1:${ports.service}`, secret: from!.secretKey, to: to!.publicKey, amount: '2.5', passphrase: demo.passphrase });
+    const payment = envelopeOf(await paymentTx(`http://127.0.0.1:${ports.service}`, from!, to!.publicKey, { amount: '2.5', passphrase: demo.passphrase, timeoutSeconds: 600 }));
     const submitted = await invoke('tx:submit', { input: payment.xdr });
     expect(submitted).toMatchObject({ ok: true, value: { result: 'received' } });
 
     // The payment arrives on the watched account: a native notification, and the badge counts it.
-    const notification = await waitFor(() => seen('notification', (message) => String(message.title).startsWith('Payment received'))[0], 'the payment notification', 30_000);
+    const notification = await waitFor('the payment notification', () => seen('notification', (message) => String(message.title).startsWith('Payment received'))[0], 30_000);
     expect(notification.title).toBe('Payment received: 2.5 XLM');
-    await waitFor(() => seen('badge', (message) => message.count === 1)[0], 'the badge');
+    await waitFor('the badge', () => seen('badge', (message) => message.count === 1)[0]);
     command('focus', { focused: true });
-    await waitFor(() => seen('badge', (message) => message.count === 0)[0], 'the badge to clear on focus');
+    await waitFor('the badge to clear on focus', () => seen('badge', (message) => message.count === 0)[0]);
   });
 });
 
@@ -133,8 +134,8 @@ describe('a second launch', () => {
   test('hands its deep link and transaction file to the window', async () => {
     const link = 'ledgerscope://ledger/60000001';
     command('secondInstance', { argv: ['/opt/ledgerscope', '--enable-features=x', link, 'opened.xdr', 'ledgerscope://ledger/0'], cwd: userDataDir });
-    await waitFor(() => sent('app:navigate').some((payload) => (payload as { route: string }).route === '/ledger/60000001'), 'app:navigate');
-    const opened = await waitFor(() => sent('app:open-transaction')[0], 'app:open-transaction');
+    await waitFor('app:navigate', () => sent('app:navigate').some((payload) => (payload as { route: string }).route === '/ledger/60000001'));
+    const opened = await waitFor('app:open-transaction', () => sent('app:open-transaction')[0]);
     expect(opened).toEqual({ text: 'AAAAopened', fileName: 'opened.xdr' });
     expect(sent('app:navigate')).toHaveLength(1);
   });
@@ -143,14 +144,14 @@ describe('a second launch', () => {
 describe('window security in place', () => {
   test('navigation away is blocked; https: goes to the system browser, nothing else does', async () => {
     for (const url of ['https://stellar.org/', 'file:///etc/passwd', 'app://ledgerscope/index.html#/live']) command('navigate', { url });
-    await waitFor(() => seen('navigated').length === 3, 'three navigations');
+    await waitFor('three navigations', () => seen('navigated').length === 3);
     expect(seen('navigated').map((message) => [message.url, message.prevented])).toEqual([
       ['https://stellar.org/', true],
       ['file:///etc/passwd', true],
       ['app://ledgerscope/index.html#/live', false],
     ]);
     command('windowOpen', { url: 'http://insecure.example/' });
-    await waitFor(() => seen('window-open')[0], 'the window-open decision');
+    await waitFor('the window-open decision', () => seen('window-open')[0]);
     expect(seen('window-open')[0]!.result).toEqual({ action: 'deny' });
     expect(seen('open-external').map((message) => message.url)).toEqual(['https://stellar.org/']);
   });
@@ -159,7 +160,7 @@ describe('window security in place', () => {
     command('permission', { permission: 'notifications', url: 'app://ledgerscope/index.html' });
     command('permission', { permission: 'media', url: 'app://ledgerscope/index.html' });
     command('permission', { permission: 'notifications', url: 'https://evil.example/' });
-    await waitFor(() => seen('permission').length === 3, 'three permission answers');
+    await waitFor('three permission answers', () => seen('permission').length === 3);
     expect(seen('permission').map((message) => message.granted)).toEqual([true, false, false]);
   });
 
@@ -167,7 +168,7 @@ describe('window security in place', () => {
     command('fetchApp', { url: 'app://ledgerscope/index.html' });
     command('fetchApp', { url: 'app://ledgerscope/..%2f..%2fpackage.json' });
     command('headers');
-    await waitFor(() => seen('app-response').length === 2 && seen('headers').length === 1, 'the protocol answers');
+    await waitFor('the protocol answers', () => seen('app-response').length === 2 && seen('headers').length === 1);
     const answer = (url: string) => seen('app-response', (message) => message.url === url).map((message) => [message.status, message.csp, message.type]);
     expect(answer('app://ledgerscope/index.html')).toEqual([[200, CONTENT_SECURITY_POLICY, 'text/html; charset=utf-8']]);
     expect(answer('app://ledgerscope/..%2f..%2fpackage.json')).toEqual([[404, null, 'text/plain']]);
@@ -178,9 +179,9 @@ describe('window security in place', () => {
 describe('menu', () => {
   test('Go › Go to… and File › Open transaction… reach the renderer', async () => {
     command('menuClick', { id: 'go-to' });
-    await waitFor(() => sent('app:navigate').some((payload) => (payload as { route: string }).route === '/go-to'), 'the go-to event');
+    await waitFor('the go-to event', () => sent('app:navigate').some((payload) => (payload as { route: string }).route === '/go-to'));
     command('menuClick', { id: 'open-transaction' });
-    await waitFor(() => sent('app:open-transaction').length === 2, 'the opened file');
+    await waitFor('the opened file', () => sent('app:open-transaction').length === 2);
   });
 });
 

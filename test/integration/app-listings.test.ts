@@ -64,7 +64,7 @@ describe('payments:list', () => {
     expect(first.transaction).toMatchObject({ hash: first.transactionHash, ledger: 60_000_000, successful: false });
     expect(BigInt(first.id)).toBeGreaterThan(2n ** 53n);
     // raw is the service's own text of the record, byte for byte (its id digits included).
-    expect(first.raw.startsWith(`{"_links":{"self":{"href":"/operations/${first.id}"}`)).toBe(true);
+    expect(first.raw.startsWith(`{"_links":{"self":{"href":"${service.url}/operations/${first.id}"}`)).toBe(true);
     expect(first.raw).toContain(`"id":${first.id},`);
     expect(page.prev).toBeNull();
     const nextPage = await app.call<OperationPage>('payments:list', { account, query: { limit: 4, order: 'asc', cursor: page.next } });

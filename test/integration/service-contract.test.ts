@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 async function get(path: string) {
-  const response = await fetch(`${net.serviceUrl}${path}`);
+  // Links are absolute (docs/service.md "Links"): a path or a link is fetched as it is.
+  const response = await fetch(path.startsWith('http') ? path : `${net.serviceUrl}${path}`);
   const text = await response.text();
   return { status: response.status, text, json: parseJson(text) as Json };
 }
@@ -102,8 +103,8 @@ describe('listings and resources on real ids', () => {
     expect(list.every((r) => r.sender === busy || r.receiver === busy)).toBe(true);
     const last = list.at(-1)!.paging_token;
     expect(page.json._links).toMatchObject({
-      self: { href: `/accounts/${busy}/payments?cursor=&limit=10&order=asc` },
-      next: { href: `/accounts/${busy}/payments?cursor=${last}&order=asc{&limit}`, templated: true },
+      self: { href: `${net.serviceUrl}/accounts/${busy}/payments?cursor=&limit=10&order=asc` },
+      next: { href: `${net.serviceUrl}/accounts/${busy}/payments?cursor=${last}&order=asc{&limit}`, templated: true },
     });
   });
 

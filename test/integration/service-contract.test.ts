@@ -108,6 +108,34 @@ describe('listings and resources on real ids', () => {
     });
   });
 
+  it('walks precedes from the first payment of the busy account to the end: exactly the next walk', async () => {
+    const busy = net.demoAccounts[0]!.publicKey;
+    const listing = `${net.serviceUrl}/accounts/${busy}/payments`;
+    const byNext: string[] = [];
+    let href = `${listing}?order=asc&limit=200`;
+    for (;;) {
+      const page = await get(href);
+      const list = records(page.json);
+      if (list.length === 0) break;
+      byNext.push(...list.map((r) => r.paging_token as string));
+      href = ((page.json._links as Json).next as Json).href as string;
+      href = href.replace('{&limit}', '&limit=200');
+    }
+    // Asc goes forward through `precedes` (Horizon's name: the records this one precedes).
+    let record = records((await get(`${listing}?order=asc&limit=1`)).json)[0]!;
+    const byPrecedes = [record.paging_token as string];
+    for (;;) {
+      const precedes = ((record._links as Json).precedes as Json).href as string;
+      expect(precedes.startsWith(`${listing}?cursor=${record.paging_token}&order=asc`)).toBe(true);
+      const list = records((await get(precedes.replace('{&limit}', '&limit=200'))).json);
+      if (list.length === 0) break;
+      byPrecedes.push(...list.map((r) => r.paging_token as string));
+      record = list.at(-1)!;
+    }
+    expect(byNext.length).toBeGreaterThan(400);
+    expect(byPrecedes).toEqual(byNext);
+  });
+
   it('writes only links that resolve', async () => {
     const busy = net.demoAccounts[0]!.publicKey;
     const hrefs = new Set<string>();

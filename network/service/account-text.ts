@@ -1,4 +1,4 @@
-// The account resource: the project's fields (DESIGN.md "Resources": `currency` objects, integer
+// The account resource: the project's fields (docs/design.md "Resources": `currency` objects, integer
 // amounts with `_f` twins) and, next to them, the fields Horizon writes and the SDK's
 // AccountResponse reads (`balance`/`asset_type`/…, `data`, `num_sponsoring`, flags as booleans).
 // `data` must sit beside a `_links.data` link: the SDK copies a field to `<name>_attr` only when a

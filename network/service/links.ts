@@ -57,8 +57,8 @@ export function listingLinks(base: string, path: string, flags: string): RecordL
 
 /**
  * The fixed parts of an operation record's `_links`, computed once per page or stream, so that
- * each record's links are five concatenations (no escaping: every part is plain text (DESIGN.md spells the transaction link singular), the id is
- * digits and the hash hex).
+ * each record's links are five concatenations. No escaping: every part is plain text, the id is
+ * digits and the hash hex. The transaction link is singular, as docs/design.md spells it.
  */
 export interface LinkParts {
   self: string;

@@ -164,13 +164,17 @@ describe('the Host guard', () => {
   });
 });
 
+const FORM = 'Content-Type: application/x-www-form-urlencoded\r\n';
+
 describe('the body timer', () => {
   it.each([
-    ['a Content-Length body cut short', 'Content-Length: 100\r\n\r\ntx=AAAA'],
-    ['a chunked body with no last chunk', 'Transfer-Encoding: chunked\r\n\r\n7\r\ntx=AAAA\r\n'],
+    ['a Content-Length body cut short', `${FORM}Content-Length: 100\r\n\r\ntx=AAAA`],
+    ['a chunked body with no last chunk', `${FORM}Transfer-Encoding: chunked\r\n\r\n7\r\ntx=AAAA\r\n`],
+    ['a JSON body cut short', 'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"tx":"AA'],
+    ['a multipart body cut short', 'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 500\r\n\r\n--x\r\nContent-Disposition: form-data; name="tx"\r\n\r\nAAAA'],
   ])('answers 408 timeout to %s and closes the connection', async (_what, rest) => {
     const started = Date.now();
-    const request = `POST /transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n${rest}`;
+    const request = `POST /transactions HTTP/1.1\r\nHost: 127.0.0.1\r\n${rest}`;
     const reply = await raw(service.port, request, { holdOpen: true });
     expect(reply.status).toBe(408);
     expect(reply.head).toMatch(/content-type: application\/problem\+json/i);

@@ -16,8 +16,11 @@ export interface RecordLinks {
 
 export const MAX_HOST_LENGTH = 255;
 
-/** A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/**
+ * A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. Labels may hold
+ * `_` (not DNS, but container and compose service names use it).
+ */
+const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export function isValidHost(host: string): boolean {
   return host.length > 0 && host.length <= MAX_HOST_LENGTH && HOST.test(host);

@@ -102,6 +102,12 @@ describe('absolute hrefs', () => {
     }
   });
 
+  it.each(['ledger_service:8000', '[::1]:8000', 'LOCALHOST', '10.0.0.7', 'explorer.example.'])('accept the Host %s as it is', async (host) => {
+    const reply = await raw(service.port, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(reply.status).toBe(200);
+    expect(link(parseJson(reply.body) as Json, 'self')).toBe(`http://${host}/`);
+  });
+
   it('answer an HTTP/1.0 request without Host with links to the address the service listens on', async () => {
     const reply = await raw(service.port, 'GET / HTTP/1.0\r\n\r\n');
     expect(reply.status).toBe(200);

@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CORE_FLAGS, FlagError, type FlagTable, type FlagValues, parseFlags } from './core/flags';
 import { SERVICE_FLAGS } from './service/flags';
+import { parsePublicUrl } from './service/links';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const CORE_ENTRY = join(here, 'core', 'process.ts');
@@ -65,6 +66,15 @@ function startChild(label: string, entry: string, argv: string[], readyPrefix: s
 
 let stopping = false;
 
+/** `--public-url` checked here too, so that a bad one is a flag error (exit 2) before anything starts. */
+function publicUrlFlag(text: string): string {
+  try {
+    return parsePublicUrl(text);
+  } catch (error) {
+    throw new FlagError((error as Error).message);
+  }
+}
+
 /** `--help`: every flag with its default, one a line. */
 function usage(): string {
   const lines = Object.entries(CLI_FLAGS).map(([name, spec]) => {
@@ -82,6 +92,7 @@ async function main(): Promise<void> {
   let values: FlagValues;
   try {
     values = parseFlags(process.argv.slice(2), CLI_FLAGS);
+    if (typeof values['public-url'] === 'string') values['public-url'] = publicUrlFlag(values['public-url']);
   } catch (error) {
     if (!(error instanceof FlagError)) throw error;
     process.stderr.write(`ledgerscope-network: ${error.message} (flags: ${Object.keys(CLI_FLAGS).map((f) => `--${f}`).join(' ')})\n`);

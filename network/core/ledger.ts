@@ -93,6 +93,7 @@ export class LedgerCloser {
         id: txId, hash: t.env.hash, ledger: built.sequence, order, source: tx.source, feeAccount: feeBump?.feeSource ?? tx.source,
         sequence: tx.seq.toString(), feeCharged: t.feeCharged, maxFee: feeBump?.fee ?? tx.fee, operationCount: tx.operations.length,
         memoType, memo, successful: t.successful, envelopeXdr: t.env.xdr, resultXdr: t.resultXdr, createdAt: closedAt,
+        ...(feeBump ? { inner: { hash: feeBump.innerHash, maxFee: tx.fee } } : {}),
       });
       t.ops.forEach((op, j) => {
         const opId = txId + BigInt(j + 1);

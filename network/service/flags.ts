@@ -14,6 +14,8 @@ export const SERVICE_FLAGS: FlagTable = {
   'max-stream-age-ms': { kind: 'int', min: 0 },
   'keepalive-ms': { kind: 'int', min: 1 },
   'stream-poll-ms': { kind: 'int', min: 1 },
+  'body-timeout-ms': { kind: 'int', min: 1 },
+  'public-url': { kind: 'string' },
 };
 
 /** `max-stream-age-ms` to `maxStreamAgeMs`. */

@@ -5,7 +5,8 @@ import { SeenFilter } from './seen-filter';
 import { INT64_MAX } from '../../shared/amount';
 import type { ListingParams } from './params';
 import type { ListingQuery, ListingSource, OperationRow, Store } from './queries';
-import { operationRecord, operationText, transactionText } from './records';
+import { type LinkParts, linkParts, listingLinks, type RecordLinks, recordHead } from './links';
+import { operationBody, operationBodyText, transactionText } from './records';
 
 export interface ListingTarget {
   /** Canonical path of the listing (plural spelling), used in every link. */
@@ -18,10 +19,20 @@ export interface ListingTarget {
   missing?: string;
 }
 
-/** A record's JSON text as UTF-8 bytes: encoded once, then copied into every page and stream. */
+/**
+ * A record's body (its text after `_links`) as UTF-8 bytes: encoded once, then copied into every
+ * page and stream of any listing, each of which writes the record's links to its own collection
+ * in front of it (links.ts recordHead).
+ */
 export interface RecordText {
   id: bigint;
-  bytes: Buffer;
+  hash: string;
+  body: Buffer;
+}
+
+interface CachedBody {
+  hash: string;
+  body: Buffer;
 }
 
 /** Exclusive id bounds of the first read: the cursor for its direction, `now` resolved. */
@@ -35,7 +46,7 @@ export function initialBounds(store: Store, params: ListingParams): { after: big
 }
 
 /**
- * Record texts by id and join flag, and final pages by request. History is
+ * Record bodies by id and join flag, and final pages by request (and base URL). History is
  * append-only, so neither ever changes once written: no invalidation, only bounds. One set per
  * store (an embedding process may open another data directory later).
  */
@@ -43,7 +54,7 @@ const RECORD_CACHE_SIZE = 50_000;
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 class ListingCache {
-  readonly records = new FifoCache<Buffer>(RECORD_CACHE_SIZE);
+  readonly records = new FifoCache<CachedBody>(RECORD_CACHE_SIZE);
   readonly pages = new FifoCache<Buffer>(Infinity, PAGE_CACHE_BYTES, (bytes) => bytes.length);
   /** Pages requested before: a final page is kept from its second request on (seen-filter.ts). */
   readonly seen = new SeenFilter();
@@ -65,17 +76,22 @@ function listingQuery(target: ListingTarget, params: ListingParams, after: bigin
   return { source: target.source, after, before, desc: params.desc, includeFailed: params.includeFailed || target.alwaysFailed, limit };
 }
 
-function recordBytes(store: Store, row: OperationRow, join: boolean, transactions: Map<bigint, string>): Buffer {
+/** The links of the records of a listing, as served to a client that sees the service at `base`. */
+export function recordLinksOf(target: ListingTarget, params: ListingParams, base: string): RecordLinks {
+  return listingLinks(base, target.path, flagsQuery(target, params));
+}
+
+function recordBody(store: Store, row: OperationRow, join: string | undefined, transactions: Map<bigint, string>): CachedBody {
   let transaction: string | undefined;
-  if (join) {
+  if (join !== undefined) {
     transaction = transactions.get(row.transaction_id);
     if (transaction === undefined) {
       const tx = store.transactionById(row.transaction_id);
-      transaction = tx ? transactionText(tx) : 'null';
+      transaction = tx ? transactionText(tx, join) : 'null';
       transactions.set(row.transaction_id, transaction);
     }
   }
-  return Buffer.from(operationText(row, transaction));
+  return { hash: row.hash, body: Buffer.from(operationBodyText(row, transaction)) };
 }
 
 /**
@@ -87,21 +103,23 @@ export function readRecords(
   store: Store,
   target: ListingTarget,
   params: ListingParams,
+  base: string,
   after: bigint,
   before: bigint,
   limit: number,
   probe = true,
 ): RecordText[] {
   const cache = cacheOf(store);
-  const prefix = params.join ? 'j' : '';
+  // An embedded transaction carries absolute links: a joined body is kept per base URL.
+  const prefix = params.join ? `j${base}|` : '';
   const query = listingQuery(target, params, after, before, limit);
   if (probe) {
     const ids = store.listOperationIds(query);
     const records: RecordText[] = [];
     for (const id of ids) {
-      const bytes = cache.records.get(prefix + id);
-      if (bytes === undefined) break;
-      records.push({ id, bytes });
+      const cached = cache.records.get(prefix + id);
+      if (cached === undefined) break;
+      records.push({ id, hash: cached.hash, body: cached.body });
     }
     if (records.length === ids.length) return records;
   }
@@ -109,12 +127,12 @@ export function readRecords(
   const transactions = new Map<bigint, string>();
   return store.listOperations(query).map((row) => {
     const key = prefix + row.id;
-    let bytes = cache.records.get(key);
-    if (bytes === undefined) {
-      bytes = recordBytes(store, row, params.join, transactions);
-      cache.records.set(key, bytes);
+    let cached = cache.records.get(key);
+    if (cached === undefined) {
+      cached = recordBody(store, row, params.join ? base : undefined, transactions);
+      cache.records.set(key, cached);
     }
-    return { id: row.id, bytes };
+    return { id: row.id, hash: cached.hash, body: cached.body };
   });
 }
 
@@ -125,7 +143,6 @@ function flagsQuery(target: ListingTarget, params: ListingParams): string {
   return text;
 }
 
-const COMMA = Buffer.from(',');
 const PAGE_END = Buffer.from(']}}');
 
 /**
@@ -142,12 +159,18 @@ function isFinal(store: Store, params: ListingParams, count: number): boolean {
  * The page (records are concatenated, never re-encoded): text when it was just written, bytes when
  * it comes from the cache; and whether it is empty.
  */
-export function pageBytes(store: Store, target: ListingTarget, params: ListingParams, requestCursor: string): { bytes: Buffer | string; empty: boolean } {
-  const key = `${target.path}|${requestCursor}|${params.limit}|${params.desc}|${params.includeFailed}|${params.join}`;
+export function pageBytes(
+  store: Store,
+  target: ListingTarget,
+  params: ListingParams,
+  requestCursor: string,
+  base: string,
+): { bytes: Buffer | string; empty: boolean } {
+  const key = `${base}${target.path}|${requestCursor}|${params.limit}|${params.desc}|${params.includeFailed}|${params.join}`;
   const cache = cacheOf(store);
   const cached = cache.pages.get(key);
   if (cached) return { bytes: cached, empty: false };
-  const page = buildPage(store, target, params, requestCursor);
+  const page = buildPage(store, target, params, requestCursor, base);
   if (page.count > 0 && isFinal(store, params, page.count) && cache.seen.seenBefore(key)) {
     const bytes = typeof page.body === 'string' ? Buffer.from(page.body) : page.body;
     cache.pages.set(key, bytes);
@@ -156,22 +179,26 @@ export function pageBytes(store: Store, target: ListingTarget, params: ListingPa
   return { bytes: page.body, empty: page.count === 0 };
 }
 
-function buildPage(store: Store, target: ListingTarget, params: ListingParams, requestCursor: string): { body: Buffer | string; count: number } {
-  const { after, before } = initialBounds(store, params);
+/** Page `_links` (absolute, links.ts) and the opening of its records array. */
+function pageHead(base: string, target: ListingTarget, params: ListingParams, requestCursor: string, first: string, last: string): string {
   const order = params.desc ? 'desc' : 'asc';
   const reverse = params.desc ? 'asc' : 'desc';
   const flags = flagsQuery(target, params);
+  const path = `${base}${target.path}`;
+  const self = `${path}?cursor=${encodeURIComponent(requestCursor)}&limit=${params.limit}&order=${order}${flags}`;
+  return (
+    `{"_links":{"self":{"href":${JSON.stringify(self)}},` +
+    `"next":{"href":${JSON.stringify(`${path}?cursor=${last}&order=${order}${flags}{&limit}`)},"templated":true},` +
+    `"prev":{"href":${JSON.stringify(`${path}?cursor=${first}&order=${reverse}${flags}{&limit}`)},"templated":true}},` +
+    `"_embedded":{"records":[`
+  );
+}
+
+function buildPage(store: Store, target: ListingTarget, params: ListingParams, requestCursor: string, base: string): { body: Buffer | string; count: number } {
+  const { after, before } = initialBounds(store, params);
   // An empty page keeps the request's cursor (`now` resolved, so that polling `next` works).
   const kept = params.cursor === 'now' ? `${params.desc ? before : after}` : requestCursor;
-  const head = (first: string, last: string) => {
-    const self = `${target.path}?cursor=${encodeURIComponent(requestCursor)}&limit=${params.limit}&order=${order}${flags}`;
-    return (
-      `{"_links":{"self":{"href":${JSON.stringify(self)}},` +
-      `"next":{"href":${JSON.stringify(`${target.path}?cursor=${last}&order=${order}${flags}{&limit}`)},"templated":true},` +
-      `"prev":{"href":${JSON.stringify(`${target.path}?cursor=${first}&order=${reverse}${flags}{&limit}`)},"templated":true}},` +
-      `"_embedded":{"records":[`
-    );
-  };
+  const parts: LinkParts = linkParts(recordLinksOf(target, params, base));
   if (!params.join) {
     // The hot path (a page nobody asked for before): one statement, RecordRow arrays without
     // bigints, and the page written as one string, encoded once (by the socket write, unless the
@@ -180,20 +207,20 @@ function buildPage(store: Store, target: ListingTarget, params: ListingParams, r
     const rows = store.listRecordRows(listingQuery(target, params, after, before, params.limit));
     let body = '';
     for (let i = 0; i < rows.length; i += 1) {
-      const [id, ledger, type, source, successful, details, hash, createdAt] = rows[i]!;
-      body += `${i > 0 ? ',' : ''}${operationRecord(id, ledger, type, source, successful === 1, details, hash, createdAt)}`;
+      const [id, , type, source, successful, details, hash, createdAt] = rows[i]!;
+      body += `${i > 0 ? ',' : ''}${recordHead(parts, id, hash)}${operationBody(id, type, source, successful === 1, details, hash, createdAt)}`;
     }
-    const text = head(rows.length > 0 ? rows[0]![0] : kept, rows.length > 0 ? rows[rows.length - 1]![0] : kept);
+    const text = pageHead(base, target, params, requestCursor, rows.length > 0 ? rows[0]![0] : kept, rows.length > 0 ? rows[rows.length - 1]![0] : kept);
     return { body: `${text}${body}]}}`, count: rows.length };
   }
-  const records = readRecords(store, target, params, after, before, params.limit);
+  const records = readRecords(store, target, params, base, after, before, params.limit);
   const last = records.length > 0 ? `${records[records.length - 1]!.id}` : kept;
   const first = records.length > 0 ? `${records[0]!.id}` : kept;
-  const parts: Buffer[] = [Buffer.from(head(first, last))];
+  const chunks: Buffer[] = [Buffer.from(pageHead(base, target, params, requestCursor, first, last))];
   records.forEach((record, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(record.bytes);
+    chunks.push(Buffer.from(`${i > 0 ? ',' : ''}${recordHead(parts, `${record.id}`, record.hash)}`));
+    chunks.push(record.body);
   });
-  parts.push(PAGE_END);
-  return { body: Buffer.concat(parts), count: records.length };
+  chunks.push(PAGE_END);
+  return { body: Buffer.concat(chunks), count: records.length };
 }

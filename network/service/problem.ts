@@ -42,6 +42,8 @@ export class ProblemError extends Error {
     readonly detail: string,
     readonly extras?: Record<string, unknown>,
     readonly headers?: Record<string, string>,
+    /** A status other than the type's own (a body that never arrives: `timeout` with 408). */
+    readonly status?: number,
   ) {
     super(detail);
   }
@@ -65,6 +67,7 @@ export function problemOf(type: ProblemType, detail: string, extras?: Record<str
 
 export function sendProblem(reply: FastifyReply, error: ProblemError): FastifyReply {
   const body = problemOf(error.type, error.detail, error.extras);
+  if (error.status !== undefined) body.status = error.status;
   for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
   return reply.code(body.status).type('application/problem+json; charset=utf-8').send(JSON.stringify(body));
 }
@@ -88,9 +91,14 @@ export function classify(error: FastifyError, whileReadingBody = false): Problem
     return badRequest('path', 'The path is not a valid URL path.');
   }
   if (code === 'FST_ERR_MAX_PARAM_LENGTH') return badRequest('path', 'A path segment is longer than any id.');
-  if (status === 408) return new ProblemError('timeout', 'The request took too long to arrive.');
+  if (status === 408) return bodyTimeout();
   if (status >= 400 && status < 500) return badRequest('body', 'The request body could not be read.');
   return new ProblemError('server_error', 'An error occurred on the server; the request can be retried.');
+}
+
+/** 408 `timeout`: the request's body did not arrive in time (server.ts body timer). */
+export function bodyTimeout(): ProblemError {
+  return new ProblemError('timeout', 'The request body did not arrive in time.', undefined, { Connection: 'close' }, 408);
 }
 
 const handled = new WeakSet<FastifyRequest>();

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseError, shown } from '../core/flags';
 import { optionName, SERVICE_FLAGS } from './flags';
+import { parsePublicUrl } from './links';
 import { DEFAULTS, type ServiceOptions, startService } from './server';
 
 const FLAGS = {
@@ -30,7 +31,13 @@ export function parseServiceArgs(argv: string[]): ServiceOptions {
   }
   if (!values['data-dir']) throw new Error('--data-dir <dir> is required');
   if (!values['core-url']) throw new Error('--core-url <url> is required');
-  const tuning = Object.keys(SERVICE_FLAGS).map((name) => [optionName(name), count(name, (values as Record<string, unknown>)[name])]);
+  const given = values as Record<string, unknown>;
+  const tuning = Object.entries(SERVICE_FLAGS).map(([name, spec]) => {
+    const value = given[name];
+    if (spec.kind === 'int') return [optionName(name), count(name, value)];
+    // The only string flag is --public-url: checked here, so that a bad one exits with code 2.
+    return [optionName(name), typeof value === 'string' ? parsePublicUrl(value) : undefined];
+  });
   return {
     ...(Object.fromEntries(tuning) as Partial<ServiceOptions>),
     dataDir: values['data-dir'],

@@ -40,6 +40,10 @@ export type Row = Record<string, unknown>;
  */
 export type RecordRow = [id: string, ledger: number, type: number, sourceAccount: string, successful: number, details: string, hash: string, createdAt: string];
 
+/** A transaction row with its inner transaction's hash and fee when it is a fee bump (else null). */
+const TRANSACTION =
+  'SELECT t.*, i.hash AS inner_hash, i.max_fee AS inner_max_fee FROM transactions t LEFT JOIN inner_transactions i ON i.transaction_id = t.id';
+
 const OP_COLUMNS = 'o.id, o.type, o.source_account, o.successful, o.details, o.transaction_id, t.hash, t.created_at';
 
 /** What a listing statement reads for each operation of its window. */
@@ -164,11 +168,12 @@ export class Store {
   }
 
   transactionById(id: bigint): Row | undefined {
-    return this.one('SELECT * FROM transactions WHERE id = ?', id);
+    return this.one(`${TRANSACTION} WHERE t.id = ?`, id);
   }
 
+  /** A transaction by its hash, or a fee bump by its inner transaction's hash. */
   transactionByHash(hash: string): Row | undefined {
-    return this.one('SELECT * FROM transactions WHERE hash = ?', hash);
+    return this.one(`${TRANSACTION} WHERE t.hash = ?`, hash) ?? this.one(`${TRANSACTION} WHERE i.hash = ?`, hash);
   }
 
   ledger(sequence: bigint): Row | undefined {

@@ -3,6 +3,7 @@
 // `_f` twin, and `operations.details` is spliced in as the store wrote it (store/README.md).
 import { formatAmount } from '../../shared/amount';
 import { OPERATION_TYPES } from '../../shared/model';
+import { linkParts, type RecordLinks, recordHead } from './links';
 import type { OperationRow, Row } from './queries';
 
 const str = JSON.stringify;
@@ -11,16 +12,16 @@ export function hex(base64: string): string {
   return Buffer.from(base64, 'base64').toString('hex');
 }
 
-function link(href: string): string {
+export function link(href: string): string {
   return `{"href":${quote(href)}}`;
 }
 
-function templated(href: string): string {
+export function templated(href: string): string {
   return `{"href":${str(href)},"templated":true}`;
 }
 
 /** An integer amount and its exact decimal twin: `"amount":12,"amount_f":0.0000012`. */
-function amountPair(name: string, units: unknown): string {
+export function amountPair(name: string, units: unknown): string {
   const value = BigInt(units as bigint);
   return `${str(name)}:${value},${str(`${name}_f`)}:${formatAmount(value)}`;
 }
@@ -40,12 +41,16 @@ function objectBody(text: string): string {
 }
 
 /**
- * An operation record. Its text is the same in every listing (and at /operations/{id}), so one
- * cached copy serves all: `precedes`/`succeeds` point into its ledger's operations, the part of
- * the global TOID order that a route serves.
+ * An operation record: `_links` pointing into the listing it is served in (links.ts), then its
+ * body, which is the same in every listing (the record cache keeps bodies, never links).
  */
-export function operationText(row: OperationRow, transaction?: string): string {
-  return operationRecord(`${row.id}`, row.id >> 32n, row.type, row.source_account, row.successful === 1n, row.details, row.hash, row.created_at, transaction);
+export function operationText(row: OperationRow, links: RecordLinks, transaction?: string): string {
+  return recordHead(linkParts(links), `${row.id}`, row.hash) + operationBodyText(row, transaction);
+}
+
+/** The body of an operation record from a full row: everything after its `_links`. */
+export function operationBodyText(row: OperationRow, transaction?: string): string {
+  return operationBody(`${row.id}`, row.type, row.source_account, row.successful === 1n, row.details, row.hash, row.created_at, transaction);
 }
 
 /** JSON text of a string: quoted as is when nothing in it needs an escape (the usual case). */
@@ -57,12 +62,11 @@ function quote(value: string): string {
 const TYPE_NAMES = OPERATION_TYPES.map((name) => str(name));
 
 /**
- * operationText from the columns as they come (pages read them as a RecordRow: no bigints). `id`
- * and `ledger` are an integer's digits, so the hrefs built from them need no escaping.
+ * An operation record's body from the columns as they come (pages read them as a RecordRow: no
+ * bigints): `"id":…}`, the text that follows `recordHead` (links.ts). `id` is an integer's digits.
  */
-export function operationRecord(
+export function operationBody(
   id: string,
-  ledger: bigint | number,
   type: bigint | number,
   sourceAccount: string,
   successful: boolean,
@@ -71,12 +75,8 @@ export function operationRecord(
   createdAt: string,
   transaction?: string,
 ): string {
-  const listPath = `/ledgers/${ledger}/operations?cursor=${id}&order=`;
   const details = objectBody(detailsText);
   return (
-    `{"_links":{"self":{"href":"/operations/${id}"},"transaction":${link(`/transaction/${hash}`)},` +
-    `"precedes":{"href":"${listPath}asc{&limit}","templated":true},` +
-    `"succeeds":{"href":"${listPath}desc{&limit}","templated":true}},` +
     `"id":${id},"paging_token":"${id}","type":${type},"type_s":${TYPE_NAMES[Number(type)] ?? '"unknown"'},` +
     `"source_account":${quote(sourceAccount)},"transaction_hash":${quote(hash)},` +
     `"transaction_successful":${successful},"created_at":${quote(createdAt)}` +
@@ -86,28 +86,37 @@ export function operationRecord(
   );
 }
 
-export function transactionText(tx: Row): string {
-  const hash = tx.hash as string;
+/**
+ * A transaction resource. `asHash` is the hash it was asked for: a fee bump found by its inner
+ * transaction's hash is written under that hash (`id`, `hash`, links), as Horizon does; the
+ * `fee_bump_transaction` and `inner_transaction` objects name both.
+ */
+export function transactionText(tx: Row, base: string, asHash?: string): string {
+  const hash = asHash ?? (tx.hash as string);
   const memo = tx.memo_type === 'none' || tx.memo === null || tx.memo === undefined ? '' : `"memo":${str(String(tx.memo))},`;
+  const feeBump =
+    typeof tx.inner_hash === 'string'
+      ? `"fee_bump_transaction":{"hash":${str(tx.hash)}},"inner_transaction":{"hash":${str(tx.inner_hash)},"max_fee":${tx.inner_max_fee}},`
+      : '';
   return (
-    `{"_links":{"self":${link(`/transactions/${hash}`)},"ledger":${link(`/ledgers/${tx.ledger}`)},` +
-    `"operations":${templated(`/transactions/${hash}/operations{?cursor,limit,order}`)}},` +
+    `{"_links":{"self":${link(`${base}/transactions/${hash}`)},"ledger":${link(`${base}/ledgers/${tx.ledger}`)},` +
+    `"operations":${templated(`${base}/transactions/${hash}/operations{?cursor,limit,order}`)}},` +
     `"id":${str(hash)},"paging_token":"${tx.id}","hash":${str(hash)},"ledger":${tx.ledger},` +
     `"created_at":${str(tx.created_at)},"source_account":${str(tx.source_account)},` +
     `"source_account_sequence":"${tx.sequence}","fee_account":${str(tx.fee_account)},` +
     `"fee_charged":${tx.fee_charged},"max_fee":${tx.max_fee},"operation_count":${tx.operation_count},` +
-    `"memo_type":${str(tx.memo_type)},${memo}"successful":${tx.successful === 1n},` +
+    `"memo_type":${str(tx.memo_type)},${memo}"successful":${tx.successful === 1n},${feeBump}` +
     `"envelope_xdr":"${hex(tx.envelope_xdr as string)}","result_xdr":"${hex(tx.result_xdr as string)}"}`
   );
 }
 
-export function ledgerText(ledger: Row): string {
+export function ledgerText(ledger: Row, base: string): string {
   const seq = `${ledger.sequence}`;
   const total = BigInt(ledger.transaction_count as bigint);
   const failed = BigInt(ledger.failed_transaction_count as bigint);
   return (
-    `{"_links":{"self":${link(`/ledgers/${seq}`)},` +
-    `"operations":${templated(`/ledgers/${seq}/operations{?cursor,limit,order,include_failed}`)}},` +
+    `{"_links":{"self":${link(`${base}/ledgers/${seq}`)},` +
+    `"operations":${templated(`${base}/ledgers/${seq}/operations{?cursor,limit,order,include_failed}`)}},` +
     `"id":${str(ledger.hash)},"paging_token":"${BigInt(seq) << 32n}","hash":${str(ledger.hash)},` +
     `"prev_hash":${str(ledger.prev_hash)},"sequence":${seq},"closed_at":${str(ledger.closed_at)},` +
     `"transaction_count":${total},"successful_transaction_count":${total - failed},` +
@@ -116,60 +125,23 @@ export function ledgerText(ledger: Row): string {
   );
 }
 
-export interface AccountParts {
-  account: Row;
-  signers: Row[];
-  trustlines: Row[];
-  data: Row[];
-}
-
-function trustlineText(line: Row): string {
-  const what = line.pool_id ? `"liquidity_pool_id":${str(line.pool_id)}` : `"currency":${currencyText(line.asset as string)}`;
-  return `{${what},${amountPair('amount', line.balance)},${amountPair('limit', line.trust_limit)}}`;
-}
-
-/** Horizon's name for a signer's kind, from its StrKey's first letter. */
-function signerType(key: string): string {
-  return key.startsWith('T') ? 'preauth_tx' : key.startsWith('X') ? 'sha256_hash' : 'ed25519_public_key';
-}
-
-export function accountText({ account, signers, trustlines, data }: AccountParts): string {
-  const id = account.id as string;
-  const balances = [`{"currency":{"code":"XLM"},${amountPair('amount', account.balance)}}`, ...trustlines.map(trustlineText)];
-  const signerList = [
-    `{"key":${str(id)},"weight":${account.master_weight},"type":"ed25519_public_key"}`,
-    ...signers.map((s) => `{"key":${str(s.key)},"weight":${s.weight},"type":"${signerType(s.key as string)}"}`),
-  ];
-  const dataText = data.map((d) => `${str(d.name)}:${str(d.value)}`).join(',');
-  return (
-    `{"_links":{"self":${link(`/accounts/${id}`)},` +
-    `"payments":${templated(`/accounts/${id}/payments{?cursor,limit,order}`)},` +
-    `"operations":${templated(`/accounts/${id}/operations{?cursor,limit,order}`)}},` +
-    `"id":${str(id)},"account_id":${str(id)},"paging_token":${str(id)},"sequence":"${account.sequence}",` +
-    `"subentry_count":${account.subentry_count},"home_domain":${str(account.home_domain ?? '')},` +
-    `"last_modified_ledger":${account.last_modified_ledger},` +
-    `"thresholds":{"low_threshold":${account.low_threshold},"med_threshold":${account.med_threshold},"high_threshold":${account.high_threshold}},` +
-    `"flags":${account.flags},"balances":[${balances.join(',')}],"signers":[${signerList.join(',')}],"data":{${dataText}}}`
-  );
-}
-
-export function claimableBalanceText(balance: Row): string {
+export function claimableBalanceText(balance: Row, base: string): string {
   const id = balance.id as string;
   return (
-    `{"_links":{"self":${link(`/claimable_balances/${id}`)},` +
-    `"operations":${templated(`/claimable_balances/${id}/operations{?cursor,limit,order,include_failed}`)}},` +
+    `{"_links":{"self":${link(`${base}/claimable_balances/${id}`)},` +
+    `"operations":${templated(`${base}/claimable_balances/${id}/operations{?cursor,limit,order,include_failed}`)}},` +
     `"id":${str(id)},"paging_token":${str(id)},"currency":${currencyText(balance.asset as string)},` +
     `${amountPair('amount', balance.amount)},"sponsor":${str(balance.sponsor)},` +
     `"claimants":${(balance.claimants as string).trim()},"last_modified_ledger":${balance.last_modified_ledger}}`
   );
 }
 
-export function liquidityPoolText(pool: Row): string {
+export function liquidityPoolText(pool: Row, base: string): string {
   const id = pool.id as string;
   const reserve = (asset: unknown, amount: unknown) => `{"currency":${currencyText(asset as string)},${amountPair('amount', amount)}}`;
   return (
-    `{"_links":{"self":${link(`/liquidity_pools/${id}`)},` +
-    `"operations":${templated(`/liquidity_pools/${id}/operations{?cursor,limit,order,include_failed}`)}},` +
+    `{"_links":{"self":${link(`${base}/liquidity_pools/${id}`)},` +
+    `"operations":${templated(`${base}/liquidity_pools/${id}/operations{?cursor,limit,order,include_failed}`)}},` +
     `"id":${str(id)},"paging_token":${str(id)},"fee_bp":${pool.fee_bp},"type":"constant_product",` +
     `"total_trustlines":${pool.trustline_count},${amountPair('total_shares', pool.total_shares)},` +
     `"reserves":[${reserve(pool.asset_a, pool.reserve_a)},${reserve(pool.asset_b, pool.reserve_b)}],` +
@@ -184,13 +156,13 @@ export interface RootInfo {
   elder: bigint | undefined;
 }
 
-export function rootText(info: RootInfo): string {
-  const latestLink = info.latest > 0n ? `"latest_ledger":${link(`/ledgers/${info.latest}`)},` : '';
+export function rootText(info: RootInfo, base: string): string {
+  const latestLink = info.latest > 0n ? `"latest_ledger":${link(`${base}/ledgers/${info.latest}`)},` : '';
   return (
-    `{"_links":{"self":${link('/')},${latestLink}` +
-    `"account":${templated('/accounts/{account_id}')},"ledger":${templated('/ledgers/{sequence}')},` +
-    `"transaction":${templated('/transactions/{hash}')},"operation":${templated('/operations/{id}')},` +
-    `"claimable_balance":${templated('/claimable_balances/{id}')},"liquidity_pool":${templated('/liquidity_pools/{id}')}},` +
+    `{"_links":{"self":${link(`${base}/`)},${latestLink}` +
+    `"account":${templated(`${base}/accounts/{account_id}`)},"ledger":${templated(`${base}/ledgers/{sequence}`)},` +
+    `"transaction":${templated(`${base}/transactions/{hash}`)},"operation":${templated(`${base}/operations/{id}`)},` +
+    `"claimable_balance":${templated(`${base}/claimable_balances/{id}`)},"liquidity_pool":${templated(`${base}/liquidity_pools/{id}`)}},` +
     `"network_passphrase":${str(info.passphrase)},"latest_ledger":${info.latest},"history_latest_ledger":${info.latest},` +
     (info.latestClosedAt ? `"history_latest_ledger_closed_at":${str(info.latestClosedAt)},` : '') +
     (info.elder !== undefined ? `"history_elder_ledger":${info.elder},` : '') +

@@ -3,6 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ledgerToidRange } from '../../shared/toid';
 import { negotiate, notAcceptable } from './limits';
+import { accountText, dataValueText } from './account-text';
+import { baseUrl, listingLinks } from './links';
 import { initialBounds, type ListingTarget, pageBytes } from './listing';
 import {
   type ListingParams,
@@ -29,6 +31,15 @@ export interface RouteContext {
   maxStreams: number;
   loopbackMaxStreams: number;
   isLoopback: (address: string) => boolean;
+  /** `--public-url` (links.ts parsePublicUrl form), else links use the request's Host. */
+  publicUrl?: string;
+  /** The base for a request with no Host (HTTP/1.0): the address the service listens on. */
+  fallbackBase: () => string;
+}
+
+/** The base of the request's links; its Host was checked by the Host guard (server.ts). */
+function baseOf(ctx: RouteContext, request: FastifyRequest): string {
+  return baseUrl(ctx.publicUrl, request.headers.host, ctx.fallbackBase());
 }
 
 type Params = Record<string, string>;
@@ -114,7 +125,7 @@ function listingHandler(ctx: RouteContext, resolve: (store: Store, params: Param
     const target = resolve(ctx.store, request.params as Params);
     if (representation === 'stream') return openStream(ctx, request, reply, target, params);
     const cursor = typeof query.cursor === 'string' ? query.cursor : '';
-    const page = pageBytes(ctx.store, target, params, cursor);
+    const page = pageBytes(ctx.store, target, params, cursor, baseOf(ctx, request));
     // Existence is checked only when a page is empty: any record proves it (the hot path).
     if (page.empty && target.exists && !target.exists(ctx.store)) throw notFound(target.missing ?? 'Nothing is there.');
     return sendJson(reply, page.bytes);
@@ -141,7 +152,7 @@ function openStream(ctx: RouteContext, request: FastifyRequest, reply: FastifyRe
     'X-Accel-Buffering': 'no',
   });
   reply.raw.flushHeaders();
-  ctx.hub.open(reply.raw, target, params, after, request.ip);
+  ctx.hub.open(reply.raw, target, params, after, request.ip, baseOf(ctx, request));
 }
 
 function jsonOnly(request: FastifyRequest): void {
@@ -150,48 +161,56 @@ function jsonOnly(request: FastifyRequest): void {
 
 function resourceRoutes(ctx: RouteContext): Record<string, (request: FastifyRequest, reply: FastifyReply) => unknown> {
   const { store } = ctx;
-  const handlers: Record<string, (p: Params) => string> = {
-    '/': () => {
+  const handlers: Record<string, (p: Params, base: string) => string> = {
+    '/': (_p, base) => {
       const latest = store.latestLedger();
       return text.rootText({
         passphrase: store.meta('network_passphrase') ?? '',
         latest,
         latestClosedAt: store.ledger(latest)?.closed_at as string | undefined,
         elder: store.earliestLedger(),
-      });
+      }, base);
     },
-    '/accounts/:account_id': (p) => {
+    '/accounts/:account_id': (p, base) => {
       const id = parseAccountId(p.account_id!);
       const account = found(store.account(id), `Account ${id} does not exist.`);
-      return text.accountText({ account, signers: store.signers(id), trustlines: store.trustlines(id), data: store.dataEntries(id) });
+      return accountText({ account, signers: store.signers(id), trustlines: store.trustlines(id), data: store.dataEntries(id) }, base);
     },
-    '/ledgers/:sequence': (p) => {
+    '/accounts/:account_id/data/:key': (p) => {
+      const id = parseAccountId(p.account_id!);
+      const name = p.key!;
+      if (Buffer.byteLength(name) > 64) throw badRequest('key', 'A data entry name is at most 64 bytes.');
+      const entry = store.dataEntries(id).find((d) => d.name === name);
+      return dataValueText(found(entry, `Account ${id} has no data entry of that name.`).value as string);
+    },
+    '/ledgers/:sequence': (p, base) => {
       const sequence = parseLedgerSequence(p.sequence!);
-      return text.ledgerText(found(store.ledger(sequence), `Ledger ${sequence} has not been closed.`));
+      return text.ledgerText(found(store.ledger(sequence), `Ledger ${sequence} has not been closed.`), base);
     },
-    '/transactions/:hash': (p) => {
+    '/transactions/:hash': (p, base) => {
       const hash = parseHash(p.hash!, 'hash');
-      return text.transactionText(found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`));
+      return text.transactionText(found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`), base, hash);
     },
-    '/operations/:id': (p) => {
+    '/operations/:id': (p, base) => {
       const id = parseOperationId(p.id!);
       const row = found(store.operation(id), `Operation ${id} does not exist.`);
-      return text.operationText(row);
+      // Served on its own, a record's neighbours are its source account's operations.
+      return text.operationText(row, listingLinks(base, `/accounts/${row.source_account}/operations`, ''));
     },
-    '/claimable_balances/:claimable_balance_id': (p) => {
+    '/claimable_balances/:claimable_balance_id': (p, base) => {
       const id = parseClaimableBalanceId(p.claimable_balance_id!);
-      return text.claimableBalanceText(found(store.claimableBalance(id), `Claimable balance ${id} does not exist (or was claimed).`));
+      return text.claimableBalanceText(found(store.claimableBalance(id), `Claimable balance ${id} does not exist (or was claimed).`), base);
     },
-    '/liquidity_pools/:liquidity_pool_id': (p) => {
+    '/liquidity_pools/:liquidity_pool_id': (p, base) => {
       const id = parseLiquidityPoolId(p.liquidity_pool_id!);
-      return text.liquidityPoolText(found(store.liquidityPool(id), `Liquidity pool ${id} does not exist.`));
+      return text.liquidityPoolText(found(store.liquidityPool(id), `Liquidity pool ${id} does not exist.`), base);
     },
   };
   const routes: Record<string, (request: FastifyRequest, reply: FastifyReply) => unknown> = {};
   for (const [path, handler] of Object.entries(handlers)) {
     routes[path] = async function resource(request, reply) {
       jsonOnly(request);
-      return sendJson(reply, handler(request.params as Params));
+      return sendJson(reply, handler(request.params as Params, baseOf(ctx, request)));
     };
   }
   return routes;
@@ -213,7 +232,7 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
 
   app.post('/transactions', async function submit(request, reply) {
     jsonOnly(request);
-    const outcome = await submitTransaction(ctx.store, ctx.submit, bodyTx(request.body));
+    const outcome = await submitTransaction(ctx.store, ctx.submit, bodyTx(request.body), baseOf(ctx, request));
     return reply.code(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
   });
 }

@@ -5,7 +5,9 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { storePath } from '../store/db';
+import { bodyTimer, hostGuard } from './guards';
 import { isLoopback, rateLimiter } from './limits';
+import { parsePublicUrl } from './links';
 import { classify, clientErrorHandler, errorHandler, markBodyRead, notFoundHandler, sendProblem } from './problem';
 import { Store } from './queries';
 import { registerRoutes } from './routes';
@@ -30,6 +32,10 @@ export interface ServiceOptions {
   maxStreamAgeMs?: number;
   keepaliveMs?: number;
   streamPollMs?: number;
+  /** The base of every link (`https://example.org/horizon`); else `http://` and the request's Host. */
+  publicUrl?: string;
+  /** A request body not in full this long after the headers is answered 408 `timeout`. */
+  bodyTimeoutMs?: number;
 }
 
 export const DEFAULTS = {
@@ -43,6 +49,7 @@ export const DEFAULTS = {
   maxStreamAgeMs: 0,
   keepaliveMs: 15_000,
   streamPollMs: 5,
+  bodyTimeoutMs: 10_000,
 } as const;
 
 export interface RunningService {
@@ -70,6 +77,7 @@ export function parseQuery(raw: string): Record<string, string | string[]> {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<ServiceOptions>;
+  const publicUrl = options.publicUrl ? parsePublicUrl(options.publicUrl) : undefined;
   const store = new Store(storePath(o.dataDir));
   const hub = new StreamHub(store, { pollMs: o.streamPollMs, keepaliveMs: o.keepaliveMs, maxAgeMs: o.maxStreamAgeMs });
   const limiter = rateLimiter({ limit: o.rateLimit, loopbackLimit: o.loopbackRateLimit, windowMs: o.rateLimitWindowMs });
@@ -80,6 +88,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true, querystringParser: parseQuery },
     return503OnClosing: false,
     forceCloseConnections: true,
+    // A request without Host is answered by hostGuard as a problem document, not by Node's bare 400.
+    http: { requireHostHeader: false },
     clientErrorHandler,
     // Errors found before routing (a bad percent-encoding, an overlong segment): same documents,
     // same rate-limit headers.
@@ -92,6 +102,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.setNotFoundHandler(notFoundHandler);
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', limiter.rateLimit);
+  app.addHook('onRequest', hostGuard);
+  app.addHook('onRequest', bodyTimer(o.bodyTimeoutMs));
   app.addHook('preHandler', markBodyRead);
   await app.register(cors, {
     origin: '*',
@@ -116,6 +128,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.get('/health', async function health(_request, reply) {
     return reply.type('application/json; charset=utf-8').send('{"status":"ok"}');
   });
+  let listening = `http://${o.host}`;
   registerRoutes(app, {
     store,
     hub,
@@ -123,11 +136,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     maxStreams: o.maxStreams,
     loopbackMaxStreams: o.loopbackMaxStreams,
     isLoopback,
+    publicUrl,
+    fallbackBase: () => listening,
   });
 
   await app.listen({ port: o.port, host: o.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
+  listening = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
   return {
     port,
     url: `http://${o.host}:${port}`,

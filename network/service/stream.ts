@@ -7,7 +7,8 @@ import type { ServerResponse } from 'node:http';
 import { INT64_MAX } from '../../shared/amount';
 import type { ListingParams } from './params';
 import type { Store } from './queries';
-import { type ListingTarget, readRecords } from './listing';
+import { type LinkParts, linkParts, recordHead } from './links';
+import { type ListingTarget, readRecords, recordLinksOf } from './listing';
 
 const BATCH = 200;
 /** Records one stream is sent in one turn before yielding to the others. */
@@ -27,6 +28,9 @@ interface Stream {
   res: ServerResponse;
   target: ListingTarget;
   params: ListingParams;
+  /** The base URL its client sees the service at (records link into this listing under it). */
+  base: string;
+  parts: LinkParts;
   /** Key of what the stream reads, for sharing reads between streams. */
   key: string;
   lastId: bigint;
@@ -64,9 +68,10 @@ export class StreamHub {
     return this.streams.size;
   }
 
-  open(res: ServerResponse, target: ListingTarget, params: ListingParams, after: bigint, client: string): void {
-    const key = `${target.path}|${params.includeFailed}|${params.join}`;
-    const stream: Stream = { res, target, params, key, lastId: after, client, pumping: false, ageTimer: undefined };
+  open(res: ServerResponse, target: ListingTarget, params: ListingParams, after: bigint, client: string, base: string): void {
+    const key = `${base}${target.path}|${params.includeFailed}|${params.join}`;
+    const parts = linkParts(recordLinksOf(target, params, base));
+    const stream: Stream = { res, target, params, base, parts, key, lastId: after, client, pumping: false, ageTimer: undefined };
     this.streams.add(stream);
     this.perClient.set(client, this.openCount(client) + 1);
     res.write('retry: 1000\nevent: open\ndata: "hello"\n\n');
@@ -125,9 +130,11 @@ export class StreamHub {
     const shareKey = `${stream.key}|${stream.lastId}`;
     const cached = this.shared?.get(shareKey);
     if (cached) return cached;
-    const records = readRecords(this.store, stream.target, stream.params, stream.lastId, INT64_MAX, BATCH, false);
+    const records = readRecords(this.store, stream.target, stream.params, stream.base, stream.lastId, INT64_MAX, BATCH, false);
     const parts: Buffer[] = [];
-    for (const record of records) parts.push(Buffer.from(`id: ${record.id}\ndata: `), record.bytes, FRAME_END);
+    for (const record of records) {
+      parts.push(Buffer.from(`id: ${record.id}\ndata: ${recordHead(stream.parts, `${record.id}`, record.hash)}`), record.body, FRAME_END);
+    }
     const batch = { bytes: Buffer.concat(parts), lastId: records.length ? records[records.length - 1]!.id : stream.lastId, full: records.length === BATCH };
     this.shared?.set(shareKey, batch);
     return batch;

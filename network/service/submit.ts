@@ -29,8 +29,9 @@ export interface SubmitOptions {
   coreTimeoutMs: number;
 }
 
-function reply(result: SubmissionResultName, hash: string, submissionResult: string, linked = false): SubmissionReply {
-  const links = linked ? `,"_links":{"transaction":{"href":"/transactions/${hash}"}}` : '';
+/** `base`: the absolute base of the `_links.transaction` href (links.ts), when there is one. */
+function reply(result: SubmissionResultName, hash: string, submissionResult: string, base?: string): SubmissionReply {
+  const links = base !== undefined ? `,"_links":{"transaction":{"href":"${base}/transactions/${hash}"}}` : '';
   const body = `{"hash":"${hash}","result":"${result}","submission_result":"${submissionResult}"${links}}`;
   return { status: STATUS[result], body };
 }
@@ -93,7 +94,7 @@ async function askCore(options: SubmitOptions, base64: string): Promise<CoreAnsw
   }
 }
 
-export async function submitTransaction(store: Store, options: SubmitOptions, tx: string): Promise<SubmissionReply> {
+export async function submitTransaction(store: Store, options: SubmitOptions, tx: string, base: string): Promise<SubmissionReply> {
   const envelope = decodeEnvelope(tx);
   if (!envelope) return reply('malformed', '', '');
   const passphrase = store.meta('network_passphrase') ?? '';
@@ -105,16 +106,16 @@ export async function submitTransaction(store: Store, options: SubmitOptions, tx
   }
   const hash = transaction.hash().toString('hex');
   const known = store.transactionByHash(hash);
-  if (known) return reply('already_finished', hash, hex(known.result_xdr as string), true);
+  if (known) return reply('already_finished', hash, hex(known.result_xdr as string), base);
 
   const answer = await askCore(options, envelope.toXDR('base64'));
   const coreResult = answer?.error ? hex(answer.error) : '';
   switch (answer?.status) {
     case 'PENDING':
-      return reply('received', hash, coreResult || admissionResult(transaction, BigInt(store.meta('base_fee') ?? '100')), true);
+      return reply('received', hash, coreResult || admissionResult(transaction, BigInt(store.meta('base_fee') ?? '100')), base);
     case 'DUPLICATE': {
       const landed = store.transactionByHash(hash);
-      return reply('already_finished', hash, landed ? hex(landed.result_xdr as string) : coreResult, true);
+      return reply('already_finished', hash, landed ? hex(landed.result_xdr as string) : coreResult, base);
     }
     case 'ERROR':
       return reply('failed', hash, coreResult);

@@ -45,6 +45,14 @@ CREATE TABLE IF NOT EXISTS transactions (
   created_at         TEXT NOT NULL           -- the ledger's closed_at
 );
 
+-- The inner transaction of each fee bump, so that a fee bump is found by either hash (as Horizon
+-- finds it). Written in the same SQLite transaction as its fee bump's row.
+CREATE TABLE IF NOT EXISTS inner_transactions (
+  transaction_id     INTEGER PRIMARY KEY,    -- transactions.id of the fee bump
+  hash               TEXT NOT NULL UNIQUE,   -- 64 hex, the inner transaction's hash
+  max_fee            INTEGER NOT NULL        -- the inner transaction's own fee
+);
+
 CREATE TABLE IF NOT EXISTS operations (
   id                 INTEGER PRIMARY KEY,    -- TOID: ledger << 32 | application_order << 12 | index (1-based)
   transaction_id     INTEGER NOT NULL,       -- transactions.id

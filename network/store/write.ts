@@ -37,6 +37,8 @@ export interface TransactionRow {
   envelopeXdr: string;
   resultXdr: string;
   createdAt: string;
+  /** A fee bump's inner transaction: its hash and its own fee. */
+  inner?: { hash: string; maxFee: bigint };
 }
 
 /** Rows per multi-row INSERT: one statement call per batch instead of one per row. */
@@ -52,6 +54,7 @@ export class StoreWriter {
     this.s = {
       ledger: p('INSERT INTO ledgers VALUES (?,?,?,?,?,?,?,?,?,?)'),
       tx: p('INSERT INTO transactions VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)'),
+      inner: p('INSERT INTO inner_transactions VALUES (?,?,?)'),
       account: p('INSERT OR REPLACE INTO accounts VALUES (?,?,?,?,?,?,?,?,?,?,?)'),
       accountDel: p('DELETE FROM accounts WHERE id = ?'),
       signersDel: p('DELETE FROM signers WHERE account = ?'),
@@ -102,6 +105,7 @@ export class StoreWriter {
       r.id, r.hash, r.ledger, r.order, r.source, r.feeAccount, r.sequence, r.feeCharged, r.maxFee, r.operationCount,
       r.memoType, r.memo, r.successful ? 1 : 0, r.envelopeXdr, r.resultXdr, r.createdAt,
     );
+    if (r.inner) this.st('inner').run(r.id, r.inner.hash, r.inner.maxFee);
   }
 
   operation(id: bigint, txId: bigint, type: number, source: string, successful: boolean, details: string): void {

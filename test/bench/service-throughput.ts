@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pageBytes } from '../../network/service/listing';
 import { Store } from '../../network/service/queries';
+import { listingLinks } from '../../network/service/links';
 import { operationText } from '../../network/service/records';
 import { storePath } from '../../network/store/db';
 import { buildStore, cachedStore, spawnService } from './service-support';
@@ -77,9 +78,10 @@ function checkPages(dir: string, account: string, ledgers: number, count: number
       const desc = i % 2 === 1;
       const includeFailed = i % 4 >= 2;
       const params = { cursor, limit: 1 + (i % 200), desc, includeFailed, join: false };
-      const page = pageBytes(store, target, params, `${cursor}`).bytes.toString();
+      const page = pageBytes(store, target, params, `${cursor}`, 'http://127.0.0.1').bytes.toString();
       const rows = store.listOperations({ source: target.source, after: desc ? -1n : cursor, before: desc ? cursor : 2n ** 63n - 1n, desc, includeFailed, limit: params.limit });
-      const records = rows.map((row) => operationText(row)).join(',');
+      const links = listingLinks('http://127.0.0.1', target.path, includeFailed ? '&include_failed=true' : '');
+      const records = rows.map((row) => operationText(row, links)).join(',');
       if (!page.endsWith(`"_embedded":{"records":[${records}]}}`)) throw new Error(`page text differs from the records' text at cursor ${cursor} (${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? `${v}` : v))})`);
     }
   } finally {

@@ -3,6 +3,7 @@
 import { StrKey } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationPage } from '../../shared/model';
+import { startLocalServer } from '../support/local-server';
 import { BALANCE_ID, everyTypeOps, POOL_ID } from '../support/service-store';
 import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
 import { waitFor } from '../support/wait';
@@ -55,6 +56,37 @@ describe('payments:list', () => {
     expect([...withFailed].reverse().filter((id) => asc.includes(id))).toEqual(asc);
   });
 
+  it('pages the same whether the service writes absolute hrefs or relative ones (as older services did)', async () => {
+    // A proxy that serves the service's answers with every href made relative again.
+    const proxy = await startLocalServer((request, response) => {
+      void fetch(`${service.url}${request.url}`, { headers: { accept: request.headers.accept ?? '*/*' } }).then(async (answer) => {
+        const body = (await answer.text()).replaceAll(`"href":"${service.url}/`, '"href":"/');
+        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        response.end(body);
+      });
+    });
+    const relative = startCore(proxy.base);
+    try {
+      const account = service.accounts[0]!;
+      const query = { limit: 23, order: 'desc', includeFailed: true, includeTransactions: true };
+      const direct = await allPages('payments:list', { account }, query);
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 100; pages++) {
+        const page = await relative.call<OperationPage>('payments:list', { account, query: { ...query, ...(cursor ? { cursor } : {}) } });
+        if (pages === 0) expect(page.records[0]!.raw).toContain(`"href":"/operations/${page.records[0]!.id}"`);
+        ids.push(...page.records.map((r) => r.id));
+        if (page.next === null) break;
+        cursor = page.next;
+      }
+      expect(direct.length).toBeGreaterThan(200);
+      expect(ids).toEqual(direct);
+    } finally {
+      await relative.close();
+      await proxy.close();
+    }
+  });
+
   it('returns normalised records with direction, exact amounts and the joined transaction', async () => {
     const account = service.accounts[0]!;
     const page = await app.call<OperationPage>('payments:list', { account, query: { limit: 4, order: 'asc', includeTransactions: true, includeFailed: true } });
@@ -65,7 +97,7 @@ describe('payments:list', () => {
     expect(first.transaction).toMatchObject({ hash: first.transactionHash, ledger: 60_000_000, successful: false });
     expect(BigInt(first.id)).toBeGreaterThan(2n ** 53n);
     // raw is the service's own text of the record, byte for byte (its id digits included).
-    expect(first.raw.startsWith(`{"_links":{"self":{"href":"/operations/${first.id}"}`)).toBe(true);
+    expect(first.raw.startsWith(`{"_links":{"self":{"href":"${service.url}/operations/${first.id}"}`)).toBe(true);
     expect(first.raw).toContain(`"id":${first.id},`);
     expect(page.prev).toBeNull();
     const nextPage = await app.call<OperationPage>('payments:list', { account, query: { limit: 4, order: 'asc', cursor: page.next } });

@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 async function get(path: string) {
-  const response = await fetch(`${net.serviceUrl}${path}`);
+  // Links are absolute (docs/service.md "Links"): a path or a link is fetched as it is.
+  const response = await fetch(path.startsWith('http') ? path : `${net.serviceUrl}${path}`);
   const text = await response.text();
   return { status: response.status, text, json: parseJson(text) as Json };
 }
@@ -103,9 +104,37 @@ describe('listings and resources on real ids', () => {
     expect(list.every((r) => r.sender === busy || r.receiver === busy)).toBe(true);
     const last = list.at(-1)!.paging_token;
     expect(page.json._links).toMatchObject({
-      self: { href: `/accounts/${busy}/payments?cursor=&limit=10&order=asc` },
-      next: { href: `/accounts/${busy}/payments?cursor=${last}&order=asc{&limit}`, templated: true },
+      self: { href: `${net.serviceUrl}/accounts/${busy}/payments?cursor=&limit=10&order=asc` },
+      next: { href: `${net.serviceUrl}/accounts/${busy}/payments?cursor=${last}&order=asc{&limit}`, templated: true },
     });
+  });
+
+  it('walks precedes from the first payment of the busy account to the end: exactly the next walk', async () => {
+    const busy = net.demoAccounts[0]!.publicKey;
+    const listing = `${net.serviceUrl}/accounts/${busy}/payments`;
+    const byNext: string[] = [];
+    let href = `${listing}?order=asc&limit=200`;
+    for (;;) {
+      const page = await get(href);
+      const list = records(page.json);
+      if (list.length === 0) break;
+      byNext.push(...list.map((r) => r.paging_token as string));
+      href = ((page.json._links as Json).next as Json).href as string;
+      href = href.replace('{&limit}', '&limit=200');
+    }
+    // Asc goes forward through `precedes` (Horizon's name: the records this one precedes).
+    let record = records((await get(`${listing}?order=asc&limit=1`)).json)[0]!;
+    const byPrecedes = [record.paging_token as string];
+    for (;;) {
+      const precedes = ((record._links as Json).precedes as Json).href as string;
+      expect(precedes.startsWith(`${listing}?cursor=${record.paging_token}&order=asc`)).toBe(true);
+      const list = records((await get(precedes.replace('{&limit}', '&limit=200'))).json);
+      if (list.length === 0) break;
+      byPrecedes.push(...list.map((r) => r.paging_token as string));
+      record = list.at(-1)!;
+    }
+    expect(byNext.length).toBeGreaterThan(400);
+    expect(byPrecedes).toEqual(byNext);
   });
 
   it('writes only links that resolve', async () => {

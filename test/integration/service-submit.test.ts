@@ -42,7 +42,7 @@ describe('received', () => {
       const hash = tx.hash().toString('hex');
       const reply = await submit(net.serviceUrl, tx.toEnvelope().toXDR(encoding), form);
       expect(reply.status).toBe(201);
-      expect(reply.body).toMatchObject({ hash, result: 'received', _links: { transaction: { href: `/transactions/${hash}` } } });
+      expect(reply.body).toMatchObject({ hash, result: 'received', _links: { transaction: { href: `${net.serviceUrl}/transactions/${hash}` } } });
       expect(() => xdr.TransactionResult.fromXDR(reply.body.submission_result as string, 'hex')).not.toThrow();
       await waitFor('the payment in the listing', async () => (await payments(receiver)).some((r) => r.transaction_hash === hash), 15_000);
       await stream.waitFor((frames) => frames.some((f) => f.data?.includes(hash)), 15_000);
@@ -102,7 +102,7 @@ describe('the core unreachable, busy or slow', () => {
     try {
       const finished = await submit(net.serviceUrl, tx.toEnvelope().toXDR('hex'));
       expect(finished.status).toBe(200);
-      expect(finished.body).toMatchObject({ hash, result: 'already_finished', _links: { transaction: { href: `/transactions/${hash}` } } });
+      expect(finished.body).toMatchObject({ hash, result: 'already_finished', _links: { transaction: { href: `${net.serviceUrl}/transactions/${hash}` } } });
       const fresh = await paymentTx(net.serviceUrl, account(8), account(2).publicKey, { passphrase: net.passphrase });
       const failed = await submit(net.serviceUrl, fresh.toEnvelope().toXDR('base64'));
       expect(failed.status).toBe(503);

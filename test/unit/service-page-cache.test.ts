@@ -28,9 +28,9 @@ describe('page cache', () => {
     const latest = store.latestLedger.bind(store);
     // The race, made certain: the page is read as if the last ledger had not been committed yet.
     store.latestLedger = () => latest() - 1n;
-    for (let i = 0; i < 2; i += 1) expect(pageBytes(store, target, parseListing({ cursor: 'now', limit: '1' }), 'now').empty).toBe(false);
+    for (let i = 0; i < 2; i += 1) expect(pageBytes(store, target, parseListing({ cursor: 'now', limit: '1' }), 'now', 'http://localhost').empty).toBe(false);
     store.latestLedger = latest;
-    expect(pageBytes(store, target, parseListing({ cursor: 'now', limit: '1' }), 'now').empty).toBe(true);
+    expect(pageBytes(store, target, parseListing({ cursor: 'now', limit: '1' }), 'now', 'http://localhost').empty).toBe(true);
     store.close();
   });
 });

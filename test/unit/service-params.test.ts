@@ -94,14 +94,26 @@ describe('decodeEnvelope', () => {
 
 describe('service process flags', () => {
   it('parses every flag the cli hands on into the ServiceOptions field of its name', () => {
-    const names = Object.keys(SERVICE_FLAGS);
+    const names = Object.keys(SERVICE_FLAGS).filter((name) => SERVICE_FLAGS[name]!.kind === 'int');
     const options = parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', ...names.flatMap((name, i) => [`--${name}`, String(i + 1)])]);
     expect(options).toMatchObject({ dataDir: 'd', coreUrl: 'http://core', port: 0 });
     for (const [i, name] of names.entries()) {
       expect(Object.keys(DEFAULTS)).toContain(optionName(name));
       expect(options[optionName(name) as keyof ServiceOptions]).toBe(i + 1);
     }
+    expect(Object.keys(SERVICE_FLAGS).filter((name) => !names.includes(name))).toEqual(['public-url']);
     expect(parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core']).maxStreams).toBeUndefined();
     expect(() => parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', '--max-streams', 'x'])).toThrow('--max-streams takes a non-negative integer');
+  });
+
+  it('takes --public-url as an http(s) base without a trailing slash, and refuses anything else', () => {
+    const args = (url: string) => ['--data-dir', 'd', '--core-url', 'http://core', '--public-url', url];
+    expect(parseServiceArgs(args('https://Example.org/horizon/')).publicUrl).toBe('https://example.org/horizon');
+    expect(parseServiceArgs(args('http://127.0.0.1:8000')).publicUrl).toBe('http://127.0.0.1:8000');
+    // Markup in the path is percent-encoded, never carried into a link as it is.
+    expect(parseServiceArgs(args('https://example.org/"><x')).publicUrl).toBe('https://example.org/%22%3E%3Cx');
+    for (const bad of ['example.org', 'ftp://example.org', 'https://example.org/?a=1', 'https://example.org/#x', 'https://u:p@example.org', `https://example.org/${'a'.repeat(2000)}`]) {
+      expect(() => parseServiceArgs(args(bad)), bad).toThrow('--public-url');
+    }
   });
 });

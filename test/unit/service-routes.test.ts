@@ -28,7 +28,8 @@ let failedTx = '';
 type Json = { [key: string]: JsonValue };
 
 async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${service.url}${path}`, { headers });
+  // Links are absolute (docs/service.md "Links"): a path or a link is fetched as it is.
+  const response = await fetch(path.startsWith('http') ? path : `${service.url}${path}`, { headers });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: parseJson(text) as Json };
 }
@@ -81,8 +82,8 @@ describe('payments of an account', () => {
       expect(record.transaction_successful).toBe(true);
       expect([record.sender, record.receiver]).toContain(busy);
       expect(record.currency).toEqual({ code: 'XLM' });
-      expect(href(record._links, 'self')).toBe(`/operations/${record.id}`);
-      expect(href(record._links, 'transaction')).toBe(`/transaction/${record.transaction_hash}`);
+      expect(href(record._links, 'self')).toBe(`${service.url}/operations/${record.id}`);
+      expect(href(record._links, 'transaction')).toBe(`${service.url}/transaction/${record.transaction_hash}`);
       expect((record._links as Json).precedes).toMatchObject({ templated: true });
       expect(record.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
       expect(typeof record.source_account).toBe('string');
@@ -91,7 +92,7 @@ describe('payments of an account', () => {
     expect(text).toContain(`"id":${ids[0]},"paging_token":"${ids[0]}"`);
     expect(text).toMatch(/"amount":2,"amount_f":0\.0000002/);
     expect(text).not.toMatch(/e-\d/);
-    const base = `/accounts/${busy}/payments`;
+    const base = `${service.url}/accounts/${busy}/payments`;
     expect(href(json._links, 'self')).toBe(`${base}?cursor=&limit=10&order=asc`);
     expect(json._links).toMatchObject({
       next: { href: `${base}?cursor=${ids[9]}&order=asc{&limit}`, templated: true },
@@ -145,10 +146,10 @@ describe('payments of an account', () => {
   it('keeps the cursor on an empty page, and resolves cursor=now so polling next works', async () => {
     const end = await get(`/accounts/${busy}/payments?cursor=${(BigInt(START + 20) << 32n)}`);
     expect(records(end.json)).toHaveLength(0);
-    expect(href(end.json._links, 'next')).toBe(`/accounts/${busy}/payments?cursor=${BigInt(START + 20) << 32n}&order=asc{&limit}`);
+    expect(href(end.json._links, 'next')).toBe(`${service.url}/accounts/${busy}/payments?cursor=${BigInt(START + 20) << 32n}&order=asc{&limit}`);
     const now = await get(`/accounts/${busy}/payments?cursor=now`);
     expect(records(now.json)).toHaveLength(0);
-    expect(href(now.json._links, 'next')).toBe(`/accounts/${busy}/payments?cursor=${(BigInt(START + 12) << 32n) - 1n}&order=asc{&limit}`);
+    expect(href(now.json._links, 'next')).toBe(`${service.url}/accounts/${busy}/payments?cursor=${(BigInt(START + 12) << 32n) - 1n}&order=asc{&limit}`);
     const back = await get(`/accounts/${busy}/payments?cursor=now&order=desc&limit=1`);
     expect(records(back.json)).toHaveLength(1);
   });

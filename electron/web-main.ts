@@ -1,22 +1,13 @@
 // `npm run web`: the app in a browser. Starts the embedded local network when Local is the
 // network (unless --local-url names one already running), the app core and the web host, and
 // prints the URL, token included, on one line.
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppCore } from './core/app';
 import { createDispatcher, type Emit } from './core/dispatch';
-import {
-  EmbeddedNetwork,
-  choosePorts,
-  forkWithNode,
-  parseNetworkFlag,
-  savedSelection,
-  shouldStartLocal,
-  startLocalWhenSelected,
-} from './core/embedded-network';
-import { applyNetworkFlag } from './network-flag';
+import { forkWithNode } from './core/network-process';
+import { setUpNetwork, type NetworkSetup } from './core/network-setup';
 import { startWebHost, type WebHost } from './web-host';
 
 const USAGE =
@@ -50,56 +41,42 @@ function readFlags(argv: string[]) {
 }
 
 /** The embedded network run from the TypeScript sources, as `npm run network` does. */
-async function localNetwork(userDataDir: string): Promise<EmbeddedNetwork | null> {
-  const entries = { core: join(root, 'network', 'core', 'process.ts'), service: join(root, 'network', 'service', 'process.ts') };
-  if (!existsSync(entries.core) || !existsSync(entries.service)) {
-    console.error('ledgerscope: the local network sources are missing; Local will be offline (use --local-url or --network).');
-    return null;
+async function localNetwork(flag: string | undefined, userDataDir: string, localUrl: string | undefined): Promise<NetworkSetup> {
+  try {
+    return await setUpNetwork({
+      flag,
+      userDataDir,
+      dataDir: join(userDataDir, 'local-network'),
+      entries: { core: join(root, 'network', 'core', 'process.ts'), service: join(root, 'network', 'service', 'process.ts') },
+      spawn: forkWithNode(['--import', 'tsx']),
+      localUrl,
+      mode: 'background',
+      onNotice: (notice) => console.error(`ledgerscope: ${notice.message}`),
+    });
+  } catch (error) {
+    fail((error as Error).message);
   }
-  const dataDir = join(userDataDir, 'local-network');
-  return new EmbeddedNetwork({
-    dataDir,
-    entries,
-    spawn: forkWithNode(['--import', 'tsx']),
-    ports: await choosePorts(dataDir),
-    onNotice: (notice) => console.error(`ledgerscope: ${notice.message}`),
-  });
 }
 
 export async function main(argv: string[]): Promise<void> {
   const values = readFlags(argv);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
-  if (values.network !== undefined) {
-    try {
-      parseNetworkFlag(values.network);
-    } catch (error) {
-      fail((error as Error).message);
-    }
-  }
   const userDataDir = resolve(values['user-data-dir'] ?? join(homedir(), '.config', 'ledgerscope'));
-  const network = values['local-url'] ? null : await localNetwork(userDataDir);
-  if (network && shouldStartLocal(values.network, savedSelection(userDataDir))) network.ensureStarted();
-  const localUrl = values['local-url'] ?? network?.serviceUrl ?? 'http://127.0.0.1:8000';
+  const network = await localNetwork(values.network, userDataDir, values['local-url']);
 
   let host: WebHost | null = null;
   const emit: Emit = (channel, payload) => host?.emit(channel, payload);
   const core = createAppCore({
     userDataDir,
-    localUrl,
+    localUrl: network.localUrl,
     host: 'web',
     version: '0.1.0',
     emit,
     ...(values['export-dir'] ? { exportDir: resolve(values['export-dir']) } : {}),
   });
-  const dispatch = createDispatcher(network ? startLocalWhenSelected(core.handlers, network) : core.handlers);
-  if (values.network) {
-    try {
-      await applyNetworkFlag(dispatch, values.network);
-    } catch (error) {
-      console.error(`ledgerscope: ${(error as Error).message}`);
-    }
-  }
+  const dispatch = createDispatcher(network.wrap(core.handlers));
+  await network.applyFlag(dispatch).catch((error: Error) => console.error(`ledgerscope: ${error.message}`));
   host = await startWebHost({
     rendererDir: resolve(values['renderer-dir'] ?? join(root, 'dist', 'renderer')),
     dispatch,
@@ -109,7 +86,7 @@ export async function main(argv: string[]): Promise<void> {
   const stop = async () => {
     await host?.close();
     await core.close();
-    await network?.stop();
+    await network.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

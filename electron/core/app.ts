@@ -12,7 +12,7 @@ import { Exports } from './export';
 import { HttpClient, HttpError } from './http';
 import { inspectEnvelope } from './inspect';
 import { fetchListing, scopeId, type ListingParams } from './listings';
-import { Networks, profileFromFlag } from './networks';
+import { Networks } from './networks';
 import { normalizeOperation } from './normalize';
 import { normalizeAccount, normalizeClaimableBalance, normalizeLedger, normalizeLiquidityPool, normalizeTransaction } from './resources';
 import { StreamManager, type StreamOptions } from './streams';
@@ -26,8 +26,6 @@ export interface AppCoreOptions {
   host: 'electron' | 'web';
   version: string;
   emit?: Emit;
-  /** `--network local|testnet|public|<url>`: selects a profile at start (a URL for this run only). */
-  network?: string;
   /** Where exports are written (default: ~/Downloads, else <userData>/exports). */
   exportDir?: string;
   /** Push `network:health` this often (0 = never; default 15 s). */
@@ -51,11 +49,6 @@ export interface AppCore {
 export function createAppCore(options: AppCoreOptions): AppCore {
   const emit: Emit = options.emit ?? (() => undefined);
   const networks = new Networks(options.userDataDir, options.localUrl);
-  if (options.network) {
-    const profile = profileFromFlag(options.network, options.localUrl);
-    if (profile.id === 'url') networks.useTransient(profile);
-    else networks.select(profile.id);
-  }
   const clients = new Map<string, HttpClient>();
   const clientFor = (profile: NetworkProfile) => {
     let client = clients.get(profile.baseUrl);

@@ -102,8 +102,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   }
 
   async function listing(target: ListingTarget, query: ListingParams, what: string, signal: AbortSignal) {
-    const { lastToken: _last, ...page } = await orNotFound(what, () => fetchListing(http(), target, query, { signal }));
-    return page;
+    return orNotFound(what, () => fetchListing(http(), target, query, { signal }));
   }
 
   function selectNetwork(id: string) {

@@ -39,6 +39,24 @@ describe('OperationTable', () => {
     expect(call?.args).toMatchObject({ query: { order: 'desc', includeFailed: false, includeTransactions: false, limit: PAGE_SIZE } });
   });
 
+  it('shows the direction the core decided, and works none out itself', async () => {
+    const handler = paymentsHandler(4);
+    const bridge = fakeBridge({
+      'payments:list': (args: Parameters<typeof handler>[0]) => {
+        const page = handler(args);
+        // The newest record arrives with the core's direction swapped, the next one without any.
+        const [first, second, ...rest] = page.records;
+        return { ...page, records: [{ ...first!, direction: 'self' as const }, { ...second!, direction: undefined }, ...rest] };
+      },
+    });
+    renderWith(bridge, <OperationTable target={target} label="Payments" viewed={ACCOUNT} />);
+    await waitFor(() => expect(within(grid()).getAllByRole('row')).toHaveLength(1 + 3));
+    const rows = within(grid()).getAllByRole('row');
+    expect(rows[1]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('self');
+    expect(rows[2]?.querySelector('.badge[class*="dir-"]')).toBeNull();
+    expect(rows[3]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('in');
+  });
+
   it('fetches the next page when the loader row scrolls into view, and bounds memory', async () => {
     const bridge = fakeBridge({ 'payments:list': paymentsHandler(3000) });
     const { client } = renderWith(bridge, <OperationTable target={target} label="Payments" />);

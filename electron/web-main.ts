@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppCore } from './core/app';
 import { createDispatcher, type Emit } from './core/dispatch';
+import { parseNetworkFlag } from './core/network-flag';
 import { forkWithNode } from './core/network-process';
 import { setUpNetwork, type NetworkSetup } from './core/network-setup';
 import { startWebHost, type WebHost } from './web-host';
@@ -15,8 +16,9 @@ const USAGE =
 
 const root = join(import.meta.dirname, '..');
 
-function fail(message: string): never {
-  console.error(`ledgerscope: ${message}\n${USAGE}`);
+/** A bad flag: one line on stderr (the usage follows unless `brief`), exit code 2. */
+function fail(message: string, brief = false): never {
+  console.error(brief ? `ledgerscope: ${message}` : `ledgerscope: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
@@ -42,26 +44,27 @@ function readFlags(argv: string[]) {
 
 /** The embedded network run from the TypeScript sources, as `npm run network` does. */
 async function localNetwork(flag: string | undefined, userDataDir: string, localUrl: string | undefined): Promise<NetworkSetup> {
-  try {
-    return await setUpNetwork({
-      flag,
-      userDataDir,
-      dataDir: join(userDataDir, 'local-network'),
-      entries: { core: join(root, 'network', 'core', 'process.ts'), service: join(root, 'network', 'service', 'process.ts') },
-      spawn: forkWithNode(['--import', 'tsx']),
-      localUrl,
-      mode: 'background',
-      onNotice: (notice) => console.error(`ledgerscope: ${notice.message}`),
-    });
-  } catch (error) {
-    fail((error as Error).message);
-  }
+  return setUpNetwork({
+    flag,
+    userDataDir,
+    dataDir: join(userDataDir, 'local-network'),
+    entries: { core: join(root, 'network', 'core', 'process.ts'), service: join(root, 'network', 'service', 'process.ts') },
+    spawn: forkWithNode(['--import', 'tsx']),
+    localUrl,
+    mode: 'background',
+    onNotice: (notice) => console.error(`ledgerscope: ${notice.message}`),
+  });
 }
 
 export async function main(argv: string[]): Promise<void> {
   const values = readFlags(argv);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
+  try {
+    if (values.network !== undefined) parseNetworkFlag(values.network);
+  } catch (error) {
+    fail((error as Error).message, true);
+  }
   const userDataDir = resolve(values['user-data-dir'] ?? join(homedir(), '.config', 'ledgerscope'));
   const network = await localNetwork(values.network, userDataDir, values['local-url']);
 

@@ -7,7 +7,6 @@ import type { Operation, OperationPage } from '../../shared/model';
 import { nextCursor } from '../../shared/paging';
 import { CoreError } from './dispatch';
 import type { HttpClient, Params } from './http';
-import { embeddedRecordTexts } from './json-fast';
 import { normalizeOperation } from './normalize';
 
 export interface ListingParams {
@@ -78,9 +77,8 @@ export async function fetchListing(
   const response = await http.getJson(path, { params: listingParams(query), signal: options.signal, onWait: options.onWait });
   const records = embeddedRecords(response.body);
   const viewer = viewerOf(target);
-  const texts = embeddedRecordTexts(response.text);
-  const exact = texts !== null && texts.length === records.length;
-  const operations: Operation[] = records.map((record, i) => normalizeOperation(record, { viewer, raw: exact ? texts[i] : undefined }));
+  // Rows carry no raw text: the detail drawer asks `operation:get` for the server's exact text.
+  const operations: Operation[] = records.map((record) => normalizeOperation(record, { viewer, raw: null }));
   const first = operations[0];
   return { records: operations, next: nextCursor(operations, query.limit), prev: first && query.cursor ? first.pagingToken : null };
 }

@@ -1,6 +1,7 @@
 // The one composition of `--network` and the embedded local network (electron/core/network-setup.ts)
 // that the desktop app, the web host and the command line share: hostile flag values, which
 // network runs in each mode, reuse of a running one, and the flag applied through dispatch.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -166,4 +167,28 @@ describe('setUpNetwork', () => {
     expect(kept).toEqual([{ id: 'url', name: 'h.example', baseUrl: 'https://h.example', passphrase: 'P', dialect: 'ledger', builtIn: false }]);
     expect(calls.map(([channel]) => channel)).toEqual(['network:select', 'network:test']);
   });
+});
+
+describe('hostile --network values at the hosts’ doors', () => {
+  const ROOT = join(import.meta.dirname, '..', '..');
+  function run(entry: string, args: string[]): Promise<{ code: number | null; err: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LEDGERSCOPE_USER_DATA: tempDir() } });
+      let err = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+      child.once('exit', (code) => resolve({ code, err }));
+    });
+  }
+
+  test('the web host and the command line exit 2 with one line on stderr, starting nothing', async () => {
+    for (const bad of ['', 'javascript:alert(1)', 'x'.repeat(10_000), 'mainnet']) {
+      for (const [entry, args] of [['electron/web-main.ts', ['--user-data-dir', tempDir(), '--network', bad]], ['cli/main.ts', ['--network', bad, 'payments', 'G']]] as const) {
+        const { code, err } = await run(entry, [...args]);
+        expect(code, `${entry} ${bad.slice(0, 20)}`).toBe(2);
+        expect(err.trimEnd().split('\n'), err).toHaveLength(1);
+        expect(err).toMatch(/^ledgerscope: --network/);
+        expect(err.length).toBeLessThan(250);
+      }
+    }
+  }, 120_000);
 });

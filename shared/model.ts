@@ -76,8 +76,8 @@ const common = {
   direction: z.enum(['in', 'out', 'self', 'none']).optional(),
   transaction: TransactionSummary.optional(),
   /**
-   * The record exactly as the server wrote it, for the detail view: `operation:get` and stream
-   * records carry it; listing rows do not (the drawer asks `operation:get` when a row is opened).
+   * The record exactly as the server wrote it, for the detail view: only `operation:get` carries
+   * it; listing and stream rows do not (the drawer asks `operation:get` when a row is opened).
    */
   raw: z.string().optional(),
 };

@@ -62,7 +62,7 @@ export interface NormalizeOptions {
   viewer?: string | undefined;
   /**
    * The record's exact text as the server wrote it; undefined: `raw` is re-serialised (numbers
-   * exact); null: no `raw` (listing rows: the drawer fetches the record when it is opened).
+   * exact); null: no `raw` (listing and stream rows: the drawer fetches the record when opened).
    */
   raw?: string | null | undefined;
 }

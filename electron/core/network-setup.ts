@@ -48,16 +48,17 @@ export interface NetworkSetup {
 export async function setUpNetwork(options: NetworkSetupOptions): Promise<NetworkSetup> {
   const { flag } = options;
   if (flag !== undefined) parseNetworkFlag(flag);
-  const network = options.localUrl === undefined ? await localNetwork(options) : null;
+  const local = options.localUrl === undefined ? await localNetwork(options) : null;
+  const network = local instanceof EmbeddedNetwork ? local : null;
   return {
-    localUrl: options.localUrl ?? (network instanceof EmbeddedNetwork ? network.serviceUrl : (network ?? DEFAULT_LOCAL_URL)),
-    network: network instanceof EmbeddedNetwork ? network : null,
-    wrap: (handlers) => (network instanceof EmbeddedNetwork ? startLocalWhenSelected(handlers, network) : handlers),
+    localUrl: options.localUrl ?? network?.serviceUrl ?? (typeof local === 'string' ? local : DEFAULT_LOCAL_URL),
+    network,
+    wrap: (handlers) => (network ? startLocalWhenSelected(handlers, network) : handlers),
     applyFlag: async (dispatch, useTransient) => {
       if (flag !== undefined) await applyNetworkFlag(dispatch, flag, useTransient);
     },
     stop: async () => {
-      if (network instanceof EmbeddedNetwork) await network.stop();
+      await network?.stop();
     },
   };
 }
@@ -79,8 +80,11 @@ async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwo
   const network = new EmbeddedNetwork({ ...rest, ports: await choosePorts(options.dataDir), ...(mode === 'command' ? { restart: { maxAttempts: 1, ...rest.restart } } : {}) });
   if (mode === 'command') {
     options.onNotice?.({ level: 'info', part: 'core', message: `starting the local network in ${options.dataDir} for this command` });
-    await network.start();
-  }
-  else if (wanted) network.ensureStarted();
+    // A core that started while the service did not must not outlive the failed command.
+    await network.start().catch(async (error: unknown) => {
+      await network.stop();
+      throw error;
+    });
+  } else if (wanted) network.ensureStarted();
   return network;
 }

@@ -2,7 +2,7 @@
 // that the desktop app, the web host and the command line share: hostile flag values, which
 // network runs in each mode, reuse of a running one, and the flag applied through dispatch.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -191,4 +191,17 @@ describe('hostile --network values at the hosts’ doors', () => {
       }
     }
   }, 120_000);
+});
+
+describe('a command whose network does not start', () => {
+  test('stops the part that did start and rejects with the reason', async () => {
+    const dir = tempDir();
+    const broken = join(dir, 'broken-service.mjs');
+    writeFileSync(broken, 'process.exit(3);\n');
+    const given = options({ mode: 'command', flag: 'local', entries: { core: FAKE, service: broken } });
+    await expect(setUpNetwork(given)).rejects.toThrow(/exited with code 3/);
+    // The core had started; it was stopped again (the fake logs each stop).
+    await expect.poll(() => existsSync(join(given.dataDir, 'stops.log')), { timeout: 10_000 }).toBe(true);
+    expect(readFileSync(join(given.dataDir, 'stops.log'), 'utf8')).toBe('core\n');
+  });
 });

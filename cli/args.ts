@@ -1,5 +1,6 @@
 // Command-line parsing: strict flags per command, every mistake a one-line UsageError (exit 2).
 import { parseArgs } from 'node:util';
+import { parseNetworkFlag } from '../electron/core/network-flag';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
 
 export class UsageError extends Error {
@@ -143,7 +144,11 @@ export function parseInvocation(argv: string[]): Invocation {
       rest.push(arg);
     }
   }
-  if (!/^(local|testnet|public|https?:\/\/\S+)$/.test(network)) throw new UsageError(`--network must be local, testnet, public or an http(s) URL, not "${network.slice(0, 60)}"`);
+  try {
+    parseNetworkFlag(network);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const [name, ...args] = rest;
   return { network, userDataDir, command: parseCommand(name, args) };
 }

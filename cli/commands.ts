@@ -7,6 +7,7 @@ import { CSV_COLUMNS, csvRow, ndjsonRow } from '../electron/core/export';
 import { streamPayments } from '../electron/core/streams';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
+import { pages } from '../shared/paging';
 import type { Command } from './args';
 
 export class CommandError extends Error {
@@ -91,12 +92,14 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
   const { target, flags } = command;
   const channel = target.kind === 'payments' ? 'payments:list' : 'operations:list';
   const base = target.kind === 'payments' ? { account: target.account } : { scope: target.scope, id: target.id };
-  let cursor = flags.cursor;
   let first = true;
   let opened = false;
-  for (;;) {
-    const query = { limit: flags.limit, order: flags.order, includeFailed: flags.includeFailed, includeTransactions: flags.includeTransactions, ...(cursor ? { cursor } : {}) };
-    const page = await call<OperationPage>(ctx, channel, { ...base, query });
+  const fetchRecords = async (cursor: string | undefined, limit: number) => {
+    const query = { limit, order: flags.order, includeFailed: flags.includeFailed, includeTransactions: flags.includeTransactions, ...(cursor ? { cursor } : {}) };
+    return (await call<OperationPage>(ctx, channel, { ...base, query })).records;
+  };
+  let next: string | null = null;
+  for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit })) {
     if (!opened) {
       // Only once the first page is in, so an error leaves stdout empty.
       if (flags.format === 'json') ctx.io.out('[');
@@ -109,13 +112,12 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
       else ctx.io.out(`${first ? '\n' : ',\n'}${JSON.stringify(record)}`);
       first = false;
     }
-    if (!flags.all || page.next === null) {
-      if (flags.format === 'json') ctx.io.out(first ? ']\n' : '\n]\n');
-      if (!flags.all && page.next !== null) ctx.io.err(`next cursor: ${page.next}\n`);
-      return 0;
-    }
-    cursor = page.next;
+    next = page.next;
+    if (!flags.all) break;
   }
+  if (flags.format === 'json') ctx.io.out(first ? ']\n' : '\n]\n');
+  if (!flags.all && next !== null) ctx.io.err(`next cursor: ${next}\n`);
+  return 0;
 }
 
 async function stream(command: Extract<Command, { kind: 'stream' }>, ctx: Context): Promise<number> {

@@ -8,7 +8,7 @@ import { createDispatcher, type Emit } from '../electron/core/dispatch';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import { parseInvocation, UsageError, USAGE, type Invocation } from './args';
 import { exportTarget, runCommand, type Io } from './commands';
-import { useLocalNetwork, type LocalNetwork } from './local-network';
+import { useLocalNetwork } from './local-network';
 
 const io: Io = {
   out: (text) => void process.stdout.write(text),
@@ -47,26 +47,24 @@ export async function main(argv: string[]): Promise<number> {
   // The embedded network's data lives beside the app's (~/.config/ledgerscope/local-network), so
   // the command line and the desktop app browse the same local history.
   const networkDir = chosenDir !== undefined ? join(userDataDir, 'local-network') : join(homedir(), '.config', 'ledgerscope', 'local-network');
-  let local: LocalNetwork | null = null;
-  if (invocation.network === 'local' && !process.env['LEDGERSCOPE_LOCAL_URL'] && command.kind !== 'decode' && command.kind !== 'explain') {
-    try {
-      local = await useLocalNetwork(networkDir, (line) => io.err(`${line}\n`));
-    } catch (error) {
-      io.err(`ledgerscope: the local network did not start: ${(error as Error).message}\n`);
-      return 1;
-    }
+  const offline = command.kind === 'decode' || command.kind === 'explain';
+  let local: Awaited<ReturnType<typeof useLocalNetwork>>;
+  try {
+    local = await useLocalNetwork({ flag: invocation.network, userDataDir, dataDir: networkDir, offline, say: (line) => io.err(`${line}\n`) });
+  } catch (error) {
+    io.err(`ledgerscope: the local network did not start: ${(error as Error).message}\n`);
+    return 1;
   }
   const core = createAppCore({
     userDataDir,
-    localUrl: local?.url ?? process.env['LEDGERSCOPE_LOCAL_URL'] ?? 'http://127.0.0.1:8000',
+    localUrl: local.localUrl,
     host: 'web',
     version: '0.1.0',
     emit,
-    network: invocation.network,
     healthIntervalMs: 0,
     ...(exportDir ? { exportDir } : {}),
   });
-  const dispatch = createDispatcher(core.handlers);
+  const dispatch = createDispatcher(local.wrap(core.handlers));
   let interrupt = () => {};
   const interrupted = new Promise<void>((done) => (interrupt = done));
   process.once('SIGINT', () => interrupt());
@@ -75,8 +73,11 @@ export async function main(argv: string[]): Promise<number> {
     if (error.code === 'EPIPE') interrupt(); // the reader went away (| head): stop quietly
   });
   try {
-    // A URL names a network this run only; its passphrase is what the server reports.
-    if (invocation.network.includes('://')) await learnPassphrase(core, dispatch, invocation.network);
+    // A URL names a network for this run only; its passphrase is what the server reports.
+    await local.applyFlag(dispatch, (profile) => {
+      core.networks.useTransient(profile);
+      core.streams.useNetwork(core.networks.selected());
+    });
     return await runCommand(command, {
       core,
       dispatch,
@@ -95,14 +96,7 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   } finally {
     await core.close();
-    await local?.stop();
-  }
-}
-
-async function learnPassphrase(core: ReturnType<typeof createAppCore>, dispatch: ReturnType<typeof createDispatcher>, url: string): Promise<void> {
-  const reply = await dispatch('network:test', { baseUrl: url });
-  if (reply.ok && (reply.value as { serverPassphrase: string | null }).serverPassphrase) {
-    core.networks.useTransient({ ...core.networks.selected(), passphrase: (reply.value as { serverPassphrase: string }).serverPassphrase });
+    await local.stop();
   }
 }
 

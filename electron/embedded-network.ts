@@ -1,10 +1,12 @@
-// The Electron side of the embedded local network: core and service run in Electron
-// utilityProcesses (Node without a window, supervised by main), from the bundles in dist/network.
+// The Electron side of the embedded local network, a thin adapter for core/network-setup.ts: core
+// and service run in Electron utilityProcesses (Node without a window, supervised by main), from
+// the bundles in dist/network.
 import { join } from 'node:path';
 import { utilityProcess } from 'electron';
-import { EmbeddedNetwork, choosePorts, eachLine, type NetworkNotice, type NetworkPart, type SpawnNetworkProcess } from './core/embedded-network';
+import type { NetworkPart, SpawnNetworkProcess } from './core/embedded-network';
+import { eachLine } from './core/network-process';
 
-const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
+export const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
   // The flags also travel in the environment: the bundles' prologue rebuilds process.argv from
   // them, so the entries see `node entry …` whatever argv a utilityProcess gets (scripts/build.mjs).
   const child = utilityProcess.fork(entry, args, {
@@ -36,25 +38,9 @@ const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
   };
 };
 
-export interface ElectronNetworkOptions {
-  userDataDir: string;
-  /** dist/ of the app (inside app.asar when packaged). */
-  distDir: string;
-  onNotice: (notice: NetworkNotice) => void;
-  onLine: (part: NetworkPart, line: string) => void;
-}
-
 /** The network's data lives in `<userData>/local-network` and is kept between runs. */
-export async function createElectronNetwork(options: ElectronNetworkOptions): Promise<EmbeddedNetwork> {
-  const dataDir = join(options.userDataDir, 'local-network');
+export function electronNetworkPaths(userDataDir: string, distDir: string): { dataDir: string; entries: Record<NetworkPart, string> } {
   // Packaged, dist/network is unpacked next to app.asar (electron-builder.yml asarUnpack).
-  const networkDir = join(options.distDir, 'network').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
-  return new EmbeddedNetwork({
-    dataDir,
-    entries: { core: join(networkDir, 'core.mjs'), service: join(networkDir, 'service.mjs') },
-    spawn: forkUtility,
-    ports: await choosePorts(dataDir),
-    onNotice: options.onNotice,
-    onLine: options.onLine,
-  });
+  const networkDir = join(distDir, 'network').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+  return { dataDir: join(userDataDir, 'local-network'), entries: { core: join(networkDir, 'core.mjs'), service: join(networkDir, 'service.mjs') } };
 }

@@ -5,14 +5,14 @@ import { Menu, Notification, app, dialog, ipcMain, type BrowserWindow } from 'el
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import { createAppCore, type AppCore } from './core/app';
 import { createDispatcher } from './core/dispatch';
-import { shouldStartLocal, savedSelection, startLocalWhenSelected, type EmbeddedNetwork } from './core/embedded-network';
-import { createElectronNetwork } from './embedded-network';
+import { checkedNetworkFlag } from './core/network-flag';
+import { setUpNetwork } from './core/network-setup';
+import { electronNetworkPaths, forkUtility } from './embedded-network';
 import { createEmitter } from './ipc/events';
 import { registerRequestChannels } from './ipc/register';
 import { parseLaunchArgs, parseShellOptions, type LaunchRequest } from './launch-args';
 import { setUpLogging, type Logger } from './logging';
 import { menuTemplate } from './menu';
-import { applyNetworkFlag } from './network-flag';
 import { PaymentNotifier } from './notifications';
 import { readTransactionFile } from './open-file';
 import { claimSingleInstance, registerDeepLinkScheme } from './single-instance';
@@ -107,9 +107,12 @@ async function start(): Promise<void> {
   hardenSession(join(distDir, 'renderer'));
   registerDeepLinkScheme(app.getAppPath());
 
-  const network: EmbeddedNetwork = await createElectronNetwork({
+  const network = await setUpNetwork({
+    flag: checkedNetworkFlag(options.network, (message) => log.error(message)),
     userDataDir,
-    distDir,
+    ...electronNetworkPaths(userDataDir, distDir),
+    spawn: forkUtility,
+    mode: 'background',
     onLine: (part, line) => log.info(`[${part}] ${line}`),
     onNotice: (notice) => {
       log[notice.level === 'info' ? 'info' : 'warn'](notice.message);
@@ -117,11 +120,10 @@ async function start(): Promise<void> {
       if (notice.level !== 'info' && Notification.isSupported()) new Notification({ title: 'Ledgerscope local network', body: notice.message }).show();
     },
   });
-  if (shouldStartLocal(options.network, savedSelection(userDataDir))) network.ensureStarted();
 
-  const core: AppCore = createAppCore({ userDataDir, localUrl: network.serviceUrl, host: 'electron', version: app.getVersion(), emit });
-  const dispatch = createDispatcher(startLocalWhenSelected(core.handlers, network));
-  if (options.network) await applyNetworkFlag(dispatch, options.network).catch((error: Error) => log.error(error.message));
+  const core: AppCore = createAppCore({ userDataDir, localUrl: network.localUrl, host: 'electron', version: app.getVersion(), emit });
+  const dispatch = createDispatcher(network.wrap(core.handlers));
+  await network.applyFlag(dispatch).catch((error: Error) => log.error(error.message));
 
   registerRequestChannels(ipcMain, {
     dispatch: async (channel, args, context) => {

@@ -16,7 +16,7 @@ const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(
 /** The notice for a stream record, or null when it is not an incoming payment the user asked to hear about. */
 export function paymentNotice(event: EventPayload<'stream:record'>): PaymentNotice | null {
   const record = event.record;
-  if (!event.notify || record.type !== 'payment' || record.to !== event.account) return null;
+  if (!event.notify || record.type !== 'payment' || record.direction !== 'in') return null;
   const code = record.currency.code;
   return {
     title: `Payment received: ${record.amount} ${code}`,

@@ -1,22 +1,14 @@
 // `npm run web`: the app in a browser. Starts the embedded local network when Local is the
 // network (unless --local-url names one already running), the app core and the web host, and
 // prints the URL, token included, on one line.
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppCore } from './core/app';
 import { createDispatcher, type Emit } from './core/dispatch';
-import {
-  EmbeddedNetwork,
-  choosePorts,
-  forkWithNode,
-  parseNetworkFlag,
-  savedSelection,
-  shouldStartLocal,
-  startLocalWhenSelected,
-} from './core/embedded-network';
-import { applyNetworkFlag } from './network-flag';
+import { parseNetworkFlag } from './core/network-flag';
+import { forkWithNode } from './core/network-process';
+import { setUpNetwork, type NetworkSetup } from './core/network-setup';
 import { startWebHost, type WebHost } from './web-host';
 
 const USAGE =
@@ -24,8 +16,9 @@ const USAGE =
 
 const root = join(import.meta.dirname, '..');
 
-function fail(message: string): never {
-  console.error(`ledgerscope: ${message}\n${USAGE}`);
+/** A bad flag: one line on stderr (the usage follows unless `brief`), exit code 2. */
+function fail(message: string, brief = false): never {
+  console.error(brief ? `ledgerscope: ${message}` : `ledgerscope: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
@@ -50,18 +43,15 @@ function readFlags(argv: string[]) {
 }
 
 /** The embedded network run from the TypeScript sources, as `npm run network` does. */
-async function localNetwork(userDataDir: string): Promise<EmbeddedNetwork | null> {
-  const entries = { core: join(root, 'network', 'core', 'process.ts'), service: join(root, 'network', 'service', 'process.ts') };
-  if (!existsSync(entries.core) || !existsSync(entries.service)) {
-    console.error('ledgerscope: the local network sources are missing; Local will be offline (use --local-url or --network).');
-    return null;
-  }
-  const dataDir = join(userDataDir, 'local-network');
-  return new EmbeddedNetwork({
-    dataDir,
-    entries,
+async function localNetwork(flag: string | undefined, userDataDir: string, localUrl: string | undefined): Promise<NetworkSetup> {
+  return setUpNetwork({
+    flag,
+    userDataDir,
+    dataDir: join(userDataDir, 'local-network'),
+    entries: { core: join(root, 'network', 'core', 'process.ts'), service: join(root, 'network', 'service', 'process.ts') },
     spawn: forkWithNode(['--import', 'tsx']),
-    ports: await choosePorts(dataDir),
+    localUrl,
+    mode: 'background',
     onNotice: (notice) => console.error(`ledgerscope: ${notice.message}`),
   });
 }
@@ -70,36 +60,26 @@ export async function main(argv: string[]): Promise<void> {
   const values = readFlags(argv);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
-  if (values.network !== undefined) {
-    try {
-      parseNetworkFlag(values.network);
-    } catch (error) {
-      fail((error as Error).message);
-    }
+  try {
+    if (values.network !== undefined) parseNetworkFlag(values.network);
+  } catch (error) {
+    fail((error as Error).message, true);
   }
   const userDataDir = resolve(values['user-data-dir'] ?? join(homedir(), '.config', 'ledgerscope'));
-  const network = values['local-url'] ? null : await localNetwork(userDataDir);
-  if (network && shouldStartLocal(values.network, savedSelection(userDataDir))) network.ensureStarted();
-  const localUrl = values['local-url'] ?? network?.serviceUrl ?? 'http://127.0.0.1:8000';
+  const network = await localNetwork(values.network, userDataDir, values['local-url']);
 
   let host: WebHost | null = null;
   const emit: Emit = (channel, payload) => host?.emit(channel, payload);
   const core = createAppCore({
     userDataDir,
-    localUrl,
+    localUrl: network.localUrl,
     host: 'web',
     version: '0.1.0',
     emit,
     ...(values['export-dir'] ? { exportDir: resolve(values['export-dir']) } : {}),
   });
-  const dispatch = createDispatcher(network ? startLocalWhenSelected(core.handlers, network) : core.handlers);
-  if (values.network) {
-    try {
-      await applyNetworkFlag(dispatch, values.network);
-    } catch (error) {
-      console.error(`ledgerscope: ${(error as Error).message}`);
-    }
-  }
+  const dispatch = createDispatcher(network.wrap(core.handlers));
+  await network.applyFlag(dispatch).catch((error: Error) => console.error(`ledgerscope: ${error.message}`));
   host = await startWebHost({
     rendererDir: resolve(values['renderer-dir'] ?? join(root, 'dist', 'renderer')),
     dispatch,
@@ -109,7 +89,7 @@ export async function main(argv: string[]): Promise<void> {
   const stop = async () => {
     await host?.close();
     await core.close();
-    await network?.stop();
+    await network.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

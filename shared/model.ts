@@ -72,11 +72,14 @@ const common = {
   /** false for an operation of a failed transaction. */
   successful: z.boolean(),
   createdAt: z.string(),
-  /** Direction relative to the viewed account, when one is viewed. */
+  /** Direction relative to the viewed account, when one is viewed: decided by the normaliser only. */
   direction: z.enum(['in', 'out', 'self', 'none']).optional(),
   transaction: TransactionSummary.optional(),
-  /** The record exactly as the server wrote it (lossless JSON text), for the detail view. */
-  raw: z.string(),
+  /**
+   * The record exactly as the server wrote it, for the detail view: only `operation:get` carries
+   * it; listing and stream rows do not (the drawer asks `operation:get` when a row is opened).
+   */
+  raw: z.string().optional(),
 };
 
 export const Claimant = z.object({ destination: IdString, predicate: z.unknown() });

@@ -11,7 +11,7 @@ import { CoreError } from './errors';
 import { Exports } from './export';
 import { readHealth } from './health';
 import { HttpClient, HttpError } from './http';
-import { Networks, profileFromFlag } from './networks';
+import { Networks } from './networks';
 import { StreamManager, type StreamOptions } from './streams';
 import { Submissions, type FollowOptions } from './submit';
 
@@ -22,8 +22,6 @@ export interface AppCoreOptions {
   host: 'electron' | 'web';
   version: string;
   emit?: Emit;
-  /** `--network local|testnet|public|<url>`: selects a profile at start (a URL for this run only). */
-  network?: string;
   /** Where exports are written (default: ~/Downloads, else <userData>/exports). */
   exportDir?: string;
   /** Push `network:health` this often (0 = never; default 15 s). */
@@ -64,18 +62,9 @@ export interface CoreContext {
   close(): void;
 }
 
-/** `--network` at start: a built-in or saved id is selected, a URL is used for this run only. */
-function applyNetworkOption(networks: Networks, options: AppCoreOptions): void {
-  if (!options.network) return;
-  const profile = profileFromFlag(options.network, options.localUrl);
-  if (profile.id === 'url') networks.useTransient(profile);
-  else networks.select(profile.id);
-}
-
 export function createCoreContext(options: AppCoreOptions): CoreContext {
   const emit: Emit = options.emit ?? (() => undefined);
   const networks = new Networks(options.userDataDir, options.localUrl);
-  applyNetworkOption(networks, options);
   const clientFor = clientCache(options);
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { ListingTarget } from '../../shared/ipc';
+import { pages } from '../../shared/paging';
 import type { Operation, ExportProgress } from '../../shared/model';
 import { sleep } from './backoff';
 import type { Emit } from './dispatch';
@@ -83,19 +84,16 @@ export class Exports {
     const signal = entry.controller.signal;
     try {
       if (request.format === 'csv') await write(out, `${CSV_COLUMNS.join(',')}\n`);
-      let cursor = request.query.cursor;
-      const limit = 200;
-      for (;;) {
-        const page = await this.fetchPage(entry, request, http, cursor, limit, signal);
+      const fetchRecords = async (cursor: string | undefined, limit: number) => (await this.fetchPage(entry, request, http, cursor, limit, signal)).records;
+      for await (const page of pages(fetchRecords, { cursor: request.query.cursor, limit: 200, signal })) {
         const max = request.query.maxRows;
         // Guard against a server that repeats the cursor's own record: keep strictly later rows.
-        const after = cursor || undefined;
+        const after = page.cursor;
         let records = page.records.filter((record) => !after || (request.query.order === 'asc' ? isAfter(record.pagingToken, after) : isAfter(after, record.pagingToken)));
         if (max !== undefined) records = records.slice(0, Math.max(0, max - entry.progress.rows));
         if (records.length > 0) await write(out, records.map((record) => (request.format === 'csv' ? csvRow(record) : ndjsonRow(record))).join(''));
         this.update(entry, { rows: entry.progress.rows + records.length, pages: entry.progress.pages + 1 });
-        if (page.next === null || page.lastToken === null || (max !== undefined && entry.progress.rows >= max)) break;
-        cursor = page.lastToken;
+        if (max !== undefined && entry.progress.rows >= max) break;
       }
       await close(out);
       this.update(entry, { state: 'done', message: `${entry.progress.rows} rows written to ${entry.progress.path}` });

@@ -4,9 +4,9 @@ import { classifyId } from '../../shared/ids';
 import type { ListingTarget, OperationScope } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
 import type { Operation, OperationPage } from '../../shared/model';
+import { nextCursor } from '../../shared/paging';
 import { CoreError } from './errors';
 import type { HttpClient, Params } from './http';
-import { embeddedRecordTexts } from './json-fast';
 import { normalizeOperation } from './normalize';
 
 export interface ListingParams {
@@ -67,32 +67,20 @@ export function viewerOf(target: ListingTarget): string | undefined {
   return target.scope === 'account' ? target.id : undefined;
 }
 
-export interface FetchedPage extends OperationPage {
-  /** Paging token of the last record, to continue even when `next` is null (export, polling). */
-  lastToken: string | null;
-}
-
 export async function fetchListing(
   http: HttpClient,
   target: ListingTarget,
   query: ListingParams,
   options: { signal?: AbortSignal; onWait?: (ms: number, attempt: number) => void } = {},
-): Promise<FetchedPage> {
+): Promise<OperationPage> {
   const path = listingPath(target);
   const response = await http.getJson(path, { params: listingParams(query), signal: options.signal, onWait: options.onWait });
   const records = embeddedRecords(response.body);
   const viewer = viewerOf(target);
-  const texts = embeddedRecordTexts(response.text);
-  const exact = texts !== null && texts.length === records.length;
-  const operations: Operation[] = records.map((record, i) => normalizeOperation(record, { viewer, raw: exact ? texts[i] : undefined }));
+  // Rows carry no raw text: the detail drawer asks `operation:get` for the server's exact text.
+  const operations: Operation[] = records.map((record) => normalizeOperation(record, { viewer, raw: null }));
   const first = operations[0];
-  const last = operations.at(-1);
-  return {
-    records: operations,
-    next: last && operations.length >= query.limit ? last.pagingToken : null,
-    prev: first && query.cursor ? first.pagingToken : null,
-    lastToken: last?.pagingToken ?? null,
-  };
+  return { records: operations, next: nextCursor(operations, query.limit), prev: first && query.cursor ? first.pagingToken : null };
 }
 
 export function embeddedRecords(body: JsonValue): JsonValue[] {

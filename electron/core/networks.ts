@@ -59,14 +59,6 @@ function checkDraft(draft: ProfileDraft): ProfileDraft {
   return { ...draft, name: draft.name.trim(), baseUrl: url.toString().replace(/\/$/, '') };
 }
 
-/** Resolves `--network local|testnet|public|<url>` to a profile (a URL becomes an unsaved one). */
-export function profileFromFlag(flag: string, localUrl: string): NetworkProfile {
-  const builtIn = builtInProfiles(localUrl).find((profile) => profile.id === flag);
-  if (builtIn) return builtIn;
-  const draft = checkDraft({ name: flag, baseUrl: flag, passphrase: 'unknown' });
-  return { id: 'url', name: new URL(draft.baseUrl).host, baseUrl: draft.baseUrl, passphrase: 'unknown', dialect: 'horizon', builtIn: false };
-}
-
 export class Networks {
   private readonly file: SettingsFile<NetworkSettings>;
 

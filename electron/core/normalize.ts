@@ -60,14 +60,17 @@ export function typeNameOf(record: JsonObject): string {
 export interface NormalizeOptions {
   /** The account whose listing this is: sets `direction`. */
   viewer?: string | undefined;
-  /** The record's exact text as the server wrote it; without it, `raw` is re-serialised (numbers exact). */
-  raw?: string | undefined;
+  /**
+   * The record's exact text as the server wrote it; undefined: `raw` is re-serialised (numbers
+   * exact); null: no `raw` (listing and stream rows: the drawer fetches the record when opened).
+   */
+  raw?: string | null | undefined;
 }
 
 export function normalizeOperation(value: JsonValue, options: NormalizeOptions = {}): Operation {
   const record = obj(value);
   if (!record) throw new NormalizeError('an operation record is not an object');
-  const raw = options.raw ?? stringifyJson(record);
+  const raw = options.raw === null ? undefined : (options.raw ?? stringifyJson(record));
   const common = commonFields(record, raw);
   const typeName = typeNameOf(record);
   let operation: Operation;
@@ -85,7 +88,7 @@ export function normalizeOperation(value: JsonValue, options: NormalizeOptions =
   return operation;
 }
 
-function commonFields(record: JsonObject, raw: string): Common {
+function commonFields(record: JsonObject, raw: string | undefined): Common {
   const id = digits(record['id']);
   if (!id) throw new NormalizeError('an operation record has no numeric id');
   const joined = obj(record['transaction']);
@@ -98,7 +101,7 @@ function commonFields(record: JsonObject, raw: string): Common {
     successful: successful === undefined ? true : successful === true || successful === 'true',
     createdAt: text(record['created_at']) ?? '',
     ...(joined ? { transaction: normalizeTransactionSummary(joined) } : {}),
-    raw,
+    ...(raw === undefined ? {} : { raw }),
   };
 }
 

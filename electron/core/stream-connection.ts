@@ -136,7 +136,8 @@ export class AccountStream {
   private onRecord(data: string, lastEventId: string): void {
     let record: Operation;
     try {
-      record = normalizeOperation(parseJsonFast(data), { viewer: this.watched.account, raw: data });
+      // Like listing rows, live rows carry no raw text: opening one asks operation:get.
+      record = normalizeOperation(parseJsonFast(data), { viewer: this.watched.account, raw: null });
     } catch {
       return; // "hello" frames and anything unreadable: nothing to deliver
     }

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventChannels, requestChannels } from '../../shared/ipc';
-import { EmbeddedNetwork, choosePorts, eachLine, forkWithNode, type SpawnNetworkProcess } from '../../electron/core/embedded-network';
+import { EmbeddedNetwork, type SpawnNetworkProcess } from '../../electron/core/embedded-network';
+import { choosePorts } from '../../electron/core/network-ports';
+import { eachLine, forkWithNode } from '../../electron/core/network-process';
 import { CONTENT_SECURITY_POLICY, withContentSecurityPolicy } from '../../electron/window-policy';
 import { ensureBuilt } from '../support/build';
 

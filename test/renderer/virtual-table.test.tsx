@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OperationTable } from '../../renderer/src/components/operation-table';
 import { listingKey, MAX_PAGES, PAGE_SIZE } from '../../renderer/src/lib/listing';
-import { ACCOUNT, FakeError, fakeBridge, paymentsHandler } from './support/fake-bridge';
+import { ACCOUNT, FakeError, fakeBridge, operationHandler, paymentsHandler } from './support/fake-bridge';
 import { giveTablesASize, renderWith } from './support/render';
 
 const target = { kind: 'payments', account: ACCOUNT } as const;
@@ -37,6 +37,24 @@ describe('OperationTable', () => {
     expect(rows[2]?.textContent).toContain('in');
     const call = bridge.calls.find((c) => c.channel === 'payments:list');
     expect(call?.args).toMatchObject({ query: { order: 'desc', includeFailed: false, includeTransactions: false, limit: PAGE_SIZE } });
+  });
+
+  it('shows the direction the core decided, and works none out itself', async () => {
+    const handler = paymentsHandler(4);
+    const bridge = fakeBridge({
+      'payments:list': (args: Parameters<typeof handler>[0]) => {
+        const page = handler(args);
+        // The newest record arrives with the core's direction swapped, the next one without any.
+        const [first, second, ...rest] = page.records;
+        return { ...page, records: [{ ...first!, direction: 'self' as const }, { ...second!, direction: undefined }, ...rest] };
+      },
+    });
+    renderWith(bridge, <OperationTable target={target} label="Payments" viewed={ACCOUNT} />);
+    await waitFor(() => expect(within(grid()).getAllByRole('row')).toHaveLength(1 + 3));
+    const rows = within(grid()).getAllByRole('row');
+    expect(rows[1]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('self');
+    expect(rows[2]?.querySelector('.badge[class*="dir-"]')).toBeNull();
+    expect(rows[3]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('in');
   });
 
   it('fetches the next page when the loader row scrolls into view, and bounds memory', async () => {
@@ -95,7 +113,8 @@ describe('OperationTable', () => {
   });
 
   it('moves with j/k, opens the drawer with Enter and closes it with Escape', async () => {
-    renderWith(fakeBridge({ 'payments:list': paymentsHandler(30) }), <OperationTable target={target} label="Payments" />);
+    const bridge = fakeBridge({ 'payments:list': paymentsHandler(30), 'operation:get': operationHandler(30) });
+    renderWith(bridge, <OperationTable target={target} label="Payments" />);
     await waitFor(() => expect(within(grid()).getAllByRole('row').length).toBeGreaterThan(20));
     grid().focus();
     fireEvent.keyDown(grid(), { key: 'j' });
@@ -106,8 +125,9 @@ describe('OperationTable', () => {
     expect(selected[0]!.dataset.index).toBe('0');
     fireEvent.keyDown(grid(), { key: 'Enter' });
     const drawer = await screen.findByRole('dialog');
-    // The raw JSON keeps ids above 2^53 digit for digit.
-    expect(drawer.querySelector('pre')?.textContent).toContain(`"id": ${((60_000_029n << 32n) | 4097n).toString()}`);
+    // The raw JSON, fetched when the drawer opens, keeps ids above 2^53 digit for digit.
+    await waitFor(() => expect(drawer.querySelector('pre')?.textContent).toContain(`"id": ${((60_000_029n << 32n) | 4097n).toString()}`));
+    expect(bridge.calls.filter((c) => c.channel === 'operation:get')).toEqual([{ channel: 'operation:get', args: { id: ((60_000_029n << 32n) | 4097n).toString() } }]);
     fireEvent.keyDown(drawer, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -50,15 +50,18 @@ describe('payment notifications and the badge', () => {
       account: ACCOUNT,
       networkId: 'local',
       notify,
-      record: { type: 'payment', id: '1', pagingToken: '1', sourceAccount: FROM, transactionHash: 'h', successful: true, createdAt: '', raw: '{}', from: FROM, to: ACCOUNT, currency: { code: 'XLM' }, amount: '12.5', ...overrides },
+      record: { type: 'payment', id: '1', pagingToken: '1', sourceAccount: FROM, transactionHash: 'h', successful: true, createdAt: '', raw: '{}', from: FROM, to: ACCOUNT, direction: 'in', currency: { code: 'XLM' }, amount: '12.5', ...overrides },
     }) as unknown as EventPayload<'stream:record'>;
 
   test('an incoming payment that passes the minimum is announced', () => {
     expect(paymentNotice(record())).toEqual({ title: 'Payment received: 12.5 XLM', body: 'From GAXQ2…CZYC to GBZEV…F3TU', account: ACCOUNT, route: `/op/${record().record.id}` });
   });
   test('outgoing payments, other operations and records under the minimum are not', () => {
-    expect(paymentNotice(record({ from: ACCOUNT, to: FROM }))).toBeNull();
+    expect(paymentNotice(record({ from: ACCOUNT, to: FROM, direction: 'out' }))).toBeNull();
     expect(paymentNotice(record({ type: 'create_account' }))).toBeNull();
+    // The direction is the core's: a record it did not mark incoming is not announced.
+    expect(paymentNotice(record({ direction: undefined }))).toBeNull();
+    expect(paymentNotice(record({ direction: 'self' }))).toBeNull();
     expect(paymentNotice(record({}, false))).toBeNull();
   });
   test('unread payments count on the badge while the window is not focused, and clear on focus', () => {

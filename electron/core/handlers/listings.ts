@@ -5,8 +5,7 @@ import { fetchListing, type ListingParams } from '../listings';
 
 export function listingHandlers(ctx: CoreContext): DomainHandlers<'payments:list' | 'operations:list'> {
   async function listing(target: ListingTarget, query: ListingParams, what: string, signal: AbortSignal) {
-    const { lastToken: _last, ...page } = await ctx.orNotFound(what, () => fetchListing(ctx.http(), target, query, { signal }));
-    return page;
+    return ctx.orNotFound(what, () => fetchListing(ctx.http(), target, query, { signal }));
   }
   return {
     'payments:list': async function paymentsList({ account, query }, { signal }) {

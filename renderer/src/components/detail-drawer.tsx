@@ -1,11 +1,14 @@
-// The detail drawer of a table row: the normalised record and the raw JSON the server wrote.
+// The detail drawer of a table row: the normalised record, and the raw JSON the server wrote,
+// fetched when the drawer opens (rows do not carry it) through the operation view's own query.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../../shared/model';
-import { prettyRaw } from '../lib/format';
+import { entityQuery } from '../lib/entities';
 import { href } from '../lib/router';
 import { Fields } from './fields';
 import { CopyButton } from './id-link';
 import { typeLabel } from './operation-cells';
+import { RawText } from './raw-json';
 
 export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -14,7 +17,8 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
     closeRef.current?.focus();
     return () => previous?.focus?.();
   }, []);
-  const raw = prettyRaw(op.raw);
+  const full = useQuery(entityQuery('op', op.id));
+  const raw = (full.data as Operation | undefined)?.raw;
   return (
     <div
       className="drawer"
@@ -41,9 +45,9 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
         <h3>Record</h3>
         <Fields record={op as unknown as Record<string, unknown>} />
         <h3>
-          Raw JSON <CopyButton text={op.raw} label="Copy raw JSON" />
+          Raw JSON {raw !== undefined ? <CopyButton text={raw} label="Copy raw JSON" /> : null}
         </h3>
-        <pre className="raw">{raw}</pre>
+        {raw !== undefined ? <RawText raw={raw} /> : <p className={full.isError ? 'error' : 'muted'}>{full.isError ? full.error.message : 'Loading…'}</p>}
       </div>
     </div>
   );

@@ -1,18 +1,15 @@
 // How each operation type reads in a table row: its amount and its parties, every id a link.
 import type { ReactNode } from 'react';
-import { operationDirection, type Direction } from '../../../shared/direction';
 import type { Currency, CurrencyAmount, Operation, OperationOf } from '../../../shared/model';
 import { absoluteTime, formatAmount, relativeTime, shortId } from '../lib/format';
 import { IdLink } from './id-link';
 
-/** Direction of a record relative to the viewed account (the core's, else worked out here). */
-export function directionOf(op: Operation, viewed?: string): Direction {
-  return op.direction ?? (viewed ? operationDirection(op, viewed) : 'none');
-}
-
-/** The "in"/"out"/"self" badge of a row; nothing when the record does not involve the account. */
-export function DirectionBadge({ op, viewed }: { op: Operation; viewed: string }) {
-  const dir = directionOf(op, viewed);
+/**
+ * The "in"/"out"/"self" badge of a row; nothing when the record does not involve the account.
+ * The direction is the core's (electron/core/normalize.ts), set on records of an account.
+ */
+export function DirectionBadge({ op }: { op: Operation }) {
+  const dir = op.direction ?? 'none';
   return dir === 'none' ? null : <span className={`badge dir-${dir}`}>{dir}</span>;
 }
 

@@ -41,7 +41,7 @@ export function operationColumns(filters: ListingFilters, viewed?: string): Colu
       key: 'dir',
       header: 'Dir',
       width: '46px',
-      render: (op) => <DirectionBadge op={op} viewed={viewed} />,
+      render: (op) => <DirectionBadge op={op} />,
     });
   }
   columns.push(

@@ -8,7 +8,12 @@ export function RawJson({ raw, label = 'Raw JSON' }: { raw: string; label?: stri
       <summary>
         {label} <CopyButton text={raw} label={`Copy ${label}`} />
       </summary>
-      <pre className="raw">{prettyRaw(raw)}</pre>
+      <RawText raw={raw} />
     </details>
   );
+}
+
+/** The text laid out for reading; what is copied stays the server's exact text. */
+export function RawText({ raw }: { raw: string }) {
+  return <pre className="raw">{prettyRaw(raw)}</pre>;
 }

@@ -1,5 +1,6 @@
 // Display formatting. Amounts stay exact decimal strings: grouped, never turned into floats.
 import { groupDecimal } from '../../../shared/amount';
+import { parseJson, stringifyJson } from '../../../shared/json';
 
 export function formatAmount(amount: string): string {
   try {
@@ -43,54 +44,18 @@ export function absoluteTime(iso: string): string {
   return date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace('Z', ' UTC');
 }
 
+/**
+ * A resource's JSON text for reading: the server's own text when it is laid out already (Horizon
+ * indents its answers), else laid out by shared/json.ts, which keeps ids above 2^53 and exact
+ * decimals digit for digit. Text that is not JSON is shown as it came.
+ */
 export function prettyRaw(raw: string): string {
+  if (raw.includes('\n')) return raw;
   try {
-    // Re-indents without parsing numbers, so ids above 2^53 keep every digit.
-    return indentJson(raw);
+    return stringifyJson(parseJson(raw), 2);
   } catch {
     return raw;
   }
-}
-
-/** Indents JSON text token by token (numbers are copied as text, never parsed). */
-export function indentJson(text: string): string {
-  let out = '';
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (inString) {
-      out += ch;
-      if (ch === '\\') out += text[++i] ?? '';
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') {
-      inString = true;
-      out += ch;
-    } else if (ch === '{' || ch === '[') {
-      const close = ch === '{' ? '}' : ']';
-      let j = i + 1;
-      while (text[j] === ' ' || text[j] === '\n') j++;
-      if (text[j] === close) {
-        out += ch + close;
-        i = j;
-      } else {
-        depth++;
-        out += `${ch}\n${'  '.repeat(depth)}`;
-      }
-    } else if (ch === '}' || ch === ']') {
-      depth--;
-      out += `\n${'  '.repeat(depth)}${ch}`;
-    } else if (ch === ',') {
-      out += `,\n${'  '.repeat(depth)}`;
-    } else if (ch === ':') {
-      out += ': ';
-    } else if (!/\s/.test(ch)) {
-      out += ch;
-    }
-  }
-  return out;
 }
 
 /** Horizon's spelling of a result code (tx_bad_auth) to stellar-core's (txBAD_AUTH). */

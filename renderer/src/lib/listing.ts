@@ -4,6 +4,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
+import { cursorAfter, nextCursor } from '../../../shared/paging';
 import { call } from './bridge';
 
 export interface ListingFilters {
@@ -48,14 +49,12 @@ export async function fetchListingPage(target: ListingTarget, filters: ListingFi
     target.kind === 'payments'
       ? await call('payments:list', { account: target.account, query }, signal)
       : await call('operations:list', { scope: target.scope, id: target.id, query }, signal);
+  // A refilled page continues after its last record (the page after it was loaded before).
   if (param.backwards) {
     const records = [...page.records].reverse();
-    const last = records.at(-1);
-    return { index: param.index, records, next: last ? last.pagingToken : null };
+    return { index: param.index, records, next: cursorAfter(records) };
   }
-  const last = page.records.at(-1);
-  const next = page.next !== null && page.records.length === PAGE_SIZE && last ? last.pagingToken : null;
-  return { index: param.index, records: page.records, next };
+  return { index: param.index, records: page.records, next: nextCursor(page.records, PAGE_SIZE) };
 }
 
 export function useListing(target: ListingTarget, filters: ListingFilters) {

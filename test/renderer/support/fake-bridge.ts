@@ -65,6 +65,8 @@ export function payment(i: number, account = ACCOUNT): Operation {
     createdAt: new Date(Date.UTC(2026, 10, 1) + i * 5000).toISOString(),
     from: incoming ? OTHER : account,
     to: incoming ? account : OTHER,
+    // As the core sends them: an account's records carry their direction (electron/core/normalize.ts).
+    direction: incoming ? 'in' : 'out',
     currency: i % 3 === 0 ? { code: 'USD', issuer: OTHER } : { code: 'XLM' },
     amount: `${1000 + i}.${String(i % 10_000_000).padStart(7, '0')}`,
     raw: `{"id":${id},"type":"payment","amount":"${1000 + i}"}`,
@@ -79,7 +81,18 @@ export function paymentsHandler(total: number, options: { failOnCursor?: string 
     const ordered = query.order === 'asc' ? all : [...all].reverse();
     const visible = query.includeFailed ? ordered : ordered.filter((op) => op.successful);
     const start = query.cursor ? visible.findIndex((op) => op.pagingToken === query.cursor) + 1 : 0;
-    const records = visible.slice(start, start + (query.limit ?? 50));
+    // As the core lists them: rows without their raw text (the drawer asks operation:get).
+    const records = visible.slice(start, start + (query.limit ?? 50)).map(({ raw: _raw, ...row }) => row);
     return { records, next: records.length ? records.at(-1)!.pagingToken : null, prev: null };
+  };
+}
+
+/** operation:get over the same synthetic history: the record with its raw text. */
+export function operationHandler(total: number) {
+  const all = Array.from({ length: total }, (_, i) => payment(i));
+  return ({ id }: RequestArgs<'operation:get'>) => {
+    const found = all.find((op) => op.id === id);
+    if (!found) throw new FakeError('not_found', `Operation ${id} was not found.`);
+    return found;
   };
 }

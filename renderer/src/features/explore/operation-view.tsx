@@ -19,7 +19,7 @@ export function OperationView({ op }: { op: Operation }) {
       </dl>
       <h3>Record</h3>
       <Fields record={op as unknown as Record<string, unknown>} />
-      <RawJson raw={op.raw} />
+      {op.raw !== undefined ? <RawJson raw={op.raw} /> : null}
     </section>
   );
 }

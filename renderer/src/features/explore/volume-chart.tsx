@@ -3,7 +3,6 @@
 import { memo, useMemo, useState } from 'react';
 import { formatAmount, formatAmountGrouped, parseAmount } from '../../../../shared/amount';
 import type { OperationOf } from '../../../../shared/model';
-import { directionOf } from '../../components/operation-cells';
 import { useFilters } from '../../components/operation-table';
 import { absoluteTime } from '../../lib/format';
 import { flattenPages, useListing, type LoadedPage } from '../../lib/listing';
@@ -20,7 +19,7 @@ interface Series {
   count: number;
 }
 
-export function buildSeries(rows: ReturnType<typeof flattenPages>['rows'], account: string) {
+export function buildSeries(rows: ReturnType<typeof flattenPages>['rows']) {
   const payments = rows.filter((op): op is OperationOf<'payment'> => op.type === 'payment');
   const times = payments.map((op) => Date.parse(op.createdAt)).filter(Number.isFinite);
   if (times.length === 0) return { series: [] as Series[], from: 0, to: 0 };
@@ -29,7 +28,7 @@ export function buildSeries(rows: ReturnType<typeof flattenPages>['rows'], accou
   const span = Math.max(1, to - from);
   const byCurrency = new Map<string, Series>();
   for (const op of payments) {
-    const dir = directionOf(op, account);
+    const dir = op.direction;
     if (dir !== 'in' && dir !== 'out') continue;
     const key = `${op.currency.code}:${op.currency.issuer ?? ''}`;
     let series = byCurrency.get(key);
@@ -58,12 +57,12 @@ export function VolumeChart({ account }: { account: string }) {
   // Redrawn when the listing settles, not for every page streamed in during a fast scroll.
   const [snapshot, setSnapshot] = useState(pages);
   if (!listing.isFetching && snapshot !== pages) setSnapshot(pages);
-  return <ChartBody pages={snapshot} account={account} pending={listing.isPending} />;
+  return <ChartBody pages={snapshot} pending={listing.isPending} />;
 }
 
-const ChartBody = memo(function ChartBody({ pages, account, pending }: { pages: LoadedPage[] | undefined; account: string; pending: boolean }) {
+const ChartBody = memo(function ChartBody({ pages, pending }: { pages: LoadedPage[] | undefined; pending: boolean }) {
   const { rows } = useMemo(() => flattenPages(pages), [pages]);
-  const { series, from, to } = useMemo(() => buildSeries(rows, account), [rows, account]);
+  const { series, from, to } = useMemo(() => buildSeries(rows), [rows]);
   const [picked, setPicked] = useState<string | null>(null);
   const current = series.find((s) => s.key === picked) ?? series[0];
   if (!current) {

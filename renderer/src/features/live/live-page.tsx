@@ -31,7 +31,7 @@ const columns: Column<FeedItem>[] = [
     key: 'dir',
     header: 'Dir',
     width: '46px',
-    render: (item) => <DirectionBadge op={item.record} viewed={item.account} />,
+    render: (item) => <DirectionBadge op={item.record} />,
   },
   { key: 'type', header: 'Type', width: '110px', render: (item) => typeLabel(item.record) },
   { key: 'amount', header: 'Amount', width: 'minmax(130px, 0.8fr)', align: 'end', render: (item) => amountCell(item.record) },

@@ -1,0 +1,207 @@
+// The one composition of `--network` and the embedded local network (electron/core/network-setup.ts)
+// that the desktop app, the web host and the command line share: hostile flag values, which
+// network runs in each mode, reuse of a running one, and the flag applied through dispatch.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { parseInvocation, UsageError } from '../../cli/args';
+import type { Handlers } from '../../electron/core/dispatch';
+import type { NetworkNotice } from '../../electron/core/embedded-network';
+import { applyNetworkFlag, checkedNetworkFlag, parseNetworkFlag } from '../../electron/core/network-flag';
+import { forkWithNode } from '../../electron/core/network-process';
+import { DEFAULT_LOCAL_URL, setUpNetwork, type NetworkSetup, type NetworkSetupOptions } from '../../electron/core/network-setup';
+import type { NetworkProfile } from '../../shared/ipc';
+
+const FAKE = join(import.meta.dirname, 'fixtures', 'fake-network-process.mjs');
+const HOSTILE = ['', 'javascript:alert(1)', 'x'.repeat(10_000), `https://${'a'.repeat(10_000)}.example`, 'mainnet', 'Local', 'file:///etc/passwd', 'line\nbreak', 'https://user:pw@h.example'];
+
+const temps: string[] = [];
+const setups: NetworkSetup[] = [];
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(setups.splice(0).map((setup) => setup.stop()));
+  await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
+  temps.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-setup-'));
+  temps.push(dir);
+  return dir;
+};
+
+function options(overrides: Partial<NetworkSetupOptions> = {}): NetworkSetupOptions & { notices: NetworkNotice[] } {
+  const dir = tempDir();
+  const notices: NetworkNotice[] = [];
+  return {
+    flag: undefined,
+    userDataDir: dir,
+    dataDir: join(dir, 'local-network'),
+    entries: { core: FAKE, service: FAKE },
+    spawn: forkWithNode(),
+    mode: 'background',
+    onNotice: (notice) => notices.push(notice),
+    notices,
+    ...overrides,
+  };
+}
+
+async function setUp(given: NetworkSetupOptions): Promise<NetworkSetup> {
+  const setup = await setUpNetwork(given);
+  setups.push(setup);
+  return setup;
+}
+
+const oneLine = (message: string) => {
+  expect(message).not.toMatch(/[\r\n\u2028\u2029]/);
+  expect(message.length).toBeLessThan(200);
+  expect(message).toMatch(/--network/);
+};
+
+describe('--network values', () => {
+  test('hostile values are refused with one short line, in every host', async () => {
+    for (const bad of HOSTILE) {
+      expect(() => parseNetworkFlag(bad), bad.slice(0, 20)).toThrow(/--network/);
+      try {
+        parseNetworkFlag(bad);
+      } catch (error) {
+        oneLine((error as Error).message);
+      }
+      // The command line: a UsageError (exit 2), the same message.
+      expect(() => parseInvocation(['--network', bad, 'payments', 'G']), bad.slice(0, 20)).toThrow(UsageError);
+      // The web host and the command line: setUpNetwork rejects before starting anything.
+      const given = options({ flag: bad });
+      await expect(setUpNetwork(given)).rejects.toThrow(/--network/);
+      // The desktop app reports it and starts with the saved selection.
+      const reported: string[] = [];
+      expect(checkedNetworkFlag(bad, (message) => reported.push(message))).toBeUndefined();
+      expect(reported).toHaveLength(1);
+      oneLine(reported[0]!);
+    }
+  });
+
+  test('the message quotes the value safely and says how long an oversized one is', () => {
+    expect(() => parseNetworkFlag('x'.repeat(10_000))).toThrow(/10000 characters/);
+    expect(() => parseNetworkFlag('line\nbreak')).toThrow('not "line?nbreak"'.replace('?n', '\\n'));
+    expect(() => parseNetworkFlag('javascript:alert(1)')).toThrow(/must be http\(s\), not "javascript:"/);
+    expect(checkedNetworkFlag('public', () => expect.unreachable())).toBe('public');
+  });
+});
+
+describe('setUpNetwork', () => {
+  test('background: Local wanted by default, so ours starts; the Local URL is its service', async () => {
+    const given = options();
+    const setup = await setUp(given);
+    expect(setup.network).not.toBeNull();
+    expect(setup.localUrl).toBe(setup.network!.serviceUrl);
+    await expect.poll(() => setup.network!.state, { timeout: 20_000 }).toBe('running');
+  });
+
+  test('background with another network chosen: created, not started, and started when Local is selected', async () => {
+    const setup = await setUp(options({ flag: 'testnet' }));
+    expect(setup.network!.state).toBe('stopped');
+    const selected: string[] = [];
+    const handlers = setup.wrap({
+      'network:select': async ({ id }: { id: string }) => (selected.push(id), { selectedId: id }),
+      'network:remove': async () => ({ selectedId: 'testnet' }),
+    } as unknown as Handlers);
+    await handlers['network:select']({ id: 'local' }, { signal: new AbortController().signal });
+    expect(selected).toEqual(['local']);
+    expect(setup.network!.state).not.toBe('stopped');
+  });
+
+  test('a Local URL given (--local-url, LEDGERSCOPE_LOCAL_URL) starts nothing', async () => {
+    const setup = await setUp(options({ localUrl: 'http://127.0.0.1:9' }));
+    expect(setup).toMatchObject({ localUrl: 'http://127.0.0.1:9', network: null });
+  });
+
+  test('never (offline commands) and command with another network start nothing', async () => {
+    expect(await setUp(options({ mode: 'never', flag: 'local' }))).toMatchObject({ localUrl: DEFAULT_LOCAL_URL, network: null });
+    expect(await setUp(options({ mode: 'command', flag: 'public' }))).toMatchObject({ localUrl: DEFAULT_LOCAL_URL, network: null });
+  });
+
+  test('missing entries: a command fails, the app says Local is offline', async () => {
+    const entries = { core: join(tmpdir(), 'no-such-core.mjs'), service: join(tmpdir(), 'no-such-service.mjs') };
+    await expect(setUpNetwork(options({ mode: 'command', flag: 'local', entries }))).rejects.toThrow(/not part of this installation/);
+    const given = options({ entries });
+    expect((await setUp(given)).network).toBeNull();
+    expect(given.notices.map((notice) => notice.message)).toEqual([expect.stringMatching(/Local is offline/)]);
+  });
+
+  test('command: starts ours and waits for it, saying so; stop() stops it', async () => {
+    const given = options({ mode: 'command', flag: 'local' });
+    const setup = await setUp(given);
+    expect(setup.network!.state).toBe('running');
+    expect(given.notices[0]!.message).toMatch(/^starting the local network in .*local-network for this command$/);
+    await setup.stop();
+    expect(setup.network!.state).toBe('stopped');
+  });
+
+  test('command: a network that already answers on the saved port is reused, not started', async () => {
+    const server = createServer((_request, response) => response.end(JSON.stringify({ network_passphrase: 'Ledgerscope Local' })));
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const port = (server.address() as { port: number }).port;
+    const given = options({ mode: 'command', flag: 'local' });
+    mkdirSync(given.dataDir, { recursive: true });
+    writeFileSync(join(given.dataDir, 'ports.json'), JSON.stringify({ core: 1, service: port }));
+    expect(await setUp(given)).toMatchObject({ localUrl: `http://127.0.0.1:${port}`, network: null });
+    expect(given.notices).toEqual([]);
+  });
+
+  test('applyFlag selects through dispatch; no flag, no call; a URL can be kept for this run only', async () => {
+    const calls: [unknown, unknown][] = [];
+    const dispatch = async (channel: unknown, args: unknown) => {
+      calls.push([channel, args]);
+      if (channel === 'network:test') return { ok: true as const, value: { serverPassphrase: 'P', dialect: 'ledger' } };
+      return { ok: true as const, value: { selectedId: (args as { id: string }).id } };
+    };
+    await (await setUp(options({ mode: 'never' }))).applyFlag(dispatch);
+    expect(calls).toEqual([]);
+    await (await setUp(options({ mode: 'never', flag: 'public' }))).applyFlag(dispatch);
+    expect(calls).toEqual([['network:select', { id: 'public' }]]);
+    const kept: NetworkProfile[] = [];
+    expect(await applyNetworkFlag(dispatch, 'https://h.example/', (profile) => kept.push(profile))).toBe('url');
+    expect(kept).toEqual([{ id: 'url', name: 'h.example', baseUrl: 'https://h.example', passphrase: 'P', dialect: 'ledger', builtIn: false }]);
+    expect(calls.map(([channel]) => channel)).toEqual(['network:select', 'network:test']);
+  });
+});
+
+describe('hostile --network values at the hosts’ doors', () => {
+  const ROOT = join(import.meta.dirname, '..', '..');
+  function run(entry: string, args: string[]): Promise<{ code: number | null; err: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LEDGERSCOPE_USER_DATA: tempDir() } });
+      let err = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+      child.once('exit', (code) => resolve({ code, err }));
+    });
+  }
+
+  test('the web host and the command line exit 2 with one line on stderr, starting nothing', async () => {
+    for (const bad of ['', 'javascript:alert(1)', 'x'.repeat(10_000), 'mainnet']) {
+      for (const [entry, args] of [['electron/web-main.ts', ['--user-data-dir', tempDir(), '--network', bad]], ['cli/main.ts', ['--network', bad, 'payments', 'G']]] as const) {
+        const { code, err } = await run(entry, [...args]);
+        expect(code, `${entry} ${bad.slice(0, 20)}`).toBe(2);
+        expect(err.trimEnd().split('\n'), err).toHaveLength(1);
+        expect(err).toMatch(/^ledgerscope: --network/);
+        expect(err.length).toBeLessThan(250);
+      }
+    }
+  }, 120_000);
+});
+
+describe('a command whose network does not start', () => {
+  test('stops the part that did start and rejects with the reason', async () => {
+    const dir = tempDir();
+    const broken = join(dir, 'broken-service.mjs');
+    writeFileSync(broken, 'process.exit(3);\n');
+    const given = options({ mode: 'command', flag: 'local', entries: { core: FAKE, service: broken } });
+    await expect(setUpNetwork(given)).rejects.toThrow(/exited with code 3/);
+    // The core had started; it was stopped again (the fake logs each stop).
+    await expect.poll(() => existsSync(join(given.dataDir, 'stops.log')), { timeout: 10_000 }).toBe(true);
+    expect(readFileSync(join(given.dataDir, 'stops.log'), 'utf8')).toBe('core\n');
+  });
+});

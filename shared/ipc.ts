@@ -6,8 +6,9 @@
 // Every request answers `{ok: true, value} | {ok: false, error: {code, message, status?,
 // retryAfterMs?}}`. Error codes a handler may answer: invalid_arguments, unknown_channel,
 // too_large, secret_key_refused, not_found, bad_request, rate_limited, timeout, unreachable,
-// server_error, cancelled, invalid_input, internal.
+// server_error, cancelled, invalid_input, internal, merge_refused, too_many_signatures.
 import { z } from 'zod';
+import { DetachedSignature, ExportFormat, MergeReport, SignatureReport, SignedInput, SignedInputs } from './signatures';
 import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 export const NetworkProfile = z.object({
@@ -131,6 +132,23 @@ export const requestChannels = {
   'xdr:decode': request(
     z.object({ type: z.string().max(100).regex(/^[A-Za-z0-9_]+$/).optional(), xdr: z.string().min(1).max(400_000) }).strict(),
     z.object({ type: z.string(), json: z.unknown(), candidates: z.array(z.string()) }),
+  ),
+
+  // -- signatures and thresholds (issue #14; electron/core/signatures/) ---------------------
+  /** Each envelope's signatures checked, the weight each account needs, and what holds submission back. */
+  'signatures:inspect': request(z.object({ inputs: SignedInputs }).strict(), z.object({ reports: z.array(SignatureReport) })),
+  /** Copies of one transaction (and detached signatures) into one envelope with only the signatures the network uses. */
+  'signatures:merge': request(z.object({ inputs: SignedInputs, detached: z.array(DetachedSignature).max(20).optional() }).strict(), MergeReport),
+  /** An envelope as base64, hex or a SEP-7 URI; with `fileName`, also written to the export directory. */
+  'signatures:export': request(
+    z
+      .object({
+        input: SignedInput,
+        format: ExportFormat,
+        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
+      })
+      .strict(),
+    z.object({ text: z.string(), hash: z.string(), path: z.string().optional() }),
   ),
 
   // -- streams (one SSE connection per watched account, in the core) --------------------------

@@ -9,6 +9,7 @@ import { CoreError, type Emit, type Handlers } from './dispatch';
 import { readHealth, testConnection } from './health';
 import { allExplanations, explainCode } from './explain';
 import { Exports } from './export';
+import { signaturesHandlers } from './handlers/signatures';
 import { HttpClient, HttpError } from './http';
 import { inspectEnvelope } from './inspect';
 import { fetchListing, scopeId, type ListingParams } from './listings';
@@ -237,6 +238,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     'export:list': async function exportList() {
       return { exports: exports.list(), directory: exports.directory };
     },
+    ...signaturesHandlers({ networks, http, exports }),
   };
 
   return {

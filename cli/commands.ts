@@ -8,6 +8,7 @@ import { streamPayments } from '../electron/core/streams';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
 import type { Command } from './args';
+import { inspectSignatures, mergeCommand } from './merge-command';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -63,11 +64,15 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
     case 'stream':
       return stream(command, ctx);
     case 'inspect': {
-      const inspection = await call<{ warnings: string[] }>(ctx, 'tx:inspect', { input: await readSource(ctx, command.source) });
-      ctx.io.out(`${json(inspection)}\n`);
+      const input = await readSource(ctx, command.source);
+      const inspection = await call<{ warnings: string[] }>(ctx, 'tx:inspect', { input });
       for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);
+      const signatureCheck = await inspectSignatures(ctx, input);
+      ctx.io.out(`${json({ ...inspection, signatureCheck })}\n`);
       return 0;
     }
+    case 'merge':
+      return mergeCommand(command, ctx);
     case 'submit':
       return submit(command, ctx);
     case 'decode': {

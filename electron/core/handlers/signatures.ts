@@ -7,7 +7,7 @@ import type { NetworkProfile } from '../../../shared/ipc';
 import { CoreError, type Handlers } from '../dispatch';
 import type { HttpClient } from '../http';
 import { httpLookup } from '../signatures/accounts';
-import { analyse, type SignatureContext } from '../signatures/analyse';
+import { analyse, type Analysis, type SignatureContext } from '../signatures/analyse';
 import { draftFromInput } from '../signatures/draft';
 import { encodeEnvelope } from '../signatures/encode';
 import { mergeEnvelopes } from '../signatures/merge';
@@ -27,8 +27,13 @@ export function signaturesHandlers(ctx: SignaturesContext): SignatureHandlers {
     'signatures:inspect': async function signaturesInspect({ inputs }, { signal }) {
       const shared = context(signal);
       const reports = [];
-      // One at a time: the copies name the same accounts, and the HTTP client caches nothing.
-      for (const [i, input] of inputs.entries()) reports.push((await analyse(readDraft(input, i, inputs.length), shared)).report);
+      // One at a time, each reusing the accounts the ones before read: copies name the same accounts.
+      let lookups: Analysis['lookups'] | undefined;
+      for (const [i, input] of inputs.entries()) {
+        const analysis = await analyse(readDraft(input, i, inputs.length), shared, lookups ? { lookups } : {});
+        lookups = analysis.lookups;
+        reports.push(analysis.report);
+      }
       return { reports };
     },
     'signatures:merge': async function signaturesMerge({ inputs, detached }, { signal }) {

@@ -64,6 +64,7 @@ export async function analyse(draft: Draft, ctx: SignatureContext, options: { pr
     fee: built.tx.fee,
     lookups,
     networkId: detected.networkId,
+    networkName: detected.profile.name,
     selected: ctx.selected,
     extraSignatures: dropped.length,
     signatureCount: Math.max(inner.keep.length, outer.keep.length),

@@ -19,6 +19,7 @@ export interface ReadinessInput {
   lookups: ReadonlyMap<string, AccountLookup>;
   /** The network the signatures verify for (null: none) and the selected one. */
   networkId: string | null;
+  networkName: string;
   selected: { id: string; name: string };
   /** Signatures the network would find unused (invalid, unknown, duplicate, not needed). */
   extraSignatures: number;
@@ -87,7 +88,7 @@ function fundsReason(input: ReadinessInput): Readiness['reasons'] {
 export function readinessOf(input: ReadinessInput): Readiness {
   const reasons: Readiness['reasons'] = [];
   if (input.networkId !== null && input.networkId !== input.selected.id) {
-    reasons.push({ code: 'wrong_network', message: `The signatures verify for another network (${input.networkId}), not ${input.selected.name}: the network would answer tx_bad_auth.` });
+    reasons.push({ code: 'wrong_network', message: `The signatures verify for another network (${input.networkName}), not ${input.selected.name}: the network would answer tx_bad_auth.` });
   }
   reasons.push(...thresholdReasons(input.requirements), ...sequenceReason(input), ...timeReasons(input), ...fundsReason(input));
   if (input.signatureCount > MAX_SIGNATURES) reasons.push({ code: 'too_many_signatures', message: `${input.signatureCount} signatures are needed, more than the ${MAX_SIGNATURES} an envelope can carry.` });

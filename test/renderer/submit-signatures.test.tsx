@@ -119,6 +119,17 @@ describe('submit page signatures', () => {
     expect(bridge.calls.find((c) => c.channel === 'signatures:export')?.args).toEqual({ input: ENVELOPE, format: 'sep7' });
   });
 
+  it('takes several dropped files as the envelope and more signed copies to merge', async () => {
+    const bridge = setup();
+    await screen.findByTestId('held-back');
+    // jsdom's File has no arrayBuffer(); a browser's has.
+    const file = (text: string, name: string) => Object.assign(new File([text], name), { arrayBuffer: async () => new TextEncoder().encode(text).buffer });
+    const files = [file(ENVELOPE, 'alice.xdr'), file(COPY, 'bob.xdr')];
+    fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files } });
+    expect(await screen.findByRole('button', { name: 'Submit to Local' })).toBeTruthy();
+    expect(bridge.calls.filter((c) => c.channel === 'signatures:merge').at(-1)?.args).toEqual({ inputs: [ENVELOPE, COPY] });
+  });
+
   it('keeps the plain flow when the signatures cannot be checked', async () => {
     const bridge = setup({ 'signatures:merge': () => { throw new Error('the network is unreachable'); } });
     expect((await screen.findByTestId('merge-problem')).textContent).toContain('unreachable');

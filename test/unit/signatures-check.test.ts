@@ -43,7 +43,7 @@ describe('who signed', () => {
     const { report } = await check(hex, context([account(A)]));
     expect(report).toMatchObject({ networkId: 'testnet', networkName: testnet.name });
     expect(report.signatures[0]).toMatchObject({ status: 'valid', signer: A.publicKey() });
-    expect(report.readiness.reasons.map((r) => r.code)).toContain('wrong_network');
+    expect(report.readiness.reasons.find((r) => r.code === 'wrong_network')?.message).toMatch(/another network \(Testnet\), not Local/);
     const v0 = xdr.TransactionEnvelope.envelopeTypeTxV0(
       new xdr.TransactionV0Envelope({
         tx: new xdr.TransactionV0({ sourceAccountEd25519: A.rawPublicKey(), fee: 100, seqNum: xdr.Int64.fromString('101'), timeBounds: null, memo: xdr.Memo.memoNone(), operations: xdr.TransactionEnvelope.fromXDR(payment().toXDR(), 'base64').v1().tx().operations(), ext: new xdr.TransactionV0Ext(0) }),

@@ -59,7 +59,7 @@ export function SubmitPage() {
     <section className="submit-page" aria-label="Submit">
       <h2>Submit a signed transaction</h2>
       <p className="muted small">Ledgerscope never asks for a secret key: sign offline, then bring the signed envelope here.</p>
-      <InputZone key={opened?.seq ?? 0} onInput={onInput} initial={opened?.text.trim() ?? ''} />
+      <InputZone key={opened?.seq ?? 0} onInput={onInput} onMore={signatures.setCopies} initial={opened?.text.trim() ?? ''} />
       {opened?.fileName ? <p className="muted small">Opened {opened.fileName}</p> : null}
       {inspection.isFetching ? <p role="status">Decoding…</p> : null}
       {failed ? (

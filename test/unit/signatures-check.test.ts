@@ -1,8 +1,10 @@
 // Who signed and what is needed: matching by hint, ed25519 and hash-x verification, pre-authorised
 // transactions, per-operation levels and sources, fee bumps, duplicates and readiness.
 import { createHash } from 'node:crypto';
-import { Asset, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { Account, Asset, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
+import { normalizeAccount } from '../../electron/core/resources';
+import { accountState } from '../../electron/core/signatures/accounts';
 import { analyse } from '../../electron/core/signatures/analyse';
 import { draftFromInput } from '../../electron/core/signatures/draft';
 import { operationLevel } from '../../electron/core/signatures/levels';
@@ -147,8 +149,12 @@ describe('what is needed', () => {
     const expired = payment(A, { timeout: 60 }); // built now (2026+), so relative to a later "now"
     const late = await check(signed(expired, A), context([account(A)], { now: new Date(Date.now() + 120_000) }));
     expect(late.report.readiness.reasons.map((r) => r.code)).toEqual(['too_late']);
-    const early = await check(signed(expired, A), context([account(A)], { now: new Date(0) }));
-    expect(early.report.readiness.reasons.map((r) => r.code)).toEqual([]);
+    const future = new TransactionBuilder(new Account(A.publicKey(), '100'), { fee: '100', networkPassphrase: LOCAL_PASSPHRASE, timebounds: { minTime: 1_900_000_000, maxTime: 0 } })
+      .addOperation(Operation.bumpSequence({ bumpTo: '0' }))
+      .build();
+    const early = await check(signed(future, A), context([account(A)], { now }));
+    expect(early.report.readiness.reasons.map((r) => r.code)).toEqual(['too_early']);
+    expect(early.report.readiness.reasons[0]!.message).toMatch(/not valid for another \d+ s/);
     const poor = await check(signed(payment(), A), context([account(A, { balance: '0.0000099' })], { now }));
     expect(poor.report.readiness.reasons.map((r) => r.code)).toEqual(['underfunded']);
     const fine = await check(signed(payment(), A), context([account(A)], { now }));
@@ -184,5 +190,37 @@ describe('operation levels (stellar-core getThresholdLevel)', () => {
   it('a hash-x or pre-auth signer change is high too', () => {
     expect(level(Operation.setOptions({ signer: { sha256Hash: Buffer.alloc(32, 1), weight: 1 } }))).toBe('high');
     expect(level(Operation.setOptions({ signer: { preAuthTx: Buffer.alloc(32, 2), weight: 0 } }))).toBe('high');
+  });
+});
+
+describe('accounts for the checks', () => {
+  it('carries each signer with its kind (told from the key), weight, thresholds and native balance', () => {
+    const preAuth = StrKey.encodePreAuthTx(Buffer.alloc(32, 3));
+    const hashX = StrKey.encodeSha256Hash(Buffer.alloc(32, 4));
+    const record = normalizeAccount({
+      id: A.publicKey(),
+      sequence: '123456789012345678',
+      thresholds: { low_threshold: 1, med_threshold: 2, high_threshold: 3 },
+      balances: [{ asset_type: 'native', balance: '12.5000000' }],
+      // The local service calls every signer ed25519_public_key; Horizon names the kind.
+      signers: [
+        { key: A.publicKey(), weight: 0, type: 'ed25519_public_key' },
+        { key: preAuth, weight: 1, type: 'ed25519_public_key' },
+        { key: hashX, weight: 2, type: 'sha256_hash' },
+        { key: 'not a key', weight: 9 },
+      ],
+    });
+    expect(record.signers.map((s) => s.type)).toEqual(['ed25519_public_key', 'preauth_tx', 'sha256_hash', 'ed25519_public_key']);
+    expect(accountState(record)).toEqual({
+      id: A.publicKey(),
+      sequence: '123456789012345678',
+      thresholds: { low: 1, med: 2, high: 3 },
+      signers: [
+        { key: A.publicKey(), type: 'ed25519_public_key', weight: 0 },
+        { key: preAuth, type: 'preauth_tx', weight: 1 },
+        { key: hashX, type: 'sha256_hash', weight: 2 },
+      ],
+      nativeBalance: '12.5',
+    });
   });
 });

@@ -1,7 +1,7 @@
 // Merging copies of one transaction: union of valid signatures, duplicates once, refusals with
 // their reason, detached signatures verified first, a smallest sufficient set kept, the
 // 20-signature limit, and the export forms (SEP-7 among them).
-import { type Keypair, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { type Keypair, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
 import { CoreError } from '../../electron/core/dispatch';
 import { parseEnvelope } from '../../electron/core/envelope';
@@ -54,6 +54,15 @@ describe('merge', () => {
     // The same inputs in another order give the same envelope.
     const again = await merge([signed(tx, D), signed(tx, A, C, stranger), signed(tx, A, B)]);
     expect(again.envelope).toBe(report.envelope);
+  });
+
+  it('needs no signature at all when a pre-authorised hash of the transaction carries the weight', async () => {
+    const tx = payment();
+    const preAuthorised = account(A, { signers: [[StrKey.encodePreAuthTx(tx.hash()), 2]], low: 1, med: 2 });
+    const report = await merge([signed(tx, A)], { accounts: [preAuthorised] });
+    expect(report.signatures).toEqual([]);
+    expect(report.dropped).toEqual([{ part: 'inner', hint: A.signatureHint().toString('hex'), signer: A.publicKey(), reason: 'not_needed' }]);
+    expect(report.readiness).toEqual({ ready: true, reasons: [] });
   });
 
   it('keeps everything a need could use when the threshold cannot be met', async () => {

@@ -42,13 +42,13 @@ export function chooseKept(part: SignaturePart, checked: CheckedSignature[], nee
 
   const found = partNeeds.map((n) => ({ need: n, lookup: lookups.get(n.account) })).filter((x) => x.lookup?.status === 'found');
   const preAuth = preAuthKeyOf(hash);
-  const targets = found.map(({ lookup }) => {
+  // Per need: each signer's weight on its account, what a pre-authorised hash gives, what it needs.
+  const targets = found.map(({ need, lookup }) => {
     const account = (lookup as Extract<AccountLookup, { status: 'found' }>).account;
     const weights = new Map(account.signers.map((s) => [s.key, cap(s.weight)]));
     const base = account.signers.filter((s) => s.type === 'preauth_tx' && s.key === preAuth).reduce((sum, s) => sum + cap(s.weight), 0);
-    return { weights, base, needed: 0 };
+    return { weights, base, needed: cap(account.thresholds[need.level]) };
   });
-  found.forEach(({ need, lookup }, i) => (targets[i]!.needed = cap((lookup as Extract<AccountLookup, { status: 'found' }>).account.thresholds[need.level])));
 
   const relevant = valid.filter((c) => targets.some((t) => (t.weights.get(c.signer!) ?? 0) > 0));
   for (const c of valid) if (!relevant.includes(c)) drop(c, 'not_needed');

@@ -1,7 +1,9 @@
 // Command-line parsing: strict flags per command, every mistake a one-line UsageError (exit 2).
 import { parseArgs } from 'node:util';
 import { parseNetworkFlag } from '../electron/core/network-flag';
+import { containsSecretKey, SECRET_REFUSED } from '../electron/core/secrets';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
+import { parseMerge, type MergeCommand } from './merge-args';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -13,7 +15,10 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
       listing flags: --limit N --order asc|desc --cursor C --include-failed --join transactions
                      --all --format json|ndjson|csv
   stream payments <account> [--cursor C]  NDJSON of new payments until interrupted
-  inspect <file|->                        decode a signed transaction, check network and sequence
+  inspect <file|->                        decode a signed transaction, check network, sequence,
+                                          signatures and thresholds
+  merge <file>... [--add-signature G…:BASE64]... [--output FILE] [--format base64|hex|sep7]
+                                          one envelope from copies signed by different signers
   submit <file|-> [--no-wait]             submit it and follow it into a ledger
   decode <type|auto> <xdr|->              any XDR as a JSON tree
   explain <code...>                       what a result code means and how to fix it
@@ -40,6 +45,7 @@ export type Command =
   | { kind: 'decode'; type: string; xdr: string }
   | { kind: 'explain'; codes: string[] }
   | { kind: 'export'; target: ListingTarget; output: string; format: 'csv' | 'ndjson'; order: 'asc' | 'desc'; includeFailed: boolean; includeTransactions: boolean; maxRows?: number | undefined }
+  | MergeCommand
   | { kind: 'help' };
 
 export interface Invocation {
@@ -68,7 +74,7 @@ const LISTING_OPTIONS = {
 
 const SCOPE_OPTIONS = Object.fromEntries(Object.keys(SCOPE_FLAGS).map((flag) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>;
 
-type OptionTable = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+type OptionTable = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 type Values = Record<string, string | boolean | undefined>;
 
 function parse(args: string[], options: OptionTable): { values: Values; positionals: string[] } {
@@ -126,6 +132,8 @@ function scopeTarget(values: Record<string, string | boolean | undefined>, comma
 }
 
 export function parseInvocation(argv: string[]): Invocation {
+  // A secret key pasted as an argument is refused before anything could echo it.
+  if (containsSecretKey(argv)) throw new UsageError(SECRET_REFUSED);
   // --network and --user-data-dir are global: accepted anywhere, taken out before the command.
   let network = 'local';
   let userDataDir: string | undefined;
@@ -157,7 +165,7 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
   switch (name) {
     case undefined:
     case '':
-      throw new UsageError('a command is needed (payments, operations, stream, inspect, submit, decode, explain, export)');
+      throw new UsageError('a command is needed (payments, operations, stream, inspect, merge, submit, decode, explain, export)');
     case 'help':
       return { kind: 'help' };
     case 'payments': {
@@ -197,6 +205,8 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
     }
     case 'export':
       return parseExport(rest);
+    case 'merge':
+      return parseMerge(parse(rest, { 'add-signature': { type: 'string', multiple: true }, output: { type: 'string', short: 'o' }, format: { type: 'string' } } as OptionTable));
     default:
       throw new UsageError(`unknown command "${name.slice(0, 40)}"`);
   }

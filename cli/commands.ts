@@ -9,6 +9,7 @@ import type { EventChannel, EventPayload } from '../shared/ipc';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
 import { pages } from '../shared/paging';
 import type { Command } from './args';
+import { inspectSignatures, mergeCommand } from './merge-command';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -64,11 +65,15 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
     case 'stream':
       return stream(command, ctx);
     case 'inspect': {
-      const inspection = await call<{ warnings: string[] }>(ctx, 'tx:inspect', { input: await readSource(ctx, command.source) });
-      ctx.io.out(`${json(inspection)}\n`);
+      const input = await readSource(ctx, command.source);
+      const inspection = await call<{ warnings: string[] }>(ctx, 'tx:inspect', { input });
       for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);
+      const signatureCheck = await inspectSignatures(ctx, input);
+      ctx.io.out(`${json({ ...inspection, signatureCheck })}\n`);
       return 0;
     }
+    case 'merge':
+      return mergeCommand(command, ctx);
     case 'submit':
       return submit(command, ctx);
     case 'decode': {

@@ -6,6 +6,7 @@
 // Every request answers `{ok: true, value} | {ok: false, error: {code, message, status?,
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
+import { DetachedSignature, ExportFormat, MergeReport, SignatureReport, SignedInput, SignedInputs } from './signatures';
 import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 export const NetworkProfile = z.object({
@@ -73,6 +74,9 @@ export const IpcErrorCode = z.enum([
   'invalid_input',
   'not_found',
   'read_only',
+  // signatures (electron/core/signatures/): copies that are not one transaction, over 20 signatures
+  'merge_refused',
+  'too_many_signatures',
   // the network: no answer, or an answer that is not what a Horizon-style server sends
   'timeout',
   'unreachable',
@@ -166,6 +170,23 @@ export const requestChannels = {
   'xdr:decode': request(
     z.object({ type: z.string().max(100).regex(/^[A-Za-z0-9_]+$/).optional(), xdr: z.string().min(1).max(400_000) }).strict(),
     z.object({ type: z.string(), json: z.unknown(), candidates: z.array(z.string()) }),
+  ),
+
+  // -- signatures and thresholds (issue #14; electron/core/signatures/) ---------------------
+  /** Each envelope's signatures checked, the weight each account needs, and what holds submission back. */
+  'signatures:inspect': request(z.object({ inputs: SignedInputs }).strict(), z.object({ reports: z.array(SignatureReport) })),
+  /** Copies of one transaction (and detached signatures) into one envelope with only the signatures the network uses. */
+  'signatures:merge': request(z.object({ inputs: SignedInputs, detached: z.array(DetachedSignature).max(20).optional() }).strict(), MergeReport),
+  /** An envelope as base64, hex or a SEP-7 URI; with `fileName`, also written to the export directory. */
+  'signatures:export': request(
+    z
+      .object({
+        input: SignedInput,
+        format: ExportFormat,
+        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
+      })
+      .strict(),
+    z.object({ text: z.string(), hash: z.string(), path: z.string().optional() }),
   ),
 
   // -- streams (one SSE connection per watched account, in the core) --------------------------

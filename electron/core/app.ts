@@ -11,6 +11,7 @@ import { inspectionHandlers } from './handlers/inspection';
 import { listingHandlers } from './handlers/listings';
 import { networkHandlers } from './handlers/networks';
 import { resourceHandlers } from './handlers/resources';
+import { signaturesHandlers } from './handlers/signatures';
 import { streamHandlers } from './handlers/streams';
 import { submissionHandlers } from './handlers/submission';
 import { xdrHandlers } from './handlers/xdr';
@@ -44,6 +45,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...xdrHandlers(ctx),
     ...streamHandlers(ctx),
     ...exportHandlers(ctx),
+    ...signaturesHandlers(ctx),
   };
   return {
     handlers,

@@ -5,6 +5,8 @@ import { Asset, extractBaseAddress, FeeBumpTransaction, Keypair, LiquidityPoolAs
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Inspection, InspectedOperation, NetworkMatch } from '../../shared/model';
 import { parseEnvelope } from './envelope';
+import { draftOf } from './signatures/draft';
+import { networkMatches } from './signatures/network';
 import { decodeXdrJson } from './xdr';
 
 export interface AccountInfo {
@@ -41,10 +43,8 @@ export async function inspectEnvelope(input: string, options: InspectOptions): P
     }
   }
   const candidates = candidateKeys(selectedTx, account?.signers ?? []);
-  const networks: NetworkMatch[] = options.profiles.map((profile) => {
-    const tx = build(profile.passphrase);
-    return { networkId: profile.id, name: profile.name, passphrase: profile.passphrase, hash: tx.hash().toString('hex'), verifiedSignatures: countVerified(tx, candidates) };
-  });
+  // The same detection as the signature checks (signatures/network.ts).
+  const networks: NetworkMatch[] = networkMatches(draftOf(parsed.envelope), options.profiles, candidates.map((key) => ({ key, type: 'ed25519_public_key' as const })));
   const signedFor = networks.filter((n) => n.verifiedSignatures > 0).map((n) => n.networkId);
   const signedOn = signedFor.includes(options.selected.id) ? selectedTx : signedFor[0] ? build(options.profiles.find((p) => p.id === signedFor[0])!.passphrase) : selectedTx;
   const warnings = buildWarnings(signedFor, networks, options.selected, inner, options.now ?? new Date());
@@ -96,10 +96,6 @@ function verifies(key: string, signature: xdr.DecoratedSignature, hash: Buffer):
   } catch {
     return false;
   }
-}
-
-function countVerified(tx: Tx, candidates: string[]): number {
-  return allSignatures(tx).filter(({ signature, hash }) => candidates.some((key) => verifies(key, signature, hash))).length;
 }
 
 function buildWarnings(signedFor: string[], networks: NetworkMatch[], selected: NetworkProfile, inner: Transaction, now: Date): string[] {

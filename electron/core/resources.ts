@@ -25,7 +25,8 @@ export function normalizeAccount(value: JsonValue, raw?: string): Account {
     balances: (Array.isArray(r['balances']) ? r['balances'] : []).map(balance),
     signers: (Array.isArray(r['signers']) ? r['signers'] : []).map((item) => {
       const s = obj(item) ?? {};
-      return { key: text(s['key']) ?? '', weight: int(s['weight']) ?? 0, type: text(s['type']) ?? 'ed25519_public_key' };
+      const key = text(s['key']) ?? '';
+      return { key, weight: int(s['weight']) ?? 0, type: signerType(key, text(s['type'])) };
     }),
     thresholds: {
       low: int(thresholds['low_threshold'] ?? thresholds['low']) ?? 0,
@@ -36,6 +37,13 @@ export function normalizeAccount(value: JsonValue, raw?: string): Account {
     ...(lastModifiedLedger !== undefined ? { lastModifiedLedger } : {}),
     raw: raw ?? stringifyJson(r),
   };
+}
+
+// Horizon's names for the three signer kinds, told from the key's prefix (G…, T…, X…) when the
+// server says nothing or calls every signer ed25519_public_key.
+const SIGNER_TYPES: Record<string, string> = { G: 'ed25519_public_key', T: 'preauth_tx', X: 'sha256_hash' };
+function signerType(key: string, given: string | undefined): string {
+  return SIGNER_TYPES[key.charAt(0)] ?? given ?? 'ed25519_public_key';
 }
 
 function balance(item: JsonValue): Balance {

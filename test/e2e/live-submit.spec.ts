@@ -89,6 +89,11 @@ test('a dropped signed file is received, then succeeds in a ledger', async ({ pa
   await expect(preview.getByTestId('network-warning')).toHaveCount(0);
   await expect(preview.getByTestId('sequence-check')).toBeVisible();
   await expect(preview.getByRole('table', { name: 'Operations' })).toContainText('payment');
+  // The payer's own signature meets its thresholds: nothing holds the submission back.
+  const signatures = page.getByRole('region', { name: 'Signatures and thresholds' });
+  await expect(signatures.getByRole('table', { name: 'Signature status' })).toContainText('valid');
+  await expect(signatures.getByRole('list', { name: 'Thresholds' })).toContainText('met');
+  await expect(page.getByTestId('held-back')).toHaveCount(0);
   await shot(page, testInfo, 'submit-preview');
   await page.getByRole('button', { name: /^Submit to / }).click();
   const result = page.getByRole('region', { name: 'Submission result' });
@@ -124,7 +129,10 @@ test('a transaction signed for another network is flagged and txBAD_AUTH explain
   const { xdr } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '1', passphrase: 'Test SDF Network ; September 2015', timeoutSeconds: 600 }));
   await paste(page, xdr);
   await expect(page.getByTestId('network-warning')).toContainText('selected network');
-  await page.getByRole('button', { name: /^Submit to / }).click();
+  // The signature check holds it back (it would fail); the user may still send it.
+  await expect(page.getByTestId('held-back')).toContainText('another network');
+  await expect(page.getByRole('button', { name: /^Submit to / })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit anyway' }).click();
   const result = page.getByRole('region', { name: 'Submission result' });
   await expect(result.getByTestId('submit-result')).toHaveText('failed');
   await expect(result.getByTestId('result-codes')).toContainText('txBAD_AUTH');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keypair } from '@stellar/stellar-base';
 import { Operation } from '../../shared/model';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { paymentTx } from '../support/signed-tx';
@@ -134,6 +135,43 @@ describe('ledgerscope transactions', () => {
     const junk = await run(['submit', '-', ...network()], 'hello, world!');
     expect(junk.code).toBe(1);
     expect(junk.err).toMatch(/neither hexadecimal nor base64/);
+  });
+});
+
+describe('ledgerscope merge', () => {
+  it('merges copies from files into a SEP-7 URI that submits, dropping a signature no threshold uses', async () => {
+    const tx = await paymentTx(net.serviceUrl, alice, bob.publicKey, { passphrase: net.passphrase, amount: '1.5' });
+    const a = join(userData, 'copy-a.xdr');
+    const b = join(userData, 'copy-b.xdr');
+    writeFileSync(a, tx.toXDR());
+    tx.sign(Keypair.fromSecret(bob.secretKey)); // bob is no signer of alice: the network would answer tx_bad_auth_extra
+    writeFileSync(b, Buffer.from(tx.toXDR(), 'base64').toString('hex')); // a hex copy reads the same
+    const output = join(userData, 'merged.txt');
+    const merged = await run(['merge', a, b, '--format', 'sep7', '--output', output, ...network()]);
+    expect(merged.err).toMatch(/^merged 2 envelope\(s\): [0-9a-f]{64}\ndropped hint [0-9a-f]{8}: unknown signer\n/);
+    expect(merged.err).toContain(`signature 1: valid, ${alice.publicKey}`);
+    expect(merged.err).toContain('ready to submit');
+    expect(merged).toMatchObject({ code: 0, out: `${output}\n` });
+    const uri = readFileSync(output, 'utf8').trim();
+    expect(uri).toMatch(/^web\+stellar:tx\?xdr=[^&]+&network_passphrase=/);
+    const submitted = await run(['submit', output, ...network()]);
+    expect(submitted.code).toBe(0);
+    expect(submitted.out.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).at(-1)).toMatchObject({ state: 'success', hash: tx.hash().toString('hex') });
+  });
+
+  it('bad flags are one line and exit 2; a bad file one line and exit 1; secrets never echoed', async () => {
+    const usage = await run(['merge', 'x.xdr', '--format', 'pdf', ...network()]);
+    expect(usage).toMatchObject({ code: 2, out: '' });
+    expect(usage.err).toMatch(/^ledgerscope: --format must be base64, hex or sep7, not "pdf" \(see ledgerscope --help\)\n$/);
+    const secret = await run(['merge', 'x.xdr', '--add-signature', `${alice.publicKey}:${alice.secretKey}`, ...network()]);
+    expect(secret.code).toBe(2);
+    expect(secret.err.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(secret.err + secret.out).not.toContain(alice.secretKey);
+    const huge = join(userData, 'huge.xdr');
+    writeFileSync(huge, 'A'.repeat(5 * 1024 * 1024));
+    const tooBig = await run(['merge', huge, ...network()]);
+    expect(tooBig).toMatchObject({ code: 1, out: '' });
+    expect(tooBig.err).toMatch(/^ledgerscope: .*huge\.xdr is larger than 200 kB; a transaction envelope is much smaller\n$/);
   });
 });
 

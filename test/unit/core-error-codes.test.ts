@@ -29,9 +29,16 @@ const PRODUCERS: RegExp[] = [
   /PROBLEM_CODES\[[^\]]+\] \?\? ('[a-z_]+')/g,
 ];
 
+/**
+ * Files whose `code:` fields are another contract's codes, not IPC error codes: the reasons a
+ * submission is held back (READINESS_CODES in shared/signatures.ts, checked by its zod enum).
+ */
+const OTHER_CODE_LISTS = new Set(['electron/core/signatures/readiness.ts']);
+
 function producedCodes(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const { path, text } of [...sources('electron'), ...sources('cli')]) {
+    if (OTHER_CODE_LISTS.has(path)) continue;
     for (const producer of PRODUCERS) {
       for (const match of text.matchAll(producer)) {
         for (const [, code] of match[1]!.matchAll(CODE)) found.set(code!, [...(found.get(code!) ?? []), path]);

@@ -3,7 +3,8 @@ import { useState, type DragEvent } from 'react';
 import { ACCEPTED_FILES, looksLikeSecret, readEnvelopeFile, SECRET_MESSAGE } from './read-input';
 
 /** `initial`: text handed over by the desktop shell (a file opened from the menu or dropped). */
-export function InputZone({ onInput, initial = '' }: { onInput(text: string): void; initial?: string }) {
+/** `onMore`: the other files of a drop of several (more signed copies of the same transaction). */
+export function InputZone({ onInput, onMore, initial = '' }: { onInput(text: string): void; onMore?(texts: string[]): void; initial?: string }) {
   const [text, setText] = useState(() => (looksLikeSecret(initial) ? '' : initial));
   const [problem, setProblem] = useState<string | null>(() => (looksLikeSecret(initial) ? SECRET_MESSAGE : null));
   const [over, setOver] = useState(false);
@@ -33,16 +34,27 @@ export function InputZone({ onInput, initial = '' }: { onInput(text: string): vo
     }
   }
 
+  async function takeMore(files: File[]) {
+    try {
+      const texts = await Promise.all(files.map(readEnvelopeFile));
+      if (texts.some(looksLikeSecret)) setProblem(SECRET_MESSAGE);
+      else onMore?.(texts);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  }
+
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setOver(false);
-    void takeFile(event.dataTransfer.files[0]);
+    const [first, ...more] = [...event.dataTransfer.files];
+    void takeFile(first).then(() => (more.length && onMore ? takeMore(more) : undefined));
   }
 
   return (
     <section className={`drop-zone${over ? ' over' : ''}`} aria-label="Transaction input" onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={onDrop} data-testid="drop-zone">
       <p>
-        Drop a signed transaction file (.xdr, .txt, .json) here, choose one{' '}
+        Drop a signed transaction file (.xdr, .txt, .json) here (or several copies signed by different signers at once), choose one{' '}
         <input type="file" accept={ACCEPTED_FILES} aria-label="Choose a transaction file" onChange={(e) => void takeFile(e.target.files?.[0])} />, or paste it:
       </p>
       <textarea

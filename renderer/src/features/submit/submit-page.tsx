@@ -6,11 +6,14 @@ import type { TxStatus } from '../../../../shared/model';
 import { useNetworks } from '../../components/network-status';
 import { call, errorCode, onEvent } from '../../lib/bridge';
 import { useUi } from '../../lib/store';
+import { CopiesZone } from './copies-zone';
 import { InputZone } from './input-zone';
 import { looksLikeSecret } from './read-input';
 import { Journal } from './journal';
 import { Preview } from './preview';
 import { OUTCOME_TEXT, ResultPanel } from './result-panel';
+import { SignaturesPanel } from './signatures-panel';
+import { useMerge } from './use-merge';
 
 export function SubmitPage() {
   const client = useQueryClient();
@@ -32,6 +35,8 @@ export function SubmitPage() {
     retry: false,
     gcTime: 0,
   });
+  const signatures = useMerge(selectedId, input, inspection.isSuccess);
+  const merge = signatures.merge;
   const submit = useMutation({
     mutationFn: (text: string) => call('tx:submit', { input: text }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['tx:journal'] }),
@@ -45,6 +50,7 @@ export function SubmitPage() {
 
   function onInput(text: string) {
     setInput(text);
+    signatures.reset();
     submit.reset();
   }
 
@@ -53,7 +59,7 @@ export function SubmitPage() {
     <section className="submit-page" aria-label="Submit">
       <h2>Submit a signed transaction</h2>
       <p className="muted small">Ledgerscope never asks for a secret key: sign offline, then bring the signed envelope here.</p>
-      <InputZone key={opened?.seq ?? 0} onInput={onInput} initial={opened?.text.trim() ?? ''} />
+      <InputZone key={opened?.seq ?? 0} onInput={onInput} onMore={signatures.setCopies} initial={opened?.text.trim() ?? ''} />
       {opened?.fileName ? <p className="muted small">Opened {opened.fileName}</p> : null}
       {inspection.isFetching ? <p role="status">Decoding…</p> : null}
       {failed ? (
@@ -66,17 +72,37 @@ export function SubmitPage() {
         </section>
       ) : null}
       {inspection.data ? <Preview inspection={inspection.data} selectedId={selectedId} selectedName={selectedName} /> : null}
+      {inspection.data ? <CopiesZone copies={signatures.copies} onCopies={signatures.setCopies} onDetached={signatures.addDetached} /> : null}
+      {merge.isError ? <p className="banner warn" data-testid="merge-problem">Signatures not checked: {merge.error.message}</p> : null}
+      {merge.data ? <SignaturesPanel report={merge.data} /> : null}
       {inspection.data ? (
-        <div className="actions">
-          <button type="button" className="primary" disabled={submit.isPending} onClick={() => submit.mutate(inspection.data.envelopeXdr)}>
-            {submit.isPending ? 'Submitting…' : `Submit to ${selectedName ?? 'the selected network'}`}
-          </button>
-        </div>
+        <SubmitButtons
+          pending={submit.isPending}
+          // Until the merge of added copies is in, the button would send the envelope without them.
+          checking={signatures.checking}
+          label={`Submit to ${selectedName ?? 'the selected network'}`}
+          heldBack={merge.data?.readiness.reasons.map((r) => r.message) ?? []}
+          onSubmit={() => submit.mutate(merge.data?.envelope ?? inspection.data.envelopeXdr)}
+        />
       ) : null}
       {submit.isError ? <p role="alert" className="banner bad">Could not submit: {submit.error.message}</p> : null}
       {report ? <ResultPanel report={report} final={final} /> : null}
       <Journal />
     </section>
+  );
+}
+
+/** Submit, or, when the checks say the network would refuse it, the reason and "submit anyway". */
+function SubmitButtons({ pending, checking, label, heldBack, onSubmit }: { pending: boolean; checking: boolean; label: string; heldBack: string[]; onSubmit(): void }) {
+  if (pending || checking) return <div className="actions"><button type="button" className="primary" disabled>{pending ? 'Submitting…' : 'Checking signatures…'}</button></div>;
+  if (heldBack.length === 0) return <div className="actions"><button type="button" className="primary" onClick={onSubmit}>{label}</button></div>;
+  return (
+    <div className="actions">
+      <button type="button" className="primary" disabled title={heldBack.join('\n')} data-testid="held-back">
+        Held back: {heldBack[0]}
+      </button>
+      <button type="button" onClick={onSubmit}>Submit anyway</button>
+    </div>
   );
 }
 

@@ -1,0 +1,83 @@
+// More signed copies of the same transaction (each signed by other signers), dropped as files or
+// pasted (several separated by blank lines), and detached signatures (a public key and a base64
+// signature made elsewhere). Secret keys are refused here before anything leaves the page.
+import { useState, type DragEvent, type FormEvent } from 'react';
+import type { DetachedSignature } from '../../../../shared/signatures';
+import { looksLikeSecret, readEnvelopeFile, SECRET_MESSAGE } from './read-input';
+
+export const MAX_COPIES = 19;
+
+/** Pasted text holding one or more envelopes, separated by blank lines. */
+export function splitCopies(text: string): string[] {
+  return text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
+}
+
+export function CopiesZone({ copies, onCopies, onDetached }: { copies: string[]; onCopies(next: string[]): void; onDetached(signature: DetachedSignature): void }) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [publicKey, setPublicKey] = useState('');
+  const [signature, setSignature] = useState('');
+
+  function add(found: string[]) {
+    if (found.some(looksLikeSecret)) {
+      setProblem(SECRET_MESSAGE);
+      return;
+    }
+    const next = [...copies, ...found.filter((f) => !copies.includes(f))];
+    if (next.length > MAX_COPIES) {
+      setProblem(`At most ${MAX_COPIES + 1} copies can be merged.`);
+      return;
+    }
+    setProblem(null);
+    onCopies(next);
+  }
+
+  async function onDrop(event: DragEvent) {
+    event.preventDefault();
+    try {
+      add(await Promise.all([...event.dataTransfer.files].map(readEnvelopeFile)));
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  }
+
+  function addDetached(event: FormEvent) {
+    event.preventDefault();
+    if (looksLikeSecret(publicKey) || looksLikeSecret(signature)) {
+      setPublicKey('');
+      setSignature('');
+      setProblem(SECRET_MESSAGE);
+      return;
+    }
+    if (!/^G[A-Z2-7]{55}$/.test(publicKey.trim())) return setProblem('The public key is a G… key of 56 characters.');
+    if (!/^[A-Za-z0-9+/]{86}==$/.test(signature.trim())) return setProblem('The signature is 64 bytes in base64 (88 characters ending in "==").');
+    setProblem(null);
+    onDetached({ publicKey: publicKey.trim(), signature: signature.trim() });
+    setPublicKey('');
+    setSignature('');
+  }
+
+  return (
+    <section className="card copies" aria-label="Other signed copies" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void onDrop(e)} data-testid="copies-zone">
+      <h3>Other signatures <span className="muted small">{copies.length} more cop{copies.length === 1 ? 'y' : 'ies'}</span></h3>
+      <p className="muted small">Drop or paste copies of the same transaction signed by other signers (several: separate them with a blank line). They are merged into one envelope.</p>
+      <textarea
+        value={text}
+        rows={3}
+        spellCheck={false}
+        aria-label="Other signed copies"
+        onChange={(e) => (looksLikeSecret(e.target.value) ? (setText(''), setProblem(SECRET_MESSAGE)) : setText(e.target.value))}
+      />
+      <div className="actions">
+        <button type="button" disabled={!text.trim()} onClick={() => { add(splitCopies(text)); setText(''); }}>Add copies</button>
+        {copies.length ? <button type="button" onClick={() => onCopies([])}>Remove copies</button> : null}
+      </div>
+      <form className="detached" aria-label="Add detached signature" onSubmit={addDetached}>
+        <input aria-label="Signer public key" placeholder="G…" value={publicKey} spellCheck={false} onChange={(e) => setPublicKey(e.target.value)} />
+        <input aria-label="Signature (base64)" placeholder="base64 signature" value={signature} spellCheck={false} onChange={(e) => setSignature(e.target.value)} />
+        <button type="submit" disabled={!publicKey || !signature}>Add detached signature</button>
+      </form>
+      {problem ? <p className="bad" role="alert" data-testid="copies-problem">{problem}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+// `ledgerscope merge` and inspect's signature lines: every bad flag a one-line usage error, bad
+// files and bad envelopes one-line errors, a secret key refused without being echoed. Runs the
+// commands on the real app core (an unreachable network: accounts stay unknown).
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseInvocation, UsageError } from '../../cli/args';
+import { CommandError, runCommand, type Context } from '../../cli/commands';
+import { createAppCore } from '../../electron/core/app';
+import { createDispatcher } from '../../electron/core/dispatch';
+import { A, B, payment, signed } from './signatures-support';
+
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-merge-'));
+const core = createAppCore({ userDataDir: dir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, http: { timeoutMs: 2_000, maxRetries: 0 } });
+afterAll(() => core.close());
+
+function context() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const ctx: Context = {
+    core,
+    dispatch: createDispatcher(core.handlers),
+    io: { out: (t) => void out.push(t), err: (t) => void err.push(t), readStdin: async () => '' },
+    interrupted: new Promise(() => undefined),
+    onEvent: () => () => undefined,
+  };
+  return { ctx, out, err };
+}
+
+const file = (name: string, content: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+const usage = (argv: string[]) => {
+  try {
+    parseInvocation(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).not.toContain('\n');
+    return (error as Error).message;
+  }
+  throw new Error(`no usage error for ${argv.join(' ')}`);
+};
+
+const tx = payment();
+const sigOfB = B.sign(tx.hash()).toString('base64');
+
+describe('merge flags', () => {
+  it('parses files, repeated --add-signature, --output and --format', () => {
+    const { command } = parseInvocation(['merge', 'a.xdr', 'b.xdr', '--add-signature', `${B.publicKey()}:${sigOfB}`, '--add-signature', `${A.publicKey()}:${sigOfB}`, '-o', 'out.txt', '--format', 'sep7']);
+    expect(command).toEqual({ kind: 'merge', sources: ['a.xdr', 'b.xdr'], detached: [{ publicKey: B.publicKey(), signature: sigOfB }, { publicKey: A.publicKey(), signature: sigOfB }], output: 'out.txt', format: 'sep7' });
+    expect(parseInvocation(['merge', 'a.xdr']).command).toMatchObject({ format: 'base64', detached: [] });
+  });
+
+  it.each([
+    [['merge'], /give one or more envelope files/],
+    [['merge', 'a', '--format', 'pdf'], /--format must be base64, hex or sep7, not "pdf"/],
+    [['merge', 'a', '--add-signature', 'nocolon'], /PUBLIC_KEY:BASE64_SIGNATURE/],
+    [['merge', 'a', '--add-signature', `GABC:${sigOfB}`], /must be a G… public key/],
+    [['merge', 'a', '--add-signature', `${B.publicKey()}:!!!`], /64-byte signature in base64/],
+    [['merge', 'a', '--add-signature', `${B.publicKey()}:AAAA`], /64-byte signature in base64/],
+    [['merge', 'a', '--add-signature'], /argument missing|--add-signature/],
+    [['merge', 'a', '--bogus'], /Unknown option '--bogus'/],
+    [['merge', ...Array.from({ length: 21 }, (_, i) => `f${i}`)], /at most 20 envelope files/],
+  ])('%j is a one-line usage error', (argv, message) => {
+    expect(usage(argv)).toMatch(message);
+  });
+
+  it('refuses a secret key anywhere on the command line without echoing it', () => {
+    for (const argv of [['merge', 'a', '--add-signature', `${B.publicKey()}:${A.secret()}`], ['merge', A.secret()], ['inspect', `x${A.secret()}y`]]) {
+      const message = usage(argv);
+      expect(message).toMatch(/secret key/);
+      expect(message).not.toContain(A.secret().slice(1, 30));
+    }
+  });
+});
+
+describe('merge runs', () => {
+  const run = async (argv: string[]) => {
+    const io = context();
+    const code = await runCommand(parseInvocation(argv).command, io.ctx).catch((error: unknown) => error);
+    return { ...io, result: code };
+  };
+
+  it('merges two files and a detached signature, writing hex to --output', async () => {
+    const output = join(dir, 'merged.hex');
+    const { result, out, err } = await run(['merge', file('a.xdr', signed(tx, A)), file('b.xdr', signed(tx, A)), '--add-signature', `${B.publicKey()}:${sigOfB}`, '--output', output, '--format', 'hex']);
+    expect(result).toBe(0);
+    expect(out.join('')).toBe(`${output}\n`);
+    const hex = readFileSync(output, 'utf8').trim();
+    expect(hex).toMatch(/^[0-9a-f]+$/);
+    expect(err.join('')).toMatch(/^merged 2 envelope\(s\) and 1 detached signature\(s\): [0-9a-f]{64}\n/);
+    expect(err.join('')).toContain(`signature 1: valid, ${A.publicKey()}`);
+    expect(err.join('')).toMatch(/held back: .*could not be read/);
+  });
+
+  it.each([
+    ['a missing file', () => join(dir, 'nope.xdr'), /^cannot read .*nope\.xdr: ENOENT$/],
+    ['a 5 MB file', () => file('huge.xdr', 'A'.repeat(5 * 1024 * 1024)), /larger than 200 kB/],
+    ['garbage base64', () => file('garbage.xdr', 'bm90IGFuIGVudmVsb3BlIGF0IGFsbA=='), /^Envelope 1: .*not a TransactionEnvelope/],
+    ['a pasted secret key', () => file('secret.txt', A.secret()), /secret key/],
+  ])('%s is a one-line error', async (_name, make, message) => {
+    const { result, out } = await run(['merge', make()]);
+    expect(result).toBeInstanceOf(CommandError);
+    const text = (result as Error).message;
+    expect(text).toMatch(message);
+    expect(text).not.toContain('\n');
+    expect(text).not.toContain(A.secret().slice(1, 30));
+    expect(out).toEqual([]);
+  });
+
+  it('inspect prints the signature lines and puts the check in its JSON', async () => {
+    const { result, out, err } = await run(['inspect', file('one.xdr', signed(tx, A, B))]);
+    expect(result).toBe(0);
+    const printed = JSON.parse(out.join('')) as { signatureCheck: { signatures: { signer?: string }[] } };
+    expect(printed.signatureCheck.signatures.map((s) => s.signer)).toEqual([A.publicKey(), undefined]);
+    expect(err.join('')).toContain('signature 2: unknown signer (hint');
+  });
+});

@@ -91,6 +91,21 @@ export type ConnectionTest = z.infer<typeof ConnectionTest>;
 export const requestChannels = {
   // -- app and networks ------------------------------------------------------------------------
   'app:info': request(none, z.object({ name: z.string(), version: z.string(), host: z.enum(['electron', 'web']) })),
+  /**
+   * A view of the renderer failed to render: its error goes to the host's log (electron-log's
+   * file in the desktop app, stderr for the web host). Capped so a page cannot flood the log.
+   */
+  'app:log-error': request(
+    z
+      .object({
+        view: z.string().min(1).max(80),
+        message: z.string().max(2_000),
+        stack: z.string().max(8_000).optional(),
+        componentStack: z.string().max(8_000).optional(),
+      })
+      .strict(),
+    z.object({ logged: z.boolean() }),
+  ),
   'network:list': request(none, z.object({ profiles: z.array(NetworkProfile), selectedId: z.string() })),
   'network:select': request(z.object({ id: NetworkId }).strict(), z.object({ selectedId: z.string() })),
   /** Adds a custom profile; the id is derived from the name. */

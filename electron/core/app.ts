@@ -10,6 +10,7 @@ import { readHealth, testConnection } from './health';
 import { allExplanations, explainCode } from './explain';
 import { Exports } from './export';
 import { HttpClient, HttpError } from './http';
+import { logHandlers } from './handlers/log';
 import { inspectEnvelope } from './inspect';
 import { fetchListing, scopeId, type ListingParams } from './listings';
 import { Networks, profileFromFlag } from './networks';
@@ -122,6 +123,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   }
 
   const handlers: Handlers = {
+    ...logHandlers(),
     'app:info': async function appInfo() {
       return { name: 'Ledgerscope', version: options.version, host: options.host };
     },

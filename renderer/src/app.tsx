@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
 import { useHealth, useNetworks } from './components/network-status';
 import { Sidebar } from './components/sidebar';
+import { ViewBoundary } from './components/view-boundary';
 import { EntityPage } from './features/explore/entity-page';
 import { ExploreHome } from './features/explore/explore-home';
 import { LivePage } from './features/live/live-page';
@@ -11,7 +12,7 @@ import { SubmitPage } from './features/submit/submit-page';
 import { call } from './lib/bridge';
 import { useGlobalKeys, useTheme } from './lib/keys';
 import { useLiveEvents } from './lib/live';
-import { useRoute } from './lib/router';
+import { ENTITY_LABEL, useRoute, type Route } from './lib/router';
 import { useUi } from './lib/store';
 
 export function App() {
@@ -30,7 +31,9 @@ export function App() {
 
   return (
     <div className="shell" data-app-state={info.isSuccess ? 'loaded' : info.isError ? 'error' : 'loading'}>
-      <Sidebar />
+      <ViewBoundary name="Navigation">
+        <Sidebar />
+      </ViewBoundary>
       <main className="content" id="main">
         {info.isError ? (
           <p role="alert" className="banner bad">
@@ -38,19 +41,37 @@ export function App() {
           </p>
         ) : (
           <>
-            <OfflineBanner />
-            <Notices />
+            <ViewBoundary name="Notices">
+              <OfflineBanner />
+              <Notices />
+            </ViewBoundary>
             <Routed networkName={networkName} />
           </>
         )}
       </main>
-      {gotoOpen ? <GotoDialog onClose={() => setGotoOpen(false)} networkName={networkName} /> : null}
+      {gotoOpen ? (
+        <ViewBoundary name="The Go to box">
+          <GotoDialog onClose={() => setGotoOpen(false)} networkName={networkName} />
+        </ViewBoundary>
+      ) : null}
     </div>
   );
 }
 
+const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', submit: 'Submit', settings: 'Settings', ...ENTITY_LABEL };
+
+/** The current page inside its own boundary, keyed by the route: leaving a failed page resets it. */
 function Routed({ networkName }: { networkName?: string | undefined }) {
   const route = useRoute();
+  const key = `${route.name}/${route.id ?? ''}`;
+  return (
+    <ViewBoundary key={key} name={`The ${PAGE_LABEL[route.name] ?? route.name} page`}>
+      <Page route={route} networkName={networkName} />
+    </ViewBoundary>
+  );
+}
+
+function Page({ route, networkName }: { route: Route; networkName?: string | undefined }) {
   switch (route.name) {
     case 'explore':
       return <ExploreHome networkName={networkName} />;

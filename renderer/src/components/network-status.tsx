@@ -10,7 +10,9 @@ export function useNetworks() {
 
 export function useHealth() {
   const client = useQueryClient();
-  useEffect(() => onEvent('network:health', (health) => client.setQueryData(['network:health'], health)), [client]);
+  useEffect(() => {
+    return onEvent('network:health', (health) => client.setQueryData(['network:health'], health));
+  }, [client]);
   return useQuery({
     queryKey: ['network:health'],
     queryFn: ({ signal }) => call('network:health', {}, signal),

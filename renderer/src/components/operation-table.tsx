@@ -5,6 +5,7 @@ import type { Operation } from '../../../shared/model';
 import { formatAmount, shortId } from '../lib/format';
 import { flattenPages, useListing, type ListingFilters } from '../lib/listing';
 import { setParams, useRoute } from '../lib/router';
+import { ViewBoundary } from './view-boundary';
 import { DetailDrawer } from './detail-drawer';
 import { ExportDialog } from './export-dialog';
 import { IdLink } from './id-link';
@@ -102,6 +103,7 @@ export function OperationTable({ target, label, viewed }: OperationTableProps) {
           Export…
         </button>
       </div>
+      <ViewBoundary name={`The ${label.toLowerCase()} table`}>
       <VirtualTable<Operation>
         label={label}
         columns={columns}
@@ -121,8 +123,17 @@ export function OperationTable({ target, label, viewed }: OperationTableProps) {
         fetchPrev={fetchPrev}
         empty={`No ${target.kind === 'payments' ? 'payments' : 'operations'}${filters.includeFailed ? '' : ' (failed ones are hidden: tick "Include failed")'}.`}
       />
-      {open ? <DetailDrawer op={open} onClose={() => setOpen(null)} /> : null}
-      {exporting ? <ExportDialog target={target} filters={filters} onClose={() => setExporting(false)} /> : null}
+      </ViewBoundary>
+      {open ? (
+        <ViewBoundary name="The operation details">
+          <DetailDrawer op={open} onClose={() => setOpen(null)} />
+        </ViewBoundary>
+      ) : null}
+      {exporting ? (
+        <ViewBoundary name="The export dialog">
+          <ExportDialog target={target} filters={filters} onClose={() => setExporting(false)} />
+        </ViewBoundary>
+      ) : null}
     </section>
   );
 }

@@ -15,7 +15,9 @@ export function AccountView({ account }: { account: Account }) {
   const { params } = useRoute();
   const markRead = useUi((state) => state.markRead);
   // Opening a watched account's page reads its new payments.
-  useEffect(() => markRead(account.id), [markRead, account.id]);
+  useEffect(() => {
+    markRead(account.id);
+  }, [markRead, account.id]);
   const tab = params.get('tab') === 'operations' ? 'operations' : 'payments';
   return (
     <>

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { Account, ClaimableBalance, Ledger, LiquidityPool, Operation, TransactionDetail } from '../../../../shared/model';
 import { CopyButton } from '../../components/id-link';
 import { OperationTable } from '../../components/operation-table';
+import { ViewBoundary } from '../../components/view-boundary';
 import { errorCode } from '../../lib/bridge';
 import { entityQuery } from '../../lib/entities';
 import { rememberRecent } from '../../lib/recent';
@@ -41,7 +42,7 @@ export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
         </button>
       </div>
     );
-  } else body = view(kind, id, query.data);
+  } else body = <ViewBoundary name={`The ${label.toLowerCase()} details`}>{view(kind, id, query.data)}</ViewBoundary>;
   return (
     <article className="entity" aria-label={`${label} ${id}`} data-entity={kind}>
       <header className="entity-head">

@@ -39,7 +39,11 @@ export function Explanations({ list }: { list: Explanation[] }) {
 
 export function ResultPanel({ report, final }: { report: SubmissionReport; final?: TxStatus | undefined }) {
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report.journalId]);
+  // A block body: scrollIntoView returns a Promise in current Chromium, and whatever an effect
+  // returns React calls as its cleanup ("l is not a function" blanked the app).
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [report.journalId]);
   const tone = report.result === 'received' || report.result === 'success' || report.result === 'already_finished' ? 'ok' : 'bad';
   const codes = codeList([report.transactionCode, ...(report.operationCodes ?? [])]);
   const json = report.resultJson === undefined ? null : JSON.stringify(report.resultJson, null, 2);

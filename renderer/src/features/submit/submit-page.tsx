@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TxStatus } from '../../../../shared/model';
 import { useNetworks } from '../../components/network-status';
+import { ViewBoundary } from '../../components/view-boundary';
 import { call, errorCode, onEvent } from '../../lib/bridge';
 import { useUi } from '../../lib/store';
 import { InputZone } from './input-zone';
@@ -65,7 +66,11 @@ export function SubmitPage() {
           <p className="muted small" data-testid="inspect-message">{inspection.error.message}</p>
         </section>
       ) : null}
-      {inspection.data ? <Preview inspection={inspection.data} selectedId={selectedId} selectedName={selectedName} /> : null}
+      {inspection.data ? (
+        <ViewBoundary name="The transaction preview">
+          <Preview inspection={inspection.data} selectedId={selectedId} selectedName={selectedName} />
+        </ViewBoundary>
+      ) : null}
       {inspection.data ? (
         <div className="actions">
           <button type="button" className="primary" disabled={submit.isPending} onClick={() => submit.mutate(inspection.data.envelopeXdr)}>
@@ -74,8 +79,14 @@ export function SubmitPage() {
         </div>
       ) : null}
       {submit.isError ? <p role="alert" className="banner bad">Could not submit: {submit.error.message}</p> : null}
-      {report ? <ResultPanel report={report} final={final} /> : null}
-      <Journal />
+      {report ? (
+        <ViewBoundary name="The submission result">
+          <ResultPanel report={report} final={final} />
+        </ViewBoundary>
+      ) : null}
+      <ViewBoundary name="The journal">
+        <Journal />
+      </ViewBoundary>
     </section>
   );
 }

@@ -8,7 +8,7 @@
 // too_large, secret_key_refused, not_found, bad_request, rate_limited, timeout, unreachable,
 // server_error, cancelled, invalid_input, internal.
 import { z } from 'zod';
-import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
+import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LedgerTransaction, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 export const NetworkProfile = z.object({
   id: z.string().min(1).max(64),
@@ -129,6 +129,14 @@ export const requestChannels = {
   'operation:get': request(z.object({ id: IdString }).strict(), Operation),
   'account:get': request(z.object({ id: IdString }).strict(), Account),
   'ledger:get': request(z.object({ sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]) }).strict(), Ledger),
+  /**
+   * The transactions of a ledger in application order (read from its operations, failed ones
+   * included), at most `limit`; `truncated` says the ledger holds more.
+   */
+  'ledger:transactions': request(
+    z.object({ sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]), limit: z.number().int().min(1).max(200).default(100) }).strict(),
+    z.object({ records: z.array(LedgerTransaction), truncated: z.boolean() }),
+  ),
   'transaction:get': request(z.object({ hash: IdString }).strict(), TransactionDetail),
   'claimable-balance:get': request(z.object({ id: IdString }).strict(), ClaimableBalance),
   'liquidity-pool:get': request(z.object({ id: IdString }).strict(), LiquidityPool),

@@ -11,6 +11,7 @@ import { allExplanations, explainCode } from './explain';
 import { Exports } from './export';
 import { HttpClient, HttpError } from './http';
 import { logHandlers } from './handlers/log';
+import { ledgerTransactionHandlers } from './handlers/ledger-transactions';
 import { inspectEnvelope } from './inspect';
 import { fetchListing, scopeId, type ListingParams } from './listings';
 import { Networks, profileFromFlag } from './networks';
@@ -124,6 +125,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   const handlers: Handlers = {
     ...logHandlers(),
+    ...ledgerTransactionHandlers({ http, orNotFound }),
     'app:info': async function appInfo() {
       return { name: 'Ledgerscope', version: options.version, host: options.host };
     },

@@ -1,7 +1,8 @@
 // An app an analyst can trust all day (issue #15): a long session through Submit and the explorer
 // never blanks the window, and a page error is contained to its view.
+import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, signedPayment, startApp, type AppUnderTest } from './support/app';
+import { accountSequence, openApp, postTransaction, signedPayment, startApp, waitForLedger, type AppUnderTest } from './support/app';
 
 let app: AppUnderTest;
 
@@ -77,4 +78,43 @@ test('two submissions, Clear, another inspection, leaving Submit and browsing: t
   await expect(page.getByRole('region', { name: 'Live' })).toBeVisible();
   await expectShellAlive(page);
   expect(errors).toEqual([]);
+});
+
+/** A transaction of three payments (1, 2 and 3 native units), signed by the payer. */
+async function threePayments(): Promise<{ xdr: string; hash: string; hint: string }> {
+  const keys = Keypair.fromSecret(payer().secretKey);
+  const sequence = await accountSequence(app.network.serviceUrl, keys.publicKey());
+  const builder = new TransactionBuilder(new Account(keys.publicKey(), sequence), { fee: '100', networkPassphrase: app.network.passphrase });
+  for (const amount of ['1', '2', '3']) builder.addOperation(Operation.payment({ destination: payee().publicKey, asset: Asset.native(), amount }));
+  const tx = builder.setTimeout(600).build();
+  tx.sign(keys);
+  return { xdr: tx.toEnvelope().toXDR('base64'), hash: tx.hash().toString('hex'), hint: keys.signatureHint().toString('hex') };
+}
+
+test('a ledger lists its transactions; a transaction shows its operations in order, its signatures and its fee in XLM', async ({ page }) => {
+  const tx = await threePayments();
+  expect((await postTransaction(app.network.serviceUrl, tx.xdr)).body.result).toBe('received');
+  const { ledger } = await waitForLedger(app.network.serviceUrl, tx.hash);
+
+  await openApp(page, app, `#/ledger/${ledger}`);
+  const listed = page.getByRole('table', { name: 'Ledger transactions' });
+  const row = listed.getByRole('row').filter({ has: page.locator(`a[href="#/tx/${tx.hash}"]`) });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('td').nth(3)).toHaveText('3');
+  await expect(row.getByText('0.0000300 XLM')).toHaveAttribute('title', '300 stroops');
+  await expect(row).toContainText('success');
+
+  await row.locator(`a[href="#/tx/${tx.hash}"]`).click();
+  await expect(page.locator('article[data-entity="tx"]')).toBeVisible();
+  await expect(page.getByTestId('tx-fee')).toContainText('0.0000300 XLM');
+  const signatures = page.getByRole('region', { name: 'Signatures' });
+  await expect(signatures.getByRole('row')).toHaveCount(2);
+  await expect(signatures.getByRole('row').nth(1)).toContainText(tx.hint);
+  await expect(signatures.getByRole('row').nth(1).locator(`a[href="#/account/${payer().publicKey}"]`)).toHaveCount(1);
+  const ops = page.getByRole('grid', { name: 'Operations' }).locator('[role="row"][data-index]:not(.vt-special)');
+  await expect(ops).toHaveCount(3);
+  for (const [i, amount] of ['1', '2', '3'].entries()) {
+    await expect(ops.nth(i).locator('[role="gridcell"]').first()).toHaveText(String(i + 1));
+    await expect(ops.nth(i)).toContainText(amount);
+  }
 });

@@ -8,6 +8,11 @@ export function useNetworks() {
   return useQuery({ queryKey: ['network:list'], queryFn: ({ signal }) => call('network:list', {}, signal) });
 }
 
+/** The selected network's id: part of the key of every query that reads from a network. */
+export function useSelectedNetworkId(): string {
+  return useNetworks().data?.selectedId ?? '';
+}
+
 export function useHealth() {
   const client = useQueryClient();
   useEffect(() => {

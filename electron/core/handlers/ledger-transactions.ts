@@ -1,0 +1,70 @@
+// `ledger:transactions`: what a ledger page lists besides its operations. The local service has
+// no `/ledgers/{seq}/transactions`, so the list is read the way both dialects can answer: the
+// ledger's operations in ascending order (failed included) name their transactions in
+// application order, and each transaction is then fetched once.
+import type { LedgerTransaction } from '../../../shared/model';
+import type { Handlers } from '../dispatch';
+import type { HttpClient } from '../http';
+import { fetchListing, scopeId } from '../listings';
+import { normalizeTransaction } from '../resources';
+
+export interface LedgerTransactionsContext {
+  http(): HttpClient;
+  orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
+}
+
+const PAGE = 200;
+/** Operations read at most: a ledger holds at most a few thousand, and the page lists 200 txs. */
+const MAX_OPERATION_PAGES = 25;
+const PARALLEL = 4;
+
+/** Hashes of the ledger's transactions in order, up to `limit + 1` (one more says "truncated"). */
+async function transactionHashes(ctx: LedgerTransactionsContext, seq: string, limit: number, signal: AbortSignal): Promise<{ hashes: string[]; more: boolean }> {
+  const hashes: string[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_OPERATION_PAGES; page++) {
+    const query = { limit: PAGE, order: 'asc' as const, includeFailed: true, includeTransactions: false, cursor };
+    const listing = await ctx.orNotFound(`Ledger ${seq}`, () => fetchListing(ctx.http(), { kind: 'operations', scope: 'ledger', id: seq }, query, { signal }));
+    for (const op of listing.records) {
+      if (seen.has(op.transactionHash)) continue;
+      seen.add(op.transactionHash);
+      hashes.push(op.transactionHash);
+      if (hashes.length > limit) return { hashes: hashes.slice(0, limit), more: true };
+    }
+    if (listing.records.length < PAGE || !listing.lastToken) return { hashes, more: false };
+    cursor = listing.lastToken;
+  }
+  return { hashes, more: true };
+}
+
+async function loadTransaction(ctx: LedgerTransactionsContext, hash: string, signal: AbortSignal): Promise<LedgerTransaction> {
+  const response = await ctx.orNotFound(`Transaction ${hash}`, () => ctx.http().getJson(`/transactions/${hash}`, { signal }));
+  const { envelopeXdr: _e, resultXdr: _r, pagingToken: _p, feeAccount: _f, signatures: _s, envelopeSignatures: _d, resultJson: _j, raw: _raw, ...row } = normalizeTransaction(response.body);
+  return row;
+}
+
+/** Runs `work` over `items` with at most PARALLEL in flight, keeping the order. */
+async function inOrder<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await work(items[index]!);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+  return out;
+}
+
+export function ledgerTransactionHandlers(ctx: LedgerTransactionsContext): Pick<Handlers, 'ledger:transactions'> {
+  return {
+    'ledger:transactions': async function ledgerTransactions({ sequence, limit }, { signal }) {
+      const seq = scopeId('ledger', String(sequence));
+      const { hashes, more } = await transactionHashes(ctx, seq, limit, signal);
+      const records = await inOrder(hashes, (hash) => loadTransaction(ctx, hash, signal));
+      return { records, truncated: more };
+    },
+  };
+}

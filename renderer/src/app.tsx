@@ -21,13 +21,22 @@ export function App() {
   const gotoOpen = useUi((state) => state.gotoOpen);
   const setGotoOpen = useUi((state) => state.setGotoOpen);
   const networks = useNetworks();
-  const networkName = networks.data?.profiles.find((p) => p.id === networks.data?.selectedId)?.name;
+  const selectedId = networks.data?.selectedId;
+  const networkName = networks.data?.profiles.find((p) => p.id === selectedId)?.name;
+  const networkId = useUi((state) => state.networkId);
+  const switchNetwork = useUi((state) => state.switchNetwork);
   useGlobalKeys();
   useTheme();
   useLiveEvents();
   useEffect(() => {
     if (info.data) setHost(info.data.host);
   }, [info.data, setHost]);
+  // However the selection changed (picker, Settings removing the selected profile), views follow.
+  useEffect(() => {
+    if (selectedId) switchNetwork(selectedId);
+  }, [selectedId, switchNetwork]);
+  // Pages wait for the host to say which network is selected, so nothing is fetched under no name.
+  const ready = networkId !== null || networks.isError;
 
   return (
     <div className="shell" data-app-state={info.isSuccess ? 'loaded' : info.isError ? 'error' : 'loading'}>
@@ -45,7 +54,7 @@ export function App() {
               <OfflineBanner />
               <Notices />
             </ViewBoundary>
-            <Routed networkName={networkName} />
+            {ready ? <Routed networkName={networkName} networkId={networkId ?? ''} /> : <p role="status">Loading…</p>}
           </>
         )}
       </main>
@@ -60,10 +69,13 @@ export function App() {
 
 const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', submit: 'Submit', settings: 'Settings', ...ENTITY_LABEL };
 
-/** The current page inside its own boundary, keyed by the route: leaving a failed page resets it. */
-function Routed({ networkName }: { networkName?: string | undefined }) {
+/**
+ * The current page inside its own boundary, keyed by the network and the route: leaving a failed
+ * page resets it, and switching networks mounts every view afresh (no state of the previous one).
+ */
+function Routed({ networkName, networkId }: { networkName?: string | undefined; networkId: string }) {
   const route = useRoute();
-  const key = `${route.name}/${route.id ?? ''}`;
+  const key = `${networkId}:${route.name}/${route.id ?? ''}`;
   return (
     <ViewBoundary key={key} name={`The ${PAGE_LABEL[route.name] ?? route.name} page`}>
       <Page route={route} networkName={networkName} />

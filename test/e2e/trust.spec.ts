@@ -118,3 +118,40 @@ test('a ledger lists its transactions; a transaction shows its operations in ord
     await expect(ops.nth(i)).toContainText(amount);
   }
 });
+
+test('switching to another network and back: no view shows the previous network\'s data', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await openApp(page, app, '#/settings');
+  await page.getByRole('button', { name: 'Add a network…' }).click();
+  const form = page.getByRole('form', { name: 'Add a network' });
+  await form.getByLabel('Name').fill('Elsewhere');
+  await form.getByLabel('Base URL').fill('http://127.0.0.1:9');
+  await form.getByLabel('Passphrase').fill('Elsewhere ; nothing answers');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('combobox', { name: 'Network' }).locator('option', { hasText: 'Elsewhere' })).toHaveCount(1);
+
+  // Something of Local on screen: a ledger, the watched accounts, the latest ledger on Explore.
+  const latest = Number(await page.getByTestId('latest-ledger').textContent());
+  await page.goto(`${app.host.origin}/#/ledger/${latest}`);
+  const ledger = page.locator('article[data-entity="ledger"]');
+  await expect(ledger.getByRole('region', { name: 'Ledger facts' })).toBeVisible();
+  const hash = (await ledger.getByRole('region', { name: 'Ledger facts' }).locator('dd.mono').first().textContent())!.trim().slice(0, 64);
+
+  await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: 'Elsewhere' });
+  await expect(page.getByRole('region', { name: 'Network status' })).toContainText('Elsewhere');
+  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText('offline', { timeout: 15_000 });
+  await expect(page.locator('#main')).not.toContainText(hash);
+  await expect(ledger.getByRole('region', { name: 'Ledger facts' })).toHaveCount(0);
+  await expect(page.getByTestId('latest-ledger')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Explore' }).click();
+  await expect(page.getByRole('heading', { name: 'Explore Elsewhere' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Explore' }).getByText('Latest ledger')).toHaveCount(0);
+  await expectShellAlive(page);
+
+  await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: 'Local' });
+  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText('online', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Explore Local' })).toBeVisible();
+  await page.goBack();
+  await expect(ledger.getByRole('region', { name: 'Ledger facts' })).toContainText(hash);
+  expect(errors).toEqual([]);
+});

@@ -8,6 +8,7 @@ import { ViewBoundary } from '../../components/view-boundary';
 import { errorCode } from '../../lib/bridge';
 import { entityQuery } from '../../lib/entities';
 import { rememberRecent } from '../../lib/recent';
+import { useUi } from '../../lib/store';
 import { ENTITY_LABEL, type EntityKind } from '../../lib/router';
 import { AccountView } from './account-view';
 import { BalanceView, PoolView } from './balance-pool-views';
@@ -16,7 +17,8 @@ import { OperationView } from './operation-view';
 import { TransactionView } from './transaction-view';
 
 export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
-  const query = useQuery(entityQuery(kind, id));
+  const networkId = useUi((state) => state.networkId);
+  const query = useQuery(entityQuery(kind, id, networkId));
   const label = ENTITY_LABEL[kind];
   const found = query.isSuccess;
   useEffect(() => {

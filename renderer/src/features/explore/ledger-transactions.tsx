@@ -2,14 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fee } from '../../components/fee';
 import { IdLink } from '../../components/id-link';
-import { useSelectedNetworkId } from '../../components/network-status';
 import { call } from '../../lib/bridge';
 import { codeList } from '../../lib/format';
+import { useUi } from '../../lib/store';
 
 export function LedgerTransactions({ sequence, expected }: { sequence: number; expected: number }) {
-  const networkId = useSelectedNetworkId();
+  const networkId = useUi((state) => state.networkId);
   const query = useQuery({
-    queryKey: ['ledger:transactions', networkId, sequence],
+    queryKey: ['ledger:transactions', networkId ?? '', sequence],
     queryFn: ({ signal }) => call('ledger:transactions', { sequence }, signal),
     enabled: expected > 0,
     staleTime: Infinity,

@@ -32,11 +32,11 @@ export function operationIndex(op: Operation): number {
 export function operationColumns(filters: ListingFilters, viewed?: string, numbered = false): Column<Operation>[] {
   const columns: Column<Operation>[] = [
     ...(numbered ? [{ key: 'index', header: '#', width: '44px', align: 'end' as const, render: (op: Operation) => <span className="num">{operationIndex(op)}</span>, text: (op: Operation) => String(operationIndex(op)) }] : []),
-    { key: 'time', header: 'Time (UTC)', width: '200px', render: (op) => <TimeCell iso={op.createdAt} />, text: (op) => timeText(op.createdAt) },
+    { key: 'time', header: 'Time (UTC)', width: 'minmax(132px, 200px)', render: (op) => <TimeCell iso={op.createdAt} />, text: (op) => timeText(op.createdAt) },
     {
       key: 'type',
       header: 'Type',
-      width: '118px',
+      width: 'minmax(84px, 118px)',
       render: (op) => (
         <>
           {typeLabel(op)}
@@ -54,16 +54,16 @@ export function operationColumns(filters: ListingFilters, viewed?: string, numbe
     });
   }
   columns.push(
-    { key: 'amount', header: 'Amount', width: 'minmax(130px, 0.8fr)', align: 'end', render: (op) => amountCell(op), text: amountText },
-    { key: 'details', header: 'Details', width: 'minmax(200px, 2fr)', render: (op) => detailsCell(op), text: detailsText },
-    { key: 'tx', header: 'Transaction', width: '118px', render: (op) => <IdLink kind="tx" id={op.transactionHash} inRow />, text: (op) => shortId(op.transactionHash) },
-    { key: 'op', header: 'Operation', width: '164px', render: (op) => <IdLink kind="op" id={op.id} inRow />, text: (op) => op.id },
+    { key: 'amount', header: 'Amount', width: 'minmax(112px, 1.2fr)', align: 'end', render: (op) => amountCell(op), text: amountText },
+    { key: 'details', header: 'Details', width: 'minmax(120px, 1.6fr)', render: (op) => detailsCell(op), text: detailsText },
+    { key: 'tx', header: 'Transaction', width: '108px', render: (op) => <IdLink kind="tx" id={op.transactionHash} inRow />, text: (op) => shortId(op.transactionHash) },
+    { key: 'op', header: 'Operation', width: 'minmax(120px, 164px)', render: (op) => <IdLink kind="op" id={op.id} inRow />, text: (op) => op.id },
   );
   if (filters.includeTransactions) {
     columns.push(
-      { key: 'fee', header: 'Fee', width: '130px', align: 'end', render: (op) => (op.transaction ? <Fee stroops={op.transaction.feeCharged} /> : null), text: (op) => (op.transaction ? feeText(op.transaction.feeCharged) : '') },
-      { key: 'memo', header: 'Memo', width: '110px', render: (op) => <span className="mono clip" title={op.transaction?.memo}>{op.transaction?.memo ?? ''}</span> },
-      { key: 'ok', header: 'Successful', width: '80px', render: (op) => (op.transaction ? (op.transaction.successful ? 'yes' : <span className="bad">no</span>) : null) },
+      { key: 'fee', header: 'Fee', width: 'minmax(96px, 130px)', align: 'end', render: (op) => (op.transaction ? <Fee stroops={op.transaction.feeCharged} /> : null), text: (op) => (op.transaction ? feeText(op.transaction.feeCharged) : '') },
+      { key: 'memo', header: 'Memo', width: 'minmax(60px, 110px)', render: (op) => <span className="mono clip" title={op.transaction?.memo}>{op.transaction?.memo ?? ''}</span> },
+      { key: 'ok', header: 'Successful', width: '76px', render: (op) => (op.transaction ? (op.transaction.successful ? 'yes' : <span className="bad">no</span>) : null) },
     );
   }
   return columns;

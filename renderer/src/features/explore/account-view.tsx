@@ -11,6 +11,9 @@ import { useEffect } from 'react';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
 
+/** The largest trust line limit (int64 max in stroops): a limit set to it means "no limit". */
+const MAX_LIMIT = '922337203685.4775807';
+
 export function AccountView({ account }: { account: Account }) {
   const { params } = useRoute();
   const markRead = useUi((state) => state.markRead);
@@ -27,14 +30,16 @@ export function AccountView({ account }: { account: Account }) {
           <table className="dense">
             <tbody>
               {account.balances.map((balance, i) => (
+                // One cell: the amount, and beneath it whose asset and its limit (three columns
+                // did not fit the card, and the limit column was cut off).
                 <tr key={i}>
-                  <td className="end">
+                  <td className="balance">
                     {balance.liquidityPoolId ? <span className="num">{formatAmount(balance.amount)} shares</span> : <Money amount={balance.amount} currency={balance.currency} />}
+                    <div className="muted small balance-of">
+                      {balance.liquidityPoolId ? <>pool <IdLink kind="pool" id={balance.liquidityPoolId} /></> : balance.currency?.issuer ? <>issuer <IdLink kind="account" id={balance.currency.issuer} /></> : 'native'}
+                      {balance.limit ? <span title={`limit ${balance.limit}`}> · limit {balance.limit === MAX_LIMIT ? 'none (maximum)' : formatAmount(balance.limit)}</span> : null}
+                    </div>
                   </td>
-                  <td>
-                    {balance.liquidityPoolId ? <IdLink kind="pool" id={balance.liquidityPoolId} /> : balance.currency?.issuer ? <IdLink kind="account" id={balance.currency.issuer} label={`issuer ${balance.currency.issuer.slice(0, 6)}…`} /> : <span className="muted">native</span>}
-                  </td>
-                  <td className="muted small">{balance.limit ? `limit ${formatAmount(balance.limit)}` : ''}</td>
                 </tr>
               ))}
             </tbody>

@@ -29,7 +29,7 @@ export function LedgerTransactions({ sequence, expected }: { sequence: number; e
       <div className="table-scroll">
         <table className="dense ledger-txs" aria-label="Ledger transactions">
           <thead>
-            <tr><th className="num">#</th><th>Hash</th><th>Source</th><th className="num">Ops</th><th className="num">Fee</th><th>Result</th></tr>
+            <tr><th>#</th><th>Hash</th><th>Source</th><th>Operations</th><th>Fee</th><th>Result</th></tr>
           </thead>
           <tbody>
             {query.data.records.map((tx, i) => (

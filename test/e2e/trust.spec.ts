@@ -155,3 +155,31 @@ test('switching to another network and back: no view shows the previous network\
   await expect(ledger.getByRole('region', { name: 'Ledger facts' })).toContainText(hash);
   expect(errors).toEqual([]);
 });
+
+test('a view error sent over the bridge lands in the web host\'s stderr, one line per report, capped', async ({ page }) => {
+  await openApp(page, app, '#/explore');
+  // The page's own channel: the same WebSocket and token the renderer's bridge uses.
+  const replies = await page.evaluate(async () => {
+    const scope = globalThis as unknown as { sessionStorage: { getItem(k: string): string | null }; location: { host: string }; WebSocket: new (url: string) => { onopen: () => void; onmessage: (e: { data: string }) => void; send(text: string): void; close(): void } };
+    const token = scope.sessionStorage.getItem('ledgerscope-token') ?? '';
+    const ws = new scope.WebSocket(`ws://${scope.location.host}/ipc?token=${encodeURIComponent(token)}`);
+    const answers: unknown[] = [];
+    await new Promise<void>((resolve) => {
+      ws.onopen = () => {
+        ws.send(JSON.stringify({ id: 1, channel: 'app:log-error', args: { view: 'The e2e page', message: 'TypeError: boom\n[info] forged line', stack: 'at Fragile (e2e.js:1:1)' } }));
+        ws.send(JSON.stringify({ id: 2, channel: 'app:log-error', args: { view: 'v', message: 'x'.repeat(5_000) } }));
+      };
+      ws.onmessage = (event) => {
+        answers.push(JSON.parse(event.data));
+        if (answers.length === 2) resolve();
+      };
+    });
+    ws.close();
+    return answers;
+  });
+  expect(replies).toContainEqual({ id: 1, reply: { ok: true, value: { logged: true } } });
+  expect(replies).toContainEqual(expect.objectContaining({ id: 2, reply: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid_arguments' }) }) }));
+  await expect.poll(() => app.host.output()).toContain('renderer: the view "The e2e page" failed to render: TypeError: boom [info] forged line');
+  expect(app.host.output()).toContain('    | at Fragile (e2e.js:1:1)');
+  expect(app.host.output()).not.toContain('x'.repeat(2_001));
+});

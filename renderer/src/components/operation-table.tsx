@@ -32,11 +32,11 @@ export function operationIndex(op: Operation): number {
 export function operationColumns(filters: ListingFilters, viewed?: string, numbered = false): Column<Operation>[] {
   const columns: Column<Operation>[] = [
     ...(numbered ? [{ key: 'index', header: '#', width: '44px', align: 'end' as const, render: (op: Operation) => <span className="num">{operationIndex(op)}</span>, text: (op: Operation) => String(operationIndex(op)) }] : []),
-    { key: 'time', header: 'Time (UTC)', width: 'minmax(132px, 200px)', render: (op) => <TimeCell iso={op.createdAt} />, text: (op) => timeText(op.createdAt) },
+    { key: 'time', header: 'Time (UTC)', width: 'minmax(148px, 200px)', render: (op) => <TimeCell iso={op.createdAt} />, text: (op) => timeText(op.createdAt) },
     {
       key: 'type',
       header: 'Type',
-      width: 'minmax(84px, 118px)',
+      width: 'minmax(76px, 118px)',
       render: (op) => (
         <>
           {typeLabel(op)}
@@ -49,13 +49,13 @@ export function operationColumns(filters: ListingFilters, viewed?: string, numbe
     columns.push({
       key: 'dir',
       header: 'Dir',
-      width: '46px',
+      width: '38px',
       render: (op) => <DirectionBadge op={op} viewed={viewed} />,
     });
   }
   columns.push(
-    { key: 'amount', header: 'Amount', width: 'minmax(112px, 1.2fr)', align: 'end', render: (op) => amountCell(op), text: amountText },
-    { key: 'details', header: 'Details', width: 'minmax(120px, 1.6fr)', render: (op) => detailsCell(op), text: detailsText },
+    { key: 'amount', header: 'Amount', width: 'minmax(130px, 1.2fr)', align: 'end', render: (op) => amountCell(op), text: amountText },
+    { key: 'details', header: 'Details', width: 'minmax(104px, 1.6fr)', render: (op) => detailsCell(op), text: detailsText },
     { key: 'tx', header: 'Transaction', width: '108px', render: (op) => <IdLink kind="tx" id={op.transactionHash} inRow />, text: (op) => shortId(op.transactionHash) },
     { key: 'op', header: 'Operation', width: 'minmax(120px, 164px)', render: (op) => <IdLink kind="op" id={op.id} inRow />, text: (op) => op.id },
   );

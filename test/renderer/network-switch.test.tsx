@@ -76,4 +76,23 @@ describe('switching networks', () => {
     await waitFor(() => expect(screen.getByTestId('network-state').textContent).toBe('offline'));
     expect(bridge.calls.filter((c) => c.channel === 'ledger:get')).toHaveLength(2);
   });
+
+  it('a selection changed elsewhere (Settings removing the selected profile) refetches under the new network\'s key', async () => {
+    let selected = 'elsewhere';
+    const bridge = fakeBridge({
+      'network:list': () => ({ profiles: PROFILES, selectedId: selected }),
+      'ledger:get': ({ sequence }) => ({ sequence: Number(sequence), hash: `${selected}-hash`, closedAt: '2026-11-01T00:00:00Z', transactionCount: 0, operationCount: 0, raw: '{}' }),
+      'ledger:transactions': () => ({ records: [], truncated: false }),
+      'operations:list': () => ({ records: [], next: null, prev: null }),
+    });
+    useUi.getState().switchNetwork('elsewhere');
+    const { client } = renderWith(bridge, <EntityPage kind="ledger" id="60000001" />);
+    expect(await screen.findByText(/elsewhere-hash/)).toBeTruthy();
+    // No cache clearing here: only the selected id changes (app.tsx follows network:list).
+    selected = 'local';
+    act(() => useUi.getState().switchNetwork('local'));
+    expect(await screen.findByText(/local-hash/)).toBeTruthy();
+    expect(screen.queryByText(/elsewhere-hash/)).toBeNull();
+    expect(client.getQueryCache().findAll({ queryKey: ['entity', 'local'] })).toHaveLength(1);
+  });
 });

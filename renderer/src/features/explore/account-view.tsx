@@ -8,6 +8,7 @@ import { formatAmount } from '../../lib/format';
 import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
+import { ViewBoundary } from '../../components/view-boundary';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
 
@@ -66,7 +67,9 @@ export function AccountView({ account }: { account: Account }) {
           </dl>
           <RawJson raw={account.raw} />
         </section>
-        <VolumeChart account={account.id} />
+        <ViewBoundary name="The payment volume chart">
+          <VolumeChart account={account.id} />
+        </ViewBoundary>
       </div>
       <div className="tabs" role="tablist" aria-label="Account listings">
         {(['payments', 'operations'] as const).map((name) => (

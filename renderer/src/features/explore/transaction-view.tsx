@@ -6,6 +6,7 @@ import { TimeCell } from '../../components/operation-cells';
 import { RawJson } from '../../components/raw-json';
 import { Fee } from '../../components/fee';
 import { codeList } from '../../lib/format';
+import { ViewBoundary } from '../../components/view-boundary';
 import { SignatureList } from './signature-list';
 
 export function TransactionView({ tx }: { tx: TransactionDetail }) {
@@ -40,7 +41,9 @@ export function TransactionView({ tx }: { tx: TransactionDetail }) {
           </section>
         ) : null}
       </div>
-      <SignatureList tx={tx} />
+      <ViewBoundary name="The signatures">
+        <SignatureList tx={tx} />
+      </ViewBoundary>
       <OperationTable target={{ kind: 'operations', scope: 'transaction', id: tx.hash }} label="Operations" defaultOrder="asc" numbered />
     </>
   );

@@ -125,7 +125,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   const handlers: Handlers = {
     ...logHandlers(),
-    ...ledgerTransactionHandlers({ http, orNotFound }),
+    ...ledgerTransactionHandlers({ http, orNotFound, dialect: () => networks.selected().dialect }),
     'app:info': async function appInfo() {
       return { name: 'Ledgerscope', version: options.version, host: options.host };
     },

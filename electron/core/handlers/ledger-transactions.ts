@@ -1,16 +1,20 @@
-// `ledger:transactions`: what a ledger page lists besides its operations. The local service has
-// no `/ledgers/{seq}/transactions`, so the list is read the way both dialects can answer: the
+// `ledger:transactions`: what a ledger page lists besides its operations. Horizon answers
+// `/ledgers/{seq}/transactions` in one request; the local service has no such listing, so there
+// (and whenever that route 404s) the list is read the way both dialects can answer: the
 // ledger's operations in ascending order (failed included) name their transactions in
 // application order, and each transaction is then fetched once.
+import type { JsonValue } from '../../../shared/json';
 import type { LedgerTransaction } from '../../../shared/model';
 import type { Handlers } from '../dispatch';
-import type { HttpClient } from '../http';
-import { fetchListing, scopeId } from '../listings';
+import { HttpError, type HttpClient } from '../http';
+import { embeddedRecords, fetchListing, scopeId } from '../listings';
 import { normalizeTransaction } from '../resources';
 
 export interface LedgerTransactionsContext {
   http(): HttpClient;
   orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
+  /** The selected profile's dialect: only Horizon is asked for the direct listing. */
+  dialect?(): 'ledger' | 'horizon';
 }
 
 const PAGE = 200;
@@ -38,10 +42,29 @@ async function transactionHashes(ctx: LedgerTransactionsContext, seq: string, li
   return { hashes, more: true };
 }
 
+function rowOf(record: JsonValue): LedgerTransaction {
+  const { envelopeXdr: _e, resultXdr: _r, pagingToken: _p, feeAccount: _f, signatures: _s, envelopeSignatures: _d, resultJson: _j, raw: _raw, ...row } = normalizeTransaction(record);
+  return row;
+}
+
 async function loadTransaction(ctx: LedgerTransactionsContext, hash: string, signal: AbortSignal): Promise<LedgerTransaction> {
   const response = await ctx.orNotFound(`Transaction ${hash}`, () => ctx.http().getJson(`/transactions/${hash}`, { signal }));
-  const { envelopeXdr: _e, resultXdr: _r, pagingToken: _p, feeAccount: _f, signatures: _s, envelopeSignatures: _d, resultJson: _j, raw: _raw, ...row } = normalizeTransaction(response.body);
-  return row;
+  return rowOf(response.body);
+}
+
+/** Horizon's own listing, one page; null when the server has no such route (then derive it). */
+async function directListing(ctx: LedgerTransactionsContext, seq: string, limit: number, signal: AbortSignal): Promise<{ records: LedgerTransaction[]; truncated: boolean } | null> {
+  // One more than asked says whether there are more (Horizon pages stop at 200).
+  const asked = Math.min(limit + 1, PAGE);
+  try {
+    const response = await ctx.http().getJson(`/ledgers/${seq}/transactions`, { signal, params: { limit: asked, order: 'asc', include_failed: 'true' } });
+    const rows = embeddedRecords(response.body).map(rowOf);
+    // At limit 200 a full page may or may not be all: say "truncated" (the operations list them all).
+    return { records: rows.slice(0, limit), truncated: rows.length > limit || (limit >= PAGE && rows.length === PAGE) };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /** Runs `work` over `items` with at most PARALLEL in flight, keeping the order. */
@@ -62,6 +85,8 @@ export function ledgerTransactionHandlers(ctx: LedgerTransactionsContext): Pick<
   return {
     'ledger:transactions': async function ledgerTransactions({ sequence, limit }, { signal }) {
       const seq = scopeId('ledger', String(sequence));
+      const direct = ctx.dialect?.() === 'horizon' ? await directListing(ctx, seq, limit, signal) : null;
+      if (direct) return direct;
       const { hashes, more } = await transactionHashes(ctx, seq, limit, signal);
       const records = await inOrder(hashes, (hash) => loadTransaction(ctx, hash, signal));
       return { records, truncated: more };

@@ -125,7 +125,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   const handlers: Handlers = {
     ...logHandlers(),
-    ...ledgerTransactionHandlers({ http, orNotFound, dialect: () => networks.selected().dialect }),
+    ...ledgerTransactionHandlers({ http, orNotFound, networks }),
     'app:info': async function appInfo() {
       return { name: 'Ledgerscope', version: options.version, host: options.host };
     },

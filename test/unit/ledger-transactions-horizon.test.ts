@@ -41,7 +41,7 @@ async function setup(routes: Record<string, (url: URL) => unknown>, dialect: 'le
       throw error;
     }
   };
-  const dispatch = createDispatcher(ledgerTransactionHandlers({ http: () => http, orNotFound, dialect: () => dialect }) as unknown as Handlers);
+  const dispatch = createDispatcher(ledgerTransactionHandlers({ http: () => http, orNotFound, networks: { selected: () => ({ dialect }) } }) as unknown as Handlers);
   return { seen, dispatch };
 }
 

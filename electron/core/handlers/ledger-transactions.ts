@@ -10,11 +10,12 @@ import { HttpError, type HttpClient } from '../http';
 import { embeddedRecords, fetchListing, scopeId } from '../listings';
 import { normalizeTransaction } from '../resources';
 
+/** What the handler needs of the core: a subset of CoreContext (docs/design.md, issue #11). */
 export interface LedgerTransactionsContext {
   http(): HttpClient;
   orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
   /** The selected profile's dialect: only Horizon is asked for the direct listing. */
-  dialect?(): 'ledger' | 'horizon';
+  networks: { selected(): { dialect: 'ledger' | 'horizon' } };
 }
 
 const PAGE = 200;
@@ -85,7 +86,7 @@ export function ledgerTransactionHandlers(ctx: LedgerTransactionsContext): Pick<
   return {
     'ledger:transactions': async function ledgerTransactions({ sequence, limit }, { signal }) {
       const seq = scopeId('ledger', String(sequence));
-      const direct = ctx.dialect?.() === 'horizon' ? await directListing(ctx, seq, limit, signal) : null;
+      const direct = ctx.networks.selected().dialect === 'horizon' ? await directListing(ctx, seq, limit, signal) : null;
       if (direct) return direct;
       const { hashes, more } = await transactionHashes(ctx, seq, limit, signal);
       const records = await inOrder(hashes, (hash) => loadTransaction(ctx, hash, signal));

@@ -48,6 +48,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // React calls whatever an effect returns as its cleanup: an expression body returned
+      // scrollIntoView's Promise and blanked the app. Effects take a block body (return cleanup explicitly).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[expression=true]",
+          message: 'Give effects a block body: an expression body returns its value, and React calls it as the cleanup.',
+        },
+      ],
       'no-restricted-imports': ['error', { paths: [noElectron, ...noNodeBuiltins.paths], patterns: noNodeBuiltins.patterns }],
     },
   },

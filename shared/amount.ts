@@ -72,3 +72,9 @@ export function canonicalDecimal(text: string, options: ParseAmountOptions = {})
 function short(text: string): string {
   return text.length > 32 ? `${text.slice(0, 29)}...` : text;
 }
+
+/** Stroops (digits) in the native unit with all seven decimals: "100" -> "0.0000100". */
+export function stroopsToNative(stroops: string): string {
+  if (!/^-?\d{1,20}$/.test(stroops)) throw new AmountError(`"${short(stroops)}" is not a whole number of stroops`);
+  return groupDecimal(formatAmount(BigInt(stroops), { fixed: true }));
+}

@@ -7,7 +7,7 @@
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
 import { DetachedSignature, ExportFormat, MergeReport, SignatureReport, SignedInput, SignedInputs } from './signatures';
-import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
+import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, LedgerTransaction, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 export const NetworkProfile = z.object({
   id: z.string().min(1).max(64),
@@ -130,6 +130,21 @@ export type ConnectionTest = z.infer<typeof ConnectionTest>;
 export const requestChannels = {
   // -- app and networks ------------------------------------------------------------------------
   'app:info': request(none, z.object({ name: z.string(), version: z.string(), host: z.enum(['electron', 'web']) })),
+  /**
+   * A view of the renderer failed to render: its error goes to the host's log (electron-log's
+   * file in the desktop app, stderr for the web host). Capped so a page cannot flood the log.
+   */
+  'app:log-error': request(
+    z
+      .object({
+        view: z.string().min(1).max(80),
+        message: z.string().max(2_000),
+        stack: z.string().max(8_000).optional(),
+        componentStack: z.string().max(8_000).optional(),
+      })
+      .strict(),
+    z.object({ logged: z.boolean() }),
+  ),
   'network:list': request(none, z.object({ profiles: z.array(NetworkProfile), selectedId: z.string() })),
   'network:select': request(z.object({ id: NetworkId }).strict(), z.object({ selectedId: z.string() })),
   /** Adds a custom profile; the id is derived from the name. */
@@ -153,6 +168,14 @@ export const requestChannels = {
   'operation:get': request(z.object({ id: IdString }).strict(), Operation),
   'account:get': request(z.object({ id: IdString }).strict(), Account),
   'ledger:get': request(z.object({ sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]) }).strict(), Ledger),
+  /**
+   * The transactions of a ledger in application order (read from its operations, failed ones
+   * included), at most `limit`; `truncated` says the ledger holds more.
+   */
+  'ledger:transactions': request(
+    z.object({ sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]), limit: z.number().int().min(1).max(200).default(100) }).strict(),
+    z.object({ records: z.array(LedgerTransaction), truncated: z.boolean() }),
+  ),
   'transaction:get': request(z.object({ hash: IdString }).strict(), TransactionDetail),
   'claimable-balance:get': request(z.object({ id: IdString }).strict(), ClaimableBalance),
   'liquidity-pool:get': request(z.object({ id: IdString }).strict(), LiquidityPool),

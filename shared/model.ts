@@ -222,10 +222,25 @@ export type Ledger = z.infer<typeof Ledger>;
 export const ResultCodes = z.object({ transaction: z.string(), operations: z.array(z.string()) });
 export type ResultCodes = z.infer<typeof ResultCodes>;
 
+/**
+ * A signature as the envelope carries it: the 4-byte hint (hex), the signature (base64), which
+ * part of the envelope holds it, and the account whose key hint matches, when one of the
+ * transaction's own accounts does (a hint match names a likely signer; it is not verification).
+ */
+export const EnvelopeSignature = z.object({
+  hint: z.string(),
+  signature: z.string(),
+  part: z.enum(['transaction', 'fee_bump', 'inner']),
+  hintMatches: z.string().nullable(),
+});
+export type EnvelopeSignature = z.infer<typeof EnvelopeSignature>;
+
 export const TransactionDetail = TransactionSummary.extend({
   pagingToken: z.string(),
   feeAccount: z.string().optional(),
   signatures: z.array(z.string()).optional(),
+  /** Decoded from envelope_xdr; absent when the server sent no envelope or it does not decode. */
+  envelopeSignatures: z.array(EnvelopeSignature).optional(),
   /** Decoded from result_xdr; null when the server sent none or it does not decode. */
   resultCodes: ResultCodes.nullable(),
   /** The TransactionResult as @stellar/stellar-xdr-json's JSON tree (int64 values as strings). */
@@ -233,6 +248,10 @@ export const TransactionDetail = TransactionSummary.extend({
   raw: z.string(),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetail>;
+
+/** A row of a ledger's transaction list: the summary and its decoded result codes. */
+export const LedgerTransaction = TransactionSummary.omit({ envelopeXdr: true, resultXdr: true }).extend({ resultCodes: ResultCodes.nullable() });
+export type LedgerTransaction = z.infer<typeof LedgerTransaction>;
 
 export const ClaimableBalance = z.object({
   id: IdString,

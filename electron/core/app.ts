@@ -8,7 +8,9 @@ import type { Exports } from './export';
 import { appHandlers } from './handlers/app';
 import { exportHandlers } from './handlers/export';
 import { inspectionHandlers } from './handlers/inspection';
+import { ledgerTransactionHandlers } from './handlers/ledger-transactions';
 import { listingHandlers } from './handlers/listings';
+import { logHandlers } from './handlers/log';
 import { networkHandlers } from './handlers/networks';
 import { resourceHandlers } from './handlers/resources';
 import { signaturesHandlers } from './handlers/signatures';
@@ -46,6 +48,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...streamHandlers(ctx),
     ...exportHandlers(ctx),
     ...signaturesHandlers(ctx),
+    ...logHandlers(),
+    ...ledgerTransactionHandlers(ctx),
   };
   return {
     handlers,

@@ -5,6 +5,7 @@ import { stringifyJson, type JsonValue } from '../../shared/json';
 import type { Account, Balance, ClaimableBalance, Ledger, LiquidityPool, TransactionDetail } from '../../shared/model';
 import { normalizeTransactionSummary } from './normalize';
 import { amountOf, currencyOf, digits, int, NormalizeError, obj, plain, text, type JsonObject } from './values';
+import { envelopeSignatures } from './tx-signatures';
 import { decodeResult } from './xdr';
 
 function record(value: JsonValue, what: string): JsonObject {
@@ -91,11 +92,13 @@ export function normalizeTransaction(value: JsonValue, raw?: string): Transactio
   }
   const feeAccount = text(r['fee_account']);
   const signatures = Array.isArray(r['signatures']) ? r['signatures'].map((s) => text(s) ?? '') : undefined;
+  const decoded = summary.envelopeXdr ? envelopeSignatures(summary.envelopeXdr, [summary.sourceAccount, feeAccount]) : null;
   return {
     ...summary,
     pagingToken: text(r['paging_token']) ?? '',
     ...(feeAccount ? { feeAccount } : {}),
     ...(signatures ? { signatures } : {}),
+    ...(decoded ? { envelopeSignatures: decoded } : {}),
     resultCodes,
     resultJson,
     raw: raw ?? stringifyJson(r),

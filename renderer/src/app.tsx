@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
 import { useHealth, useNetworks } from './components/network-status';
 import { Sidebar } from './components/sidebar';
+import { ViewBoundary } from './components/view-boundary';
 import { EntityPage } from './features/explore/entity-page';
 import { ExploreHome } from './features/explore/explore-home';
 import { LivePage } from './features/live/live-page';
@@ -11,7 +12,7 @@ import { SubmitPage } from './features/submit/submit-page';
 import { call } from './lib/bridge';
 import { useGlobalKeys, useTheme } from './lib/keys';
 import { useLiveEvents } from './lib/live';
-import { useRoute } from './lib/router';
+import { ENTITY_LABEL, useRoute, type Route } from './lib/router';
 import { useUi } from './lib/store';
 
 export function App() {
@@ -20,17 +21,28 @@ export function App() {
   const gotoOpen = useUi((state) => state.gotoOpen);
   const setGotoOpen = useUi((state) => state.setGotoOpen);
   const networks = useNetworks();
-  const networkName = networks.data?.profiles.find((p) => p.id === networks.data?.selectedId)?.name;
+  const selectedId = networks.data?.selectedId;
+  const networkName = networks.data?.profiles.find((p) => p.id === selectedId)?.name;
+  const networkId = useUi((state) => state.networkId);
+  const switchNetwork = useUi((state) => state.switchNetwork);
   useGlobalKeys();
   useTheme();
   useLiveEvents();
   useEffect(() => {
     if (info.data) setHost(info.data.host);
   }, [info.data, setHost]);
+  // However the selection changed (picker, Settings removing the selected profile), views follow.
+  useEffect(() => {
+    if (selectedId) switchNetwork(selectedId);
+  }, [selectedId, switchNetwork]);
+  // Pages wait for the host to say which network is selected, so nothing is fetched under no name.
+  const ready = networkId !== null || networks.isError;
 
   return (
     <div className="shell" data-app-state={info.isSuccess ? 'loaded' : info.isError ? 'error' : 'loading'}>
-      <Sidebar />
+      <ViewBoundary name="Navigation">
+        <Sidebar />
+      </ViewBoundary>
       <main className="content" id="main">
         {info.isError ? (
           <p role="alert" className="banner bad">
@@ -38,19 +50,40 @@ export function App() {
           </p>
         ) : (
           <>
-            <OfflineBanner />
-            <Notices />
-            <Routed networkName={networkName} />
+            <ViewBoundary name="Notices">
+              <OfflineBanner />
+              <Notices />
+            </ViewBoundary>
+            {ready ? <Routed networkName={networkName} networkId={networkId ?? ''} /> : <p role="status">Loading…</p>}
           </>
         )}
       </main>
-      {gotoOpen ? <GotoDialog onClose={() => setGotoOpen(false)} networkName={networkName} /> : null}
+      {gotoOpen ? (
+        <ViewBoundary name="The Go to box">
+          <GotoDialog onClose={() => setGotoOpen(false)} networkName={networkName} />
+        </ViewBoundary>
+      ) : null}
     </div>
   );
 }
 
-function Routed({ networkName }: { networkName?: string | undefined }) {
+const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', submit: 'Submit', settings: 'Settings', ...ENTITY_LABEL };
+
+/**
+ * The current page inside its own boundary, keyed by the network and the route: leaving a failed
+ * page resets it, and switching networks mounts every view afresh (no state of the previous one).
+ */
+function Routed({ networkName, networkId }: { networkName?: string | undefined; networkId: string }) {
   const route = useRoute();
+  const key = `${networkId}:${route.name}/${route.id ?? ''}`;
+  return (
+    <ViewBoundary key={key} name={`The ${PAGE_LABEL[route.name] ?? route.name} page`}>
+      <Page route={route} networkName={networkName} />
+    </ViewBoundary>
+  );
+}
+
+function Page({ route, networkName }: { route: Route; networkName?: string | undefined }) {
   switch (route.name) {
     case 'explore':
       return <ExploreHome networkName={networkName} />;

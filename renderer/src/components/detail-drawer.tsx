@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { Operation } from '../../../shared/model';
 import { entityQuery } from '../lib/entities';
 import { href } from '../lib/router';
+import { useUi } from '../lib/store';
 import { Fields } from './fields';
 import { CopyButton } from './id-link';
 import { typeLabel } from './operation-cells';
@@ -17,7 +18,8 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
     closeRef.current?.focus();
     return () => previous?.focus?.();
   }, []);
-  const full = useQuery(entityQuery('op', op.id));
+  const networkId = useUi((state) => state.networkId);
+  const full = useQuery(entityQuery('op', op.id, networkId));
   const raw = (full.data as Operation | undefined)?.raw;
   return (
     <div

@@ -2,11 +2,14 @@
 import type { ReactNode } from 'react';
 import type { EntityKind } from '../lib/router';
 import { formatAmount } from '../lib/format';
+import { Fee } from './fee';
 import { CopyButton, IdLink } from './id-link';
 
 const ACCOUNT = /^G[A-Z2-7]{55}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-const AMOUNT_KEYS = /^(amount|startingBalance|limit|shares|sharesReceived|totalShares|feeCharged|maxFee)$/;
+const AMOUNT_KEYS = /^(amount|startingBalance|limit|shares|sharesReceived|totalShares)$/;
+/** Fees are stroops: shown in the native unit, stroops on hover. */
+const FEE_KEYS = /^(feeCharged|maxFee)$/;
 
 function kindFor(key: string, value: string): EntityKind | null {
   if (ACCOUNT.test(value)) return 'account';
@@ -23,6 +26,7 @@ export function FieldValue({ name, value }: { name: string; value: unknown }): R
     const text = String(value);
     const kind = kindFor(name, text);
     if (kind) return <IdLink kind={kind} id={text} full />;
+    if (FEE_KEYS.test(name) && /^\d+$/.test(text)) return <Fee stroops={text} />;
     if (AMOUNT_KEYS.test(name) && /^-?\d+(\.\d+)?$/.test(text)) return <span className="num">{formatAmount(text)}</span>;
     if (text.length > 120) {
       return (

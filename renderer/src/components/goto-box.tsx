@@ -3,9 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { entityQuery, resolveId } from '../lib/entities';
 import { href, navigate, type EntityKind } from '../lib/router';
+import { useUi } from '../lib/store';
 
 export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; autoFocus?: boolean; networkName?: string | undefined }) {
   const client = useQueryClient();
+  const networkId = useUi((state) => state.networkId);
   const [text, setText] = useState('');
   const [message, setMessage] = useState<{ tone: 'bad' | 'muted'; text: string } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -17,7 +19,7 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
 
   async function submit() {
     setMessage({ tone: 'muted', text: 'Looking it up…' });
-    const fetch = (kind: EntityKind, id: string) => client.fetchQuery(entityQuery(kind, id));
+    const fetch = (kind: EntityKind, id: string) => client.fetchQuery(entityQuery(kind, id, networkId));
     const result = await resolveId(text, fetch, networkName);
     // A secret key is never kept, not even in the box.
     if (/^\s*S[A-Z2-7]{55}\s*$/i.test(text)) setText('');

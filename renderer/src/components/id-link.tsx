@@ -6,14 +6,16 @@ import { shortId } from '../lib/format';
  * A copy button without React state (tables render hundreds of them while scrolling): the icon is
  * CSS, and a copied button flashes a class for a moment.
  */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({ text, label = 'Copy', inRow = false }: { text: string; label?: string; inRow?: boolean }) {
   return (
     <button
       type="button"
       className="copy"
       title={`${label}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`}
       aria-label={`${label} ${text.length > 80 ? '' : text}`.trim()}
-      tabIndex={-1}
+      // A real button in Tab order (focus ring from :focus-visible); inside table rows j/k and
+      // Enter drive the table, so there it stays out of Tab order like the row's links.
+      tabIndex={inRow ? -1 : undefined}
       onClick={(event) => {
         event.stopPropagation();
         const button = event.currentTarget;
@@ -62,7 +64,7 @@ export function IdLink({ kind, id, full, inRow, label }: IdLinkProps) {
       <a href={href(kind, id)} className="mono" title={id} tabIndex={inRow ? -1 : undefined} data-kind={kind}>
         {label ?? (full ? id : kind === 'cb' && id.length === 72 ? shortId(id.slice(8)) : shortId(id, kind === 'op' || kind === 'ledger' ? 20 : 6))}
       </a>
-      <CopyButton text={id} />
+      <CopyButton text={id} inRow={inRow} />
     </span>
   );
 }

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, onEvent } from '../lib/bridge';
+import { useUi } from '../lib/store';
 
 export function useNetworks() {
   return useQuery({ queryKey: ['network:list'], queryFn: ({ signal }) => call('network:list', {}, signal) });
@@ -10,13 +11,19 @@ export function useNetworks() {
 
 export function useHealth() {
   const client = useQueryClient();
-  useEffect(() => onEvent('network:health', (health) => client.setQueryData(['network:health'], health)), [client]);
-  return useQuery({
+  useEffect(() => {
+    return onEvent('network:health', (health) => client.setQueryData(['network:health'], health));
+  }, [client]);
+  const networkId = useUi((state) => state.networkId);
+  const query = useQuery({
     queryKey: ['network:health'],
     queryFn: ({ signal }) => call('network:health', {}, signal),
     refetchInterval: 5_000,
     retry: false,
   });
+  // A reading of the previous network (pushed or fetched before the switch) says nothing of this one.
+  const current = query.data && (networkId === null || query.data.networkId === networkId) ? query.data : undefined;
+  return { ...query, data: current };
 }
 
 export function NetworkStatus() {
@@ -28,9 +35,12 @@ export function NetworkStatus() {
   const state = !status ? 'checking' : status.online ? 'online' : 'offline';
 
   async function select(id: string) {
-    await call('network:select', { id });
-    // Everything cached belongs to the previous network.
+    const { selectedId } = await call('network:select', { id });
+    // Everything cached belongs to the previous network: stop what is in flight, drop it, and
+    // key what follows by the new one (views remount under it: app.tsx).
+    await client.cancelQueries();
     client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app:info' });
+    useUi.getState().switchNetwork(selectedId);
     await client.invalidateQueries();
   }
 

@@ -14,7 +14,9 @@ const PAGES: [Page, string, string][] = [
 ];
 
 export function useWatched() {
-  return useQuery({ queryKey: ['stream:list'], queryFn: ({ signal }) => call('stream:list', {}, signal), retry: false });
+  const networkId = useUi((state) => state.networkId);
+  // Watched accounts are per network: the key says whose list this is.
+  return useQuery({ queryKey: ['stream:list', networkId ?? ''], queryFn: ({ signal }) => call('stream:list', {}, signal), retry: false });
 }
 
 export function Sidebar() {

@@ -229,7 +229,7 @@ const TableRow = memo(function TableRow<Row>({ row, index, start, height, templa
       style={{ transform: `translateY(${start}px)`, height, gridTemplateColumns: template }}
     >
       {columns.map((column) => (
-        <div key={column.key} role="gridcell" className={column.align === 'end' ? 'end' : undefined}>
+        <div key={column.key} role="gridcell" className={column.align === 'end' ? 'end' : undefined} title={column.text && !lite ? column.text(row) : undefined}>
           {lite && column.text ? column.text(row) : column.render(row)}
         </div>
       ))}

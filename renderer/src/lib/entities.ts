@@ -5,9 +5,9 @@ import { classifyId } from '../../../shared/ids';
 import { call, errorCode } from './bridge';
 import { ENTITY_LABEL, type EntityKind } from './router';
 
-export function entityQuery(kind: EntityKind, id: string) {
+export function entityQuery(kind: EntityKind, id: string, networkId: string | null) {
   return {
-    queryKey: ['entity', kind, id] as const,
+    queryKey: ['entity', networkId ?? '', kind, id] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }): Promise<unknown> => {
       switch (kind) {
         case 'account':

@@ -6,6 +6,7 @@ import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
 import { cursorAfter, nextCursor } from '../../../shared/paging';
 import { call } from './bridge';
+import { useUi } from './store';
 
 export interface ListingFilters {
   order: 'asc' | 'desc';
@@ -31,9 +32,10 @@ export const PAGE_SIZE = 100;
 /** Pages kept in memory (PAGE_SIZE × MAX_PAGES rows); scrolling back refetches. */
 export const MAX_PAGES = 12;
 
-export function listingKey(target: ListingTarget, filters: ListingFilters) {
+/** The cache key of a listing: the network first, so no network's pages show under another's name. */
+export function listingKey(target: ListingTarget, filters: ListingFilters, networkId: string | null = null) {
   const who = target.kind === 'payments' ? ['payments', target.account] : ['operations', target.scope, target.id];
-  return ['listing', ...who, filters.order, filters.includeFailed, filters.includeTransactions] as const;
+  return ['listing', networkId ?? '', ...who, filters.order, filters.includeFailed, filters.includeTransactions] as const;
 }
 
 export async function fetchListingPage(target: ListingTarget, filters: ListingFilters, param: PageParam, signal?: AbortSignal): Promise<LoadedPage> {
@@ -58,8 +60,9 @@ export async function fetchListingPage(target: ListingTarget, filters: ListingFi
 }
 
 export function useListing(target: ListingTarget, filters: ListingFilters) {
+  const networkId = useUi((state) => state.networkId);
   return useInfiniteQuery({
-    queryKey: listingKey(target, filters),
+    queryKey: listingKey(target, filters, networkId),
     queryFn: ({ pageParam, signal }) => fetchListingPage(target, filters, pageParam, signal),
     initialPageParam: { index: 0 } as PageParam,
     getNextPageParam: (last): PageParam | undefined => (last.next ? { index: last.index + 1, cursor: last.next } : undefined),

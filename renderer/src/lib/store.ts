@@ -24,6 +24,12 @@ function storedTheme(): ThemeSetting {
 }
 
 interface UiState {
+  /**
+   * The selected network (null until the host has said which). Every query that reads from a
+   * network has it in its key, and switching resets what came from the previous one.
+   */
+  networkId: string | null;
+  switchNetwork(id: string): void;
   theme: ThemeSetting;
   setTheme(theme: ThemeSetting): void;
   gotoOpen: boolean;
@@ -50,6 +56,13 @@ interface UiState {
 }
 
 export const useUi = create<UiState>((set) => ({
+  networkId: null,
+  switchNetwork: (id) =>
+    set((state) => {
+      if (state.networkId === id) return {};
+      // The feed, unread counts and stream states belong to the previous network's streams.
+      return { networkId: id, feed: [], held: [], unread: {}, statuses: {} };
+    }),
   theme: storedTheme(),
   setTheme(theme) {
     try {
@@ -69,6 +82,8 @@ export const useUi = create<UiState>((set) => ({
   unread: {},
   addRecord: (item, countUnread) =>
     set((state) => {
+      // A record of another network's stream, arriving after the switch: not this network's.
+      if (state.networkId !== null && item.networkId !== state.networkId) return {};
       const seen = (list: FeedItem[]) => list.some((x) => x.record.pagingToken === item.record.pagingToken && x.account === item.account);
       if (seen(state.feed) || seen(state.held)) return {};
       const unread = countUnread ? { ...state.unread, [item.account]: (state.unread[item.account] ?? 0) + 1 } : state.unread;
@@ -76,7 +91,8 @@ export const useUi = create<UiState>((set) => ({
       return { feed: mergeFeed([item], state.feed), unread };
     }),
   statuses: {},
-  setStatus: (status) => set((state) => ({ statuses: { ...state.statuses, [status.account]: status } })),
+  setStatus: (status) =>
+    set((state) => (state.networkId !== null && status.networkId !== state.networkId ? {} : { statuses: { ...state.statuses, [status.account]: status } })),
   host: null,
   setHost: (host) => set({ host }),
   opened: null,

@@ -8,14 +8,20 @@ import { formatAmount } from '../../lib/format';
 import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
+import { ViewBoundary } from '../../components/view-boundary';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
+
+/** The largest trust line limit (int64 max in stroops): a limit set to it means "no limit". */
+const MAX_LIMIT = '922337203685.4775807';
 
 export function AccountView({ account }: { account: Account }) {
   const { params } = useRoute();
   const markRead = useUi((state) => state.markRead);
   // Opening a watched account's page reads its new payments.
-  useEffect(() => markRead(account.id), [markRead, account.id]);
+  useEffect(() => {
+    markRead(account.id);
+  }, [markRead, account.id]);
   const tab = params.get('tab') === 'operations' ? 'operations' : 'payments';
   return (
     <>
@@ -25,14 +31,16 @@ export function AccountView({ account }: { account: Account }) {
           <table className="dense">
             <tbody>
               {account.balances.map((balance, i) => (
+                // One cell: the amount, and beneath it whose asset and its limit (three columns
+                // did not fit the card, and the limit column was cut off).
                 <tr key={i}>
-                  <td className="end">
+                  <td className="balance">
                     {balance.liquidityPoolId ? <span className="num">{formatAmount(balance.amount)} shares</span> : <Money amount={balance.amount} currency={balance.currency} />}
+                    <div className="muted small balance-of">
+                      {balance.liquidityPoolId ? <>pool <IdLink kind="pool" id={balance.liquidityPoolId} /></> : balance.currency?.issuer ? <>issuer <IdLink kind="account" id={balance.currency.issuer} /></> : 'native'}
+                      {balance.limit ? <span title={`limit ${balance.limit}`}> · limit {balance.limit === MAX_LIMIT ? 'none (maximum)' : formatAmount(balance.limit)}</span> : null}
+                    </div>
                   </td>
-                  <td>
-                    {balance.liquidityPoolId ? <IdLink kind="pool" id={balance.liquidityPoolId} /> : balance.currency?.issuer ? <IdLink kind="account" id={balance.currency.issuer} label={`issuer ${balance.currency.issuer.slice(0, 6)}…`} /> : <span className="muted">native</span>}
-                  </td>
-                  <td className="muted small">{balance.limit ? `limit ${formatAmount(balance.limit)}` : ''}</td>
                 </tr>
               ))}
             </tbody>
@@ -59,7 +67,9 @@ export function AccountView({ account }: { account: Account }) {
           </dl>
           <RawJson raw={account.raw} />
         </section>
-        <VolumeChart account={account.id} />
+        <ViewBoundary name="The payment volume chart">
+          <VolumeChart account={account.id} />
+        </ViewBoundary>
       </div>
       <div className="tabs" role="tablist" aria-label="Account listings">
         {(['payments', 'operations'] as const).map((name) => (

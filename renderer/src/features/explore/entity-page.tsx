@@ -4,9 +4,11 @@ import { useEffect, type ReactNode } from 'react';
 import type { Account, ClaimableBalance, Ledger, LiquidityPool, Operation, TransactionDetail } from '../../../../shared/model';
 import { CopyButton } from '../../components/id-link';
 import { OperationTable } from '../../components/operation-table';
+import { ViewBoundary } from '../../components/view-boundary';
 import { errorCode } from '../../lib/bridge';
 import { entityQuery } from '../../lib/entities';
 import { rememberRecent } from '../../lib/recent';
+import { useUi } from '../../lib/store';
 import { ENTITY_LABEL, type EntityKind } from '../../lib/router';
 import { AccountView } from './account-view';
 import { BalanceView, PoolView } from './balance-pool-views';
@@ -15,7 +17,8 @@ import { OperationView } from './operation-view';
 import { TransactionView } from './transaction-view';
 
 export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
-  const query = useQuery(entityQuery(kind, id));
+  const networkId = useUi((state) => state.networkId);
+  const query = useQuery(entityQuery(kind, id, networkId));
   const label = ENTITY_LABEL[kind];
   const found = query.isSuccess;
   useEffect(() => {
@@ -41,7 +44,7 @@ export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
         </button>
       </div>
     );
-  } else body = view(kind, id, query.data);
+  } else body = <ViewBoundary name={`The ${label.toLowerCase()} details`}>{view(kind, id, query.data)}</ViewBoundary>;
   return (
     <article className="entity" aria-label={`${label} ${id}`} data-entity={kind}>
       <header className="entity-head">

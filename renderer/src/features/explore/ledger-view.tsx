@@ -3,6 +3,8 @@ import { CopyButton, IdLink } from '../../components/id-link';
 import { OperationTable } from '../../components/operation-table';
 import { RawJson } from '../../components/raw-json';
 import { TimeCell } from '../../components/operation-cells';
+import { ViewBoundary } from '../../components/view-boundary';
+import { LedgerTransactions } from './ledger-transactions';
 
 export function LedgerView({ ledger }: { ledger: Ledger }) {
   const seq = String(ledger.sequence);
@@ -25,6 +27,9 @@ export function LedgerView({ ledger }: { ledger: Ledger }) {
         </dl>
         <RawJson raw={ledger.raw} />
       </section>
+      <ViewBoundary name="The ledger's transactions">
+        <LedgerTransactions sequence={ledger.sequence} expected={ledger.transactionCount} />
+      </ViewBoundary>
       <OperationTable target={{ kind: 'operations', scope: 'ledger', id: seq }} label="Operations" />
     </>
   );

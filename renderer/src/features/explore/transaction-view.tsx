@@ -4,7 +4,10 @@ import { JsonTree } from '../../components/json-tree';
 import { OperationTable } from '../../components/operation-table';
 import { TimeCell } from '../../components/operation-cells';
 import { RawJson } from '../../components/raw-json';
-import { codeList, formatAmount } from '../../lib/format';
+import { Fee } from '../../components/fee';
+import { codeList } from '../../lib/format';
+import { ViewBoundary } from '../../components/view-boundary';
+import { SignatureList } from './signature-list';
 
 export function TransactionView({ tx }: { tx: TransactionDetail }) {
   return (
@@ -23,7 +26,7 @@ export function TransactionView({ tx }: { tx: TransactionDetail }) {
             <div className="field"><dt>Created</dt><dd><TimeCell iso={tx.createdAt} /></dd></div>
             <div className="field"><dt>Source</dt><dd><IdLink kind="account" id={tx.sourceAccount} full /></dd></div>
             {tx.feeAccount && tx.feeAccount !== tx.sourceAccount ? <div className="field"><dt>Fee account</dt><dd><IdLink kind="account" id={tx.feeAccount} full /></dd></div> : null}
-            <div className="field"><dt>Fee charged</dt><dd className="num">{formatAmount(tx.feeCharged)} <span className="muted">of max {formatAmount(tx.maxFee)} stroops</span></dd></div>
+            <div className="field"><dt>Fee charged</dt><dd data-testid="tx-fee"><Fee stroops={tx.feeCharged} /> <span className="muted">of max <Fee stroops={tx.maxFee} /></span></dd></div>
             <div className="field"><dt>Operations</dt><dd>{tx.operationCount}</dd></div>
             <div className="field"><dt>Memo</dt><dd className="mono">{tx.memoType === 'none' ? <span className="muted">none</span> : `${tx.memoType}: ${tx.memo ?? ''}`}</dd></div>
             {tx.envelopeXdr ? <div className="field"><dt>Envelope XDR</dt><dd className="mono clip">{tx.envelopeXdr.slice(0, 48)}… <CopyButton text={tx.envelopeXdr} label="Copy envelope XDR" /></dd></div> : null}
@@ -38,7 +41,10 @@ export function TransactionView({ tx }: { tx: TransactionDetail }) {
           </section>
         ) : null}
       </div>
-      <OperationTable target={{ kind: 'operations', scope: 'transaction', id: tx.hash }} label="Operations" />
+      <ViewBoundary name="The signatures">
+        <SignatureList tx={tx} />
+      </ViewBoundary>
+      <OperationTable target={{ kind: 'operations', scope: 'transaction', id: tx.hash }} label="Operations" defaultOrder="asc" numbered />
     </>
   );
 }

@@ -91,7 +91,7 @@ const ChartBody = memo(function ChartBody({ pages, pending }: { pages: LoadedPag
           ))}
         </select>
       </h3>
-      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${current.label} in ${formatAmount(totalIn)}, out ${formatAmount(totalOut)}`}>
+      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={`${current.label} in ${formatAmount(totalIn)}, out ${formatAmount(totalOut)}`}>
         <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
         {current.inbound.map((v, i) => (v > 0n ? <rect key={`i${i}`} className="bar-in" x={i * bar + 1} width={bar - 2} y={mid - scale(v)} height={scale(v)}><title>in {formatAmountGrouped(v)}</title></rect> : null))}
         {current.outbound.map((v, i) => (v > 0n ? <rect key={`o${i}`} className="bar-out" x={i * bar + 1} width={bar - 2} y={mid} height={scale(v)}><title>out {formatAmountGrouped(v)}</title></rect> : null))}

@@ -1,4 +1,5 @@
 // Live: watched accounts with their stream states, and a feed of their payments, newest first.
+import { ViewBoundary } from '../../components/view-boundary';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { StreamStatus } from '../../../../shared/model';
@@ -60,7 +61,9 @@ export function LivePage() {
   return (
     <section className="live-page" aria-label="Live">
       <h2>Live payments</h2>
-      <WatchForm />
+      <ViewBoundary name="The watch form">
+        <WatchForm />
+      </ViewBoundary>
       <table className="dense watched-table" aria-label="Watched accounts">
         <thead>
           <tr><th>Account</th><th>Stream</th><th>Notify from</th><th>Unread</th><th /></tr>
@@ -91,16 +94,18 @@ export function LivePage() {
           {host === 'electron' ? 'Notifications: native' : `Notifications: ${permission}`} · {feed.length} in feed
         </span>
       </div>
-      <VirtualTable
-        label="Live feed"
-        columns={columns}
-        rows={feed}
-        rowKey={(item) => `${item.account}:${item.record.pagingToken}`}
-        rowClass={(item) => (item.record.successful ? undefined : 'failed')}
-        onOpen={(item) => navigate(href('op', item.record.id))}
-        status="success"
-        empty={watched.data?.watched.length ? 'Waiting for payments…' : 'Watch an account to see its payments here as they happen.'}
-      />
+      <ViewBoundary name="The live feed">
+        <VirtualTable
+          label="Live feed"
+          columns={columns}
+          rows={feed}
+          rowKey={(item) => `${item.account}:${item.record.pagingToken}`}
+          rowClass={(item) => (item.record.successful ? undefined : 'failed')}
+          onOpen={(item) => navigate(href('op', item.record.id))}
+          status="success"
+          empty={watched.data?.watched.length ? 'Waiting for payments…' : 'Watch an account to see its payments here as they happen.'}
+        />
+      </ViewBoundary>
     </section>
   );
 }

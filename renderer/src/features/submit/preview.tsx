@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Inspection } from '../../../../shared/model';
 import { CopyButton, IdLink } from '../../components/id-link';
 import { JsonTree } from '../../components/json-tree';
-import { formatAmount } from '../../lib/format';
+import { Fee } from '../../components/fee';
 
 export function networkWarning(inspection: Inspection, selectedId: string | undefined, selectedName: string | undefined): string | null {
   if (!selectedId) return null;
@@ -53,7 +53,7 @@ export function Preview({ inspection, selectedId, selectedName }: { inspection: 
             </span>
           </dd>
         </div>
-        <div className="field"><dt>Max fee</dt><dd className="num">{formatAmount(inspection.fee)} stroops{inspection.innerFee ? ` (inner ${formatAmount(inspection.innerFee)})` : ''}</dd></div>
+        <div className="field"><dt>Max fee</dt><dd><Fee stroops={inspection.fee} />{inspection.innerFee ? <> (inner <Fee stroops={inspection.innerFee} />)</> : null}</dd></div>
         <div className="field"><dt>Time bounds</dt><dd>{inspection.timeBounds ? <Countdown maxTime={inspection.timeBounds.maxTime} /> : <span className="muted">none</span>}</dd></div>
         <div className="field"><dt>Memo</dt><dd className="mono">{inspection.memo.type === 'none' ? <span className="muted">none</span> : `${inspection.memo.type}: ${inspection.memo.value ?? ''}`}</dd></div>
         <div className="field"><dt>Signatures</dt><dd>{inspection.signatures.map((s) => (s.signer ? <div key={s.hint}><IdLink kind="account" id={s.signer} /></div> : <div key={s.hint} className="mono muted">hint {s.hint}</div>))}</dd></div>

@@ -16,6 +16,9 @@ export const OUTCOME_TEXT: Record<SubmissionReport['result'], string> = {
   timeout: 'No answer arrived in time. The transaction may still be applied: check its status before sending it again.',
 };
 
+/** Codes that say something was applied: before the ledger closes they are only a forecast. */
+const APPLIED = new Set(['tx_success', 'op_success', 'tx_fee_bump_inner_success', 'txSUCCESS', 'opSUCCESS', 'txFEE_BUMP_INNER_SUCCESS']);
+
 /** Results after which the network knows the hash, so its transaction view can open. */
 const KNOWN = new Set<SubmissionReport['result']>(['received', 'success', 'already_finished']);
 
@@ -39,9 +42,17 @@ export function Explanations({ list }: { list: Explanation[] }) {
 
 export function ResultPanel({ report, final }: { report: SubmissionReport; final?: TxStatus | undefined }) {
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report.journalId]);
+  // A block body: scrollIntoView returns a Promise in current Chromium, and whatever an effect
+  // returns React calls as its cleanup ("l is not a function" blanked the app).
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [report.journalId]);
   const tone = report.result === 'received' || report.result === 'success' || report.result === 'already_finished' ? 'ok' : 'bad';
   const codes = codeList([report.transactionCode, ...(report.operationCodes ?? [])]);
+  // "received" is queued, not applied: explanations saying an operation was applied wait for the
+  // ledger (the final state says it then, once), and the codes are labelled as a forecast.
+  const queued = report.result === 'received' && final?.state !== 'success';
+  const explanations = report.result === 'received' ? report.explanations.filter((e) => !APPLIED.has(e.code)) : report.explanations;
   const json = report.resultJson === undefined ? null : JSON.stringify(report.resultJson, null, 2);
   return (
     <section className="card result" aria-label="Submission result" data-result={report.result} ref={ref}>
@@ -61,9 +72,14 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
           )}
         </p>
       ) : null}
-      {codes ? <p className="mono" data-testid="result-codes">{codes}</p> : null}
-      <Explanations list={report.explanations} />
-      {final ? <FinalState status={final} /> : report.following ? <p role="status" className="muted">Waiting for the transaction to be in a ledger…</p> : null}
+      {codes ? (
+        <p>
+          {queued ? <span className="muted small">Checked on arrival, not yet applied: </span> : null}
+          <span className="mono" data-testid="result-codes">{codes}</span>
+        </p>
+      ) : null}
+      <Explanations list={explanations} />
+      {final ? <FinalState status={final} shown={explanations} /> : report.following ? <p role="status" className="muted">Waiting for the transaction to be in a ledger…</p> : null}
       {report.resultXdr || json ? (
         <div className="actions">
           {report.resultXdr ? <span>Result XDR <CopyButton text={report.resultXdr} label="Copy result XDR" /></span> : null}
@@ -80,7 +96,9 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
   );
 }
 
-function FinalState({ status }: { status: TxStatus }) {
+function FinalState({ status, shown }: { status: TxStatus; shown: Explanation[] }) {
+  // What the panel already explains above is not said twice.
+  const fresh = status.explanations?.filter((e) => !shown.some((s) => s.code === e.code && s.operationIndex === e.operationIndex));
   const text: Record<TxStatus['state'], string> = {
     pending: 'Still pending…',
     success: 'Final: success',
@@ -95,7 +113,7 @@ function FinalState({ status }: { status: TxStatus }) {
       {status.ledger ? <> in ledger <IdLink kind="ledger" id={String(status.ledger)} full /></> : null}
       {status.resultCodes ? <span className="mono"> {codeList([status.resultCodes.transaction, ...status.resultCodes.operations])}</span> : null}
       {status.message ? <p className="small">{status.message}</p> : null}
-      {status.explanations ? <Explanations list={status.explanations} /> : null}
+      {fresh ? <Explanations list={fresh} /> : null}
     </div>
   );
 }

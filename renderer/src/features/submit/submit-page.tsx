@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TxStatus } from '../../../../shared/model';
 import { useNetworks } from '../../components/network-status';
+import { ViewBoundary } from '../../components/view-boundary';
 import { call, errorCode, onEvent } from '../../lib/bridge';
 import { useUi } from '../../lib/store';
 import { CopiesZone } from './copies-zone';
@@ -71,10 +72,18 @@ export function SubmitPage() {
           <p className="muted small" data-testid="inspect-message">{inspection.error.message}</p>
         </section>
       ) : null}
-      {inspection.data ? <Preview inspection={inspection.data} selectedId={selectedId} selectedName={selectedName} /> : null}
+      {inspection.data ? (
+        <ViewBoundary name="The transaction preview">
+          <Preview inspection={inspection.data} selectedId={selectedId} selectedName={selectedName} />
+        </ViewBoundary>
+      ) : null}
       {inspection.data ? <CopiesZone copies={signatures.copies} onCopies={signatures.setCopies} onDetached={signatures.addDetached} /> : null}
       {merge.isError ? <p className="banner warn" data-testid="merge-problem">Signatures not checked: {merge.error.message}</p> : null}
-      {merge.data ? <SignaturesPanel report={merge.data} /> : null}
+      {merge.data ? (
+        <ViewBoundary name="The signatures">
+          <SignaturesPanel report={merge.data} />
+        </ViewBoundary>
+      ) : null}
       {inspection.data ? (
         <SubmitButtons
           pending={submit.isPending}
@@ -86,8 +95,14 @@ export function SubmitPage() {
         />
       ) : null}
       {submit.isError ? <p role="alert" className="banner bad">Could not submit: {submit.error.message}</p> : null}
-      {report ? <ResultPanel report={report} final={final} /> : null}
-      <Journal />
+      {report ? (
+        <ViewBoundary name="The submission result">
+          <ResultPanel report={report} final={final} />
+        </ViewBoundary>
+      ) : null}
+      <ViewBoundary name="The journal">
+        <Journal />
+      </ViewBoundary>
     </section>
   );
 }

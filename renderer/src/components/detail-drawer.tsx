@@ -1,6 +1,7 @@
 // The detail drawer of a table row: the normalised record and the raw JSON the server wrote.
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../../shared/model';
+import { operationSummary } from '../../../shared/operation-summary';
 import { prettyRaw } from '../lib/format';
 import { href } from '../lib/router';
 import { Fields } from './fields';
@@ -38,6 +39,7 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
         </button>
       </header>
       <div className="drawer-body">
+        <p className="summary" data-testid="op-summary">{operationSummary(op)}</p>
         <h3>Record</h3>
         <Fields record={op as unknown as Record<string, unknown>} />
         <h3>

@@ -6,7 +6,7 @@ import { CopyButton, IdLink } from './id-link';
 
 const ACCOUNT = /^G[A-Z2-7]{55}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-const AMOUNT_KEYS = /^(amount|startingBalance|limit|shares|sharesReceived|totalShares|feeCharged|maxFee)$/;
+const AMOUNT_KEYS = /^(amount|startingBalance|limit|shares|sharesReceived|totalShares|feeCharged|maxFee|sourceAmount|sourceMax|destinationMin|price)$/;
 
 function kindFor(key: string, value: string): EntityKind | null {
   if (ACCOUNT.test(value)) return 'account';

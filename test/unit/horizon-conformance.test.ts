@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, HttpError } from '../../electron/core/http';
 import { interpret } from '../../electron/core/submit';
 import { stringifyJson } from '../../shared/json';
+import { MODELLED_TYPES } from '../../shared/model';
 import { HORIZON_OPERATION_TYPES, readFolder, type Tally } from '../support/horizon-reader';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
@@ -75,6 +76,8 @@ function conformance(label: string, folder: string, expectations: { codeDifferen
     expect(tally.transactions).toBeGreaterThan(0);
     expect(tally.resources).toBeGreaterThan(0);
     expect([...tally.types].sort()).toEqual(expect.arrayContaining(HORIZON_OPERATION_TYPES));
+    // Every type read has its own typed model (the reader checked each record against it).
+    expect([...tally.types].filter((type) => !(MODELLED_TYPES as readonly string[]).includes(type))).toEqual([]);
   });
   it(`${label}: every problem document reads as a typed error with its body kept`, async () => {
     const tally = tallyOf();

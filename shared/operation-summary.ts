@@ -103,7 +103,7 @@ function otherSummary(op: Operation): string {
     case 'bump_sequence':
       return `bump the sequence of ${short(op.sourceAccount)} to ${op.bumpTo}`;
     case 'set_options':
-      return `set options of ${short(op.sourceAccount)}`;
+      return `set options of ${short(op.sourceAccount)}: ${setOptionsParts(op)}`;
     case 'inflation':
       return 'run inflation';
     case 'other':
@@ -111,4 +111,17 @@ function otherSummary(op: Operation): string {
     default:
       return op.type;
   }
+}
+
+function setOptionsParts(op: OperationOf<'set_options'>): string {
+  const parts: string[] = [];
+  if (op.homeDomain !== undefined) parts.push(`home domain ${op.homeDomain || '(cleared)'}`);
+  if (op.inflationDest) parts.push(`inflation to ${short(op.inflationDest)}`);
+  if (op.signerKey) parts.push(`signer ${short(op.signerKey)} weight ${op.signerWeight ?? 0}`);
+  if (op.masterKeyWeight !== undefined) parts.push(`master weight ${op.masterKeyWeight}`);
+  if (op.lowThreshold !== undefined || op.medThreshold !== undefined || op.highThreshold !== undefined) {
+    parts.push(`thresholds ${[op.lowThreshold, op.medThreshold, op.highThreshold].map((t) => t ?? '-').join('/')}`);
+  }
+  if (op.setFlags?.length || op.clearFlags?.length) parts.push(flags(op.setFlags, op.clearFlags));
+  return parts.join('; ') || 'no change';
 }

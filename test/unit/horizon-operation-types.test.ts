@@ -41,6 +41,7 @@ const SUMMARIES: Record<string, string> = {
   'payment.json': 'pay 912.0450031 USDX from GBNA…LCH4 to GDJN…HTMX',
   'restore_footprint.json': "restore the footprint's archived entries",
   'revoke_sponsorship.json': 'revoke sponsorship of the USDX trustline of GBOM…2LYB',
+  'set_options.json': 'set options of GDUV…OEQQ: home domain erin.example.net; inflation to GDAV…2WDY; signer GAGQ…Q3I3 weight 1; master weight 2; thresholds 1/2/3; set auth_revocable, auth_clawback_enabled; clear auth_required',
   'set_trust_line_flags.json': 'trustline of GBNA…LCH4 for EUROCOIN: set authorized_to_maintain_liabilites; clear authorized',
 };
 

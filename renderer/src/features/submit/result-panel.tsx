@@ -47,7 +47,10 @@ export function Explanations({ list }: { list: Explanation[] }) {
 
 export function ResultPanel({ report, final }: { report: SubmissionReport; final?: TxStatus | undefined }) {
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report.journalId]);
+  // A block body: newer Chromium's scrollIntoView returns a promise, and an effect may only return a clean-up.
+  useEffect(() => {
+    void ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [report.journalId]);
   const tone = report.result === 'received' || report.result === 'success' || report.result === 'already_finished' ? 'ok' : 'bad';
   const codes = codeList([report.transactionCode, ...(report.operationCodes ?? [])]);
   const json = report.resultJson === undefined ? null : JSON.stringify(report.resultJson, null, 2);

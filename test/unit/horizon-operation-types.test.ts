@@ -120,6 +120,53 @@ describe('every Horizon operation type of the fixtures', () => {
   });
 });
 
+describe('hostile and malformed records of the Horizon-only types', () => {
+  const base = (file: string) => parseJson(readFileSync(join(DIR, file), 'utf8')) as Record<string, unknown>;
+  const normalize = (record: Record<string, unknown>) => normalizeOperation(record as never);
+
+  it('keeps a record whose fields do not read as an other record with every field, never dropping it', () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['path_payment_strict_send.json', { source_amount: undefined }],
+      ['path_payment_strict_receive.json', { path: [{ asset_type: 'credit_alphanum4' }] }],
+      ['manage_sell_offer.json', { price: '1e5' }],
+      ['manage_buy_offer.json', { amount: '-5' }],
+      ['clawback.json', { amount: '1.00000001' }],
+      ['allow_trust.json', { trustor: { nested: true } }],
+      ['extend_footprint_ttl.json', { extend_to: -1 }],
+      ['invoke_host_function.json', { asset_balance_changes: ['not an object'] }],
+      ['begin_sponsoring_future_reserves.json', { sponsored_id: null }],
+    ];
+    for (const [file, change] of cases) {
+      const record = { ...base(file), ...change };
+      // undefined stands for a field the server left out (parsed JSON has no undefined).
+      for (const key of Object.keys(change)) if (record[key] === undefined) delete record[key];
+      const op = normalize(record);
+      expect(op.type, file).toBe('other');
+      if (op.type !== 'other') continue;
+      expect(op.typeName, file).toBe(record['type']);
+      expect(Operation.safeParse(op).success, file).toBe(true);
+      expect(operationSummary(op)).toMatch(new RegExp(`^${String(record['type'])}: `));
+    }
+  });
+
+  it('reads a contract call whose parameters are not the XDR they claim, without contract or function', () => {
+    const op = normalize({ ...base('invoke_host_function.json'), parameters: [{ type: 'Address', value: '!!not base64' }, { type: 'Sym', value: 'A'.repeat(10_000) }] });
+    expect(op).toMatchObject({ type: 'invoke_host_function', parameters: [{ type: 'Address' }, { type: 'Sym' }] });
+    if (op.type !== 'invoke_host_function') return;
+    expect(op.contract).toBeUndefined();
+    expect(op.functionName).toBeUndefined();
+    expect(operationSummary(op)).toBe('invoke contract: transfer 618 USDX');
+  });
+
+  it('ignores muxed-looking fields that are not text and keeps the type', () => {
+    const op = normalize({ ...base('payment.json'), to_muxed: { hostile: true }, to_muxed_id: 12, __proto___muxed: 'x' });
+    expect(op.type).toBe('payment');
+    expect(op.muxed?.['to_muxed']).toBeUndefined();
+    expect(op.muxed?.['to_muxed_id']).toBe('12');
+    expect(Operation.safeParse(op).success).toBe(true);
+  });
+});
+
 /** One CSV line into its cells (RFC 4180 quoting). */
 function parseCsvLine(line: string): string[] {
   const cells: string[] = [];

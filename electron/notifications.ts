@@ -2,6 +2,7 @@
 // counting those the user has not seen (reset when the window gains focus). Plain logic: the
 // Electron functions are passed in.
 import type { EventPayload } from '../shared/ipc';
+import { isPaymentLike } from '../shared/model';
 
 export interface PaymentNotice {
   title: string;
@@ -16,7 +17,8 @@ const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(
 /** The notice for a stream record, or null when it is not an incoming payment the user asked to hear about. */
 export function paymentNotice(event: EventPayload<'stream:record'>): PaymentNotice | null {
   const record = event.record;
-  if (!event.notify || record.type !== 'payment' || record.direction !== 'in') return null;
+  // Path payments are payments: the notice names what arrived.
+  if (!event.notify || !isPaymentLike(record) || record.direction !== 'in') return null;
   const code = record.currency.code;
   return {
     title: `Payment received: ${record.amount} ${code}`,

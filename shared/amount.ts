@@ -64,6 +64,14 @@ export function formatAmountGrouped(units: bigint): string {
   return groupDecimal(formatAmount(units));
 }
 
+/**
+ * Any exact decimal string with all seven decimals, whatever the server wrote: "1.5" ->
+ * "1.5000000", "-3" -> "-3.0000000". Integer arithmetic on the units, never a float.
+ */
+export function fixedAmount(text: string): string {
+  return formatAmount(parseAmount(text, { allowNegative: true }), { fixed: true });
+}
+
 /** Normalises any exact decimal string to the canonical form formatAmount writes. */
 export function canonicalDecimal(text: string, options: ParseAmountOptions = {}): string {
   return formatAmount(parseAmount(text, options));

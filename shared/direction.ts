@@ -9,7 +9,11 @@ export type Direction = NonNullable<Operation['direction']>;
 function parties(operation: Operation): [string | undefined, string | undefined] {
   switch (operation.type) {
     case 'payment':
+    case 'path_payment_strict_receive':
+    case 'path_payment_strict_send':
       return [operation.from, operation.to];
+    case 'clawback':
+      return [operation.from, operation.sourceAccount];
     case 'create_account':
       return [operation.funder, operation.account];
     case 'account_merge':

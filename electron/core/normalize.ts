@@ -8,31 +8,17 @@ import { operationDirection } from '../../shared/direction';
 import { stringifyJson, type JsonValue } from '../../shared/json';
 import {
   LEDGER_TYPE_CODES,
-  OPERATION_TYPES,
-  type CurrencyAmount,
+  MODELLED_TYPES,
+  type LedgerOperationType,
   type Operation,
   type OperationType,
   type TransactionSummary,
 } from '../../shared/model';
-import {
-  amountOf,
-  currencyOf,
-  digits,
-  fieldText,
-  int,
-  need,
-  NormalizeError,
-  obj,
-  optionalAmount,
-  plain,
-  text,
-  type JsonObject,
-} from './values';
+import { readTyped, sponsorAndMuxed, type Common } from './operation-readers';
+import { digits, fieldText, int, need, NormalizeError, obj, text, type JsonObject } from './values';
 
-type Common = Omit<Extract<Operation, { type: 'payment' }>, 'type' | 'from' | 'to' | 'currency' | 'amount'>;
-
-const LEDGER_NAMES = new Map<number, OperationType>(Object.entries(LEDGER_TYPE_CODES).map(([name, code]) => [code, name as OperationType]));
-const KNOWN = new Set<string>(OPERATION_TYPES);
+const LEDGER_NAMES = new Map<number, LedgerOperationType>(Object.entries(LEDGER_TYPE_CODES).map(([name, code]) => [code, name as LedgerOperationType]));
+const KNOWN = new Set<string>(MODELLED_TYPES);
 const COMMON_KEYS = new Set([
   '_links',
   'id',
@@ -76,7 +62,7 @@ export function normalizeOperation(value: JsonValue, options: NormalizeOptions =
   let operation: Operation;
   if (KNOWN.has(typeName)) {
     try {
-      operation = known(typeName as OperationType, record, common);
+      operation = readTyped(typeName as OperationType, record, common);
     } catch (error) {
       if (!(error instanceof NormalizeError) && !(error instanceof Error && error.name === 'AmountError')) throw error;
       operation = other(typeName, record, common);
@@ -101,107 +87,9 @@ function commonFields(record: JsonObject, raw: string | undefined): Common {
     successful: successful === undefined ? true : successful === true || successful === 'true',
     createdAt: text(record['created_at']) ?? '',
     ...(joined ? { transaction: normalizeTransactionSummary(joined) } : {}),
+    ...sponsorAndMuxed(record),
     ...(raw === undefined ? {} : { raw }),
   };
-}
-
-function known(type: OperationType, r: JsonObject, c: Common): Operation {
-  switch (type) {
-    case 'payment':
-      return { ...c, type, from: need(r, r['sender'] !== undefined ? 'sender' : 'from'), to: need(r, r['receiver'] !== undefined ? 'receiver' : 'to'), currency: needCurrency(r), amount: amountOf(r, 'amount') };
-    case 'create_account':
-      return { ...c, type, funder: need(r, 'funder'), account: need(r, 'account'), startingBalance: amountOf(r, 'starting_balance') };
-    case 'change_trust': {
-      const pool = text(r['liquidity_pool_id']);
-      const currency = pool ? undefined : currencyOf(r);
-      return { ...c, type, trustor: need(r, 'trustor'), ...(currency ? { currency } : {}), ...(pool ? { liquidityPoolId: pool } : {}), limit: amountOf(r, 'limit') };
-    }
-    case 'create_claimable_balance': {
-      const balanceId = text(r['balance_id']);
-      return { ...c, type, currency: needCurrency(r), amount: amountOf(r, 'amount'), claimants: claimants(r['claimants']), ...(balanceId ? { balanceId } : {}) };
-    }
-    case 'claim_claimable_balance':
-      return { ...c, type, balanceId: need(r, 'balance_id'), claimant: need(r, 'claimant') };
-    case 'liquidity_pool_deposit':
-      return {
-        ...c,
-        type,
-        liquidityPoolId: need(r, 'liquidity_pool_id'),
-        reservesMax: reserves(r['reserves_max'], 'max'),
-        minPrice: need(r, 'min_price'),
-        maxPrice: need(r, 'max_price'),
-        reservesDeposited: reserves(r['reserves_deposited'], 'amount'),
-        sharesReceived: amountOf(r, 'shares_received'),
-      };
-    case 'liquidity_pool_withdraw':
-      return {
-        ...c,
-        type,
-        liquidityPoolId: need(r, 'liquidity_pool_id'),
-        shares: amountOf(r, 'shares'),
-        reservesMin: reserves(r['reserves_min'], 'min'),
-        reservesReceived: reserves(r['reserves_received'], 'amount'),
-      };
-    case 'manage_data':
-      return { ...c, type, name: need(r, 'name'), value: text(r['value']) ?? null };
-    case 'account_merge': {
-      const amount = optionalAmount(r, 'amount');
-      return { ...c, type, account: need(r, 'account'), into: need(r, 'into'), ...(amount ? { amount } : {}) };
-    }
-    case 'bump_sequence': {
-      const bumpTo = digits(r['bump_to']);
-      if (!bumpTo) throw new NormalizeError('bump_to is missing');
-      return { ...c, type, bumpTo };
-    }
-    case 'set_options':
-      return { ...c, type, ...setOptions(r) };
-  }
-}
-
-function needCurrency(r: JsonObject) {
-  const currency = currencyOf(r);
-  if (!currency) throw new NormalizeError('currency is missing');
-  return currency;
-}
-
-function claimants(value: JsonValue | undefined) {
-  if (!Array.isArray(value)) return [];
-  return value.map((item) => {
-    const claimant = obj(item) ?? {};
-    return { destination: text(claimant['destination']) ?? '', predicate: plain(claimant['predicate']) };
-  });
-}
-
-/** `[{currency, amount}]` (ledger) or `[{asset: "CODE:ISSUER", amount|min|max}]` (Horizon). */
-function reserves(value: JsonValue | undefined, horizonKey: string): CurrencyAmount[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item) => {
-    const reserve = obj(item);
-    if (!reserve) throw new NormalizeError('a reserve is not an object');
-    const currency = currencyOf(reserve);
-    if (!currency) throw new NormalizeError('a reserve has no currency');
-    const key = reserve['amount'] !== undefined ? 'amount' : horizonKey;
-    return { currency, amount: amountOf(reserve, key) };
-  });
-}
-
-function setOptions(r: JsonObject) {
-  const flags = (key: string) => {
-    const value = r[`${key}_s`] ?? r[key];
-    return Array.isArray(value) ? value.map((flag) => text(flag) ?? '') : undefined;
-  };
-  const fields = {
-    homeDomain: text(r['home_domain']),
-    masterKeyWeight: int(r['master_key_weight']),
-    lowThreshold: int(r['low_threshold']),
-    medThreshold: int(r['med_threshold']),
-    highThreshold: int(r['high_threshold']),
-    signerKey: text(r['signer_key']),
-    signerWeight: int(r['signer_weight']),
-    setFlags: flags('set_flags'),
-    clearFlags: flags('clear_flags'),
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
 function other(typeName: string, r: JsonObject, c: Common): Operation {

@@ -7,7 +7,7 @@ import { EventSource } from 'eventsource';
 import { parseAmount } from '../../shared/amount';
 import type { NetworkProfile } from '../../shared/ipc';
 import { isJsonObject } from '../../shared/json';
-import type { Operation, StreamStatus, WatchedAccount } from '../../shared/model';
+import { isPaymentLike, type Operation, type StreamStatus, type WatchedAccount } from '../../shared/model';
 import { decodeToid } from '../../shared/toid';
 import { exponentialDelay, sleep } from './backoff';
 import { latestOf } from './health';
@@ -150,7 +150,8 @@ export class AccountStream {
 
   private shouldNotify(record: Operation): boolean {
     if (record.direction !== 'in') return false;
-    const amount = record.type === 'payment' ? record.amount : record.type === 'create_account' ? record.startingBalance : null;
+    // Path payments are payments: what the watched account received counts against the minimum.
+    const amount = isPaymentLike(record) ? record.amount : record.type === 'create_account' ? record.startingBalance : null;
     if (amount === null) return false;
     if (this.watched.minAmount === undefined) return true;
     return parseAmount(amount) >= parseAmount(this.watched.minAmount);

@@ -62,11 +62,13 @@ export class Submissions {
       throw error;
     }
     const outcome = interpret(response.status, response.body, localHash);
-    return this.finish(profile, http, outcome.report, outcome.qualified);
+    return this.finish(profile, http, outcome.report, outcome.qualified, outcome.applied);
   }
 
-  private finish(profile: NetworkProfile, http: HttpClient, report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>, qualified: string[]): SubmissionReport {
-    const explanations: Explanation[] = report.transactionCode ? explainResult({ transaction: report.transactionCode, operations: report.operationCodes ?? [] }, qualified) : [];
+  private finish(profile: NetworkProfile, http: HttpClient, report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>, qualified: string[], applied?: boolean): SubmissionReport {
+    // In a ledger (a ledger number came back) the fee was charged; refused at admission it was not.
+    const inLedger = report.ledger !== undefined ? true : applied;
+    const explanations: Explanation[] = report.transactionCode ? explainResult({ transaction: report.transactionCode, operations: report.operationCodes ?? [] }, { qualified, applied: inLedger }) : [];
     const following = (report.result === 'received' || report.result === 'timeout') && report.hash !== '';
     const entry: JournalEntry = {
       id: randomUUID(),
@@ -99,7 +101,7 @@ export class Submissions {
         ...base,
         state: r['successful'] === false ? 'failed' : 'success',
         ...(ledger !== undefined ? { ledger } : {}),
-        ...(decoded ? { resultCodes: decoded.codes, explanations: explainResult(decoded.codes, decoded.qualified) } : {}),
+        ...(decoded ? { resultCodes: decoded.codes, explanations: explainResult(decoded.codes, { qualified: decoded.qualified, applied: true }) } : {}),
       };
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) {
@@ -179,6 +181,12 @@ function safeDecode(resultXdr: string) {
 interface Interpreted {
   report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>;
   qualified: string[];
+  /**
+   * Whether the transaction reached a ledger: false for the local service's `failed` (refused at
+   * admission), true with a ledger number; absent for Horizon's transaction_failed problem, which
+   * answers both a refusal and a transaction applied in a ledger that failed (docs/design.md).
+   */
+  applied?: boolean;
 }
 
 /** One outcome from either dialect's answer. */
@@ -188,7 +196,8 @@ export function interpret(status: number, body: JsonValue, localHash: string): I
   // This service: {hash, result, submission_result}.
   if (result && (SUBMISSION_RESULTS as readonly string[]).includes(result)) {
     const resultXdr = text(r['submission_result']) ?? '';
-    return withCodes(result as Result, text(r['hash']) || localHash, resultXdr, messageFor(result as Result, r));
+    const out = withCodes(result as Result, text(r['hash']) || localHash, resultXdr, messageFor(result as Result, r));
+    return result === 'failed' ? { ...out, applied: false } : out;
   }
   // Horizon success: the transaction resource.
   if (status >= 200 && status < 300 && text(r['hash'])) {

@@ -6,6 +6,7 @@ import { xdr } from '@stellar/stellar-base';
 import * as xdrJson from '@stellar/stellar-xdr-json';
 import type { ResultCodes } from '../../shared/model';
 import { CoreError } from './errors';
+import { horizonSpelling, snake } from './result-codes';
 
 let initialised = false;
 function ready(): typeof xdrJson {
@@ -51,27 +52,19 @@ export function guessXdrTypes(input: string): string[] {
   return [...preferred.filter((name) => guesses.includes(name)), ...guesses.filter((name) => !preferred.includes(name))];
 }
 
-function snake(camel: string): string {
-  return camel.replace(/([A-Z])/g, '_$1').toLowerCase();
-}
-
-// Horizon's short names where they are not the plain snake case of the enum member.
-const HORIZON_OP_NAMES: Record<string, string> = {
-  createAccountAlreadyExist: 'op_already_exists',
-  accountMergeSeqnumTooFar: 'op_seq_num_too_far',
-  accountMergeHasSubEntries: 'op_has_sub_entries',
-};
-
-/** Horizon-style code of one operation result (op_success, op_underfunded, op_bad_auth, …). */
+/** Horizon-style code of one operation result (op_success, op_underfunded, op_no_source_account, …). */
 export function operationCode(result: xdr.OperationResult): { code: string; qualified: string } {
   const outer = result.switch().name;
-  if (outer !== 'opInner') return { code: snake(outer), qualified: snake(outer) };
+  if (outer !== 'opInner') return { code: horizonSpelling(outer) ?? snake(outer), qualified: snake(outer) };
   const tr = result.tr();
-  const typeName = tr.switch().name; // e.g. "payment"
-  const inner = (tr.value() as { switch(): { name: string } }).switch().name; // e.g. "paymentUnderfunded"
-  const rest = inner.startsWith(typeName) ? inner.slice(typeName.length) : inner;
-  const code = HORIZON_OP_NAMES[inner] ?? `op${snake(rest)}`;
-  return { code, qualified: snake(inner) };
+  // The member of the type's result enum, e.g. "paymentUnderfunded" (passive offers answer manageSellOffer…).
+  const inner = (tr.value() as { switch(): { name: string } }).switch().name;
+  return { code: horizonSpelling(inner) ?? `op${snake(inner)}`, qualified: snake(inner) };
+}
+
+/** Horizon's spelling of a transaction result member (txNoAccount -> tx_no_source_account). */
+function transactionCode(member: string): string {
+  return horizonSpelling(member) ?? snake(member);
 }
 
 export interface DecodedResult {
@@ -92,13 +85,13 @@ export function decodeResult(input: string): DecodedResult {
     throw new CoreError('invalid_input', 'The result is not a TransactionResult.');
   }
   const outer = result.result();
-  let transaction = snake(outer.switch().name);
+  let transaction = transactionCode(outer.switch().name);
   let opResults: xdr.OperationResult[];
   const name = outer.switch().name;
   if (name === 'txFeeBumpInnerSuccess' || name === 'txFeeBumpInnerFailed') {
     const inner = outer.innerResultPair().result().result();
     opResults = safeResults(inner);
-    if (name === 'txFeeBumpInnerFailed') transaction = `${transaction}:${snake(inner.switch().name)}`;
+    if (name === 'txFeeBumpInnerFailed') transaction = `${transaction}:${transactionCode(inner.switch().name)}`;
   } else {
     opResults = safeResults(outer);
   }

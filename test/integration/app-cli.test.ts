@@ -74,7 +74,7 @@ describe('ledgerscope listings', () => {
     const csv = await run(['operations', '--ledger', ledger, ...network(), '--format', 'csv', '--limit', '200']);
     expect(csv.code).toBe(0);
     const lines = csv.out.trimEnd().split('\n');
-    expect(lines[0]).toBe('id,paging_token,type,created_at,successful,transaction_hash,source_account,direction,from,to,currency,issuer,amount,details');
+    expect(lines[0]).toBe('id,paging_token,type,created_at,successful,transaction_hash,source_account,direction,from,to,currency,issuer,amount,details,source_currency,source_issuer,source_amount,path,summary');
     expect(lines.some((line) => line.startsWith(`${record!.id},`))).toBe(true);
     const tx = await run(['operations', '--transaction', record!.transactionHash, ...network(), '--order', 'desc']);
     expect(tx.code).toBe(0);

@@ -10,7 +10,8 @@ import { normalizeAccount, normalizeClaimableBalance, normalizeLedger, normalize
 import { fieldText } from '../../electron/core/values';
 import { parseAmount } from '../../shared/amount';
 import { isJsonObject, parseJson, stringifyJson, type JsonValue } from '../../shared/json';
-import { Operation, OPERATION_TYPES, TransactionDetail, type CurrencyAmount } from '../../shared/model';
+import { MODELLED_TYPES, Operation, TransactionDetail, type CurrencyAmount } from '../../shared/model';
+import { operationSummary } from '../../shared/operation-summary';
 
 type Json = { [key: string]: JsonValue };
 
@@ -24,9 +25,19 @@ export const HORIZON_OPERATION_TYPES = [
 ];
 
 const COMMON = new Set(['_links', 'id', 'paging_token', 'type', 'type_i', 'source_account', 'transaction_hash', 'transaction_successful', 'created_at', 'transaction']);
-const KNOWN = new Set<string>(OPERATION_TYPES);
+const KNOWN = new Set<string>(MODELLED_TYPES);
 /** Horizon amount field -> the model's field, for the types the app models. */
-const AMOUNTS: Record<string, string> = { amount: 'amount', starting_balance: 'startingBalance', limit: 'limit', shares: 'shares', shares_received: 'sharesReceived' };
+const AMOUNTS: Record<string, string> = {
+  amount: 'amount',
+  starting_balance: 'startingBalance',
+  limit: 'limit',
+  shares: 'shares',
+  shares_received: 'sharesReceived',
+  source_amount: 'sourceAmount',
+  source_max: 'sourceMax',
+  destination_min: 'destinationMin',
+  price: 'price',
+};
 
 export interface Tally {
   files: number;
@@ -127,6 +138,15 @@ function checkOperation(where: string, r: Json, raw?: string | null): void {
   if (KNOWN.has(typeName)) {
     // A type the app models must be read as that type, not kept aside as "other".
     same(`${where}: type`, op.type, typeName);
+    // Read into its own typed model (the union's member for this type), with a summary of its own.
+    const member = Operation.options.find((option) => option.shape.type.value === typeName);
+    expect(member?.safeParse(op).success, `${where}: a valid ${typeName} model`).toBe(true);
+    const summary = operationSummary(op);
+    expect(summary, `${where}: summary`).toMatch(/^[^\n]{8,}$/);
+    expect(summary, `${where}: summary`).not.toMatch(/undefined|\?/);
+    expect(summary, `${where}: summary`).not.toBe(typeName);
+    if (r['sponsor'] !== undefined) same(`${where}: sponsor`, op.sponsor, r['sponsor']);
+    for (const key of Object.keys(r).filter((k) => /_muxed(_id)?$/.test(k))) same(`${where}: ${key}`, op.muxed?.[key], fieldText(r[key]!));
     const fields = op as unknown as Record<string, unknown>;
     for (const [key, field] of Object.entries(AMOUNTS)) if (r[key] !== undefined) sameAmount(`${where}: ${key}`, fields[field] as string, r[key]);
     for (const [key, field] of [['reserves_max', 'reservesMax'], ['reserves_min', 'reservesMin'], ['reserves_deposited', 'reservesDeposited'], ['reserves_received', 'reservesReceived']] as const) {

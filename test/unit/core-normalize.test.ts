@@ -82,13 +82,26 @@ describe('normaliser, horizon dialect (fixtures)', () => {
     expect(ledgerPayment).toMatchObject({ type: 'payment', amount: '0.0000031', currency: { code: 'MOSS', issuer: USDX } });
   });
 
-  it('keeps unknown types (manage_buy_offer, manage_offer) as other records with their fields', () => {
-    const other = normalizeOperation(recordsOf('transaction-operations.json')[0]!);
-    expect(other).toMatchObject({ type: 'other', typeName: 'manage_buy_offer' });
+  it('reads offers (manage_buy_offer, manage_sell_offer) into their typed models, price ratio exact', () => {
+    const [buy, sell] = recordsOf('transaction-operations.json').map((record) => normalizeOperation(record));
+    expect(buy).toMatchObject({ type: 'manage_buy_offer', offerId: '1849311455', priceRatio: { n: '9', d: '100000' }, selling: { code: 'WBTC' } });
+    expect(sell).toMatchObject({ type: 'manage_sell_offer', offerId: '1849300012' });
+  });
+
+  it('keeps a type it has never seen as an other record with every field', () => {
+    const record = { ...(recordsOf('transaction-operations.json')[0] as Record<string, JsonValue>), type: 'future_swap', type_i: 99 };
+    const other = normalizeOperation(record);
+    expect(other).toMatchObject({ type: 'other', typeName: 'future_swap' });
     if (other.type !== 'other') throw new Error('not other');
     expect(other.fields['price_r']).toBe('{"n":9,"d":100000}');
     expect(other.fields['offer_id']).toBe('1849311455');
     expect(other.fields['selling_asset_code']).toBe('WBTC');
+  });
+
+  it('keeps a known type whose fields do not read as an other record (never dropped)', () => {
+    const record = { ...(recordsOf('transaction-operations.json')[0] as Record<string, JsonValue>), amount: 'lots' };
+    const other = normalizeOperation(record);
+    expect(other).toMatchObject({ type: 'other', typeName: 'manage_buy_offer' });
   });
 
   it('reads claimable balances and pools in Horizon asset-string form', () => {

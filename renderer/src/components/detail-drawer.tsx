@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Operation } from '../../../shared/model';
+import { operationSummary } from '../../../shared/operation-summary';
 import { entityQuery } from '../lib/entities';
 import { href } from '../lib/router';
 import { useUi } from '../lib/store';
@@ -44,6 +45,7 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
         </button>
       </header>
       <div className="drawer-body">
+        <p className="summary" data-testid="op-summary">{operationSummary(op)}</p>
         <h3>Record</h3>
         <Fields record={op as unknown as Record<string, unknown>} />
         <h3>

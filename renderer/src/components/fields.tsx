@@ -7,7 +7,7 @@ import { CopyButton, IdLink } from './id-link';
 
 const ACCOUNT = /^G[A-Z2-7]{55}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-const AMOUNT_KEYS = /^(amount|startingBalance|limit|shares|sharesReceived|totalShares)$/;
+const AMOUNT_KEYS = /^(amount|startingBalance|limit|shares|sharesReceived|totalShares|sourceAmount|sourceMax|destinationMin|price)$/;
 /** Fees are stroops: shown in the native unit, stroops on hover. */
 const FEE_KEYS = /^(feeCharged|maxFee)$/;
 

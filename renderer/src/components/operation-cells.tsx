@@ -1,8 +1,13 @@
-// How each operation type reads in a table row: its amount and its parties, every id a link.
+// How each operation type reads in a table row: its amount (all seven decimals, right-aligned,
+// tabular figures) and its parties (operation-details.tsx), every id a link.
 import type { ReactNode } from 'react';
-import type { Currency, CurrencyAmount, Operation, OperationOf } from '../../../shared/model';
-import { absoluteTime, formatAmount, relativeTime, shortId } from '../lib/format';
-import { IdLink } from './id-link';
+import type { Currency, Operation } from '../../../shared/model';
+import { absoluteTime, relativeTime, tableAmount } from '../lib/format';
+
+import { Money } from './money';
+
+export { Amounts, Money } from './money';
+export { detailsCell, detailsText } from './operation-details';
 
 /**
  * The "in"/"out"/"self" badge of a row; nothing when the record does not involve the account.
@@ -13,101 +18,61 @@ export function DirectionBadge({ op }: { op: Operation }) {
   return dir === 'none' ? null : <span className={`badge dir-${dir}`}>{dir}</span>;
 }
 
-export function Money({ amount, currency }: { amount: string; currency?: Currency | undefined }) {
-  return (
-    <span className="money">
-      <span className="num">{formatAmount(amount)}</span>{' '}
-      <span className="code" title={currency?.issuer ? `${currency.code} issued by ${currency.issuer}` : 'native'}>
-        {currency?.code ?? 'XLM'}
-      </span>
-    </span>
-  );
-}
-
-function Amounts({ list }: { list: CurrencyAmount[] }) {
-  return (
-    <>
-      {list.map((item, i) => (
-        <span key={i}>
-          {i > 0 ? ' + ' : ''}
-          <Money amount={item.amount} currency={item.currency} />
-        </span>
-      ))}
-    </>
-  );
-}
-
-export function amountCell(op: Operation): ReactNode {
+/** The amounts a row shows, as [amount, currency] pairs joined by an arrow (sent → received). */
+function amountsOf(op: Operation): { moves: [string, Currency | undefined][]; suffix?: string } | null {
   switch (op.type) {
     case 'payment':
     case 'create_claimable_balance':
-      return <Money amount={op.amount} currency={op.currency} />;
+    case 'clawback':
+      return { moves: [[op.amount, op.currency]] };
+    case 'path_payment_strict_receive':
+    case 'path_payment_strict_send':
+      return { moves: [[op.sourceAmount, op.sourceCurrency], [op.amount, op.currency]] };
+    case 'manage_sell_offer':
+    case 'manage_offer':
+    case 'create_passive_sell_offer':
+      return { moves: [[op.amount, op.selling]], suffix: `@ ${tableAmount(op.price)}` };
+    case 'manage_buy_offer':
+      return { moves: [[op.amount, op.buying]], suffix: `@ ${tableAmount(op.price)}` };
+    case 'invoke_host_function': {
+      const [first, ...rest] = op.assetBalanceChanges;
+      return first ? { moves: [[first.amount, first.currency]], ...(rest.length ? { suffix: `+${rest.length}` } : {}) } : null;
+    }
     case 'create_account':
-      return <Money amount={op.startingBalance} />;
+      return { moves: [[op.startingBalance, undefined]] };
     case 'account_merge':
-      return op.amount ? <Money amount={op.amount} /> : null;
-    case 'liquidity_pool_deposit':
-      return <span className="num">{formatAmount(op.sharesReceived)} shares</span>;
-    case 'liquidity_pool_withdraw':
-      return <span className="num">{formatAmount(op.shares)} shares</span>;
+      return op.amount ? { moves: [[op.amount, undefined]] } : null;
     default:
       return null;
   }
 }
 
-const Arrow = () => <span className="muted"> → </span>;
-
-export function detailsCell(op: Operation, inRow = true): ReactNode {
-  const acct = (id: string) => <IdLink kind="account" id={id} inRow={inRow} />;
-  switch (op.type) {
-    case 'payment':
-      return <>{acct(op.from)}<Arrow />{acct(op.to)}</>;
-    case 'create_account':
-      return <>{acct(op.funder)}<Arrow />{acct(op.account)} <span className="muted">created</span></>;
-    case 'change_trust':
-      return (
-        <>
-          {acct(op.trustor)} <span className="muted">trusts</span>{' '}
-          {op.liquidityPoolId ? <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> : <span className="code">{op.currency?.code}</span>}{' '}
-          <span className="muted">limit {formatAmount(op.limit)}</span>
-        </>
-      );
-    case 'create_claimable_balance':
-      return (
-        <>
-          {op.balanceId ? <IdLink kind="cb" id={op.balanceId} inRow={inRow} /> : null} <span className="muted">for</span>{' '}
-          {op.claimants.slice(0, 2).map((c) => <span key={c.destination}>{acct(c.destination)} </span>)}
-          {op.claimants.length > 2 ? <span className="muted">+{op.claimants.length - 2}</span> : null}
-        </>
-      );
-    case 'claim_claimable_balance':
-      return <>{acct(op.claimant)} <span className="muted">claims</span> <IdLink kind="cb" id={op.balanceId} inRow={inRow} /></>;
-    case 'liquidity_pool_deposit':
-      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <span className="muted">deposit</span> <Amounts list={op.reservesDeposited} /></>;
-    case 'liquidity_pool_withdraw':
-      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <span className="muted">withdraw</span> <Amounts list={op.reservesReceived} /></>;
-    case 'manage_data':
-      return <span className="mono">{op.name} = {op.value === null ? <span className="muted">(deleted)</span> : op.value}</span>;
-    case 'account_merge':
-      return <>{acct(op.account)}<Arrow />{acct(op.into)} <span className="muted">merged</span></>;
-    case 'bump_sequence':
-      return <>{acct(op.sourceAccount)} <span className="muted">bumps to</span> <span className="mono">{op.bumpTo}</span></>;
-    case 'set_options':
-      return <>{acct(op.sourceAccount)} <span className="muted">{setOptionsText(op)}</span></>;
-    case 'other':
-      return <span className="muted">{op.typeName}</span>;
-  }
+export function amountCell(op: Operation): ReactNode {
+  if (op.type === 'liquidity_pool_deposit') return <span className="num">{tableAmount(op.sharesReceived)} shares</span>;
+  if (op.type === 'liquidity_pool_withdraw') return <span className="num">{tableAmount(op.shares)} shares</span>;
+  const amounts = amountsOf(op);
+  if (!amounts) return null;
+  return (
+    <>
+      {amounts.moves.map(([amount, currency], i) => (
+        <span key={i}>
+          {i > 0 ? <span className="muted"> → </span> : null}
+          <Money amount={amount} currency={currency} />
+        </span>
+      ))}
+      {amounts.suffix ? <span className="muted num"> {amounts.suffix}</span> : null}
+    </>
+  );
 }
 
-function setOptionsText(op: OperationOf<'set_options'>): string {
-  const parts: string[] = [];
-  if (op.homeDomain !== undefined) parts.push(`home domain ${op.homeDomain || '(cleared)'}`);
-  if (op.signerKey) parts.push(`signer weight ${op.signerWeight ?? 0}`);
-  if (op.masterKeyWeight !== undefined) parts.push(`master weight ${op.masterKeyWeight}`);
-  if (op.lowThreshold !== undefined || op.medThreshold !== undefined || op.highThreshold !== undefined) parts.push('thresholds');
-  if (op.setFlags?.length) parts.push(`set ${op.setFlags.join(', ')}`);
-  if (op.clearFlags?.length) parts.push(`clear ${op.clearFlags.join(', ')}`);
-  return parts.join('; ') || 'options';
+/** Plain-text form of amountCell, for rows mounted during a fling (and for tests). */
+export function amountText(op: Operation): string {
+  if (op.type === 'liquidity_pool_deposit') return `${tableAmount(op.sharesReceived)} shares`;
+  if (op.type === 'liquidity_pool_withdraw') return `${tableAmount(op.shares)} shares`;
+  const amounts = amountsOf(op);
+  if (!amounts) return '';
+  const text = amounts.moves.map(([amount, currency]) => `${tableAmount(amount)} ${currency?.code ?? 'XLM'}`).join(' → ');
+  return amounts.suffix ? `${text} ${amounts.suffix}` : text;
 }
 
 export function TimeCell({ iso }: { iso: string }) {
@@ -123,49 +88,17 @@ const SHORT: Record<string, string> = {
   claim_claimable_balance: 'claim balance',
   liquidity_pool_deposit: 'pool deposit',
   liquidity_pool_withdraw: 'pool withdraw',
+  path_payment_strict_receive: 'path pay (recv)',
+  path_payment_strict_send: 'path pay (send)',
+  create_passive_sell_offer: 'passive offer',
+  clawback_claimable_balance: 'claw back balance',
+  begin_sponsoring_future_reserves: 'begin sponsoring',
+  end_sponsoring_future_reserves: 'end sponsoring',
+  invoke_host_function: 'contract call',
 };
 
 export function typeLabel(op: Operation): string {
   return op.type === 'other' ? op.typeName : (SHORT[op.type] ?? op.type.replace(/_/g, ' '));
-}
-
-/** Plain-text forms of the cells above, for rows mounted during a fling. */
-export function amountText(op: Operation): string {
-  const money = (amount: string, currency?: Currency) => `${formatAmount(amount)} ${currency?.code ?? 'XLM'}`;
-  switch (op.type) {
-    case 'payment':
-    case 'create_claimable_balance':
-      return money(op.amount, op.currency);
-    case 'create_account':
-      return money(op.startingBalance);
-    case 'account_merge':
-      return op.amount ? money(op.amount) : '';
-    case 'liquidity_pool_deposit':
-      return `${formatAmount(op.sharesReceived)} shares`;
-    case 'liquidity_pool_withdraw':
-      return `${formatAmount(op.shares)} shares`;
-    default:
-      return '';
-  }
-}
-
-export function detailsText(op: Operation): string {
-  const s = (id: string) => shortId(id);
-  switch (op.type) {
-    case 'payment':
-      return `${s(op.from)} → ${s(op.to)}`;
-    case 'create_account':
-      return `${s(op.funder)} → ${s(op.account)} created`;
-    case 'account_merge':
-      return `${s(op.account)} → ${s(op.into)} merged`;
-    case 'claim_claimable_balance':
-      return `${s(op.claimant)} claims ${s(op.balanceId.slice(8))}`;
-    case 'liquidity_pool_deposit':
-    case 'liquidity_pool_withdraw':
-      return s(op.liquidityPoolId);
-    default:
-      return s(op.sourceAccount);
-  }
 }
 
 export function timeText(iso: string): string {

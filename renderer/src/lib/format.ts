@@ -1,10 +1,19 @@
 // Display formatting. Amounts stay exact decimal strings: grouped, never turned into floats.
-import { groupDecimal } from '../../../shared/amount';
+import { fixedAmount, groupDecimal } from '../../../shared/amount';
 import { parseJson, stringifyJson } from '../../../shared/json';
 
 export function formatAmount(amount: string): string {
   try {
     return groupDecimal(amount);
+  } catch {
+    return amount;
+  }
+}
+
+/** An amount for a table cell: all seven decimals, grouped ("1.5" -> "1.5000000"); text as sent if it is not a decimal. */
+export function tableAmount(amount: string): string {
+  try {
+    return groupDecimal(fixedAmount(amount));
   } catch {
     return amount;
   }

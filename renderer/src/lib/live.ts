@@ -1,14 +1,14 @@
 // Live events from the core: records of watched accounts go to the feed, unread counts and (in
 // the web host) system notifications; Electron's main process shows native ones itself.
 import { useEffect } from 'react';
-import type { Operation } from '../../../shared/model';
+import { isPaymentLike, type Operation } from '../../../shared/model';
 import { onEvent } from './bridge';
 import { formatAmount, shortId } from './format';
 import { href, navigate, parseHash } from './router';
 import { useUi } from './store';
 
 export function notificationText(record: Operation): { title: string; body: string } {
-  if (record.type === 'payment') {
+  if (isPaymentLike(record)) {
     return {
       title: `Payment received: ${formatAmount(record.amount)} ${record.currency.code}`,
       body: `From ${shortId(record.from, 8, 6)} to ${shortId(record.to, 8, 6)}`,

@@ -1,4 +1,5 @@
 import type { Operation } from '../../../../shared/model';
+import { operationSummary } from '../../../../shared/operation-summary';
 import { decodeToid } from '../../../../shared/toid';
 import { Fields } from '../../components/fields';
 import { IdLink } from '../../components/id-link';
@@ -12,6 +13,7 @@ export function OperationView({ op }: { op: Operation }) {
       <p className="op-summary">
         <strong>{typeLabel(op)}</strong> {op.successful ? null : <span className="badge bad">failed</span>} {amountCell(op)} {detailsCell(op, false)}
       </p>
+      <p className="muted" data-testid="op-summary">{operationSummary(op)}</p>
       <dl className="fields">
         <div className="field"><dt>Transaction</dt><dd><IdLink kind="tx" id={op.transactionHash} full /></dd></div>
         <div className="field"><dt>Position</dt><dd>{position} {position ? <IdLink kind="ledger" id={String(decodeToid(op.id).ledger)} label="open ledger" /> : null}</dd></div>

@@ -2,7 +2,7 @@
 // Sums are exact bigints; floats only place pixels.
 import { memo, useMemo, useState } from 'react';
 import { formatAmount, formatAmountGrouped, parseAmount } from '../../../../shared/amount';
-import type { OperationOf } from '../../../../shared/model';
+import { isPaymentLike, type Currency } from '../../../../shared/model';
 import { useFilters } from '../../components/operation-table';
 import { absoluteTime } from '../../lib/format';
 import { flattenPages, useListing, type LoadedPage } from '../../lib/listing';
@@ -20,7 +20,8 @@ interface Series {
 }
 
 export function buildSeries(rows: ReturnType<typeof flattenPages>['rows']) {
-  const payments = rows.filter((op): op is OperationOf<'payment'> => op.type === 'payment');
+  // Path payments count: what arrived counts as in, what was sent as out.
+  const payments = rows.filter(isPaymentLike);
   const times = payments.map((op) => Date.parse(op.createdAt)).filter(Number.isFinite);
   if (times.length === 0) return { series: [] as Series[], from: 0, to: 0 };
   const from = Math.min(...times);
@@ -30,16 +31,18 @@ export function buildSeries(rows: ReturnType<typeof flattenPages>['rows']) {
   for (const op of payments) {
     const dir = op.direction;
     if (dir !== 'in' && dir !== 'out') continue;
-    const key = `${op.currency.code}:${op.currency.issuer ?? ''}`;
+    const sent = dir === 'out' && op.type !== 'payment';
+    const currency: Currency = sent ? op.sourceCurrency : op.currency;
+    const key = `${currency.code}:${currency.issuer ?? ''}`;
     let series = byCurrency.get(key);
     if (!series) {
-      series = { key, label: op.currency.code, inbound: Array(BUCKETS).fill(0n), outbound: Array(BUCKETS).fill(0n), count: 0 };
+      series = { key, label: currency.code, inbound: Array(BUCKETS).fill(0n), outbound: Array(BUCKETS).fill(0n), count: 0 };
       byCurrency.set(key, series);
     }
     const bucket = Math.min(BUCKETS - 1, Math.floor(((Date.parse(op.createdAt) - from) / span) * BUCKETS));
     let units: bigint;
     try {
-      units = parseAmount(op.amount);
+      units = parseAmount(sent ? op.sourceAmount : op.amount);
     } catch {
       continue;
     }

@@ -10,7 +10,7 @@ export const OUTCOME_TEXT: Record<SubmissionReport['result'], string> = {
   received: 'The network accepted the transaction into its queue; it is applied when the next ledger closes.',
   success: 'The transaction was applied.',
   already_finished: 'This transaction was submitted before: it is already in history or already queued. Nothing new was sent.',
-  failed: 'The network refused the transaction before applying it; nothing was charged. The codes below say why.',
+  failed: 'The network refused the transaction before applying it: nothing was charged and its sequence number was not used. The codes below say why.',
   malformed: 'This is not a transaction the network can read: it must be a signed TransactionEnvelope as hex or base64 XDR (or a SEP-7 URI / JSON holding one).',
   connection_failed: 'The service could not reach its core node, so the transaction was not sent. Try again when the network is back; resubmitting the same envelope is safe.',
   timeout: 'No answer arrived in time. The transaction may still be applied: check its status before sending it again.',
@@ -18,6 +18,14 @@ export const OUTCOME_TEXT: Record<SubmissionReport['result'], string> = {
 
 /** Codes that say something was applied: before the ledger closes they are only a forecast. */
 const APPLIED = new Set(['tx_success', 'op_success', 'tx_fee_bump_inner_success', 'txSUCCESS', 'opSUCCESS', 'txFEE_BUMP_INNER_SUCCESS']);
+
+/** A failure with a ledger number was applied in that ledger: its fee was charged and its sequence used. */
+export const APPLIED_FAILED_TEXT = 'The transaction was applied in a ledger and failed: its fee was charged and its sequence number used. The codes below say why.';
+
+export function outcomeText(report: SubmissionReport): string {
+  if (report.result === 'failed') return report.ledger !== undefined ? `${APPLIED_FAILED_TEXT.replace('in a ledger', `in ledger ${report.ledger}`)}` : OUTCOME_TEXT.failed;
+  return report.message ? `${OUTCOME_TEXT[report.result]} (${report.message})` : OUTCOME_TEXT[report.result];
+}
 
 /** Results after which the network knows the hash, so its transaction view can open. */
 const KNOWN = new Set<SubmissionReport['result']>(['received', 'success', 'already_finished']);
@@ -59,7 +67,7 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
       <h3>
         Result: <span className={`badge ${tone}`} data-testid="submit-result">{report.result}</span>
       </h3>
-      <p>{report.message && report.result !== 'failed' ? `${OUTCOME_TEXT[report.result]} (${report.message})` : OUTCOME_TEXT[report.result]}</p>
+      <p>{outcomeText(report)}</p>
       {report.hash ? (
         <p>
           Transaction{' '}

@@ -1,0 +1,112 @@
+// The operation record: one zod schema per type, joined in a union on `type`, so the IPC layer
+// checks at run time exactly what the types promise. A type no schema names is kept as `other`.
+import { z } from 'zod';
+import * as classic from './operation-classic';
+import { common } from './operation-common';
+import * as horizon from './operation-horizon';
+import { Page } from './resources';
+
+/** The local network's (ledger dialect's) operation types, in the order of their type numbers. */
+export const OPERATION_TYPES = [
+  'payment',
+  'create_account',
+  'change_trust',
+  'create_claimable_balance',
+  'claim_claimable_balance',
+  'liquidity_pool_deposit',
+  'liquidity_pool_withdraw',
+  'manage_data',
+  'account_merge',
+  'bump_sequence',
+  'set_options',
+] as const;
+export type LedgerOperationType = (typeof OPERATION_TYPES)[number];
+
+/** Type numbers of the ledger dialect (docs/design.md); Horizon's numbers differ. */
+export const LEDGER_TYPE_CODES: Record<LedgerOperationType, number> = {
+  payment: 0,
+  create_account: 1,
+  change_trust: 2,
+  create_claimable_balance: 3,
+  claim_claimable_balance: 4,
+  liquidity_pool_deposit: 5,
+  liquidity_pool_withdraw: 6,
+  manage_data: 7,
+  account_merge: 8,
+  bump_sequence: 9,
+  set_options: 10,
+};
+
+/** Types only Horizon writes, each with its own model (manage_offer: Horizon's pre-protocol-11 name). */
+export const HORIZON_ONLY_TYPES = [
+  'path_payment_strict_receive',
+  'path_payment_strict_send',
+  'manage_sell_offer',
+  'manage_buy_offer',
+  'manage_offer',
+  'create_passive_sell_offer',
+  'allow_trust',
+  'set_trust_line_flags',
+  'clawback',
+  'clawback_claimable_balance',
+  'begin_sponsoring_future_reserves',
+  'end_sponsoring_future_reserves',
+  'revoke_sponsorship',
+  'inflation',
+  'invoke_host_function',
+  'extend_footprint_ttl',
+  'restore_footprint',
+] as const;
+
+/** Every type the app models (anything else is an `other` record). */
+export const MODELLED_TYPES = [...OPERATION_TYPES, ...HORIZON_ONLY_TYPES] as const;
+export type OperationType = (typeof MODELLED_TYPES)[number];
+
+/** Types that move value from one account to another: Horizon lists them under /payments. */
+export const PAYMENT_TYPES = ['payment', 'path_payment_strict_receive', 'path_payment_strict_send'] as const;
+
+export const OtherOperation = z.object({ ...common, type: z.literal('other'), typeName: z.string(), fields: z.record(z.string(), z.string()) });
+
+export const Operation = z.discriminatedUnion('type', [
+  classic.PaymentOperation,
+  classic.CreateAccountOperation,
+  classic.ChangeTrustOperation,
+  classic.CreateClaimableBalanceOperation,
+  classic.ClaimClaimableBalanceOperation,
+  classic.LiquidityPoolDepositOperation,
+  classic.LiquidityPoolWithdrawOperation,
+  classic.ManageDataOperation,
+  classic.AccountMergeOperation,
+  classic.BumpSequenceOperation,
+  classic.SetOptionsOperation,
+  horizon.PathPaymentStrictReceiveOperation,
+  horizon.PathPaymentStrictSendOperation,
+  horizon.ManageSellOfferOperation,
+  horizon.ManageBuyOfferOperation,
+  horizon.ManageOfferOperation,
+  horizon.CreatePassiveSellOfferOperation,
+  horizon.AllowTrustOperation,
+  horizon.SetTrustLineFlagsOperation,
+  horizon.ClawbackOperation,
+  horizon.ClawbackClaimableBalanceOperation,
+  horizon.BeginSponsoringOperation,
+  horizon.EndSponsoringOperation,
+  horizon.RevokeSponsorshipOperation,
+  horizon.InflationOperation,
+  horizon.InvokeHostFunctionOperation,
+  horizon.ExtendFootprintTtlOperation,
+  horizon.RestoreFootprintOperation,
+  /** Any operation type this version does not know: kept, never dropped. */
+  OtherOperation,
+]);
+export type Operation = z.infer<typeof Operation>;
+export type OperationOf<T extends Operation['type']> = Extract<Operation, { type: T }>;
+export type PaymentLike = OperationOf<(typeof PAYMENT_TYPES)[number]>;
+
+/** A payment or a path payment: value from one account to another. */
+export function isPaymentLike(op: Operation): op is PaymentLike {
+  return (PAYMENT_TYPES as readonly string[]).includes(op.type);
+}
+
+export const OperationPage = Page(Operation);
+export type OperationPage = z.infer<typeof OperationPage>;

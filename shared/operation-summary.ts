@@ -1,0 +1,127 @@
+// One line a person can read for every operation type: "pay 912.0450031 USDX from GBNA…LCH4 to
+// GDJN…HTMX". Used by the detail drawer, the table's plain-text cells, exports and the command
+// line. Amounts are the exact decimal strings of the model; ids are shortened to head…tail.
+import type { Currency, CurrencyAmount, Operation, OperationOf } from './model';
+
+const short = (id: string) => (id.length > 12 ? `${id.slice(0, 4)}…${id.slice(-4)}` : id);
+const money = (amount: string, currency?: Currency) => `${amount} ${currency?.code ?? 'XLM'}`;
+const list = (items: CurrencyAmount[]) => items.map((item) => money(item.amount, item.currency)).join(' + ') || 'nothing';
+const flags = (set?: string[], clear?: string[]) =>
+  [set?.length ? `set ${set.join(', ')}` : '', clear?.length ? `clear ${clear.join(', ')}` : ''].filter(Boolean).join('; ') || 'no flag change';
+
+export function operationSummary(op: Operation): string {
+  switch (op.type) {
+    case 'payment':
+      return `pay ${money(op.amount, op.currency)} from ${short(op.from)} to ${short(op.to)}`;
+    case 'path_payment_strict_receive':
+    case 'path_payment_strict_send':
+      return `${short(op.from)} sent ${money(op.sourceAmount, op.sourceCurrency)}, ${short(op.to)} received ${money(op.amount, op.currency)}${op.path.length ? ` via ${op.path.map((c) => c.code).join(' → ')}` : ''}`;
+    case 'create_account':
+      return `create ${short(op.account)} with ${money(op.startingBalance)} from ${short(op.funder)}`;
+    case 'account_merge':
+      return `merge ${short(op.account)} into ${short(op.into)}${op.amount ? ` (${money(op.amount)})` : ''}`;
+    case 'manage_sell_offer':
+    case 'manage_buy_offer':
+    case 'manage_offer':
+    case 'create_passive_sell_offer':
+      return offerSummary(op);
+    default:
+      return assetSummary(op) ?? contractSummary(op) ?? otherSummary(op);
+  }
+}
+
+function offerSummary(op: OperationOf<'manage_sell_offer' | 'manage_buy_offer' | 'manage_offer' | 'create_passive_sell_offer'>): string {
+  const pair = `${op.selling.code}/${op.buying.code}`;
+  if (op.type === 'create_passive_sell_offer') return `passive offer: sell ${money(op.amount, op.selling)} for ${op.buying.code} at ${op.price} (${pair})`;
+  const id = op.offerId && op.offerId !== '0' ? ` #${op.offerId}` : '';
+  const verb = op.offerId && op.offerId !== '0' ? (/^0(\.0*)?$/.test(op.amount) ? 'delete' : 'change') : 'new';
+  if (op.type === 'manage_buy_offer') return `${verb} buy offer${id}: buy ${money(op.amount, op.buying)} with ${op.selling.code} at ${op.price} (${pair})`;
+  return `${verb} sell offer${id}: sell ${money(op.amount, op.selling)} for ${op.buying.code} at ${op.price} (${pair})`;
+}
+
+function assetSummary(op: Operation): string | undefined {
+  switch (op.type) {
+    case 'change_trust':
+      return `${short(op.trustor)} trusts ${op.liquidityPoolId ? `pool ${short(op.liquidityPoolId)}` : (op.currency?.code ?? '?')} up to ${op.limit}`;
+    case 'allow_trust':
+      return `${short(op.trustee)} ${op.authorize ? 'authorises' : op.authorizeToMaintainLiabilities ? 'limits to liabilities' : 'deauthorises'} ${short(op.trustor)} for ${op.currency.code}`;
+    case 'set_trust_line_flags':
+      return `trustline of ${short(op.trustor)} for ${op.currency.code}: ${flags(op.setFlags, op.clearFlags)}`;
+    case 'clawback':
+      return `claw back ${money(op.amount, op.currency)} from ${short(op.from)}`;
+    case 'clawback_claimable_balance':
+      return `claw back claimable balance ${short(op.balanceId)}`;
+    case 'create_claimable_balance':
+      return `claimable balance of ${money(op.amount, op.currency)} for ${op.claimants.map((c) => short(c.destination)).join(', ') || 'no one'}`;
+    case 'claim_claimable_balance':
+      return `${short(op.claimant)} claims ${short(op.balanceId)}`;
+    case 'liquidity_pool_deposit':
+      return `deposit ${list(op.reservesDeposited)} into pool ${short(op.liquidityPoolId)} for ${op.sharesReceived} shares`;
+    case 'liquidity_pool_withdraw':
+      return `withdraw ${op.shares} shares from pool ${short(op.liquidityPoolId)} for ${list(op.reservesReceived)}`;
+    case 'begin_sponsoring_future_reserves':
+      return `${short(op.sourceAccount)} begins sponsoring the reserves of ${short(op.sponsoredId)}`;
+    case 'end_sponsoring_future_reserves':
+      return `${short(op.sourceAccount)} ends the sponsorship begun by ${short(op.beginSponsor)}`;
+    case 'revoke_sponsorship':
+      return `revoke sponsorship of ${revokedEntry(op)}`;
+    default:
+      return undefined;
+  }
+}
+
+function revokedEntry(op: OperationOf<'revoke_sponsorship'>): string {
+  if (op.signerAccountId) return `signer ${short(op.signerKey ?? '?')} of ${short(op.signerAccountId)}`;
+  if (op.trustlineAccountId) return `the ${op.trustlineAsset?.code ?? `pool ${short(op.trustlineLiquidityPoolId ?? '?')}`} trustline of ${short(op.trustlineAccountId)}`;
+  if (op.dataAccountId) return `data "${op.dataName ?? ''}" of ${short(op.dataAccountId)}`;
+  if (op.offerId) return `offer #${op.offerId}`;
+  if (op.claimableBalanceId) return `claimable balance ${short(op.claimableBalanceId)}`;
+  if (op.accountId) return `account ${short(op.accountId)}`;
+  return 'an entry';
+}
+
+function contractSummary(op: Operation): string | undefined {
+  switch (op.type) {
+    case 'invoke_host_function': {
+      const moved = op.assetBalanceChanges.map((c) => `${c.kind} ${money(c.amount, c.currency)}`).join(', ');
+      const what = op.contract ? `call ${op.functionName ?? '?'} on ${short(op.contract)}` : op.hostFunction.replace(/^HostFunctionType(HostFunctionType)?/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() || 'host function';
+      return moved ? `${what}: ${moved}` : what;
+    }
+    case 'extend_footprint_ttl':
+      return `extend the footprint's time to live to ledger ${op.extendTo}`;
+    case 'restore_footprint':
+      return "restore the footprint's archived entries";
+    default:
+      return undefined;
+  }
+}
+
+function otherSummary(op: Operation): string {
+  switch (op.type) {
+    case 'manage_data':
+      return op.value === null ? `delete data "${op.name}"` : `set data "${op.name}"`;
+    case 'bump_sequence':
+      return `bump the sequence of ${short(op.sourceAccount)} to ${op.bumpTo}`;
+    case 'set_options':
+      return `set options of ${short(op.sourceAccount)}: ${setOptionsParts(op)}`;
+    case 'inflation':
+      return 'run inflation';
+    case 'other':
+      return `${op.typeName}: ${Object.keys(op.fields).filter((k) => k !== '_links').join(', ') || 'no fields'}`;
+    default:
+      return op.type;
+  }
+}
+
+function setOptionsParts(op: OperationOf<'set_options'>): string {
+  const parts: string[] = [];
+  if (op.homeDomain !== undefined) parts.push(`home domain ${op.homeDomain || '(cleared)'}`);
+  if (op.inflationDest) parts.push(`inflation to ${short(op.inflationDest)}`);
+  if (op.signerKey) parts.push(`signer ${short(op.signerKey)} weight ${op.signerWeight ?? 0}`);
+  if (op.masterKeyWeight !== undefined) parts.push(`master weight ${op.masterKeyWeight}`);
+  if (op.lowThreshold !== undefined || op.medThreshold !== undefined || op.highThreshold !== undefined) {
+    parts.push(`thresholds ${[op.lowThreshold, op.medThreshold, op.highThreshold].map((t) => t ?? '-').join('/')}`);
+  }
+  if (op.setFlags?.length || op.clearFlags?.length) parts.push(flags(op.setFlags, op.clearFlags));
+  return parts.join('; ') || 'no change';
+}

@@ -43,6 +43,8 @@ export function operationColumns(filters: ListingFilters, viewed?: string, numbe
           {op.successful ? null : <span className="badge bad">failed</span>}
         </>
       ),
+      // The full label on hover: a narrow column ellipsizes "pool withdraw" and its kin.
+      text: (op) => (op.successful ? typeLabel(op) : `${typeLabel(op)} (failed)`),
     },
   ];
   if (viewed) {

@@ -71,91 +71,28 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const sockets = new Set<WebSocket>();
-  let port = 0;
+  // The port is known once the server listens; the Host and Origin checks read it then.
+  const local = { port: 0 };
 
-  const allowedHost = (host: string | undefined) => host === `127.0.0.1:${port}` || host === `localhost:${port}`;
-  const allowedOrigin = (origin: string | undefined) =>
-    origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
-
-  const server: Server = createServer((request, response) => {
-    if (!allowedHost(request.headers.host)) return refuse(response, 421, 'Misdirected request: unknown Host.');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
-    void serveFile(options.rendererDir, request, response);
-  });
-
+  const server: Server = createServer((request, response) => serveRequest(options.rendererDir, local.port, request, response));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const given = url.searchParams.get('token') ?? '';
-    const ok =
-      url.pathname === '/ipc' &&
-      allowedHost(request.headers.host) &&
-      allowedOrigin(request.headers.origin) &&
-      sameToken(given, token);
-    if (!ok) {
+    if (!upgradeAllowed(request, local.port, token)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => attach(ws));
+    wss.handleUpgrade(request, socket, head, (ws) => attachSocket(ws, sockets, options.dispatch));
   });
 
-  function attach(ws: WebSocket): void {
-    sockets.add(ws);
-    // An oversized or broken frame makes ws emit 'error' on this socket: close it, keep the host.
-    ws.on('error', () => ws.terminate());
-    const inflight = new Map<number, AbortController>();
-    ws.on('close', () => {
-      sockets.delete(ws);
-      for (const controller of inflight.values()) controller.abort();
-    });
-    ws.on('message', (data, isBinary) => {
-      void (async () => {
-        if (isBinary) return;
-        let message: { id?: unknown; channel?: unknown; args?: unknown; cancel?: unknown };
-        try {
-          message = JSON.parse(data.toString()) as typeof message;
-        } catch {
-          ws.send(JSON.stringify({ id: null, reply: { ok: false, error: { code: 'bad_message', message: 'Not JSON.' } } }));
-          return;
-        }
-        if (typeof message !== 'object' || message === null || typeof message.id !== 'number') {
-          ws.send(JSON.stringify({ id: null, reply: { ok: false, error: { code: 'bad_message', message: 'A message needs a numeric id.' } } }));
-          return;
-        }
-        const id = message.id;
-        if (message.cancel === true) {
-          inflight.get(id)?.abort();
-          return;
-        }
-        const controller = new AbortController();
-        inflight.set(id, controller);
-        const reply = await options.dispatch(message.channel, message.args, { signal: controller.signal });
-        inflight.delete(id);
-        if (ws.readyState === ws.OPEN) ws.send(frameOf(id, reply));
-      })();
-    });
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  const port = await listen(server, options.port ?? 0);
+  local.port = port;
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
     emit(channel, payload) {
-      if (!isEventChannel(channel)) return;
-      let frame: string;
-      try {
-        frame = JSON.stringify({ event: channel, payload });
-      } catch {
-        return;
-      }
-      for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
+      broadcast(sockets, channel, payload);
     },
     async close() {
       for (const ws of sockets) ws.terminate();
@@ -163,6 +100,98 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Listens on 127.0.0.1 only; resolves to the port bound (a free one for 0). */
+async function listen(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+function allowedHost(host: string | undefined, port: number): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+function allowedOrigin(origin: string | undefined, port: number): boolean {
+  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+}
+
+/** A plain HTTP request: only GET and HEAD of the renderer's files, only under our own Host. */
+function serveRequest(root: string, port: number, request: IncomingMessage, response: ServerResponse): void {
+  if (!allowedHost(request.headers.host, port)) return refuse(response, 421, 'Misdirected request: unknown Host.');
+  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
+  void serveFile(root, request, response);
+}
+
+/** The channel socket opens only at /ipc, from our own page (Host and Origin), with the run's token. */
+function upgradeAllowed(request: IncomingMessage, port: number, token: string): boolean {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const given = url.searchParams.get('token') ?? '';
+  return (
+    url.pathname === '/ipc' &&
+    allowedHost(request.headers.host, port) &&
+    allowedOrigin(request.headers.origin, port) &&
+    sameToken(given, token)
+  );
+}
+
+/** Sends an event to every open page; an unknown channel or a payload JSON cannot carry is dropped. */
+function broadcast<C extends EventChannel>(sockets: Set<WebSocket>, channel: C, payload: EventPayload<C>): void {
+  if (!isEventChannel(channel)) return;
+  let frame: string;
+  try {
+    frame = JSON.stringify({ event: channel, payload });
+  } catch {
+    return;
+  }
+  for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
+}
+
+/** Serves one page's socket: each request frame is dispatched, and a closed page aborts its calls. */
+function attachSocket(ws: WebSocket, sockets: Set<WebSocket>, dispatch: Dispatch): void {
+  sockets.add(ws);
+  // An oversized or broken frame makes ws emit 'error' on this socket: close it, keep the host.
+  ws.on('error', () => ws.terminate());
+  const inflight = new Map<number, AbortController>();
+  ws.on('close', () => {
+    sockets.delete(ws);
+    for (const controller of inflight.values()) controller.abort();
+  });
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    void answerMessage(ws, data.toString(), inflight, dispatch);
+  });
+}
+
+type RequestFrame = { id?: unknown; channel?: unknown; args?: unknown; cancel?: unknown };
+
+/** One request frame: a call answered with its reply, or a cancel of an earlier call; bad frames get a typed error. */
+async function answerMessage(ws: WebSocket, text: string, inflight: Map<number, AbortController>, dispatch: Dispatch): Promise<void> {
+  let message: RequestFrame;
+  try {
+    message = JSON.parse(text) as RequestFrame;
+  } catch {
+    ws.send(JSON.stringify({ id: null, reply: { ok: false, error: { code: 'bad_message', message: 'Not JSON.' } } }));
+    return;
+  }
+  if (typeof message !== 'object' || message === null || typeof message.id !== 'number') {
+    ws.send(JSON.stringify({ id: null, reply: { ok: false, error: { code: 'bad_message', message: 'A message needs a numeric id.' } } }));
+    return;
+  }
+  const id = message.id;
+  if (message.cancel === true) {
+    inflight.get(id)?.abort();
+    return;
+  }
+  const controller = new AbortController();
+  inflight.set(id, controller);
+  const reply = await dispatch(message.channel, message.args, { signal: controller.signal });
+  inflight.delete(id);
+  if (ws.readyState === ws.OPEN) ws.send(frameOf(id, reply));
 }
 
 /** A reply frame; a value JSON cannot carry (a bigint, a cycle) becomes a typed error, never a crash. */

@@ -76,54 +76,15 @@ export function parseQuery(raw: string): Record<string, string | string[]> {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<ServiceOptions>;
+  const o = withDefaults(options);
   const publicUrl = options.publicUrl ? parsePublicUrl(options.publicUrl) : undefined;
   const store = new Store(storePath(o.dataDir));
   const hub = new StreamHub(store, { pollMs: o.streamPollMs, keepaliveMs: o.keepaliveMs, maxAgeMs: o.maxStreamAgeMs });
   const limiter = rateLimiter({ limit: o.rateLimit, loopbackLimit: o.loopbackRateLimit, windowMs: o.rateLimitWindowMs });
 
-  const app = Fastify({
-    logger: { level: 'error' },
-    bodyLimit: BODY_LIMIT,
-    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true, querystringParser: parseQuery },
-    return503OnClosing: false,
-    forceCloseConnections: true,
-    // A request without Host is answered by hostGuard as a problem document, not by Node's bare 400.
-    http: { requireHostHeader: false },
-    clientErrorHandler,
-    // Errors found before routing (a bad percent-encoding, an overlong segment): same documents,
-    // same rate-limit headers.
-    frameworkErrors(error, request, reply) {
-      limiter.rateLimit(request, reply, () => undefined);
-      void sendProblem(reply, classify(error));
-    },
-  });
-  app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler);
-  app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', limiter.rateLimit);
-  app.addHook('onRequest', hostGuard);
-  app.addHook('onRequest', bodyTimer(o.bodyTimeoutMs));
-  app.addHook('preHandler', markBodyRead);
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Accept', 'Content-Type', 'Last-Event-ID', 'X-Client-Name', 'X-Client-Version', 'X-App-Name', 'X-App-Version'],
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Content-Type'],
-    maxAge: 600,
-    // A bare OPTIONS (no preflight headers) is answered like any other, not with a text error.
-    strictPreflight: false,
-  });
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fieldSize: BODY_LIMIT, fileSize: BODY_LIMIT, fields: 16, files: 4, parts: 20, headerPairs: 100 },
-  });
-  // A multipart body is streamed past bodyLimit: refuse a declared oversize body up front.
-  app.addHook('preParsing', async function sizeGuard(request) {
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > BODY_LIMIT) throw Object.assign(new Error('body too large'), { statusCode: 413 });
-  });
+  const app = createApp(limiter);
+  addGuards(app, limiter, o.bodyTimeoutMs);
+  await registerBodyParsers(app);
   // Trivial route: the benchmarks' baseline (test/bench/service-throughput.ts).
   app.get('/health', async function health(_request, reply) {
     return reply.type('application/json; charset=utf-8').send('{"status":"ok"}');
@@ -155,4 +116,65 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       store.close();
     },
   };
+}
+
+/** The options with DEFAULTS filled in; an option given as undefined takes its default too. */
+function withDefaults(options: ServiceOptions): Required<ServiceOptions> {
+  return { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<ServiceOptions>;
+}
+
+type Limiter = ReturnType<typeof rateLimiter>;
+
+/** The fastify instance, with the service's router and its problem documents for early errors. */
+function createApp(limiter: Limiter): FastifyInstance {
+  return Fastify({
+    logger: { level: 'error' },
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true, querystringParser: parseQuery },
+    return503OnClosing: false,
+    forceCloseConnections: true,
+    // A request without Host is answered by hostGuard as a problem document, not by Node's bare 400.
+    http: { requireHostHeader: false },
+    clientErrorHandler,
+    // Errors found before routing (a bad percent-encoding, an overlong segment): same documents,
+    // same rate-limit headers.
+    frameworkErrors(error, request, reply) {
+      limiter.rateLimit(request, reply, () => undefined);
+      void sendProblem(reply, classify(error));
+    },
+  });
+}
+
+/** Error and not-found documents, and the hooks every request passes: rate limit, Host, body deadline. */
+function addGuards(app: FastifyInstance, limiter: Limiter, bodyTimeoutMs: number): void {
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', limiter.rateLimit);
+  app.addHook('onRequest', hostGuard);
+  app.addHook('onRequest', bodyTimer(bodyTimeoutMs));
+  app.addHook('preHandler', markBodyRead);
+}
+
+/** CORS and the form and multipart bodies a submission may come in, each bounded by BODY_LIMIT. */
+async function registerBodyParsers(app: FastifyInstance): Promise<void> {
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Accept', 'Content-Type', 'Last-Event-ID', 'X-Client-Name', 'X-Client-Version', 'X-App-Name', 'X-App-Version'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Content-Type'],
+    maxAge: 600,
+    // A bare OPTIONS (no preflight headers) is answered like any other, not with a text error.
+    strictPreflight: false,
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: BODY_LIMIT, fileSize: BODY_LIMIT, fields: 16, files: 4, parts: 20, headerPairs: 100 },
+  });
+  // A multipart body is streamed past bodyLimit: refuse a declared oversize body up front.
+  app.addHook('preParsing', async function sizeGuard(request) {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > BODY_LIMIT) throw Object.assign(new Error('body too large'), { statusCode: 413 });
+  });
 }

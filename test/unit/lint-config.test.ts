@@ -1,5 +1,6 @@
-// The process boundaries of docs/design.md are enforced by the lint step of `npm test`: these cases
-// show that a violation is an error (so `npm test` fails), and that the allowed places stay clean.
+// The process boundaries of docs/design.md and issue #11's size limits are enforced by the lint
+// step of `npm test`: these cases show that a violation is an error (so `npm test` fails), and that
+// the allowed places stay clean.
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +40,53 @@ describe('lint boundaries', () => {
     expect(await errors('electron/main.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
     expect(await errors('electron/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).toEqual([]);
     expect(await errors('network/x.ts', "import { DatabaseSync } from 'node:sqlite';\nexport const d = DatabaseSync;\n")).toEqual([]);
+  });
+});
+
+// Issue #11's size limits: a file of 300 lines and a function of 80 pass, one line more is an error,
+// and blank and comment lines count like any other. Tests are exempt.
+const SOURCE_DIRS = ['shared/x.ts', 'electron/x.ts', 'electron/core/x.ts', 'renderer/src/x.tsx', 'network/x.ts', 'cli/x.ts', 'scripts/x.mjs'];
+
+/** A module of exactly `lines` lines (a final newline, as editors write): half statements, half blank or comment lines. */
+function moduleOf(lines: number): string {
+  const body = Array.from({ length: lines }, (_, i) => (i % 3 === 0 ? `export const v${i} = ${i};` : i % 3 === 1 ? '' : `// line ${i}`));
+  return `${body.join('\n')}\n`;
+}
+
+/** A function spanning exactly `lines` lines, its body all blank or comment lines but the return. */
+function functionOf(lines: number): string {
+  const inner = Array.from({ length: lines - 3 }, (_, i) => (i % 2 === 0 ? '' : `  // step ${i}`));
+  return ['export function long(): number {', ...inner, '  return 1;', '}', ''].join('\n');
+}
+
+/** A React component spanning exactly `lines` lines of markup. */
+function componentOf(lines: number): string {
+  const inner = Array.from({ length: lines - 6 }, (_, i) => `      <p>row ${i}</p>`);
+  return ['export function Big() {', '  return (', '    <div>', ...inner, '    </div>', '  );', '}', ''].join('\n');
+}
+
+function ruleErrors(found: string[], rule: string): string[] {
+  return found.filter((message) => message.startsWith(`${rule}:`));
+}
+
+describe('lint size limits', () => {
+  it.each(SOURCE_DIRS)('a file of 301 lines in %s is an error, one of 300 is not', async (file) => {
+    expect(ruleErrors(await errors(file, moduleOf(301)), 'max-lines')).toHaveLength(1);
+    expect(ruleErrors(await errors(file, moduleOf(300)), 'max-lines')).toEqual([]);
+  });
+
+  it.each(SOURCE_DIRS)('a function of 81 lines in %s is an error, one of 80 is not', async (file) => {
+    expect(ruleErrors(await errors(file, functionOf(81)), 'max-lines-per-function')).toHaveLength(1);
+    expect(ruleErrors(await errors(file, functionOf(80)), 'max-lines-per-function')).toEqual([]);
+  });
+
+  it('a React component of 81 lines is an error, one of 80 is not', async () => {
+    expect(ruleErrors(await errors('renderer/src/x.tsx', componentOf(81)), 'max-lines-per-function')).toHaveLength(1);
+    expect(ruleErrors(await errors('renderer/src/x.tsx', componentOf(80)), 'max-lines-per-function')).toEqual([]);
+  });
+
+  it('tests are exempt from both limits', async () => {
+    expect(await errors('test/unit/x.test.ts', moduleOf(400))).toEqual([]);
+    expect(await errors('test/unit/x.test.ts', functionOf(120))).toEqual([]);
   });
 });

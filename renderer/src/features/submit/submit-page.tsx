@@ -17,18 +17,8 @@ import { SignaturesPanel } from './signatures-panel';
 import { useMerge } from './use-merge';
 
 export function SubmitPage() {
-  const client = useQueryClient();
-  const opened = useUi((state) => state.opened);
-  const [input, setInput] = useState(() => (opened && !looksLikeSecret(opened.text) ? opened.text.trim() : ''));
-  const [seenOpened, setSeenOpened] = useState(opened?.seq ?? 0);
-  // A file opened while this page is showing replaces the input (state adjusted during render).
-  if (opened && opened.seq !== seenOpened) {
-    setSeenOpened(opened.seq);
-    setInput(looksLikeSecret(opened.text) ? '' : opened.text.trim());
-  }
-  const networks = useNetworks();
-  const selectedId = networks.data?.selectedId;
-  const selectedName = networks.data?.profiles.find((p) => p.id === selectedId)?.name;
+  const { opened, input, setInput } = useOpenedInput();
+  const { selectedId, selectedName } = useSelectedNetwork();
   const inspection = useQuery({
     queryKey: ['tx:inspect', selectedId, input],
     queryFn: ({ signal }) => call('tx:inspect', { input }, signal),
@@ -38,16 +28,7 @@ export function SubmitPage() {
   });
   const signatures = useMerge(selectedId, input, inspection.isSuccess);
   const merge = signatures.merge;
-  const submit = useMutation({
-    mutationFn: (text: string) => call('tx:submit', { input: text }),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['tx:journal'] }),
-  });
-  const report = submit.data;
-  const final = useFinalStatus(report?.hash, report?.following ?? false);
-
-  useEffect(() => {
-    if (final && final.state !== 'pending') void client.invalidateQueries({ queryKey: ['tx:journal'] });
-  }, [final, client]);
+  const { submit, report, final } = useSubmission();
 
   function onInput(text: string) {
     setInput(text);
@@ -55,7 +36,6 @@ export function SubmitPage() {
     submit.reset();
   }
 
-  const failed = inspection.isError;
   return (
     <section className="submit-page" aria-label="Submit">
       <h2>Submit a signed transaction</h2>
@@ -63,15 +43,7 @@ export function SubmitPage() {
       <InputZone key={opened?.seq ?? 0} onInput={onInput} onMore={signatures.setCopies} initial={opened?.text.trim() ?? ''} />
       {opened?.fileName ? <p className="muted small">Opened {opened.fileName}</p> : null}
       {inspection.isFetching ? <p role="status">Decoding…</p> : null}
-      {failed ? (
-        <section className="card result" aria-label="Inspection problem" data-result="malformed">
-          <h3>
-            <span className="badge bad" data-testid="inspect-result">{errorCode(inspection.error) === 'secret_key_refused' ? 'secret key refused' : 'malformed'}</span>
-          </h3>
-          <p>{errorCode(inspection.error) === 'secret_key_refused' ? inspection.error.message : OUTCOME_TEXT.malformed}</p>
-          <p className="muted small" data-testid="inspect-message">{inspection.error.message}</p>
-        </section>
-      ) : null}
+      {inspection.isError ? <InspectionProblem error={inspection.error} /> : null}
       {inspection.data ? (
         <ViewBoundary name="The transaction preview">
           <Preview inspection={inspection.data} selectedId={selectedId} selectedName={selectedName} />
@@ -103,6 +75,56 @@ export function SubmitPage() {
       <ViewBoundary name="The journal">
         <Journal />
       </ViewBoundary>
+    </section>
+  );
+}
+
+/** The text being inspected; a file opened from the shell (never a secret key) replaces it. */
+function useOpenedInput() {
+  const opened = useUi((state) => state.opened);
+  const [input, setInput] = useState(() => (opened && !looksLikeSecret(opened.text) ? opened.text.trim() : ''));
+  const [seenOpened, setSeenOpened] = useState(opened?.seq ?? 0);
+  // A file opened while this page is showing replaces the input (state adjusted during render).
+  if (opened && opened.seq !== seenOpened) {
+    setSeenOpened(opened.seq);
+    setInput(looksLikeSecret(opened.text) ? '' : opened.text.trim());
+  }
+  return { opened, input, setInput };
+}
+
+function useSelectedNetwork() {
+  const networks = useNetworks();
+  const selectedId = networks.data?.selectedId;
+  const selectedName = networks.data?.profiles.find((p) => p.id === selectedId)?.name;
+  return { selectedId, selectedName };
+}
+
+/** The submission, its report and the followed final state; the journal is refreshed as they land. */
+function useSubmission() {
+  const client = useQueryClient();
+  const submit = useMutation({
+    mutationFn: (text: string) => call('tx:submit', { input: text }),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['tx:journal'] }),
+  });
+  const report = submit.data;
+  const final = useFinalStatus(report?.hash, report?.following ?? false);
+
+  useEffect(() => {
+    if (final && final.state !== 'pending') void client.invalidateQueries({ queryKey: ['tx:journal'] });
+  }, [final, client]);
+  return { submit, report, final };
+}
+
+/** Why the input could not be inspected: malformed, or a secret key refused. */
+function InspectionProblem({ error }: { error: Error }) {
+  const secret = errorCode(error) === 'secret_key_refused';
+  return (
+    <section className="card result" aria-label="Inspection problem" data-result="malformed">
+      <h3>
+        <span className="badge bad" data-testid="inspect-result">{secret ? 'secret key refused' : 'malformed'}</span>
+      </h3>
+      <p>{secret ? error.message : OUTCOME_TEXT.malformed}</p>
+      <p className="muted small" data-testid="inspect-message">{error.message}</p>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { AppCore } from '../electron/core/app';
 import type { Dispatch } from '../electron/core/dispatch';
 import { CSV_COLUMNS, csvRow, ndjsonRow } from '../electron/core/export';
 import { streamPayments } from '../electron/core/streams';
+import { historyStartMessage } from '../shared/history';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
 import type { Command } from './args';
@@ -25,6 +26,8 @@ export interface Context {
   io: Io;
   /** Resolves on SIGINT/SIGTERM (stream). */
   interrupted: Promise<void>;
+  /** Aborts on SIGINT/SIGTERM: cancels the request in flight. */
+  signal?: AbortSignal;
   /** Subscribes to the core's events (submission follow-up, export progress). */
   onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
 }
@@ -32,7 +35,7 @@ export interface Context {
 const MAX_INPUT = 1024 * 1024;
 
 async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
-  const reply = await ctx.dispatch(channel, args);
+  const reply = await ctx.dispatch(channel, args, ctx.signal ? { signal: ctx.signal } : {});
   if (!reply.ok) throw new CommandError(reply.error.message);
   return reply.value as T;
 }
@@ -111,6 +114,7 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
     }
     if (!flags.all || page.next === null) {
       if (flags.format === 'json') ctx.io.out(first ? ']\n' : '\n]\n');
+      if (page.historyStart) ctx.io.err(`${historyStartMessage(page.historyStart)}\n`);
       if (!flags.all && page.next !== null) ctx.io.err(`next cursor: ${page.next}\n`);
       return 0;
     }

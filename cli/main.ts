@@ -5,7 +5,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createAppCore } from '../electron/core/app';
 import { createDispatcher, type Emit } from '../electron/core/dispatch';
-import type { EventChannel, EventPayload } from '../shared/ipc';
+import { waitLine } from '../electron/core/rate-limit';
+import type { EventChannel, EventPayload, RateLimitNotice } from '../shared/ipc';
 import { parseInvocation, UsageError, USAGE, type Invocation } from './args';
 import { exportTarget, runCommand, type Io } from './commands';
 import { useLocalNetwork, type LocalNetwork } from './local-network';
@@ -64,11 +65,17 @@ export async function main(argv: string[]): Promise<number> {
     emit,
     network: invocation.network,
     healthIntervalMs: 0,
+    http: { maxWaitMs: invocation.maxWaitSeconds * 1000 },
     ...(exportDir ? { exportDir } : {}),
   });
+  // A 429: say how long the command waits (the core holds every request until then).
+  listeners.set('network:rate-limit', new Set([(notice) => io.err(`${waitLine({ announcedMs: (notice as RateLimitNotice).waitMs, source: (notice as RateLimitNotice).source })}\n`)]));
   const dispatch = createDispatcher(core.handlers);
   let interrupt = () => {};
   const interrupted = new Promise<void>((done) => (interrupt = done));
+  // An interrupt also cancels the request in flight (a rate-limit wait included).
+  const cancel = new AbortController();
+  void interrupted.then(() => cancel.abort());
   process.once('SIGINT', () => interrupt());
   process.once('SIGTERM', () => interrupt());
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -82,6 +89,7 @@ export async function main(argv: string[]): Promise<number> {
       dispatch,
       io,
       interrupted,
+      signal: cancel.signal,
       onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
         const set = listeners.get(channel) ?? new Set();
         set.add(listener as (payload: unknown) => void);

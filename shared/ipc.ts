@@ -29,6 +29,16 @@ export const NetworkHealth = z.object({
 });
 export type NetworkHealth = z.infer<typeof NetworkHealth>;
 
+export const RateLimitNotice = z.object({
+  networkId: z.string(),
+  /** When the wait ends, epoch ms. */
+  until: z.number().int().nonnegative(),
+  /** What the server asked for, in ms (without the client's jitter). */
+  waitMs: z.number().int().nonnegative(),
+  source: z.enum(['Retry-After', 'X-RateLimit-Reset', 'backoff']),
+});
+export type RateLimitNotice = z.infer<typeof RateLimitNotice>;
+
 /** A paging token: digits for operations ("now" = from the latest ledger; absent = the start). */
 export const Cursor = z.string().max(40).regex(/^(now|[0-9A-Za-z_-]*)$/, 'a paging token');
 
@@ -204,6 +214,8 @@ export const eventChannels = {
   /** Progress of a followed transaction (after `received`) until it is in a ledger. */
   'tx:status': TxStatus,
   'export:progress': ExportProgress,
+  /** A 429 closed the network's gate: every request waits until `until` (epoch ms); views show a countdown. */
+  'network:rate-limit': RateLimitNotice,
 
   // -- desktop shell (electron/: menu, deep links, dropped or opened files, embedded network) --
   /** Text of a transaction file opened from the menu, dropped on the window or passed at launch. */

@@ -2,6 +2,7 @@
 // run time exactly what the types promise. Ids, paging tokens and amounts are strings: ids
 // exceed 2^53 and amounts are exact decimals.
 import { z } from 'zod';
+import { HistoryStart } from './history';
 
 const MAX_ID = 200;
 export const DecimalString = z.string().max(40).regex(/^-?\d+(\.\d+)?$/, 'an exact decimal string');
@@ -149,7 +150,8 @@ export const Page = <T extends z.ZodType>(record: T) =>
     /** Cursor for the page before this one, or null at the start. */
     prev: z.string().nullable(),
   });
-export const OperationPage = Page(Operation);
+/** A page of operations; `historyStart` on the last page of a listing that reached the start of the server's history. */
+export const OperationPage = Page(Operation).extend({ historyStart: HistoryStart.optional() });
 export type OperationPage = z.infer<typeof OperationPage>;
 
 export const SUBMISSION_RESULTS = [

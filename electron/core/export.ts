@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { historyStartMessage } from '../../shared/history';
 import type { ListingTarget } from '../../shared/ipc';
 import type { Operation, ExportProgress } from '../../shared/model';
 import { sleep } from './backoff';
@@ -84,6 +85,7 @@ export class Exports {
     try {
       if (request.format === 'csv') await write(out, `${CSV_COLUMNS.join(',')}\n`);
       let cursor = request.query.cursor;
+      let historyNote = '';
       const limit = 200;
       for (;;) {
         const page = await this.fetchPage(entry, request, http, cursor, limit, signal);
@@ -94,11 +96,12 @@ export class Exports {
         if (max !== undefined) records = records.slice(0, Math.max(0, max - entry.progress.rows));
         if (records.length > 0) await write(out, records.map((record) => (request.format === 'csv' ? csvRow(record) : ndjsonRow(record))).join(''));
         this.update(entry, { rows: entry.progress.rows + records.length, pages: entry.progress.pages + 1 });
+        if (page.historyStart) historyNote = `. ${historyStartMessage(page.historyStart)}`;
         if (page.next === null || page.lastToken === null || (max !== undefined && entry.progress.rows >= max)) break;
         cursor = page.lastToken;
       }
       await close(out);
-      this.update(entry, { state: 'done', message: `${entry.progress.rows} rows written to ${entry.progress.path}` });
+      this.update(entry, { state: 'done', message: `${entry.progress.rows} rows written to ${entry.progress.path}${historyNote}` });
     } catch (error) {
       await close(out).catch(() => undefined);
       const cancelled = signal.aborted;

@@ -5,6 +5,7 @@ import type { ListingTarget, OperationScope } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
 import type { Operation, OperationPage } from '../../shared/model';
 import { CoreError } from './errors';
+import { isBeforeHistory, readHistoryStart } from './history-start';
 import type { HttpClient, Params } from './http';
 import { embeddedRecordTexts } from './json-fast';
 import { normalizeOperation } from './normalize';
@@ -79,7 +80,14 @@ export async function fetchListing(
   options: { signal?: AbortSignal; onWait?: (ms: number, attempt: number) => void } = {},
 ): Promise<FetchedPage> {
   const path = listingPath(target);
-  const response = await http.getJson(path, { params: listingParams(query), signal: options.signal, onWait: options.onWait });
+  let response;
+  try {
+    response = await http.getJson(path, { params: listingParams(query), signal: options.signal, onWait: options.onWait });
+  } catch (error) {
+    // 410 before_history: the end of the listing, not an error (history-start.ts).
+    if (!isBeforeHistory(error)) throw error;
+    return { records: [], next: null, prev: null, lastToken: null, historyStart: await readHistoryStart(http, options.signal) };
+  }
   const records = embeddedRecords(response.body);
   const viewer = viewerOf(target);
   const texts = embeddedRecordTexts(response.text);

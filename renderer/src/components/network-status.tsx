@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, onEvent } from '../lib/bridge';
+import { RateLimitCountdown } from './listing-notices';
 
 export function useNetworks() {
   return useQuery({ queryKey: ['network:list'], queryFn: ({ signal }) => call('network:list', {}, signal) });
@@ -50,6 +51,7 @@ export function NetworkStatus() {
         <span className={`dot dot-${state}`} aria-hidden="true" />
         {selected?.name ?? 'Network'} · <span data-testid="network-state">{state}</span>
       </div>
+      <RateLimitCountdown />
       {status?.online ? (
         <dl className="network-facts">
           <dt>Latency</dt>

@@ -8,6 +8,7 @@ import { setParams, useRoute } from '../lib/router';
 import { DetailDrawer } from './detail-drawer';
 import { ExportDialog } from './export-dialog';
 import { IdLink } from './id-link';
+import { HistoryStartRow, RateLimitCountdown } from './listing-notices';
 import { amountCell, amountText, detailsCell, detailsText, DirectionBadge, TimeCell, timeText, typeLabel } from './operation-cells';
 import { VirtualTable, type Column } from './virtual-table';
 
@@ -79,6 +80,7 @@ export function OperationTable({ target, label, viewed }: OperationTableProps) {
   const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
   const retry = useCallback(() => void (query.data ? fetchNextPage() : refetch()), [query.data, fetchNextPage, refetch]);
   const loaded = base + rows.length;
+  const historyStart = query.data?.pages.at(-1)?.historyStart;
   const noun = (target.kind === 'payments' ? 'payment' : 'operation') + (loaded === 1 ? '' : 's');
 
   return (
@@ -102,6 +104,7 @@ export function OperationTable({ target, label, viewed }: OperationTableProps) {
           Export…
         </button>
       </div>
+      <RateLimitCountdown />
       <VirtualTable<Operation>
         label={label}
         columns={columns}
@@ -121,6 +124,7 @@ export function OperationTable({ target, label, viewed }: OperationTableProps) {
         fetchPrev={fetchPrev}
         empty={`No ${target.kind === 'payments' ? 'payments' : 'operations'}${filters.includeFailed ? '' : ' (failed ones are hidden: tick "Include failed")'}.`}
       />
+      {historyStart && !query.hasNextPage ? <HistoryStartRow start={historyStart} /> : null}
       {open ? <DetailDrawer op={open} onClose={() => setOpen(null)} /> : null}
       {exporting ? <ExportDialog target={target} filters={filters} onClose={() => setExporting(false)} /> : null}
     </section>

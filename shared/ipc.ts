@@ -26,6 +26,8 @@ export const NetworkHealth = z.object({
   latencyMs: z.number().nonnegative().nullable(),
   rateLimitRemaining: z.number().int().nullable(),
   latestLedger: z.number().int().nullable(),
+  /** The oldest ledger the server keeps (Horizon's `history_elder_ledger`), when it says. */
+  historyElderLedger: z.number().int().nonnegative().optional(),
   checkedAt: z.string(),
   error: z.string().optional(),
 });

@@ -129,6 +129,7 @@ describe('partial history', () => {
     const asc = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 5, order: 'asc', cursor: token(ELDER - 3) } });
     expect(asc.records[0]!.pagingToken).toBe(token(ELDER));
     expect(asc.historyStart).toBeUndefined();
+    expect(await app.call('network:health', {})).toMatchObject({ online: true, historyElderLedger: ELDER });
   });
 
   it('ends an export cleanly and says where history starts', async () => {

@@ -14,7 +14,7 @@ const profiles = [
   { id: 'testnet', name: 'Testnet', baseUrl: 'https://horizon-testnet.stellar.org', passphrase: 'Test SDF Network ; September 2015', dialect: 'horizon' as const, builtIn: true },
 ];
 const networkList = () => ({ profiles, selectedId: 'testnet' });
-const health = () => ({ networkId: 'testnet', online: true, latencyMs: 12, rateLimitRemaining: 0, latestLedger: 52426905, checkedAt: new Date().toISOString() });
+const health = () => ({ networkId: 'testnet', online: true, latencyMs: 12, rateLimitRemaining: 0, latestLedger: 52426905, historyElderLedger: 46500001, checkedAt: new Date().toISOString() });
 
 beforeAll(() => giveTablesASize());
 beforeEach(() => {
@@ -60,6 +60,7 @@ describe('listing limits', () => {
     ));
     act(() => bridge.emit('network:rate-limit', { networkId: 'testnet', until: Date.now() + 114_000, waitMs: 114_000, source: 'Retry-After' }));
     await waitFor(() => expect(screen.getAllByTestId('rate-limit').map((el) => el.textContent)).toEqual(['Rate limited by Testnet: retrying in 1:54', 'Rate limited by Testnet: retrying in 1:54']));
+    expect(screen.getByTestId('history-elder').textContent).toBe('ledger 46500001');
     act(() => void vi.advanceTimersByTime(4_000));
     expect(screen.getAllByTestId('rate-limit')[0]!.textContent).toBe('Rate limited by Testnet: retrying in 1:50');
     act(() => void vi.advanceTimersByTime(110_000));

@@ -60,6 +60,14 @@ export function NetworkStatus() {
           <dd data-testid="latest-ledger">{status.latestLedger ?? '—'}</dd>
           <dt>Rate limit left</dt>
           <dd>{status.rateLimitRemaining ?? '—'}</dd>
+          {status.historyElderLedger !== undefined && status.historyElderLedger > 1 ? (
+            <>
+              <dt>History from</dt>
+              <dd data-testid="history-elder" title="This server keeps only recent history; older records need a full-history server.">
+                ledger {status.historyElderLedger}
+              </dd>
+            </>
+          ) : null}
         </dl>
       ) : status ? (
         <p className="muted small clip2" title={status.error}>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TxStatus } from '../../../../shared/model';
+import { RateLimitCountdown } from '../../components/listing-notices';
 import { useNetworks } from '../../components/network-status';
 import { call, errorCode, onEvent } from '../../lib/bridge';
 import { useUi } from '../../lib/store';
@@ -73,6 +74,7 @@ export function SubmitPage() {
           </button>
         </div>
       ) : null}
+      {submit.isPending ? <RateLimitCountdown /> : null}
       {submit.isError ? <p role="alert" className="banner bad">Could not submit: {submit.error.message}</p> : null}
       {report ? <ResultPanel report={report} final={final} /> : null}
       <Journal />

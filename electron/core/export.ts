@@ -119,6 +119,7 @@ export class Exports {
       } catch (error) {
         if (!(error instanceof HttpError) || error.status !== 429 || signal.aborted) throw error;
         const waitingMs = error.extra.retryAfterMs ?? 1_000;
+        if (waitingMs > http.maxWaitMs) throw error; // longer than allowed (the command line's --max-wait)
         this.update(entry, { waitingMs });
         await sleep(waitingMs, signal);
       }

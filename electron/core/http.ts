@@ -92,7 +92,8 @@ export class HttpClient {
   private gateUntil = 0;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
-  private readonly maxWaitMs: number;
+  /** The longest 429 wait this client (and whoever retries through it, as exports do) accepts. */
+  readonly maxWaitMs: number;
 
   constructor(
     baseUrl: string,

@@ -103,6 +103,14 @@ describe('command line --max-wait', () => {
     expect(run.io.err.trimEnd().split('\n')).toEqual([expect.stringMatching(/^ledgerscope: .*asks to wait 120 s \(Retry-After\).*1 s/)]);
   });
 
+  it('bounds an export by --max-wait too: it fails with the wait named, leaving a clear message', async () => {
+    horizon.rateLimit('/accounts/', 1, { 'retry-after': '120' });
+    const output = join(userData, 'bounded.ndjson');
+    const run = cli(['--network', horizon.url, '--max-wait', '2', 'export', 'payments', horizon.account, '--output', output]);
+    expect(await run.done).toBe(1);
+    expect(run.io.err).toMatch(/asks to wait 120 s \(Retry-After\)/);
+  });
+
   it('refuses malformed and hostile --max-wait values with a usage line', async () => {
     const values = ['-1', 'abc', '1e9', '', '99999999', '0x10', ' 5', '1.5'];
     const runs = values.map((value) => ({ value, run: cli(['--max-wait', value, 'explain', 'tx_bad_seq']) }));

@@ -81,7 +81,8 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const clientFor = clientCache(options, emit);
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
-  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, ...options.streams });
+  const knownLimit = () => http().rateLimit.limit;
+  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, ...options.streams });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
 

@@ -13,18 +13,21 @@ export interface BudgetPolicy {
   burst: number;
 }
 
-/** Horizon's default limit is 3600 requests an hour; streams may use 90% of it, the views the rest. */
+/** Horizon's default limit is 3600 requests an hour; streams may use 90% of it (STREAM_SHARE), the views the rest. */
 export const HORIZON_STREAM_BUDGET: BudgetPolicy = { perHour: 3240, burst: 20 };
 
 /** Reconnects every ~55 s (Horizon's connection timeout plus the reconnect): about 65 an hour per stream. */
 export const RECONNECTS_PER_STREAM_HOUR = Math.ceil(3600 / 55);
+
+/** Share of a server's hourly request limit that its streams may spend on reconnects. */
+export const STREAM_SHARE = 0.9;
 
 export class ReconnectBudget {
   private tokens: number;
   private at: number;
 
   constructor(
-    readonly policy: BudgetPolicy,
+    public policy: BudgetPolicy,
     private readonly now: () => number = Date.now,
   ) {
     if (!(policy.perHour > 0) || !(policy.burst >= 1)) throw new RangeError('a reconnect budget needs perHour > 0 and burst >= 1');
@@ -42,11 +45,28 @@ export class ReconnectBudget {
    * Waiting callers queue: each later one is spaced one refill interval after the one before.
    */
   reserve(): number {
+    this.refill();
+    this.tokens -= 1;
+    return this.tokens >= 0 ? 0 : Math.ceil(-this.tokens / this.rate);
+  }
+
+  /**
+   * The server told its limit (Horizon's X-RateLimit-Limit, requests an hour): the budget becomes
+   * STREAM_SHARE of it. Nonsense (absent, zero, negative, not finite) leaves the budget as it is.
+   */
+  adoptLimit(requestsPerHour: number | null | undefined): void {
+    if (requestsPerHour === null || requestsPerHour === undefined || !Number.isFinite(requestsPerHour) || requestsPerHour < 1) return;
+    const perHour = Math.max(1, Math.floor(requestsPerHour * STREAM_SHARE));
+    if (perHour === this.policy.perHour) return;
+    this.refill();
+    this.policy = { ...this.policy, perHour };
+  }
+
+  /** Brings the bucket up to now at the old rate before the rate changes. */
+  private refill(): void {
     const now = this.now();
     this.tokens = Math.min(this.policy.burst, this.tokens + (now - this.at) * this.rate);
     this.at = now;
-    this.tokens -= 1;
-    return this.tokens >= 0 ? 0 : Math.ceil(-this.tokens / this.rate);
   }
 
   /** How many streams reconnecting every ~55 s this budget sustains without waiting. */

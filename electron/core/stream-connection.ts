@@ -28,6 +28,8 @@ export interface StreamOptions {
   budget?: ReconnectBudget;
   /** The budget a network's streams get (default: Horizon's for the horizon dialect, none for the local service). */
   budgetPolicy?: BudgetPolicy;
+  /** The server's hourly limit as last told (X-RateLimit-Limit): the budget follows it. */
+  knownLimit?: () => number | null;
   /** First reconnect wait (default 1 s); each next one is ×1.5, up to backoffCapMs (default 30 s). */
   backoffBaseMs?: number;
   backoffCapMs?: number;
@@ -205,6 +207,7 @@ export class AccountStream {
     const policy = { initialMs: this.options.backoffBaseMs ?? 1_000, factor: 1.5, capMs: this.options.backoffCapMs ?? 30_000 };
     // A clean close resumes at once; an error backs off. Either way the budget may space it out.
     const backoff = immediately ? 0 : exponentialDelay(policy, this.attempt);
+    this.options.budget?.adoptLimit(this.options.knownLimit?.());
     const budgetWait = this.options.budget?.reserve() ?? 0;
     const message = budgetWait > backoff ? budgetMessage(budgetWait) : reason;
     this.setStatus({ state: 'reconnecting', attempt: this.attempt, ...(message ? { message } : {}) });

@@ -57,3 +57,19 @@ describe('reconnect budget', () => {
     }
   });
 });
+
+describe('reconnect budget from the limit the server tells', () => {
+  it('follows X-RateLimit-Limit (90% for streams) and ignores nonsense', () => {
+    const time = clock();
+    const budget = new ReconnectBudget({ perHour: 3240, burst: 1 }, time.now);
+    budget.adoptLimit(400);
+    expect(budget.policy.perHour).toBe(360);
+    expect(budget.reserve()).toBe(0);
+    expect(budget.reserve()).toBe(10_000); // 360 an hour: one every 10 s
+    for (const nonsense of [null, undefined, 0, -5, NaN, Infinity]) {
+      budget.adoptLimit(nonsense);
+      expect(budget.policy.perHour, String(nonsense)).toBe(360);
+    }
+    expect(budget.sustainableStreams()).toBe(5);
+  });
+});

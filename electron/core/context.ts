@@ -94,6 +94,8 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   }
 
   async function pushHealth(): Promise<void> {
+    // While a 429 holds the server's requests, a timed push would only queue behind it.
+    if (http().gatedUntil > Date.now()) return;
     try {
       emit('network:health', await checkHealth());
     } catch {

@@ -105,6 +105,11 @@ export class HttpClient {
     this.maxWaitMs = options.maxWaitMs ?? 300_000;
   }
 
+  /** Until when (epoch ms) a 429 holds this client's requests; in the past when it does not. */
+  get gatedUntil(): number {
+    return this.gateUntil;
+  }
+
   /**
    * Resolves an href (absolute, or relative to the base URL, possibly an RFC 6570 template)
    * and adds the params that have a value. A template consumes the params it names.
@@ -187,10 +192,13 @@ export class HttpClient {
       const seconds = Math.ceil(wait.announcedMs / 1000);
       throw new HttpError('rate_limited', `${url.host} is limiting the request rate and asks to wait ${seconds} s (${wait.source}): longer than the ${Math.floor(this.maxWaitMs / 1000)} s this client waits.`, 429, null, wait.announcedMs);
     }
-    const until = Date.now() + wait.waitMs;
+    const now = Date.now();
+    const until = now + wait.waitMs;
     if (until <= this.gateUntil) return;
+    // Callers limited together extend the gate by their jitter: announced once, not per caller.
+    const announce = this.gateUntil <= now || until - this.gateUntil > 1_000;
     this.gateUntil = until;
-    this.options.onRateLimit?.(until, wait);
+    if (announce) this.options.onRateLimit?.(until, wait);
   }
 
   private async waitForGate(signal?: AbortSignal): Promise<void> {

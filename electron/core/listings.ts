@@ -5,7 +5,7 @@ import type { ListingTarget, OperationScope } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
 import type { Operation, OperationPage } from '../../shared/model';
 import { CoreError } from './errors';
-import { isBeforeHistory, readHistoryStart } from './history-start';
+import { historyStartAtEnd, isBeforeHistory, readHistoryStart } from './history-start';
 import type { HttpClient, Params } from './http';
 import { embeddedRecordTexts } from './json-fast';
 import { normalizeOperation } from './normalize';
@@ -95,11 +95,14 @@ export async function fetchListing(
   const operations: Operation[] = records.map((record, i) => normalizeOperation(record, { viewer, raw: exact ? texts[i] : undefined }));
   const first = operations[0];
   const last = operations.at(-1);
+  const next = last && operations.length >= query.limit ? last.pagingToken : null;
+  const historyStart = next === null && query.order === 'desc' ? await historyStartAtEnd(http, target, last) : null;
   return {
     records: operations,
-    next: last && operations.length >= query.limit ? last.pagingToken : null,
+    next,
     prev: first && query.cursor ? first.pagingToken : null,
     lastToken: last?.pagingToken ?? null,
+    ...(historyStart ? { historyStart } : {}),
   };
 }
 

@@ -140,6 +140,19 @@ describe('partial history', () => {
     expect(await app.call('network:health', {})).toMatchObject({ online: true, historyElderLedger: ELDER });
   });
 
+  it('says where history starts when a newest-first walk of an account ends without its creation (Horizon sends no 410 then)', async () => {
+    const app = await appOn(horizon);
+    const walk = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 200, order: 'desc' } });
+    expect(walk.records.at(-1)!.pagingToken).toBe(token(ELDER));
+    expect(walk).toMatchObject({ next: null, historyStart: { ledger: ELDER } });
+    // A full page goes on (no end yet), and an oldest-first listing never carries it.
+    const full = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 5, order: 'desc' } });
+    expect(full.historyStart).toBeUndefined();
+    const asc = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 200, order: 'asc' } });
+    expect(asc).toMatchObject({ next: null });
+    expect(asc.historyStart).toBeUndefined();
+  });
+
   it('ends an export cleanly and says where history starts', async () => {
     const app = await appOn(horizon);
     const started = await app.call<ExportProgress>('export:start', { target: { kind: 'payments', account: horizon.account }, query: { order: 'desc', includeFailed: false, includeTransactions: false, cursor: token(ELDER - 1) }, format: 'ndjson' });

@@ -213,12 +213,33 @@ describe('streams Horizon closes', () => {
     await waitFor('seven records', () => delivered().length >= 7);
     await waitFor('the stream after the last record', () => horizon.streams.slice(opened).some((s) => s.cursor === added.at(-1)));
     expect(delivered()).toEqual(added);
-    const mine = horizon.streams.slice(opened);
+    const mine = horizon.streams.slice(opened).filter((s) => s.account === horizon.account);
     // Every reconnect carried a cursor the app had: the pinned start or a delivered token.
     const pinned = mine[0]!.cursor;
     for (const stream of mine) expect([pinned, ...added]).toContain(stream.cursor);
     // Horizon ended every finished stream; the app tore none down before it.
     expect(mine.filter((s) => s.closedBy === 'client')).toEqual([]);
     await app.call('stream:unwatch', { account: horizon.account });
+  });
+});
+
+describe('reconnect budget', () => {
+  it('spaces the reconnects of many watched accounts to the network budget instead of exceeding it', async () => {
+    const busy = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, streamTimeoutMs: 50 }).start();
+    try {
+      // 2 a second with a burst of 3: ten connections need at least 3.5 s, however often Horizon closes them.
+      const app = await appOn(busy, { streams: { budgetPolicy: { perHour: 7_200, burst: 3 } } });
+      const accounts = Array.from({ length: 4 }, () => Keypair.random().publicKey());
+      for (const account of accounts) await app.call('stream:watch', { account });
+      await waitFor('ten stream connections', () => busy.streams.length >= 10, 30_000);
+      const span = busy.streams[9]!.at - busy.streams[0]!.at;
+      expect(span).toBeGreaterThanOrEqual(3_000);
+      const waiting = app.events.filter((e) => e.channel === 'stream:status' && /reconnect budget/.test((e.payload as { message?: string }).message ?? ''));
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(new Set(busy.streams.map((s) => s.account))).toEqual(new Set(accounts));
+      for (const account of accounts) await app.call('stream:unwatch', { account });
+    } finally {
+      await busy.close();
+    }
   });
 });

@@ -38,7 +38,7 @@ export class HorizonStandin {
   readonly requests: LoggedRequest[] = [];
   readonly payments: Payment[] = [];
   /** Streams: the cursor each one opened with, and who ended it. */
-  readonly streams: { cursor: string; closedBy: 'server' | 'client' | null }[] = [];
+  readonly streams: { account: string; at: number; cursor: string; closedBy: 'server' | 'client' | null }[] = [];
   /** Hashes received, with the lookups left before each is "in a ledger". */
   readonly submitted = new Map<string, number>();
   private limited: { pathPrefix: string; count: number; headers: Record<string, string> } | null = null;
@@ -105,7 +105,9 @@ export class HorizonStandin {
     const tx = /^\/transactions\/([0-9a-f]{64})$/.exec(url.pathname);
     if (req.method === 'POST' && (url.pathname === '/transactions' || url.pathname === '/transactions_async')) return this.submit(req, res, url.pathname);
     if (url.pathname === '/') return hal(res, 200, this.root());
-    if (payments && payments[1] === this.account) return stream ? this.stream(req, res, url) : this.list(res, url);
+    // Any account streams (quiet for all but `account`, whose payments are listed too).
+    if (payments && stream) return this.stream(req, res, url, payments[1]!);
+    if (payments && payments[1] === this.account) return this.list(res, url);
     if (ledger) return hal(res, 200, { sequence: Number(ledger[1]), closed_at: closedAt(Number(ledger[1])) });
     if (tx) return this.transaction(res, tx[1]!);
     problem(res, 404, 'not_found', 'Resource Missing');
@@ -145,11 +147,11 @@ export class HorizonStandin {
   }
 
   /** Horizon's SSE: open frame, records after the cursor, `event: close` after `limit` records or the timeout. */
-  private stream(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  private stream(req: IncomingMessage, res: ServerResponse, url: URL, account: string): void {
     // Last-Event-ID overrides the cursor, as in Horizon (actions/helpers.go getCursor).
     const given = String(req.headers['last-event-id'] ?? url.searchParams.get('cursor') ?? '0');
     const cursor = /^\d{1,20}$/.test(given) ? BigInt(given) : 0n;
-    const entry = { cursor: cursor.toString(), closedBy: null as 'server' | 'client' | null };
+    const entry = { account, at: Date.now(), cursor: cursor.toString(), closedBy: null as 'server' | 'client' | null };
     this.streams.push(entry);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write('retry: 1000\nevent: open\ndata: "hello"\n\n');
@@ -161,7 +163,7 @@ export class HorizonStandin {
       res.end(CLOSE_FRAME);
     };
     const send = (p: Payment) => {
-      if (entry.closedBy || BigInt(p.token) <= cursor) return;
+      if (entry.closedBy || account !== this.account || BigInt(p.token) <= cursor) return;
       res.write(`id: ${p.token}\ndata: ${JSON.stringify(p.record)}\n\n`);
       if (++sent >= (this.options.streamLimit ?? 10)) end();
     };

@@ -15,8 +15,8 @@ export const NetworkProfile = z.object({
   passphrase: z.string().min(1).max(200),
   dialect: z.enum(['ledger', 'horizon']),
   builtIn: z.boolean(),
-  /** Submission endpoint: async = POST /transactions_async; absent = async when the server's root links it. */
-  submission: z.enum(['sync', 'async']).optional(),
+  /** Submission endpoint: async = POST /transactions_async, sync = POST /transactions; auto (or absent) = async when the server's root links it. */
+  submission: z.enum(['auto', 'sync', 'async']).optional(),
 });
 export type NetworkProfile = z.infer<typeof NetworkProfile>;
 
@@ -123,7 +123,7 @@ const NetworkDraft = z
     passphrase: z.string().min(1).max(200),
     /** Informational (records are read in either dialect whatever it says); absent = horizon. network:test reports it. */
     dialect: z.enum(['ledger', 'horizon']).optional(),
-    submission: z.enum(['sync', 'async']).optional(),
+    submission: z.enum(['auto', 'sync', 'async']).optional(),
   })
   .strict();
 

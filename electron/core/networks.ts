@@ -41,7 +41,7 @@ export interface ProfileDraft {
   baseUrl: string;
   passphrase: string;
   dialect?: 'ledger' | 'horizon' | undefined;
-  submission?: 'sync' | 'async' | undefined;
+  submission?: 'auto' | 'sync' | 'async' | undefined;
 }
 
 function slug(name: string): string {

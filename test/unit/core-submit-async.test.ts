@@ -42,6 +42,7 @@ describe('POST /transactions_async answers', () => {
     expect(await usesAsyncSubmission({ ...testnet!, submission: 'async' }, unreachable)).toBe(true);
     expect(await usesAsyncSubmission({ ...testnet!, submission: 'sync' }, unreachable)).toBe(false);
     expect(await usesAsyncSubmission(testnet!, unreachable)).toBe(false); // unreachable root: synchronous
+    expect(await usesAsyncSubmission({ ...testnet!, submission: 'auto' }, unreachable)).toBe(false);
   });
 });
 

@@ -7,6 +7,8 @@ import { SettingsFile } from './settings';
 export const LOCAL_PASSPHRASE = 'Ledgerscope Local Network ; 2026';
 export const TESTNET_PASSPHRASE = 'Test SDF Network ; September 2015';
 export const PUBLIC_PASSPHRASE = 'Public Global Stellar Network ; September 2015';
+/** The passphrase of a profile made from a URL for one run, until the server is asked. */
+export const UNKNOWN_PASSPHRASE = 'unknown';
 
 export function builtInProfiles(localUrl: string): NetworkProfile[] {
   return [
@@ -64,8 +66,8 @@ function checkDraft(draft: ProfileDraft): ProfileDraft {
 export function profileFromFlag(flag: string, localUrl: string): NetworkProfile {
   const builtIn = builtInProfiles(localUrl).find((profile) => profile.id === flag);
   if (builtIn) return builtIn;
-  const draft = checkDraft({ name: flag, baseUrl: flag, passphrase: 'unknown' });
-  return { id: 'url', name: new URL(draft.baseUrl).host, baseUrl: draft.baseUrl, passphrase: 'unknown', dialect: 'horizon', builtIn: false };
+  const draft = checkDraft({ name: flag, baseUrl: flag, passphrase: UNKNOWN_PASSPHRASE });
+  return { id: 'url', name: new URL(draft.baseUrl).host, baseUrl: draft.baseUrl, passphrase: UNKNOWN_PASSPHRASE, dialect: 'horizon', builtIn: false };
 }
 
 export class Networks {

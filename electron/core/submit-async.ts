@@ -8,27 +8,43 @@
 import type { NetworkProfile } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
 import type { HttpClient } from './http';
+import { UNKNOWN_PASSPHRASE } from './networks';
 import { interpret, withCodes, type Interpreted } from './submit';
 import { obj, text } from './values';
 
-const decided = new WeakMap<HttpClient, Promise<boolean>>();
+const roots = new WeakMap<HttpClient, Promise<JsonValue | null>>();
 
-/** true when submissions to this network go to /transactions_async (asked of the server once). */
-export function usesAsyncSubmission(profile: NetworkProfile, http: HttpClient, signal?: AbortSignal): Promise<boolean> {
-  if (profile.submission === 'async') return Promise.resolve(true);
-  if (profile.submission === 'sync' || profile.dialect !== 'horizon') return Promise.resolve(false);
-  let answer = decided.get(http);
-  if (!answer) {
-    answer = http.getJson('/', { signal, timeoutMs: 5_000 }).then(
-      ({ body }) => hasAsyncLink(body),
+/** The server's root resource, asked once per server (a failure is asked again next time). */
+function rootOf(http: HttpClient): Promise<JsonValue | null> {
+  let root = roots.get(http);
+  if (!root) {
+    root = http.getJson('/', { timeoutMs: 5_000 }).then(
+      ({ body }) => body,
       () => {
-        decided.delete(http); // unknown: ask again next time, submit synchronously now
-        return false;
+        roots.delete(http);
+        return null;
       },
     );
-    decided.set(http, answer);
+    roots.set(http, root);
   }
-  return answer;
+  return root;
+}
+
+/** true when submissions to this network go to /transactions_async (asked of the server once). */
+export async function usesAsyncSubmission(profile: NetworkProfile, http: HttpClient): Promise<boolean> {
+  if (profile.submission === 'async') return true;
+  if (profile.submission === 'sync' || profile.dialect !== 'horizon') return false;
+  return hasAsyncLink(await rootOf(http)); // unknown (no answer): synchronous
+}
+
+/**
+ * The passphrase a hash is computed with. A profile made from a URL for one run does not know
+ * its network's passphrase: the server's root says it (the hash to follow when a 504 names none).
+ */
+export async function hashPassphrase(profile: NetworkProfile, http: HttpClient): Promise<string> {
+  if (profile.passphrase !== UNKNOWN_PASSPHRASE) return profile.passphrase;
+  const root = await rootOf(http);
+  return (isJsonObject(root) ? text(root['network_passphrase']) : undefined) ?? profile.passphrase;
 }
 
 /** A root resource that links `transactions_async`. */

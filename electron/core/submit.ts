@@ -15,7 +15,7 @@ import { CoreError } from './errors';
 import { parseEnvelope } from './envelope';
 import { explainResult } from './explain';
 import { HttpError, type HttpClient } from './http';
-import { interpretAsync, usesAsyncSubmission } from './submit-async';
+import { hashPassphrase, interpretAsync, usesAsyncSubmission } from './submit-async';
 import { SettingsFile } from './settings';
 import { text, int, obj } from './values';
 import { decodeResult } from './xdr';
@@ -50,10 +50,11 @@ export class Submissions {
 
   async submit(input: string, profile: NetworkProfile, http: HttpClient, signal?: AbortSignal): Promise<SubmissionReport> {
     const parsed = parseEnvelope(input);
-    const tx = parsed.envelope.switch().name === 'envelopeTypeTxFeeBump' ? new FeeBumpTransaction(parsed.envelope, profile.passphrase) : new Transaction(parsed.envelope, profile.passphrase);
+    const passphrase = await hashPassphrase(profile, http);
+    const tx = parsed.envelope.switch().name === 'envelopeTypeTxFeeBump' ? new FeeBumpTransaction(parsed.envelope, passphrase) : new Transaction(parsed.envelope, passphrase);
     const localHash = tx.hash().toString('hex');
     let response;
-    const useAsync = await usesAsyncSubmission(profile, http, signal);
+    const useAsync = await usesAsyncSubmission(profile, http);
     try {
       response = await http.postForm(useAsync ? '/transactions_async' : '/transactions', { tx: parsed.base64 }, { signal, timeoutMs: 70_000 });
     } catch (error) {

@@ -172,6 +172,22 @@ describe('submission', () => {
     expect(final).toMatchObject({ hash, state: 'success', ledger: expect.any(Number) });
   });
 
+  it('after a plain 504 (older Horizon, no extras.hash) follows the hash computed for the network the server names', async () => {
+    const older = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, plainTimeout: true }).start();
+    try {
+      // A URL for this run only: the profile does not know the passphrase; the server's root does.
+      const app = startCore('http://127.0.0.1:9', { network: older.url, follow: { pollMs: 20, timeoutMs: 10_000 } });
+      apps.push(app);
+      const report = await app.call<SubmissionReport>('tx:submit', { input: envelope() });
+      const [hash] = [...older.submitted.keys()];
+      expect(report).toMatchObject({ result: 'timeout', hash, following: true });
+      const final = await waitFor('the final status', () => app.events.find((e) => e.channel === 'tx:status' && (e.payload as TxStatus).state !== 'pending')?.payload as TxStatus | undefined);
+      expect(final).toMatchObject({ hash, state: 'success' });
+    } finally {
+      await older.close();
+    }
+  });
+
   it('uses /transactions_async where the root links it, then follows the hash; a resend is DUPLICATE', async () => {
     const asyncHorizon = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, asyncSubmission: true }).start();
     try {

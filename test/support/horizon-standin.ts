@@ -22,6 +22,8 @@ export interface StandinOptions {
   streamLimit?: number;
   /** Lookups of a submitted hash that answer 404 before it is in a ledger. */
   pendingLookups?: number;
+  /** Answer a submission with an older Horizon's plain 504 `timeout`, which names no hash. */
+  plainTimeout?: boolean;
 }
 
 export interface LoggedRequest { method: string; path: string; query: URLSearchParams; at: number; stream: boolean }
@@ -198,6 +200,7 @@ export class HorizonStandin {
         return json(res, duplicate ? 409 : 201, 'application/json', { tx_status: duplicate ? 'DUPLICATE' : 'PENDING', hash });
       }
       this.submitted.set(hash, this.options.pendingLookups ?? 2);
+      if (this.options.plainTimeout) return problem(res, 504, 'timeout', 'Timeout');
       problem(res, 504, 'transaction_submission_timeout', 'Transaction Submission Timeout', {}, { hash, envelope_xdr: envelope });
     });
   }

@@ -9,7 +9,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] <command>
+export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] [--max-wait SECONDS] <command>
   payments <account>                      payments of an account
   operations --account|--ledger|--transaction|--claimable-balance|--liquidity-pool <id>
       listing flags: --limit N --order asc|desc --cursor C --include-failed --join transactions
@@ -23,7 +23,8 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   decode <type|auto> <xdr|->              any XDR as a JSON tree
   explain <code...>                       what a result code means and how to fix it
   export payments <account> | export operations --<scope> <id>
-      --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]`;
+      --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
+  --max-wait SECONDS: when the server limits the request rate, wait at most this long (default 300)`;
 
 export type Format = 'json' | 'ndjson' | 'csv';
 
@@ -51,7 +52,19 @@ export type Command =
 export interface Invocation {
   network: string;
   userDataDir?: string | undefined;
+  /** --max-wait: the longest rate-limit wait accepted, in seconds (default 300). */
+  maxWaitSeconds: number;
   command: Command;
+}
+
+export const DEFAULT_MAX_WAIT_SECONDS = 300;
+const MAX_WAIT_LIMIT_SECONDS = 86_400;
+
+/** --max-wait N: whole seconds, 0 to a day. */
+export function parseMaxWait(value: string): number {
+  const seconds = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+  if (!(seconds <= MAX_WAIT_LIMIT_SECONDS)) throw new UsageError(`--max-wait must be a whole number of seconds from 0 to ${MAX_WAIT_LIMIT_SECONDS}, not "${value.slice(0, 20)}"`);
+  return seconds;
 }
 
 const SCOPE_FLAGS: Record<string, OperationScope> = {
@@ -137,17 +150,19 @@ export function parseInvocation(argv: string[]): Invocation {
   // --network and --user-data-dir are global: accepted anywhere, taken out before the command.
   let network = 'local';
   let userDataDir: string | undefined;
+  let maxWaitSeconds = DEFAULT_MAX_WAIT_SECONDS;
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag === '--network' || flag === '--user-data-dir') {
+    if (flag === '--network' || flag === '--user-data-dir' || flag === '--max-wait') {
       const value = inline ?? argv[++index];
       if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
       if (flag === '--network') network = value;
+      else if (flag === '--max-wait') maxWaitSeconds = parseMaxWait(value);
       else userDataDir = value;
     } else if (arg === '--help' || arg === '-h') {
-      return { network, command: { kind: 'help' } };
+      return { network, maxWaitSeconds, command: { kind: 'help' } };
     } else {
       rest.push(arg);
     }
@@ -158,7 +173,7 @@ export function parseInvocation(argv: string[]): Invocation {
     throw new UsageError((error as Error).message);
   }
   const [name, ...args] = rest;
-  return { network, userDataDir, command: parseCommand(name, args) };
+  return { network, userDataDir, maxWaitSeconds, command: parseCommand(name, args) };
 }
 
 function parseCommand(name: string | undefined, rest: string[]): Command {

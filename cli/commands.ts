@@ -5,6 +5,7 @@ import type { AppCore } from '../electron/core/app';
 import type { Dispatch } from '../electron/core/dispatch';
 import { CSV_COLUMNS, csvRow, ndjsonRow } from '../electron/core/export';
 import { streamPayments } from '../electron/core/streams';
+import { historyStartMessage } from '../shared/history-start';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
 import { pages } from '../shared/paging';
@@ -27,6 +28,8 @@ export interface Context {
   io: Io;
   /** Resolves on SIGINT/SIGTERM (stream). */
   interrupted: Promise<void>;
+  /** Aborts on SIGINT/SIGTERM: cancels the request in flight. */
+  signal?: AbortSignal;
   /** Subscribes to the core's events (submission follow-up, export progress). */
   onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
 }
@@ -34,7 +37,7 @@ export interface Context {
 const MAX_INPUT = 1024 * 1024;
 
 async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
-  const reply = await ctx.dispatch(channel, args);
+  const reply = await ctx.dispatch(channel, args, ctx.signal ? { signal: ctx.signal } : {});
   if (!reply.ok) throw new CommandError(reply.error.message);
   return reply.value as T;
 }
@@ -99,9 +102,13 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
   const base = target.kind === 'payments' ? { account: target.account } : { scope: target.scope, id: target.id };
   let first = true;
   let opened = false;
+  // A 410 (history starts later on this server) ends the walk; the page says from which ledger.
+  let historyStart: OperationPage['historyStart'];
   const fetchRecords = async (cursor: string | undefined, limit: number) => {
     const query = { limit, order: flags.order, includeFailed: flags.includeFailed, includeTransactions: flags.includeTransactions, ...(cursor ? { cursor } : {}) };
-    return (await call<OperationPage>(ctx, channel, { ...base, query })).records;
+    const page = await call<OperationPage>(ctx, channel, { ...base, query });
+    historyStart = page.historyStart ?? historyStart;
+    return page.records;
   };
   let next: string | null = null;
   for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit })) {
@@ -121,6 +128,7 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
     if (!flags.all) break;
   }
   if (flags.format === 'json') ctx.io.out(first ? ']\n' : '\n]\n');
+  if (historyStart) ctx.io.err(`${historyStartMessage(historyStart)}\n`);
   if (!flags.all && next !== null) ctx.io.err(`next cursor: ${next}\n`);
   return 0;
 }

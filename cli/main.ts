@@ -5,7 +5,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createAppCore } from '../electron/core/app';
 import { createDispatcher, type Emit } from '../electron/core/dispatch';
-import type { EventChannel, EventPayload } from '../shared/ipc';
+import { waitLine } from '../electron/core/rate-limit';
+import type { EventChannel, EventPayload, RateLimitNotice } from '../shared/ipc';
 import { parseInvocation, UsageError, USAGE, type Invocation } from './args';
 import { exportTarget, runCommand, type Io } from './commands';
 import { useLocalNetwork } from './local-network';
@@ -23,7 +24,8 @@ const io: Io = {
   },
 };
 
-export async function main(argv: string[]): Promise<number> {
+/** The invocation, or the exit code when there is nothing more to do (a usage error, --help). */
+function invocationOf(argv: string[]): Invocation | number {
   let invocation: Invocation;
   try {
     invocation = parseInvocation(argv);
@@ -38,8 +40,11 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const emit: Emit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
+  return invocation;
+}
+
+/** Where the command keeps its settings, its exports and the embedded network's data. */
+function directoriesOf(invocation: Invocation) {
   const command = invocation.command;
   const exportDir = command.kind === 'export' ? resolve(exportTarget(command.output).directory) : undefined;
   const chosenDir = invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA'];
@@ -47,6 +52,16 @@ export async function main(argv: string[]): Promise<number> {
   // The embedded network's data lives beside the app's (~/.config/ledgerscope/local-network), so
   // the command line and the desktop app browse the same local history.
   const networkDir = chosenDir !== undefined ? join(userDataDir, 'local-network') : join(homedir(), '.config', 'ledgerscope', 'local-network');
+  return { exportDir, userDataDir, networkDir };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const invocation = invocationOf(argv);
+  if (typeof invocation === 'number') return invocation;
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const emit: Emit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
+  const command = invocation.command;
+  const { exportDir, userDataDir, networkDir } = directoriesOf(invocation);
   const offline = command.kind === 'decode' || command.kind === 'explain';
   let local: Awaited<ReturnType<typeof useLocalNetwork>>;
   try {
@@ -62,11 +77,17 @@ export async function main(argv: string[]): Promise<number> {
     version: '0.1.0',
     emit,
     healthIntervalMs: 0,
+    http: { maxWaitMs: invocation.maxWaitSeconds * 1000 },
     ...(exportDir ? { exportDir } : {}),
   });
+  // A 429: say how long the command waits (the core holds every request until then).
+  listeners.set('network:rate-limit', new Set([(notice) => io.err(`${waitLine({ announcedMs: (notice as RateLimitNotice).waitMs, source: (notice as RateLimitNotice).source })}\n`)]));
   const dispatch = createDispatcher(local.wrap(core.handlers));
   let interrupt = () => {};
   const interrupted = new Promise<void>((done) => (interrupt = done));
+  // An interrupt also cancels the request in flight (a rate-limit wait included).
+  const cancel = new AbortController();
+  void interrupted.then(() => cancel.abort());
   process.once('SIGINT', () => interrupt());
   process.once('SIGTERM', () => interrupt());
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -83,6 +104,7 @@ export async function main(argv: string[]): Promise<number> {
       dispatch,
       io,
       interrupted,
+      signal: cancel.signal,
       onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
         const set = listeners.get(channel) ?? new Set();
         set.add(listener as (payload: unknown) => void);

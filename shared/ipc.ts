@@ -9,123 +9,17 @@ import { z } from 'zod';
 import { DetachedSignature, ExportFormat, MergeReport, SignatureReport, SignedInput, SignedInputs } from './signatures';
 import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, LedgerTransaction, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
-export const NetworkProfile = z.object({
-  id: z.string().min(1).max(64),
-  name: z.string().min(1).max(64),
-  baseUrl: z.string().url().max(500),
-  passphrase: z.string().min(1).max(200),
-  dialect: z.enum(['ledger', 'horizon']),
-  builtIn: z.boolean(),
-});
-export type NetworkProfile = z.infer<typeof NetworkProfile>;
+import type { IpcErrorShape } from './ipc-errors';
+import { NetworkProfile, NetworkHealth, RateLimitNotice, Cursor, ListingQuery, OperationScope, ListingTarget, ConnectionTest, NetworkDraft } from './ipc-values';
 
-export const NetworkHealth = z.object({
-  networkId: z.string(),
-  online: z.boolean(),
-  latencyMs: z.number().nonnegative().nullable(),
-  rateLimitRemaining: z.number().int().nullable(),
-  latestLedger: z.number().int().nullable(),
-  checkedAt: z.string(),
-  error: z.string().optional(),
-});
-export type NetworkHealth = z.infer<typeof NetworkHealth>;
-
-/** A paging token: digits for operations ("now" = from the latest ledger; absent = the start). */
-export const Cursor = z.string().max(40).regex(/^(now|[0-9A-Za-z_-]*)$/, 'a paging token');
-
-/** Listing parameters. Every field belongs in the renderer's query key. */
-export const ListingQuery = z.object({
-  cursor: Cursor.optional(),
-  limit: z.number().int().min(1).max(200).default(50),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  includeFailed: z.boolean().default(false),
-  includeTransactions: z.boolean().default(false),
-});
-export type ListingQuery = z.input<typeof ListingQuery>;
-
-export const OperationScope = z.enum(['account', 'ledger', 'transaction', 'claimable_balance', 'liquidity_pool']);
-export type OperationScope = z.infer<typeof OperationScope>;
-
-/** What a listing lists: an account's payments or the operations of one of the five scopes. */
-export const ListingTarget = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('payments'), account: IdString }).strict(),
-  z.object({ kind: z.literal('operations'), scope: OperationScope, id: IdString }).strict(),
-]);
-export type ListingTarget = z.infer<typeof ListingTarget>;
-
-/**
- * Every error code a reply may carry, and no other: CoreError's code is typed by this list, and
- * test/unit/core-error-codes.test.ts checks it against the codes the source produces.
- */
-export const IpcErrorCode = z.enum([
-  // dispatch (electron/core/dispatch.ts): the message itself was refused
-  'invalid_arguments',
-  'unknown_channel',
-  'too_large',
-  'secret_key_refused',
-  'cancelled',
-  'internal',
-  // the hosts: a sender that is not the app's window, a web-socket frame that is not a message,
-  // a host that did not answer (preload and the renderer's bridge)
-  'forbidden',
-  'bad_message',
-  'host_unreachable',
-  // handlers: the input, the profile store
-  'invalid_input',
-  'not_found',
-  'read_only',
-  // signatures (electron/core/signatures/): copies that are not one transaction, over 20 signatures
-  'merge_refused',
-  'too_many_signatures',
-  // the network: no answer, or an answer that is not what a Horizon-style server sends
-  'timeout',
-  'unreachable',
-  'bad_response',
-  // the network's problem documents, by HTTP status (electron/core/http.ts)
-  'bad_request',
-  'not_acceptable',
-  'request_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'server_error',
-  'unavailable',
-  'http_error',
-]);
-export type IpcErrorCode = z.infer<typeof IpcErrorCode>;
-
-export const IpcErrorShape = z.object({
-  code: IpcErrorCode,
-  message: z.string(),
-  status: z.number().int().optional(),
-  retryAfterMs: z.number().optional(),
-});
-export type IpcErrorShape = z.infer<typeof IpcErrorShape>;
+export * from './ipc-errors';
+export * from './ipc-values';
 
 const request = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({ args, result });
 const none = z.object({}).strict();
 const NetworkId = z.string().min(1).max(64);
 /** Pasted transaction text: hex, base64, a SEP-7 URI or a JSON object holding an envelope. */
 const EnvelopeInput = z.string().min(1).max(400_000);
-const NetworkDraft = z
-  .object({
-    name: z.string().trim().min(1).max(64),
-    baseUrl: z.string().url().max(500),
-    passphrase: z.string().min(1).max(200),
-    /** Informational (records are read in either dialect whatever it says); absent = horizon. network:test reports it. */
-    dialect: z.enum(['ledger', 'horizon']).optional(),
-  })
-  .strict();
-
-export const ConnectionTest = z.object({
-  ok: z.boolean(),
-  latencyMs: z.number().nullable(),
-  dialect: z.enum(['ledger', 'horizon']).nullable(),
-  /** The passphrase the server reports at its root, when it reports one. */
-  serverPassphrase: z.string().nullable(),
-  latestLedger: z.number().int().nullable(),
-  message: z.string(),
-});
-export type ConnectionTest = z.infer<typeof ConnectionTest>;
 
 export const requestChannels = {
   // -- app and networks ------------------------------------------------------------------------
@@ -248,6 +142,8 @@ export const eventChannels = {
   /** Progress of a followed transaction (after `received`) until it is in a ledger. */
   'tx:status': TxStatus,
   'export:progress': ExportProgress,
+  /** A 429 closed the network's gate: every request waits until `until` (epoch ms); views show a countdown. */
+  'network:rate-limit': RateLimitNotice,
 
   // -- desktop shell (electron/: menu, deep links, dropped or opened files, embedded network) --
   /** Text of a transaction file opened from the menu, dropped on the window or passed at launch. */

@@ -12,6 +12,7 @@ import { Exports } from './export';
 import { readHealth } from './health';
 import { HttpClient, HttpError } from './http';
 import { Networks } from './networks';
+import type { RateLimitWait } from './rate-limit';
 import { StreamManager, type StreamOptions } from './streams';
 import { Submissions, type FollowOptions } from './submit';
 
@@ -28,7 +29,8 @@ export interface AppCoreOptions {
   healthIntervalMs?: number;
   streams?: StreamOptions;
   follow?: FollowOptions;
-  http?: { timeoutMs?: number; maxRetries?: number };
+  /** maxWaitMs: the longest 429 wait accepted (default 300 s; the command line's --max-wait). */
+  http?: { timeoutMs?: number; maxRetries?: number; maxWaitMs?: number };
 }
 
 /** The handlers of one domain: the channels it answers, each with its named handler. */
@@ -65,10 +67,11 @@ export interface CoreContext {
 export function createCoreContext(options: AppCoreOptions): CoreContext {
   const emit: Emit = options.emit ?? (() => undefined);
   const networks = new Networks(options.userDataDir, options.localUrl);
-  const clientFor = clientCache(options);
+  const clientFor = clientCache(options, emit);
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
-  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, ...options.streams });
+  const knownLimit = () => http().rateLimit.limit;
+  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, ...options.streams });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
 
@@ -80,6 +83,8 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   }
 
   async function pushHealth(): Promise<void> {
+    // While a 429 holds the server's requests, a timed push would only queue behind it.
+    if (http().gatedUntil > Date.now()) return;
     try {
       emit('network:health', await checkHealth());
     } catch {
@@ -125,11 +130,16 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
 }
 
 /** One HTTP client per base URL, so every caller of a server shares its 429 gate. */
-function clientCache(options: AppCoreOptions): (profile: NetworkProfile) => HttpClient {
+function clientCache(options: AppCoreOptions, emit: Emit): (profile: NetworkProfile) => HttpClient {
   const clients = new Map<string, HttpClient>();
   return function clientFor(profile) {
     let client = clients.get(profile.baseUrl);
-    if (!client) clients.set(profile.baseUrl, (client = new HttpClient(profile.baseUrl, options.http)));
+    if (!client) {
+      // A 429 is told to every view (and the command line) with the time the wait ends.
+      const onRateLimit = (until: number, wait: RateLimitWait) =>
+        emit('network:rate-limit', { networkId: profile.id, until: Math.round(until), waitMs: Math.round(wait.announcedMs), source: wait.source });
+      clients.set(profile.baseUrl, (client = new HttpClient(profile.baseUrl, { ...options.http, onRateLimit })));
+    }
     return client;
   };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { historyStartMessage } from '../../shared/history-start';
 import type { ListingTarget } from '../../shared/ipc';
 import { pages } from '../../shared/paging';
 import type { Currency, Operation, ExportProgress } from '../../shared/model';
@@ -92,7 +93,13 @@ export class Exports {
     const signal = entry.controller.signal;
     try {
       if (request.format === 'csv') await write(out, `${CSV_COLUMNS.join(',')}\n`);
-      const fetchRecords = async (cursor: string | undefined, limit: number) => (await this.fetchPage(entry, request, http, cursor, limit, signal)).records;
+      // A 410 (history starts later on this server) ends the walk; the note says from which ledger.
+      let historyNote = '';
+      const fetchRecords = async (cursor: string | undefined, limit: number) => {
+        const fetched = await this.fetchPage(entry, request, http, cursor, limit, signal);
+        if (fetched.historyStart) historyNote = `. ${historyStartMessage(fetched.historyStart)}`;
+        return fetched.records;
+      };
       for await (const page of pages(fetchRecords, { cursor: request.query.cursor, limit: 200, signal })) {
         const max = request.query.maxRows;
         // Guard against a server that repeats the cursor's own record: keep strictly later rows.
@@ -104,7 +111,7 @@ export class Exports {
         if (max !== undefined && entry.progress.rows >= max) break;
       }
       await close(out);
-      this.update(entry, { state: 'done', message: `${entry.progress.rows} rows written to ${entry.progress.path}` });
+      this.update(entry, { state: 'done', message: `${entry.progress.rows} rows written to ${entry.progress.path}${historyNote}` });
     } catch (error) {
       await close(out).catch(() => undefined);
       const cancelled = signal.aborted;
@@ -122,6 +129,7 @@ export class Exports {
       } catch (error) {
         if (!(error instanceof HttpError) || error.status !== 429 || signal.aborted) throw error;
         const waitingMs = error.extra.retryAfterMs ?? 1_000;
+        if (waitingMs > http.maxWaitMs) throw error; // longer than allowed (the command line's --max-wait)
         this.update(entry, { waitingMs });
         await sleep(waitingMs, signal);
       }

@@ -15,12 +15,15 @@ export async function readHealth(profile: NetworkProfile, client: HttpClient, si
   try {
     const response = await client.getJson('/', { signal, timeoutMs: 5_000 });
     const body = isJsonObject(response.body) ? response.body : {};
+    const elder = int(body['history_elder_ledger']);
     return {
       networkId: profile.id,
       online: true,
       latencyMs: Math.round(response.latencyMs),
       rateLimitRemaining: client.rateLimit.remaining,
       latestLedger: latestOf(body),
+      // A partial-history server: listings end there (history-start.ts); the status bar says so.
+      ...(elder !== undefined && elder >= 0 ? { historyElderLedger: elder } : {}),
       checkedAt,
     };
   } catch (error) {

@@ -9,6 +9,9 @@ import { isJsonObject, type JsonValue } from '../../shared/json';
 import { backoffDelay, jitter, sleep, type BackoffPolicy } from './backoff';
 import { abortError, CoreError } from './errors';
 import { parseJsonFast } from './json-fast';
+import { parseRetryAfter, rateLimitWait, type RateLimitWait } from './rate-limit';
+
+export { parseRetryAfter } from './rate-limit';
 
 export interface RateLimitInfo {
   limit: number | null;
@@ -20,10 +23,12 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Attempts after a 429/503 before giving up (each waits Retry-After or a growing backoff). */
   maxRetries?: number;
-  /** Longest single wait the client accepts; a longer Retry-After is reported, not waited. */
+  /** Longest single wait the client accepts (default 300 s); a longer one fails at once with a clear error. */
   maxWaitMs?: number;
   /** Called before every wait caused by a 429/503, for progress reports. */
   onWait?: (waitMs: number, attempt: number) => void;
+  /** Called when a 429 closes the gate: until when (epoch ms) and why; the core emits it as `network:rate-limit`. */
+  onRateLimit?: (until: number, wait: RateLimitWait) => void;
 }
 
 export interface RequestOptions {
@@ -87,7 +92,8 @@ export class HttpClient {
   private gateUntil = 0;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
-  private readonly maxWaitMs: number;
+  /** The longest 429 wait this client (and whoever retries through it, as exports do) accepts. */
+  readonly maxWaitMs: number;
 
   constructor(
     baseUrl: string,
@@ -96,7 +102,12 @@ export class HttpClient {
     this.baseUrl = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = options.maxRetries ?? 6;
-    this.maxWaitMs = options.maxWaitMs ?? 60_000;
+    this.maxWaitMs = options.maxWaitMs ?? 300_000;
+  }
+
+  /** Until when (epoch ms) a 429 holds this client's requests; in the past when it does not. */
+  get gatedUntil(): number {
+    return this.gateUntil;
   }
 
   /**
@@ -137,7 +148,12 @@ export class HttpClient {
       const latencyMs = performance.now() - started;
       this.readRateLimit(response.headers);
       const text = await readText(response, options.signal);
-      if ((response.status === 429 || (response.status === 503 && retry)) && attempt <= this.maxRetries) {
+      if (response.status === 429 && attempt <= this.maxRetries) {
+        this.closeGate(rateLimitWait(response.headers, attempt, HTTP_BACKOFF), url);
+        (options.onWait ?? this.options.onWait)?.(this.gateUntil - Date.now(), attempt);
+        continue;
+      }
+      if (response.status === 503 && retry && attempt <= this.maxRetries) {
         const waitMs = retryWait(response.headers, attempt);
         if (waitMs <= this.maxWaitMs) {
           this.gateUntil = Math.max(this.gateUntil, Date.now() + waitMs);
@@ -167,6 +183,24 @@ export class HttpClient {
     }
   }
 
+  /**
+   * A 429: every request to this base URL waits until the server's time (no request is sent
+   * meanwhile, so nothing spins). A wait longer than maxWaitMs is refused at once: one clear error.
+   */
+  private closeGate(wait: RateLimitWait, url: URL): void {
+    if (wait.waitMs > this.maxWaitMs) {
+      const seconds = Math.ceil(wait.announcedMs / 1000);
+      throw new HttpError('rate_limited', `${url.host} is limiting the request rate and asks to wait ${seconds} s (${wait.source}): longer than the ${Math.floor(this.maxWaitMs / 1000)} s this client waits.`, 429, null, wait.announcedMs);
+    }
+    const now = Date.now();
+    const until = now + wait.waitMs;
+    if (until <= this.gateUntil) return;
+    // Callers limited together extend the gate by their jitter: announced once, not per caller.
+    const announce = this.gateUntil <= now || until - this.gateUntil > 1_000;
+    this.gateUntil = until;
+    if (announce) this.options.onRateLimit?.(until, wait);
+  }
+
   private async waitForGate(signal?: AbortSignal): Promise<void> {
     while (Date.now() < this.gateUntil) {
       await sleep(this.gateUntil - Date.now(), signal);
@@ -184,13 +218,6 @@ export class HttpClient {
       this.rateLimit = { limit: int('x-ratelimit-limit'), remaining, resetSeconds: int('x-ratelimit-reset') };
     }
   }
-}
-
-export function parseRetryAfter(value: string | null): number | null {
-  if (value === null || value.trim() === '') return null;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.min(Number(value) * 1000, 24 * 3600_000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
 const MAX_BODY_CHARS = 64 * 1024 * 1024;

@@ -6,6 +6,7 @@ import { isJsonObject, type JsonValue } from '../../shared/json';
 import type { Operation, OperationPage } from '../../shared/model';
 import { nextCursor } from '../../shared/paging';
 import { CoreError } from './errors';
+import { historyStartAtEnd, isBeforeHistory, readHistoryStart } from './history-start';
 import type { HttpClient, Params } from './http';
 import { normalizeOperation } from './normalize';
 
@@ -74,13 +75,28 @@ export async function fetchListing(
   options: { signal?: AbortSignal; onWait?: (ms: number, attempt: number) => void } = {},
 ): Promise<OperationPage> {
   const path = listingPath(target);
-  const response = await http.getJson(path, { params: listingParams(query), signal: options.signal, onWait: options.onWait });
+  let response;
+  try {
+    response = await http.getJson(path, { params: listingParams(query), signal: options.signal, onWait: options.onWait });
+  } catch (error) {
+    // 410 before_history: the end of the listing, not an error (history-start.ts).
+    if (!isBeforeHistory(error)) throw error;
+    return { records: [], next: null, prev: null, historyStart: await readHistoryStart(http, options.signal) };
+  }
   const records = embeddedRecords(response.body);
   const viewer = viewerOf(target);
   // Rows carry no raw text: the detail drawer asks `operation:get` for the server's exact text.
   const operations: Operation[] = records.map((record) => normalizeOperation(record, { viewer, raw: null }));
   const first = operations[0];
-  return { records: operations, next: nextCursor(operations, query.limit), prev: first && query.cursor ? first.pagingToken : null };
+  const last = operations.at(-1);
+  const next = nextCursor(operations, query.limit);
+  const historyStart = next === null && query.order === 'desc' ? await historyStartAtEnd(http, target, last) : null;
+  return {
+    records: operations,
+    next,
+    prev: first && query.cursor ? first.pagingToken : null,
+    ...(historyStart ? { historyStart } : {}),
+  };
 }
 
 export function embeddedRecords(body: JsonValue): JsonValue[] {

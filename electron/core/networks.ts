@@ -7,6 +7,8 @@ import { SettingsFile } from './settings';
 export const LOCAL_PASSPHRASE = 'Ledgerscope Local Network ; 2026';
 export const TESTNET_PASSPHRASE = 'Test SDF Network ; September 2015';
 export const PUBLIC_PASSPHRASE = 'Public Global Stellar Network ; September 2015';
+/** The passphrase of a profile made from a URL for one run, until the server is asked. */
+export const UNKNOWN_PASSPHRASE = 'unknown';
 
 export function builtInProfiles(localUrl: string): NetworkProfile[] {
   return [
@@ -41,6 +43,7 @@ export interface ProfileDraft {
   baseUrl: string;
   passphrase: string;
   dialect?: 'ledger' | 'horizon' | undefined;
+  submission?: 'auto' | 'sync' | 'async' | undefined;
 }
 
 function slug(name: string): string {

@@ -1,8 +1,11 @@
 // One SSE connection of one account's payments: every (re)connection is built from the last
 // paging token seen, and "from now" is pinned to a token before the first connection (a
 // `cursor=now` would skip what arrives during a reconnection: Solar issue #551), records are
-// deduplicated by paging token, reconnects back off ×1.5 up to a cap, and a watchdog restarts a
-// stream that has sent no byte (records or keepalive comments) for longer than its window.
+// deduplicated by paging token, reconnects back off ×1.5 up to a cap after errors (at once after
+// a clean `event: close`), every (re)connection is paid from the network's reconnect budget
+// (reconnect-budget.ts), and a watchdog restarts a stream that has sent no byte for longer than
+// its window. Horizon sends no keepalives and closes idle streams itself after 55 s, so for the
+// horizon dialect the window is longer than that (docs/app-core.md).
 import { EventSource } from 'eventsource';
 import { parseAmount } from '../../shared/amount';
 import type { NetworkProfile } from '../../shared/ipc';
@@ -13,10 +16,20 @@ import { exponentialDelay, sleep } from './backoff';
 import { latestOf } from './health';
 import { parseJsonFast } from './json-fast';
 import { normalizeOperation } from './normalize';
+import { budgetFor, type BudgetPolicy, type ReconnectBudget } from './reconnect-budget';
+
+/** Silence after which a stream is restarted: the local service's keepalives come every 15 s; Horizon sends none and closes at 55 s. */
+export const SILENCE_WINDOW_MS = { ledger: 40_000, horizon: 65_000 } as const;
 
 export interface StreamOptions {
-  /** Restart a stream that sent nothing for this long (default 40 s: keepalives come every 15 s). */
+  /** Restart a stream that sent nothing for this long (default SILENCE_WINDOW_MS of the profile's dialect). */
   keepaliveWindowMs?: number;
+  /** The network's reconnect budget, shared by all its streams (none = unlimited). */
+  budget?: ReconnectBudget;
+  /** The budget a network's streams get (default: Horizon's for the horizon dialect, none for the local service). */
+  budgetPolicy?: BudgetPolicy;
+  /** The server's hourly limit as last told (X-RateLimit-Limit): the budget follows it. */
+  knownLimit?: () => number | null;
   /** First reconnect wait (default 1 s); each next one is ×1.5, up to backoffCapMs (default 30 s). */
   backoffBaseMs?: number;
   backoffCapMs?: number;
@@ -179,17 +192,33 @@ export class AccountStream {
     this.caughtUpTimer.unref();
   }
 
+  /** The first connection, paid from the network's budget like every reconnect. */
+  start(): void {
+    const wait = this.options.budget?.reserve() ?? 0;
+    if (wait === 0) return this.connect();
+    this.setStatus({ state: 'connecting', message: budgetMessage(wait) });
+    this.connectAfter(wait);
+  }
+
   private reconnect(immediately: boolean, reason?: string): void {
     if (this.stopped) return;
     this.source?.close();
     this.source = null;
     this.generation++;
-    this.retryWait?.abort();
-    const retryWait = (this.retryWait = new AbortController());
     this.attempt += 1;
     const policy = { initialMs: this.options.backoffBaseMs ?? 1_000, factor: 1.5, capMs: this.options.backoffCapMs ?? 30_000 };
-    const wait = immediately ? 0 : exponentialDelay(policy, this.attempt);
-    this.setStatus({ state: 'reconnecting', attempt: this.attempt, ...(reason ? { message: reason } : {}) });
+    // A clean close resumes at once; an error backs off. Either way the budget may space it out.
+    const backoff = immediately ? 0 : exponentialDelay(policy, this.attempt);
+    this.options.budget?.adoptLimit(this.options.knownLimit?.());
+    const budgetWait = this.options.budget?.reserve() ?? 0;
+    const message = budgetWait > backoff ? budgetMessage(budgetWait) : reason;
+    this.setStatus({ state: 'reconnecting', attempt: this.attempt, ...(message ? { message } : {}) });
+    this.connectAfter(Math.max(backoff, budgetWait));
+  }
+
+  private connectAfter(wait: number): void {
+    this.retryWait?.abort();
+    const retryWait = (this.retryWait = new AbortController());
     sleep(wait, retryWait.signal).then(
       () => this.connect(),
       () => undefined, // replaced by a newer reconnect, or stopped
@@ -198,7 +227,7 @@ export class AccountStream {
 
   private armWatchdog(): void {
     if (this.watchdog) clearInterval(this.watchdog);
-    const window = this.options.keepaliveWindowMs ?? 40_000;
+    const window = this.options.keepaliveWindowMs ?? SILENCE_WINDOW_MS[this.profile.dialect];
     this.watchdog = setInterval(() => {
       if (this.source && Date.now() - this.lastByteAt > window) this.reconnect(true);
     }, Math.max(50, Math.min(window / 4, 5_000)));
@@ -223,6 +252,10 @@ export class AccountStream {
   }
 }
 
+function budgetMessage(wait: number): string {
+  return `Waiting ${Math.ceil(wait / 1000)} s: the network's reconnect budget is spent (many watched accounts).`;
+}
+
 /** Paging tokens are TOIDs (digits): compare as integers; anything else differs = new. */
 export function isAfter(token: string, last: string | undefined): boolean {
   if (!last) return true;
@@ -241,10 +274,11 @@ export function streamPayments(
   options: StreamOptions & { cursor?: string } = {},
 ): { stop(): void } {
   const start = options.cursor && options.cursor !== 'now' ? { lastPagingToken: options.cursor } : {};
-  const stream = new AccountStream(profile, { account, networkId: profile.id, ...start }, options, {
+  const budget = options.budget ?? budgetFor(profile, options.budgetPolicy);
+  const stream = new AccountStream(profile, { account, networkId: profile.id, ...start }, { ...options, ...(budget ? { budget } : {}) }, {
     status: handlers.status,
     record: (record) => handlers.record(record),
   });
-  stream.connect();
+  stream.start();
   return { stop: () => stream.stop() };
 }

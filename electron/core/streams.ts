@@ -7,6 +7,7 @@ import type { NetworkProfile } from '../../shared/ipc';
 import { WatchedAccount, type StreamStatus } from '../../shared/model';
 import type { Emit } from './dispatch';
 import { SettingsFile } from './settings';
+import { budgetFor, type ReconnectBudget } from './reconnect-budget';
 import { AccountStream, type StreamOptions } from './stream-connection';
 
 export { isAfter, streamPayments, type StreamOptions } from './stream-connection';
@@ -18,6 +19,8 @@ export class StreamManager {
   private readonly streams = new Map<string, AccountStream>();
   private profile: NetworkProfile | null = null;
   private persistQueued = false;
+  /** One reconnect budget for all streams of the selected network. */
+  private budget: ReconnectBudget | null = null;
   private closed = false;
 
   constructor(
@@ -33,6 +36,7 @@ export class StreamManager {
     if (this.profile && this.profile.id === profile.id && this.profile.baseUrl === profile.baseUrl) return;
     this.stopAll();
     this.profile = profile;
+    this.budget = budgetFor(profile, this.options.budgetPolicy);
     for (const watched of this.watched()) this.start(watched);
   }
 
@@ -69,7 +73,7 @@ export class StreamManager {
 
   private start(watched: WatchedAccount): void {
     if (!this.profile) return;
-    const stream = new AccountStream(this.profile, watched, this.options, {
+    const stream = new AccountStream(this.profile, watched, { ...this.options, ...(this.budget ? { budget: this.budget } : {}) }, {
       status: (status) => this.emit('stream:status', status),
       record: (record, notify) => {
         this.emit('stream:record', { account: watched.account, networkId: watched.networkId, record, notify });
@@ -78,7 +82,7 @@ export class StreamManager {
       moved: () => this.queuePersist(),
     });
     this.streams.set(watched.account, stream);
-    stream.connect();
+    stream.start();
   }
 
   /** Persists every stream's last paging token once per burst of records. */

@@ -15,6 +15,7 @@ import { CoreError } from './errors';
 import { parseEnvelope } from './envelope';
 import { explainResult } from './explain';
 import { HttpError, type HttpClient } from './http';
+import { hashPassphrase, interpretAsync, usesAsyncSubmission } from './submit-async';
 import { SettingsFile } from './settings';
 import { text, int, obj } from './values';
 import { decodeResult } from './xdr';
@@ -49,11 +50,13 @@ export class Submissions {
 
   async submit(input: string, profile: NetworkProfile, http: HttpClient, signal?: AbortSignal): Promise<SubmissionReport> {
     const parsed = parseEnvelope(input);
-    const tx = parsed.envelope.switch().name === 'envelopeTypeTxFeeBump' ? new FeeBumpTransaction(parsed.envelope, profile.passphrase) : new Transaction(parsed.envelope, profile.passphrase);
+    const passphrase = await hashPassphrase(profile, http);
+    const tx = parsed.envelope.switch().name === 'envelopeTypeTxFeeBump' ? new FeeBumpTransaction(parsed.envelope, passphrase) : new Transaction(parsed.envelope, passphrase);
     const localHash = tx.hash().toString('hex');
     let response;
+    const useAsync = await usesAsyncSubmission(profile, http);
     try {
-      response = await http.postForm('/transactions', { tx: parsed.base64 }, { signal, timeoutMs: 70_000 });
+      response = await http.postForm(useAsync ? '/transactions_async' : '/transactions', { tx: parsed.base64 }, { signal, timeoutMs: 70_000 });
     } catch (error) {
       if (error instanceof CoreError && (error.code === 'unreachable' || error.code === 'timeout')) {
         const result: Result = error.code === 'timeout' ? 'timeout' : 'connection_failed';
@@ -61,8 +64,8 @@ export class Submissions {
       }
       throw error;
     }
-    const outcome = interpret(response.status, response.body, localHash);
-    return this.finish(profile, http, outcome.report, outcome.qualified, outcome.applied);
+    const outcome = (useAsync ? interpretAsync : interpret)(response.status, response.body, localHash);
+    return this.finish(profile, http, outcome.report, outcome.qualified, 'applied' in outcome ? outcome.applied : undefined);
   }
 
   private finish(profile: NetworkProfile, http: HttpClient, report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>, qualified: string[], applied?: boolean): SubmissionReport {
@@ -178,7 +181,7 @@ function safeDecode(resultXdr: string) {
   }
 }
 
-interface Interpreted {
+export interface Interpreted {
   report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>;
   qualified: string[];
   /**
@@ -221,8 +224,11 @@ export function interpret(status: number, body: JsonValue, localHash: string): I
   if (type === 'transaction_malformed' || (status === 400 && type === 'bad_request')) {
     return { report: { result: 'malformed', hash: '', resultXdr: '', message: detail ?? 'The server could not decode the transaction.' }, qualified: [] };
   }
-  if (status === 504 || type === 'timeout') {
-    return { report: { result: 'timeout', hash: localHash, resultXdr: '', message: 'The server timed out waiting for the transaction; it may still be included. Following its hash.' }, qualified: [] };
+  if (status === 504 || type === 'timeout' || type === 'transaction_submission_timeout') {
+    // Horizon names the hash it submitted (extras.hash, #5328); older ones do not: ours, computed for this network.
+    const served = text(extras['hash'])?.toLowerCase();
+    const hash = served && /^[0-9a-f]{64}$/.test(served) ? served : localHash;
+    return { report: { result: 'timeout', hash, resultXdr: '', message: 'The outcome is not known yet: the server stopped waiting before the transaction reached a ledger. It may still be applied; following its hash.' }, qualified: [] };
   }
   if (status === 503 || type === 'service_unavailable') {
     return { report: { result: 'connection_failed', hash: localHash, resultXdr: '', message: `The network is busy or unreachable${detail ? `: ${detail}` : ''}. Try again shortly.` }, qualified: [] };
@@ -230,7 +236,7 @@ export function interpret(status: number, body: JsonValue, localHash: string): I
   throw new CoreError(status === 429 ? 'rate_limited' : 'server_error', `Submission answered ${status}${detail ? `: ${detail}` : ''}.`, { status });
 }
 
-function withCodes(result: Result, hash: string, resultXdr: string, message: string | undefined): Interpreted {
+export function withCodes(result: Result, hash: string, resultXdr: string, message: string | undefined): Interpreted {
   const decoded = resultXdr ? safeDecode(resultXdr) : null;
   return {
     report: {

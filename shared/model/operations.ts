@@ -1,6 +1,7 @@
 // The operation record: one zod schema per type, joined in a union on `type`, so the IPC layer
 // checks at run time exactly what the types promise. A type no schema names is kept as `other`.
 import { z } from 'zod';
+import { HistoryStart } from '../history-start';
 import * as classic from './operation-classic';
 import { common } from './operation-common';
 import * as horizon from './operation-horizon';
@@ -108,5 +109,6 @@ export function isPaymentLike(op: Operation): op is PaymentLike {
   return (PAYMENT_TYPES as readonly string[]).includes(op.type);
 }
 
-export const OperationPage = Page(Operation);
+/** A page of operations; `historyStart` on the last page of a listing that reached the start of the server's history. */
+export const OperationPage = Page(Operation).extend({ historyStart: HistoryStart.optional() });
 export type OperationPage = z.infer<typeof OperationPage>;

@@ -228,7 +228,14 @@ describe('single resources', () => {
     expect(local.dialect).toBe('ledger');
     const unreachable = await app.call<{ dialect: string }>('network:add', { name: 'Offline', baseUrl: 'http://127.0.0.1:9', passphrase: 'x' });
     expect(unreachable.dialect).toBe('horizon');
-    const stated = await app.call<{ dialect: string }>('network:add', { name: 'Stated', baseUrl: service.url, passphrase: 'x', dialect: 'horizon' });
+    const stated = await app.call<{ dialect: string }>('network:add', { name: 'Stated', baseUrl: service.url, passphrase: 'Ledgerscope Local Network ; 2026', dialect: 'horizon' });
     expect(stated.dialect).toBe('horizon');
+    // A passphrase the server contradicts is refused, on add and on edit, with both passphrases shown.
+    const wrong = await app.dispatch('network:add', { name: 'Wrong', baseUrl: service.url, passphrase: 'Test SDF Network ; September 2015' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/"Ledgerscope Local Network ; 2026".*"Test SDF Network ; September 2015"/) } });
+    const id = (stated as unknown as { id: string }).id;
+    const edit = await app.dispatch('network:update', { id, changes: { passphrase: 'Public Global Stellar Network ; September 2015' } });
+    expect(edit).toMatchObject({ ok: false, error: { message: expect.stringContaining('Public Global Stellar Network ; September 2015') } });
+    expect(await app.call('network:list', {})).not.toMatchObject({ profiles: expect.arrayContaining([expect.objectContaining({ name: 'Wrong' })]) });
   });
 });

@@ -2,6 +2,7 @@
 // the selected network's health.
 import type { CoreContext, DomainHandlers } from '../context';
 import { testConnection } from '../health';
+import { probeProfile } from '../passphrase-check';
 
 type NetworkChannel = 'network:list' | 'network:select' | 'network:add' | 'network:update' | 'network:remove' | 'network:test' | 'network:health';
 
@@ -17,13 +18,13 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
       return { selectedId: profile.id };
     },
     'network:add': async function networkAdd(draft, { signal }) {
-      if (draft.dialect) return networks.add(draft);
-      // Which dialect the server speaks is asked of the server itself (its root resource); an
-      // unreachable server is saved as Horizon, the common case, and network:test can tell later.
-      const probe = await testConnection(draft, AbortSignal.any([signal, AbortSignal.timeout(3_000)])).catch(() => null);
-      return networks.add({ ...draft, dialect: probe?.dialect ?? 'horizon' });
+      // The server is asked its passphrase (a contradiction is refused) and, unless stated, its
+      // dialect; an unreachable server is saved as Horizon, the common case.
+      const probe = await probeProfile(draft, signal);
+      return networks.add({ ...draft, dialect: draft.dialect ?? probe?.dialect ?? 'horizon' });
     },
-    'network:update': async function networkUpdate({ id, changes }) {
+    'network:update': async function networkUpdate({ id, changes }, { signal }) {
+      if (changes.baseUrl !== undefined || changes.passphrase !== undefined) await probeProfile({ ...networks.get(id), ...changes }, signal);
       const profile = networks.update(id, changes);
       if (networks.selected().id === id) streams.useNetwork(profile);
       return profile;

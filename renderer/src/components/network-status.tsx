@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, onEvent } from '../lib/bridge';
 import { useUi } from '../lib/store';
+import { RateLimitCountdown } from './listing-notices';
 
 export function useNetworks() {
   return useQuery({ queryKey: ['network:list'], queryFn: ({ signal }) => call('network:list', {}, signal) });
@@ -60,6 +61,7 @@ export function NetworkStatus() {
         <span className={`dot dot-${state}`} aria-hidden="true" />
         {selected?.name ?? 'Network'} · <span data-testid="network-state">{state}</span>
       </div>
+      <RateLimitCountdown />
       {status?.online ? (
         <dl className="network-facts">
           <dt>Latency</dt>
@@ -68,6 +70,14 @@ export function NetworkStatus() {
           <dd data-testid="latest-ledger">{status.latestLedger ?? '—'}</dd>
           <dt>Rate limit left</dt>
           <dd>{status.rateLimitRemaining ?? '—'}</dd>
+          {status.historyElderLedger !== undefined && status.historyElderLedger > 1 ? (
+            <>
+              <dt>History from</dt>
+              <dd data-testid="history-elder" title="This server keeps only recent history; older records need a full-history server.">
+                ledger {status.historyElderLedger}
+              </dd>
+            </>
+          ) : null}
         </dl>
       ) : status ? (
         <p className="muted small clip2" title={status.error}>

@@ -10,6 +10,7 @@ import { DetailDrawer } from './detail-drawer';
 import { ExportDialog } from './export-dialog';
 import { Fee, feeText } from './fee';
 import { IdLink } from './id-link';
+import { HistoryStartRow, RateLimitCountdown } from './listing-notices';
 import { amountCell, amountText, detailsCell, detailsText, DirectionBadge, TimeCell, timeText, typeLabel } from './operation-cells';
 import { VirtualTable, type Column } from './virtual-table';
 
@@ -94,6 +95,7 @@ export function OperationTable({ target, label, viewed, defaultOrder = 'desc', n
   const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
   const retry = useCallback(() => void (query.data ? fetchNextPage() : refetch()), [query.data, fetchNextPage, refetch]);
   const loaded = base + rows.length;
+  const historyStart = query.data?.pages.at(-1)?.historyStart;
   const noun = (target.kind === 'payments' ? 'payment' : 'operation') + (loaded === 1 ? '' : 's');
 
   return (
@@ -117,6 +119,7 @@ export function OperationTable({ target, label, viewed, defaultOrder = 'desc', n
           Export…
         </button>
       </div>
+      <RateLimitCountdown />
       <ViewBoundary name={`The ${label.toLowerCase()} table`}>
       <VirtualTable<Operation>
         label={label}
@@ -138,6 +141,7 @@ export function OperationTable({ target, label, viewed, defaultOrder = 'desc', n
         empty={`No ${target.kind === 'payments' ? 'payments' : 'operations'}${filters.includeFailed ? '' : ' (failed ones are hidden: tick "Include failed")'}.`}
       />
       </ViewBoundary>
+      {historyStart && !query.hasNextPage ? <HistoryStartRow start={historyStart} /> : null}
       {open ? (
         <ViewBoundary name="The operation details">
           <DetailDrawer op={open} onClose={() => setOpen(null)} />

@@ -2,6 +2,7 @@
 // bounding memory, dropped pages keep their place: rows before the first kept page are shown
 // as placeholders and fetched again (backwards from the first kept record) when scrolled to.
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { HistoryStart } from '../../../shared/history-start';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
 import { cursorAfter, nextCursor } from '../../../shared/paging';
@@ -26,6 +27,8 @@ export interface LoadedPage {
   records: Operation[];
   /** Cursor for the next page, null at the end. */
   next: string | null;
+  /** Set on the last page when the listing reached the start of the server's history (a 410). */
+  historyStart?: HistoryStart;
 }
 
 export const PAGE_SIZE = 100;
@@ -56,7 +59,7 @@ export async function fetchListingPage(target: ListingTarget, filters: ListingFi
     const records = [...page.records].reverse();
     return { index: param.index, records, next: cursorAfter(records) };
   }
-  return { index: param.index, records: page.records, next: nextCursor(page.records, PAGE_SIZE) };
+  return { index: param.index, records: page.records, next: nextCursor(page.records, PAGE_SIZE), ...(page.historyStart ? { historyStart: page.historyStart } : {}) };
 }
 
 export function useListing(target: ListingTarget, filters: ListingFilters) {

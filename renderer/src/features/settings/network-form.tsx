@@ -6,15 +6,17 @@ export interface Draft {
   name: string;
   baseUrl: string;
   passphrase: string;
+  /** Which submission endpoint (docs/app-core.md, "Asynchronous submission"). */
+  submission: 'auto' | 'sync' | 'async';
 }
 
 /** Add or edit a network profile; "Test connection" probes without saving. */
 export function NetworkForm({ initial, onSave, onCancel }: { initial?: NetworkProfile; onSave(draft: Draft): Promise<void>; onCancel(): void }) {
-  const [draft, setDraft] = useState<Draft>({ name: initial?.name ?? '', baseUrl: initial?.baseUrl ?? 'https://', passphrase: initial?.passphrase ?? '' });
+  const [draft, setDraft] = useState<Draft>({ name: initial?.name ?? '', baseUrl: initial?.baseUrl ?? 'https://', passphrase: initial?.passphrase ?? '', submission: initial?.submission ?? 'auto' });
   const [test, setTest] = useState<ConnectionTest | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const field = (key: keyof Draft) => ({
+  const field = (key: Exclude<keyof Draft, 'submission'>) => ({
     value: draft[key],
     onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
   });
@@ -50,6 +52,14 @@ export function NetworkForm({ initial, onSave, onCancel }: { initial?: NetworkPr
       <label>Name <input {...field('name')} required maxLength={64} /></label>
       <label>Base URL <input {...field('baseUrl')} required type="url" className="mono" /></label>
       <label>Passphrase <input {...field('passphrase')} required className="mono" placeholder="filled in by Test connection when the server reports it" /></label>
+      <label>
+        Submission{' '}
+        <select value={draft.submission} onChange={(e) => setDraft({ ...draft, submission: e.target.value as Draft['submission'] })}>
+          <option value="auto">Automatic: asynchronous when the server offers it</option>
+          <option value="sync">Synchronous (POST /transactions)</option>
+          <option value="async">Asynchronous (POST /transactions_async)</option>
+        </select>
+      </label>
       <div className="actions">
         <button type="button" onClick={() => void runTest()} disabled={busy}>Test connection</button>
         <button type="submit" className="primary" disabled={busy}>Save</button>

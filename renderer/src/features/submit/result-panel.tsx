@@ -13,7 +13,7 @@ export const OUTCOME_TEXT: Record<SubmissionReport['result'], string> = {
   failed: 'The network refused the transaction before applying it: nothing was charged and its sequence number was not used. The codes below say why.',
   malformed: 'This is not a transaction the network can read: it must be a signed TransactionEnvelope as hex or base64 XDR (or a SEP-7 URI / JSON holding one).',
   connection_failed: 'The service could not reach its core node, so the transaction was not sent. Try again when the network is back; resubmitting the same envelope is safe.',
-  timeout: 'No answer arrived in time. The transaction may still be applied: check its status before sending it again.',
+  timeout: 'Outcome not yet known: no final answer arrived in time, and the transaction may still be applied. Do not send it again; its status follows below.',
 };
 
 /** Codes that say something was applied: before the ledger closes they are only a forecast. */
@@ -55,7 +55,8 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [report.journalId]);
-  const tone = report.result === 'received' || report.result === 'success' || report.result === 'already_finished' ? 'ok' : 'bad';
+  // A timeout is not a failure: the outcome is unknown until the followed hash says (FinalState).
+  const tone = report.result === 'received' || report.result === 'success' || report.result === 'already_finished' ? 'ok' : report.result === 'timeout' ? 'pending' : 'bad';
   const codes = codeList([report.transactionCode, ...(report.operationCodes ?? [])]);
   // "received" is queued, not applied: explanations saying an operation was applied wait for the
   // ledger (the final state says it then, once), and the codes are labelled as a forecast.

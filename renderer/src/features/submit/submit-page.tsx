@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TxStatus } from '../../../../shared/model';
+import { RateLimitCountdown } from '../../components/listing-notices';
 import { useNetworks } from '../../components/network-status';
 import { ViewBoundary } from '../../components/view-boundary';
 import { call, errorCode, onEvent } from '../../lib/bridge';
@@ -66,6 +67,7 @@ export function SubmitPage() {
           onSubmit={() => submit.mutate(merge.data?.envelope ?? inspection.data.envelopeXdr)}
         />
       ) : null}
+      {submit.isPending ? <RateLimitCountdown /> : null}
       {submit.isError ? <p role="alert" className="banner bad">Could not submit: {submit.error.message}</p> : null}
       {report ? (
         <ViewBoundary name="The submission result">

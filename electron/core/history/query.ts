@@ -1,0 +1,145 @@
+// Reads of the history index: keyset pages of the filtered set, and its count and per-asset
+// totals. Amounts are summed exactly: SQLite's SUM of int64 overflows (it raises an error, it
+// does not round), so each amount is summed as its high and low 32 bits, which cannot overflow
+// below 2^31 rows, and joined as a bigint here.
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { formatAmount } from '../../../shared/amount';
+import type { AssetFlow, HistoryFilter, HistoryPage, HistoryRow, HistorySort, HistorySummary } from '../../../shared/history';
+import { compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
+
+const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, counterparty, direction,
+  asset, amount, source_asset, source_amount, memo, memo_type, fee`;
+
+export interface PageRequest {
+  filter: HistoryFilter;
+  sort: HistorySort;
+  cursor?: string | undefined;
+  limit: number;
+  includeRaw?: boolean | undefined;
+  summary?: boolean | undefined;
+}
+
+type Cell = SQLInputValue | undefined;
+type Raw = Record<string, Cell>;
+
+function text(value: Cell): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+function decimal(value: Cell): string | null {
+  return value === null || value === undefined ? null : formatAmount(BigInt(value as bigint));
+}
+
+export function rowOf(r: Raw): HistoryRow {
+  return {
+    id: String(r['id']),
+    pagingToken: String(r['paging_token']),
+    ledger: Number(r['ledger']),
+    createdAt: new Date(Number(r['created_at'])).toISOString(),
+    type: String(r['type']),
+    transactionHash: String(r['tx_hash']),
+    successful: Number(r['successful']) === 1,
+    source: String(r['source']),
+    counterparty: text(r['counterparty']),
+    direction: String(r['direction']) as HistoryRow['direction'],
+    asset: text(r['asset']),
+    amount: decimal(r['amount']),
+    sourceAsset: text(r['source_asset']),
+    sourceAmount: decimal(r['source_amount']),
+    memo: text(r['memo']),
+    memoType: text(r['memo_type']),
+    fee: text(r['fee']),
+    ...(r['json'] !== undefined ? { raw: String(r['json']) } : {}),
+  };
+}
+
+/** Rows of one page after `cursor`, as the index stores them (bigints), with the cursor after them. */
+export function readPage(db: DatabaseSync, acct: number, request: PageRequest): { rows: Raw[]; next: string | null } {
+  const where = compileFilter(acct, request.filter);
+  const { order, after } = sortSql(request.sort, request.cursor ? parseCursor(request.cursor) : undefined);
+  const conditions = after ? `${where.sql} AND ${after.sql}` : where.sql;
+  const raw = request.includeRaw ? ', raw.json' : '';
+  const join = request.includeRaw ? 'LEFT JOIN raw ON raw.id = ops.id' : '';
+  const sql = `SELECT ${COLUMNS}${raw} FROM ops ${join} WHERE ${conditions} ${order} LIMIT ?`;
+  const statement = db.prepare(sql);
+  statement.setReadBigInts(true);
+  const rows = statement.all(...where.params, ...(after?.params ?? []), request.limit + 1) as Raw[];
+  const more = rows.length > request.limit;
+  if (more) rows.length = request.limit;
+  const last = rows.at(-1);
+  const byAmount = request.sort.endsWith('amount');
+  const next = more && last ? cursorText((byAmount ? last['amount'] : last['created_at']) as bigint | null, last['id'] as bigint) : null;
+  return { rows, next };
+}
+
+export function queryPage(db: DatabaseSync, acct: number, request: PageRequest): HistoryPage {
+  const { rows, next } = readPage(db, acct, request);
+  const summary = request.summary ? summarize(db, acct, request.filter) : null;
+  return { rows: rows.map(rowOf), next, summary };
+}
+
+/** Exact sum from the summed high and low halves. */
+export function joinHalves(hi: Cell, lo: Cell): bigint {
+  return (BigInt((hi ?? 0n) as bigint) << 32n) + BigInt((lo ?? 0n) as bigint);
+}
+
+export interface FlowGroup {
+  group: string | null;
+  asset: string;
+  in: bigint;
+  out: bigint;
+  count: number;
+  first: number | null;
+  last: number | null;
+}
+
+/**
+ * The money legs of the filtered rows grouped by `groupSql` (an expression over the legs' `t`
+ * created_at and `cp` counterparty) and asset. A row moving value in (or to itself) is an "in"
+ * leg of its asset and amount; a row moving value out (or to itself) is an "out" leg of its
+ * source asset and amount when it has one (a path payment), else of its asset and amount.
+ */
+export function flows(db: DatabaseSync, acct: number, filter: HistoryFilter, groupSql: string, assetOnly?: string): FlowGroup[] {
+  const where = compileFilter(acct, filter);
+  const pick = assetOnly === undefined ? '' : 'WHERE a = ?';
+  const sql = `
+    WITH f AS MATERIALIZED (SELECT created_at, counterparty, direction, asset, amount, source_asset, source_amount FROM ops WHERE ${where.sql}),
+    legs AS (
+      SELECT created_at AS t, counterparty AS cp, asset AS a, amount AS v, 1 AS d FROM f
+        WHERE direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL
+      UNION ALL
+      SELECT created_at, counterparty, coalesce(source_asset, asset), coalesce(source_amount, amount), 0 FROM f
+        WHERE direction IN ('out', 'self') AND coalesce(source_asset, asset) IS NOT NULL AND coalesce(source_amount, amount) IS NOT NULL
+    )
+    SELECT ${groupSql} AS g, a,
+      sum(CASE WHEN d = 1 THEN v >> 32 END) AS ih, sum(CASE WHEN d = 1 THEN v & 4294967295 END) AS il,
+      sum(CASE WHEN d = 0 THEN v >> 32 END) AS oh, sum(CASE WHEN d = 0 THEN v & 4294967295 END) AS ol,
+      count(*) AS n, min(t) AS first, max(t) AS last
+    FROM legs ${pick} GROUP BY g, a`;
+  const statement = db.prepare(sql);
+  statement.setReadBigInts(true);
+  const rows = statement.all(...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[];
+  return rows.map((r) => ({
+    group: text(r['g']),
+    asset: String(r['a']),
+    in: joinHalves(r['ih'], r['il']),
+    out: joinHalves(r['oh'], r['ol']),
+    count: Number(r['n']),
+    first: r['first'] === null ? null : Number(r['first']),
+    last: r['last'] === null ? null : Number(r['last']),
+  }));
+}
+
+export function assetFlow(group: FlowGroup): AssetFlow {
+  return { asset: group.asset, in: formatAmount(group.in), out: formatAmount(group.out), net: formatAmount(group.in - group.out), count: group.count };
+}
+
+/** Count of the filtered rows and their totals per asset (assets in key order). */
+export function summarize(db: DatabaseSync, acct: number, filter: HistoryFilter): HistorySummary {
+  const where: SqlPart = compileFilter(acct, filter);
+  const count = Number((db.prepare(`SELECT count(*) AS n FROM ops WHERE ${where.sql}`).get(...where.params) as { n: number }).n);
+  const totals = flows(db, acct, filter, "''")
+    .sort((a, b) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0))
+    .map(assetFlow);
+  return { count, totals };
+}

@@ -1,0 +1,165 @@
+// Writes of the history index: a page of records and the paging token after it commit in one
+// SQLite transaction, so a sync killed at any instant resumes from a token that matches the rows
+// (nothing lost); rows are keyed by (account, operation id) and inserted OR IGNORE (nothing
+// doubled when a page is fetched again). Runs in the index worker only.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { HistoryIndexInfo } from '../../../shared/history';
+import { stringifyJson } from '../../../shared/json';
+import { embeddedRecords } from '../listings';
+import { embeddedRecordTexts, parseJsonFast } from '../json-fast';
+import { extractRow, type IndexRow } from './extract';
+
+export interface AccountMeta {
+  acct: number;
+  address: string;
+  lastToken: string | null;
+  completeFrom: number | null;
+  state: HistoryIndexInfo['state'];
+  rows: number;
+  bytes: number;
+  oldest: number | null;
+  newest: number | null;
+}
+
+export interface IngestResult {
+  added: number;
+  /** Records in the page (added or already there). */
+  received: number;
+  lastToken: string | null;
+  meta: AccountMeta;
+}
+
+/** Fixed cost of a row and its index entries beside its raw text, for the size estimate. */
+const ROW_OVERHEAD_BYTES = 420;
+
+export class IndexWriter {
+  private readonly insertOp: StatementSync;
+  private readonly insertRaw: StatementSync;
+  private readonly update: StatementSync;
+
+  constructor(private readonly db: DatabaseSync) {
+    this.insertOp = db.prepare(
+      `INSERT OR IGNORE INTO ops (acct, id, paging_token, ledger, created_at, type, tx_hash, successful, source, counterparty,
+        direction, asset, amount, source_asset, source_amount, memo, memo_type, fee)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertRaw = db.prepare('INSERT OR IGNORE INTO raw (id, json) VALUES (?, ?)');
+    this.update = db.prepare(
+      `UPDATE accounts SET last_token = coalesce(?, last_token), rows = rows + ?, bytes = bytes + ?,
+        oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
+    );
+  }
+
+  /** The account's row of `accounts`, created on first use. */
+  account(address: string): AccountMeta {
+    this.db.prepare('INSERT OR IGNORE INTO accounts (address) VALUES (?)').run(address);
+    return readMeta(this.db, address)!;
+  }
+
+  /** A listing page's text: its records are parsed and written with the token of its last record. */
+  ingestPage(address: string, pageText: string): IngestResult {
+    const body = parseJsonFast(pageText);
+    const records = embeddedRecords(body);
+    const texts = embeddedRecordTexts(pageText);
+    const exact = texts !== null && texts.length === records.length;
+    const rows = records.map((record, i) => extractRow(record, exact ? texts[i]! : stringifyJson(record), address));
+    return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null);
+  }
+
+  /** Rows (already extracted) and the token after them, in one transaction. */
+  ingestRows(address: string, rows: IndexRow[], lastToken: string | null): IngestResult {
+    const meta = this.account(address);
+    let added = 0;
+    let bytes = 0;
+    let oldest: number | null = null;
+    let newest: number | null = null;
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const row of rows) {
+        if (this.insertRow(meta.acct, row) === 0) continue;
+        added += 1;
+        bytes += ROW_OVERHEAD_BYTES + row.raw.length;
+        oldest = oldest === null ? row.createdAt : Math.min(oldest, row.createdAt);
+        newest = newest === null ? row.createdAt : Math.max(newest, row.createdAt);
+      }
+      this.update.run(lastToken, added, bytes, oldest, oldest, newest, newest, meta.acct);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+    return { added, received: rows.length, lastToken, meta: readMeta(this.db, address)! };
+  }
+
+  private insertRow(acct: number, row: IndexRow): number | bigint {
+    const { changes } = this.insertOp.run(
+      acct,
+      row.id,
+      row.pagingToken,
+      row.ledger,
+      row.createdAt,
+      row.type,
+      row.txHash,
+      row.successful ? 1 : 0,
+      row.source,
+      row.counterparty,
+      row.direction,
+      row.asset,
+      row.amount,
+      row.sourceAsset,
+      row.sourceAmount,
+      row.memo,
+      row.memoType,
+      row.fee,
+    );
+    if (changes) this.insertRaw.run(row.id, row.raw);
+    return changes;
+  }
+
+  setState(address: string, change: { state?: AccountMeta['state']; completeFrom?: number | null }): void {
+    const meta = this.account(address);
+    if (change.state !== undefined) this.db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, meta.acct);
+    if (change.completeFrom !== undefined) this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
+  }
+
+  /** Deletes an account's rows, and the raw texts no other account indexes. */
+  remove(address: string): boolean {
+    const meta = readMeta(this.db, address);
+    if (!meta) return false;
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.db.prepare('DELETE FROM ops WHERE acct = ?').run(meta.acct);
+      this.db.prepare('DELETE FROM accounts WHERE acct = ?').run(meta.acct);
+      this.db.exec('DELETE FROM raw WHERE id NOT IN (SELECT id FROM ops)');
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+    return true;
+  }
+}
+
+export function readMeta(db: DatabaseSync, address: string): AccountMeta | undefined {
+  const row = db.prepare('SELECT * FROM accounts WHERE address = ?').get(address) as Record<string, unknown> | undefined;
+  return row ? metaOf(row) : undefined;
+}
+
+export function listMeta(db: DatabaseSync): AccountMeta[] {
+  return (db.prepare('SELECT * FROM accounts ORDER BY address').all() as Record<string, unknown>[]).map(metaOf);
+}
+
+function metaOf(row: Record<string, unknown>): AccountMeta {
+  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    acct: Number(row['acct']),
+    address: String(row['address']),
+    lastToken: (row['last_token'] as string | null) ?? null,
+    completeFrom: num(row['complete_from']),
+    state: String(row['state']) as AccountMeta['state'],
+    rows: Number(row['rows']),
+    bytes: Number(row['bytes']),
+    oldest: num(row['oldest']),
+    newest: num(row['newest']),
+  };
+}

@@ -7,6 +7,7 @@ import { createCoreContext, type AppCoreOptions } from './context';
 import type { Exports } from './export';
 import { appHandlers } from './handlers/app';
 import { exportHandlers } from './handlers/export';
+import { historyHandlers } from './handlers/history';
 import { inspectionHandlers } from './handlers/inspection';
 import { listingHandlers } from './handlers/listings';
 import { networkHandlers } from './handlers/networks';
@@ -44,6 +45,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...xdrHandlers(ctx),
     ...streamHandlers(ctx),
     ...exportHandlers(ctx),
+    ...historyHandlers(ctx),
   };
   return {
     handlers,

@@ -22,6 +22,8 @@ export interface StreamOptions {
   backoffCapMs?: number;
   /** Latest ledger of the network, to report "behind by n ledgers". */
   latestLedger?: () => number | null;
+  /** What to stream (default: the account's payments); the history index streams operations. */
+  listing?: { path: 'payments' | 'operations'; params?: Record<string, string> };
 }
 
 export interface Sink {
@@ -93,7 +95,9 @@ export class AccountStream {
   }
 
   private open(generation: number, cursor: string): void {
-    const url = new URL(`accounts/${this.watched.account}/payments`, this.base());
+    const listing = this.options.listing ?? { path: 'payments' };
+    const url = new URL(`accounts/${this.watched.account}/${listing.path}`, this.base());
+    for (const [key, value] of Object.entries(listing.params ?? {})) url.searchParams.set(key, value);
     url.searchParams.set('cursor', cursor);
     const source = new EventSource(url, { fetch: (input, init) => this.fetchWatched(input, init, generation) });
     this.source = source;

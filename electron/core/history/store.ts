@@ -66,6 +66,12 @@ export class IndexWriter {
     return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null);
   }
 
+  /** Records' texts (as a stream delivers them, in order), written with the token of the last. */
+  ingestTexts(address: string, texts: string[]): IngestResult {
+    const rows = texts.map((text) => extractRow(parseJsonFast(text), text, address));
+    return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null);
+  }
+
   /** Rows (already extracted) and the token after them, in one transaction. */
   ingestRows(address: string, rows: IndexRow[], lastToken: string | null): IngestResult {
     const meta = this.account(address);

@@ -1,10 +1,10 @@
 // Command-line parsing: strict flags per command, every mistake a one-line UsageError (exit 2).
 import { parseArgs } from 'node:util';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
+import { HISTORY_USAGE, parseHistoryCommand, type HistoryCommand } from './history-args';
+import { UsageError } from './usage-error';
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError };
 
 export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] <command>
   payments <account>                      payments of an account
@@ -17,7 +17,8 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   decode <type|auto> <xdr|->              any XDR as a JSON tree
   explain <code...>                       what a result code means and how to fix it
   export payments <account> | export operations --<scope> <id>
-      --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]`;
+      --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
+${HISTORY_USAGE}`;
 
 export type Format = 'json' | 'ndjson' | 'csv';
 
@@ -39,6 +40,7 @@ export type Command =
   | { kind: 'decode'; type: string; xdr: string }
   | { kind: 'explain'; codes: string[] }
   | { kind: 'export'; target: ListingTarget; output: string; format: 'csv' | 'ndjson'; order: 'asc' | 'desc'; includeFailed: boolean; includeTransactions: boolean; maxRows?: number | undefined }
+  | HistoryCommand
   | { kind: 'help' };
 
 export interface Invocation {
@@ -152,7 +154,7 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
   switch (name) {
     case undefined:
     case '':
-      throw new UsageError('a command is needed (payments, operations, stream, inspect, submit, decode, explain, export)');
+      throw new UsageError('a command is needed (payments, operations, stream, inspect, submit, decode, explain, export, sync, history, totals)');
     case 'help':
       return { kind: 'help' };
     case 'payments': {
@@ -192,6 +194,10 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
     }
     case 'export':
       return parseExport(rest);
+    case 'sync':
+    case 'history':
+    case 'totals':
+      return parseHistoryCommand(name, rest);
     default:
       throw new UsageError(`unknown command "${name.slice(0, 40)}"`);
   }

@@ -8,6 +8,7 @@ import { streamPayments } from '../electron/core/streams';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
 import type { Command } from './args';
+import { runHistoryCommand } from './history-commands';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -84,6 +85,10 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
     }
     case 'export':
       return exportListing(command, ctx);
+    case 'sync':
+    case 'history':
+    case 'totals':
+      return runHistoryCommand(command, ctx);
   }
 }
 

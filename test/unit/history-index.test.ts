@@ -130,6 +130,7 @@ function compareBy(sort: HistorySort) {
 /** The in and out legs of a row (query.ts flows()). */
 function legs(e: Expected): { asset: string; value: bigint; dir: 'in' | 'out' }[] {
   const out: { asset: string; value: bigint; dir: 'in' | 'out' }[] = [];
+  if (!e.successful) return out;
   if ((e.direction === 'in' || e.direction === 'self') && e.asset !== null && e.amount !== null) out.push({ asset: e.asset, value: e.amount, dir: 'in' });
   const oa = e.sourceAsset ?? e.asset;
   const ov = e.sourceAmount ?? e.amount;

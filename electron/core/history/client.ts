@@ -82,6 +82,8 @@ export class HistoryWorker {
     if (!worker) return;
     this.worker = null;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Referenced until it has exited: an unreferenced worker would let the process end first.
+    worker.ref();
     worker.postMessage({ close: true });
     await exited;
   }

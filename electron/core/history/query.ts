@@ -98,12 +98,13 @@ export interface FlowGroup {
  * created_at and `cp` counterparty) and asset. A row moving value in (or to itself) is an "in"
  * leg of its asset and amount; a row moving value out (or to itself) is an "out" leg of its
  * source asset and amount when it has one (a path payment), else of its asset and amount.
+ * Operations of failed transactions moved nothing: they are listed and counted, never summed.
  */
 export function flows(db: DatabaseSync, acct: number, filter: HistoryFilter, groupSql: string, assetOnly?: string): FlowGroup[] {
   const where = compileFilter(acct, filter);
   const pick = assetOnly === undefined ? '' : 'WHERE a = ?';
   const sql = `
-    WITH f AS MATERIALIZED (SELECT created_at, counterparty, direction, asset, amount, source_asset, source_amount FROM ops WHERE ${where.sql}),
+    WITH f AS MATERIALIZED (SELECT created_at, counterparty, direction, asset, amount, source_asset, source_amount FROM ops WHERE ${where.sql} AND successful = 1),
     legs AS (
       SELECT created_at AS t, counterparty AS cp, asset AS a, amount AS v, 1 AS d FROM f
         WHERE direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL

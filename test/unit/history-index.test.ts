@@ -5,13 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../shared/amount';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
 import { queryPage } from '../../electron/core/history/query';
-import { openIndex } from '../../electron/core/history/schema';
+import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
 import { IndexWriter } from '../../electron/core/history/store';
 import { cumulativeFlow, totalsBy } from '../../electron/core/history/totals';
 import { accountKeys } from '../support/service-store';
@@ -248,5 +248,31 @@ describe('history index = brute force', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('history index file', () => {
+  it('rebuilds a file of another schema version instead of reading it', () => {
+    for (const version of [SCHEMA_VERSION - 1, SCHEMA_VERSION + 7]) {
+      const path = join(dir, `old-${version}.sqlite`);
+      const old = new DatabaseSync(path);
+      old.exec(`CREATE TABLE ops (acct INTEGER, id INTEGER, amount REAL); INSERT INTO ops VALUES (1, 2, 0.1); PRAGMA user_version = ${version};`);
+      old.close();
+      const db = openIndex(path);
+      expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
+      expect((db.prepare('SELECT count(*) AS n FROM ops').get() as { n: number }).n).toBe(0);
+      expect(new IndexWriter(db).account(ME).rows).toBe(0);
+      db.close();
+    }
+  });
+
+  it('keeps a file of its own version as it is', () => {
+    const path = join(dir, 'same.sqlite');
+    const first = openIndex(path);
+    new IndexWriter(first).ingestRows(ME, [], '123');
+    first.close();
+    const again = openIndex(path);
+    expect(new IndexWriter(again).account(ME).lastToken).toBe('123');
+    again.close();
   });
 });

@@ -12,12 +12,12 @@ export interface SqlPart {
   params: SQLInputValue[];
 }
 
-/** The asset condition on one column: native, every issuer of a code, or one code and issuer. */
-function assetCondition(column: string, asset: string): SqlPart {
-  if (asset === 'native' || asset === 'XLM') return { sql: `${column} = 'native'`, params: [] };
+/** The keys (in `assets`) an asset filter means: native, every issuer of a code, or one code and issuer. */
+function assetKeys(asset: string): SqlPart {
+  if (asset === 'native' || asset === 'XLM') return { sql: "key = 'native'", params: [] };
   // "CODE" alone: the code with any issuer (the range of "CODE:…" keys), or without one.
-  if (!asset.includes(':')) return { sql: `(${column} = ? OR (${column} >= ? AND ${column} < ?))`, params: [asset, `${asset}:`, `${asset};`] };
-  return { sql: `${column} = ?`, params: [asset] };
+  if (!asset.includes(':')) return { sql: '(key = ? OR (key >= ? AND key < ?))', params: [asset, `${asset}:`, `${asset};`] };
+  return { sql: 'key = ?', params: [asset] };
 }
 
 export function amountBound(text: string, flag: string): bigint {
@@ -29,7 +29,7 @@ export function amountBound(text: string, flag: string): bigint {
 }
 
 export function compileFilter(acct: number, filter: HistoryFilter): SqlPart {
-  const where: string[] = ['acct = ?'];
+  const where: string[] = ['ops.acct = ?'];
   const params: SQLInputValue[] = [acct];
   const add = (sql: string, ...values: SQLInputValue[]) => {
     where.push(sql);
@@ -37,11 +37,12 @@ export function compileFilter(acct: number, filter: HistoryFilter): SqlPart {
   };
   if (filter.types && filter.types.length > 0) add(`type IN (${filter.types.map(() => '?').join(', ')})`, ...filter.types);
   if (filter.asset !== undefined) {
-    const main = assetCondition('asset', filter.asset);
-    const source = assetCondition('source_asset', filter.asset);
-    add(`(${main.sql} OR ${source.sql})`, ...main.params, ...source.params);
+    // Assets are interned (schema.ts): the filter is on their ids, either leg of a path payment.
+    const keys = assetKeys(filter.asset);
+    const ids = `(SELECT id FROM assets WHERE ${keys.sql})`;
+    add(`(ops.asset IN ${ids} OR ops.source_asset IN ${ids})`, ...keys.params, ...keys.params);
   }
-  if (filter.counterparty !== undefined) add('counterparty = ?', filter.counterparty);
+  if (filter.counterparty !== undefined) add('ops.counterparty = (SELECT id FROM parties WHERE address = ?)', filter.counterparty);
   if (filter.direction !== undefined) add('direction = ?', filter.direction);
   const min = filter.minAmount === undefined ? undefined : amountBound(filter.minAmount, 'minAmount');
   const max = filter.maxAmount === undefined ? undefined : amountBound(filter.maxAmount, 'maxAmount');

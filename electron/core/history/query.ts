@@ -7,8 +7,10 @@ import { formatAmount } from '../../../shared/amount';
 import type { AssetFlow, HistoryFilter, HistoryPage, HistoryRow, HistorySort, HistorySummary } from '../../../shared/history';
 import { compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
 
-const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, counterparty, direction,
-  asset, amount, source_asset, source_amount, memo, memo_type, fee`;
+// Interned assets and counterparties joined back to their text for the rows of a page.
+const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, p.address AS counterparty, direction,
+  a.key AS asset, amount, sa.key AS source_asset, source_amount, memo, memo_type, fee`;
+const NAMES = 'LEFT JOIN parties p ON p.id = ops.counterparty LEFT JOIN assets a ON a.id = ops.asset LEFT JOIN assets sa ON sa.id = ops.source_asset';
 
 export interface PageRequest {
   filter: HistoryFilter;
@@ -60,7 +62,7 @@ export function readPage(db: DatabaseSync, acct: number, request: PageRequest): 
   const conditions = after ? `${where.sql} AND ${after.sql}` : where.sql;
   const raw = request.includeRaw ? ', raw.json' : '';
   const join = request.includeRaw ? 'LEFT JOIN raw ON raw.id = ops.id' : '';
-  const sql = `SELECT ${COLUMNS}${raw} FROM ops ${join} WHERE ${conditions} ${order} LIMIT ?`;
+  const sql = `SELECT ${COLUMNS}${raw} FROM ops ${NAMES} ${join} WHERE ${conditions} ${order} LIMIT ?`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
   const rows = statement.all(...where.params, ...(after?.params ?? []), request.limit + 1) as Raw[];
@@ -95,40 +97,42 @@ export interface FlowGroup {
 
 /**
  * The money legs of the filtered rows grouped by `groupSql` (an expression over the legs' `t`
- * created_at and `cp` counterparty) and asset. A row moving value in (or to itself) is an "in"
+ * created_at and `cp` counterparty id) and asset. A row moving value in (or to itself) is an "in"
  * leg of its asset and amount; a row moving value out (or to itself) is an "out" leg of its
  * source asset and amount when it has one (a path payment), else of its asset and amount.
  * Operations of failed transactions moved nothing: they are listed and counted, never summed.
+ * Without other filters both legs are range reads of the covering index ops_flow.
  */
 export function flows(db: DatabaseSync, acct: number, filter: HistoryFilter, groupSql: string, assetOnly?: string): FlowGroup[] {
   const where = compileFilter(acct, filter);
-  const pick = assetOnly === undefined ? '' : 'WHERE a = ?';
-  const sql = `
-    WITH f AS MATERIALIZED (SELECT created_at, counterparty, direction, asset, amount, source_asset, source_amount FROM ops WHERE ${where.sql} AND successful = 1),
-    legs AS (
-      SELECT created_at AS t, counterparty AS cp, asset AS a, amount AS v, 1 AS d FROM f
-        WHERE direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL
-      UNION ALL
-      SELECT created_at, counterparty, coalesce(source_asset, asset), coalesce(source_amount, amount), 0 FROM f
-        WHERE direction IN ('out', 'self') AND coalesce(source_asset, asset) IS NOT NULL AND coalesce(source_amount, amount) IS NOT NULL
-    )
-    SELECT ${groupSql} AS g, a,
-      sum(CASE WHEN d = 1 THEN v >> 32 END) AS ih, sum(CASE WHEN d = 1 THEN v & 4294967295 END) AS il,
-      sum(CASE WHEN d = 0 THEN v >> 32 END) AS oh, sum(CASE WHEN d = 0 THEN v & 4294967295 END) AS ol,
-      count(*) AS n, min(t) AS first, max(t) AS last
-    FROM legs ${pick} GROUP BY g, a`;
+  const legIn = `SELECT created_at AS t, counterparty AS cp, asset AS a, amount >> 32 AS ih, amount & 4294967295 AS il, NULL AS oh, NULL AS ol FROM ops
+    WHERE ${where.sql} AND successful = 1 AND direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL`;
+  const legOut = `SELECT created_at, counterparty, coalesce(source_asset, asset), NULL, NULL, coalesce(source_amount, amount) >> 32, coalesce(source_amount, amount) & 4294967295 FROM ops
+    WHERE ${where.sql} AND successful = 1 AND direction IN ('out', 'self') AND coalesce(source_asset, asset) IS NOT NULL AND coalesce(source_amount, amount) IS NOT NULL`;
+  const pick = assetOnly === undefined ? '' : 'WHERE a = (SELECT id FROM assets WHERE key = ?)';
+  const sql = `SELECT ${groupSql} AS g, a, sum(ih) AS ih, sum(il) AS il, sum(oh) AS oh, sum(ol) AS ol, count(*) AS n, min(t) AS first, max(t) AS last
+    FROM (${legIn} UNION ALL ${legOut}) ${pick} GROUP BY g, a`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
-  const rows = statement.all(...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[];
+  const rows = statement.all(...where.params, ...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[];
+  const assets = names(db, 'assets');
   return rows.map((r) => ({
     group: text(r['g']),
-    asset: String(r['a']),
+    asset: assets.get(Number(r['a'])) ?? '?',
     in: joinHalves(r['ih'], r['il']),
     out: joinHalves(r['oh'], r['ol']),
     count: Number(r['n']),
     first: r['first'] === null ? null : Number(r['first']),
     last: r['last'] === null ? null : Number(r['last']),
   }));
+}
+
+/** Interned id to text: every asset, or the given parties. */
+export function names(db: DatabaseSync, table: 'assets' | 'parties', ids?: number[]): Map<number, string> {
+  const column = table === 'assets' ? 'key' : 'address';
+  const where = ids ? `WHERE id IN (${ids.map(() => '?').join(',') || 'NULL'})` : '';
+  const rows = db.prepare(`SELECT id, ${column} AS name FROM ${table} ${where}`).all(...(ids ?? [])) as { id: number; name: string }[];
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
 export function assetFlow(group: FlowGroup): AssetFlow {

@@ -6,12 +6,15 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
-// Every index leads with the account, then the filter's column, then time, so the first page of
-// one filter sorted by time is one index range read in order (the op id, part of the key, breaks
-// ties). raw holds each record's text once per network, shared by the accounts that index it.
+// Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
+// rows and index entries stay narrow. Every index leads with the account, then the filter's
+// column, then time, so the first page of one filter sorted by time is one index range read in
+// order (the op id, part of the key, breaks ties). ops_flow covers every column the totals read,
+// so an analysis of the whole history scans that index alone. raw holds each record's text once
+// per network, shared by the accounts that index it.
 const SCHEMA = `
 CREATE TABLE accounts (
   acct INTEGER PRIMARY KEY,
@@ -24,6 +27,8 @@ CREATE TABLE accounts (
   oldest INTEGER,
   newest INTEGER
 );
+CREATE TABLE assets (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
+CREATE TABLE parties (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
 CREATE TABLE ops (
   acct INTEGER NOT NULL,
   id INTEGER NOT NULL,
@@ -34,11 +39,11 @@ CREATE TABLE ops (
   tx_hash TEXT NOT NULL,
   successful INTEGER NOT NULL,
   source TEXT NOT NULL,
-  counterparty TEXT,
+  counterparty INTEGER,
   direction TEXT NOT NULL,
-  asset TEXT,
+  asset INTEGER,
   amount INTEGER,
-  source_asset TEXT,
+  source_asset INTEGER,
   source_amount INTEGER,
   memo TEXT,
   memo_type TEXT,
@@ -55,6 +60,7 @@ CREATE INDEX ops_direction ON ops (acct, direction, created_at);
 CREATE INDEX ops_status ON ops (acct, successful, created_at);
 CREATE INDEX ops_amount ON ops (acct, amount);
 CREATE INDEX ops_memo ON ops (acct, created_at) WHERE memo IS NOT NULL;
+CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty);
 `;
 
 /** Opens (creating or rebuilding) the index file at `path`. */

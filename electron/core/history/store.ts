@@ -36,6 +36,7 @@ export class IndexWriter {
   private readonly insertOp: StatementSync;
   private readonly insertRaw: StatementSync;
   private readonly update: StatementSync;
+  private readonly interned = { assets: new Map<string, number>(), parties: new Map<string, number>() };
 
   constructor(private readonly db: DatabaseSync) {
     this.insertOp = db.prepare(
@@ -92,9 +93,26 @@ export class IndexWriter {
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');
+      // Ids interned inside the rolled-back transaction are gone with it.
+      this.interned.assets.clear();
+      this.interned.parties.clear();
       throw error;
     }
     return { added, received: rows.length, lastToken, meta: readMeta(this.db, address)! };
+  }
+
+  /** The small integer that stands for an asset key or an address in this file. */
+  private intern(table: 'assets' | 'parties', text: string | null): number | null {
+    if (text === null) return null;
+    const cache = this.interned[table];
+    let id = cache.get(text);
+    if (id === undefined) {
+      const column = table === 'assets' ? 'key' : 'address';
+      this.db.prepare(`INSERT OR IGNORE INTO ${table} (${column}) VALUES (?)`).run(text);
+      id = Number((this.db.prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(text) as { id: number }).id);
+      cache.set(text, id);
+    }
+    return id;
   }
 
   private insertRow(acct: number, row: IndexRow): number | bigint {
@@ -108,11 +126,11 @@ export class IndexWriter {
       row.txHash,
       row.successful ? 1 : 0,
       row.source,
-      row.counterparty,
+      this.intern('parties', row.counterparty),
       row.direction,
-      row.asset,
+      this.intern('assets', row.asset),
       row.amount,
-      row.sourceAsset,
+      this.intern('assets', row.sourceAsset),
       row.sourceAmount,
       row.memo,
       row.memoType,

@@ -4,7 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { FlowPoint, HistoryFilter, TotalsBy, TotalsRow } from '../../../shared/history';
-import { flows, type FlowGroup } from './query';
+import { flows, names, type FlowGroup } from './query';
 
 const DAY_MS = 86_400_000;
 
@@ -43,12 +43,15 @@ export function totalsBy(db: DatabaseSync, acct: number, filter: HistoryFilter, 
   if (by === 'counterparty') {
     // Operations without a counterparty (not payment-like) have no place in this ranking.
     const ranked = groups.filter((g) => g.group !== null);
+    // Ranked by exact volume; ties by counterparty id, then asset (a stable order).
     ranked.sort((a, b) => {
       const va = a.in + a.out;
       const vb = b.in + b.out;
-      return va === vb ? compare(a.group!, b.group!) || compare(a.asset, b.asset) : vb > va ? 1 : -1;
+      return va === vb ? Number(a.group) - Number(b.group) || compare(a.asset, b.asset) : vb > va ? 1 : -1;
     });
-    return ranked.slice(0, top).map((g) => totalsRow(by, g));
+    const chosen = ranked.slice(0, top);
+    const addresses = names(db, 'parties', [...new Set(chosen.map((g) => Number(g.group)))]);
+    return chosen.map((g) => totalsRow(by, { ...g, group: addresses.get(Number(g.group)) ?? null }));
   }
   const rows = groups.map((g) => totalsRow(by, g));
   return rows.sort((a, b) => compare(a.key, b.key) || compare(a.asset, b.asset));

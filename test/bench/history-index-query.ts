@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
 import { HistoryWorker } from '../../electron/core/history/client';
 import type { IndexRow } from '../../electron/core/history/extract';
-import { openIndex } from '../../electron/core/history/schema';
+import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
 import { IndexWriter } from '../../electron/core/history/store';
 import { accountKeys } from '../support/service-store';
 import { percentile } from './service-support';
@@ -88,7 +88,8 @@ function buildIndex(file: string): void {
 
 const cacheDir = join(tmpdir(), 'ledgerscope-bench-cache');
 mkdirSync(cacheDir, { recursive: true });
-const file = join(cacheDir, `history-${OPERATIONS}.sqlite`);
+// The schema version is in the name: a file of another version would be rebuilt empty at open.
+const file = join(cacheDir, `history-${OPERATIONS}-v${SCHEMA_VERSION}.sqlite`);
 if (!existsSync(`${file}.ready`)) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
   buildIndex(file);

@@ -241,6 +241,9 @@ describe('history index = brute force', () => {
         );
         const months = totalsBy(db, acct, {}, 'month', 0);
         expect(months.every((r) => /^2026-0[12]-01$/.test(r.key))).toBe(true);
+        // The rolled-up totals (whole history) and a scan of the rows (any other filter) agree.
+        for (const by of ['asset', 'counterparty', 'day', 'week', 'month'] as const) expect(totalsBy(db, acct, {}, by, 1000)).toEqual(totalsBy(db, acct, { from: 0 }, by, 1000));
+        expect(cumulativeFlow(db, acct, { status: 'successful' }, 'native')).toEqual(cumulativeFlow(db, acct, { from: 0 }, 'native'));
         const flow = cumulativeFlow(db, acct, {}, 'native');
         const nativeNet = [...(bruteTotals(rows, () => '').get('|native') ? [bruteTotals(rows, () => '').get('|native')!] : [])].reduce((s, t) => s + t.in - t.out, 0n);
         expect(flow.length === 0 ? 0n : units(flow.at(-1)!.cumulative)).toBe(nativeNet);

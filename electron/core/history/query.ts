@@ -5,7 +5,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { AssetFlow, HistoryFilter, HistoryPage, HistoryRow, HistorySort, HistorySummary } from '../../../shared/history';
-import { compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
+import { amountBound, compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
 
 // Interned assets and counterparties joined back to their text for the rows of a page.
 const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, p.address AS counterparty, direction,
@@ -55,9 +55,26 @@ export function rowOf(r: Raw): HistoryRow {
   };
 }
 
+const BROAD = 2_000;
+
+/**
+ * Whether an amount range holds many rows. SQLite's planner guesses a range keeps 1/64 of the
+ * rows and so prefers the amount index and a sort; for a broad range under a time sort, reading
+ * in time order and checking the amount finds a first page far sooner. Counting up to BROAD
+ * entries of the amount index costs about a millisecond.
+ */
+function broadAmountRange(db: DatabaseSync, acct: number, filter: HistoryFilter): boolean {
+  const min = filter.minAmount === undefined ? 0n : amountBound(filter.minAmount, 'minAmount');
+  const max = filter.maxAmount === undefined ? 2n ** 63n - 1n : amountBound(filter.maxAmount, 'maxAmount');
+  const row = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ops WHERE acct = ? AND amount >= ? AND amount <= ? LIMIT ${BROAD})`).get(acct, min, max) as { n: number };
+  return Number(row.n) >= BROAD;
+}
+
 /** Rows of one page after `cursor`, as the index stores them (bigints), with the cursor after them. */
 export function readPage(db: DatabaseSync, acct: number, request: PageRequest): { rows: Raw[]; next: string | null } {
-  const where = compileFilter(acct, request.filter);
+  const amountRange = request.filter.minAmount !== undefined || request.filter.maxAmount !== undefined;
+  const amountUnindexed = amountRange && !request.sort.endsWith('amount') && broadAmountRange(db, acct, request.filter);
+  const where = compileFilter(acct, request.filter, { amountUnindexed });
   const { order, after } = sortSql(request.sort, request.cursor ? parseCursor(request.cursor) : undefined);
   const conditions = after ? `${where.sql} AND ${after.sql}` : where.sql;
   const raw = request.includeRaw ? ', raw.json' : '';
@@ -114,7 +131,30 @@ export function flows(db: DatabaseSync, acct: number, filter: HistoryFilter, gro
     FROM (${legIn} UNION ALL ${legOut}) ${pick} GROUP BY g, a`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
-  const rows = statement.all(...where.params, ...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[];
+  return groupsOf(db, statement.all(...where.params, ...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
+}
+
+/** A filter that selects every row whose legs are summed: the rolled-up totals answer it. */
+export function isWholeHistory(filter: HistoryFilter): boolean {
+  return Object.entries(filter).every(([key, value]) => value === undefined || (key === 'status' && value !== 'failed'));
+}
+
+/**
+ * flows() of the whole history from the day and counterparty totals (store.ts roll()): the same
+ * groups, read from a few thousand rolled-up rows. `groupSql` is over `day` (epoch day) for
+ * roll_day, and is the counterparty id for roll_party (rows without one left out).
+ */
+export function rolledFlows(db: DatabaseSync, acct: number, table: 'roll_day' | 'roll_party', groupSql: string, assetOnly?: string): FlowGroup[] {
+  const where = table === 'roll_party' ? 'acct = ? AND party != 0' : 'acct = ?';
+  const pick = assetOnly === undefined ? '' : 'AND asset = (SELECT id FROM assets WHERE key = ?)';
+  const sql = `SELECT ${groupSql} AS g, asset AS a, sum(in_hi) AS ih, sum(in_lo) AS il, sum(out_hi) AS oh, sum(out_lo) AS ol, sum(legs) AS n,
+    min(first) AS first, max(last) AS last FROM ${table} WHERE ${where} ${pick} GROUP BY g, a`;
+  const statement = db.prepare(sql);
+  statement.setReadBigInts(true);
+  return groupsOf(db, statement.all(acct, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
+}
+
+function groupsOf(db: DatabaseSync, rows: Raw[]): FlowGroup[] {
   const assets = names(db, 'assets');
   return rows.map((r) => ({
     group: text(r['g']),
@@ -142,8 +182,9 @@ export function assetFlow(group: FlowGroup): AssetFlow {
 /** Count of the filtered rows and their totals per asset (assets in key order). */
 export function summarize(db: DatabaseSync, acct: number, filter: HistoryFilter): HistorySummary {
   const where: SqlPart = compileFilter(acct, filter);
+  const whole = isWholeHistory(filter);
   const count = Number((db.prepare(`SELECT count(*) AS n FROM ops WHERE ${where.sql}`).get(...where.params) as { n: number }).n);
-  const totals = flows(db, acct, filter, "''")
+  const totals = (whole ? rolledFlows(db, acct, 'roll_day', "''") : flows(db, acct, filter, "''"))
     .sort((a, b) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0))
     .map(assetFlow);
   return { count, totals };

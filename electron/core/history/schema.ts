@@ -6,15 +6,18 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
 // rows and index entries stay narrow. Every index leads with the account, then the filter's
 // column, then time, so the first page of one filter sorted by time is one index range read in
 // order (the op id, part of the key, breaks ties). ops_flow covers every column the totals read,
-// so an analysis of the whole history scans that index alone. raw holds each record's text once
-// per network, shared by the accounts that index it.
+// so an analysis of a filtered set reads that index alone. roll_day and roll_party hold the
+// totals of every day and every counterparty, kept with the rows in the same transaction, so the
+// analyses of a whole history (by asset, day, week, month, counterparty) read a few thousand
+// rows instead of a million (query.ts rolledFlows). raw holds each record's text once per
+// network, shared by the accounts that index it.
 const SCHEMA = `
 CREATE TABLE accounts (
   acct INTEGER PRIMARY KEY,
@@ -61,6 +64,18 @@ CREATE INDEX ops_status ON ops (acct, successful, created_at);
 CREATE INDEX ops_amount ON ops (acct, amount);
 CREATE INDEX ops_memo ON ops (acct, created_at) WHERE memo IS NOT NULL;
 CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty);
+CREATE TABLE roll_day (
+  acct INTEGER NOT NULL, day INTEGER NOT NULL, asset INTEGER NOT NULL,
+  in_hi INTEGER NOT NULL, in_lo INTEGER NOT NULL, out_hi INTEGER NOT NULL, out_lo INTEGER NOT NULL,
+  legs INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL,
+  PRIMARY KEY (acct, day, asset)
+) WITHOUT ROWID;
+CREATE TABLE roll_party (
+  acct INTEGER NOT NULL, party INTEGER NOT NULL, asset INTEGER NOT NULL,
+  in_hi INTEGER NOT NULL, in_lo INTEGER NOT NULL, out_hi INTEGER NOT NULL, out_lo INTEGER NOT NULL,
+  legs INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL,
+  PRIMARY KEY (acct, party, asset)
+) WITHOUT ROWID;
 `;
 
 /** Opens (creating or rebuilding) the index file at `path`. */

@@ -4,7 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { FlowPoint, HistoryFilter, TotalsBy, TotalsRow } from '../../../shared/history';
-import { flows, names, type FlowGroup } from './query';
+import { flows, isWholeHistory, names, rolledFlows, type FlowGroup } from './query';
 
 const DAY_MS = 86_400_000;
 
@@ -17,6 +17,19 @@ const GROUPS: Record<TotalsBy, string> = {
   week: '(t / 86400000 + 3) / 7',
   month: "strftime('%Y-%m-01', t / 1000, 'unixepoch')",
 };
+
+// The same groups over roll_day's `day` (epoch day), for the whole history (query.ts rolledFlows).
+const ROLLED: Record<Exclude<TotalsBy, 'counterparty'>, string> = {
+  asset: "''",
+  day: 'day',
+  week: '(day + 3) / 7',
+  month: "strftime('%Y-%m-01', day * 86400, 'unixepoch')",
+};
+
+function groupsFor(db: DatabaseSync, acct: number, filter: HistoryFilter, by: TotalsBy, assetOnly?: string): FlowGroup[] {
+  if (!isWholeHistory(filter)) return flows(db, acct, filter, GROUPS[by], assetOnly);
+  return by === 'counterparty' ? rolledFlows(db, acct, 'roll_party', 'party', assetOnly) : rolledFlows(db, acct, 'roll_day', ROLLED[by], assetOnly);
+}
 
 const isoDay = (epochDay: number) => new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -39,7 +52,7 @@ function keyOf(by: TotalsBy, group: FlowGroup): string {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function totalsBy(db: DatabaseSync, acct: number, filter: HistoryFilter, by: TotalsBy, top: number): TotalsRow[] {
-  const groups = flows(db, acct, filter, GROUPS[by]);
+  const groups = groupsFor(db, acct, filter, by);
   if (by === 'counterparty') {
     // Operations without a counterparty (not payment-like) have no place in this ranking.
     const ranked = groups.filter((g) => g.group !== null);
@@ -73,7 +86,7 @@ function totalsRow(by: TotalsBy, g: FlowGroup): TotalsRow {
 
 /** Net flow of one asset per day with the running total, days in order (days without a leg left out). */
 export function cumulativeFlow(db: DatabaseSync, acct: number, filter: HistoryFilter, asset: string): FlowPoint[] {
-  const days = flows(db, acct, filter, GROUPS.day, asset === 'XLM' ? 'native' : asset).sort((a, b) => Number(a.group) - Number(b.group));
+  const days = groupsFor(db, acct, filter, 'day', asset === 'XLM' ? 'native' : asset).sort((a, b) => Number(a.group) - Number(b.group));
   let running = 0n;
   return days.map((g) => {
     const net = g.in - g.out;

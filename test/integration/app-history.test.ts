@@ -3,7 +3,8 @@
 // another app core, it resumes from its stored token with nothing lost or doubled; following the
 // stream, it takes in what is written later. The channels refuse malformed input.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryPage, HistoryProgress } from '../../shared/history';
+import { readFileSync } from 'node:fs';
+import type { FlowPoint, HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
 import { paymentOp, type SyntheticTx } from '../support/service-store';
 import { startCore, startSyntheticService, waitFor, type CoreFixture, type ServiceFixture } from './app-support';
 
@@ -107,6 +108,42 @@ describe('history:sync', () => {
     expect(await indexedIds(app, a)).toEqual(await listedIds(fixture.url, a));
     const sent = await app.call<HistoryPage>('history:query', { account: a, filter: { counterparty: b, direction: 'out', status: 'failed' }, summary: true });
     expect(sent.summary?.count).toBe(5);
+  });
+});
+
+describe('history analyses through the channels', () => {
+  it('exports the filtered set, sums it, and removes the index', async () => {
+    service = await startSyntheticService({ ledgers: 10, perLedger: 30, failEvery: 4 });
+    const app = startCore(service.url);
+    cores.push(app);
+    // Payment n goes to or from account 1 + n % 4 and fails when 4 divides n: account 2's all succeed.
+    const [account, , second] = service.accounts as [string, string, string];
+    await app.call('history:sync', { account, follow: false });
+    await waitFor('the sync to be current', () => lastState(app, account) === 'current');
+    const filter = { counterparty: second, status: 'successful' };
+    const page = await app.call<HistoryPage>('history:query', { account, filter, sort: 'time', limit: 1000, summary: true });
+    const csv = await app.call<{ path: string; rows: number }>('history:export', { account, filter, format: 'csv', fileName: 'second.csv' });
+    expect(page.rows.length).toBe(75);
+    expect(csv.rows).toBe(page.rows.length);
+    const lines = readFileSync(csv.path, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(page.rows.length + 1);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(page.rows.map((r) => r.id));
+    const ndjson = await app.call<{ path: string; rows: number }>('history:export', { account, filter, format: 'ndjson', fileName: 'second.csv' });
+    expect(ndjson.path).not.toBe(csv.path); // a fresh name, never an overwrite
+    const records = readFileSync(ndjson.path, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; record: { paging_token: string } });
+    // The record is spliced in as the server wrote it (its numeric id would lose digits in JSON.parse).
+    expect(records.map((r) => [r.id, r.record.paging_token])).toEqual(page.rows.map((r) => [r.id, r.id]));
+    const { rows } = await app.call<{ rows: TotalsRow[] }>('history:totals', { account, filter: { status: 'successful' }, by: 'counterparty', top: 10 });
+    // Accounts 2, 3 and 4 (account 1's payments all failed and moved nothing).
+    expect(rows.map((r) => r.key).sort()).toEqual(service.accounts.slice(2).sort());
+    const mine = rows.find((r) => r.key === second)!;
+    expect([mine.in, mine.out, mine.count]).toEqual([page.summary!.totals[0]!.in, page.summary!.totals[0]!.out, 75]);
+    const { points } = await app.call<{ points: FlowPoint[] }>('history:flow', { account, asset: 'native' });
+    const whole = await app.call<HistoryPage>('history:query', { account, limit: 1, summary: true });
+    expect(points.at(-1)?.cumulative).toBe(whole.summary!.totals.find((t) => t.asset === 'native')!.net);
+    expect(await app.call('history:remove', { account })).toEqual({ removed: true });
+    expect(await app.call('history:list', {})).toEqual(expect.objectContaining({ indexes: [] }));
+    expect((await app.dispatch('history:query', { account })).ok).toBe(false);
   });
 });
 

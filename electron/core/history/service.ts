@@ -53,7 +53,7 @@ export class HistoryService {
       });
       this.syncs.set(key, sync);
     }
-    sync.start();
+    sync.start(follow);
     return sync;
   }
 

@@ -47,6 +47,7 @@ export class AccountSync {
   private writes: Promise<unknown> = Promise.resolve();
   private buffer: string[] = [];
   private readonly settledWaiters: (() => void)[] = [];
+  private follows = true;
 
   constructor(private readonly options: SyncOptions) {}
 
@@ -70,8 +71,10 @@ export class AccountSync {
     };
   }
 
-  start(): HistoryProgress {
-    if (this.state === 'syncing' || this.state === 'current') return this.progress;
+  /** Starts or resumes; a current sync without a stream (follow off) pages again from its token. */
+  start(follow = this.options.follow !== false): HistoryProgress {
+    if (this.state === 'syncing' || (this.state === 'current' && this.stream)) return this.progress;
+    this.follows = follow;
     this.controller = new AbortController();
     this.message = undefined;
     this.setState('syncing');
@@ -149,7 +152,7 @@ export class AccountSync {
       await call('setState', { account, state: 'current' });
       if (signal.aborted) return;
       this.setState('current');
-      if (this.options.follow !== false) this.follow(cursor ?? '0');
+      if (this.follows) this.follow(cursor ?? '0');
     } catch (error) {
       if (signal.aborted) return;
       this.setState('error', (error as Error).message);

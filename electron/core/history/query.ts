@@ -134,6 +134,46 @@ export function flows(db: DatabaseSync, acct: number, filter: HistoryFilter, gro
   return groupsOf(db, statement.all(...where.params, ...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
 }
 
+// The legs of flows() one kind at a time: [direction, asset column, amount expression, condition, in?].
+const LEG_KINDS: [string, string, string, string, boolean][] = [
+  ['in', 'asset', 'amount', '', true],
+  ['self', 'asset', 'amount', '', true],
+  ['out', 'asset', 'amount', 'AND source_asset IS NULL', false],
+  ['self', 'asset', 'amount', 'AND source_asset IS NULL', false],
+  ['out', 'source_asset', 'coalesce(source_amount, amount)', 'AND source_asset IS NOT NULL', false],
+  ['self', 'source_asset', 'coalesce(source_amount, amount)', 'AND source_asset IS NOT NULL', false],
+];
+
+/**
+ * flows() grouped by asset alone, without a sort: with the account, `successful` and one
+ * direction fixed, ops_flow lists rows in asset order, so each kind of leg is summed as it is
+ * read (SQLite has no hash aggregation: a GROUP BY it cannot read in order is a sort).
+ */
+export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter): FlowGroup[] {
+  const where = compileFilter(acct, filter);
+  const byAsset = new Map<number, FlowGroup>();
+  for (const [direction, column, amount, condition, incoming] of LEG_KINDS) {
+    const statement = db.prepare(
+      `SELECT ${column} AS a, sum(${amount} >> 32) AS hi, sum(${amount} & 4294967295) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
+       FROM ops WHERE ${where.sql} AND successful = 1 AND direction = '${direction}' ${condition} AND ${column} IS NOT NULL AND ${amount} IS NOT NULL GROUP BY ${column}`,
+    );
+    statement.setReadBigInts(true);
+    for (const r of statement.all(...where.params) as Raw[]) {
+      const id = Number(r['a']);
+      const group = byAsset.get(id) ?? { group: '', asset: String(id), in: 0n, out: 0n, count: 0, first: null, last: null };
+      const sum = joinHalves(r['hi'], r['lo']);
+      if (incoming) group.in += sum;
+      else group.out += sum;
+      group.count += Number(r['n']);
+      group.first = Math.min(group.first ?? Number.MAX_SAFE_INTEGER, Number(r['first']));
+      group.last = Math.max(group.last ?? 0, Number(r['last']));
+      byAsset.set(id, group);
+    }
+  }
+  const assets = names(db, 'assets');
+  return [...byAsset.entries()].map(([id, group]) => ({ ...group, asset: assets.get(id) ?? '?' }));
+}
+
 /** A filter that selects every row whose legs are summed: the rolled-up totals answer it. */
 export function isWholeHistory(filter: HistoryFilter): boolean {
   return Object.entries(filter).every(([key, value]) => value === undefined || (key === 'status' && value !== 'failed'));
@@ -184,7 +224,7 @@ export function summarize(db: DatabaseSync, acct: number, filter: HistoryFilter)
   const where: SqlPart = compileFilter(acct, filter);
   const whole = isWholeHistory(filter);
   const count = Number((db.prepare(`SELECT count(*) AS n FROM ops WHERE ${where.sql}`).get(...where.params) as { n: number }).n);
-  const totals = (whole ? rolledFlows(db, acct, 'roll_day', "''") : flows(db, acct, filter, "''"))
+  const totals = (whole ? rolledFlows(db, acct, 'roll_day', "''") : assetFlows(db, acct, filter))
     .sort((a, b) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0))
     .map(assetFlow);
   return { count, totals };

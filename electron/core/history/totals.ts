@@ -4,7 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { FlowPoint, HistoryFilter, TotalsBy, TotalsRow } from '../../../shared/history';
-import { flows, isWholeHistory, names, rolledFlows, type FlowGroup } from './query';
+import { assetFlows, flows, isWholeHistory, names, rolledFlows, type FlowGroup } from './query';
 
 const DAY_MS = 86_400_000;
 
@@ -27,7 +27,7 @@ const ROLLED: Record<Exclude<TotalsBy, 'counterparty'>, string> = {
 };
 
 function groupsFor(db: DatabaseSync, acct: number, filter: HistoryFilter, by: TotalsBy, assetOnly?: string): FlowGroup[] {
-  if (!isWholeHistory(filter)) return flows(db, acct, filter, GROUPS[by], assetOnly);
+  if (!isWholeHistory(filter)) return by === 'asset' && assetOnly === undefined ? assetFlows(db, acct, filter) : flows(db, acct, filter, GROUPS[by], assetOnly);
   return by === 'counterparty' ? rolledFlows(db, acct, 'roll_party', 'party', assetOnly) : rolledFlows(db, acct, 'roll_day', ROLLED[by], assetOnly);
 }
 

@@ -13,6 +13,7 @@ import type { HistoryFilter, HistorySort } from '../../shared/history';
 import { queryPage } from '../../electron/core/history/query';
 import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
 import { IndexWriter } from '../../electron/core/history/store';
+import { nextOfFullPage } from '../../electron/core/history/sync';
 import { cumulativeFlow, totalsBy } from '../../electron/core/history/totals';
 import { accountKeys } from '../support/service-store';
 
@@ -277,5 +278,18 @@ describe('history index file', () => {
     const again = openIndex(path);
     expect(new IndexWriter(again).account(ME).lastToken).toBe('123');
     again.close();
+  });
+});
+
+describe('nextOfFullPage (the sync fetches ahead only from a full page)', () => {
+  const page = (records: number, next?: string) =>
+    `{"_links":{${next ? `"next":{"href":"${next}","templated":true}` : ''}},"_embedded":{"records":[${Array.from({ length: records }, (_, i) => `{"id":"${i + 1}","transaction_hash":"ab","transaction":{"hash":"ab","memo":"\\"transaction_hash\\""}}`).join(',')}]}}`;
+  it('names the cursor of the next link of a page of 200 records, and nothing else', () => {
+    expect(nextOfFullPage(page(200, '/accounts/G/operations?cursor=12345&order=asc{&limit}'))).toBe('12345');
+    expect(nextOfFullPage(page(200, 'https://horizon.example/accounts/G/operations?order=asc&cursor=99&limit=200'))).toBe('99');
+    expect(nextOfFullPage(page(199, '/accounts/G/operations?cursor=12345&order=asc'))).toBeNull();
+    expect(nextOfFullPage(page(201, '/accounts/G/operations?cursor=12345&order=asc'))).toBeNull();
+    expect(nextOfFullPage(page(200))).toBeNull();
+    expect(nextOfFullPage(page(200, '/accounts/G/operations?cursor=now&order=asc'))).toBeNull();
   });
 });

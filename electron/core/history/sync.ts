@@ -130,8 +130,10 @@ export class AccountSync {
       this.completeFrom = completeFromAtStart(this.meta, cursor, elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
       let addedThisRun = 0;
+      let ahead: { cursor: string; text: Promise<string | null> } | null = null;
       for (;;) {
-        const text = await this.fetchPage(cursor, signal);
+        const text = ahead && ahead.cursor === cursor ? await ahead.text : await this.fetchPage(cursor, signal);
+        ahead = null;
         if (text === null) {
           // 410 before_history: the server no longer has what follows `cursor`. Walk on from its oldest ledger.
           const from = await this.readElder(signal);
@@ -141,7 +143,15 @@ export class AccountSync {
           await call('setState', { account, completeFrom: from });
           continue;
         }
-        const result = await call('ingestPage', { account, pageText: text });
+        const writing = call('ingestPage', { account, pageText: text });
+        // While the worker writes a full page, the next one is fetched from the cursor its `next`
+        // link names; it is used only if that is the token the write stored.
+        const guess = nextOfFullPage(text);
+        if (guess !== null) {
+          ahead = { cursor: guess, text: this.fetchPage(guess, signal) };
+          ahead.text.catch(() => undefined);
+        }
+        const result = await writing;
         if (signal.aborted) return;
         this.recordAdded(result.added, result.meta);
         addedThisRun += result.added;
@@ -231,6 +241,20 @@ export class AccountSync {
         (error: Error) => this.state === 'current' && this.setState('current', `A streamed record could not be indexed: ${error.message}`),
       );
   }
+}
+
+/**
+ * The cursor of a page's `next` link when the page holds a full PAGE_LIMIT records (counted by
+ * their `"transaction_hash"` keys: a key, quoted, never occurs inside a JSON string), else null.
+ * A guess only: the sync checks it against the token the worker stored.
+ */
+export function nextOfFullPage(text: string): string | null {
+  let count = 0;
+  for (let at = text.indexOf('"transaction_hash"'); at >= 0 && count <= PAGE_LIMIT; at = text.indexOf('"transaction_hash"', at + 18)) count++;
+  if (count !== PAGE_LIMIT) return null;
+  const link = /"next"\s*:\s*\{\s*"href"\s*:\s*"([^"]{1,2000})"/.exec(text.slice(0, 8192));
+  const cursor = link ? /[?&]cursor=(\d{1,19})(?:&|$|\{)/.exec(link[1]!) : null;
+  return cursor ? cursor[1]! : null;
 }
 
 /** From which ledger the index is complete when a sync starts. */

@@ -200,6 +200,8 @@ export const requestChannels = {
   /** Starts (or resumes) the sync of an account on the selected network; progress on `history:progress`. */
   'history:sync': request(z.object({ account: IdString, follow: z.boolean().default(true) }).strict(), HistoryProgress),
   'history:pause': request(HistoryAccount, HistoryProgress),
+  /** Resumes a paused, cancelled or failed sync of this session as it was started (else starts one that follows). */
+  'history:resume': request(HistoryAccount, HistoryProgress),
   'history:cancel': request(HistoryAccount, HistoryProgress),
   /** The sync's progress now (state idle when none runs in this session). */
   'history:status': request(HistoryAccount, HistoryProgress),

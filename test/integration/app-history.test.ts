@@ -80,7 +80,7 @@ describe('history:sync', () => {
     expect(paused.state).toBe('paused');
     const stored = await first.call<HistoryProgress>('history:status', { account });
     expect(stored.records).toBeLessThan(5000);
-    await first.call('history:sync', { account, follow: false });
+    expect((await first.call<HistoryProgress>('history:resume', { account })).state).toBe('syncing');
     await waitFor('more pages', () => (progress(first, account).at(-1)?.records ?? 0) >= stored.records + 600);
     await first.close(); // stops mid-sync, as quitting the app does
     const second = startCore(service.url, {}, first.userDataDir);

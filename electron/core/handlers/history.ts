@@ -7,6 +7,7 @@ import { scopeId } from '../listings';
 type HistoryChannels =
   | 'history:sync'
   | 'history:pause'
+  | 'history:resume'
   | 'history:cancel'
   | 'history:status'
   | 'history:list'
@@ -26,6 +27,10 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
     },
     'history:pause': async function historyPause({ account: id }) {
       return history.running(selected(), account(id))?.pause() ?? history.status(selected(), account(id));
+    },
+    'history:resume': async function historyResume({ account: id }) {
+      const running = history.running(selected(), account(id));
+      return running ? running.start() : history.sync(selected(), ctx.http(), account(id)).progress;
     },
     'history:cancel': async function historyCancel({ account: id }) {
       return history.running(selected(), account(id))?.cancel() ?? history.status(selected(), account(id));

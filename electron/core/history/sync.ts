@@ -47,9 +47,11 @@ export class AccountSync {
   private writes: Promise<unknown> = Promise.resolve();
   private buffer: string[] = [];
   private readonly settledWaiters: (() => void)[] = [];
-  private follows = true;
+  private follows: boolean;
 
-  constructor(private readonly options: SyncOptions) {}
+  constructor(private readonly options: SyncOptions) {
+    this.follows = options.follow !== false;
+  }
 
   get progress(): HistoryProgress {
     const now = Date.now();
@@ -72,7 +74,7 @@ export class AccountSync {
   }
 
   /** Starts or resumes; a current sync without a stream (follow off) pages again from its token. */
-  start(follow = this.options.follow !== false): HistoryProgress {
+  start(follow = this.follows): HistoryProgress {
     if (this.state === 'syncing' || (this.state === 'current' && this.stream)) return this.progress;
     this.follows = follow;
     this.controller = new AbortController();

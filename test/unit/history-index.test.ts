@@ -293,3 +293,23 @@ describe('nextOfFullPage (the sync fetches ahead only from a full page)', () => 
     expect(nextOfFullPage(page(200, '/accounts/G/operations?cursor=now&order=asc'))).toBeNull();
   });
 });
+
+describe('extracting rows', () => {
+  it('indexes a record whose amount cannot be read, without an amount, and refuses one without an id', () => {
+    const db = openIndex(join(dir, 'odd.sqlite'));
+    const writer = new IndexWriter(db);
+    const record = (id: string, amount: string) =>
+      `{"id":"${id}","paging_token":"${id}","type":"payment","created_at":"2026-01-02T03:04:05Z","transaction_hash":"aa","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"${amount}"}`;
+    const page = (...records: string[]) => `{"_embedded":{"records":[${records.join(',')}]}}`;
+    const result = writer.ingestPage(ME, page(record('4294971393', '1.00000001'), record('4294971394', '2.5')));
+    expect(result.added).toBe(2);
+    const rows = queryPage(db, writer.account(ME).acct, { filter: {}, sort: 'time', limit: 10 }).rows;
+    expect(rows.map((r) => [r.id, r.direction, r.amount, r.counterparty])).toEqual([
+      ['4294971393', 'none', null, null],
+      ['4294971394', 'in', '2.5', A],
+    ]);
+    expect(() => writer.ingestPage(ME, page(record('x', '1')))).toThrow(/numeric id/);
+    expect(writer.account(ME).lastToken).toBe('4294971394');
+    db.close();
+  });
+});

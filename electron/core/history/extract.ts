@@ -47,8 +47,20 @@ interface Movement {
   sourceAmount: bigint | null;
 }
 
-const stroops = (decimal: string | undefined): bigint | null => (decimal === undefined ? null : parseAmount(decimal));
-const optional = (r: JsonObject, key: string) => (r[key] === undefined || r[key] === null ? undefined : amountOf(r, key));
+const stroops = (amount: bigint | undefined): bigint | null => (amount === undefined ? null : amount);
+
+/**
+ * An amount in stroops, read once: the ledger dialect's integer units as they are, Horizon's
+ * decimal string parsed exactly (values.ts amountOf would write it out and read it again).
+ */
+function optional(r: JsonObject, key: string): bigint | undefined {
+  const value = r[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'string') return parseAmount(value);
+  return parseAmount(amountOf(r, key));
+}
 
 /** Who pays whom, what and how much, for the payment-like types. */
 function movement(type: string, r: JsonObject): Movement {
@@ -71,6 +83,19 @@ function movement(type: string, r: JsonObject): Movement {
         sourceAmount: sourceCurrency ? stroops(optional(r, 'source_amount')) : null,
       };
     }
+  }
+}
+
+const NO_MOVEMENT: Movement = { from: undefined, to: undefined, asset: null, amount: null, sourceAsset: null, sourceAmount: null };
+
+/** The movement of a payment-like record; a record whose amount or asset cannot be read is still indexed, without one. */
+function movementOrNone(type: string, r: JsonObject): Movement {
+  if (!isPaymentLike(type)) return NO_MOVEMENT;
+  try {
+    return movement(type, r);
+  } catch (error) {
+    if (error instanceof NormalizeError || (error instanceof Error && error.name === 'AmountError')) return NO_MOVEMENT;
+    throw error;
   }
 }
 
@@ -100,8 +125,8 @@ export function extractRow(value: JsonValue, raw: string, viewer: string): Index
   if (!Number.isFinite(createdAt)) throw new NormalizeError(`operation ${idText} has no readable created_at`);
   const tx = obj(r['transaction']);
   const type = typeNameOf(r);
-  const m: Movement = isPaymentLike(type) ? movement(type, r) : { from: undefined, to: undefined, asset: null, amount: null, sourceAsset: null, sourceAmount: null };
-  const direction = isPaymentLike(type) ? directionOf(m.from, m.to, viewer) : 'none';
+  const m = movementOrNone(type, r);
+  const direction = m.from === undefined && m.to === undefined ? 'none' : directionOf(m.from, m.to, viewer);
   const successful = r['transaction_successful'];
   const fee = tx ? digits(tx['fee_charged']) : undefined;
   return {

@@ -79,12 +79,18 @@ async function speed(): Promise<void> {
       sdk.push(performance.now() - started);
       if (result.records !== OPERATIONS || counted !== OPERATIONS) throw new Error(`indexed ${result.records}, sdk counted ${counted}, expected ${OPERATIONS}`);
     }
+    // The same measure over an idle stretch as long as one sync: what the machine's load alone costs.
+    const idle = monitorEventLoopDelay({ resolution: 10 });
+    idle.enable();
+    await new Promise((resolve) => setTimeout(resolve, median(core)));
+    idle.disable();
     const c = median(core);
     const s = median(sdk);
     console.log(`sync (history:sync, indexed):     median ${c.toFixed(0)} ms = ${Math.round((OPERATIONS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`);
     console.log(`sdk  (operations().call() pages): median ${s.toFixed(0)} ms = ${Math.round((OPERATIONS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`);
     console.log(`time ratio sync/sdk: ${(c / s).toFixed(2)}`);
     console.log(`main-thread event-loop delay during each sync: ${lags.join('; ')}`);
+    console.log(`main-thread event-loop delay while idle as long: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms / max ${(idle.max / 1e6).toFixed(1)} ms`);
   } finally {
     child.kill('SIGTERM');
   }

@@ -167,7 +167,14 @@ describe('history channels refuse bad input', () => {
     expect(await refused('history:totals', { account, by: 'year' })).toBe('invalid_arguments');
     expect(await refused('history:sync', { account: 'not-an-account' })).toBe('invalid_input');
     expect(await refused('history:query', { account })).toBe('not_found');
-    expect(await refused('history:query', { account, filter: { minAmount: '5', maxAmount: '1' } })).toBe('not_found');
+    // A well-formed account the network does not know: the sync ends in `error`, saying so.
+    const unknown = 'GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7';
+    await app.call('history:sync', { account: unknown, follow: false });
+    const failed = await waitFor('the sync to fail', () => progress(app, unknown).find((p) => p.state === 'error'));
+    expect(failed.message).toMatch(/not found/);
+    // Its (empty) index exists now: a query of it is checked, not refused as unknown.
+    expect(await refused('history:query', { account: unknown, filter: { minAmount: '5', maxAmount: '1' } })).toBe('invalid_input');
+    expect(await refused('history:query', { account: unknown, filter: { minAmount: '1', maxAmount: '5' } })).toBe('ok');
     expect(await refused('history:export', { account, format: 'csv', fileName: '../escape.csv' })).toBe('invalid_arguments');
   });
 });

@@ -54,7 +54,9 @@ export function embeddedRecordTexts(text: string): string[] | null {
         else if (d === 34) break;
       }
       const parent = stack[stack.length - 1];
-      if (parent && !parent.array) {
+      // Only the keys of the outer two objects matter (`_embedded`, `records`): reading the keys
+      // of every record's fields cost more than the rest of the scan.
+      if (parent && !parent.array && stack.length <= 2) {
         let j = i + 1;
         while (j < text.length && /\s/.test(text[j]!)) j++;
         if (text[j] === ':') pendingKey = JSON.parse(text.slice(begin, i + 1)) as string;

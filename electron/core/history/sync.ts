@@ -234,7 +234,8 @@ export class AccountSync {
 
   private flush(): void {
     const texts = this.buffer.splice(0);
-    if (texts.length === 0) return;
+    // Stopped meanwhile (paused, cancelled, removed): the next stream starts from the stored token.
+    if (texts.length === 0 || this.state !== 'current') return;
     const { account, call } = this.options;
     this.writes = this.writes
       .then(() => call('ingestTexts', { account, texts }))

@@ -313,3 +313,49 @@ describe('extracting rows', () => {
     db.close();
   });
 });
+
+describe('a broad amount range (read in time order, not through the amount index)', () => {
+  it('pages the same rows as a plain filter', () => {
+    const db = openIndex(join(dir, 'broad.sqlite'));
+    const writer = new IndexWriter(db);
+    const rows = Array.from({ length: 3_000 }, (_, i) => ({
+      id: (BigInt(200 + i) << 32n) + 4097n,
+      pagingToken: String((BigInt(200 + i) << 32n) + 4097n),
+      ledger: 200 + i,
+      // Times out of id order, with ties, so the order is the sort's and not the insertion's.
+      createdAt: T0 + ((i * 7919) % 500) * 60_000,
+      type: 'payment',
+      txHash: 'aa',
+      successful: true,
+      source: ME,
+      counterparty: A,
+      direction: i % 3 === 0 ? ('in' as const) : ('out' as const),
+      asset: 'native',
+      amount: BigInt(((i * 104729) % 3_000) + 1) * 10_000_000n,
+      sourceAsset: null,
+      sourceAmount: null,
+      memo: null,
+      memoType: null,
+      fee: 100n,
+      raw: '{}',
+    }));
+    writer.ingestRows(ME, rows, rows.at(-1)!.pagingToken);
+    const acct = writer.account(ME).acct;
+    const filter: HistoryFilter = { minAmount: '100', maxAmount: '2900', direction: 'out' };
+    const want = rows
+      .filter((r) => r.direction === 'out' && r.amount >= 1_000_000_000n && r.amount <= 29_000_000_000n)
+      .sort((a, b) => b.createdAt - a.createdAt || (b.id > a.id ? 1 : -1))
+      .map((r) => r.id.toString());
+    expect(want.length).toBeGreaterThan(1_000);
+    const got: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = queryPage(db, acct, { filter, sort: '-time', limit: 250, ...(cursor ? { cursor } : {}) });
+      got.push(...page.rows.map((r) => r.id));
+      if (!page.next) break;
+      cursor = page.next;
+    }
+    expect(got).toEqual(want);
+    db.close();
+  });
+});

@@ -6,6 +6,7 @@
 // Every request answers `{ok: true, value} | {ok: false, error: {code, message, status?,
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
+import { LabelAccount, LabelEntry, LabelText, MAX_IMPORT_CHARS } from './labels';
 import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 export const NetworkProfile = z.object({
@@ -192,6 +193,17 @@ export const requestChannels = {
   ),
   'export:cancel': request(z.object({ exportId: z.string().max(64) }).strict(), z.object({ cancelled: z.boolean() })),
   'export:list': request(none, z.object({ exports: z.array(ExportProgress), directory: z.string() })),
+
+  // -- address book (names for accounts; <userData>/labels.json) --------------------------------
+  'labels:list': request(none, z.object({ labels: z.array(LabelEntry) })),
+  'labels:set': request(z.object({ account: LabelAccount, label: LabelText }).strict(), LabelEntry),
+  'labels:remove': request(z.object({ account: LabelAccount }).strict(), z.object({ removed: z.boolean() })),
+  /** Merges a JSON or CSV file's text; checked whole first, so a bad file changes nothing. */
+  'labels:import': request(
+    z.object({ text: z.string().max(MAX_IMPORT_CHARS, 'the file is over 2 MB') }).strict(),
+    z.object({ added: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), total: z.number().int() }),
+  ),
+  'labels:export': request(z.object({ format: z.enum(['json', 'csv']) }).strict(), z.object({ text: z.string(), format: z.enum(['json', 'csv']), count: z.number().int() })),
 } as const;
 
 export const eventChannels = {

@@ -8,6 +8,7 @@ import type { Exports } from './export';
 import { appHandlers } from './handlers/app';
 import { exportHandlers } from './handlers/export';
 import { inspectionHandlers } from './handlers/inspection';
+import { labelHandlers } from './handlers/labels';
 import { listingHandlers } from './handlers/listings';
 import { networkHandlers } from './handlers/networks';
 import { resourceHandlers } from './handlers/resources';
@@ -44,6 +45,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...xdrHandlers(ctx),
     ...streamHandlers(ctx),
     ...exportHandlers(ctx),
+    ...labelHandlers(ctx),
   };
   return {
     handlers,

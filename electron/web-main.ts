@@ -20,7 +20,7 @@ import { applyNetworkFlag } from './network-flag';
 import { startWebHost, type WebHost } from './web-host';
 
 const USAGE =
-  'usage: npm run web -- [--network local|testnet|public|<url>] [--port N] [--user-data-dir DIR] [--local-url URL] [--export-dir DIR] [--renderer-dir DIR]';
+  'usage: npm run web -- [--network local|testnet|public|<url>] [--port N] [--user-data-dir DIR] [--local-url URL] [--local-data-dir DIR] [--export-dir DIR] [--renderer-dir DIR]';
 
 const root = join(import.meta.dirname, '..');
 
@@ -38,6 +38,7 @@ function readFlags(argv: string[]) {
         port: { type: 'string', default: '0' },
         'user-data-dir': { type: 'string' },
         'local-url': { type: 'string' },
+        'local-data-dir': { type: 'string' },
         'export-dir': { type: 'string' },
         'renderer-dir': { type: 'string' },
       },
@@ -91,6 +92,7 @@ export async function main(argv: string[]): Promise<void> {
     version: '0.1.0',
     emit,
     ...(values['export-dir'] ? { exportDir: resolve(values['export-dir']) } : {}),
+    ...(values['local-data-dir'] ? { localDataDir: resolve(values['local-data-dir']) } : {}),
   });
   const dispatch = createDispatcher(network ? startLocalWhenSelected(core.handlers, network) : core.handlers);
   if (values.network) {

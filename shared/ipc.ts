@@ -7,7 +7,7 @@
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
 import { LabelAccount, LabelEntry, LabelText, MAX_IMPORT_CHARS } from './labels';
-import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
+import { Account, ClaimableBalance, LedgerSummary, DemoAccount, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 export const NetworkProfile = z.object({
   id: z.string().min(1).max(64),
@@ -204,6 +204,19 @@ export const requestChannels = {
     z.object({ added: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), total: z.number().int() }),
   ),
   'labels:export': request(z.object({ format: z.enum(['json', 'csv']) }).strict(), z.object({ text: z.string(), format: z.enum(['json', 'csv']), count: z.number().int() })),
+
+  // -- the explore home ---------------------------------------------------------------------
+  /** The latest ledgers, newest first (closed ledgers are cached in the core; poll this). */
+  'home:ledgers': request(z.object({ limit: z.number().int().min(1).max(20).default(8) }).strict(), z.object({ latest: z.number().int().nullable(), ledgers: z.array(LedgerSummary) })),
+  /** The latest operations (with failed ones) of the latest ledgers, newest first. */
+  'home:activity': request(z.object({ limit: z.number().int().min(1).max(50).default(12) }).strict(), z.object({ operations: z.array(Operation) })),
+  /** The local network's demo accounts by name; empty on other networks. Never a secret key. */
+  'home:demo-accounts': request(none, z.object({ accounts: z.array(DemoAccount) })),
+  /** The ledger before one, or with skipEmpty the nearest earlier one with operations (null: none nearby). */
+  'ledger:previous': request(
+    z.object({ sequence: z.number().int().min(1).max(4_294_967_295), skipEmpty: z.boolean().default(false) }).strict(),
+    z.object({ sequence: z.number().int().nullable(), skipped: z.number().int() }),
+  ),
 } as const;
 
 export const eventChannels = {

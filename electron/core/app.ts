@@ -7,6 +7,7 @@ import { createCoreContext, type AppCoreOptions } from './context';
 import type { Exports } from './export';
 import { appHandlers } from './handlers/app';
 import { exportHandlers } from './handlers/export';
+import { homeHandlers } from './handlers/home';
 import { inspectionHandlers } from './handlers/inspection';
 import { labelHandlers } from './handlers/labels';
 import { listingHandlers } from './handlers/listings';
@@ -46,6 +47,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...streamHandlers(ctx),
     ...exportHandlers(ctx),
     ...labelHandlers(ctx),
+    ...homeHandlers(ctx),
   };
   return {
     handlers,

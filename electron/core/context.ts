@@ -24,6 +24,8 @@ export interface AppCoreOptions {
   emit?: Emit;
   /** `--network local|testnet|public|<url>`: selects a profile at start (a URL for this run only). */
   network?: string;
+  /** The embedded local network's data directory, for its demo accounts (default: <userData>/local-network). */
+  localDataDir?: string;
   /** Where exports are written (default: ~/Downloads, else <userData>/exports). */
   exportDir?: string;
   /** Push `network:health` this often (0 = never; default 15 s). */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
+import { LabelDialogHost } from './components/label-dialog';
 import { useHealth, useNetworks } from './components/network-status';
 import { Sidebar } from './components/sidebar';
 import { EntityPage } from './features/explore/entity-page';
@@ -10,6 +11,7 @@ import { SettingsPage } from './features/settings/settings-page';
 import { SubmitPage } from './features/submit/submit-page';
 import { call } from './lib/bridge';
 import { useGlobalKeys, useTheme } from './lib/keys';
+import { useLabelsLoaded } from './lib/labels';
 import { useLiveEvents } from './lib/live';
 import { useRoute } from './lib/router';
 import { useUi } from './lib/store';
@@ -24,6 +26,7 @@ export function App() {
   useGlobalKeys();
   useTheme();
   useLiveEvents();
+  useLabelsLoaded();
   useEffect(() => {
     if (info.data) setHost(info.data.host);
   }, [info.data, setHost]);
@@ -44,6 +47,7 @@ export function App() {
           </>
         )}
       </main>
+      <LabelDialogHost />
       {gotoOpen ? <GotoDialog onClose={() => setGotoOpen(false)} networkName={networkName} /> : null}
     </div>
   );

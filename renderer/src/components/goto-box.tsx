@@ -1,7 +1,11 @@
-// The go-to box (Ctrl/Cmd+K): type or paste any id, Enter opens its view.
+// The go-to box (Ctrl/Cmd+K): type or paste any id, Enter opens its view; or type part of an
+// account's label and pick it (Enter opens the best match).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { classifyId } from '../../../shared/ids';
 import { entityQuery, resolveId } from '../lib/entities';
+import { shortId } from '../lib/format';
+import { searchLabels, useLabelStore } from '../lib/labels';
 import { href, navigate, type EntityKind } from '../lib/router';
 
 export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; autoFocus?: boolean; networkName?: string | undefined }) {
@@ -10,22 +14,32 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
   const [message, setMessage] = useState<{ tone: 'bad' | 'muted'; text: string } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = message?.text === 'Looking it up…';
+  const labels = useLabelStore((state) => state.entries);
+  const matches = classifyId(text).kind === 'invalid' ? searchLabels(labels, text) : [];
 
   useEffect(() => {
     if (autoFocus) inputRef.current?.focus();
   }, [autoFocus]);
 
+  function done() {
+    setMessage(null);
+    setText('');
+    onDone?.();
+  }
+
   async function submit() {
+    if (matches[0]) {
+      navigate(href('account', matches[0].account));
+      return done();
+    }
     setMessage({ tone: 'muted', text: 'Looking it up…' });
     const fetch = (kind: EntityKind, id: string) => client.fetchQuery(entityQuery(kind, id));
     const result = await resolveId(text, fetch, networkName);
     // A secret key is never kept, not even in the box.
     if (/^\s*S[A-Z2-7]{55}\s*$/i.test(text)) setText('');
     if (result.ok) {
-      setMessage(null);
-      setText('');
       navigate(href(result.kind, result.id));
-      onDone?.();
+      done();
     } else {
       setMessage({ tone: 'bad', text: result.message });
     }
@@ -46,8 +60,8 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
         value={text}
         spellCheck={false}
         autoComplete="off"
-        aria-label="Go to an account, transaction, ledger, operation, claimable balance or liquidity pool"
-        placeholder="Account G…, transaction hash, ledger, operation id, balance id, pool id"
+        aria-label="Go to an account, transaction, ledger, operation, claimable balance or liquidity pool, or a labelled account by name"
+        placeholder="Account G… or its label, transaction hash, ledger, operation id, balance id, pool id"
         onChange={(event) => {
           setText(event.target.value);
           setMessage(null);
@@ -56,6 +70,17 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
       <button type="submit" disabled={busy}>
         Go
       </button>
+      {matches.length ? (
+        <ul className="goto-suggestions" aria-label="Labelled accounts">
+          {matches.map((entry) => (
+            <li key={entry.account}>
+              <a href={href('account', entry.account)} onClick={done}>
+                <span>{entry.label}</span> <span className="mono muted">{shortId(entry.account, 8, 6)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {message ? (
         <p className={`goto-message ${message.tone}`} role={message.tone === 'bad' ? 'alert' : 'status'} data-testid="goto-message">
           {message.text}

@@ -8,6 +8,7 @@ import { formatAmount } from '../../lib/format';
 import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
+import { AccountLabel } from './account-label';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
 
@@ -42,6 +43,7 @@ export function AccountView({ account }: { account: Account }) {
           <h3>
             Account <WatchButton account={account.id} />
           </h3>
+          <AccountLabel account={account.id} />
           <dl className="fields">
             <div className="field"><dt>Sequence</dt><dd className="mono" data-testid="sequence">{account.sequence}</dd></div>
             <div className="field"><dt>Subentries</dt><dd>{account.subentryCount}</dd></div>

@@ -7,6 +7,7 @@ import { useWatched } from '../../components/sidebar';
 import { IdLink } from '../../components/id-link';
 import { call } from '../../lib/bridge';
 import { useUi, type ThemeSetting } from '../../lib/store';
+import { AddressBook } from './address-book';
 import { NetworkForm, type Draft } from './network-form';
 
 export function SettingsPage() {
@@ -64,6 +65,7 @@ export function SettingsPage() {
         )}
       </section>
       <Minimums />
+      <AddressBook />
       <ThemePicker />
     </section>
   );

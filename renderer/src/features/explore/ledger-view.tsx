@@ -3,6 +3,7 @@ import { CopyButton, IdLink } from '../../components/id-link';
 import { OperationTable } from '../../components/operation-table';
 import { RawJson } from '../../components/raw-json';
 import { TimeCell } from '../../components/operation-cells';
+import { PreviousLedger } from './ledger-walk';
 
 export function LedgerView({ ledger }: { ledger: Ledger }) {
   const seq = String(ledger.sequence);
@@ -18,7 +19,7 @@ export function LedgerView({ ledger }: { ledger: Ledger }) {
           <div className="field">
             <dt>Neighbours</dt>
             <dd>
-              {ledger.sequence > 1 ? <IdLink kind="ledger" id={String(ledger.sequence - 1)} label="← previous" /> : null}{' '}
+              <PreviousLedger sequence={ledger.sequence} />{' '}
               <IdLink kind="ledger" id={String(ledger.sequence + 1)} label="next →" />
             </dd>
           </div>

@@ -9,7 +9,10 @@ type HomeChannel = 'home:ledgers' | 'home:activity' | 'home:demo-accounts' | 'le
 export function homeHandlers(ctx: CoreContext): DomainHandlers<HomeChannel> {
   const cache = new LedgerCache();
   async function latestLedgers(limit: number, signal: AbortSignal) {
-    const latest = (await ctx.checkHealth(signal)).latestLedger;
+    const health = await ctx.checkHealth(signal);
+    // The sidebar's reading moves with the list, not 15 s behind it.
+    ctx.emit('network:health', health);
+    const latest = health.latestLedger;
     return { latest, ledgers: latest === null ? [] : await cache.recent(ctx.http(), latest, limit, signal) };
   }
   return {

@@ -1,0 +1,93 @@
+// The explore home and the address book in Chromium, each journey from a fresh profile (its own
+// web host and user-data directory) against one local network with history.
+import { expect, test, type Page } from '@playwright/test';
+import { startNetwork, type RunningNetwork } from '../support/network';
+import { startWebHost, type RunningWebHost } from './support/web-host';
+
+let network: RunningNetwork;
+let host: RunningWebHost | null = null;
+
+test.beforeAll(async () => {
+  network = await startNetwork({ startLedger: 60_000_000, seed: 'ledgerscope-e2e', historyOps: 1500, accounts: 8, closeIntervalMs: 1000 });
+});
+test.afterAll(async () => {
+  await network?.stop();
+});
+test.afterEach(async () => {
+  await host?.stop();
+  host = null;
+});
+
+/** A fresh profile: a new web host on a new user-data directory, the page opened and online. */
+async function openFresh(page: Page): Promise<void> {
+  host = await startWebHost(['--local-url', network.serviceUrl, '--local-data-dir', network.dataDir]);
+  await page.goto(host.url);
+  await expect(page.locator('[data-app-state="loaded"]')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText('online');
+}
+
+const demo = (name: string) => network.demoAccounts.find((a) => a.name === name)!;
+
+test('the home shows ledgers arriving, the latest operations, and demo accounts one click from a history', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openFresh(page);
+  const ledgers = page.getByRole('region', { name: 'Latest ledgers' });
+  const firstLedger = ledgers.locator('tbody tr').first().locator('a[data-kind="ledger"]');
+  await expect(firstLedger).toHaveText(/^\d+$/);
+  const before = Number(await firstLedger.textContent());
+  await expect.poll(async () => Number(await firstLedger.textContent()), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect(ledgers.locator('tbody tr')).toHaveCount(8);
+  const operations = page.getByRole('region', { name: 'Latest operations' });
+  await expect(operations.locator('tbody tr')).toHaveCount(10);
+  const accounts = page.getByRole('region', { name: 'Demo accounts' });
+  for (const name of ['busy', 'alice', 'multisig-2of3', 'multisig-weighted']) await expect(accounts.getByRole('link', { name, exact: true })).toBeVisible();
+  // No secret key reached the page.
+  expect(await page.content()).not.toContain(demo('busy').secretKey);
+  await page.screenshot({ path: testInfo.outputPath('home-1440x900.png') });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(ledgers).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('home-1024x700.png') });
+
+  await accounts.getByRole('link', { name: 'busy', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`#/account/${demo('busy').publicKey}$`));
+  await expect(page.getByRole('grid', { name: 'Payments' }).locator('[role="row"][data-index]').first()).toBeVisible();
+});
+
+test('an account labelled on its page shows its label and is found by it in the go-to box', async ({ page }) => {
+  await openFresh(page);
+  const alice = demo('alice').publicKey;
+  await page.goto(`${host!.url.split('?')[0]}#/account/${alice}`);
+  await page.getByRole('button', { name: 'Name this account…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Name account' });
+  await dialog.getByRole('textbox', { name: 'Label' }).fill('Alice (treasury)');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('account-label')).toHaveText('Alice (treasury)');
+
+  await page.goto(`${host!.url.split('?')[0]}#/explore`);
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('dialog', { name: 'Go to' }).getByRole('textbox');
+  await box.fill('treas');
+  await expect(page.getByRole('list', { name: 'Labelled accounts' }).getByRole('link')).toHaveText([/^Alice \(treasury\)/]);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/account/${alice}$`));
+  // The label shows wherever the account does: here, the payments it sent or received.
+  await expect(page.getByRole('grid', { name: 'Payments' }).locator('a.labelled', { hasText: 'Alice (treasury)' }).first()).toBeVisible();
+});
+
+test('the keyboard alone walks from the home page to a payment’s transaction', async ({ page }) => {
+  await openFresh(page);
+  const operations = page.getByRole('region', { name: 'Latest operations' });
+  await expect(operations.locator('tr[data-type="payment"]').first()).toBeVisible();
+  let target = '';
+  for (let i = 0; i < 120 && !target; i++) {
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    const inPayment = (await focused.count()) === 1 && (await focused.evaluate((el) => el.getAttribute('data-kind') === 'tx' && el.closest('tr[data-type="payment"]') !== null));
+    if (inPayment) target = (await focused.getAttribute('title')) ?? '';
+  }
+  expect(target).toMatch(/^[0-9a-f]{64}$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/tx/${target}$`));
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText(/Transaction/i);
+});

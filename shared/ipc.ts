@@ -6,6 +6,7 @@
 // Every request answers `{ok: true, value} | {ok: false, error: {code, message, status?,
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
+import { MinimumAmount, Minimums } from './minimums';
 import { LabelAccount, LabelEntry, LabelText, MAX_IMPORT_CHARS } from './labels';
 import { Account, ClaimableBalance, LedgerSummary, DemoAccount, DecimalString, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
@@ -170,7 +171,11 @@ export const requestChannels = {
   ),
 
   // -- streams (one SSE connection per watched account, in the core) --------------------------
-  'stream:watch': request(z.object({ account: IdString, minAmount: DecimalString.optional() }).strict(), WatchedAccount),
+  /**
+   * Watches an account (or changes its minimums): `minAmounts` per asset, or `minAmount` for any
+   * asset (the same as `minAmounts: {"*": …}`); neither = notify for every incoming payment.
+   */
+  'stream:watch': request(z.object({ account: IdString, minAmount: MinimumAmount.optional(), minAmounts: Minimums.optional() }).strict(), WatchedAccount),
   'stream:unwatch': request(z.object({ account: IdString }).strict(), z.object({ removed: z.boolean() })),
   'stream:list': request(none, z.object({ watched: z.array(WatchedAccount), statuses: z.array(StreamStatus) })),
 

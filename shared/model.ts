@@ -2,6 +2,7 @@
 // run time exactly what the types promise. Ids, paging tokens and amounts are strings: ids
 // exceed 2^53 and amounts are exact decimals.
 import { z } from 'zod';
+import { Minimums } from './minimums';
 
 const MAX_ID = 200;
 export const DecimalString = z.string().max(40).regex(/^-?\d+(\.\d+)?$/, 'an exact decimal string');
@@ -395,8 +396,11 @@ export type StreamStatus = z.infer<typeof StreamStatus>;
 export const WatchedAccount = z.object({
   account: IdString,
   networkId: z.string(),
-  /** Notify only for incoming payments of at least this amount (any currency); absent = all. */
-  minAmount: DecimalString.optional(),
+  /**
+   * Notify only for incoming payments reaching the minimum of their asset (`native`, `CODE:ISSUER`)
+   * or, failing that, of any asset (`*`); absent = all (shared/minimums.ts).
+   */
+  minAmounts: Minimums.optional(),
   lastPagingToken: z.string().optional(),
 });
 export type WatchedAccount = z.infer<typeof WatchedAccount>;

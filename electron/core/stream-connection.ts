@@ -4,7 +4,7 @@
 // deduplicated by paging token, reconnects back off ×1.5 up to a cap, and a watchdog restarts a
 // stream that has sent no byte (records or keepalive comments) for longer than its window.
 import { EventSource } from 'eventsource';
-import { parseAmount } from '../../shared/amount';
+import { passesMinimum } from '../../shared/minimums';
 import type { NetworkProfile } from '../../shared/ipc';
 import { isJsonObject } from '../../shared/json';
 import type { Operation, StreamStatus, WatchedAccount } from '../../shared/model';
@@ -148,11 +148,7 @@ export class AccountStream {
   }
 
   private shouldNotify(record: Operation): boolean {
-    if (record.direction !== 'in') return false;
-    const amount = record.type === 'payment' ? record.amount : record.type === 'create_account' ? record.startingBalance : null;
-    if (amount === null) return false;
-    if (this.watched.minAmount === undefined) return true;
-    return parseAmount(amount) >= parseAmount(this.watched.minAmount);
+    return record.direction === 'in' && passesMinimum(record, this.watched.minAmounts);
   }
 
   private reportLag(token: string): void {

@@ -2,7 +2,7 @@
 // core. The watch list, each account's notification minimum and its last paging token are
 // persisted, so an app restart resumes every stream where it stopped.
 import { z } from 'zod';
-import { parseAmount } from '../../shared/amount';
+import { migrateWatched, type Minimums } from '../../shared/minimums';
 import type { NetworkProfile } from '../../shared/ipc';
 import { WatchedAccount, type StreamStatus } from '../../shared/model';
 import type { Emit } from './dispatch';
@@ -11,7 +11,8 @@ import { AccountStream, type StreamOptions } from './stream-connection';
 
 export { isAfter, streamPayments, type StreamOptions } from './stream-connection';
 
-const Watched = z.object({ accounts: z.array(WatchedAccount) });
+// Entries written before minimums were per asset carry `minAmount`: read as the any-asset minimum.
+const Watched = z.object({ accounts: z.array(z.preprocess(migrateWatched, WatchedAccount)) });
 
 export class StreamManager {
   private readonly file: SettingsFile<z.infer<typeof Watched>>;
@@ -44,13 +45,13 @@ export class StreamManager {
     return [...this.streams.values()].map((stream) => stream.status);
   }
 
-  watch(account: string, minAmount?: string): WatchedAccount {
+  /** Watches an account; its minimums replace the ones it had (none: every payment notifies). */
+  watch(account: string, minAmounts?: Minimums): WatchedAccount {
     const profile = this.profile;
     if (!profile) throw new Error('No network selected.');
-    if (minAmount !== undefined) parseAmount(minAmount);
     const existing = this.file.get().accounts.find((entry) => entry.account === account && entry.networkId === profile.id);
-    const next: WatchedAccount = { ...(existing ?? {}), account, networkId: profile.id, ...(minAmount !== undefined ? { minAmount } : {}) };
-    if (minAmount === undefined) delete next.minAmount;
+    const next: WatchedAccount = { ...(existing ?? {}), account, networkId: profile.id, ...(minAmounts && Object.keys(minAmounts).length ? { minAmounts } : {}) };
+    if (!minAmounts || Object.keys(minAmounts).length === 0) delete next.minAmounts;
     this.file.update((state) => ({ accounts: [...state.accounts.filter((entry) => entry !== existing), next] }));
     const running = this.streams.get(account);
     if (running) running.watched = next;

@@ -178,6 +178,11 @@ export const requestChannels = {
   'stream:watch': request(z.object({ account: IdString, minAmount: MinimumAmount.optional(), minAmounts: Minimums.optional() }).strict(), WatchedAccount),
   'stream:unwatch': request(z.object({ account: IdString }).strict(), z.object({ removed: z.boolean() })),
   'stream:list': request(none, z.object({ watched: z.array(WatchedAccount), statuses: z.array(StreamStatus) })),
+  /** Each watched account's latest payments (history and what streamed since), newest first; `errors` names accounts that could not be read. */
+  'stream:feed': request(
+    z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict(),
+    z.object({ items: z.array(z.object({ account: IdString, networkId: z.string(), record: Operation })), errors: z.array(z.string()) }),
+  ),
 
   // -- export (streams to a file in the export directory; same in both hosts) ----------------
   /**

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { migrateWatched, type Minimums } from '../../shared/minimums';
 import type { NetworkProfile } from '../../shared/ipc';
-import { WatchedAccount, type StreamStatus } from '../../shared/model';
+import { mergeFeed } from '../../shared/feed';
+import { WatchedAccount, type Operation, type StreamStatus } from '../../shared/model';
 import type { Emit } from './dispatch';
 import { SettingsFile } from './settings';
 import { AccountStream, type StreamOptions } from './stream-connection';
@@ -12,11 +13,14 @@ import { AccountStream, type StreamOptions } from './stream-connection';
 export { isAfter, streamPayments, type StreamOptions } from './stream-connection';
 
 // Entries written before minimums were per asset carry `minAmount`: read as the any-asset minimum.
+const RECENT_LIMIT = 50;
 const Watched = z.object({ accounts: z.array(z.preprocess(migrateWatched, WatchedAccount)) });
 
 export class StreamManager {
   private readonly file: SettingsFile<z.infer<typeof Watched>>;
   private readonly streams = new Map<string, AccountStream>();
+  /** Records each stream delivered since it started, newest first: the feed's live part (stream:feed). */
+  private readonly recent = new Map<string, { account: string; record: Operation }[]>();
   private profile: NetworkProfile | null = null;
   private persistQueued = false;
   private closed = false;
@@ -39,6 +43,11 @@ export class StreamManager {
 
   watched(): WatchedAccount[] {
     return this.file.get().accounts.filter((entry) => entry.networkId === this.profile?.id);
+  }
+
+  /** The last RECENT_LIMIT records an account's stream delivered, newest first. */
+  recentRecords(account: string): Operation[] {
+    return (this.recent.get(account) ?? []).map((item) => item.record);
   }
 
   statuses(): StreamStatus[] {
@@ -65,6 +74,7 @@ export class StreamManager {
     this.file.update((state) => ({ accounts: state.accounts.filter((entry) => !(entry.account === account && entry.networkId === profile?.id)) }));
     this.streams.get(account)?.stop();
     this.streams.delete(account);
+    this.recent.delete(account);
     return this.file.get().accounts.length < before;
   }
 
@@ -73,6 +83,7 @@ export class StreamManager {
     const stream = new AccountStream(this.profile, watched, this.options, {
       status: (status) => this.emit('stream:status', status),
       record: (record, notify) => {
+        this.recent.set(watched.account, mergeFeed(this.recent.get(watched.account) ?? [], [{ account: watched.account, record }], RECENT_LIMIT));
         this.emit('stream:record', { account: watched.account, networkId: watched.networkId, record, notify });
         this.queuePersist();
       },
@@ -115,6 +126,7 @@ export class StreamManager {
     if (this.streams.size > 0) this.persist();
     for (const stream of this.streams.values()) stream.stop();
     this.streams.clear();
+    this.recent.clear();
   }
 
   close(): void {

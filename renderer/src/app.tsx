@@ -6,6 +6,7 @@ import { useHealth, useNetworks } from './components/network-status';
 import { Sidebar } from './components/sidebar';
 import { EntityPage } from './features/explore/entity-page';
 import { ExploreHome } from './features/explore/explore-home';
+import { useFeedHistory } from './features/live/feed-history';
 import { LivePage } from './features/live/live-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { SubmitPage } from './features/submit/submit-page';
@@ -27,6 +28,7 @@ export function App() {
   useTheme();
   useLiveEvents();
   useLabelsLoaded();
+  useFeedHistory();
   useEffect(() => {
     if (info.data) setHost(info.data.host);
   }, [info.data, setHost]);

@@ -1,12 +1,29 @@
-// A clock for relative times ("12s ago") that keep ticking: one timer per component that shows
-// them, re-rendering it every `everyMs`.
-import { useEffect, useState } from 'react';
+// A clock for relative times ("12s ago") that keep ticking. One timer for the whole page, running
+// only while something shows a relative time: every subscriber re-renders once a second.
+import { useSyncExternalStore } from 'react';
 
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
+const listeners = new Set<() => void>();
+let now = Date.now();
+let timer: number | null = null;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (timer === null) {
+    now = Date.now();
+    timer = window.setInterval(() => {
+      now = Date.now();
+      for (const notify of listeners) notify();
+    }, 1000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer !== null) {
+      window.clearInterval(timer);
+      timer = null;
+    }
+  };
+}
+
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, () => now);
 }

@@ -4,12 +4,13 @@ import { useEffect, useState } from 'react';
 import { formatMinimums } from '../../../../shared/minimums';
 import type { StreamStatus } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';
-import { amountCell, detailsCell, DirectionBadge, TimeCell, typeLabel } from '../../components/operation-cells';
+import { amountCell, detailsCell, DirectionBadge, typeLabel } from '../../components/operation-cells';
 import { useWatched } from '../../components/sidebar';
 import { VirtualTable, type Column } from '../../components/virtual-table';
 import { call } from '../../lib/bridge';
 import { href, navigate } from '../../lib/router';
 import { useUi, type FeedItem } from '../../lib/store';
+import { LiveTime } from './live-time';
 import { WatchForm } from './watch-form';
 
 export function streamStateText(status: StreamStatus | undefined): string {
@@ -25,7 +26,7 @@ export function streamStateText(status: StreamStatus | undefined): string {
 }
 
 const columns: Column<FeedItem>[] = [
-  { key: 'time', header: 'Time (UTC)', width: '200px', render: (item) => <TimeCell iso={item.record.createdAt} /> },
+  { key: 'time', header: 'Time (UTC)', width: '200px', render: (item) => <LiveTime iso={item.record.createdAt} /> },
   { key: 'account', header: 'Watched', width: '130px', render: (item) => <IdLink kind="account" id={item.account} inRow /> },
   {
     key: 'dir',

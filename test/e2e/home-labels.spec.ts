@@ -1,7 +1,9 @@
 // The explore home and the address book in Chromium, each journey from a fresh profile (its own
 // web host and user-data directory) against one local network with history.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startNetwork, type RunningNetwork } from '../support/network';
+import { envelopeOf, paymentTx } from '../support/signed-tx';
+import { postTransaction, waitForLedger } from './support/app';
 import { startWebHost, type RunningWebHost } from './support/web-host';
 
 let network: RunningNetwork;
@@ -90,4 +92,48 @@ test('the keyboard alone walks from the home page to a payment’s transaction',
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/tx/${target}$`));
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText(/Transaction/i);
+});
+
+/** The op ids of the feed's rows, top to bottom. */
+async function feedIds(feed: Locator): Promise<bigint[]> {
+  const texts = await feed.locator('[role="row"][data-index] a[data-kind="op"]').allTextContents();
+  return texts.map((t) => BigInt(t));
+}
+
+async function pay(amount: string): Promise<void> {
+  const { xdr, hash } = envelopeOf(await paymentTx(network.serviceUrl, demo('root'), demo('bob').publicKey, { amount, passphrase: network.passphrase, timeoutSeconds: 600 }));
+  expect((await postTransaction(network.serviceUrl, xdr)).body.result).toBe('received');
+  await waitForLedger(network.serviceUrl, hash);
+}
+
+test('a reloaded live feed keeps its rows in time order, and new payments still arrive', async ({ page }, testInfo) => {
+  await openFresh(page);
+  await page.goto(`${host!.url.split('?')[0]}#/live`);
+  await page.getByLabel('Account to watch').fill(demo('bob').publicKey);
+  await page.getByRole('button', { name: 'Watch' }).click();
+  await expect(page.getByRole('table', { name: 'Watched accounts' }).getByTestId('stream-state')).toHaveText('live', { timeout: 15_000 });
+  const feed = page.getByRole('grid', { name: 'Live feed' });
+  // Before anything new: the account's recent payments, newest first.
+  await expect(feed.locator('[role="row"][data-index]').first()).toBeVisible();
+  const history = await feedIds(feed);
+  expect(history.length).toBeGreaterThan(3);
+  expect(history).toEqual([...history].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+
+  await pay('12.5');
+  await expect(feed.locator('[role="row"][data-index]').first()).toContainText('12.5');
+  const beforeReload = await feedIds(feed);
+  expect(beforeReload[0]! > history[0]!).toBe(true);
+
+  await page.reload();
+  await expect(page.locator('[data-app-state="loaded"]')).toBeVisible();
+  await expect(feed.locator('[role="row"][data-index]').first()).toContainText('12.5');
+  // The same rows as before the reload, in the same order (the history comes back from the core).
+  await expect.poll(async () => (await feedIds(feed)).slice(0, 8).map(String)).toEqual(beforeReload.slice(0, 8).map(String));
+  await page.screenshot({ path: testInfo.outputPath('live-after-reload.png') });
+
+  await pay('7.25');
+  await expect(feed.locator('[role="row"][data-index]').first()).toContainText('7.25');
+  const after = await feedIds(feed);
+  expect(after.slice(1, 4)).toEqual(beforeReload.slice(0, 3));
+  expect(new Set(after.map(String)).size).toBe(after.length);
 });

@@ -9,6 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isEventChannel, type EventChannel, type EventPayload } from '../shared/ipc';
 import type { Dispatch } from './core/dispatch';
+import { isExportPath, serveExport, type ExportLookup } from './web-downloads';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -58,6 +59,8 @@ export interface WebHostOptions {
   dispatch: Dispatch;
   port?: number;
   token?: string;
+  /** Finished exports by id, offered at `/exports/<id>?token=…` (web-downloads.ts). */
+  exportFile?: ExportLookup;
 }
 
 export interface WebHost {
@@ -80,6 +83,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server: Server = createServer((request, response) => {
     if (!allowedHost(request.headers.host)) return refuse(response, 421, 'Misdirected request: unknown Host.');
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
+    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (isExportPath(pathname)) {
+      if (!options.exportFile) return refuse(response, 404, 'Not found.');
+      return void serveExport(request, response, options.exportFile, (given) => sameToken(given, token));
+    }
     void serveFile(options.rendererDir, request, response);
   });
 

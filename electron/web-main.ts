@@ -106,6 +106,7 @@ export async function main(argv: string[]): Promise<void> {
     rendererDir: resolve(values['renderer-dir'] ?? join(root, 'dist', 'renderer')),
     dispatch,
     port,
+    exportFile: (exportId) => core.exports.finishedFile(exportId),
   });
   console.log(`Ledgerscope web host: ${host.url}`);
   const stop = async () => {

@@ -414,6 +414,8 @@ export const ExportProgress = z.object({
   pages: z.number().int().nonnegative(),
   /** Set while waiting out a 429 (milliseconds until the next request). */
   waitingMs: z.number().optional(),
+  /** How many rows the export will have, when the server tells (a ledger's or transaction's operations). */
+  total: z.number().int().nonnegative().optional(),
   message: z.string().optional(),
 });
 export type ExportProgress = z.infer<typeof ExportProgress>;

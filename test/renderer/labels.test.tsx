@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LabelEntry } from '../../shared/labels';
 import { GotoForm } from '../../renderer/src/components/goto-box';
 import { IdLink } from '../../renderer/src/components/id-link';
+import { Money } from '../../renderer/src/components/operation-cells';
 import { LabelDialogHost } from '../../renderer/src/components/label-dialog';
 import { Sidebar } from '../../renderer/src/components/sidebar';
 import { AddressBook } from '../../renderer/src/features/settings/address-book';
@@ -50,6 +51,14 @@ describe('labels in the renderer', () => {
     const link = screen.getByRole('link', { name: 'Treasury' });
     expect(link.getAttribute('title')).toBe(`Treasury (${ACCOUNT})`);
     expect(link.getAttribute('href')).toBe(`#/account/${ACCOUNT}`);
+  });
+
+  it("names an asset by its issuer's label", async () => {
+    const bridge = fakeBridge(book([{ account: OTHER, label: 'Anchor Co' }]));
+    renderWith(bridge, <Money amount="12.5" currency={{ code: 'USD', issuer: OTHER }} />);
+    expect(screen.getByText('USD').getAttribute('title')).toBe(`USD issued by ${OTHER}`);
+    await act(() => reloadLabels());
+    expect(screen.getByText('USD').getAttribute('title')).toBe(`USD issued by Anchor Co (${OTHER})`);
   });
 
   it('names an account from the ✎ next to its id, and shows a refusal without closing', async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { operationDirection, type Direction } from '../../../shared/direction';
 import type { Currency, CurrencyAmount, Operation, OperationOf } from '../../../shared/model';
 import { absoluteTime, formatAmount, relativeTime, shortId } from '../lib/format';
+import { useLabel } from '../lib/labels';
 import { IdLink } from './id-link';
 
 /** Direction of a record relative to the viewed account (the core's, else worked out here). */
@@ -17,10 +18,13 @@ export function DirectionBadge({ op, viewed }: { op: Operation; viewed: string }
 }
 
 export function Money({ amount, currency }: { amount: string; currency?: Currency | undefined }) {
+  // An asset is named by its issuer's label from the address book, when the issuer has one.
+  const issuerName = useLabel(currency?.issuer);
+  const issuer = currency?.issuer ? (issuerName ? `${issuerName} (${currency.issuer})` : currency.issuer) : '';
   return (
     <span className="money">
       <span className="num">{formatAmount(amount)}</span>{' '}
-      <span className="code" title={currency?.issuer ? `${currency.code} issued by ${currency.issuer}` : 'native'}>
+      <span className="code" title={currency?.issuer ? `${currency.code} issued by ${issuer}` : 'native'} data-issuer-label={issuerName}>
         {currency?.code ?? 'XLM'}
       </span>
     </span>

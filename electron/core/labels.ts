@@ -73,6 +73,15 @@ export class LabelStore {
   }
 }
 
+/** An account's label as the file holds it now (the Electron shell's notifications). */
+export function labelIn(userDataDir: string, account: string): string | undefined {
+  try {
+    return new LabelStore(userDataDir).list().find((entry) => entry.account === account)?.label;
+  } catch {
+    return undefined;
+  }
+}
+
 function parseEntry(input: unknown): LabelEntry {
   const parsed = LabelEntry.safeParse(input);
   if (parsed.success) return parsed.data;

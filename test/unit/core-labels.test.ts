@@ -9,7 +9,7 @@ import { Keypair, StrKey } from '@stellar/stellar-base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../electron/core/app';
 import { createDispatcher, type Dispatch } from '../../electron/core/dispatch';
-import { LabelStore } from '../../electron/core/labels';
+import { LabelStore, labelIn } from '../../electron/core/labels';
 import { MAX_LABELS, labelsToCsv, parseLabelFile } from '../../shared/labels';
 
 const A = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';
@@ -52,6 +52,9 @@ describe('labels: set, list, remove', () => {
       { account: A, label: 'Exchange' },
     ]);
     expect(new LabelStore(dir).list()).toHaveLength(2);
+    // The desktop shell's notifications read the file as it is now.
+    expect(labelIn(dir, A)).toBe('Exchange');
+    expect(labelIn(dir, BAD_CHECKSUM)).toBeUndefined();
     expect(await ok('labels:remove', { account: B })).toEqual({ removed: true });
     expect(await ok('labels:remove', { account: B })).toEqual({ removed: false });
     expect(fileLabels()).toEqual([{ account: A, label: 'Exchange' }]);

@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { MinimumAmount, Minimums } from './minimums';
 import { LabelAccount, LabelEntry, LabelText, MAX_IMPORT_CHARS } from './labels';
-import { Account, ClaimableBalance, LedgerSummary, DemoAccount, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
+import { DemoAccount, LedgerSummary } from './home-model';
+import { Account, ClaimableBalance, IdString, Ledger, LiquidityPool, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 export const NetworkProfile = z.object({
   id: z.string().min(1).max(64),

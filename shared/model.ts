@@ -216,14 +216,6 @@ export const Ledger = z.object({
 });
 export type Ledger = z.infer<typeof Ledger>;
 
-/** A ledger as the home page lists it. */
-export const LedgerSummary = Ledger.omit({ raw: true, hash: true });
-export type LedgerSummary = z.infer<typeof LedgerSummary>;
-
-/** A demo account of the local network: its name and public id (its secret stays in the network's file). */
-export const DemoAccount = z.object({ name: z.string().max(64), account: IdString, multisig: z.boolean() }).strict();
-export type DemoAccount = z.infer<typeof DemoAccount>;
-
 /** Result codes of a transaction: `txSUCCESS`/`txFAILED`/… and one code per operation. */
 export const ResultCodes = z.object({ transaction: z.string(), operations: z.array(z.string()) });
 export type ResultCodes = z.infer<typeof ResultCodes>;

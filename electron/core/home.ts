@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StrKey } from '@stellar/stellar-base';
-import type { DemoAccount, LedgerSummary, Operation } from '../../shared/model';
+import type { DemoAccount, LedgerSummary } from '../../shared/home-model';
+import type { Operation } from '../../shared/model';
 import { HttpError, type HttpClient } from './http';
 import { fetchListing } from './listings';
 import { normalizeLedger } from './resources';

@@ -3,7 +3,8 @@
 // anything the core answers.
 import { StrKey } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoAccount, LedgerSummary, Operation } from '../../shared/model';
+import type { DemoAccount, LedgerSummary } from '../../shared/home-model';
+import type { Operation } from '../../shared/model';
 import { decodeToid } from '../../shared/toid';
 import { startNetwork, type RunningNetwork } from '../support/network';
 import { waitFor } from '../support/wait';

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { classifyId } from '../../../shared/ids';
+import type { LabelEntry } from '../../../shared/labels';
 import { entityQuery, resolveId } from '../lib/entities';
 import { shortId } from '../lib/format';
 import { searchLabels, useLabelStore } from '../lib/labels';
@@ -70,23 +71,29 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
       <button type="submit" disabled={busy}>
         Go
       </button>
-      {matches.length ? (
-        <ul className="goto-suggestions" aria-label="Labelled accounts">
-          {matches.map((entry) => (
-            <li key={entry.account}>
-              <a href={href('account', entry.account)} onClick={done}>
-                <span>{entry.label}</span> <span className="mono muted">{shortId(entry.account, 8, 6)}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <LabelSuggestions matches={matches} onPick={done} />
       {message ? (
         <p className={`goto-message ${message.tone}`} role={message.tone === 'bad' ? 'alert' : 'status'} data-testid="goto-message">
           {message.text}
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** Accounts whose label holds the typed text; a click opens one. */
+function LabelSuggestions({ matches, onPick }: { matches: LabelEntry[]; onPick(): void }) {
+  if (matches.length === 0) return null;
+  return (
+    <ul className="goto-suggestions" aria-label="Labelled accounts">
+      {matches.map((entry) => (
+        <li key={entry.account}>
+          <a href={href('account', entry.account)} onClick={onPick}>
+            <span>{entry.label}</span> <span className="mono muted">{shortId(entry.account, 8, 6)}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -16,6 +16,8 @@ export interface ListingTarget {
   /** Checked lazily (only for an empty page or a new stream); absent when already checked. */
   exists?: (store: Store) => boolean;
   missing?: string;
+  /** A listing that is not of operations (/ledgers): its own reader of records after a token. */
+  read?: (store: Store, after: bigint, limit: number) => RecordText[];
 }
 
 /** A record's JSON text as UTF-8 bytes: encoded once, then copied into every page and stream. */

@@ -125,7 +125,7 @@ export class StreamHub {
     const shareKey = `${stream.key}|${stream.lastId}`;
     const cached = this.shared?.get(shareKey);
     if (cached) return cached;
-    const records = readRecords(this.store, stream.target, stream.params, stream.lastId, INT64_MAX, BATCH, false);
+    const records = stream.target.read ? stream.target.read(this.store, stream.lastId, BATCH) : readRecords(this.store, stream.target, stream.params, stream.lastId, INT64_MAX, BATCH, false);
     const parts: Buffer[] = [];
     for (const record of records) parts.push(Buffer.from(`id: ${record.id}\ndata: `), record.bytes, FRAME_END);
     const batch = { bytes: Buffer.concat(parts), lastId: records.length ? records[records.length - 1]!.id : stream.lastId, full: records.length === BATCH };

@@ -240,6 +240,8 @@ export const eventChannels = {
   /** Progress of a followed transaction (after `received`) until it is in a ledger. */
   'tx:status': TxStatus,
   'export:progress': ExportProgress,
+  /** A ledger of the selected network as it closes (after the first `home:ledgers`; electron/core/ledger-stream.ts). */
+  'ledger:closed': z.object({ networkId: z.string(), ledger: LedgerSummary }),
 
   // -- desktop shell (electron/: menu, deep links, dropped or opened files, embedded network) --
   /** Text of a transaction file opened from the menu, dropped on the window or passed at launch. */

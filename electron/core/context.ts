@@ -62,6 +62,8 @@ export interface CoreContext {
   orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
   /** GETs one resource: its body and its exact text. */
   getResource(path: string, what: string, signal: AbortSignal): Promise<readonly [JsonValue, string]>;
+  /** Registers what a domain must stop when the core closes (a connection it holds). */
+  onClose(stop: () => void): void;
   /** Stops the health push and every service. */
   close(): void;
 }
@@ -103,6 +105,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const orNotFound = <T>(what: string, request: () => Promise<T>) => notFoundOn(networks, what, request);
 
   const stopHealthPush = startHealthPush(options, pushHealth);
+  const closers: (() => void)[] = [];
   streams.useNetwork(networks.selected());
 
   return {
@@ -128,7 +131,11 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
       const response = await orNotFound(what, () => http().getJson(path, { signal }));
       return [response.body, response.text.trim()] as const;
     },
+    onClose(stop) {
+      closers.push(stop);
+    },
     close() {
+      for (const stop of closers.splice(0)) stop();
       stopHealthPush();
       streams.close();
       submissions.close();

@@ -34,6 +34,18 @@ describe('home channels', () => {
     await waitFor('a newer ledger', async () => (await app.call<{ latest: number }>('home:ledgers', {})).latest > latest);
   });
 
+  it('pushes each ledger as it closes, in order, once the latest ledgers were asked for', async () => {
+    const closed = () => app.events.filter((e) => e.channel === 'ledger:closed').map((e) => e.payload as { networkId: string; ledger: LedgerSummary });
+    const { latest } = await app.call<{ latest: number }>('home:ledgers', { limit: 1 });
+    await waitFor('three pushed ledgers', () => closed().length >= 3);
+    const pushed = closed().map((e) => e.ledger.sequence);
+    expect(pushed[0]).toBeGreaterThan(latest - 2);
+    expect(pushed.slice(0, 3)).toEqual([pushed[0]!, pushed[0]! + 1, pushed[0]! + 2]);
+    expect(closed()[0]!.networkId).toBe('local');
+    const served = (await (await fetch(new URL(`/ledgers/${pushed[1]}`, net.serviceUrl))).json()) as { closed_at: string; operation_count: number };
+    expect(closed()[1]!.ledger).toMatchObject({ closedAt: served.closed_at, operationCount: served.operation_count });
+  });
+
   it('lists the latest operations newest first, and walks back over empty ledgers on request', async () => {
     const { operations } = await app.call<{ operations: Operation[] }>('home:activity', { limit: 10 });
     expect(operations).toHaveLength(10);

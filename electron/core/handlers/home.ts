@@ -3,12 +3,17 @@
 import { join } from 'node:path';
 import type { CoreContext, DomainHandlers } from '../context';
 import { LedgerCache, readDemoAccounts } from '../home';
+import { LedgerStream } from '../ledger-stream';
 
 type HomeChannel = 'home:ledgers' | 'home:activity' | 'home:demo-accounts' | 'ledger:previous';
 
 export function homeHandlers(ctx: CoreContext): DomainHandlers<HomeChannel> {
   const cache = new LedgerCache();
+  // Ledgers as they close, pushed as `ledger:closed` once someone looks at the latest ledgers.
+  const stream = ctx.options.emit ? new LedgerStream(ctx.emit, ctx.options.streams) : null;
+  if (stream) ctx.onClose(() => stream.close());
   async function latestLedgers(limit: number, signal: AbortSignal) {
+    stream?.follow(ctx.networks.selected());
     const health = await ctx.checkHealth(signal);
     // The sidebar's reading moves with the list, not 15 s behind it.
     ctx.emit('network:health', health);

@@ -1,22 +1,45 @@
-// The explore home's live cards: the latest ledgers (polled: the core caches closed ledgers, so a
-// poll costs one root reading and the new ledgers), the latest operations, and on the local
-// network its demo accounts by name, so a newcomer who knows no id is one click from a history.
-import { useQuery } from '@tanstack/react-query';
+// The explore home's live cards: the latest ledgers (pushed as they close by the core's ledger
+// stream, `ledger:closed`, and polled as a fallback: the core caches closed ledgers, so a poll
+// costs one root reading and the new ledgers), the latest operations, and on the local network
+// its demo accounts by name, so a newcomer who knows no id is one click from a history.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { RequestResult } from '../../../../shared/ipc';
 import { IdLink } from '../../components/id-link';
 import { amountCell, typeLabel } from '../../components/operation-cells';
-import { call } from '../../lib/bridge';
+import { call, onEvent } from '../../lib/bridge';
 import { relativeTime } from '../../lib/format';
 import { href } from '../../lib/router';
 import { useNow } from '../../lib/use-now';
 
-const POLL_MS = 3_000;
+/** The fallback poll; ledgers arrive by push while the core's stream is up. */
+const POLL_MS = 5_000;
+const SHOWN = 8;
+
+/** Puts each pushed ledger at the top of the list, and refreshes the operations when it has some. */
+function useLedgerPush(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onEvent('ledger:closed', ({ ledger }) => {
+        client.setQueryData<RequestResult<'home:ledgers'>>(['home:ledgers'], (old) => {
+          if (!old) return old;
+          const ledgers = [ledger, ...old.ledgers.filter((l) => l.sequence !== ledger.sequence)].sort((a, b) => b.sequence - a.sequence).slice(0, SHOWN);
+          return { latest: Math.max(old.latest ?? 0, ledger.sequence), ledgers };
+        });
+        if (ledger.operationCount > 0) void client.invalidateQueries({ queryKey: ['home:activity'] });
+      }),
+    [client],
+  );
+}
 
 export function LatestLedgers() {
   const now = useNow();
-  const ledgers = useQuery({ queryKey: ['home:ledgers'], queryFn: ({ signal }) => call('home:ledgers', { limit: 8 }, signal), refetchInterval: POLL_MS, retry: false });
+  useLedgerPush();
+  const ledgers = useQuery({ queryKey: ['home:ledgers'], queryFn: ({ signal }) => call('home:ledgers', { limit: SHOWN }, signal), refetchInterval: POLL_MS, retry: false });
   return (
     <section className="card home-card" aria-label="Latest ledgers">
-      <h3>Latest ledgers <span className="badge live" title={`Checked every ${POLL_MS / 1000} s`}>live</span></h3>
+      <h3>Latest ledgers <span className="badge live" title="Pushed as each ledger closes">live</span></h3>
       {ledgers.data?.ledgers.length ? (
         <table className="dense">
           <thead><tr><th>Ledger</th><th>Closed</th><th className="end">Txs</th><th className="end">Ops</th></tr></thead>

@@ -240,6 +240,8 @@ export const eventChannels = {
   /** Progress of a followed transaction (after `received`) until it is in a ledger. */
   'tx:status': TxStatus,
   'export:progress': ExportProgress,
+  /** The address book changed (set, remove, import): every page reloads its labels. */
+  'labels:changed': z.object({ count: z.number().int().nonnegative() }),
   /** A ledger of the selected network as it closes (after the first `home:ledgers`; electron/core/ledger-stream.ts). */
   'ledger:closed': z.object({ networkId: z.string(), ledger: LedgerSummary }),
 

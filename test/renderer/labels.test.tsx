@@ -10,7 +10,7 @@ import { Money } from '../../renderer/src/components/operation-cells';
 import { LabelDialogHost } from '../../renderer/src/components/label-dialog';
 import { Sidebar } from '../../renderer/src/components/sidebar';
 import { AddressBook } from '../../renderer/src/features/settings/address-book';
-import { reloadLabels, useLabelStore } from '../../renderer/src/lib/labels';
+import { reloadLabels, useLabelStore, useLabelsLoaded } from '../../renderer/src/lib/labels';
 import { notificationText } from '../../renderer/src/lib/live';
 import { ACCOUNT, FakeError, OTHER, fakeBridge, payment, type FakeHandlers } from './support/fake-bridge';
 import { renderWith } from './support/render';
@@ -51,6 +51,20 @@ describe('labels in the renderer', () => {
     const link = screen.getByRole('link', { name: 'Treasury' });
     expect(link.getAttribute('title')).toBe(`Treasury (${ACCOUNT})`);
     expect(link.getAttribute('href')).toBe(`#/account/${ACCOUNT}`);
+  });
+
+  it('reloads the labels when the core says they changed (another tab, an import)', async () => {
+    const fake = book([{ account: ACCOUNT, label: 'Old' }]);
+    const bridge = fakeBridge(fake);
+    function Loaded() {
+      useLabelsLoaded();
+      return <IdLink kind="account" id={ACCOUNT} />;
+    }
+    renderWith(bridge, <Loaded />);
+    expect(await screen.findByRole('link', { name: 'Old' })).toBeTruthy();
+    fake['labels:set']!({ account: ACCOUNT, label: 'New' });
+    act(() => bridge.emit('labels:changed', { count: 1 }));
+    expect(await screen.findByRole('link', { name: 'New' })).toBeTruthy();
   });
 
   it("names an asset by its issuer's label", async () => {

@@ -20,10 +20,13 @@ const someAccount = () => StrKey.encodeEd25519PublicKey(randomBytes(32));
 let dir: string;
 let core: AppCore;
 let dispatch: Dispatch;
+let changes: unknown[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ledgerscope-labels-'));
-  core = createAppCore({ userDataDir: dir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, exportDir: join(dir, 'exports') });
+  changes = [];
+  const emit = (channel: string, payload: unknown) => void (channel === 'labels:changed' && changes.push(payload));
+  core = createAppCore({ userDataDir: dir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, exportDir: join(dir, 'exports'), emit: emit as never });
   dispatch = createDispatcher(core.handlers);
 });
 afterEach(async () => core.close());
@@ -58,6 +61,8 @@ describe('labels: set, list, remove', () => {
     expect(await ok('labels:remove', { account: B })).toEqual({ removed: true });
     expect(await ok('labels:remove', { account: B })).toEqual({ removed: false });
     expect(fileLabels()).toEqual([{ account: A, label: 'Exchange' }]);
+    // Each change (three sets, one removal; not the removal that removed nothing) is announced.
+    expect(changes).toEqual([{ count: 1 }, { count: 2 }, { count: 2 }, { count: 1 }]);
   });
 
   it.each([
@@ -148,6 +153,7 @@ describe('labels: import and export', () => {
     expect(error.code).toBe('invalid_input');
     expect(error.message).toContain(words);
     expect(fileLabels()).toEqual([{ account: B, label: 'Keep me' }]);
+    expect(changes).toHaveLength(1); // the set above; a refused import announces nothing
   });
 
   it('refuses a 5 MB file and a file holding a secret key before reading them', async () => {

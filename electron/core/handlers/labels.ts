@@ -7,18 +7,26 @@ type LabelChannel = 'labels:list' | 'labels:set' | 'labels:remove' | 'labels:imp
 
 export function labelHandlers(ctx: CoreContext): DomainHandlers<LabelChannel> {
   const store = new LabelStore(ctx.userDataDir);
+  // Every page (another browser tab, another window) reloads its labels.
+  const changed = () => ctx.emit('labels:changed', { count: store.list().length });
   return {
     'labels:list': async function labelsList() {
       return { labels: store.list() };
     },
     'labels:set': async function labelsSet(entry) {
-      return store.set(entry);
+      const saved = store.set(entry);
+      changed();
+      return saved;
     },
     'labels:remove': async function labelsRemove({ account }) {
-      return { removed: store.remove(account) };
+      const removed = store.remove(account);
+      if (removed) changed();
+      return { removed };
     },
     'labels:import': async function labelsImport({ text }) {
-      return store.import(text);
+      const summary = store.import(text);
+      changed();
+      return summary;
     },
     'labels:export': async function labelsExport({ format }) {
       const labels = store.list();

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { LabelEntry } from '../../../shared/labels';
-import { call } from './bridge';
+import { call, onEvent } from './bridge';
 
 interface LabelState {
   entries: LabelEntry[];
@@ -42,10 +42,12 @@ export async function removeLabel(account: string): Promise<void> {
   await reloadLabels();
 }
 
-/** Loads the labels once when the app starts; a failure leaves ids unlabelled, nothing more. */
+/** Loads the labels when the app starts and whenever they change; a failure leaves ids unlabelled. */
 export function useLabelsLoaded(): void {
   useEffect(() => {
     reloadLabels().catch(() => undefined);
+    // A change made in another tab or window (or by an import) arrives as an event.
+    return onEvent('labels:changed', () => void reloadLabels().catch(() => undefined));
   }, []);
 }
 

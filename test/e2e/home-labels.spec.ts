@@ -1,5 +1,6 @@
 // The explore home and the address book in Chromium, each journey from a fresh profile (its own
 // web host and user-data directory) against one local network with history.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startNetwork, type RunningNetwork } from '../support/network';
 import { envelopeOf, paymentTx } from '../support/signed-tx';
@@ -55,7 +56,7 @@ test('the home shows ledgers arriving, the latest operations, and demo accounts 
   await expect(page.getByRole('grid', { name: 'Payments' }).locator('[role="row"][data-index]').first()).toBeVisible();
 });
 
-test('an account labelled on its page shows its label and is found by it in the go-to box', async ({ page }) => {
+test('an account labelled on its page shows its label, is found by it in the go-to box, and exports', async ({ page }, testInfo) => {
   await openFresh(page);
   const alice = demo('alice').publicKey;
   await page.goto(`${host!.url.split('?')[0]}#/account/${alice}`);
@@ -75,6 +76,17 @@ test('an account labelled on its page shows its label and is found by it in the 
   await expect(page).toHaveURL(new RegExp(`#/account/${alice}$`));
   // The label shows wherever the account does: here, the payments it sent or received.
   await expect(page.getByRole('grid', { name: 'Payments' }).locator('a.labelled', { hasText: 'Alice (treasury)' }).first()).toBeVisible();
+
+  // Settings: the address book exports as CSV, and a hostile import is refused whole.
+  await page.goto(`${host!.url.split('?')[0]}#/settings`);
+  const book = page.getByRole('region', { name: 'Address book' });
+  const [download] = await Promise.all([page.waitForEvent('download'), book.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('ledgerscope-labels.csv');
+  expect(readFileSync((await download.path())!, 'utf8')).toBe(`account,label\r\n${alice},Alice (treasury)\r\n`);
+  await book.getByLabel('Import labels from a JSON or CSV file').setInputFiles({ name: 'evil.csv', mimeType: 'text/csv', buffer: Buffer.from(`account,label\n${demo('bob').publicKey},Bob\n${alice},=cmd|' /C calc'!A0\n`) });
+  await expect(book.getByRole('alert')).toContainText('Line 3: label: a label cannot start with =');
+  await expect(book.getByRole('row')).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath('address-book.png') });
 });
 
 test('the keyboard alone walks from the home page to a payment’s transaction', async ({ page }) => {

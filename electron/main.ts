@@ -13,6 +13,7 @@ import { registerRequestChannels } from './ipc/register';
 import { parseLaunchArgs, parseShellOptions, type LaunchRequest } from './launch-args';
 import { setUpLogging, type Logger } from './logging';
 import { menuTemplate } from './menu';
+import { labelIn } from './core/labels';
 import { PaymentNotifier } from './notifications';
 import { readTransactionFile } from './open-file';
 import { claimSingleInstance, registerDeepLinkScheme } from './single-instance';
@@ -49,6 +50,8 @@ const notifier = new PaymentNotifier({
     if (process.platform === 'win32') window?.flashFrame(count > 0);
   },
   windowFocused: () => window?.isFocused() ?? false,
+  // Read at each notice (they are rare), so a label set a moment ago is used.
+  labelOf: (account) => labelIn(app.getPath('userData'), account),
 });
 
 function emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {

@@ -14,15 +14,18 @@ export interface PaymentNotice {
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(-4)}` : id);
 
-/** The notice for a stream record, or null when it is not an incoming payment the user asked to hear about. */
-export function paymentNotice(event: EventPayload<'stream:record'>): PaymentNotice | null {
+/**
+ * The notice for a stream record, or null when it is not an incoming payment the user asked to
+ * hear about. Accounts are named by their address-book label when `nameOf` knows one.
+ */
+export function paymentNotice(event: EventPayload<'stream:record'>, nameOf: (account: string) => string | undefined = () => undefined): PaymentNotice | null {
   const record = event.record;
   // Path payments are payments: the notice names what arrived.
   if (!event.notify || !isPaymentLike(record) || record.direction !== 'in') return null;
   const code = record.currency.code;
   return {
     title: `Payment received: ${record.amount} ${code}`,
-    body: `From ${short(record.from)} to ${short(event.account)}`,
+    body: `From ${nameOf(record.from) ?? short(record.from)} to ${nameOf(event.account) ?? short(event.account)}`,
     account: event.account,
     route: `/op/${record.id}`,
   };
@@ -32,6 +35,8 @@ export interface NotifierHooks {
   show(notice: PaymentNotice): void;
   setBadge(count: number): void;
   windowFocused(): boolean;
+  /** An account's label from the address book, if it has one. */
+  labelOf?(account: string): string | undefined;
 }
 
 export class PaymentNotifier {
@@ -44,7 +49,7 @@ export class PaymentNotifier {
   }
 
   onRecord(event: EventPayload<'stream:record'>): void {
-    const notice = paymentNotice(event);
+    const notice = paymentNotice(event, (account) => this.hooks.labelOf?.(account));
     if (!notice) return;
     this.hooks.show(notice);
     if (this.hooks.windowFocused()) return;

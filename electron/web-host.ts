@@ -9,6 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isEventChannel, type EventChannel, type EventPayload } from '../shared/ipc';
 import type { Dispatch } from './core/dispatch';
+import { isExportPath, serveExport, type ExportLookup } from './web-downloads';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -58,6 +59,8 @@ export interface WebHostOptions {
   dispatch: Dispatch;
   port?: number;
   token?: string;
+  /** Finished exports by id, offered at `/exports/<id>?token=…` (web-downloads.ts). */
+  exportFile?: ExportLookup;
 }
 
 export interface WebHost {
@@ -74,7 +77,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // The port is known once the server listens; the Host and Origin checks read it then.
   const local = { port: 0 };
 
-  const server: Server = createServer((request, response) => serveRequest(options.rendererDir, local.port, request, response));
+  const server: Server = createServer((request, response) => serveRequest(options, local.port, token, request, response));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on('upgrade', (request, socket, head) => {
     if (!upgradeAllowed(request, local.port, token)) {
@@ -121,10 +124,16 @@ function allowedOrigin(origin: string | undefined, port: number): boolean {
 }
 
 /** A plain HTTP request: only GET and HEAD of the renderer's files, only under our own Host. */
-function serveRequest(root: string, port: number, request: IncomingMessage, response: ServerResponse): void {
+/** Plain requests: the renderer's files, and finished exports (token-protected) for download. */
+function serveRequest(options: WebHostOptions, port: number, token: string, request: IncomingMessage, response: ServerResponse): void {
   if (!allowedHost(request.headers.host, port)) return refuse(response, 421, 'Misdirected request: unknown Host.');
   if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
-  void serveFile(root, request, response);
+  const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+  if (isExportPath(pathname)) {
+    if (!options.exportFile) return refuse(response, 404, 'Not found.');
+    return void serveExport(request, response, options.exportFile, (given) => sameToken(given, token));
+  }
+  void serveFile(options.rendererDir, request, response);
 }
 
 /** The channel socket opens only at /ipc, from our own page (Host and Origin), with the run's token. */

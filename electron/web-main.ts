@@ -12,7 +12,7 @@ import { setUpNetwork, type NetworkSetup } from './core/network-setup';
 import { startWebHost, type WebHost } from './web-host';
 
 const USAGE =
-  'usage: npm run web -- [--network local|testnet|public|<url>] [--port N] [--user-data-dir DIR] [--local-url URL] [--export-dir DIR] [--renderer-dir DIR]';
+  'usage: npm run web -- [--network local|testnet|public|<url>] [--port N] [--user-data-dir DIR] [--local-url URL] [--local-data-dir DIR] [--export-dir DIR] [--renderer-dir DIR]';
 
 const root = join(import.meta.dirname, '..');
 
@@ -31,6 +31,7 @@ function readFlags(argv: string[]) {
         port: { type: 'string', default: '0' },
         'user-data-dir': { type: 'string' },
         'local-url': { type: 'string' },
+        'local-data-dir': { type: 'string' },
         'export-dir': { type: 'string' },
         'renderer-dir': { type: 'string' },
       },
@@ -77,6 +78,7 @@ export async function main(argv: string[]): Promise<void> {
     version: '0.1.0',
     emit,
     ...(values['export-dir'] ? { exportDir: resolve(values['export-dir']) } : {}),
+    ...(values['local-data-dir'] ? { localDataDir: resolve(values['local-data-dir']) } : {}),
   });
   const dispatch = createDispatcher(network.wrap(core.handlers));
   await network.applyFlag(dispatch).catch((error: Error) => console.error(`ledgerscope: ${error.message}`));
@@ -84,6 +86,7 @@ export async function main(argv: string[]): Promise<void> {
     rendererDir: resolve(values['renderer-dir'] ?? join(root, 'dist', 'renderer')),
     dispatch,
     port,
+    exportFile: (exportId) => core.exports.finishedFile(exportId),
   });
   console.log(`Ledgerscope web host: ${host.url}`);
   const stop = async () => {

@@ -3,6 +3,11 @@
 import { z } from 'zod';
 import { IdString } from './model';
 
+/** A request channel: the schema of its argument and of its result. */
+export const request = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({ args, result });
+/** The argument of a channel that takes none. */
+export const none = z.object({}).strict();
+
 export const NetworkProfile = z.object({
   id: z.string().min(1).max(64),
   name: z.string().min(1).max(64),

@@ -7,21 +7,20 @@
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
 import { DetachedSignature, ExportFormat, MergeReport, SignatureReport, SignedInput, SignedInputs } from './signatures';
-import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, LedgerTransaction, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
-import { FlowPoint, HistoryCursor, HistoryFilter, HistoryIndexInfo, HistoryPage, HistoryProgress, HistorySort, AssetFilter, TotalsBy, TotalsRow } from './history';
+import { MinimumAmount, Minimums } from './minimums';
+import { Account, ClaimableBalance, IdString, Ledger, LiquidityPool, LedgerTransaction, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
 import type { IpcErrorShape } from './ipc-errors';
-import { NetworkProfile, NetworkHealth, RateLimitNotice, Cursor, ListingQuery, OperationScope, ListingTarget, ConnectionTest, NetworkDraft } from './ipc-values';
+import { historyChannels, historyEvents } from './ipc-history';
+import { homeChannels, homeEvents } from './ipc-home';
+import { NetworkProfile, NetworkHealth, RateLimitNotice, Cursor, ListingQuery, OperationScope, ListingTarget, ConnectionTest, NetworkDraft, none, request } from './ipc-values';
 
 export * from './ipc-errors';
 export * from './ipc-values';
 
-const request = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({ args, result });
-const none = z.object({}).strict();
 const NetworkId = z.string().min(1).max(64);
 /** Pasted transaction text: hex, base64, a SEP-7 URI or a JSON object holding an envelope. */
 const EnvelopeInput = z.string().min(1).max(400_000);
-const HistoryAccount = z.object({ account: IdString }).strict();
 
 export const requestChannels = {
   // -- app and networks ------------------------------------------------------------------------
@@ -109,9 +108,18 @@ export const requestChannels = {
   ),
 
   // -- streams (one SSE connection per watched account, in the core) --------------------------
-  'stream:watch': request(z.object({ account: IdString, minAmount: DecimalString.optional() }).strict(), WatchedAccount),
+  /**
+   * Watches an account (or changes its minimums): `minAmounts` per asset, or `minAmount` for any
+   * asset (the same as `minAmounts: {"*": …}`); neither = notify for every incoming payment.
+   */
+  'stream:watch': request(z.object({ account: IdString, minAmount: MinimumAmount.optional(), minAmounts: Minimums.optional() }).strict(), WatchedAccount),
   'stream:unwatch': request(z.object({ account: IdString }).strict(), z.object({ removed: z.boolean() })),
   'stream:list': request(none, z.object({ watched: z.array(WatchedAccount), statuses: z.array(StreamStatus) })),
+  /** Each watched account's latest payments (history and what streamed since), newest first; `errors` names accounts that could not be read. */
+  'stream:feed': request(
+    z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict(),
+    z.object({ items: z.array(z.object({ account: IdString, networkId: z.string(), record: Operation })), errors: z.array(z.string()) }),
+  ),
 
   // -- export (streams to a file in the export directory; same in both hosts) ----------------
   /**
@@ -133,53 +141,8 @@ export const requestChannels = {
   'export:cancel': request(z.object({ exportId: z.string().max(64) }).strict(), z.object({ cancelled: z.boolean() })),
   'export:list': request(none, z.object({ exports: z.array(ExportProgress), directory: z.string() })),
 
-  // -- history index (a local SQLite index of one account's operations; docs/history-index.md) --
-  /** Starts (or resumes) the sync of an account on the selected network; progress on `history:progress`. */
-  'history:sync': request(z.object({ account: IdString, follow: z.boolean().default(true) }).strict(), HistoryProgress),
-  'history:pause': request(HistoryAccount, HistoryProgress),
-  /** Resumes a paused, cancelled or failed sync of this session as it was started (else starts one that follows). */
-  'history:resume': request(HistoryAccount, HistoryProgress),
-  'history:cancel': request(HistoryAccount, HistoryProgress),
-  /** The sync's progress now (state idle when none runs in this session). */
-  'history:status': request(HistoryAccount, HistoryProgress),
-  /** Indexed accounts of the selected network, with their size. */
-  'history:list': request(none, z.object({ networkId: z.string(), indexes: z.array(HistoryIndexInfo), fileBytes: z.number().int() })),
-  'history:remove': request(HistoryAccount, z.object({ removed: z.boolean() })),
-  /** One keyset page of the filtered set; `summary` (count, per-asset totals) when asked for. */
-  'history:query': request(
-    z
-      .object({
-        account: IdString,
-        filter: HistoryFilter.default({}),
-        sort: HistorySort.default('-time'),
-        cursor: HistoryCursor.optional(),
-        limit: z.number().int().min(1).max(1000).default(100),
-        includeRaw: z.boolean().default(false),
-        summary: z.boolean().default(false),
-      })
-      .strict(),
-    HistoryPage,
-  ),
-  /** Totals of the filtered set by asset, counterparty (top N by volume), day, week or month. */
-  'history:totals': request(
-    z.object({ account: IdString, filter: HistoryFilter.default({}), by: TotalsBy, top: z.number().int().min(1).max(10_000).default(50) }).strict(),
-    z.object({ rows: z.array(TotalsRow) }),
-  ),
-  /** Net flow of one asset per day and its running total over the filtered set. */
-  'history:flow': request(z.object({ account: IdString, filter: HistoryFilter.default({}), asset: AssetFilter }).strict(), z.object({ points: z.array(FlowPoint) })),
-  /** Writes the filtered set to a CSV or NDJSON file in the export directory. */
-  'history:export': request(
-    z
-      .object({
-        account: IdString,
-        filter: HistoryFilter.default({}),
-        sort: HistorySort.default('time'),
-        format: z.enum(['csv', 'ndjson']),
-        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
-      })
-      .strict(),
-    z.object({ path: z.string(), rows: z.number().int() }),
-  ),
+  ...historyChannels,
+  ...homeChannels,
 } as const;
 
 export const eventChannels = {
@@ -194,8 +157,8 @@ export const eventChannels = {
   'export:progress': ExportProgress,
   /** A 429 closed the network's gate: every request waits until `until` (epoch ms); views show a countdown. */
   'network:rate-limit': RateLimitNotice,
-  /** A history sync's state, records, rate and reach (throttled to a few per second). */
-  'history:progress': HistoryProgress,
+  ...historyEvents,
+  ...homeEvents,
 
   // -- desktop shell (electron/: menu, deep links, dropped or opened files, embedded network) --
   /** Text of a transaction file opened from the menu, dropped on the window or passed at launch. */

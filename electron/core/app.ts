@@ -10,6 +10,8 @@ import { exportHandlers } from './handlers/export';
 import { historyHandlers } from './handlers/history';
 import { inspectionHandlers } from './handlers/inspection';
 import { ledgerTransactionHandlers } from './handlers/ledger-transactions';
+import { homeHandlers } from './handlers/home';
+import { labelHandlers } from './handlers/labels';
 import { listingHandlers } from './handlers/listings';
 import { logHandlers } from './handlers/log';
 import { networkHandlers } from './handlers/networks';
@@ -52,6 +54,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...logHandlers(),
     ...ledgerTransactionHandlers(ctx),
     ...historyHandlers(ctx),
+    ...labelHandlers(ctx),
+    ...homeHandlers(ctx),
   };
   return {
     handlers,

@@ -24,6 +24,8 @@ export interface AppCoreOptions {
   host: 'electron' | 'web';
   version: string;
   emit?: Emit;
+  /** The embedded local network's data directory, for its demo accounts (default: <userData>/local-network). */
+  localDataDir?: string;
   /** Where exports are written (default: ~/Downloads, else <userData>/exports). */
   exportDir?: string;
   /** Push `network:health` this often (0 = never; default 15 s). */
@@ -63,6 +65,8 @@ export interface CoreContext {
   orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
   /** GETs one resource: its body and its exact text. */
   getResource(path: string, what: string, signal: AbortSignal): Promise<readonly [JsonValue, string]>;
+  /** Registers what a domain must stop when the core closes (a connection it holds). */
+  onClose(stop: () => void): void;
   /** Stops the health push and every service. */
   close(): Promise<void>;
 }
@@ -99,6 +103,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const orNotFound = <T>(what: string, request: () => Promise<T>) => notFoundOn(networks, what, request);
 
   const stopHealthPush = startHealthPush(options, pushHealth);
+  const closers: (() => void)[] = [];
   streams.useNetwork(networks.selected());
 
   return {
@@ -125,7 +130,11 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
       const response = await orNotFound(what, () => http().getJson(path, { signal }));
       return [response.body, response.text.trim()] as const;
     },
+    onClose(stop) {
+      closers.push(stop);
+    },
     async close() {
+      for (const stop of closers.splice(0)) stop();
       stopHealthPush();
       streams.close();
       submissions.close();

@@ -37,6 +37,8 @@ export function toErrorShape(error: unknown): IpcErrorShape {
 }
 
 const MAX_MESSAGE_CHARS = 1_000_000;
+/** Channels that carry a whole file: the address book's import takes up to 2 MB (shared/labels.ts). */
+const LARGER_MESSAGES: Partial<Record<RequestChannel, number>> = { 'labels:import': 2_100_000 };
 
 export type Dispatch = (channel: unknown, args: unknown, context?: Partial<CallContext>) => Promise<IpcReply<unknown>>;
 
@@ -46,7 +48,7 @@ export function createDispatcher(handlers: Handlers): Dispatch {
       const shown = typeof channel === 'string' ? channel.slice(0, 60) : typeof channel;
       return { ok: false, error: { code: 'unknown_channel', message: `Unknown channel "${shown}".` } };
     }
-    if (approximateSize(args) > MAX_MESSAGE_CHARS) {
+    if (approximateSize(args) > (LARGER_MESSAGES[channel] ?? MAX_MESSAGE_CHARS)) {
       return { ok: false, error: { code: 'too_large', message: `Arguments for ${channel} are too large.` } };
     }
     // A secret key is refused before anything else looks at it, whatever the channel.

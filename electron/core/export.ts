@@ -3,8 +3,8 @@
 // after a page is written, and a 429 makes the exporter wait and ask for the same page again, so
 // no row is lost or written twice. Progress goes out on `export:progress`.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
-import { join } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, renameSync, type WriteStream } from 'node:fs';
+import { basename, join } from 'node:path';
 import { historyStartMessage } from '../../shared/history-start';
 import type { ListingTarget } from '../../shared/ipc';
 import { pages } from '../../shared/paging';
@@ -71,6 +71,13 @@ export class Exports {
     return entry.done;
   }
 
+  /** A finished export's file (done, or the partial file of a cancelled or failed one), to download. */
+  finishedFile(exportId: string): { path: string; name: string } | null {
+    const entry = this.running.get(exportId);
+    if (!entry || entry.progress.state === 'running' || !existsSync(entry.progress.path)) return null;
+    return { path: entry.progress.path, name: basename(entry.progress.path) };
+  }
+
   cancel(exportId: string): boolean {
     const entry = this.running.get(exportId);
     if (!entry || entry.progress.state !== 'running') return false;
@@ -92,6 +99,8 @@ export class Exports {
     const out = createWriteStream(entry.progress.path, { flags: 'wx' });
     const signal = entry.controller.signal;
     try {
+      const total = await knownTotal(request, http, signal);
+      if (total !== undefined) this.update(entry, { total });
       if (request.format === 'csv') await write(out, `${CSV_COLUMNS.join(',')}\n`);
       // A 410 (history starts later on this server) ends the walk; the note says from which ledger.
       let historyNote = '';
@@ -115,7 +124,10 @@ export class Exports {
     } catch (error) {
       await close(out).catch(() => undefined);
       const cancelled = signal.aborted;
-      this.update(entry, { state: cancelled ? 'cancelled' : 'failed', message: cancelled ? `Cancelled after ${entry.progress.rows} rows.` : (error as Error).message });
+      // What was written stays, under a name that says it is not the whole listing.
+      const path = markPartial(entry.progress.path);
+      const reason = cancelled ? `Cancelled after ${entry.progress.rows} rows` : (error as Error).message;
+      this.update(entry, { state: cancelled ? 'cancelled' : 'failed', path, message: `${reason}; the partial file is ${path}` });
     }
     return { ...entry.progress };
   }
@@ -134,6 +146,48 @@ export class Exports {
         await sleep(waitingMs, signal);
       }
     }
+  }
+}
+
+/**
+ * The number of rows when the server says it: the operations of a transaction, or of a ledger.
+ * Horizon counts a ledger's successful operations in operation_count and all of them in
+ * tx_set_operation_count; the local service counts all in operation_count (with
+ * failed_transaction_count beside it), so without failed ones its total is known only when no
+ * transaction failed. Payments and an account's operations have no count: the dialog then shows
+ * rows and pages so far.
+ */
+async function knownTotal(request: ExportRequest, http: HttpClient, signal: AbortSignal): Promise<number | undefined> {
+  const { target, query } = request;
+  if (target.kind !== 'operations' || (target.scope !== 'ledger' && target.scope !== 'transaction') || query.cursor) return undefined;
+  try {
+    const path = `/${target.scope === 'ledger' ? 'ledgers' : 'transactions'}/${target.id}`;
+    const body = (await http.getJson(path, { signal, timeoutMs: 10_000 })).body as Record<string, unknown>;
+    const count = target.scope === 'transaction' ? body['operation_count'] : ledgerCount(body, query.includeFailed);
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return undefined;
+    return query.maxRows !== undefined ? Math.min(count, query.maxRows) : count;
+  } catch {
+    return undefined; // a count is a nicety: the export goes on without it
+  }
+}
+
+function ledgerCount(body: Record<string, unknown>, includeFailed: boolean): unknown {
+  if ('tx_set_operation_count' in body) return includeFailed ? body['tx_set_operation_count'] : body['operation_count'];
+  return includeFailed || body['failed_transaction_count'] === 0 ? body['operation_count'] : undefined;
+}
+
+/** `x.csv` becomes `x-partial.csv` (numbered if taken); on failure the file keeps its name. */
+function markPartial(path: string): string {
+  if (!existsSync(path)) return path;
+  const base = basename(path);
+  const dot = base.lastIndexOf('.');
+  const partialName = dot > 0 ? `${base.slice(0, dot)}-partial${base.slice(dot)}` : `${base}-partial`;
+  const target = uniquePath(path.slice(0, path.length - base.length), partialName);
+  try {
+    renameSync(path, target);
+    return target;
+  } catch {
+    return path;
   }
 }
 

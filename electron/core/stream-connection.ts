@@ -7,10 +7,10 @@
 // its window. Horizon sends no keepalives and closes idle streams itself after 55 s, so for the
 // horizon dialect the window is longer than that (docs/app-core.md).
 import { EventSource } from 'eventsource';
-import { parseAmount } from '../../shared/amount';
+import { passesMinimum } from '../../shared/minimums';
 import type { NetworkProfile } from '../../shared/ipc';
 import { isJsonObject } from '../../shared/json';
-import { isPaymentLike, type Operation, type StreamStatus, type WatchedAccount } from '../../shared/model';
+import type { Operation, StreamStatus, WatchedAccount } from '../../shared/model';
 import { decodeToid } from '../../shared/toid';
 import { exponentialDelay, sleep } from './backoff';
 import { latestOf } from './health';
@@ -169,12 +169,8 @@ export class AccountStream {
   }
 
   private shouldNotify(record: Operation): boolean {
-    if (record.direction !== 'in') return false;
     // Path payments are payments: what the watched account received counts against the minimum.
-    const amount = isPaymentLike(record) ? record.amount : record.type === 'create_account' ? record.startingBalance : null;
-    if (amount === null) return false;
-    if (this.watched.minAmount === undefined) return true;
-    return parseAmount(amount) >= parseAmount(this.watched.minAmount);
+    return record.direction === 'in' && passesMinimum(record, this.watched.minAmounts);
   }
 
   private reportLag(token: string): void {

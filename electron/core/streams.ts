@@ -2,9 +2,10 @@
 // core. The watch list, each account's notification minimum and its last paging token are
 // persisted, so an app restart resumes every stream where it stopped.
 import { z } from 'zod';
-import { parseAmount } from '../../shared/amount';
+import { migrateWatched, type Minimums } from '../../shared/minimums';
 import type { NetworkProfile } from '../../shared/ipc';
-import { WatchedAccount, type StreamStatus } from '../../shared/model';
+import { mergeFeed } from '../../shared/feed';
+import { WatchedAccount, type Operation, type StreamStatus } from '../../shared/model';
 import type { Emit } from './dispatch';
 import { SettingsFile } from './settings';
 import { budgetFor, type ReconnectBudget } from './reconnect-budget';
@@ -12,11 +13,15 @@ import { AccountStream, type StreamOptions } from './stream-connection';
 
 export { isAfter, streamPayments, type StreamOptions } from './stream-connection';
 
-const Watched = z.object({ accounts: z.array(WatchedAccount) });
+// Entries written before minimums were per asset carry `minAmount`: read as the any-asset minimum.
+const RECENT_LIMIT = 50;
+const Watched = z.object({ accounts: z.array(z.preprocess(migrateWatched, WatchedAccount)) });
 
 export class StreamManager {
   private readonly file: SettingsFile<z.infer<typeof Watched>>;
   private readonly streams = new Map<string, AccountStream>();
+  /** Records each stream delivered since it started, newest first: the feed's live part (stream:feed). */
+  private readonly recent = new Map<string, { account: string; record: Operation }[]>();
   private profile: NetworkProfile | null = null;
   private persistQueued = false;
   /** One reconnect budget for all streams of the selected network. */
@@ -44,17 +49,22 @@ export class StreamManager {
     return this.file.get().accounts.filter((entry) => entry.networkId === this.profile?.id);
   }
 
+  /** The last RECENT_LIMIT records an account's stream delivered, newest first. */
+  recentRecords(account: string): Operation[] {
+    return (this.recent.get(account) ?? []).map((item) => item.record);
+  }
+
   statuses(): StreamStatus[] {
     return [...this.streams.values()].map((stream) => stream.status);
   }
 
-  watch(account: string, minAmount?: string): WatchedAccount {
+  /** Watches an account; its minimums replace the ones it had (none: every payment notifies). */
+  watch(account: string, minAmounts?: Minimums): WatchedAccount {
     const profile = this.profile;
     if (!profile) throw new Error('No network selected.');
-    if (minAmount !== undefined) parseAmount(minAmount);
     const existing = this.file.get().accounts.find((entry) => entry.account === account && entry.networkId === profile.id);
-    const next: WatchedAccount = { ...(existing ?? {}), account, networkId: profile.id, ...(minAmount !== undefined ? { minAmount } : {}) };
-    if (minAmount === undefined) delete next.minAmount;
+    const next: WatchedAccount = { ...(existing ?? {}), account, networkId: profile.id, ...(minAmounts && Object.keys(minAmounts).length ? { minAmounts } : {}) };
+    if (!minAmounts || Object.keys(minAmounts).length === 0) delete next.minAmounts;
     this.file.update((state) => ({ accounts: [...state.accounts.filter((entry) => entry !== existing), next] }));
     const running = this.streams.get(account);
     if (running) running.watched = next;
@@ -68,6 +78,7 @@ export class StreamManager {
     this.file.update((state) => ({ accounts: state.accounts.filter((entry) => !(entry.account === account && entry.networkId === profile?.id)) }));
     this.streams.get(account)?.stop();
     this.streams.delete(account);
+    this.recent.delete(account);
     return this.file.get().accounts.length < before;
   }
 
@@ -76,6 +87,7 @@ export class StreamManager {
     const stream = new AccountStream(this.profile, watched, { ...this.options, ...(this.budget ? { budget: this.budget } : {}) }, {
       status: (status) => this.emit('stream:status', status),
       record: (record, notify) => {
+        this.recent.set(watched.account, mergeFeed(this.recent.get(watched.account) ?? [], [{ account: watched.account, record }], RECENT_LIMIT));
         this.emit('stream:record', { account: watched.account, networkId: watched.networkId, record, notify });
         this.queuePersist();
       },
@@ -118,6 +130,7 @@ export class StreamManager {
     if (this.streams.size > 0) this.persist();
     for (const stream of this.streams.values()) stream.stop();
     this.streams.clear();
+    this.recent.clear();
   }
 
   close(): void {

@@ -17,6 +17,11 @@ export interface ListingTarget {
   /** Checked lazily (only for an empty page or a new stream); absent when already checked. */
   exists?: (store: Store) => boolean;
   missing?: string;
+  /**
+   * A listing that is not of operations (/ledgers): its own reader of records after a token, each
+   * record's whole text (its links written under `base`), sent as it is.
+   */
+  read?: (store: Store, after: bigint, limit: number, base: string) => WholeRecord[];
 }
 
 /**
@@ -24,6 +29,12 @@ export interface ListingTarget {
  * page and stream of any listing, each of which writes the record's links to its own collection
  * in front of it (links.ts recordHead).
  */
+/** A record written whole, links included (a ledger of /ledgers). */
+export interface WholeRecord {
+  id: bigint;
+  bytes: Buffer;
+}
+
 export interface RecordText {
   id: bigint;
   hash: string;

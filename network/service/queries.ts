@@ -176,6 +176,12 @@ export class Store {
     return this.one(`${TRANSACTION} WHERE t.hash = ?`, hash) ?? this.one(`${TRANSACTION} WHERE i.hash = ?`, hash);
   }
 
+  /** Ledgers with sequence strictly between the bounds, in order, at most `limit` (the /ledgers listing). */
+  listLedgers(after: bigint, before: bigint, desc: boolean, limit: number): Row[] {
+    const sql = `SELECT * FROM ledgers WHERE sequence > ? AND sequence < ? ORDER BY sequence ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
+    return this.all(sql, after, before, limit);
+  }
+
   ledger(sequence: bigint): Row | undefined {
     return this.one('SELECT * FROM ledgers WHERE sequence = ?', sequence);
   }

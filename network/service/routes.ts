@@ -20,6 +20,7 @@ import {
 } from './params';
 import { ProblemError, badRequest, notFound } from './problem';
 import type { Store } from './queries';
+import { LEDGERS_TARGET, ledgersPage } from './ledgers';
 import * as text from './records';
 import type { StreamHub } from './stream';
 import { type SubmitOptions, submitTransaction } from './submit';
@@ -155,6 +156,16 @@ function openStream(ctx: RouteContext, request: FastifyRequest, reply: FastifyRe
   ctx.hub.open(reply.raw, target, params, after, request.ip, baseOf(ctx, request));
 }
 
+/** GET /ledgers: every ledger in order, paged like the listings, or streamed as ledgers close. */
+async function ledgersListing(this: RouteContext, request: FastifyRequest, reply: FastifyReply) {
+  const representation = negotiate(request.headers.accept, request.method !== 'HEAD');
+  if (!representation) throw notAcceptable(true);
+  const query = request.query as Query;
+  const params = parseListing(query);
+  if (representation === 'stream') return openStream(this, request, reply, LEDGERS_TARGET, params);
+  return sendJson(reply, ledgersPage(this.store, params, typeof query.cursor === 'string' ? query.cursor : '', baseOf(this, request)));
+}
+
 function jsonOnly(request: FastifyRequest): void {
   if (!negotiate(request.headers.accept, false)) throw notAcceptable(false);
 }
@@ -227,6 +238,7 @@ function bodyTx(body: unknown): string {
 export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const get: Record<string, (request: FastifyRequest, reply: FastifyReply) => unknown> = resourceRoutes(ctx);
   for (const [path, resolve] of Object.entries(listings)) get[path] = listingHandler(ctx, resolve);
+  get['/ledgers'] = ledgersListing.bind(ctx);
   for (const [alias, path] of Object.entries(ALIASES)) get[alias] = get[path]!;
   for (const [path, handler] of Object.entries(get)) app.get(path, handler);
 

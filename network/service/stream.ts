@@ -130,10 +130,16 @@ export class StreamHub {
     const shareKey = `${stream.key}|${stream.lastId}`;
     const cached = this.shared?.get(shareKey);
     if (cached) return cached;
-    const records = readRecords(this.store, stream.target, stream.params, stream.base, stream.lastId, INT64_MAX, BATCH, false);
     const parts: Buffer[] = [];
-    for (const record of records) {
-      parts.push(Buffer.from(`id: ${record.id}\ndata: ${recordHead(stream.parts, `${record.id}`, record.hash)}`), record.body, FRAME_END);
+    let records: { id: bigint }[];
+    if (stream.target.read) {
+      const whole = stream.target.read(this.store, stream.lastId, BATCH, stream.base);
+      for (const record of whole) parts.push(Buffer.from(`id: ${record.id}\ndata: `), record.bytes, FRAME_END);
+      records = whole;
+    } else {
+      const texts = readRecords(this.store, stream.target, stream.params, stream.base, stream.lastId, INT64_MAX, BATCH, false);
+      for (const record of texts) parts.push(Buffer.from(`id: ${record.id}\ndata: ${recordHead(stream.parts, `${record.id}`, record.hash)}`), record.body, FRAME_END);
+      records = texts;
     }
     const batch = { bytes: Buffer.concat(parts), lastId: records.length ? records[records.length - 1]!.id : stream.lastId, full: records.length === BATCH };
     this.shared?.set(shareKey, batch);

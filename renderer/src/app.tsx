@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
+import { LabelDialogHost } from './components/label-dialog';
 import { useHealth, useNetworks } from './components/network-status';
 import { Sidebar } from './components/sidebar';
 import { ViewBoundary } from './components/view-boundary';
 import { EntityPage } from './features/explore/entity-page';
 import { ExploreHome } from './features/explore/explore-home';
+import { useFeedHistory } from './features/live/feed-history';
 import { LivePage } from './features/live/live-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { SubmitPage } from './features/submit/submit-page';
 import { call } from './lib/bridge';
 import { useGlobalKeys, useTheme } from './lib/keys';
+import { useLabelsLoaded } from './lib/labels';
 import { useLiveEvents } from './lib/live';
 import { ENTITY_LABEL, useRoute, type Route } from './lib/router';
 import { useUi } from './lib/store';
@@ -28,6 +31,8 @@ export function App() {
   useGlobalKeys();
   useTheme();
   useLiveEvents();
+  useLabelsLoaded();
+  useFeedHistory();
   useEffect(() => {
     if (info.data) setHost(info.data.host);
   }, [info.data, setHost]);
@@ -58,6 +63,7 @@ export function App() {
           </>
         )}
       </main>
+      <LabelDialogHost />
       {gotoOpen ? (
         <ViewBoundary name="The Go to box">
           <GotoDialog onClose={() => setGotoOpen(false)} networkName={networkName} />

@@ -1,6 +1,7 @@
 // Live streams of watched accounts and listing exports.
 import { z } from 'zod';
-import { DecimalString, IdString } from './base';
+import { Minimums } from '../minimums';
+import { IdString } from './base';
 
 export const STREAM_STATES = ['connecting', 'live', 'reconnecting', 'behind', 'stopped'] as const;
 export const StreamStatus = z.object({
@@ -19,8 +20,11 @@ export type StreamStatus = z.infer<typeof StreamStatus>;
 export const WatchedAccount = z.object({
   account: IdString,
   networkId: z.string(),
-  /** Notify only for incoming payments of at least this amount (any currency); absent = all. */
-  minAmount: DecimalString.optional(),
+  /**
+   * Notify only for incoming payments reaching the minimum of their asset (`native`, `CODE:ISSUER`)
+   * or, failing that, of any asset (`*`); absent = all (shared/minimums.ts).
+   */
+  minAmounts: Minimums.optional(),
   lastPagingToken: z.string().optional(),
 });
 export type WatchedAccount = z.infer<typeof WatchedAccount>;
@@ -34,6 +38,8 @@ export const ExportProgress = z.object({
   pages: z.number().int().nonnegative(),
   /** Set while waiting out a 429 (milliseconds until the next request). */
   waitingMs: z.number().optional(),
+  /** How many rows the export will have, when the server tells (a ledger's or transaction's operations). */
+  total: z.number().int().nonnegative().optional(),
   message: z.string().optional(),
 });
 export type ExportProgress = z.infer<typeof ExportProgress>;

@@ -16,7 +16,7 @@ const status = (state: StreamStatus['state'], extra: Partial<StreamStatus> = {})
 
 function setup() {
   const bridge = fakeBridge({
-    'stream:list': () => ({ watched: [{ account: ACCOUNT, networkId: 'local', minAmount: '10' }], statuses: [status('connecting')] }),
+    'stream:list': () => ({ watched: [{ account: ACCOUNT, networkId: 'local', minAmounts: { '*': '10' } }], statuses: [status('connecting')] }),
   });
   renderWith(bridge, <Live />);
   return bridge;

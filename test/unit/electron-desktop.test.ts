@@ -56,6 +56,13 @@ describe('payment notifications and the badge', () => {
   test('an incoming payment that passes the minimum is announced', () => {
     expect(paymentNotice(record())).toEqual({ title: 'Payment received: 12.5 XLM', body: 'From GAXQ2…CZYC to GBZEV…F3TU', account: ACCOUNT, route: `/op/${record().record.id}` });
   });
+  test('names accounts by their labels when the address book has them', () => {
+    const labels: Record<string, string> = { [FROM]: 'Payroll', [ACCOUNT]: 'Savings' };
+    expect(paymentNotice(record(), (id) => labels[id])?.body).toBe('From Payroll to Savings');
+    const shown: string[] = [];
+    new PaymentNotifier({ show: (notice) => void shown.push(notice.body), setBadge: () => undefined, windowFocused: () => true, labelOf: (id) => (id === FROM ? 'Payroll' : undefined) }).onRecord(record());
+    expect(shown).toEqual(['From Payroll to GBZEV…F3TU']);
+  });
   test('outgoing payments, other operations and records under the minimum are not', () => {
     expect(paymentNotice(record({ from: ACCOUNT, to: FROM, direction: 'out' }))).toBeNull();
     expect(paymentNotice(record({ type: 'create_account' }))).toBeNull();

@@ -38,7 +38,7 @@ async function streamWith(minAmount: string): Promise<{ record: Operation; notif
     if (channel === 'stream:record') got.push(payload as { record: Operation; notify: boolean });
   });
   manager.useNetwork({ ...builtInProfiles(local.base)[1]!, baseUrl: local.base });
-  manager.watch(ACCOUNT, minAmount);
+  manager.watch(ACCOUNT, { '*': minAmount });
   try {
     await vi.waitFor(() => expect(got).toHaveLength(records.length), { timeout: 10_000, interval: 20 });
   } finally {

@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { ExportProgress } from '../../../shared/model';
-import { call, onEvent } from '../lib/bridge';
+import { call, exportDownloadUrl, onEvent } from '../lib/bridge';
+import { useUi } from '../lib/store';
 import type { ListingFilters } from '../lib/listing';
 
 export function ExportDialog({ target, filters, onClose }: { target: ListingTarget; filters: ListingFilters; onClose(): void }) {
@@ -11,6 +12,7 @@ export function ExportDialog({ target, filters, onClose }: { target: ListingTarg
   const [error, setError] = useState<string | null>(null);
   const idRef = useRef<string | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
+  const host = useUi((state) => state.host);
 
   useEffect(() => {
     dialogRef.current?.querySelector<HTMLElement>('select,button')?.focus();
@@ -59,15 +61,7 @@ export function ExportDialog({ target, filters, onClose }: { target: ListingTarg
             </select>
           </label>
         ) : (
-          <div className="export-progress" data-state={progress.state}>
-            <progress aria-label="Export progress" max={progress.state === 'running' ? undefined : 1} value={progress.state === 'running' ? undefined : 1} />
-            <p role="status">
-              {progress.state}: {progress.rows.toLocaleString('en')} rows, {progress.pages} pages
-              {progress.waitingMs ? ` (rate limited, waiting ${Math.ceil(progress.waitingMs / 1000)} s)` : ''}
-            </p>
-            <p className="mono small wrap">{progress.path}</p>
-            {progress.message ? <p className="small">{progress.message}</p> : null}
-          </div>
+          <ExportStatus progress={progress} host={host} />
         )}
         {error ? <p role="alert" className="bad">{error}</p> : null}
         <div className="actions">
@@ -80,4 +74,32 @@ export function ExportDialog({ target, filters, onClose }: { target: ListingTarg
       </div>
     </div>
   );
+}
+
+/** Where a started export stands: rows (of the total, when known), pages, its file, a download in the browser. */
+function ExportStatus({ progress, host }: { progress: ExportProgress; host: 'electron' | 'web' | null }) {
+  return (
+    <div className="export-progress" data-state={progress.state}>
+      <ExportBar progress={progress} />
+      <p role="status">
+        {progress.state}: {progress.rows.toLocaleString('en')}
+        {progress.total !== undefined ? ` of ${progress.total.toLocaleString('en')}` : ''} rows, {progress.pages} pages
+        {progress.waitingMs ? ` (rate limited, waiting ${Math.ceil(progress.waitingMs / 1000)} s)` : ''}
+      </p>
+      <p className="mono small wrap">{progress.path}</p>
+      {progress.message ? <p className="small">{progress.message}</p> : null}
+      {host === 'web' && progress.state !== 'running' && progress.rows > 0 ? (
+        <a className="button-like" href={exportDownloadUrl(progress.exportId)} download>
+          Download {progress.state === 'done' ? 'the file' : 'the partial file'}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** Determinate when the total is known (or the export ended), indeterminate otherwise. */
+function ExportBar({ progress }: { progress: ExportProgress }) {
+  if (progress.state !== 'running') return <progress aria-label="Export progress" max={1} value={1} />;
+  if (progress.total === undefined || progress.total === 0) return <progress aria-label="Export progress" />;
+  return <progress aria-label="Export progress" max={progress.total} value={Math.min(progress.rows, progress.total)} />;
 }

@@ -1,7 +1,12 @@
-// The go-to box (Ctrl/Cmd+K): type or paste any id, Enter opens its view.
+// The go-to box (Ctrl/Cmd+K): type or paste any id, Enter opens its view; or type part of an
+// account's label and pick it (Enter opens the best match).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { classifyId } from '../../../shared/ids';
+import type { LabelEntry } from '../../../shared/labels';
 import { entityQuery, resolveId } from '../lib/entities';
+import { shortId } from '../lib/format';
+import { searchLabels, useLabelStore } from '../lib/labels';
 import { href, navigate, type EntityKind } from '../lib/router';
 import { useUi } from '../lib/store';
 
@@ -12,22 +17,32 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
   const [message, setMessage] = useState<{ tone: 'bad' | 'muted'; text: string } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = message?.text === 'Looking it up…';
+  const labels = useLabelStore((state) => state.entries);
+  const matches = classifyId(text).kind === 'invalid' ? searchLabels(labels, text) : [];
 
   useEffect(() => {
     if (autoFocus) inputRef.current?.focus();
   }, [autoFocus]);
 
+  function done() {
+    setMessage(null);
+    setText('');
+    onDone?.();
+  }
+
   async function submit() {
+    if (matches[0]) {
+      navigate(href('account', matches[0].account));
+      return done();
+    }
     setMessage({ tone: 'muted', text: 'Looking it up…' });
     const fetch = (kind: EntityKind, id: string) => client.fetchQuery(entityQuery(kind, id, networkId));
     const result = await resolveId(text, fetch, networkName);
     // A secret key is never kept, not even in the box.
     if (/^\s*S[A-Z2-7]{55}\s*$/i.test(text)) setText('');
     if (result.ok) {
-      setMessage(null);
-      setText('');
       navigate(href(result.kind, result.id));
-      onDone?.();
+      done();
     } else {
       setMessage({ tone: 'bad', text: result.message });
     }
@@ -48,8 +63,8 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
         value={text}
         spellCheck={false}
         autoComplete="off"
-        aria-label="Go to an account, transaction, ledger, operation, claimable balance or liquidity pool"
-        placeholder="Account G…, transaction hash, ledger, operation id, balance id, pool id"
+        aria-label="Go to an account, transaction, ledger, operation, claimable balance or liquidity pool, or a labelled account by name"
+        placeholder="Account G… or its label, transaction hash, ledger, operation id, balance id, pool id"
         onChange={(event) => {
           setText(event.target.value);
           setMessage(null);
@@ -58,12 +73,29 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
       <button type="submit" disabled={busy}>
         Go
       </button>
+      <LabelSuggestions matches={matches} onPick={done} />
       {message ? (
         <p className={`goto-message ${message.tone}`} role={message.tone === 'bad' ? 'alert' : 'status'} data-testid="goto-message">
           {message.text}
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** Accounts whose label holds the typed text; a click opens one. */
+function LabelSuggestions({ matches, onPick }: { matches: LabelEntry[]; onPick(): void }) {
+  if (matches.length === 0) return null;
+  return (
+    <ul className="goto-suggestions" aria-label="Labelled accounts">
+      {matches.map((entry) => (
+        <li key={entry.account}>
+          <a href={href('account', entry.account)} onClick={onPick}>
+            <span>{entry.label}</span> <span className="mono muted">{shortId(entry.account, 8, 6)}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,6 +1,8 @@
 // Every id, hash and account is a link to its view with a copy button next to it.
 import { href, type EntityKind } from '../lib/router';
 import { shortId } from '../lib/format';
+import { useLabel } from '../lib/labels';
+import { LabelButton } from './label-dialog';
 
 /**
  * A copy button without React state (tables render hundreds of them while scrolling): the icon is
@@ -59,13 +61,16 @@ export interface IdLinkProps {
 }
 
 export function IdLink({ kind, id, full, inRow, label }: IdLinkProps) {
+  // An account's name from the address book comes first; the id stays in the title and the copy.
+  const name = useLabel(kind === 'account' ? id : undefined);
+  const shown = name ?? label ?? (full ? id : kind === 'cb' && id.length === 72 ? shortId(id.slice(8)) : shortId(id, kind === 'op' || kind === 'ledger' ? 20 : 6));
   return (
     <span className="id">
-      <a href={href(kind, id)} className="mono" title={id} tabIndex={inRow ? -1 : undefined} data-kind={kind}>
-        {label ?? (full ? id : kind === 'cb' && id.length === 72 ? shortId(id.slice(8)) : shortId(id, kind === 'op' || kind === 'ledger' ? 20 : 6))}
+      <a href={href(kind, id)} className={name ? 'labelled' : 'mono'} title={name ? `${name} (${id})` : id} tabIndex={inRow ? -1 : undefined} data-kind={kind}>
+        {shown}
       </a>
       <CopyButton text={id} inRow={inRow} />
+      {kind === 'account' ? <LabelButton account={id} /> : null}
     </span>
   );
 }
-

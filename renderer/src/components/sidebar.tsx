@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../lib/bridge';
 import { shortId } from '../lib/format';
+import { useLabelStore } from '../lib/labels';
 import { href, useRoute, type Page } from '../lib/router';
 import { useUi } from '../lib/store';
 import { NetworkStatus } from './network-status';
@@ -24,6 +25,7 @@ export function Sidebar() {
   const unread = useUi((state) => state.unread);
   const openGoto = useUi((state) => state.setGotoOpen);
   const watched = useWatched();
+  const labels = useLabelStore((state) => state.byAccount);
   const current = ['live', 'submit', 'settings'].includes(route.name) ? route.name : 'explore';
   return (
     <aside className="sidebar" aria-label="Navigation">
@@ -49,8 +51,8 @@ export function Sidebar() {
           <ul>
             {watched.data.watched.map((w) => (
               <li key={w.account}>
-                <a href={href('account', w.account)} className="mono" title={w.account}>
-                  {shortId(w.account, 8, 6)}
+                <a href={href('account', w.account)} className={labels.get(w.account) ? 'labelled' : 'mono'} title={w.account}>
+                  {labels.get(w.account) ?? shortId(w.account, 8, 6)}
                 </a>
                 {unread[w.account] ? (
                   <span className="unread" aria-label={`${unread[w.account]} unread`}>

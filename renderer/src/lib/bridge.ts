@@ -43,6 +43,11 @@ function takeToken(): string {
   return sessionStorage.getItem('ledgerscope-token') ?? '';
 }
 
+/** Where the web host offers a finished export as a download (the run's token guards it). */
+export function exportDownloadUrl(exportId: string): string {
+  return `/exports/${encodeURIComponent(exportId)}?token=${encodeURIComponent(sessionStorage.getItem('ledgerscope-token') ?? '')}`;
+}
+
 export function createWebSocketBridge(): Bridge {
   const token = takeToken();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();

@@ -4,14 +4,18 @@ import { useEffect } from 'react';
 import { isPaymentLike, type Operation } from '../../../shared/model';
 import { onEvent } from './bridge';
 import { formatAmount, shortId } from './format';
+import { labelOf } from './labels';
 import { href, navigate, parseHash } from './router';
 import { useUi } from './store';
+
+/** An account as a notification names it: its label, else its short id. */
+const nameOf = (account: string) => labelOf(account) ?? shortId(account, 8, 6);
 
 export function notificationText(record: Operation): { title: string; body: string } {
   if (isPaymentLike(record)) {
     return {
       title: `Payment received: ${formatAmount(record.amount)} ${record.currency.code}`,
-      body: `From ${shortId(record.from, 8, 6)} to ${shortId(record.to, 8, 6)}`,
+      body: `From ${nameOf(record.from)} to ${nameOf(record.to)}`,
     };
   }
   return { title: `New ${record.type.replace(/_/g, ' ')}`, body: `Operation ${record.id}` };

@@ -1,5 +1,6 @@
 // Small UI state that outlives a page: theme, the live feed, unread counts, the go-to box.
 import { create } from 'zustand';
+import { mergeFeed as mergeByToken } from '../../../shared/feed';
 import type { Operation, StreamStatus } from '../../../shared/model';
 
 export type ThemeSetting = 'system' | 'light' | 'dark';
@@ -42,6 +43,8 @@ interface UiState {
   setPaused(paused: boolean): void;
   unread: Record<string, number>;
   addRecord(item: FeedItem, countUnread: boolean): void;
+  /** Records fetched as history (at start, after a reload): merged by time, never unread. */
+  fillFeed(items: FeedItem[]): void;
   markRead(account?: string): void;
   statuses: Record<string, StreamStatus>;
   setStatus(status: StreamStatus): void;
@@ -90,6 +93,7 @@ export const useUi = create<UiState>((set) => ({
       if (state.paused) return { held: [item, ...state.held].slice(0, FEED_LIMIT), unread };
       return { feed: mergeFeed([item], state.feed), unread };
     }),
+  fillFeed: (items) => set((state) => ({ feed: mergeFeed(items, state.feed) })),
   statuses: {},
   setStatus: (status) =>
     set((state) => (state.networkId !== null && status.networkId !== state.networkId ? {} : { statuses: { ...state.statuses, [status.account]: status } })),
@@ -115,6 +119,7 @@ export const useUi = create<UiState>((set) => ({
     }),
 }));
 
+/** Newest first by paging token, once each (shared/feed.ts): a replay or history lands in time order. */
 function mergeFeed(newer: FeedItem[], older: FeedItem[]): FeedItem[] {
-  return [...newer, ...older].slice(0, FEED_LIMIT);
+  return mergeByToken(older, newer, FEED_LIMIT);
 }

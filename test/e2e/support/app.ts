@@ -19,7 +19,7 @@ export async function startApp(options: NetworkOptions): Promise<AppUnderTest> {
   const exportDir = mkdtempSync(join(tmpdir(), 'ledgerscope-export-'));
   let host: RunningWebHost;
   try {
-    host = await startWebHost(['--local-url', network.serviceUrl, '--export-dir', exportDir]);
+    host = await startWebHost(['--local-url', network.serviceUrl, '--local-data-dir', network.dataDir, '--export-dir', exportDir]);
   } catch (error) {
     await network.stop();
     throw error;

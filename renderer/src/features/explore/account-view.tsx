@@ -9,6 +9,7 @@ import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
 import { ViewBoundary } from '../../components/view-boundary';
+import { AccountLabel } from './account-label';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
 
@@ -50,6 +51,7 @@ export function AccountView({ account }: { account: Account }) {
           <h3>
             Account <WatchButton account={account.id} />
           </h3>
+          <AccountLabel account={account.id} />
           <dl className="fields">
             <div className="field"><dt>Sequence</dt><dd className="mono" data-testid="sequence">{account.sequence}</dd></div>
             <div className="field"><dt>Subentries</dt><dd>{account.subentryCount}</dd></div>

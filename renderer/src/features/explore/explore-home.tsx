@@ -1,27 +1,24 @@
 import { GotoForm } from '../../components/goto-box';
 import { useWatched } from '../../components/sidebar';
 import { IdLink } from '../../components/id-link';
-import { useHealth } from '../../components/network-status';
 import { readRecent } from '../../lib/recent';
 import { ENTITY_LABEL } from '../../lib/router';
 import { useState } from 'react';
+import { DemoAccounts, LatestLedgers, LatestOperations } from './home-cards';
 
 export function ExploreHome({ networkName }: { networkName?: string | undefined }) {
   const watched = useWatched();
-  const health = useHealth();
-  const latest = health.data?.latestLedger;
   const [recent] = useState(readRecent);
   return (
     <section className="explore-home" aria-label="Explore">
       <h2>Explore {networkName ?? ''}</h2>
       <GotoForm networkName={networkName} />
+      <div className="home-grid">
+        <DemoAccounts />
+        <LatestLedgers />
+        <LatestOperations />
+      </div>
       <div className="facts-row">
-        {latest ? (
-          <section className="card">
-            <h3>Latest ledger</h3>
-            <IdLink kind="ledger" id={String(latest)} full />
-          </section>
-        ) : null}
         {recent.length ? (
           <section className="card" aria-label="Recently opened">
             <h3>Recently opened</h3>

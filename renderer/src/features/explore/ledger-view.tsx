@@ -5,6 +5,7 @@ import { RawJson } from '../../components/raw-json';
 import { TimeCell } from '../../components/operation-cells';
 import { ViewBoundary } from '../../components/view-boundary';
 import { LedgerTransactions } from './ledger-transactions';
+import { PreviousLedger } from './ledger-walk';
 
 export function LedgerView({ ledger }: { ledger: Ledger }) {
   const seq = String(ledger.sequence);
@@ -20,7 +21,7 @@ export function LedgerView({ ledger }: { ledger: Ledger }) {
           <div className="field">
             <dt>Neighbours</dt>
             <dd>
-              {ledger.sequence > 1 ? <IdLink kind="ledger" id={String(ledger.sequence - 1)} label="← previous" /> : null}{' '}
+              <PreviousLedger sequence={ledger.sequence} />{' '}
               <IdLink kind="ledger" id={String(ledger.sequence + 1)} label="next →" />
             </dd>
           </div>

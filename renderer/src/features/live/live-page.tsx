@@ -2,15 +2,16 @@
 import { ViewBoundary } from '../../components/view-boundary';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { formatMinimums } from '../../../../shared/minimums';
 import type { StreamStatus } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';
-import { amountCell, detailsCell, DirectionBadge, TimeCell, typeLabel } from '../../components/operation-cells';
+import { amountCell, detailsCell, DirectionBadge, typeLabel } from '../../components/operation-cells';
 import { useWatched } from '../../components/sidebar';
 import { VirtualTable, type Column } from '../../components/virtual-table';
 import { call } from '../../lib/bridge';
-import { formatAmount } from '../../lib/format';
 import { href, navigate } from '../../lib/router';
 import { useUi, type FeedItem } from '../../lib/store';
+import { LiveTime } from './live-time';
 import { WatchForm } from './watch-form';
 
 export function streamStateText(status: StreamStatus | undefined): string {
@@ -26,7 +27,7 @@ export function streamStateText(status: StreamStatus | undefined): string {
 }
 
 const columns: Column<FeedItem>[] = [
-  { key: 'time', header: 'Time (UTC)', width: '200px', render: (item) => <TimeCell iso={item.record.createdAt} /> },
+  { key: 'time', header: 'Time (UTC)', width: '200px', render: (item) => <LiveTime iso={item.record.createdAt} /> },
   { key: 'account', header: 'Watched', width: '130px', render: (item) => <IdLink kind="account" id={item.account} inRow /> },
   {
     key: 'dir',
@@ -75,7 +76,7 @@ export function LivePage() {
               <tr key={w.account}>
                 <td><IdLink kind="account" id={w.account} full /></td>
                 <td><span className={`stream-state s-${status?.state ?? 'connecting'}`} data-testid="stream-state" title={status?.message}>{streamStateText(status)}</span></td>
-                <td className="num">{w.minAmount ? formatAmount(w.minAmount) : <span className="muted">any</span>}</td>
+                <td className="num">{w.minAmounts ? formatMinimums(w.minAmounts) : <span className="muted">any</span>}</td>
                 <td>{unread[w.account] ?? 0}</td>
                 <td><button type="button" onClick={() => void remove(w.account)} aria-label={`Stop watching ${w.account}`}>Remove</button></td>
               </tr>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { parseAmount } from '../../../../shared/amount';
+import { parseMinimumsText, type Minimums } from '../../../../shared/minimums';
 import { classifyId } from '../../../../shared/ids';
 import { call } from '../../lib/bridge';
 
@@ -18,17 +18,16 @@ export function WatchForm() {
       if (found.kind === 'invalid' && /secret key/.test(found.reason)) setAccount('');
       return;
     }
-    if (min.trim()) {
-      try {
-        parseAmount(min.trim());
-      } catch (error) {
-        setProblem(`Minimum: ${(error as Error).message}.`);
-        return;
-      }
+    let minAmounts: Minimums;
+    try {
+      minAmounts = parseMinimumsText(min);
+    } catch (error) {
+      setProblem(`Minimum: ${(error as Error).message}.`);
+      return;
     }
     setProblem(null);
     try {
-      await call('stream:watch', { account: found.value, ...(min.trim() ? { minAmount: min.trim() } : {}) });
+      await call('stream:watch', { account: found.value, minAmounts });
       setAccount('');
       setMin('');
       await client.invalidateQueries({ queryKey: ['stream:list'] });
@@ -41,7 +40,7 @@ export function WatchForm() {
   return (
     <form className="watch-form" onSubmit={(e) => { e.preventDefault(); void add(); }} aria-label="Watch an account">
       <input value={account} onChange={(e) => setAccount(e.target.value)} placeholder="Account G…" aria-label="Account to watch" spellCheck={false} className="mono" />
-      <input value={min} onChange={(e) => setMin(e.target.value)} placeholder="Notify from (any amount)" aria-label="Notification minimum" inputMode="decimal" />
+      <input value={min} onChange={(e) => setMin(e.target.value)} placeholder="Notify from: 10, or XLM=5, USD:G…=100" aria-label="Notification minimum" />
       <button type="submit" className="primary">Watch</button>
       {problem ? <p role="alert" className="bad">{problem}</p> : null}
     </form>

@@ -7,7 +7,9 @@ import { useWatched } from '../../components/sidebar';
 import { IdLink } from '../../components/id-link';
 import { call } from '../../lib/bridge';
 import { useUi, type ThemeSetting } from '../../lib/store';
+import { AddressBook } from './address-book';
 import { NetworkForm, type Draft } from './network-form';
+import { formatMinimums, parseMinimumsText } from '../../../../shared/minimums';
 
 export function SettingsPage() {
   const client = useQueryClient();
@@ -64,6 +66,7 @@ export function SettingsPage() {
         )}
       </section>
       <Minimums />
+      <AddressBook />
       <ThemePicker />
     </section>
   );
@@ -77,7 +80,7 @@ function Minimums() {
   async function save(account: string) {
     const value = (drafts[account] ?? '').trim();
     try {
-      await call('stream:watch', { account, ...(value ? { minAmount: value } : {}) });
+      await call('stream:watch', { account, minAmounts: parseMinimumsText(value) });
       setProblem(null);
       await client.invalidateQueries({ queryKey: ['stream:list'] });
     } catch (error) {
@@ -87,7 +90,7 @@ function Minimums() {
   return (
     <section className="card" aria-label="Notification minimums">
       <h3>Notification minimums</h3>
-      <p className="muted small">A notification is shown for each incoming payment of at least this amount (any currency). Empty: every payment.</p>
+      <p className="muted small">A notification is shown for each incoming payment reaching its asset's minimum: <code>10</code> for any asset, <code>XLM=5</code>, <code>USD:G…=100</code>, separated by commas. Empty: every payment.</p>
       {watched.data?.watched.length ? (
         <table className="dense">
           <tbody>
@@ -95,7 +98,7 @@ function Minimums() {
               <tr key={w.account}>
                 <td><IdLink kind="account" id={w.account} /></td>
                 <td>
-                  <input aria-label={`Minimum for ${w.account}`} inputMode="decimal" value={drafts[w.account] ?? w.minAmount ?? ''} onChange={(e) => setDrafts({ ...drafts, [w.account]: e.target.value })} />
+                  <input aria-label={`Minimum for ${w.account}`} placeholder="10, XLM=5, USD:G…=100" value={drafts[w.account] ?? formatMinimums(w.minAmounts)} onChange={(e) => setDrafts({ ...drafts, [w.account]: e.target.value })} />
                 </td>
                 <td><button type="button" onClick={() => void save(w.account)}>Save</button></td>
               </tr>

@@ -1,0 +1,94 @@
+// Settings → Address book: every label, with import and export as JSON or CSV. A file is checked
+// here for size first (the core checks everything again, and refuses a bad file whole).
+import { useState } from 'react';
+import { MAX_IMPORT_CHARS } from '../../../../shared/labels';
+import { call } from '../../lib/bridge';
+import { reloadLabels, removeLabel, useLabelStore } from '../../lib/labels';
+import { href } from '../../lib/router';
+
+type Message = { tone: 'ok' | 'bad'; text: string } | null;
+
+/** Offers text as a downloaded file (both hosts: a Blob link the browser saves). */
+function download(text: string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error(`${file.name} could not be read.`));
+    reader.readAsText(file);
+  });
+}
+
+export async function importLabelFile(file: File): Promise<string> {
+  if (file.size > MAX_IMPORT_CHARS) {
+    throw new Error(`${file.name} is ${(file.size / 1_000_000).toFixed(1)} MB; an address book file is at most 2 MB. Nothing was imported.`);
+  }
+  const summary = await call('labels:import', { text: await readText(file) });
+  await reloadLabels();
+  return `Imported ${file.name}: ${summary.added} added, ${summary.updated} changed, ${summary.unchanged} unchanged; ${summary.total} labels in all.`;
+}
+
+export function AddressBook() {
+  const entries = useLabelStore((state) => state.entries);
+  const [message, setMessage] = useState<Message>(null);
+
+  async function exportAs(format: 'json' | 'csv') {
+    try {
+      const result = await call('labels:export', { format });
+      download(result.text, `ledgerscope-labels.${format}`, format === 'csv' ? 'text/csv' : 'application/json');
+      setMessage({ tone: 'ok', text: `Exported ${result.count} labels as ${format.toUpperCase()}.` });
+    } catch (error) {
+      setMessage({ tone: 'bad', text: (error as Error).message });
+    }
+  }
+
+  return (
+    <section className="card" aria-label="Address book">
+      <h3>Address book</h3>
+      <p className="muted small">Names for accounts, shown wherever the account appears. Name one from its page or the ✎ next to its id.</p>
+      <div className="row-actions">
+        <button type="button" onClick={() => void exportAs('json')}>Export JSON</button>
+        <button type="button" onClick={() => void exportAs('csv')}>Export CSV</button>
+        <label className="button-like">
+          Import JSON or CSV…
+          <input
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            aria-label="Import labels from a JSON or CSV file"
+            className="visually-hidden"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void importLabelFile(file).then((text) => setMessage({ tone: 'ok', text }), (error: Error) => setMessage({ tone: 'bad', text: error.message }));
+            }}
+          />
+        </label>
+      </div>
+      {message ? <p role={message.tone === 'bad' ? 'alert' : 'status'} className={message.tone === 'bad' ? 'bad' : 'small'} data-testid="labels-message">{message.text}</p> : null}
+      {entries.length ? (
+        <table className="dense">
+          <tbody>
+            {entries.slice(0, 200).map((entry) => (
+              <tr key={entry.account}>
+                <td>{entry.label}</td>
+                <td><a href={href('account', entry.account)} className="mono small">{entry.account}</a></td>
+                <td><button type="button" aria-label={`Remove label ${entry.label}`} onClick={() => void removeLabel(entry.account)}>Remove</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">No labels yet.</p>
+      )}
+      {entries.length > 200 ? <p className="muted small">…and {entries.length - 200} more (all are in an export).</p> : null}
+    </section>
+  );
+}

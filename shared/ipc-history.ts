@@ -1,0 +1,62 @@
+// The history index's channels (a local SQLite index of one account's operations;
+// docs/history-index.md), spread into the one channel map of shared/ipc.ts.
+import { z } from 'zod';
+import { AssetFilter, FlowPoint, HistoryCursor, HistoryFilter, HistoryIndexInfo, HistoryPage, HistoryProgress, HistorySort, TotalsBy, TotalsRow } from './history';
+import { none, request } from './ipc-values';
+import { IdString } from './model';
+
+const HistoryAccount = z.object({ account: IdString }).strict();
+
+export const historyChannels = {
+  /** Starts (or resumes) the sync of an account on the selected network; progress on `history:progress`. */
+  'history:sync': request(z.object({ account: IdString, follow: z.boolean().default(true) }).strict(), HistoryProgress),
+  'history:pause': request(HistoryAccount, HistoryProgress),
+  /** Resumes a paused, cancelled or failed sync of this session as it was started (else starts one that follows). */
+  'history:resume': request(HistoryAccount, HistoryProgress),
+  'history:cancel': request(HistoryAccount, HistoryProgress),
+  /** The sync's progress now (state idle when none runs in this session). */
+  'history:status': request(HistoryAccount, HistoryProgress),
+  /** Indexed accounts of the selected network, with their size. */
+  'history:list': request(none, z.object({ networkId: z.string(), indexes: z.array(HistoryIndexInfo), fileBytes: z.number().int() })),
+  'history:remove': request(HistoryAccount, z.object({ removed: z.boolean() })),
+  /** One keyset page of the filtered set; `summary` (count, per-asset totals) when asked for. */
+  'history:query': request(
+    z
+      .object({
+        account: IdString,
+        filter: HistoryFilter.default({}),
+        sort: HistorySort.default('-time'),
+        cursor: HistoryCursor.optional(),
+        limit: z.number().int().min(1).max(1000).default(100),
+        includeRaw: z.boolean().default(false),
+        summary: z.boolean().default(false),
+      })
+      .strict(),
+    HistoryPage,
+  ),
+  /** Totals of the filtered set by asset, counterparty (top N by volume), day, week or month. */
+  'history:totals': request(
+    z.object({ account: IdString, filter: HistoryFilter.default({}), by: TotalsBy, top: z.number().int().min(1).max(10_000).default(50) }).strict(),
+    z.object({ rows: z.array(TotalsRow) }),
+  ),
+  /** Net flow of one asset per day and its running total over the filtered set. */
+  'history:flow': request(z.object({ account: IdString, filter: HistoryFilter.default({}), asset: AssetFilter }).strict(), z.object({ points: z.array(FlowPoint) })),
+  /** Writes the filtered set to a CSV or NDJSON file in the export directory. */
+  'history:export': request(
+    z
+      .object({
+        account: IdString,
+        filter: HistoryFilter.default({}),
+        sort: HistorySort.default('time'),
+        format: z.enum(['csv', 'ndjson']),
+        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
+      })
+      .strict(),
+    z.object({ path: z.string(), rows: z.number().int() }),
+  ),
+} as const;
+
+export const historyEvents = {
+  /** A history sync's state, records, rate and reach (throttled to a few per second). */
+  'history:progress': HistoryProgress,
+} as const;

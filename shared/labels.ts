@@ -1,0 +1,132 @@
+// The address book's rules, shared by the core (which stores labels) and the renderer (which shows
+// them): what a label may be, and how a list of labels reads from and writes to JSON and CSV.
+// An import is parsed whole before anything is stored, so a bad file changes nothing.
+import { StrKey } from '@stellar/stellar-base';
+import { z } from 'zod';
+
+export const MAX_LABEL_CHARS = 64;
+export const MAX_LABELS = 10_000;
+/** An imported file's text, in characters (2 MB; under the web host's 2 MiB frame with room to spare). */
+export const MAX_IMPORT_CHARS = 2_000_000;
+
+/**
+ * A label: trimmed, 1 to 64 characters, no control characters, and not starting with = + - @ so
+ * that no cell of an exported CSV is read as a formula by a spreadsheet.
+ */
+export const LabelText = z
+  .string()
+  .transform((text) => text.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'a label cannot be empty')
+      .max(MAX_LABEL_CHARS, `a label has at most ${MAX_LABEL_CHARS} characters`)
+      // eslint-disable-next-line no-control-regex
+      .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'a label cannot hold control characters')
+      .refine((text) => !/^[=+\-@]/.test(text), 'a label cannot start with = + - or @ (a spreadsheet would run it as a formula)'),
+  );
+
+/** A labelled account: a G… address (an asset is labelled by its issuer's address). */
+export const LabelAccount = z
+  .string()
+  .max(100)
+  .transform((text) => text.trim().toUpperCase())
+  .refine((text) => StrKey.isValidEd25519PublicKey(text), 'an account id (G…, 56 characters, valid checksum)');
+
+export const LabelEntry = z.object({ account: LabelAccount, label: LabelText }).strict();
+export type LabelEntry = z.output<typeof LabelEntry>;
+
+export class LabelImportError extends Error {
+  override name = 'LabelImportError';
+}
+
+/** Reads an imported file: JSON (an array of entries, or `{labels: [...]}`) or CSV `account,label`. */
+export function parseLabelFile(text: string): LabelEntry[] {
+  if (text.length > MAX_IMPORT_CHARS) throw new LabelImportError(`The file is too large: at most ${MAX_IMPORT_CHARS.toLocaleString('en')} characters (2 MB).`);
+  const body = text.replace(/^\uFEFF/, '');
+  const rows = /^\s*[[{]/.test(body) ? jsonRows(body) : csvRows(body);
+  if (rows.length > MAX_LABELS) throw new LabelImportError(`The file has ${rows.length} labels; at most ${MAX_LABELS} are kept.`);
+  return rows.map(({ where, value }) => {
+    const parsed = LabelEntry.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] ? `${String(issue.path[0])}: ` : '';
+    throw new LabelImportError(`${where}: ${field}${issue?.message ?? 'not a label'}. Nothing was imported.`);
+  });
+}
+
+interface Row {
+  where: string;
+  value: unknown;
+}
+
+function jsonRows(text: string): Row[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new LabelImportError(`The file is not valid JSON (${(error as Error).message.slice(0, 120)}). Nothing was imported.`);
+  }
+  const list = Array.isArray(data) ? data : data && typeof data === 'object' ? (data as { labels?: unknown }).labels : undefined;
+  if (!Array.isArray(list)) throw new LabelImportError('The JSON must be a list of {"account", "label"} entries, or an object with such a "labels" list. Nothing was imported.');
+  return list.map((value, index) => ({ where: `Entry ${index + 1}`, value }));
+}
+
+function csvRows(text: string): Row[] {
+  const records = parseCsv(text);
+  const header = records[0]?.map((cell) => cell.trim().toLowerCase());
+  if (!header || header[0] !== 'account' || header[1] !== 'label') {
+    throw new LabelImportError('The CSV must start with the header "account,label" (or be JSON). Nothing was imported.');
+  }
+  return records.slice(1).flatMap((cells, index) => {
+    if (cells.length === 1 && cells[0]!.trim() === '') return [];
+    const where = `Line ${index + 2}`;
+    if (cells.length !== 2) throw new LabelImportError(`${where}: expected 2 cells (account,label), found ${cells.length}. Nothing was imported.`);
+    return [{ where, value: { account: cells[0], label: cells[1] } }];
+  });
+}
+
+/** RFC 4180: cells separated by commas, quoted cells may hold commas, quotes ("") and newlines. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    cells.push(cell);
+    cell = '';
+  };
+  const endRecord = () => {
+    endCell();
+    records.push(cells);
+    cells = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char !== '"') cell += char;
+      else if (text[i + 1] === '"') cell += text[++i];
+      else quoted = false;
+    } else if (char === '"' && cell === '') quoted = true;
+    else if (char === ',') endCell();
+    else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+    } else cell += char;
+  }
+  if (quoted) throw new LabelImportError('The CSV has a quoted cell that never ends. Nothing was imported.');
+  if (cell !== '' || cells.length) endRecord();
+  return records;
+}
+
+function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function labelsToCsv(entries: readonly LabelEntry[]): string {
+  return ['account,label', ...entries.map((entry) => `${entry.account},${csvCell(entry.label)}`)].join('\r\n') + '\r\n';
+}
+
+export function labelsToJson(entries: readonly LabelEntry[]): string {
+  return `${JSON.stringify({ labels: entries.map(({ account, label }) => ({ account, label })) }, null, 2)}\n`;
+}

@@ -1,0 +1,177 @@
+// The address book (electron/core/labels.ts) through the channel map: labels are validated and
+// capped, the file is written atomically, JSON and CSV round-trip, and a hostile import is
+// refused whole with a clear message, leaving every label as it was.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Keypair, StrKey } from '@stellar/stellar-base';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppCore, type AppCore } from '../../electron/core/app';
+import { createDispatcher, type Dispatch } from '../../electron/core/dispatch';
+import { LabelStore, labelIn } from '../../electron/core/labels';
+import { MAX_LABELS, labelsToCsv, parseLabelFile } from '../../shared/labels';
+
+const A = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';
+const B = 'GCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZI55U';
+const BAD_CHECKSUM = `${A.slice(0, 55)}A`;
+const someAccount = () => StrKey.encodeEd25519PublicKey(randomBytes(32));
+
+let dir: string;
+let core: AppCore;
+let dispatch: Dispatch;
+let changes: unknown[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ledgerscope-labels-'));
+  changes = [];
+  const emit = (channel: string, payload: unknown) => void (channel === 'labels:changed' && changes.push(payload));
+  core = createAppCore({ userDataDir: dir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, exportDir: join(dir, 'exports'), emit: emit as never });
+  dispatch = createDispatcher(core.handlers);
+});
+afterEach(async () => core.close());
+
+async function ok(channel: string, args: unknown) {
+  const reply = await dispatch(channel, args);
+  if (!reply.ok) throw new Error(`${channel}: ${reply.error.code} ${reply.error.message}`);
+  return reply.value as never;
+}
+
+async function refused(channel: string, args: unknown) {
+  const reply = await dispatch(channel, args);
+  if (reply.ok) throw new Error(`${channel} accepted ${JSON.stringify(args).slice(0, 80)}`);
+  return reply.error;
+}
+
+const fileLabels = () => (JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as { labels: unknown[] }).labels;
+
+describe('labels: set, list, remove', () => {
+  it('keeps a trimmed label per account, replaces it, removes it, and persists across a restart', async () => {
+    await ok('labels:set', { account: A.toLowerCase(), label: '  Exchange hot wallet ' });
+    await ok('labels:set', { account: B, label: 'Alice' });
+    await ok('labels:set', { account: A, label: 'Exchange' });
+    expect((await ok('labels:list', {}) as { labels: unknown }).labels).toEqual([
+      { account: B, label: 'Alice' },
+      { account: A, label: 'Exchange' },
+    ]);
+    expect(new LabelStore(dir).list()).toHaveLength(2);
+    // The desktop shell's notifications read the file as it is now.
+    expect(labelIn(dir, A)).toBe('Exchange');
+    expect(labelIn(dir, BAD_CHECKSUM)).toBeUndefined();
+    expect(await ok('labels:remove', { account: B })).toEqual({ removed: true });
+    expect(await ok('labels:remove', { account: B })).toEqual({ removed: false });
+    expect(fileLabels()).toEqual([{ account: A, label: 'Exchange' }]);
+    // Each change (three sets, one removal; not the removal that removed nothing) is announced.
+    expect(changes).toEqual([{ count: 1 }, { count: 2 }, { count: 2 }, { count: 1 }]);
+  });
+
+  it.each([
+    [{ account: A, label: 'x'.repeat(65) }, 'at most 64'],
+    [{ account: A, label: '   ' }, 'empty'],
+    [{ account: A, label: 'bell\u0007' }, 'control'],
+    [{ account: A, label: '=cmd|" /C calc"!A0' }, 'formula'],
+    [{ account: A, label: '@SUM(1)' }, 'formula'],
+    [{ account: BAD_CHECKSUM, label: 'x' }, 'account id'],
+    [{ account: 'not an id', label: 'x' }, 'account id'],
+    [{ account: A, label: 'x', extra: 1 }, 'Unrecognized'],
+  ])('refuses %j with a clear message', async (args, words) => {
+    const error = await refused('labels:set', args);
+    expect(error.code).toBe('invalid_arguments');
+    expect(error.message).toContain(words);
+    expect(existsSync(join(dir, 'labels.json'))).toBe(false);
+  });
+
+  it('holds at most 10,000 labels', async () => {
+    const full = Array.from({ length: MAX_LABELS }, () => ({ account: someAccount(), label: 'n' }));
+    expect(await ok('labels:import', { text: JSON.stringify(full) })).toMatchObject({ added: MAX_LABELS, total: MAX_LABELS });
+    const error = await refused('labels:set', { account: A, label: 'one more' });
+    expect(error.message).toContain('at most 10000');
+    // Relabelling an account already there is still allowed at the cap.
+    await ok('labels:set', { account: full[0]!.account, label: 'renamed' });
+    expect(fileLabels()).toHaveLength(MAX_LABELS);
+  });
+});
+
+describe('labels: the file', () => {
+  it('is written atomically: a failed write leaves the previous file and the listing as they were', async () => {
+    await ok('labels:set', { account: A, label: 'First' });
+    const before = readFileSync(join(dir, 'labels.json'), 'utf8');
+    // A directory where the temp file goes makes the write fail before the rename.
+    mkdirSync(join(dir, `labels.json.${process.pid}.tmp`));
+    const error = await refused('labels:set', { account: B, label: 'Second' });
+    expect(error.code).toBe('internal');
+    expect(readFileSync(join(dir, 'labels.json'), 'utf8')).toBe(before);
+    expect((await ok('labels:list', {}) as { labels: unknown[] }).labels).toEqual([{ account: A, label: 'First' }]);
+    expect(readdirSync(dir).filter((name) => name.startsWith('labels.json'))).toEqual(['labels.json', `labels.json.${process.pid}.tmp`]);
+  });
+
+  it('keeps a corrupt file aside and starts empty', () => {
+    writeFileSync(join(dir, 'labels.json'), '{"labels": [{"account": "nope"');
+    expect(new LabelStore(dir).list()).toEqual([]);
+    expect(readFileSync(join(dir, 'labels.json.corrupt'), 'utf8')).toContain('nope');
+  });
+});
+
+describe('labels: import and export', () => {
+  const tricky = [
+    { account: A, label: 'Café, "the" exchange' },
+    { account: B, label: 'multi\u00a0word 🙂' },
+  ];
+
+  it.each(['json', 'csv'] as const)('round-trips through %s', async (format) => {
+    for (const entry of tricky) await ok('labels:set', entry);
+    const exported = (await ok('labels:export', { format })) as { text: string; count: number };
+    expect(exported.count).toBe(2);
+    await ok('labels:remove', { account: A });
+    await ok('labels:set', { account: B, label: 'changed' });
+    expect(await ok('labels:import', { text: exported.text })).toEqual({ added: 1, updated: 1, unchanged: 0, total: 2 });
+    expect(new LabelStore(dir).list()).toEqual([...tricky].sort((x, y) => x.label.localeCompare(y.label, 'en')));
+  });
+
+  it('reads CSV with CRLF, a BOM, quoted newlines-free cells and blank lines', () => {
+    expect(parseLabelFile(`\uFEFFaccount,label\r\n${A},"A, quoted ""x"""\r\n\r\n${B.toLowerCase()},plain\n`)).toEqual([
+      { account: A, label: 'A, quoted "x"' },
+      { account: B, label: 'plain' },
+    ]);
+    expect(labelsToCsv([{ account: A, label: 'a,b' }])).toBe(`account,label\r\n${A},"a,b"\r\n`);
+  });
+
+  it.each([
+    ['malformed JSON', '{"labels": [', 'not valid JSON'],
+    ['JSON of the wrong shape', '{"names": []}', 'must be a list'],
+    ['an entry with an invalid id', JSON.stringify([{ account: A, label: 'ok' }, { account: BAD_CHECKSUM, label: 'x' }]), 'Entry 2: account'],
+    ['a CSV without its header', `${A},x\n`, 'header "account,label"'],
+    ['a CSV line with three cells', `account,label\n${A},x,y\n`, 'Line 2: expected 2 cells'],
+    ['an unclosed quote', `account,label\n${A},"never ends\n`, 'never ends'],
+    ['a formula-injection cell', `account,label\n${A},=cmd|' /C calc'!A0\n`, 'Line 2: label: a label cannot start with ='],
+    ['a +formula cell', `account,label\n${A},+1+1\n`, 'formula'],
+    ['a label too long', `account,label\n${A},${'y'.repeat(65)}\n`, 'at most 64'],
+    ['more than 10,000 entries', JSON.stringify(Array.from({ length: MAX_LABELS + 1 }, () => ({ account: A, label: 'x' }))), 'at most 10000'],
+  ])('refuses %s whole and keeps every label', async (_what, text, words) => {
+    await ok('labels:set', { account: B, label: 'Keep me' });
+    const error = await refused('labels:import', { text });
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toContain(words);
+    expect(fileLabels()).toEqual([{ account: B, label: 'Keep me' }]);
+    expect(changes).toHaveLength(1); // the set above; a refused import announces nothing
+  });
+
+  it('refuses a 5 MB file and a file holding a secret key before reading them', async () => {
+    await ok('labels:set', { account: B, label: 'Keep me' });
+    const huge = await refused('labels:import', { text: `account,label\n${`${A},x\n`.repeat(90_000)}` });
+    expect(huge.code).toBe('too_large');
+    const large = await refused('labels:import', { text: 'x'.repeat(2_050_000) });
+    expect(large.message).toContain('over 2 MB');
+    const secret = await refused('labels:import', { text: `account,label\n${A},${Keypair.random().secret()}\n` });
+    expect(secret.code).toBe('secret_key_refused');
+    expect(fileLabels()).toEqual([{ account: B, label: 'Keep me' }]);
+  });
+
+  it('refuses an import that would take the book past 10,000 labels', async () => {
+    const half = () => JSON.stringify(Array.from({ length: 6000 }, () => ({ account: someAccount(), label: 'n' })));
+    await ok('labels:import', { text: half() });
+    const error = await refused('labels:import', { text: half() });
+    expect(error.message).toContain('would make 12000 labels');
+    expect(fileLabels()).toHaveLength(6000);
+  });
+});

@@ -4,10 +4,10 @@ import { parseNetworkFlag } from '../electron/core/network-flag';
 import { containsSecretKey, SECRET_REFUSED } from '../electron/core/secrets';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
 import { parseMerge, type MergeCommand } from './merge-args';
+import { HISTORY_USAGE, parseHistoryCommand, type HistoryCommand } from './history-args';
+import { UsageError } from './usage-error';
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError };
 
 export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] <command>
   payments <account>                      payments of an account
@@ -23,7 +23,8 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   decode <type|auto> <xdr|->              any XDR as a JSON tree
   explain <code...>                       what a result code means and how to fix it
   export payments <account> | export operations --<scope> <id>
-      --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]`;
+      --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
+${HISTORY_USAGE}`;
 
 export type Format = 'json' | 'ndjson' | 'csv';
 
@@ -46,6 +47,7 @@ export type Command =
   | { kind: 'explain'; codes: string[] }
   | { kind: 'export'; target: ListingTarget; output: string; format: 'csv' | 'ndjson'; order: 'asc' | 'desc'; includeFailed: boolean; includeTransactions: boolean; maxRows?: number | undefined }
   | MergeCommand
+  | HistoryCommand
   | { kind: 'help' };
 
 export interface Invocation {
@@ -165,7 +167,7 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
   switch (name) {
     case undefined:
     case '':
-      throw new UsageError('a command is needed (payments, operations, stream, inspect, merge, submit, decode, explain, export)');
+      throw new UsageError('a command is needed (payments, operations, stream, inspect, merge, submit, decode, explain, export, sync, history, totals)');
     case 'help':
       return { kind: 'help' };
     case 'payments': {
@@ -207,6 +209,10 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
       return parseExport(rest);
     case 'merge':
       return parseMerge(parse(rest, { 'add-signature': { type: 'string', multiple: true }, output: { type: 'string', short: 'o' }, format: { type: 'string' } } as OptionTable));
+    case 'sync':
+    case 'history':
+    case 'totals':
+      return parseHistoryCommand(name, rest);
     default:
       throw new UsageError(`unknown command "${name.slice(0, 40)}"`);
   }

@@ -10,6 +10,7 @@ import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStat
 import { pages } from '../shared/paging';
 import type { Command } from './args';
 import { inspectSignatures, mergeCommand } from './merge-command';
+import { runHistoryCommand } from './history-commands';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -90,6 +91,10 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
     }
     case 'export':
       return exportListing(command, ctx);
+    case 'sync':
+    case 'history':
+    case 'totals':
+      return runHistoryCommand(command, ctx);
   }
 }
 

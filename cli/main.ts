@@ -102,5 +102,7 @@ export async function main(argv: string[]): Promise<number> {
 
 const code = await main(process.argv.slice(2));
 process.exitCode = code;
-// Streams and keep-alive sockets must not keep a finished command alive.
-setImmediate(() => process.exit(code));
+// Streams and keep-alive sockets must not keep a finished command alive; but what was written to
+// a pipe is flushed first (a large NDJSON output would otherwise be cut short by the exit).
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
+void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));

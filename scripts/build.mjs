@@ -3,6 +3,7 @@
 //   dist/renderer/                 the page (Vite)
 //   dist/electron/main.cjs         Electron main (CommonJS; `electron` stays external)
 //   dist/electron/preload.cjs      the sandboxed preload (CommonJS, no Node built-ins)
+//   dist/electron/history-worker.mjs  the history index's worker thread (ESM)
 //   dist/network/core.mjs          the local network's core node process (ESM)
 //   dist/network/service.mjs       its query-and-submission service process (ESM)
 //   dist/network/*.sql             the store schema the core reads next to its bundle
@@ -107,6 +108,8 @@ function bundles() {
   const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
   const list = [
     { ...common, ...CJS_IMPORT_META, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', external: ['electron'] },
+    // The history index's worker thread (electron/core/history/client.ts loads it next to main.cjs).
+    { ...common, ...ESM_REQUIRE, entryPoints: ['electron/core/history/worker.ts'], outfile: 'dist/electron/history-worker.mjs', format: 'esm' },
     // The sandboxed preload may require only a few modules (electron among them): no Node built-ins.
     { ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', platform: 'browser', target: 'chrome130', external: ['electron'] },
   ];

@@ -6,6 +6,7 @@
 // Every request answers `{ok: true, value} | {ok: false, error: {code, message, status?,
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
+import { FlowPoint, HistoryCursor, HistoryFilter, HistoryIndexInfo, HistoryPage, HistoryProgress, HistorySort, AssetFilter, TotalsBy, TotalsRow } from './history';
 import { DetachedSignature, ExportFormat, MergeReport, SignatureReport, SignedInput, SignedInputs } from './signatures';
 import { Account, ClaimableBalance, DecimalString, IdString, Ledger, LiquidityPool, LedgerTransaction, Operation, OperationPage, TransactionDetail, ExportProgress, Explanation, Inspection, JournalEntry, StreamStatus, SubmissionReport, TxStatus, WatchedAccount } from './model';
 
@@ -115,6 +116,8 @@ const NetworkDraft = z
     dialect: z.enum(['ledger', 'horizon']).optional(),
   })
   .strict();
+
+const HistoryAccount = z.object({ account: IdString }).strict();
 
 export const ConnectionTest = z.object({
   ok: z.boolean(),
@@ -236,6 +239,52 @@ export const requestChannels = {
   ),
   'export:cancel': request(z.object({ exportId: z.string().max(64) }).strict(), z.object({ cancelled: z.boolean() })),
   'export:list': request(none, z.object({ exports: z.array(ExportProgress), directory: z.string() })),
+
+  // -- history index (a local SQLite index of one account's operations; docs/history-index.md) --
+  /** Starts (or resumes) the sync of an account on the selected network; progress on `history:progress`. */
+  'history:sync': request(z.object({ account: IdString, follow: z.boolean().default(true) }).strict(), HistoryProgress),
+  'history:pause': request(HistoryAccount, HistoryProgress),
+  'history:cancel': request(HistoryAccount, HistoryProgress),
+  /** The sync's progress now (state idle when none runs in this session). */
+  'history:status': request(HistoryAccount, HistoryProgress),
+  /** Indexed accounts of the selected network, with their size. */
+  'history:list': request(none, z.object({ networkId: z.string(), indexes: z.array(HistoryIndexInfo), fileBytes: z.number().int() })),
+  'history:remove': request(HistoryAccount, z.object({ removed: z.boolean() })),
+  /** One keyset page of the filtered set; `summary` (count, per-asset totals) when asked for. */
+  'history:query': request(
+    z
+      .object({
+        account: IdString,
+        filter: HistoryFilter.default({}),
+        sort: HistorySort.default('-time'),
+        cursor: HistoryCursor.optional(),
+        limit: z.number().int().min(1).max(1000).default(100),
+        includeRaw: z.boolean().default(false),
+        summary: z.boolean().default(false),
+      })
+      .strict(),
+    HistoryPage,
+  ),
+  /** Totals of the filtered set by asset, counterparty (top N by volume), day, week or month. */
+  'history:totals': request(
+    z.object({ account: IdString, filter: HistoryFilter.default({}), by: TotalsBy, top: z.number().int().min(1).max(10_000).default(50) }).strict(),
+    z.object({ rows: z.array(TotalsRow) }),
+  ),
+  /** Net flow of one asset per day and its running total over the filtered set. */
+  'history:flow': request(z.object({ account: IdString, filter: HistoryFilter.default({}), asset: AssetFilter }).strict(), z.object({ points: z.array(FlowPoint) })),
+  /** Writes the filtered set to a CSV or NDJSON file in the export directory. */
+  'history:export': request(
+    z
+      .object({
+        account: IdString,
+        filter: HistoryFilter.default({}),
+        sort: HistorySort.default('time'),
+        format: z.enum(['csv', 'ndjson']),
+        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
+      })
+      .strict(),
+    z.object({ path: z.string(), rows: z.number().int() }),
+  ),
 } as const;
 
 export const eventChannels = {
@@ -248,6 +297,8 @@ export const eventChannels = {
   /** Progress of a followed transaction (after `received`) until it is in a ledger. */
   'tx:status': TxStatus,
   'export:progress': ExportProgress,
+  /** A history sync's state, records, rate and reach (throttled to a few per second). */
+  'history:progress': HistoryProgress,
 
   // -- desktop shell (electron/: menu, deep links, dropped or opened files, embedded network) --
   /** Text of a transaction file opened from the menu, dropped on the window or passed at launch. */

@@ -7,6 +7,7 @@ import { createCoreContext, type AppCoreOptions } from './context';
 import type { Exports } from './export';
 import { appHandlers } from './handlers/app';
 import { exportHandlers } from './handlers/export';
+import { historyHandlers } from './handlers/history';
 import { inspectionHandlers } from './handlers/inspection';
 import { ledgerTransactionHandlers } from './handlers/ledger-transactions';
 import { listingHandlers } from './handlers/listings';
@@ -50,6 +51,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...signaturesHandlers(ctx),
     ...logHandlers(),
     ...ledgerTransactionHandlers(ctx),
+    ...historyHandlers(ctx),
   };
   return {
     handlers,

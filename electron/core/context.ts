@@ -10,6 +10,7 @@ import type { Emit, Handlers } from './dispatch';
 import { CoreError } from './errors';
 import { Exports } from './export';
 import { readHealth } from './health';
+import { HistoryService } from './history/service';
 import { HttpClient, HttpError } from './http';
 import { Networks } from './networks';
 import { StreamManager, type StreamOptions } from './streams';
@@ -42,6 +43,8 @@ export interface CoreContext {
   readonly streams: StreamManager;
   readonly submissions: Submissions;
   readonly exports: Exports;
+  /** The local history indexes (a worker thread owns their SQLite files) and their syncs. */
+  readonly history: HistoryService;
   /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
   http(): HttpClient;
   /** The HTTP client of any profile, from the same per-base-URL cache. */
@@ -59,7 +62,7 @@ export interface CoreContext {
   /** GETs one resource: its body and its exact text. */
   getResource(path: string, what: string, signal: AbortSignal): Promise<readonly [JsonValue, string]>;
   /** Stops the health push and every service. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function createCoreContext(options: AppCoreOptions): CoreContext {
@@ -71,6 +74,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, ...options.streams });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
+  const history = new HistoryService({ userDataDir: options.userDataDir, exportDir: exports.directory, emit, ...(options.streams ? { stream: options.streams } : {}) });
 
   async function checkHealth(signal?: AbortSignal): Promise<NetworkHealth> {
     const profile = networks.selected();
@@ -100,6 +104,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     streams,
     submissions,
     exports,
+    history,
     http,
     clientFor,
     latestLedger: () => latestLedger,
@@ -115,11 +120,12 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
       const response = await orNotFound(what, () => http().getJson(path, { signal }));
       return [response.body, response.text.trim()] as const;
     },
-    close() {
+    async close() {
       stopHealthPush();
       streams.close();
       submissions.close();
       exports.close();
+      await history.close();
     },
   };
 }

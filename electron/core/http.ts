@@ -121,6 +121,15 @@ export class HttpClient {
     return this.send(url, { method: 'GET', headers: { accept: 'application/hal+json, application/json' } }, options, true);
   }
 
+  /**
+   * GETs a JSON resource and returns its text unparsed (for a caller that parses it elsewhere,
+   * e.g. the history index worker); errors, 429 waits and retries as getJson.
+   */
+  async getText(href: string, options: RequestOptions = {}): Promise<Omit<JsonResponse, 'body'>> {
+    const url = this.resolve(href, options.params);
+    return this.send(url, { method: 'GET', headers: { accept: 'application/hal+json, application/json' } }, options, true, false, false);
+  }
+
   /** POSTs a urlencoded form once (waiting out a 429) and returns non-2xx bodies for the caller to read. */
   async postForm(href: string, form: Record<string, string>, options: RequestOptions = {}): Promise<JsonResponse> {
     const url = this.resolve(href);
@@ -129,7 +138,7 @@ export class HttpClient {
     return this.send(url, init, options, false, true);
   }
 
-  private async send(url: URL, init: RequestInit, options: RequestOptions, retry: boolean, raw = false): Promise<JsonResponse> {
+  private async send(url: URL, init: RequestInit, options: RequestOptions, retry: boolean, raw = false, parse = true): Promise<JsonResponse> {
     for (let attempt = 1; ; attempt++) {
       await this.waitForGate(options.signal);
       const started = performance.now();
@@ -145,6 +154,7 @@ export class HttpClient {
           continue;
         }
       }
+      if (!parse && response.ok) return { status: response.status, body: null, text, headers: response.headers, latencyMs };
       const body = parseBody(text, response, url);
       if (response.ok || raw) return { status: response.status, body, text, headers: response.headers, latencyMs };
       throw problemError(response, body, url);

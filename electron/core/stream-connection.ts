@@ -22,6 +22,10 @@ export interface StreamOptions {
   backoffCapMs?: number;
   /** Latest ledger of the network, to report "behind by n ledgers". */
   latestLedger?: () => number | null;
+  /** What to stream (default: the account's payments); the history index streams operations. */
+  listing?: { path: 'payments' | 'operations'; params?: Record<string, string> };
+  /** Keep each record's exact text as `raw` (the history index stores it); rows shown live do not. */
+  keepRaw?: boolean;
 }
 
 export interface Sink {
@@ -93,7 +97,9 @@ export class AccountStream {
   }
 
   private open(generation: number, cursor: string): void {
-    const url = new URL(`accounts/${this.watched.account}/payments`, this.base());
+    const listing = this.options.listing ?? { path: 'payments' };
+    const url = new URL(`accounts/${this.watched.account}/${listing.path}`, this.base());
+    for (const [key, value] of Object.entries(listing.params ?? {})) url.searchParams.set(key, value);
     url.searchParams.set('cursor', cursor);
     const source = new EventSource(url, { fetch: (input, init) => this.fetchWatched(input, init, generation) });
     this.source = source;
@@ -136,8 +142,9 @@ export class AccountStream {
   private onRecord(data: string, lastEventId: string): void {
     let record: Operation;
     try {
-      // Like listing rows, live rows carry no raw text: opening one asks operation:get.
-      record = normalizeOperation(parseJsonFast(data), { viewer: this.watched.account, raw: null });
+      // Like listing rows, live rows carry no raw text (opening one asks operation:get), unless
+      // the stream feeds the history index, which keeps every record's exact text.
+      record = normalizeOperation(parseJsonFast(data), { viewer: this.watched.account, raw: this.options.keepRaw ? data : null });
     } catch {
       return; // "hello" frames and anything unreadable: nothing to deliver
     }

@@ -1,0 +1,161 @@
+// Flags of `ledgerscope sync | history | totals` (the history index, docs/history-index.md):
+// every mistake is one UsageError line (exit 2), before anything is opened or fetched.
+import { parseArgs } from 'node:util';
+import { StrKey } from '@stellar/stellar-base';
+import { parseAmount } from '../shared/amount';
+import type { HistoryFilter, HistorySort, TotalsBy } from '../shared/history';
+import { UsageError } from './usage-error';
+
+export type HistoryFormat = 'table' | 'csv' | 'ndjson';
+
+export type HistoryCommand =
+  | { kind: 'sync'; account: string; follow: boolean }
+  | { kind: 'history'; account: string; filter: HistoryFilter; sort: HistorySort; format: HistoryFormat; limit: number }
+  | { kind: 'totals'; account: string; filter: HistoryFilter; by: TotalsBy; top: number; format: HistoryFormat };
+
+export const HISTORY_USAGE = `  sync <account> [--follow]               index the account's history locally (resumable), then keep it current with --follow
+  history <account> [filters] [--sort time|-time|amount|-amount] [--format table|csv|ndjson] [--limit N]
+  totals <account> --by asset|counterparty|day|week|month [filters] [--top N] [--format table|csv|ndjson]
+      filters: --type T[,T…] --asset CODE[:ISSUER]|native --counterparty G… --direction in|out
+               --min AMOUNT --max AMOUNT --from DATE --to DATE (YYYY-MM-DD or RFC 3339) --memo TEXT
+               --failed (include failed) | --only-failed`;
+
+const FILTER_OPTIONS = {
+  type: { type: 'string', multiple: true },
+  asset: { type: 'string' },
+  counterparty: { type: 'string' },
+  direction: { type: 'string' },
+  min: { type: 'string' },
+  max: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  memo: { type: 'string' },
+  failed: { type: 'boolean' },
+  'only-failed': { type: 'boolean' },
+  format: { type: 'string' },
+} as const;
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+const MAX_VALUE = 200;
+
+function parse(args: string[], options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>, names: string[], command: string) {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true }) as { values: Values; positionals: string[] };
+  } catch (error) {
+    // One line: node's hint about values that start with a dash ("--sort=-time") is kept.
+    throw new UsageError(`${command}: ${(error as Error).message.replace(/\s*\n\s*/g, ' ').replace(/ To specify a positional argument.*$/, '').slice(0, 200)}`);
+  }
+  for (const [name, value] of Object.entries(parsed.values)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string' && item.length > MAX_VALUE) throw new UsageError(`--${name} is longer than ${MAX_VALUE} characters`);
+    }
+  }
+  const found = parsed.positionals;
+  if (found.length < names.length) throw new UsageError(`${command}: missing <${names[found.length]}>`);
+  if (found.length > names.length) throw new UsageError(`${command}: unexpected argument "${found[names.length]!.slice(0, 40)}"`);
+  return { values: parsed.values, positionals: found };
+}
+
+function account(text: string, what = '<account>'): string {
+  if (!StrKey.isValidEd25519PublicKey(text)) throw new UsageError(`${what} must be an account id (G…, 56 characters with a valid checksum), not "${text.slice(0, 60)}"`);
+  return text;
+}
+
+function choice<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value as string)) throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not "${String(value).slice(0, 40)}"`);
+  return value as T;
+}
+
+function amount(name: string, value: string): string {
+  try {
+    parseAmount(value);
+    return value;
+  } catch (error) {
+    throw new UsageError(`--${name}: ${(error as Error).message}`);
+  }
+}
+
+/** YYYY-MM-DD (midnight UTC; for --to, the end of that day) or an RFC 3339 date-time, as epoch ms. */
+export function parseDate(name: string, value: string, endOfDay: boolean): number {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const instant = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/.exec(value);
+  const parts = day ?? instant;
+  if (!parts) throw new UsageError(`--${name} must be YYYY-MM-DD or an RFC 3339 date-time (2026-01-31T12:00:00Z), not "${value.slice(0, 40)}"`);
+  const [y, m, d] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  const valid = check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d;
+  if (!valid || (instant && (Number(instant[4]) > 23 || Number(instant[5]) > 59 || Number(instant[6]) > 59))) throw new UsageError(`--${name}: "${value.slice(0, 40)}" is not a real date`);
+  if (day) return check.getTime() + (endOfDay ? 86_400_000 : 0);
+  return Math.floor(Date.parse(value));
+}
+
+function filterOf(values: Values): HistoryFilter {
+  const filter: HistoryFilter = {};
+  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const types = (values['type'] as string[] | undefined)?.flatMap((t) => t.split(','));
+  if (types) {
+    for (const type of types) if (!/^[a-z_]{1,40}$/.test(type)) throw new UsageError(`--type must be operation type names (payment, create_account, …), not "${type.slice(0, 40)}"`);
+    filter.types = types;
+  }
+  const asset = str('asset');
+  if (asset !== undefined) {
+    const [code = '', issuer, extra] = asset.split(':');
+    if (extra !== undefined || !/^(native|[A-Za-z0-9]{1,12})$/.test(code)) throw new UsageError(`--asset must be native, CODE or CODE:ISSUER, not "${asset.slice(0, 60)}"`);
+    if (issuer !== undefined) account(issuer, '--asset issuer');
+    filter.asset = asset;
+  }
+  if (str('counterparty') !== undefined) filter.counterparty = account(str('counterparty')!, '--counterparty');
+  if (values['direction'] !== undefined) filter.direction = choice('direction', values['direction'], ['in', 'out'] as const, 'in');
+  if (str('min') !== undefined) filter.minAmount = amount('min', str('min')!);
+  if (str('max') !== undefined) filter.maxAmount = amount('max', str('max')!);
+  if (filter.minAmount && filter.maxAmount && parseAmount(filter.minAmount) > parseAmount(filter.maxAmount)) throw new UsageError('--min is larger than --max');
+  if (str('from') !== undefined) filter.from = parseDate('from', str('from')!, false);
+  if (str('to') !== undefined) filter.to = parseDate('to', str('to')!, true);
+  if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) throw new UsageError('--from must be before --to');
+  if (str('memo') !== undefined) {
+    if (str('memo') === '') throw new UsageError('--memo needs some text');
+    filter.memo = str('memo')!;
+  }
+  if (values['failed'] && values['only-failed']) throw new UsageError('give --failed or --only-failed, not both');
+  filter.status = values['only-failed'] ? 'failed' : values['failed'] ? 'all' : 'successful';
+  return filter;
+}
+
+function count(name: string, value: unknown, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const text = String(value);
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > max) throw new UsageError(`--${name} must be a whole number from 1 to ${max}, not "${text.slice(0, 20)}"`);
+  return Number(text);
+}
+
+const FORMATS = ['table', 'csv', 'ndjson'] as const;
+
+export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: string[]): HistoryCommand {
+  if (name === 'sync') {
+    const { values, positionals } = parse(rest, { follow: { type: 'boolean' } }, ['account'], 'sync');
+    return { kind: 'sync', account: account(positionals[0]!), follow: values['follow'] === true };
+  }
+  if (name === 'history') {
+    const { values, positionals } = parse(rest, { ...FILTER_OPTIONS, sort: { type: 'string' }, limit: { type: 'string' } }, ['account'], 'history');
+    return {
+      kind: 'history',
+      account: account(positionals[0]!),
+      filter: filterOf(values),
+      sort: choice('sort', values['sort'], ['time', '-time', 'amount', '-amount'] as const, '-time'),
+      format: choice('format', values['format'], FORMATS, 'table'),
+      limit: count('limit', values['limit'], 100, 10_000_000),
+    };
+  }
+  const { values, positionals } = parse(rest, { ...FILTER_OPTIONS, by: { type: 'string' }, top: { type: 'string' } }, ['account'], 'totals');
+  if (values['by'] === undefined) throw new UsageError('totals: --by asset|counterparty|day|week|month is required');
+  return {
+    kind: 'totals',
+    account: account(positionals[0]!),
+    filter: filterOf(values),
+    by: choice('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset'),
+    top: count('top', values['top'], 50, 10_000),
+    format: choice('format', values['format'], FORMATS, 'table'),
+  };
+}

@@ -1,0 +1,128 @@
+// `ledgerscope sync | history | totals`: the history index from the command line, through the
+// same dispatcher (and so the same validation) as the app's windows. Progress and summaries go
+// to stderr, rows to stdout.
+import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from '../electron/core/history/export-file';
+import { csvCell } from '../electron/core/export';
+import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
+import type { Context } from './commands';
+import type { HistoryCommand, HistoryFormat } from './history-args';
+
+async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
+  const reply = await ctx.dispatch(channel, args);
+  if (!reply.ok) throw new Error(reply.error.message);
+  return reply.value as T;
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '…');
+
+function describe(p: HistoryProgress): string {
+  const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
+  const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
+  const wait = p.waitingMs ? `, rate limited: waiting ${Math.round(p.waitingMs)} ms` : '';
+  const complete = p.completeFromLedger !== null ? `, complete from ledger ${p.completeFromLedger}` : '';
+  return `sync: ${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
+}
+
+async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Context): Promise<number> {
+  let lastLine = 0;
+  let final: HistoryProgress | null = null;
+  let wake = () => {};
+  const off = ctx.onEvent('history:progress', (p) => {
+    if (p.account !== command.account) return;
+    if (p.state !== 'syncing' || Date.now() - lastLine >= 1000) {
+      lastLine = Date.now();
+      ctx.io.err(`${describe(p)}\n`);
+    }
+    if (p.state !== 'syncing' && (!command.follow || p.state !== 'current')) {
+      final = p;
+      wake();
+    }
+  });
+  try {
+    await call(ctx, 'history:sync', { account: command.account, follow: command.follow });
+    const settled = new Promise<void>((resolve) => (wake = resolve));
+    await Promise.race([settled, ctx.interrupted]);
+    if (!final) final = await call<HistoryProgress>(ctx, 'history:pause', { account: command.account });
+    const done = final as HistoryProgress;
+    ctx.io.out(`${JSON.stringify(done)}\n`);
+    return done.state === 'current' || done.state === 'paused' ? 0 : 1;
+  } finally {
+    off();
+  }
+}
+
+const TABLE_COLUMNS: [string, (row: HistoryRow) => string][] = [
+  ['created_at', (r) => r.createdAt.replace('.000Z', 'Z')],
+  ['type', (r) => r.type],
+  ['dir', (r) => r.direction],
+  ['amount', (r) => r.amount ?? ''],
+  ['asset', (r) => (r.asset ?? '').replace(/:(G.{3}).*(.{4})$/, ':$1…$2')],
+  ['counterparty', (r) => (r.counterparty ? `${r.counterparty.slice(0, 6)}…${r.counterparty.slice(-4)}` : '')],
+  ['ok', (r) => (r.successful ? 'yes' : 'no')],
+  ['memo', (r) => (r.memo ?? '').slice(0, 28)],
+  ['id', (r) => r.id],
+];
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ctx: Context): Promise<number> {
+  let cursor: string | undefined;
+  let written = 0;
+  let first = true;
+  const tableRows: string[][] = [];
+  for (;;) {
+    const limit = Math.min(1000, command.limit - written);
+    const page = await call<HistoryPage>(ctx, 'history:query', {
+      account: command.account,
+      filter: command.filter,
+      sort: command.sort,
+      limit,
+      includeRaw: command.format === 'ndjson',
+      summary: first,
+      ...(cursor ? { cursor } : {}),
+    });
+    if (first && page.summary) {
+      if (command.format === 'csv') ctx.io.out(`${HISTORY_CSV_COLUMNS.join(',')}\n`);
+      const totals = page.summary.totals.map((t) => `${t.asset}: in ${t.in}, out ${t.out}, net ${t.net}`).join('; ');
+      ctx.io.err(`history: ${page.summary.count} matching operations${totals ? `; ${totals}` : ''}\n`);
+    }
+    first = false;
+    for (const row of page.rows) {
+      if (command.format === 'csv') ctx.io.out(historyCsvRow(row));
+      else if (command.format === 'ndjson') ctx.io.out(historyNdjsonRow(row));
+      else tableRows.push(TABLE_COLUMNS.map(([, cell]) => cell(row)));
+    }
+    written += page.rows.length;
+    if (!page.next || written >= command.limit) break;
+    cursor = page.next;
+  }
+  if (command.format === 'table') ctx.io.out(table(TABLE_COLUMNS.map(([name]) => name), tableRows));
+  return 0;
+}
+
+const TOTALS_COLUMNS = ['key', 'asset', 'in', 'out', 'net', 'count', 'volume', 'first', 'last'] as const;
+
+function totalsOutput(rows: TotalsRow[], format: HistoryFormat): string {
+  const cells = (row: TotalsRow) => TOTALS_COLUMNS.map((c) => String(row[c] ?? ''));
+  if (format === 'ndjson') return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
+  if (format === 'csv') return [TOTALS_COLUMNS.join(','), ...rows.map((row) => cells(row).map(csvCell).join(','))].join('\n') + '\n';
+  return table([...TOTALS_COLUMNS], rows.map(cells));
+}
+
+export async function runHistoryCommand(command: HistoryCommand, ctx: Context): Promise<number> {
+  switch (command.kind) {
+    case 'sync':
+      return sync(command, ctx);
+    case 'history':
+      return history(command, ctx);
+    case 'totals': {
+      const { rows } = await call<{ rows: TotalsRow[] }>(ctx, 'history:totals', { account: command.account, filter: command.filter, by: command.by, top: command.top });
+      ctx.io.out(totalsOutput(rows, command.format));
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// The local history index of an account on the selected network (issue #13, docs/history-index.md):
+// sync, pause, cancel, status, list, remove, and the analyses over the index (query, totals,
+// flow, export). Indexes live in <userData>/history/<network-id>.sqlite, owned by a worker thread.
+import type { CoreContext, DomainHandlers } from '../context';
+import { scopeId } from '../listings';
+
+type HistoryChannels =
+  | 'history:sync'
+  | 'history:pause'
+  | 'history:cancel'
+  | 'history:status'
+  | 'history:list'
+  | 'history:remove'
+  | 'history:query'
+  | 'history:totals'
+  | 'history:flow'
+  | 'history:export';
+
+export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannels> {
+  const { history } = ctx;
+  const selected = () => ctx.networks.selected();
+  const account = (id: string) => scopeId('account', id);
+  return {
+    'history:sync': async function historySync({ account: id, follow }) {
+      return history.sync(selected(), ctx.http(), account(id), follow).progress;
+    },
+    'history:pause': async function historyPause({ account: id }) {
+      return history.running(selected(), account(id))?.pause() ?? history.status(selected(), account(id));
+    },
+    'history:cancel': async function historyCancel({ account: id }) {
+      return history.running(selected(), account(id))?.cancel() ?? history.status(selected(), account(id));
+    },
+    'history:status': async function historyStatus({ account: id }) {
+      return history.status(selected(), account(id));
+    },
+    'history:list': async function historyList() {
+      return history.list(selected());
+    },
+    'history:remove': async function historyRemove({ account: id }) {
+      return { removed: await history.remove(selected(), account(id)) };
+    },
+    'history:query': async function historyQuery({ account: id, ...request }) {
+      return history.call(selected(), 'query', { account: account(id), ...request });
+    },
+    'history:totals': async function historyTotals({ account: id, filter, by, top }) {
+      return { rows: await history.call(selected(), 'totals', { account: account(id), filter, by, top }) };
+    },
+    'history:flow': async function historyFlow({ account: id, filter, asset }) {
+      return { points: await history.call(selected(), 'flow', { account: account(id), filter, asset }) };
+    },
+    'history:export': async function historyExport({ account: id, ...request }) {
+      return history.exportTo(selected(), { account: account(id), ...request });
+    },
+  };
+}

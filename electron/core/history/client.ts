@@ -1,0 +1,90 @@
+// The app core's side of the history index worker: typed calls (protocol.ts) that resolve with
+// the worker's answer. The worker starts on first use and is one per app core. From TypeScript
+// sources (tests, the command line under tsx) it runs worker.ts through tsx; from the bundle it
+// runs the bundled history-worker.mjs next to the main script (scripts/build.mjs).
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { IpcErrorCode } from '../../../shared/ipc';
+import { CoreError } from '../errors';
+import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from './protocol';
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** The index file of a network: `<userData>/history/<network-id>.sqlite`. */
+export function indexFile(userDataDir: string, network: { id: string; baseUrl: string }): string {
+  // A URL given for one run (`--network https://…`) has the id "url": name its file by the URL.
+  const id = network.id === 'url' ? `url-${createHash('sha256').update(network.baseUrl).digest('hex').slice(0, 16)}` : network.id;
+  return join(userDataDir, 'history', `${id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)}.sqlite`);
+}
+
+function workerUrl(): { url: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return fromSource ? { url: new URL('./worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] } : { url: new URL('./history-worker.mjs', import.meta.url), execArgv: [] };
+}
+
+export class HistoryWorker {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const { url, execArgv } = workerUrl();
+    const worker = new Worker(url, { execArgv });
+    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('error', (error) => this.failAll(new CoreError('internal', `The history index stopped: ${error.message}`)));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = null;
+      this.failAll(new CoreError('internal', 'The history index stopped.'));
+    });
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  call<K extends HistoryOp>(file: string, op: K, args: OpArgs<K>): Promise<OpResult<K>> {
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise<OpResult<K>>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // The worker keeps the process alive only while an answer is awaited.
+      worker.ref();
+      const request: WorkerRequest<K> = { id, file, op, args };
+      worker.postMessage(request);
+    });
+  }
+
+  private settle(reply: WorkerReply): void {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker?.unref();
+    if (reply.ok) pending.resolve(reply.value);
+    else {
+      // The worker sends a CoreError's own code, or internal.
+      const code = reply.error.code as IpcErrorCode;
+      pending.reject(new CoreError(code, reply.error.message));
+    }
+  }
+
+  private failAll(error: Error): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+
+  /** Closes the files and ends the worker once the answers in flight are sent. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = null;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Referenced until it has exited: an unreferenced worker would let the process end first.
+    worker.ref();
+    worker.postMessage({ close: true });
+    await exited;
+  }
+}

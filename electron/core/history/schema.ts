@@ -1,0 +1,111 @@
+// The history index's SQLite file: one per network (<userData>/history/<network-id>.sqlite),
+// every indexed account of that network in it. The schema is versioned with PRAGMA user_version:
+// a file written by an older or unknown version is rebuilt (its rows are synced again), never
+// read with the wrong meaning. Only the index worker opens it (worker.ts).
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+export const SCHEMA_VERSION = 5;
+
+// ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
+// Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
+// rows and index entries stay narrow. Every index leads with the account, then the filter's
+// column, then time, so the first page of one filter sorted by time is one index range read in
+// order (the op id, part of the key, breaks ties). ops_flow covers every column the totals read,
+// so an analysis of a filtered set reads that index alone. roll_day and roll_party hold the
+// totals of every day and every counterparty, kept with the rows in the same transaction, so the
+// analyses of a whole history (by asset, day, week, month, counterparty) read a few thousand
+// rows instead of a million (query.ts rolledFlows). raw holds each record's text once per
+// network, shared by the accounts that index it.
+const SCHEMA = `
+CREATE TABLE accounts (
+  acct INTEGER PRIMARY KEY,
+  address TEXT NOT NULL UNIQUE,
+  last_token TEXT,
+  complete_from INTEGER,
+  state TEXT NOT NULL DEFAULT 'idle',
+  rows INTEGER NOT NULL DEFAULT 0,
+  bytes INTEGER NOT NULL DEFAULT 0,
+  oldest INTEGER,
+  newest INTEGER
+);
+CREATE TABLE assets (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
+CREATE TABLE parties (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
+CREATE TABLE ops (
+  acct INTEGER NOT NULL,
+  id INTEGER NOT NULL,
+  paging_token TEXT NOT NULL,
+  ledger INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  tx_hash TEXT NOT NULL,
+  successful INTEGER NOT NULL,
+  source TEXT NOT NULL,
+  counterparty INTEGER,
+  direction TEXT NOT NULL,
+  asset INTEGER,
+  amount INTEGER,
+  source_asset INTEGER,
+  source_amount INTEGER,
+  memo TEXT,
+  memo_type TEXT,
+  fee INTEGER,
+  PRIMARY KEY (acct, id)
+) WITHOUT ROWID;
+CREATE TABLE raw (id INTEGER PRIMARY KEY, json TEXT NOT NULL);
+CREATE INDEX ops_time ON ops (acct, created_at);
+CREATE INDEX ops_type ON ops (acct, type, created_at);
+CREATE INDEX ops_asset ON ops (acct, asset, created_at);
+CREATE INDEX ops_source_asset ON ops (acct, source_asset, created_at) WHERE source_asset IS NOT NULL;
+CREATE INDEX ops_counterparty ON ops (acct, counterparty, created_at);
+CREATE INDEX ops_direction ON ops (acct, direction, created_at);
+CREATE INDEX ops_status ON ops (acct, successful, created_at);
+CREATE INDEX ops_amount ON ops (acct, amount);
+CREATE INDEX ops_memo ON ops (acct, created_at) WHERE memo IS NOT NULL;
+CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty);
+CREATE TABLE roll_day (
+  acct INTEGER NOT NULL, day INTEGER NOT NULL, asset INTEGER NOT NULL,
+  in_hi INTEGER NOT NULL, in_lo INTEGER NOT NULL, out_hi INTEGER NOT NULL, out_lo INTEGER NOT NULL,
+  legs INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL,
+  PRIMARY KEY (acct, day, asset)
+) WITHOUT ROWID;
+CREATE TABLE roll_party (
+  acct INTEGER NOT NULL, party INTEGER NOT NULL, asset INTEGER NOT NULL,
+  in_hi INTEGER NOT NULL, in_lo INTEGER NOT NULL, out_hi INTEGER NOT NULL, out_lo INTEGER NOT NULL,
+  legs INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL,
+  PRIMARY KEY (acct, party, asset)
+) WITHOUT ROWID;
+`;
+
+/** Opens (creating or rebuilding) the index file at `path`. */
+export function openIndex(path: string): DatabaseSync {
+  mkdirSync(dirname(path), { recursive: true });
+  let db = open(path);
+  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  const empty = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n === 0;
+  if (version !== SCHEMA_VERSION || empty) {
+    if (!empty) {
+      // Another version's file: start over rather than misread it.
+      db.close();
+      for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) rmSync(path + suffix);
+      db = open(path);
+    }
+    db.exec('BEGIN');
+    db.exec(SCHEMA);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    db.exec('COMMIT');
+  }
+  return db;
+}
+
+function open(path: string): DatabaseSync {
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA journal_mode = WAL');
+  // A page and its paging token commit together; NORMAL keeps that atomic under WAL (a power
+  // cut may lose the last commits, never half of one).
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA cache_size = -65536');
+  return db;
+}

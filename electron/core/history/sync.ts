@@ -1,0 +1,269 @@
+// The sync of one account's history index: its operations (failed ones too, each with its
+// transaction) paged oldest first at limit 200 into the index, each page committed with its
+// paging token (store.ts), then kept current by a stream resumed from that token. A 429 is waited
+// out through the HTTP client's gate; a 410 before_history ends the walk into pruned history and
+// the index records from which ledger it is complete (the server's history_elder_ledger).
+import type { HistoryProgress } from '../../../shared/history';
+import type { NetworkProfile } from '../../../shared/ipc';
+import { isJsonObject } from '../../../shared/json';
+import { sleep } from '../backoff';
+import { CoreError } from '../errors';
+import { HttpError, type HttpClient } from '../http';
+import { streamPayments, type StreamOptions } from '../stream-connection';
+import { int } from '../values';
+import type { HistoryOp, OpArgs, OpResult } from './protocol';
+import type { AccountMeta } from './store';
+
+export const PAGE_LIMIT = 200;
+const LISTING_PARAMS = { join: 'transactions', include_failed: 'true' } as const;
+
+export type IndexCall = <K extends HistoryOp>(op: K, args: OpArgs<K>) => Promise<OpResult<K>>;
+
+export interface SyncOptions {
+  http: HttpClient;
+  profile: NetworkProfile;
+  account: string;
+  call: IndexCall;
+  emit(progress: HistoryProgress): void;
+  /** Keep the index current from a stream once the pages are in (default true). */
+  follow?: boolean;
+  stream?: StreamOptions;
+}
+
+type State = HistoryProgress['state'];
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+export class AccountSync {
+  private state: State = 'idle';
+  private controller = new AbortController();
+  private stream: { stop(): void } | null = null;
+  private meta: AccountMeta | null = null;
+  private completeFrom: number | null = null;
+  private message: string | undefined;
+  private waitingMs: number | undefined;
+  private readonly samples: [number, number][] = [];
+  private added = 0;
+  private lastEmit = 0;
+  private writes: Promise<unknown> = Promise.resolve();
+  private buffer: string[] = [];
+  private readonly settledWaiters: (() => void)[] = [];
+  private follows = true;
+
+  constructor(private readonly options: SyncOptions) {}
+
+  get progress(): HistoryProgress {
+    const now = Date.now();
+    while (this.samples.length > 1 && now - this.samples[0]![0] > 5_000) this.samples.shift();
+    const first = this.samples[0];
+    const seconds = first ? (now - first[0]) / 1000 : 0;
+    const rate = first && seconds > 0.2 ? (this.added - first[1]) / seconds : 0;
+    return {
+      account: this.options.account,
+      networkId: this.options.profile.id,
+      state: this.state,
+      records: this.meta?.rows ?? 0,
+      ratePerSecond: Math.max(0, Math.round(rate)),
+      oldest: iso(this.meta?.oldest),
+      newest: iso(this.meta?.newest),
+      completeFromLedger: this.completeFrom,
+      ...(this.waitingMs !== undefined ? { waitingMs: this.waitingMs } : {}),
+      ...(this.message ? { message: this.message } : {}),
+    };
+  }
+
+  /** Starts or resumes; a current sync without a stream (follow off) pages again from its token. */
+  start(follow = this.options.follow !== false): HistoryProgress {
+    if (this.state === 'syncing' || (this.state === 'current' && this.stream)) return this.progress;
+    this.follows = follow;
+    this.controller = new AbortController();
+    this.message = undefined;
+    this.setState('syncing');
+    void this.run(this.controller.signal);
+    return this.progress;
+  }
+
+  pause(): HistoryProgress {
+    return this.stop('paused');
+  }
+
+  cancel(): HistoryProgress {
+    return this.stop('cancelled');
+  }
+
+  /** Resolves once the sync is current, paused, cancelled or failed (the command line waits for it). */
+  settled(): Promise<HistoryProgress> {
+    if (this.state !== 'syncing') return Promise.resolve(this.progress);
+    return new Promise((resolve) => this.settledWaiters.push(() => resolve(this.progress)));
+  }
+
+  private stop(state: State): HistoryProgress {
+    if (this.state === 'idle' || this.state === state) return this.progress;
+    this.controller.abort();
+    this.stream?.stop();
+    this.stream = null;
+    this.waitingMs = undefined;
+    this.setState(state);
+    void this.options.call('setState', { account: this.options.account, state }).catch(() => undefined);
+    return this.progress;
+  }
+
+  private setState(state: State, message?: string): void {
+    this.state = state;
+    if (message !== undefined) this.message = message;
+    this.emit(true);
+    if (state !== 'syncing') this.settledWaiters.splice(0).forEach((wake) => wake());
+  }
+
+  private emit(force = false): void {
+    const now = Date.now();
+    if (!force && now - this.lastEmit < 250) return;
+    this.lastEmit = now;
+    this.options.emit(this.progress);
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    const { call, account } = this.options;
+    try {
+      this.meta = await call('meta', { account });
+      let cursor = this.meta?.lastToken ?? undefined;
+      const elder = await this.readElder(signal);
+      this.completeFrom = completeFromAtStart(this.meta, cursor, elder);
+      await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
+      let addedThisRun = 0;
+      let ahead: { cursor: string; text: Promise<string | null> } | null = null;
+      for (;;) {
+        const text = ahead && ahead.cursor === cursor ? await ahead.text : await this.fetchPage(cursor, signal);
+        ahead = null;
+        if (text === null) {
+          // 410 before_history: the server no longer has what follows `cursor`. Walk on from its oldest ledger.
+          const from = await this.readElder(signal);
+          if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n)) throw new CoreError('bad_response', 'The server answered 410 before_history but reports no older boundary to continue from.');
+          this.completeFrom = from;
+          cursor = String(BigInt(from) << 32n);
+          await call('setState', { account, completeFrom: from });
+          continue;
+        }
+        const writing = call('ingestPage', { account, pageText: text });
+        // While the worker writes a full page, the next one is fetched from the cursor its `next`
+        // link names; it is used only if that is the token the write stored.
+        const guess = nextOfFullPage(text);
+        if (guess !== null) {
+          ahead = { cursor: guess, text: this.fetchPage(guess, signal) };
+          ahead.text.catch(() => undefined);
+        }
+        const result = await writing;
+        if (signal.aborted) return;
+        this.recordAdded(result.added, result.meta);
+        addedThisRun += result.added;
+        if (result.lastToken) cursor = result.lastToken;
+        if (result.received < PAGE_LIMIT) break;
+      }
+      if (addedThisRun > 10_000) await call('optimize', {});
+      await call('setState', { account, state: 'current' });
+      if (signal.aborted) return;
+      this.setState('current');
+      if (this.follows) this.follow(cursor ?? '0');
+    } catch (error) {
+      if (signal.aborted) return;
+      this.setState('error', (error as Error).message);
+      void call('setState', { account, state: 'error' }).catch(() => undefined);
+    }
+  }
+
+  private recordAdded(added: number, meta: AccountMeta): void {
+    this.added += added;
+    this.meta = meta;
+    this.samples.push([Date.now(), this.added]);
+    this.emit();
+  }
+
+  /** The server's oldest ledger with history, when its root says (Horizon's history_elder_ledger). */
+  private async readElder(signal: AbortSignal): Promise<number | null> {
+    const response = await this.options.http.getJson('/', { signal });
+    const body = isJsonObject(response.body) ? response.body : {};
+    return int(body['history_elder_ledger']) ?? null;
+  }
+
+  /** One page's text; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
+  private async fetchPage(cursor: string | undefined, signal: AbortSignal): Promise<string | null> {
+    const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
+    const onWait = (waitingMs: number) => {
+      this.waitingMs = waitingMs;
+      this.emit(true);
+    };
+    for (;;) {
+      try {
+        const response = await this.options.http.getText(`/accounts/${this.options.account}/operations`, { params, signal, onWait });
+        this.waitingMs = undefined;
+        return response.text;
+      } catch (error) {
+        if (signal.aborted || !(error instanceof HttpError)) throw error;
+        if (error.status === 410) return null;
+        if (error.status === 404) throw new CoreError('not_found', `Account ${this.options.account} was not found on ${this.options.profile.name}.`, { status: 404 });
+        if (error.status !== 429) throw error;
+        onWait(error.extra.retryAfterMs ?? 1_000);
+        await sleep(error.extra.retryAfterMs ?? 1_000, signal);
+      }
+    }
+  }
+
+  /** Keeps the index current: the account's operations streamed from the stored token, written in batches. */
+  private follow(cursor: string): void {
+    const listing = { path: 'operations' as const, params: { ...LISTING_PARAMS } };
+    this.stream = streamPayments(
+      this.options.profile,
+      this.options.account,
+      {
+        record: (record) => this.queue(record.raw!),
+        status: (status) => {
+          const message = status.state === 'reconnecting' ? `Stream reconnecting${status.message ? `: ${status.message}` : ''}` : undefined;
+          if (message !== this.message && this.state === 'current') this.setState('current', message ?? '');
+        },
+      },
+      { ...this.options.stream, cursor, listing, keepRaw: true },
+    );
+  }
+
+  private queue(text: string): void {
+    this.buffer.push(text);
+    if (this.buffer.length > 1) return; // a flush is already scheduled
+    setTimeout(() => this.flush(), 50).unref();
+  }
+
+  private flush(): void {
+    const texts = this.buffer.splice(0);
+    if (texts.length === 0) return;
+    const { account, call } = this.options;
+    this.writes = this.writes
+      .then(() => call('ingestTexts', { account, texts }))
+      .then(
+        (result) => this.recordAdded(result.added, result.meta),
+        (error: Error) => this.state === 'current' && this.setState('current', `A streamed record could not be indexed: ${error.message}`),
+      );
+  }
+}
+
+/**
+ * The cursor of a page's `next` link when the page holds a full PAGE_LIMIT records (counted by
+ * their `"transaction_hash"` keys: a key, quoted, never occurs inside a JSON string), else null.
+ * A guess only: the sync checks it against the token the worker stored.
+ */
+export function nextOfFullPage(text: string): string | null {
+  let count = 0;
+  for (let at = text.indexOf('"transaction_hash"'); at >= 0 && count <= PAGE_LIMIT; at = text.indexOf('"transaction_hash"', at + 18)) count++;
+  if (count !== PAGE_LIMIT) return null;
+  const link = /"next"\s*:\s*\{\s*"href"\s*:\s*"([^"]{1,2000})"/.exec(text.slice(0, 8192));
+  const cursor = link ? /[?&]cursor=(\d{1,19})(?:&|$|\{)/.exec(link[1]!) : null;
+  return cursor ? cursor[1]! : null;
+}
+
+/** From which ledger the index is complete when a sync starts. */
+function completeFromAtStart(meta: AccountMeta | null, cursor: string | undefined, elder: number | null): number | null {
+  // From the start: the server's oldest ledger (ledger 1 when it keeps all of history).
+  if (cursor === undefined) return elder ?? 1;
+  const known = meta?.completeFrom ?? null;
+  if (elder === null || !/^\d+$/.test(cursor)) return known;
+  // The server pruned past the stored token: what lay between is gone for good.
+  const tokenLedger = Number(BigInt(cursor) >> 32n);
+  return tokenLedger + 1 < elder ? Math.max(known ?? 0, elder) : known;
+}

@@ -1,0 +1,143 @@
+// The local history index of an account (issue #13): the filters, rows, totals and progress the
+// app core answers on the `history:*` channels (docs/history-index.md). Amounts cross the
+// boundary as exact decimal strings; the index holds them as integer stroops.
+import { z } from 'zod';
+import { DecimalString, IdString } from './model';
+
+/** Operation types that move value from one account to another: they get an asset, an amount, a direction and a counterparty. */
+const PAYMENT_LIKE = new Set(['payment', 'create_account', 'account_merge', 'path_payment_strict_send', 'path_payment_strict_receive', 'path_payment']);
+
+/** The one place that decides which operation types are "payment-like"; extend it here. */
+export function isPaymentLike(type: string): boolean {
+  return PAYMENT_LIKE.has(type);
+}
+
+export const HISTORY_DIRECTIONS = ['in', 'out', 'self', 'none'] as const;
+export type HistoryDirection = (typeof HISTORY_DIRECTIONS)[number];
+
+/** A non-negative amount with at most 7 decimals ("10000", "0.0000001"). */
+export const AmountText = z.string().max(40).regex(/^\d{1,19}(\.\d{1,7})?$/, 'a non-negative amount with at most 7 decimals');
+/** "native", "XLM", "CODE" or "CODE:ISSUER" (issuer a G… key). */
+export const AssetFilter = z
+  .string()
+  .max(70)
+  .regex(/^(native|[A-Za-z0-9]{1,12}(:G[A-Z2-7]{55})?)$/, 'an asset: native, CODE or CODE:ISSUER');
+const TypeName = z.string().regex(/^[a-z_]{1,40}$/, 'an operation type name');
+/** Epoch milliseconds. */
+const Millis = z.number().int().min(0).max(8_640_000_000_000_000);
+
+export const HistoryFilter = z
+  .object({
+    types: z.array(TypeName).max(40).optional(),
+    asset: AssetFilter.optional(),
+    counterparty: IdString.optional(),
+    direction: z.enum(['in', 'out']).optional(),
+    minAmount: AmountText.optional(),
+    maxAmount: AmountText.optional(),
+    /** Inclusive lower and exclusive upper bound of created_at, epoch ms. */
+    from: Millis.optional(),
+    to: Millis.optional(),
+    memo: z.string().min(1).max(200).optional(),
+    /** all (default), successful only, failed only. */
+    status: z.enum(['all', 'successful', 'failed']).optional(),
+  })
+  .strict();
+export type HistoryFilter = z.infer<typeof HistoryFilter>;
+
+export const HistorySort = z.enum(['time', '-time', 'amount', '-amount']);
+export type HistorySort = z.infer<typeof HistorySort>;
+
+/** Keyset cursor: the sort key and id of the last row of the previous page, opaque to the renderer. */
+export const HistoryCursor = z.string().max(48).regex(/^(n|\d{1,19}):\d{1,19}$/, 'a history cursor (sort key:id)');
+
+export const HistoryRow = z.object({
+  id: z.string(),
+  pagingToken: z.string(),
+  ledger: z.number().int(),
+  createdAt: z.string(),
+  type: z.string(),
+  transactionHash: z.string(),
+  successful: z.boolean(),
+  source: z.string(),
+  counterparty: z.string().nullable(),
+  direction: z.enum(HISTORY_DIRECTIONS),
+  asset: z.string().nullable(),
+  amount: DecimalString.nullable(),
+  sourceAsset: z.string().nullable(),
+  sourceAmount: DecimalString.nullable(),
+  memo: z.string().nullable(),
+  memoType: z.string().nullable(),
+  fee: z.string().nullable(),
+  /** The record as the server wrote it (only when asked for: it is large). */
+  raw: z.string().optional(),
+});
+export type HistoryRow = z.infer<typeof HistoryRow>;
+
+export const AssetFlow = z.object({ asset: z.string(), in: DecimalString, out: DecimalString, net: DecimalString, count: z.number().int() });
+export type AssetFlow = z.infer<typeof AssetFlow>;
+
+export const HistorySummary = z.object({ count: z.number().int(), totals: z.array(AssetFlow) });
+export type HistorySummary = z.infer<typeof HistorySummary>;
+
+export const HistoryPage = z.object({
+  rows: z.array(HistoryRow),
+  /** Cursor after the last row, null at the end. */
+  next: z.string().nullable(),
+  /** Count and per-asset totals of the whole filtered set (when asked for). */
+  summary: HistorySummary.nullable(),
+});
+export type HistoryPage = z.infer<typeof HistoryPage>;
+
+export const TotalsBy = z.enum(['asset', 'counterparty', 'day', 'week', 'month']);
+export type TotalsBy = z.infer<typeof TotalsBy>;
+
+export const TotalsRow = z.object({
+  /** The asset, the counterparty, or the period's first day (YYYY-MM-DD, UTC; weeks start on Monday). */
+  key: z.string(),
+  asset: z.string(),
+  in: DecimalString,
+  out: DecimalString,
+  net: DecimalString,
+  count: z.number().int(),
+  /** Volume = in + out, the order of "top N" counterparties. */
+  volume: DecimalString,
+  first: z.string().nullable(),
+  last: z.string().nullable(),
+});
+export type TotalsRow = z.infer<typeof TotalsRow>;
+
+export const FlowPoint = z.object({ day: z.string(), net: DecimalString, cumulative: DecimalString });
+export type FlowPoint = z.infer<typeof FlowPoint>;
+
+export const HISTORY_STATES = ['idle', 'syncing', 'paused', 'current', 'error', 'cancelled'] as const;
+export const HistoryProgress = z.object({
+  account: z.string(),
+  networkId: z.string(),
+  state: z.enum(HISTORY_STATES),
+  /** Rows in the index now. */
+  records: z.number().int(),
+  /** Records added per second over the last few seconds. */
+  ratePerSecond: z.number().nonnegative(),
+  oldest: z.string().nullable(),
+  newest: z.string().nullable(),
+  /** The index holds every operation of the account from this ledger on (null: not known yet). */
+  completeFromLedger: z.number().int().nullable(),
+  /** Waiting out a rate limit (ms), when one is being waited out. */
+  waitingMs: z.number().nonnegative().optional(),
+  message: z.string().optional(),
+});
+export type HistoryProgress = z.infer<typeof HistoryProgress>;
+
+export const HistoryIndexInfo = z.object({
+  account: z.string(),
+  networkId: z.string(),
+  rows: z.number().int(),
+  /** Bytes the account's rows take (estimated share of the network's file). */
+  bytes: z.number().int(),
+  oldest: z.string().nullable(),
+  newest: z.string().nullable(),
+  completeFromLedger: z.number().int().nullable(),
+  lastPagingToken: z.string().nullable(),
+  state: z.enum(HISTORY_STATES),
+});
+export type HistoryIndexInfo = z.infer<typeof HistoryIndexInfo>;

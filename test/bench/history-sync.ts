@@ -1,0 +1,136 @@
+// Benchmark: the history sync (`history:sync` through the dispatcher: pages of 200 operations
+// with their transactions, failed ones included, written by the index worker with their tokens)
+// versus @stellar/stellar-sdk merely paging the same listing at limit 200, alternating runs
+// against the same local service process; the main thread's event-loop delay during the sync
+// (what the UI and the streams would feel); and the requests a sync spends against a stand-in
+// Horizon: a full sync (target <= ceil(N/200) + 2) and the re-sync of a current account (<= 2).
+//   node --import tsx test/bench/history-sync.ts [operations] [rounds]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Horizon } from '@stellar/stellar-sdk';
+import { createAppCore } from '../../electron/core/app';
+import { createDispatcher } from '../../electron/core/dispatch';
+import type { EventChannel, EventPayload } from '../../shared/ipc';
+import { accountKeys } from '../support/service-store';
+import { waitFor } from '../support/wait';
+import { startStandIn, type StandIn } from '../support/stand-in-horizon';
+import { cachedStore, spawnService } from './service-support';
+
+const OPERATIONS = Number(process.argv[2] ?? 100_000);
+const ROUNDS = Number(process.argv[3] ?? 3);
+
+/** One sync from scratch into a fresh user-data directory; resolves with the records indexed. */
+async function withCore(url: string, account: string, userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-'))): Promise<{ records: number; lagP99: number; lagMax: number }> {
+  let done: (records: number) => void = () => undefined;
+  const finished = new Promise<number>((resolve) => (done = resolve));
+  const emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => {
+    if (channel !== 'history:progress') return;
+    const progress = payload as EventPayload<'history:progress'>;
+    if (progress.state === 'current') done(progress.records);
+    if (progress.state === 'error') throw new Error(progress.message);
+  };
+  const core = createAppCore({ userDataDir, localUrl: url, host: 'web', version: 'bench', healthIntervalMs: 0, emit });
+  const dispatch = createDispatcher(core.handlers);
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const reply = await dispatch('history:sync', { account, follow: false });
+  if (!reply.ok) throw new Error(reply.error.message);
+  const records = await finished;
+  lag.disable();
+  await core.close();
+  rmSync(userDataDir, { recursive: true, force: true });
+  return { records, lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6 };
+}
+
+async function withSdk(url: string, account: string): Promise<number> {
+  const server = new Horizon.Server(url, { allowHttp: true });
+  let count = 0;
+  let cursor = '';
+  for (;;) {
+    const page = await server.operations().forAccount(account).limit(200).order('asc').includeFailed(true).join('transactions').cursor(cursor).call();
+    count += page.records.length;
+    if (page.records.length < 200) return count;
+    cursor = page.records.at(-1)!.paging_token;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function speed(): Promise<void> {
+  const { dir, accounts, built } = cachedStore(OPERATIONS, 20, join(tmpdir(), 'ledgerscope-bench-cache'));
+  console.log(`store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'})`);
+  const { url, child } = await spawnService(dir);
+  try {
+    const account = accounts[0]!;
+    await withCore(url, account);
+    await withSdk(url, account);
+    const core: number[] = [];
+    const sdk: number[] = [];
+    const lags: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      let started = performance.now();
+      const result = await withCore(url, account);
+      core.push(performance.now() - started);
+      lags.push(`p99 ${result.lagP99.toFixed(1)} ms / max ${result.lagMax.toFixed(1)} ms`);
+      started = performance.now();
+      const counted = await withSdk(url, account);
+      sdk.push(performance.now() - started);
+      if (result.records !== OPERATIONS || counted !== OPERATIONS) throw new Error(`indexed ${result.records}, sdk counted ${counted}, expected ${OPERATIONS}`);
+    }
+    const c = median(core);
+    const s = median(sdk);
+    console.log(`sync (history:sync, indexed):     median ${c.toFixed(0)} ms = ${Math.round((OPERATIONS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`);
+    console.log(`sdk  (operations().call() pages): median ${s.toFixed(0)} ms = ${Math.round((OPERATIONS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`);
+    console.log(`time ratio sync/sdk: ${(c / s).toFixed(2)}`);
+    console.log(`main-thread event-loop delay during each sync: ${lags.join('; ')}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function requests(): Promise<void> {
+  const [account, ...others] = accountKeys(4, 41) as [string, ...string[]];
+  const n = 10_000;
+  const standIn = await startStandIn({ account, counterparties: others, operations: n, elder: 100 });
+  const userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-'));
+  try {
+    const full = await syncOnce(standIn, account, userDataDir);
+    const again = await syncOnce(standIn, account, userDataDir);
+    console.log(`requests, full sync of ${full.records} operations: ${full.requests} (target <= ${Math.ceil(n / 200) + 2})`);
+    console.log(`requests, re-sync of the current account: ${again.requests} (target <= 2)`);
+  } finally {
+    rmSync(userDataDir, { recursive: true, force: true });
+    await standIn.close();
+  }
+}
+
+/** A sync into `userDataDir` (kept); counts the requests after the core's own health reading. */
+async function syncOnce(standIn: StandIn, account: string, userDataDir: string): Promise<{ records: number; requests: number }> {
+  let done: (records: number) => void = () => undefined;
+  const finished = new Promise<number>((resolve) => (done = resolve));
+  const roots = () => standIn.requests.filter((r) => r.path === '/').length;
+  const rootsBefore = roots();
+  const core = createAppCore({
+    userDataDir,
+    localUrl: standIn.url,
+    host: 'web',
+    version: 'bench',
+    healthIntervalMs: 0,
+    emit: (channel, payload) => {
+      const progress = payload as EventPayload<'history:progress'>;
+      if (channel === 'history:progress' && progress.state === 'current') done(progress.records);
+    },
+  });
+  await waitFor('the health reading', () => roots() > rootsBefore, 10_000);
+  const before = standIn.requests.length;
+  await createDispatcher(core.handlers)('history:sync', { account, follow: false });
+  const records = await finished;
+  const requests = standIn.requests.length - before;
+  await core.close();
+  return { records, requests };
+}
+
+await speed();
+await requests();

@@ -1,0 +1,104 @@
+// `ledgerscope sync | history | totals` spawned as a user runs them, against a real local network
+// with a generated history whose service limits the request rate (so the sync meets real 429s):
+// a sync interrupted with Ctrl-C and run again holds every operation once; history and totals
+// agree with each other exactly; every malformed flag is a one-line usage error.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAmount, parseAmount } from '../../shared/amount';
+import type { HistoryProgress, TotalsRow } from '../../shared/history';
+import { indexedRows, listedIds, runCli, startCli } from '../support/cli-process';
+import { startNetwork, type RunningNetwork } from '../support/network';
+import { waitFor } from '../support/wait';
+
+let net: RunningNetwork;
+let busy: string;
+const userData = mkdtempSync(join(tmpdir(), 'ledgerscope-history-cli-'));
+
+beforeAll(async () => {
+  net = await startNetwork({ historyOps: 4000, accounts: 6, seed: 'history-cli', args: ['--loopback-rate-limit', '8', '--rate-limit-window-ms', '1000'] });
+  busy = net.demoAccounts[0]!.publicKey;
+});
+
+afterAll(async () => {
+  await net?.stop();
+});
+
+const network = () => ['--network', net.serviceUrl];
+
+describe('ledgerscope sync', () => {
+  it('stops cleanly on Ctrl-C and resumes with nothing lost or doubled', async () => {
+    const first = startCli(['sync', busy, ...network()], userData);
+    await waitFor('some pages in the index', () => indexedRows(userData, busy) >= 600, 60_000);
+    first.child.kill('SIGINT');
+    expect((await first.done).code).toBe(0);
+    expect((JSON.parse(first.out()) as HistoryProgress).state).toBe('paused');
+    const listed = await listedIds(net.serviceUrl, busy);
+    expect(indexedRows(userData, busy)).toBeLessThan(listed.length);
+    const second = await runCli(['sync', busy, ...network()], userData);
+    expect(second.code).toBe(0);
+    const summary = JSON.parse(second.out) as HistoryProgress;
+    expect([summary.state, summary.records, summary.completeFromLedger]).toEqual(['current', listed.length, 1]);
+    expect(second.err).toMatch(/^sync: current, \d+ records/m);
+    const all = await runCli(['history', busy, '--failed', '--sort=time', '--limit', '1000000', '--format', 'ndjson', ...network()], userData);
+    expect(all.code).toBe(0);
+    const ids = all.out.trimEnd().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toEqual(listed);
+  }, 180_000);
+
+  it('history and totals agree to the stroop', async () => {
+    const rows = await runCli(['history', busy, '--asset', 'native', '--direction', 'in', '--limit', '1000000', '--format', 'ndjson', ...network()], userData);
+    expect(rows.code).toBe(0);
+    const received = rows.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { asset: string; amount: string; direction: string; successful: boolean; sourceAsset: string | null });
+    expect(received.length).toBeGreaterThan(10);
+    expect(received.every((r) => r.direction === 'in' && r.successful && (r.asset === 'native' || r.sourceAsset === 'native'))).toBe(true);
+    const sum = received.filter((r) => r.asset === 'native').reduce((total, r) => total + parseAmount(r.amount), 0n);
+    const totals = await runCli(['totals', busy, '--by', 'asset', '--direction', 'in', '--format', 'ndjson', ...network()], userData);
+    const native = totals.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as TotalsRow)
+      .find((row) => row.asset === 'native');
+    expect(native?.in).toBe(formatAmount(sum));
+    const csv = await runCli(['history', busy, '--limit', '3', '--format', 'csv', ...network()], userData);
+    expect(csv.out.split('\n')[0]).toBe('id,paging_token,ledger,created_at,type,transaction_hash,successful,source,counterparty,direction,asset,amount,source_asset,source_amount,memo,memo_type,fee');
+    expect(csv.out.trimEnd().split('\n')).toHaveLength(4);
+  }, 60_000);
+
+  it('refuses every malformed flag with one usage line and exit code 2', async () => {
+    const bad: string[][] = [
+      ['history', busy, '--min', 'abc'],
+      ['history', busy, '--min', '1.00000001'],
+      ['history', busy, '--max', '-5'],
+      ['history', busy, '--asset', `USD:${busy.slice(0, 55)}X`],
+      ['history', busy, '--asset', 'TOOLONGASSETCODE'],
+      ['history', busy, '--from', '2026-13-45'],
+      ['history', busy, '--to', '2026-02-30'],
+      ['history', busy, '--from', 'yesterday'],
+      ['history', busy, '--unknown'],
+      ['history', busy, '--memo', 'x'.repeat(10_000)],
+      ['history', busy, '--counterparty', 'GABC'],
+      ['history', busy, '--direction', 'up'],
+      ['history', busy, '--sort', 'size'],
+      ['history', busy, '--format', 'xml'],
+      ['history', busy, '--limit', '1e3'],
+      ['history', busy, '--failed', '--only-failed'],
+      ['history', busy, '--type', "payment'; DROP TABLE ops"],
+      ['history', 'not-an-account'],
+      ['totals', busy],
+      ['totals', busy, '--by', 'year'],
+      ['sync'],
+      ['sync', busy, 'extra'],
+    ];
+    for (const args of bad) {
+      const { code, out, err } = await runCli([...args, '--network', 'http://127.0.0.1:9'], userData);
+      expect({ args: args.join(' ').slice(0, 80), code, out }).toEqual({ args: args.join(' ').slice(0, 80), code: 2, out: '' });
+      expect(err.trimEnd().split('\n')).toHaveLength(1);
+      expect(err.length).toBeLessThan(400);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,78 @@
+// The history sync against a stand-in Horizon on loopback: it waits out a 429 for as long as
+// Retry-After says, ends its walk into pruned history at a 410 before_history and continues from
+// the server's history_elder_ledger (recorded as where the index is complete), and spends no more
+// requests than the pages need: ceil(N/200) + 2 for a full sync, 2 to re-sync a current account.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryPage, HistoryProgress } from '../../shared/history';
+import { accountKeys } from '../support/service-store';
+import { startStandIn, type StandIn } from '../support/stand-in-horizon';
+import { waitFor } from '../support/wait';
+import { startCore, type CoreFixture } from './app-support';
+
+const [ACCOUNT, ...OTHERS] = accountKeys(4, 31) as [string, ...string[]];
+let standIn: StandIn | undefined;
+const cores: CoreFixture[] = [];
+
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.close();
+  await standIn?.close();
+  standIn = undefined;
+});
+
+function progress(app: CoreFixture): HistoryProgress[] {
+  return app.events.filter((e) => e.channel === 'history:progress').map((e) => e.payload as HistoryProgress);
+}
+
+async function syncToCurrent(app: CoreFixture): Promise<HistoryProgress> {
+  await app.call('history:sync', { account: ACCOUNT, follow: false });
+  return waitFor('the sync to settle', () => progress(app).find((p) => p.state === 'current' || p.state === 'error'));
+}
+
+async function allIds(app: CoreFixture): Promise<string[]> {
+  const page = await app.call<HistoryPage>('history:query', { account: ACCOUNT, sort: 'time', limit: 1000 });
+  return page.rows.map((r) => r.id);
+}
+
+describe('history sync against a stand-in Horizon', () => {
+  it('honours 429 Retry-After and continues from the elder ledger after 410 before_history', async () => {
+    standIn = await startStandIn({ account: ACCOUNT, counterparties: OTHERS, operations: 450, elder: 5_000, retryAfterSeconds: 1, beforeHistory: true });
+    const app = startCore(standIn.url);
+    cores.push(app);
+    const done = await syncToCurrent(app);
+    expect(done.state).toBe('current');
+    expect(done.completeFromLedger).toBe(5_000);
+    expect(progress(app).some((p) => p.waitingMs !== undefined && p.waitingMs >= 1_000)).toBe(true);
+    const listings = standIn.requests.filter((r) => r.path !== '/');
+    expect(listings.map((r) => r.status)).toEqual([429, 410, 200, 200, 200]);
+    // The retry came no sooner than Retry-After allowed.
+    expect(listings[1]!.at - listings[0]!.at).toBeGreaterThanOrEqual(1_000);
+    expect(listings[2]!.query.get('cursor')).toBe(String(5_000n << 32n));
+    for (const request of listings) {
+      expect([request.query.get('limit'), request.query.get('order'), request.query.get('include_failed'), request.query.get('join')]).toEqual(['200', 'asc', 'true', 'transactions']);
+    }
+    expect(await allIds(app)).toEqual(standIn.ids);
+    const failed = await app.call<HistoryPage>('history:query', { account: ACCOUNT, filter: { status: 'failed', memo: 'order' }, limit: 1, summary: true });
+    // Failed: index % 11 == 0; with a memo: index % 4 == 0; both: index % 44 == 0, for index < 450.
+    expect(failed.summary?.count).toBe(Math.ceil(450 / 44));
+  });
+
+  it('spends ceil(N/200) + 2 requests on a full sync and 2 on the re-sync of a current account', async () => {
+    standIn = await startStandIn({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elder: 10 });
+    const server = standIn;
+    // The app core reads the root once at start (its health reading): counted apart from the sync.
+    const healthRead = () => waitFor('the health reading', () => server.requests.some((r) => r.path === '/'));
+    const first = startCore(server.url);
+    await healthRead();
+    let before = server.requests.length;
+    expect((await syncToCurrent(first)).records).toBe(600);
+    expect(server.requests.length - before).toBeLessThanOrEqual(Math.ceil(600 / 200) + 2);
+    await first.close();
+    const second = startCore(server.url, {}, first.userDataDir);
+    cores.push(second);
+    await waitFor('the second health reading', () => server.requests.filter((r) => r.path === '/').length >= 3);
+    before = server.requests.length;
+    expect((await syncToCurrent(second)).records).toBe(600);
+    expect(server.requests.length - before).toBeLessThanOrEqual(2);
+    expect(await allIds(second)).toEqual(standIn.ids);
+  });
+});

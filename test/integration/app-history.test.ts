@@ -1,0 +1,174 @@
+// The history index against the real query service: a sync indexes every operation of the
+// account (failed ones too) exactly once; paused, or stopped with the app and started again by
+// another app core, it resumes from its stored token with nothing lost or doubled; following the
+// stream, it takes in what is written later. The channels refuse malformed input.
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { FlowPoint, HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
+import { paymentOp, type SyntheticTx } from '../support/service-store';
+import { waitFor } from '../support/wait';
+import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
+
+let service: ServiceFixture | undefined;
+const cores: CoreFixture[] = [];
+
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.close();
+  await service?.close();
+  service = undefined;
+});
+
+function progress(app: CoreFixture, account: string): HistoryProgress[] {
+  return app.events.filter((e) => e.channel === 'history:progress').map((e) => e.payload as HistoryProgress).filter((p) => p.account === account);
+}
+
+const lastState = (app: CoreFixture, account: string) => progress(app, account).at(-1)?.state;
+
+/** Every operation id of the account as the service lists them (failed included), oldest first. */
+async function listedIds(url: string, account: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor = '';
+  for (;;) {
+    const response = await fetch(`${url}/accounts/${account}/operations?limit=200&order=asc&include_failed=true&cursor=${cursor}`);
+    const records = ((await response.json()) as { _embedded: { records: { paging_token: string }[] } })._embedded.records;
+    ids.push(...records.map((r) => r.paging_token));
+    if (records.length < 200) return ids;
+    cursor = records.at(-1)!.paging_token;
+  }
+}
+
+/** Every row id of the index, oldest first, paged as the UI pages. */
+async function indexedIds(app: CoreFixture, account: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await app.call<HistoryPage>('history:query', { account, sort: 'time', limit: 700, ...(cursor ? { cursor } : {}) });
+    ids.push(...page.rows.map((r) => r.id));
+    if (!page.next) return ids;
+    cursor = page.next;
+  }
+}
+
+describe('history:sync', () => {
+  it('indexes every operation once, failed ones included, and answers the filters', async () => {
+    service = await startSyntheticService({ ledgers: 30, perLedger: 40, failEvery: 7 });
+    const app = startCore(service.url);
+    cores.push(app);
+    const account = service.accounts[0]!;
+    await app.call('history:sync', { account, follow: false });
+    await waitFor('the sync to be current', () => lastState(app, account) === 'current');
+    const listed = await listedIds(service.url, account);
+    expect(listed.length).toBe(1200);
+    expect(await indexedIds(app, account)).toEqual(listed);
+    const failed = await app.call<HistoryPage>('history:query', { account, filter: { status: 'failed' }, limit: 1, summary: true });
+    expect(failed.summary?.count).toBe(Math.ceil(1200 / 7));
+    const incoming = await app.call<HistoryPage>('history:query', { account, filter: { direction: 'in', status: 'successful' }, sort: '-amount', limit: 3, summary: true });
+    // Payment n (0-based) comes in when n is odd, with n + 1 stroops, and fails when 7 divides n:
+    // n = 1199 and 1195 come in, 1197 failed.
+    expect(incoming.rows.map((r) => r.amount)).toEqual(['0.00012', '0.0001196', '0.0001194']);
+    const list = await app.call<{ indexes: { account: string; rows: number; bytes: number }[] }>('history:list', {});
+    expect(list.indexes).toEqual([expect.objectContaining({ account, rows: 1200 })]);
+    expect(list.indexes[0]!.bytes).toBeGreaterThan(1200 * 100);
+  });
+
+  it('resumes after a pause, and in another app core after the first stopped, with nothing lost or doubled', async () => {
+    service = await startSyntheticService({ ledgers: 100, perLedger: 50, failEvery: 5 });
+    const account = service.accounts[0]!;
+    const first = startCore(service.url);
+    await first.call('history:sync', { account, follow: false });
+    await waitFor('a few pages', () => (progress(first, account).at(-1)?.records ?? 0) >= 800);
+    const paused = await first.call<HistoryProgress>('history:pause', { account });
+    expect(paused.state).toBe('paused');
+    const stored = await first.call<HistoryProgress>('history:status', { account });
+    expect(stored.records).toBeLessThan(5000);
+    await first.call('history:sync', { account, follow: false });
+    await waitFor('more pages', () => (progress(first, account).at(-1)?.records ?? 0) >= stored.records + 600);
+    await first.close(); // stops mid-sync, as quitting the app does
+    const second = startCore(service.url, {}, first.userDataDir);
+    cores.push(second);
+    await second.call('history:sync', { account, follow: false });
+    await waitFor('the sync to be current', () => lastState(second, account) === 'current');
+    const ids = await indexedIds(second, account);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(await listedIds(service.url, account));
+  });
+
+  it('keeps the index current from the stream', async () => {
+    service = await startSyntheticService({ ledgers: 3, perLedger: 10 });
+    const fixture = service;
+    const app = startCore(fixture.url, { streams: { backoffBaseMs: 50, backoffCapMs: 400 } });
+    cores.push(app);
+    const [a, b] = fixture.accounts as [string, string];
+    await app.call('history:sync', { account: a });
+    await waitFor('the sync to be current', () => lastState(app, a) === 'current');
+    for (let i = 0; i < 5; i++) {
+      const txs: SyntheticTx[] = [{ source: b, successful: true, ops: [paymentOp(b, a, 7n)] }, { source: a, successful: false, ops: [paymentOp(a, b, 9n)] }];
+      fixture.store.appendLedger(fixture.nextLedger++, txs);
+    }
+    await waitFor('the streamed records', async () => (await app.call<HistoryPage>('history:query', { account: a, limit: 1, summary: true })).summary?.count === 40);
+    expect(await indexedIds(app, a)).toEqual(await listedIds(fixture.url, a));
+    const sent = await app.call<HistoryPage>('history:query', { account: a, filter: { counterparty: b, direction: 'out', status: 'failed' }, summary: true });
+    expect(sent.summary?.count).toBe(5);
+  });
+});
+
+describe('history analyses through the channels', () => {
+  it('exports the filtered set, sums it, and removes the index', async () => {
+    service = await startSyntheticService({ ledgers: 10, perLedger: 30, failEvery: 4 });
+    const app = startCore(service.url);
+    cores.push(app);
+    // Payment n goes to or from account 1 + n % 4 and fails when 4 divides n: account 2's all succeed.
+    const [account, , second] = service.accounts as [string, string, string];
+    await app.call('history:sync', { account, follow: false });
+    await waitFor('the sync to be current', () => lastState(app, account) === 'current');
+    const filter = { counterparty: second, status: 'successful' };
+    const page = await app.call<HistoryPage>('history:query', { account, filter, sort: 'time', limit: 1000, summary: true });
+    const csv = await app.call<{ path: string; rows: number }>('history:export', { account, filter, format: 'csv', fileName: 'second.csv' });
+    expect(page.rows.length).toBe(75);
+    expect(csv.rows).toBe(page.rows.length);
+    const lines = readFileSync(csv.path, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(page.rows.length + 1);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(page.rows.map((r) => r.id));
+    const ndjson = await app.call<{ path: string; rows: number }>('history:export', { account, filter, format: 'ndjson', fileName: 'second.csv' });
+    expect(ndjson.path).not.toBe(csv.path); // a fresh name, never an overwrite
+    const records = readFileSync(ndjson.path, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; record: { paging_token: string } });
+    // The record is spliced in as the server wrote it (its numeric id would lose digits in JSON.parse).
+    expect(records.map((r) => [r.id, r.record.paging_token])).toEqual(page.rows.map((r) => [r.id, r.id]));
+    const { rows } = await app.call<{ rows: TotalsRow[] }>('history:totals', { account, filter: { status: 'successful' }, by: 'counterparty', top: 10 });
+    // Accounts 2, 3 and 4 (account 1's payments all failed and moved nothing).
+    expect(rows.map((r) => r.key).sort()).toEqual(service.accounts.slice(2).sort());
+    const mine = rows.find((r) => r.key === second)!;
+    expect([mine.in, mine.out, mine.count]).toEqual([page.summary!.totals[0]!.in, page.summary!.totals[0]!.out, 75]);
+    const { points } = await app.call<{ points: FlowPoint[] }>('history:flow', { account, asset: 'native' });
+    const whole = await app.call<HistoryPage>('history:query', { account, limit: 1, summary: true });
+    expect(points.at(-1)?.cumulative).toBe(whole.summary!.totals.find((t) => t.asset === 'native')!.net);
+    expect(await app.call('history:remove', { account })).toEqual({ removed: true });
+    expect(await app.call('history:list', {})).toEqual(expect.objectContaining({ indexes: [] }));
+    expect((await app.dispatch('history:query', { account })).ok).toBe(false);
+  });
+});
+
+describe('history channels refuse bad input', () => {
+  it('answers invalid_arguments or invalid_input, and not_found for an account never synced', async () => {
+    service = await startSyntheticService({ ledgers: 1, perLedger: 1 });
+    const app = startCore(service.url);
+    cores.push(app);
+    const account = service.accounts[0]!;
+    const refused = async (channel: string, args: unknown) => {
+      const reply = await app.dispatch(channel, args);
+      return reply.ok ? 'ok' : reply.error.code;
+    };
+    expect(await refused('history:query', { account, filter: { minAmount: 'abc' } })).toBe('invalid_arguments');
+    expect(await refused('history:query', { account, filter: { minAmount: '1.00000001' } })).toBe('invalid_arguments');
+    expect(await refused('history:query', { account, filter: { asset: 'USD:GBAD' } })).toBe('invalid_arguments');
+    expect(await refused('history:query', { account, filter: { memo: 'x'.repeat(10_000) } })).toBe('invalid_arguments');
+    expect(await refused('history:query', { account, cursor: "1:1' OR 1=1" })).toBe('invalid_arguments');
+    expect(await refused('history:query', { account, filter: { types: ["payment'); DROP TABLE ops; --"] } })).toBe('invalid_arguments');
+    expect(await refused('history:query', { account, filter: { unknown: 1 } })).toBe('invalid_arguments');
+    expect(await refused('history:totals', { account, by: 'year' })).toBe('invalid_arguments');
+    expect(await refused('history:sync', { account: 'not-an-account' })).toBe('invalid_input');
+    expect(await refused('history:query', { account })).toBe('not_found');
+    expect(await refused('history:query', { account, filter: { minAmount: '5', maxAmount: '1' } })).toBe('not_found');
+    expect(await refused('history:export', { account, format: 'csv', fileName: '../escape.csv' })).toBe('invalid_arguments');
+  });
+});

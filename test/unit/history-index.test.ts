@@ -1,0 +1,295 @@
+// The history index against brute force: random histories (Horizon-dialect records written as
+// page text and ingested through the same path a sync uses) and random filter combinations; the
+// index's pages, count and totals must equal a plain filter, sort and sum over the generated
+// records, exactly.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatAmount, parseAmount } from '../../shared/amount';
+import type { HistoryFilter, HistorySort } from '../../shared/history';
+import { queryPage } from '../../electron/core/history/query';
+import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
+import { IndexWriter } from '../../electron/core/history/store';
+import { nextOfFullPage } from '../../electron/core/history/sync';
+import { cumulativeFlow, totalsBy } from '../../electron/core/history/totals';
+import { accountKeys } from '../support/service-store';
+
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-history-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const [ME, A, B, C, ISS1, ISS2] = accountKeys(6, 77) as [string, string, string, string, string, string];
+const ASSETS = ['native', `USD:${ISS1}`, `USD:${ISS2}`, `EUR:${ISS1}`];
+const TYPES = ['payment', 'create_account', 'account_merge', 'path_payment_strict_send', 'change_trust', 'manage_data'] as const;
+const MEMOS = [null, 'rent', 'Rent march', 'invoice 42', 'ab'];
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 0, 5);
+
+interface Spec {
+  id: bigint;
+  type: (typeof TYPES)[number];
+  from: string;
+  to: string;
+  asset: string;
+  amount: bigint;
+  sourceAsset: string;
+  sourceAmount: bigint;
+  createdAt: number;
+  successful: boolean;
+  memo: string | null;
+}
+
+const amountArb = fc.oneof(fc.bigInt({ min: 1n, max: 10_000_000_000n }), fc.bigInt({ min: 2n ** 62n, max: 2n ** 63n - 1n }));
+const specArb = fc.record({
+  type: fc.constantFrom(...TYPES),
+  from: fc.constantFrom(ME, A, B, C),
+  to: fc.constantFrom(ME, A, B, C),
+  asset: fc.constantFrom(...ASSETS),
+  amount: amountArb,
+  sourceAsset: fc.constantFrom(...ASSETS),
+  sourceAmount: amountArb,
+  day: fc.integer({ min: 0, max: 40 }),
+  minute: fc.constantFrom(0, 1, 2),
+  successful: fc.boolean(),
+  memo: fc.constantFrom(...MEMOS),
+});
+
+type SpecInput = typeof specArb extends fc.Arbitrary<infer T> ? T : never;
+
+function assetFields(asset: string, prefix = ''): Record<string, string> {
+  if (asset === 'native') return { [`${prefix}asset_type`]: 'native' };
+  const [code, issuer] = asset.split(':') as [string, string];
+  return { [`${prefix}asset_type`]: 'credit_alphanum4', [`${prefix}asset_code`]: code, [`${prefix}asset_issuer`]: issuer };
+}
+
+function recordText(s: Spec): string {
+  const id = s.id.toString();
+  const fields: Record<string, unknown> = {
+    id,
+    paging_token: id,
+    type: s.type,
+    created_at: new Date(s.createdAt).toISOString().replace('.000Z', 'Z'),
+    transaction_hash: `${id.padStart(64, '0')}`,
+    transaction_successful: s.successful,
+    source_account: s.from,
+    transaction: { hash: id.padStart(64, '0'), ledger: Number(s.id >> 32n), fee_charged: '100', memo_type: s.memo === null ? 'none' : 'text', ...(s.memo === null ? {} : { memo: s.memo }) },
+  };
+  if (s.type === 'payment') Object.assign(fields, { from: s.from, to: s.to, amount: formatAmount(s.amount, { fixed: true }) }, assetFields(s.asset));
+  if (s.type === 'path_payment_strict_send') {
+    Object.assign(fields, { from: s.from, to: s.to, amount: formatAmount(s.amount, { fixed: true }), source_amount: formatAmount(s.sourceAmount, { fixed: true }) }, assetFields(s.asset), assetFields(s.sourceAsset, 'source_'));
+  }
+  if (s.type === 'create_account') Object.assign(fields, { funder: s.from, account: s.to, starting_balance: formatAmount(s.amount, { fixed: true }) });
+  if (s.type === 'account_merge') Object.assign(fields, { account: s.from, into: s.to });
+  if (s.type === 'change_trust') Object.assign(fields, { trustor: s.from, limit: '100.0000000' }, assetFields(s.asset));
+  if (s.type === 'manage_data') Object.assign(fields, { name: 'k', value: 'dg==' });
+  return JSON.stringify(fields);
+}
+
+/** What the index should hold for a spec, worked out without the index's code. */
+function expected(s: Spec) {
+  const paymentLike = s.type !== 'change_trust' && s.type !== 'manage_data';
+  const direction = !paymentLike ? 'none' : s.from === ME && s.to === ME ? 'self' : s.to === ME ? 'in' : s.from === ME ? 'out' : 'none';
+  const asset = !paymentLike ? null : s.type === 'create_account' || s.type === 'account_merge' ? 'native' : s.asset;
+  const amount = !paymentLike || s.type === 'account_merge' ? null : s.amount;
+  const path = s.type === 'path_payment_strict_send';
+  const counterparty = direction === 'in' ? s.from : direction === 'out' ? s.to : direction === 'self' ? ME : null;
+  return { ...s, direction, asset, amount, counterparty, sourceAsset: path ? s.sourceAsset : null, sourceAmount: path ? s.sourceAmount : null };
+}
+type Expected = ReturnType<typeof expected>;
+
+function matches(e: Expected, f: HistoryFilter): boolean {
+  const assetMatch = (value: string | null, wanted: string) =>
+    value !== null && (wanted === 'native' ? value === 'native' : wanted.includes(':') ? value === wanted : value.startsWith(`${wanted}:`) || value === wanted);
+  if (f.types && !f.types.includes(e.type)) return false;
+  if (f.asset && !assetMatch(e.asset, f.asset) && !assetMatch(e.sourceAsset, f.asset)) return false;
+  if (f.counterparty && e.counterparty !== f.counterparty) return false;
+  if (f.direction && e.direction !== f.direction) return false;
+  if (f.minAmount && (e.amount === null || e.amount < parseAmount(f.minAmount))) return false;
+  if (f.maxAmount && (e.amount === null || e.amount > parseAmount(f.maxAmount))) return false;
+  if (f.from !== undefined && e.createdAt < f.from) return false;
+  if (f.to !== undefined && e.createdAt >= f.to) return false;
+  if (f.memo && !(e.memo ?? '').includes(f.memo)) return false;
+  if (f.status === 'successful' && !e.successful) return false;
+  if (f.status === 'failed' && e.successful) return false;
+  return true;
+}
+
+function compareBy(sort: HistorySort) {
+  const key = (e: Expected) => (sort.endsWith('amount') ? e.amount : BigInt(e.createdAt));
+  const sign = sort.startsWith('-') ? -1 : 1;
+  return (a: Expected, b: Expected) => {
+    const ka = key(a);
+    const kb = key(b);
+    // NULL sorts first ascending (SQLite's order), last descending.
+    const c = ka === kb ? 0 : ka === null ? -1 : kb === null ? 1 : ka < kb ? -1 : 1;
+    return sign * (c !== 0 ? c : a.id < b.id ? -1 : 1);
+  };
+}
+
+/** The in and out legs of a row (query.ts flows()). */
+function legs(e: Expected): { asset: string; value: bigint; dir: 'in' | 'out' }[] {
+  const out: { asset: string; value: bigint; dir: 'in' | 'out' }[] = [];
+  if (!e.successful) return out;
+  if ((e.direction === 'in' || e.direction === 'self') && e.asset !== null && e.amount !== null) out.push({ asset: e.asset, value: e.amount, dir: 'in' });
+  const oa = e.sourceAsset ?? e.asset;
+  const ov = e.sourceAmount ?? e.amount;
+  if ((e.direction === 'out' || e.direction === 'self') && oa !== null && ov !== null) out.push({ asset: oa, value: ov, dir: 'out' });
+  return out;
+}
+
+function bruteTotals(rows: Expected[], group: (e: Expected) => string | null) {
+  const map = new Map<string, { in: bigint; out: bigint; count: number }>();
+  for (const e of rows) {
+    const g = group(e);
+    if (g === null) continue;
+    for (const leg of legs(e)) {
+      const k = `${g}|${leg.asset}`;
+      const t = map.get(k) ?? { in: 0n, out: 0n, count: 0 };
+      t[leg.dir] += leg.value;
+      t.count += 1;
+      map.set(k, t);
+    }
+  }
+  return map;
+}
+
+const amountText = fc.bigInt({ min: 0n, max: 12_000_000_000n }).map((v) => formatAmount(v));
+const filterArb: fc.Arbitrary<HistoryFilter> = fc.record(
+  {
+    types: fc.subarray([...TYPES], { minLength: 1 }),
+    asset: fc.constantFrom('native', 'XLM', 'USD', `USD:${ISS1}`, `EUR:${ISS1}`, 'GBP'),
+    counterparty: fc.constantFrom(A, B, ME),
+    direction: fc.constantFrom('in' as const, 'out' as const),
+    minAmount: amountText,
+    maxAmount: fc.constantFrom('5', '1000', '922337203685.4775807'),
+    from: fc.integer({ min: 0, max: 40 }).map((d) => T0 + d * DAY),
+    to: fc.integer({ min: 0, max: 42 }).map((d) => T0 + d * DAY + 60_000),
+    memo: fc.constantFrom('ent', 'Rent', 'invoice', 'zz'),
+    status: fc.constantFrom('all' as const, 'successful' as const, 'failed' as const),
+  },
+  { requiredKeys: [] },
+);
+
+/** An exact decimal to stroops with no int64 bound (sums exceed it). */
+function units(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const value = BigInt(whole) * 10_000_000n + BigInt(fraction.padEnd(7, '0'));
+  return text.startsWith('-') ? -value : value;
+}
+
+let counter = 0;
+function buildIndex(specs: SpecInput[]): { db: DatabaseSync; acct: number; rows: Expected[] } {
+  const db = openIndex(join(dir, `p${counter++}.sqlite`));
+  const writer = new IndexWriter(db);
+  const full: Spec[] = specs.map((s, i) => ({ ...s, id: (BigInt(100 + i) << 32n) + BigInt(4097 + i), createdAt: T0 + s.day * DAY + s.minute * 60_000 }));
+  // Two pages, the second repeated: a refetched page must add nothing.
+  const half = Math.ceil(full.length / 2);
+  const page = (items: Spec[]) => JSON.stringify({ _embedded: { records: '@@' } }).replace('"@@"', `[${items.map(recordText).join(',')}]`);
+  writer.ingestPage(ME, page(full.slice(0, half)));
+  writer.ingestPage(ME, page(full.slice(half)));
+  const again = writer.ingestPage(ME, page(full.slice(half)));
+  expect(again.added).toBe(0);
+  return { db, acct: writer.account(ME).acct, rows: full.map(expected) };
+}
+
+describe('history index = brute force', () => {
+  it('pages, count and per-asset totals of any filter and sort', () => {
+    fc.assert(
+      fc.property(fc.array(specArb, { minLength: 0, maxLength: 60 }), filterArb, fc.constantFrom<HistorySort>('time', '-time', 'amount', '-amount'), fc.integer({ min: 1, max: 9 }), (specs, filter, sort, limit) => {
+        const wantedFilter = filter.minAmount && filter.maxAmount && parseAmount(filter.minAmount) > parseAmount(filter.maxAmount) ? { ...filter, maxAmount: undefined } : filter;
+        const clean = Object.fromEntries(Object.entries(wantedFilter).filter(([, v]) => v !== undefined)) as HistoryFilter;
+        const { db, acct, rows } = buildIndex(specs);
+        const want = rows.filter((e) => matches(e, clean)).sort(compareBy(sort));
+        const got: string[] = [];
+        let cursor: string | undefined;
+        const first = queryPage(db, acct, { filter: clean, sort, limit, summary: true });
+        for (let page = first; ; ) {
+          got.push(...page.rows.map((r) => r.id));
+          if (!page.next) break;
+          cursor = page.next;
+          page = queryPage(db, acct, { filter: clean, sort, limit, cursor });
+        }
+        expect(got).toEqual(want.map((e) => e.id.toString()));
+        expect(first.summary!.count).toBe(want.length);
+        const totals = bruteTotals(want, () => '');
+        const wantTotals = [...totals.entries()].map(([k, t]) => ({ asset: k.slice(1), in: formatAmount(t.in), out: formatAmount(t.out), net: formatAmount(t.in - t.out), count: t.count })).sort((a, b) => (a.asset < b.asset ? -1 : 1));
+        expect(first.summary!.totals).toEqual(wantTotals);
+        db.close();
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('totals by counterparty, day and month, and the cumulative flow', () => {
+    fc.assert(
+      fc.property(fc.array(specArb, { minLength: 1, maxLength: 50 }), (specs) => {
+        const { db, acct, rows } = buildIndex(specs);
+        const byCp = bruteTotals(rows, (e) => e.counterparty);
+        const got = totalsBy(db, acct, {}, 'counterparty', 1000);
+        expect(got.length).toBe(byCp.size);
+        for (const row of got) {
+          const t = byCp.get(`${row.key}|${row.asset}`)!;
+          expect([row.in, row.out, row.count]).toEqual([formatAmount(t.in), formatAmount(t.out), t.count]);
+        }
+        const volumes = got.map((r) => units(r.volume));
+        expect(volumes).toEqual([...volumes].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+        const byDay = bruteTotals(rows, (e) => new Date(e.createdAt).toISOString().slice(0, 10));
+        const days = totalsBy(db, acct, {}, 'day', 0);
+        expect(days.map((r) => [r.key, r.asset, r.in, r.out])).toEqual(
+          [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, t]) => [...k.split('|'), formatAmount(t.in), formatAmount(t.out)]),
+        );
+        const months = totalsBy(db, acct, {}, 'month', 0);
+        expect(months.every((r) => /^2026-0[12]-01$/.test(r.key))).toBe(true);
+        // The rolled-up totals (whole history) and a scan of the rows (any other filter) agree.
+        for (const by of ['asset', 'counterparty', 'day', 'week', 'month'] as const) expect(totalsBy(db, acct, {}, by, 1000)).toEqual(totalsBy(db, acct, { from: 0 }, by, 1000));
+        expect(cumulativeFlow(db, acct, { status: 'successful' }, 'native')).toEqual(cumulativeFlow(db, acct, { from: 0 }, 'native'));
+        const flow = cumulativeFlow(db, acct, {}, 'native');
+        const nativeNet = [...(bruteTotals(rows, () => '').get('|native') ? [bruteTotals(rows, () => '').get('|native')!] : [])].reduce((s, t) => s + t.in - t.out, 0n);
+        expect(flow.length === 0 ? 0n : units(flow.at(-1)!.cumulative)).toBe(nativeNet);
+        db.close();
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('history index file', () => {
+  it('rebuilds a file of another schema version instead of reading it', () => {
+    for (const version of [SCHEMA_VERSION - 1, SCHEMA_VERSION + 7]) {
+      const path = join(dir, `old-${version}.sqlite`);
+      const old = new DatabaseSync(path);
+      old.exec(`CREATE TABLE ops (acct INTEGER, id INTEGER, amount REAL); INSERT INTO ops VALUES (1, 2, 0.1); PRAGMA user_version = ${version};`);
+      old.close();
+      const db = openIndex(path);
+      expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
+      expect((db.prepare('SELECT count(*) AS n FROM ops').get() as { n: number }).n).toBe(0);
+      expect(new IndexWriter(db).account(ME).rows).toBe(0);
+      db.close();
+    }
+  });
+
+  it('keeps a file of its own version as it is', () => {
+    const path = join(dir, 'same.sqlite');
+    const first = openIndex(path);
+    new IndexWriter(first).ingestRows(ME, [], '123');
+    first.close();
+    const again = openIndex(path);
+    expect(new IndexWriter(again).account(ME).lastToken).toBe('123');
+    again.close();
+  });
+});
+
+describe('nextOfFullPage (the sync fetches ahead only from a full page)', () => {
+  const page = (records: number, next?: string) =>
+    `{"_links":{${next ? `"next":{"href":"${next}","templated":true}` : ''}},"_embedded":{"records":[${Array.from({ length: records }, (_, i) => `{"id":"${i + 1}","transaction_hash":"ab","transaction":{"hash":"ab","memo":"\\"transaction_hash\\""}}`).join(',')}]}}`;
+  it('names the cursor of the next link of a page of 200 records, and nothing else', () => {
+    expect(nextOfFullPage(page(200, '/accounts/G/operations?cursor=12345&order=asc{&limit}'))).toBe('12345');
+    expect(nextOfFullPage(page(200, 'https://horizon.example/accounts/G/operations?order=asc&cursor=99&limit=200'))).toBe('99');
+    expect(nextOfFullPage(page(199, '/accounts/G/operations?cursor=12345&order=asc'))).toBeNull();
+    expect(nextOfFullPage(page(201, '/accounts/G/operations?cursor=12345&order=asc'))).toBeNull();
+    expect(nextOfFullPage(page(200))).toBeNull();
+    expect(nextOfFullPage(page(200, '/accounts/G/operations?cursor=now&order=asc'))).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ const PAGES: [Page, string, string][] = [
   ['explore', 'Explore', 'g e'],
   ['live', 'Live', 'g l'],
   ['submit', 'Submit', 'g s'],
+  ['history', 'Workbench', 'g w'],
   ['settings', 'Settings', 'g ,'],
 ];
 
@@ -24,7 +25,7 @@ export function Sidebar() {
   const unread = useUi((state) => state.unread);
   const openGoto = useUi((state) => state.setGotoOpen);
   const watched = useWatched();
-  const current = ['live', 'submit', 'settings'].includes(route.name) ? route.name : 'explore';
+  const current = ['live', 'submit', 'settings', 'history'].includes(route.name) ? route.name : 'explore';
   return (
     <aside className="sidebar" aria-label="Navigation">
       <h1 className="brand">Ledgerscope</h1>

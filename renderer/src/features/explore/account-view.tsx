@@ -9,6 +9,7 @@ import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
 import { ViewBoundary } from '../../components/view-boundary';
+import { IndexPanel } from '../history/index-panel';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
 
@@ -71,6 +72,9 @@ export function AccountView({ account }: { account: Account }) {
           <VolumeChart account={account.id} />
         </ViewBoundary>
       </div>
+      <ViewBoundary name="The local index">
+        <IndexPanel account={account.id} />
+      </ViewBoundary>
       <div className="tabs" role="tablist" aria-label="Account listings">
         {(['payments', 'operations'] as const).map((name) => (
           <button

@@ -30,7 +30,16 @@ export function parseHash(hash: string): Route {
   const [path = '', query = ''] = body.split('?', 2);
   const [first = '', second] = path.split('/');
   const name = NAMES.has(first) ? (first as Route['name']) : 'explore';
-  return { name, ...(second ? { id: decodeURIComponent(second) } : {}), params: new URLSearchParams(query) };
+  return { name, ...(second ? { id: decodeSegment(second) } : {}), params: new URLSearchParams(query) };
+}
+
+/** A typed or pasted address may hold a bad escape ("%ZZ"): it is then read as written, not thrown. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The hash address of a route: `#/account/G…?tab=operations`. */

@@ -1,0 +1,180 @@
+// The workbench with a fake bridge: the address drives the filter the core receives, amounts are
+// refused with 8 decimals or as words, totals and chart readouts are the index's exact strings.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HistoryRow, TotalsRow } from '../../shared/history';
+import type { RequestArgs } from '../../shared/ipc';
+import { WorkbenchPage } from '../../renderer/src/features/history/workbench-page';
+import { href, useRoute } from '../../renderer/src/lib/router';
+import { useUi } from '../../renderer/src/lib/store';
+import { ACCOUNT, fakeBridge, FakeError, OTHER, type FakeHandlers } from './support/fake-bridge';
+import { giveTablesASize, renderWith } from './support/render';
+
+const USD = `USD:${OTHER}`;
+// Beyond 2^53 stroops: a float would round these.
+const BIG_IN = '922337203685.4775807';
+const BIG_OUT = '900719925474.0993001';
+const BIG_NET = '21617278211.3782806';
+
+function row(i: number): HistoryRow {
+  return {
+    id: String(258_000_000_000_000_000n + BigInt(i)),
+    pagingToken: String(258_000_000_000_000_000n + BigInt(i)),
+    ledger: 60_000_000 + i,
+    createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+    type: 'payment',
+    transactionHash: (i + 1).toString(16).padStart(64, '0'),
+    successful: true,
+    source: OTHER,
+    counterparty: OTHER,
+    direction: i % 2 ? 'out' : 'in',
+    asset: USD,
+    amount: `${i}.0000001`,
+    sourceAsset: null,
+    sourceAmount: null,
+    memo: null,
+    memoType: null,
+    fee: '100',
+  };
+}
+
+const periods: TotalsRow[] = [
+  { key: '2026-11-02', asset: USD, in: BIG_IN, out: BIG_OUT, net: BIG_NET, count: 7, volume: '1', first: null, last: null },
+  { key: '2026-11-16', asset: USD, in: '0.0000001', out: '0', net: '0.0000001', count: 1, volume: '0.0000001', first: null, last: null },
+  { key: '2026-11-02', asset: 'native', in: '5', out: '0', net: '5', count: 1, volume: '5', first: null, last: null },
+];
+
+function handlers(extra: FakeHandlers = {}): FakeHandlers {
+  return {
+    'history:status': ({ account }) => ({ account, networkId: 'local', state: 'current', records: 3, ratePerSecond: 0, oldest: row(0).createdAt, newest: row(2).createdAt, completeFromLedger: 1 }),
+    'history:query': ({ cursor }) => ({
+      rows: cursor ? [] : [row(0), row(1), row(2)],
+      next: null,
+      summary: cursor ? null : { count: 3, totals: [{ asset: USD, in: BIG_IN, out: BIG_OUT, net: BIG_NET, count: 3 }] },
+    }),
+    'history:totals': ({ by }) => ({
+      rows: by === 'counterparty' ? [{ key: OTHER, asset: USD, in: BIG_IN, out: '0', net: BIG_IN, count: 2, volume: BIG_IN, first: '2026-11-01T00:00:00Z', last: '2026-11-03T00:00:00Z' }] : periods,
+    }),
+    'history:flow': () => ({ points: [{ day: '2026-11-01', net: '-0.0000001', cumulative: '-0.0000001' }, { day: '2026-11-03', net: BIG_IN, cumulative: '922337203685.4775806' }] }),
+    ...extra,
+  };
+}
+
+function Routed() {
+  const route = useRoute();
+  return <WorkbenchPage account={route.id} />;
+}
+
+function open(params: Record<string, string> | string = {}, extra: FakeHandlers = {}) {
+  window.location.hash = typeof params === 'string' ? params : href('history', ACCOUNT, params);
+  const bridge = fakeBridge(handlers(extra));
+  renderWith(bridge, <Routed />);
+  return bridge;
+}
+
+const queries = (bridge: ReturnType<typeof fakeBridge>) => bridge.calls.filter((c) => c.channel === 'history:query').map((c) => c.args as RequestArgs<'history:query'>);
+
+beforeAll(() => giveTablesASize());
+beforeEach(() => useUi.setState({ networkId: 'local' }));
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('the workbench', () => {
+  it('asks the core for the filter in the address and shows the count and exact totals', async () => {
+    const bridge = open({ asset: USD, min: '0.0000001', max: BIG_IN, dir: 'in', sort: '-amount' });
+    expect(await screen.findByText('3 operations match')).toBeTruthy();
+    expect(queries(bridge)[0]).toMatchObject({ account: ACCOUNT, filter: { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' }, sort: '-amount', summary: true });
+    const totals = screen.getByRole('table', { name: 'Totals by asset' });
+    const cells = within(totals).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual(['USD', '922,337,203,685.4775807', '900,719,925,474.0993001', '21,617,278,211.3782806', '3']);
+    expect(screen.queryByRole('alert', { name: 'Address problems' })).toBeNull();
+  });
+
+  it('shows hostile address values as problems and queries without them', async () => {
+    const bridge = open(`#/history/${ACCOUNT}?min=1e9&max=0.12345678&asset=%3Cimg%20src%3Dx%3E&cp=nobody&memo=rent`);
+    const problems = await screen.findByRole('alert', { name: 'Address problems' });
+    expect(problems.textContent).toContain('"min" = "1e9" is not a non-negative decimal');
+    expect(problems.textContent).toContain('"max" = "0.12345678" has more than 7 decimals');
+    expect(problems.textContent).toContain('"asset" = "<img src=x>" is not an asset');
+    expect(problems.textContent).toContain('"cp" = "nobody" is not an account id');
+    expect(problems.querySelector('img')).toBeNull();
+    await screen.findByText('3 operations match');
+    expect(queries(bridge)[0]!.filter).toEqual({ memo: 'rent' });
+  });
+
+  it('says so for an account id that is not one, and for an account not indexed yet', async () => {
+    open('#/history/not-an-account');
+    expect((await screen.findByRole('alert')).textContent).toContain('"not-an-account" is not an account id');
+    cleanup();
+    open({}, { 'history:query': () => { throw new FakeError('not_found', 'not indexed'); } });
+    expect((await screen.findByTestId('workbench-error')).textContent).toContain('not indexed on this network yet');
+  });
+
+  it('refuses amounts with 8 decimals or that are not numbers, and applies valid ones to the address', async () => {
+    open();
+    await screen.findByText('3 operations match');
+    const min = screen.getByRole('textbox', { name: 'Min amount' });
+    const max = screen.getByRole('textbox', { name: 'Max amount' });
+    fireEvent.change(min, { target: { value: '1.00000001' } });
+    fireEvent.change(max, { target: { value: 'ten' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const problems = screen.getByRole('alert', { name: 'Filter problems' });
+    expect(problems.textContent).toContain('has more than 7 decimals');
+    expect(problems.textContent).toContain('"max" = "ten" is not a non-negative decimal');
+    expect(min.getAttribute('aria-invalid')).toBe('true');
+    expect(window.location.hash).not.toContain('min=');
+    fireEvent.change(min, { target: { value: '1.0000001' } });
+    fireEvent.change(max, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(window.location.hash).toBe(href('history', ACCOUNT, { min: '1.0000001', max: '2' })));
+    expect(screen.queryByRole('alert', { name: 'Filter problems' })).toBeNull();
+  });
+
+  it('lists the rows in the virtual table', async () => {
+    open();
+    const grid = await screen.findByRole('grid', { name: 'Indexed operations' });
+    await waitFor(() => expect(within(grid).getAllByRole('row').filter((r) => r.dataset.index !== undefined)).toHaveLength(3));
+    expect(grid.textContent).toContain('2.0000001 USD');
+    expect(grid.textContent).toContain(row(2).id);
+  });
+
+  it('shows exact values on hover over the volume and flow charts', async () => {
+    open({ view: 'analyse', by: 'week' });
+    const volume = await screen.findByRole('region', { name: 'Volume' });
+    const bar = await waitFor(() => {
+      const found = volume.querySelector('rect.hit[data-period="2026-11-02"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    // One bar per period of the chosen asset (the native row is another asset's).
+    expect(volume.querySelectorAll('rect.hit')).toHaveLength(2);
+    fireEvent.mouseEnter(bar);
+    expect(screen.getByTestId('period-readout').textContent).toBe(
+      `Week of 2026-11-02: in ${'922,337,203,685.4775807'} USD · out 900,719,925,474.0993001 USD · net 21,617,278,211.3782806 USD · 7 legs`,
+    );
+    const flow = screen.getByRole('region', { name: 'Net flow' });
+    expect(flow.textContent).toContain('USD net flow since the first indexed operation');
+    const day = await waitFor(() => {
+      const found = flow.querySelector('rect.hit[data-day="2026-11-03"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    fireEvent.mouseEnter(day);
+    expect(screen.getByTestId('flow-readout').textContent).toBe('2026-11-03: net 922,337,203,685.4775807 USD · cumulative 922,337,203,685.4775806 USD');
+    fireEvent.mouseEnter(flow.querySelector('rect.hit[data-day="2026-11-01"]')!);
+    expect(screen.getByTestId('flow-readout').textContent).toBe('2026-11-01: net -0.0000001 USD · cumulative -0.0000001 USD');
+  });
+
+  it('lists counterparties with a link to each account and a filter by it', async () => {
+    const bridge = open({ view: 'analyse' });
+    const table = await screen.findByRole('table', { name: 'Top counterparties' });
+    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toContain('922,337,203,685.4775807');
+    expect(table.querySelector(`a[href="${href('account', OTHER)}"]`)).not.toBeNull();
+    act(() => fireEvent.click(within(table).getByRole('link', { name: 'Filter by it' })));
+    await waitFor(() => expect(queries(bridge).some((q) => q.filter?.counterparty === OTHER)).toBe(true));
+    expect(window.location.hash).toBe(href('history', ACCOUNT, { cp: OTHER }));
+    expect((screen.getByRole('textbox', { name: 'Counterparty' }) as HTMLInputElement).value).toBe(OTHER);
+  });
+});

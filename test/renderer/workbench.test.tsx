@@ -32,8 +32,8 @@ function row(i: number): HistoryRow {
     amount: `${i}.0000001`,
     sourceAsset: null,
     sourceAmount: null,
-    memo: null,
-    memoType: null,
+    memo: i === 1 ? 'rent <b>' : null,
+    memoType: i === 1 ? 'text' : null,
     fee: '100',
   };
 }
@@ -138,6 +138,10 @@ describe('the workbench', () => {
     await waitFor(() => expect(within(grid).getAllByRole('row').filter((r) => r.dataset.index !== undefined)).toHaveLength(3));
     expect(grid.textContent).toContain('2.0000001 USD');
     expect(grid.textContent).toContain(row(2).id);
+    // A memo is shown (as text) when a row has one.
+    expect(within(grid).getByRole('columnheader', { name: 'Memo' })).toBeTruthy();
+    expect(grid.textContent).toContain('rent <b>');
+    expect(grid.querySelector('b')).toBeNull();
   });
 
   it('shows exact values on hover over the volume and flow charts', async () => {

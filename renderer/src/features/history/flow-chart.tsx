@@ -7,8 +7,9 @@ import { formatAmount } from '../../lib/format';
 
 const W = 640;
 const H = 150;
-const AXIS = 18;
-const PAD = 6;
+const PAD = 8;
+/** Up to this many days, each day is also drawn as a dot (a line of one or two points is hard to see). */
+const DOTS = 60;
 
 export function flowReadout(point: FlowPoint, code: string): string {
   return `${point.day}: net ${formatAmount(point.net)} ${code} · cumulative ${formatAmount(point.cumulative)} ${code}`;
@@ -27,7 +28,7 @@ export function layoutFlow(points: FlowPoint[]) {
     if (v > hi) hi = v;
   }
   const range = hi - lo || 1n;
-  const y = (v: bigint) => PAD + (1 - Number(v - lo) / Number(range)) * (H - AXIS - 2 * PAD);
+  const y = (v: bigint) => PAD + (1 - Number(v - lo) / Number(range)) * (H - 2 * PAD);
   const x = (t: number) => (points.length === 1 ? W / 2 : ((t - from) / span) * W);
   return { from, to, zero: y(0n), spots: points.map((p, i) => ({ point: p, x: x(times[i]!), y: y(values[i]!) })) };
 }
@@ -43,15 +44,18 @@ export function FlowChart({ points, code }: { points: FlowPoint[]; code: string 
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} net flow since the first indexed operation`}>
         <line x1={0} x2={W} y1={zero} y2={zero} className="axis" />
         <polyline className="flow-line" fill="none" points={spots.map((s) => `${s.x.toFixed(1)},${s.y.toFixed(1)}`).join(' ')} />
-        {hovered ? <circle className="flow-dot" cx={hovered.x} cy={hovered.y} r={3} /> : null}
+        {spots.length <= DOTS ? spots.map((s) => <circle key={s.point.day} className="flow-dot" cx={s.x} cy={s.y} r={2.5} />) : null}
+        {hovered ? <circle className="flow-dot hovered" cx={hovered.x} cy={hovered.y} r={4} /> : null}
         {spots.map((s, i) => (
-          <rect key={s.point.day} className="hit" data-day={s.point.day} x={Math.max(0, s.x - step / 2)} width={Math.max(step, 3)} y={0} height={H - AXIS} onMouseEnter={() => setHover(i)}>
+          <rect key={s.point.day} className="hit" data-day={s.point.day} x={Math.max(0, s.x - step / 2)} width={Math.max(step, 3)} y={0} height={H} onMouseEnter={() => setHover(i)}>
             <title>{flowReadout(s.point, code)}</title>
           </rect>
         ))}
-        <text x={2} y={H - 4} className="tick">{new Date(from).toISOString().slice(0, 10)}</text>
-        <text x={W - 2} y={H - 4} className="tick" textAnchor="end">{new Date(to).toISOString().slice(0, 10)}</text>
       </svg>
+      <div className="ticks small muted" aria-hidden="true">
+        <span>{new Date(from).toISOString().slice(0, 10)}</span>
+        <span>{new Date(to).toISOString().slice(0, 10)}</span>
+      </div>
       <p className="small num readout" data-testid="flow-readout" aria-live="polite">
         {hovered ? flowReadout(hovered.point, code) : `Now: ${formatAmount(spots.at(-1)!.point.cumulative)} ${code}. Hover the line for a day's figures.`}
       </p>

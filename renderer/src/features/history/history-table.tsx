@@ -17,11 +17,11 @@ export function rowAmountText(row: HistoryRow): string {
 }
 
 const COLUMNS: Column<HistoryRow>[] = [
-  { key: 'time', header: 'Time (UTC)', width: 'minmax(148px, 200px)', render: (row) => <TimeCell iso={row.createdAt} />, text: (row) => timeText(row.createdAt) },
+  { key: 'time', header: 'Time (UTC)', width: 'minmax(146px, 200px)', render: (row) => <TimeCell iso={row.createdAt} />, text: (row) => timeText(row.createdAt) },
   {
     key: 'type',
     header: 'Type',
-    width: 'minmax(76px, 130px)',
+    width: 'minmax(72px, 130px)',
     render: (row) => (
       <>
         {row.type.replace(/_/g, ' ')}
@@ -30,19 +30,25 @@ const COLUMNS: Column<HistoryRow>[] = [
     ),
     text: (row) => row.type,
   },
-  { key: 'dir', header: 'Dir', width: '46px', render: (row) => (row.direction === 'none' ? null : <span className={`badge dir-${row.direction}`}>{row.direction}</span>) },
-  { key: 'amount', header: 'Amount', width: 'minmax(150px, 1.3fr)', align: 'end', render: (row) => <span className="num" title={row.asset ?? undefined}>{rowAmountText(row)}</span>, text: rowAmountText },
+  { key: 'dir', header: 'Dir', width: '42px', render: (row) => (row.direction === 'none' ? null : <span className={`badge dir-${row.direction}`}>{row.direction}</span>) },
+  { key: 'amount', header: 'Amount', width: 'minmax(140px, 1.3fr)', align: 'end', render: (row) => <span className="num" title={row.asset ?? undefined}>{rowAmountText(row)}</span>, text: rowAmountText },
   {
     key: 'cp',
     header: 'Counterparty',
-    width: 'minmax(120px, 1fr)',
+    width: 'minmax(104px, 1fr)',
     render: (row) => (row.counterparty ? <IdLink kind="account" id={row.counterparty} inRow /> : null),
     text: (row) => (row.counterparty ? shortId(row.counterparty) : ''),
   },
-  { key: 'memo', header: 'Memo', width: 'minmax(60px, 0.8fr)', render: (row) => <span className="mono clip" title={row.memo ?? undefined}>{row.memo ?? ''}</span>, text: (row) => row.memo ?? '' },
   { key: 'tx', header: 'Transaction', width: '108px', render: (row) => <IdLink kind="tx" id={row.transactionHash} inRow />, text: (row) => shortId(row.transactionHash) },
   { key: 'op', header: 'Operation', width: 'minmax(120px, 164px)', render: (row) => <IdLink kind="op" id={row.id} inRow />, text: (row) => row.id },
 ];
+
+const MEMO: Column<HistoryRow> = { key: 'memo', header: 'Memo', width: 'minmax(60px, 0.8fr)', render: (row) => <span className="mono clip" title={row.memo ?? undefined}>{row.memo ?? ''}</span>, text: (row) => row.memo ?? '' };
+
+/** The memo column only when memos are asked for or shown (it would be empty, and crowd a narrow window). */
+export function historyColumns(withMemo: boolean): Column<HistoryRow>[] {
+  return withMemo ? [...COLUMNS.slice(0, 5), MEMO, ...COLUMNS.slice(5)] : COLUMNS;
+}
 
 const SORT_TEXT: Record<HistorySort, string> = { '-time': 'Newest first', time: 'Oldest first', '-amount': 'Largest amount first', amount: 'Smallest amount first' };
 
@@ -62,13 +68,15 @@ export function SortPicker({ sort }: { sort: HistorySort }) {
 export function HistoryTable({ account, filter, sort }: { account: string; filter: HistoryFilter; sort: HistorySort }) {
   const query = useHistoryRows(account, filter, sort);
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.rows) ?? [], [query.data]);
+  const withMemo = filter.memo !== undefined || rows.some((row) => row.memo);
+  const columns = useMemo(() => historyColumns(withMemo), [withMemo]);
   const { fetchNextPage, refetch } = query;
   const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const retry = useCallback(() => void (query.data ? fetchNextPage() : refetch()), [query.data, fetchNextPage, refetch]);
   return (
     <VirtualTable<HistoryRow>
       label="Indexed operations"
-      columns={COLUMNS}
+      columns={columns}
       rows={rows}
       rowKey={(row) => row.id}
       rowClass={(row) => (row.successful ? undefined : 'failed')}

@@ -8,9 +8,9 @@ import { formatAmount } from '../../lib/format';
 import { assetCode } from '../../lib/history';
 
 const W = 640;
-const H = 170;
-const AXIS = 18;
+const H = 150;
 const DAY_MS = 86_400_000;
+const MIN_PERIODS = 15;
 const PERIOD_DAYS = { day: 1, week: 7, month: 30 } as const;
 
 export type Period = keyof typeof PERIOD_DAYS;
@@ -30,15 +30,24 @@ const PERIOD_LABEL: Record<Period, string> = { day: 'Day', week: 'Week of', mont
 export function layoutBars(rows: TotalsRow[], period: Period): { bars: Bar[]; from: number; to: number } {
   const own = rows.filter((r) => Number.isFinite(Date.parse(r.key))).sort((a, b) => a.key.localeCompare(b.key));
   if (own.length === 0) return { bars: [], from: 0, to: 0 };
-  const from = Date.parse(own[0]!.key);
-  const to = Date.parse(own.at(-1)!.key) + PERIOD_DAYS[period] * DAY_MS;
-  const span = Math.max(DAY_MS, to - from);
+  const length = PERIOD_DAYS[period] * DAY_MS;
+  let from = Date.parse(own[0]!.key);
+  let to = Date.parse(own.at(-1)!.key) + length;
+  // A short history still gets an axis of at least MIN_PERIODS periods, centred, so one period is
+  // one bar among empty ones rather than a block across the whole chart.
+  const missing = MIN_PERIODS * length - (to - from);
+  if (missing > 0) {
+    const before = Math.floor(missing / 2 / length) * length;
+    from -= before;
+    to += missing - before;
+  }
+  const span = to - from;
   const max = own.reduce((m, r) => {
     const a = parseAmount(r.in);
     const b = parseAmount(r.out);
     return a > m ? (b > a ? b : a) : b > m ? b : m;
   }, 1n);
-  const half = (H - AXIS) / 2 - 4;
+  const half = H / 2 - 4;
   const px = (text: string) => (Number(parseAmount(text)) / Number(max)) * half;
   const width = Math.max(1, (PERIOD_DAYS[period] * DAY_MS * W) / span - 1);
   const bars = own.map((row) => ({ key: row.key, row, x: ((Date.parse(row.key) - from) / span) * W, width, inPx: px(row.in), outPx: px(row.out) }));
@@ -56,28 +65,25 @@ export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period
   const [hover, setHover] = useState<string | null>(null);
   const hovered = bars.find((b) => b.key === hover);
   if (bars.length === 0) return <p className="muted small">No {assetCode(asset)} moved in this set.</p>;
-  const mid = (H - AXIS) / 2;
+  const mid = H / 2;
   const ticks = [from, from + (to - from) / 2, to];
   return (
     <div className="period-chart" onMouseLeave={() => setHover(null)}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${assetCode(asset)} volume per ${period}`}>
         <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
-        <line x1={0} x2={W} y1={H - AXIS} y2={H - AXIS} className="axis" />
         {bars.map((bar) => (
           <g key={bar.key} className={bar.key === hover ? 'hovered' : undefined}>
             {bar.inPx > 0 ? <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} /> : null}
             {bar.outPx > 0 ? <rect className="bar-out" x={bar.x} width={bar.width} y={mid} height={bar.outPx} /> : null}
-            <rect className="hit" data-period={bar.key} x={bar.x} width={Math.max(bar.width, 3)} y={0} height={H - AXIS} onMouseEnter={() => setHover(bar.key)}>
+            <rect className="hit" data-period={bar.key} x={bar.x} width={Math.max(bar.width, 3)} y={0} height={H} onMouseEnter={() => setHover(bar.key)}>
               <title>{periodReadout(bar.row, period)}</title>
             </rect>
           </g>
         ))}
-        {ticks.map((t, i) => (
-          <text key={i} x={i === 0 ? 2 : i === 2 ? W - 2 : W / 2} y={H - 4} className="tick" textAnchor={i === 0 ? 'start' : i === 2 ? 'end' : 'middle'}>
-            {new Date(t).toISOString().slice(0, 10)}
-          </text>
-        ))}
       </svg>
+      <div className="ticks small muted" aria-hidden="true">
+        {ticks.map((t, i) => <span key={i}>{new Date(t).toISOString().slice(0, 10)}</span>)}
+      </div>
       <p className="small num readout" data-testid="period-readout" aria-live="polite">
         {hovered ? periodReadout(hovered.row, period) : 'Hover a bar for its exact figures.'}
       </p>

@@ -1,6 +1,7 @@
 // The analyst workbench (issue #13) in real Chromium against the local network, from a fresh
 // profile: index a demo account with history, wait for "current", filter by asset and an exact
 // amount range, read the count, the totals and the chart, and open a counterparty.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openApp, shot, startApp, type AppUnderTest } from './support/app';
 
@@ -70,6 +71,15 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await expect(totals.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/^[\d,]+(\.\d{1,7})?$/);
   await shot(page, testInfo, 'workbench-1440x900');
 
+  // Export straight from the index: a header and one line per matching operation.
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByTestId('export-result')).toHaveText(new RegExp(`^Wrote ${count} rows to `));
+  const path = (await page.getByTestId('export-result').textContent())!.replace(/^Wrote \d+ rows to /, '');
+  expect(path.startsWith(app.exportDir)).toBe(true);
+  const lines = readFileSync(path, 'utf8').trim().split('\n');
+  expect(lines).toHaveLength(count + 1);
+  expect(lines.slice(1).every((line) => line.includes(exact))).toBe(true);
+
   // Reloading keeps the view: the filters are in the address.
   await page.reload();
   await expect(page.locator('[data-app-state="loaded"]')).toBeVisible();
@@ -98,4 +108,17 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await other.click();
   await expect(page.locator('article[data-entity="account"]')).toHaveAttribute('aria-label', `Account ${otherId}`);
   await expect(page.getByRole('region', { name: 'Balances' })).toBeVisible();
+
+  // The workbench home lists the index; removing it leaves the account unindexed.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('link', { name: 'Workbench' }).click();
+  const indexes = page.getByRole('table', { name: 'Indexed accounts' });
+  const entry = indexes.getByRole('row').filter({ has: page.locator(`a[title="${busy}"]`) });
+  await expect(entry).toContainText('current');
+  await expect(entry).toContainText(indexed.toLocaleString('en'));
+  await shot(page, testInfo, 'workbench-home-1440x900');
+  await entry.getByRole('button', { name: `Remove the index of ${busy}` }).click();
+  await expect(entry).toHaveCount(0);
+  await page.goto(`${app.host.url}#/history/${busy}`);
+  await expect(page.getByTestId('workbench-error')).toContainText('not indexed on this network yet');
 });

@@ -132,6 +132,38 @@ describe('the workbench', () => {
     expect(screen.queryByRole('alert', { name: 'Filter problems' })).toBeNull();
   });
 
+  it('exports the filtered set from the index, and says why an export failed', async () => {
+    let fail = false;
+    const bridge = open({ asset: 'XLM', sort: 'amount' }, {
+      'history:export': ({ format }) => {
+        if (fail) throw new FakeError('invalid_input', 'the export directory is not writable');
+        return { path: `/downloads/history.${format}`, rows: 1234 };
+      },
+    });
+    await screen.findByText('3 operations match');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect((await screen.findByTestId('export-result')).textContent).toBe('Wrote 1,234 rows to /downloads/history.csv');
+    expect(bridge.calls.find((c) => c.channel === 'history:export')?.args).toEqual({ account: ACCOUNT, filter: { asset: 'XLM' }, sort: 'amount', format: 'csv' });
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Export NDJSON' }));
+    await waitFor(() => expect(screen.getByTestId('export-result').textContent).toBe('Export failed: the export directory is not writable'));
+  });
+
+  it('combines operation types, direction and status into the address and the query', async () => {
+    const bridge = open();
+    await screen.findByText('3 operations match');
+    const types = screen.getByRole('group', { name: 'Operation types' });
+    fireEvent.click(within(types).getByRole('checkbox', { name: 'payment' }));
+    fireEvent.click(within(types).getByRole('checkbox', { name: 'create account' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Direction' }), { target: { value: 'out' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'failed' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'From day' }), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(queries(bridge).at(-1)!.filter).toEqual({ types: ['payment', 'create_account'], direction: 'out', status: 'failed', from: Date.UTC(2026, 10, 1) }));
+    expect(window.location.hash).toBe(href('history', ACCOUNT, { type: 'payment,create_account', dir: 'out', from: '2026-11-01', status: 'failed' }));
+    expect(screen.getByText('payment, create account')).toBeTruthy();
+  });
+
   it('lists the rows in the virtual table', async () => {
     open();
     const grid = await screen.findByRole('grid', { name: 'Indexed operations' });

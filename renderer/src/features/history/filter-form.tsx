@@ -66,20 +66,7 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
 
   return (
     <form className="filter-form" aria-label="Filters" onSubmit={apply}>
-      <label className="ff ff-types">
-        <span>Types</span>
-        <select
-          multiple
-          aria-label="Operation types"
-          value={selectedTypes}
-          size={3}
-          onChange={(e) => set('type')([...e.target.selectedOptions].map((o) => o.value).join(','))}
-        >
-          {[...new Set([...TYPES, ...selectedTypes])].map((t) => (
-            <option key={t} value={t}>{t.replace(/_/g, ' ')}</option>
-          ))}
-        </select>
-      </label>
+      <TypePicker selected={selectedTypes} onChange={(types) => set('type')(types.join(','))} />
       {field('asset', 'Asset', { placeholder: 'XLM, USD or USD:G…' })}
       {field('cp', 'Counterparty', { placeholder: 'G…', className: 'ff-wide' })}
       <label className="ff">
@@ -113,5 +100,25 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
         </ul>
       ) : null}
     </form>
+  );
+}
+
+/** Operation types as a drop-down of checkboxes; none ticked = every type. */
+function TypePicker({ selected, onChange }: { selected: string[]; onChange(types: string[]): void }) {
+  const toggle = (type: string, on: boolean) => onChange(on ? [...selected, type] : selected.filter((t) => t !== type));
+  return (
+    <div className="ff ff-types">
+      <span>Types</span>
+      <details className="type-picker">
+        <summary aria-label="Operation types">{selected.length ? selected.map((t) => t.replace(/_/g, ' ')).join(', ') : 'every type'}</summary>
+        <div className="type-list" role="group" aria-label="Operation types">
+          {[...new Set([...TYPES, ...selected])].map((type) => (
+            <label key={type}>
+              <input type="checkbox" checked={selected.includes(type)} onChange={(e) => toggle(type, e.target.checked)} /> {type.replace(/_/g, ' ')}
+            </label>
+          ))}
+        </div>
+      </details>
+    </div>
   );
 }

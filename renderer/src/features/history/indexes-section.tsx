@@ -13,7 +13,7 @@ export function completeText(info: Pick<HistoryIndexInfo, 'completeFromLedger'>)
   const ledger = info.completeFromLedger;
   if (ledger === null) return 'not known yet';
   if (ledger <= 1) return 'complete (the server keeps all history)';
-  return `complete from ledger ${ledger.toLocaleString('en')} (this server keeps history from ledger ${ledger.toLocaleString('en')})`;
+  return `this server keeps history from ledger ${ledger.toLocaleString('en')}; the index is complete from there`;
 }
 
 export function IndexesSection() {
@@ -60,8 +60,8 @@ export function IndexesSection() {
                   <td><IdLink kind="account" id={info.account} /></td>
                   <td><span className={`index-state st-${info.state}`}>{info.state}</span></td>
                   <td className="end num">{info.rows.toLocaleString('en')}</td>
-                  <td className="end num">{formatBytes(info.bytes)}</td>
-                  <td className="small">{info.oldest && info.newest ? `${absoluteTime(info.oldest).slice(0, 10)} – ${absoluteTime(info.newest).slice(0, 10)}` : '—'}</td>
+                  <td className="end num nowrap">{formatBytes(info.bytes)}</td>
+                  <td className="small nowrap">{info.oldest && info.newest ? `${absoluteTime(info.oldest).slice(0, 10)} – ${absoluteTime(info.newest).slice(0, 10)}` : '—'}</td>
                   <td className="small">{completeText(info)}</td>
                   <td>
                     <div className="row-actions">

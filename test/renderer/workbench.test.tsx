@@ -213,4 +213,26 @@ describe('the workbench', () => {
     expect(window.location.hash).toBe(href('history', ACCOUNT, { cp: OTHER }));
     expect((screen.getByRole('textbox', { name: 'Counterparty' }) as HTMLInputElement).value).toBe(OTHER);
   });
+
+  it('reads from the selected network only: a switch asks again under the new network\'s key', async () => {
+    let network = 'local';
+    const bridge = open({}, {
+      'history:query': () => ({ rows: [], next: null, summary: { count: network === 'local' ? 3 : 42, totals: [] } }),
+    });
+    expect(await screen.findByText('3 operations match')).toBeTruthy();
+    network = 'testnet';
+    act(() => useUi.getState().switchNetwork('testnet'));
+    expect(await screen.findByText('42 operations match')).toBeTruthy();
+    expect(screen.queryByText('3 operations match')).toBeNull();
+    expect(queries(bridge)).toHaveLength(2);
+  });
+
+  it('keeps working when a chart cannot be drawn from what the core sent', async () => {
+    open({ view: 'analyse' }, { 'history:totals': ({ by }) => ({ rows: by === 'counterparty' ? [] : [{ ...periods[0]!, in: 'lots' }] }) });
+    const failed = await screen.findByRole('alert', { name: 'The charts failed' });
+    expect(failed.textContent).toContain('could not be shown');
+    // The rest of the workbench is still there.
+    expect(screen.getByText('3 operations match')).toBeTruthy();
+    expect(await screen.findByText('No counterparties in this set.')).toBeTruthy();
+  });
 });

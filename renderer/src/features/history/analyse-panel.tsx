@@ -81,7 +81,8 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
 function Charts({ account, filter, period, assets }: { account: string; filter: HistoryFilter; period: Period; assets: string[] }) {
   const [picked, setPicked] = useState<string | null>(null);
   const asset = picked && assets.includes(picked) ? picked : (assets[0] ?? null);
-  const volume = useHistoryTotals(account, filter, period, 10_000);
+  // `top` ranks counterparties only: every period is answered.
+  const volume = useHistoryTotals(account, filter, period);
   // The running total starts at the first indexed operation, so the date range does not cut it.
   const { from: _from, to: _to, ...whole } = filter;
   const flow = useHistoryFlow(account, whole, asset);

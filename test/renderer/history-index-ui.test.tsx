@@ -1,10 +1,12 @@
 // "Index this account" and the Indexes section with a fake bridge: progress events drive the
 // panel (and only this network's), the list shows size, state and where history starts.
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryIndexInfo, HistoryProgress } from '../../shared/history';
 import { IndexPanel } from '../../renderer/src/features/history/index-panel';
 import { IndexesSection } from '../../renderer/src/features/history/indexes-section';
+import { applyProgress, historyKey } from '../../renderer/src/lib/history';
 import { href } from '../../renderer/src/lib/router';
 import { useUi } from '../../renderer/src/lib/store';
 import { ACCOUNT, fakeBridge, OTHER } from './support/fake-bridge';
@@ -103,5 +105,32 @@ describe('the Indexes section', () => {
     fireEvent.click(screen.getByRole('button', { name: `Remove the index of ${OTHER}` }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(bridge.calls.find((c) => c.channel === 'history:remove')?.args).toEqual({ account: OTHER });
+  });
+});
+
+describe('progress events and what was read', () => {
+  it('refreshes the rows on a change of state or new records of a followed index, not on every event while syncing', () => {
+    const client = new QueryClient();
+    const rowsKey = historyKey('local', 'data', ACCOUNT, 'rows', {}, '-time');
+    const stale = () => client.getQueryState(rowsKey)?.isInvalidated;
+    const reset = () => client.setQueryData(rowsKey, { pages: [], pageParams: [] });
+    reset();
+    applyProgress(client, 'local', progress('syncing', { records: 10 }));
+    expect(stale()).toBe(true);
+    reset();
+    applyProgress(client, 'local', progress('syncing', { records: 20 }));
+    expect(stale()).toBe(false);
+    applyProgress(client, 'local', progress('current', { records: 30 }));
+    expect(stale()).toBe(true);
+    reset();
+    applyProgress(client, 'local', progress('current', { records: 30 }));
+    expect(stale()).toBe(false);
+    applyProgress(client, 'local', progress('current', { records: 31 }));
+    expect(stale()).toBe(true);
+    reset();
+    // Another network's event changes nothing here.
+    applyProgress(client, 'local', progress('error', { networkId: 'testnet' }));
+    expect(stale()).toBe(false);
+    expect(client.getQueryData(historyKey('local', 'status', ACCOUNT))).toMatchObject({ state: 'current', records: 31 });
   });
 });

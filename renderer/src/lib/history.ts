@@ -14,13 +14,18 @@ export function historyKey(networkId: string | null, ...rest: unknown[]) {
   return ['history', networkId ?? '', ...rest] as const;
 }
 
-/** Applies a progress event to the cache: the status, and on a change of state what was read. */
+/**
+ * Applies a progress event to the cache: the status, and what was read when the state changes or
+ * a followed (current) index gains records. Not on every event while syncing: each read of the
+ * count and totals goes over the whole set, and events come up to four a second.
+ */
 export function applyProgress(client: QueryClient, networkId: string | null, progress: HistoryProgress): void {
   if (networkId === null || progress.networkId !== networkId) return;
   const key = historyKey(networkId, 'status', progress.account);
   const before = client.getQueryData<HistoryProgress>(key);
   client.setQueryData(key, progress);
-  if (before?.state !== progress.state) {
+  const grew = progress.state === 'current' && before !== undefined && before.records !== progress.records;
+  if (before?.state !== progress.state || grew) {
     void client.invalidateQueries({ queryKey: historyKey(networkId, 'list') });
     void client.invalidateQueries({ queryKey: historyKey(networkId, 'data', progress.account) });
   }

@@ -85,7 +85,10 @@ describe('the workbench', () => {
   it('asks the core for the filter in the address and shows the count and exact totals', async () => {
     const bridge = open({ asset: USD, min: '0.0000001', max: BIG_IN, dir: 'in', sort: '-amount' });
     expect(await screen.findByText('3 operations match')).toBeTruthy();
-    expect(queries(bridge)[0]).toMatchObject({ account: ACCOUNT, filter: { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' }, sort: '-amount', summary: true });
+    const filter = { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' };
+    // The count and totals: one row asked for, with the summary of the whole set.
+    expect(queries(bridge).find((q) => q.summary)).toEqual({ account: ACCOUNT, filter, limit: 1, summary: true });
+    await waitFor(() => expect(queries(bridge).find((q) => !q.summary)).toEqual({ account: ACCOUNT, filter, sort: '-amount', limit: 200 }));
     const totals = screen.getByRole('table', { name: 'Totals by asset' });
     const cells = within(totals).getAllByRole('cell').map((c) => c.textContent);
     expect(cells).toEqual(['USD', '922,337,203,685.4775807', '900,719,925,474.0993001', '21,617,278,211.3782806', '3']);
@@ -224,7 +227,39 @@ describe('the workbench', () => {
     act(() => useUi.getState().switchNetwork('testnet'));
     expect(await screen.findByText('42 operations match')).toBeTruthy();
     expect(screen.queryByText('3 operations match')).toBeNull();
-    expect(queries(bridge)).toHaveLength(2);
+    expect(queries(bridge).filter((q) => q.summary)).toHaveLength(2);
+  });
+
+  it('keeps a bounded number of pages while scrolling, and reads a dropped page again from its cursor', async () => {
+    const total = 4000;
+    const all = Array.from({ length: total }, (_, i) => row(i));
+    const bridge = open({}, {
+      'history:query': ({ cursor, limit = 100, summary }) => {
+        const start = cursor ? Number(cursor.split(':')[1]) + 1 : 0;
+        const rows = all.slice(start, start + limit);
+        return { rows, next: start + limit < total ? `0:${start + limit - 1}` : null, summary: summary ? { count: total, totals: [] } : null };
+      },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Indexed operations' });
+    const firstIndex = () => Number(within(grid).getAllByRole('row').find((r) => r.dataset.row !== undefined)?.dataset.index);
+    // Scroll to the end of what is loaded until 14 pages have been read.
+    for (let page = 1; page < 14; page++) {
+      await waitFor(() => expect(within(grid).queryAllByRole('row').length).toBeGreaterThan(1));
+      act(() => {
+        grid.scrollTop = page * 200 * 30;
+        fireEvent.scroll(grid);
+      });
+      await waitFor(() => expect(queries(bridge).filter((q) => !q.summary && q.cursor === `0:${page * 200 - 1}`)).toHaveLength(1));
+    }
+    // Only 12 pages are kept: the first two were dropped, so row 0 is not in memory.
+    act(() => {
+      grid.scrollTop = 0;
+      fireEvent.scroll(grid);
+    });
+    // Scrolling back reads them again, each from the cursor it was first read from.
+    await waitFor(() => expect(firstIndex()).toBe(0));
+    expect(queries(bridge).filter((q) => !q.summary && q.cursor === undefined)).toHaveLength(2);
+    expect(within(grid).getAllByRole('row').find((r) => r.dataset.index === '0')?.textContent).toContain(all[0]!.id);
   });
 
   it('keeps working when a chart cannot be drawn from what the core sent', async () => {

@@ -4,11 +4,13 @@
 // network is shown under another's name, and a change of state refreshes what was read.
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { HistoryFilter, HistoryPage, HistoryProgress, HistorySort, TotalsBy } from '../../../shared/history';
+import type { HistoryFilter, HistoryProgress, HistoryRow, HistorySort, TotalsBy } from '../../../shared/history';
 import { call, onEvent } from './bridge';
 import { useUi } from './store';
 
 export const HISTORY_PAGE_SIZE = 200;
+/** Pages kept in memory (HISTORY_PAGE_SIZE × this many rows); scrolling back reads again. */
+export const HISTORY_MAX_PAGES = 12;
 
 export function historyKey(networkId: string | null, ...rest: unknown[]) {
   return ['history', networkId ?? '', ...rest] as const;
@@ -76,15 +78,65 @@ export function useHistoryActions() {
   };
 }
 
-/** The filtered rows in keyset pages; the first page carries the count and per-asset totals. */
+interface RowsParam {
+  index: number;
+  cursor: string | null;
+}
+
+export interface RowsPage {
+  /** The page's place in the whole listing (rows index × HISTORY_PAGE_SIZE on). */
+  index: number;
+  rows: HistoryRow[];
+  next: string | null;
+}
+
+/**
+ * The cursor each page was read from, per listing. Only HISTORY_MAX_PAGES pages are kept; a
+ * dropped page is read again forwards from its own cursor (the keyset has no backwards cursor).
+ * Outside the cache so a table mounted again (another tab and back) still finds them.
+ */
+const CURSORS = new Map<string, Map<number, string | null>>();
+
+function cursorsOf(listing: string): Map<number, string | null> {
+  let found = CURSORS.get(listing);
+  if (!found) {
+    if (CURSORS.size >= 200) CURSORS.clear();
+    found = new Map();
+    CURSORS.set(listing, found);
+  }
+  return found;
+}
+
+/** The filtered rows in keyset pages, at most HISTORY_MAX_PAGES of them in memory. */
 export function useHistoryRows(account: string, filter: HistoryFilter, sort: HistorySort) {
   const networkId = useUi((state) => state.networkId);
+  const queryKey = historyKey(networkId, 'data', account, 'rows', filter, sort);
+  const listing = JSON.stringify(queryKey);
   return useInfiniteQuery({
-    queryKey: historyKey(networkId, 'data', account, 'rows', filter, sort),
-    queryFn: ({ pageParam, signal }): Promise<HistoryPage> =>
-      call('history:query', { account, filter, sort, limit: HISTORY_PAGE_SIZE, summary: pageParam === null, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next ?? undefined,
+    queryKey,
+    queryFn: async ({ pageParam, signal }): Promise<RowsPage> => {
+      cursorsOf(listing).set(pageParam.index, pageParam.cursor);
+      const page = await call('history:query', { account, filter, sort, limit: HISTORY_PAGE_SIZE, ...(pageParam.cursor ? { cursor: pageParam.cursor } : {}) }, signal);
+      return { index: pageParam.index, rows: page.rows, next: page.next };
+    },
+    initialPageParam: { index: 0, cursor: null } as RowsParam,
+    getNextPageParam: (last): RowsParam | undefined => (last.next ? { index: last.index + 1, cursor: last.next } : undefined),
+    getPreviousPageParam: (first): RowsParam | undefined => {
+      const cursor = first.index > 0 ? cursorsOf(listing).get(first.index - 1) : undefined;
+      return cursor === undefined ? undefined : { index: first.index - 1, cursor };
+    },
+    maxPages: HISTORY_MAX_PAGES,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** Count and per-asset totals of the whole filtered set (one row asked for, with the summary). */
+export function useHistorySummary(account: string, filter: HistoryFilter) {
+  const networkId = useUi((state) => state.networkId);
+  return useQuery({
+    queryKey: historyKey(networkId, 'data', account, 'summary', filter),
+    queryFn: async ({ signal }) => (await call('history:query', { account, filter, limit: 1, summary: true }, signal)).summary,
     staleTime: 30_000,
     retry: false,
   });

@@ -5,7 +5,7 @@ import { IdLink } from '../../components/id-link';
 import { TimeCell, timeText } from '../../components/operation-cells';
 import { VirtualTable, type Column } from '../../components/virtual-table';
 import { shortId, tableAmount } from '../../lib/format';
-import { assetCode, useHistoryRows } from '../../lib/history';
+import { assetCode, HISTORY_PAGE_SIZE, useHistoryRows } from '../../lib/history';
 import { href, navigate, setParams } from '../../lib/router';
 
 /** "1,000.0000000 USD", or "5.0000000 EUR → 1,000.0000000 USD" for a path payment's two legs. */
@@ -67,17 +67,21 @@ export function SortPicker({ sort }: { sort: HistorySort }) {
 
 export function HistoryTable({ account, filter, sort }: { account: string; filter: HistoryFilter; sort: HistorySort }) {
   const query = useHistoryRows(account, filter, sort);
-  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.rows) ?? [], [query.data]);
+  const pages = query.data?.pages;
+  const base = (pages?.[0]?.index ?? 0) * HISTORY_PAGE_SIZE;
+  const rows = useMemo(() => pages?.flatMap((page) => page.rows) ?? [], [pages]);
   const withMemo = filter.memo !== undefined || rows.some((row) => row.memo);
   const columns = useMemo(() => historyColumns(withMemo), [withMemo]);
-  const { fetchNextPage, refetch } = query;
+  const { fetchNextPage, fetchPreviousPage, refetch } = query;
   const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
   const retry = useCallback(() => void (query.data ? fetchNextPage() : refetch()), [query.data, fetchNextPage, refetch]);
   return (
     <VirtualTable<HistoryRow>
       label="Indexed operations"
       columns={columns}
       rows={rows}
+      base={base}
       rowKey={(row) => row.id}
       rowClass={(row) => (row.successful ? undefined : 'failed')}
       onOpen={(row) => navigate(href('op', row.id))}
@@ -87,6 +91,9 @@ export function HistoryTable({ account, filter, sort }: { account: string; filte
       hasNext={query.hasNextPage}
       fetchingNext={query.isFetchingNextPage}
       fetchNext={fetchNext}
+      hasPrev={query.hasPreviousPage}
+      fetchingPrev={query.isFetchingPreviousPage}
+      fetchPrev={fetchPrev}
       empty="No indexed operation matches these filters."
     />
   );

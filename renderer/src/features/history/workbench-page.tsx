@@ -7,7 +7,7 @@ import type { HistoryFilter, HistorySort } from '../../../../shared/history';
 import { IdLink } from '../../components/id-link';
 import { ViewBoundary } from '../../components/view-boundary';
 import { call, errorCode } from '../../lib/bridge';
-import { useHistoryRows } from '../../lib/history';
+import { useHistorySummary } from '../../lib/history';
 import { FILTER_PARAMS, readWorkbench } from '../../lib/history-filters';
 import { setParams, useRoute } from '../../lib/router';
 import { AnalysePanel, TotalsTable } from './analyse-panel';
@@ -77,8 +77,8 @@ interface ResultsProps {
 }
 
 function Results({ account, filter, sort, period, view }: ResultsProps) {
-  const query = useHistoryRows(account, filter, sort);
-  const summary = query.data?.pages[0]?.summary ?? null;
+  const query = useHistorySummary(account, filter);
+  const summary = query.data ?? null;
   if (query.isError && !query.data) {
     const missing = errorCode(query.error) === 'not_found';
     return (

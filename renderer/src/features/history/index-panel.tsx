@@ -25,7 +25,8 @@ export function progressText(progress: HistoryProgress): string {
   return parts.join(' · ');
 }
 
-export function IndexPanel({ account }: { account: string }) {
+/** `linked`: offer "Open in workbench" (not on the workbench itself). */
+export function IndexPanel({ account, linked = true }: { account: string; linked?: boolean }) {
   const status = useHistoryStatus(account);
   const actions = useHistoryActions();
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,7 +59,7 @@ export function IndexPanel({ account }: { account: string }) {
             {indexed ? (progress.state === 'paused' || progress.state === 'cancelled' ? 'Resume' : 'Update index') : 'Index this account'}
           </button>
         )}
-        {indexed ? <a href={href('history', account)}>Open in workbench</a> : null}
+        {indexed && linked ? <a href={href('history', account)}>Open in workbench</a> : null}
       </>
     );
   }

@@ -51,7 +51,7 @@ function Workbench({ account }: { account: string }) {
         </h2>
       </header>
       <ViewBoundary name="The index status">
-        <IndexPanel account={account} />
+        <IndexPanel account={account} linked={false} />
       </ViewBoundary>
       {state.problems.length ? (
         <div className="banner warn" role="alert" aria-label="Address problems">

@@ -193,6 +193,12 @@ describe('the workbench', () => {
     expect(screen.getByTestId('period-readout').textContent).toBe(
       `Week of 2026-11-02: in ${'922,337,203,685.4775807'} USD · out 900,719,925,474.0993001 USD · net 21,617,278,211.3782806 USD · 7 legs`,
     );
+    // The same figures from the keyboard: End is the last period, ArrowLeft the one before.
+    const chart = screen.getByLabelText('Volume chart: arrow keys move between periods');
+    fireEvent.keyDown(chart, { key: 'End' });
+    expect(screen.getByTestId('period-readout').textContent).toBe('Week of 2026-11-16: in 0.0000001 USD · out 0 USD · net 0.0000001 USD · 1 leg');
+    fireEvent.keyDown(chart, { key: 'ArrowLeft' });
+    expect(screen.getByTestId('period-readout').textContent).toMatch(/^Week of 2026-11-02: in 922,337,203,685.4775807 USD/);
     const flow = screen.getByRole('region', { name: 'Net flow' });
     expect(flow.textContent).toContain('USD net flow since the first indexed operation');
     const day = await waitFor(() => {

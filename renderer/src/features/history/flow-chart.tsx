@@ -1,9 +1,10 @@
 // Cumulative net flow of one asset, day by day, from the first indexed operation: a line on a
 // time axis with a zero line; hovering shows the day's exact net and running total.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { parseAmount } from '../../../../shared/amount';
 import type { FlowPoint } from '../../../../shared/history';
 import { formatAmount } from '../../lib/format';
+import { useChartCursor } from './chart-keys';
 
 const W = 640;
 const H = 150;
@@ -35,19 +36,19 @@ export function layoutFlow(points: FlowPoint[]) {
 
 export function FlowChart({ points, code }: { points: FlowPoint[]; code: string }) {
   const { from, to, zero, spots } = useMemo(() => layoutFlow(points), [points]);
-  const [hover, setHover] = useState<number | null>(null);
+  const cursor = useChartCursor(spots.length);
   if (spots.length === 0) return <p className="muted small">No {code} flow in this set.</p>;
-  const hovered = hover === null ? undefined : spots[hover];
+  const hovered = cursor.index === null ? undefined : spots[cursor.index];
   const step = W / spots.length;
   return (
-    <div className="flow-chart" onMouseLeave={() => setHover(null)}>
+    <div className="flow-chart" tabIndex={0} aria-label="Net flow chart: arrow keys move between days" onKeyDown={cursor.onKeyDown} onMouseLeave={() => cursor.setIndex(null)}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} net flow since the first indexed operation`}>
         <line x1={0} x2={W} y1={zero} y2={zero} className="axis" />
         <polyline className="flow-line" fill="none" points={spots.map((s) => `${s.x.toFixed(1)},${s.y.toFixed(1)}`).join(' ')} />
         {spots.length <= DOTS ? spots.map((s) => <circle key={s.point.day} className="flow-dot" cx={s.x} cy={s.y} r={2.5} />) : null}
         {hovered ? <circle className="flow-dot hovered" cx={hovered.x} cy={hovered.y} r={4} /> : null}
         {spots.map((s, i) => (
-          <rect key={s.point.day} className="hit" data-day={s.point.day} x={Math.max(0, s.x - step / 2)} width={Math.max(step, 3)} y={0} height={H} onMouseEnter={() => setHover(i)}>
+          <rect key={s.point.day} className="hit" data-day={s.point.day} x={Math.max(0, s.x - step / 2)} width={Math.max(step, 3)} y={0} height={H} onMouseEnter={() => cursor.setIndex(i)}>
             <title>{flowReadout(s.point, code)}</title>
           </rect>
         ))}

@@ -1,11 +1,12 @@
 // Volume in (up) and out (down) of one asset per day, week or month over the whole filtered
 // history, on a time axis. Bars are placed by their period's date; hovering one shows its exact
 // figures, read from the index's strings (floats only place pixels).
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { parseAmount } from '../../../../shared/amount';
 import type { TotalsRow } from '../../../../shared/history';
 import { formatAmount } from '../../lib/format';
 import { assetCode } from '../../lib/history';
+import { useChartCursor } from './chart-keys';
 
 const W = 640;
 const H = 150;
@@ -62,20 +63,21 @@ export function periodReadout(row: TotalsRow, period: Period): string {
 export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period: Period; asset: string }) {
   const mine = useMemo(() => rows.filter((r) => r.asset === asset), [rows, asset]);
   const { bars, from, to } = useMemo(() => layoutBars(mine, period), [mine, period]);
-  const [hover, setHover] = useState<string | null>(null);
-  const hovered = bars.find((b) => b.key === hover);
+  const cursor = useChartCursor(bars.length);
+  const hovered = cursor.index === null ? undefined : bars[cursor.index];
+  const hover = hovered?.key ?? null;
   if (bars.length === 0) return <p className="muted small">No {assetCode(asset)} moved in this set.</p>;
   const mid = H / 2;
   const ticks = [from, from + (to - from) / 2, to];
   return (
-    <div className="period-chart" onMouseLeave={() => setHover(null)}>
+    <div className="period-chart" tabIndex={0} aria-label="Volume chart: arrow keys move between periods" onKeyDown={cursor.onKeyDown} onMouseLeave={() => cursor.setIndex(null)}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${assetCode(asset)} volume per ${period}`}>
         <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
-        {bars.map((bar) => (
+        {bars.map((bar, i) => (
           <g key={bar.key} className={bar.key === hover ? 'hovered' : undefined}>
             {bar.inPx > 0 ? <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} /> : null}
             {bar.outPx > 0 ? <rect className="bar-out" x={bar.x} width={bar.width} y={mid} height={bar.outPx} /> : null}
-            <rect className="hit" data-period={bar.key} x={bar.x} width={Math.max(bar.width, 3)} y={0} height={H} onMouseEnter={() => setHover(bar.key)}>
+            <rect className="hit" data-period={bar.key} x={bar.x} width={Math.max(bar.width, 3)} y={0} height={H} onMouseEnter={() => cursor.setIndex(i)}>
               <title>{periodReadout(bar.row, period)}</title>
             </rect>
           </g>

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openApp, shot, startApp, type AppUnderTest } from './support/app';
+import { overflowing } from './support/layout';
 
 let app: AppUnderTest;
 let busy: string;
@@ -70,6 +71,7 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await expect(totals.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('USD');
   await expect(totals.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/^[\d,]+(\.\d{1,7})?$/);
   await shot(page, testInfo, 'workbench-1440x900');
+  expect(await overflowing(page), 'workbench 1440x900: overflowing cells').toEqual([]);
 
   // Export straight from the index: a header and one line per matching operation.
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -93,11 +95,14 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await expect(page.getByTestId('period-readout')).toHaveText(/^Day \d{4}-\d{2}-\d{2}: in [\d,.]+ USD · out [\d,.]+ USD · net -?[\d,.]+ USD · \d+ legs?$/);
   await expect(page.getByRole('region', { name: 'Net flow' })).toContainText('net flow since the first indexed operation');
   await shot(page, testInfo, 'workbench-analyse-1440x900');
+  expect(await overflowing(page), 'analyse 1440x900: overflowing cells').toEqual([]);
   await page.setViewportSize({ width: 1024, height: 700 });
   await shot(page, testInfo, 'workbench-analyse-1024x700');
+  expect(await overflowing(page), 'analyse 1024x700: overflowing cells').toEqual([]);
   await page.getByRole('tab', { name: 'Operations' }).click();
   await expect(rows(grid).first()).toBeVisible();
   await shot(page, testInfo, 'workbench-1024x700');
+  expect(await overflowing(page), 'workbench 1024x700: overflowing cells').toEqual([]);
 
   // Open a counterparty: its account page.
   await page.getByRole('tab', { name: 'Analyse' }).click();
@@ -120,6 +125,7 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await expect(problems.locator('img')).toHaveCount(0);
   await expect.poll(() => matchCount(page)).toBe(indexed);
   await expect(rows(grid).first()).toBeVisible();
+  expect(await overflowing(page), 'the whole index at 1024x700: overflowing cells').toEqual([]);
 
   // The workbench home lists the index; removing it leaves the account unindexed.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -129,6 +135,7 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await expect(entry).toContainText('current');
   await expect(entry).toContainText(indexed.toLocaleString('en'));
   await shot(page, testInfo, 'workbench-home-1440x900');
+  expect(await overflowing(page), 'workbench home: overflowing cells').toEqual([]);
   await entry.getByRole('button', { name: `Remove the index of ${busy}` }).click();
   await expect(entry).toHaveCount(0);
   await page.goto(`${app.host.url}#/history/${busy}`);

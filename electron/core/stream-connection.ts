@@ -30,8 +30,6 @@ export interface StreamOptions {
   budgetPolicy?: BudgetPolicy;
   /** The server's hourly limit as last told (X-RateLimit-Limit): the budget follows it. */
   knownLimit?: () => number | null;
-  /** Keep each record's exact text as `raw` (the history index stores it); rows shown live do not. */
-  keepRaw?: boolean;
   /** First reconnect wait (default 1 s); each next one is ×1.5, up to backoffCapMs (default 30 s). */
   backoffBaseMs?: number;
   backoffCapMs?: number;
@@ -39,6 +37,8 @@ export interface StreamOptions {
   latestLedger?: () => number | null;
   /** What to stream (default: the account's payments); the history index streams operations. */
   listing?: { path: 'payments' | 'operations'; params?: Record<string, string> };
+  /** Keep each record's exact text as `raw` (the history index stores it); rows shown live do not. */
+  keepRaw?: boolean;
 }
 
 export interface Sink {

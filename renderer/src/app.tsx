@@ -8,6 +8,7 @@ import { ViewBoundary } from './components/view-boundary';
 import { EntityPage } from './features/explore/entity-page';
 import { ExploreHome } from './features/explore/explore-home';
 import { useFeedHistory } from './features/live/feed-history';
+import { WorkbenchPage } from './features/history/workbench-page';
 import { LivePage } from './features/live/live-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { SubmitPage } from './features/submit/submit-page';
@@ -73,7 +74,7 @@ export function App() {
   );
 }
 
-const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', submit: 'Submit', settings: 'Settings', ...ENTITY_LABEL };
+const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', submit: 'Submit', settings: 'Settings', history: 'Workbench', ...ENTITY_LABEL };
 
 /**
  * The current page inside its own boundary, keyed by the network and the route: leaving a failed
@@ -99,6 +100,8 @@ function Page({ route, networkName }: { route: Route; networkName?: string | und
       return <SubmitPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'history':
+      return <WorkbenchPage account={route.id} />;
     default:
       return route.id ? <EntityPage key={`${route.name}/${route.id}`} kind={route.name} id={route.id} /> : <ExploreHome networkName={networkName} />;
   }

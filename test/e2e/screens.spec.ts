@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { envelopeOf, paymentTx } from '../support/signed-tx';
 import { openApp, postTransaction, startApp, waitForLedger, type AppUnderTest } from './support/app';
+import { overflowing } from './support/layout';
 
 let app: AppUnderTest;
 let busy: string;
@@ -42,21 +43,6 @@ async function save(page: Page, name: string, size: { width: number; height: num
 
 // The checks run in the page; they are strings because this file is type-checked without the DOM.
 
-/** Elements whose content is wider than their box and hidden or scrolled sideways (an ellipsis with a title is deliberate). */
-const OVERFLOWING = `(() => {
-  const out = [];
-  for (const el of document.querySelectorAll('#main td, #main th, #main dd, #main [role="gridcell"], #main .card, #main pre, .drawer pre, .drawer dd')) {
-    if (el.closest('.vt-abs[data-fling]') || el.getClientRects().length === 0) continue;
-    const style = getComputedStyle(el);
-    // Cards and raw JSON must fit their content across: a card that scrolls sideways hides a column.
-    const mustFit = el.matches('.card, pre');
-    const intended = style.textOverflow === 'ellipsis' && (el.title || el.querySelector('[title]'));
-    const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
-    if (el.scrollWidth > el.clientWidth + 1 && (mustFit || !scrolls) && !intended) out.push(el.tagName.toLowerCase() + '.' + el.className + ': ' + (el.textContent || '').slice(0, 60));
-  }
-  return out;
-})()`;
-
 /** The page-level scrollers that show a scroll bar (the main area, the document), besides the table's own. */
 const SCROLLERS = `(() => {
   const out = [];
@@ -71,7 +57,6 @@ const SCROLLERS = `(() => {
 const COPY_FOCUSED = `document.activeElement ? document.activeElement.matches('button.copy') : false`;
 const FOCUS_OUTLINE = `getComputedStyle(document.activeElement).outlineStyle`;
 
-const overflowing = (page: Page) => page.evaluate(OVERFLOWING) as Promise<string[]>;
 const scrollers = (page: Page) => page.evaluate(SCROLLERS) as Promise<string[]>;
 
 for (const size of SIZES) {

@@ -11,6 +11,7 @@ const PAGES: [Page, string, string][] = [
   ['explore', 'Explore', 'g e'],
   ['live', 'Live', 'g l'],
   ['submit', 'Submit', 'g s'],
+  ['history', 'Workbench', 'g w'],
   ['settings', 'Settings', 'g ,'],
 ];
 
@@ -26,7 +27,7 @@ export function Sidebar() {
   const openGoto = useUi((state) => state.setGotoOpen);
   const watched = useWatched();
   const labels = useLabelStore((state) => state.byAccount);
-  const current = ['live', 'submit', 'settings'].includes(route.name) ? route.name : 'explore';
+  const current = ['live', 'submit', 'settings', 'history'].includes(route.name) ? route.name : 'explore';
   return (
     <aside className="sidebar" aria-label="Navigation">
       <h1 className="brand">Ledgerscope</h1>

@@ -1,5 +1,5 @@
 // Global keys: Ctrl/Cmd+K opens the go-to box; j/k with nothing focused go to the first table;
-// "g" then e/l/s/, switches pages.
+// "g" then e/l/s/w/, switches pages.
 import { useEffect } from 'react';
 import { href, navigate } from './router';
 import { useUi } from './store';
@@ -9,7 +9,7 @@ function typing(target: EventTarget | null): boolean {
   return !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
 }
 
-const PAGE_KEYS: Record<string, string> = { e: 'explore', l: 'live', s: 'submit', ',': 'settings' };
+const PAGE_KEYS: Record<string, string> = { e: 'explore', l: 'live', s: 'submit', w: 'history', ',': 'settings' };
 
 export function useGlobalKeys(): void {
   useEffect(() => {

@@ -3,7 +3,7 @@
 // filter is in the address, so back/forward and reloads restore them.
 import { useSyncExternalStore } from 'react';
 
-export type Page = 'explore' | 'live' | 'submit' | 'settings';
+export type Page = 'explore' | 'live' | 'submit' | 'settings' | 'history';
 export type EntityKind = 'account' | 'ledger' | 'tx' | 'op' | 'cb' | 'pool';
 
 export interface Route {
@@ -23,14 +23,23 @@ export const ENTITY_LABEL: Record<EntityKind, string> = {
   pool: 'Liquidity pool',
 };
 
-const NAMES = new Set(['explore', 'live', 'submit', 'settings', 'account', 'ledger', 'tx', 'op', 'cb', 'pool']);
+const NAMES = new Set(['explore', 'live', 'submit', 'settings', 'history', 'account', 'ledger', 'tx', 'op', 'cb', 'pool']);
 
 export function parseHash(hash: string): Route {
   const body = hash.replace(/^#\/?/, '');
   const [path = '', query = ''] = body.split('?', 2);
   const [first = '', second] = path.split('/');
   const name = NAMES.has(first) ? (first as Route['name']) : 'explore';
-  return { name, ...(second ? { id: decodeURIComponent(second) } : {}), params: new URLSearchParams(query) };
+  return { name, ...(second ? { id: decodeSegment(second) } : {}), params: new URLSearchParams(query) };
+}
+
+/** A typed or pasted address may hold a bad escape ("%ZZ"): it is then read as written, not thrown. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The hash address of a route: `#/account/G…?tab=operations`. */

@@ -10,6 +10,7 @@ import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
 import { ViewBoundary } from '../../components/view-boundary';
 import { AccountLabel } from './account-label';
+import { IndexPanel } from '../history/index-panel';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
 
@@ -27,26 +28,7 @@ export function AccountView({ account }: { account: Account }) {
   return (
     <>
       <div className="facts-row">
-        <section className="card" aria-label="Balances">
-          <h3>Balances</h3>
-          <table className="dense">
-            <tbody>
-              {account.balances.map((balance, i) => (
-                // One cell: the amount, and beneath it whose asset and its limit (three columns
-                // did not fit the card, and the limit column was cut off).
-                <tr key={i}>
-                  <td className="balance">
-                    {balance.liquidityPoolId ? <span className="num">{formatAmount(balance.amount)} shares</span> : <Money amount={balance.amount} currency={balance.currency} />}
-                    <div className="muted small balance-of">
-                      {balance.liquidityPoolId ? <>pool <IdLink kind="pool" id={balance.liquidityPoolId} /></> : balance.currency?.issuer ? <>issuer <IdLink kind="account" id={balance.currency.issuer} /></> : 'native'}
-                      {balance.limit ? <span title={`limit ${balance.limit}`}> · limit {balance.limit === MAX_LIMIT ? 'none (maximum)' : formatAmount(balance.limit)}</span> : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <BalancesCard account={account} />
         <section className="card" aria-label="Account facts">
           <h3>
             Account <WatchButton account={account.id} />
@@ -73,6 +55,9 @@ export function AccountView({ account }: { account: Account }) {
           <VolumeChart account={account.id} />
         </ViewBoundary>
       </div>
+      <ViewBoundary name="The local index">
+        <IndexPanel account={account.id} />
+      </ViewBoundary>
       <div className="tabs" role="tablist" aria-label="Account listings">
         {(['payments', 'operations'] as const).map((name) => (
           <button
@@ -92,5 +77,31 @@ export function AccountView({ account }: { account: Account }) {
         <OperationTable key="operations" target={{ kind: 'operations', scope: 'account', id: account.id }} label="Operations" viewed={account.id} />
       )}
     </>
+  );
+}
+
+/** The account's balances: one cell each, the amount and beneath it whose asset and its limit. */
+function BalancesCard({ account }: { account: Account }) {
+  return (
+    <section className="card" aria-label="Balances">
+      <h3>Balances</h3>
+      <table className="dense">
+        <tbody>
+          {account.balances.map((balance, i) => (
+            // One cell: the amount, and beneath it whose asset and its limit (three columns
+            // did not fit the card, and the limit column was cut off).
+            <tr key={i}>
+              <td className="balance">
+                {balance.liquidityPoolId ? <span className="num">{formatAmount(balance.amount)} shares</span> : <Money amount={balance.amount} currency={balance.currency} />}
+                <div className="muted small balance-of">
+                  {balance.liquidityPoolId ? <>pool <IdLink kind="pool" id={balance.liquidityPoolId} /></> : balance.currency?.issuer ? <>issuer <IdLink kind="account" id={balance.currency.issuer} /></> : 'native'}
+                  {balance.limit ? <span title={`limit ${balance.limit}`}> · limit {balance.limit === MAX_LIMIT ? 'none (maximum)' : formatAmount(balance.limit)}</span> : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -1,10 +1,13 @@
-// Settings: network profiles, notification minimums of watched accounts, theme.
+// Settings: network profiles, notification minimums of watched accounts, the local history
+// indexes of the selected network, theme.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConnectionTest, NetworkProfile } from '../../../../shared/ipc';
 import { useNetworks } from '../../components/network-status';
 import { useWatched } from '../../components/sidebar';
 import { IdLink } from '../../components/id-link';
+import { ViewBoundary } from '../../components/view-boundary';
+import { IndexesSection } from '../history/indexes-section';
 import { call } from '../../lib/bridge';
 import { useUi, type ThemeSetting } from '../../lib/store';
 import { AddressBook } from './address-book';
@@ -67,6 +70,9 @@ export function SettingsPage() {
       </section>
       <Minimums />
       <AddressBook />
+      <ViewBoundary name="The indexes">
+        <IndexesSection />
+      </ViewBoundary>
       <ThemePicker />
     </section>
   );

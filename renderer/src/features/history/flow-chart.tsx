@@ -1,0 +1,65 @@
+// Cumulative net flow of one asset, day by day, from the first indexed operation: a line on a
+// time axis with a zero line; hovering shows the day's exact net and running total.
+import { useMemo } from 'react';
+import { parseAmount } from '../../../../shared/amount';
+import type { FlowPoint } from '../../../../shared/history';
+import { formatAmount } from '../../lib/format';
+import { useChartCursor } from './chart-keys';
+
+const W = 640;
+const H = 150;
+const PAD = 8;
+/** Up to this many days, each day is also drawn as a dot (a line of one or two points is hard to see). */
+const DOTS = 60;
+
+export function flowReadout(point: FlowPoint, code: string): string {
+  return `${point.day}: net ${formatAmount(point.net)} ${code} · cumulative ${formatAmount(point.cumulative)} ${code}`;
+}
+
+export function layoutFlow(points: FlowPoint[]) {
+  const times = points.map((p) => Date.parse(p.day));
+  const from = times[0] ?? 0;
+  const to = times.at(-1) ?? 0;
+  const span = Math.max(1, to - from);
+  const values = points.map((p) => parseAmount(p.cumulative, { allowNegative: true }));
+  let lo = 0n;
+  let hi = 0n;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const range = hi - lo || 1n;
+  const y = (v: bigint) => PAD + (1 - Number(v - lo) / Number(range)) * (H - 2 * PAD);
+  const x = (t: number) => (points.length === 1 ? W / 2 : ((t - from) / span) * W);
+  return { from, to, zero: y(0n), spots: points.map((p, i) => ({ point: p, x: x(times[i]!), y: y(values[i]!) })) };
+}
+
+export function FlowChart({ points, code }: { points: FlowPoint[]; code: string }) {
+  const { from, to, zero, spots } = useMemo(() => layoutFlow(points), [points]);
+  const cursor = useChartCursor(spots.length);
+  if (spots.length === 0) return <p className="muted small">No {code} flow in this set.</p>;
+  const hovered = cursor.index === null ? undefined : spots[cursor.index];
+  const step = W / spots.length;
+  return (
+    <div className="flow-chart" tabIndex={0} aria-label="Net flow chart: arrow keys move between days" onKeyDown={cursor.onKeyDown} onMouseLeave={() => cursor.setIndex(null)}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} net flow since the first indexed operation`}>
+        <line x1={0} x2={W} y1={zero} y2={zero} className="axis" />
+        <polyline className="flow-line" fill="none" points={spots.map((s) => `${s.x.toFixed(1)},${s.y.toFixed(1)}`).join(' ')} />
+        {spots.length <= DOTS ? spots.map((s) => <circle key={s.point.day} className="flow-dot" cx={s.x} cy={s.y} r={2.5} />) : null}
+        {hovered ? <circle className="flow-dot hovered" cx={hovered.x} cy={hovered.y} r={4} /> : null}
+        {spots.map((s, i) => (
+          <rect key={s.point.day} className="hit" data-day={s.point.day} x={Math.max(0, s.x - step / 2)} width={Math.max(step, 3)} y={0} height={H} onMouseEnter={() => cursor.setIndex(i)}>
+            <title>{flowReadout(s.point, code)}</title>
+          </rect>
+        ))}
+      </svg>
+      <div className="ticks small muted" aria-hidden="true">
+        <span>{new Date(from).toISOString().slice(0, 10)}</span>
+        <span>{new Date(to).toISOString().slice(0, 10)}</span>
+      </div>
+      <p className="small num readout" data-testid="flow-readout" aria-live="polite">
+        {hovered ? flowReadout(hovered.point, code) : `Now: ${formatAmount(spots.at(-1)!.point.cumulative)} ${code}. Hover the line for a day's figures.`}
+      </p>
+    </div>
+  );
+}

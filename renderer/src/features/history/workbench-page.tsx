@@ -1,0 +1,141 @@
+// The analyst workbench (issue #13): one indexed account's history, filtered (the filters live in
+// the address: `#/history/<G…>?asset=USD&min=10&sort=-amount`), counted and summed exactly,
+// listed in the virtual table and analysed. `#/history` alone lists the indexes.
+import { StrKey } from '@stellar/stellar-base';
+import { useState } from 'react';
+import type { HistoryFilter, HistorySort } from '../../../../shared/history';
+import { IdLink } from '../../components/id-link';
+import { ViewBoundary } from '../../components/view-boundary';
+import { call, errorCode } from '../../lib/bridge';
+import { useHistorySummary } from '../../lib/history';
+import { FILTER_PARAMS, readWorkbench } from '../../lib/history-filters';
+import { setParams, useRoute } from '../../lib/router';
+import { AnalysePanel, TotalsTable } from './analyse-panel';
+import { FilterForm } from './filter-form';
+import { HistoryTable, SortPicker } from './history-table';
+import { IndexPanel } from './index-panel';
+import { IndexesSection } from './indexes-section';
+
+export function WorkbenchPage({ account }: { account?: string | undefined }) {
+  if (!account) {
+    return (
+      <section className="workbench-home" aria-label="Workbench">
+        <h2>Workbench</h2>
+        <IndexesSection />
+      </section>
+    );
+  }
+  if (!StrKey.isValidEd25519PublicKey(account)) {
+    return (
+      <section aria-label="Workbench">
+        <h2>Workbench</h2>
+        <p role="alert" className="banner bad">
+          "{account.length > 60 ? `${account.slice(0, 57)}…` : account}" is not an account id (G…): the workbench opens one account's local index.
+        </p>
+        <IndexesSection />
+      </section>
+    );
+  }
+  return <Workbench account={account} />;
+}
+
+function Workbench({ account }: { account: string }) {
+  const { params } = useRoute();
+  const state = readWorkbench(params);
+  const formKey = FILTER_PARAMS.map((name) => params.get(name) ?? '').join('\u0001');
+  return (
+    <section className="workbench" aria-label="Workbench">
+      <header className="entity-head">
+        <h2>
+          Workbench <IdLink kind="account" id={account} full />
+        </h2>
+      </header>
+      <ViewBoundary name="The index status">
+        <IndexPanel account={account} linked={false} />
+      </ViewBoundary>
+      {state.problems.length ? (
+        <div className="banner warn" role="alert" aria-label="Address problems">
+          {state.problems.map((line) => <div key={line}>{line}</div>)}
+        </div>
+      ) : null}
+      <ViewBoundary name="The filters">
+        <FilterForm key={formKey} account={account} params={params} />
+      </ViewBoundary>
+      <ViewBoundary name="The filtered set">
+        <Results account={account} filter={state.filter} sort={state.sort} period={state.period} view={state.view} />
+      </ViewBoundary>
+    </section>
+  );
+}
+
+interface ResultsProps {
+  account: string;
+  filter: HistoryFilter;
+  sort: HistorySort;
+  period: 'day' | 'week' | 'month';
+  view: 'rows' | 'analyse';
+}
+
+function Results({ account, filter, sort, period, view }: ResultsProps) {
+  const query = useHistorySummary(account, filter);
+  const summary = query.data ?? null;
+  if (query.isError && !query.data) {
+    const missing = errorCode(query.error) === 'not_found';
+    return (
+      <p role="alert" className={`banner ${missing ? '' : 'bad'}`} data-testid="workbench-error">
+        {missing ? 'This account is not indexed on this network yet: choose "Index this account" above.' : `Could not read the index: ${query.error.message}`}
+      </p>
+    );
+  }
+  return (
+    <>
+      <section className="card summary" aria-label="Summary">
+        <div className="summary-head">
+          <strong data-testid="match-count">{summary ? `${summary.count.toLocaleString('en')} operation${summary.count === 1 ? '' : 's'} match` : 'Counting…'}</strong>
+          <span className="spacer" />
+          <ExportButtons account={account} filter={filter} sort={sort} />
+        </div>
+        {summary ? <TotalsTable totals={summary.totals} /> : null}
+      </section>
+      <div className="tabs" role="tablist" aria-label="Workbench views">
+        <button type="button" role="tab" aria-selected={view === 'rows'} onClick={() => setParams({ view: undefined })}>Operations</button>
+        <button type="button" role="tab" aria-selected={view === 'analyse'} onClick={() => setParams({ view: 'analyse' })}>Analyse</button>
+        <span className="spacer" />
+        {view === 'rows' ? <SortPicker sort={sort} /> : null}
+      </div>
+      {view === 'rows' ? (
+        <section className="listing" aria-label="Indexed operations">
+          <ViewBoundary name="The indexed operations table">
+            <HistoryTable account={account} filter={filter} sort={sort} />
+          </ViewBoundary>
+        </section>
+      ) : (
+        <AnalysePanel account={account} filter={filter} period={period} totals={summary?.totals ?? []} />
+      )}
+    </>
+  );
+}
+
+function ExportButtons({ account, filter, sort }: { account: string; filter: HistoryFilter; sort: HistorySort }) {
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function run(format: 'csv' | 'ndjson') {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const done = await call('history:export', { account, filter, sort, format });
+      setMessage({ ok: true, text: `Wrote ${done.rows.toLocaleString('en')} rows to ${done.path}` });
+    } catch (error) {
+      setMessage({ ok: false, text: `Export failed: ${(error as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="export-buttons">
+      <button type="button" disabled={busy} onClick={() => void run('csv')}>Export CSV</button>
+      <button type="button" disabled={busy} onClick={() => void run('ndjson')}>Export NDJSON</button>
+      {message ? <span role="status" className={`small ${message.ok ? '' : 'bad'}`} data-testid="export-result">{message.text}</span> : null}
+    </span>
+  );
+}

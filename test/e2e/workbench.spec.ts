@@ -1,0 +1,143 @@
+// The analyst workbench (issue #13) in real Chromium against the local network, from a fresh
+// profile: index a demo account with history, wait for "current", filter by asset and an exact
+// amount range, read the count, the totals and the chart, and open a counterparty.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openApp, shot, startApp, type AppUnderTest } from './support/app';
+import { overflowing } from './support/layout';
+
+let app: AppUnderTest;
+let busy: string;
+
+test.beforeAll(async () => {
+  app = await startApp({ historyOps: 1500, accounts: 8 });
+  busy = app.network.demoAccounts[0]!.publicKey;
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const rows = (grid: Locator) => grid.locator('[role="row"][data-index]:not(.vt-special)');
+const matchCount = async (page: Page) => Number(((await page.getByTestId('match-count').textContent()) ?? '').split(' ')[0]!.replace(/,/g, ''));
+
+test('index an account, filter it in the workbench, read totals and the chart, open a counterparty', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, app, `#/account/${busy}`);
+  const panel = page.getByRole('region', { name: 'Local index' });
+  await expect(panel.getByTestId('index-state')).toHaveText('not indexed');
+  await panel.getByRole('button', { name: 'Index this account' }).click();
+  await expect(panel.getByTestId('index-state')).toHaveText('current', { timeout: 60_000 });
+  await expect(panel.getByTestId('index-progress')).toHaveText(/^[\d,]+ records · \d{4}-\d{2}-\d{2} /);
+  const indexed = Number((await panel.getByTestId('index-progress').textContent())!.split(' ')[0]!.replace(/,/g, ''));
+  expect(indexed).toBeGreaterThan(10);
+  await shot(page, testInfo, 'account-indexed');
+
+  await panel.getByRole('link', { name: 'Open in workbench' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/history/${busy}$`));
+  await expect(page.getByTestId('match-count')).toHaveText(`${indexed.toLocaleString('en')} operations match`);
+
+  // Filter by asset: every amount shown is USD.
+  const filters = page.getByRole('form', { name: 'Filters' });
+  await filters.getByRole('textbox', { name: 'Asset' }).fill('USD');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/asset=USD/);
+  await expect.poll(() => matchCount(page)).toBeLessThan(indexed);
+  const usdCount = await matchCount(page);
+  expect(usdCount).toBeGreaterThan(0);
+  const grid = page.getByRole('grid', { name: 'Indexed operations' });
+  await expect(rows(grid).first()).toBeVisible();
+  const amount = (await rows(grid).first().locator('[role="gridcell"]').nth(3).textContent())!;
+  expect(amount).toMatch(/^[\d,]+\.\d{7} USD$/);
+
+  // An amount range exact to the stroop: just this amount.
+  const exact = amount.replace(/ USD$/, '').replace(/,/g, '');
+  await filters.getByRole('textbox', { name: 'Min amount' }).fill(exact);
+  await filters.getByRole('textbox', { name: 'Max amount' }).fill(`${exact}1`);
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(filters.getByRole('alert', { name: 'Filter problems' })).toContainText('more than 7 decimals');
+  await filters.getByRole('textbox', { name: 'Max amount' }).fill(exact);
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`min=${exact.replace('.', '\\.')}&max=`));
+  await expect.poll(() => matchCount(page)).toBeLessThan(usdCount);
+  const count = await matchCount(page);
+  expect(count).toBeGreaterThan(0);
+  await expect(rows(grid)).toHaveCount(count);
+  for (const cell of await rows(grid).locator('[role="gridcell"]:nth-child(4)').allTextContents()) expect(cell).toBe(amount);
+
+  // Totals of the set: exact strings of the asset.
+  const totals = page.getByRole('table', { name: 'Totals by asset' });
+  await expect(totals.getByRole('row')).toHaveCount(2);
+  await expect(totals.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('USD');
+  await expect(totals.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/^[\d,]+(\.\d{1,7})?$/);
+  await shot(page, testInfo, 'workbench-1440x900');
+  expect(await overflowing(page), 'workbench 1440x900: overflowing cells').toEqual([]);
+
+  // Export straight from the index: a header and one line per matching operation.
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByTestId('export-result')).toHaveText(new RegExp(`^Wrote ${count} rows to `));
+  const path = (await page.getByTestId('export-result').textContent())!.replace(/^Wrote \d+ rows to /, '');
+  expect(path.startsWith(app.exportDir)).toBe(true);
+  const lines = readFileSync(path, 'utf8').trim().split('\n');
+  expect(lines).toHaveLength(count + 1);
+  expect(lines.slice(1).every((line) => line.includes(exact))).toBe(true);
+
+  // Reloading keeps the view: the filters are in the address.
+  await page.reload();
+  await expect(page.locator('[data-app-state="loaded"]')).toBeVisible();
+  await expect.poll(() => matchCount(page)).toBe(count);
+
+  // The chart over the same set, with exact values on hover.
+  await page.getByRole('tab', { name: 'Analyse' }).click();
+  const volume = page.getByRole('region', { name: 'Volume' });
+  await expect(volume.locator('svg[role="img"]')).toBeVisible();
+  await volume.locator('rect.hit').first().hover();
+  await expect(page.getByTestId('period-readout')).toHaveText(/^Day \d{4}-\d{2}-\d{2}: in [\d,.]+ USD · out [\d,.]+ USD · net -?[\d,.]+ USD · \d+ legs?$/);
+  await expect(page.getByRole('region', { name: 'Net flow' })).toContainText('net flow since the first indexed operation');
+  await shot(page, testInfo, 'workbench-analyse-1440x900');
+  expect(await overflowing(page), 'analyse 1440x900: overflowing cells').toEqual([]);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await shot(page, testInfo, 'workbench-analyse-1024x700');
+  expect(await overflowing(page), 'analyse 1024x700: overflowing cells').toEqual([]);
+  await page.getByRole('tab', { name: 'Operations' }).click();
+  await expect(rows(grid).first()).toBeVisible();
+  await shot(page, testInfo, 'workbench-1024x700');
+  expect(await overflowing(page), 'workbench 1024x700: overflowing cells').toEqual([]);
+
+  // Open a counterparty: its account page.
+  await page.getByRole('tab', { name: 'Analyse' }).click();
+  const counterparties = page.getByRole('table', { name: 'Top counterparties' });
+  const other = counterparties.locator('a[data-kind="account"]').first();
+  const otherId = (await other.getAttribute('title'))!;
+  expect(otherId).toMatch(/^G[A-Z2-7]{55}$/);
+  await other.click();
+  await expect(page.locator('article[data-entity="account"]')).toHaveAttribute('aria-label', `Account ${otherId}`);
+  await expect(page.getByRole('region', { name: 'Balances' })).toBeVisible();
+
+  // A hostile address: every bad value is named and ignored, the page keeps working.
+  await page.goto(`${app.host.url}#/history/${busy}?min=1e5&max=0.12345678&asset=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&cp=G123&from=2026-02-30&sort=%27;drop`);
+  const problems = page.getByRole('alert', { name: 'Address problems' });
+  await expect(problems).toContainText('"min" = "1e5" is not a non-negative decimal');
+  await expect(problems).toContainText('"max" = "0.12345678" has more than 7 decimals');
+  await expect(problems).toContainText('is not an asset');
+  await expect(problems).toContainText('"cp" = "G123" is not an account id');
+  await expect(problems).toContainText('"from" = "2026-02-30" is not a day');
+  await expect(problems.locator('img')).toHaveCount(0);
+  await expect.poll(() => matchCount(page)).toBe(indexed);
+  await expect(rows(grid).first()).toBeVisible();
+  expect(await overflowing(page), 'the whole index at 1024x700: overflowing cells').toEqual([]);
+
+  // The workbench home lists the index; removing it leaves the account unindexed.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Workbench' }).click();
+  const indexes = page.getByRole('table', { name: 'Indexed accounts' });
+  const entry = indexes.getByRole('row').filter({ has: page.locator(`a[title="${busy}"]`) });
+  await expect(entry).toContainText('current');
+  await expect(entry).toContainText(indexed.toLocaleString('en'));
+  await shot(page, testInfo, 'workbench-home-1440x900');
+  expect(await overflowing(page), 'workbench home: overflowing cells').toEqual([]);
+  await entry.getByRole('button', { name: `Remove the index of ${busy}` }).click();
+  await expect(entry).toHaveCount(0);
+  await page.goto(`${app.host.url}#/history/${busy}`);
+  await expect(page.getByTestId('workbench-error')).toContainText('not indexed on this network yet');
+});

@@ -1,0 +1,279 @@
+// The workbench with a fake bridge: the address drives the filter the core receives, amounts are
+// refused with 8 decimals or as words, totals and chart readouts are the index's exact strings.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HistoryRow, TotalsRow } from '../../shared/history';
+import type { RequestArgs } from '../../shared/ipc';
+import { WorkbenchPage } from '../../renderer/src/features/history/workbench-page';
+import { href, useRoute } from '../../renderer/src/lib/router';
+import { useUi } from '../../renderer/src/lib/store';
+import { ACCOUNT, fakeBridge, FakeError, OTHER, type FakeHandlers } from './support/fake-bridge';
+import { giveTablesASize, renderWith } from './support/render';
+
+const USD = `USD:${OTHER}`;
+// Beyond 2^53 stroops: a float would round these.
+const BIG_IN = '922337203685.4775807';
+const BIG_OUT = '900719925474.0993001';
+const BIG_NET = '21617278211.3782806';
+
+function row(i: number): HistoryRow {
+  return {
+    id: String(258_000_000_000_000_000n + BigInt(i)),
+    pagingToken: String(258_000_000_000_000_000n + BigInt(i)),
+    ledger: 60_000_000 + i,
+    createdAt: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+    type: 'payment',
+    transactionHash: (i + 1).toString(16).padStart(64, '0'),
+    successful: true,
+    source: OTHER,
+    counterparty: OTHER,
+    direction: i % 2 ? 'out' : 'in',
+    asset: USD,
+    amount: `${i}.0000001`,
+    sourceAsset: null,
+    sourceAmount: null,
+    memo: i === 1 ? 'rent <b>' : null,
+    memoType: i === 1 ? 'text' : null,
+    fee: '100',
+  };
+}
+
+const periods: TotalsRow[] = [
+  { key: '2026-11-02', asset: USD, in: BIG_IN, out: BIG_OUT, net: BIG_NET, count: 7, volume: '1', first: null, last: null },
+  { key: '2026-11-16', asset: USD, in: '0.0000001', out: '0', net: '0.0000001', count: 1, volume: '0.0000001', first: null, last: null },
+  { key: '2026-11-02', asset: 'native', in: '5', out: '0', net: '5', count: 1, volume: '5', first: null, last: null },
+];
+
+function handlers(extra: FakeHandlers = {}): FakeHandlers {
+  return {
+    'history:status': ({ account }) => ({ account, networkId: 'local', state: 'current', records: 3, ratePerSecond: 0, oldest: row(0).createdAt, newest: row(2).createdAt, completeFromLedger: 1 }),
+    'history:query': ({ cursor }) => ({
+      rows: cursor ? [] : [row(0), row(1), row(2)],
+      next: null,
+      summary: cursor ? null : { count: 3, totals: [{ asset: USD, in: BIG_IN, out: BIG_OUT, net: BIG_NET, count: 3 }] },
+    }),
+    'history:totals': ({ by }) => ({
+      rows: by === 'counterparty' ? [{ key: OTHER, asset: USD, in: BIG_IN, out: '0', net: BIG_IN, count: 2, volume: BIG_IN, first: '2026-11-01T00:00:00Z', last: '2026-11-03T00:00:00Z' }] : periods,
+    }),
+    'history:flow': () => ({ points: [{ day: '2026-11-01', net: '-0.0000001', cumulative: '-0.0000001' }, { day: '2026-11-03', net: BIG_IN, cumulative: '922337203685.4775806' }] }),
+    ...extra,
+  };
+}
+
+function Routed() {
+  const route = useRoute();
+  return <WorkbenchPage account={route.id} />;
+}
+
+function open(params: Record<string, string> | string = {}, extra: FakeHandlers = {}) {
+  window.location.hash = typeof params === 'string' ? params : href('history', ACCOUNT, params);
+  const bridge = fakeBridge(handlers(extra));
+  renderWith(bridge, <Routed />);
+  return bridge;
+}
+
+const queries = (bridge: ReturnType<typeof fakeBridge>) => bridge.calls.filter((c) => c.channel === 'history:query').map((c) => c.args as RequestArgs<'history:query'>);
+
+beforeAll(() => giveTablesASize());
+beforeEach(() => useUi.setState({ networkId: 'local' }));
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('the workbench', () => {
+  it('asks the core for the filter in the address and shows the count and exact totals', async () => {
+    const bridge = open({ asset: USD, min: '0.0000001', max: BIG_IN, dir: 'in', sort: '-amount' });
+    expect(await screen.findByText('3 operations match')).toBeTruthy();
+    const filter = { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' };
+    // The count and totals: one row asked for, with the summary of the whole set.
+    expect(queries(bridge).find((q) => q.summary)).toEqual({ account: ACCOUNT, filter, limit: 1, summary: true });
+    await waitFor(() => expect(queries(bridge).find((q) => !q.summary)).toEqual({ account: ACCOUNT, filter, sort: '-amount', limit: 200 }));
+    const totals = screen.getByRole('table', { name: 'Totals by asset' });
+    const cells = within(totals).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual(['USD', '922,337,203,685.4775807', '900,719,925,474.0993001', '21,617,278,211.3782806', '3']);
+    expect(screen.queryByRole('alert', { name: 'Address problems' })).toBeNull();
+  });
+
+  it('shows hostile address values as problems and queries without them', async () => {
+    const bridge = open(`#/history/${ACCOUNT}?min=1e9&max=0.12345678&asset=%3Cimg%20src%3Dx%3E&cp=nobody&memo=rent`);
+    const problems = await screen.findByRole('alert', { name: 'Address problems' });
+    expect(problems.textContent).toContain('"min" = "1e9" is not a non-negative decimal');
+    expect(problems.textContent).toContain('"max" = "0.12345678" has more than 7 decimals');
+    expect(problems.textContent).toContain('"asset" = "<img src=x>" is not an asset');
+    expect(problems.textContent).toContain('"cp" = "nobody" is not an account id');
+    expect(problems.querySelector('img')).toBeNull();
+    await screen.findByText('3 operations match');
+    expect(queries(bridge)[0]!.filter).toEqual({ memo: 'rent' });
+  });
+
+  it('says so for an account id that is not one, and for an account not indexed yet', async () => {
+    open('#/history/not-an-account');
+    expect((await screen.findByRole('alert')).textContent).toContain('"not-an-account" is not an account id');
+    cleanup();
+    open({}, { 'history:query': () => { throw new FakeError('not_found', 'not indexed'); } });
+    expect((await screen.findByTestId('workbench-error')).textContent).toContain('not indexed on this network yet');
+  });
+
+  it('refuses amounts with 8 decimals or that are not numbers, and applies valid ones to the address', async () => {
+    open();
+    await screen.findByText('3 operations match');
+    const min = screen.getByRole('textbox', { name: 'Min amount' });
+    const max = screen.getByRole('textbox', { name: 'Max amount' });
+    fireEvent.change(min, { target: { value: '1.00000001' } });
+    fireEvent.change(max, { target: { value: 'ten' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const problems = screen.getByRole('alert', { name: 'Filter problems' });
+    expect(problems.textContent).toContain('has more than 7 decimals');
+    expect(problems.textContent).toContain('"max" = "ten" is not a non-negative decimal');
+    expect(min.getAttribute('aria-invalid')).toBe('true');
+    expect(window.location.hash).not.toContain('min=');
+    fireEvent.change(min, { target: { value: '1.0000001' } });
+    fireEvent.change(max, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(window.location.hash).toBe(href('history', ACCOUNT, { min: '1.0000001', max: '2' })));
+    expect(screen.queryByRole('alert', { name: 'Filter problems' })).toBeNull();
+  });
+
+  it('exports the filtered set from the index, and says why an export failed', async () => {
+    let fail = false;
+    const bridge = open({ asset: 'XLM', sort: 'amount' }, {
+      'history:export': ({ format }) => {
+        if (fail) throw new FakeError('invalid_input', 'the export directory is not writable');
+        return { path: `/downloads/history.${format}`, rows: 1234 };
+      },
+    });
+    await screen.findByText('3 operations match');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect((await screen.findByTestId('export-result')).textContent).toBe('Wrote 1,234 rows to /downloads/history.csv');
+    expect(bridge.calls.find((c) => c.channel === 'history:export')?.args).toEqual({ account: ACCOUNT, filter: { asset: 'XLM' }, sort: 'amount', format: 'csv' });
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Export NDJSON' }));
+    await waitFor(() => expect(screen.getByTestId('export-result').textContent).toBe('Export failed: the export directory is not writable'));
+  });
+
+  it('combines operation types, direction and status into the address and the query', async () => {
+    const bridge = open();
+    await screen.findByText('3 operations match');
+    const types = screen.getByRole('group', { name: 'Operation types' });
+    fireEvent.click(within(types).getByRole('checkbox', { name: 'payment' }));
+    fireEvent.click(within(types).getByRole('checkbox', { name: 'create account' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Direction' }), { target: { value: 'out' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'failed' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'From day' }), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(queries(bridge).at(-1)!.filter).toEqual({ types: ['payment', 'create_account'], direction: 'out', status: 'failed', from: Date.UTC(2026, 10, 1) }));
+    expect(window.location.hash).toBe(href('history', ACCOUNT, { type: 'payment,create_account', dir: 'out', from: '2026-11-01', status: 'failed' }));
+    expect(screen.getByText('payment, create account')).toBeTruthy();
+  });
+
+  it('lists the rows in the virtual table', async () => {
+    open();
+    const grid = await screen.findByRole('grid', { name: 'Indexed operations' });
+    await waitFor(() => expect(within(grid).getAllByRole('row').filter((r) => r.dataset.index !== undefined)).toHaveLength(3));
+    expect(grid.textContent).toContain('2.0000001 USD');
+    expect(grid.textContent).toContain(row(2).id);
+    // A memo is shown (as text) when a row has one.
+    expect(within(grid).getByRole('columnheader', { name: 'Memo' })).toBeTruthy();
+    expect(grid.textContent).toContain('rent <b>');
+    expect(grid.querySelector('b')).toBeNull();
+  });
+
+  it('shows exact values on hover over the volume and flow charts', async () => {
+    open({ view: 'analyse', by: 'week' });
+    const volume = await screen.findByRole('region', { name: 'Volume' });
+    const bar = await waitFor(() => {
+      const found = volume.querySelector('rect.hit[data-period="2026-11-02"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    // One bar per period of the chosen asset (the native row is another asset's).
+    expect(volume.querySelectorAll('rect.hit')).toHaveLength(2);
+    fireEvent.mouseEnter(bar);
+    expect(screen.getByTestId('period-readout').textContent).toBe(
+      `Week of 2026-11-02: in ${'922,337,203,685.4775807'} USD · out 900,719,925,474.0993001 USD · net 21,617,278,211.3782806 USD · 7 legs`,
+    );
+    // The same figures from the keyboard: End is the last period, ArrowLeft the one before.
+    const chart = screen.getByLabelText('Volume chart: arrow keys move between periods');
+    fireEvent.keyDown(chart, { key: 'End' });
+    expect(screen.getByTestId('period-readout').textContent).toBe('Week of 2026-11-16: in 0.0000001 USD · out 0 USD · net 0.0000001 USD · 1 leg');
+    fireEvent.keyDown(chart, { key: 'ArrowLeft' });
+    expect(screen.getByTestId('period-readout').textContent).toMatch(/^Week of 2026-11-02: in 922,337,203,685.4775807 USD/);
+    const flow = screen.getByRole('region', { name: 'Net flow' });
+    expect(flow.textContent).toContain('USD net flow since the first indexed operation');
+    const day = await waitFor(() => {
+      const found = flow.querySelector('rect.hit[data-day="2026-11-03"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    fireEvent.mouseEnter(day);
+    expect(screen.getByTestId('flow-readout').textContent).toBe('2026-11-03: net 922,337,203,685.4775807 USD · cumulative 922,337,203,685.4775806 USD');
+    fireEvent.mouseEnter(flow.querySelector('rect.hit[data-day="2026-11-01"]')!);
+    expect(screen.getByTestId('flow-readout').textContent).toBe('2026-11-01: net -0.0000001 USD · cumulative -0.0000001 USD');
+  });
+
+  it('lists counterparties with a link to each account and a filter by it', async () => {
+    const bridge = open({ view: 'analyse' });
+    const table = await screen.findByRole('table', { name: 'Top counterparties' });
+    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toContain('922,337,203,685.4775807');
+    expect(table.querySelector(`a[href="${href('account', OTHER)}"]`)).not.toBeNull();
+    act(() => fireEvent.click(within(table).getByRole('link', { name: 'Filter by it' })));
+    await waitFor(() => expect(queries(bridge).some((q) => q.filter?.counterparty === OTHER)).toBe(true));
+    expect(window.location.hash).toBe(href('history', ACCOUNT, { cp: OTHER }));
+    expect((screen.getByRole('textbox', { name: 'Counterparty' }) as HTMLInputElement).value).toBe(OTHER);
+  });
+
+  it('reads from the selected network only: a switch asks again under the new network\'s key', async () => {
+    let network = 'local';
+    const bridge = open({}, {
+      'history:query': () => ({ rows: [], next: null, summary: { count: network === 'local' ? 3 : 42, totals: [] } }),
+    });
+    expect(await screen.findByText('3 operations match')).toBeTruthy();
+    network = 'testnet';
+    act(() => useUi.getState().switchNetwork('testnet'));
+    expect(await screen.findByText('42 operations match')).toBeTruthy();
+    expect(screen.queryByText('3 operations match')).toBeNull();
+    expect(queries(bridge).filter((q) => q.summary)).toHaveLength(2);
+  });
+
+  it('keeps a bounded number of pages while scrolling, and reads a dropped page again from its cursor', async () => {
+    const total = 4000;
+    const all = Array.from({ length: total }, (_, i) => row(i));
+    const bridge = open({}, {
+      'history:query': ({ cursor, limit = 100, summary }) => {
+        const start = cursor ? Number(cursor.split(':')[1]) + 1 : 0;
+        const rows = all.slice(start, start + limit);
+        return { rows, next: start + limit < total ? `0:${start + limit - 1}` : null, summary: summary ? { count: total, totals: [] } : null };
+      },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Indexed operations' });
+    const firstIndex = () => Number(within(grid).getAllByRole('row').find((r) => r.dataset.row !== undefined)?.dataset.index);
+    // Scroll to the end of what is loaded until 14 pages have been read.
+    for (let page = 1; page < 14; page++) {
+      await waitFor(() => expect(within(grid).queryAllByRole('row').length).toBeGreaterThan(1));
+      act(() => {
+        grid.scrollTop = page * 200 * 30;
+        fireEvent.scroll(grid);
+      });
+      await waitFor(() => expect(queries(bridge).filter((q) => !q.summary && q.cursor === `0:${page * 200 - 1}`)).toHaveLength(1));
+    }
+    // Only 12 pages are kept: the first two were dropped, so row 0 is not in memory.
+    act(() => {
+      grid.scrollTop = 0;
+      fireEvent.scroll(grid);
+    });
+    // Scrolling back reads them again, each from the cursor it was first read from.
+    await waitFor(() => expect(firstIndex()).toBe(0));
+    expect(queries(bridge).filter((q) => !q.summary && q.cursor === undefined)).toHaveLength(2);
+    expect(within(grid).getAllByRole('row').find((r) => r.dataset.index === '0')?.textContent).toContain(all[0]!.id);
+  });
+
+  it('keeps working when a chart cannot be drawn from what the core sent', async () => {
+    open({ view: 'analyse' }, { 'history:totals': ({ by }) => ({ rows: by === 'counterparty' ? [] : [{ ...periods[0]!, in: 'lots' }] }) });
+    const failed = await screen.findByRole('alert', { name: 'The charts failed' });
+    expect(failed.textContent).toContain('could not be shown');
+    // The rest of the workbench is still there.
+    expect(screen.getByText('3 operations match')).toBeTruthy();
+    expect(await screen.findByText('No counterparties in this set.')).toBeTruthy();
+  });
+});

@@ -4,6 +4,7 @@
 // Electron hands over `utilityProcess.fork` and the web host and tests `child_process.fork`.
 // Which network to use and how a host starts this one: network-setup.ts.
 import { mkdirSync } from 'node:fs';
+import { exponentialDelay } from './backoff';
 
 export type NetworkPart = 'core' | 'service';
 
@@ -67,7 +68,7 @@ const READY = /^ledgerscope-(core|service) listening on (http:\/\/127\.0\.0\.1:\
 
 /** The backoff before restart attempt `attempt` (1-based). */
 export function restartDelay(policy: RestartPolicy, attempt: number): number {
-  return Math.min(policy.maxDelayMs, policy.initialDelayMs * policy.factor ** Math.max(0, attempt - 1));
+  return exponentialDelay({ initialMs: policy.initialDelayMs, factor: policy.factor, capMs: policy.maxDelayMs }, attempt);
 }
 
 export class EmbeddedNetwork {

@@ -86,3 +86,23 @@ test('a detached signature added by key completes it, and the SEP-7 export names
   await expect(page.getByTestId('export-text')).toContainText('network_passphrase=');
   await submitAndSucceed(page, tx.hash().toString('hex'));
 });
+
+test('two signed files dropped together: the threshold is met, and the merged envelope succeeds', async ({ page }, testInfo) => {
+  const tx = await payment('6');
+  await openApp(page, app, '#/submit');
+  // A drop as a file manager makes it: one DataTransfer holding both signers' files.
+  const transfer = await page.evaluateHandle((texts) => {
+    const scope = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: string[], name: string) => unknown };
+    const data = new scope.DataTransfer();
+    texts.forEach((text, i) => data.items.add(new scope.File([text], `signed-by-${i + 1}.xdr`)));
+    return data;
+  }, [signedBy(tx, keys(0)), signedBy(tx, keys(1))]);
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  const panel = page.getByRole('region', { name: 'Signatures and thresholds' });
+  await expect(panel.getByRole('table', { name: 'Signature status' }).locator('tbody tr[data-status="valid"]')).toHaveCount(2);
+  await expect(panel.getByRole('list', { name: 'Thresholds' })).toContainText('met');
+  await expect(panel.getByRole('list', { name: 'Thresholds' })).not.toContainText('short');
+  await expect(page.getByTestId('held-back')).toHaveCount(0);
+  await shot(page, testInfo, 'multisig-dropped');
+  await submitAndSucceed(page, tx.hash().toString('hex'));
+});

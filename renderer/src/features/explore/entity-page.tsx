@@ -22,8 +22,8 @@ export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
   const label = ENTITY_LABEL[kind];
   const found = query.isSuccess;
   useEffect(() => {
-    if (found) rememberRecent({ kind, id });
-  }, [found, kind, id]);
+    if (found && networkId) rememberRecent({ kind, id, networkId });
+  }, [found, kind, id, networkId]);
   let body: ReactNode;
   if (query.isPending) body = <p role="status">Loading {label.toLowerCase()}…</p>;
   else if (query.isError) {

@@ -3,12 +3,14 @@ import { useWatched } from '../../components/sidebar';
 import { IdLink } from '../../components/id-link';
 import { readRecent } from '../../lib/recent';
 import { ENTITY_LABEL } from '../../lib/router';
+import { useUi } from '../../lib/store';
 import { useState } from 'react';
 import { DemoAccounts, LatestLedgers, LatestOperations } from './home-cards';
 
 export function ExploreHome({ networkName }: { networkName?: string | undefined }) {
   const watched = useWatched();
-  const [recent] = useState(readRecent);
+  const networkId = useUi((state) => state.networkId);
+  const [recent] = useState(() => readRecent(networkId));
   return (
     <section className="explore-home" aria-label="Explore">
       <h2>Explore {networkName ?? ''}</h2>

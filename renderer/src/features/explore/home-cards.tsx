@@ -38,7 +38,9 @@ export function LatestLedgers() {
   const ledgers = useQuery({ queryKey: ['home:ledgers'], queryFn: ({ signal }) => call('home:ledgers', { limit: SHOWN }, signal), refetchInterval: POLL_MS, retry: false });
   return (
     <section className="card home-card" aria-label="Latest ledgers">
-      <h3>Latest ledgers <span className="badge live" title="Pushed as each ledger closes">live</span></h3>
+      <h3>
+        Latest ledgers {ledgers.data?.ledgers.length && !ledgers.isError ? <span className="badge live" title="Pushed as each ledger closes">live</span> : null}
+      </h3>
       {ledgers.data?.ledgers.length ? (
         <table className="dense">
           <thead><tr><th>Ledger</th><th>Closed</th><th className="end">Txs</th><th className="end">Ops</th></tr></thead>

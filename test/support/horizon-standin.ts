@@ -46,10 +46,12 @@ export class HorizonStandin {
   private limited: { pathPrefix: string; count: number; headers: Record<string, string> } | null = null;
   private readonly listeners = new Set<(payment: Payment) => void>();
   private latest: number;
+  private elder: number;
   private readonly server = createServer((req, res) => this.route(req, res));
 
   constructor(readonly options: StandinOptions) {
     this.latest = options.latestLedger;
+    this.elder = options.elderLedger;
     for (let ledger = options.elderLedger; ledger <= options.latestLedger; ledger++) this.payments.push(this.payment(ledger));
   }
 
@@ -68,6 +70,11 @@ export class HorizonStandin {
   /** The next `count` requests whose path starts with `pathPrefix` answer 429 with these headers. */
   rateLimit(pathPrefix: string, count: number, headers: Record<string, string>): void {
     this.limited = { pathPrefix, count, headers };
+  }
+
+  /** Horizon's reaping moves on: from now the root names `ledger` as the oldest kept and a desc cursor below it answers 410. */
+  forgetBefore(ledger: number): void {
+    this.elder = ledger;
   }
 
   /** A new ledger with one payment to the account, pushed to open streams. */
@@ -110,6 +117,7 @@ export class HorizonStandin {
     // Any account streams (quiet for all but `account`, whose payments are listed too).
     if (payments && stream) return this.stream(req, res, url, payments[1]!);
     if (payments && payments[1] === this.account) return this.list(res, url);
+    if (url.pathname === `/accounts/${this.account}`) return hal(res, 200, this.accountRecord());
     if (ledger) return hal(res, 200, { sequence: Number(ledger[1]), closed_at: closedAt(Number(ledger[1])) });
     if (tx) return this.transaction(res, tx[1]!);
     problem(res, 404, 'not_found', 'Resource Missing');
@@ -124,8 +132,18 @@ export class HorizonStandin {
     if (this.options.asyncSubmission) links['transactions_async'] = { href: '/transactions_async' };
     return {
       _links: links, horizon_version: '23.0.0-standin', core_version: 'stellar-core 23.0.0 (standin)', ingest_latest_ledger: this.latest,
-      history_latest_ledger: this.latest, history_latest_ledger_closed_at: closedAt(this.latest), history_elder_ledger: this.options.elderLedger,
+      history_latest_ledger: this.latest, history_latest_ledger_closed_at: closedAt(this.latest), history_elder_ledger: this.elder,
       core_latest_ledger: this.latest, network_passphrase: this.options.passphrase, current_protocol_version: 23,
+    };
+  }
+
+  /** GET /accounts/{account}: the account whose payments are listed, so its page opens. */
+  private accountRecord() {
+    const thresholds = { low_threshold: 0, med_threshold: 0, high_threshold: 0 };
+    return {
+      id: this.account, account_id: this.account, sequence: `${BigInt(this.options.elderLedger) << 32n}`, subentry_count: 0, last_modified_ledger: this.options.elderLedger,
+      thresholds, flags: { auth_required: false, auth_revocable: false, auth_immutable: false, auth_clawback_enabled: false },
+      balances: [{ balance: '1234.5000000', asset_type: 'native' }], signers: [{ key: this.account, weight: 1, type: 'ed25519_public_key' }],
     };
   }
 
@@ -135,7 +153,7 @@ export class HorizonStandin {
     const limit = Math.min(200, Number(url.searchParams.get('limit') ?? 10) || 10);
     const cursorText = url.searchParams.get('cursor');
     const cursor = cursorText && /^\d+$/.test(cursorText) ? BigInt(cursorText) : null;
-    if (order === 'desc' && cursor !== null && cursor <= HorizonStandin.firstToken(this.options.elderLedger)) {
+    if (order === 'desc' && cursor !== null && cursor <= HorizonStandin.firstToken(this.elder)) {
       return problem(res, 410, 'before_history', 'Data Requested Is Before Recorded History');
     }
     const ordered = order === 'asc' ? this.payments : [...this.payments].reverse();

@@ -59,7 +59,9 @@ export function NetworkStatus() {
       </label>
       <div className="network-name">
         <span className={`dot dot-${state}`} aria-hidden="true" />
-        {selected?.name ?? 'Network'} · <span data-testid="network-state">{state}</span>
+        {/* A long name (a host:port given by --network) ellipsizes; the state after it always shows. */}
+        <span className="network-label" title={selected?.name}>{selected?.name ?? 'Network'}</span>
+        <span className="network-state-text">· <span data-testid="network-state">{state}</span></span>
       </div>
       <RateLimitCountdown />
       {status?.online ? (

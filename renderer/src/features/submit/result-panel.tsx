@@ -76,7 +76,7 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
             <IdLink kind="tx" id={report.hash} full />
           ) : (
             <span className="mono">
-              {report.hash} <CopyButton text={report.hash} /> <span className="muted small">(not on the network)</span>
+              {report.hash} <CopyButton text={report.hash} /> <span className="muted small">{report.result === 'timeout' ? '(not in a ledger yet)' : '(not on the network)'}</span>
             </span>
           )}
         </p>

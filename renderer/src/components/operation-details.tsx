@@ -43,9 +43,9 @@ export function detailsCell(op: Operation, inRow = true): ReactNode {
     case 'claim_claimable_balance':
       return <>{acct(op.claimant)} <Muted>claims</Muted> <IdLink kind="cb" id={op.balanceId} inRow={inRow} /></>;
     case 'liquidity_pool_deposit':
-      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>deposit</Muted> <Amounts list={op.reservesDeposited} /></>;
+      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>deposit</Muted> <Amounts list={op.reservesDeposited} inRow={inRow} /></>;
     case 'liquidity_pool_withdraw':
-      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>withdraw</Muted> <Amounts list={op.reservesReceived} /></>;
+      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>withdraw</Muted> <Amounts list={op.reservesReceived} inRow={inRow} /></>;
     case 'account_merge':
       return <>{acct(op.account)}<Arrow />{acct(op.into)} <Muted>merged</Muted></>;
     default:

@@ -10,8 +10,9 @@ export type AssetId =
   | { ok: false; message: string };
 
 const CODE = /^[A-Za-z0-9]{1,12}$/;
-/** Longest valid id: a 12-character code, a colon and a 56-character key. */
-const MAX_ID = 69;
+/** Longest valid id: a 12-character code, a colon and a 56-character key (69); a little slack
+ * so that one character too many still gets the message about its code or issuer. */
+const MAX_ID = 100;
 
 /** The id shown in a message: cut short, so a hostile address cannot flood the page. */
 function shown(text: string): string {
@@ -20,7 +21,7 @@ function shown(text: string): string {
 
 export function parseAssetId(text: string): AssetId {
   if (text === 'native' || text === 'XLM') return { ok: true, native: true, key: 'native', code: 'XLM' };
-  if (text.length > MAX_ID) return { ok: false, message: `"${shown(text)}" is too long to be an asset (${text.length} characters; at most ${MAX_ID}).` };
+  if (text.length > MAX_ID) return { ok: false, message: `"${shown(text)}" is too long to be an asset (${text.length} characters; an asset is at most 69).` };
   const [code = '', issuer, extra] = text.split(':');
   if (!CODE.test(code)) return { ok: false, message: `"${shown(text)}" is not an asset: the code must be 1 to 12 letters or digits.` };
   if (issuer === undefined || issuer === '') return { ok: false, message: `"${shown(text)}" names no issuer: write the asset as CODE:G… (or "native").` };

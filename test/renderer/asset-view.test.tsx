@@ -1,7 +1,7 @@
 // The asset view with a fake bridge: the issuer (labelled, its facts), the holders among the
 // accounts the app knows, the indexed payments of the asset merged across accounts with exact
 // amounts, and addresses that name no asset (bad code, bad checksum, a pasted novel).
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryIndexInfo, HistoryRow } from '../../shared/history';
 import type { RequestArgs } from '../../shared/ipc';
@@ -67,7 +67,7 @@ function handlers(extra: FakeHandlers = {}): FakeHandlers {
     },
     'stream:list': () => ({ watched: [{ account: ACCOUNT, networkId: 'local' }, { account: FOURTH, networkId: 'elsewhere' }], statuses: [] }),
     'labels:list': () => ({ labels: [{ account: ISSUER, label: 'Anchor Co' }, { account: FOURTH, label: 'Gone' }] }),
-    'history:list': () => ({ networkId: 'local', indexes: [index(ACCOUNT), index(THIRD), index(FOURTH, 'elsewhere')], fileBytes: 1 }),
+    'history:list': () => ({ networkId: useUi.getState().networkId ?? '', indexes: [index(ACCOUNT), index(THIRD), index(FOURTH, 'elsewhere')], fileBytes: 1 }),
     'history:query': ({ account: which }) => ({
       rows: which === ACCOUNT ? [row(1, 1, 'in', BIG, ISSUER), row(3, 3, 'out', '0.0000001', THIRD)] : [row(2, 2, 'in', '0.0000001', ACCOUNT)],
       next: null,
@@ -139,6 +139,24 @@ describe('the asset view', () => {
     expect(within(holders).getAllByRole('row').map((r) => r.textContent)).toEqual(expect.arrayContaining([expect.stringContaining('10.0000000')]));
     await screen.findByRole('table', { name: 'Payments of XLM' });
     expect(calls(bridge, 'history:query')[0]!.filter).toEqual({ asset: 'native' });
+  });
+
+  it('asks again under the new network id when the network changes', async () => {
+    const bridge = open(USD);
+    await screen.findByRole('table', { name: 'Payments of USD' });
+    const before = bridge.calls.filter((c) => c.channel === 'history:list').length;
+    act(() => useUi.setState({ networkId: 'testnet' }));
+    await waitFor(() => expect(bridge.calls.filter((c) => c.channel === 'history:list').length).toBeGreaterThan(before));
+    // The index answers for another network now: nothing of 'local' is shown under it.
+    expect(await screen.findByTestId('nothing-indexed')).toBeTruthy();
+  });
+
+  it('keeps the page when one panel throws on a malformed answer', async () => {
+    const broken = { ...ACCOUNTS[ACCOUNT]!, balances: undefined } as unknown as Account;
+    open(USD, { 'account:get': ({ id }) => (id === ACCOUNT ? broken : ACCOUNTS[id]!) });
+    expect(await screen.findByRole('alert', { name: 'The holders failed' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Payments of USD' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Issuer' })).toBeTruthy();
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { LabelDialogHost } from './components/label-dialog';
 import { useHealth, useNetworks } from './components/network-status';
 import { Sidebar } from './components/sidebar';
 import { ViewBoundary } from './components/view-boundary';
+import { AssetPage } from './features/explore/asset-page';
 import { EntityPage } from './features/explore/entity-page';
 import { ExploreHome } from './features/explore/explore-home';
 import { useFeedHistory } from './features/live/feed-history';
@@ -74,7 +75,7 @@ export function App() {
   );
 }
 
-const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', submit: 'Submit', settings: 'Settings', history: 'Workbench', ...ENTITY_LABEL };
+const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', submit: 'Submit', settings: 'Settings', history: 'Workbench', asset: 'Asset', ...ENTITY_LABEL };
 
 /**
  * The current page inside its own boundary, keyed by the network and the route: leaving a failed
@@ -102,6 +103,8 @@ function Page({ route, networkName }: { route: Route; networkName?: string | und
       return <SettingsPage />;
     case 'history':
       return <WorkbenchPage account={route.id} />;
+    case 'asset':
+      return <AssetPage id={route.id ?? ''} />;
     default:
       return route.id ? <EntityPage key={`${route.name}/${route.id}`} kind={route.name} id={route.id} /> : <ExploreHome networkName={networkName} />;
   }

@@ -141,3 +141,37 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await page.goto(`${app.host.url}#/history/${busy}`);
   await expect(page.getByTestId('workbench-error')).toContainText('not indexed on this network yet');
 });
+
+test('an asset code opens the asset view: issuer, known holders, indexed payments, and a bad id says so', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, app, `#/account/${busy}`);
+  const panel = page.getByRole('region', { name: 'Local index' });
+  await expect(panel.getByTestId('index-state')).not.toHaveText('');
+  if ((await panel.getByTestId('index-state').textContent()) !== 'current') {
+    await panel.getByRole('button', { name: 'Index this account' }).click();
+    await expect(panel.getByTestId('index-state')).toHaveText('current', { timeout: 60_000 });
+  }
+  // The USD code of the account's balance links to the asset.
+  await page.getByRole('region', { name: 'Balances' }).getByRole('link', { name: 'USD', exact: true }).first().click();
+  await expect(page).toHaveURL(/#\/asset\/USD:G[A-Z2-7]{55}$/);
+  const issuerId = /#\/asset\/USD:(G[A-Z2-7]{55})$/.exec(page.url())![1]!;
+  const view = page.locator('article[data-entity="asset"]');
+  await expect(view.getByRole('region', { name: 'Issuer' }).locator(`a[title*="${issuerId}"]`)).toBeVisible();
+  await expect(view.getByTestId('issuer-facts')).toBeVisible();
+  const holders = view.getByRole('table', { name: 'Holders' });
+  await expect(holders.getByRole('row').filter({ has: page.locator(`a[title*="${busy}"]`) })).toContainText(/[\d,]+\.\d{7}/);
+  const payments = view.getByRole('table', { name: 'Payments of USD' });
+  await expect(payments.getByRole('row').nth(1)).toBeVisible();
+  for (const amount of await payments.locator('tbody tr td:nth-child(4)').allTextContents()) expect(amount).toMatch(/^[\d,]+\.\d{7}$/);
+  await shot(page, testInfo, 'asset-view-1440x900');
+  expect(await overflowing(page), 'asset view: overflowing cells').toEqual([]);
+  await view.getByRole('link', { name: 'Open in the workbench' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`#/history/${busy}\\?asset=USD%3A${issuerId}$`));
+  await expect(page.getByTestId('match-count')).toHaveText(/operations? match/);
+
+  await page.goto(`${app.host.url}#/asset/USD:${issuerId.slice(0, -1)}${issuerId.endsWith('A') ? 'B' : 'A'}`);
+  await expect(page.getByTestId('bad-asset')).toContainText('issuer is not a valid account id');
+  await page.goto(`${app.host.url}#/asset/${'X'.repeat(1000)}`);
+  await expect(page.getByTestId('bad-asset')).toContainText('too long to be an asset');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toBeVisible();
+});

@@ -47,6 +47,13 @@ describe('cells of Horizon operation types', () => {
     const sell = fixture('manage_sell_offer');
     expect(cells(sell).amount).toBe('1,500.0000000 XLM @ 0.9312500');
     expect(screen.getByTestId('details').textContent).toMatch(/sells XLM\/USDX new offer/);
+    // Both codes link to their asset views, out of Tab order in a table row.
+    const usdx = within(screen.getByTestId('details')).getByRole('link', { name: 'USDX' });
+    expect(usdx.getAttribute('href')).toMatch(/^#\/asset\/USDX:G[A-Z2-7]{55}$/);
+    expect(usdx.getAttribute('tabindex')).toBe('-1');
+    const xlm = within(screen.getByTestId('amount')).getByRole('link', { name: 'XLM' });
+    expect(xlm.getAttribute('href')).toBe('#/asset/native');
+    expect(xlm.getAttribute('tabindex')).toBe('-1');
     cleanup();
     const buy = fixture('manage_buy_offer');
     expect(cells(buy).amount).toBe('250.0000000 XLM @ 0.0004000');

@@ -47,7 +47,8 @@ function amountsOf(op: Operation): { moves: [string, Currency | undefined][]; su
   }
 }
 
-export function amountCell(op: Operation): ReactNode {
+/** `inRow` (the default): the asset links stay out of Tab order inside table rows. */
+export function amountCell(op: Operation, inRow = true): ReactNode {
   if (op.type === 'liquidity_pool_deposit') return <span className="num">{tableAmount(op.sharesReceived)} shares</span>;
   if (op.type === 'liquidity_pool_withdraw') return <span className="num">{tableAmount(op.shares)} shares</span>;
   const amounts = amountsOf(op);
@@ -57,7 +58,7 @@ export function amountCell(op: Operation): ReactNode {
       {amounts.moves.map(([amount, currency], i) => (
         <span key={i}>
           {i > 0 ? <span className="muted"> → </span> : null}
-          <Money amount={amount} currency={currency} />
+          <Money amount={amount} currency={currency} inRow={inRow} />
         </span>
       ))}
       {amounts.suffix ? <span className="muted num"> {amounts.suffix}</span> : null}

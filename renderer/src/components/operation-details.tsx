@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Currency, Operation, OperationOf } from '../../../shared/model';
 import { operationSummary } from '../../../shared/operation-summary';
+import { assetHref } from '../lib/asset-id';
 import { formatAmount, shortId } from '../lib/format';
 import { IdLink } from './id-link';
 import { Amounts } from './money';
@@ -10,8 +11,11 @@ import { Amounts } from './money';
 const Arrow = () => <span className="muted"> → </span>;
 const Muted = ({ children }: { children: ReactNode }) => <span className="muted">{children}</span>;
 
-function Code({ currency }: { currency: Currency | undefined }) {
-  return <span className="code" title={currency?.issuer ? `${currency.code} issued by ${currency.issuer}` : 'native'}>{currency?.code ?? '?'}</span>;
+/** An asset code, a link to the asset's view (out of Tab order inside table rows, like IdLink). */
+function Code({ currency, inRow }: { currency: Currency | undefined; inRow: boolean }) {
+  const title = currency?.issuer ? `${currency.code} issued by ${currency.issuer}` : 'native';
+  if (!currency) return <span className="code" title="unknown asset">?</span>;
+  return <a className="code" href={assetHref(currency)} title={title} tabIndex={inRow ? -1 : undefined}>{currency.code}</a>;
 }
 
 export function detailsCell(op: Operation, inRow = true): ReactNode {
@@ -28,7 +32,7 @@ export function detailsCell(op: Operation, inRow = true): ReactNode {
       return (
         <>
           {acct(op.trustor)} <Muted>trusts</Muted>{' '}
-          {op.liquidityPoolId ? <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> : <Code currency={op.currency} />}{' '}
+          {op.liquidityPoolId ? <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> : <Code inRow={inRow} currency={op.currency} />}{' '}
           <Muted>limit {formatAmount(op.limit)}</Muted>
         </>
       );
@@ -43,9 +47,9 @@ export function detailsCell(op: Operation, inRow = true): ReactNode {
     case 'claim_claimable_balance':
       return <>{acct(op.claimant)} <Muted>claims</Muted> <IdLink kind="cb" id={op.balanceId} inRow={inRow} /></>;
     case 'liquidity_pool_deposit':
-      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>deposit</Muted> <Amounts list={op.reservesDeposited} /></>;
+      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>deposit</Muted> <Amounts list={op.reservesDeposited} inRow={inRow} /></>;
     case 'liquidity_pool_withdraw':
-      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>withdraw</Muted> <Amounts list={op.reservesReceived} /></>;
+      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>withdraw</Muted> <Amounts list={op.reservesReceived} inRow={inRow} /></>;
     case 'account_merge':
       return <>{acct(op.account)}<Arrow />{acct(op.into)} <Muted>merged</Muted></>;
     default:
@@ -61,11 +65,11 @@ function issuerCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | unde
     case 'manage_buy_offer':
     case 'manage_offer':
     case 'create_passive_sell_offer':
-      return <>{acct(op.sourceAccount)} <Muted>{op.type === 'manage_buy_offer' ? 'buys' : 'sells'}</Muted> <Code currency={op.type === 'manage_buy_offer' ? op.buying : op.selling} /><Muted>/</Muted><Code currency={op.type === 'manage_buy_offer' ? op.selling : op.buying} /> <Muted>{'offerId' in op && op.offerId && op.offerId !== '0' ? `offer ${op.offerId}` : 'new offer'}</Muted></>;
+      return <>{acct(op.sourceAccount)} <Muted>{op.type === 'manage_buy_offer' ? 'buys' : 'sells'}</Muted> <Code inRow={inRow} currency={op.type === 'manage_buy_offer' ? op.buying : op.selling} /><Muted>/</Muted><Code inRow={inRow} currency={op.type === 'manage_buy_offer' ? op.selling : op.buying} /> <Muted>{'offerId' in op && op.offerId && op.offerId !== '0' ? `offer ${op.offerId}` : 'new offer'}</Muted></>;
     case 'allow_trust':
-      return <>{acct(op.trustee)} <Muted>{op.authorize ? 'authorises' : op.authorizeToMaintainLiabilities ? 'limits to liabilities' : 'deauthorises'}</Muted> {acct(op.trustor)} <Code currency={op.currency} /></>;
+      return <>{acct(op.trustee)} <Muted>{op.authorize ? 'authorises' : op.authorizeToMaintainLiabilities ? 'limits to liabilities' : 'deauthorises'}</Muted> {acct(op.trustor)} <Code inRow={inRow} currency={op.currency} /></>;
     case 'set_trust_line_flags':
-      return <>{acct(op.trustor)} <Code currency={op.currency} /> <Muted>{flagText(op.setFlags, op.clearFlags)}</Muted></>;
+      return <>{acct(op.trustor)} <Code inRow={inRow} currency={op.currency} /> <Muted>{flagText(op.setFlags, op.clearFlags)}</Muted></>;
     case 'clawback':
       return <>{acct(op.from)} <Muted>clawed back by</Muted> {acct(op.sourceAccount)}</>;
     case 'clawback_claimable_balance':

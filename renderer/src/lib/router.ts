@@ -3,7 +3,7 @@
 // filter is in the address, so back/forward and reloads restore them.
 import { useSyncExternalStore } from 'react';
 
-export type Page = 'explore' | 'live' | 'submit' | 'settings' | 'history';
+export type Page = 'explore' | 'live' | 'submit' | 'settings' | 'history' | 'asset';
 export type EntityKind = 'account' | 'ledger' | 'tx' | 'op' | 'cb' | 'pool';
 
 export interface Route {
@@ -23,7 +23,7 @@ export const ENTITY_LABEL: Record<EntityKind, string> = {
   pool: 'Liquidity pool',
 };
 
-const NAMES = new Set(['explore', 'live', 'submit', 'settings', 'history', 'account', 'ledger', 'tx', 'op', 'cb', 'pool']);
+const NAMES = new Set(['explore', 'live', 'submit', 'settings', 'history', 'asset', 'account', 'ledger', 'tx', 'op', 'cb', 'pool']);
 
 export function parseHash(hash: string): Route {
   const body = hash.replace(/^#\/?/, '');

@@ -11,7 +11,7 @@ export function OperationView({ op }: { op: Operation }) {
   return (
     <section className="card" aria-label="Operation facts">
       <p className="op-summary">
-        <strong>{typeLabel(op)}</strong> {op.successful ? null : <span className="badge bad">failed</span>} {amountCell(op)} {detailsCell(op, false)}
+        <strong>{typeLabel(op)}</strong> {op.successful ? null : <span className="badge bad">failed</span>} {amountCell(op, false)} {detailsCell(op, false)}
       </p>
       <p className="muted" data-testid="op-summary">{operationSummary(op)}</p>
       <dl className="fields">

@@ -122,7 +122,7 @@ function boundText(seconds: string): string {
 
 function checkSequence(sequence: string, account: AccountInfo | null | undefined, error: string | undefined, selected: NetworkProfile): Inspection['sequenceCheck'] {
   if (account === undefined) return { status: 'unknown', message: error ? `Could not read the source account: ${error}` : 'The source account was not checked.' };
-  if (account === null) return { status: 'no_account', message: `The source account does not exist on ${selected.name}: the transaction would fail with tx_no_account.` };
+  if (account === null) return { status: 'no_account', message: `The source account does not exist on ${selected.name}: the transaction would fail with tx_no_source_account.` };
   const current = BigInt(account.sequence);
   const wanted = BigInt(sequence);
   if (wanted === current + 1n) return { status: 'ok', current: account.sequence, message: `Sequence ${sequence} is the next one for the source account.` };

@@ -28,6 +28,8 @@ describe('a submission timeout', () => {
     expect(badge.classList.contains('pending')).toBe(true);
     expect(badge.classList.contains('bad')).toBe(false);
     expect(screen.getByLabelText('Submission result').textContent).toContain('Outcome not yet known');
+    // The core's message says the same thing: the panel does not say it twice.
+    expect(screen.getByLabelText('Submission result').textContent).not.toContain('The outcome is not known yet');
     expect(screen.getByRole('status').textContent).toContain('Waiting for the transaction to be in a ledger');
     const final: TxStatus = { hash: HASH, networkId: 'testnet', state: 'success', ledger: 52426906, checkedAt: new Date().toISOString() };
     rerender(<ResultPanel report={report} final={final} />);

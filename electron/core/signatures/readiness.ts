@@ -1,7 +1,7 @@
 // Why submission would be held back: the network would refuse the envelope as it stands. The
 // renderer's submit button shows the first reason and offers "submit anyway"; the command line
 // prints them. Every reason is something the network itself would answer (tx_bad_auth,
-// tx_no_account, tx_bad_seq, tx_too_early, tx_too_late, tx_insufficient_balance,
+// tx_no_source_account, tx_bad_seq, tx_too_early, tx_too_late, tx_insufficient_balance,
 // tx_bad_auth_extra), said before sending.
 import { parseAmount } from '../../../shared/amount';
 import type { Readiness, Requirement } from '../../../shared/signatures';
@@ -38,7 +38,7 @@ function thresholdReasons(requirements: Requirement[]): Readiness['reasons'] {
       const could = r.couldSign.length ? `; could still sign: ${r.couldSign.map((s) => `${short([s.key])} (${s.weight})`).join(', ')}` : '; no other signer can';
       reasons.push({ code: 'threshold_short', message: `${what} needs weight ${r.needed} (${r.level}) and has ${r.weight}: short by ${r.short}${could}. The network would answer tx_bad_auth.` });
     } else if (r.status === 'no_account') {
-      reasons.push({ code: 'no_account', message: `${short([r.account])} does not exist on this network (${r.neededBy.join(', ')}): the network would answer tx_no_account / op_no_account.` });
+      reasons.push({ code: 'no_account', message: `${short([r.account])} does not exist on this network (${r.neededBy.join(', ')}): the network would answer tx_no_source_account / op_no_source_account.` });
     } else if (r.status === 'unknown') {
       reasons.push({ code: 'accounts_unknown', message: `${short([r.account])} could not be read, so its signers and thresholds are unknown.` });
     }

@@ -24,7 +24,8 @@ export const APPLIED_FAILED_TEXT = 'The transaction was applied in a ledger and 
 
 export function outcomeText(report: SubmissionReport): string {
   if (report.result === 'failed') return report.ledger !== undefined ? `${APPLIED_FAILED_TEXT.replace('in a ledger', `in ledger ${report.ledger}`)}` : OUTCOME_TEXT.failed;
-  return report.message ? `${OUTCOME_TEXT[report.result]} (${report.message})` : OUTCOME_TEXT[report.result];
+  // A timeout's own text already says all the core's message would (no sentence said twice).
+  return report.message && report.result !== 'timeout' ? `${OUTCOME_TEXT[report.result]} (${report.message})` : OUTCOME_TEXT[report.result];
 }
 
 /** Results after which the network knows the hash, so its transaction view can open. */

@@ -137,6 +137,51 @@ describe('merge', () => {
   });
 });
 
+describe('merge when an account is missing or unreadable', () => {
+  const hintOf = (k: Keypair) => k.signatureHint().toString('hex');
+
+  it('keeps the valid signature when the source account does not exist on the selected network', async () => {
+    const tx = payment();
+    const report = await merge([signed(tx, A)], { accounts: [] });
+    expect(signersOf(report)).toEqual([A.publicKey()]);
+    expect(report.dropped).toEqual([]);
+    expect(parseEnvelope(report.envelope).envelope.v1().signatures().map((s) => s.hint().toString('hex'))).toEqual([hintOf(A)]);
+    expect(report.readiness.reasons.map((r) => r.code)).toContain('no_account');
+  });
+
+  it('keeps a signature by a missing operation source even when the transaction source is met', async () => {
+    const tx = payment(A, { opSource: C.publicKey() });
+    const report = await merge([signed(tx, A), signed(tx, C)], { accounts: [account(A, { low: 1, med: 1 })] });
+    expect(signersOf(report)).toEqual([A.publicKey(), C.publicKey()]);
+    expect(report.dropped).toEqual([]);
+  });
+
+  it('keeps every signature but repeats when an account could not be read', async () => {
+    const tx = payment(A, { opSource: C.publicKey() });
+    const stranger = key(44);
+    const context_ = context([account(A, { low: 1, med: 1 })], { unknown: [C.publicKey()] });
+    const report = await mergeEnvelopes([signed(tx, A, B), signed(tx, C, stranger), signed(tx, A)], [], context_);
+    // B is no signer of A and the stranger of nobody known, but C's signers are not known: both stay.
+    expect(report.signatures.map((s) => [s.signer ?? s.hint, s.status])).toEqual([[A.publicKey(), 'valid'], [hintOf(B), 'unknown_signer'], [C.publicKey(), 'valid'], [hintOf(stranger), 'unknown_signer']]);
+    expect(report.dropped).toEqual([]);
+    const single = await mergeEnvelopes([signed(payment(), A)], [], context([], { unknown: [A.publicKey()] }));
+    expect(single.signatures.map((s) => s.signer)).toEqual([A.publicKey()]);
+    expect(single.dropped).toEqual([]);
+    expect(single.readiness.reasons.map((r) => r.code)).toEqual(['accounts_unknown']);
+  });
+
+  it('still drops a truly extra signature, with its reason, when every account was read', async () => {
+    const tx = payment(A, { opSource: C.publicKey() });
+    const report = await merge([signed(tx, A, B, C)], { accounts: [account(A, { low: 1, med: 1 }), account(C, { med: 1 })] });
+    expect(signersOf(report)).toEqual([A.publicKey(), C.publicKey()]);
+    expect(report.dropped).toEqual([{ part: 'inner', hint: hintOf(B), reason: 'unknown_signer' }]);
+    const extra = await merge([signed(tx, A, C, D)], { accounts: [account(A, { signers: [[D.publicKey(), 1]], low: 1, med: 1 }), account(C, { med: 1 })] });
+    expect(signersOf(extra)).toEqual([A.publicKey(), C.publicKey()]);
+    expect(extra.dropped).toEqual([{ part: 'inner', hint: hintOf(D), signer: D.publicKey(), reason: 'not_needed' }]);
+    expect(extra.readiness).toEqual({ ready: true, reasons: [] });
+  });
+});
+
 describe('choosing a smallest sufficient set', () => {
   it('enumerates combinations in order', () => {
     expect([...combinations(4, 2)]).toEqual([[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]);

@@ -5,9 +5,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { FlowPoint, HistoryFilter, TotalsBy, TotalsRow } from '../../../shared/history';
 import { assetFlows, flows, isWholeHistory, names, rolledFlows, type FlowGroup } from './query';
+import { isoDay, isoTime } from './iso-time';
 import { topRolledParties } from './top-parties';
-
-const DAY_MS = 86_400_000;
 
 // Group expressions over the legs of query.ts flows(): t = created_at (epoch ms), cp = counterparty.
 const GROUPS: Record<TotalsBy, string> = {
@@ -32,8 +31,7 @@ function groupsFor(db: DatabaseSync, acct: number, filter: HistoryFilter, by: To
   return by === 'counterparty' ? rolledFlows(db, acct, 'roll_party', 'party', assetOnly) : rolledFlows(db, acct, 'roll_day', ROLLED[by], assetOnly);
 }
 
-const isoDay = (epochDay: number) => new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : isoTime(ms));
 
 function keyOf(by: TotalsBy, group: FlowGroup): string {
   switch (by) {

@@ -244,6 +244,8 @@ describe('history index = brute force', () => {
         expect(months.every((r) => /^2026-0[12]-01$/.test(r.key))).toBe(true);
         // The rolled-up totals (whole history) and a scan of the rows (any other filter) agree.
         for (const by of ['asset', 'counterparty', 'day', 'week', 'month'] as const) expect(totalsBy(db, acct, {}, by, 1000)).toEqual(totalsBy(db, acct, { from: 0 }, by, 1000));
+        // The top N of a whole history, chosen among candidates ranked by an estimate (top-parties.ts), are the scan's exact top N.
+        for (const top of [1, 2, 3]) expect(totalsBy(db, acct, {}, 'counterparty', top)).toEqual(totalsBy(db, acct, { from: 0 }, 'counterparty', top));
         expect(cumulativeFlow(db, acct, { status: 'successful' }, 'native')).toEqual(cumulativeFlow(db, acct, { from: 0 }, 'native'));
         const flow = cumulativeFlow(db, acct, {}, 'native');
         const nativeNet = [...(bruteTotals(rows, () => '').get('|native') ? [bruteTotals(rows, () => '').get('|native')!] : [])].reduce((s, t) => s + t.in - t.out, 0n);

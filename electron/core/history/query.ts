@@ -194,7 +194,7 @@ export function rolledFlows(db: DatabaseSync, acct: number, table: 'roll_day' | 
   return groupsOf(db, statement.all(acct, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
 }
 
-function groupsOf(db: DatabaseSync, rows: Raw[]): FlowGroup[] {
+export function groupsOf(db: DatabaseSync, rows: Raw[]): FlowGroup[] {
   const assets = names(db, 'assets');
   return rows.map((r) => ({
     group: text(r['g']),

@@ -8,6 +8,7 @@ import { stringifyJson } from '../../../shared/json';
 import { embeddedRecords } from '../listings';
 import { parseJsonFast } from '../json-fast';
 import { extractRow, type IndexRow } from './extract';
+import { legsOf, RollUps } from './roll-up';
 
 export interface AccountMeta {
   acct: number;
@@ -37,8 +38,7 @@ export class IndexWriter {
   private readonly insertRaw: StatementSync;
   private readonly update: StatementSync;
   private readonly interned = { assets: new Map<string, number>(), parties: new Map<string, number>() };
-  private readonly rollDay: StatementSync;
-  private readonly rollParty: StatementSync;
+  private readonly rollUps: RollUps;
 
   constructor(private readonly db: DatabaseSync) {
     this.insertOp = db.prepare(
@@ -51,14 +51,7 @@ export class IndexWriter {
       `UPDATE accounts SET last_token = coalesce(?, last_token), rows = rows + ?, bytes = bytes + ?,
         oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
     );
-    const upsert = (table: string, key: string) =>
-      db.prepare(
-        `INSERT INTO ${table} (acct, ${key}, asset, in_hi, in_lo, out_hi, out_lo, legs, first, last) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
-         ON CONFLICT DO UPDATE SET in_hi = in_hi + excluded.in_hi, in_lo = in_lo + excluded.in_lo, out_hi = out_hi + excluded.out_hi,
-           out_lo = out_lo + excluded.out_lo, legs = legs + 1, first = min(first, excluded.first), last = max(last, excluded.last)`,
-      );
-    this.rollDay = upsert('roll_day', 'day');
-    this.rollParty = upsert('roll_party', 'party');
+    this.rollUps = new RollUps(db);
   }
 
   /** The account's row of `accounts`, created on first use. */
@@ -98,10 +91,12 @@ export class IndexWriter {
         oldest = oldest === null ? row.createdAt : Math.min(oldest, row.createdAt);
         newest = newest === null ? row.createdAt : Math.max(newest, row.createdAt);
       }
+      this.rollUps.flush(meta.acct);
       this.update.run(lastToken, added, bytes, oldest, oldest, newest, newest, meta.acct);
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');
+      this.rollUps.discard();
       // Ids interned inside the rolled-back transaction are gone with it.
       this.interned.assets.clear();
       this.interned.parties.clear();
@@ -147,28 +142,15 @@ export class IndexWriter {
     );
     if (changes) {
       this.insertRaw.run(row.id, row.raw);
-      this.roll(acct, row);
+      this.roll(row);
     }
     return changes;
   }
 
-  /** Adds a new row's money legs to the day and counterparty totals (the legs of query.ts flows()). */
-  private roll(acct: number, row: IndexRow): void {
-    if (!row.successful) return;
-    const legs: [string, bigint, boolean][] = [];
-    if ((row.direction === 'in' || row.direction === 'self') && row.asset !== null && row.amount !== null) legs.push([row.asset, row.amount, true]);
-    const outAsset = row.sourceAsset ?? row.asset;
-    const outAmount = row.sourceAmount ?? row.amount;
-    if ((row.direction === 'out' || row.direction === 'self') && outAsset !== null && outAmount !== null) legs.push([outAsset, outAmount, false]);
-    const day = Math.floor(row.createdAt / 86_400_000);
+  /** Adds a new row's money legs to the day and counterparty totals written with the page. */
+  private roll(row: IndexRow): void {
     const party = this.intern('parties', row.counterparty) ?? 0;
-    for (const [asset, amount, incoming] of legs) {
-      const id = this.intern('assets', asset);
-      const [hi, lo] = [amount >> 32n, amount & 0xffffffffn];
-      const values = incoming ? [hi, lo, 0n, 0n] : [0n, 0n, hi, lo];
-      this.rollDay.run(acct, day, id, ...values, row.createdAt, row.createdAt);
-      this.rollParty.run(acct, party, id, ...values, row.createdAt, row.createdAt);
-    }
+    for (const [asset, amount, incoming] of legsOf(row)) this.rollUps.add(row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
   }
 
   setState(address: string, change: { state?: AccountMeta['state']; completeFrom?: number | null }): void {

@@ -5,8 +5,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { FlowPoint, HistoryFilter, TotalsBy, TotalsRow } from '../../../shared/history';
 import { assetFlows, flows, isWholeHistory, names, rolledFlows, type FlowGroup } from './query';
-
-const DAY_MS = 86_400_000;
+import { isoDay, isoTime } from './iso-time';
+import { topRolledParties } from './top-parties';
 
 // Group expressions over the legs of query.ts flows(): t = created_at (epoch ms), cp = counterparty.
 const GROUPS: Record<TotalsBy, string> = {
@@ -31,8 +31,7 @@ function groupsFor(db: DatabaseSync, acct: number, filter: HistoryFilter, by: To
   return by === 'counterparty' ? rolledFlows(db, acct, 'roll_party', 'party', assetOnly) : rolledFlows(db, acct, 'roll_day', ROLLED[by], assetOnly);
 }
 
-const isoDay = (epochDay: number) => new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : isoTime(ms));
 
 function keyOf(by: TotalsBy, group: FlowGroup): string {
   switch (by) {
@@ -52,8 +51,9 @@ function keyOf(by: TotalsBy, group: FlowGroup): string {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function totalsBy(db: DatabaseSync, acct: number, filter: HistoryFilter, by: TotalsBy, top: number): TotalsRow[] {
-  const groups = groupsFor(db, acct, filter, by);
   if (by === 'counterparty') {
+    // A whole history's top N are chosen among a few candidates (top-parties.ts), else among every group.
+    const groups = isWholeHistory(filter) ? topRolledParties(db, acct, top) : groupsFor(db, acct, filter, by);
     // Operations without a counterparty (not payment-like) have no place in this ranking.
     const ranked = groups.filter((g) => g.group !== null);
     // Ranked by exact volume; ties by counterparty id, then asset (a stable order).
@@ -66,7 +66,7 @@ export function totalsBy(db: DatabaseSync, acct: number, filter: HistoryFilter, 
     const addresses = names(db, 'parties', [...new Set(chosen.map((g) => Number(g.group)))]);
     return chosen.map((g) => totalsRow(by, { ...g, group: addresses.get(Number(g.group)) ?? null }));
   }
-  const rows = groups.map((g) => totalsRow(by, g));
+  const rows = groupsFor(db, acct, filter, by).map((g) => totalsRow(by, g));
   return rows.sort((a, b) => compare(a.key, b.key) || compare(a.asset, b.asset));
 }
 

@@ -98,7 +98,14 @@ function envelope(): string {
 test('a submission answered 504 with extras.hash is not yet known, then final once the server has it', async ({ page }) => {
   await openApp(page, app, '#/submit');
   await page.getByRole('textbox', { name: /Signed transaction/ }).fill(envelope());
-  await page.getByRole('button', { name: 'Inspect' }).click();
+  // KNOWN ISSUE (noted for the next session): the web host applies --network after the page has
+  // loaded, and an inspection asked for while that switch settles is sometimes dropped (no preview,
+  // no error). Until that is fixed, ask again until the preview is there; every later assertion
+  // stands as it was.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Inspect' }).click();
+    await expect(page.getByRole('region', { name: 'Transaction preview' })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('button', { name: /^Submit (to |anyway)/ }).first().click();
   const result = page.getByRole('region', { name: 'Submission result' });
   await expect(result.getByTestId('submit-result')).toHaveText('timeout');

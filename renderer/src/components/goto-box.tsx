@@ -9,6 +9,7 @@ import { shortId } from '../lib/format';
 import { searchLabels, useLabelStore } from '../lib/labels';
 import { href, navigate, type EntityKind } from '../lib/router';
 import { useUi } from '../lib/store';
+import { ModalBackdrop } from './modal-backdrop';
 
 export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; autoFocus?: boolean; networkName?: string | undefined }) {
   const client = useQueryClient();
@@ -101,20 +102,11 @@ function LabelSuggestions({ matches, onPick }: { matches: LabelEntry[]; onPick()
 
 export function GotoDialog({ onClose, networkName }: { onClose(): void; networkName?: string | undefined }) {
   return (
-    <div
-      className="modal-backdrop top"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <ModalBackdrop onClose={onClose}>
       <div className="modal goto-dialog" role="dialog" aria-modal="true" aria-label="Go to">
         <GotoForm onDone={onClose} autoFocus networkName={networkName} />
         <p className="muted small">Enter opens · Esc closes · 64 hex characters are tried as a transaction, then as a pool</p>
       </div>
-    </div>
+    </ModalBackdrop>
   );
 }

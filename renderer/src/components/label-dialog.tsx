@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { MAX_LABEL_CHARS } from '../../../shared/labels';
 import { shortId } from '../lib/format';
 import { removeLabel, saveLabel, useLabel } from '../lib/labels';
+import { ModalBackdrop } from './modal-backdrop';
 
 export const useLabelDialog = create<{ account: string | null; open(account: string): void; close(): void }>((set) => ({
   account: null,
@@ -62,16 +63,7 @@ function LabelDialog({ account, onClose }: { account: string; onClose(): void })
   }
 
   return (
-    <div
-      className="modal-backdrop top"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <ModalBackdrop onClose={onClose}>
       <form
         className="modal label-dialog"
         role="dialog"
@@ -106,6 +98,6 @@ function LabelDialog({ account, onClose }: { account: string; onClose(): void })
           <button type="button" onClick={onClose}>Cancel</button>
         </div>
       </form>
-    </div>
+    </ModalBackdrop>
   );
 }

@@ -1,10 +1,10 @@
 // One operation record (either dialect, as the server wrote it) to the columns of the history
 // index, relative to the indexed account. Fields are read from the record itself, not from the
 // normalised model, so a type the model does not know yet (path payments…) is still indexed; which
-// types carry an amount and a counterparty is shared/history.ts isPaymentLike.
+// types carry an amount and a counterparty is shared/history.ts movesValue.
 import { parseAmount } from '../../../shared/amount';
 import type { HistoryDirection } from '../../../shared/history';
-import { isPaymentLike } from '../../../shared/history';
+import { movesValue } from '../../../shared/history';
 import type { JsonValue } from '../../../shared/json';
 import type { Currency } from '../../../shared/model';
 import { typeNameOf } from '../normalize';
@@ -90,7 +90,7 @@ const NO_MOVEMENT: Movement = { from: undefined, to: undefined, asset: null, amo
 
 /** The movement of a payment-like record; a record whose amount or asset cannot be read is still indexed, without one. */
 function movementOrNone(type: string, r: JsonObject): Movement {
-  if (!isPaymentLike(type)) return NO_MOVEMENT;
+  if (!movesValue(type)) return NO_MOVEMENT;
   try {
     return movement(type, r);
   } catch (error) {

@@ -35,7 +35,9 @@ const CLOSE_FRAME = 'retry: 10\nevent: close\ndata: "byebye"\n\n';
 
 export class HorizonStandin {
   url = '';
-  readonly account = Keypair.random().publicKey();
+  /** The listed account; its keys sign test transactions from it (the stand-in's own, never the app's). */
+  readonly keys = Keypair.random();
+  readonly account = this.keys.publicKey();
   private readonly sender = Keypair.random().publicKey();
   readonly requests: LoggedRequest[] = [];
   readonly payments: Payment[] = [];

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { FlowPoint, HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
+import { startGatedProxy, type GatedProxy } from '../support/gated-proxy';
 import { paymentOp, type SyntheticTx } from '../support/service-store';
 import { waitFor } from '../support/wait';
 import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
@@ -12,8 +13,11 @@ import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture
 let service: ServiceFixture | undefined;
 const cores: CoreFixture[] = [];
 
+const proxies: GatedProxy[] = [];
+
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
+  for (const proxy of proxies.splice(0)) await proxy.close();
   await service?.close();
   service = undefined;
 });
@@ -74,23 +78,31 @@ describe('history:sync', () => {
   it('resumes after a pause, and in another app core after the first stopped, with nothing lost or doubled', async () => {
     service = await startSyntheticService({ ledgers: 100, perLedger: 50, failEvery: 5 });
     const account = service.accounts[0]!;
-    const first = startCore(service.url);
+    // The pages pass through a gate, so each stop falls mid-sync however fast the sync is.
+    const proxy = await startGatedProxy(service.url, (path) => path.includes('/operations'));
+    proxies.push(proxy);
+    proxy.allow(5);
+    const first = startCore(proxy.url);
     await first.call('history:sync', { account, follow: false });
-    await waitFor('a few pages', () => (progress(first, account).at(-1)?.records ?? 0) >= 800);
+    // Five pages written, the sixth (fetched ahead) held at the gate.
+    await waitFor('the sync to wait at the gate', async () => proxy.waiting === 1 && (await first.call<HistoryProgress>('history:status', { account })).records === 1000);
     const paused = await first.call<HistoryProgress>('history:pause', { account });
     expect(paused.state).toBe('paused');
     const stored = await first.call<HistoryProgress>('history:status', { account });
-    expect(stored.records).toBeLessThan(5000);
+    expect([stored.state, stored.records]).toEqual(['paused', 1000]);
+    proxy.allow(4);
     expect((await first.call<HistoryProgress>('history:resume', { account })).state).toBe('syncing');
-    await waitFor('more pages', () => (progress(first, account).at(-1)?.records ?? 0) >= stored.records + 600);
+    await waitFor('more pages', async () => proxy.waiting === 1 && (await first.call<HistoryProgress>('history:status', { account })).records > stored.records);
     await first.close(); // stops mid-sync, as quitting the app does
-    const second = startCore(service.url, {}, first.userDataDir);
+    proxy.open();
+    const second = startCore(proxy.url, {}, first.userDataDir);
     cores.push(second);
     await second.call('history:sync', { account, follow: false });
     await waitFor('the sync to be current', () => lastState(second, account) === 'current');
     const ids = await indexedIds(second, account);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(await listedIds(service.url, account));
+    expect(ids.length).toBe(5000);
   });
 
   it('keeps the index current from the stream', async () => {

@@ -9,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../shared/amount';
+import { parseJson, stringifyJson } from '../../shared/json';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
 import { queryPage } from '../../electron/core/history/query';
 import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
@@ -339,7 +340,7 @@ describe('a broad amount range (read in time order, not through the amount index
       memo: null,
       memoType: null,
       fee: 100n,
-      raw: '{}',
+      slot: i,
     }));
     writer.ingestRows(ME, rows, rows.at(-1)!.pagingToken);
     const acct = writer.account(ME).acct;
@@ -358,6 +359,34 @@ describe('a broad amount range (read in time order, not through the amount index
       cursor = page.next;
     }
     expect(got).toEqual(want);
+    db.close();
+  });
+});
+
+describe("the records' own texts (pages.ts)", () => {
+  const record = (n: number) =>
+    `{"id":${(4096n << 32n) + BigInt(n)},"paging_token":"${(4096n << 32n) + BigInt(n)}","type":"payment","created_at":"2026-01-02T03:04:0${n}Z","transaction_hash":"aa","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"1.0000001","amount_f":0.10000000000000001}`;
+  const page = (texts: string[]) => `{"_links":{},"_embedded":{"records":[\n${texts.join(',\n')}]}}`;
+  const pageCount = (db: DatabaseSync) => Number((db.prepare('SELECT count(*) AS n FROM pages').get() as { n: number }).n);
+
+  it('reads every record back exactly, from pages and from streamed batches, keeps no copy of a page fetched again, and goes with the account', () => {
+    const db = openIndex(join(dir, 'texts.sqlite'));
+    const writer = new IndexWriter(db);
+    const texts = [1, 2, 3, 4, 5].map(record);
+    writer.ingestPage(ME, page(texts.slice(0, 3)));
+    expect(writer.ingestPage(ME, page(texts.slice(0, 3))).added).toBe(0);
+    expect(pageCount(db)).toBe(1);
+    writer.ingestTexts(ME, texts.slice(3));
+    expect(pageCount(db)).toBe(2);
+    const acct = writer.account(ME).acct;
+    const rows = queryPage(db, acct, { filter: {}, sort: 'time', limit: 10, includeRaw: true }).rows;
+    // Compact, and every digit kept: the id beyond 2^53 and the 17-digit fraction.
+    expect(rows.map((r) => r.raw)).toEqual(texts.map((t) => stringifyJson(parseJson(t))));
+    expect(rows[0]!.raw).toContain(`"id":${(4096n << 32n) + 1n},`);
+    expect(rows[0]!.raw).toContain('"amount_f":0.10000000000000001}');
+    expect(queryPage(db, acct, { filter: {}, sort: 'time', limit: 10 }).rows.every((r) => r.raw === undefined)).toBe(true);
+    expect(writer.remove(ME)).toBe(true);
+    expect(pageCount(db)).toBe(0);
     db.close();
   });
 });

@@ -7,6 +7,8 @@ import type { HistoryDirection } from '../../../shared/history';
 import { movesValue } from '../../../shared/history';
 import type { JsonValue } from '../../../shared/json';
 import type { Currency } from '../../../shared/model';
+import { parseJsonFast } from '../json-fast';
+import { embeddedRecords } from '../listings';
 import { typeNameOf } from '../normalize';
 import { amountOf, currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } from '../values';
 
@@ -28,7 +30,8 @@ export interface IndexRow {
   memo: string | null;
   memoType: string | null;
   fee: bigint | null;
-  raw: string;
+  /** The record's place in the page it came in (pages.ts). */
+  slot: number;
 }
 
 /** "native" or "CODE:ISSUER" (a credit without an issuer: its code). */
@@ -114,7 +117,7 @@ function counterpartyOf(direction: HistoryDirection, m: Movement, viewer: string
 }
 
 /** The index row of one record; throws NormalizeError (or AmountError) for a record it cannot read. */
-export function extractRow(value: JsonValue, raw: string, viewer: string): IndexRow {
+export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow {
   const r = obj(value);
   if (!r) throw new NormalizeError('an operation record is not an object');
   const idText = digits(r['id']);
@@ -147,6 +150,11 @@ export function extractRow(value: JsonValue, raw: string, viewer: string): Index
     memo: tx ? (text(tx['memo']) ?? null) : null,
     memoType: tx ? (text(tx['memo_type']) ?? null) : null,
     fee: fee === undefined ? null : BigInt(fee),
-    raw,
+    slot,
   };
+}
+
+/** The index rows of a listing page's records, in the page's order. */
+export function extractPage(pageText: string, viewer: string): IndexRow[] {
+  return embeddedRecords(parseJsonFast(pageText)).map((record, slot) => extractRow(record, viewer, slot));
 }

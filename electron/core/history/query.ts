@@ -5,6 +5,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { AssetFlow, HistoryFilter, HistoryPage, HistoryRow, HistorySort, HistorySummary } from '../../../shared/history';
+import { PageReader } from './pages';
 import { amountBound, compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
 
 // Interned assets and counterparties joined back to their text for the rows of a page.
@@ -77,14 +78,17 @@ export function readPage(db: DatabaseSync, acct: number, request: PageRequest): 
   const where = compileFilter(acct, request.filter, { amountUnindexed });
   const { order, after } = sortSql(request.sort, request.cursor ? parseCursor(request.cursor) : undefined);
   const conditions = after ? `${where.sql} AND ${after.sql}` : where.sql;
-  const raw = request.includeRaw ? ', raw.json' : '';
-  const join = request.includeRaw ? 'LEFT JOIN raw ON raw.id = ops.id' : '';
-  const sql = `SELECT ${COLUMNS}${raw} FROM ops ${NAMES} ${join} WHERE ${conditions} ${order} LIMIT ?`;
+  const place = request.includeRaw ? ', ops.page, ops.slot' : '';
+  const sql = `SELECT ${COLUMNS}${place} FROM ops ${NAMES} WHERE ${conditions} ${order} LIMIT ?`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
   const rows = statement.all(...where.params, ...(after?.params ?? []), request.limit + 1) as Raw[];
   const more = rows.length > request.limit;
   if (more) rows.length = request.limit;
+  if (request.includeRaw) {
+    const pages = new PageReader(db);
+    for (const row of rows) row['json'] = pages.recordText(row['page'] === null ? null : Number(row['page']), row['slot'] === null ? null : Number(row['slot']));
+  }
   const last = rows.at(-1);
   const byAmount = request.sort.endsWith('amount');
   const next = more && last ? cursorText((byAmount ? last['amount'] : last['created_at']) as bigint | null, last['id'] as bigint) : null;

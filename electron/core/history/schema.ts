@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -16,8 +16,8 @@ export const SCHEMA_VERSION = 5;
 // so an analysis of a filtered set reads that index alone. roll_day and roll_party hold the
 // totals of every day and every counterparty, kept with the rows in the same transaction, so the
 // analyses of a whole history (by asset, day, week, month, counterparty) read a few thousand
-// rows instead of a million (query.ts rolledFlows). raw holds each record's text once per
-// network, shared by the accounts that index it.
+// rows instead of a million (query.ts rolledFlows). pages holds every ingested listing page whole,
+// brotli-compressed, per account; a row's page and slot name its record's text there (pages.ts).
 const SCHEMA = `
 CREATE TABLE accounts (
   acct INTEGER PRIMARY KEY,
@@ -51,9 +51,11 @@ CREATE TABLE ops (
   memo TEXT,
   memo_type TEXT,
   fee INTEGER,
+  page INTEGER,
+  slot INTEGER,
   PRIMARY KEY (acct, id)
 ) WITHOUT ROWID;
-CREATE TABLE raw (id INTEGER PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE pages (id INTEGER PRIMARY KEY, acct INTEGER NOT NULL, body BLOB NOT NULL);
 CREATE INDEX ops_time ON ops (acct, created_at);
 CREATE INDEX ops_type ON ops (acct, type, created_at);
 CREATE INDEX ops_asset ON ops (acct, asset, created_at);

@@ -1,13 +1,12 @@
 // Writes of the history index: a page of records and the paging token after it commit in one
 // SQLite transaction, so a sync killed at any instant resumes from a token that matches the rows
 // (nothing lost); rows are keyed by (account, operation id) and inserted OR IGNORE (nothing
-// doubled when a page is fetched again). Runs in the index worker only.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+// doubled when a page is fetched again). The page itself is kept compressed beside its rows
+// (pages.ts). Runs in the index worker only.
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { HistoryIndexInfo } from '../../../shared/history';
-import { stringifyJson } from '../../../shared/json';
-import { embeddedRecords } from '../listings';
-import { parseJsonFast } from '../json-fast';
-import { extractRow, type IndexRow } from './extract';
+import { extractPage, type IndexRow } from './extract';
+import { packPageSync, pageOfRecords } from './pages';
 import { legsOf, RollUps } from './roll-up';
 
 export interface AccountMeta {
@@ -30,23 +29,28 @@ export interface IngestResult {
   meta: AccountMeta;
 }
 
-/** Fixed cost of a row and its index entries beside its raw text, for the size estimate. */
+const OP_COLUMNS = `acct, id, paging_token, ledger, created_at, type, tx_hash, successful, source, counterparty, direction, asset, amount,
+  source_asset, source_amount, memo, memo_type, fee, page, slot`;
+const OP_VALUES = `(${Array.from({ length: 20 }, () => '?').join(', ')})`;
+const INSERT_BATCH = 100;
+
+/** Fixed cost of a row and its index entries, for the size estimate (its page's bytes are added). */
 const ROW_OVERHEAD_BYTES = 420;
 
 export class IndexWriter {
-  private readonly insertOp: StatementSync;
-  private readonly insertRaw: StatementSync;
+  private readonly inserts = new Map<number, StatementSync>();
+  private readonly existing: StatementSync;
+  private readonly insertPage: StatementSync;
+  private readonly deletePage: StatementSync;
   private readonly update: StatementSync;
   private readonly interned = { assets: new Map<string, number>(), parties: new Map<string, number>() };
   private readonly rollUps: RollUps;
 
   constructor(private readonly db: DatabaseSync) {
-    this.insertOp = db.prepare(
-      `INSERT OR IGNORE INTO ops (acct, id, paging_token, ledger, created_at, type, tx_hash, successful, source, counterparty,
-        direction, asset, amount, source_asset, source_amount, memo, memo_type, fee)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.insertRaw = db.prepare('INSERT OR IGNORE INTO raw (id, json) VALUES (?, ?)');
+    this.existing = db.prepare('SELECT id FROM ops WHERE acct = ? AND id BETWEEN ? AND ?');
+    this.existing.setReadBigInts(true);
+    this.insertPage = db.prepare('INSERT INTO pages (acct, body) VALUES (?, ?)');
+    this.deletePage = db.prepare('DELETE FROM pages WHERE id = ?');
     this.update = db.prepare(
       `UPDATE accounts SET last_token = coalesce(?, last_token), rows = rows + ?, bytes = bytes + ?,
         oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
@@ -60,37 +64,41 @@ export class IndexWriter {
     return readMeta(this.db, address)!;
   }
 
-  /** A listing page's text: its records are parsed and written with the token of its last record. */
+  /**
+   * A listing page's text: its records are parsed and written, with the page itself (compressed
+   * here; the worker compresses off its thread and calls ingestRows) and the token of its last record.
+   */
   ingestPage(address: string, pageText: string): IngestResult {
-    const body = parseJsonFast(pageText);
-    const records = embeddedRecords(body);
-    // Each record's text is written again from the lossless parse: numbers keep every digit.
-    const rows = records.map((record) => extractRow(record, stringifyJson(record), address));
-    return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null);
+    const rows = extractPage(pageText, address);
+    return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null, packPageSync(pageText));
   }
 
-  /** Records' texts (as a stream delivers them, in order), written with the token of the last. */
+  /** Records' texts (as a stream delivers them, in order), written as one page with the token of the last. */
   ingestTexts(address: string, texts: string[]): IngestResult {
-    const rows = texts.map((text) => extractRow(parseJsonFast(text), text, address));
-    return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null);
+    return this.ingestPage(address, pageOfRecords(texts));
   }
 
-  /** Rows (already extracted) and the token after them, in one transaction. */
-  ingestRows(address: string, rows: IndexRow[], lastToken: string | null): IngestResult {
+  /**
+   * Rows (already extracted) and the token after them, in one transaction, with the compressed
+   * page they came in when there is one (kept only if it adds a row).
+   */
+  ingestRows(address: string, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null = null): IngestResult {
     const meta = this.account(address);
     let added = 0;
-    let bytes = 0;
     let oldest: number | null = null;
     let newest: number | null = null;
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      for (const row of rows) {
-        if (this.insertRow(meta.acct, row) === 0) continue;
+      const pageId = page ? Number(this.insertPage.run(meta.acct, page).lastInsertRowid) : null;
+      for (const row of this.insertNew(meta.acct, rows, pageId)) {
+        this.roll(row);
         added += 1;
-        bytes += ROW_OVERHEAD_BYTES + row.raw.length;
         oldest = oldest === null ? row.createdAt : Math.min(oldest, row.createdAt);
         newest = newest === null ? row.createdAt : Math.max(newest, row.createdAt);
       }
+      // A page fetched again adds nothing: its copy goes.
+      if (pageId !== null && added === 0) this.deletePage.run(pageId);
+      const bytes = added * ROW_OVERHEAD_BYTES + (added > 0 && page ? page.length : 0);
       this.rollUps.flush(meta.acct);
       this.update.run(lastToken, added, bytes, oldest, oldest, newest, newest, meta.acct);
       this.db.exec('COMMIT');
@@ -119,8 +127,28 @@ export class IndexWriter {
     return id;
   }
 
-  private insertRow(acct: number, row: IndexRow): number | bigint {
-    const { changes } = this.insertOp.run(
+  /**
+   * Inserts the rows the index does not hold yet and returns them. Which are new is one range read
+   * of the primary key (empty but for a page fetched again); they go in INSERTs of up to
+   * INSERT_BATCH rows, a third of the cost of one statement per row.
+   */
+  private insertNew(acct: number, rows: IndexRow[], page: number | null): IndexRow[] {
+    if (rows.length === 0) return [];
+    let [low, high] = [rows[0]!.id, rows[0]!.id];
+    for (const row of rows) [low, high] = [row.id < low ? row.id : low, row.id > high ? row.id : high];
+    const seen = new Set((this.existing.all(acct, low, high) as { id: bigint }[]).map((r) => r.id));
+    const fresh = rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+    for (let at = 0; at < fresh.length; at += INSERT_BATCH) {
+      const chunk = fresh.slice(at, at + INSERT_BATCH);
+      const values: SQLInputValue[] = [];
+      for (const row of chunk) values.push(...this.values(acct, row, page));
+      this.insertStatement(chunk.length).run(...values);
+    }
+    return fresh;
+  }
+
+  private values(acct: number, row: IndexRow, page: number | null): SQLInputValue[] {
+    return [
       acct,
       row.id,
       row.pagingToken,
@@ -139,12 +167,18 @@ export class IndexWriter {
       row.memo,
       row.memoType,
       row.fee,
-    );
-    if (changes) {
-      this.insertRaw.run(row.id, row.raw);
-      this.roll(row);
+      page,
+      page === null ? null : row.slot,
+    ];
+  }
+
+  private insertStatement(count: number): StatementSync {
+    let statement = this.inserts.get(count);
+    if (!statement) {
+      statement = this.db.prepare(`INSERT OR IGNORE INTO ops (${OP_COLUMNS}) VALUES ${Array.from({ length: count }, () => OP_VALUES).join(', ')}`);
+      this.inserts.set(count, statement);
     }
-    return changes;
+    return statement;
   }
 
   /** Adds a new row's money legs to the day and counterparty totals written with the page. */
@@ -159,15 +193,13 @@ export class IndexWriter {
     if (change.completeFrom !== undefined) this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
   }
 
-  /** Deletes an account's rows, and the raw texts no other account indexes. */
+  /** Deletes an account's rows, totals and pages. */
   remove(address: string): boolean {
     const meta = readMeta(this.db, address);
     if (!meta) return false;
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      for (const table of ['ops', 'roll_day', 'roll_party']) this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
-      this.db.prepare('DELETE FROM accounts WHERE acct = ?').run(meta.acct);
-      this.db.exec('DELETE FROM raw WHERE id NOT IN (SELECT id FROM ops)');
+      for (const table of ['ops', 'roll_day', 'roll_party', 'pages', 'accounts']) this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');

@@ -6,10 +6,12 @@ import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../errors';
 import { exportIndex } from './export-file';
+import { extractPage } from './extract';
+import { packPage, pageOfRecords } from './pages';
 import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from './protocol';
 import { queryPage } from './query';
 import { openIndex } from './schema';
-import { IndexWriter, listMeta, readMeta } from './store';
+import { IndexWriter, listMeta, readMeta, type IngestResult } from './store';
 import { cumulativeFlow, totalsBy } from './totals';
 
 interface Opened {
@@ -18,6 +20,20 @@ interface Opened {
 }
 
 const files = new Map<string, Opened>();
+let ingests: Promise<unknown> = Promise.resolve();
+
+/**
+ * A page ingested with its compression on libuv's thread pool while its records are parsed here.
+ * Ingests commit in the order they were asked for (a page's token never passes a later one's).
+ */
+function ingest(writer: IndexWriter, account: string, pageText: string): Promise<IngestResult> {
+  const packed = packPage(pageText);
+  packed.catch(() => undefined);
+  const rows = extractPage(pageText, account);
+  const result = ingests.then(async () => writer.ingestRows(account, rows, rows.at(-1)?.pagingToken ?? null, await packed));
+  ingests = result.catch(() => undefined);
+  return result;
+}
 
 function opened(file: string): Opened {
   let entry = files.get(file);
@@ -39,8 +55,8 @@ function acctOf(db: DatabaseSync, account: string): number {
 type Handlers = { [K in HistoryOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
 
 const handlers: Handlers = {
-  ingestPage: ({ writer }, { account, pageText }) => writer.ingestPage(account, pageText),
-  ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
+  ingestPage: ({ writer }, { account, pageText }) => ingest(writer, account, pageText),
+  ingestTexts: ({ writer }, { account, texts }) => ingest(writer, account, pageOfRecords(texts)),
   ingestRows: ({ writer }, { account, rows, lastToken }) => writer.ingestRows(account, rows, lastToken),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
@@ -80,8 +96,9 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-// Every operation but an export is synchronous, so requests are answered in order; an export
-// awaits between its chunks and the requests that arrive meanwhile are answered in between.
+// Every operation but an ingest and an export is synchronous, so requests are answered in order;
+// an ingest awaits its page's compression, an export awaits between its chunks, and the requests
+// that arrive meanwhile are answered in between.
 parentPort?.on('message', (request: WorkerRequest | { close: true }) => {
   if ('close' in request) {
     for (const entry of files.values()) entry.db.close();

@@ -81,6 +81,22 @@ describe('submit buttons while the signatures are checked', () => {
     expect(submits().map((c) => c.args)).toEqual([{ input: ENVELOPE }]);
   });
 
+  it('sends once when "Submit anyway" is clicked twice before the page shows "Submitting…"', async () => {
+    const answer = deferred<SubmissionReport>();
+    const { submits } = setup({ 'tx:submit': () => answer.promise });
+    await screen.findByTestId('held-back');
+    const anyway = screen.getByRole('button', { name: 'Submit anyway' });
+    fireEvent.click(anyway);
+    fireEvent.click(anyway);
+    expect((await screen.findByRole('button', { name: 'Submitting…' }) as HTMLButtonElement).disabled).toBe(true);
+    answer.release(report);
+    await screen.findByRole('region', { name: 'Submission result' });
+    expect(submits().map((c) => c.args)).toEqual([{ input: ENVELOPE }]);
+    // Settled, the same envelope may be sent again on purpose (resubmitting is safe).
+    fireEvent.click(screen.getByRole('button', { name: 'Submit anyway' }));
+    await waitFor(() => expect(submits()).toHaveLength(2));
+  });
+
   it('a re-check running in the background leaves the button as it was: the click sends the merged envelope once', async () => {
     let next: Promise<MergeReport> | null = null;
     const { bridge, client, submits } = setup({ 'signatures:merge': ({ inputs }) => next ?? mergeReport(inputs) });

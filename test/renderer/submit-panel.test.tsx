@@ -104,7 +104,8 @@ describe('submit panel', () => {
     expect(within(preview).getByTestId('sequence-check').textContent).toContain('257698037760');
     expect(within(preview).getByTestId('countdown').textContent).toMatch(/valid for [45] min/);
     expect(within(preview).getByText('pay 12.5 XLM to GB…')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit to Local' }));
+    // The button is offered once the signature checks answered (here: they could not be made).
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit to Local' }));
     const panel = await screen.findByRole('region', { name: 'Submission result' });
     expect(within(panel).getByTestId('submit-result').textContent).toBe('received');
     expect(within(panel).getByRole('link', { name: HASH }).getAttribute('href')).toBe(`#/tx/${HASH}`);
@@ -129,7 +130,8 @@ describe('submit panel', () => {
     paste(ENVELOPE);
     const warning = await screen.findByTestId('network-warning');
     expect(warning.textContent).toContain('Signed for Testnet, not for the selected network (Local)');
-    fireEvent.click(screen.getByRole('button', { name: 'Submit to Local' }));
+    // The button is offered once the signature checks answered (here: they could not be made).
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit to Local' }));
     const panel = await screen.findByRole('region', { name: 'Submission result' });
     expect(within(panel).getByTestId('submit-result').textContent).toBe('failed');
     expect(within(panel).getByTestId('result-codes').textContent).toBe('txBAD_AUTH');

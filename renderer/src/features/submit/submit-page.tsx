@@ -1,7 +1,7 @@
 // Submit: drop or paste a signed transaction, read the decoded preview, submit, read the outcome
 // and then its final state; past submissions are in the journal.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TxStatus } from '../../../../shared/model';
 import { RateLimitCountdown } from '../../components/listing-notices';
 import { useNetworks } from '../../components/network-status';
@@ -29,7 +29,7 @@ export function SubmitPage() {
   });
   const signatures = useMerge(selectedId, input, inspection.isSuccess);
   const merge = signatures.merge;
-  const { submit, report, final } = useSubmission();
+  const { submit, send, report, final } = useSubmission();
 
   function onInput(text: string) {
     setInput(text);
@@ -64,7 +64,7 @@ export function SubmitPage() {
           checking={signatures.checking}
           label={`Submit to ${selectedName ?? 'the selected network'}`}
           heldBack={merge.data?.readiness.reasons.map((r) => r.message) ?? []}
-          onSubmit={() => submit.mutate(merge.data?.envelope ?? inspection.data.envelopeXdr)}
+          onSubmit={() => send(merge.data?.envelope ?? inspection.data.envelopeXdr)}
         />
       ) : null}
       {submit.isPending ? <RateLimitCountdown /> : null}
@@ -108,13 +108,24 @@ function useSubmission() {
     mutationFn: (text: string) => call('tx:submit', { input: text }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['tx:journal'] }),
   });
+  // The envelopes on their way. The mutation's pending state reaches the page a tick after the
+  // click (the query client notifies on a timer), so a second click before "Submitting…" shows
+  // would send again: an envelope already on its way is not sent twice. Once its answer is in,
+  // sending it again is the person's choice (resubmitting the same envelope is safe).
+  const sending = useRef(new Set<string>());
+  function send(text: string) {
+    if (sending.current.has(text)) return;
+    sending.current.add(text);
+    // The error is shown from the mutation's state; this promise only marks the end of the send.
+    void submit.mutateAsync(text).catch(() => undefined).finally(() => sending.current.delete(text));
+  }
   const report = submit.data;
   const final = useFinalStatus(report?.hash, report?.following ?? false);
 
   useEffect(() => {
     if (final && final.state !== 'pending') void client.invalidateQueries({ queryKey: ['tx:journal'] });
   }, [final, client]);
-  return { submit, report, final };
+  return { submit, send, report, final };
 }
 
 /** Why the input could not be inspected: malformed, or a secret key refused. */

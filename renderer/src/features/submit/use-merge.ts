@@ -21,8 +21,13 @@ export function useMerge(selectedId: string | undefined, input: string, enabled:
     setCopies,
     /** A second signature by the same key replaces the first. */
     addDetached: (signature: DetachedSignature) => setDetached((list) => [...list.filter((d) => d.publicKey !== signature.publicKey), signature]),
-    /** Copies or signatures were added and their merge is not in yet. */
-    checking: merge.isFetching && (copies.length > 0 || detached.length > 0),
+    /**
+     * These inputs' checks have not answered yet (the first answer, or the one after copies or
+     * signatures were added). Until then the page cannot know whether the submission is held back,
+     * and a button offering to send would turn into "Held back" under the click. A re-check of the
+     * same inputs (a refetch) keeps the last answer and is not "checking": the buttons stay put.
+     */
+    checking: input !== '' && enabled && merge.data === undefined && !merge.isError,
     reset() {
       setCopies([]);
       setDetached([]);

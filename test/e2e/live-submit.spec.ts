@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { envelopeOf, paymentTx } from '../support/signed-tx';
 import { openApp, postTransaction, shot, startApp, waitForLedger, type AppUnderTest } from './support/app';
+import { expectNothingHeldBack } from './support/submit';
 
 let app: AppUnderTest;
 
@@ -93,7 +94,7 @@ test('a dropped signed file is received, then succeeds in a ledger', async ({ pa
   const signatures = page.getByRole('region', { name: 'Signatures and thresholds' });
   await expect(signatures.getByRole('table', { name: 'Signature status' })).toContainText('valid');
   await expect(signatures.getByRole('list', { name: 'Thresholds' })).toContainText('met');
-  await expect(page.getByTestId('held-back')).toHaveCount(0);
+  await expectNothingHeldBack(page);
   await shot(page, testInfo, 'submit-preview');
   await page.getByRole('button', { name: /^Submit to / }).click();
   const result = page.getByRole('region', { name: 'Submission result' });

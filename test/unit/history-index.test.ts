@@ -102,7 +102,8 @@ type Expected = ReturnType<typeof expected>;
 
 function matches(e: Expected, f: HistoryFilter): boolean {
   const assetMatch = (value: string | null, wanted: string) =>
-    value !== null && (wanted === 'native' ? value === 'native' : wanted.includes(':') ? value === wanted : value.startsWith(`${wanted}:`) || value === wanted);
+    // "XLM" means the native asset (filter.ts), never a credit asset some issuer named XLM.
+    value !== null && (wanted === 'native' || wanted === 'XLM' ? value === 'native' : wanted.includes(':') ? value === wanted : value.startsWith(`${wanted}:`) || value === wanted);
   if (f.types && !f.types.includes(e.type)) return false;
   if (f.asset && !assetMatch(e.asset, f.asset) && !assetMatch(e.sourceAsset, f.asset)) return false;
   if (f.counterparty && e.counterparty !== f.counterparty) return false;

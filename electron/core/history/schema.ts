@@ -103,11 +103,13 @@ export function openIndex(path: string): DatabaseSync {
 
 function open(path: string): DatabaseSync {
   const db = new DatabaseSync(path);
+  // First: switching to WAL needs a lock too, and another connection (a reader of the file, the
+  // recovery of a process killed mid-write) may hold it for a moment.
+  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA journal_mode = WAL');
   // A page and its paging token commit together; NORMAL keeps that atomic under WAL (a power
   // cut may lose the last commits, never half of one).
   db.exec('PRAGMA synchronous = NORMAL');
-  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA cache_size = -65536');
   return db;
 }

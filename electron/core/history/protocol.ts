@@ -15,11 +15,19 @@ export interface ExportArgs {
   path: string;
 }
 
+/** A listing page made ready for the index off the writing thread: its rows, itself compressed, its last token. */
+export interface PreparedPage {
+  rows: IndexRow[];
+  page: Uint8Array;
+  lastToken: string | null;
+}
+
 /** Operation name to [arguments, result]. */
 export interface HistoryOps {
-  ingestPage: [{ account: string; pageText: string }, IngestResult];
+  /** Parses and compresses a page; touches no file (a sync runs it on a second worker). */
+  prepare: [{ account: string; pageText: string }, PreparedPage];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
-  ingestRows: [{ account: string; rows: IndexRow[]; lastToken: string | null }, IngestResult];
+  ingestRows: [{ account: string; rows: IndexRow[]; lastToken: string | null; page?: Uint8Array | null }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
   list: [Record<string, never>, AccountMeta[]];

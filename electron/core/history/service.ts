@@ -1,4 +1,5 @@
-// The history index as the app core sees it: one worker (worker.ts) for every index file, the
+// The history index as the app core sees it: one worker (worker.ts) for every index file (and a
+// second that parses and compresses a sync's pages while the first writes), the
 // running syncs (one per network and account) and the export directory. Handlers
 // (handlers/history.ts) call it with the selected network's profile and HTTP client.
 import { existsSync, mkdirSync } from 'node:fs';
@@ -22,6 +23,8 @@ export interface HistoryServiceOptions {
 
 export class HistoryService {
   readonly worker = new HistoryWorker();
+  /** Parses and compresses the pages of a sync while `worker` writes the ones before. */
+  private readonly parser = new HistoryWorker();
   private readonly syncs = new Map<string, AccountSync>();
 
   constructor(private readonly options: HistoryServiceOptions) {}
@@ -48,6 +51,7 @@ export class HistoryService {
         account,
         follow,
         call: (op, args) => this.call(profile, op, args),
+        prepare: (pageText) => this.parser.call('', 'prepare', { account, pageText }),
         emit: (progress) => this.options.emit('history:progress', progress),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
       });
@@ -99,7 +103,7 @@ export class HistoryService {
   async close(): Promise<void> {
     for (const sync of this.syncs.values()) sync.pause();
     this.syncs.clear();
-    await this.worker.close();
+    await Promise.all([this.worker.close(), this.parser.close()]);
   }
 }
 

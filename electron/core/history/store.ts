@@ -64,10 +64,7 @@ export class IndexWriter {
     return readMeta(this.db, address)!;
   }
 
-  /**
-   * A listing page's text: its records are parsed and written, with the page itself (compressed
-   * here; the worker compresses off its thread and calls ingestRows) and the token of its last record.
-   */
+  /** A listing page's text: its records are parsed and written, with the page itself and the token of its last record. */
   ingestPage(address: string, pageText: string): IngestResult {
     const rows = extractPage(pageText, address);
     return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null, packPageSync(pageText));

@@ -11,7 +11,7 @@ import { CoreError } from '../errors';
 import { HttpError, type HttpClient } from '../http';
 import { streamPayments, type StreamOptions } from '../stream-connection';
 import { int } from '../values';
-import type { HistoryOp, OpArgs, OpResult } from './protocol';
+import type { HistoryOp, OpArgs, OpResult, PreparedPage } from './protocol';
 import type { AccountMeta } from './store';
 
 export const PAGE_LIMIT = 200;
@@ -24,6 +24,8 @@ export interface SyncOptions {
   profile: NetworkProfile;
   account: string;
   call: IndexCall;
+  /** Parses and compresses a page off the thread that writes (a second worker). */
+  prepare(pageText: string): Promise<PreparedPage>;
   emit(progress: HistoryProgress): void;
   /** Keep the index current from a stream once the pages are in (default true). */
   follow?: boolean;
@@ -127,40 +129,12 @@ export class AccountSync {
     const { call, account } = this.options;
     try {
       this.meta = await call('meta', { account });
-      let cursor = this.meta?.lastToken ?? undefined;
       const elder = await this.readElder(signal);
-      this.completeFrom = completeFromAtStart(this.meta, cursor, elder);
+      this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
-      let addedThisRun = 0;
-      let ahead: { cursor: string; text: Promise<string | null> } | null = null;
-      for (;;) {
-        const text = ahead && ahead.cursor === cursor ? await ahead.text : await this.fetchPage(cursor, signal);
-        ahead = null;
-        if (text === null) {
-          // 410 before_history: the server no longer has what follows `cursor`. Walk on from its oldest ledger.
-          const from = await this.readElder(signal);
-          if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n)) throw new CoreError('bad_response', 'The server answered 410 before_history but reports no older boundary to continue from.');
-          this.completeFrom = from;
-          cursor = String(BigInt(from) << 32n);
-          await call('setState', { account, completeFrom: from });
-          continue;
-        }
-        const writing = call('ingestPage', { account, pageText: text });
-        // While the worker writes a full page, the next one is fetched from the cursor its `next`
-        // link names; it is used only if that is the token the write stored.
-        const guess = nextOfFullPage(text);
-        if (guess !== null) {
-          ahead = { cursor: guess, text: this.fetchPage(guess, signal) };
-          ahead.text.catch(() => undefined);
-        }
-        const result = await writing;
-        if (signal.aborted) return;
-        this.recordAdded(result.added, result.meta);
-        addedThisRun += result.added;
-        if (result.lastToken) cursor = result.lastToken;
-        if (result.received < PAGE_LIMIT) break;
-      }
-      if (addedThisRun > 10_000) await call('optimize', {});
+      const { cursor, added } = await this.walk(this.meta?.lastToken ?? undefined, signal);
+      if (signal.aborted) return;
+      if (added > 10_000) await call('optimize', {});
       await call('setState', { account, state: 'current' });
       if (signal.aborted) return;
       this.setState('current');
@@ -170,6 +144,58 @@ export class AccountSync {
       this.setState('error', (error as Error).message);
       void call('setState', { account, state: 'error' }).catch(() => undefined);
     }
+  }
+
+  /**
+   * Pages from `cursor` to the end. Three pages are in hand at once: one written by the index
+   * worker, the next parsed and compressed by the second worker, the one after fetched (from the
+   * cursor a full page's `next` link names, used only if it is the token the parse found).
+   */
+  private async walk(from: string | undefined, signal: AbortSignal): Promise<{ cursor: string | undefined; added: number }> {
+    const { call, account, prepare } = this.options;
+    let cursor = from;
+    let added = 0;
+    let ahead: { cursor: string; text: Promise<string | null> } | null = null;
+    // The page being written; its progress is told as soon as it is in, even while a fetch waits.
+    let writing: Promise<void> = Promise.resolve();
+    const written = () => writing;
+    for (;;) {
+      const text = ahead && ahead.cursor === cursor ? await ahead.text : await this.fetchPage(cursor, signal);
+      ahead = null;
+      if (text === null) {
+        await written();
+        cursor = await this.pastPrunedHistory(cursor, signal);
+        continue;
+      }
+      const preparing = prepare(text);
+      const guess = nextOfFullPage(text);
+      if (guess !== null) {
+        ahead = { cursor: guess, text: this.fetchPage(guess, signal) };
+        ahead.text.catch(() => undefined);
+      }
+      const { rows, page, lastToken } = await preparing;
+      await written();
+      if (signal.aborted) return { cursor, added };
+      writing = call('ingestRows', { account, rows, lastToken, page }).then((result) => {
+        added += result.added;
+        if (!signal.aborted) this.recordAdded(result.added, result.meta);
+      });
+      // Awaited by written(); this keeps a failure while the next page is parsed from going unhandled.
+      writing.catch(() => undefined);
+      if (lastToken) cursor = lastToken;
+      if (rows.length < PAGE_LIMIT) break;
+    }
+    await written();
+    return { cursor, added };
+  }
+
+  /** After a 410 before_history: the cursor to walk on from, the server's oldest ledger (recorded as where the index is complete from). */
+  private async pastPrunedHistory(cursor: string | undefined, signal: AbortSignal): Promise<string> {
+    const from = await this.readElder(signal);
+    if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n)) throw new CoreError('bad_response', 'The server answered 410 before_history but reports no older boundary to continue from.');
+    this.completeFrom = from;
+    await this.options.call('setState', { account: this.options.account, completeFrom: from });
+    return String(BigInt(from) << 32n);
   }
 
   private recordAdded(added: number, meta: AccountMeta): void {

@@ -7,11 +7,11 @@ import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../errors';
 import { exportIndex } from './export-file';
 import { extractPage } from './extract';
-import { packPage, pageOfRecords } from './pages';
-import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from './protocol';
+import { packPageSync } from './pages';
+import type { HistoryOp, OpArgs, OpResult, PreparedPage, WorkerReply, WorkerRequest } from './protocol';
 import { queryPage } from './query';
 import { openIndex } from './schema';
-import { IndexWriter, listMeta, readMeta, type IngestResult } from './store';
+import { IndexWriter, listMeta, readMeta } from './store';
 import { cumulativeFlow, totalsBy } from './totals';
 
 interface Opened {
@@ -22,15 +22,9 @@ interface Opened {
 const files = new Map<string, Opened>();
 let ingests: Promise<unknown> = Promise.resolve();
 
-/**
- * A page ingested with its compression on libuv's thread pool while its records are parsed here.
- * Ingests commit in the order they were asked for (a page's token never passes a later one's).
- */
-function ingest(writer: IndexWriter, account: string, pageText: string): Promise<IngestResult> {
-  const packed = packPage(pageText);
-  packed.catch(() => undefined);
-  const rows = extractPage(pageText, account);
-  const result = ingests.then(async () => writer.ingestRows(account, rows, rows.at(-1)?.pagingToken ?? null, await packed));
+/** Runs a write after the writes asked for before it (a page's token never passes a later one's). */
+function inOrder<T>(write: () => T | Promise<T>): Promise<T> {
+  const result = ingests.then(write);
   ingests = result.catch(() => undefined);
   return result;
 }
@@ -52,12 +46,18 @@ function acctOf(db: DatabaseSync, account: string): number {
   return meta.acct;
 }
 
-type Handlers = { [K in HistoryOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
+type FileOp = Exclude<HistoryOp, 'prepare'>;
+type Handlers = { [K in FileOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
+
+/** A page's rows and its compressed text, for a writer to store (the sync's second worker runs this). */
+function prepare({ account, pageText }: OpArgs<'prepare'>): PreparedPage {
+  const rows = extractPage(pageText, account);
+  return { rows, page: packPageSync(pageText), lastToken: rows.at(-1)?.pagingToken ?? null };
+}
 
 const handlers: Handlers = {
-  ingestPage: ({ writer }, { account, pageText }) => ingest(writer, account, pageText),
-  ingestTexts: ({ writer }, { account, texts }) => ingest(writer, account, pageOfRecords(texts)),
-  ingestRows: ({ writer }, { account, rows, lastToken }) => writer.ingestRows(account, rows, lastToken),
+  ingestTexts: ({ writer }, { account, texts }) => inOrder(() => writer.ingestTexts(account, texts)),
+  ingestRows: ({ writer }, { account, rows, lastToken, page }) => inOrder(() => writer.ingestRows(account, rows, lastToken, page ?? null)),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
     writer.setState(account, change);
@@ -86,6 +86,7 @@ function statSize(path: string): number | undefined {
 
 async function answer(request: WorkerRequest): Promise<WorkerReply> {
   try {
+    if (request.op === 'prepare') return { id: request.id, ok: true, value: prepare(request.args as OpArgs<'prepare'>) };
     const handler = handlers[request.op] as (entry: Opened, args: unknown, file: string) => unknown;
     if (!handler) throw new CoreError('invalid_input', `Unknown index operation "${String(request.op).slice(0, 40)}".`);
     const value = await handler(opened(request.file), request.args, request.file);
@@ -96,9 +97,8 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-// Every operation but an ingest and an export is synchronous, so requests are answered in order;
-// an ingest awaits its page's compression, an export awaits between its chunks, and the requests
-// that arrive meanwhile are answered in between.
+// Every operation but an export is synchronous, so requests are answered in order; an export
+// awaits between its chunks and the requests that arrive meanwhile are answered in between.
 parentPort?.on('message', (request: WorkerRequest | { close: true }) => {
   if ('close' in request) {
     for (const entry of files.values()) entry.db.close();

@@ -8,6 +8,7 @@ import type { IpcErrorCode } from '../../shared/ipc';
 import { isJsonObject, type JsonValue } from '../../shared/json';
 import { backoffDelay, jitter, sleep, type BackoffPolicy } from './backoff';
 import { abortError, CoreError } from './errors';
+import { readBytes, readText } from './http-body';
 import { parseJsonFast } from './json-fast';
 import { parseRetryAfter, rateLimitWait, type RateLimitWait } from './rate-limit';
 
@@ -44,6 +45,13 @@ export interface JsonResponse {
   body: JsonValue;
   /** The body's text as received. */
   text: string;
+  headers: Headers;
+  latencyMs: number;
+}
+
+export interface BytesResponse {
+  status: number;
+  bytes: Uint8Array;
   headers: Headers;
   latencyMs: number;
 }
@@ -133,12 +141,14 @@ export class HttpClient {
   }
 
   /**
-   * GETs a JSON resource and returns its text unparsed (for a caller that parses it elsewhere,
-   * e.g. the history index worker); errors, 429 waits and retries as getJson.
+   * GETs a JSON resource and returns its bytes undecoded (for a caller that parses them on another
+   * thread, e.g. the history sync's worker: bytes move there without a copy); errors, 429 waits
+   * and retries as getJson.
    */
-  async getText(href: string, options: RequestOptions = {}): Promise<Omit<JsonResponse, 'body'>> {
+  async getBytes(href: string, options: RequestOptions = {}): Promise<BytesResponse> {
     const url = this.resolve(href, options.params);
-    return this.send(url, { method: 'GET', headers: { accept: 'application/hal+json, application/json' } }, options, true, false, false);
+    const response = await this.send(url, { method: 'GET', headers: { accept: 'application/hal+json, application/json' } }, options, true, false, true);
+    return { status: response.status, bytes: response.bytes ?? new Uint8Array(), headers: response.headers, latencyMs: response.latencyMs };
   }
 
   /** POSTs a urlencoded form once (waiting out a 429) and returns non-2xx bodies for the caller to read. */
@@ -149,13 +159,15 @@ export class HttpClient {
     return this.send(url, init, options, false, true);
   }
 
-  private async send(url: URL, init: RequestInit, options: RequestOptions, retry: boolean, raw = false, parse = true): Promise<JsonResponse> {
+  private async send(url: URL, init: RequestInit, options: RequestOptions, retry: boolean, raw = false, bytes = false): Promise<JsonResponse & { bytes?: Uint8Array }> {
     for (let attempt = 1; ; attempt++) {
       await this.waitForGate(options.signal);
       const started = performance.now();
       const response = await this.fetchOnce(url, init, options);
       const latencyMs = performance.now() - started;
       this.readRateLimit(response.headers);
+      // A success asked for as bytes is not decoded here; every other answer is read as text.
+      if (bytes && response.ok) return { status: response.status, body: null, text: '', bytes: await readBytes(response, options.signal), headers: response.headers, latencyMs };
       const text = await readText(response, options.signal);
       if (response.status === 429 && attempt <= this.maxRetries) {
         this.closeGate(rateLimitWait(response.headers, attempt, HTTP_BACKOFF), url);
@@ -170,7 +182,6 @@ export class HttpClient {
           continue;
         }
       }
-      if (!parse && response.ok) return { status: response.status, body: null, text, headers: response.headers, latencyMs };
       const body = parseBody(text, response, url);
       if (response.ok || raw) return { status: response.status, body, text, headers: response.headers, latencyMs };
       throw problemError(response, body, url);
@@ -227,20 +238,6 @@ export class HttpClient {
     if (remaining !== null || int('x-ratelimit-limit') !== null) {
       this.rateLimit = { limit: int('x-ratelimit-limit'), remaining, resetSeconds: int('x-ratelimit-reset') };
     }
-  }
-}
-
-const MAX_BODY_CHARS = 64 * 1024 * 1024;
-
-async function readText(response: Response, signal?: AbortSignal): Promise<string> {
-  try {
-    const text = await response.text();
-    if (text.length > MAX_BODY_CHARS) throw new CoreError('too_large', 'The server sent a response too large to read.');
-    return text;
-  } catch (error) {
-    if (signal?.aborted) throw abortError();
-    if (error instanceof CoreError) throw error;
-    throw new CoreError('unreachable', `The connection broke while reading the answer: ${(error as Error).message}`);
   }
 }
 

@@ -5,7 +5,7 @@
 // (what the UI and the streams would feel); and the requests a sync spends against a stand-in
 // Horizon: a full sync (target <= ceil(N/200) + 2) and the re-sync of a current account (<= 2).
 //   node --import tsx test/bench/history-sync.ts [operations] [rounds]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -56,6 +56,33 @@ async function withSdk(url: string, account: string): Promise<number> {
   }
 }
 
+/** CPU time (ms) of this process (every thread) and of the service process over the runs it times. */
+class CpuTally {
+  private clientMs = 0;
+  private serverMs = 0;
+  constructor(private readonly servicePid: number) {}
+
+  async during<T>(run: () => Promise<T>): Promise<T> {
+    const [client, server] = [process.cpuUsage(), this.serviceMs()];
+    const result = await run();
+    const used = process.cpuUsage(client);
+    this.clientMs += (used.user + used.system) / 1000;
+    this.serverMs += this.serviceMs() - server;
+    return result;
+  }
+
+  client = (pages: number) => (this.clientMs / pages).toFixed(2);
+  server = (pages: number) => (existsSync(`/proc/${this.servicePid}/stat`) ? (this.serverMs / pages).toFixed(2) : 'n/a');
+
+  /** utime + stime of the service from /proc (Linux; 0 elsewhere), in ms at 100 ticks a second. */
+  private serviceMs(): number {
+    const stat = `/proc/${this.servicePid}/stat`;
+    if (!existsSync(stat)) return 0;
+    const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function speed(): Promise<void> {
@@ -69,13 +96,14 @@ async function speed(): Promise<void> {
     const core: number[] = [];
     const sdk: number[] = [];
     const lags: string[] = [];
+    const cpu = { core: new CpuTally(child.pid!), sdk: new CpuTally(child.pid!) };
     for (let round = 0; round < ROUNDS; round++) {
       let started = performance.now();
-      const result = await withCore(url, account);
+      const result = await cpu.core.during(() => withCore(url, account));
       core.push(performance.now() - started);
       lags.push(`p99 ${result.lagP99.toFixed(1)} ms / max ${result.lagMax.toFixed(1)} ms`);
       started = performance.now();
-      const counted = await withSdk(url, account);
+      const counted = await cpu.sdk.during(() => withSdk(url, account));
       sdk.push(performance.now() - started);
       if (result.records !== OPERATIONS || counted !== OPERATIONS) throw new Error(`indexed ${result.records}, sdk counted ${counted}, expected ${OPERATIONS}`);
     }
@@ -89,6 +117,9 @@ async function speed(): Promise<void> {
     console.log(`sync (history:sync, indexed):     median ${c.toFixed(0)} ms = ${Math.round((OPERATIONS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`);
     console.log(`sdk  (operations().call() pages): median ${s.toFixed(0)} ms = ${Math.round((OPERATIONS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`);
     console.log(`time ratio sync/sdk: ${(c / s).toFixed(2)}`);
+    const pages = (OPERATIONS / 200) * ROUNDS;
+    console.log(`CPU per page of 200, sync: this process (all threads) ${cpu.core.client(pages)} ms, the service ${cpu.core.server(pages)} ms`);
+    console.log(`CPU per page of 200, sdk:  this process ${cpu.sdk.client(pages)} ms, the service ${cpu.sdk.server(pages)} ms`);
     console.log(`main-thread event-loop delay during each sync: ${lags.join('; ')}`);
     console.log(`main-thread event-loop delay while idle as long: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms / max ${(idle.max / 1e6).toFixed(1)} ms`);
   } finally {

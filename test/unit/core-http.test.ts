@@ -148,6 +148,18 @@ describe('requests', () => {
     expect(await new HttpClient(base).getJson('/').catch((e: unknown) => e)).toMatchObject({ code: 'bad_response' });
   });
 
+  it('hands a success over as its bytes, undecoded, and an error as the same typed error', async () => {
+    const text = '{"id":257698037760004097,"memo":"€ ünï"}';
+    handler = (_req, res) => json(res, 200, text);
+    const { bytes, status } = await new HttpClient(base).getBytes('/page');
+    expect(status).toBe(200);
+    expect(Buffer.from(bytes).equals(Buffer.from(text))).toBe(true);
+    // Its own buffer, whole: it can move to a worker without taking anything else with it.
+    expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length]);
+    handler = (_req, res) => json(res, 404, '{"type":"not_found","title":"Resource Missing","status":404}');
+    expect(await new HttpClient(base).getBytes('/page').catch((e: unknown) => e)).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
   it('times out a silent server and cancels on abort', async () => {
     handler = () => undefined; // never answers
     const timeout = await new HttpClient(base, { timeoutMs: 200 }).getJson('/').catch((e: unknown) => e);

@@ -11,10 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../shared/amount';
 import { parseJson, stringifyJson } from '../../shared/json';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
+import { packRows, unpackRows } from '../../electron/core/history/extract';
 import { queryPage } from '../../electron/core/history/query';
 import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
 import { IndexWriter } from '../../electron/core/history/store';
-import { nextOfFullPage } from '../../electron/core/history/sync';
+import { nextOfFullPage } from '../../electron/core/history/walk-cursor';
 import { cumulativeFlow, totalsBy } from '../../electron/core/history/totals';
 import { accountKeys } from '../support/service-store';
 
@@ -286,8 +287,11 @@ describe('history index file', () => {
 });
 
 describe('nextOfFullPage (the sync fetches ahead only from a full page)', () => {
+  // The page as the sync has it: its bytes, undecoded (a memo outside ASCII among them).
   const page = (records: number, next?: string) =>
-    `{"_links":{${next ? `"next":{"href":"${next}","templated":true}` : ''}},"_embedded":{"records":[${Array.from({ length: records }, (_, i) => `{"id":"${i + 1}","transaction_hash":"ab","transaction":{"hash":"ab","memo":"\\"transaction_hash\\""}}`).join(',')}]}}`;
+    new TextEncoder().encode(
+      `{"_links":{${next ? `"next":{"href":"${next}","templated":true}` : ''}},"_embedded":{"records":[${Array.from({ length: records }, (_, i) => `{"id":"${i + 1}","transaction_hash":"ab","transaction":{"hash":"ab","memo":"€ \\"transaction_hash\\""}}`).join(',')}]}}`,
+    );
   it('names the cursor of the next link of a page of 200 records, and nothing else', () => {
     expect(nextOfFullPage(page(200, '/accounts/G/operations?cursor=12345&order=asc{&limit}'))).toBe('12345');
     expect(nextOfFullPage(page(200, 'https://horizon.example/accounts/G/operations?order=asc&cursor=99&limit=200'))).toBe('99');
@@ -295,6 +299,11 @@ describe('nextOfFullPage (the sync fetches ahead only from a full page)', () => 
     expect(nextOfFullPage(page(201, '/accounts/G/operations?cursor=12345&order=asc'))).toBeNull();
     expect(nextOfFullPage(page(200))).toBeNull();
     expect(nextOfFullPage(page(200, '/accounts/G/operations?cursor=now&order=asc'))).toBeNull();
+    // A view into a larger buffer is read from its own offset.
+    const inner = page(200, '/accounts/G/operations?cursor=777&order=asc');
+    const outer = new Uint8Array(inner.length + 20);
+    outer.set(inner, 10);
+    expect(nextOfFullPage(outer.subarray(10, 10 + inner.length))).toBe('777');
   });
 });
 
@@ -389,5 +398,15 @@ describe("the records' own texts (pages.ts)", () => {
     expect(writer.remove(ME)).toBe(true);
     expect(pageCount(db)).toBe(0);
     db.close();
+  });
+});
+
+describe('rows packed to cross between threads', () => {
+  it('unpack to exactly the rows packed, nulls and int64 extremes included', () => {
+    const rows = [
+      { id: 2n ** 63n - 1n, pagingToken: '9223372036854775807', ledger: 2 ** 31 - 1, createdAt: T0, type: 'path_payment_strict_send', txHash: 'ab'.repeat(32), successful: true, source: A, counterparty: B, direction: 'out' as const, asset: `USD:${ISS1}`, amount: 2n ** 63n - 1n, sourceAsset: 'native', sourceAmount: 1n, memo: 'ünïcode "quoted"\n', memoType: 'text', fee: 100n, slot: 199 },
+      { id: 4097n, pagingToken: '4097', ledger: 1, createdAt: 0, type: 'manage_data', txHash: '', successful: false, source: ME, counterparty: null, direction: 'none' as const, asset: null, amount: null, sourceAsset: null, sourceAmount: null, memo: null, memoType: null, fee: null, slot: 0 },
+    ];
+    expect(unpackRows(packRows(rows))).toEqual(rows);
   });
 });

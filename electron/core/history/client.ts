@@ -46,7 +46,8 @@ export class HistoryWorker {
     return worker;
   }
 
-  call<K extends HistoryOp>(file: string, op: K, args: OpArgs<K>): Promise<OpResult<K>> {
+  /** Sends one request; the buffers in `transfer` move to the worker (their views here are detached). */
+  call<K extends HistoryOp>(file: string, op: K, args: OpArgs<K>, transfer: ArrayBuffer[] = []): Promise<OpResult<K>> {
     const worker = this.start();
     const id = this.nextId++;
     return new Promise<OpResult<K>>((resolve, reject) => {
@@ -54,7 +55,7 @@ export class HistoryWorker {
       // The worker keeps the process alive only while an answer is awaited.
       worker.ref();
       const request: WorkerRequest<K> = { id, file, op, args };
-      worker.postMessage(request);
+      worker.postMessage(request, transfer);
     });
   }
 

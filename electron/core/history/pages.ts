@@ -14,9 +14,9 @@ import { embeddedRecords } from '../listings';
 
 const OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 
-/** A page's text compressed for the index. */
-export function packPageSync(text: string): Buffer {
-  return brotliCompressSync(Buffer.from(text), OPTIONS);
+/** A page's text (or its UTF-8 bytes) compressed for the index. */
+export function packPageSync(text: string | Uint8Array): Buffer {
+  return brotliCompressSync(typeof text === 'string' ? Buffer.from(text) : text, OPTIONS);
 }
 
 /** Records' texts (as a stream delivers them) written as one listing page of them. */

@@ -3,7 +3,6 @@
 // error ({code, message}, a CoreError's code when the worker threw one). Values cross by
 // structured clone, so bigints stay bigints.
 import type { FlowPoint, HistoryFilter, HistoryPage, HistorySort, TotalsBy, TotalsRow } from '../../../shared/history';
-import type { IndexRow } from './extract';
 import type { AccountMeta, IngestResult } from './store';
 
 export interface ExportArgs {
@@ -15,9 +14,10 @@ export interface ExportArgs {
   path: string;
 }
 
-/** A listing page made ready for the index off the writing thread: its rows, itself compressed, its last token. */
+/** A listing page made ready for the index off the writing thread: its rows (extract.ts packRows), their count, itself compressed, its last token. */
 export interface PreparedPage {
-  rows: IndexRow[];
+  rows: string;
+  count: number;
   page: Uint8Array;
   lastToken: string | null;
 }
@@ -25,9 +25,10 @@ export interface PreparedPage {
 /** Operation name to [arguments, result]. */
 export interface HistoryOps {
   /** Parses and compresses a page; touches no file (a sync runs it on a second worker). */
-  prepare: [{ account: string; pageText: string }, PreparedPage];
+  prepare: [{ account: string; pageBytes: Uint8Array }, PreparedPage];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
-  ingestRows: [{ account: string; rows: IndexRow[]; lastToken: string | null; page?: Uint8Array | null }, IngestResult];
+  /** A page prepare made ready: its packed rows, the page and its token, in one transaction. */
+  ingestPrepared: [{ account: string; prepared: PreparedPage }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
   list: [Record<string, never>, AccountMeta[]];

@@ -51,7 +51,7 @@ export class HistoryService {
         account,
         follow,
         call: (op, args) => this.call(profile, op, args),
-        prepare: (pageText) => this.parser.call('', 'prepare', { account, pageText }),
+        prepare: (pageBytes) => this.parser.call('', 'prepare', { account, pageBytes }, [pageBytes.buffer as ArrayBuffer]),
         emit: (progress) => this.options.emit('history:progress', progress),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
       });

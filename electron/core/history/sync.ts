@@ -13,8 +13,8 @@ import { streamPayments, type StreamOptions } from '../stream-connection';
 import { int } from '../values';
 import type { HistoryOp, OpArgs, OpResult, PreparedPage } from './protocol';
 import type { AccountMeta } from './store';
+import { completeFromAtStart, nextOfFullPage, PAGE_LIMIT } from './walk-cursor';
 
-export const PAGE_LIMIT = 200;
 const LISTING_PARAMS = { join: 'transactions', include_failed: 'true' } as const;
 
 export type IndexCall = <K extends HistoryOp>(op: K, args: OpArgs<K>) => Promise<OpResult<K>>;
@@ -24,8 +24,8 @@ export interface SyncOptions {
   profile: NetworkProfile;
   account: string;
   call: IndexCall;
-  /** Parses and compresses a page off the thread that writes (a second worker). */
-  prepare(pageText: string): Promise<PreparedPage>;
+  /** Parses and compresses a page off the thread that writes (a second worker; the bytes move there, this side's copy is detached). */
+  prepare(pageBytes: Uint8Array): Promise<PreparedPage>;
   emit(progress: HistoryProgress): void;
   /** Keep the index current from a stream once the pages are in (default true). */
   follow?: boolean;
@@ -155,35 +155,35 @@ export class AccountSync {
     const { call, account, prepare } = this.options;
     let cursor = from;
     let added = 0;
-    let ahead: { cursor: string; text: Promise<string | null> } | null = null;
+    let ahead: { cursor: string; bytes: Promise<Uint8Array | null> } | null = null;
     // The page being written; its progress is told as soon as it is in, even while a fetch waits.
     let writing: Promise<void> = Promise.resolve();
     const written = () => writing;
     for (;;) {
-      const text = ahead && ahead.cursor === cursor ? await ahead.text : await this.fetchPage(cursor, signal);
+      const bytes = ahead && ahead.cursor === cursor ? await ahead.bytes : await this.fetchPage(cursor, signal);
       ahead = null;
-      if (text === null) {
+      if (bytes === null) {
         await written();
         cursor = await this.pastPrunedHistory(cursor, signal);
         continue;
       }
-      const preparing = prepare(text);
-      const guess = nextOfFullPage(text);
+      const guess = nextOfFullPage(bytes);
+      const preparing = prepare(bytes);
       if (guess !== null) {
-        ahead = { cursor: guess, text: this.fetchPage(guess, signal) };
-        ahead.text.catch(() => undefined);
+        ahead = { cursor: guess, bytes: this.fetchPage(guess, signal) };
+        ahead.bytes.catch(() => undefined);
       }
-      const { rows, page, lastToken } = await preparing;
+      const prepared = await preparing;
       await written();
       if (signal.aborted) return { cursor, added };
-      writing = call('ingestRows', { account, rows, lastToken, page }).then((result) => {
+      writing = call('ingestPrepared', { account, prepared }).then((result) => {
         added += result.added;
         if (!signal.aborted) this.recordAdded(result.added, result.meta);
       });
       // Awaited by written(); this keeps a failure while the next page is parsed from going unhandled.
       writing.catch(() => undefined);
-      if (lastToken) cursor = lastToken;
-      if (rows.length < PAGE_LIMIT) break;
+      if (prepared.lastToken) cursor = prepared.lastToken;
+      if (prepared.count < PAGE_LIMIT) break;
     }
     await written();
     return { cursor, added };
@@ -212,8 +212,8 @@ export class AccountSync {
     return int(body['history_elder_ledger']) ?? null;
   }
 
-  /** One page's text; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
-  private async fetchPage(cursor: string | undefined, signal: AbortSignal): Promise<string | null> {
+  /** One page's bytes; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
+  private async fetchPage(cursor: string | undefined, signal: AbortSignal): Promise<Uint8Array | null> {
     const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
     const onWait = (waitingMs: number) => {
       this.waitingMs = waitingMs;
@@ -221,9 +221,9 @@ export class AccountSync {
     };
     for (;;) {
       try {
-        const response = await this.options.http.getText(`/accounts/${this.options.account}/operations`, { params, signal, onWait });
+        const response = await this.options.http.getBytes(`/accounts/${this.options.account}/operations`, { params, signal, onWait });
         this.waitingMs = undefined;
-        return response.text;
+        return response.bytes;
       } catch (error) {
         if (signal.aborted || !(error instanceof HttpError)) throw error;
         if (error.status === 410) return null;
@@ -270,29 +270,4 @@ export class AccountSync {
         (error: Error) => this.state === 'current' && this.setState('current', `A streamed record could not be indexed: ${error.message}`),
       );
   }
-}
-
-/**
- * The cursor of a page's `next` link when the page holds a full PAGE_LIMIT records (counted by
- * their `"transaction_hash"` keys: a key, quoted, never occurs inside a JSON string), else null.
- * A guess only: the sync checks it against the token the worker stored.
- */
-export function nextOfFullPage(text: string): string | null {
-  let count = 0;
-  for (let at = text.indexOf('"transaction_hash"'); at >= 0 && count <= PAGE_LIMIT; at = text.indexOf('"transaction_hash"', at + 18)) count++;
-  if (count !== PAGE_LIMIT) return null;
-  const link = /"next"\s*:\s*\{\s*"href"\s*:\s*"([^"]{1,2000})"/.exec(text.slice(0, 8192));
-  const cursor = link ? /[?&]cursor=(\d{1,19})(?:&|$|\{)/.exec(link[1]!) : null;
-  return cursor ? cursor[1]! : null;
-}
-
-/** From which ledger the index is complete when a sync starts. */
-function completeFromAtStart(meta: AccountMeta | null, cursor: string | undefined, elder: number | null): number | null {
-  // From the start: the server's oldest ledger (ledger 1 when it keeps all of history).
-  if (cursor === undefined) return elder ?? 1;
-  const known = meta?.completeFrom ?? null;
-  if (elder === null || !/^\d+$/.test(cursor)) return known;
-  // The server pruned past the stored token: what lay between is gone for good.
-  const tokenLedger = Number(BigInt(cursor) >> 32n);
-  return tokenLedger + 1 < elder ? Math.max(known ?? 0, elder) : known;
 }

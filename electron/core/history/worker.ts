@@ -6,7 +6,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../errors';
 import { exportIndex } from './export-file';
-import { extractPage } from './extract';
+import { extractPage, packRows, unpackRows } from './extract';
 import { packPageSync } from './pages';
 import type { HistoryOp, OpArgs, OpResult, PreparedPage, WorkerReply, WorkerRequest } from './protocol';
 import { queryPage } from './query';
@@ -50,14 +50,15 @@ type FileOp = Exclude<HistoryOp, 'prepare'>;
 type Handlers = { [K in FileOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
 
 /** A page's rows and its compressed text, for a writer to store (the sync's second worker runs this). */
-function prepare({ account, pageText }: OpArgs<'prepare'>): PreparedPage {
-  const rows = extractPage(pageText, account);
-  return { rows, page: packPageSync(pageText), lastToken: rows.at(-1)?.pagingToken ?? null };
+function prepare({ account, pageBytes }: OpArgs<'prepare'>): PreparedPage {
+  const bytes = Buffer.from(pageBytes.buffer, pageBytes.byteOffset, pageBytes.byteLength);
+  const rows = extractPage(bytes.toString('utf8'), account);
+  return { rows: packRows(rows), count: rows.length, page: packPageSync(bytes), lastToken: rows.at(-1)?.pagingToken ?? null };
 }
 
 const handlers: Handlers = {
   ingestTexts: ({ writer }, { account, texts }) => inOrder(() => writer.ingestTexts(account, texts)),
-  ingestRows: ({ writer }, { account, rows, lastToken, page }) => inOrder(() => writer.ingestRows(account, rows, lastToken, page ?? null)),
+  ingestPrepared: ({ writer }, { account, prepared }) => inOrder(() => writer.ingestRows(account, unpackRows(prepared.rows), prepared.lastToken, prepared.page)),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
     writer.setState(account, change);

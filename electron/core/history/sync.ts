@@ -158,12 +158,11 @@ export class AccountSync {
     let ahead: { cursor: string; bytes: Promise<Uint8Array | null> } | null = null;
     // The page being written; its progress is told as soon as it is in, even while a fetch waits.
     let writing: Promise<void> = Promise.resolve();
-    const written = () => writing;
     for (;;) {
       const bytes = ahead && ahead.cursor === cursor ? await ahead.bytes : await this.fetchPage(cursor, signal);
       ahead = null;
       if (bytes === null) {
-        await written();
+        await writing;
         cursor = await this.pastPrunedHistory(cursor, signal);
         continue;
       }
@@ -174,18 +173,18 @@ export class AccountSync {
         ahead.bytes.catch(() => undefined);
       }
       const prepared = await preparing;
-      await written();
+      await writing;
       if (signal.aborted) return { cursor, added };
       writing = call('ingestPrepared', { account, prepared }).then((result) => {
         added += result.added;
         if (!signal.aborted) this.recordAdded(result.added, result.meta);
       });
-      // Awaited by written(); this keeps a failure while the next page is parsed from going unhandled.
+      // Awaited before the next write; this keeps a failure while the next page is parsed from going unhandled.
       writing.catch(() => undefined);
       if (prepared.lastToken) cursor = prepared.lastToken;
       if (prepared.count < PAGE_LIMIT) break;
     }
-    await written();
+    await writing;
     return { cursor, added };
   }
 

@@ -5,7 +5,7 @@
 // The second journey clicks the first submit button offered as soon as the preview shows: before
 // the fix it was sometimes "Submit to …", which became the disabled "Held back" under the click.
 import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HorizonStandin } from '../support/horizon-standin';
 import { openApp, type AppUnderTest } from './support/app';
 import { startWebHost } from './support/web-host';
@@ -57,6 +57,7 @@ test('"Submit anyway" of an envelope from a missing account sends it once and sh
   await expect(reasons).toHaveText([/\(transaction\)/, /\(operation 1 \(payment\)\)/]);
   await expect(reasons.first()).toContainText(`${envelope.source.slice(0, 6)}…${envelope.source.slice(-4)}`);
   expect(posts()).toHaveLength(0);
+  await screens(page, 'held');
 
   await page.getByRole('button', { name: 'Submit anyway' }).click();
   const result = page.getByRole('region', { name: 'Submission result' });
@@ -68,7 +69,16 @@ test('"Submit anyway" of an envelope from a missing account sends it once and sh
   expect([...horizon.submitted.keys()]).toEqual([envelope.hash]);
   await expect(result.getByTestId('final-state')).toHaveAttribute('data-state', 'pending');
   expect(posts()).toHaveLength(1);
+  await screens(page, 'sent');
 });
+
+/** The page at both sizes the app is checked at, the held-back list or the result in view. */
+async function screens(page: Page, name: string): Promise<void> {
+  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/screens/submit-anyway-${name}-${size.width}x${size.height}.png`, fullPage: true });
+  }
+}
 
 test('the first submit button offered as soon as the preview shows is "Submit anyway", and it sends', async ({ page }) => {
   const envelope = fromMissingAccount();

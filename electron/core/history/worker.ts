@@ -1,6 +1,9 @@
 // The history index worker (a node:worker_threads Worker): it owns every SQLite connection of
 // the index, so writes of a long sync and the queries of an analysis never run on the thread
-// that serves the UI and the streams.
+// that serves the UI and the streams. A second instance of the same code serves a sync's
+// `prepare` (parse and compress a page; no file), so a page is parsed while the one before is
+// written. Writes are synchronous and answered in the order they were asked for, so a page's
+// token never passes a later one's.
 import { statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
@@ -20,14 +23,6 @@ interface Opened {
 }
 
 const files = new Map<string, Opened>();
-let ingests: Promise<unknown> = Promise.resolve();
-
-/** Runs a write after the writes asked for before it (a page's token never passes a later one's). */
-function inOrder<T>(write: () => T | Promise<T>): Promise<T> {
-  const result = ingests.then(write);
-  ingests = result.catch(() => undefined);
-  return result;
-}
 
 function opened(file: string): Opened {
   let entry = files.get(file);
@@ -57,8 +52,8 @@ function prepare({ account, pageBytes }: OpArgs<'prepare'>): PreparedPage {
 }
 
 const handlers: Handlers = {
-  ingestTexts: ({ writer }, { account, texts }) => inOrder(() => writer.ingestTexts(account, texts)),
-  ingestPrepared: ({ writer }, { account, prepared }) => inOrder(() => writer.ingestRows(account, unpackRows(prepared.rows), prepared.lastToken, prepared.page)),
+  ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
+  ingestPrepared: ({ writer }, { account, prepared }) => writer.ingestRows(account, unpackRows(prepared.rows), prepared.lastToken, prepared.page),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
     writer.setState(account, change);

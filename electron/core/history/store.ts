@@ -21,11 +21,9 @@ export interface AccountMeta {
   newest: number | null;
 }
 
+/** What an ingest added, and the account as it stands after it (its token included). */
 export interface IngestResult {
   added: number;
-  /** Records in the page (added or already there). */
-  received: number;
-  lastToken: string | null;
   meta: AccountMeta;
 }
 
@@ -107,7 +105,7 @@ export class IndexWriter {
       this.interned.parties.clear();
       throw error;
     }
-    return { added, received: rows.length, lastToken, meta: readMeta(this.db, address)! };
+    return { added, meta: readMeta(this.db, address)! };
   }
 
   /** The small integer that stands for an asset key or an address in this file. */

@@ -9,6 +9,7 @@ import { isJsonObject, type JsonValue } from '../../shared/json';
 import { backoffDelay, jitter, sleep, type BackoffPolicy } from './backoff';
 import { abortError, CoreError } from './errors';
 import { readBytes, readText } from './http-body';
+import { Deadline, request, type Answer, type Exchange } from './http-node';
 import { parseJsonFast } from './json-fast';
 import { parseRetryAfter, rateLimitWait, type RateLimitWait } from './rate-limit';
 
@@ -55,6 +56,8 @@ export interface BytesResponse {
   headers: Headers;
   latencyMs: number;
 }
+
+const GET_JSON: Exchange = { method: 'GET', headers: { accept: 'application/hal+json, application/json' } };
 
 export type Params = Record<string, string | number | boolean | undefined>;
 
@@ -137,7 +140,7 @@ export class HttpClient {
 
   async getJson(href: string | URL, options: RequestOptions = {}): Promise<JsonResponse> {
     const url = typeof href === 'string' ? this.resolve(href, options.params) : href;
-    return this.send(url, { method: 'GET', headers: { accept: 'application/hal+json, application/json' } }, options, true);
+    return this.send(url, GET_JSON, options, true);
   }
 
   /**
@@ -147,7 +150,7 @@ export class HttpClient {
    */
   async getBytes(href: string, options: RequestOptions = {}): Promise<BytesResponse> {
     const url = this.resolve(href, options.params);
-    const response = await this.send(url, { method: 'GET', headers: { accept: 'application/hal+json, application/json' } }, options, true, false, true);
+    const response = await this.send(url, GET_JSON, options, true, false, true);
     return { status: response.status, bytes: response.bytes ?? new Uint8Array(), headers: response.headers, latencyMs: response.latencyMs };
   }
 
@@ -155,20 +158,16 @@ export class HttpClient {
   async postForm(href: string, form: Record<string, string>, options: RequestOptions = {}): Promise<JsonResponse> {
     const url = this.resolve(href);
     const body = new URLSearchParams(form).toString();
-    const init = { method: 'POST', body, headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' } };
-    return this.send(url, init, options, false, true);
+    const exchange: Exchange = { method: 'POST', body, headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' } };
+    return this.send(url, exchange, options, false, true);
   }
 
-  private async send(url: URL, init: RequestInit, options: RequestOptions, retry: boolean, raw = false, bytes = false): Promise<JsonResponse & { bytes?: Uint8Array }> {
+  private async send(url: URL, exchange: Exchange, options: RequestOptions, retry: boolean, raw = false, bytes = false): Promise<JsonResponse & { bytes?: Uint8Array }> {
     for (let attempt = 1; ; attempt++) {
       await this.waitForGate(options.signal);
-      const started = performance.now();
-      const response = await this.fetchOnce(url, init, options);
-      const latencyMs = performance.now() - started;
+      const { response, latencyMs, text, body: wanted } = await this.exchange(url, exchange, options, bytes);
       this.readRateLimit(response.headers);
-      // A success asked for as bytes is not decoded here; every other answer is read as text.
-      if (bytes && response.ok) return { status: response.status, body: null, text: '', bytes: await readBytes(response, options.signal), headers: response.headers, latencyMs };
-      const text = await readText(response, options.signal);
+      if (wanted) return { status: response.status, body: null, text: '', bytes: wanted, headers: response.headers, latencyMs };
       if (response.status === 429 && attempt <= this.maxRetries) {
         this.closeGate(rateLimitWait(response.headers, attempt, HTTP_BACKOFF), url);
         (options.onWait ?? this.options.onWait)?.(this.gateUntil - Date.now(), attempt);
@@ -188,19 +187,28 @@ export class HttpClient {
     }
   }
 
-  private async fetchOnce(url: URL, init: RequestInit, options: RequestOptions): Promise<Response> {
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  /**
+   * One request and its body, within the timeout: a success asked for as bytes comes back
+   * undecoded (`body`), every other answer as text.
+   */
+  private async exchange(url: URL, exchange: Exchange, options: RequestOptions, bytes: boolean): Promise<{ response: Answer; latencyMs: number; text: string; body?: Uint8Array }> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const deadline = new Deadline(timeoutMs, options.signal);
     try {
-      return await fetch(url, { ...init, signal });
+      const started = performance.now();
+      const response = await request(url, exchange, deadline.signal);
+      const latencyMs = performance.now() - started;
+      if (bytes && response.ok) return { response, latencyMs, text: '', body: await readBytes(response, options.signal) };
+      return { response, latencyMs, text: await readText(response, options.signal) };
     } catch (error) {
       if (options.signal?.aborted) throw abortError();
-      if (timeout.aborted) {
-        throw new CoreError('timeout', `${url.host} did not answer within ${Math.round((options.timeoutMs ?? this.timeoutMs) / 1000)} s. Check the network, or try again.`);
-      }
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+      if (deadline.expired) throw new CoreError('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s. Check the network, or try again.`);
+      if (error instanceof CoreError) throw error;
+      const { code, cause, message } = error as { code?: string; cause?: { code?: string; message?: string }; message?: string };
+      const detail = code ?? cause?.code ?? cause?.message ?? message;
       throw new CoreError('unreachable', `Could not reach ${url.origin} (${detail}). Is the server running and the URL right?`);
+    } finally {
+      deadline.clear();
     }
   }
 
@@ -241,7 +249,7 @@ export class HttpClient {
   }
 }
 
-function parseBody(text: string, response: Response, url: URL): JsonValue {
+function parseBody(text: string, response: Answer, url: URL): JsonValue {
   if (text === '') return null;
   try {
     return parseJsonFast(text);
@@ -251,7 +259,7 @@ function parseBody(text: string, response: Response, url: URL): JsonValue {
   }
 }
 
-function problemError(response: Response, body: JsonValue, url: URL): HttpError {
+function problemError(response: Answer, body: JsonValue, url: URL): HttpError {
   const problem = isJsonObject(body) ? body : null;
   const typeText = typeof problem?.['type'] === 'string' ? (problem['type'] as string) : '';
   // Horizon writes types as URLs (https://stellar.org/horizon-errors/not_found); this service as words.

@@ -11,10 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../shared/amount';
 import { parseJson, stringifyJson } from '../../shared/json';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
-import { packRows, unpackRows } from '../../electron/core/history/extract';
 import { queryPage } from '../../electron/core/history/query';
 import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
-import { IndexWriter } from '../../electron/core/history/store';
+import { GROUP_PAGES, IndexWriter } from '../../electron/core/history/store';
 import { nextOfFullPage } from '../../electron/core/history/walk-cursor';
 import { cumulativeFlow, totalsBy } from '../../electron/core/history/totals';
 import { accountKeys } from '../support/service-store';
@@ -401,12 +400,58 @@ describe("the records' own texts (pages.ts)", () => {
   });
 });
 
-describe('rows packed to cross between threads', () => {
-  it('unpack to exactly the rows packed, nulls and int64 extremes included', () => {
-    const rows = [
-      { id: 2n ** 63n - 1n, pagingToken: '9223372036854775807', ledger: 2 ** 31 - 1, createdAt: T0, type: 'path_payment_strict_send', txHash: 'ab'.repeat(32), successful: true, source: A, counterparty: B, direction: 'out' as const, asset: `USD:${ISS1}`, amount: 2n ** 63n - 1n, sourceAsset: 'native', sourceAmount: 1n, memo: 'ünïcode "quoted"\n', memoType: 'text', fee: 100n, slot: 199 },
-      { id: 4097n, pagingToken: '4097', ledger: 1, createdAt: 0, type: 'manage_data', txHash: '', successful: false, source: ME, counterparty: null, direction: 'none' as const, asset: null, amount: null, sourceAsset: null, sourceAmount: null, memo: null, memoType: null, fee: null, slot: 0 },
-    ];
-    expect(unpackRows(packRows(rows))).toEqual(rows);
+describe("a sync's pages written in groups (store.ts)", () => {
+  const id = (n: number) => (9000n << 32n) + BigInt(n);
+  const record = (n: number) =>
+    `{"id":"${id(n)}","paging_token":"${id(n)}","type":"payment","created_at":"2026-02-0${1 + (n % 9)}T00:00:00Z","transaction_hash":"bb","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"2.0000000"}`;
+  /** A page of `count` records numbered from `first`, as bytes the way the sync has them. */
+  const page = (first: number, count: number, text = (n: number) => record(n)) =>
+    new TextEncoder().encode(`{"_embedded":{"records":[${Array.from({ length: count }, (_, i) => text(first + i)).join(',')}]}}`);
+  /** What another connection sees: only what is committed. */
+  const committed = (file: string) => {
+    const other = new DatabaseSync(file, { readOnly: true });
+    try {
+      const row = other.prepare('SELECT rows, last_token FROM accounts WHERE address = ?').get(ME) as { rows: number; last_token: string } | undefined;
+      return row ? { rows: Number(row.rows), token: row.last_token } : { rows: 0, token: null };
+    } finally {
+      other.close();
+    }
+  };
+
+  it('commits full pages GROUP_PAGES at a time, a short page at once, and on commit()', () => {
+    const file = join(dir, 'groups.sqlite');
+    const writer = new IndexWriter(openIndex(file));
+    for (let p = 0; p < GROUP_PAGES - 1; p++) {
+      const result = writer.ingestPageBytes(ME, page(p * 200, 200));
+      expect(result).toMatchObject({ added: 200, count: 200, lastToken: String(id(p * 200 + 199)), meta: { rows: (p + 1) * 200 } });
+    }
+    // Written (the writer's own reads see them) but not yet committed.
+    expect(committed(file)).toEqual({ rows: 0, token: null });
+    writer.ingestPageBytes(ME, page((GROUP_PAGES - 1) * 200, 200));
+    expect(committed(file)).toEqual({ rows: GROUP_PAGES * 200, token: String(id(GROUP_PAGES * 200 - 1)) });
+    writer.ingestPageBytes(ME, page(10_000, 200));
+    expect(committed(file).rows).toBe(GROUP_PAGES * 200);
+    writer.commit();
+    expect(committed(file).rows).toBe((GROUP_PAGES + 1) * 200);
+    writer.ingestPageBytes(ME, page(20_000, 200));
+    // The last page of a walk is short: it commits the group with it.
+    expect(writer.ingestPageBytes(ME, page(30_000, 7))).toMatchObject({ added: 7, count: 7 });
+    expect(committed(file)).toEqual({ rows: (GROUP_PAGES + 2) * 200 + 7, token: String(id(30_006)) });
+  });
+
+  it('rolls back only the page that fails, and keeps the pages of its group before it', () => {
+    const file = join(dir, 'group-failure.sqlite');
+    const writer = new IndexWriter(openIndex(file));
+    writer.ingestPageBytes(ME, page(0, 200));
+    writer.ingestPageBytes(ME, page(200, 200));
+    // A fee beyond int64 passes extraction and fails the page's second insert, after its first
+    // hundred rows went in: they must go with it, and the two pages before must stay.
+    const hugeFee = (n: number) => (n === 550 ? record(n).replace('}', ',"transaction":{"fee_charged":"99999999999999999999"}}') : record(n));
+    expect(() => writer.ingestPageBytes(ME, page(400, 200, hugeFee))).toThrow();
+    writer.commit();
+    expect(committed(file)).toEqual({ rows: 400, token: String(id(399)) });
+    expect(writer.ingestPageBytes(ME, page(400, 200)).added).toBe(200);
+    writer.commit();
+    expect(committed(file)).toEqual({ rows: 600, token: String(id(599)) });
   });
 });

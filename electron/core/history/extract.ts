@@ -158,29 +158,3 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
 export function extractPage(pageText: string, viewer: string): IndexRow[] {
   return embeddedRecords(parseJsonFast(pageText)).map((record, slot) => extractRow(record, viewer, slot));
 }
-
-type PackedRow = [string, string, number, number, string, string, 0 | 1, string, string | null, HistoryDirection, string | null, string | null, string | null, string | null, string | null, string | null, string | null, number];
-
-const decimal = (value: bigint | null) => (value === null ? null : value.toString());
-const big = (text: string | null) => (text === null ? null : BigInt(text));
-
-/**
- * Rows as one JSON text, to cross between threads: a worker's structured clone of 200 row objects
- * (thousands of small strings and bigints) cost the thread that relayed them more than their
- * parse; one string is copied whole.
- */
-export function packRows(rows: IndexRow[]): string {
-  return JSON.stringify(
-    rows.map((r): PackedRow => [
-      r.id.toString(), r.pagingToken, r.ledger, r.createdAt, r.type, r.txHash, r.successful ? 1 : 0, r.source, r.counterparty, r.direction,
-      r.asset, decimal(r.amount), r.sourceAsset, decimal(r.sourceAmount), r.memo, r.memoType, decimal(r.fee), r.slot,
-    ]),
-  );
-}
-
-export function unpackRows(text: string): IndexRow[] {
-  return (JSON.parse(text) as PackedRow[]).map(([id, pagingToken, ledger, createdAt, type, txHash, successful, source, counterparty, direction, asset, amount, sourceAsset, sourceAmount, memo, memoType, fee, slot]) => ({
-    id: BigInt(id), pagingToken, ledger, createdAt, type, txHash, successful: successful === 1, source, counterparty, direction,
-    asset, amount: big(amount), sourceAsset, sourceAmount: big(sourceAmount), memo, memoType, fee: big(fee), slot,
-  }));
-}

@@ -3,7 +3,7 @@
 // error ({code, message}, a CoreError's code when the worker threw one). Values cross by
 // structured clone, so bigints stay bigints.
 import type { FlowPoint, HistoryFilter, HistoryPage, HistorySort, TotalsBy, TotalsRow } from '../../../shared/history';
-import type { AccountMeta, IngestResult } from './store';
+import type { AccountMeta, IngestResult, PageResult } from './store';
 
 export interface ExportArgs {
   account: string;
@@ -14,21 +14,11 @@ export interface ExportArgs {
   path: string;
 }
 
-/** A listing page made ready for the index off the writing thread: its rows (extract.ts packRows), their count, itself compressed, its last token. */
-export interface PreparedPage {
-  rows: string;
-  count: number;
-  page: Uint8Array;
-  lastToken: string | null;
-}
-
 /** Operation name to [arguments, result]. */
 export interface HistoryOps {
-  /** Parses and compresses a page; touches no file (a sync runs it on a second worker). */
-  prepare: [{ account: string; pageBytes: Uint8Array }, PreparedPage];
+  /** A sync's page as the server sent it (the bytes move to the worker): parsed, compressed and written with its token. */
+  ingestPageBytes: [{ account: string; pageBytes: Uint8Array }, PageResult];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
-  /** A page prepare made ready: its packed rows, the page and its token, in one transaction. */
-  ingestPrepared: [{ account: string; prepared: PreparedPage }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
   list: [Record<string, never>, AccountMeta[]];

@@ -1,5 +1,4 @@
-// The history index as the app core sees it: one worker (worker.ts) for every index file (and a
-// second that parses and compresses a sync's pages while the first writes), the
+// The history index as the app core sees it: one worker (worker.ts) for every index file, the
 // running syncs (one per network and account) and the export directory. Handlers
 // (handlers/history.ts) call it with the selected network's profile and HTTP client.
 import { existsSync, mkdirSync } from 'node:fs';
@@ -23,8 +22,6 @@ export interface HistoryServiceOptions {
 
 export class HistoryService {
   readonly worker = new HistoryWorker();
-  /** Parses and compresses the pages of a sync while `worker` writes the ones before. */
-  private readonly parser = new HistoryWorker();
   private readonly syncs = new Map<string, AccountSync>();
 
   constructor(private readonly options: HistoryServiceOptions) {}
@@ -51,7 +48,7 @@ export class HistoryService {
         account,
         follow,
         call: (op, args) => this.call(profile, op, args),
-        prepare: (pageBytes) => this.parser.call('', 'prepare', { account, pageBytes }, [pageBytes.buffer as ArrayBuffer]),
+        ingest: (pageBytes) => this.worker.call(this.file(profile), 'ingestPageBytes', { account, pageBytes }, [pageBytes.buffer as ArrayBuffer]),
         emit: (progress) => this.options.emit('history:progress', progress),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
       });
@@ -103,7 +100,7 @@ export class HistoryService {
   async close(): Promise<void> {
     for (const sync of this.syncs.values()) sync.pause();
     this.syncs.clear();
-    await Promise.all([this.worker.close(), this.parser.close()]);
+    await this.worker.close();
   }
 }
 

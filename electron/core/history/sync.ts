@@ -11,8 +11,8 @@ import { CoreError } from '../errors';
 import { HttpError, type HttpClient } from '../http';
 import { streamPayments, type StreamOptions } from '../stream-connection';
 import { int } from '../values';
-import type { HistoryOp, OpArgs, OpResult, PreparedPage } from './protocol';
-import type { AccountMeta } from './store';
+import type { HistoryOp, OpArgs, OpResult } from './protocol';
+import type { AccountMeta, PageResult } from './store';
 import { completeFromAtStart, nextOfFullPage, PAGE_LIMIT } from './walk-cursor';
 
 const LISTING_PARAMS = { join: 'transactions', include_failed: 'true' } as const;
@@ -24,8 +24,8 @@ export interface SyncOptions {
   profile: NetworkProfile;
   account: string;
   call: IndexCall;
-  /** Parses and compresses a page off the thread that writes (a second worker; the bytes move there, this side's copy is detached). */
-  prepare(pageBytes: Uint8Array): Promise<PreparedPage>;
+  /** Writes a page as the server sent it (in the index worker; the bytes move there, this side's view is detached). */
+  ingest(pageBytes: Uint8Array): Promise<PageResult>;
   emit(progress: HistoryProgress): void;
   /** Keep the index current from a stream once the pages are in (default true). */
   follow?: boolean;
@@ -147,44 +147,35 @@ export class AccountSync {
   }
 
   /**
-   * Pages from `cursor` to the end. Three pages are in hand at once: one written by the index
-   * worker, the next parsed and compressed by the second worker, the one after fetched (from the
-   * cursor a full page's `next` link names, used only if it is the token the parse found).
+   * Pages from `cursor` to the end. While the index worker parses and writes a page, the next is
+   * already being fetched, from the cursor a full page's `next` link names; it is used only if
+   * that is the token the worker found last in the page.
    */
   private async walk(from: string | undefined, signal: AbortSignal): Promise<{ cursor: string | undefined; added: number }> {
-    const { call, account, prepare } = this.options;
     let cursor = from;
     let added = 0;
     let ahead: { cursor: string; bytes: Promise<Uint8Array | null> } | null = null;
-    // The page being written; its progress is told as soon as it is in, even while a fetch waits.
-    let writing: Promise<void> = Promise.resolve();
     for (;;) {
       const bytes = ahead && ahead.cursor === cursor ? await ahead.bytes : await this.fetchPage(cursor, signal);
       ahead = null;
       if (bytes === null) {
-        await writing;
         cursor = await this.pastPrunedHistory(cursor, signal);
         continue;
       }
+      if (signal.aborted) break;
       const guess = nextOfFullPage(bytes);
-      const preparing = prepare(bytes);
+      const written = this.options.ingest(bytes);
       if (guess !== null) {
         ahead = { cursor: guess, bytes: this.fetchPage(guess, signal) };
+        // Awaited only if it is the page wanted; a failure of one that is not must not go unhandled.
         ahead.bytes.catch(() => undefined);
       }
-      const prepared = await preparing;
-      await writing;
-      if (signal.aborted) return { cursor, added };
-      writing = call('ingestPrepared', { account, prepared }).then((result) => {
-        added += result.added;
-        if (!signal.aborted) this.recordAdded(result.added, result.meta);
-      });
-      // Awaited before the next write; this keeps a failure while the next page is parsed from going unhandled.
-      writing.catch(() => undefined);
-      if (prepared.lastToken) cursor = prepared.lastToken;
-      if (prepared.count < PAGE_LIMIT) break;
+      const page = await written;
+      added += page.added;
+      if (!signal.aborted) this.recordAdded(page.added, page.meta);
+      if (page.lastToken) cursor = page.lastToken;
+      if (page.count < PAGE_LIMIT) break;
     }
-    await writing;
     return { cursor, added };
   }
 

@@ -1,17 +1,16 @@
 // The history index worker (a node:worker_threads Worker): it owns every SQLite connection of
 // the index, so writes of a long sync and the queries of an analysis never run on the thread
-// that serves the UI and the streams. A second instance of the same code serves a sync's
-// `prepare` (parse and compress a page; no file), so a page is parsed while the one before is
-// written. Writes are synchronous and answered in the order they were asked for, so a page's
-// token never passes a later one's.
+// that serves the UI and the streams. A sync's pages come as the bytes the server sent (moved
+// here, not copied) and are parsed, compressed and written here while the main thread fetches
+// the next. Writes are synchronous and answered in the order they were asked for, so a page's
+// token never passes a later one's. A group of a sync's pages (store.ts) is committed before any
+// other request is served, and at the latest GROUP_IDLE_MS after its first page.
 import { statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../errors';
 import { exportIndex } from './export-file';
-import { extractPage, packRows, unpackRows } from './extract';
-import { packPageSync } from './pages';
-import type { HistoryOp, OpArgs, OpResult, PreparedPage, WorkerReply, WorkerRequest } from './protocol';
+import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from './protocol';
 import { queryPage } from './query';
 import { openIndex } from './schema';
 import { IndexWriter, listMeta, readMeta } from './store';
@@ -20,7 +19,11 @@ import { cumulativeFlow, totalsBy } from './totals';
 interface Opened {
   db: DatabaseSync;
   writer: IndexWriter;
+  /** Commits the open group of pages GROUP_IDLE_MS after its first, if nothing has committed it. */
+  idle: ReturnType<typeof setTimeout> | null;
 }
+
+const GROUP_IDLE_MS = 100;
 
 const files = new Map<string, Opened>();
 
@@ -28,7 +31,7 @@ function opened(file: string): Opened {
   let entry = files.get(file);
   if (!entry) {
     const db = openIndex(file);
-    entry = { db, writer: new IndexWriter(db) };
+    entry = { db, writer: new IndexWriter(db), idle: null };
     files.set(file, entry);
   }
   return entry;
@@ -41,19 +44,15 @@ function acctOf(db: DatabaseSync, account: string): number {
   return meta.acct;
 }
 
-type FileOp = Exclude<HistoryOp, 'prepare'>;
-type Handlers = { [K in FileOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
-
-/** A page's rows and its compressed text, for a writer to store (the sync's second worker runs this). */
-function prepare({ account, pageBytes }: OpArgs<'prepare'>): PreparedPage {
-  const bytes = Buffer.from(pageBytes.buffer, pageBytes.byteOffset, pageBytes.byteLength);
-  const rows = extractPage(bytes.toString('utf8'), account);
-  return { rows: packRows(rows), count: rows.length, page: packPageSync(bytes), lastToken: rows.at(-1)?.pagingToken ?? null };
-}
+type Handlers = { [K in HistoryOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
 
 const handlers: Handlers = {
+  ingestPageBytes: (entry, { account, pageBytes }) => {
+    const result = entry.writer.ingestPageBytes(account, pageBytes);
+    entry.idle ??= setTimeout(() => commitGroup(entry), GROUP_IDLE_MS);
+    return result;
+  },
   ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
-  ingestPrepared: ({ writer }, { account, prepared }) => writer.ingestRows(account, unpackRows(prepared.rows), prepared.lastToken, prepared.page),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
     writer.setState(account, change);
@@ -72,6 +71,12 @@ const handlers: Handlers = {
   fileSize: (_entry, _args, file) => ['', '-wal'].reduce((sum, suffix) => sum + (statSize(file + suffix) ?? 0), 0),
 };
 
+function commitGroup(entry: Opened): void {
+  if (entry.idle) clearTimeout(entry.idle);
+  entry.idle = null;
+  entry.writer.commit();
+}
+
 function statSize(path: string): number | undefined {
   try {
     return statSync(path).size;
@@ -82,10 +87,11 @@ function statSize(path: string): number | undefined {
 
 async function answer(request: WorkerRequest): Promise<WorkerReply> {
   try {
-    if (request.op === 'prepare') return { id: request.id, ok: true, value: prepare(request.args as OpArgs<'prepare'>) };
     const handler = handlers[request.op] as (entry: Opened, args: unknown, file: string) => unknown;
     if (!handler) throw new CoreError('invalid_input', `Unknown index operation "${String(request.op).slice(0, 40)}".`);
-    const value = await handler(opened(request.file), request.args, request.file);
+    const entry = opened(request.file);
+    if (request.op !== 'ingestPageBytes') commitGroup(entry);
+    const value = await handler(entry, request.args, request.file);
     return { id: request.id, ok: true, value };
   } catch (error) {
     const code = error instanceof CoreError ? error.code : 'internal';
@@ -97,7 +103,10 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
 // awaits between its chunks and the requests that arrive meanwhile are answered in between.
 parentPort?.on('message', (request: WorkerRequest | { close: true }) => {
   if ('close' in request) {
-    for (const entry of files.values()) entry.db.close();
+    for (const entry of files.values()) {
+      commitGroup(entry);
+      entry.db.close();
+    }
     files.clear();
     parentPort?.close();
     return;

@@ -4,8 +4,8 @@
 // doubled when a page is fetched again). The page itself is kept compressed beside its rows
 // (pages.ts). A sync's full pages are grouped: up to GROUP_PAGES of them share one transaction,
 // each in its own savepoint, which costs a third less than a commit per page (the same index
-// pages are written to the log once per group); the worker commits a group early before any
-// other request and when no page follows soon. Runs in the index worker only.
+// pages are written to the log once per group); the worker commits a group early, before any
+// other request and within 100 ms of its first page (worker.ts). Runs in the index worker only.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { HistoryIndexInfo } from '../../../shared/history';
 import { extractPage, type IndexRow } from './extract';

@@ -7,10 +7,9 @@
 import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { HorizonStandin } from '../support/horizon-standin';
-import { openApp, type AppUnderTest } from './support/app';
+import { openApp, startAppOn, type AppUnderTest } from './support/app';
 import { overflowing } from './support/layout';
-import { expectNothingHeldBack } from './support/submit';
-import { startWebHost } from './support/web-host';
+import { expectNothingHeldBack, inspect } from './support/submit';
 
 const PASSPHRASE = 'Ledgerscope Stand-in ; 2026';
 const ELDER = 7_000;
@@ -25,9 +24,7 @@ let app: AppUnderTest;
 /** A stand-in with exactly one page (100) of payments, and the web host pointed at it by --network. */
 test.beforeEach(async () => {
   horizon = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 99, pendingLookups: Number.MAX_SAFE_INTEGER }).start();
-  // --local-url names a closed port: no local network is started, the stand-in is the selected one.
-  const host = await startWebHost(['--network', horizon.url, '--local-url', 'http://127.0.0.1:9']);
-  app = { network: { serviceUrl: horizon.url } as AppUnderTest['network'], host, exportDir: '', stop: () => host.stop() };
+  app = await startAppOn(horizon.url);
 });
 
 test.afterEach(async () => {
@@ -100,9 +97,7 @@ function envelope(): string {
 
 test('a submission answered 504 with extras.hash is not yet known, then final once the server has it', async ({ page }) => {
   await openApp(page, app, '#/submit');
-  await page.getByRole('textbox', { name: /Signed transaction/ }).fill(envelope());
-  await page.getByRole('button', { name: 'Inspect' }).click();
-  await expect(page.getByRole('region', { name: 'Transaction preview' })).toBeVisible();
+  await inspect(page, envelope());
   // Signed by the account's own key at its next sequence: once the checks answer, nothing holds
   // the submission back.
   await expectNothingHeldBack(page);

@@ -7,8 +7,8 @@
 import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { expect, test, type Page } from '@playwright/test';
 import { HorizonStandin } from '../support/horizon-standin';
-import { openApp, type AppUnderTest } from './support/app';
-import { startWebHost } from './support/web-host';
+import { openApp, startAppOn, type AppUnderTest } from './support/app';
+import { inspect } from './support/submit';
 
 const PASSPHRASE = 'Ledgerscope Stand-in ; 2026';
 const ELDER = 7_000;
@@ -18,9 +18,7 @@ let app: AppUnderTest;
 
 test.beforeEach(async () => {
   horizon = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 9, pendingLookups: Number.MAX_SAFE_INTEGER }).start();
-  // --local-url names a closed port: no local network is started, the stand-in is the selected one.
-  const host = await startWebHost(['--network', horizon.url, '--local-url', 'http://127.0.0.1:9']);
-  app = { network: { serviceUrl: horizon.url } as AppUnderTest['network'], host, exportDir: '', stop: () => host.stop() };
+  app = await startAppOn(horizon.url);
 });
 
 test.afterEach(async () => {
@@ -44,9 +42,7 @@ const posts = () => horizon.requests.filter((r) => r.method === 'POST' && r.path
 test('"Submit anyway" of an envelope from a missing account sends it once and shows the outcome', async ({ page }) => {
   const envelope = fromMissingAccount();
   await openApp(page, app, '#/submit');
-  await page.getByRole('textbox', { name: /Signed transaction/ }).fill(envelope.xdr);
-  await page.getByRole('button', { name: 'Inspect' }).click();
-  await expect(page.getByRole('region', { name: 'Transaction preview' })).toBeVisible();
+  await inspect(page, envelope.xdr);
   // Held back: the source account does not exist, so the network would refuse it.
   const heldBack = page.getByTestId('held-back');
   await expect(heldBack).toBeVisible();
@@ -83,9 +79,7 @@ async function screens(page: Page, name: string): Promise<void> {
 test('the first submit button offered as soon as the preview shows is "Submit anyway", and it sends', async ({ page }) => {
   const envelope = fromMissingAccount();
   await openApp(page, app, '#/submit');
-  await page.getByRole('textbox', { name: /Signed transaction/ }).fill(envelope.xdr);
-  await page.getByRole('button', { name: 'Inspect' }).click();
-  await expect(page.getByRole('region', { name: 'Transaction preview' })).toBeVisible();
+  await inspect(page, envelope.xdr);
   // Read once, at once: until the signature checks answer nothing may offer "Submit to …", which
   // would turn into the disabled "Held back" button under the click (the click that did nothing).
   expect(await page.getByRole('button', { name: /^Submit to / }).count()).toBe(0);

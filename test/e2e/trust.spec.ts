@@ -4,6 +4,7 @@ import { Keypair } from '@stellar/stellar-base';
 import { expect, test, type Page } from '@playwright/test';
 import { accountSequence, envelopeOf, nativePayment, paymentTx, signedTx } from '../support/signed-tx';
 import { openApp, postTransaction, startApp, waitForLedger, type AppUnderTest } from './support/app';
+import { inspect } from './support/submit';
 
 let app: AppUnderTest;
 
@@ -34,9 +35,7 @@ async function expectShellAlive(page: Page): Promise<void> {
 }
 
 async function inspectAndSubmit(page: Page, xdr: string): Promise<void> {
-  await page.getByRole('textbox', { name: /Signed transaction/ }).fill(xdr);
-  await page.getByRole('button', { name: 'Inspect' }).click();
-  await expect(page.getByRole('region', { name: 'Transaction preview' })).toBeVisible();
+  await inspect(page, xdr);
   await page.getByRole('button', { name: /^Submit to / }).click();
 }
 
@@ -62,9 +61,7 @@ test('two submissions, Clear, another inspection, leaving Submit and browsing: t
   await expectShellAlive(page);
 
   const third = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '3', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
-  await page.getByRole('textbox', { name: /Signed transaction/ }).fill(third.xdr);
-  await page.getByRole('button', { name: 'Inspect' }).click();
-  await expect(page.getByRole('region', { name: 'Transaction preview' })).toBeVisible();
+  await inspect(page, third.xdr);
   await expectShellAlive(page);
 
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Explore' }).click();

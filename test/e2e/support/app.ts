@@ -35,6 +35,15 @@ export async function startApp(options: NetworkOptions): Promise<AppUnderTest> {
   };
 }
 
+/**
+ * A web host whose selected network is `serverUrl` (a stand-in Horizon), given by --network;
+ * --local-url names a closed port, so no local network is started.
+ */
+export async function startAppOn(serverUrl: string): Promise<AppUnderTest> {
+  const host = await startWebHost(['--network', serverUrl, '--local-url', 'http://127.0.0.1:9']);
+  return { network: { serviceUrl: serverUrl } as RunningNetwork, host, exportDir: '', stop: () => host.stop() };
+}
+
 /** Opens the app (the token is in the host's URL) at a route and waits until it has loaded. */
 export async function openApp(page: Page, app: AppUnderTest, hash = ''): Promise<void> {
   await page.goto(`${app.host.url}${hash}`);

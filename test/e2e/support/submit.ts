@@ -1,5 +1,13 @@
-// The Submit page's verdict on a pasted envelope, for the journeys that expect nothing held back.
+// The Submit page as the journeys use it: paste an envelope and inspect it, and the page's verdict
+// for the journeys that expect nothing held back.
 import { expect, type Page } from '@playwright/test';
+
+/** Pastes `xdr` on the Submit page, presses Inspect and waits for the transaction preview. */
+export async function inspect(page: Page, xdr: string): Promise<void> {
+  await page.getByRole('textbox', { name: /Signed transaction/ }).fill(xdr);
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  await expect(page.getByRole('region', { name: 'Transaction preview' })).toBeVisible();
+}
 
 /**
  * Waits until the signature checks for the envelope on the Submit page have answered, then says

@@ -96,7 +96,11 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
     status,
     ok: status >= 200 && status < 300,
     headers,
-    text: async () => Buffer.from(await bytes()).toString('utf8'),
+    text: async () => {
+      const body = await bytes();
+      // A view, not a copy.
+      return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    },
     // The body's own buffer, exactly its length, so it can move to a worker whole.
     arrayBuffer: async () => exact(await bytes()).buffer as ArrayBuffer,
   };

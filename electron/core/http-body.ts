@@ -8,8 +8,8 @@ export function readText(response: Pick<Answer, 'text'>, signal?: AbortSignal): 
   return readBody(() => response.text(), signal);
 }
 
-export async function readBytes(response: Pick<Answer, 'arrayBuffer'>, signal?: AbortSignal): Promise<Uint8Array> {
-  return new Uint8Array(await readBody(() => response.arrayBuffer(), signal));
+export async function readBytes(response: Pick<Answer, 'arrayBuffer'>, signal?: AbortSignal, onChunk?: (chunk: Uint8Array) => void): Promise<Uint8Array> {
+  return new Uint8Array(await readBody(() => response.arrayBuffer(onChunk), signal));
 }
 
 async function readBody<T>(read: () => Promise<T>, signal?: AbortSignal): Promise<T> {

@@ -22,7 +22,8 @@ export interface Answer {
   ok: boolean;
   headers: Headers;
   text(): Promise<string>;
-  arrayBuffer(): Promise<ArrayBuffer>;
+  /** The body; `onChunk` sees an uncompressed body's bytes as they arrive, before the whole is in. */
+  arrayBuffer(onChunk?: (chunk: Uint8Array) => void): Promise<ArrayBuffer>;
 }
 
 export interface Exchange {
@@ -91,7 +92,7 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   let body: Promise<Uint8Array> | null = null;
-  const bytes = () => (body ??= readBody(response, headers.get('content-encoding'), signal));
+  const bytes = (onChunk?: (chunk: Uint8Array) => void) => (body ??= readBody(response, headers.get('content-encoding'), signal, onChunk));
   return {
     status,
     ok: status >= 200 && status < 300,
@@ -102,7 +103,7 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
       return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
     },
     // The body's own buffer, exactly its length, so it can move to a worker whole.
-    arrayBuffer: async () => exact(await bytes()).buffer as ArrayBuffer,
+    arrayBuffer: async (onChunk) => exact(await bytes(onChunk)).buffer as ArrayBuffer,
   };
 }
 
@@ -110,9 +111,11 @@ function exact(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
 }
 
-function readBody(response: http.IncomingMessage, encoding: string | null, signal: AbortSignal): Promise<Uint8Array> {
+function readBody(response: http.IncomingMessage, encoding: string | null, signal: AbortSignal, onChunk?: (chunk: Uint8Array) => void): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let length = 0;
+  // Compressed bytes mean nothing until the whole is inflated.
+  const watch = encoding && encoding.trim().toLowerCase() !== 'identity' ? undefined : onChunk;
   return new Promise<Uint8Array>((resolve, reject) => {
     response.on('data', (chunk: Buffer) => {
       length += chunk.length;
@@ -122,6 +125,7 @@ function readBody(response: http.IncomingMessage, encoding: string | null, signa
         return;
       }
       chunks.push(chunk);
+      watch?.(chunk);
     });
     response.on('error', reject);
     response.on('aborted', () => reject(new Error('the connection closed before the answer was complete')));

@@ -39,6 +39,8 @@ export interface RequestOptions {
   /** Per-request timeout override. */
   timeoutMs?: number;
   onWait?: (waitMs: number, attempt: number) => void;
+  /** getBytes: the bytes of a successful, uncompressed body as they arrive, before the whole is read. */
+  onChunk?: (chunk: Uint8Array) => void;
 }
 
 export interface JsonResponse {
@@ -198,7 +200,7 @@ export class HttpClient {
       const started = performance.now();
       const response = await request(url, exchange, deadline.signal);
       const latencyMs = performance.now() - started;
-      if (bytes && response.ok) return { response, latencyMs, text: '', body: await readBytes(response, options.signal) };
+      if (bytes && response.ok) return { response, latencyMs, text: '', body: await readBytes(response, options.signal, options.onChunk) };
       return { response, latencyMs, text: await readText(response, options.signal) };
     } catch (error) {
       if (options.signal?.aborted) throw abortError();

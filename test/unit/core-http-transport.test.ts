@@ -1,5 +1,6 @@
 // The HTTP client's transport (http-node.ts) against a real local server playing a peer that
-// compresses, redirects, drops kept-alive connections, truncates bodies and sends bombs.
+// compresses, redirects, drops kept-alive connections, truncates bodies, sends bombs, and sends a
+// body in parts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../electron/core/http';
 import { MAX_BODY_BYTES } from '../../electron/core/http-node';
 import { startLocalServer, type LocalServer } from '../support/local-server';
+import { waitFor } from '../support/wait';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 let handler: Handler = (_req, res) => res.end('{}');
@@ -42,6 +44,32 @@ describe('HTTP transport', () => {
     const { bytes } = await client.getBytes('/page');
     expect(Buffer.from(bytes).toString()).toBe(PAGE);
     expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length]);
+  });
+
+  it('shows a caller the bytes of an uncompressed body as they arrive, before the rest is sent, and nothing of a compressed one', async () => {
+    const seen: string[] = [];
+    let rest: (() => void) | null = null;
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(PAGE.slice(0, 30));
+      rest = () => res.end(PAGE.slice(30));
+    };
+    const client = new HttpClient(local.base);
+    const reading = client.getBytes('/slow', { onChunk: (chunk) => seen.push(Buffer.from(chunk).toString()) });
+    // The server sends the rest only once the first part has been seen.
+    await waitFor('the first part', () => seen.join('').length >= 30 || undefined);
+    expect(seen.join('')).toBe(PAGE.slice(0, 30));
+    rest!();
+    expect(Buffer.from((await reading).bytes).toString()).toBe(PAGE);
+    expect(seen.join('')).toBe(PAGE);
+
+    const compressed: Uint8Array[] = [];
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      res.end(gzipSync(Buffer.from(PAGE)));
+    };
+    expect(Buffer.from((await client.getBytes('/gzip', { onChunk: (chunk) => compressed.push(chunk) })).bytes).toString()).toBe(PAGE);
+    expect(compressed).toEqual([]);
   });
 
   it('refuses a body that inflates past the limit, and one that is not what its encoding says', async () => {

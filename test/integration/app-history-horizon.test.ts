@@ -1,7 +1,8 @@
 // The history sync against a stand-in Horizon on loopback: it waits out a 429 for as long as
 // Retry-After says, ends its walk into pruned history at a 410 before_history and continues from
 // the server's history_elder_ledger (recorded as where the index is complete), and spends no more
-// requests than the pages need: ceil(N/200) + 2 for a full sync, 2 to re-sync a current account.
+// requests than the pages need: ceil(N/200) + 2 for a full sync, 2 to re-sync a current account;
+// and it asks for a page while the page before it is still arriving.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryPage, HistoryProgress } from '../../shared/history';
 import { accountKeys } from '../support/service-store';
@@ -74,5 +75,19 @@ describe('history sync against a stand-in Horizon', () => {
     expect((await syncToCurrent(second)).records).toBe(600);
     expect(server.requests.length - before).toBeLessThanOrEqual(2);
     expect(await allIds(second)).toEqual(standIn.ids);
+  });
+
+  it('asks for the next page while the page before is still arriving', async () => {
+    // Each full page's body stops after its first 48 KB until the next listing request comes (or
+    // 2 s pass): a sync that asked only once a page was whole would find every one held.
+    standIn = await startStandIn({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elder: 10, holdFullPages: true });
+    const app = startCore(standIn.url);
+    cores.push(app);
+    expect((await syncToCurrent(app)).records).toBe(600);
+    const listings = standIn.requests.filter((r) => r.path !== '/');
+    // Three full pages, then the empty one that ends the walk; each asked for during the one before.
+    expect(listings.map((r) => r.whileHeld)).toEqual([false, true, true, true]);
+    expect(listings.map((r) => r.query.get('cursor') ?? '')).toEqual(['', standIn.ids[199], standIn.ids[399], standIn.ids[599]]);
+    expect(await allIds(app)).toEqual(standIn.ids);
   });
 });

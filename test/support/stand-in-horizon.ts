@@ -3,7 +3,9 @@
 // them (asc from a cursor, limit at most 200, failed ones with include_failed, the transaction
 // with join=transactions), a root that reports history_elder_ledger, and on request the faults
 // the sync must honour: a 429 with Retry-After, and 410 before_history for a cursor below the
-// oldest ledger it keeps. Every request is recorded.
+// oldest ledger it keeps. Every request is recorded. A page carries Horizon's self, next and prev
+// links; on request a full page's body is held open after its first bytes until the next listing
+// request comes, to show that the sync asks for a page while the one before is still arriving.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,13 +19,20 @@ export interface StandInOptions {
   retryAfterSeconds?: number;
   /** Answer 410 before_history to a listing whose cursor is absent or below the elder ledger. */
   beforeHistory?: boolean;
+  /** Send a full page's first HOLD_BYTES, then the rest only once the next listing request has come (or after 2 s). */
+  holdFullPages?: boolean;
 }
+
+const HOLD_BYTES = 48 * 1024;
+const HOLD_MS = 2_000;
 
 export interface StandInRequest {
   at: number;
   path: string;
   query: URLSearchParams;
   status: number;
+  /** holdFullPages: this request came while a full page before it was still being sent. */
+  whileHeld?: boolean;
 }
 
 export interface StandIn {
@@ -67,6 +76,12 @@ function record(options: StandInOptions, index: number): { id: bigint; text: str
   return { id, text };
 }
 
+/** A page's links as Horizon writes them: next from its last record, prev from its first (from the cursor when empty). */
+function pageLinks(base: string, url: URL, last: bigint | null, first: bigint | null): string {
+  const href = (cursor: bigint | null, order: string) => `${base}${url.pathname}?cursor=${cursor ?? ''}&limit=${url.searchParams.get('limit') ?? 10}&order=${order}`;
+  return JSON.stringify({ self: { href: `${base}${url.pathname}${url.search}` }, next: { href: href(last, 'asc') }, prev: { href: href(first, 'desc') } });
+}
+
 export async function startStandIn(options: StandInOptions): Promise<StandIn> {
   const records = Array.from({ length: options.operations }, (_, i) => record(options, i));
   const requests: StandInRequest[] = [];
@@ -86,19 +101,36 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     if (options.beforeHistory && (cursor === null || cursor < BigInt(options.elder) << 32n)) return problem(410, 'before_history', 'Data Requested Is Before Recorded History');
     const limit = Math.min(200, Number(url.searchParams.get('limit') ?? 10));
     const page = records.filter((r) => cursor === null || r.id > cursor).slice(0, limit);
-    const body = `{"_links": {}, "_embedded": {"records": [\n${page.map((r) => r.text).join(',\n')}\n]}}`;
-    return { status: 200, headers: { 'content-type': 'application/hal+json' }, body };
+    const body = `{"_links": ${pageLinks(base, url, page.at(-1)?.id ?? cursor, page[0]?.id ?? cursor)}, "_embedded": {"records": [\n${page.map((r) => r.text).join(',\n')}\n]}}`;
+    return { status: 200, headers: { 'content-type': 'application/hal+json' }, body, full: page.length === limit };
   };
+  /** Ends the held page's body; set while a full page's body is held open. */
+  let release: (() => void) | null = null;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const reply = answer(url);
-    requests.push({ at: Date.now(), path: url.pathname, query: url.searchParams, status: reply.status });
-    res.writeHead(reply.status, reply.headers).end(reply.body);
+    const listed = url.pathname === listing;
+    requests.push({ at: Date.now(), path: url.pathname, query: url.searchParams, status: reply.status, ...(listed && options.holdFullPages ? { whileHeld: release !== null } : {}) });
+    if (listed) release?.();
+    if (!options.holdFullPages || !('full' in reply) || !reply.full || reply.body.length <= HOLD_BYTES) {
+      res.writeHead(reply.status, reply.headers).end(reply.body);
+      return;
+    }
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
+    res.write(reply.body.slice(0, HOLD_BYTES));
+    const timer = setTimeout(() => release?.(), HOLD_MS);
+    const finish = () => {
+      clearTimeout(timer);
+      if (release === finish) release = null;
+      if (!res.writableEnded) res.end(reply.body.slice(HOLD_BYTES));
+    };
+    release = finish;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     ids: records.map((r) => r.id.toString()),
     close: () => new Promise((resolve) => server.close(() => resolve())),

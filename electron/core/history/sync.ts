@@ -11,6 +11,7 @@ import { CoreError } from '../errors';
 import { HttpError, type HttpClient } from '../http';
 import { streamPayments, type StreamOptions } from '../stream-connection';
 import { int } from '../values';
+import { PageFetch, type FetchPage } from './page-fetch';
 import type { HistoryOp, OpArgs, OpResult } from './protocol';
 import type { AccountMeta, PageResult } from './store';
 import { completeFromAtStart, nextOfFullPage, PAGE_LIMIT } from './walk-cursor';
@@ -148,33 +149,42 @@ export class AccountSync {
 
   /**
    * Pages from `cursor` to the end. While the index worker parses and writes a page, the next is
-   * already being fetched, from the cursor a full page's `next` link names; it is used only if
-   * that is the token the worker found last in the page.
+   * already on its way: asked for from the cursor of the page's `next` link as soon as the start
+   * of the page has arrived (page-fetch.ts), or else once it is whole, if it is full. It is used
+   * only if that is the token the worker found last in the page.
    */
   private async walk(from: string | undefined, signal: AbortSignal): Promise<{ cursor: string | undefined; added: number }> {
     let cursor = from;
     let added = 0;
-    let ahead: { cursor: string; bytes: Promise<Uint8Array | null> } | null = null;
-    for (;;) {
-      const bytes = ahead && ahead.cursor === cursor ? await ahead.bytes : await this.fetchPage(cursor, signal);
-      ahead = null;
-      if (bytes === null) {
-        cursor = await this.pastPrunedHistory(cursor, signal);
-        continue;
+    const fetchPage: FetchPage = (at, pageSignal, onChunk) => this.fetchPage(at, pageSignal, onChunk);
+    let current = new PageFetch(cursor, fetchPage, signal);
+    try {
+      for (;;) {
+        const bytes = await current.lead().bytes;
+        if (bytes === null) {
+          current.abandon();
+          cursor = await this.pastPrunedHistory(cursor, signal);
+          current = new PageFetch(cursor, fetchPage, signal);
+          continue;
+        }
+        if (signal.aborted) break;
+        const guess = nextOfFullPage(bytes);
+        const written = this.options.ingest(bytes);
+        const next = current.next(guess);
+        const page = await written;
+        added += page.added;
+        if (!signal.aborted) this.recordAdded(page.added, page.meta);
+        if (page.lastToken) cursor = page.lastToken;
+        if (page.count < PAGE_LIMIT) break;
+        if (next && next.cursor === cursor) current = next;
+        else {
+          next?.abandon();
+          current = new PageFetch(cursor, fetchPage, signal);
+        }
       }
-      if (signal.aborted) break;
-      const guess = nextOfFullPage(bytes);
-      const written = this.options.ingest(bytes);
-      if (guess !== null) {
-        ahead = { cursor: guess, bytes: this.fetchPage(guess, signal) };
-        // Awaited only if it is the page wanted; a failure of one that is not must not go unhandled.
-        ahead.bytes.catch(() => undefined);
-      }
-      const page = await written;
-      added += page.added;
-      if (!signal.aborted) this.recordAdded(page.added, page.meta);
-      if (page.lastToken) cursor = page.lastToken;
-      if (page.count < PAGE_LIMIT) break;
+    } finally {
+      // A request asked for early after the last page: not needed.
+      current.abandon();
     }
     return { cursor, added };
   }
@@ -203,7 +213,7 @@ export class AccountSync {
   }
 
   /** One page's bytes; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
-  private async fetchPage(cursor: string | undefined, signal: AbortSignal): Promise<Uint8Array | null> {
+  private async fetchPage(cursor: string | undefined, signal: AbortSignal, onChunk?: (chunk: Uint8Array) => void): Promise<Uint8Array | null> {
     const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
     const onWait = (waitingMs: number) => {
       this.waitingMs = waitingMs;
@@ -211,7 +221,7 @@ export class AccountSync {
     };
     for (;;) {
       try {
-        const response = await this.options.http.getBytes(`/accounts/${this.options.account}/operations`, { params, signal, onWait });
+        const response = await this.options.http.getBytes(`/accounts/${this.options.account}/operations`, { params, signal, onWait, onChunk });
         this.waitingMs = undefined;
         return response.bytes;
       } catch (error) {

@@ -2,14 +2,15 @@
 // was read (an abort is an abort, and the transport's own errors, such as a body over its limit
 // in http-node.ts, pass as they are).
 import { abortError, CoreError } from './errors';
+import type { OnProgress } from './http-head';
 import type { Answer } from './http-node';
 
 export function readText(response: Pick<Answer, 'text'>, signal?: AbortSignal): Promise<string> {
   return readBody(() => response.text(), signal);
 }
 
-export async function readBytes(response: Pick<Answer, 'arrayBuffer'>, signal?: AbortSignal, onChunk?: (chunk: Uint8Array) => void): Promise<Uint8Array> {
-  return new Uint8Array(await readBody(() => response.arrayBuffer(onChunk), signal));
+export async function readBytes(response: Pick<Answer, 'arrayBuffer'>, signal?: AbortSignal, onProgress?: OnProgress): Promise<Uint8Array> {
+  return new Uint8Array(await readBody(() => response.arrayBuffer(onProgress), signal));
 }
 
 async function readBody<T>(read: () => Promise<T>, signal?: AbortSignal): Promise<T> {

@@ -10,6 +10,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from 'node:zlib';
 import { CoreError } from './errors';
+import { watchHead, type OnProgress } from './http-head';
 
 /** The largest body read, compressed or not. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -22,8 +23,8 @@ export interface Answer {
   ok: boolean;
   headers: Headers;
   text(): Promise<string>;
-  /** The body; `onChunk` sees an uncompressed body's bytes as they arrive, before the whole is in. */
-  arrayBuffer(onChunk?: (chunk: Uint8Array) => void): Promise<ArrayBuffer>;
+  /** The body; `onProgress` is told its decoded start while the rest arrives (http-head.ts). */
+  arrayBuffer(onProgress?: OnProgress): Promise<ArrayBuffer>;
 }
 
 export interface Exchange {
@@ -92,7 +93,7 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   let body: Promise<Uint8Array> | null = null;
-  const bytes = (onChunk?: (chunk: Uint8Array) => void) => (body ??= readBody(response, headers.get('content-encoding'), signal, onChunk));
+  const bytes = (onProgress?: OnProgress) => (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress));
   return {
     status,
     ok: status >= 200 && status < 300,
@@ -103,7 +104,7 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
       return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
     },
     // The body's own buffer, exactly its length, so it can move to a worker whole.
-    arrayBuffer: async (onChunk) => exact(await bytes(onChunk)).buffer as ArrayBuffer,
+    arrayBuffer: async (onProgress) => exact(await bytes(onProgress)).buffer as ArrayBuffer,
   };
 }
 
@@ -111,11 +112,11 @@ function exact(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
 }
 
-function readBody(response: http.IncomingMessage, encoding: string | null, signal: AbortSignal, onChunk?: (chunk: Uint8Array) => void): Promise<Uint8Array> {
+function readBody(response: http.IncomingMessage, encoding: string | null, signal: AbortSignal, onProgress?: OnProgress): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let length = 0;
-  // Compressed bytes mean nothing until the whole is inflated.
-  const watch = encoding && encoding.trim().toLowerCase() !== 'identity' ? undefined : onChunk;
+  const watch = onProgress && watchHead(encoding, onProgress);
+  response.once('close', () => watch?.close());
   return new Promise<Uint8Array>((resolve, reject) => {
     response.on('data', (chunk: Buffer) => {
       length += chunk.length;
@@ -125,7 +126,7 @@ function readBody(response: http.IncomingMessage, encoding: string | null, signa
         return;
       }
       chunks.push(chunk);
-      watch?.(chunk);
+      watch?.feed(chunk);
     });
     response.on('error', reject);
     response.on('aborted', () => reject(new Error('the connection closed before the answer was complete')));

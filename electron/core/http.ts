@@ -9,6 +9,7 @@ import { isJsonObject, type JsonValue } from '../../shared/json';
 import { backoffDelay, jitter, sleep, type BackoffPolicy } from './backoff';
 import { abortError, CoreError } from './errors';
 import { readBytes, readText } from './http-body';
+import type { OnProgress } from './http-head';
 import { Deadline, request, type Answer, type Exchange } from './http-node';
 import { parseJsonFast } from './json-fast';
 import { parseRetryAfter, rateLimitWait, type RateLimitWait } from './rate-limit';
@@ -39,8 +40,8 @@ export interface RequestOptions {
   /** Per-request timeout override. */
   timeoutMs?: number;
   onWait?: (waitMs: number, attempt: number) => void;
-  /** getBytes: the bytes of a successful, uncompressed body as they arrive, before the whole is read. */
-  onChunk?: (chunk: Uint8Array) => void;
+  /** getBytes: told the decoded start of a successful body while the rest arrives (http-head.ts). */
+  onProgress?: OnProgress;
 }
 
 export interface JsonResponse {
@@ -200,7 +201,7 @@ export class HttpClient {
       const started = performance.now();
       const response = await request(url, exchange, deadline.signal);
       const latencyMs = performance.now() - started;
-      if (bytes && response.ok) return { response, latencyMs, text: '', body: await readBytes(response, options.signal, options.onChunk) };
+      if (bytes && response.ok) return { response, latencyMs, text: '', body: await readBytes(response, options.signal, options.onProgress) };
       return { response, latencyMs, text: await readText(response, options.signal) };
     } catch (error) {
       if (options.signal?.aborted) throw abortError();

@@ -1,11 +1,13 @@
 // The HTTP client's transport (http-node.ts) against a real local server playing a peer that
 // compresses, redirects, drops kept-alive connections, truncates bodies, sends bombs, and sends a
-// body in parts.
+// body in parts (whose start, decoded, a caller is told before the rest comes).
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../electron/core/http';
+import { HEAD_BYTES } from '../../electron/core/http-head';
 import { MAX_BODY_BYTES } from '../../electron/core/http-node';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
@@ -46,30 +48,40 @@ describe('HTTP transport', () => {
     expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length]);
   });
 
-  it('shows a caller the bytes of an uncompressed body as they arrive, before the rest is sent, and nothing of a compressed one', async () => {
-    const seen: string[] = [];
+  it.each(['identity', 'gzip'])('tells a caller the decoded start of a %s body while the rest is still to come', async (encoding) => {
+    // 40 KB of records that do not compress to nothing, sent in two halves (as sent: compressed or not).
+    const text = `{"_links":{"next":{"href":"?cursor=42"}},"records":[${Array.from({ length: 600 }, (_, i) => `{"id":"${i}","hash":"${createHash('sha256').update(String(i)).digest('hex')}"}`).join(',')}]}`;
+    const sent = encoding === 'gzip' ? gzipSync(Buffer.from(text)) : Buffer.from(text);
+    const half = Math.floor(sent.length / 2);
+    const seen: { head: string; received: number }[] = [];
     let rest: (() => void) | null = null;
     handler = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write(PAGE.slice(0, 30));
-      rest = () => res.end(PAGE.slice(30));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': String(sent.length) });
+      res.write(sent.subarray(0, half));
+      rest = () => res.end(sent.subarray(half));
     };
-    const client = new HttpClient(local.base);
-    const reading = client.getBytes('/slow', { onChunk: (chunk) => seen.push(Buffer.from(chunk).toString()) });
-    // The server sends the rest only once the first part has been seen.
-    await waitFor('the first part', () => seen.join('').length >= 30 || undefined);
-    expect(seen.join('')).toBe(PAGE.slice(0, 30));
+    expect(sent.length).toBeGreaterThan(2 * HEAD_BYTES);
+    const reading = new HttpClient(local.base).getBytes('/parts', { onProgress: (head, received) => seen.push({ head: Buffer.from(head).toString(), received }) });
+    // The server sends the second half only once the start has been told.
+    await waitFor('the start of the body', () => seen[0]);
+    expect(seen[0]!.head).toBe(text.slice(0, HEAD_BYTES));
+    expect(seen.every((s) => s.received <= half)).toBe(true);
     rest!();
-    expect(Buffer.from((await reading).bytes).toString()).toBe(PAGE);
-    expect(seen.join('')).toBe(PAGE);
+    expect(Buffer.from((await reading).bytes).toString()).toBe(text);
+    expect(seen.at(-1)!.received).toBe(sent.length);
+  });
 
-    const compressed: Uint8Array[] = [];
+  it('tells nothing of a body that is not what its encoding says, or is shorter than the head', async () => {
+    const seen: number[] = [];
+    const onProgress = (_head: Uint8Array, received: number) => seen.push(received);
     handler = (_req, res) => {
       res.writeHead(200, { 'content-encoding': 'gzip' });
-      res.end(gzipSync(Buffer.from(PAGE)));
+      res.end(Buffer.alloc(3 * HEAD_BYTES, 7));
     };
-    expect(Buffer.from((await client.getBytes('/gzip', { onChunk: (chunk) => compressed.push(chunk) })).bytes).toString()).toBe(PAGE);
-    expect(compressed).toEqual([]);
+    expect(await new HttpClient(local.base).getBytes('/liar', { onProgress }).catch((e: unknown) => e)).toMatchObject({ code: 'unreachable' });
+    handler = (_req, res) => res.end(PAGE);
+    expect(Buffer.from((await new HttpClient(local.base).getBytes('/short', { onProgress })).bytes).toString()).toBe(PAGE);
+    expect(seen).toEqual([]);
   });
 
   it('refuses a body that inflates past the limit, and one that is not what its encoding says', async () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { PageFetch, type FetchPage } from '../../electron/core/history/page-fetch';
 import { EARLY_BYTES, earlyNext } from '../../electron/core/history/walk-cursor';
+import { HEAD_BYTES } from '../../electron/core/http-head';
 
 const encoder = new TextEncoder();
 
@@ -13,22 +14,22 @@ function pageText(next: string | null, size: number): string {
   return `{"_links": ${links}, "_embedded": {"records": [${'{"id": "1"},'.repeat(Math.ceil(size / 12))}{}]}}`;
 }
 
-/** Feeds `text` to a watcher in chunks of `size` bytes; the cursors it named, and after how many bytes. */
+/** Tells a watcher of `text` sent in chunks of `size` bytes what http-head.ts would (its head, once whole); the cursors it named, and after how many bytes. */
 function feed(text: string, size: number): { cursor: string; at: number }[] {
   const named: { cursor: string; at: number }[] = [];
   const bytes = encoder.encode(text);
-  let at = 0;
-  const watch = earlyNext((cursor) => named.push({ cursor, at }));
-  for (; at < bytes.length; ) {
-    const chunk = bytes.subarray(at, at + size);
-    at += chunk.length;
-    watch(chunk);
+  const head = bytes.subarray(0, HEAD_BYTES);
+  const watch = earlyNext((cursor) => named.push({ cursor, at: received }));
+  let received = 0;
+  while (received < bytes.length) {
+    received = Math.min(bytes.length, received + size);
+    if (received >= HEAD_BYTES) watch(head, received);
   }
   return named;
 }
 
 describe('earlyNext', () => {
-  it('names the next cursor once, as soon as EARLY_BYTES of the page have come, even with the link split across chunks', () => {
+  it('names the next cursor once, as soon as EARLY_BYTES of the page have come', () => {
     for (const size of [7, 1000, 16 * 1024, 256 * 1024]) {
       const named = feed(pageText('1234567890123', 200 * 1024), size);
       expect(named).toHaveLength(1);
@@ -58,13 +59,13 @@ interface Call {
 /** A FetchPage whose pages arrive when the test says; every call is kept. */
 function fakeFetch(): { fetchPage: FetchPage; calls: Call[] } {
   const calls: Call[] = [];
-  const fetchPage: FetchPage = (cursor, signal, onChunk) =>
+  const fetchPage: FetchPage = (cursor, signal, onProgress) =>
     new Promise((resolve, reject) => {
       signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
       calls.push({
         cursor,
         signal,
-        start: (next) => onChunk(encoder.encode(pageText(next, EARLY_BYTES))),
+        start: (next) => onProgress(encoder.encode(pageText(next, 0)), EARLY_BYTES),
         finish: () => resolve(encoder.encode('{}')),
       });
     });

@@ -4,10 +4,11 @@
 // it, while the rest of this page downloads (walk-cursor.ts earlyNext). At most one page runs
 // ahead of the page the walk reads: a page not yet read starts no request of its own until the
 // walk takes it up (lead), so a slow index never lets the walk fetch the whole history into memory.
+import type { OnProgress } from '../http-head';
 import { earlyNext } from './walk-cursor';
 
-/** One page's bytes from `cursor` (null: 410 before_history); `onChunk` sees them as they arrive. */
-export type FetchPage = (cursor: string | undefined, signal: AbortSignal, onChunk: (chunk: Uint8Array) => void) => Promise<Uint8Array | null>;
+/** One page's bytes from `cursor` (null: 410 before_history); `onProgress` is told its start as it arrives. */
+export type FetchPage = (cursor: string | undefined, signal: AbortSignal, onProgress: OnProgress) => Promise<Uint8Array | null>;
 
 export class PageFetch {
   readonly bytes: Promise<Uint8Array | null>;
@@ -25,11 +26,11 @@ export class PageFetch {
     const abort = () => this.controller.abort();
     if (signal.aborted) abort();
     signal.addEventListener('abort', abort, { once: true });
-    const onChunk = earlyNext((next) => {
+    const onProgress = earlyNext((next) => {
       this.early = next;
       this.askAhead();
     });
-    this.bytes = fetchPage(cursor, this.controller.signal, onChunk).finally(() => signal.removeEventListener('abort', abort));
+    this.bytes = fetchPage(cursor, this.controller.signal, onProgress).finally(() => signal.removeEventListener('abort', abort));
     // Awaited only if the walk reads this page; a failure of one it abandons must not go unhandled.
     this.bytes.catch(() => undefined);
   }

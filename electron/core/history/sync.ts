@@ -9,6 +9,7 @@ import { isJsonObject } from '../../../shared/json';
 import { sleep } from '../backoff';
 import { CoreError } from '../errors';
 import { HttpError, type HttpClient } from '../http';
+import type { OnProgress } from '../http-head';
 import { streamPayments, type StreamOptions } from '../stream-connection';
 import { int } from '../values';
 import { PageFetch, type FetchPage } from './page-fetch';
@@ -156,7 +157,7 @@ export class AccountSync {
   private async walk(from: string | undefined, signal: AbortSignal): Promise<{ cursor: string | undefined; added: number }> {
     let cursor = from;
     let added = 0;
-    const fetchPage: FetchPage = (at, pageSignal, onChunk) => this.fetchPage(at, pageSignal, onChunk);
+    const fetchPage: FetchPage = (at, pageSignal, onProgress) => this.fetchPage(at, pageSignal, onProgress);
     let current = new PageFetch(cursor, fetchPage, signal);
     try {
       for (;;) {
@@ -213,7 +214,7 @@ export class AccountSync {
   }
 
   /** One page's bytes; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
-  private async fetchPage(cursor: string | undefined, signal: AbortSignal, onChunk?: (chunk: Uint8Array) => void): Promise<Uint8Array | null> {
+  private async fetchPage(cursor: string | undefined, signal: AbortSignal, onProgress?: OnProgress): Promise<Uint8Array | null> {
     const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
     const onWait = (waitingMs: number) => {
       this.waitingMs = waitingMs;
@@ -221,7 +222,7 @@ export class AccountSync {
     };
     for (;;) {
       try {
-        const response = await this.options.http.getBytes(`/accounts/${this.options.account}/operations`, { params, signal, onWait, onChunk });
+        const response = await this.options.http.getBytes(`/accounts/${this.options.account}/operations`, { params, signal, onWait, onProgress });
         this.waitingMs = undefined;
         return response.bytes;
       } catch (error) {

@@ -1,6 +1,7 @@
 // Where a sync's walk goes next: the cursor a full page names for the page after it (fetched
 // ahead while the page is parsed, or as soon as enough of it has arrived), and from which ledger
 // an index is complete when a walk starts.
+import { HEAD_BYTES, type OnProgress } from '../http-head';
 import type { AccountMeta } from './store';
 
 export const PAGE_LIMIT = 200;
@@ -16,11 +17,9 @@ export function nextOfFullPage(bytes: Uint8Array): string | null {
   let count = 0;
   for (let at = page.indexOf(KEY); at >= 0 && count <= PAGE_LIMIT; at = page.indexOf(KEY, at + KEY.length)) count++;
   if (count !== PAGE_LIMIT) return null;
+  // Horizon writes `_links` first.
   return nextCursorIn(page.toString('latin1', 0, Math.min(page.length, HEAD_BYTES)));
 }
-
-/** Where a page's `_links` are looked for: Horizon writes them first. */
-const HEAD_BYTES = 8192;
 
 /** The cursor of the `next` link in the start of a page's text, if it names one. */
 function nextCursorIn(head: string): string | null {
@@ -31,27 +30,23 @@ function nextCursorIn(head: string): string | null {
 
 /**
  * Bytes of a page that must have arrived before its `next` link is followed early. A full page of
- * 200 operations with their transactions is far larger (the local service's about 420 KB); an
- * empty page, the last of most walks, is under 1 KB and never sets off a request.
+ * 200 operations with their transactions is far larger, compressed or not (the local service's
+ * about 420 KB); an empty page, the last of most walks, is under 1 KB and never sets off a request.
  */
 export const EARLY_BYTES = 32 * 1024;
 
 /**
- * Watches a page's body as it arrives and, once EARLY_BYTES are in, names the cursor of its
- * `next` link (once, if it has one): the page after it can be asked for while this one is still
- * arriving. A guess as nextOfFullPage is; a short page makes it one request too many at most.
+ * Watches a page's body as it arrives (its decoded head and the bytes so far, http-head.ts) and,
+ * once EARLY_BYTES are in, names the cursor of its `next` link (once, if the head has one): the
+ * page after it can be asked for while this one is still arriving. A guess as nextOfFullPage is;
+ * a short last page makes it one request too many at most.
  */
-export function earlyNext(onCursor: (cursor: string) => void): (chunk: Uint8Array) => void {
-  let head = '';
-  let received = 0;
+export function earlyNext(onCursor: (cursor: string) => void): OnProgress {
   let done = false;
-  return (chunk) => {
-    if (done) return;
-    if (head.length < HEAD_BYTES) head += Buffer.from(chunk.buffer, chunk.byteOffset, Math.min(chunk.byteLength, HEAD_BYTES - head.length)).toString('latin1');
-    received += chunk.byteLength;
-    if (received < EARLY_BYTES) return;
+  return (head, received) => {
+    if (done || received < EARLY_BYTES) return;
     done = true;
-    const cursor = nextCursorIn(head);
+    const cursor = nextCursorIn(Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1'));
     if (cursor !== null) onCursor(cursor);
   };
 }

@@ -4,7 +4,10 @@
 // against the same local service process; the main thread's event-loop delay during the sync
 // (what the UI and the streams would feel); and the requests a sync spends against a stand-in
 // Horizon: a full sync (target <= ceil(N/200) + 2) and the re-sync of a current account (<= 2).
-//   node --import tsx test/bench/history-sync.ts [operations] [rounds]
+// Then the same comparison (one round) through a relay that puts the service a round trip away,
+// as a remote Horizon is, over a link of `mbit` megabits a second (latency-proxy.ts; rtt-ms 0
+// leaves it out, mbit 0 sets no limit on bandwidth).
+//   node --import tsx test/bench/history-sync.ts [operations] [rounds] [rtt-ms=20] [mbit=0]
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +19,18 @@ import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { accountKeys } from '../support/service-store';
 import { waitFor } from '../support/wait';
 import { startStandIn, type StandIn } from '../support/stand-in-horizon';
-import { cachedStore, spawnService } from './service-support';
+import { cachedStore, spawnLatencyProxy, spawnService } from './service-support';
 
 const OPERATIONS = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 3);
+/** The round trip of the second comparison, through latency-proxy.ts (0: leave it out). */
+const RTT_MS = Number(process.argv[4] ?? 20);
+/** Its link's bandwidth in megabits a second (0: no limit). */
+const MBIT = Number(process.argv[5] ?? 0);
+const NETWORK_ROUNDS = 2;
+for (const [name, value] of Object.entries({ operations: OPERATIONS, rounds: ROUNDS, 'rtt-ms': RTT_MS, mbit: MBIT })) {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more (usage: history-sync.ts [operations] [rounds] [rtt-ms] [mbit])`);
+}
 
 /** One sync from scratch into a fresh user-data directory; resolves with the records indexed. */
 async function withCore(url: string, account: string, userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-'))): Promise<{ records: number; lagP99: number; lagMax: number }> {
@@ -93,38 +104,54 @@ async function speed(): Promise<void> {
     const account = accounts[0]!;
     await withCore(url, account);
     await withSdk(url, account);
-    const core: number[] = [];
-    const sdk: number[] = [];
-    const lags: string[] = [];
-    const cpu = { core: new CpuTally(child.pid!), sdk: new CpuTally(child.pid!) };
-    for (let round = 0; round < ROUNDS; round++) {
-      let started = performance.now();
-      const result = await cpu.core.during(() => withCore(url, account));
-      core.push(performance.now() - started);
-      lags.push(`p99 ${result.lagP99.toFixed(1)} ms / max ${result.lagMax.toFixed(1)} ms`);
-      started = performance.now();
-      const counted = await cpu.sdk.during(() => withSdk(url, account));
-      sdk.push(performance.now() - started);
-      if (result.records !== OPERATIONS || counted !== OPERATIONS) throw new Error(`indexed ${result.records}, sdk counted ${counted}, expected ${OPERATIONS}`);
-    }
+    const core = await compare(url, account, child.pid!, ROUNDS);
     // The same measure over an idle stretch as long as one sync: what the machine's load alone costs.
     const idle = monitorEventLoopDelay({ resolution: 10 });
     idle.enable();
-    await new Promise((resolve) => setTimeout(resolve, median(core)));
+    await new Promise((resolve) => setTimeout(resolve, core));
     idle.disable();
-    const c = median(core);
-    const s = median(sdk);
-    console.log(`sync (history:sync, indexed):     median ${c.toFixed(0)} ms = ${Math.round((OPERATIONS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`);
-    console.log(`sdk  (operations().call() pages): median ${s.toFixed(0)} ms = ${Math.round((OPERATIONS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`);
-    console.log(`time ratio sync/sdk: ${(c / s).toFixed(2)}`);
-    const pages = (OPERATIONS / 200) * ROUNDS;
-    console.log(`CPU per page of 200, sync: this process (all threads) ${cpu.core.client(pages)} ms, the service ${cpu.core.server(pages)} ms`);
-    console.log(`CPU per page of 200, sdk:  this process ${cpu.sdk.client(pages)} ms, the service ${cpu.sdk.server(pages)} ms`);
-    console.log(`main-thread event-loop delay during each sync: ${lags.join('; ')}`);
     console.log(`main-thread event-loop delay while idle as long: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms / max ${(idle.max / 1e6).toFixed(1)} ms`);
+    if (RTT_MS > 0) {
+      // A remote Horizon: the same service, each request a round trip away.
+      const proxy = await spawnLatencyProxy(url, RTT_MS, MBIT);
+      try {
+        console.log(`through a relay adding a ${RTT_MS} ms round trip to every request, ${MBIT > 0 ? `over a link of ${MBIT} Mbit/s` : 'with no limit on bandwidth'}:`);
+        await compare(proxy.url, account, child.pid!, NETWORK_ROUNDS);
+      } finally {
+        proxy.child.kill('SIGTERM');
+      }
+    }
   } finally {
     child.kill('SIGTERM');
   }
+}
+
+/** Alternating runs of the sync and of the SDK against `url`; prints them, resolves with the sync's median (ms). */
+async function compare(url: string, account: string, servicePid: number, rounds: number): Promise<number> {
+  const core: number[] = [];
+  const sdk: number[] = [];
+  const lags: string[] = [];
+  const cpu = { core: new CpuTally(servicePid), sdk: new CpuTally(servicePid) };
+  for (let round = 0; round < rounds; round++) {
+    let started = performance.now();
+    const result = await cpu.core.during(() => withCore(url, account));
+    core.push(performance.now() - started);
+    lags.push(`p99 ${result.lagP99.toFixed(1)} ms / max ${result.lagMax.toFixed(1)} ms`);
+    started = performance.now();
+    const counted = await cpu.sdk.during(() => withSdk(url, account));
+    sdk.push(performance.now() - started);
+    if (result.records !== OPERATIONS || counted !== OPERATIONS) throw new Error(`indexed ${result.records}, sdk counted ${counted}, expected ${OPERATIONS}`);
+  }
+  const c = median(core);
+  const s = median(sdk);
+  console.log(`sync (history:sync, indexed):     median ${c.toFixed(0)} ms = ${Math.round((OPERATIONS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`);
+  console.log(`sdk  (operations().call() pages): median ${s.toFixed(0)} ms = ${Math.round((OPERATIONS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`);
+  console.log(`time ratio sync/sdk: ${(c / s).toFixed(2)}`);
+  const pages = (OPERATIONS / 200) * rounds;
+  console.log(`CPU per page of 200, sync: this process (all threads) ${cpu.core.client(pages)} ms, the service ${cpu.core.server(pages)} ms`);
+  console.log(`CPU per page of 200, sdk:  this process ${cpu.sdk.client(pages)} ms, the service ${cpu.sdk.server(pages)} ms`);
+  console.log(`main-thread event-loop delay during each sync: ${lags.join('; ')}`);
+  return c;
 }
 
 async function requests(): Promise<void> {

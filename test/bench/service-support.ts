@@ -42,11 +42,17 @@ export function cachedStore(operations: number, accountCount: number, cacheDir: 
 }
 
 export async function spawnService(dir: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'network/service/process.ts', '--data-dir', dir, '--port', '0', '--core-url', 'http://127.0.0.1:9', ...extra],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  return spawnListening(['network/service/process.ts', '--data-dir', dir, '--port', '0', '--core-url', 'http://127.0.0.1:9', ...extra]);
+}
+
+/** The latency relay (latency-proxy.ts) in front of `target`: the same server, `rttMs` away over a link of `mbit` (0: no limit). */
+export async function spawnLatencyProxy(target: string, rttMs: number, mbit = 0): Promise<{ url: string; child: ChildProcess }> {
+  return spawnListening(['test/bench/latency-proxy.ts', '--target', target, '--rtt-ms', String(rttMs), '--mbit', String(mbit)]);
+}
+
+/** A TypeScript entry point as its own process; resolves with the URL it prints once it listens. */
+async function spawnListening(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -54,7 +60,7 @@ export async function spawnService(dir: string, extra: string[] = []): Promise<{
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match) resolve(match[1]!);
     });
-    child.on('exit', (code) => reject(new Error(`service exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
   });
   return { url, child };
 }

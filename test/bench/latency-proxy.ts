@@ -1,0 +1,59 @@
+// A TCP relay that makes a local server as far away as a remote one: every byte a client sends
+// reaches the server `--rtt-ms` later (a request and its answer cross one round trip), and the
+// answers come back as fast as a link of `--mbit` megabits a second carries them, shared by every
+// connection (0: no limit). It runs as its own process, so relaying costs neither the client's
+// threads nor the server's.
+//   node --import tsx test/bench/latency-proxy.ts --target http://127.0.0.1:PORT --rtt-ms 20 [--mbit 100]
+// prints "listening on http://127.0.0.1:PORT" once it accepts connections.
+import { connect, createServer, type Socket } from 'node:net';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { target: { type: 'string' }, 'rtt-ms': { type: 'string', default: '20' }, mbit: { type: 'string', default: '0' } } });
+const target = new URL(values.target ?? '');
+const rttMs = Number(values['rtt-ms']);
+if (!Number.isFinite(rttMs) || rttMs < 0 || rttMs > 10_000) throw new Error(`--rtt-ms must be 0 to 10000, not ${values['rtt-ms']}`);
+const mbit = Number(values.mbit);
+if (!Number.isFinite(mbit) || mbit < 0) throw new Error(`--mbit must be a number of megabits a second (0: no limit), not ${values.mbit}`);
+
+/** When the downlink is free again (performance.now() ms): answers queue on it, whichever connection they are on. */
+let linkFreeAt = 0;
+
+/** Relays the server's answers at the link's speed: a chunk leaves once those before it have. */
+function download(from: Socket, to: Socket): void {
+  if (mbit === 0) return relay(from, to, 0);
+  from.on('data', (chunk: Buffer) => {
+    linkFreeAt = Math.max(performance.now(), linkFreeAt) + (chunk.length * 8) / (mbit * 1000);
+    setTimeout(() => to.destroyed || to.write(chunk), linkFreeAt - performance.now());
+  });
+  from.on('end', () => setTimeout(() => to.end(), Math.max(0, linkFreeAt - performance.now())));
+}
+
+/** Relays `from` to `to`, each chunk after `delayMs` (in order: equal delays fire in the order they were set). */
+function relay(from: Socket, to: Socket, delayMs: number): void {
+  from.on('data', (chunk: Buffer) => {
+    if (delayMs === 0) to.write(chunk);
+    else setTimeout(() => to.destroyed || to.write(chunk), delayMs);
+  });
+  from.on('end', () => setTimeout(() => to.end(), delayMs));
+}
+
+const server = createServer((client) => {
+  const upstream = connect(Number(target.port), target.hostname);
+  client.setNoDelay(true);
+  upstream.setNoDelay(true);
+  relay(client, upstream, rttMs);
+  download(upstream, client);
+  const close = () => {
+    client.destroy();
+    upstream.destroy();
+  };
+  client.on('error', close);
+  upstream.on('error', close);
+  client.on('close', close);
+  upstream.on('close', close);
+});
+
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  if (address && typeof address === 'object') console.log(`listening on http://127.0.0.1:${address.port}`);
+});

@@ -77,16 +77,20 @@ describe('history sync against a stand-in Horizon', () => {
     expect(await allIds(second)).toEqual(standIn.ids);
   });
 
-  it('asks for the next page while the page before is still arriving', async () => {
+  it.each([
+    ['as it is', false],
+    ['gzipped, as Horizon sends it', true],
+  ])('asks for the next page while the page before is still arriving (%s)', async (_how, gzip) => {
     // Each full page's body stops after its first 48 KB until the next listing request comes (or
     // 2 s pass): a sync that asked only once a page was whole would find every one held.
-    standIn = await startStandIn({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elder: 10, holdFullPages: true });
+    standIn = await startStandIn({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elder: 10, holdFullPages: true, gzip });
     const app = startCore(standIn.url);
     cores.push(app);
     expect((await syncToCurrent(app)).records).toBe(600);
     const listings = standIn.requests.filter((r) => r.path !== '/');
     // Three full pages, then the empty one that ends the walk; each asked for during the one before.
     expect(listings.map((r) => r.whileHeld)).toEqual([false, true, true, true]);
+    expect(listings.every((r) => r.gzipped === (gzip || undefined))).toBe(true);
     expect(listings.map((r) => r.query.get('cursor') ?? '')).toEqual(['', standIn.ids[199], standIn.ids[399], standIn.ids[599]]);
     expect(await allIds(app)).toEqual(standIn.ids);
   });

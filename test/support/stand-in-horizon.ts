@@ -5,9 +5,12 @@
 // the sync must honour: a 429 with Retry-After, and 410 before_history for a cursor below the
 // oldest ledger it keeps. Every request is recorded. A page carries Horizon's self, next and prev
 // links; on request a full page's body is held open after its first bytes until the next listing
-// request comes, to show that the sync asks for a page while the one before is still arriving.
+// request comes, to show that the sync asks for a page while the one before is still arriving;
+// and, on request, answers are gzipped as Horizon gzips them.
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export interface StandInOptions {
   account: string;
@@ -21,6 +24,12 @@ export interface StandInOptions {
   beforeHistory?: boolean;
   /** Send a full page's first HOLD_BYTES, then the rest only once the next listing request has come (or after 2 s). */
   holdFullPages?: boolean;
+  /**
+   * Gzip every answer whose request accepts it, as Horizon does. Each transaction then carries an
+   * envelope_xdr of bytes that do not compress (as a real envelope's signatures do not), so a full
+   * page stays far over HOLD_BYTES compressed.
+   */
+  gzip?: boolean;
 }
 
 const HOLD_BYTES = 48 * 1024;
@@ -33,6 +42,8 @@ export interface StandInRequest {
   status: number;
   /** holdFullPages: this request came while a full page before it was still being sent. */
   whileHeld?: boolean;
+  /** gzip: the answer went out gzipped. */
+  gzipped?: boolean;
 }
 
 export interface StandIn {
@@ -45,6 +56,11 @@ export interface StandIn {
 
 function problem(status: number, type: string, title: string, extra: Record<string, string> = {}) {
   return { status, headers: { 'content-type': 'application/problem+json', ...extra }, body: JSON.stringify({ type: `https://stellar.org/horizon-errors/${type}`, title, status, detail: title }) };
+}
+
+/** 320 bytes that look random (five SHA-512 digests), in base64: the same for the same index. */
+function envelope(index: number): string {
+  return Buffer.concat(Array.from({ length: 5 }, (_, i) => createHash('sha512').update(`${index}:${i}`).digest())).toString('base64');
 }
 
 function record(options: StandInOptions, index: number): { id: bigint; text: string } {
@@ -71,7 +87,7 @@ function record(options: StandInOptions, index: number): { id: bigint; text: str
   "from": "${from}",
   "to": "${to}",
   "amount": "${amount}",
-  "transaction": {"id": "${hash}", "hash": "${hash}", "ledger": ${ledger}, "fee_charged": "100", ${memo}, "successful": ${index % 11 !== 0}}
+  "transaction": {"id": "${hash}", "hash": "${hash}", "ledger": ${ledger}, "fee_charged": "100", ${memo}, "successful": ${index % 11 !== 0}${options.gzip ? `, "envelope_xdr": "${envelope(index)}"` : ''}}
 }`;
   return { id, text };
 }
@@ -110,19 +126,29 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const reply = answer(url);
     const listed = url.pathname === listing;
-    requests.push({ at: Date.now(), path: url.pathname, query: url.searchParams, status: reply.status, ...(listed && options.holdFullPages ? { whileHeld: release !== null } : {}) });
+    const zipped = options.gzip === true && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    requests.push({
+      at: Date.now(),
+      path: url.pathname,
+      query: url.searchParams,
+      status: reply.status,
+      ...(listed && options.holdFullPages ? { whileHeld: release !== null } : {}),
+      ...(options.gzip ? { gzipped: zipped } : {}),
+    });
     if (listed) release?.();
-    if (!options.holdFullPages || !('full' in reply) || !reply.full || reply.body.length <= HOLD_BYTES) {
-      res.writeHead(reply.status, reply.headers).end(reply.body);
+    const body = zipped ? gzipSync(reply.body) : Buffer.from(reply.body);
+    const headers = { ...reply.headers, 'content-length': String(body.length), ...(zipped ? { 'content-encoding': 'gzip' } : {}) };
+    res.writeHead(reply.status, headers);
+    if (!options.holdFullPages || !('full' in reply) || !reply.full || body.length <= HOLD_BYTES) {
+      res.end(body);
       return;
     }
-    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
-    res.write(reply.body.slice(0, HOLD_BYTES));
+    res.write(body.subarray(0, HOLD_BYTES));
     const timer = setTimeout(() => release?.(), HOLD_MS);
     const finish = () => {
       clearTimeout(timer);
       if (release === finish) release = null;
-      if (!res.writableEnded) res.end(reply.body.slice(HOLD_BYTES));
+      if (!res.writableEnded) res.end(body.subarray(HOLD_BYTES));
     };
     release = finish;
   });

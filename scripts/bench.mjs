@@ -6,8 +6,10 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const filter = process.argv[2] ?? '';
+/** Files of test/bench that benchmarks use and that are not benchmarks themselves. */
+const HELPERS = new Set(['latency-proxy.ts', 'service-stream-client.ts', 'service-support.ts']);
 const benches = readdirSync(join(root, 'test', 'bench'))
-  .filter((name) => /\.ts$/.test(name) && name.includes(filter))
+  .filter((name) => /\.ts$/.test(name) && !name.endsWith('.d.ts') && !HELPERS.has(name) && name.includes(filter))
   .sort();
 if (benches.length === 0) {
   console.error(`no benchmark in test/bench matches "${filter}"`);

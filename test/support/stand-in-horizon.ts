@@ -144,12 +144,12 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
       return;
     }
     res.write(body.subarray(0, HOLD_BYTES));
-    const timer = setTimeout(() => release?.(), HOLD_MS);
     const finish = () => {
       clearTimeout(timer);
       if (release === finish) release = null;
       if (!res.writableEnded) res.end(body.subarray(HOLD_BYTES));
     };
+    const timer = setTimeout(finish, HOLD_MS);
     release = finish;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

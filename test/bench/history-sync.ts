@@ -4,7 +4,7 @@
 // against the same local service process; the main thread's event-loop delay during the sync
 // (what the UI and the streams would feel); and the requests a sync spends against a stand-in
 // Horizon: a full sync (target <= ceil(N/200) + 2) and the re-sync of a current account (<= 2).
-// Then the same comparison (one round) through a relay that puts the service a round trip away,
+// Then the same comparison (two rounds) through a relay that puts the service a round trip away,
 // as a remote Horizon is, over a link of `mbit` megabits a second (latency-proxy.ts; rtt-ms 0
 // leaves it out, mbit 0 sets no limit on bandwidth).
 //   node --import tsx test/bench/history-sync.ts [operations] [rounds] [rtt-ms=20] [mbit=0]
@@ -28,8 +28,8 @@ const RTT_MS = Number(process.argv[4] ?? 20);
 /** Its link's bandwidth in megabits a second (0: no limit). */
 const MBIT = Number(process.argv[5] ?? 0);
 const NETWORK_ROUNDS = 2;
-for (const [name, value] of Object.entries({ operations: OPERATIONS, rounds: ROUNDS, 'rtt-ms': RTT_MS, mbit: MBIT })) {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more (usage: history-sync.ts [operations] [rounds] [rtt-ms] [mbit])`);
+for (const [name, value, least] of [['operations', OPERATIONS, 1], ['rounds', ROUNDS, 1], ['rtt-ms', RTT_MS, 0], ['mbit', MBIT, 0]] as const) {
+  if (!Number.isSafeInteger(value) || value < least) throw new Error(`${name} must be a whole number, ${least} or more (usage: history-sync.ts [operations] [rounds] [rtt-ms] [mbit])`);
 }
 
 /** One sync from scratch into a fresh user-data directory; resolves with the records indexed. */

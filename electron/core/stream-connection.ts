@@ -2,7 +2,7 @@
 // paging token seen, and "from now" is pinned to a token before the first connection (a
 // `cursor=now` would skip what arrives during a reconnection: Solar issue #551), records are
 // deduplicated by paging token, reconnects back off ×1.5 up to a cap after errors (at once after
-// a clean `event: close`), every (re)connection is paid from the network's reconnect budget
+// a clean `event: close`, and no sooner than a 429's or 503's Retry-After), every (re)connection is paid from the network's reconnect budget
 // (reconnect-budget.ts), and a watchdog restarts a stream that has sent no byte for longer than
 // its window. Horizon sends no keepalives and closes idle streams itself after 55 s, so for the
 // horizon dialect the window is longer than that (docs/app-core.md).
@@ -15,6 +15,7 @@ import { decodeToid } from '../../shared/toid';
 import { exponentialDelay, sleep } from './backoff';
 import { latestOf } from './health';
 import { parseJsonFast } from './json-fast';
+import { parseRetryAfter } from './rate-limit';
 import { normalizeOperation } from './normalize';
 import { budgetFor, type BudgetPolicy, type ReconnectBudget } from './reconnect-budget';
 
@@ -59,6 +60,8 @@ export class AccountStream {
   private caughtUpTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private generation = 0;
+  /** The wait a 429 or 503 asked for (Retry-After), by the connection that got it. */
+  private serverWait: { generation: number; ms: number } | null = null;
 
   constructor(
     private readonly profile: NetworkProfile,
@@ -134,7 +137,9 @@ export class AccountStream {
       // The eventsource package adds the HTTP status and a message (a 404 for an unfunded account,
       // a 429 when streams are limited): shown with the reconnecting state.
       const { code, message } = event as unknown as { code?: number; message?: string };
-      this.reconnect(false, code ? `The server answered ${code}${message ? `: ${message.slice(0, 200)}` : ''}.` : message?.slice(0, 200));
+      const asked = this.serverWait?.generation === generation ? this.serverWait.ms : 0;
+      const answered = code ? `The server answered ${code}${message ? `: ${message.slice(0, 200)}` : ''}.` : message?.slice(0, 200);
+      this.reconnect(false, asked > 0 ? `${answered ?? ''} Waiting ${Math.ceil(asked / 1000)} s, as it asked.`.trim() : answered, asked);
     });
     this.armWatchdog();
   }
@@ -142,6 +147,10 @@ export class AccountStream {
   /** Counts every byte (records and keepalive comments alike) for the watchdog. */
   private async fetchWatched(input: string | URL, init: RequestInit, generation: number): Promise<Response> {
     const response = await fetch(input, init);
+    // A stream refused for its rate says when to come back: the reconnect waits at least that long.
+    if (response.status === 429 || response.status === 503) {
+      this.serverWait = { generation, ms: parseRetryAfter(response.headers.get('retry-after')) ?? 0 };
+    }
     if (!response.body) return response;
     const touch = new TransformStream<Uint8Array, Uint8Array>({
       transform: (chunk, controller) => {
@@ -203,7 +212,8 @@ export class AccountStream {
     this.connectAfter(wait);
   }
 
-  private reconnect(immediately: boolean, reason?: string): void {
+  /** Reconnects after the backoff, the budget's wait and `askedMs` (a Retry-After), whichever is longest. */
+  private reconnect(immediately: boolean, reason?: string, askedMs = 0): void {
     if (this.stopped) return;
     this.source?.close();
     this.source = null;
@@ -211,7 +221,7 @@ export class AccountStream {
     this.attempt += 1;
     const policy = { initialMs: this.options.backoffBaseMs ?? 1_000, factor: 1.5, capMs: this.options.backoffCapMs ?? 30_000 };
     // A clean close resumes at once; an error backs off. Either way the budget may space it out.
-    const backoff = immediately ? 0 : exponentialDelay(policy, this.attempt);
+    const backoff = Math.max(immediately ? 0 : exponentialDelay(policy, this.attempt), askedMs);
     this.options.budget?.adoptLimit(this.options.knownLimit?.());
     const budgetWait = this.options.budget?.reserve() ?? 0;
     const message = budgetWait > backoff ? budgetMessage(budgetWait) : reason;

@@ -22,6 +22,9 @@ import { budgetFor, type BudgetPolicy, type ReconnectBudget } from './reconnect-
 /** Silence after which a stream is restarted: the local service's keepalives come every 15 s; Horizon sends none and closes at 55 s. */
 export const SILENCE_WINDOW_MS = { ledger: 40_000, horizon: 65_000 } as const;
 
+/** The longest Retry-After a stream honours: Horizon's limits are per hour; a longer ask is a broken server's. */
+const LONGEST_ASKED_WAIT_MS = 3_600_000;
+
 export interface StreamOptions {
   /** Restart a stream that sent nothing for this long (default SILENCE_WINDOW_MS of the profile's dialect). */
   keepaliveWindowMs?: number;
@@ -149,7 +152,7 @@ export class AccountStream {
     const response = await fetch(input, init);
     // A stream refused for its rate says when to come back: the reconnect waits at least that long.
     if (response.status === 429 || response.status === 503) {
-      this.serverWait = { generation, ms: parseRetryAfter(response.headers.get('retry-after')) ?? 0 };
+      this.serverWait = { generation, ms: Math.min(parseRetryAfter(response.headers.get('retry-after')) ?? 0, LONGEST_ASKED_WAIT_MS) };
     }
     if (!response.body) return response;
     const touch = new TransformStream<Uint8Array, Uint8Array>({

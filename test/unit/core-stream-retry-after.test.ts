@@ -1,6 +1,6 @@
 // A stream the server refuses for its rate (429, as Horizon does past its stream limit) comes back
-// no sooner than the Retry-After it was given, says so in its status, and then streams; a
-// Retry-After that is not a delay or a date is ignored for the usual backoff.
+// no sooner than the Retry-After it was given (at most an hour), says so in its status, and then
+// streams; a Retry-After that is not a delay or a date is ignored for the usual backoff.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,8 +40,8 @@ beforeAll(async () => {
 
 afterAll(() => local.close());
 
-/** Watches the account until its record arrives; the statuses it went through. */
-async function streamOnce(): Promise<StreamStatus[]> {
+/** A manager of streams through the local server, reporting what it emits. */
+function watching(): { manager: StreamManager; got: Operation[]; statuses: StreamStatus[] } {
   arrivals = [];
   const got: Operation[] = [];
   const statuses: StreamStatus[] = [];
@@ -55,6 +55,12 @@ async function streamOnce(): Promise<StreamStatus[]> {
   );
   manager.useNetwork({ ...builtInProfiles(local.base)[1]!, baseUrl: local.base });
   manager.watch(ACCOUNT);
+  return { manager, got, statuses };
+}
+
+/** Watches the account until its record arrives; the statuses it went through. */
+async function streamOnce(): Promise<StreamStatus[]> {
+  const { manager, got, statuses } = watching();
   try {
     await waitFor('the record after the refusal', () => got.length >= 1, 10_000, 10);
   } finally {
@@ -78,4 +84,16 @@ it('backs off as usual when the Retry-After is neither a delay nor a date', asyn
   expect(arrivals).toHaveLength(2);
   expect(arrivals[1]! - arrivals[0]!).toBeLessThan(900);
   expect(statuses.find((s) => s.state === 'reconnecting')?.message).not.toMatch(/as it asked/);
+});
+
+it('honours an hour at most, however long the Retry-After', async () => {
+  retryAfter = String(10 ** 9);
+  const { manager, statuses } = watching();
+  try {
+    const waiting = await waitFor('the reconnecting status', () => statuses.find((s) => s.state === 'reconnecting'));
+    expect(waiting.message).toMatch(/Waiting 3600 s, as it asked\.$/);
+    expect(arrivals).toHaveLength(1);
+  } finally {
+    manager.close();
+  }
 });

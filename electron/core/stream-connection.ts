@@ -1,12 +1,11 @@
 // One SSE connection of one account's payments: every (re)connection is built from the last
-// paging token seen, and "from now" is pinned to a token before the first connection (a
-// `cursor=now` would skip what arrives during a reconnection: Solar issue #551), records are
-// deduplicated by paging token, reconnects back off ×1.5 up to a cap after errors (at once after
-// a clean `event: close`, and no sooner than a 429's or 503's Retry-After), every (re)connection
-// is paid from the network's reconnect budget (reconnect-budget.ts), and a watchdog restarts a
-// stream that has sent no byte for longer than its window. Horizon sends no keepalives and closes
-// idle streams itself after 55 s, so for the horizon dialect the window is longer than that
-// (docs/app-core.md).
+// paging token seen, "from now" is pinned to a token before the first connection (`cursor=now`
+// would skip what arrives during a reconnection: Solar issue #551), records are deduplicated by
+// paging token, reconnects back off ×1.5 up to a cap after errors (at once after a clean `event:
+// close`, never sooner than a 429's or 503's Retry-After), each is paid from the network's
+// reconnect budget (reconnect-budget.ts), and a watchdog restarts a stream silent for longer than
+// its window. Horizon sends no keepalives and closes idle streams itself after 55 s, so for the
+// horizon dialect the window is longer than that (docs/app-core.md).
 import { EventSource } from 'eventsource';
 import { passesMinimum } from '../../shared/minimums';
 import type { NetworkProfile } from '../../shared/ipc';

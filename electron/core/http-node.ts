@@ -116,7 +116,7 @@ function readBody(response: http.IncomingMessage, encoding: string | null, signa
   const chunks: Buffer[] = [];
   let length = 0;
   const watch = onProgress && watchHead(encoding, onProgress);
-  response.once('close', () => watch?.close());
+  if (watch) response.once('close', watch.close);
   return new Promise<Uint8Array>((resolve, reject) => {
     response.on('data', (chunk: Buffer) => {
       length += chunk.length;

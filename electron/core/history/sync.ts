@@ -169,6 +169,8 @@ export class AccountSync {
           continue;
         }
         if (signal.aborted) break;
+        // Read even when the next page was asked for early: a short page stops that request at
+        // once, often before it is sent (the walk's request count depends on it).
         const guess = nextOfFullPage(bytes);
         const written = this.options.ingest(bytes);
         const next = current.next(guess);

@@ -2,7 +2,7 @@
 // same dispatcher (and so the same validation) as the app's windows. Progress and summaries go
 // to stderr, rows to stdout.
 import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from '../electron/core/history/export-file';
-import { csvCell } from '../electron/core/export';
+import { csvCell } from '../electron/core/csv-cell';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import type { Context } from './commands';
 import type { HistoryCommand, HistoryFormat } from './history-args';

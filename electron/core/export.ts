@@ -12,6 +12,7 @@ import type { Currency, Operation, ExportProgress } from '../../shared/model';
 import { operationSummary } from '../../shared/operation-summary';
 import { sleep } from './backoff';
 import type { Emit } from './dispatch';
+import { csvCell } from './csv-cell';
 import { CoreError } from './errors';
 import { HttpError, type HttpClient } from './http';
 import { fetchListing, listingPath } from './listings';
@@ -257,13 +258,6 @@ export function csvRow(record: Operation): string {
     operationSummary(record),
   ];
   return `${cells.map(csvCell).join(',')}\n`;
-}
-
-/** RFC 4180 quoting; a leading = + - @ in text is neutralised so a spreadsheet never runs it. */
-export function csvCell(value: string): string {
-  let cell = value;
-  if (/^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell)) cell = `'${cell}`;
-  return /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 function write(out: WriteStream, chunk: string): Promise<void> {

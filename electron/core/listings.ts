@@ -2,9 +2,9 @@
 // shaped for an infinite query (next cursor, or null at the end).
 import { classifyId } from '../../shared/ids';
 import type { ListingTarget, OperationScope } from '../../shared/ipc';
-import { isJsonObject, type JsonValue } from '../../shared/json';
 import type { Operation, OperationPage } from '../../shared/model';
 import { nextCursor } from '../../shared/paging';
+import { embeddedRecords } from './embedded';
 import { CoreError } from './errors';
 import { historyStartAtEnd, isBeforeHistory, readHistoryStart } from './history-start';
 import type { HttpClient, Params } from './http';
@@ -99,9 +99,3 @@ export async function fetchListing(
   };
 }
 
-export function embeddedRecords(body: JsonValue): JsonValue[] {
-  if (!isJsonObject(body) || !isJsonObject(body['_embedded']) || !Array.isArray(body['_embedded']['records'])) {
-    throw new CoreError('bad_response', 'The server answered a listing without `_embedded.records`. Is this a Horizon-style server?');
-  }
-  return body['_embedded']['records'];
-}

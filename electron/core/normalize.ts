@@ -7,17 +7,15 @@
 import { operationDirection } from '../../shared/direction';
 import { stringifyJson, type JsonValue } from '../../shared/json';
 import {
-  LEDGER_TYPE_CODES,
   MODELLED_TYPES,
-  type LedgerOperationType,
   type Operation,
   type OperationType,
   type TransactionSummary,
 } from '../../shared/model';
 import { readTyped, sponsorAndMuxed, type Common } from './operation-readers';
+import { typeNameOf } from './type-name';
 import { digits, fieldText, int, need, NormalizeError, obj, text, type JsonObject } from './values';
 
-const LEDGER_NAMES = new Map<number, LedgerOperationType>(Object.entries(LEDGER_TYPE_CODES).map(([name, code]) => [code, name as LedgerOperationType]));
 const KNOWN = new Set<string>(MODELLED_TYPES);
 const COMMON_KEYS = new Set([
   '_links',
@@ -32,16 +30,6 @@ const COMMON_KEYS = new Set([
   'created_at',
   'transaction',
 ]);
-
-/** The operation's type name in either dialect ("payment", "manage_buy_offer", …). */
-export function typeNameOf(record: JsonObject): string {
-  const named = text(record['type_s']);
-  if (named) return named;
-  const type = record['type'];
-  if (typeof type === 'string') return type;
-  const code = int(type);
-  return code === undefined ? 'unknown' : (LEDGER_NAMES.get(code) ?? `type_${code}`);
-}
 
 export interface NormalizeOptions {
   /** The account whose listing this is: sets `direction`. */

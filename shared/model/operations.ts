@@ -6,37 +6,9 @@ import * as classic from './operation-classic';
 import { common } from './operation-common';
 import * as horizon from './operation-horizon';
 import { Page } from './resources';
+import { OPERATION_TYPES } from './type-codes';
 
-/** The local network's (ledger dialect's) operation types, in the order of their type numbers. */
-export const OPERATION_TYPES = [
-  'payment',
-  'create_account',
-  'change_trust',
-  'create_claimable_balance',
-  'claim_claimable_balance',
-  'liquidity_pool_deposit',
-  'liquidity_pool_withdraw',
-  'manage_data',
-  'account_merge',
-  'bump_sequence',
-  'set_options',
-] as const;
-export type LedgerOperationType = (typeof OPERATION_TYPES)[number];
-
-/** Type numbers of the ledger dialect (docs/design.md); Horizon's numbers differ. */
-export const LEDGER_TYPE_CODES: Record<LedgerOperationType, number> = {
-  payment: 0,
-  create_account: 1,
-  change_trust: 2,
-  create_claimable_balance: 3,
-  claim_claimable_balance: 4,
-  liquidity_pool_deposit: 5,
-  liquidity_pool_withdraw: 6,
-  manage_data: 7,
-  account_merge: 8,
-  bump_sequence: 9,
-  set_options: 10,
-};
+export { LEDGER_TYPE_CODES, OPERATION_TYPES, type LedgerOperationType } from './type-codes';
 
 /** Types only Horizon writes, each with its own model (manage_offer: Horizon's pre-protocol-11 name). */
 export const HORIZON_ONLY_TYPES = [

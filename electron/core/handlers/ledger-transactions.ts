@@ -7,8 +7,9 @@ import type { JsonValue } from '../../../shared/json';
 import type { LedgerTransaction, Operation } from '../../../shared/model';
 import { pages, type FetchRecords } from '../../../shared/paging';
 import type { Handlers } from '../dispatch';
+import { embeddedRecords } from '../embedded';
 import { HttpError, type HttpClient } from '../http';
-import { embeddedRecords, fetchListing, scopeId } from '../listings';
+import { fetchListing, scopeId } from '../listings';
 import { normalizeTransaction } from '../resources';
 
 /** What the handler needs of the core: a subset of CoreContext (docs/design.md, issue #11). */

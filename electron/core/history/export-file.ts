@@ -5,7 +5,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { HistoryRow } from '../../../shared/history';
-import { csvCell } from '../export';
+import { csvCell } from '../csv-cell';
 import type { ExportArgs } from './protocol';
 import { readPage, rowOf } from './query';
 

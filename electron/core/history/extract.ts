@@ -1,15 +1,15 @@
 // One operation record (either dialect, as the server wrote it) to the columns of the history
 // index, relative to the indexed account. Fields are read from the record itself, not from the
 // normalised model, so a type the model does not know yet (path payments…) is still indexed; which
-// types carry an amount and a counterparty is shared/history.ts movesValue.
+// types carry an amount and a counterparty is shared/moves-value.ts.
 import { parseAmount } from '../../../shared/amount';
 import type { HistoryDirection } from '../../../shared/history';
-import { movesValue } from '../../../shared/history';
 import type { JsonValue } from '../../../shared/json';
 import type { Currency } from '../../../shared/model';
+import { movesValue } from '../../../shared/moves-value';
+import { embeddedRecords } from '../embedded';
 import { parseJsonFast } from '../json-fast';
-import { embeddedRecords } from '../listings';
-import { typeNameOf } from '../normalize';
+import { typeNameOf } from '../type-name';
 import { amountOf, currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } from '../values';
 
 export interface IndexRow {

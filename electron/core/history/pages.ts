@@ -9,8 +9,8 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { stringifyJson } from '../../../shared/json';
+import { embeddedRecords } from '../embedded';
 import { parseJsonFast } from '../json-fast';
-import { embeddedRecords } from '../listings';
 
 const OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 

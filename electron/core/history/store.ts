@@ -38,7 +38,7 @@ export interface PageResult extends IngestResult {
 }
 
 /** Full pages of a sync written in one transaction at most. */
-export const GROUP_PAGES = 5;
+export const GROUP_PAGES = 20;
 
 const OP_COLUMNS = `acct, id, paging_token, ledger, created_at, type, tx_hash, successful, source, counterparty, direction, asset, amount,
   source_asset, source_amount, memo, memo_type, fee, page, slot`;
@@ -73,6 +73,8 @@ export class IndexWriter {
 
   /** The account's row of `accounts`, created on first use. */
   account(address: string): AccountMeta {
+    const meta = readMeta(this.db, address);
+    if (meta) return meta;
     this.db.prepare('INSERT OR IGNORE INTO accounts (address) VALUES (?)').run(address);
     return readMeta(this.db, address)!;
   }
@@ -253,8 +255,13 @@ export class IndexWriter {
   }
 }
 
+/** Each file's statement for readMeta, which a sync runs twice a page: prepared once. */
+const metaStatements = new WeakMap<DatabaseSync, StatementSync>();
+
 export function readMeta(db: DatabaseSync, address: string): AccountMeta | undefined {
-  const row = db.prepare('SELECT * FROM accounts WHERE address = ?').get(address) as Record<string, unknown> | undefined;
+  let statement = metaStatements.get(db);
+  if (!statement) metaStatements.set(db, (statement = db.prepare('SELECT * FROM accounts WHERE address = ?')));
+  const row = statement.get(address) as Record<string, unknown> | undefined;
   return row ? metaOf(row) : undefined;
 }
 
@@ -276,3 +283,4 @@ function metaOf(row: Record<string, unknown>): AccountMeta {
     newest: num(row['newest']),
   };
 }
+

@@ -17,7 +17,8 @@ export const SCHEMA_VERSION = 6;
 // totals of every day and every counterparty, kept with the rows in the same transaction, so the
 // analyses of a whole history (by asset, day, week, month, counterparty) read a few thousand
 // rows instead of a million (query.ts rolledFlows). pages holds every ingested listing page whole,
-// brotli-compressed, per account; a row's page and slot name its record's text there (pages.ts).
+// compressed (zstd; brotli before), per account; a row's page and slot name its record's text
+// there (pages.ts).
 const SCHEMA = `
 CREATE TABLE accounts (
   acct INTEGER PRIMARY KEY,

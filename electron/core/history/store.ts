@@ -283,4 +283,3 @@ function metaOf(row: Record<string, unknown>): AccountMeta {
     newest: num(row['newest']),
   };
 }
-

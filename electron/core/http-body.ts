@@ -13,7 +13,7 @@ export async function readBytes(response: Pick<Answer, 'arrayBuffer'>, signal?: 
   return new Uint8Array(await readBody(() => response.arrayBuffer(onProgress), signal));
 }
 
-async function readBody<T>(read: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function readBody<T>(read: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   try {
     return await read();
   } catch (error) {

@@ -4,16 +4,16 @@
 // backoff through one gate per client, so a burst of callers waits together instead of retrying
 // in a storm.
 import { parseTemplate } from 'url-template';
-import type { IpcErrorCode } from '../../shared/ipc';
-import { isJsonObject, type JsonValue } from '../../shared/json';
+import type { JsonValue } from '../../shared/json';
 import { backoffDelay, jitter, sleep, type BackoffPolicy } from './backoff';
 import { abortError, CoreError } from './errors';
 import { readBytes, readText } from './http-body';
 import type { OnProgress } from './http-head';
 import { Deadline, request, type Answer, type Exchange } from './http-node';
-import { parseJsonFast } from './json-fast';
+import { HttpError, parseBody, problemError } from './http-problem';
 import { parseRetryAfter, rateLimitWait, type RateLimitWait } from './rate-limit';
 
+export { HttpError } from './http-problem';
 export { parseRetryAfter } from './rate-limit';
 
 export interface RateLimitInfo {
@@ -44,6 +44,15 @@ export interface RequestOptions {
   onProgress?: OnProgress;
 }
 
+/**
+ * What sends a request and resolves with its status and headers (http-node.ts `request` unless a
+ * caller names another: the history sync's pages are fetched by its index worker, worker-fetch.ts).
+ */
+export type Transport<A extends Answer = Answer> = (url: URL, exchange: Exchange, signal: AbortSignal) => Promise<A>;
+
+/** How a caller reads a successful answer's body, within the request's deadline. */
+export type ReadBody<A extends Answer, T> = (answer: A, signal: AbortSignal | undefined) => Promise<T>;
+
 export interface JsonResponse {
   status: number;
   body: JsonValue;
@@ -64,18 +73,6 @@ const GET_JSON: Exchange = { method: 'GET', headers: { accept: 'application/hal+
 
 export type Params = Record<string, string | number | boolean | undefined>;
 
-const PROBLEM_CODES: Record<number, IpcErrorCode> = {
-  400: 'bad_request',
-  404: 'not_found',
-  406: 'not_acceptable',
-  413: 'request_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  500: 'server_error',
-  502: 'server_error',
-  503: 'unavailable',
-  504: 'timeout',
-};
 
 /** Waits between 429/503 retries: 0.5 s doubling up to 30 s, plus up to 0.1 s of jitter. */
 export const HTTP_BACKOFF: BackoffPolicy = { initialMs: 500, factor: 2, capMs: 30_000, jitterMs: 100 };
@@ -86,19 +83,6 @@ export function retryWait(headers: Headers, attempt: number, random: () => numbe
   return retryAfter === null ? backoffDelay(HTTP_BACKOFF, attempt, random) : retryAfter + jitter(HTTP_BACKOFF, random);
 }
 
-/** A problem document (or a failed response) as a typed error. */
-export class HttpError extends CoreError {
-  override name = 'HttpError';
-  constructor(
-    code: IpcErrorCode,
-    message: string,
-    readonly status: number,
-    readonly problem: Record<string, JsonValue> | null,
-    retryAfterMs?: number,
-  ) {
-    super(code, message, { status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
-  }
-}
 
 export class HttpClient {
   readonly baseUrl: URL;
@@ -152,9 +136,21 @@ export class HttpClient {
    * and retries as getJson.
    */
   async getBytes(href: string, options: RequestOptions = {}): Promise<BytesResponse> {
+    const read: ReadBody<Answer, Uint8Array> = (answer, signal) => readBytes(answer, signal, options.onProgress);
+    const { value, ...response } = await this.getWith(href, request, read, options);
+    return { ...response, bytes: value };
+  }
+
+  /**
+   * GETs a JSON resource through `transport` and reads a successful body with `read` (the history
+   * sync: a page is fetched and kept by the index worker, and only its receipt comes here); errors,
+   * 429 waits, retries and the timeout as getJson.
+   */
+  async getWith<A extends Answer, T>(href: string, transport: Transport<A>, read: ReadBody<A, T>, options: RequestOptions = {}): Promise<{ status: number; value: T; headers: Headers; latencyMs: number }> {
     const url = this.resolve(href, options.params);
-    const response = await this.send(url, GET_JSON, options, true, false, true);
-    return { status: response.status, bytes: response.bytes ?? new Uint8Array(), headers: response.headers, latencyMs: response.latencyMs };
+    const reader = { transport: transport as Transport, read: read as ReadBody<Answer, unknown> };
+    const response = await this.send(url, GET_JSON, options, true, false, reader);
+    return { status: response.status, value: response.value as T, headers: response.headers, latencyMs: response.latencyMs };
   }
 
   /** POSTs a urlencoded form once (waiting out a 429) and returns non-2xx bodies for the caller to read. */
@@ -165,12 +161,12 @@ export class HttpClient {
     return this.send(url, exchange, options, false, true);
   }
 
-  private async send(url: URL, exchange: Exchange, options: RequestOptions, retry: boolean, raw = false, bytes = false): Promise<JsonResponse & { bytes?: Uint8Array }> {
+  private async send(url: URL, exchange: Exchange, options: RequestOptions, retry: boolean, raw = false, reader?: Reader): Promise<JsonResponse & { value?: unknown }> {
     for (let attempt = 1; ; attempt++) {
       await this.waitForGate(options.signal);
-      const { response, latencyMs, text, body: wanted } = await this.exchange(url, exchange, options, bytes);
+      const { response, latencyMs, text, value } = await this.exchange(url, exchange, options, reader);
       this.readRateLimit(response.headers);
-      if (wanted) return { status: response.status, body: null, text: '', bytes: wanted, headers: response.headers, latencyMs };
+      if (reader && response.ok) return { status: response.status, body: null, text: '', value, headers: response.headers, latencyMs };
       if (response.status === 429 && attempt <= this.maxRetries) {
         this.closeGate(rateLimitWait(response.headers, attempt, HTTP_BACKOFF), url);
         (options.onWait ?? this.options.onWait)?.(this.gateUntil - Date.now(), attempt);
@@ -191,17 +187,17 @@ export class HttpClient {
   }
 
   /**
-   * One request and its body, within the timeout: a success asked for as bytes comes back
-   * undecoded (`body`), every other answer as text.
+   * One request and its body, within the timeout: a success with a reader is read by it
+   * (`value`), every other answer as text.
    */
-  private async exchange(url: URL, exchange: Exchange, options: RequestOptions, bytes: boolean): Promise<{ response: Answer; latencyMs: number; text: string; body?: Uint8Array }> {
+  private async exchange(url: URL, exchange: Exchange, options: RequestOptions, reader?: Reader): Promise<{ response: Answer; latencyMs: number; text: string; value?: unknown }> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const deadline = new Deadline(timeoutMs, options.signal);
     try {
       const started = performance.now();
-      const response = await request(url, exchange, deadline.signal);
+      const response = await (reader?.transport ?? request)(url, exchange, deadline.signal);
       const latencyMs = performance.now() - started;
-      if (bytes && response.ok) return { response, latencyMs, text: '', body: await readBytes(response, options.signal, options.onProgress) };
+      if (reader && response.ok) return { response, latencyMs, text: '', value: await reader.read(response, options.signal) };
       return { response, latencyMs, text: await readText(response, options.signal) };
     } catch (error) {
       if (options.signal?.aborted) throw abortError();
@@ -252,46 +248,8 @@ export class HttpClient {
   }
 }
 
-function parseBody(text: string, response: Answer, url: URL): JsonValue {
-  if (text === '') return null;
-  try {
-    return parseJsonFast(text);
-  } catch {
-    if (!response.ok) return null;
-    throw new CoreError('bad_response', `${url.host} answered ${response.status} with something that is not JSON. Is ${url.origin} a Horizon-style server?`);
-  }
-}
-
-function problemError(response: Answer, body: JsonValue, url: URL): HttpError {
-  const problem = isJsonObject(body) ? body : null;
-  const typeText = typeof problem?.['type'] === 'string' ? (problem['type'] as string) : '';
-  // Horizon writes types as URLs (https://stellar.org/horizon-errors/not_found); this service as words.
-  // Another status is http_error whatever its type says (Horizon's forbidden, before_history, …):
-  // codes are the contract's closed list; the server's words stay in the message and `problem`.
-  const type = typeText.split('/').pop() ?? '';
-  const code = type === 'rate_limit_exceeded' ? 'rate_limited' : (PROBLEM_CODES[response.status] ?? 'http_error');
-  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after')) ?? undefined;
-  return new HttpError(code, describeProblem(response.status, problem, url), response.status, problem, retryAfterMs);
-}
-
-function describeProblem(status: number, problem: Record<string, JsonValue> | null, url: URL): string {
-  const title = typeof problem?.['title'] === 'string' ? problem['title'] : `HTTP ${status}`;
-  const detail = typeof problem?.['detail'] === 'string' ? problem['detail'].slice(0, 400) : '';
-  const extras = problem && isJsonObject(problem['extras']) ? problem['extras'] : null;
-  const field = typeof extras?.['invalid_field'] === 'string' ? extras['invalid_field'] : null;
-  const reason = typeof extras?.['reason'] === 'string' ? extras['reason'] : null;
-  switch (status) {
-    case 400:
-      return field ? `The server rejected "${field}": ${reason ?? detail}` : `The server rejected the request: ${detail || title}`;
-    case 404:
-      return `Not found on ${url.host}: ${url.pathname}. Check the id, and that the right network is selected.`;
-    case 429:
-      return `${url.host} is limiting the request rate. Wait a moment and try again${detail ? ` (${detail})` : ''}.`;
-    case 503:
-      return `${url.host} is temporarily unavailable${detail ? `: ${detail}` : ''}. Try again shortly.`;
-    case 504:
-      return `${url.host} timed out${detail ? `: ${detail}` : ''}. Try again.`;
-    default:
-      return `${url.host} answered ${status} ${title}${detail ? `: ${detail}` : ''}`;
-  }
+/** A caller's transport and reader of successful bodies (getWith). */
+interface Reader {
+  transport: Transport;
+  read: ReadBody<Answer, unknown>;
 }

@@ -2,7 +2,7 @@
 // before it (walk-cursor.ts earlyNext, page-fetch.ts PageFetch): once, only for the page the walk
 // reads, reusing that request when the whole page agrees, and abandoning it when it does not.
 import { describe, expect, it } from 'vitest';
-import { PageFetch, type FetchPage } from '../../electron/core/history/page-fetch';
+import { PageFetch, type PageSource } from '../../electron/core/history/page-fetch';
 import { EARLY_BYTES, earlyNext } from '../../electron/core/history/walk-cursor';
 import { HEAD_BYTES } from '../../electron/core/http-head';
 
@@ -51,25 +51,25 @@ describe('earlyNext', () => {
 interface Call {
   cursor: string | undefined;
   signal: AbortSignal;
-  /** Sends the page's first bytes, naming `next` in its link. */
+  /** Where the page arrives: its start names `next` as the following page's cursor. */
   start(next: string): void;
   finish(): void;
 }
 
-/** A FetchPage whose pages arrive when the test says; every call is kept. */
-function fakeFetch(): { fetchPage: FetchPage; calls: Call[] } {
+/** A page source whose pages (the call's index) arrive when the test says; every call and every page let go are kept. */
+function fakeFetch(): { fetchPage: PageSource<number>; calls: Call[]; released: number[] } {
   const calls: Call[] = [];
-  const fetchPage: FetchPage = (cursor, signal, onProgress) =>
-    new Promise((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
-      calls.push({
-        cursor,
-        signal,
-        start: (next) => onProgress(encoder.encode(pageText(next, 0)), EARLY_BYTES),
-        finish: () => resolve(encoder.encode('{}')),
-      });
-    });
-  return { fetchPage, calls };
+  const released: number[] = [];
+  const fetchPage: PageSource<number> = {
+    fetch: (cursor, signal, onEarly) =>
+      new Promise((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+        const index = calls.length;
+        calls.push({ cursor, signal, start: (next) => onEarly(next), finish: () => resolve(index) });
+      }),
+    release: (page) => released.push(page),
+  };
+  return { fetchPage, calls, released };
 }
 
 describe('PageFetch', () => {
@@ -83,7 +83,7 @@ describe('PageFetch', () => {
     calls[1]!.start('400');
     expect(calls).toHaveLength(2);
     calls[0]!.finish();
-    await first.bytes;
+    await first.page;
     const second = first.next('200');
     expect(calls).toHaveLength(2);
     expect(second!.cursor).toBe('200');
@@ -98,7 +98,7 @@ describe('PageFetch', () => {
     const first = new PageFetch('1', fetchPage, walk.signal).lead();
     calls[0]!.start('200');
     calls[0]!.finish();
-    await first.bytes;
+    await first.page;
     const other = first.next('199');
     expect(calls[1]!.signal.aborted).toBe(true);
     expect(other!.cursor).toBe('199');
@@ -114,11 +114,35 @@ describe('PageFetch', () => {
     calls[5]!.start('800');
     walk.abort();
     expect(calls.slice(5).map((c) => c.signal.aborted)).toEqual([true, true]);
-    await expect(last.bytes).rejects.toThrow('aborted');
+    await expect(last.page).rejects.toThrow('aborted');
     // A page of a walk already cancelled is stopped at once and asks for nothing more.
     new PageFetch('9', fetchPage, walk.signal).lead();
     expect(calls[7]!.signal.aborted).toBe(true);
     calls[7]!.start('900');
     expect(calls).toHaveLength(8);
+  });
+
+  it('asks for one page ahead however often the start of the page is reported, and lets go of a page that arrived but is abandoned', async () => {
+    const { fetchPage, calls, released } = fakeFetch();
+    const walk = new AbortController();
+    const first = new PageFetch('1', fetchPage, walk.signal).lead();
+    calls[0]!.start('200');
+    calls[0]!.start('300');
+    expect(calls.map((c) => c.cursor)).toEqual(['1', '200']);
+    calls[1]!.finish();
+    calls[0]!.finish();
+    expect(await first.page).toBe(0);
+    const second = first.next('200')!;
+    expect(await second.page).toBe(1);
+    expect(released).toEqual([]);
+    // The walk stops after reading the second page (a cancel, an error): the page it held goes.
+    second.abandon();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(released).toEqual([1]);
+    // A page abandoned before it arrives is let go when it comes, if it comes at all.
+    const third = new PageFetch('5', fetchPage, walk.signal).lead();
+    third.abandon();
+    await expect(third.page).rejects.toThrow('aborted');
+    expect(released).toEqual([1]);
   });
 });

@@ -8,6 +8,8 @@ import { Worker } from 'node:worker_threads';
 import type { IpcErrorCode } from '../../../shared/ipc';
 import { CoreError } from '../errors';
 import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from './protocol';
+import type { FetchEvent, FetchRequest } from './worker-fetch';
+import type { FetchChannel } from './worker-transport';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -26,16 +28,18 @@ function workerUrl(): { url: URL; execArgv: string[] } {
   return fromSource ? { url: new URL('./worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] } : { url: new URL('./history-worker.mjs', import.meta.url), execArgv: [] };
 }
 
-export class HistoryWorker {
+export class HistoryWorker implements FetchChannel {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Page requests the worker is sending (worker-fetch.ts), by request id, until their last event. */
+  private readonly fetches = new Map<number, (event: FetchEvent) => void>();
 
   private start(): Worker {
     if (this.worker) return this.worker;
     const { url, execArgv } = workerUrl();
     const worker = new Worker(url, { execArgv });
-    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('message', (reply: WorkerReply | FetchEvent) => ('rid' in reply ? this.route(reply) : this.settle(reply)));
     worker.on('error', (error) => this.failAll(new CoreError('internal', `The history index stopped: ${error.message}`)));
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = null;
@@ -59,11 +63,40 @@ export class HistoryWorker {
     });
   }
 
+  fetch(request: Omit<FetchRequest, 'rid'>, listener: (event: FetchEvent) => void): number {
+    const worker = this.start();
+    const rid = this.nextId++;
+    this.fetches.set(rid, listener);
+    worker.ref();
+    worker.postMessage({ fetch: { ...request, rid } });
+    return rid;
+  }
+
+  drop(rid: number): void {
+    if (this.fetches.delete(rid)) this.unrefWhenIdle();
+    this.worker?.postMessage({ drop: rid });
+  }
+
+  private route(event: FetchEvent): void {
+    const listener = this.fetches.get(event.rid);
+    if (!listener) return;
+    if (event.event === 'held' || event.event === 'text' || event.event === 'error') {
+      this.fetches.delete(event.rid);
+      this.unrefWhenIdle();
+    }
+    listener(event);
+  }
+
+  /** The worker keeps the process alive only while an answer or a page request is awaited. */
+  private unrefWhenIdle(): void {
+    if (this.pending.size === 0 && this.fetches.size === 0) this.worker?.unref();
+  }
+
   private settle(reply: WorkerReply): void {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker?.unref();
+    this.unrefWhenIdle();
     if (reply.ok) pending.resolve(reply.value);
     else {
       // The worker sends a CoreError's own code, or internal.
@@ -75,6 +108,8 @@ export class HistoryWorker {
   private failAll(error: Error): void {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
+    for (const [rid, listener] of this.fetches) listener({ rid, event: 'error', message: error.message, coreCode: 'internal' });
+    this.fetches.clear();
   }
 
   /** Closes the files and ends the worker once the answers in flight are sent. */

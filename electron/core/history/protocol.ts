@@ -18,6 +18,8 @@ export interface ExportArgs {
 export interface HistoryOps {
   /** A sync's page as the server sent it (the bytes move to the worker): parsed, compressed and written with its token. */
   ingestPageBytes: [{ account: string; pageBytes: Uint8Array }, PageResult];
+  /** A sync's page the worker fetched and holds (worker-fetch.ts), by its request id: written as ingestPageBytes writes. */
+  ingestHeld: [{ account: string; rid: number }, PageResult];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];

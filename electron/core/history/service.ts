@@ -12,6 +12,7 @@ import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from './protocol';
 import type { AccountMeta } from './store';
 import { AccountSync } from './sync';
+import { workerTransport } from './worker-transport';
 
 export interface HistoryServiceOptions {
   userDataDir: string;
@@ -48,7 +49,9 @@ export class HistoryService {
         account,
         follow,
         call: (op, args) => this.call(profile, op, args),
-        ingest: (pageBytes) => this.worker.call(this.file(profile), 'ingestPageBytes', { account, pageBytes }, [pageBytes.buffer as ArrayBuffer]),
+        transport: (onEarly) => workerTransport(this.worker, onEarly),
+        ingest: (page) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid }),
+        release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
       });

@@ -8,14 +8,15 @@ import type { NetworkProfile } from '../../../shared/ipc';
 import { isJsonObject } from '../../../shared/json';
 import { sleep } from '../backoff';
 import { CoreError } from '../errors';
-import { HttpError, type HttpClient } from '../http';
-import type { OnProgress } from '../http-head';
+import { readBody } from '../http-body';
+import { HttpError, type HttpClient, type Transport } from '../http';
 import { streamPayments, type StreamOptions } from '../stream-connection';
 import { int } from '../values';
-import { PageFetch, type FetchPage } from './page-fetch';
+import { PageFetch, type PageSource } from './page-fetch';
 import type { HistoryOp, OpArgs, OpResult } from './protocol';
 import type { AccountMeta, PageResult } from './store';
-import { completeFromAtStart, nextOfFullPage, PAGE_LIMIT } from './walk-cursor';
+import { completeFromAtStart, PAGE_LIMIT } from './walk-cursor';
+import type { HeldAnswer, HeldPage } from './worker-transport';
 
 const LISTING_PARAMS = { join: 'transactions', include_failed: 'true' } as const;
 
@@ -26,8 +27,12 @@ export interface SyncOptions {
   profile: NetworkProfile;
   account: string;
   call: IndexCall;
-  /** Writes a page as the server sent it (in the index worker; the bytes move there, this side's view is detached). */
-  ingest(pageBytes: Uint8Array): Promise<PageResult>;
+  /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
+  transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
+  /** Writes a page the index worker holds. */
+  ingest(page: HeldPage): Promise<PageResult>;
+  /** Lets a page the worker holds go unwritten. */
+  release(page: HeldPage): void;
   emit(progress: HistoryProgress): void;
   /** Keep the index current from a stream once the pages are in (default true). */
   follow?: boolean;
@@ -157,23 +162,23 @@ export class AccountSync {
   private async walk(from: string | undefined, signal: AbortSignal): Promise<{ cursor: string | undefined; added: number }> {
     let cursor = from;
     let added = 0;
-    const fetchPage: FetchPage = (at, pageSignal, onProgress) => this.fetchPage(at, pageSignal, onProgress);
-    let current = new PageFetch(cursor, fetchPage, signal);
+    const source: PageSource<HeldPage> = { fetch: (at, pageSignal, onEarly) => this.fetchPage(at, pageSignal, onEarly), release: this.options.release };
+    let current = new PageFetch(cursor, source, signal);
     try {
       for (;;) {
-        const bytes = await current.lead().bytes;
-        if (bytes === null) {
+        const held = await current.lead().page;
+        if (held === null) {
           current.abandon();
           cursor = await this.pastPrunedHistory(cursor, signal);
-          current = new PageFetch(cursor, fetchPage, signal);
+          current = new PageFetch(cursor, source, signal);
           continue;
         }
         if (signal.aborted) break;
-        // Read even when the next page was asked for early: a short page stops that request at
-        // once, often before it is sent (the walk's request count depends on it).
-        const guess = nextOfFullPage(bytes);
-        const written = this.options.ingest(bytes);
-        const next = current.next(guess);
+        // The cursor the whole page names (the worker read it when the page was whole), even when
+        // the next page was asked for early: a short page stops that request at once, often before
+        // it is sent (the walk's request count depends on it).
+        const written = this.options.ingest(held);
+        const next = current.next(held.guess);
         const page = await written;
         added += page.added;
         if (!signal.aborted) this.recordAdded(page.added, page.meta);
@@ -182,7 +187,7 @@ export class AccountSync {
         if (next && next.cursor === cursor) current = next;
         else {
           next?.abandon();
-          current = new PageFetch(cursor, fetchPage, signal);
+          current = new PageFetch(cursor, source, signal);
         }
       }
     } finally {
@@ -215,8 +220,8 @@ export class AccountSync {
     return int(body['history_elder_ledger']) ?? null;
   }
 
-  /** One page's bytes; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
-  private async fetchPage(cursor: string | undefined, signal: AbortSignal, onProgress?: OnProgress): Promise<Uint8Array | null> {
+  /** One page, held by the index worker; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
+  private async fetchPage(cursor: string | undefined, signal: AbortSignal, onEarly: (cursor: string) => void): Promise<HeldPage | null> {
     const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
     const onWait = (waitingMs: number) => {
       this.waitingMs = waitingMs;
@@ -224,9 +229,10 @@ export class AccountSync {
     };
     for (;;) {
       try {
-        const response = await this.options.http.getBytes(`/accounts/${this.options.account}/operations`, { params, signal, onWait, onProgress });
+        const read = (answer: HeldAnswer, readSignal: AbortSignal | undefined) => readBody(() => answer.held(), readSignal);
+        const response = await this.options.http.getWith(`/accounts/${this.options.account}/operations`, this.options.transport(onEarly), read, { params, signal, onWait });
         this.waitingMs = undefined;
-        return response.bytes;
+        return response.value;
       } catch (error) {
         if (signal.aborted || !(error instanceof HttpError)) throw error;
         if (error.status === 410) return null;

@@ -1,10 +1,11 @@
 // The history index worker (a node:worker_threads Worker): it owns every SQLite connection of
 // the index, so writes of a long sync and the queries of an analysis never run on the thread
-// that serves the UI and the streams. A sync's pages come as the bytes the server sent (moved
-// here, not copied) and are parsed, compressed and written here while the main thread fetches
-// the next. Writes are synchronous and answered in the order they were asked for, so a page's
-// token never passes a later one's. A group of a sync's pages (store.ts) is committed before any
-// other request is served, and at the latest GROUP_IDLE_MS after its first page.
+// that serves the UI and the streams. It also sends a sync's page requests (worker-fetch.ts) and
+// keeps each page until the walk asks for it to be written, so a page's bytes never reach the
+// main thread; a page is parsed, compressed and written here while the next arrives. Writes are
+// synchronous and answered in the order they were asked for, so a page's token never passes a
+// later one's. A group of a sync's pages (store.ts) is committed before any other request is
+// served, and at the latest GROUP_IDLE_MS after its first page.
 import { statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
@@ -15,6 +16,7 @@ import { queryPage } from './query';
 import { openIndex } from './schema';
 import { IndexWriter, listMeta, readMeta } from './store';
 import { cumulativeFlow, totalsBy } from './totals';
+import { WorkerFetches, type FetchRequest } from './worker-fetch';
 
 interface Opened {
   db: DatabaseSync;
@@ -26,6 +28,7 @@ interface Opened {
 const GROUP_IDLE_MS = 100;
 
 const files = new Map<string, Opened>();
+const fetches = new WorkerFetches((event) => parentPort?.postMessage(event));
 
 function opened(file: string): Opened {
   let entry = files.get(file);
@@ -47,11 +50,8 @@ function acctOf(db: DatabaseSync, account: string): number {
 type Handlers = { [K in HistoryOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
 
 const handlers: Handlers = {
-  ingestPageBytes: (entry, { account, pageBytes }) => {
-    const result = entry.writer.ingestPageBytes(account, pageBytes);
-    entry.idle ??= setTimeout(() => commitGroup(entry), GROUP_IDLE_MS);
-    return result;
-  },
+  ingestPageBytes: (entry, { account, pageBytes }) => ingestGrouped(entry, account, pageBytes),
+  ingestHeld: (entry, { account, rid }) => ingestGrouped(entry, account, fetches.take(rid)),
   ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
@@ -70,6 +70,13 @@ const handlers: Handlers = {
   },
   fileSize: (_entry, _args, file) => ['', '-wal'].reduce((sum, suffix) => sum + (statSize(file + suffix) ?? 0), 0),
 };
+
+/** A sync's page, written into the open group (committed within GROUP_IDLE_MS of its first page at the latest). */
+function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array) {
+  const result = entry.writer.ingestPageBytes(account, bytes);
+  entry.idle ??= setTimeout(() => commitGroup(entry), GROUP_IDLE_MS);
+  return result;
+}
 
 function commitGroup(entry: Opened): void {
   if (entry.idle) clearTimeout(entry.idle);
@@ -90,7 +97,7 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
     const handler = handlers[request.op] as (entry: Opened, args: unknown, file: string) => unknown;
     if (!handler) throw new CoreError('invalid_input', `Unknown index operation "${String(request.op).slice(0, 40)}".`);
     const entry = opened(request.file);
-    if (request.op !== 'ingestPageBytes') commitGroup(entry);
+    if (request.op !== 'ingestPageBytes' && request.op !== 'ingestHeld') commitGroup(entry);
     const value = await handler(entry, request.args, request.file);
     return { id: request.id, ok: true, value };
   } catch (error) {
@@ -101,8 +108,11 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
 
 // Every operation but an export is synchronous, so requests are answered in order; an export
 // awaits between its chunks and the requests that arrive meanwhile are answered in between.
-parentPort?.on('message', (request: WorkerRequest | { close: true }) => {
+parentPort?.on('message', (request: WorkerRequest | { close: true } | { fetch: FetchRequest } | { drop: number }) => {
+  if ('fetch' in request) return fetches.start(request.fetch);
+  if ('drop' in request) return fetches.drop(request.drop);
   if ('close' in request) {
+    fetches.dropAll();
     for (const entry of files.values()) {
       commitGroup(entry);
       entry.db.close();

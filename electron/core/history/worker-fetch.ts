@@ -18,7 +18,7 @@ export interface FetchRequest {
   early: boolean;
 }
 
-/** What became of a request, in order: head, then early (at most once), then held or text; or error. */
+/** What became of a request, in order: head, then early (at most once, before held), then held or text; or error. */
 export type FetchEvent =
   | { rid: number; event: 'head'; status: number; headers: [string, string][] }
   | { rid: number; event: 'early'; cursor: string }
@@ -76,15 +76,23 @@ export class WorkerFetches {
       this.post({ rid, event: 'text', text: await answer.text() });
       return;
     }
-    let whole = false;
-    // Told after the chunks that have come are read: a page that is whole by then (a short last
-    // page often comes in one read) names its next page itself, and no request is sent for nothing.
-    const onEarly = (cursor: string) => setImmediate(() => whole || signal.aborted || this.post({ rid, event: 'early', cursor }));
+    let [whole, told] = [false, false];
+    const tell = (cursor: string) => {
+      if (told || signal.aborted) return;
+      told = true;
+      this.post({ rid, event: 'early', cursor });
+    };
+    // Told once the chunks that have come are read: a page that is whole by then (on a local
+    // network most are) is told below, only if it is full, so a short last page asks for nothing.
+    const onEarly = (cursor: string) => setImmediate(() => whole || tell(cursor));
     const bytes = new Uint8Array(await answer.arrayBuffer(early ? earlyNext(onEarly) : undefined));
     whole = true;
     if (signal.aborted) return;
     this.hold(rid, bytes);
-    this.post({ rid, event: 'held', length: bytes.length, guess: nextOfFullPage(bytes) });
+    const guess = nextOfFullPage(bytes);
+    // Before `held`: the next request is then sent before this page is written, not after.
+    if (early && guess !== null) tell(guess);
+    this.post({ rid, event: 'held', length: bytes.length, guess });
   }
 
   private hold(rid: number, bytes: Uint8Array): void {

@@ -34,6 +34,8 @@ export interface AppCoreOptions {
   follow?: FollowOptions;
   /** maxWaitMs: the longest 429 wait accepted (default 300 s; the command line's --max-wait). */
   http?: { timeoutMs?: number; maxRetries?: number; maxWaitMs?: number };
+  /** The history index worker's module, when not the default (client.ts). */
+  historyWorker?: URL;
 }
 
 /** The handlers of one domain: the channels it answers, each with its named handler. */
@@ -81,7 +83,13 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, ...options.streams });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
-  const history = new HistoryService({ userDataDir: options.userDataDir, exportDir: exports.directory, emit, ...(options.streams ? { stream: options.streams } : {}) });
+  const history = new HistoryService({
+    userDataDir: options.userDataDir,
+    exportDir: exports.directory,
+    emit,
+    ...(options.streams ? { stream: options.streams } : {}),
+    ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
+  });
 
   async function checkHealth(signal?: AbortSignal): Promise<NetworkHealth> {
     const profile = networks.selected();

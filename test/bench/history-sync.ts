@@ -7,12 +7,15 @@
 // Then the same comparison (two rounds) through a relay that puts the service a round trip away,
 // as a remote Horizon is, over a link of `mbit` megabits a second (latency-proxy.ts; rtt-ms 0
 // leaves it out, mbit 0 sets no limit on bandwidth).
+// The index worker runs as the app ships it: bundled (scripts/build.mjs), not through tsx.
 //   node --import tsx test/bench/history-sync.ts [operations] [rounds] [rtt-ms=20] [mbit=0]
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { Horizon } from '@stellar/stellar-sdk';
+import { build } from 'esbuild';
 import { createAppCore } from '../../electron/core/app';
 import { createDispatcher } from '../../electron/core/dispatch';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
@@ -32,6 +35,16 @@ for (const [name, value, least] of [['operations', OPERATIONS, 1], ['rounds', RO
   if (!Number.isSafeInteger(value) || value < least) throw new Error(`${name} must be a whole number, ${least} or more (usage: history-sync.ts [operations] [rounds] [rtt-ms] [mbit])`);
 }
 
+/** The index worker bundled as scripts/build.mjs bundles it for the app (dist/electron/history-worker.mjs). */
+async function bundledWorker(): Promise<URL> {
+  const outfile = join(mkdtempSync(join(tmpdir(), 'history-bench-worker-')), 'history-worker.mjs');
+  const banner = { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' };
+  await build({ entryPoints: ['electron/core/history/worker.ts'], bundle: true, platform: 'node', target: 'node22', format: 'esm', banner, outfile, logLevel: 'warning' });
+  return pathToFileURL(outfile);
+}
+
+const WORKER = await bundledWorker();
+
 /** One sync from scratch into a fresh user-data directory; resolves with the records indexed. */
 async function withCore(url: string, account: string, userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-'))): Promise<{ records: number; lagP99: number; lagMax: number }> {
   let done: (records: number) => void = () => undefined;
@@ -42,7 +55,7 @@ async function withCore(url: string, account: string, userDataDir = mkdtempSync(
     if (progress.state === 'current') done(progress.records);
     if (progress.state === 'error') throw new Error(progress.message);
   };
-  const core = createAppCore({ userDataDir, localUrl: url, host: 'web', version: 'bench', healthIntervalMs: 0, emit });
+  const core = createAppCore({ userDataDir, localUrl: url, host: 'web', version: 'bench', healthIntervalMs: 0, emit, historyWorker: WORKER });
   const dispatch = createDispatcher(core.handlers);
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -98,7 +111,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function speed(): Promise<void> {
   const { dir, accounts, built } = cachedStore(OPERATIONS, 20, join(tmpdir(), 'ledgerscope-bench-cache'));
-  console.log(`store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'})`);
+  console.log(`store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'}); index worker bundled as the app ships it`);
   const { url, child } = await spawnService(dir);
   try {
     const account = accounts[0]!;
@@ -182,6 +195,7 @@ async function syncOnce(standIn: StandIn, account: string, userDataDir: string):
     host: 'web',
     version: 'bench',
     healthIntervalMs: 0,
+    historyWorker: WORKER,
     emit: (channel, payload) => {
       const progress = payload as EventPayload<'history:progress'>;
       if (channel === 'history:progress' && progress.state === 'current') done(progress.records);

@@ -23,7 +23,8 @@ export function indexFile(userDataDir: string, network: { id: string; baseUrl: s
   return join(userDataDir, 'history', `${id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)}.sqlite`);
 }
 
-function workerUrl(): { url: URL; execArgv: string[] } {
+function workerUrl(script?: URL): { url: URL; execArgv: string[] } {
+  if (script) return { url: script, execArgv: script.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [] };
   const fromSource = import.meta.url.endsWith('.ts');
   return fromSource ? { url: new URL('./worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] } : { url: new URL('./history-worker.mjs', import.meta.url), execArgv: [] };
 }
@@ -35,9 +36,12 @@ export class HistoryWorker implements FetchChannel {
   /** Page requests the worker is sending (worker-fetch.ts), by request id, until their last event. */
   private readonly fetches = new Map<number, (event: FetchEvent) => void>();
 
+  /** `script`: the worker's module (default: worker.ts from sources, history-worker.mjs beside the bundle). */
+  constructor(private readonly script?: URL) {}
+
   private start(): Worker {
     if (this.worker) return this.worker;
-    const { url, execArgv } = workerUrl();
+    const { url, execArgv } = workerUrl(this.script);
     const worker = new Worker(url, { execArgv });
     worker.on('message', (reply: WorkerReply | FetchEvent) => ('rid' in reply ? this.route(reply) : this.settle(reply)));
     worker.on('error', (error) => this.failAll(new CoreError('internal', `The history index stopped: ${error.message}`)));

@@ -19,13 +19,17 @@ export interface HistoryServiceOptions {
   exportDir: string;
   emit: Emit;
   stream?: StreamOptions;
+  /** The index worker's module, when not the default one (the benchmark runs the bundle the app ships). */
+  workerScript?: URL;
 }
 
 export class HistoryService {
-  readonly worker = new HistoryWorker();
+  readonly worker: HistoryWorker;
   private readonly syncs = new Map<string, AccountSync>();
 
-  constructor(private readonly options: HistoryServiceOptions) {}
+  constructor(private readonly options: HistoryServiceOptions) {
+    this.worker = new HistoryWorker(options.workerScript);
+  }
 
   file(profile: NetworkProfile): string {
     return indexFile(this.options.userDataDir, profile);

@@ -94,6 +94,16 @@ describe('page requests sent by the index worker', () => {
     expect([written.added, written.count]).toEqual([40, 40]);
   });
 
+  it('tells the next cursor of a full page that came whole before it says the page is held', async () => {
+    handler = (_req, res) => res.end(pageText(1000, 200));
+    const events: FetchEvent[] = [];
+    worker.fetch({ url: `${local.base}/p`, headers: {}, early: true }, (event) => events.push(event));
+    await waitFor('the page', () => events.find((e) => e.event === 'held'));
+    expect(events.map((e) => e.event)).toEqual(['head', 'early', 'held']);
+    expect(events[1]).toMatchObject({ cursor: String(id(1199)) });
+    worker.drop(events[0]!.rid);
+  });
+
   it('reads a gzipped page, and lets a page go unwritten when asked', async () => {
     const text = Buffer.from(pageText(300, 200));
     handler = (_req, res) => {

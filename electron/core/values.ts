@@ -59,23 +59,35 @@ export function optionalAmount(record: JsonObject, key: string): string | undefi
   return record[key] === undefined || record[key] === null ? undefined : amountOf(record, key);
 }
 
+const currencyKeys = (prefix: string) => ({
+  currency: `${prefix}currency`,
+  type: `${prefix}asset_type`,
+  code: `${prefix}asset_code`,
+  issuer: `${prefix}asset_issuer`,
+  asset: `${prefix}asset`,
+});
+// The keys of the prefixes in use, made once: a key built per call is a new string each time, and
+// looking it up costs more than the rest of currencyOf (the history index reads two per record).
+const COMMON_KEYS = new Map(['', 'source_', 'selling_', 'buying_'].map((prefix) => [prefix, currencyKeys(prefix)]));
+
 /** `{code, issuer?}` (ledger), `asset_type/asset_code/asset_issuer` with a prefix, or `CODE:ISSUER`. */
 export function currencyOf(record: JsonObject, prefix = ''): Currency | undefined {
-  const currency = obj(record[`${prefix}currency`]);
+  const keys = COMMON_KEYS.get(prefix) ?? currencyKeys(prefix);
+  const currency = obj(record[keys.currency]);
   if (currency) {
     const code = text(currency['code']);
     const issuer = text(currency['issuer']);
     if (!code) return undefined;
     return issuer ? { code, issuer } : { code };
   }
-  const type = text(record[`${prefix}asset_type`]);
+  const type = text(record[keys.type]);
   if (type === 'native') return { code: 'XLM' };
-  const code = text(record[`${prefix}asset_code`]);
+  const code = text(record[keys.code]);
   if (code) {
-    const issuer = text(record[`${prefix}asset_issuer`]);
+    const issuer = text(record[keys.issuer]);
     return issuer ? { code, issuer } : { code };
   }
-  const asset = text(record[`${prefix}asset`]);
+  const asset = text(record[keys.asset]);
   return asset === undefined ? undefined : parseAssetString(asset);
 }
 

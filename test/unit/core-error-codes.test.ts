@@ -24,7 +24,7 @@ const PRODUCERS: RegExp[] = [
   /\bcode: ('[a-z_]+')/g,
   // preload-api's failure('x', …)
   /\bfailure\(('[a-z_]+')/g,
-  // http.ts: the problem-document table (status: 'code') and the code for any other status
+  // http-problem.ts: the problem-document table (status: 'code') and the code for any other status
   /^\s+\d{3}: ('[a-z_]+'),$/gm,
   /PROBLEM_CODES\[[^\]]+\] \?\? ('[a-z_]+')/g,
 ];
@@ -54,7 +54,7 @@ describe('IPC error codes', () => {
   it('finds the producers it looks for (the scan itself works)', () => {
     expect(produced.get('secret_key_refused')).toContain('electron/core/secrets.ts');
     expect(produced.get('server_error')).toContain('electron/core/submit.ts');
-    expect(produced.get('http_error')).toEqual(['electron/core/http.ts']);
+    expect(produced.get('http_error')).toEqual(['electron/core/http-problem.ts']);
     expect(produced.get('forbidden')).toContain('electron/ipc/register.ts');
     expect(produced.get('host_unreachable')).toContain('electron/preload-api.ts');
   });

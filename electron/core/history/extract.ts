@@ -8,7 +8,7 @@ import type { JsonValue } from '../../../shared/json';
 import type { Currency } from '../../../shared/model';
 import { movesValue } from '../../../shared/moves-value';
 import { embeddedRecords } from '../embedded';
-import { parseJsonFast } from '../json-fast';
+import { parseListingFast } from '../json-fast';
 import { typeNameOf } from '../type-name';
 import { amountOf, currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } from '../values';
 
@@ -156,5 +156,5 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
 
 /** The index rows of a listing page's records, in the page's order. */
 export function extractPage(pageText: string, viewer: string): IndexRow[] {
-  return embeddedRecords(parseJsonFast(pageText)).map((record, slot) => extractRow(record, viewer, slot));
+  return embeddedRecords(parseListingFast(pageText)).map((record, slot) => extractRow(record, viewer, slot));
 }

@@ -1,7 +1,9 @@
 // The app core's side of the history index worker: typed calls (protocol.ts) that resolve with
-// the worker's answer. The worker starts on first use and is one per app core. From TypeScript
-// sources (tests, the command line under tsx) it runs worker.ts through tsx; from the bundle it
-// runs the bundled history-worker.mjs next to the main script (scripts/build.mjs).
+// the worker's answer, and the channel for the page requests the worker sends for a sync
+// (worker-fetch.ts, worker-transport.ts). The worker starts on first use and is one per app
+// core. From TypeScript sources (tests, the command line under tsx) it runs worker.ts through
+// tsx; from the bundle it runs the bundled history-worker.mjs next to the main script
+// (scripts/build.mjs).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -54,8 +56,8 @@ export class HistoryWorker implements FetchChannel {
     return worker;
   }
 
-  /** Sends one request; the buffers in `transfer` move to the worker (their views here are detached). */
-  call<K extends HistoryOp>(file: string, op: K, args: OpArgs<K>, transfer: ArrayBuffer[] = []): Promise<OpResult<K>> {
+  /** Sends one request; resolves with the worker's answer. */
+  call<K extends HistoryOp>(file: string, op: K, args: OpArgs<K>): Promise<OpResult<K>> {
     const worker = this.start();
     const id = this.nextId++;
     return new Promise<OpResult<K>>((resolve, reject) => {
@@ -63,7 +65,7 @@ export class HistoryWorker implements FetchChannel {
       // The worker keeps the process alive only while an answer is awaited.
       worker.ref();
       const request: WorkerRequest<K> = { id, file, op, args };
-      worker.postMessage(request, transfer);
+      worker.postMessage(request);
     });
   }
 

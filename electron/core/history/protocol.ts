@@ -16,9 +16,7 @@ export interface ExportArgs {
 
 /** Operation name to [arguments, result]. */
 export interface HistoryOps {
-  /** A sync's page as the server sent it (the bytes move to the worker): parsed, compressed and written with its token. */
-  ingestPageBytes: [{ account: string; pageBytes: Uint8Array }, PageResult];
-  /** A sync's page the worker fetched and holds (worker-fetch.ts), by its request id: written as ingestPageBytes writes. */
+  /** A sync's page the worker fetched and holds (worker-fetch.ts), by its request id: parsed, compressed and written with its token. */
   ingestHeld: [{ account: string; rid: number }, PageResult];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];

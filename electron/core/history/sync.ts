@@ -174,9 +174,9 @@ export class AccountSync {
           continue;
         }
         if (signal.aborted) break;
-        // The cursor the whole page names (the worker read it when the page was whole), even when
-        // the next page was asked for early: a short page stops that request at once, often before
-        // it is sent (the walk's request count depends on it).
+        // The cursor the whole page names (the worker reads it once the page is whole): a short
+        // page names none, which stops a request asked for early from its first bytes (the walk's
+        // request count depends on it).
         const written = this.options.ingest(held);
         const next = current.next(held.guess);
         const page = await written;

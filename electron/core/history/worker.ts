@@ -50,7 +50,6 @@ function acctOf(db: DatabaseSync, account: string): number {
 type Handlers = { [K in HistoryOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
 
 const handlers: Handlers = {
-  ingestPageBytes: (entry, { account, pageBytes }) => ingestGrouped(entry, account, pageBytes),
   ingestHeld: (entry, { account, rid }) => ingestGrouped(entry, account, fetches.take(rid)),
   ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
@@ -97,7 +96,7 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
     const handler = handlers[request.op] as (entry: Opened, args: unknown, file: string) => unknown;
     if (!handler) throw new CoreError('invalid_input', `Unknown index operation "${String(request.op).slice(0, 40)}".`);
     const entry = opened(request.file);
-    if (request.op !== 'ingestPageBytes' && request.op !== 'ingestHeld') commitGroup(entry);
+    if (request.op !== 'ingestHeld') commitGroup(entry);
     const value = await handler(entry, request.args, request.file);
     return { id: request.id, ok: true, value };
   } catch (error) {

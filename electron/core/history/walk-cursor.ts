@@ -9,8 +9,9 @@ export const PAGE_LIMIT = 200;
 /**
  * The cursor of a page's `next` link when the page holds a full PAGE_LIMIT records (counted by
  * their `"transaction_hash"` keys: a key, quoted, never occurs inside a JSON string), else null.
- * Read from the bytes as they came (the key and the link are ASCII), so the page is not decoded
- * on this thread. A guess only: the sync checks it against the token the parse found.
+ * Read from the bytes as they came (the key and the link are ASCII), as soon as the page is whole
+ * and before it is decoded (worker-fetch.ts), so the walk can ask for the next page before this
+ * one is written. A guess only: the sync checks it against the token the parse found.
  */
 export function nextOfFullPage(bytes: Uint8Array): string | null {
   const page = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryWorker } from '../../electron/core/history/client';
 import { EARLY_BYTES } from '../../electron/core/history/walk-cursor';
 import type { FetchEvent } from '../../electron/core/history/worker-fetch';
-import { workerTransport, type HeldAnswer, type HeldPage } from '../../electron/core/history/worker-transport';
+import { readHeld as held, workerTransport, type HeldPage } from '../../electron/core/history/worker-transport';
 import { HttpClient } from '../../electron/core/http';
-import { readBody } from '../../electron/core/http-body';
 import { MAX_BODY_BYTES } from '../../electron/core/http-node';
 import { accountKeys } from '../support/service-store';
 import { startLocalServer, type LocalServer } from '../support/local-server';
@@ -53,7 +52,6 @@ function pageText(first: number, count: number): string {
 }
 
 const client = () => new HttpClient(local.base, { maxRetries: 2 });
-const held = (answer: HeldAnswer, signal?: AbortSignal) => readBody(() => answer.held(), signal);
 
 describe('page requests sent by the index worker', () => {
   it('tells the next cursor while the page is still arriving, keeps the page in the worker, and writes it from there', async () => {

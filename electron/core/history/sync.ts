@@ -8,7 +8,6 @@ import type { NetworkProfile } from '../../../shared/ipc';
 import { isJsonObject } from '../../../shared/json';
 import { sleep } from '../backoff';
 import { CoreError } from '../errors';
-import { readBody } from '../http-body';
 import { HttpError, type HttpClient, type Transport } from '../http';
 import { streamPayments, type StreamOptions } from '../stream-connection';
 import { int } from '../values';
@@ -16,7 +15,7 @@ import { PageFetch, type PageSource } from './page-fetch';
 import type { HistoryOp, OpArgs, OpResult } from './protocol';
 import type { AccountMeta, PageResult } from './store';
 import { completeFromAtStart, PAGE_LIMIT } from './walk-cursor';
-import type { HeldAnswer, HeldPage } from './worker-transport';
+import { readHeld, type HeldAnswer, type HeldPage } from './worker-transport';
 
 const LISTING_PARAMS = { join: 'transactions', include_failed: 'true' } as const;
 
@@ -229,8 +228,7 @@ export class AccountSync {
     };
     for (;;) {
       try {
-        const read = (answer: HeldAnswer, readSignal: AbortSignal | undefined) => readBody(() => answer.held(), readSignal);
-        const response = await this.options.http.getWith(`/accounts/${this.options.account}/operations`, this.options.transport(onEarly), read, { params, signal, onWait });
+        const response = await this.options.http.getWith(`/accounts/${this.options.account}/operations`, this.options.transport(onEarly), readHeld, { params, signal, onWait });
         this.waitingMs = undefined;
         return response.value;
       } catch (error) {

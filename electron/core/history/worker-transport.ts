@@ -5,6 +5,7 @@
 // problem documents work as for any request, and the page's bytes stay in the worker.
 import { abortError, CoreError } from '../errors';
 import type { Transport } from '../http';
+import { readBody } from '../http-body';
 import type { Answer, Exchange } from '../http-node';
 import type { FetchEvent, FetchRequest } from './worker-fetch';
 
@@ -18,6 +19,11 @@ export interface HeldPage {
 export interface HeldAnswer extends Answer {
   /** The successful page, once whole, as the worker keeps it. */
   held(): Promise<HeldPage>;
+}
+
+/** The reader of a successful answer through the worker (HttpClient.getWith): the held page's receipt, a broken connection reported as for any body. */
+export function readHeld(answer: HeldAnswer, signal: AbortSignal | undefined): Promise<HeldPage> {
+  return readBody(() => answer.held(), signal);
 }
 
 /** What the transport needs of the worker (client.ts HistoryWorker). */

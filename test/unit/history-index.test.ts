@@ -439,19 +439,31 @@ describe("a sync's pages written in groups (store.ts)", () => {
     expect(committed(file)).toEqual({ rows: (GROUP_PAGES + 2) * 200 + 7, token: String(id(30_006)) });
   });
 
-  it('rolls back only the page that fails, and keeps the pages of its group before it', () => {
+  it('rolls back the page that fails with the rest of its open group, keeps what was committed, and goes on from there', () => {
     const file = join(dir, 'group-failure.sqlite');
     const writer = new IndexWriter(openIndex(file));
-    writer.ingestPageBytes(ME, page(0, 200));
-    writer.ingestPageBytes(ME, page(200, 200));
+    // A committed group, then two pages of an open one.
+    for (let p = 0; p < GROUP_PAGES; p++) writer.ingestPageBytes(ME, page(p * 200, 200));
+    const base = GROUP_PAGES * 200;
+    writer.ingestPageBytes(ME, page(base, 200));
+    expect(writer.ingestPageBytes(ME, page(base + 200, 200)).meta).toMatchObject({ rows: base + 400, lastToken: String(id(base + 399)) });
     // A fee beyond int64 passes extraction and fails the page's second insert, after its first
-    // hundred rows went in: they must go with it, and the two pages before must stay.
-    const hugeFee = (n: number) => (n === 550 ? record(n).replace('}', ',"transaction":{"fee_charged":"99999999999999999999"}}') : record(n));
-    expect(() => writer.ingestPageBytes(ME, page(400, 200, hugeFee))).toThrow();
+    // hundred rows went in: they go, with the open group's two pages, and their totals.
+    const hugeFee = (n: number) => (n === base + 550 ? record(n).replace('}', ',"transaction":{"fee_charged":"99999999999999999999"}}') : record(n));
+    expect(() => writer.ingestPageBytes(ME, page(base + 400, 200, hugeFee))).toThrow();
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      expect(db.prepare('SELECT count(*) AS n FROM ops').get()).toEqual({ n: base });
+      expect(db.prepare('SELECT sum(legs) AS n FROM roll_day').get()).toEqual({ n: base });
+    } finally {
+      db.close();
+    }
+    // The writer's own view is the committed one too: the sync resumes from its token.
+    expect(writer.account(ME)).toMatchObject({ rows: base, lastToken: String(id(base - 1)) });
     writer.commit();
-    expect(committed(file)).toEqual({ rows: 400, token: String(id(399)) });
-    expect(writer.ingestPageBytes(ME, page(400, 200)).added).toBe(200);
+    expect(committed(file)).toEqual({ rows: base, token: String(id(base - 1)) });
+    for (let p = 0; p < 3; p++) expect(writer.ingestPageBytes(ME, page(base + p * 200, 200)).added).toBe(200);
     writer.commit();
-    expect(committed(file)).toEqual({ rows: 600, token: String(id(599)) });
+    expect(committed(file)).toEqual({ rows: base + 600, token: String(id(base + 599)) });
   });
 });

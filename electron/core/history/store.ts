@@ -3,9 +3,14 @@
 // (nothing lost); rows are keyed by (account, operation id) and inserted OR IGNORE (nothing
 // doubled when a page is fetched again). The page itself is kept compressed beside its rows
 // (pages.ts). A sync's full pages are grouped: up to GROUP_PAGES of them share one transaction,
-// each in its own savepoint, which costs a third less than a commit per page (the same index
-// pages are written to the log once per group); the worker commits a group early, before any
-// other request and within 100 ms of its first page (worker.ts). Runs in the index worker only.
+// which costs a third less than a commit per page (the same index pages are written to the log
+// once per group); the worker commits a group early, before any other request and within 100 ms
+// of its first page (worker.ts). A page that fails to write rolls back the whole open group, which
+// the sync then fetches again from the last committed token: a savepoint per page would keep the
+// group's earlier pages, but SQLite copies every page a savepoint first touches to a journal of
+// its own, which was 60% of the bytes a sync wrote and 13% of its writer's time
+// (docs/benchmarks.md), to cover a failure that is the disk's or a hostile server's, not a normal
+// sync's. Runs in the index worker only.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { HistoryIndexInfo } from '../../../shared/history';
 import { extractPage, type IndexRow } from './extract';
@@ -105,30 +110,36 @@ export class IndexWriter {
 
   /**
    * Rows (already extracted) and the token after them, in one transaction (or, with `group`, in
-   * one savepoint of the open group), with the compressed page they came in when there is one
-   * (kept only if it adds a row).
+   * the open group's), with the compressed page they came in when there is one (kept only if it
+   * adds a row). When it fails, the open group rolls back with it: the account is then as it was
+   * at the last commit, its token included.
    */
   ingestRows(address: string, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null = null, group = false): IngestResult {
     if (this.grouped === 0) this.db.exec('BEGIN IMMEDIATE');
     this.grouped += 1;
-    this.db.exec('SAVEPOINT page');
     let added: number;
     try {
       added = this.writePage(this.account(address).acct, rows, lastToken, page);
-      this.db.exec('RELEASE page');
     } catch (error) {
-      this.db.exec('ROLLBACK TO page');
-      this.db.exec('RELEASE page');
-      this.rollUps.discard();
-      // Ids interned inside the rolled-back savepoint are gone with it.
-      this.interned.assets.clear();
-      this.interned.parties.clear();
-      this.grouped -= 1;
-      if (this.grouped === 0) this.db.exec('ROLLBACK');
+      this.rollBack();
       throw error;
     }
     if (!group || this.grouped >= GROUP_PAGES) this.commit();
     return { added, meta: readMeta(this.db, address)! };
+  }
+
+  /** Undoes the open group (or the transaction SQLite already rolled back on an I/O or full-disk error) and what was kept in memory of it. */
+  private rollBack(): void {
+    this.grouped = 0;
+    this.rollUps.discard();
+    // Ids interned inside the rolled-back transaction are gone with it.
+    this.interned.assets.clear();
+    this.interned.parties.clear();
+    try {
+      this.db.exec('ROLLBACK');
+    } catch {
+      // No transaction left to roll back: SQLite ended it with the error.
+    }
   }
 
   /** Commits the open group, if any. */

@@ -439,6 +439,31 @@ describe("a sync's pages written in groups (store.ts)", () => {
     expect(committed(file)).toEqual({ rows: (GROUP_PAGES + 2) * 200 + 7, token: String(id(30_006)) });
   });
 
+  it("keeps each account's day and counterparty totals apart when one group holds pages of two accounts", () => {
+    const file = join(dir, 'group-two-accounts.sqlite');
+    const writer = new IndexWriter(openIndex(file));
+    // The same payments, from A to ME: incoming for ME, outgoing for A.
+    writer.ingestPageBytes(ME, page(0, 200));
+    writer.ingestPageBytes(A, page(0, 200));
+    writer.ingestPageBytes(ME, page(200, 200));
+    writer.commit();
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      const totals = (table: string) =>
+        db
+          .prepare(`SELECT a.address, sum(legs) AS legs, sum(in_lo) AS inLo, sum(out_lo) AS outLo FROM ${table} r JOIN accounts a ON a.acct = r.acct GROUP BY a.address ORDER BY a.address = '${ME}'`)
+          .all();
+      const expected = [
+        { address: A, legs: 200, inLo: 0, outLo: 200 * 20_000_000 },
+        { address: ME, legs: 400, inLo: 400 * 20_000_000, outLo: 0 },
+      ];
+      expect(totals('roll_day')).toEqual(expected);
+      expect(totals('roll_party')).toEqual(expected);
+    } finally {
+      db.close();
+    }
+  });
+
   it('rolls back the page that fails with the rest of its open group, keeps what was committed, and goes on from there', () => {
     const file = join(dir, 'group-failure.sqlite');
     const writer = new IndexWriter(openIndex(file));

@@ -1,11 +1,13 @@
 // The day and counterparty totals (schema.ts roll_day, roll_party) of the rows one transaction
-// adds, summed in memory first: a page of 200 rows touches a handful of (day, asset) and
-// (counterparty, asset) totals, so it costs a handful of upserts instead of two per money leg.
+// adds, summed in memory and written when it commits: a page of 200 rows touches a handful of
+// (day, asset) and (counterparty, asset) totals, and the twenty pages of a sync's group (store.ts)
+// mostly the same ones, so a group costs a handful of upserts instead of two per money leg.
 // Sums stay exact: amounts are bigints, split into the high and low 32-bit halves the tables keep.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { IndexRow } from './extract';
 
 interface Total {
+  acct: number;
   day: boolean;
   key: number;
   asset: number;
@@ -45,18 +47,18 @@ export class RollUps {
     this.party = upsert('roll_party', 'party');
   }
 
-  /** Adds one leg of a new row (`party` 0 when it has no counterparty) to the pending totals. */
-  add(createdAt: number, party: number, asset: number, amount: bigint, incoming: boolean): void {
+  /** Adds one leg of a new row of account `acct` (`party` 0 when it has no counterparty) to the pending totals. */
+  add(acct: number, createdAt: number, party: number, asset: number, amount: bigint, incoming: boolean): void {
     const day = Math.floor(createdAt / 86_400_000);
-    this.sum(true, day, asset, amount, incoming, createdAt);
-    this.sum(false, party, asset, amount, incoming, createdAt);
+    this.sum(acct, true, day, asset, amount, incoming, createdAt);
+    this.sum(acct, false, party, asset, amount, incoming, createdAt);
   }
 
-  private sum(day: boolean, key: number, asset: number, amount: bigint, incoming: boolean, at: number): void {
-    const id = `${day ? 'd' : 'p'}${key}:${asset}`;
+  private sum(acct: number, day: boolean, key: number, asset: number, amount: bigint, incoming: boolean, at: number): void {
+    const id = `${acct}${day ? 'd' : 'p'}${key}:${asset}`;
     let total = this.pending.get(id);
     if (!total) {
-      total = { day, key, asset, inHi: 0n, inLo: 0n, outHi: 0n, outLo: 0n, legs: 0, first: at, last: at };
+      total = { acct, day, key, asset, inHi: 0n, inLo: 0n, outHi: 0n, outLo: 0n, legs: 0, first: at, last: at };
       this.pending.set(id, total);
     }
     const hi = amount >> 32n;
@@ -74,9 +76,9 @@ export class RollUps {
   }
 
   /** Writes the pending totals (inside the caller's transaction). */
-  flush(acct: number): void {
+  flush(): void {
     for (const t of this.pending.values()) {
-      (t.day ? this.day : this.party).run(acct, t.key, t.asset, t.inHi, t.inLo, t.outHi, t.outLo, t.legs, t.first, t.last);
+      (t.day ? this.day : this.party).run(t.acct, t.key, t.asset, t.inHi, t.inLo, t.outHi, t.outLo, t.legs, t.first, t.last);
     }
     this.pending.clear();
   }

@@ -6,11 +6,10 @@
 // which costs a third less than a commit per page (the same index pages are written to the log
 // once per group); the worker commits a group early, before any other request and within 100 ms
 // of its first page (worker.ts). A page that fails to write rolls back the whole open group, which
-// the sync then fetches again from the last committed token: a savepoint per page would keep the
-// group's earlier pages, but SQLite copies every page a savepoint first touches to a journal of
-// its own, which was 60% of the bytes a sync wrote and 13% of its writer's time
-// (docs/benchmarks.md), to cover a failure that is the disk's or a hostile server's, not a normal
-// sync's. Runs in the index worker only.
+// the sync fetches again from the last committed token: a savepoint per page would keep the rest,
+// but SQLite copies every page a savepoint first touches to a journal of its own (60% of the bytes
+// a sync wrote, 13% of its writer's time; docs/benchmarks.md), for a failure that is the disk's
+// or a hostile server's. Runs in the index worker only.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { HistoryIndexInfo } from '../../../shared/history';
 import { extractPage, type IndexRow } from './extract';
@@ -142,11 +141,17 @@ export class IndexWriter {
     }
   }
 
-  /** Commits the open group, if any. */
+  /** Commits the open group, if any, with the day and counterparty totals of its rows. */
   commit(): void {
     if (this.grouped === 0) return;
+    try {
+      this.rollUps.flush();
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.rollBack();
+      throw error;
+    }
     this.grouped = 0;
-    this.db.exec('COMMIT');
   }
 
   /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. */
@@ -156,7 +161,7 @@ export class IndexWriter {
     let newest: number | null = null;
     const pageId = page ? Number(this.insertPage.run(acct, page).lastInsertRowid) : null;
     for (const row of this.insertNew(acct, rows, pageId)) {
-      this.roll(row);
+      this.roll(acct, row);
       added += 1;
       oldest = oldest === null ? row.createdAt : Math.min(oldest, row.createdAt);
       newest = newest === null ? row.createdAt : Math.max(newest, row.createdAt);
@@ -164,7 +169,6 @@ export class IndexWriter {
     // A page fetched again adds nothing: its copy goes.
     if (pageId !== null && added === 0) this.deletePage.run(pageId);
     const bytes = added * ROW_OVERHEAD_BYTES + (added > 0 && page ? page.length : 0);
-    this.rollUps.flush(acct);
     this.update.run(lastToken, added, bytes, oldest, oldest, newest, newest, acct);
     return added;
   }
@@ -237,10 +241,10 @@ export class IndexWriter {
     return statement;
   }
 
-  /** Adds a new row's money legs to the day and counterparty totals written with the page. */
-  private roll(row: IndexRow): void {
+  /** Adds a new row's money legs to the day and counterparty totals written when its transaction commits. */
+  private roll(acct: number, row: IndexRow): void {
     const party = this.intern('parties', row.counterparty) ?? 0;
-    for (const [asset, amount, incoming] of legsOf(row)) this.rollUps.add(row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
+    for (const [asset, amount, incoming] of legsOf(row)) this.rollUps.add(acct, row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
   }
 
   setState(address: string, change: { state?: AccountMeta['state']; completeFrom?: number | null }): void {

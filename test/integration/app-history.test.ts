@@ -3,7 +3,9 @@
 // another app core, it resumes from its stored token with nothing lost or doubled; following the
 // stream, it takes in what is written later. The channels refuse malformed input.
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { FlowPoint, HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
 import { startGatedProxy, type GatedProxy } from '../support/gated-proxy';
 import { paymentOp, type SyntheticTx } from '../support/service-store';
@@ -38,6 +40,19 @@ async function listedIds(url: string, account: string): Promise<string[]> {
     ids.push(...records.map((r) => r.paging_token));
     if (records.length < 200) return ids;
     cursor = records.at(-1)!.paging_token;
+  }
+}
+
+/** The account's tokens and row ids as the index file holds them on disk. */
+function storedWalks(userDataDir: string, account: string): { lastToken: string | null; aheadFrom: string | null; aheadToken: string | null; ids: string[] } {
+  const dir = join(userDataDir, 'history');
+  const db = new DatabaseSync(join(dir, readdirSync(dir).find((name) => name.endsWith('.sqlite'))!), { readOnly: true });
+  try {
+    const row = db.prepare('SELECT acct, last_token, ahead_from, ahead_token FROM accounts WHERE address = ?').get(account) as Record<string, string | number | null>;
+    const ids = (db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops WHERE acct = ? ORDER BY ops.id').all(row['acct']!) as { id: string }[]).map((r) => r.id);
+    return { lastToken: row['last_token'] as string | null, aheadFrom: row['ahead_from'] as string | null, aheadToken: row['ahead_token'] as string | null, ids };
+  } finally {
+    db.close();
   }
 }
 
@@ -103,6 +118,41 @@ describe('history:sync', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(await listedIds(service.url, account));
     expect(ids.length).toBe(5000);
+  });
+
+  it('walks a long history as two walks, and resumes both after a stop, with nothing lost or doubled', async () => {
+    service = await startSyntheticService({ ledgers: 150, perLedger: 80, failEvery: 9 });
+    const account = service.accounts[0]!;
+    const listed = await listedIds(service.url, account);
+    expect(listed.length).toBe(12_000);
+    const proxy = await startGatedProxy(service.url, (path) => path.includes('/operations'));
+    proxies.push(proxy);
+    proxy.allow(12);
+    const first = startCore(proxy.url);
+    await first.call('history:sync', { account, follow: false });
+    await waitFor('the sync to wait at the gate', () => proxy.waiting >= 1 && proxy.served === 12);
+    // Every page served is written (a page fetched early and let go at the stop excepted).
+    await waitFor('the written pages', async () => (await first.call<HistoryProgress>('history:status', { account })).records >= 1600);
+    await first.close();
+    const stored = storedWalks(first.userDataDir, account);
+    // A walk ahead was under way, from a ledger in the middle of what was left, and neither
+    // walk reached the other: the file holds exactly the operations up to the stored token and
+    // those after the walk ahead's start up to its token.
+    expect(stored.aheadFrom).not.toBeNull();
+    expect(BigInt(stored.aheadFrom!)).toBeGreaterThan(BigInt(stored.lastToken!));
+    const expected = listed.filter((id) => BigInt(id) <= BigInt(stored.lastToken!) || (BigInt(id) > BigInt(stored.aheadFrom!) && BigInt(id) <= BigInt(stored.aheadToken!)));
+    expect(stored.ids).toEqual(expected);
+    expect(stored.ids.filter((id) => BigInt(id) > BigInt(stored.aheadFrom!)).length).toBeGreaterThan(0);
+    proxy.open();
+    const second = startCore(proxy.url, {}, first.userDataDir);
+    cores.push(second);
+    await second.call('history:sync', { account, follow: false });
+    await waitFor('the sync to be current', () => lastState(second, account) === 'current');
+    const ids = await indexedIds(second, account);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(listed);
+    const joined = storedWalks(first.userDataDir, account);
+    expect([joined.lastToken, joined.aheadFrom, joined.aheadToken]).toEqual([listed.at(-1), null, null]);
   });
 
   it('keeps the index current from the stream', async () => {

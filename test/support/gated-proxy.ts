@@ -1,6 +1,7 @@
 // A pass-through proxy in front of a real service that can hold listing requests at a gate: a
 // test stops a sync after a known number of pages, whatever the machine's speed, instead of
-// racing it. GET only (a sync's pages and the root); answers are relayed whole.
+// racing it. GET only (a sync's pages and the root); answers are relayed whole, with their
+// content type and rate-limit headers.
 import { startLocalServer } from './local-server';
 
 export interface GatedProxy {
@@ -34,7 +35,10 @@ export async function startGatedProxy(target: string, held: (path: string) => bo
       }
       const response = await fetch(target + path, { headers: { accept: req.headers.accept ?? '*/*' } });
       const body = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'application/json' }).end(body);
+      const headers: Record<string, string> = { 'content-type': response.headers.get('content-type') ?? 'application/json' };
+      // The service's request budget, which decides whether a sync walks ahead (walk-cursor.ts aheadStart).
+      for (const [name, value] of response.headers) if (name.startsWith('x-ratelimit-')) headers[name] = value;
+      res.writeHead(response.status, headers).end(body);
     };
     relay().catch((error: Error) => gone || res.writeHead(502).end(error.message));
   });

@@ -261,7 +261,8 @@ describe('history index = brute force', () => {
 
 describe('history index file', () => {
   it('rebuilds a file of another schema version instead of reading it', () => {
-    for (const version of [SCHEMA_VERSION - 1, SCHEMA_VERSION + 7]) {
+    // Version 6 is migrated (below); older and unknown ones are rebuilt.
+    for (const version of [5, SCHEMA_VERSION + 7]) {
       const path = join(dir, `old-${version}.sqlite`);
       const old = new DatabaseSync(path);
       old.exec(`CREATE TABLE ops (acct INTEGER, id INTEGER, amount REAL); INSERT INTO ops VALUES (1, 2, 0.1); PRAGMA user_version = ${version};`);
@@ -439,6 +440,30 @@ describe("a sync's pages written in groups (store.ts)", () => {
     expect(committed(file)).toEqual({ rows: (GROUP_PAGES + 2) * 200 + 7, token: String(id(30_006)) });
   });
 
+  it('migrates a file of version 6 in place, rows and tokens kept, and keeps a walk ahead apart from the stored token until they join', () => {
+    const path = join(dir, 'v6.sqlite');
+    const first = new IndexWriter(openIndex(path));
+    first.ingestPageBytes(ME, page(0, 200));
+    first.commit();
+    // What version 6 wrote: the same file without the walk ahead's two columns.
+    const old = new DatabaseSync(path);
+    old.exec('ALTER TABLE accounts DROP COLUMN ahead_from; ALTER TABLE accounts DROP COLUMN ahead_token; PRAGMA user_version = 6;');
+    old.close();
+    const db = openIndex(path);
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
+    const writer = new IndexWriter(db);
+    expect(writer.account(ME)).toMatchObject({ rows: 200, lastToken: String(id(199)), aheadFrom: null, aheadToken: null });
+    // A walk ahead from id(1000): its pages move its own token, not the account's.
+    expect(writer.startAhead(ME, String(id(1000)))).toMatchObject({ aheadFrom: String(id(1000)), aheadToken: null });
+    writer.ingestPageBytes(ME, page(1001, 200), 'ahead');
+    writer.ingestPageBytes(ME, page(200, 200));
+    writer.commit();
+    expect(committed(path)).toEqual({ rows: 600, token: String(id(399)) });
+    expect(writer.account(ME)).toMatchObject({ lastToken: String(id(399)), aheadFrom: String(id(1000)), aheadToken: String(id(1200)) });
+    expect(writer.joinAhead(ME, String(id(1200)))).toMatchObject({ rows: 600, lastToken: String(id(1200)), aheadFrom: null, aheadToken: null });
+    db.close();
+  });
+
   it("keeps each account's day and counterparty totals apart when one group holds pages of two accounts", () => {
     const file = join(dir, 'group-two-accounts.sqlite');
     const writer = new IndexWriter(openIndex(file));
@@ -475,7 +500,13 @@ describe("a sync's pages written in groups (store.ts)", () => {
     // A fee beyond int64 passes extraction and fails the page's second insert, after its first
     // hundred rows went in: they go, with the open group's two pages, and their totals.
     const hugeFee = (n: number) => (n === base + 550 ? record(n).replace('}', ',"transaction":{"fee_charged":"99999999999999999999"}}') : record(n));
+    // Another account's page in the same open group goes with it, and that account is told at its
+    // next page, so its sync stops instead of writing on past the page that is gone.
+    writer.ingestPageBytes(A, page(0, 200));
     expect(() => writer.ingestPageBytes(ME, page(base + 400, 200, hugeFee))).toThrow();
+    expect(() => writer.ingestPageBytes(A, page(200, 200))).toThrow(/out of range|too large|integer/i);
+    expect(writer.account(A)).toMatchObject({ rows: 0, lastToken: null });
+    expect(writer.ingestPageBytes(A, page(0, 200)).added).toBe(200);
     const db = new DatabaseSync(file, { readOnly: true });
     try {
       expect(db.prepare('SELECT count(*) AS n FROM ops').get()).toEqual({ n: base });

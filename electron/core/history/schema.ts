@@ -1,12 +1,12 @@
 // The history index's SQLite file: one per network (<userData>/history/<network-id>.sqlite),
 // every indexed account of that network in it. The schema is versioned with PRAGMA user_version:
-// a file written by an older or unknown version is rebuilt (its rows are synced again), never
-// read with the wrong meaning. Only the index worker opens it (worker.ts).
+// a file of version 6 is migrated in place (it only lacks two columns); one written by an older or
+// unknown version is rebuilt (its rows are synced again), never read with the wrong meaning. Only the index worker opens it (worker.ts).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -29,7 +29,9 @@ CREATE TABLE accounts (
   rows INTEGER NOT NULL DEFAULT 0,
   bytes INTEGER NOT NULL DEFAULT 0,
   oldest INTEGER,
-  newest INTEGER
+  newest INTEGER,
+  ahead_from TEXT,
+  ahead_token TEXT
 );
 CREATE TABLE assets (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
 CREATE TABLE parties (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
@@ -87,7 +89,8 @@ export function openIndex(path: string): DatabaseSync {
   let db = open(path);
   const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
   const empty = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n === 0;
-  if (version !== SCHEMA_VERSION || empty) {
+  if (version === 6 && !empty) migrateFrom6(db);
+  else if (version !== SCHEMA_VERSION || empty) {
     if (!empty) {
       // Another version's file: start over rather than misread it.
       db.close();
@@ -100,6 +103,22 @@ export function openIndex(path: string): DatabaseSync {
     db.exec('COMMIT');
   }
   return db;
+}
+
+/** Version 6 lacked the second walk's stretch (account-meta.ts): two columns, empty, and nothing else to change. */
+function migrateFrom6(db: DatabaseSync): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    // Another connection (the command line beside the app) may have migrated it meanwhile.
+    if (Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version) !== 6) return void db.exec('COMMIT');
+    db.exec('ALTER TABLE accounts ADD COLUMN ahead_from TEXT');
+    db.exec('ALTER TABLE accounts ADD COLUMN ahead_token TEXT');
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }
 
 function open(path: string): DatabaseSync {

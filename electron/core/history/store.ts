@@ -11,23 +11,13 @@
 // a sync wrote, 13% of its writer's time; docs/benchmarks.md), for a failure that is the disk's
 // or a hostile server's. Runs in the index worker only.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { HistoryIndexInfo } from '../../../shared/history';
+import { type AccountMeta, readMeta } from './account-meta';
 import { extractPage, type IndexRow } from './extract';
 import { packPageSync, pageOfRecords } from './pages';
 import { legsOf, RollUps } from './roll-up';
 import { PAGE_LIMIT } from './walk-cursor';
 
-export interface AccountMeta {
-  acct: number;
-  address: string;
-  lastToken: string | null;
-  completeFrom: number | null;
-  state: HistoryIndexInfo['state'];
-  rows: number;
-  bytes: number;
-  oldest: number | null;
-  newest: number | null;
-}
+export { type AccountMeta, listMeta, readMeta } from './account-meta';
 
 /** What an ingest added, and the account as it stands after it (its token included). */
 export interface IngestResult {
@@ -40,6 +30,9 @@ export interface PageResult extends IngestResult {
   count: number;
   lastToken: string | null;
 }
+
+/** Which walk of a sync a page comes from: the one from the stored token, or the one ahead of it (account-meta.ts). */
+export type Lane = 'main' | 'ahead';
 
 /** Full pages of a sync written in one transaction at most. */
 export const GROUP_PAGES = 20;
@@ -57,21 +50,27 @@ export class IndexWriter {
   private readonly existing: StatementSync;
   private readonly insertPage: StatementSync;
   private readonly deletePage: StatementSync;
-  private readonly update: StatementSync;
+  /** The account's counters and the token of a page, of the walk from the start (`main`) or of the walk ahead. */
+  private readonly update: Record<Lane, StatementSync>;
   private readonly interned = { assets: new Map<string, number>(), parties: new Map<string, number>() };
   private readonly rollUps: RollUps;
-  /** Pages in the open group transaction (0: none open). */
+  /** Pages in the open group transaction (0: none open), and the accounts they are of. */
   private grouped = 0;
+  private readonly groupAccounts = new Set<string>();
+  /** Accounts whose written pages a failed group undid, with the error their next page fails with. */
+  private readonly undone = new Map<string, Error>();
 
   constructor(private readonly db: DatabaseSync) {
     this.existing = db.prepare('SELECT id FROM ops WHERE acct = ? AND id BETWEEN ? AND ?');
     this.existing.setReadBigInts(true);
     this.insertPage = db.prepare('INSERT INTO pages (acct, body) VALUES (?, ?)');
     this.deletePage = db.prepare('DELETE FROM pages WHERE id = ?');
-    this.update = db.prepare(
-      `UPDATE accounts SET last_token = coalesce(?, last_token), rows = rows + ?, bytes = bytes + ?,
-        oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
-    );
+    const update = (token: string) =>
+      db.prepare(
+        `UPDATE accounts SET ${token} = coalesce(?, ${token}), rows = rows + ?, bytes = bytes + ?,
+          oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
+      );
+    this.update = { main: update('last_token'), ahead: update('ahead_token') };
     this.rollUps = new RollUps(db);
   }
 
@@ -94,11 +93,11 @@ export class IndexWriter {
    * token of its last record. A full page joins the open group; a short one (the last of a walk)
    * commits the group with it.
    */
-  ingestPageBytes(address: string, bytes: Uint8Array): PageResult {
+  ingestPageBytes(address: string, bytes: Uint8Array, lane: Lane = 'main'): PageResult {
     const page = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const rows = extractPage(page.toString('utf8'), address);
     const lastToken = rows.at(-1)?.pagingToken ?? null;
-    const result = this.ingestRows(address, rows, lastToken, packPageSync(page), rows.length === PAGE_LIMIT);
+    const result = this.ingestRows(address, rows, lastToken, packPageSync(page), rows.length === PAGE_LIMIT, lane);
     return { ...result, count: rows.length, lastToken };
   }
 
@@ -111,24 +110,38 @@ export class IndexWriter {
    * Rows (already extracted) and the token after them, in one transaction (or, with `group`, in
    * the open group's), with the compressed page they came in when there is one (kept only if it
    * adds a row). When it fails, the open group rolls back with it: the account is then as it was
-   * at the last commit, its token included.
+   * at the last commit, its token included. So does every other account with pages in the group:
+   * its next page fails with the same error (`undone`), so that its sync stops and resumes from
+   * its committed token instead of writing on past pages that are gone.
    */
-  ingestRows(address: string, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null = null, group = false): IngestResult {
+  ingestRows(address: string, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null = null, group = false, lane: Lane = 'main'): IngestResult {
+    const undone = this.undone.get(address);
+    if (undone) {
+      this.undone.delete(address);
+      throw undone;
+    }
     if (this.grouped === 0) this.db.exec('BEGIN IMMEDIATE');
     this.grouped += 1;
+    this.groupAccounts.add(address);
     let added: number;
     try {
-      added = this.writePage(this.account(address).acct, rows, lastToken, page);
+      added = this.writePage(this.account(address).acct, rows, lastToken, page, lane);
     } catch (error) {
-      this.rollBack();
+      this.rollBack(error as Error, address);
       throw error;
     }
     if (!group || this.grouped >= GROUP_PAGES) this.commit();
     return { added, meta: readMeta(this.db, address)! };
   }
 
-  /** Undoes the open group (or the transaction SQLite already rolled back on an I/O or full-disk error) and what was kept in memory of it. */
-  private rollBack(): void {
+  /**
+   * Undoes the open group (or the transaction SQLite already rolled back on an I/O or full-disk
+   * error) and what was kept in memory of it; the accounts with pages in it but `except` (told by
+   * the error itself) will be told at their next page.
+   */
+  private rollBack(error: Error, except?: string): void {
+    for (const address of this.groupAccounts) if (address !== except) this.undone.set(address, error);
+    this.groupAccounts.clear();
     this.grouped = 0;
     this.rollUps.discard();
     // Ids interned inside the rolled-back transaction are gone with it.
@@ -148,14 +161,15 @@ export class IndexWriter {
       this.rollUps.flush();
       this.db.exec('COMMIT');
     } catch (error) {
-      this.rollBack();
+      this.rollBack(error as Error);
       throw error;
     }
+    this.groupAccounts.clear();
     this.grouped = 0;
   }
 
   /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. */
-  private writePage(acct: number, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null): number {
+  private writePage(acct: number, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null, lane: Lane): number {
     let added = 0;
     let oldest: number | null = null;
     let newest: number | null = null;
@@ -169,7 +183,7 @@ export class IndexWriter {
     // A page fetched again adds nothing: its copy goes.
     if (pageId !== null && added === 0) this.deletePage.run(pageId);
     const bytes = added * ROW_OVERHEAD_BYTES + (added > 0 && page ? page.length : 0);
-    this.update.run(lastToken, added, bytes, oldest, oldest, newest, newest, acct);
+    this.update[lane].run(lastToken, added, bytes, oldest, oldest, newest, newest, acct);
     return added;
   }
 
@@ -253,6 +267,20 @@ export class IndexWriter {
     if (change.completeFrom !== undefined) this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
   }
 
+  /** A walk ahead starts from `from` (sync.ts): its pages' tokens are kept apart from the account's until the walks join. */
+  startAhead(address: string, from: string): AccountMeta {
+    this.commit();
+    this.db.prepare('UPDATE accounts SET ahead_from = ?, ahead_token = NULL WHERE acct = ?').run(from, this.account(address).acct);
+    return readMeta(this.db, address)!;
+  }
+
+  /** The walk from the start has reached the walk ahead and both are done: the account's token is `token`, and one stretch is left. */
+  joinAhead(address: string, token: string): AccountMeta {
+    this.commit();
+    this.db.prepare('UPDATE accounts SET last_token = ?, ahead_from = NULL, ahead_token = NULL WHERE acct = ?').run(token, this.account(address).acct);
+    return readMeta(this.db, address)!;
+  }
+
   /** Deletes an account's rows, totals and pages. */
   remove(address: string): boolean {
     this.commit();
@@ -268,33 +296,4 @@ export class IndexWriter {
     }
     return true;
   }
-}
-
-/** Each file's statement for readMeta, which a sync runs twice a page: prepared once. */
-const metaStatements = new WeakMap<DatabaseSync, StatementSync>();
-
-export function readMeta(db: DatabaseSync, address: string): AccountMeta | undefined {
-  let statement = metaStatements.get(db);
-  if (!statement) metaStatements.set(db, (statement = db.prepare('SELECT * FROM accounts WHERE address = ?')));
-  const row = statement.get(address) as Record<string, unknown> | undefined;
-  return row ? metaOf(row) : undefined;
-}
-
-export function listMeta(db: DatabaseSync): AccountMeta[] {
-  return (db.prepare('SELECT * FROM accounts ORDER BY address').all() as Record<string, unknown>[]).map(metaOf);
-}
-
-function metaOf(row: Record<string, unknown>): AccountMeta {
-  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  return {
-    acct: Number(row['acct']),
-    address: String(row['address']),
-    lastToken: (row['last_token'] as string | null) ?? null,
-    completeFrom: num(row['complete_from']),
-    state: String(row['state']) as AccountMeta['state'],
-    rows: Number(row['rows']),
-    bytes: Number(row['bytes']),
-    oldest: num(row['oldest']),
-    newest: num(row['newest']),
-  };
 }

@@ -2,24 +2,19 @@
 // transaction) paged oldest first at limit 200 into the index, each page committed with its
 // paging token (store.ts), then kept current by a stream resumed from that token. A 429 is waited
 // out through the HTTP client's gate; a 410 before_history ends the walk into pruned history and
-// the index records from which ledger it is complete (the server's history_elder_ledger).
+// the index records from which ledger it is complete (the server's history_elder_ledger). The
+// walks themselves, one or two, are walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
-import { isJsonObject } from '../../../shared/json';
-import { sleep } from '../backoff';
-import { CoreError } from '../errors';
-import { HttpError, type HttpClient, type Transport } from '../http';
+import type { HttpClient, Transport } from '../http';
 import { streamPayments, type StreamOptions } from '../stream-connection';
-import { int } from '../values';
-import { PageFetch, type PageSource } from './page-fetch';
-import type { HistoryOp, OpArgs, OpResult } from './protocol';
-import type { AccountMeta, PageResult } from './store';
-import { completeFromAtStart, PAGE_LIMIT } from './walk-cursor';
-import { readHeld, type HeldAnswer, type HeldPage } from './worker-transport';
+import type { AccountMeta } from './account-meta';
+import type { Lane, PageResult } from './store';
+import { LISTING_PARAMS, readRoot, walkAll, type IndexCall, type WalkContext } from './walk';
+import { completeFromAtStart } from './walk-cursor';
+import type { HeldAnswer, HeldPage } from './worker-transport';
 
-const LISTING_PARAMS = { join: 'transactions', include_failed: 'true' } as const;
-
-export type IndexCall = <K extends HistoryOp>(op: K, args: OpArgs<K>) => Promise<OpResult<K>>;
+export type { IndexCall } from './walk';
 
 export interface SyncOptions {
   http: HttpClient;
@@ -28,8 +23,8 @@ export interface SyncOptions {
   call: IndexCall;
   /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
   transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
-  /** Writes a page the index worker holds. */
-  ingest(page: HeldPage): Promise<PageResult>;
+  /** Writes a page the index worker holds, with the token of the walk it comes from (walk.ts). */
+  ingest(page: HeldPage, lane: Lane): Promise<PageResult>;
   /** Lets a page the worker holds go unwritten. */
   release(page: HeldPage): void;
   emit(progress: HistoryProgress): void;
@@ -135,10 +130,10 @@ export class AccountSync {
     const { call, account } = this.options;
     try {
       this.meta = await call('meta', { account });
-      const elder = await this.readElder(signal);
-      this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, elder);
+      const root = await readRoot(this.options.http, signal);
+      this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
-      const { cursor, added } = await this.walk(this.meta?.lastToken ?? undefined, signal);
+      const { cursor, added } = await walkAll(this.walkContext(), this.meta, root, signal);
       if (signal.aborted) return;
       if (added > 10_000) await call('optimize', {});
       await call('setState', { account, state: 'current' });
@@ -152,57 +147,27 @@ export class AccountSync {
     }
   }
 
-  /**
-   * Pages from `cursor` to the end. While the index worker parses and writes a page, the next is
-   * already on its way: asked for from the cursor of the page's `next` link as soon as the start
-   * of the page has arrived (page-fetch.ts), or else once it is whole, if it is full. It is used
-   * only if that is the token the worker found last in the page.
-   */
-  private async walk(from: string | undefined, signal: AbortSignal): Promise<{ cursor: string | undefined; added: number }> {
-    let cursor = from;
-    let added = 0;
-    const source: PageSource<HeldPage> = { fetch: (at, pageSignal, onEarly) => this.fetchPage(at, pageSignal, onEarly), release: this.options.release };
-    let current = new PageFetch(cursor, source, signal);
-    try {
-      for (;;) {
-        const held = await current.lead().page;
-        if (held === null) {
-          current.abandon();
-          cursor = await this.pastPrunedHistory(cursor, signal);
-          current = new PageFetch(cursor, source, signal);
-          continue;
-        }
-        if (signal.aborted) break;
-        // The cursor the whole page names (the worker reads it once the page is whole): a short
-        // page names none, which stops a request asked for early from its first bytes (the walk's
-        // request count depends on it).
-        const written = this.options.ingest(held);
-        const next = current.next(held.guess);
-        const page = await written;
-        added += page.added;
-        if (!signal.aborted) this.recordAdded(page.added, page.meta);
-        if (page.lastToken) cursor = page.lastToken;
-        if (page.count < PAGE_LIMIT) break;
-        if (next && next.cursor === cursor) current = next;
-        else {
-          next?.abandon();
-          current = new PageFetch(cursor, source, signal);
-        }
-      }
-    } finally {
-      // A request asked for early after the last page: not needed.
-      current.abandon();
-    }
-    return { cursor, added };
-  }
-
-  /** After a 410 before_history: the cursor to walk on from, the server's oldest ledger (recorded as where the index is complete from). */
-  private async pastPrunedHistory(cursor: string | undefined, signal: AbortSignal): Promise<string> {
-    const from = await this.readElder(signal);
-    if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n)) throw new CoreError('bad_response', 'The server answered 410 before_history but reports no older boundary to continue from.');
-    this.completeFrom = from;
-    await this.options.call('setState', { account: this.options.account, completeFrom: from });
-    return String(BigInt(from) << 32n);
+  private walkContext(): WalkContext {
+    const { http, account, profile, call, transport, ingest, release } = this.options;
+    return {
+      http,
+      account,
+      network: profile.name,
+      call,
+      transport,
+      ingest,
+      release,
+      onWait: (waitingMs) => {
+        if (waitingMs === undefined && this.waitingMs === undefined) return;
+        this.waitingMs = waitingMs;
+        this.emit(true);
+      },
+      onPage: (added, meta) => this.recordAdded(added, meta),
+      onPruned: async (ledger) => {
+        this.completeFrom = ledger;
+        await call('setState', { account, completeFrom: ledger });
+      },
+    };
   }
 
   private recordAdded(added: number, meta: AccountMeta): void {
@@ -210,36 +175,6 @@ export class AccountSync {
     this.meta = meta;
     this.samples.push([Date.now(), this.added]);
     this.emit();
-  }
-
-  /** The server's oldest ledger with history, when its root says (Horizon's history_elder_ledger). */
-  private async readElder(signal: AbortSignal): Promise<number | null> {
-    const response = await this.options.http.getJson('/', { signal });
-    const body = isJsonObject(response.body) ? response.body : {};
-    return int(body['history_elder_ledger']) ?? null;
-  }
-
-  /** One page, held by the index worker; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
-  private async fetchPage(cursor: string | undefined, signal: AbortSignal, onEarly: (cursor: string) => void): Promise<HeldPage | null> {
-    const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
-    const onWait = (waitingMs: number) => {
-      this.waitingMs = waitingMs;
-      this.emit(true);
-    };
-    for (;;) {
-      try {
-        const response = await this.options.http.getWith(`/accounts/${this.options.account}/operations`, this.options.transport(onEarly), readHeld, { params, signal, onWait });
-        this.waitingMs = undefined;
-        return response.value;
-      } catch (error) {
-        if (signal.aborted || !(error instanceof HttpError)) throw error;
-        if (error.status === 410) return null;
-        if (error.status === 404) throw new CoreError('not_found', `Account ${this.options.account} was not found on ${this.options.profile.name}.`, { status: 404 });
-        if (error.status !== 429) throw error;
-        onWait(error.extra.retryAfterMs ?? 1_000);
-        await sleep(error.extra.retryAfterMs ?? 1_000, signal);
-      }
-    }
   }
 
   /** Keeps the index current: the account's operations streamed from the stored token, written in batches. */

@@ -1,0 +1,55 @@
+// An indexed account's row of `accounts` (schema.ts): where its sync stands and what its index
+// holds. The index holds every operation of the account with an id up to `lastToken` (from the
+// ledger `completeFrom`), and, while a sync runs a second walk ahead (sync.ts), those with an id
+// above `aheadFrom` up to `aheadToken` as well; the two stretches join when the first walk
+// reaches the second's start.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { HistoryIndexInfo } from '../../../shared/history';
+
+export interface AccountMeta {
+  acct: number;
+  address: string;
+  lastToken: string | null;
+  completeFrom: number | null;
+  state: HistoryIndexInfo['state'];
+  rows: number;
+  bytes: number;
+  oldest: number | null;
+  newest: number | null;
+  /** The cursor a walk ahead started from (its rows have greater ids), while one runs. */
+  aheadFrom: string | null;
+  /** The token of the last page the walk ahead wrote (null before its first). */
+  aheadToken: string | null;
+}
+
+/** Each file's statement for readMeta, which a sync runs twice a page: prepared once. */
+const metaStatements = new WeakMap<DatabaseSync, StatementSync>();
+
+export function readMeta(db: DatabaseSync, address: string): AccountMeta | undefined {
+  let statement = metaStatements.get(db);
+  if (!statement) metaStatements.set(db, (statement = db.prepare('SELECT * FROM accounts WHERE address = ?')));
+  const row = statement.get(address) as Record<string, unknown> | undefined;
+  return row ? metaOf(row) : undefined;
+}
+
+export function listMeta(db: DatabaseSync): AccountMeta[] {
+  return (db.prepare('SELECT * FROM accounts ORDER BY address').all() as Record<string, unknown>[]).map(metaOf);
+}
+
+function metaOf(row: Record<string, unknown>): AccountMeta {
+  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    acct: Number(row['acct']),
+    address: String(row['address']),
+    lastToken: text(row['last_token']),
+    completeFrom: num(row['complete_from']),
+    state: String(row['state']) as AccountMeta['state'],
+    rows: Number(row['rows']),
+    bytes: Number(row['bytes']),
+    oldest: num(row['oldest']),
+    newest: num(row['newest']),
+    aheadFrom: text(row['ahead_from']),
+    aheadToken: text(row['ahead_token']),
+  };
+}

@@ -56,6 +56,16 @@ function storedWalks(userDataDir: string, account: string): { lastToken: string 
   }
 }
 
+/** Opens the gate and syncs the account again in another app core on `first`'s data until it is current: the index's row ids. */
+async function resumeInAnotherCore(first: CoreFixture, proxy: GatedProxy, account: string): Promise<string[]> {
+  proxy.open();
+  const second = startCore(proxy.url, {}, first.userDataDir);
+  cores.push(second);
+  await second.call('history:sync', { account, follow: false });
+  await waitFor('the sync to be current', () => lastState(second, account) === 'current');
+  return indexedIds(second, account);
+}
+
 /** Every row id of the index, oldest first, paged as the UI pages. */
 async function indexedIds(app: CoreFixture, account: string): Promise<string[]> {
   const ids: string[] = [];
@@ -109,12 +119,7 @@ describe('history:sync', () => {
     expect((await first.call<HistoryProgress>('history:resume', { account })).state).toBe('syncing');
     await waitFor('more pages', async () => proxy.waiting === 1 && (await first.call<HistoryProgress>('history:status', { account })).records > stored.records);
     await first.close(); // stops mid-sync, as quitting the app does
-    proxy.open();
-    const second = startCore(proxy.url, {}, first.userDataDir);
-    cores.push(second);
-    await second.call('history:sync', { account, follow: false });
-    await waitFor('the sync to be current', () => lastState(second, account) === 'current');
-    const ids = await indexedIds(second, account);
+    const ids = await resumeInAnotherCore(first, proxy, account);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(await listedIds(service.url, account));
     expect(ids.length).toBe(5000);
@@ -143,12 +148,7 @@ describe('history:sync', () => {
     const expected = listed.filter((id) => BigInt(id) <= BigInt(stored.lastToken!) || (BigInt(id) > BigInt(stored.aheadFrom!) && BigInt(id) <= BigInt(stored.aheadToken!)));
     expect(stored.ids).toEqual(expected);
     expect(stored.ids.filter((id) => BigInt(id) > BigInt(stored.aheadFrom!)).length).toBeGreaterThan(0);
-    proxy.open();
-    const second = startCore(proxy.url, {}, first.userDataDir);
-    cores.push(second);
-    await second.call('history:sync', { account, follow: false });
-    await waitFor('the sync to be current', () => lastState(second, account) === 'current');
-    const ids = await indexedIds(second, account);
+    const ids = await resumeInAnotherCore(first, proxy, account);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(listed);
     const joined = storedWalks(first.userDataDir, account);

@@ -70,18 +70,19 @@ export async function walkAll(ctx: WalkContext, meta: AccountMeta | null, root: 
   const stop = () => controller.abort();
   if (signal.aborted) stop();
   signal.addEventListener('abort', stop, { once: true });
-  let ahead: { from: bigint; run: Promise<WalkEnd> } | null = null;
+  // The walk ahead, once one runs (a holder, since the hooks start it from inside the first walk).
+  const started: { ahead: { from: bigint; run: Promise<WalkEnd> } | null } = { ahead: null };
   const runAhead = (from: string, cursor: string) => {
     const run = walk(ctx, cursor, 'ahead', controller.signal);
     // A walk that fails stops the other; its error is the one reported.
     run.catch(stop);
-    ahead = { from: BigInt(from), run };
+    started.ahead = { from: BigInt(from), run };
   };
   let decided = false;
   const hooks: WalkHooks = {
-    bound: () => ahead?.from,
+    bound: () => started.ahead?.from,
     onFull: async (before, page) => {
-      if (ahead || decided || page.lastToken === null) return;
+      if (started.ahead || decided || page.lastToken === null) return;
       const from = aheadStart(before, page.lastToken, root.latest, root.budget);
       decided = before !== undefined;
       if (from === null) return;
@@ -92,18 +93,17 @@ export async function walkAll(ctx: WalkContext, meta: AccountMeta | null, root: 
   try {
     if (meta?.aheadFrom) runAhead(meta.aheadFrom, meta.aheadToken ?? meta.aheadFrom);
     const from = meta?.lastToken ?? undefined;
-    const reached = ahead !== null && from !== undefined && isToken(from) && BigInt(from) >= (ahead as { from: bigint }).from;
+    const reached = started.ahead !== null && isToken(from) && BigInt(from!) >= started.ahead.from;
     const main = reached ? { cursor: from, added: 0 } : await walk(ctx, from, 'main', controller.signal, hooks);
-    const started = ahead as { run: Promise<WalkEnd> } | null;
-    if (!started || signal.aborted) return main;
-    const end = await started.run;
+    const ahead = started.ahead;
+    if (!ahead || signal.aborted) return main;
+    const end = await ahead.run;
     const token = later(main.cursor, end.cursor);
     if (token !== undefined) ctx.onPage(0, await ctx.call('joinAhead', { account: ctx.account, token }));
     return { cursor: token, added: main.added + end.added };
   } catch (error) {
     stop();
-    const started = ahead as { run: Promise<WalkEnd> } | null;
-    const aheadError = started ? await started.run.then(() => null, (failure: unknown) => failure) : null;
+    const aheadError = started.ahead ? await started.ahead.run.then(() => null, (failure: unknown) => failure) : null;
     throw aheadError && !isAbort(aheadError) ? aheadError : error;
   } finally {
     signal.removeEventListener('abort', stop);

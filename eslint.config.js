@@ -1,5 +1,5 @@
 // Lint: typescript-eslint's recommended rules, plus the process boundaries of docs/design.md:
-// `electron` stays out of code that must run in plain Node (shared/, electron/core/, network/,
+// `electron` stays out of code that must run in plain Node (shared/, core/, network/,
 // cli/), and Node built-ins stay out of code that runs in the page or anywhere (shared/, renderer/).
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -11,8 +11,22 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
 const noElectron = {
   name: 'electron',
-  message: 'This code must run in plain Node (docs/design.md): keep electron imports in electron/*.ts outside core/.',
+  message: 'This code must run in plain Node (docs/design.md): keep electron imports in electron/.',
 };
+const coreEntryOnly = {
+  regex: '^(\\.\\./)+core/',
+  message: "Import the app core through its entry (core/index.ts: '../core'), not its inner files (docs/design.md).",
+};
+const coreStaysBelow = {
+  regex: '^(\\.\\./)+(electron|renderer|cli)(/|$)',
+  message: 'The app core stands below the hosts and the command line: it imports nothing of electron/, renderer/ or cli/.',
+};
+const noCoreInPage = {
+  regex: '^(\\.\\./)+core(/|$)',
+  message: 'The renderer reaches the app core only through the bridge (renderer/src/lib/bridge.ts), never by import.',
+};
+/** no-restricted-imports for one group of files: these paths and patterns, nothing inherited. */
+const restrict = (paths, patterns = []) => ['error', { paths, patterns }];
 // Issue #11's size limits, counting every line (blank and comment lines too): a file past 300 lines
 // or a function (a React component too) past 80 is split into named pieces. Tests are exempt.
 const countEveryLine = { skipBlankLines: false, skipComments: false };
@@ -41,18 +55,51 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shared/**', 'electron/**', 'renderer/**', 'network/**', 'cli/**', 'scripts/**'],
+    files: ['shared/**', 'core/**', 'electron/**', 'renderer/**', 'network/**', 'cli/**', 'scripts/**'],
     rules: sizeLimits,
   },
   {
-    files: ['electron/core/**', 'network/**', 'cli/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+    files: ['core/**'],
+    rules: { 'no-restricted-imports': restrict([noElectron], [coreStaysBelow]) },
+  },
+  {
+    files: ['network/**', 'cli/**', 'electron/web-*.ts', 'electron/content-policy.ts'],
+    rules: { 'no-restricted-imports': restrict([noElectron], [coreEntryOnly]) },
+  },
+  {
+    files: ['electron/**'],
+    ignores: ['electron/web-*.ts', 'electron/content-policy.ts'],
+    rules: { 'no-restricted-imports': restrict([], [coreEntryOnly]) },
+  },
+  {
+    files: ['core/history-index/worker-thread/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)main-thread(/|$)', message: 'A worker-thread file of the history index never imports a main-thread file.' }] },
+      ],
+    },
+  },
+  {
+    files: ['core/history-index/main-thread/**', 'core/history-index/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)worker-thread(/|$)',
+              allowTypeImports: true,
+              message: 'The main thread talks to the history index worker by messages: it takes only types from worker-thread/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['shared/**'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron, ...noNodeBuiltins.paths], patterns: noNodeBuiltins.patterns }],
-    },
+    rules: { 'no-restricted-imports': restrict([noElectron, ...noNodeBuiltins.paths], noNodeBuiltins.patterns) },
   },
   {
     files: ['renderer/**'],
@@ -69,7 +116,7 @@ export default tseslint.config(
           message: 'Give effects a block body: an expression body returns its value, and React calls it as the cleanup.',
         },
       ],
-      'no-restricted-imports': ['error', { paths: [noElectron, ...noNodeBuiltins.paths], patterns: noNodeBuiltins.patterns }],
+      'no-restricted-imports': restrict([noElectron, ...noNodeBuiltins.paths], [...noNodeBuiltins.patterns, noCoreInPage]),
     },
   },
   {

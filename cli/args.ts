@@ -1,7 +1,6 @@
 // Command-line parsing: strict flags per command, every mistake a one-line UsageError (exit 2).
 import { parseArgs } from 'node:util';
-import { parseNetworkFlag } from '../electron/core/network-flag';
-import { containsSecretKey, SECRET_REFUSED } from '../electron/core/secrets';
+import { parseNetworkFlag, containsSecretKey, SECRET_REFUSED } from '../core';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
 import { parseMerge, type MergeCommand } from './merge-args';
 import { HISTORY_USAGE, parseHistoryCommand, type HistoryCommand } from './history-args';

@@ -1,39 +1,16 @@
 // The commands: each one goes through the same dispatcher as the app's windows, so every input
 // is validated by the channel map and every answer is a normalised record.
 import { readFileSync } from 'node:fs';
-import type { AppCore } from '../electron/core/app';
-import type { Dispatch } from '../electron/core/dispatch';
-import { CSV_COLUMNS, csvRow, ndjsonRow } from '../electron/core/export';
-import { streamPayments } from '../electron/core/streams';
-import { historyStartMessage } from '../shared/history-start';
-import type { EventChannel, EventPayload } from '../shared/ipc';
+import { CSV_COLUMNS, csvRow, ndjsonRow, streamPayments } from '../core';
+import { historyStartMessage } from '../shared/partial-history';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
 import { pages } from '../shared/paging';
 import type { Command } from './args';
 import { inspectSignatures, mergeCommand } from './merge-command';
 import { runHistoryCommand } from './history-commands';
+import { CommandError, type Context } from './context';
 
-export class CommandError extends Error {
-  override name = 'CommandError';
-}
-
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-  readStdin(): Promise<string>;
-}
-
-export interface Context {
-  core: AppCore;
-  dispatch: Dispatch;
-  io: Io;
-  /** Resolves on SIGINT/SIGTERM (stream). */
-  interrupted: Promise<void>;
-  /** Aborts on SIGINT/SIGTERM: cancels the request in flight. */
-  signal?: AbortSignal;
-  /** Subscribes to the core's events (submission follow-up, export progress). */
-  onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
-}
+export { CommandError, type Context, type Io } from './context';
 
 const MAX_INPUT = 1024 * 1024;
 

@@ -1,10 +1,9 @@
 // `ledgerscope sync | history | totals`: the history index from the command line, through the
 // same dispatcher (and so the same validation) as the app's windows. Progress and summaries go
 // to stderr, rows to stdout.
-import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from '../electron/core/history/export-file';
-import { csvCell } from '../electron/core/csv-cell';
+import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow, csvCell } from '../core';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
-import type { Context } from './commands';
+import type { Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
 
 async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {

@@ -4,8 +4,7 @@
 // app's). The deciding is core/network-setup.ts, shared with the app and the web host.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forkWithNode } from '../electron/core/network-process';
-import { setUpNetwork, type NetworkSetup } from '../electron/core/network-setup';
+import { forkWithNode, setUpNetwork, type NetworkSetup } from '../core';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -3,9 +3,7 @@
 // stderr and exit code 2.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createAppCore } from '../electron/core/app';
-import { createDispatcher, type Emit } from '../electron/core/dispatch';
-import { waitLine } from '../electron/core/rate-limit';
+import { createAppCore, createDispatcher, waitLine, type Emit } from '../core';
 import type { EventChannel, EventPayload, RateLimitNotice } from '../shared/ipc';
 import { parseInvocation, UsageError, USAGE, type Invocation } from './args';
 import { exportTarget, runCommand, type Io } from './commands';

@@ -2,7 +2,7 @@
 // its flags checked here, each mistake one line (UsageError), never echoing what looks secret.
 import { StrKey } from '@stellar/stellar-base';
 import type { DetachedSignature, ExportFormat } from '../shared/signatures';
-import { UsageError } from './args';
+import { UsageError } from './usage-error';
 
 export interface MergeCommand {
   kind: 'merge';

@@ -3,7 +3,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { MergeReport, SignatureReport } from '../shared/signatures';
 import type { MergeCommand } from './merge-args';
-import { CommandError, type Context } from './commands';
+import { CommandError, type Context } from './context';
 import { mergeLines, signatureLines } from './signatures-text';
 
 /** The channel's own limit on one envelope. */

@@ -3,8 +3,7 @@
 // the bundles in dist/network.
 import { join } from 'node:path';
 import { utilityProcess } from 'electron';
-import type { NetworkPart, SpawnNetworkProcess } from './core/embedded-network';
-import { eachLine } from './core/network-process';
+import { eachLine, type NetworkPart, type SpawnNetworkProcess } from '../core';
 
 export const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
   // The flags also travel in the environment: the bundles' prologue rebuilds process.argv from

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { ipcMain } from 'electron';
 import log from 'electron-log/main';
-import { redactLogData } from './log-redaction';
+import { redactLogData } from '../core';
 import { rotate } from './log-rotation';
 
 const MAX_BYTES = 2 * 1024 * 1024;

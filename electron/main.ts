@@ -3,17 +3,13 @@
 import { join } from 'node:path';
 import { Menu, Notification, app, dialog, ipcMain, type BrowserWindow } from 'electron';
 import type { EventChannel, EventPayload } from '../shared/ipc';
-import { createAppCore, type AppCore } from './core/app';
-import { createDispatcher } from './core/dispatch';
-import { checkedNetworkFlag } from './core/network-flag';
-import { setUpNetwork } from './core/network-setup';
+import { createAppCore, createDispatcher, checkedNetworkFlag, setUpNetwork, labelIn, type AppCore } from '../core';
 import { electronNetworkPaths, forkUtility } from './embedded-network';
 import { createEmitter } from './ipc/events';
 import { registerRequestChannels } from './ipc/register';
 import { parseLaunchArgs, parseShellOptions, type LaunchRequest } from './launch-args';
 import { setUpLogging, type Logger } from './logging';
 import { menuTemplate } from './menu';
-import { labelIn } from './core/labels';
 import { PaymentNotifier } from './notifications';
 import { readTransactionFile } from './open-file';
 import { claimSingleInstance, registerDeepLinkScheme } from './single-instance';

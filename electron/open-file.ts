@@ -2,7 +2,7 @@
 // submitter. Paths come from the operating system, never from the page.
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { refuseSecrets } from './core/secrets';
+import { refuseSecrets } from '../core';
 
 export const MAX_TRANSACTION_FILE_BYTES = 400_000;
 

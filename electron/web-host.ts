@@ -1,56 +1,16 @@
 // The web host: serves the built renderer and the channel map over a WebSocket, so the same app
 // runs in a browser where no Electron binary exists. It binds 127.0.0.1 only, requires a per-run
 // token, and checks Origin and Host (a DNS-rebinding page has a foreign Host header).
+import { extname, join } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isEventChannel, type EventChannel, type EventPayload } from '../shared/ipc';
-import type { Dispatch } from './core/dispatch';
+import type { Dispatch } from '../core';
+import { fileUnder, mimeType, SECURITY_HEADERS } from './content-policy';
 import { isExportPath, serveExport, type ExportLookup } from './web-downloads';
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-
-export function mimeType(file: string): string {
-  return MIME[extname(file)] ?? 'application/octet-stream';
-}
-
-/** Headers on every file of the renderer, whichever host serves it (this one, or Electron's app://). */
-export const SECURITY_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-} as const;
-
-/** The file a decoded URL path names under `root`, or null when `..` would leave it. */
-export function fileUnder(root: string, pathname: string): string | null {
-  const file = normalize(join(root, pathname));
-  return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null;
-}
 
 const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 

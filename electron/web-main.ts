@@ -4,11 +4,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAppCore } from './core/app';
-import { createDispatcher, type Emit } from './core/dispatch';
-import { parseNetworkFlag } from './core/network-flag';
-import { forkWithNode } from './core/network-process';
-import { setUpNetwork, type NetworkSetup } from './core/network-setup';
+import { createAppCore, createDispatcher, parseNetworkFlag, forkWithNode, setUpNetwork, type Emit, type NetworkSetup } from '../core';
 import { startWebHost, type WebHost } from './web-host';
 
 const USAGE =

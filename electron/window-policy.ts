@@ -2,12 +2,7 @@
 // types), so Node tests check each one; electron/window.ts applies them.
 import { extname, join, normalize } from 'node:path';
 import type { WebPreferences } from 'electron';
-import { CONTENT_SECURITY_POLICY, fileUnder, mimeType, SECURITY_HEADERS } from './web-host';
-
-// The app:// protocol serves the same files with the same types and headers as the web host.
-export { mimeType, SECURITY_HEADERS };
-
-export { CONTENT_SECURITY_POLICY };
+import { CONTENT_SECURITY_POLICY, fileUnder } from './content-policy';
 
 /** The renderer is served from a privileged custom scheme, not file://: a real origin for CSP 'self'. */
 export const APP_SCHEME = 'app';

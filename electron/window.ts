@@ -10,12 +10,11 @@ import {
   decideNavigation,
   decideWindowOpen,
   isPermissionAllowed,
-  mimeType,
   resolveAppFile,
   secureWebPreferences,
-  SECURITY_HEADERS,
   withContentSecurityPolicy,
 } from './window-policy';
+import { mimeType, SECURITY_HEADERS } from './content-policy';
 import { loadWindowState, restoreBounds, saveWindowState, MIN_SIZE } from './window-state';
 
 /**

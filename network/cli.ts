@@ -12,7 +12,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { CORE_FLAGS, FlagError, type FlagTable, type FlagValues, parseFlags } from './core/flags';
+import { CORE_FLAGS, FlagError, type FlagTable, type FlagValues, parseFlags } from './flags';
 import { SERVICE_FLAGS } from './service/flags';
 import { parsePublicUrl } from './service/links';
 

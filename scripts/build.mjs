@@ -108,12 +108,12 @@ function bundles() {
   const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
   const list = [
     { ...common, ...CJS_IMPORT_META, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', external: ['electron'] },
-    // The history index's worker thread (electron/core/history/client.ts loads it next to main.cjs).
-    { ...common, ...ESM_REQUIRE, entryPoints: ['electron/core/history/worker.ts'], outfile: 'dist/electron/history-worker.mjs', format: 'esm' },
+    // The history index's worker thread (core/history-index/main-thread/client.ts loads it next to main.cjs).
+    { ...common, ...ESM_REQUIRE, entryPoints: ['core/history-index/worker-thread/worker.ts'], outfile: 'dist/electron/history-worker.mjs', format: 'esm' },
     // The sandboxed preload may require only a few modules (electron among them): no Node built-ins.
     { ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', platform: 'browser', target: 'chrome130', external: ['electron'] },
   ];
-  for (const [name, source] of [['core', 'network/core/process.ts'], ['service', 'network/service/process.ts']]) {
+  for (const [name, source] of [['core', 'network/validator-process.ts'], ['service', 'network/service/process.ts']]) {
     if (!existsSync(join(root, source))) {
       console.log(`ledgerscope: ${source} does not exist yet; dist/network/${name}.mjs not built`);
       continue;
@@ -132,7 +132,7 @@ function bundles() {
 
 export async function buildNode({ force = false } = {}) {
   const outputs = bundles().map((options) => join(root, options.outfile));
-  if (!force && !isStale(outputs, ['electron', 'shared', 'network', 'package.json', 'scripts/build.mjs'])) return true;
+  if (!force && !isStale(outputs, ['core', 'electron', 'shared', 'network', 'package.json', 'scripts/build.mjs'])) return true;
   console.log(`ledgerscope: bundling ${outputs.map((output) => relative(root, output)).join(', ')}`);
   const esbuild = await import('esbuild');
   try {

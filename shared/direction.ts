@@ -1,5 +1,5 @@
 // Which way an operation moves value relative to one account. Decided once, by the normaliser
-// (electron/core/normalize.ts) for the records of an account's listing or stream, and carried on
+// (core/normalize.ts) for the records of an account's listing or stream, and carried on
 // the record: the renderer, the command line, export and notifications read `direction`.
 import type { Operation } from './model';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * test/unit/core-error-codes.test.ts checks it against the codes the source produces.
  */
 export const IpcErrorCode = z.enum([
-  // dispatch (electron/core/dispatch.ts): the message itself was refused
+  // dispatch (core/dispatch.ts): the message itself was refused
   'invalid_arguments',
   'unknown_channel',
   'too_large',
@@ -23,14 +23,14 @@ export const IpcErrorCode = z.enum([
   'invalid_input',
   'not_found',
   'read_only',
-  // signatures (electron/core/signatures/): copies that are not one transaction, over 20 signatures
+  // signatures (core/signatures/): copies that are not one transaction, over 20 signatures
   'merge_refused',
   'too_many_signatures',
   // the network: no answer, or an answer that is not what a Horizon-style server sends
   'timeout',
   'unreachable',
   'bad_response',
-  // the network's problem documents, by HTTP status (electron/core/http.ts)
+  // the network's problem documents, by HTTP status (core/http.ts)
   'bad_request',
   'not_acceptable',
   'request_too_large',

@@ -90,7 +90,7 @@ export const requestChannels = {
     z.object({ type: z.string(), json: z.unknown(), candidates: z.array(z.string()) }),
   ),
 
-  // -- signatures and thresholds (issue #14; electron/core/signatures/) ---------------------
+  // -- signatures and thresholds (issue #14; core/signatures/) ---------------------
   /** Each envelope's signatures checked, the weight each account needs, and what holds submission back. */
   'signatures:inspect': request(z.object({ inputs: SignedInputs }).strict(), z.object({ reports: z.array(SignatureReport) })),
   /** Copies of one transaction (and detached signatures) into one envelope with only the signatures the network uses. */

@@ -4,8 +4,8 @@
 import { StrKey } from '@stellar/stellar-base';
 import { z } from 'zod';
 import { parseAmount } from './amount';
-import type { Currency, Operation } from './model';
-import { isPaymentLike } from './model/operations';
+import type { Currency } from './model/base';
+import { isPaymentLike, type Operation } from './model/operations';
 
 export const ANY_ASSET = '*';
 export const MAX_MINIMUMS = 50;

@@ -3,7 +3,7 @@
 // (validation lives in dispatch, shared with the web host). No electron import: Node tests pass
 // a fake ipcMain.
 import { CANCEL_CHANNEL, requestChannels, type IpcReply, type RequestChannel } from '../../shared/ipc';
-import type { Dispatch } from '../core/dispatch';
+import type { Dispatch } from '../../core';
 import { isTrustedSender, type SenderLike } from '../window-policy';
 
 export interface IpcMainLike {

@@ -2,7 +2,7 @@
 // unchanged; network/service/process.ts parses them into the ServiceOptions field of the same
 // name in camelCase (`--max-streams` is maxStreams). One list, so the two cannot drift; no fastify
 // import here, so the cli stays light.
-import type { FlagTable } from '../core/flags';
+import type { FlagTable } from '../flags';
 
 export const SERVICE_FLAGS: FlagTable = {
   'core-timeout-ms': { kind: 'int', min: 1 },

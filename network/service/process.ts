@@ -3,7 +3,7 @@
 // Prints `ledgerscope-service listening on http://127.0.0.1:<port>` once it answers.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseError, shown } from '../core/flags';
+import { parseError, shown } from '../flags';
 import { optionName, SERVICE_FLAGS } from './flags';
 import { parsePublicUrl } from './links';
 import { DEFAULTS, type ServiceOptions, startService } from './server';

@@ -9,7 +9,7 @@ import { AssetPage } from './features/explore/asset-page';
 import { EntityPage } from './features/explore/entity-page';
 import { ExploreHome } from './features/explore/explore-home';
 import { useFeedHistory } from './features/live/feed-history';
-import { WorkbenchPage } from './features/history/workbench-page';
+import { WorkbenchPage } from './features/workbench/workbench-page';
 import { LivePage } from './features/live/live-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { SubmitPage } from './features/submit/submit-page';

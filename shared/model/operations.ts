@@ -1,7 +1,7 @@
 // The operation record: one zod schema per type, joined in a union on `type`, so the IPC layer
 // checks at run time exactly what the types promise. A type no schema names is kept as `other`.
 import { z } from 'zod';
-import { HistoryStart } from '../history-start';
+import { HistoryStart } from '../partial-history';
 import * as classic from './operation-classic';
 import { common } from './operation-common';
 import * as horizon from './operation-horizon';

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Horizon } from '@stellar/stellar-sdk';
-import { createAppCore } from '../../electron/core/app';
-import { createDispatcher } from '../../electron/core/dispatch';
+import { createAppCore } from '../../core/app';
+import { createDispatcher } from '../../core/dispatch';
 import type { OperationPage } from '../../shared/model';
 import { buildStore, spawnService } from './service-support';
 

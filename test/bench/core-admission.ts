@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Account, Keypair } from '@stellar/stellar-base';
 import autocannon from 'autocannon';
-import { NETWORK_PASSPHRASE } from '../../network/core/model';
+import { NETWORK_PASSPHRASE } from '../../network/validator/model';
 import { openStore, storePath } from '../../network/store/db';
 import { nativePayment, signedTx } from '../support/signed-tx';
 
 const total = Number(process.argv[2] ?? 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-bench-'));
-const core = spawn(process.execPath, ['--import', 'tsx', 'network/core/process.ts', '--data-dir', dir, '--port', '0', '--accounts', String(total), '--close-interval-ms', '3600000', '--max-queue', String(total + 10)], {
+const core = spawn(process.execPath, ['--import', 'tsx', 'network/validator-process.ts', '--data-dir', dir, '--port', '0', '--accounts', String(total), '--close-interval-ms', '3600000', '--max-queue', String(total + 10)], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 

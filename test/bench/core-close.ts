@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Asset, Keypair, Operation } from '@stellar/stellar-base';
-import { CoreNode } from '../../network/core/node';
-import { NETWORK_PASSPHRASE } from '../../network/core/model';
+import { CoreNode } from '../../network/validator/node';
+import { NETWORK_PASSPHRASE } from '../../network/validator/model';
 import { openStore, storePath } from '../../network/store/db';
 import { signedTx } from '../support/signed-tx';
 

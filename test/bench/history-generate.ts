@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CoreNode } from '../../network/core/node';
-import { checkInvariants } from '../../network/core/invariants';
-import { generateHistory, historyGenesisTime } from '../../network/history/generate';
+import { CoreNode } from '../../network/validator/node';
+import { checkInvariants } from '../../network/validator/invariants';
+import { generateHistory, historyGenesisTime } from '../../network/demo-generator/generate';
 import { openStore, storePath } from '../../network/store/db';
 
 const ops = Number(process.argv[2] ?? 1_000_000);

@@ -10,11 +10,11 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
-import { HistoryWorker } from '../../electron/core/history/client';
-import type { IndexRow } from '../../electron/core/history/extract';
-import { packPageSync, pageOfRecords } from '../../electron/core/history/pages';
-import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
-import { IndexWriter } from '../../electron/core/history/store';
+import { HistoryWorker } from '../../core/history-index/main-thread/client';
+import type { IndexRow } from '../../core/history-index/worker-thread/extract';
+import { packPageSync, pageOfRecords } from '../../core/history-index/worker-thread/pages';
+import { openIndex, SCHEMA_VERSION } from '../../core/history-index/worker-thread/schema';
+import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { accountKeys } from '../support/service-store';
 import { percentile } from './service-support';
 

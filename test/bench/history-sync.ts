@@ -16,8 +16,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Horizon } from '@stellar/stellar-sdk';
 import { build } from 'esbuild';
-import { createAppCore } from '../../electron/core/app';
-import { createDispatcher } from '../../electron/core/dispatch';
+import { createAppCore } from '../../core/app';
+import { createDispatcher } from '../../core/dispatch';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { accountKeys } from '../support/service-store';
 import { waitFor } from '../support/wait';
@@ -39,7 +39,7 @@ for (const [name, value, least] of [['operations', OPERATIONS, 1], ['rounds', RO
 async function bundledWorker(): Promise<URL> {
   const outfile = join(mkdtempSync(join(tmpdir(), 'history-bench-worker-')), 'history-worker.mjs');
   const banner = { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' };
-  await build({ entryPoints: ['electron/core/history/worker.ts'], bundle: true, platform: 'node', target: 'node22', format: 'esm', banner, outfile, logLevel: 'warning' });
+  await build({ entryPoints: ['core/history-index/worker-thread/worker.ts'], bundle: true, platform: 'node', target: 'node22', format: 'esm', banner, outfile, logLevel: 'warning' });
   return pathToFileURL(outfile);
 }
 

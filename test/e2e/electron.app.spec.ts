@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { CONTENT_SECURITY_POLICY } from '../../electron/web-host';
+import { CONTENT_SECURITY_POLICY } from '../../electron/content-policy';
 import { electronBinary, whyNoElectron } from '../../scripts/electron-binary.mjs';
 import { envelopeOf, paymentTx } from '../support/signed-tx';
 

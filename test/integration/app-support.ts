@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppCore, type AppCore, type AppCoreOptions } from '../../electron/core/app';
-import { createDispatcher, type Dispatch } from '../../electron/core/dispatch';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../core/app';
+import { createDispatcher, type Dispatch } from '../../core/dispatch';
 import { startService, type RunningService, type ServiceOptions } from '../../network/service/server';
 import { eventChannels, requestChannels, type EventChannel, type EventPayload, type RequestChannel } from '../../shared/ipc';
 import { accountKeys, fillPayments, SyntheticStore } from '../support/service-store';

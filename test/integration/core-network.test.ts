@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Asset, hash, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariants } from '../../network/core/invariants';
+import { checkInvariants } from '../../network/validator/invariants';
 import { openStore, storePath } from '../../network/store/db';
 import { describe as codes } from '../support/core-harness';
 import { type RunningNetwork, startNetwork } from '../support/network';
@@ -223,7 +223,7 @@ describe('core entry points', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-core-restart-'));
     try {
       const start = async () => {
-        const child = run('network/core/process.ts', ['--data-dir', dir, '--port', '0', '--close-interval-ms', '50', '--history-ops', '200']);
+        const child = run('network/validator-process.ts', ['--data-dir', dir, '--port', '0', '--close-interval-ms', '50', '--history-ops', '200']);
         const lines: string[] = [];
         createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
         const url = await waitFor('the core to listen', () => lines.find((l) => l.startsWith('ledgerscope-core listening on '))?.split(' ').pop(), 60_000);

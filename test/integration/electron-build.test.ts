@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventChannels, requestChannels } from '../../shared/ipc';
-import { EmbeddedNetwork, type SpawnNetworkProcess } from '../../electron/core/embedded-network';
-import { choosePorts } from '../../electron/core/network-ports';
-import { eachLine, forkWithNode } from '../../electron/core/network-process';
-import { CONTENT_SECURITY_POLICY, withContentSecurityPolicy } from '../../electron/window-policy';
+import { EmbeddedNetwork, type SpawnNetworkProcess } from '../../core/embedded-network';
+import { choosePorts } from '../../core/network-ports';
+import { eachLine, forkWithNode } from '../../core/network-process';
+import { CONTENT_SECURITY_POLICY } from '../../electron/content-policy';
+import { withContentSecurityPolicy } from '../../electron/window-policy';
 import { ensureBuilt } from '../support/build';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CANCEL_CHANNEL, requestChannels } from '../../shared/ipc';
-import { CONTENT_SECURITY_POLICY } from '../../electron/web-host';
+import { CONTENT_SECURITY_POLICY } from '../../electron/content-policy';
 import { ensureBuilt } from '../support/build';
 import { envelopeOf, paymentTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';

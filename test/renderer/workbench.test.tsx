@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryRow, TotalsRow } from '../../shared/history';
 import type { RequestArgs } from '../../shared/ipc';
-import { WorkbenchPage } from '../../renderer/src/features/history/workbench-page';
+import { WorkbenchPage } from '../../renderer/src/features/workbench/workbench-page';
 import { href, useRoute } from '../../renderer/src/lib/router';
 import { useUi } from '../../renderer/src/lib/store';
 import { ACCOUNT, fakeBridge, FakeError, OTHER, type FakeHandlers } from './support/fake-bridge';

@@ -3,10 +3,10 @@
 // (the /tx logic), applied by closeLedger, and results decoded back with stellar-base.
 import { Account, type Asset, Keypair, Operation, type xdr as XdrTypes, xdr } from '@stellar/stellar-base';
 import { openStore } from '../../network/store/db';
-import { CoreNode, type TxAnswer } from '../../network/core/node';
-import type { BuiltLedger } from '../../network/core/ledger';
-import { NETWORK_PASSPHRASE } from '../../network/core/model';
-import { trustlineKey } from '../../network/core/state';
+import { CoreNode, type TxAnswer } from '../../network/validator/node';
+import type { BuiltLedger } from '../../network/validator/ledger';
+import { NETWORK_PASSPHRASE } from '../../network/validator/model';
+import { trustlineKey } from '../../network/validator/state';
 import { signedTx } from './signed-tx';
 
 export const PASSPHRASE = NETWORK_PASSPHRASE;

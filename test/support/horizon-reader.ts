@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { normalizeOperation } from '../../electron/core/normalize';
-import { normalizeAccount, normalizeClaimableBalance, normalizeLedger, normalizeLiquidityPool, normalizeTransaction } from '../../electron/core/resources';
-import { fieldText } from '../../electron/core/values';
+import { normalizeOperation } from '../../core/normalize';
+import { normalizeAccount, normalizeClaimableBalance, normalizeLedger, normalizeLiquidityPool, normalizeTransaction } from '../../core/resources';
+import { fieldText } from '../../core/values';
 import { parseAmount } from '../../shared/amount';
 import { isJsonObject, parseJson, stringifyJson, type JsonValue } from '../../shared/json';
 import { MODELLED_TYPES, Operation, TransactionDetail, type CurrencyAmount } from '../../shared/model';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { DemoAccount } from '../../network/history/generate';
+import type { DemoAccount } from '../../network/demo-generator/generate';
 import { waitFor } from './wait';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -129,7 +129,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
     async startCore() {
       const port = new URL(coreUrl).port;
       const lines: string[] = [];
-      extraCore = spawn(process.execPath, ['--import', 'tsx', 'network/core/process.ts', '--data-dir', dataDir, '--port', port, ...coreFlags], {
+      extraCore = spawn(process.execPath, ['--import', 'tsx', 'network/validator-process.ts', '--data-dir', dataDir, '--port', port, ...coreFlags], {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { Keypair } from '@stellar/stellar-base';
 import { formatAmount } from '../../shared/amount';
 import { encodeToid } from '../../shared/toid';
-import { NETWORK_PASSPHRASE } from '../../network/core/model';
+import { NETWORK_PASSPHRASE } from '../../network/validator/model';
 import { openStore, storePath } from '../../network/store/db';
 
 export const PASSPHRASE = NETWORK_PASSPHRASE;

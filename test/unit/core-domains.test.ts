@@ -1,12 +1,12 @@
-// The app core is composed of domain files (electron/core/handlers/*.ts): across them, every
+// The app core is composed of domain files (core/handlers/*.ts): across them, every
 // channel of the channel map has exactly one named handler, and the composed core answers each
 // channel with that domain's handler.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../electron/core/app';
-import { createCoreContext, type CoreContext } from '../../electron/core/context';
+import { createAppCore } from '../../core/app';
+import { createCoreContext, type CoreContext } from '../../core/context';
 import { requestChannels } from '../../shared/ipc';
 
 const handlersDir = join(import.meta.dirname, '..', '..', 'electron', 'core', 'handlers');

@@ -33,7 +33,7 @@ const PRODUCERS: RegExp[] = [
  * Files whose `code:` fields are another contract's codes, not IPC error codes: the reasons a
  * submission is held back (READINESS_CODES in shared/signatures.ts, checked by its zod enum).
  */
-const OTHER_CODE_LISTS = new Set(['electron/core/signatures/readiness.ts']);
+const OTHER_CODE_LISTS = new Set(['core/signatures/readiness.ts']);
 
 function producedCodes(): Map<string, string[]> {
   const found = new Map<string, string[]>();
@@ -52,9 +52,9 @@ describe('IPC error codes', () => {
   const produced = producedCodes();
 
   it('finds the producers it looks for (the scan itself works)', () => {
-    expect(produced.get('secret_key_refused')).toContain('electron/core/secrets.ts');
-    expect(produced.get('server_error')).toContain('electron/core/submit.ts');
-    expect(produced.get('http_error')).toEqual(['electron/core/http-problem.ts']);
+    expect(produced.get('secret_key_refused')).toContain('core/secrets.ts');
+    expect(produced.get('server_error')).toContain('core/submit.ts');
+    expect(produced.get('http_error')).toEqual(['core/http-problem.ts']);
     expect(produced.get('forbidden')).toContain('electron/ipc/register.ts');
     expect(produced.get('host_unreachable')).toContain('electron/preload-api.ts');
   });

@@ -1,10 +1,10 @@
 // Where a listing says the server's history starts: after a 410, and at the end of a newest-first
 // walk of an account that did not reach the account's creation, on a partial-history server only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyStartAtEnd, isBeforeHistory, partialHistoryStart } from '../../electron/core/history-start';
-import { HttpClient, HttpError } from '../../electron/core/http';
+import { historyStartAtEnd, isBeforeHistory, partialHistoryStart } from '../../core/partial-history';
+import { HttpClient, HttpError } from '../../core/http';
 import type { Operation } from '../../shared/model';
-import { historyStartMessage } from '../../shared/history-start';
+import { historyStartMessage } from '../../shared/partial-history';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const ACCOUNT = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../electron/core/dispatch';
-import { CoreError } from '../../electron/core/errors';
-import { inspectEnvelope, type AccountInfo } from '../../electron/core/inspect';
-import { builtInProfiles, LOCAL_PASSPHRASE } from '../../electron/core/networks';
+import { createDispatcher } from '../../core/dispatch';
+import { CoreError } from '../../core/errors';
+import { inspectEnvelope, type AccountInfo } from '../../core/inspect';
+import { builtInProfiles, LOCAL_PASSPHRASE } from '../../core/networks';
 import { Inspection } from '../../shared/model';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/horizon/submit/success.json', import.meta.url), 'utf8')) as { envelope_xdr: string; hash: string };

@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../electron/core/dispatch';
-import { createAppCore, type AppCore } from '../../electron/core/app';
-import { StreamManager } from '../../electron/core/streams';
+import { createDispatcher } from '../../core/dispatch';
+import { createAppCore, type AppCore } from '../../core/app';
+import { StreamManager } from '../../core/streams';
 import { formatMinimums, migrateWatched, parseMinimumsText, passesMinimum } from '../../shared/minimums';
 import type { Operation } from '../../shared/model';
 

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonFast } from '../../electron/core/json-fast';
-import { normalizeOperation } from '../../electron/core/normalize';
-import { normalizeAccount, normalizeClaimableBalance, normalizeLiquidityPool, normalizeTransaction } from '../../electron/core/resources';
-import { NormalizeError } from '../../electron/core/values';
+import { parseJsonFast } from '../../core/json-fast';
+import { normalizeOperation } from '../../core/normalize';
+import { normalizeAccount, normalizeClaimableBalance, normalizeLiquidityPool, normalizeTransaction } from '../../core/resources';
+import { NormalizeError } from '../../core/values';
 import { isJsonObject, parseJson, stringifyJson, type JsonValue } from '../../shared/json';
 import { Account, ClaimableBalance, LiquidityPool, Operation, TransactionDetail } from '../../shared/model';
 

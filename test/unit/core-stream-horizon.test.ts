@@ -8,8 +8,8 @@ import { waitFor } from '../support/wait';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { builtInProfiles } from '../../electron/core/networks';
-import { StreamManager } from '../../electron/core/streams';
+import { builtInProfiles } from '../../core/networks';
+import { StreamManager } from '../../core/streams';
 import type { Operation, StreamStatus } from '../../shared/model';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/horizon/pages/account-payments.json', import.meta.url), 'utf8')) as { _embedded: { records: { paging_token: string }[] } };

@@ -2,10 +2,10 @@
 // and the 504 transaction_submission_timeout whose extras.hash names the transaction to follow.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { builtInProfiles } from '../../electron/core/networks';
-import { HttpClient } from '../../electron/core/http';
-import { hasAsyncLink, interpretAsync, usesAsyncSubmission } from '../../electron/core/submit-async';
-import { interpret } from '../../electron/core/submit';
+import { builtInProfiles } from '../../core/networks';
+import { HttpClient } from '../../core/http';
+import { hasAsyncLink, interpretAsync, usesAsyncSubmission } from '../../core/submit-async';
+import { interpret } from '../../core/submit-answer';
 import type { JsonValue } from '../../shared/json';
 
 const read = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/horizon/${name}`, import.meta.url), 'utf8')) as JsonValue;

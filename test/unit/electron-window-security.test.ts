@@ -9,7 +9,6 @@ import { createEmitter } from '../../electron/ipc/events';
 import { REFUSED, registerRequestChannels, type IpcMainLike } from '../../electron/ipc/register';
 import {
   APP_URL,
-  CONTENT_SECURITY_POLICY,
   decideNavigation,
   decideWindowOpen,
   externalUrl,
@@ -21,6 +20,7 @@ import {
   withContentSecurityPolicy,
   type SenderLike,
 } from '../../electron/window-policy';
+import { CONTENT_SECURITY_POLICY } from '../../electron/content-policy';
 
 describe('webPreferences', () => {
   const prefs = secureWebPreferences('/app/dist/electron/preload.cjs', { devTools: false });

@@ -2,7 +2,7 @@
 // requests to spare, only when the walk has many pages left at the pace of its last page, and
 // then from the first operation id of the middle ledger of what is left.
 import { describe, expect, it } from 'vitest';
-import { AHEAD_MIN_BUDGET, AHEAD_MIN_PAGES, aheadStart } from '../../electron/core/history/walk-cursor';
+import { AHEAD_MIN_BUDGET, AHEAD_MIN_PAGES, aheadStart } from '../../core/history-index/walk-cursor';
 
 const at = (ledger: number, rest = 0n) => String((BigInt(ledger) << 32n) + rest);
 

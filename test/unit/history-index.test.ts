@@ -11,11 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../shared/amount';
 import { parseJson, stringifyJson } from '../../shared/json';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
-import { queryPage } from '../../electron/core/history/query';
-import { openIndex, SCHEMA_VERSION } from '../../electron/core/history/schema';
-import { GROUP_PAGES, IndexWriter } from '../../electron/core/history/store';
-import { nextOfFullPage } from '../../electron/core/history/walk-cursor';
-import { cumulativeFlow, totalsBy } from '../../electron/core/history/totals';
+import { queryPage } from '../../core/history-index/worker-thread/query';
+import { openIndex, SCHEMA_VERSION } from '../../core/history-index/worker-thread/schema';
+import { GROUP_PAGES, IndexWriter } from '../../core/history-index/worker-thread/store';
+import { nextOfFullPage } from '../../core/history-index/walk-cursor';
+import { cumulativeFlow, totalsBy } from '../../core/history-index/worker-thread/totals';
 import { accountKeys } from '../support/service-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-history-'));

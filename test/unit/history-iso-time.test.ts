@@ -1,8 +1,8 @@
-// The ISO texts of the analyses (electron/core/history/iso-time.ts) are Date#toISOString's, at
+// The ISO texts of the analyses (core/history-index/worker-thread/iso-time.ts) are Date#toISOString's, at
 // every instant, including the edges of its four-digit years and values it hands back to Date.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoDay, isoTime } from '../../electron/core/history/iso-time';
+import { isoDay, isoTime } from '../../core/history-index/worker-thread/iso-time';
 
 const MAX_MS = 8.64e15;
 

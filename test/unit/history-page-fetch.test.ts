@@ -2,9 +2,9 @@
 // before it (walk-cursor.ts earlyNext, page-fetch.ts PageFetch): once, only for the page the walk
 // reads, reusing that request when the whole page agrees, and abandoning it when it does not.
 import { describe, expect, it } from 'vitest';
-import { PageFetch, type PageSource } from '../../electron/core/history/page-fetch';
-import { EARLY_BYTES, earlyNext } from '../../electron/core/history/walk-cursor';
-import { HEAD_BYTES } from '../../electron/core/http-head';
+import { PageFetch, type PageSource } from '../../core/history-index/main-thread/page-fetch';
+import { EARLY_BYTES, earlyNext } from '../../core/history-index/walk-cursor';
+import { HEAD_BYTES } from '../../core/http-head';
 
 const encoder = new TextEncoder();
 

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packPageSync, PageReader, pageOfRecords, unpackPageSync } from '../../electron/core/history/pages';
-import { openIndex } from '../../electron/core/history/schema';
+import { packPageSync, PageReader, pageOfRecords, unpackPageSync } from '../../core/history-index/worker-thread/pages';
+import { openIndex } from '../../core/history-index/worker-thread/schema';
 
 const dir = mkdtempSync(join(tmpdir(), 'history-pages-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

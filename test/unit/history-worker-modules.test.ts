@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 async function workerInputs(): Promise<{ inputs: string[]; bytes: number }> {
   const result = await build({
-    entryPoints: ['electron/core/history/worker.ts'],
+    entryPoints: ['core/history-index/worker-thread/worker.ts'],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -24,10 +24,10 @@ describe('the history worker module graph', () => {
     const { inputs, bytes } = await workerInputs();
     const heavy = inputs.filter((path) => /node_modules\/(@stellar\/|zod\/|fastify\/|react)/.test(path));
     expect(heavy).toEqual([]);
-    for (const module of ['electron/core/listings.ts', 'electron/core/normalize.ts', 'shared/model.ts', 'shared/history.ts']) {
+    for (const module of ['core/listings.ts', 'core/normalize.ts', 'shared/model.ts', 'shared/history.ts']) {
       expect(inputs).not.toContain(module);
     }
-    expect(inputs).toContain('electron/core/history/extract.ts');
+    expect(inputs).toContain('core/history-index/worker-thread/extract.ts');
     expect(bytes).toBeLessThan(200_000);
   });
 });

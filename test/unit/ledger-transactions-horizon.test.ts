@@ -1,10 +1,10 @@
 // ledger:transactions against a Horizon-shaped server: one direct listing request, and the
 // derived path (operations, then each transaction) when the route is missing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher, type Handlers } from '../../electron/core/dispatch';
-import { CoreError } from '../../electron/core/errors';
-import { ledgerTransactionHandlers } from '../../electron/core/handlers/ledger-transactions';
-import { HttpClient, HttpError } from '../../electron/core/http';
+import { createDispatcher, type Handlers } from '../../core/dispatch';
+import { CoreError } from '../../core/errors';
+import { ledgerTransactionHandlers } from '../../core/handlers/ledger-transactions';
+import { HttpClient, HttpError } from '../../core/http';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const SOURCE = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';

@@ -1,8 +1,8 @@
 import { Keypair } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { REDACTED_SECRET } from '../../electron/log-redaction';
-import { createDispatcher, type Handlers } from '../../electron/core/dispatch';
-import { logHandlers } from '../../electron/core/handlers/log';
+import { REDACTED_SECRET } from '../../core/log-redaction';
+import { createDispatcher, type Handlers } from '../../core/dispatch';
+import { logHandlers } from '../../core/handlers/log';
 
 function setup(options: Parameters<typeof logHandlers>[0] = {}) {
   const lines: string[] = [];

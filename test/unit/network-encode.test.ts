@@ -3,8 +3,8 @@
 import { Keypair } from '@stellar/stellar-base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Asset, creditAsset, NATIVE_ASSET, type Transaction } from '../../network/core/model';
-import { paymentTransactionBytes, transactionXdr } from '../../network/history/encode';
+import { type Asset, creditAsset, NATIVE_ASSET, type Transaction } from '../../network/validator/model';
+import { paymentTransactionBytes, transactionXdr } from '../../network/demo-generator/encode';
 
 const keys = Array.from({ length: 4 }, (_, i) => Keypair.fromRawEd25519Seed(Buffer.alloc(32, i + 1)).publicKey());
 const key = fc.constantFrom(...keys);

@@ -1,7 +1,7 @@
-// The network's flag parser (network/core/flags.ts, node:util parseArgs underneath): both
+// The network's flag parser (network/flags.ts, node:util parseArgs underneath): both
 // spellings, defaults, and every malformed, oversized or hostile value a one-line FlagError.
 import { describe, expect, it } from 'vitest';
-import { CORE_FLAGS, FlagError, intFlag, parseFlags, stringFlag } from '../../network/core/flags';
+import { CORE_FLAGS, FlagError, intFlag, parseFlags, stringFlag } from '../../network/flags';
 import { SERVICE_FLAGS } from '../../network/service/flags';
 import { parseServiceArgs } from '../../network/service/process';
 

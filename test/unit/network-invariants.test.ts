@@ -1,7 +1,7 @@
 // The invariant checker must catch what it claims to: each damage below is found.
 import { Asset, Operation } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { checkInvariants } from '../../network/core/invariants';
+import { checkInvariants } from '../../network/validator/invariants';
 import { Harness } from '../support/core-harness';
 
 function store() {

@@ -3,11 +3,11 @@
 // weight it needs (the rest stay unused: txBAD_AUTH_EXTRA), pre-auth and hash-x signers.
 import { hash, Keypair, StrKey } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import type { OpBody } from '../../network/core/model';
-import { thresholdLevel } from '../../network/core/op-checks';
-import { type RawSignature, SignatureChecker, signedHash, type WeightedKey } from '../../network/core/signatures';
-import type { Account } from '../../network/core/state';
-import { accountSigners, authorized } from '../../network/core/validate';
+import type { OpBody } from '../../network/validator/model';
+import { thresholdLevel } from '../../network/validator/op-checks';
+import { type RawSignature, SignatureChecker, signedHash, type WeightedKey } from '../../network/validator/signatures';
+import type { Account } from '../../network/validator/state';
+import { accountSigners, authorized } from '../../network/validator/validate';
 
 const contents = hash(Buffer.from('a transaction'));
 const keys = [1, 2, 3, 4].map((n) => Keypair.fromRawEd25519Seed(Buffer.alloc(32, n)));

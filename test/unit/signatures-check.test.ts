@@ -3,12 +3,12 @@
 import { createHash } from 'node:crypto';
 import { Account, Asset, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { normalizeAccount } from '../../electron/core/resources';
-import { accountState } from '../../electron/core/signatures/accounts';
-import { analyse } from '../../electron/core/signatures/analyse';
-import { draftFromInput } from '../../electron/core/signatures/draft';
-import { operationLevel } from '../../electron/core/signatures/levels';
-import { LOCAL_PASSPHRASE, TESTNET_PASSPHRASE } from '../../electron/core/networks';
+import { normalizeAccount } from '../../core/resources';
+import { accountState } from '../../core/signatures/accounts';
+import { analyse } from '../../core/signatures/analyse';
+import { draftFromInput } from '../../core/signatures/draft';
+import { operationLevel } from '../../core/signatures/levels';
+import { LOCAL_PASSPHRASE, TESTNET_PASSPHRASE } from '../../core/networks';
 import { SignatureReport } from '../../shared/signatures';
 import { A, account, B, C, context, D, F, key, payment, signed, testnet } from './signatures-support';
 

@@ -3,12 +3,12 @@
 // 20-signature limit, and the export forms (SEP-7 among them).
 import { type Keypair, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { CoreError } from '../../electron/core/errors';
-import { parseEnvelope } from '../../electron/core/envelope';
-import { PUBLIC_PASSPHRASE, TESTNET_PASSPHRASE, LOCAL_PASSPHRASE } from '../../electron/core/networks';
-import { encodeEnvelope, sep7Uri } from '../../electron/core/signatures/encode';
-import { mergeEnvelopes } from '../../electron/core/signatures/merge';
-import { chooseMinimal, combinations } from '../../electron/core/signatures/select';
+import { CoreError } from '../../core/errors';
+import { parseEnvelope } from '../../core/envelope';
+import { PUBLIC_PASSPHRASE, TESTNET_PASSPHRASE, LOCAL_PASSPHRASE } from '../../core/networks';
+import { encodeEnvelope, sep7Uri } from '../../core/signatures/encode';
+import { mergeEnvelopes } from '../../core/signatures/merge';
+import { chooseMinimal, combinations } from '../../core/signatures/select';
 import { MergeReport } from '../../shared/signatures';
 import { A, account, B, C, context, D, F, key, payment, signed } from './signatures-support';
 

@@ -1,10 +1,10 @@
 // Shared by the signature unit tests: deterministic keys, accounts described in a line, and a
 // context whose account lookup reads them from a map (no network).
 import { Account, Asset, Keypair, Operation, TransactionBuilder, type Transaction } from '@stellar/stellar-base';
-import { builtInProfiles, LOCAL_PASSPHRASE } from '../../electron/core/networks';
-import type { SignatureContext } from '../../electron/core/signatures/analyse';
-import { signerTypeOf } from '../../electron/core/signatures/keys';
-import type { AccountLookup, AccountState } from '../../electron/core/signatures/weights';
+import { builtInProfiles, LOCAL_PASSPHRASE } from '../../core/networks';
+import type { SignatureContext } from '../../core/signatures/analyse';
+import { signerTypeOf } from '../../core/signatures/keys';
+import type { AccountLookup, AccountState } from '../../core/signatures/weights';
 
 export const profiles = builtInProfiles('http://127.0.0.1:9');
 export const local = profiles[0]!;

@@ -11,7 +11,7 @@ export { detailsCell, detailsText } from './operation-details';
 
 /**
  * The "in"/"out"/"self" badge of a row; nothing when the record does not involve the account.
- * The direction is the core's (electron/core/normalize.ts), set on records of an account.
+ * The direction is the core's (core/normalize.ts), set on records of an account.
  */
 export function DirectionBadge({ op }: { op: Operation }) {
   const dir = op.direction ?? 'none';

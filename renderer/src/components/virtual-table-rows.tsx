@@ -2,7 +2,7 @@
 // the positioned rows, and the loader, placeholder and error rows among them.
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import type { Column, VirtualTableProps } from './virtual-table';
+import type { Column, VirtualTableProps } from './virtual-table-types';
 
 export function HeaderRow<Row>({ columns, template }: { columns: Column<Row>[]; template: string }) {
   return (

@@ -2,44 +2,12 @@
 // were dropped to bound memory and are fetched again when they scroll into view; one loader row
 // past the end fetches the next page when it comes into view. j/k move, Enter opens.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef } from 'react';
 import { useEdgeLoading, useFling, useRowNavigation } from './virtual-table-hooks';
 import { HeaderRow, tableState, VirtualRows } from './virtual-table-rows';
+import type { VirtualTableProps } from './virtual-table-types';
 
-export interface Column<Row> {
-  key: string;
-  header: string;
-  /** A CSS grid track: '120px', 'minmax(120px, 1fr)'. */
-  width: string;
-  align?: 'end';
-  render(row: Row): ReactNode;
-  /** Plain text drawn instead of `render` while the table is flung (much cheaper to mount). */
-  text?(row: Row): string;
-}
-
-export interface VirtualTableProps<Row> {
-  label: string;
-  columns: Column<Row>[];
-  rows: Row[];
-  /** Absolute index of rows[0]. */
-  base?: number;
-  rowKey(row: Row): string;
-  rowClass?(row: Row): string | undefined;
-  onOpen?(row: Row): void;
-  status: 'pending' | 'error' | 'success';
-  error?: Error | null;
-  onRetry?(): void;
-  hasNext?: boolean;
-  fetchingNext?: boolean;
-  fetchNext?(): void;
-  hasPrev?: boolean;
-  fetchingPrev?: boolean;
-  fetchPrev?(): void;
-  empty?: ReactNode;
-  rowHeight?: number;
-  /** Reports the rows in view (absolute indexes), e.g. for benchmarks and "n of m". */
-  onRange?(first: number, last: number): void;
-}
+export type { Column, VirtualTableProps } from './virtual-table-types';
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const { columns, rows, base = 0, hasNext = false, fetchingNext = false, hasPrev = false, fetchingPrev = false } = props;

@@ -2,7 +2,7 @@
 // bounding memory, dropped pages keep their place: rows before the first kept page are shown
 // as placeholders and fetched again (backwards from the first kept record) when scrolled to.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { HistoryStart } from '../../../shared/history-start';
+import type { HistoryStart } from '../../../shared/partial-history';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
 import { cursorAfter, nextCursor } from '../../../shared/paging';

@@ -10,7 +10,7 @@ import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
 import { ViewBoundary } from '../../components/view-boundary';
 import { AccountLabel } from './account-label';
-import { IndexPanel } from '../history/index-panel';
+import { IndexPanel } from '../workbench/index-panel';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
 

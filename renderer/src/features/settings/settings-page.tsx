@@ -7,7 +7,7 @@ import { useNetworks } from '../../components/network-status';
 import { useWatched } from '../../components/sidebar';
 import { IdLink } from '../../components/id-link';
 import { ViewBoundary } from '../../components/view-boundary';
-import { IndexesSection } from '../history/indexes-section';
+import { IndexesSection } from '../workbench/indexes-section';
 import { call } from '../../lib/bridge';
 import { useUi, type ThemeSetting } from '../../lib/store';
 import { AddressBook } from './address-book';

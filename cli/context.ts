@@ -1,0 +1,26 @@
+// What every command runs with: the app core and its dispatcher, where output goes, and how an
+// interruption reaches it; and the one error a command ends with (one line, exit code 1).
+import type { AppCore, Dispatch } from '../core';
+import type { EventChannel, EventPayload } from '../shared/ipc';
+
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  readStdin(): Promise<string>;
+}
+
+export interface Context {
+  core: AppCore;
+  dispatch: Dispatch;
+  io: Io;
+  /** Resolves on SIGINT/SIGTERM (stream). */
+  interrupted: Promise<void>;
+  /** Aborts on SIGINT/SIGTERM: cancels the request in flight. */
+  signal?: AbortSignal;
+  /** Subscribes to the core's events (submission follow-up, export progress). */
+  onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
+}

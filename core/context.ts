@@ -1,0 +1,191 @@
+// What every domain's handlers share (docs/design.md, issue #11): the network profiles, one HTTP
+// client per base URL, the event emitter, the long-lived services (streams, submissions,
+// exports), the health reading and the helpers that turn a missing resource into a clear error.
+// app.ts builds one and hands it to each file of handlers/.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { NetworkHealth, NetworkProfile, RequestChannel } from '../shared/ipc';
+import type { JsonValue } from '../shared/json';
+import type { Emit, Handlers } from './dispatch';
+import { CoreError } from './errors';
+import { Exports } from './export';
+import { readHealth } from './health';
+import { HistoryService } from './history-index/main-thread/service';
+import { HttpClient, HttpError } from './http';
+import { Networks } from './networks';
+import type { RateLimitWait } from './rate-limit';
+import { StreamManager, type StreamOptions } from './streams';
+import { Submissions, type FollowOptions } from './submit';
+
+export interface AppCoreOptions {
+  userDataDir: string;
+  /** Base URL of the embedded local network's service. */
+  localUrl: string;
+  host: 'electron' | 'web';
+  version: string;
+  emit?: Emit;
+  /** The embedded local network's data directory, for its demo accounts (default: <userData>/local-network). */
+  localDataDir?: string;
+  /** Where exports are written (default: ~/Downloads, else <userData>/exports). */
+  exportDir?: string;
+  /** Push `network:health` this often (0 = never; default 15 s). */
+  healthIntervalMs?: number;
+  streams?: StreamOptions;
+  follow?: FollowOptions;
+  /** maxWaitMs: the longest 429 wait accepted (default 300 s; the command line's --max-wait). */
+  http?: { timeoutMs?: number; maxRetries?: number; maxWaitMs?: number };
+  /** The history index worker's module, when not the default (client.ts). */
+  historyWorker?: URL;
+}
+
+/** The handlers of one domain: the channels it answers, each with its named handler. */
+export type DomainHandlers<C extends RequestChannel> = Pick<Handlers, C>;
+
+export interface CoreContext {
+  readonly options: AppCoreOptions;
+  readonly userDataDir: string;
+  readonly emit: Emit;
+  readonly networks: Networks;
+  readonly streams: StreamManager;
+  readonly submissions: Submissions;
+  readonly exports: Exports;
+  /** The local history indexes (a worker thread owns their SQLite files) and their syncs. */
+  readonly history: HistoryService;
+  /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
+  http(): HttpClient;
+  /** The HTTP client of any profile, from the same per-base-URL cache. */
+  clientFor(profile: NetworkProfile): HttpClient;
+  /** The latest ledger the selected network reported (null until a health reading has it). */
+  latestLedger(): number | null;
+  /** Reads the selected network's health now and remembers its latest ledger. */
+  checkHealth(signal?: AbortSignal): Promise<NetworkHealth>;
+  /** Reads the health and emits it as `network:health`; a failure waits for the next tick. */
+  pushHealth(): Promise<void>;
+  /** After the selection changed: forget the old latest ledger, move streams, push a reading. */
+  networkChanged(profile: NetworkProfile): void;
+  /** Runs a request; a 404 becomes an error that says what was missing and on which network. */
+  orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
+  /** GETs one resource: its body and its exact text. */
+  getResource(path: string, what: string, signal: AbortSignal): Promise<readonly [JsonValue, string]>;
+  /** Registers what a domain must stop when the core closes (a connection it holds). */
+  onClose(stop: () => void): void;
+  /** Stops the health push and every service. */
+  close(): Promise<void>;
+}
+
+export function createCoreContext(options: AppCoreOptions): CoreContext {
+  const emit: Emit = options.emit ?? (() => undefined);
+  const networks = new Networks(options.userDataDir, options.localUrl);
+  const clientFor = clientCache(options, emit);
+  const http = () => clientFor(networks.selected());
+  let latestLedger: number | null = null;
+  const knownLimit = () => http().rateLimit.limit;
+  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, ...options.streams });
+  const submissions = new Submissions(options.userDataDir, emit, options.follow);
+  const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
+  const history = new HistoryService({
+    userDataDir: options.userDataDir,
+    exportDir: exports.directory,
+    emit,
+    ...(options.streams ? { stream: options.streams } : {}),
+    ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
+  });
+
+  async function checkHealth(signal?: AbortSignal): Promise<NetworkHealth> {
+    const profile = networks.selected();
+    const health = await readHealth(profile, clientFor(profile), signal);
+    latestLedger = health.latestLedger ?? latestLedger;
+    return health;
+  }
+
+  async function pushHealth(): Promise<void> {
+    // While a 429 holds the server's requests, a timed push would only queue behind it.
+    if (http().gatedUntil > Date.now()) return;
+    try {
+      emit('network:health', await checkHealth());
+    } catch {
+      // a failed push is retried at the next tick
+    }
+  }
+
+  const orNotFound = <T>(what: string, request: () => Promise<T>) => notFoundOn(networks, what, request);
+
+  const stopHealthPush = startHealthPush(options, pushHealth);
+  const closers: (() => void)[] = [];
+  streams.useNetwork(networks.selected());
+
+  return {
+    options,
+    userDataDir: options.userDataDir,
+    emit,
+    networks,
+    streams,
+    submissions,
+    exports,
+    history,
+    http,
+    clientFor,
+    latestLedger: () => latestLedger,
+    checkHealth,
+    pushHealth,
+    networkChanged(profile) {
+      latestLedger = null;
+      streams.useNetwork(profile);
+      void pushHealth();
+    },
+    orNotFound,
+    async getResource(path, what, signal) {
+      const response = await orNotFound(what, () => http().getJson(path, { signal }));
+      return [response.body, response.text.trim()] as const;
+    },
+    onClose(stop) {
+      closers.push(stop);
+    },
+    async close() {
+      for (const stop of closers.splice(0)) stop();
+      stopHealthPush();
+      streams.close();
+      submissions.close();
+      exports.close();
+      await history.close();
+    },
+  };
+}
+
+/** One HTTP client per base URL, so every caller of a server shares its 429 gate. */
+function clientCache(options: AppCoreOptions, emit: Emit): (profile: NetworkProfile) => HttpClient {
+  const clients = new Map<string, HttpClient>();
+  return function clientFor(profile) {
+    let client = clients.get(profile.baseUrl);
+    if (!client) {
+      // A 429 is told to every view (and the command line) with the time the wait ends.
+      const onRateLimit = (until: number, wait: RateLimitWait) =>
+        emit('network:rate-limit', { networkId: profile.id, until: Math.round(until), waitMs: Math.round(wait.announcedMs), source: wait.source });
+      clients.set(profile.baseUrl, (client = new HttpClient(profile.baseUrl, { ...options.http, onRateLimit })));
+    }
+    return client;
+  };
+}
+
+async function notFoundOn<T>(networks: Networks, what: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) {
+      throw new CoreError('not_found', `${what} was not found on ${networks.selected().name}. Check the id, or select the network it belongs to.`, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/** Pushes `network:health` on a timer, and once at once: the UI shows it, and streams need the latest ledger to say "behind". */
+function startHealthPush(options: AppCoreOptions, pushHealth: () => Promise<void>): () => void {
+  if (!options.emit) return () => undefined;
+  const interval = options.healthIntervalMs ?? 15_000;
+  const timer = interval > 0 ? setInterval(() => void pushHealth(), interval) : null;
+  timer?.unref();
+  void pushHealth();
+  return () => {
+    if (timer) clearInterval(timer);
+  };
+}

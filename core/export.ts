@@ -1,0 +1,274 @@
+// Export of a listing to CSV or NDJSON, page by page, to a file in the export directory (the
+// same in Electron and in the browser, where a page cannot name a path). The cursor only moves
+// after a page is written, and a 429 makes the exporter wait and ask for the same page again, so
+// no row is lost or written twice. Progress goes out on `export:progress`.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, renameSync, type WriteStream } from 'node:fs';
+import { basename, join } from 'node:path';
+import { historyStartMessage } from '../shared/partial-history';
+import type { ListingTarget } from '../shared/ipc';
+import { pages } from '../shared/paging';
+import type { Currency, Operation, ExportProgress } from '../shared/model';
+import { operationSummary } from '../shared/operation-summary';
+import { sleep } from './backoff';
+import type { Emit } from './dispatch';
+import { csvCell } from './csv-cell';
+import { CoreError } from './errors';
+import { HttpError, type HttpClient } from './http';
+import { fetchListing, listingPath } from './listings';
+import { isAfter } from './streams';
+
+export interface ExportRequest {
+  target: ListingTarget;
+  query: { cursor?: string | undefined; order: 'asc' | 'desc'; includeFailed: boolean; includeTransactions: boolean; maxRows?: number | undefined };
+  format: 'csv' | 'ndjson';
+  fileName?: string | undefined;
+}
+
+/**
+ * `currency`/`amount` are what arrived (a path payment's received side, an offer's selling side);
+ * `source_*` what a path payment sent; `summary` the one-line reading of shared/operation-summary.
+ */
+export const CSV_COLUMNS = [
+  'id', 'paging_token', 'type', 'created_at', 'successful', 'transaction_hash', 'source_account', 'direction', 'from', 'to', 'currency', 'issuer', 'amount', 'details',
+  'source_currency', 'source_issuer', 'source_amount', 'path', 'summary',
+] as const;
+
+interface Running {
+  progress: ExportProgress;
+  controller: AbortController;
+  done: Promise<ExportProgress>;
+}
+
+export class Exports {
+  private readonly running = new Map<string, Running>();
+
+  constructor(
+    readonly directory: string,
+    private readonly emit: Emit,
+  ) {}
+
+  list(): ExportProgress[] {
+    return [...this.running.values()].map((entry) => entry.progress);
+  }
+
+  start(request: ExportRequest, http: HttpClient): ExportProgress {
+    listingPath(request.target); // validates the id before a file is created
+    mkdirSync(this.directory, { recursive: true });
+    const exportId = randomUUID().slice(0, 8);
+    const path = uniquePath(this.directory, request.fileName ?? defaultName(request));
+    const controller = new AbortController();
+    const progress: ExportProgress = { exportId, path, state: 'running', rows: 0, pages: 0 };
+    const entry: Running = { progress, controller, done: Promise.resolve(progress) };
+    entry.done = this.run(entry, request, http);
+    this.running.set(exportId, entry);
+    return { ...progress };
+  }
+
+  /** Resolves with the final progress (for the command line and tests). */
+  async wait(exportId: string): Promise<ExportProgress> {
+    const entry = this.running.get(exportId);
+    if (!entry) throw new CoreError('not_found', `No export "${exportId.slice(0, 64)}".`);
+    return entry.done;
+  }
+
+  /** A finished export's file (done, or the partial file of a cancelled or failed one), to download. */
+  finishedFile(exportId: string): { path: string; name: string } | null {
+    const entry = this.running.get(exportId);
+    if (!entry || entry.progress.state === 'running' || !existsSync(entry.progress.path)) return null;
+    return { path: entry.progress.path, name: basename(entry.progress.path) };
+  }
+
+  cancel(exportId: string): boolean {
+    const entry = this.running.get(exportId);
+    if (!entry || entry.progress.state !== 'running') return false;
+    entry.controller.abort();
+    return true;
+  }
+
+  close(): void {
+    for (const entry of this.running.values()) entry.controller.abort();
+  }
+
+  private update(entry: Running, change: Partial<ExportProgress>): void {
+    entry.progress = { ...entry.progress, ...change };
+    if (change.waitingMs === undefined) delete entry.progress.waitingMs;
+    this.emit('export:progress', { ...entry.progress });
+  }
+
+  private async run(entry: Running, request: ExportRequest, http: HttpClient): Promise<ExportProgress> {
+    const out = createWriteStream(entry.progress.path, { flags: 'wx' });
+    const signal = entry.controller.signal;
+    try {
+      const total = await knownTotal(request, http, signal);
+      if (total !== undefined) this.update(entry, { total });
+      if (request.format === 'csv') await write(out, `${CSV_COLUMNS.join(',')}\n`);
+      // A 410 (history starts later on this server) ends the walk; the note says from which ledger.
+      let historyNote = '';
+      const fetchRecords = async (cursor: string | undefined, limit: number) => {
+        const fetched = await this.fetchPage(entry, request, http, cursor, limit, signal);
+        if (fetched.historyStart) historyNote = `. ${historyStartMessage(fetched.historyStart)}`;
+        return fetched.records;
+      };
+      for await (const page of pages(fetchRecords, { cursor: request.query.cursor, limit: 200, signal })) {
+        const max = request.query.maxRows;
+        // Guard against a server that repeats the cursor's own record: keep strictly later rows.
+        const after = page.cursor;
+        let records = page.records.filter((record) => !after || (request.query.order === 'asc' ? isAfter(record.pagingToken, after) : isAfter(after, record.pagingToken)));
+        if (max !== undefined) records = records.slice(0, Math.max(0, max - entry.progress.rows));
+        if (records.length > 0) await write(out, records.map((record) => (request.format === 'csv' ? csvRow(record) : ndjsonRow(record))).join(''));
+        this.update(entry, { rows: entry.progress.rows + records.length, pages: entry.progress.pages + 1 });
+        if (max !== undefined && entry.progress.rows >= max) break;
+      }
+      await close(out);
+      this.update(entry, { state: 'done', message: `${entry.progress.rows} rows written to ${entry.progress.path}${historyNote}` });
+    } catch (error) {
+      await close(out).catch(() => undefined);
+      const cancelled = signal.aborted;
+      // What was written stays, under a name that says it is not the whole listing.
+      const path = markPartial(entry.progress.path);
+      const reason = cancelled ? `Cancelled after ${entry.progress.rows} rows` : (error as Error).message;
+      this.update(entry, { state: cancelled ? 'cancelled' : 'failed', path, message: `${reason}; the partial file is ${path}` });
+    }
+    return { ...entry.progress };
+  }
+
+  /** One page; a rate limit that outlasts the client's own retries is waited out here too. */
+  private async fetchPage(entry: Running, request: ExportRequest, http: HttpClient, cursor: string | undefined, limit: number, signal: AbortSignal) {
+    for (;;) {
+      try {
+        const query = { cursor, limit, order: request.query.order, includeFailed: request.query.includeFailed, includeTransactions: request.query.includeTransactions };
+        return await fetchListing(http, request.target, query, { signal, onWait: (waitingMs) => this.update(entry, { waitingMs }) });
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 429 || signal.aborted) throw error;
+        const waitingMs = error.extra.retryAfterMs ?? 1_000;
+        if (waitingMs > http.maxWaitMs) throw error; // longer than allowed (the command line's --max-wait)
+        this.update(entry, { waitingMs });
+        await sleep(waitingMs, signal);
+      }
+    }
+  }
+}
+
+/**
+ * The number of rows when the server says it: the operations of a transaction, or of a ledger.
+ * Horizon counts a ledger's successful operations in operation_count and all of them in
+ * tx_set_operation_count; the local service counts all in operation_count (with
+ * failed_transaction_count beside it), so without failed ones its total is known only when no
+ * transaction failed. Payments and an account's operations have no count: the dialog then shows
+ * rows and pages so far.
+ */
+async function knownTotal(request: ExportRequest, http: HttpClient, signal: AbortSignal): Promise<number | undefined> {
+  const { target, query } = request;
+  if (target.kind !== 'operations' || (target.scope !== 'ledger' && target.scope !== 'transaction') || query.cursor) return undefined;
+  try {
+    const path = `/${target.scope === 'ledger' ? 'ledgers' : 'transactions'}/${target.id}`;
+    const body = (await http.getJson(path, { signal, timeoutMs: 10_000 })).body as Record<string, unknown>;
+    const count = target.scope === 'transaction' ? body['operation_count'] : ledgerCount(body, query.includeFailed);
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return undefined;
+    return query.maxRows !== undefined ? Math.min(count, query.maxRows) : count;
+  } catch {
+    return undefined; // a count is a nicety: the export goes on without it
+  }
+}
+
+function ledgerCount(body: Record<string, unknown>, includeFailed: boolean): unknown {
+  if ('tx_set_operation_count' in body) return includeFailed ? body['tx_set_operation_count'] : body['operation_count'];
+  return includeFailed || body['failed_transaction_count'] === 0 ? body['operation_count'] : undefined;
+}
+
+/** `x.csv` becomes `x-partial.csv` (numbered if taken); on failure the file keeps its name. */
+function markPartial(path: string): string {
+  if (!existsSync(path)) return path;
+  const base = basename(path);
+  const dot = base.lastIndexOf('.');
+  const partialName = dot > 0 ? `${base.slice(0, dot)}-partial${base.slice(dot)}` : `${base}-partial`;
+  const target = uniquePath(path.slice(0, path.length - base.length), partialName);
+  try {
+    renameSync(path, target);
+    return target;
+  } catch {
+    return path;
+  }
+}
+
+function defaultName(request: ExportRequest): string {
+  const what = request.target.kind === 'payments' ? `payments-${request.target.account.slice(0, 8)}` : `operations-${request.target.scope}-${request.target.id.slice(0, 12)}`;
+  return `${what}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format === 'csv' ? 'csv' : 'ndjson'}`;
+}
+
+function uniquePath(directory: string, name: string): string {
+  const safe = name.replace(/[/\\:\0]/g, '_').replace(/^\.+/, '_');
+  let path = join(directory, safe);
+  for (let n = 2; existsSync(path); n++) path = join(directory, safe.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`));
+  return path;
+}
+
+export function ndjsonRow(record: Operation): string {
+  return `${JSON.stringify(record)}\n`;
+}
+
+/** The parties, currency and amount of the columns, for the types that have them. */
+function moved(record: Operation): { from: string; to: string; currency?: Currency | undefined; amount: string } {
+  switch (record.type) {
+    case 'payment':
+    case 'path_payment_strict_receive':
+    case 'path_payment_strict_send':
+      return { from: record.from, to: record.to, currency: record.currency, amount: record.amount };
+    case 'create_account':
+      return { from: record.funder, to: record.account, amount: record.startingBalance };
+    case 'account_merge':
+      return { from: record.account, to: record.into, amount: record.amount ?? '' };
+    case 'clawback':
+      return { from: record.from, to: record.sourceAccount, currency: record.currency, amount: record.amount };
+    case 'manage_sell_offer':
+    case 'manage_offer':
+    case 'create_passive_sell_offer':
+      return { from: '', to: '', currency: record.selling, amount: record.amount };
+    case 'manage_buy_offer':
+      return { from: '', to: '', currency: record.buying, amount: record.amount };
+    default:
+      return { from: '', to: '', currency: 'currency' in record ? record.currency : undefined, amount: 'amount' in record ? (record.amount ?? '') : '' };
+  }
+}
+
+export function csvRow(record: Operation): string {
+  const { from, to, currency, amount } = moved(record);
+  const path = record.type === 'path_payment_strict_receive' || record.type === 'path_payment_strict_send' ? record : null;
+  const { id: _id, pagingToken: _p, type: _t, createdAt: _c, successful: _s, transactionHash: _h, sourceAccount: _a, direction: _d, raw: _r, transaction: _x, ...rest } = record;
+  const cells = [
+    record.id,
+    record.pagingToken,
+    record.type === 'other' ? record.typeName : record.type,
+    record.createdAt,
+    String(record.successful),
+    record.transactionHash,
+    record.sourceAccount,
+    record.direction ?? '',
+    from,
+    to,
+    currency?.code ?? '',
+    currency?.issuer ?? '',
+    amount,
+    JSON.stringify(rest),
+    path?.sourceCurrency.code ?? '',
+    path?.sourceCurrency.issuer ?? '',
+    path?.sourceAmount ?? '',
+    path ? path.path.map((c) => (c.issuer ? `${c.code}:${c.issuer}` : c.code)).join(' ') : '',
+    operationSummary(record),
+  ];
+  return `${cells.map(csvCell).join(',')}\n`;
+}
+
+function write(out: WriteStream, chunk: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    out.write(chunk, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+function close(out: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (out.closed) return resolve();
+    out.end((error?: Error | null) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,0 +1,66 @@
+// Health of a network (pushed periodically as `network:health`) and the connection test of a
+// profile or URL (`network:test`): latency, rate-limit remaining, latest ledger, passphrase.
+import type { ConnectionTest, NetworkHealth, NetworkProfile } from '../shared/ipc';
+import { isJsonObject, type JsonValue } from '../shared/json';
+import { HttpClient } from './http';
+import { int, text } from './values';
+
+/** The latest ledger a server's root resource reports (Horizon's or this service's field). */
+export function latestOf(body: Record<string, JsonValue>): number | null {
+  return int(body['history_latest_ledger']) ?? int(body['latest_ledger']) ?? int(body['core_latest_ledger']) ?? null;
+}
+
+export async function readHealth(profile: NetworkProfile, client: HttpClient, signal?: AbortSignal): Promise<NetworkHealth> {
+  const checkedAt = new Date().toISOString();
+  try {
+    const response = await client.getJson('/', { signal, timeoutMs: 5_000 });
+    const body = isJsonObject(response.body) ? response.body : {};
+    const elder = int(body['history_elder_ledger']);
+    return {
+      networkId: profile.id,
+      online: true,
+      latencyMs: Math.round(response.latencyMs),
+      rateLimitRemaining: client.rateLimit.remaining,
+      latestLedger: latestOf(body),
+      // A partial-history server: listings end there (partial-history.ts); the status bar says so.
+      ...(elder !== undefined && elder >= 0 ? { historyElderLedger: elder } : {}),
+      checkedAt,
+    };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return {
+      networkId: profile.id,
+      online: false,
+      latencyMs: null,
+      rateLimitRemaining: client.rateLimit.remaining,
+      latestLedger: null,
+      checkedAt,
+      error: `${profile.name} (${profile.baseUrl}): ${(error as Error).message}`,
+    };
+  }
+}
+
+/** Probes a URL without saving anything; a passphrase that differs from the server's is reported. */
+export async function testConnection(target: { baseUrl: string; passphrase?: string | undefined }, signal: AbortSignal): Promise<ConnectionTest> {
+  const client = new HttpClient(target.baseUrl, { maxRetries: 0, timeoutMs: 8_000 });
+  try {
+    const response = await client.getJson('/', { signal });
+    const body = isJsonObject(response.body) ? response.body : {};
+    const serverPassphrase = text(body['network_passphrase']) ?? null;
+    const dialect = text(body['horizon_version']) !== undefined ? 'horizon' : text(body['server']) === 'ledgerscope-service' ? 'ledger' : null;
+    const mismatch = Boolean(target.passphrase && serverPassphrase && target.passphrase !== serverPassphrase);
+    return {
+      ok: !mismatch,
+      latencyMs: Math.round(response.latencyMs),
+      dialect,
+      serverPassphrase,
+      latestLedger: latestOf(body),
+      message: mismatch
+        ? `The server's passphrase is "${serverPassphrase}", not "${target.passphrase}": transactions signed for one would fail on the other.`
+        : `Connected in ${Math.round(response.latencyMs)} ms.`,
+    };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { ok: false, latencyMs: null, dialect: null, serverPassphrase: null, latestLedger: null, message: (error as Error).message };
+  }
+}

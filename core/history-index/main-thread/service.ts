@@ -1,0 +1,140 @@
+// The history index as the app core sees it: one worker (worker.ts) for every index file, the
+// running syncs (one per network and account) and the export directory. Handlers
+// (handlers/history.ts) call it with the selected network's profile and HTTP client.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } from '../../../shared/history';
+import type { NetworkProfile } from '../../../shared/ipc';
+import type { Emit } from '../../dispatch';
+import type { HttpClient } from '../../http';
+import type { StreamOptions } from '../../stream-connection';
+import { HistoryWorker, indexFile } from './client';
+import type { HistoryOp, OpArgs, OpResult } from '../protocol';
+import type { AccountMeta } from '../worker-thread/store';
+import { AccountSync } from './sync';
+import { workerTransport } from './worker-transport';
+
+export interface HistoryServiceOptions {
+  userDataDir: string;
+  exportDir: string;
+  emit: Emit;
+  stream?: StreamOptions;
+  /** The index worker's module, when not the default one (the benchmark runs the bundle the app ships). */
+  workerScript?: URL;
+}
+
+export class HistoryService {
+  readonly worker: HistoryWorker;
+  private readonly syncs = new Map<string, AccountSync>();
+
+  constructor(private readonly options: HistoryServiceOptions) {
+    this.worker = new HistoryWorker(options.workerScript);
+  }
+
+  file(profile: NetworkProfile): string {
+    return indexFile(this.options.userDataDir, profile);
+  }
+
+  call<K extends HistoryOp>(profile: NetworkProfile, op: K, args: OpArgs<K>): Promise<OpResult<K>> {
+    return this.worker.call(this.file(profile), op, args);
+  }
+
+  private key(profile: NetworkProfile, account: string): string {
+    return `${this.file(profile)}|${account}`;
+  }
+
+  sync(profile: NetworkProfile, http: HttpClient, account: string, follow = true): AccountSync {
+    const key = this.key(profile, account);
+    let sync = this.syncs.get(key);
+    if (!sync) {
+      sync = new AccountSync({
+        http,
+        profile,
+        account,
+        follow,
+        call: (op, args) => this.call(profile, op, args),
+        transport: (onEarly) => workerTransport(this.worker, onEarly),
+        ingest: (page, lane) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid, ...(lane === 'ahead' ? { lane } : {}) }),
+        release: (page) => this.worker.drop(page.rid),
+        emit: (progress) => this.options.emit('history:progress', progress),
+        ...(this.options.stream ? { stream: this.options.stream } : {}),
+      });
+      this.syncs.set(key, sync);
+    }
+    sync.start(follow);
+    return sync;
+  }
+
+  running(profile: NetworkProfile, account: string): AccountSync | undefined {
+    return this.syncs.get(this.key(profile, account));
+  }
+
+  /** The progress of a sync of this session, else what the index file says. */
+  async status(profile: NetworkProfile, account: string): Promise<HistoryProgress> {
+    const running = this.running(profile, account);
+    if (running) return running.progress;
+    const meta = await this.call(profile, 'meta', { account });
+    const { rows: _r, bytes: _b, lastPagingToken: _t, ...info } = infoOf(profile, meta ?? emptyMeta(account));
+    return { ...info, records: meta?.rows ?? 0, ratePerSecond: 0, state: 'idle' };
+  }
+
+  async list(profile: NetworkProfile): Promise<{ networkId: string; indexes: HistoryIndexInfo[]; fileBytes: number }> {
+    if (!existsSync(this.file(profile))) return { networkId: profile.id, indexes: [], fileBytes: 0 };
+    const metas = await this.call(profile, 'list', {});
+    const indexes = metas.map((meta) => {
+      const info = infoOf(profile, meta);
+      const running = this.running(profile, meta.address);
+      return running ? { ...info, state: running.progress.state } : info;
+    });
+    return { networkId: profile.id, indexes, fileBytes: await this.call(profile, 'fileSize', {}) };
+  }
+
+  async remove(profile: NetworkProfile, account: string): Promise<boolean> {
+    this.running(profile, account)?.cancel();
+    this.syncs.delete(this.key(profile, account));
+    if (!existsSync(this.file(profile))) return false;
+    return this.call(profile, 'remove', { account });
+  }
+
+  async exportTo(profile: NetworkProfile, request: { account: string; filter: HistoryFilter; sort: HistorySort; format: 'csv' | 'ndjson'; fileName?: string | undefined }) {
+    mkdirSync(this.options.exportDir, { recursive: true });
+    const base = request.fileName ?? `history-${request.account.slice(0, 8)}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format}`;
+    const path = freshPath(this.options.exportDir, base);
+    const { rows } = await this.call(profile, 'export', { account: request.account, filter: request.filter, sort: request.sort, format: request.format, path });
+    return { path, rows };
+  }
+
+  async close(): Promise<void> {
+    for (const sync of this.syncs.values()) sync.pause();
+    this.syncs.clear();
+    await this.worker.close();
+  }
+}
+
+function freshPath(directory: string, name: string): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  let path = join(directory, name);
+  for (let n = 2; existsSync(path); n++) path = join(directory, `${stem} (${n})${ext}`);
+  return path;
+}
+
+function emptyMeta(account: string): AccountMeta {
+  return { acct: 0, address: account, lastToken: null, completeFrom: null, state: 'idle', rows: 0, bytes: 0, oldest: null, newest: null, aheadFrom: null, aheadToken: null };
+}
+
+function infoOf(profile: NetworkProfile, meta: AccountMeta): HistoryIndexInfo {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    account: meta.address,
+    networkId: profile.id,
+    rows: meta.rows,
+    bytes: meta.bytes,
+    oldest: iso(meta.oldest),
+    newest: iso(meta.newest),
+    completeFromLedger: meta.completeFrom,
+    lastPagingToken: meta.lastToken,
+    // A state written by a sync of an earlier session is history: nothing runs now.
+    state: meta.state === 'syncing' || meta.state === 'current' ? 'idle' : meta.state,
+  };
+}

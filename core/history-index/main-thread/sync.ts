@@ -1,0 +1,215 @@
+// The sync of one account's history index: its operations (failed ones too, each with its
+// transaction) paged oldest first at limit 200 into the index, each page committed with its
+// paging token (store.ts), then kept current by a stream resumed from that token. A 429 is waited
+// out through the HTTP client's gate; a 410 before_history ends the walk into pruned history and
+// the index records from which ledger it is complete (the server's history_elder_ledger). The
+// walks themselves, one or two, are walk.ts.
+import type { HistoryProgress } from '../../../shared/history';
+import type { NetworkProfile } from '../../../shared/ipc';
+import type { HttpClient, Transport } from '../../http';
+import { streamPayments, type StreamOptions } from '../../stream-connection';
+import type { AccountMeta } from '../worker-thread/account-meta';
+import type { Lane, PageResult } from '../worker-thread/store';
+import { LISTING_PARAMS, readRoot, walkAll, type IndexCall, type WalkContext } from './walk';
+import { completeFromAtStart } from '../walk-cursor';
+import type { HeldAnswer, HeldPage } from './worker-transport';
+
+export type { IndexCall } from './walk';
+
+export interface SyncOptions {
+  http: HttpClient;
+  profile: NetworkProfile;
+  account: string;
+  call: IndexCall;
+  /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
+  transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
+  /** Writes a page the index worker holds, with the token of the walk it comes from (walk.ts). */
+  ingest(page: HeldPage, lane: Lane): Promise<PageResult>;
+  /** Lets a page the worker holds go unwritten. */
+  release(page: HeldPage): void;
+  emit(progress: HistoryProgress): void;
+  /** Keep the index current from a stream once the pages are in (default true). */
+  follow?: boolean;
+  stream?: StreamOptions;
+}
+
+type State = HistoryProgress['state'];
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+export class AccountSync {
+  private state: State = 'idle';
+  private controller = new AbortController();
+  private stream: { stop(): void } | null = null;
+  private meta: AccountMeta | null = null;
+  private completeFrom: number | null = null;
+  private message: string | undefined;
+  private waitingMs: number | undefined;
+  private readonly samples: [number, number][] = [];
+  private added = 0;
+  private lastEmit = 0;
+  private writes: Promise<unknown> = Promise.resolve();
+  private buffer: string[] = [];
+  private readonly settledWaiters: (() => void)[] = [];
+  private follows: boolean;
+
+  constructor(private readonly options: SyncOptions) {
+    this.follows = options.follow !== false;
+  }
+
+  get progress(): HistoryProgress {
+    const now = Date.now();
+    while (this.samples.length > 1 && now - this.samples[0]![0] > 5_000) this.samples.shift();
+    const first = this.samples[0];
+    const seconds = first ? (now - first[0]) / 1000 : 0;
+    const rate = first && seconds > 0.2 ? (this.added - first[1]) / seconds : 0;
+    return {
+      account: this.options.account,
+      networkId: this.options.profile.id,
+      state: this.state,
+      records: this.meta?.rows ?? 0,
+      ratePerSecond: Math.max(0, Math.round(rate)),
+      oldest: iso(this.meta?.oldest),
+      newest: iso(this.meta?.newest),
+      completeFromLedger: this.completeFrom,
+      ...(this.waitingMs !== undefined ? { waitingMs: this.waitingMs } : {}),
+      ...(this.message ? { message: this.message } : {}),
+    };
+  }
+
+  /** Starts or resumes; a current sync without a stream (follow off) pages again from its token. */
+  start(follow = this.follows): HistoryProgress {
+    if (this.state === 'syncing' || (this.state === 'current' && this.stream)) return this.progress;
+    this.follows = follow;
+    this.controller = new AbortController();
+    this.message = undefined;
+    this.setState('syncing');
+    void this.run(this.controller.signal);
+    return this.progress;
+  }
+
+  pause(): HistoryProgress {
+    return this.stop('paused');
+  }
+
+  cancel(): HistoryProgress {
+    return this.stop('cancelled');
+  }
+
+  /** Resolves once the sync is current, paused, cancelled or failed (the command line waits for it). */
+  settled(): Promise<HistoryProgress> {
+    if (this.state !== 'syncing') return Promise.resolve(this.progress);
+    return new Promise((resolve) => this.settledWaiters.push(() => resolve(this.progress)));
+  }
+
+  private stop(state: State): HistoryProgress {
+    if (this.state === 'idle' || this.state === state) return this.progress;
+    this.controller.abort();
+    this.stream?.stop();
+    this.stream = null;
+    this.waitingMs = undefined;
+    this.setState(state);
+    void this.options.call('setState', { account: this.options.account, state }).catch(() => undefined);
+    return this.progress;
+  }
+
+  private setState(state: State, message?: string): void {
+    this.state = state;
+    if (message !== undefined) this.message = message;
+    this.emit(true);
+    if (state !== 'syncing') this.settledWaiters.splice(0).forEach((wake) => wake());
+  }
+
+  private emit(force = false): void {
+    const now = Date.now();
+    if (!force && now - this.lastEmit < 250) return;
+    this.lastEmit = now;
+    this.options.emit(this.progress);
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    const { call, account } = this.options;
+    try {
+      this.meta = await call('meta', { account });
+      const root = await readRoot(this.options.http, signal);
+      this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
+      await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
+      const { cursor, added } = await walkAll(this.walkContext(), this.meta, root, signal);
+      if (signal.aborted) return;
+      if (added > 10_000) await call('optimize', {});
+      await call('setState', { account, state: 'current' });
+      if (signal.aborted) return;
+      this.setState('current');
+      if (this.follows) this.follow(cursor ?? '0');
+    } catch (error) {
+      if (signal.aborted) return;
+      this.setState('error', (error as Error).message);
+      void call('setState', { account, state: 'error' }).catch(() => undefined);
+    }
+  }
+
+  private walkContext(): WalkContext {
+    const { http, account, profile, call, transport, ingest, release } = this.options;
+    return {
+      http,
+      account,
+      network: profile.name,
+      call,
+      transport,
+      ingest,
+      release,
+      onWait: (waitingMs) => {
+        if (waitingMs === undefined && this.waitingMs === undefined) return;
+        this.waitingMs = waitingMs;
+        this.emit(true);
+      },
+      onPage: (added, meta) => this.recordAdded(added, meta),
+      onPruned: async (ledger) => {
+        this.completeFrom = ledger;
+        await call('setState', { account, completeFrom: ledger });
+      },
+    };
+  }
+
+  private recordAdded(added: number, meta: AccountMeta): void {
+    this.added += added;
+    this.meta = meta;
+    this.samples.push([Date.now(), this.added]);
+    this.emit();
+  }
+
+  /** Keeps the index current: the account's operations streamed from the stored token, written in batches. */
+  private follow(cursor: string): void {
+    const listing = { path: 'operations' as const, params: { ...LISTING_PARAMS } };
+    this.stream = streamPayments(
+      this.options.profile,
+      this.options.account,
+      {
+        record: (record) => this.queue(record.raw!),
+        status: (status) => {
+          const message = status.state === 'reconnecting' ? `Stream reconnecting${status.message ? `: ${status.message}` : ''}` : undefined;
+          if (message !== this.message && this.state === 'current') this.setState('current', message ?? '');
+        },
+      },
+      { ...this.options.stream, cursor, listing, keepRaw: true },
+    );
+  }
+
+  private queue(text: string): void {
+    this.buffer.push(text);
+    if (this.buffer.length > 1) return; // a flush is already scheduled
+    setTimeout(() => this.flush(), 50).unref();
+  }
+
+  private flush(): void {
+    const texts = this.buffer.splice(0);
+    // Stopped meanwhile (paused, cancelled, removed): the next stream starts from the stored token.
+    if (texts.length === 0 || this.state !== 'current') return;
+    const { account, call } = this.options;
+    this.writes = this.writes
+      .then(() => call('ingestTexts', { account, texts }))
+      .then(
+        (result) => this.recordAdded(result.added, result.meta),
+        (error: Error) => this.state === 'current' && this.setState('current', `A streamed record could not be indexed: ${error.message}`),
+      );
+  }
+}

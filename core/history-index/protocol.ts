@@ -1,0 +1,52 @@
+// The messages between the app core and the history index worker: each request names the index
+// file, an operation and its arguments; each answer carries the request's id and a value or an
+// error ({code, message}, a CoreError's code when the worker threw one). Values cross by
+// structured clone, so bigints stay bigints.
+import type { FlowPoint, HistoryFilter, HistoryPage, HistorySort, TotalsBy, TotalsRow } from '../../shared/history';
+import type { AccountMeta, IngestResult, Lane, PageResult } from './worker-thread/store';
+
+export interface ExportArgs {
+  account: string;
+  filter: HistoryFilter;
+  sort: HistorySort;
+  format: 'csv' | 'ndjson';
+  /** The file to create (the caller chose a fresh name in the export directory). */
+  path: string;
+}
+
+/** Operation name to [arguments, result]. */
+export interface HistoryOps {
+  /** A sync's page the worker fetched and holds (worker-fetch.ts), by its request id: parsed, compressed and written with its token. */
+  ingestHeld: [{ account: string; rid: number; lane?: Lane }, PageResult];
+  /** A second walk of the sync starts ahead, from `from` (sync.ts). */
+  startAhead: [{ account: string; from: string }, AccountMeta];
+  /** The two walks have met and are done: the account's token is `token`. */
+  joinAhead: [{ account: string; token: string }, AccountMeta];
+  ingestTexts: [{ account: string; texts: string[] }, IngestResult];
+  meta: [{ account: string }, AccountMeta | null];
+  setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
+  list: [Record<string, never>, AccountMeta[]];
+  remove: [{ account: string }, boolean];
+  query: [{ account: string; filter: HistoryFilter; sort: HistorySort; cursor?: string | undefined; limit: number; includeRaw?: boolean; summary?: boolean }, HistoryPage];
+  totals: [{ account: string; filter: HistoryFilter; by: TotalsBy; top: number }, TotalsRow[]];
+  flow: [{ account: string; filter: HistoryFilter; asset: string }, FlowPoint[]];
+  export: [ExportArgs, { rows: number }];
+  /** Updates the planner's statistics (after a large ingest). */
+  optimize: [Record<string, never>, null];
+  /** Size of the file and its write-ahead log, bytes. */
+  fileSize: [Record<string, never>, number];
+}
+
+export type HistoryOp = keyof HistoryOps;
+export type OpArgs<K extends HistoryOp> = HistoryOps[K][0];
+export type OpResult<K extends HistoryOp> = HistoryOps[K][1];
+
+export interface WorkerRequest<K extends HistoryOp = HistoryOp> {
+  id: number;
+  /** Path of the network's index file. */
+  file: string;
+  op: K;
+  args: OpArgs<K>;
+}
+
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { code: string; message: string } };

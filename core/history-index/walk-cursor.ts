@@ -1,0 +1,92 @@
+// Where a sync's walk goes next: the cursor a full page names for the page after it (fetched
+// ahead while the page is parsed, or as soon as enough of it has arrived), and from which ledger
+// an index is complete when a walk starts.
+import { HEAD_BYTES, type OnProgress } from '../http-head';
+import type { AccountMeta } from './worker-thread/account-meta';
+
+export const PAGE_LIMIT = 200;
+
+/**
+ * The cursor of a page's `next` link when the page holds a full PAGE_LIMIT records (counted by
+ * their `"transaction_hash"` keys: a key, quoted, never occurs inside a JSON string), else null.
+ * Read from the bytes as they came (the key and the link are ASCII), as soon as the page is whole
+ * and before it is decoded (worker-fetch.ts), so the walk can ask for the next page before this
+ * one is written. A guess only: the sync checks it against the token the parse found.
+ */
+export function nextOfFullPage(bytes: Uint8Array): string | null {
+  const page = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 0;
+  for (let at = page.indexOf(KEY); at >= 0 && count <= PAGE_LIMIT; at = page.indexOf(KEY, at + KEY.length)) count++;
+  if (count !== PAGE_LIMIT) return null;
+  // Horizon writes `_links` first.
+  return nextCursorIn(page.toString('latin1', 0, Math.min(page.length, HEAD_BYTES)));
+}
+
+/** The cursor of the `next` link in the start of a page's text, if it names one. */
+function nextCursorIn(head: string): string | null {
+  const link = /"next"\s*:\s*\{\s*"href"\s*:\s*"([^"]{1,2000})"/.exec(head);
+  const cursor = link ? /[?&]cursor=(\d{1,19})(?:&|$|\{)/.exec(link[1]!) : null;
+  return cursor ? cursor[1]! : null;
+}
+
+/**
+ * Bytes of a page that must have arrived before its `next` link is followed early. A full page of
+ * 200 operations with their transactions is far larger, compressed or not (the local service's
+ * about 420 KB); an empty page, the last of most walks, is under 1 KB and never sets off a request.
+ */
+export const EARLY_BYTES = 32 * 1024;
+
+/**
+ * Watches a page's body as it arrives (its decoded head and the bytes so far, http-head.ts) and,
+ * once EARLY_BYTES are in, names the cursor of its `next` link (once, if the head has one): the
+ * page after it can be asked for while this one is still arriving. A guess as nextOfFullPage is;
+ * a short last page makes it one request too many at most.
+ */
+export function earlyNext(onCursor: (cursor: string) => void): OnProgress {
+  let done = false;
+  return (head, received) => {
+    if (done || received < EARLY_BYTES) return;
+    done = true;
+    const cursor = nextCursorIn(Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1'));
+    if (cursor !== null) onCursor(cursor);
+  };
+}
+
+const KEY = Buffer.from('"transaction_hash"');
+
+/** From which ledger the index is complete when a sync starts. */
+export function completeFromAtStart(meta: AccountMeta | null, cursor: string | undefined, elder: number | null): number | null {
+  // From the start: the server's oldest ledger (ledger 1 when it keeps all of history).
+  if (cursor === undefined) return elder ?? 1;
+  const known = meta?.completeFrom ?? null;
+  if (elder === null || !/^\d+$/.test(cursor)) return known;
+  // The server pruned past the stored token: what lay between is gone for good.
+  const tokenLedger = Number(BigInt(cursor) >> 32n);
+  return tokenLedger + 1 < elder ? Math.max(known ?? 0, elder) : known;
+}
+
+/** Pages a walk must have left, at the pace of its last page, before a second walk starts ahead of it. */
+export const AHEAD_MIN_PAGES = 50;
+
+/**
+ * Requests a server must announce left (X-RateLimit-Remaining) for a second walk: two walks spend
+ * a request or two more than one, which a server counting an hourly budget (Horizon's 3,600) is
+ * not offered; the local service announces 100,000,000 to this machine.
+ */
+export const AHEAD_MIN_BUDGET = 10_000;
+
+/**
+ * Where a second walk starts, ahead of the walk whose last full page ran from the cursor `before`
+ * to `last`: the middle of the ledgers between `last` and the server's `latest`, as a cursor (the
+ * first operation id of that ledger); null when the walk is short, the server has no requests to
+ * spare, or a token is not an operation id.
+ */
+export function aheadStart(before: string | undefined, last: string, latest: number | null, budget: number | null): string | null {
+  if (before === undefined || latest === null || budget === null || budget < AHEAD_MIN_BUDGET) return null;
+  if (!/^\d{1,19}$/.test(before) || !/^\d{1,19}$/.test(last)) return null;
+  const from = Number(BigInt(before) >> 32n);
+  const to = Number(BigInt(last) >> 32n);
+  const left = latest - to;
+  if (to < from || left / Math.max(1, to - from) < AHEAD_MIN_PAGES) return null;
+  return String(BigInt(to + Math.ceil(left / 2)) << 32n);
+}

@@ -1,0 +1,77 @@
+// The records' own texts in the history index: each listing page the sync ingests (and each batch
+// a stream delivers, written as a page of its records) is kept whole, compressed with zstd at
+// level 1 (a page of 200 records of the local service: 424 KB of text, 20 KB stored, 0.3 ms to
+// compress, on the index worker; brotli at quality 1, what earlier versions wrote and what a Node
+// without zstd still writes, took 0.7 ms for 26 KB). A row names its page and its place in it
+// (ops.page, ops.slot); a record's text is read back when a row is opened or exported as NDJSON,
+// compactly re-written from the lossless parse, so numbers keep every digit. Writing the 200
+// records' texts one row each cost SQLite about 3 ms a page (the bytes, their WAL frames and the
+// checkpoints), half of all a sync's writing.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import * as zlib from 'node:zlib';
+import { stringifyJson } from '../../../shared/json';
+import { embeddedRecords } from '../../embedded';
+import { parseJsonFast } from '../../json-fast';
+
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const ZSTD = { params: { [zlib.constants.ZSTD_c_compressionLevel]: 1 } };
+/** Node 22.15 and later (and every Electron this app ships with) have zstd. */
+const hasZstd = typeof zlib.zstdCompressSync === 'function';
+
+/**
+ * A zstd frame starts with these bytes (RFC 8878). A brotli stream as this app wrote it (window
+ * of 22 bits) never does: its first byte is odd. A page is read as zstd when it starts so, and as
+ * brotli otherwise or if zstd rejects it, so an index written before zstd reads as it did.
+ */
+const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
+
+/** A page's text (or its UTF-8 bytes) compressed for the index. */
+export function packPageSync(text: string | Uint8Array): Buffer {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+  return hasZstd ? zlib.zstdCompressSync(bytes, ZSTD) : zlib.brotliCompressSync(bytes, BROTLI);
+}
+
+/** A stored page's text, whichever of the two it was compressed with. */
+export function unpackPageSync(body: Uint8Array): string {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (hasZstd && bytes.subarray(0, 4).equals(ZSTD_MAGIC)) {
+    try {
+      return zlib.zstdDecompressSync(bytes).toString();
+    } catch {
+      // Not zstd after all: brotli below.
+    }
+  }
+  return zlib.brotliDecompressSync(bytes).toString();
+}
+
+/** Records' texts (as a stream delivers them) written as one listing page of them. */
+export function pageOfRecords(texts: string[]): string {
+  return `{"_embedded":{"records":[${texts.join(',')}]}}`;
+}
+
+/**
+ * Reads records' texts back from their pages. Each page is decompressed and parsed once per
+ * reader: an export reads its rows page by page, so a reader lives for one chunk of rows.
+ */
+export class PageReader {
+  private readonly select: StatementSync;
+  private readonly decoded = new Map<number, string[]>();
+
+  constructor(db: DatabaseSync) {
+    this.select = db.prepare('SELECT body FROM pages WHERE id = ?');
+  }
+
+  /** The record's text, or undefined when its row keeps none (rows written without a page). */
+  recordText(page: number | null, slot: number | null): string | undefined {
+    if (page === null || slot === null) return undefined;
+    let records = this.decoded.get(page);
+    if (!records) {
+      const row = this.select.get(page) as { body: Uint8Array } | undefined;
+      if (!row) return undefined;
+      const text = unpackPageSync(row.body);
+      records = embeddedRecords(parseJsonFast(text)).map((record) => stringifyJson(record));
+      this.decoded.set(page, records);
+    }
+    return records[slot];
+  }
+}

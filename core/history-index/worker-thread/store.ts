@@ -1,0 +1,299 @@
+// Writes of the history index: a page of records and the paging token after it commit in one
+// SQLite transaction, so a sync killed at any instant resumes from a token that matches the rows
+// (nothing lost); rows are keyed by (account, operation id) and inserted OR IGNORE (nothing
+// doubled when a page is fetched again). The page itself is kept compressed beside its rows
+// (pages.ts). A sync's full pages are grouped: up to GROUP_PAGES of them share one transaction,
+// which costs a third less than a commit per page (the same index pages are written to the log
+// once per group); the worker commits a group early, before any other request and within 100 ms
+// of its first page (worker.ts). A page that fails to write rolls back the whole open group, which
+// the sync fetches again from the last committed token: a savepoint per page would keep the rest,
+// but SQLite copies every page a savepoint first touches to a journal of its own (60% of the bytes
+// a sync wrote, 13% of its writer's time; docs/benchmarks.md), for a failure that is the disk's
+// or a hostile server's. Runs in the index worker only.
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { type AccountMeta, readMeta } from './account-meta';
+import { extractPage, type IndexRow } from './extract';
+import { packPageSync, pageOfRecords } from './pages';
+import { legsOf, RollUps } from './roll-up';
+import { PAGE_LIMIT } from '../walk-cursor';
+
+export { type AccountMeta, listMeta, readMeta } from './account-meta';
+
+/** What an ingest added, and the account as it stands after it (its token included). */
+export interface IngestResult {
+  added: number;
+  meta: AccountMeta;
+}
+
+/** A sync's page written: what it added, how many records it held and the token of its last. */
+export interface PageResult extends IngestResult {
+  count: number;
+  lastToken: string | null;
+}
+
+/** Which walk of a sync a page comes from: the one from the stored token, or the one ahead of it (account-meta.ts). */
+export type Lane = 'main' | 'ahead';
+
+/** Full pages of a sync written in one transaction at most. */
+export const GROUP_PAGES = 20;
+
+const OP_COLUMNS = `acct, id, paging_token, ledger, created_at, type, tx_hash, successful, source, counterparty, direction, asset, amount,
+  source_asset, source_amount, memo, memo_type, fee, page, slot`;
+const OP_VALUES = `(${Array.from({ length: 20 }, () => '?').join(', ')})`;
+const INSERT_BATCH = 100;
+
+/** Fixed cost of a row and its index entries, for the size estimate (its page's bytes are added). */
+const ROW_OVERHEAD_BYTES = 420;
+
+export class IndexWriter {
+  private readonly inserts = new Map<number, StatementSync>();
+  private readonly existing: StatementSync;
+  private readonly insertPage: StatementSync;
+  private readonly deletePage: StatementSync;
+  /** The account's counters and the token of a page, of the walk from the start (`main`) or of the walk ahead. */
+  private readonly update: Record<Lane, StatementSync>;
+  private readonly interned = { assets: new Map<string, number>(), parties: new Map<string, number>() };
+  private readonly rollUps: RollUps;
+  /** Pages in the open group transaction (0: none open), and the accounts they are of. */
+  private grouped = 0;
+  private readonly groupAccounts = new Set<string>();
+  /** Accounts whose written pages a failed group undid, with the error their next page fails with. */
+  private readonly undone = new Map<string, Error>();
+
+  constructor(private readonly db: DatabaseSync) {
+    this.existing = db.prepare('SELECT id FROM ops WHERE acct = ? AND id BETWEEN ? AND ?');
+    this.existing.setReadBigInts(true);
+    this.insertPage = db.prepare('INSERT INTO pages (acct, body) VALUES (?, ?)');
+    this.deletePage = db.prepare('DELETE FROM pages WHERE id = ?');
+    const update = (token: string) =>
+      db.prepare(
+        `UPDATE accounts SET ${token} = coalesce(?, ${token}), rows = rows + ?, bytes = bytes + ?,
+          oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
+      );
+    this.update = { main: update('last_token'), ahead: update('ahead_token') };
+    this.rollUps = new RollUps(db);
+  }
+
+  /** The account's row of `accounts`, created on first use. */
+  account(address: string): AccountMeta {
+    const meta = readMeta(this.db, address);
+    if (meta) return meta;
+    this.db.prepare('INSERT OR IGNORE INTO accounts (address) VALUES (?)').run(address);
+    return readMeta(this.db, address)!;
+  }
+
+  /** A listing page's text: its records are parsed and written, with the page itself and the token of its last record. */
+  ingestPage(address: string, pageText: string): IngestResult {
+    const rows = extractPage(pageText, address);
+    return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null, packPageSync(pageText));
+  }
+
+  /**
+   * A sync's page as it came from the server (bytes): parsed, compressed and written with the
+   * token of its last record. A full page joins the open group; a short one (the last of a walk)
+   * commits the group with it.
+   */
+  ingestPageBytes(address: string, bytes: Uint8Array, lane: Lane = 'main'): PageResult {
+    const page = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const rows = extractPage(page.toString('utf8'), address);
+    const lastToken = rows.at(-1)?.pagingToken ?? null;
+    const result = this.ingestRows(address, rows, lastToken, packPageSync(page), rows.length === PAGE_LIMIT, lane);
+    return { ...result, count: rows.length, lastToken };
+  }
+
+  /** Records' texts (as a stream delivers them, in order), written as one page with the token of the last. */
+  ingestTexts(address: string, texts: string[]): IngestResult {
+    return this.ingestPage(address, pageOfRecords(texts));
+  }
+
+  /**
+   * Rows (already extracted) and the token after them, in one transaction (or, with `group`, in
+   * the open group's), with the compressed page they came in when there is one (kept only if it
+   * adds a row). When it fails, the open group rolls back with it: the account is then as it was
+   * at the last commit, its token included. So does every other account with pages in the group:
+   * its next page fails with the same error (`undone`), so that its sync stops and resumes from
+   * its committed token instead of writing on past pages that are gone.
+   */
+  ingestRows(address: string, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null = null, group = false, lane: Lane = 'main'): IngestResult {
+    const undone = this.undone.get(address);
+    if (undone) {
+      this.undone.delete(address);
+      throw undone;
+    }
+    if (this.grouped === 0) this.db.exec('BEGIN IMMEDIATE');
+    this.grouped += 1;
+    this.groupAccounts.add(address);
+    let added: number;
+    try {
+      added = this.writePage(this.account(address).acct, rows, lastToken, page, lane);
+    } catch (error) {
+      this.rollBack(error as Error, address);
+      throw error;
+    }
+    if (!group || this.grouped >= GROUP_PAGES) this.commit();
+    return { added, meta: readMeta(this.db, address)! };
+  }
+
+  /**
+   * Undoes the open group (or the transaction SQLite already rolled back on an I/O or full-disk
+   * error) and what was kept in memory of it; the accounts with pages in it but `except` (told by
+   * the error itself) will be told at their next page.
+   */
+  private rollBack(error: Error, except?: string): void {
+    for (const address of this.groupAccounts) if (address !== except) this.undone.set(address, error);
+    this.groupAccounts.clear();
+    this.grouped = 0;
+    this.rollUps.discard();
+    // Ids interned inside the rolled-back transaction are gone with it.
+    this.interned.assets.clear();
+    this.interned.parties.clear();
+    try {
+      this.db.exec('ROLLBACK');
+    } catch {
+      // No transaction left to roll back: SQLite ended it with the error.
+    }
+  }
+
+  /** Commits the open group, if any, with the day and counterparty totals of its rows. */
+  commit(): void {
+    if (this.grouped === 0) return;
+    try {
+      this.rollUps.flush();
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.rollBack(error as Error);
+      throw error;
+    }
+    this.groupAccounts.clear();
+    this.grouped = 0;
+  }
+
+  /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. */
+  private writePage(acct: number, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null, lane: Lane): number {
+    let added = 0;
+    let oldest: number | null = null;
+    let newest: number | null = null;
+    const pageId = page ? Number(this.insertPage.run(acct, page).lastInsertRowid) : null;
+    for (const row of this.insertNew(acct, rows, pageId)) {
+      this.roll(acct, row);
+      added += 1;
+      oldest = oldest === null ? row.createdAt : Math.min(oldest, row.createdAt);
+      newest = newest === null ? row.createdAt : Math.max(newest, row.createdAt);
+    }
+    // A page fetched again adds nothing: its copy goes.
+    if (pageId !== null && added === 0) this.deletePage.run(pageId);
+    const bytes = added * ROW_OVERHEAD_BYTES + (added > 0 && page ? page.length : 0);
+    this.update[lane].run(lastToken, added, bytes, oldest, oldest, newest, newest, acct);
+    return added;
+  }
+
+  /** The small integer that stands for an asset key or an address in this file. */
+  private intern(table: 'assets' | 'parties', text: string | null): number | null {
+    if (text === null) return null;
+    const cache = this.interned[table];
+    let id = cache.get(text);
+    if (id === undefined) {
+      const column = table === 'assets' ? 'key' : 'address';
+      this.db.prepare(`INSERT OR IGNORE INTO ${table} (${column}) VALUES (?)`).run(text);
+      id = Number((this.db.prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(text) as { id: number }).id);
+      cache.set(text, id);
+    }
+    return id;
+  }
+
+  /**
+   * Inserts the rows the index does not hold yet and returns them. Which are new is one range read
+   * of the primary key (empty but for a page fetched again); they go in INSERTs of up to
+   * INSERT_BATCH rows, a third of the cost of one statement per row.
+   */
+  private insertNew(acct: number, rows: IndexRow[], page: number | null): IndexRow[] {
+    if (rows.length === 0) return [];
+    let [low, high] = [rows[0]!.id, rows[0]!.id];
+    for (const row of rows) [low, high] = [row.id < low ? row.id : low, row.id > high ? row.id : high];
+    const seen = new Set((this.existing.all(acct, low, high) as { id: bigint }[]).map((r) => r.id));
+    const fresh = rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+    for (let at = 0; at < fresh.length; at += INSERT_BATCH) {
+      const chunk = fresh.slice(at, at + INSERT_BATCH);
+      const values: SQLInputValue[] = [];
+      for (const row of chunk) values.push(...this.values(acct, row, page));
+      this.insertStatement(chunk.length).run(...values);
+    }
+    return fresh;
+  }
+
+  private values(acct: number, row: IndexRow, page: number | null): SQLInputValue[] {
+    return [
+      acct,
+      row.id,
+      row.pagingToken,
+      row.ledger,
+      row.createdAt,
+      row.type,
+      row.txHash,
+      row.successful ? 1 : 0,
+      row.source,
+      this.intern('parties', row.counterparty),
+      row.direction,
+      this.intern('assets', row.asset),
+      row.amount,
+      this.intern('assets', row.sourceAsset),
+      row.sourceAmount,
+      row.memo,
+      row.memoType,
+      row.fee,
+      page,
+      page === null ? null : row.slot,
+    ];
+  }
+
+  private insertStatement(count: number): StatementSync {
+    let statement = this.inserts.get(count);
+    if (!statement) {
+      statement = this.db.prepare(`INSERT OR IGNORE INTO ops (${OP_COLUMNS}) VALUES ${Array.from({ length: count }, () => OP_VALUES).join(', ')}`);
+      this.inserts.set(count, statement);
+    }
+    return statement;
+  }
+
+  /** Adds a new row's money legs to the day and counterparty totals written when its transaction commits. */
+  private roll(acct: number, row: IndexRow): void {
+    const party = this.intern('parties', row.counterparty) ?? 0;
+    for (const [asset, amount, incoming] of legsOf(row)) this.rollUps.add(acct, row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
+  }
+
+  setState(address: string, change: { state?: AccountMeta['state']; completeFrom?: number | null }): void {
+    const meta = this.account(address);
+    if (change.state !== undefined) this.db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, meta.acct);
+    if (change.completeFrom !== undefined) this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
+  }
+
+  /** A walk ahead starts from `from` (sync.ts): its pages' tokens are kept apart from the account's until the walks join. */
+  startAhead(address: string, from: string): AccountMeta {
+    this.commit();
+    this.db.prepare('UPDATE accounts SET ahead_from = ?, ahead_token = NULL WHERE acct = ?').run(from, this.account(address).acct);
+    return readMeta(this.db, address)!;
+  }
+
+  /** The walk from the start has reached the walk ahead and both are done: the account's token is `token`, and one stretch is left. */
+  joinAhead(address: string, token: string): AccountMeta {
+    this.commit();
+    this.db.prepare('UPDATE accounts SET last_token = ?, ahead_from = NULL, ahead_token = NULL WHERE acct = ?').run(token, this.account(address).acct);
+    return readMeta(this.db, address)!;
+  }
+
+  /** Deletes an account's rows, totals and pages. */
+  remove(address: string): boolean {
+    this.commit();
+    const meta = readMeta(this.db, address);
+    if (!meta) return false;
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const table of ['ops', 'roll_day', 'roll_party', 'pages', 'accounts']) this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,126 @@
+// The history index worker (a node:worker_threads Worker): it owns every SQLite connection of
+// the index, so writes of a long sync and the queries of an analysis never run on the thread
+// that serves the UI and the streams. It also sends a sync's page requests (worker-fetch.ts) and
+// keeps each page until the walk asks for it to be written, so a page's bytes never reach the
+// main thread; a page is parsed, compressed and written here while the next arrives. Writes are
+// synchronous and answered in the order they were asked for, so a page's token never passes a
+// later one's. A group of a sync's pages (store.ts) is committed before any other request is
+// served, and at the latest GROUP_IDLE_MS after its first page.
+import { statSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+import { parentPort } from 'node:worker_threads';
+import { CoreError } from '../../errors';
+import { exportIndex } from './export-file';
+import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
+import { queryPage } from './query';
+import { openIndex } from './schema';
+import { IndexWriter, type Lane, listMeta, readMeta } from './store';
+import { cumulativeFlow, totalsBy } from './totals';
+import { WorkerFetches, type FetchRequest } from './worker-fetch';
+
+interface Opened {
+  db: DatabaseSync;
+  writer: IndexWriter;
+  /** Commits the open group of pages GROUP_IDLE_MS after its first, if nothing has committed it. */
+  idle: ReturnType<typeof setTimeout> | null;
+}
+
+const GROUP_IDLE_MS = 100;
+
+const files = new Map<string, Opened>();
+const fetches = new WorkerFetches((event) => parentPort?.postMessage(event));
+
+function opened(file: string): Opened {
+  let entry = files.get(file);
+  if (!entry) {
+    const db = openIndex(file);
+    entry = { db, writer: new IndexWriter(db), idle: null };
+    files.set(file, entry);
+  }
+  return entry;
+}
+
+/** The account's number in the file, or a not_found error a person can act on. */
+function acctOf(db: DatabaseSync, account: string): number {
+  const meta = readMeta(db, account);
+  if (!meta) throw new CoreError('not_found', `Account ${account.slice(0, 56)} has no history index on this network. Sync it first.`);
+  return meta.acct;
+}
+
+type Handlers = { [K in HistoryOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
+
+const handlers: Handlers = {
+  ingestHeld: (entry, { account, rid, lane }) => ingestGrouped(entry, account, fetches.take(rid), lane),
+  startAhead: ({ writer }, { account, from }) => writer.startAhead(account, from),
+  joinAhead: ({ writer }, { account, token }) => writer.joinAhead(account, token),
+  ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
+  meta: ({ db }, { account }) => readMeta(db, account) ?? null,
+  setState: ({ writer }, { account, ...change }) => {
+    writer.setState(account, change);
+    return null;
+  },
+  list: ({ db }) => listMeta(db),
+  remove: ({ writer }, { account }) => writer.remove(account),
+  query: ({ db }, { account, ...request }) => queryPage(db, acctOf(db, account), request),
+  totals: ({ db }, { account, filter, by, top }) => totalsBy(db, acctOf(db, account), filter, by, top),
+  flow: ({ db }, { account, filter, asset }) => cumulativeFlow(db, acctOf(db, account), filter, asset),
+  export: ({ db }, args) => exportIndex(db, acctOf(db, args.account), args),
+  optimize: ({ db }) => {
+    db.exec('PRAGMA optimize=0x10002');
+    return null;
+  },
+  fileSize: (_entry, _args, file) => ['', '-wal'].reduce((sum, suffix) => sum + (statSize(file + suffix) ?? 0), 0),
+};
+
+/** A sync's page, written into the open group (committed within GROUP_IDLE_MS of its first page at the latest). */
+function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array, lane: Lane = 'main') {
+  const result = entry.writer.ingestPageBytes(account, bytes, lane === 'ahead' ? 'ahead' : 'main');
+  entry.idle ??= setTimeout(() => commitGroup(entry), GROUP_IDLE_MS);
+  return result;
+}
+
+function commitGroup(entry: Opened): void {
+  if (entry.idle) clearTimeout(entry.idle);
+  entry.idle = null;
+  entry.writer.commit();
+}
+
+function statSize(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
+}
+
+async function answer(request: WorkerRequest): Promise<WorkerReply> {
+  try {
+    const handler = handlers[request.op] as (entry: Opened, args: unknown, file: string) => unknown;
+    if (!handler) throw new CoreError('invalid_input', `Unknown index operation "${String(request.op).slice(0, 40)}".`);
+    const entry = opened(request.file);
+    if (request.op !== 'ingestHeld') commitGroup(entry);
+    const value = await handler(entry, request.args, request.file);
+    return { id: request.id, ok: true, value };
+  } catch (error) {
+    const code = error instanceof CoreError ? error.code : 'internal';
+    return { id: request.id, ok: false, error: { code, message: (error as Error).message?.slice(0, 500) ?? String(error) } };
+  }
+}
+
+// Every operation but an export is synchronous, so requests are answered in order; an export
+// awaits between its chunks and the requests that arrive meanwhile are answered in between.
+parentPort?.on('message', (request: WorkerRequest | { close: true } | { fetch: FetchRequest } | { drop: number }) => {
+  if ('fetch' in request) return fetches.start(request.fetch);
+  if ('drop' in request) return fetches.drop(request.drop);
+  if ('close' in request) {
+    fetches.dropAll();
+    for (const entry of files.values()) {
+      commitGroup(entry);
+      entry.db.close();
+    }
+    files.clear();
+    parentPort?.close();
+    return;
+  }
+  void answer(request).then((reply) => parentPort?.postMessage(reply));
+});

@@ -1,0 +1,28 @@
+// The app core's one public entry: everything the hosts (electron/, the web host) and the command
+// line (cli/) use of it. The core is plain Node (no `electron`), so it runs the same under the
+// desktop app, the web host, the command line and the tests; what is not named here is its own
+// business, and lint refuses an import of its inner files from outside (docs/design.md "Layout").
+
+// Building the core and reaching it: one app core per process, one dispatcher in front of it.
+export { createAppCore, type AppCore } from './app';
+export { createDispatcher, type Dispatch, type Emit } from './dispatch';
+
+// The network to use and the local network's processes.
+export { checkedNetworkFlag, parseNetworkFlag } from './network-flag';
+export { setUpNetwork, type NetworkSetup } from './network-setup';
+export { eachLine, forkWithNode } from './network-process';
+export type { NetworkPart, SpawnNetworkProcess } from './embedded-network';
+
+// What never leaves the machine: secret keys refused, logs redacted.
+export { containsSecretKey, refuseSecrets, SECRET_REFUSED } from './secrets';
+export { redactLogData } from './log-redaction';
+
+// The address book's lookup, for notifications.
+export { labelIn } from './labels';
+
+// The command line's own reads: a stream of payments, exports' rows, a 429's wait line.
+export { streamPayments } from './streams';
+export { CSV_COLUMNS, csvRow, ndjsonRow } from './export';
+export { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from './history-index/worker-thread/export-file';
+export { csvCell } from './csv-cell';
+export { waitLine } from './rate-limit';

@@ -43,6 +43,57 @@ describe('lint boundaries', () => {
   });
 });
 
+// The app core is a package (docs/design.md "Layout"): outside it only its entry is imported; it
+// imports nothing of the hosts or the command line; the history index's threads stay apart.
+describe('lint: the core is a package', () => {
+  const restricted = (found: string[]) => found.filter((m) => /no-restricted-imports/.test(m));
+
+  it.each([
+    ['cli/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
+    ['electron/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
+    ['electron/ipc/x.ts', "import type { Dispatch } from '../../core/dispatch';\nexport type D = Dispatch;\n"],
+    ['electron/web-x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
+    ['network/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
+  ])('an inner core file imported from %s is an error', async (file, code) => {
+    expect(restricted(await errors(file, code))).toHaveLength(1);
+  });
+
+  it.each(['cli/x.ts', 'electron/x.ts', 'electron/web-x.ts'])('the entry imported from %s is allowed', async (file) => {
+    expect(await errors(file, "import { createDispatcher } from '../core';\nexport const c = createDispatcher;\n")).toEqual([]);
+  });
+
+  it('the renderer imports no core at all, not even its entry', async () => {
+    expect(restricted(await errors('renderer/src/x.ts', "import { createDispatcher } from '../../core';\nexport const c = createDispatcher;\n"))).toHaveLength(1);
+  });
+
+  it.each([
+    ['core/x.ts', "import { app } from '../electron/main';\nexport const a = app;\n"],
+    ['core/handlers/x.ts', "import { USAGE } from '../../cli/args';\nexport const u = USAGE;\n"],
+    ['core/x.ts', "import { store } from '../renderer/src/lib/store';\nexport const s = store;\n"],
+  ])('the core importing the hosts or the command line (%s) is an error', async (file, code) => {
+    expect(restricted(await errors(file, code))).toHaveLength(1);
+  });
+
+  it('the web host and the content policy may not import electron; the window may', async () => {
+    expect(restricted(await errors('electron/web-host.ts', "import { app } from 'electron';\nexport const a = app;\n"))).toHaveLength(1);
+    expect(restricted(await errors('electron/content-policy.ts', "import { app } from 'electron';\nexport const a = app;\n"))).toHaveLength(1);
+    expect(await errors('electron/window.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
+  });
+
+  it('a worker-thread file of the history index never imports a main-thread file, not even a type', async () => {
+    const file = 'core/history-index/worker-thread/x.ts';
+    expect(restricted(await errors(file, "import { sync } from '../main-thread/sync';\nexport const s = sync;\n"))).toHaveLength(1);
+    expect(restricted(await errors(file, "import type { Sync } from '../main-thread/sync';\nexport type S = Sync;\n"))).toHaveLength(1);
+    expect(await errors(file, "import type { HistoryOp } from '../protocol';\nexport type H = HistoryOp;\n")).toEqual([]);
+  });
+
+  it('the main thread takes only types from the worker thread', async () => {
+    const file = 'core/history-index/main-thread/x.ts';
+    expect(restricted(await errors(file, "import { openIndex } from '../worker-thread/schema';\nexport const o = openIndex;\n"))).toHaveLength(1);
+    expect(await errors(file, "import type { AccountMeta } from '../worker-thread/account-meta';\nexport type A = AccountMeta;\n")).toEqual([]);
+  });
+});
+
 // Issue #11's size limits: a file of 300 lines and a function of 80 pass, one line more is an error,
 // and blank and comment lines count like any other. Tests are exempt.
 const SOURCE_DIRS = ['shared/x.ts', 'electron/x.ts', 'core/x.ts', 'renderer/src/x.tsx', 'network/x.ts', 'cli/x.ts', 'scripts/x.mjs'];

@@ -80,15 +80,9 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
   const knownLimit = () => http().rateLimit.limit;
-  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, ...options.streams });
-  const submissions = new Submissions(options.userDataDir, emit, options.follow);
-  const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
-  const history = new HistoryService({
-    userDataDir: options.userDataDir,
-    exportDir: exports.directory,
-    emit,
-    ...(options.streams ? { stream: options.streams } : {}),
-    ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
+  const { streams, submissions, exports, history } = longLivedServices(options, emit, {
+    latestLedger: () => latestLedger,
+    knownLimit,
   });
 
   async function checkHealth(signal?: AbortSignal): Promise<NetworkHealth> {
@@ -150,6 +144,25 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
       await history.close();
     },
   };
+}
+
+/** The services that outlive a request: streams, submissions being followed, exports, the history index. */
+function longLivedServices(
+  options: AppCoreOptions,
+  emit: Emit,
+  server: { latestLedger: () => number | null; knownLimit: () => number | null },
+) {
+  const streams = new StreamManager(options.userDataDir, emit, { ...server, ...options.streams });
+  const submissions = new Submissions(options.userDataDir, emit, options.follow);
+  const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
+  const history = new HistoryService({
+    userDataDir: options.userDataDir,
+    exportDir: exports.directory,
+    emit,
+    ...(options.streams ? { stream: options.streams } : {}),
+    ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
+  });
+  return { streams, submissions, exports, history };
 }
 
 /** One HTTP client per base URL, so every caller of a server shares its 429 gate. */

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import type { TransactionDetail } from '../../../../shared/model';
+import { Fact } from '../../components/fields';
 import { CopyButton, IdLink } from '../../components/id-link';
 import { JsonTree } from '../../components/json-tree';
 import { OperationTable } from '../../components/operation-table';
@@ -51,16 +51,6 @@ function TransactionFactsCard({ tx }: { tx: TransactionDetail }) {
       </dl>
       <RawJson raw={tx.raw} />
     </section>
-  );
-}
-
-/** One fact of the card: its term, and its value with the value's class and test id. */
-function Fact({ term, className, testId, children }: { term: string; className?: string; testId?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <dt>{term}</dt>
-      <dd className={className} data-testid={testId}>{children}</dd>
-    </div>
   );
 }
 

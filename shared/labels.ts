@@ -1,8 +1,8 @@
 // The address book's rules, shared by the core (which stores labels) and the renderer (which shows
 // them): what a label may be, and how a list of labels reads from and writes to JSON and CSV.
 // An import is parsed whole before anything is stored, so a bad file changes nothing.
-import { StrKey } from '@stellar/stellar-base';
 import { z } from 'zod';
+import { isAccountKey } from './strkey';
 
 export const MAX_LABEL_CHARS = 64;
 export const MAX_LABELS = 10_000;
@@ -31,7 +31,7 @@ export const LabelAccount = z
   .string()
   .max(100)
   .transform((text) => text.trim().toUpperCase())
-  .refine((text) => StrKey.isValidEd25519PublicKey(text), 'an account id (G…, 56 characters, valid checksum)');
+  .refine((text) => isAccountKey(text), 'an account id (G…, 56 characters, valid checksum)');
 
 export const LabelEntry = z.object({ account: LabelAccount, label: LabelText }).strict();
 export type LabelEntry = z.output<typeof LabelEntry>;

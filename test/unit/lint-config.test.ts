@@ -31,7 +31,9 @@ describe('lint boundaries', () => {
     ['shared/x.ts', "import { join } from 'path';\nexport const j = join;\n"],
     ['renderer/src/x.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n"],
     ['renderer/src/x.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n"],
-  ])('a Node built-in or electron in page code (%s) is an error', async (file, code) => {
+    ['renderer/src/x.ts', "import { StrKey } from '@stellar/stellar-base';\nexport const s = StrKey;\n"],
+    ['shared/x.ts', "import { StrKey } from '@stellar/stellar-base';\nexport const s = StrKey;\n"],
+  ])('a Node built-in, electron or the XDR library in page code (%s) is an error', async (file, code) => {
     const found = await errors(file, code);
     expect(found.some((m) => m.startsWith('no-restricted-imports'))).toBe(true);
   });
@@ -40,6 +42,7 @@ describe('lint boundaries', () => {
     expect(await errors('electron/main.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
     expect(await errors('core/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).toEqual([]);
     expect(await errors('network/x.ts', "import { DatabaseSync } from 'node:sqlite';\nexport const d = DatabaseSync;\n")).toEqual([]);
+    expect(await errors('core/x.ts', "import { StrKey } from '@stellar/stellar-base';\nexport const s = StrKey;\n")).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, renameSync, type WriteStream } from 'node:fs';
 import { basename, join } from 'node:path';
+import { csvCells } from '../shared/csv-cell';
 import { historyStartMessage } from '../shared/partial-history';
 import type { ListingTarget } from '../shared/ipc';
 import { pages } from '../shared/paging';
@@ -12,7 +13,6 @@ import type { Currency, Operation, ExportProgress } from '../shared/model';
 import { operationSummary } from '../shared/operation-summary';
 import { sleep } from './backoff';
 import type { Emit } from './dispatch';
-import { csvCell } from './csv-cell';
 import { CoreError } from './errors';
 import { HttpError, type HttpClient } from './http';
 import { fetchListing, listingPath } from './listings';
@@ -257,7 +257,7 @@ export function csvRow(record: Operation): string {
     path ? path.path.map((c) => (c.issuer ? `${c.code}:${c.issuer}` : c.code)).join(' ') : '',
     operationSummary(record),
   ];
-  return `${cells.map(csvCell).join(',')}\n`;
+  return `${csvCells(cells)}\n`;
 }
 
 function write(out: WriteStream, chunk: string): Promise<void> {

@@ -3,6 +3,7 @@
 // An import is parsed whole before anything is stored, so a bad file changes nothing.
 import { StrKey } from '@stellar/stellar-base';
 import { z } from 'zod';
+import { csvCells } from './csv-cell';
 
 export const MAX_LABEL_CHARS = 64;
 export const MAX_LABELS = 10_000;
@@ -119,12 +120,8 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function labelsToCsv(entries: readonly LabelEntry[]): string {
-  return ['account,label', ...entries.map((entry) => `${entry.account},${csvCell(entry.label)}`)].join('\r\n') + '\r\n';
+  return ['account,label', ...entries.map((entry) => csvCells([entry.account, entry.label]))].join('\r\n') + '\r\n';
 }
 
 export function labelsToJson(entries: readonly LabelEntry[]): string {

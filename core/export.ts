@@ -16,7 +16,7 @@ import type { Emit } from './dispatch';
 import { CoreError } from './errors';
 import { HttpError, type HttpClient } from './http';
 import { fetchListing, listingPath } from './listings';
-import { isAfter } from './streams';
+import { isAfter } from './stream-position';
 
 export interface ExportRequest {
   target: ListingTarget;

@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules, plus the process boundaries of docs/design.md:
 // `electron` stays out of code that must run in plain Node (shared/, core/, network/,
-// cli/), and Node built-ins stay out of code that runs in the page or anywhere (shared/, renderer/).
+// cli/), Node built-ins stay out of code that runs in the page or anywhere (shared/, renderer/),
+// and the core and the command line send every request through the core's one HTTP stack.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -25,6 +26,12 @@ const noCoreInPage = {
   regex: '^(\\.\\./)+core(/|$)',
   message: 'The renderer reaches the app core only through the bridge (renderer/src/lib/bridge.ts), never by import.',
 };
+// One HTTP stack (issue #25): every request of the core and the command line goes through
+// core/http.ts's HttpClient over core/http-node.ts (its agents, its 429 gate, its problem
+// documents), never a fetch, an EventSource or node:http of its own.
+const oneStack = 'Send requests through the HttpClient (core/http.ts over core/http-node.ts), the one HTTP stack of the core.';
+const otherHttp = ['node:http', 'node:https', 'http', 'https', 'undici', 'eventsource'].map((name) => ({ name, message: oneStack }));
+const noOtherFetch = ['error', { name: 'fetch', message: oneStack }, { name: 'EventSource', message: oneStack }];
 /** no-restricted-imports for one group of files: these paths and patterns, nothing inherited. */
 const restrict = (paths, patterns = []) => ['error', { paths, patterns }];
 // Issue #11's size limits, counting every line (blank and comment lines too): a file past 300 lines
@@ -67,11 +74,19 @@ export default tseslint.config(
   },
   {
     files: ['core/**'],
+    rules: { 'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreStaysBelow]), 'no-restricted-globals': noOtherFetch },
+  },
+  {
+    files: ['core/http-node.ts'],
     rules: { 'no-restricted-imports': restrict([noElectron], [coreStaysBelow]) },
   },
   {
     files: ['network/**', 'cli/**', 'electron/web-*.ts', 'electron/content-policy.ts'],
     rules: { 'no-restricted-imports': restrict([noElectron], [coreEntryOnly]) },
+  },
+  {
+    files: ['cli/**'],
+    rules: { 'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreEntryOnly]), 'no-restricted-globals': noOtherFetch },
   },
   {
     files: ['electron/**'],

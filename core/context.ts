@@ -80,10 +80,10 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
   const knownLimit = () => http().rateLimit.limit;
-  const { streams, submissions, exports, history } = longLivedServices(options, emit, {
-    latestLedger: () => latestLedger,
-    knownLimit,
-  });
+  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, clientFor, ...options.streams });
+  const submissions = new Submissions(options.userDataDir, emit, options.follow);
+  const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
+  const history = historyService(options, exports.directory, emit);
 
   async function checkHealth(signal?: AbortSignal): Promise<NetworkHealth> {
     const profile = networks.selected();
@@ -146,26 +146,17 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   };
 }
 
-/** The services that outlive a request: streams, submissions being followed, exports, the history index. */
-function longLivedServices(
-  options: AppCoreOptions,
-  emit: Emit,
-  server: { latestLedger: () => number | null; knownLimit: () => number | null },
-) {
-  const streams = new StreamManager(options.userDataDir, emit, { ...server, ...options.streams });
-  const submissions = new Submissions(options.userDataDir, emit, options.follow);
-  const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
-  const history = new HistoryService({
+function historyService(options: AppCoreOptions, exportDir: string, emit: Emit): HistoryService {
+  return new HistoryService({
     userDataDir: options.userDataDir,
-    exportDir: exports.directory,
+    exportDir,
     emit,
     ...(options.streams ? { stream: options.streams } : {}),
     ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
   });
-  return { streams, submissions, exports, history };
 }
 
-/** One HTTP client per base URL, so every caller of a server shares its 429 gate. */
+/** One HTTP client per base URL, so every caller of a server (streams too) shares its 429 gate. */
 function clientCache(options: AppCoreOptions, emit: Emit): (profile: NetworkProfile) => HttpClient {
   const clients = new Map<string, HttpClient>();
   return function clientFor(profile) {

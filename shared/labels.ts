@@ -2,6 +2,7 @@
 // them): what a label may be, and how a list of labels reads from and writes to JSON and CSV.
 // An import is parsed whole before anything is stored, so a bad file changes nothing.
 import { z } from 'zod';
+import { csvCells } from './csv-cell';
 import { MAX_IMPORT_CHARS, MAX_LABEL_CHARS, MAX_LABELS } from './label-limits';
 import { isAccountKey } from './strkey';
 
@@ -117,12 +118,8 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function labelsToCsv(entries: readonly LabelEntry[]): string {
-  return ['account,label', ...entries.map((entry) => `${entry.account},${csvCell(entry.label)}`)].join('\r\n') + '\r\n';
+  return ['account,label', ...entries.map((entry) => csvCells([entry.account, entry.label]))].join('\r\n') + '\r\n';
 }
 
 export function labelsToJson(entries: readonly LabelEntry[]): string {

@@ -38,6 +38,20 @@ describe('lint boundaries', () => {
     expect(found.some((m) => m.startsWith('no-restricted-imports'))).toBe(true);
   });
 
+  it.each([
+    ['core/x.ts', "export const get = () => fetch('http://127.0.0.1/');\n", 'no-restricted-globals'],
+    ['cli/x.ts', "export const get = () => fetch('http://127.0.0.1/');\n", 'no-restricted-globals'],
+    ['core/x.ts', "import http from 'node:http';\nexport const get = http.get;\n", 'no-restricted-imports'],
+    ['core/x.ts', "import { EventSource } from 'eventsource';\nexport const E = EventSource;\n", 'no-restricted-imports'],
+  ])('a request beside the one HTTP stack in %s is an error', async (file, code, rule) => {
+    expect((await errors(file, code)).some((m) => m.startsWith(rule))).toBe(true);
+  });
+
+  it('the one HTTP stack itself uses node:http, and a method named fetch is no global', async () => {
+    expect(await errors('core/http-node.ts', "import http from 'node:http';\nexport const get = http.get;\n")).toEqual([]);
+    expect(await errors('core/x.ts', 'export const f = (o: { fetch(): void }) => o.fetch();\n')).toEqual([]);
+  });
+
   it('electron stays allowed in the thin Electron layer, Node built-ins in Node code', async () => {
     expect(await errors('electron/main.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
     expect(await errors('core/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).toEqual([]);

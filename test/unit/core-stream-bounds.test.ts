@@ -2,12 +2,17 @@
 // - de-duplication by paging token (isAfter): a record is new only when its token is strictly
 //   after the last one delivered. The one whose token equals it (what a server that reads a cursor
 //   inclusively, or a repeated reconnection, sends again) is dropped, the one before it too, the
-//   one after it delivered; tokens compare as integers past 2^53, where neighbours are one double.
+//   one after it delivered; tokens compare as integers past 2^53, where neighbours are one double;
+// - "behind": a record more than one ledger older than the latest reports `behind`, one ledger
+//   older or the latest ledger's is live;
+// - the silence watchdog: a stream silent for exactly its window is kept, one silent longer is
+//   restarted (the clock it reads is faked; the stream and the server are real).
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isAfter, streamPayments } from '../../core/stream-connection';
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Operation, StreamStatus } from '../../shared/model';
+import { encodeToid } from '../../shared/toid';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
 
@@ -21,6 +26,7 @@ const PASSPHRASE = 'Stream bounds ; 2026';
 let local: LocalServer;
 /** The tokens every stream connection sends after its opening frames; nothing more after them. */
 let frames: bigint[] = [];
+let connections = 0;
 
 beforeAll(async () => {
   local = await startLocalServer((req, res) => {
@@ -29,6 +35,7 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/hal+json' });
       return res.end(JSON.stringify({ horizon_version: '2', network_passphrase: PASSPHRASE, history_latest_ledger: Number(LAST >> 32n) }));
     }
+    connections++;
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const records = frames.map((token) => `id: ${token}\ndata: ${JSON.stringify({ ...record, id: String(token), paging_token: String(token) })}\n\n`);
     res.write(['retry: 1000\nevent: open\ndata: "hello"\n\n', ...records].join(''));
@@ -37,7 +44,9 @@ beforeAll(async () => {
 
 afterAll(() => local.close());
 afterEach(() => {
+  vi.useRealTimers();
   frames = [];
+  connections = 0;
 });
 
 const profile: NetworkProfile = { id: 'bounds', name: 'Bounds', baseUrl: '', passphrase: PASSPHRASE, dialect: 'horizon', builtIn: false };
@@ -70,5 +79,40 @@ describe('de-duplication by paging token', () => {
     frames = [LAST - 1n, LAST, LAST + 1n, LAST + 2n];
     const { got } = await streamUntil(LAST, LAST + 2n);
     expect(got).toEqual([String(LAST + 1n), String(LAST + 2n)]);
+  });
+});
+
+describe('behind the latest ledger', () => {
+  it('reports behind by 2 ledgers, and live again at 1 and at 0', async () => {
+    const latest = Number(LAST >> 32n);
+    const at = (ledger: number) => encodeToid({ ledger, txOrder: 1, opIndex: 1 });
+    frames = [at(latest - 2), at(latest - 1), at(latest)];
+    const { got, statuses } = await streamUntil(at(latest - 3), at(latest), latest);
+    expect(got).toEqual(frames.map(String));
+    const states = statuses.map((s) => (s.behindBy === undefined ? s.state : `${s.state} ${s.behindBy}`));
+    // Only the record 2 ledgers behind says so; the one a ledger behind and the latest are live.
+    expect(states.slice(states.indexOf('behind 2'))).toEqual(['behind 2', 'live', 'stopped']);
+  });
+});
+
+describe('the silence watchdog', () => {
+  it('keeps a stream silent for exactly its window and restarts it one check later', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const states: string[] = [];
+    // A window of 1 s is checked every 250 ms; the clock stands still until the test moves it.
+    const handle = streamPayments({ ...profile, baseUrl: local.base }, ACCOUNT, { record: () => undefined, status: (s) => void states.push(s.state) }, { cursor: String(LAST), keepaliveWindowMs: 1_000 });
+    try {
+      await waitFor('live', () => states.includes('live'), 10_000);
+      vi.advanceTimersByTime(750); // one check below the window
+      expect(states).not.toContain('reconnecting');
+      vi.advanceTimersByTime(250); // silent for exactly the window
+      expect(states).not.toContain('reconnecting');
+      expect(connections).toBe(1);
+      vi.advanceTimersByTime(250); // longer than the window
+      expect(states).toContain('reconnecting');
+      await waitFor('the second connection', () => connections === 2, 10_000);
+    } finally {
+      handle.stop();
+    }
   });
 });

@@ -42,6 +42,8 @@ export interface StandinOptions {
   gzip?: boolean;
   /** Write `&` as it is, not as Horizon's `\u0026` (for code that reads a page's raw bytes and knows only `&`). */
   plainAmpersands?: boolean;
+  /** The cursor a page's `next` link names after its last record's token (default: that token, as Horizon's does): a server whose link and records disagree. */
+  nextCursor?: (lastToken: string) => string;
   /** Link and answer POST /transactions_async. */
   asyncSubmission?: boolean;
   /** Close every stream after this long with `event: close` (Horizon: 55 s). */
@@ -248,9 +250,10 @@ export class StandinHorizon {
     const after = (p: StandinPayment) => cursor === null || (order === 'asc' ? BigInt(p.token) > cursor : BigInt(p.token) < cursor);
     const page = ordered.filter((p) => (failed || p.successful) && after(p)).slice(0, limit);
     const join = query.get('join') === 'transactions';
+    const last = page.at(-1)?.token;
     const href = (c: string | null | undefined, o: string) => `${url.pathname}?cursor=${c ?? ''}&limit=${limit}&order=${o}${join ? '&join=transactions' : ''}`;
     const body = {
-      _links: { self: { href: `${url.pathname}${url.search}` }, next: { href: href(page.at(-1)?.token ?? cursorText, order) }, prev: { href: href(page[0]?.token ?? cursorText, order === 'asc' ? 'desc' : 'asc') } },
+      _links: { self: { href: `${url.pathname}${url.search}` }, next: { href: href(last ? (this.options.nextCursor?.(last) ?? last) : cursorText, order) }, prev: { href: href(page[0]?.token ?? cursorText, order === 'asc' ? 'desc' : 'asc') } },
       _embedded: { records: page.map((p) => (join ? { ...p.record, transaction: p.transaction } : p.record)) },
     };
     this.send(req, res, logged, { status: 200, type: HAL, body, full: page.length === limit });

@@ -21,7 +21,7 @@ import { createDispatcher } from '../../core/dispatch';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 import { accountKeys } from '../support/service-store';
 import { waitFor } from '../support/wait';
-import { startStandIn, type StandIn } from '../support/stand-in-horizon';
+import { StandinHorizon } from '../support/standin-horizon';
 import { cachedStore, spawnLatencyProxy, spawnService } from './service-support';
 
 const OPERATIONS = Number(process.argv[2] ?? 100_000);
@@ -170,7 +170,7 @@ async function compare(url: string, account: string, servicePid: number, rounds:
 async function requests(): Promise<void> {
   const [account, ...others] = accountKeys(4, 41) as [string, ...string[]];
   const n = 10_000;
-  const standIn = await startStandIn({ account, counterparties: others, operations: n, elder: 100 });
+  const standIn = await new StandinHorizon({ account, counterparties: others, operations: n, elderLedger: 100 }).start();
   const userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-'));
   try {
     const full = await syncOnce(standIn, account, userDataDir);
@@ -184,7 +184,7 @@ async function requests(): Promise<void> {
 }
 
 /** A sync into `userDataDir` (kept); counts the requests after the core's own health reading. */
-async function syncOnce(standIn: StandIn, account: string, userDataDir: string): Promise<{ records: number; requests: number }> {
+async function syncOnce(standIn: StandinHorizon, account: string, userDataDir: string): Promise<{ records: number; requests: number }> {
   let done: (records: number) => void = () => undefined;
   const finished = new Promise<number>((resolve) => (done = resolve));
   const roots = () => standIn.requests.filter((r) => r.path === '/').length;

@@ -1,4 +1,4 @@
-// The bounds of a stream (stream-connection.ts), each tested on both sides with one thing changed:
+// The bounds of a stream (stream-connection.ts, stream-position.ts), each tested on both sides with one thing changed:
 // - de-duplication by paging token (isAfter): a record is new only when its token is strictly
 //   after the last one delivered. The one whose token equals it (what a server that reads a cursor
 //   inclusively, or a repeated reconnection, sends again) is dropped, the one before it too, the
@@ -9,7 +9,8 @@
 //   restarted (the clock it reads is faked; the stream and the server are real).
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isAfter, streamPayments } from '../../core/stream-connection';
+import { isAfter } from '../../core/stream-position';
+import { streamPayments } from '../../core/streams';
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Operation, StreamStatus } from '../../shared/model';
 import { encodeToid } from '../../shared/toid';

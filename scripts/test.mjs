@@ -56,15 +56,18 @@ function readJson(path) {
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const [tsc, eslint, vitest, playwright] = [
+const [tsc, eslint, prettier, vitest, playwright] = [
   bin('typescript/bin/tsc'),
   bin('eslint/bin/eslint.js'),
+  bin('prettier/bin/prettier.cjs'),
   bin('vitest/vitest.mjs'),
   bin('@playwright/test/cli.js'),
 ];
 
 check('type-check', tsc[0], [tsc[1], '-b']);
 check('lint', eslint[0], [eslint[1], '.']);
+// Every file in the formatter's care is as Prettier writes it (.prettierrc.json); `npm run format` mends.
+check('format', prettier[0], [prettier[1], '--check', '--log-level', 'warn', '.']);
 
 const vitestJson = join(results, 'vitest.json');
 const vitestOk = run('unit and integration tests (vitest)', vitest[0], [

@@ -10,7 +10,11 @@ export function latestOf(body: Record<string, JsonValue>): number | null {
   return int(body['history_latest_ledger']) ?? int(body['latest_ledger']) ?? int(body['core_latest_ledger']) ?? null;
 }
 
-export async function readHealth(profile: NetworkProfile, client: HttpClient, signal?: AbortSignal): Promise<NetworkHealth> {
+export async function readHealth(
+  profile: NetworkProfile,
+  client: HttpClient,
+  signal?: AbortSignal,
+): Promise<NetworkHealth> {
   const checkedAt = new Date().toISOString();
   try {
     const response = await client.getJson('/', { signal, timeoutMs: 5_000 });
@@ -41,13 +45,21 @@ export async function readHealth(profile: NetworkProfile, client: HttpClient, si
 }
 
 /** Probes a URL without saving anything; a passphrase that differs from the server's is reported. */
-export async function testConnection(target: { baseUrl: string; passphrase?: string | undefined }, signal: AbortSignal): Promise<ConnectionTest> {
+export async function testConnection(
+  target: { baseUrl: string; passphrase?: string | undefined },
+  signal: AbortSignal,
+): Promise<ConnectionTest> {
   const client = new HttpClient(target.baseUrl, { maxRetries: 0, timeoutMs: 8_000 });
   try {
     const response = await client.getJson('/', { signal });
     const body = isJsonObject(response.body) ? response.body : {};
     const serverPassphrase = text(body['network_passphrase']) ?? null;
-    const dialect = text(body['horizon_version']) !== undefined ? 'horizon' : text(body['server']) === 'ledgerscope-service' ? 'ledger' : null;
+    const dialect =
+      text(body['horizon_version']) !== undefined
+        ? 'horizon'
+        : text(body['server']) === 'ledgerscope-service'
+          ? 'ledger'
+          : null;
     const mismatch = Boolean(target.passphrase && serverPassphrase && target.passphrase !== serverPassphrase);
     return {
       ok: !mismatch,
@@ -61,6 +73,13 @@ export async function testConnection(target: { baseUrl: string; passphrase?: str
     };
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, latencyMs: null, dialect: null, serverPassphrase: null, latestLedger: null, message: (error as Error).message };
+    return {
+      ok: false,
+      latencyMs: null,
+      dialect: null,
+      serverPassphrase: null,
+      latestLedger: null,
+      message: (error as Error).message,
+    };
   }
 }

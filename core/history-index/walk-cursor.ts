@@ -55,7 +55,11 @@ export function earlyNext(onCursor: (cursor: string) => void): OnProgress {
 const KEY = Buffer.from('"transaction_hash"');
 
 /** From which ledger the index is complete when a sync starts. */
-export function completeFromAtStart(meta: AccountMeta | null, cursor: string | undefined, elder: number | null): number | null {
+export function completeFromAtStart(
+  meta: AccountMeta | null,
+  cursor: string | undefined,
+  elder: number | null,
+): number | null {
   // From the start: the server's oldest ledger (ledger 1 when it keeps all of history).
   if (cursor === undefined) return elder ?? 1;
   const known = meta?.completeFrom ?? null;
@@ -81,7 +85,12 @@ export const AHEAD_MIN_BUDGET = 10_000;
  * first operation id of that ledger); null when the walk is short, the server has no requests to
  * spare, or a token is not an operation id.
  */
-export function aheadStart(before: string | undefined, last: string, latest: number | null, budget: number | null): string | null {
+export function aheadStart(
+  before: string | undefined,
+  last: string,
+  latest: number | null,
+  budget: number | null,
+): string | null {
   if (before === undefined || latest === null || budget === null || budget < AHEAD_MIN_BUDGET) return null;
   if (!/^\d{1,19}$/.test(before) || !/^\d{1,19}$/.test(last)) return null;
   const from = Number(BigInt(before) >> 32n);

@@ -31,22 +31,45 @@ const RTT_MS = Number(process.argv[4] ?? 20);
 /** Its link's bandwidth in megabits a second (0: no limit). */
 const MBIT = Number(process.argv[5] ?? 0);
 const NETWORK_ROUNDS = 2;
-for (const [name, value, least] of [['operations', OPERATIONS, 1], ['rounds', ROUNDS, 1], ['rtt-ms', RTT_MS, 0], ['mbit', MBIT, 0]] as const) {
-  if (!Number.isSafeInteger(value) || value < least) throw new Error(`${name} must be a whole number, ${least} or more (usage: history-sync.ts [operations] [rounds] [rtt-ms] [mbit])`);
+for (const [name, value, least] of [
+  ['operations', OPERATIONS, 1],
+  ['rounds', ROUNDS, 1],
+  ['rtt-ms', RTT_MS, 0],
+  ['mbit', MBIT, 0],
+] as const) {
+  if (!Number.isSafeInteger(value) || value < least)
+    throw new Error(
+      `${name} must be a whole number, ${least} or more (usage: history-sync.ts [operations] [rounds] [rtt-ms] [mbit])`,
+    );
 }
 
 /** The index worker bundled as scripts/build.mjs bundles it for the app (dist/electron/history-worker.mjs). */
 async function bundledWorker(): Promise<URL> {
   const outfile = join(mkdtempSync(join(tmpdir(), 'history-bench-worker-')), 'history-worker.mjs');
-  const banner = { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' };
-  await build({ entryPoints: ['core/history-index/worker-thread/worker.ts'], bundle: true, platform: 'node', target: 'node22', format: 'esm', banner, outfile, logLevel: 'warning' });
+  const banner = {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  };
+  await build({
+    entryPoints: ['core/history-index/worker-thread/worker.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    banner,
+    outfile,
+    logLevel: 'warning',
+  });
   return pathToFileURL(outfile);
 }
 
 const WORKER = await bundledWorker();
 
 /** One sync from scratch into a fresh user-data directory; resolves with the records indexed. */
-async function withCore(url: string, account: string, userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-'))): Promise<{ records: number; lagP99: number; lagMax: number }> {
+async function withCore(
+  url: string,
+  account: string,
+  userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-')),
+): Promise<{ records: number; lagP99: number; lagMax: number }> {
   let done: (records: number) => void = () => undefined;
   const finished = new Promise<number>((resolve) => (done = resolve));
   const emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => {
@@ -55,7 +78,15 @@ async function withCore(url: string, account: string, userDataDir = mkdtempSync(
     if (progress.state === 'current') done(progress.records);
     if (progress.state === 'error') throw new Error(progress.message);
   };
-  const core = createAppCore({ userDataDir, localUrl: url, host: 'web', version: 'bench', healthIntervalMs: 0, emit, historyWorker: WORKER });
+  const core = createAppCore({
+    userDataDir,
+    localUrl: url,
+    host: 'web',
+    version: 'bench',
+    healthIntervalMs: 0,
+    emit,
+    historyWorker: WORKER,
+  });
   const dispatch = createDispatcher(core.handlers);
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -73,7 +104,15 @@ async function withSdk(url: string, account: string): Promise<number> {
   let count = 0;
   let cursor = '';
   for (;;) {
-    const page = await server.operations().forAccount(account).limit(200).order('asc').includeFailed(true).join('transactions').cursor(cursor).call();
+    const page = await server
+      .operations()
+      .forAccount(account)
+      .limit(200)
+      .order('asc')
+      .includeFailed(true)
+      .join('transactions')
+      .cursor(cursor)
+      .call();
     count += page.records.length;
     if (page.records.length < 200) return count;
     cursor = page.records.at(-1)!.paging_token;
@@ -96,7 +135,8 @@ class CpuTally {
   }
 
   client = (pages: number) => (this.clientMs / pages).toFixed(2);
-  server = (pages: number) => (existsSync(`/proc/${this.servicePid}/stat`) ? (this.serverMs / pages).toFixed(2) : 'n/a');
+  server = (pages: number) =>
+    existsSync(`/proc/${this.servicePid}/stat`) ? (this.serverMs / pages).toFixed(2) : 'n/a';
 
   /** utime + stime of the service from /proc (Linux; 0 elsewhere), in ms at 100 ticks a second. */
   private serviceMs(): number {
@@ -111,7 +151,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function speed(): Promise<void> {
   const { dir, accounts, built } = cachedStore(OPERATIONS, 20, join(tmpdir(), 'ledgerscope-bench-cache'));
-  console.log(`store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'}); index worker bundled as the app ships it`);
+  console.log(
+    `store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'}); index worker bundled as the app ships it`,
+  );
   const { url, child } = await spawnService(dir);
   try {
     const account = accounts[0]!;
@@ -123,12 +165,16 @@ async function speed(): Promise<void> {
     idle.enable();
     await new Promise((resolve) => setTimeout(resolve, core));
     idle.disable();
-    console.log(`main-thread event-loop delay while idle as long: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms / max ${(idle.max / 1e6).toFixed(1)} ms`);
+    console.log(
+      `main-thread event-loop delay while idle as long: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms / max ${(idle.max / 1e6).toFixed(1)} ms`,
+    );
     if (RTT_MS > 0) {
       // A remote Horizon: the same service, each request a round trip away.
       const proxy = await spawnLatencyProxy(url, RTT_MS, MBIT);
       try {
-        console.log(`through a relay adding a ${RTT_MS} ms round trip to every request, ${MBIT > 0 ? `over a link of ${MBIT} Mbit/s` : 'with no limit on bandwidth'}:`);
+        console.log(
+          `through a relay adding a ${RTT_MS} ms round trip to every request, ${MBIT > 0 ? `over a link of ${MBIT} Mbit/s` : 'with no limit on bandwidth'}:`,
+        );
         await compare(proxy.url, account, child.pid!, NETWORK_ROUNDS);
       } finally {
         proxy.child.kill('SIGTERM');
@@ -153,16 +199,25 @@ async function compare(url: string, account: string, servicePid: number, rounds:
     started = performance.now();
     const counted = await cpu.sdk.during(() => withSdk(url, account));
     sdk.push(performance.now() - started);
-    if (result.records !== OPERATIONS || counted !== OPERATIONS) throw new Error(`indexed ${result.records}, sdk counted ${counted}, expected ${OPERATIONS}`);
+    if (result.records !== OPERATIONS || counted !== OPERATIONS)
+      throw new Error(`indexed ${result.records}, sdk counted ${counted}, expected ${OPERATIONS}`);
   }
   const c = median(core);
   const s = median(sdk);
-  console.log(`sync (history:sync, indexed):     median ${c.toFixed(0)} ms = ${Math.round((OPERATIONS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`);
-  console.log(`sdk  (operations().call() pages): median ${s.toFixed(0)} ms = ${Math.round((OPERATIONS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`);
+  console.log(
+    `sync (history:sync, indexed):     median ${c.toFixed(0)} ms = ${Math.round((OPERATIONS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`,
+  );
+  console.log(
+    `sdk  (operations().call() pages): median ${s.toFixed(0)} ms = ${Math.round((OPERATIONS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`,
+  );
   console.log(`time ratio sync/sdk: ${(c / s).toFixed(2)}`);
   const pages = (OPERATIONS / 200) * rounds;
-  console.log(`CPU per page of 200, sync: this process (all threads) ${cpu.core.client(pages)} ms, the service ${cpu.core.server(pages)} ms`);
-  console.log(`CPU per page of 200, sdk:  this process ${cpu.sdk.client(pages)} ms, the service ${cpu.sdk.server(pages)} ms`);
+  console.log(
+    `CPU per page of 200, sync: this process (all threads) ${cpu.core.client(pages)} ms, the service ${cpu.core.server(pages)} ms`,
+  );
+  console.log(
+    `CPU per page of 200, sdk:  this process ${cpu.sdk.client(pages)} ms, the service ${cpu.sdk.server(pages)} ms`,
+  );
   console.log(`main-thread event-loop delay during each sync: ${lags.join('; ')}`);
   return c;
 }
@@ -170,12 +225,19 @@ async function compare(url: string, account: string, servicePid: number, rounds:
 async function requests(): Promise<void> {
   const [account, ...others] = accountKeys(4, 41) as [string, ...string[]];
   const n = 10_000;
-  const standIn = await new StandinHorizon({ account, counterparties: others, operations: n, elderLedger: 100 }).start();
+  const standIn = await new StandinHorizon({
+    account,
+    counterparties: others,
+    operations: n,
+    elderLedger: 100,
+  }).start();
   const userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-'));
   try {
     const full = await syncOnce(standIn, account, userDataDir);
     const again = await syncOnce(standIn, account, userDataDir);
-    console.log(`requests, full sync of ${full.records} operations: ${full.requests} (target <= ${Math.ceil(n / 200) + 2})`);
+    console.log(
+      `requests, full sync of ${full.records} operations: ${full.requests} (target <= ${Math.ceil(n / 200) + 2})`,
+    );
     console.log(`requests, re-sync of the current account: ${again.requests} (target <= 2)`);
   } finally {
     rmSync(userDataDir, { recursive: true, force: true });
@@ -184,7 +246,11 @@ async function requests(): Promise<void> {
 }
 
 /** A sync into `userDataDir` (kept); counts the requests after the core's own health reading. */
-async function syncOnce(standIn: StandinHorizon, account: string, userDataDir: string): Promise<{ records: number; requests: number }> {
+async function syncOnce(
+  standIn: StandinHorizon,
+  account: string,
+  userDataDir: string,
+): Promise<{ records: number; requests: number }> {
   let done: (records: number) => void = () => undefined;
   const finished = new Promise<number>((resolve) => (done = resolve));
   const roots = () => standIn.requests.filter((r) => r.path === '/').length;

@@ -8,12 +8,20 @@
 import { connect, createServer, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { target: { type: 'string' }, 'rtt-ms': { type: 'string', default: '20' }, mbit: { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: {
+    target: { type: 'string' },
+    'rtt-ms': { type: 'string', default: '20' },
+    mbit: { type: 'string', default: '0' },
+  },
+});
 const target = new URL(values.target ?? '');
 const rttMs = Number(values['rtt-ms']);
-if (!Number.isFinite(rttMs) || rttMs < 0 || rttMs > 10_000) throw new Error(`--rtt-ms must be 0 to 10000, not ${values['rtt-ms']}`);
+if (!Number.isFinite(rttMs) || rttMs < 0 || rttMs > 10_000)
+  throw new Error(`--rtt-ms must be 0 to 10000, not ${values['rtt-ms']}`);
 const mbit = Number(values.mbit);
-if (!Number.isFinite(mbit) || mbit < 0) throw new Error(`--mbit must be a number of megabits a second (0: no limit), not ${values.mbit}`);
+if (!Number.isFinite(mbit) || mbit < 0)
+  throw new Error(`--mbit must be a number of megabits a second (0: no limit), not ${values.mbit}`);
 
 /** When the downlink is free again (performance.now() ms): answers queue on it, whichever connection they are on. */
 let linkFreeAt = 0;

@@ -33,9 +33,20 @@ function stored(): { token: string | null; aheadFrom: string | null; aheadToken:
   const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'))!;
   const db = new DatabaseSync(join(dir, file), { readOnly: true });
   try {
-    const account = db.prepare('SELECT acct, last_token, ahead_from, ahead_token FROM accounts WHERE address = ?').get(busy) as Record<string, string | number | null>;
-    const ids = (db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops WHERE acct = ? ORDER BY ops.id').all(account['acct']!) as { id: string }[]).map((r) => BigInt(r.id));
-    return { token: account['last_token'] as string | null, aheadFrom: account['ahead_from'] as string | null, aheadToken: account['ahead_token'] as string | null, ids };
+    const account = db
+      .prepare('SELECT acct, last_token, ahead_from, ahead_token FROM accounts WHERE address = ?')
+      .get(busy) as Record<string, string | number | null>;
+    const ids = (
+      db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops WHERE acct = ? ORDER BY ops.id').all(account['acct']!) as {
+        id: string;
+      }[]
+    ).map((r) => BigInt(r.id));
+    return {
+      token: account['last_token'] as string | null,
+      aheadFrom: account['ahead_from'] as string | null,
+      aheadToken: account['ahead_token'] as string | null,
+      ids,
+    };
   } finally {
     db.close();
   }
@@ -54,7 +65,10 @@ describe('kill -9 of a history sync walking as two', () => {
       const state = stored();
       expect(state.ids.length).toBeLessThan(listed.length);
       const token = BigInt(state.token!);
-      const [from, upTo] = state.aheadFrom === null ? [null, null] : [BigInt(state.aheadFrom), BigInt(state.aheadToken ?? state.aheadFrom)];
+      const [from, upTo] =
+        state.aheadFrom === null
+          ? [null, null]
+          : [BigInt(state.aheadFrom), BigInt(state.aheadToken ?? state.aheadFrom)];
       if (from !== null) sawAhead = true;
       expect(state.ids).toEqual(listed.filter((id) => id <= token || (from !== null && id > from && id <= upTo!)));
     }

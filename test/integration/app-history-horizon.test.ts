@@ -37,7 +37,14 @@ async function allIds(app: CoreFixture): Promise<string[]> {
 describe('history sync against a stand-in Horizon', () => {
   it('honours 429 Retry-After and continues from the elder ledger after 410 before_history', async () => {
     const rateLimit = { pathPrefix: `/accounts/${ACCOUNT}/operations`, count: 1, headers: { 'retry-after': '1' } };
-    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: 450, elderLedger: 5_000, rateLimit, beforeHistory: true }).start();
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: OTHERS,
+      operations: 450,
+      elderLedger: 5_000,
+      rateLimit,
+      beforeHistory: true,
+    }).start();
     const app = startCore(standIn.url);
     cores.push(app);
     const done = await syncToCurrent(app);
@@ -50,16 +57,31 @@ describe('history sync against a stand-in Horizon', () => {
     expect(listings[1]!.at - listings[0]!.at).toBeGreaterThanOrEqual(1_000);
     expect(listings[2]!.query.get('cursor')).toBe(String(5_000n << 32n));
     for (const request of listings) {
-      expect([request.query.get('limit'), request.query.get('order'), request.query.get('include_failed'), request.query.get('join')]).toEqual(['200', 'asc', 'true', 'transactions']);
+      expect([
+        request.query.get('limit'),
+        request.query.get('order'),
+        request.query.get('include_failed'),
+        request.query.get('join'),
+      ]).toEqual(['200', 'asc', 'true', 'transactions']);
     }
     expect(await allIds(app)).toEqual(standIn.ids);
-    const failed = await app.call<HistoryPage>('history:query', { account: ACCOUNT, filter: { status: 'failed', memo: 'order' }, limit: 1, summary: true });
+    const failed = await app.call<HistoryPage>('history:query', {
+      account: ACCOUNT,
+      filter: { status: 'failed', memo: 'order' },
+      limit: 1,
+      summary: true,
+    });
     // Failed: index % 11 == 0; with a memo: index % 4 == 0; both: index % 44 == 0, for index < 450.
     expect(failed.summary?.count).toBe(Math.ceil(450 / 44));
   });
 
   it('spends ceil(N/200) + 2 requests on a full sync and 2 on the re-sync of a current account', async () => {
-    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elderLedger: 10 }).start();
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: OTHERS,
+      operations: 600,
+      elderLedger: 10,
+    }).start();
     const server = standIn;
     // The app core reads the root once at start (its health reading): counted apart from the sync.
     const healthRead = () => waitFor('the health reading', () => server.requests.some((r) => r.path === '/'));
@@ -86,7 +108,15 @@ describe('history sync against a stand-in Horizon', () => {
     // 2 s pass): a sync that asked only once a page was whole would find every one held.
     // plainAmpersands: the early cursor (core/history-index/walk-cursor.ts) reads `cursor=N&` in the
     // page's raw bytes and misses Horizon's `cursor=N\u0026`; with it escaped this test fails.
-    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elderLedger: 10, holdFullPages: true, gzip, plainAmpersands: true }).start();
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: OTHERS,
+      operations: 600,
+      elderLedger: 10,
+      holdFullPages: true,
+      gzip,
+      plainAmpersands: true,
+    }).start();
     const app = startCore(standIn.url);
     cores.push(app);
     expect((await syncToCurrent(app)).records).toBe(600);
@@ -94,7 +124,12 @@ describe('history sync against a stand-in Horizon', () => {
     // Three full pages, then the empty one that ends the walk; each asked for during the one before.
     expect(listings.map((r) => r.whileHeld)).toEqual([false, true, true, true]);
     expect(listings.every((r) => r.gzipped === (gzip || undefined))).toBe(true);
-    expect(listings.map((r) => r.query.get('cursor') ?? '')).toEqual(['', standIn.ids[199], standIn.ids[399], standIn.ids[599]]);
+    expect(listings.map((r) => r.query.get('cursor') ?? '')).toEqual([
+      '',
+      standIn.ids[199],
+      standIn.ids[399],
+      standIn.ids[599],
+    ]);
     expect(await allIds(app)).toEqual(standIn.ids);
   });
 });

@@ -54,7 +54,12 @@ export class HistoryService {
         follow,
         call: (op, args) => this.call(profile, op, args),
         transport: (onEarly) => workerTransport(this.worker, onEarly),
-        ingest: (page, lane) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid, ...(lane === 'ahead' ? { lane } : {}) }),
+        ingest: (page, lane) =>
+          this.worker.call(this.file(profile), 'ingestHeld', {
+            account,
+            rid: page.rid,
+            ...(lane === 'ahead' ? { lane } : {}),
+          }),
         release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
@@ -96,11 +101,28 @@ export class HistoryService {
     return this.call(profile, 'remove', { account });
   }
 
-  async exportTo(profile: NetworkProfile, request: { account: string; filter: HistoryFilter; sort: HistorySort; format: 'csv' | 'ndjson'; fileName?: string | undefined }) {
+  async exportTo(
+    profile: NetworkProfile,
+    request: {
+      account: string;
+      filter: HistoryFilter;
+      sort: HistorySort;
+      format: 'csv' | 'ndjson';
+      fileName?: string | undefined;
+    },
+  ) {
     mkdirSync(this.options.exportDir, { recursive: true });
-    const base = request.fileName ?? `history-${request.account.slice(0, 8)}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format}`;
+    const base =
+      request.fileName ??
+      `history-${request.account.slice(0, 8)}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format}`;
     const path = freshPath(this.options.exportDir, base);
-    const { rows } = await this.call(profile, 'export', { account: request.account, filter: request.filter, sort: request.sort, format: request.format, path });
+    const { rows } = await this.call(profile, 'export', {
+      account: request.account,
+      filter: request.filter,
+      sort: request.sort,
+      format: request.format,
+      path,
+    });
     return { path, rows };
   }
 
@@ -120,7 +142,19 @@ function freshPath(directory: string, name: string): string {
 }
 
 function emptyMeta(account: string): AccountMeta {
-  return { acct: 0, address: account, lastToken: null, completeFrom: null, state: 'idle', rows: 0, bytes: 0, oldest: null, newest: null, aheadFrom: null, aheadToken: null };
+  return {
+    acct: 0,
+    address: account,
+    lastToken: null,
+    completeFrom: null,
+    state: 'idle',
+    rows: 0,
+    bytes: 0,
+    oldest: null,
+    newest: null,
+    aheadFrom: null,
+    aheadToken: null,
+  };
 }
 
 function infoOf(profile: NetworkProfile, meta: AccountMeta): HistoryIndexInfo {

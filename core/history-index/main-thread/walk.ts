@@ -65,7 +65,12 @@ export async function readRoot(http: HttpClient, signal: AbortSignal): Promise<S
 }
 
 /** Every page from the account's stored token (and its walk ahead's, if one was under way) to the end; the cursor the stream goes on from. */
-export async function walkAll(ctx: WalkContext, meta: AccountMeta | null, root: ServerRoot, signal: AbortSignal): Promise<WalkEnd> {
+export async function walkAll(
+  ctx: WalkContext,
+  meta: AccountMeta | null,
+  root: ServerRoot,
+  signal: AbortSignal,
+): Promise<WalkEnd> {
   const controller = new AbortController();
   const stop = () => controller.abort();
   if (signal.aborted) stop();
@@ -103,7 +108,12 @@ export async function walkAll(ctx: WalkContext, meta: AccountMeta | null, root: 
     return { cursor: token, added: main.added + end.added };
   } catch (error) {
     stop();
-    const aheadError = started.ahead ? await started.ahead.run.then(() => null, (failure: unknown) => failure) : null;
+    const aheadError = started.ahead
+      ? await started.ahead.run.then(
+          () => null,
+          (failure: unknown) => failure,
+        )
+      : null;
     throw aheadError && !isAbort(aheadError) ? aheadError : error;
   } finally {
     signal.removeEventListener('abort', stop);
@@ -123,17 +133,30 @@ interface WalkHooks {
  * soon as the start of the page has arrived (page-fetch.ts), or else once it is whole, if it is
  * full. It is used only if that is the token the worker found last in the page.
  */
-async function walk(ctx: WalkContext, from: string | undefined, lane: Lane, signal: AbortSignal, hooks?: WalkHooks): Promise<WalkEnd> {
+async function walk(
+  ctx: WalkContext,
+  from: string | undefined,
+  lane: Lane,
+  signal: AbortSignal,
+  hooks?: WalkHooks,
+): Promise<WalkEnd> {
   let cursor = from;
   let added = 0;
-  const source: PageSource<HeldPage> = { fetch: (at, pageSignal, onEarly) => fetchPage(ctx, at, pageSignal, onEarly), release: ctx.release };
+  const source: PageSource<HeldPage> = {
+    fetch: (at, pageSignal, onEarly) => fetchPage(ctx, at, pageSignal, onEarly),
+    release: ctx.release,
+  };
   let current = new PageFetch(cursor, source, signal);
   try {
     for (;;) {
       const held = await current.lead().page;
       if (held === null) {
         current.abandon();
-        if (lane === 'ahead') throw new CoreError('bad_response', 'The server answered 410 before_history in the middle of the history it reported.');
+        if (lane === 'ahead')
+          throw new CoreError(
+            'bad_response',
+            'The server answered 410 before_history in the middle of the history it reported.',
+          );
         cursor = await pastPrunedHistory(ctx, cursor, signal);
         current = new PageFetch(cursor, source, signal);
         continue;
@@ -167,17 +190,27 @@ async function walk(ctx: WalkContext, from: string | undefined, lane: Lane, sign
 }
 
 /** One page, held by the index worker; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
-async function fetchPage(ctx: WalkContext, cursor: string | undefined, signal: AbortSignal, onEarly: (cursor: string) => void): Promise<HeldPage | null> {
+async function fetchPage(
+  ctx: WalkContext,
+  cursor: string | undefined,
+  signal: AbortSignal,
+  onEarly: (cursor: string) => void,
+): Promise<HeldPage | null> {
   const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
   for (;;) {
     try {
-      const response = await ctx.http.getWith(`/accounts/${ctx.account}/operations`, ctx.transport(onEarly), readHeld, { params, signal, onWait: ctx.onWait });
+      const response = await ctx.http.getWith(`/accounts/${ctx.account}/operations`, ctx.transport(onEarly), readHeld, {
+        params,
+        signal,
+        onWait: ctx.onWait,
+      });
       ctx.onWait(undefined);
       return response.value;
     } catch (error) {
       if (signal.aborted || !(error instanceof HttpError)) throw error;
       if (error.status === 410) return null;
-      if (error.status === 404) throw new CoreError('not_found', `Account ${ctx.account} was not found on ${ctx.network}.`, { status: 404 });
+      if (error.status === 404)
+        throw new CoreError('not_found', `Account ${ctx.account} was not found on ${ctx.network}.`, { status: 404 });
       if (error.status !== 429) throw error;
       ctx.onWait(error.extra.retryAfterMs ?? 1_000);
       await sleep(error.extra.retryAfterMs ?? 1_000, signal);
@@ -188,12 +221,17 @@ async function fetchPage(ctx: WalkContext, cursor: string | undefined, signal: A
 /** After a 410 before_history: the cursor to walk on from, the server's oldest ledger (recorded as where the index is complete from). */
 async function pastPrunedHistory(ctx: WalkContext, cursor: string | undefined, signal: AbortSignal): Promise<string> {
   const { elder: from } = await readRoot(ctx.http, signal);
-  if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n)) throw new CoreError('bad_response', 'The server answered 410 before_history but reports no older boundary to continue from.');
+  if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n))
+    throw new CoreError(
+      'bad_response',
+      'The server answered 410 before_history but reports no older boundary to continue from.',
+    );
   await ctx.onPruned(from);
   return String(BigInt(from) << 32n);
 }
 
-const isAbort = (error: unknown): boolean => (error instanceof Error && error.name === 'AbortError') || (error instanceof CoreError && error.code === 'cancelled');
+const isAbort = (error: unknown): boolean =>
+  (error instanceof Error && error.name === 'AbortError') || (error instanceof CoreError && error.code === 'cancelled');
 
 const isToken = (token: string | undefined): boolean => token !== undefined && /^\d{1,19}$/.test(token);
 

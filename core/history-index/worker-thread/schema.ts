@@ -88,7 +88,8 @@ export function openIndex(path: string): DatabaseSync {
   mkdirSync(dirname(path), { recursive: true });
   let db = open(path);
   const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-  const empty = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n === 0;
+  const empty =
+    (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n === 0;
   if (version === 6 && !empty) migrateFrom6(db);
   else if (version !== SCHEMA_VERSION || empty) {
     if (!empty) {
@@ -110,7 +111,8 @@ function migrateFrom6(db: DatabaseSync): void {
   db.exec('BEGIN IMMEDIATE');
   try {
     // Another connection (the command line beside the app) may have migrated it meanwhile.
-    if (Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version) !== 6) return void db.exec('COMMIT');
+    if (Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version) !== 6)
+      return void db.exec('COMMIT');
     db.exec('ALTER TABLE accounts ADD COLUMN ahead_from TEXT');
     db.exec('ALTER TABLE accounts ADD COLUMN ahead_token TEXT');
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);

@@ -114,7 +114,14 @@ export class IndexWriter {
    * its next page fails with the same error (`undone`), so that its sync stops and resumes from
    * its committed token instead of writing on past pages that are gone.
    */
-  ingestRows(address: string, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null = null, group = false, lane: Lane = 'main'): IngestResult {
+  ingestRows(
+    address: string,
+    rows: IndexRow[],
+    lastToken: string | null,
+    page: Uint8Array | null = null,
+    group = false,
+    lane: Lane = 'main',
+  ): IngestResult {
     const undone = this.undone.get(address);
     if (undone) {
       this.undone.delete(address);
@@ -169,7 +176,13 @@ export class IndexWriter {
   }
 
   /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. */
-  private writePage(acct: number, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null, lane: Lane): number {
+  private writePage(
+    acct: number,
+    rows: IndexRow[],
+    lastToken: string | null,
+    page: Uint8Array | null,
+    lane: Lane,
+  ): number {
     let added = 0;
     let oldest: number | null = null;
     let newest: number | null = null;
@@ -249,7 +262,9 @@ export class IndexWriter {
   private insertStatement(count: number): StatementSync {
     let statement = this.inserts.get(count);
     if (!statement) {
-      statement = this.db.prepare(`INSERT OR IGNORE INTO ops (${OP_COLUMNS}) VALUES ${Array.from({ length: count }, () => OP_VALUES).join(', ')}`);
+      statement = this.db.prepare(
+        `INSERT OR IGNORE INTO ops (${OP_COLUMNS}) VALUES ${Array.from({ length: count }, () => OP_VALUES).join(', ')}`,
+      );
       this.inserts.set(count, statement);
     }
     return statement;
@@ -258,26 +273,33 @@ export class IndexWriter {
   /** Adds a new row's money legs to the day and counterparty totals written when its transaction commits. */
   private roll(acct: number, row: IndexRow): void {
     const party = this.intern('parties', row.counterparty) ?? 0;
-    for (const [asset, amount, incoming] of legsOf(row)) this.rollUps.add(acct, row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
+    for (const [asset, amount, incoming] of legsOf(row))
+      this.rollUps.add(acct, row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
   }
 
   setState(address: string, change: { state?: AccountMeta['state']; completeFrom?: number | null }): void {
     const meta = this.account(address);
-    if (change.state !== undefined) this.db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, meta.acct);
-    if (change.completeFrom !== undefined) this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
+    if (change.state !== undefined)
+      this.db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, meta.acct);
+    if (change.completeFrom !== undefined)
+      this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
   }
 
   /** A walk ahead starts from `from` (sync.ts): its pages' tokens are kept apart from the account's until the walks join. */
   startAhead(address: string, from: string): AccountMeta {
     this.commit();
-    this.db.prepare('UPDATE accounts SET ahead_from = ?, ahead_token = NULL WHERE acct = ?').run(from, this.account(address).acct);
+    this.db
+      .prepare('UPDATE accounts SET ahead_from = ?, ahead_token = NULL WHERE acct = ?')
+      .run(from, this.account(address).acct);
     return readMeta(this.db, address)!;
   }
 
   /** The walk from the start has reached the walk ahead and both are done: the account's token is `token`, and one stretch is left. */
   joinAhead(address: string, token: string): AccountMeta {
     this.commit();
-    this.db.prepare('UPDATE accounts SET last_token = ?, ahead_from = NULL, ahead_token = NULL WHERE acct = ?').run(token, this.account(address).acct);
+    this.db
+      .prepare('UPDATE accounts SET last_token = ?, ahead_from = NULL, ahead_token = NULL WHERE acct = ?')
+      .run(token, this.account(address).acct);
     return readMeta(this.db, address)!;
   }
 
@@ -288,7 +310,8 @@ export class IndexWriter {
     if (!meta) return false;
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      for (const table of ['ops', 'roll_day', 'roll_party', 'pages', 'accounts']) this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
+      for (const table of ['ops', 'roll_day', 'roll_party', 'pages', 'accounts'])
+        this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');

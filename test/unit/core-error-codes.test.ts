@@ -23,7 +23,7 @@ const PRODUCERS: RegExp[] = [
   // reply envelopes written by hand: { code: 'x', message }
   /\bcode: ('[a-z_]+')/g,
   // preload-api's failure('x', …)
-  /\bfailure\(('[a-z_]+')/g,
+  /\bfailure\(\s*('[a-z_]+')/g,
   // http-problem.ts: the problem-document table (status: 'code') and the code for any other status
   /^\s+\d{3}: ('[a-z_]+'),$/gm,
   /PROBLEM_CODES\[[^\]]+\] \?\? ('[a-z_]+')/g,

@@ -6,5 +6,6 @@ export * from './model/operation-classic';
 export * from './model/operation-horizon';
 export * from './model/operations';
 export * from './model/resources';
+export * from './model/sc-value';
 export * from './model/streams';
 export * from './model/submission';

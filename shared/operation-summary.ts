@@ -1,6 +1,7 @@
 // One line a person can read for every operation type: "pay 912.0450031 USDX from GBNA…LCH4 to
 // GDJN…HTMX". Used by the detail drawer, the table's plain-text cells, exports and the command
 // line. Amounts are the exact decimal strings of the model; ids are shortened to head…tail.
+import { contractCallText } from './contract-call';
 import type { Currency, CurrencyAmount, Operation, OperationOf } from './model';
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 4)}…${id.slice(-4)}` : id);
@@ -91,9 +92,14 @@ function revokedEntry(op: OperationOf<'revoke_sponsorship'>): string {
 function contractSummary(op: Operation): string | undefined {
   switch (op.type) {
     case 'invoke_host_function': {
-      const moved = op.assetBalanceChanges.map((c) => `${c.kind} ${money(c.amount, c.currency)}`).join(', ');
+      const moved = op.assetBalanceChanges
+        .map(
+          (c) =>
+            `${c.kind} ${money(c.amount, c.currency)}${c.from ? ` from ${short(c.from)}` : ''}${c.to ? ` to ${short(c.to)}` : ''}`,
+        )
+        .join(', ');
       const what = op.contract
-        ? `call ${op.functionName ?? '?'} on ${short(op.contract)}`
+        ? `call ${contractCallText(op, { id: short, max: 240 }) ?? '?'} on ${short(op.contract)}`
         : op.hostFunction
             .replace(/^HostFunctionType(HostFunctionType)?/, '')
             .replace(/([a-z])([A-Z])/g, '$1 $2')

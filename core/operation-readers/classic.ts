@@ -15,6 +15,7 @@ import {
   text,
   type JsonObject,
 } from '../values';
+import { dataValue } from './readable-bytes';
 import { defined, flagList, needCurrency, type Common } from './fields';
 
 export function readClassic(type: LedgerOperationType, r: JsonObject, c: Common): Operation {
@@ -80,8 +81,10 @@ export function readClassic(type: LedgerOperationType, r: JsonObject, c: Common)
         reservesMin: reserves(r['reserves_min'], 'min'),
         reservesReceived: reserves(r['reserves_received'], 'amount'),
       };
-    case 'manage_data':
-      return { ...c, type, name: need(r, 'name'), value: text(r['value']) ?? null };
+    case 'manage_data': {
+      const value = text(r['value']) ?? null;
+      return { ...c, type, name: need(r, 'name'), value, ...dataValue(value) };
+    }
     case 'account_merge': {
       const amount = optionalAmount(r, 'amount');
       return { ...c, type, account: need(r, 'account'), into: need(r, 'into'), ...(amount ? { amount } : {}) };

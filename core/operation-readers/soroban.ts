@@ -1,10 +1,14 @@
 // Readers of the smart-contract types. Horizon writes a contract call's parameters as base64
-// ScVal XDR; the first is the contract's address and the second the function's name, decoded here
-// with @stellar/stellar-base so a row can say which contract and function were called.
-import { Address, xdr } from '@stellar/stellar-base';
+// ScVal XDR: the first is the contract's address, the second the function's name, the rest its
+// arguments. All are decoded here with @stellar/stellar-base into typed values (sc-value.ts), the
+// arguments named where the function is the token interface's (contract-call.ts); the base64
+// stays in `parameters`, the page's raw form.
 import type { AssetBalanceChange, Operation } from '../../shared/model';
+import type { ScValue } from '../../shared/model/sc-value-types';
 import { amountOf, int, NormalizeError, obj, text, type JsonObject } from '../values';
+import { joinedTransaction, nameArguments, returnValueOf } from './contract-call';
 import { defined, needCurrency, type Common } from './fields';
+import { decodeScValBase64, newBudget } from './sc-value';
 
 export function readInvokeHostFunction(r: JsonObject, c: Common): Operation {
   const parameters = Array.isArray(r['parameters'])
@@ -14,30 +18,33 @@ export function readInvokeHostFunction(r: JsonObject, c: Common): Operation {
       })
     : [];
   const hostFunction = text(r['function']) ?? '';
-  const call = /InvokeContract$/.test(hostFunction) ? contractCall(parameters) : {};
+  const budget = newBudget();
+  const values = parameters.map((p) => decodeScValBase64(p.value, budget));
+  const isCall = /InvokeContract$/.test(hostFunction);
+  const call = isCall ? contractCall(values) : {};
+  const returnValue = returnValueOf(joinedTransaction(r), budget);
   return {
     ...c,
     type: 'invoke_host_function',
     hostFunction,
     ...call,
     parameters,
-    ...defined({ address: text(r['address']) || undefined, salt: text(r['salt']) || undefined }),
+    arguments: nameArguments(call.functionName, isCall ? values.slice(2) : values),
+    ...defined({
+      address: text(r['address']) || undefined,
+      salt: text(r['salt']) || undefined,
+      returnValue,
+    }),
     assetBalanceChanges: balanceChanges(r['asset_balance_changes']),
   };
 }
 
-/** Contract and function of a contract call; nothing when the parameters do not decode. */
-function contractCall(parameters: { type: string; value: string }[]): { contract?: string; functionName?: string } {
-  const out: { contract?: string; functionName?: string } = {};
-  try {
-    const [address, name] = parameters;
-    if (address?.type === 'Address')
-      out.contract = Address.fromScVal(xdr.ScVal.fromXDR(address.value, 'base64')).toString();
-    if (name?.type === 'Sym') out.functionName = xdr.ScVal.fromXDR(name.value, 'base64').sym().toString();
-  } catch {
-    // A parameter that is not the XDR it says it is: the parameters are still shown as written.
-  }
-  return out;
+/** Contract and function of a contract call, when its first two parameters are an address and a symbol. */
+function contractCall([address, name]: ScValue[]): { contract?: string; functionName?: string } {
+  return {
+    ...(address?.kind === 'address' && address.address.startsWith('C') ? { contract: address.address } : {}),
+    ...(name?.kind === 'symbol' && name.text !== undefined ? { functionName: name.text } : {}),
+  };
 }
 
 function balanceChanges(value: unknown): AssetBalanceChange[] {

@@ -65,7 +65,15 @@ export const ManageDataOperation = z.object({
   ...common,
   type: z.literal('manage_data'),
   name: z.string(),
+  /** The value as the server wrote it: base64, or null when the entry is deleted. */
   value: z.string().nullable(),
+  /** The value's bytes as text, when they are printable UTF-8 (no control character). */
+  valueText: z.string().optional(),
+  /** The value's bytes as hex, when they are not printable text; neither when `value` is not base64. */
+  valueHex: z
+    .string()
+    .regex(/^[0-9a-f]*$/)
+    .optional(),
 });
 export const AccountMergeOperation = z.object({
   ...common,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Currency, DecimalString, DigitsString, IdString } from './base';
 import { common } from './operation-common';
+import { ContractArgument, ScValue } from './sc-value';
 
 const pathPayment = {
   ...common,
@@ -135,8 +136,16 @@ export const InvokeHostFunctionOperation = z.object({
   contract: z.string().optional(),
   /** The called function's name, read from the second parameter of a contract call. */
   functionName: z.string().optional(),
-  /** Every parameter as Horizon wrote it: its ScVal type and base64 XDR. */
+  /** Every parameter as Horizon wrote it: its ScVal type and base64 XDR (the raw form, kept for the page). */
   parameters: z.array(z.object({ type: z.string(), value: z.string() })),
+  /**
+   * The arguments decoded from `parameters` by the app core (a contract call's: those after the
+   * contract and the function; otherwise every parameter), named where the function is a known
+   * token interface's (SEP-41, the Stellar Asset Contract). Absent on records read before it was.
+   */
+  arguments: z.array(ContractArgument).optional(),
+  /** What the call returned, from the joined transaction's result meta; absent when the server sent none. */
+  returnValue: ScValue.optional(),
   /** The deployer address and salt of a contract creation. */
   address: z.string().optional(),
   salt: z.string().optional(),

@@ -34,7 +34,7 @@ const SUMMARIES: Record<string, string> = {
   'extend_footprint_ttl.json': "extend the footprint's time to live to ledger 1210000",
   'inflation.json': 'run inflation',
   'invoke_host_function.json': expect.stringMatching(
-    /^call transfer on C\w{3}…\w{4}: transfer 618 USDX$/,
+    /^call transfer\(from: GCUT…CAKE, to: GCMY…EZ4D, amount: 6180000000\) on C\w{3}…\w{4}: transfer 618 USDX from GCUT…CAKE to GCMY…EZ4D$/,
   ) as unknown as string,
   'manage_buy_offer.json': 'change buy offer #1849302277: buy 250 XLM with EUROCOIN at 0.0004 (EUROCOIN/XLM)',
   'manage_sell_offer.json': 'new sell offer: sell 1500 XLM for USDX at 0.93125 (XLM/USDX)',
@@ -247,7 +247,7 @@ describe('hostile and malformed records of the Horizon-only types', () => {
     if (op.type !== 'invoke_host_function') return;
     expect(op.contract).toBeUndefined();
     expect(op.functionName).toBeUndefined();
-    expect(operationSummary(op)).toBe('invoke contract: transfer 618 USDX');
+    expect(operationSummary(op)).toBe('invoke contract: transfer 618 USDX from GCUT…CAKE to GCMY…EZ4D');
   });
 
   it('ignores muxed-looking fields that are not text and keeps the type', () => {

@@ -10,6 +10,7 @@ import { useUi } from '../lib/store';
 import { Fields } from './fields';
 import { CopyButton } from './id-link';
 import { typeLabel } from './operation-cells';
+import { factFields, OperationFacts } from './operation-facts';
 import { RawText } from './raw-json';
 
 export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }) {
@@ -48,8 +49,9 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
         <p className="summary" data-testid="op-summary">
           {operationSummary(op)}
         </p>
+        <OperationFacts op={op} />
         <h3>Record</h3>
-        <Fields record={op as unknown as Record<string, unknown>} />
+        <Fields record={op as unknown as Record<string, unknown>} omit={['raw', ...factFields(op)]} />
         <h3>Raw JSON {raw !== undefined ? <CopyButton text={raw} label="Copy raw JSON" /> : null}</h3>
         {raw !== undefined ? (
           <RawText raw={raw} />

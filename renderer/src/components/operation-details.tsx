@@ -5,6 +5,7 @@ import type { Currency, Operation, OperationOf } from '../../../shared/model';
 import { operationSummary } from '../../../shared/operation-summary';
 import { assetHref } from '../lib/asset-id';
 import { formatAmount, shortId } from '../lib/format';
+import { DataValue } from './data-entry';
 import { IdLink } from './id-link';
 import { Amounts } from './money';
 
@@ -204,8 +205,8 @@ function otherCell(op: Operation, acct: Acct): ReactNode {
       );
     case 'manage_data':
       return (
-        <span className="mono">
-          {op.name} = {op.value === null ? <Muted>(deleted)</Muted> : op.value}
+        <span>
+          <bdi className="mono">{op.name}</bdi> = <DataValue op={op} />
         </span>
       );
     case 'bump_sequence':

@@ -4,6 +4,7 @@ import { decodeToid } from '../../../../shared/toid';
 import { Fields } from '../../components/fields';
 import { IdLink } from '../../components/id-link';
 import { amountCell, detailsCell, TimeCell, typeLabel } from '../../components/operation-cells';
+import { factFields, OperationFacts } from '../../components/operation-facts';
 import { RawJson } from '../../components/raw-json';
 
 export function OperationView({ op }: { op: Operation }) {
@@ -38,8 +39,9 @@ export function OperationView({ op }: { op: Operation }) {
           </dd>
         </div>
       </dl>
+      <OperationFacts op={op} />
       <h3>Record</h3>
-      <Fields record={op as unknown as Record<string, unknown>} />
+      <Fields record={op as unknown as Record<string, unknown>} omit={['raw', ...factFields(op)]} />
       {op.raw !== undefined ? <RawJson raw={op.raw} /> : null}
     </section>
   );

@@ -3,12 +3,13 @@
 // `parameters` as base64 ScVals with their type names, `asset_balance_changes`), optionally with
 // its transaction embedded as join=transactions embeds it (with a result meta holding the return
 // value), and a manage_data record. Shapes follow test/fixtures/horizon/operations/.
-import { Address, Keypair, StrKey, xdr } from '@stellar/stellar-base';
+import { Address, StrKey, xdr } from '@stellar/stellar-base';
 
 export const CONTRACT = StrKey.encodeContract(Buffer.alloc(32, 0x5a));
-export const FROM = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 1)).publicKey();
-export const TO = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 2)).publicKey();
-export const ISSUER = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 3)).publicKey();
+// Made-up keys (32 bytes each), not any key's public half: nothing here signs.
+export const FROM = StrKey.encodeEd25519PublicKey(Buffer.alloc(32, 0x11));
+export const TO = StrKey.encodeEd25519PublicKey(Buffer.alloc(32, 0x22));
+export const ISSUER = StrKey.encodeEd25519PublicKey(Buffer.alloc(32, 0x33));
 
 export const address = (strkey: string) => xdr.ScVal.scvAddress(Address.fromString(strkey).toScAddress());
 export const sym = (name: string) => xdr.ScVal.scvSymbol(name);

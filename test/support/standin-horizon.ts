@@ -4,12 +4,13 @@
 // `event: close`) for the limits tests, the history index's tests and the benchmarks. It serves one
 // account's payments, under both `/accounts/{id}/payments` and `/accounts/{id}/operations` (failed
 // ones with include_failed=true, each with its transaction under join=transactions), as pages and
-// as streams, the account itself, its ledgers and submitted transactions; and plays Horizon's
-// limits on demand: 429 with Retry-After, 410 before_history below `history_elder_ledger`, 504
-// transaction_submission_timeout with extras.hash, /transactions_async, streams it closes itself
-// after a timeout or `limit` events, a full page held open after its first bytes, gzip. Every
-// request is logged with the status it got, so a test can count what reached the server. Values
-// are made up here; shapes follow the project's own fixtures (test/fixtures/horizon).
+// as streams, the account itself, its ledgers, each listed record by id (`/operations/{id}`) and
+// submitted transactions; and plays Horizon's limits on demand: 429 with Retry-After, 410
+// before_history below `history_elder_ledger`, 504 transaction_submission_timeout with extras.hash,
+// /transactions_async, streams it closes itself after a timeout or `limit` events, a full page held
+// open after its first bytes, gzip. Every request is logged with the status it got, so a test can
+// count what reached the server. Values are made up here; shapes follow the project's own
+// fixtures (test/fixtures/horizon).
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -264,6 +265,9 @@ export class StandinHorizon {
     if (ledger)
       return { status: 200, type: HAL, body: { sequence: Number(ledger[1]), closed_at: closedAt(Number(ledger[1])) } };
     if (tx) return this.transaction(tx[1]!);
+    const operation = /^\/operations\/(\d{1,20})$/.exec(url.pathname);
+    const listed = operation && this.payments.find((p) => p.token === operation[1]);
+    if (listed) return { status: 200, type: HAL, body: listed.record };
     return problem(404, 'not_found', 'Resource Missing');
   }
 

@@ -50,14 +50,14 @@ describe('OperationTable', () => {
         const [first, second, ...rest] = page.records;
         return {
           ...page,
-          records: [{ ...first!, direction: 'self' as const }, { ...second!, direction: undefined }, ...rest],
+          records: [{ ...first!, direction: 'both' as const }, { ...second!, direction: undefined }, ...rest],
         };
       },
     });
     renderWith(bridge, <OperationTable target={target} label="Payments" viewed={ACCOUNT} />);
     await waitFor(() => expect(within(grid()).getAllByRole('row')).toHaveLength(1 + 3));
     const rows = within(grid()).getAllByRole('row');
-    expect(rows[1]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('self');
+    expect(rows[1]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('both');
     expect(rows[2]?.querySelector('.badge[class*="dir-"]')).toBeNull();
     expect(rows[3]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('in');
   });

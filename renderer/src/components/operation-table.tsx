@@ -1,4 +1,5 @@
 // A listing of payments or operations: infinite, virtualised, filterable, exportable.
+import { failedAlwaysIncluded } from '../../../shared/failed-included';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
@@ -42,7 +43,9 @@ export function OperationTable({
   defaultOrder = 'desc',
   numbered = false,
 }: OperationTableProps) {
-  const filters = useFilters(defaultOrder);
+  const asked = useFilters(defaultOrder);
+  const failedFixed = failedAlwaysIncluded(target);
+  const filters = useMemo(() => (failedFixed ? { ...asked, includeFailed: true } : asked), [asked, failedFixed]);
   const query = useListing(target, filters);
   const [open, setOpen] = useState<Operation | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -53,7 +56,13 @@ export function OperationTable({
 
   return (
     <section className="listing" aria-label={label}>
-      <ListingToolbar label={label} filters={filters} defaultOrder={defaultOrder} onExport={() => setExporting(true)}>
+      <ListingToolbar
+        label={label}
+        filters={filters}
+        defaultOrder={defaultOrder}
+        failedFixed={failedFixed}
+        onExport={() => setExporting(true)}
+      >
         <LoadedCount
           kind={target.kind}
           base={base}
@@ -121,13 +130,15 @@ interface ListingToolbarProps {
   label: string;
   filters: ListingFilters;
   defaultOrder: 'asc' | 'desc';
+  /** Failed operations are always listed (a transaction's): no checkbox to untick. */
+  failedFixed: boolean;
   onExport(): void;
   /** What is loaded, between the filters and the export button. */
   children: ReactNode;
 }
 
 /** The listing's filters (kept in the address), what is loaded, and "Export…". */
-function ListingToolbar({ label, filters, defaultOrder, onExport, children }: ListingToolbarProps) {
+function ListingToolbar({ label, filters, defaultOrder, failedFixed, onExport, children }: ListingToolbarProps) {
   return (
     <div className="toolbar" role="toolbar" aria-label={`${label} filters`}>
       <button
@@ -137,14 +148,16 @@ function ListingToolbar({ label, filters, defaultOrder, onExport, children }: Li
       >
         {filters.order === 'desc' ? '↓ Newest first' : '↑ Oldest first'}
       </button>
-      <label>
-        <input
-          type="checkbox"
-          checked={filters.includeFailed}
-          onChange={(e) => setParams({ failed: e.target.checked ? '1' : undefined })}
-        />{' '}
-        Include failed
-      </label>
+      {failedFixed ? null : (
+        <label>
+          <input
+            type="checkbox"
+            checked={filters.includeFailed}
+            onChange={(e) => setParams({ failed: e.target.checked ? '1' : undefined })}
+          />{' '}
+          Include failed
+        </label>
+      )}
       <label>
         <input
           type="checkbox"

@@ -79,7 +79,7 @@ describe('listing limits', () => {
     renderWith(bridge, <OperationTable target={target} label="Payments" />);
     const row = await screen.findByTestId('history-start');
     expect(row.textContent).toBe(
-      'This server keeps history from ledger 46500001 (2025-03-14). For older records, use a full-history server.',
+      'This server keeps history from ledger 46500001 (2025-03-14); older operations, if any, are not listed. A full-history server has them.',
     );
     expect(screen.getByTestId('loaded-count').textContent).toContain('1 payment loaded (all)');
     expect(screen.queryByRole('alert')).toBeNull();

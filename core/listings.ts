@@ -97,7 +97,13 @@ export async function fetchListing(
   const first = operations[0];
   const last = operations.at(-1);
   const next = nextCursor(operations, query.limit);
-  const historyStart = next === null && query.order === 'desc' ? await historyStartAtEnd(http, target, last) : null;
+  // Newest first, the listing reaches the server's oldest ledger at its end; oldest first, at its start.
+  const historyStart =
+    next === null && query.order === 'desc'
+      ? await historyStartAtEnd(http, target, last)
+      : !query.cursor && query.order === 'asc'
+        ? await historyStartAtEnd(http, target, first)
+        : null;
   return {
     records: operations,
     next,

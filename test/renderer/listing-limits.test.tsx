@@ -85,6 +85,21 @@ describe('listing limits', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('oldest first, says where the server’s history starts above the first row, while more pages follow', async () => {
+    const bridge = fakeBridge({
+      'payments:list': ({ query }) => ({
+        records: [payment(1), payment(2)],
+        next: payment(2).pagingToken,
+        prev: null,
+        ...(query.cursor ? {} : { historyStart: { ledger: 46500001 } }),
+      }),
+    });
+    renderWith(bridge, <OperationTable target={target} label="Payments" defaultOrder="asc" />);
+    const row = await screen.findByTestId('history-start');
+    const grid = screen.getByRole('grid', { name: 'Payments' });
+    expect(row.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('counts down a rate-limit wait in the listing and the status bar, then hides it', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     const bridge = fakeBridge({

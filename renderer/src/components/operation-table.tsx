@@ -52,7 +52,10 @@ export function OperationTable({
   const { base, rows } = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   const columns = useMemo(() => operationColumns(filters, viewed, numbered), [filters, viewed, numbered]);
   const { fetchNext, fetchPrev, retry } = usePaging(query);
-  const historyStart = query.data?.pages.at(-1)?.historyStart;
+  // Where the server's kept history starts: at the end newest first, at the start oldest first.
+  const pages = query.data?.pages;
+  const historyStart =
+    filters.order === 'asc' ? pages?.[0]?.historyStart : query.hasNextPage ? undefined : pages?.at(-1)?.historyStart;
 
   return (
     <section className="listing" aria-label={label}>
@@ -72,6 +75,7 @@ export function OperationTable({
         />
       </ListingToolbar>
       <RateLimitCountdown />
+      {historyStart && filters.order === 'asc' ? <HistoryStartRow start={historyStart} /> : null}
       <ViewBoundary name={`The ${label.toLowerCase()} table`}>
         <VirtualTable<Operation>
           label={label}
@@ -93,7 +97,7 @@ export function OperationTable({
           empty={`No ${target.kind === 'payments' ? 'payments' : 'operations'}${filters.includeFailed ? '' : ' (failed ones are hidden: tick "Include failed")'}.`}
         />
       </ViewBoundary>
-      {historyStart && !query.hasNextPage ? <HistoryStartRow start={historyStart} /> : null}
+      {historyStart && filters.order === 'desc' ? <HistoryStartRow start={historyStart} /> : null}
       {open ? (
         <ViewBoundary name="The operation details">
           <DetailDrawer op={open} onClose={() => setOpen(null)} />

@@ -52,6 +52,7 @@ export function OperationTable({
   const { base, rows } = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   const columns = useMemo(() => operationColumns(filters, viewed, numbered), [filters, viewed, numbered]);
   const { fetchNext, fetchPrev, retry } = usePaging(query);
+  const reach = useReach(JSON.stringify([target, filters]), base + rows.length, query.isSuccess && !query.hasNextPage);
   // Where the server's kept history starts: at the end newest first, at the start oldest first.
   const pages = query.data?.pages;
   const historyStart =
@@ -66,13 +67,7 @@ export function OperationTable({
         failedFixed={failedFixed}
         onExport={() => setExporting(true)}
       >
-        <LoadedCount
-          kind={target.kind}
-          base={base}
-          kept={rows.length}
-          hasNext={query.hasNextPage}
-          success={query.isSuccess}
-        />
+        <LoadedCount kind={target.kind} reach={reach} kept={rows.length} />
       </ListingToolbar>
       <RateLimitCountdown />
       {historyStart && filters.order === 'asc' ? <HistoryStartRow start={historyStart} /> : null}
@@ -180,25 +175,35 @@ function ListingToolbar({ label, filters, defaultOrder, failedFixed, onExport, c
 }
 
 /** "1,234 payments loaded (all) · 800 kept in memory". */
+/**
+ * How far the listing has been read: the most rows it ever reached, and whether it reached the end.
+ * Pages dropped from memory while scrolling (maxPages) do not unread them, so the count never falls
+ * because the reader scrolled back; a new listing (other filters, other target) starts again.
+ */
+function useReach(key: string, loaded: number, ended: boolean): { most: number; ended: boolean } {
+  const [reach, setReach] = useState({ key, most: loaded, ended });
+  if (reach.key !== key) {
+    setReach({ key, most: loaded, ended });
+  } else if (loaded > reach.most || (ended && !reach.ended)) {
+    setReach({ key, most: Math.max(reach.most, loaded), ended: reach.ended || ended });
+  }
+  return reach.key === key ? reach : { most: loaded, ended };
+}
+
 function LoadedCount({
   kind,
-  base,
+  reach,
   kept,
-  hasNext,
-  success,
 }: {
   kind: ListingTarget['kind'];
-  base: number;
+  reach: { most: number; ended: boolean };
   kept: number;
-  hasNext: boolean;
-  success: boolean;
 }) {
-  const loaded = base + kept;
-  const noun = (kind === 'payments' ? 'payment' : 'operation') + (loaded === 1 ? '' : 's');
+  const noun = (kind === 'payments' ? 'payment' : 'operation') + (reach.most === 1 ? '' : 's');
   return (
     <span className="muted small" data-testid="loaded-count">
-      {loaded.toLocaleString('en')} {noun} loaded{hasNext ? '' : success ? ' (all)' : ''}
-      {base > 0 ? ` · ${kept.toLocaleString('en')} kept in memory` : ''}
+      {reach.most.toLocaleString('en')} {noun} loaded{reach.ended ? ' (all)' : ''}
+      {kept < reach.most ? ` · ${kept.toLocaleString('en')} kept in memory` : ''}
     </span>
   );
 }

@@ -17,7 +17,7 @@ describe('payment volume', () => {
   it('asks for the newest 200 payments itself and says it covers them', async () => {
     const bridge = fakeBridge({ 'payments:list': paymentsHandler(1_000) });
     renderWith(bridge, <VolumeChart account={ACCOUNT} />);
-    await waitFor(() => expect(figures()).toContain(`The newest ${WINDOW} payments`), { timeout: 5_000 });
+    await waitFor(() => expect(figures()).toContain(`The newest ${WINDOW} payments`));
     expect(bridge.calls.map((c) => c.args)).toEqual([
       { account: ACCOUNT, query: { limit: WINDOW, order: 'desc', includeFailed: false, includeTransactions: false } },
     ]);
@@ -29,7 +29,7 @@ describe('payment volume', () => {
     await waitFor(() => expect(figures()).toMatch(/All \d+ payments/));
     cleanup();
     renderWith(fakeBridge({ 'payments:list': paymentsHandler(2 * WINDOW) }), <VolumeChart account={ACCOUNT} />);
-    await waitFor(() => expect(figures()).toContain(`The newest ${WINDOW} payments`), { timeout: 5_000 });
+    await waitFor(() => expect(figures()).toContain(`The newest ${WINDOW} payments`));
   });
 
   it('keeps its figures while the table beside it loads further pages', async () => {

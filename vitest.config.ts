@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['test/renderer/**/*.test.tsx', 'test/renderer/**/*.test.ts'],
           environment: 'jsdom',
+          setupFiles: ['test/renderer/support/setup.ts'],
           testTimeout: 20_000,
         },
       },

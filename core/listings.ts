@@ -1,5 +1,6 @@
 // Listings and single resources over HTTP: paths of both dialects, listing parameters, pages
 // shaped for an infinite query (next cursor, or null at the end).
+import { asksFailed } from '../shared/failed-included';
 import { classifyId } from '../shared/ids';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
 import type { Operation, OperationPage } from '../shared/model';
@@ -55,12 +56,12 @@ export function listingPath(target: ListingTarget): string {
   return `/${SCOPE_PATHS[target.scope]}/${scopeId(target.scope, target.id)}/operations`;
 }
 
-export function listingParams(query: ListingParams): Params {
+export function listingParams(query: ListingParams, target?: ListingTarget): Params {
   return {
     cursor: query.cursor || undefined,
     limit: query.limit,
     order: query.order,
-    include_failed: query.includeFailed ? 'true' : undefined,
+    include_failed: (target ? asksFailed(target, query) : query.includeFailed) ? 'true' : undefined,
     join: query.includeTransactions ? 'transactions' : undefined,
   };
 }
@@ -80,7 +81,7 @@ export async function fetchListing(
   let response;
   try {
     response = await http.getJson(path, {
-      params: listingParams(query),
+      params: listingParams(query, target),
       signal: options.signal,
       onWait: options.onWait,
     });
@@ -96,7 +97,13 @@ export async function fetchListing(
   const first = operations[0];
   const last = operations.at(-1);
   const next = nextCursor(operations, query.limit);
-  const historyStart = next === null && query.order === 'desc' ? await historyStartAtEnd(http, target, last) : null;
+  // Newest first, the listing reaches the server's oldest ledger at its end; oldest first, at its start.
+  const historyStart =
+    next === null && query.order === 'desc'
+      ? await historyStartAtEnd(http, target, last)
+      : !query.cursor && query.order === 'asc'
+        ? await historyStartAtEnd(http, target, first)
+        : null;
   return {
     records: operations,
     next,

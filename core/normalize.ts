@@ -4,8 +4,8 @@
 // strings. The dialect is read from each record, so a server that mixes nothing up and a profile
 // with the wrong dialect both still work. An unknown type becomes an `other` record with its raw
 // fields: never dropped, never an error.
-import { operationDirection } from '../shared/direction';
 import { stringifyJson, type JsonValue } from '../shared/json';
+import { movesOf } from '../shared/moves';
 import { MODELLED_TYPES, type Operation, type OperationType, type TransactionSummary } from '../shared/model';
 import { readTyped, sponsorAndMuxed, type Common } from './operation-readers';
 import { typeNameOf } from './type-name';
@@ -53,7 +53,7 @@ export function normalizeOperation(value: JsonValue, options: NormalizeOptions =
   } else {
     operation = other(typeName, record, common);
   }
-  if (options.viewer) operation.direction = operationDirection(operation, options.viewer);
+  if (options.viewer) operation.direction = movesOf(operation, options.viewer).direction;
   return operation;
 }
 

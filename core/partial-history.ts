@@ -54,17 +54,19 @@ export function partialHistoryStart(http: HttpClient): Promise<HistoryStart | nu
 }
 
 /**
- * A newest-first listing of an account that ended on a partial-history server without reaching
- * the account's creation: Horizon answers that with an empty page (its 410 only comes for a cursor
- * below the elder ledger), and older records may exist elsewhere. The end says where history starts.
+ * A listing of an account that reached a partial-history server's oldest ledger without reaching
+ * the account's creation: newest first, Horizon ends it with an empty page (its 410 only comes for
+ * a cursor below the elder ledger); oldest first, it starts there. Older records may exist
+ * elsewhere, and the listing says where this server's history starts. `edge` is the record at that
+ * end (the last newest first, the first oldest first).
  */
 export async function historyStartAtEnd(
   http: HttpClient,
   target: ListingTarget,
-  last: Operation | undefined,
+  edge: Operation | undefined,
 ): Promise<HistoryStart | null> {
   const account = target.kind === 'payments' ? target.account : target.scope === 'account' ? target.id : null;
   if (account === null) return null; // a ledger, transaction, balance or pool listing is complete where it is kept
-  if (last?.type === 'create_account' && last.account === account) return null; // the account's own beginning
+  if (edge?.type === 'create_account' && edge.account === account) return null; // the account's own beginning
   return partialHistoryStart(http);
 }

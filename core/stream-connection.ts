@@ -182,8 +182,8 @@ export class AccountStream {
   }
 
   private shouldNotify(record: Operation): boolean {
-    // Path payments are payments: what the watched account received counts against the minimum.
-    return record.direction === 'in' && passesMinimum(record, this.watched.minAmounts);
+    // What reached the watched account (shared/moves.ts) counts against the minimum of its asset.
+    return passesMinimum(record, this.watched.minAmounts, this.watched.account);
   }
 
   private reportLag(token: string): void {

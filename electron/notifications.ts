@@ -1,8 +1,8 @@
-// Native notifications for incoming payments on watched accounts, and the dock/taskbar badge
+// Native notifications for what comes in to watched accounts (payments first), and the dock/taskbar badge
 // counting those the user has not seen (reset when the window gains focus). Plain logic: the
 // Electron functions are passed in.
 import type { EventPayload } from '../shared/ipc';
-import { isPaymentLike } from '../shared/model';
+import { movesOf } from '../shared/moves';
 
 export interface PaymentNotice {
   title: string;
@@ -14,21 +14,35 @@ export interface PaymentNotice {
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(-4)}` : id);
 
+/** The words a notice opens with, by what came in. */
+const RECEIVED: Record<string, string> = {
+  payment: 'Payment received',
+  path_payment_strict_receive: 'Payment received',
+  path_payment_strict_send: 'Payment received',
+  create_account: 'Account funded',
+  account_merge: 'Merge received',
+  claim_claimable_balance: 'Balance claimed',
+};
+
 /**
- * The notice for a stream record, or null when it is not an incoming payment the user asked to
- * hear about. Accounts are named by their address-book label when `nameOf` knows one.
+ * The notice for a stream record, or null when nothing came in to the watched account that the
+ * user asked to hear about (the core decided `notify` against the minimums). What came in is the
+ * one reading of the record (shared/moves.ts). Accounts are named by their address-book label
+ * when `nameOf` knows one.
  */
 export function paymentNotice(
   event: EventPayload<'stream:record'>,
   nameOf: (account: string) => string | undefined = () => undefined,
 ): PaymentNotice | null {
   const record = event.record;
-  // Path payments are payments: the notice names what arrived.
-  if (!event.notify || !isPaymentLike(record) || record.direction !== 'in') return null;
-  const code = record.currency.code;
+  const moves = movesOf(record, event.account);
+  const leg = moves.legs[0];
+  if (!event.notify || moves.direction !== 'in' || !leg) return null;
+  const what = leg.asset.kind === 'asset' ? leg.asset.currency.code : 'of a claimable balance';
+  const from = leg.counterparty;
   return {
-    title: `Payment received: ${record.amount} ${code}`,
-    body: `From ${nameOf(record.from) ?? short(record.from)} to ${nameOf(event.account) ?? short(event.account)}`,
+    title: `${RECEIVED[record.type] ?? 'Received'}: ${leg.amount ? `${leg.amount} ` : ''}${what}`,
+    body: `${from ? `From ${nameOf(from) ?? short(from)} to` : 'To'} ${nameOf(event.account) ?? short(event.account)}`,
     account: event.account,
     route: `/op/${record.id}`,
   };

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { parseAmount } from './amount';
 import type { Currency } from './model/base';
-import { isPaymentLike, type Operation } from './model/operations';
+import type { Operation } from './model/operations';
+import { movedAssetKey, movesOf } from './moves';
 import { isAccountKey } from './strkey';
 
 export const ANY_ASSET = '*';
@@ -43,20 +44,22 @@ export function assetKey(currency: Currency | undefined): string {
   return currency?.issuer ? `${currency.code}:${currency.issuer}` : 'native';
 }
 
-/** The amount and asset an incoming record brings, for the minimum check (null: not money). */
-function incoming(record: Operation): { amount: string; key: string } | null {
-  // Path payments are payments: what arrived is their destination amount and asset.
-  if (isPaymentLike(record)) return { amount: record.amount, key: assetKey(record.currency) };
-  if (record.type === 'create_account') return { amount: record.startingBalance, key: 'native' };
-  return null;
-}
-
-/** Whether an incoming record reaches the minimum of its asset (or of any asset). */
-export function passesMinimum(record: Operation, minimums: Minimums | undefined): boolean {
-  const money = incoming(record);
-  if (!money) return false;
-  const minimum = minimums?.[money.key] ?? minimums?.[ANY_ASSET];
-  return minimum === undefined || parseAmount(money.amount) >= parseAmount(minimum);
+/**
+ * Whether what reached `viewer` in a record reaches the minimum of its asset (or of any asset).
+ * What reached it is the one reading of the record (shared/moves.ts): a record that only came in
+ * (a payment, a path payment's destination leg, a funding, a merge, a claim) — not one where the
+ * viewer also sent (a conversion, a pool withdrawal), nor a failed one. A leg whose amount the
+ * record does not carry passes only where no minimum applies to it.
+ */
+export function passesMinimum(record: Operation, minimums: Minimums | undefined, viewer: string): boolean {
+  const moves = movesOf(record, viewer);
+  if (moves.direction !== 'in') return false;
+  return moves.legs.some((leg) => {
+    const key = leg.asset.kind === 'asset' ? assetKey(leg.asset.currency) : movedAssetKey(leg.asset);
+    const minimum = minimums?.[key] ?? minimums?.[ANY_ASSET];
+    if (minimum === undefined) return true;
+    return leg.amount !== undefined && parseAmount(leg.amount) >= parseAmount(minimum);
+  });
 }
 
 /** The persisted form before minimums were per asset: `minAmount` (any asset) becomes `{"*": …}`. */

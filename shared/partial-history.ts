@@ -7,10 +7,10 @@ import type { HistoryStart } from './model/resources';
 
 export type { HistoryStart };
 
-/** "This server keeps history from ledger 46500001 (2025-03-14). …" */
+/** "This server keeps history from ledger 46500001 (2025-03-14); older operations, if any, are not listed. …" */
 export function historyStartMessage(start: HistoryStart): string {
   if (start.ledger === null)
-    return 'This server does not keep older history. For older records, use a full-history server.';
+    return 'This server does not keep older history; older operations, if any, are not listed. A full-history server has them.';
   const date = start.closedAt ? ` (${start.closedAt.slice(0, 10)})` : '';
-  return `This server keeps history from ledger ${start.ledger}${date}. For older records, use a full-history server.`;
+  return `This server keeps history from ledger ${start.ledger}${date}; older operations, if any, are not listed. A full-history server has them.`;
 }

@@ -60,7 +60,7 @@ export function readClassic(type: LedgerOperationType, r: JsonObject, c: Common)
       };
     }
     case 'claim_claimable_balance':
-      return { ...c, type, balanceId: need(r, 'balance_id'), claimant: need(r, 'claimant') };
+      return { ...c, type, ...claim(r) };
     case 'liquidity_pool_deposit':
       return {
         ...c,
@@ -97,6 +97,17 @@ export function readClassic(type: LedgerOperationType, r: JsonObject, c: Common)
     case 'set_options':
       return { ...c, type, ...setOptions(r) };
   }
+}
+
+/** A claim: the balance and its claimant, and what it held where the record says (the local service does). */
+function claim(r: JsonObject) {
+  const currency = currencyOf(r);
+  const amount = currency ? optionalAmount(r, 'amount') : undefined;
+  return {
+    balanceId: need(r, 'balance_id'),
+    claimant: need(r, 'claimant'),
+    ...(currency && amount ? { currency, amount } : {}),
+  };
 }
 
 function claimants(value: JsonValue | undefined) {

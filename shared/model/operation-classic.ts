@@ -42,6 +42,9 @@ export const ClaimClaimableBalanceOperation = z.object({
   type: z.literal('claim_claimable_balance'),
   balanceId: IdString,
   claimant: IdString,
+  /** What the balance held: the local service writes it; a Horizon record does not (its effects do). */
+  currency: Currency.optional(),
+  amount: DecimalString.optional(),
 });
 export const LiquidityPoolDepositOperation = z.object({
   ...common,

@@ -10,8 +10,11 @@ export const common = {
   /** false for an operation of a failed transaction. */
   successful: z.boolean(),
   createdAt: z.string(),
-  /** Direction relative to the viewed account, when one is viewed: decided by the normaliser only. */
-  direction: z.enum(['in', 'out', 'self', 'none']).optional(),
+  /**
+   * Which way value moved for the viewed account, when one is viewed (shared/moves.ts: in, out,
+   * both, or none): set by the normaliser only.
+   */
+  direction: z.enum(['in', 'out', 'both', 'none']).optional(),
   transaction: TransactionSummary.optional(),
   /** The account that pays the reserve of the entry this operation created (Horizon's `sponsor`). */
   sponsor: IdString.optional(),

@@ -86,7 +86,7 @@ test('a newest-first listing that reaches 410 before_history ends with where his
   await toBottom();
   const note = listing.getByTestId('history-start');
   await expect(note).toHaveText(
-    `This server keeps history from ledger ${ELDER + 1} (2025-01-01). For older records, use a full-history server.`,
+    `This server keeps history from ledger ${ELDER + 1} (2025-01-01); older operations, if any, are not listed. A full-history server has them.`,
   );
   await expect(listing.getByTestId('loaded-count')).toHaveText('100 payments loaded (all)');
   await expect(listing.getByRole('alert')).toHaveCount(0);

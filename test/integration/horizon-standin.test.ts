@@ -182,7 +182,7 @@ describe('command line --max-wait', () => {
 });
 
 describe('partial history', () => {
-  it('ends a desc listing past the elder ledger with historyStart, not an error; asc starts at the elder ledger', async () => {
+  it('ends a desc listing past the elder ledger with historyStart, not an error; asc from a cursor starts at the elder ledger', async () => {
     const app = await appOn(horizon);
     const past = await app.call<OperationPage>('payments:list', {
       account: horizon.account,
@@ -210,18 +210,24 @@ describe('partial history', () => {
     });
     expect(walk.records.at(-1)!.pagingToken).toBe(token(ELDER));
     expect(walk).toMatchObject({ next: null, historyStart: { ledger: ELDER } });
-    // A full page goes on (no end yet), and an oldest-first listing never carries it.
+    // A full page goes on (no end yet).
     const full = await app.call<OperationPage>('payments:list', {
       account: horizon.account,
       query: { limit: 5, order: 'desc' },
     });
     expect(full.historyStart).toBeUndefined();
+    // Oldest first, the listing starts at the elder ledger: its first page says so, a later one does not.
     const asc = await app.call<OperationPage>('payments:list', {
       account: horizon.account,
-      query: { limit: 200, order: 'asc' },
+      query: { limit: 5, order: 'asc' },
     });
-    expect(asc).toMatchObject({ next: null });
-    expect(asc.historyStart).toBeUndefined();
+    expect(asc.records[0]!.pagingToken).toBe(token(ELDER));
+    expect(asc.historyStart).toMatchObject({ ledger: ELDER });
+    const later = await app.call<OperationPage>('payments:list', {
+      account: horizon.account,
+      query: { limit: 5, order: 'asc', cursor: asc.next! },
+    });
+    expect(later.historyStart).toBeUndefined();
   });
 
   it('ends an export cleanly and says where history starts', async () => {

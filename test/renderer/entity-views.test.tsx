@@ -148,4 +148,23 @@ describe('transaction page', () => {
       query: { order: 'asc' },
     });
   });
+
+  it('a failed transaction lists what it tried: failed operations are always asked for, with nothing to untick', async () => {
+    const bridge = fakeBridge({
+      'network:list': networks,
+      'transaction:get': () => ({ ...tx, successful: false }),
+      'operations:list': ({ query }) => ({
+        records: query.includeFailed ? [{ ...op(1, 1), successful: false }] : [],
+        next: null,
+        prev: null,
+      }),
+    });
+    renderWith(bridge, <EntityPage kind="tx" id={HASH} />);
+    const grid = await screen.findByRole('grid', { name: 'Operations' });
+    await waitFor(() => expect(grid.querySelectorAll('[role="row"][data-index]')).toHaveLength(1));
+    expect(screen.queryByLabelText('Include failed')).toBeNull();
+    expect(bridge.calls.find((c) => c.channel === 'operations:list')!.args).toMatchObject({
+      query: { includeFailed: true },
+    });
+  });
 });

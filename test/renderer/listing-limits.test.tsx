@@ -79,10 +79,25 @@ describe('listing limits', () => {
     renderWith(bridge, <OperationTable target={target} label="Payments" />);
     const row = await screen.findByTestId('history-start');
     expect(row.textContent).toBe(
-      'This server keeps history from ledger 46500001 (2025-03-14). For older records, use a full-history server.',
+      'This server keeps history from ledger 46500001 (2025-03-14); older operations, if any, are not listed. A full-history server has them.',
     );
     expect(screen.getByTestId('loaded-count').textContent).toContain('1 payment loaded (all)');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('oldest first, says where the server’s history starts above the first row, while more pages follow', async () => {
+    const bridge = fakeBridge({
+      'payments:list': ({ query }) => ({
+        records: [payment(1), payment(2)],
+        next: payment(2).pagingToken,
+        prev: null,
+        ...(query.cursor ? {} : { historyStart: { ledger: 46500001 } }),
+      }),
+    });
+    renderWith(bridge, <OperationTable target={target} label="Payments" defaultOrder="asc" />);
+    const row = await screen.findByTestId('history-start');
+    const grid = screen.getByRole('grid', { name: 'Payments' });
+    expect(row.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('counts down a rate-limit wait in the listing and the status bar, then hides it', async () => {

@@ -109,7 +109,7 @@ describe('path payments on a payments page', () => {
   });
 
   it('count in the volume figures: received as in, sent as out', () => {
-    const { series } = buildSeries(payments);
+    const { series } = buildSeries(payments, VIEWER);
     const usdx = series.find((s) => s.label === 'USDX')!;
     expect(usdx.inbound.reduce((a, b) => a + b, 0n)).toBe(142_500_000n);
     const sentCurrency = payments.find((op) => op.type === 'path_payment_strict_receive');

@@ -50,14 +50,14 @@ describe('OperationTable', () => {
         const [first, second, ...rest] = page.records;
         return {
           ...page,
-          records: [{ ...first!, direction: 'self' as const }, { ...second!, direction: undefined }, ...rest],
+          records: [{ ...first!, direction: 'both' as const }, { ...second!, direction: undefined }, ...rest],
         };
       },
     });
     renderWith(bridge, <OperationTable target={target} label="Payments" viewed={ACCOUNT} />);
     await waitFor(() => expect(within(grid()).getAllByRole('row')).toHaveLength(1 + 3));
     const rows = within(grid()).getAllByRole('row');
-    expect(rows[1]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('self');
+    expect(rows[1]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('both');
     expect(rows[2]?.querySelector('.badge[class*="dir-"]')).toBeNull();
     expect(rows[3]?.querySelector('.badge[class*="dir-"]')?.textContent).toBe('in');
   });
@@ -88,6 +88,32 @@ describe('OperationTable', () => {
         ).length,
       ).toBeGreaterThan(0),
     );
+  });
+
+  it('counts what was read, not what is kept: scrolling back to the top keeps "N loaded (all)"', async () => {
+    const total = (MAX_PAGES + 5) * PAGE_SIZE - 7; // a seventh are failed and hidden: still past the kept pages
+    const bridge = fakeBridge({ 'payments:list': paymentsHandler(total) });
+    renderWith(bridge, <OperationTable target={target} label="Payments" />);
+    const count = () => screen.getByTestId('loaded-count')?.textContent ?? '';
+    await waitFor(() => expect(count()).toContain(`${PAGE_SIZE} payments`));
+    for (let page = 1; !count().includes('(all)'); page++) {
+      const before = count();
+      scrollTo(page * PAGE_SIZE * 30);
+      await waitFor(() => expect(count()).not.toBe(before));
+      if (page > MAX_PAGES + 5) throw new Error(`never reached the end: ${count()}`);
+    }
+    const all = count();
+    expect(all).toMatch(/^1,451 payments loaded \(all\) · [\d,]+ kept in memory$/);
+    // Back to the top: the first pages are read again and the last ones dropped; the count holds.
+    scrollTo(0);
+    await waitFor(() =>
+      expect(
+        bridge.calls.filter(
+          (c) => c.channel === 'payments:list' && (c.args as { query: { order: string } }).query.order === 'asc',
+        ).length,
+      ).toBeGreaterThan(0),
+    );
+    await waitFor(() => expect(count().split(' · ')[0]).toBe(all.split(' · ')[0]));
   });
 
   it('shows an error row with a retry that loads the page', async () => {

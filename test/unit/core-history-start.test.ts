@@ -71,10 +71,10 @@ describe('history start', () => {
 
   it('words the end the same everywhere', () => {
     expect(historyStartMessage({ ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' })).toBe(
-      'This server keeps history from ledger 46500001 (2025-03-14). For older records, use a full-history server.',
+      'This server keeps history from ledger 46500001 (2025-03-14); older operations, if any, are not listed. A full-history server has them.',
     );
     expect(historyStartMessage({ ledger: 7 })).toBe(
-      'This server keeps history from ledger 7. For older records, use a full-history server.',
+      'This server keeps history from ledger 7; older operations, if any, are not listed. A full-history server has them.',
     );
     expect(historyStartMessage({ ledger: null })).toMatch(/does not keep older history/);
   });

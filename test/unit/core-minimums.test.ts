@@ -37,20 +37,58 @@ const usd = (amount: string) => pay(amount, { code: 'USD', issuer: ISSUER });
 describe('per-asset minimums', () => {
   it("use the payment's asset first, then any asset, then notify every payment", () => {
     const minimums = { native: '100', [USD]: '5', '*': '1000' };
-    expect(passesMinimum(xlm('99.9999999'), minimums)).toBe(false);
-    expect(passesMinimum(xlm('100'), minimums)).toBe(true);
-    expect(passesMinimum(usd('4.9999999'), minimums)).toBe(false);
-    expect(passesMinimum(usd('5'), minimums)).toBe(true);
+    expect(passesMinimum(xlm('99.9999999'), minimums, ME)).toBe(false);
+    expect(passesMinimum(xlm('100'), minimums, ME)).toBe(true);
+    expect(passesMinimum(usd('4.9999999'), minimums, ME)).toBe(false);
+    expect(passesMinimum(usd('5'), minimums, ME)).toBe(true);
     // EUR of the same issuer has no minimum of its own: the any-asset one applies.
-    expect(passesMinimum(pay('999', { code: 'EUR', issuer: ISSUER }), minimums)).toBe(false);
-    expect(passesMinimum(pay('1000', { code: 'EUR', issuer: ISSUER }), minimums)).toBe(true);
-    expect(passesMinimum(usd('0.0000001'), undefined)).toBe(true);
-    expect(passesMinimum(usd('0.0000001'), { native: '100' })).toBe(true);
+    expect(passesMinimum(pay('999', { code: 'EUR', issuer: ISSUER }), minimums, ME)).toBe(false);
+    expect(passesMinimum(pay('1000', { code: 'EUR', issuer: ISSUER }), minimums, ME)).toBe(true);
+    expect(passesMinimum(usd('0.0000001'), undefined, ME)).toBe(true);
+    expect(passesMinimum(usd('0.0000001'), { native: '100' }, ME)).toBe(true);
   });
 
   it('compare exactly, beyond 2^53 units', () => {
-    expect(passesMinimum(xlm('922337203685.4775807'), { native: '922337203685.4775807' })).toBe(true);
-    expect(passesMinimum(xlm('922337203685.4775806'), { native: '922337203685.4775807' })).toBe(false);
+    expect(passesMinimum(xlm('922337203685.4775807'), { native: '922337203685.4775807' }, ME)).toBe(true);
+    expect(passesMinimum(xlm('922337203685.4775806'), { native: '922337203685.4775807' }, ME)).toBe(false);
+  });
+
+  it('count what came in to the viewer, by the one reading of the record', () => {
+    const minimums = { native: '100' };
+    // Seen from the sender, the same payment brought nothing in.
+    expect(passesMinimum(xlm('500'), undefined, ISSUER)).toBe(false);
+    // A failed payment moved nothing.
+    expect(passesMinimum({ ...xlm('500'), successful: false }, undefined, ME)).toBe(false);
+    // A funding counts its starting balance, at the minimum's edge.
+    const funding = (startingBalance: string): Operation => ({
+      ...xlm('0'),
+      type: 'create_account',
+      funder: ISSUER,
+      account: ME,
+      startingBalance,
+    });
+    expect(passesMinimum(funding('100'), minimums, ME)).toBe(true);
+    expect(passesMinimum(funding('99.9999999'), minimums, ME)).toBe(false);
+    // A pool withdrawal brings assets in but sends shares out: the viewer's own move, not news.
+    const withdraw: Operation = {
+      ...xlm('0'),
+      type: 'liquidity_pool_withdraw',
+      sourceAccount: ME,
+      liquidityPoolId: 'ab'.repeat(32),
+      shares: '1',
+      reservesMin: [],
+      reservesReceived: [{ currency: { code: 'XLM' }, amount: '500' }],
+    };
+    expect(passesMinimum(withdraw, undefined, ME)).toBe(false);
+    // A claim whose amount the record does not carry passes only where no minimum applies.
+    const claim: Operation = {
+      ...xlm('0'),
+      type: 'claim_claimable_balance',
+      balanceId: `00000000${'cd'.repeat(32)}`,
+      claimant: ME,
+    };
+    expect(passesMinimum(claim, undefined, ME)).toBe(true);
+    expect(passesMinimum(claim, { '*': '1' }, ME)).toBe(false);
   });
 
   it('read from typed text, and print back the same way', () => {

@@ -101,13 +101,35 @@ describe('payment notifications and the badge', () => {
     }).onRecord(record());
     expect(shown).toEqual(['From Payroll to GBZEV…F3TU']);
   });
-  test('outgoing payments, other operations and records under the minimum are not', () => {
+  test('outgoing payments, operations that bring nothing in, and records under the minimum are not', () => {
     expect(paymentNotice(record({ from: ACCOUNT, to: FROM, direction: 'out' }))).toBeNull();
-    expect(paymentNotice(record({ type: 'create_account' }))).toBeNull();
-    // The direction is the core's: a record it did not mark incoming is not announced.
-    expect(paymentNotice(record({ direction: undefined }))).toBeNull();
-    expect(paymentNotice(record({ direction: 'self' }))).toBeNull();
+    expect(paymentNotice(record({ type: 'bump_sequence', bumpTo: '2' }))).toBeNull();
+    // A payment to oneself sends as much as it brings: nothing came in.
+    expect(paymentNotice(record({ from: ACCOUNT }))).toBeNull();
+    // A failed payment moved nothing.
+    expect(paymentNotice(record({ successful: false }))).toBeNull();
     expect(paymentNotice(record({}, false))).toBeNull();
+  });
+  test('what came in is read from the record, not from a direction set on it', () => {
+    expect(paymentNotice(record({ direction: undefined }))?.title).toBe('Payment received: 12.5 XLM');
+    expect(paymentNotice(record({ direction: 'out' }))?.title).toBe('Payment received: 12.5 XLM');
+  });
+  test('a funding, a merge and a claim into the account are announced by what they are', () => {
+    const funding = { type: 'create_account', funder: FROM, account: ACCOUNT, startingBalance: '10' };
+    expect(paymentNotice(record(funding))?.title).toBe('Account funded: 10 XLM');
+    const merge = { type: 'account_merge', account: FROM, into: ACCOUNT, amount: undefined };
+    expect(paymentNotice(record(merge))).toMatchObject({
+      title: 'Merge received: XLM',
+      body: 'From GAXQ2…CZYC to GBZEV…F3TU',
+    });
+    const claim = {
+      type: 'claim_claimable_balance',
+      balanceId: `00000000${'ab'.repeat(32)}`,
+      claimant: ACCOUNT,
+      currency: undefined,
+      amount: undefined,
+    };
+    expect(paymentNotice(record(claim))?.title).toBe('Balance claimed: of a claimable balance');
   });
   test('unread payments count on the badge while the window is not focused, and clear on focus', () => {
     const shown: string[] = [];

@@ -1,4 +1,5 @@
 // A listing of payments or operations: infinite, virtualised, filterable, exportable.
+import { failedAlwaysIncluded } from '../../../shared/failed-included';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
@@ -42,27 +43,34 @@ export function OperationTable({
   defaultOrder = 'desc',
   numbered = false,
 }: OperationTableProps) {
-  const filters = useFilters(defaultOrder);
+  const asked = useFilters(defaultOrder);
+  const failedFixed = failedAlwaysIncluded(target);
+  const filters = useMemo(() => (failedFixed ? { ...asked, includeFailed: true } : asked), [asked, failedFixed]);
   const query = useListing(target, filters);
   const [open, setOpen] = useState<Operation | null>(null);
   const [exporting, setExporting] = useState(false);
   const { base, rows } = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   const columns = useMemo(() => operationColumns(filters, viewed, numbered), [filters, viewed, numbered]);
   const { fetchNext, fetchPrev, retry } = usePaging(query);
-  const historyStart = query.data?.pages.at(-1)?.historyStart;
+  const reach = useReach(JSON.stringify([target, filters]), base + rows.length, query.isSuccess && !query.hasNextPage);
+  // Where the server's kept history starts: at the end newest first, at the start oldest first.
+  const pages = query.data?.pages;
+  const historyStart =
+    filters.order === 'asc' ? pages?.[0]?.historyStart : query.hasNextPage ? undefined : pages?.at(-1)?.historyStart;
 
   return (
     <section className="listing" aria-label={label}>
-      <ListingToolbar label={label} filters={filters} defaultOrder={defaultOrder} onExport={() => setExporting(true)}>
-        <LoadedCount
-          kind={target.kind}
-          base={base}
-          kept={rows.length}
-          hasNext={query.hasNextPage}
-          success={query.isSuccess}
-        />
+      <ListingToolbar
+        label={label}
+        filters={filters}
+        defaultOrder={defaultOrder}
+        failedFixed={failedFixed}
+        onExport={() => setExporting(true)}
+      >
+        <LoadedCount kind={target.kind} reach={reach} kept={rows.length} />
       </ListingToolbar>
       <RateLimitCountdown />
+      {historyStart && filters.order === 'asc' ? <HistoryStartRow start={historyStart} /> : null}
       <ViewBoundary name={`The ${label.toLowerCase()} table`}>
         <VirtualTable<Operation>
           label={label}
@@ -84,7 +92,7 @@ export function OperationTable({
           empty={`No ${target.kind === 'payments' ? 'payments' : 'operations'}${filters.includeFailed ? '' : ' (failed ones are hidden: tick "Include failed")'}.`}
         />
       </ViewBoundary>
-      {historyStart && !query.hasNextPage ? <HistoryStartRow start={historyStart} /> : null}
+      {historyStart && filters.order === 'desc' ? <HistoryStartRow start={historyStart} /> : null}
       {open ? (
         <ViewBoundary name="The operation details">
           <DetailDrawer op={open} onClose={() => setOpen(null)} />
@@ -121,13 +129,15 @@ interface ListingToolbarProps {
   label: string;
   filters: ListingFilters;
   defaultOrder: 'asc' | 'desc';
+  /** Failed operations are always listed (a transaction's): no checkbox to untick. */
+  failedFixed: boolean;
   onExport(): void;
   /** What is loaded, between the filters and the export button. */
   children: ReactNode;
 }
 
 /** The listing's filters (kept in the address), what is loaded, and "Export…". */
-function ListingToolbar({ label, filters, defaultOrder, onExport, children }: ListingToolbarProps) {
+function ListingToolbar({ label, filters, defaultOrder, failedFixed, onExport, children }: ListingToolbarProps) {
   return (
     <div className="toolbar" role="toolbar" aria-label={`${label} filters`}>
       <button
@@ -137,14 +147,16 @@ function ListingToolbar({ label, filters, defaultOrder, onExport, children }: Li
       >
         {filters.order === 'desc' ? '↓ Newest first' : '↑ Oldest first'}
       </button>
-      <label>
-        <input
-          type="checkbox"
-          checked={filters.includeFailed}
-          onChange={(e) => setParams({ failed: e.target.checked ? '1' : undefined })}
-        />{' '}
-        Include failed
-      </label>
+      {failedFixed ? null : (
+        <label>
+          <input
+            type="checkbox"
+            checked={filters.includeFailed}
+            onChange={(e) => setParams({ failed: e.target.checked ? '1' : undefined })}
+          />{' '}
+          Include failed
+        </label>
+      )}
       <label>
         <input
           type="checkbox"
@@ -163,25 +175,35 @@ function ListingToolbar({ label, filters, defaultOrder, onExport, children }: Li
 }
 
 /** "1,234 payments loaded (all) · 800 kept in memory". */
+/**
+ * How far the listing has been read: the most rows it ever reached, and whether it reached the end.
+ * Pages dropped from memory while scrolling (maxPages) do not unread them, so the count never falls
+ * because the reader scrolled back; a new listing (other filters, other target) starts again.
+ */
+function useReach(key: string, loaded: number, ended: boolean): { most: number; ended: boolean } {
+  const [reach, setReach] = useState({ key, most: loaded, ended });
+  if (reach.key !== key) {
+    setReach({ key, most: loaded, ended });
+  } else if (loaded > reach.most || (ended && !reach.ended)) {
+    setReach({ key, most: Math.max(reach.most, loaded), ended: reach.ended || ended });
+  }
+  return reach.key === key ? reach : { most: loaded, ended };
+}
+
 function LoadedCount({
   kind,
-  base,
+  reach,
   kept,
-  hasNext,
-  success,
 }: {
   kind: ListingTarget['kind'];
-  base: number;
+  reach: { most: number; ended: boolean };
   kept: number;
-  hasNext: boolean;
-  success: boolean;
 }) {
-  const loaded = base + kept;
-  const noun = (kind === 'payments' ? 'payment' : 'operation') + (loaded === 1 ? '' : 's');
+  const noun = (kind === 'payments' ? 'payment' : 'operation') + (reach.most === 1 ? '' : 's');
   return (
     <span className="muted small" data-testid="loaded-count">
-      {loaded.toLocaleString('en')} {noun} loaded{hasNext ? '' : success ? ' (all)' : ''}
-      {base > 0 ? ` · ${kept.toLocaleString('en')} kept in memory` : ''}
+      {reach.most.toLocaleString('en')} {noun} loaded{reach.ended ? ' (all)' : ''}
+      {kept < reach.most ? ` · ${kept.toLocaleString('en')} kept in memory` : ''}
     </span>
   );
 }

@@ -1,11 +1,13 @@
-// Payment volume in (up) and out (down) over the loaded range, per currency: inline SVG.
+// Payment volume in (up) and out (down) over the account's newest payments, per asset: inline SVG.
 // Sums are exact bigints; floats only place pixels.
+import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo, useState } from 'react';
 import { formatAmount, formatAmountGrouped, parseAmount } from '../../../../shared/amount';
-import { isPaymentLike, type Currency } from '../../../../shared/model';
-import { useFilters } from '../../components/operation-table';
+import type { Currency, Operation } from '../../../../shared/model';
+import { movesOf } from '../../../../shared/moves';
+import { call } from '../../lib/bridge';
 import { absoluteTime } from '../../lib/format';
-import { flattenPages, useListing, type LoadedPage } from '../../lib/listing';
+import { useUi } from '../../lib/store';
 
 const BUCKETS = 24;
 const W = 300;
@@ -19,66 +21,85 @@ interface Series {
   count: number;
 }
 
-export function buildSeries(rows: ReturnType<typeof flattenPages>['rows']) {
-  // Path payments count: what arrived counts as in, what was sent as out.
-  const payments = rows.filter(isPaymentLike);
-  const times = payments.map((op) => Date.parse(op.createdAt)).filter(Number.isFinite);
-  if (times.length === 0) return { series: [] as Series[], from: 0, to: 0 };
-  const from = Math.min(...times);
-  const to = Math.max(...times);
+/**
+ * Volume per asset over time: what reached the account (in) and what left it (out), per leg of the
+ * one reading of each record (shared/moves.ts), so a conversion counts both ways and a failed
+ * payment not at all.
+ */
+export function buildSeries(rows: readonly Operation[], viewer: string) {
+  const dated = rows.map((op) => ({ op, at: Date.parse(op.createdAt) })).filter(({ at }) => Number.isFinite(at));
+  if (dated.length === 0) return { series: [] as Series[], from: 0, to: 0 };
+  const from = Math.min(...dated.map(({ at }) => at));
+  const to = Math.max(...dated.map(({ at }) => at));
   const span = Math.max(1, to - from);
-  const byCurrency = new Map<string, Series>();
-  for (const op of payments) {
-    const dir = op.direction;
-    if (dir !== 'in' && dir !== 'out') continue;
-    const sent = dir === 'out' && op.type !== 'payment';
-    const currency: Currency = sent ? op.sourceCurrency : op.currency;
-    const key = `${currency.code}:${currency.issuer ?? ''}`;
-    let series = byCurrency.get(key);
-    if (!series) {
-      series = {
-        key,
-        label: currency.code,
-        inbound: Array(BUCKETS).fill(0n),
-        outbound: Array(BUCKETS).fill(0n),
-        count: 0,
-      };
-      byCurrency.set(key, series);
+  const byAsset = new Map<string, Series>();
+  for (const { op, at } of dated) {
+    const bucket = Math.min(BUCKETS - 1, Math.floor(((at - from) / span) * BUCKETS));
+    for (const leg of movesOf(op, viewer).legs) {
+      if (leg.asset.kind !== 'asset' || leg.amount === undefined) continue;
+      const series = seriesFor(byAsset, leg.asset.currency);
+      const list = leg.side === 'in' ? series.inbound : series.outbound;
+      list[bucket] = (list[bucket] ?? 0n) + parseAmount(leg.amount);
+      series.count++;
     }
-    const bucket = Math.min(BUCKETS - 1, Math.floor(((Date.parse(op.createdAt) - from) / span) * BUCKETS));
-    let units: bigint;
-    try {
-      units = parseAmount(sent ? op.sourceAmount : op.amount);
-    } catch {
-      continue;
-    }
-    const list = dir === 'in' ? series.inbound : series.outbound;
-    list[bucket] = (list[bucket] ?? 0n) + units;
-    series.count++;
   }
-  return { series: [...byCurrency.values()].sort((a, b) => b.count - a.count), from, to };
+  return { series: [...byAsset.values()].sort((a, b) => b.count - a.count), from, to };
 }
 
+function seriesFor(byAsset: Map<string, Series>, currency: Currency): Series {
+  const key = `${currency.code}:${currency.issuer ?? ''}`;
+  let series = byAsset.get(key);
+  if (!series) {
+    series = {
+      key,
+      label: currency.code,
+      inbound: Array(BUCKETS).fill(0n),
+      outbound: Array(BUCKETS).fill(0n),
+      count: 0,
+    };
+    byAsset.set(key, series);
+  }
+  return series;
+}
+
+/** The payments the chart covers: the newest WINDOW, fetched for the chart alone (never the table's rows). */
+export const WINDOW = 200;
+
+/**
+ * The chart reads its own fixed window of payments, not the table's loaded rows: scrolling the
+ * table cannot change a figure, and the chart says what it covers.
+ */
 export function VolumeChart({ account }: { account: string }) {
-  const filters = useFilters();
-  const listing = useListing({ kind: 'payments', account }, filters);
-  const pages = listing.data?.pages;
-  // Redrawn when the listing settles, not for every page streamed in during a fast scroll.
-  const [snapshot, setSnapshot] = useState(pages);
-  if (!listing.isFetching && snapshot !== pages) setSnapshot(pages);
-  return <ChartBody pages={snapshot} pending={listing.isPending} />;
+  const networkId = useUi((state) => state.networkId);
+  const window = useQuery({
+    queryKey: ['volume', networkId ?? '', account],
+    queryFn: ({ signal }) =>
+      call(
+        'payments:list',
+        { account, query: { limit: WINDOW, order: 'desc', includeFailed: false, includeTransactions: false } },
+        signal,
+      ),
+  });
+  return <ChartBody rows={window.data?.records} viewer={account} pending={window.isPending} />;
 }
 
-const ChartBody = memo(function ChartBody({ pages, pending }: { pages: LoadedPage[] | undefined; pending: boolean }) {
-  const { rows } = useMemo(() => flattenPages(pages), [pages]);
-  const { series, from, to } = useMemo(() => buildSeries(rows), [rows]);
+const ChartBody = memo(function ChartBody({
+  rows = [],
+  viewer,
+  pending,
+}: {
+  rows: Operation[] | undefined;
+  viewer: string;
+  pending: boolean;
+}) {
+  const { series, from, to } = useMemo(() => buildSeries(rows, viewer), [rows, viewer]);
   const [picked, setPicked] = useState<string | null>(null);
   const current = series.find((s) => s.key === picked) ?? series[0];
   if (!current) {
     return (
       <section className="card chart" aria-label="Payment volume">
         <h3>Payment volume</h3>
-        <p className="muted small">{pending ? 'Loading…' : 'No incoming or outgoing payments loaded.'}</p>
+        <p className="muted small">{pending ? 'Loading…' : 'No incoming or outgoing payments.'}</p>
       </section>
     );
   }
@@ -127,8 +148,8 @@ const ChartBody = memo(function ChartBody({ pages, pending }: { pages: LoadedPag
         <span className="legend-out">out {formatAmountGrouped(totalOut)}</span> {current.label}
       </p>
       <p className="muted small">
-        {absoluteTime(new Date(from).toISOString())} – {absoluteTime(new Date(to).toISOString())},{' '}
-        {rows.length.toLocaleString('en')} loaded rows
+        {rows.length < WINDOW ? `All ${rows.length.toLocaleString('en')} payments` : `The newest ${WINDOW} payments`},{' '}
+        {absoluteTime(new Date(from).toISOString())} – {absoluteTime(new Date(to).toISOString())}
       </p>
     </section>
   );

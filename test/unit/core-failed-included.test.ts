@@ -18,6 +18,8 @@ const failed = { ...record, transaction_successful: false, transaction_hash: HAS
 
 let server: LocalServer;
 const asked: string[] = [];
+/** The last listing request (an account's first page may also ask the root where history starts). */
+const lastListing = () => asked.filter((path) => path.includes('/operations')).at(-1);
 
 beforeAll(async () => {
   // Horizon's rule: operations of failed transactions only with include_failed=true.
@@ -44,14 +46,14 @@ describe('failed operations of a failed transaction', () => {
   it('a transaction’s listing asks for failed operations even when the filter does not', async () => {
     const page = await fetchListing(new HttpClient(server.base), tx, query(false));
     expect(page.records.map((op) => [op.transactionHash, op.successful])).toEqual([[HASH, false]]);
-    expect(asked.at(-1)).toBe(`/transactions/${HASH}/operations?include_failed=true`);
+    expect(lastListing()).toBe(`/transactions/${HASH}/operations?include_failed=true`);
   });
 
   it('an account’s listing asks only when the filter says so: off, then on', async () => {
     expect((await fetchListing(new HttpClient(server.base), account, query(false))).records).toEqual([]);
-    expect(asked.at(-1)).toBe(`/accounts/${ACCOUNT}/operations?include_failed=null`);
+    expect(lastListing()).toBe(`/accounts/${ACCOUNT}/operations?include_failed=null`);
     expect((await fetchListing(new HttpClient(server.base), account, query(true))).records).toHaveLength(1);
-    expect(asked.at(-1)).toBe(`/accounts/${ACCOUNT}/operations?include_failed=true`);
+    expect(lastListing()).toBe(`/accounts/${ACCOUNT}/operations?include_failed=true`);
   });
 
   it('the rule, target by target', () => {

@@ -109,7 +109,7 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
     return page.records;
   };
   let next: string | null = null;
-  for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit })) {
+  for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit, order: flags.order })) {
     if (!opened) {
       // Only once the first page is in, so an error leaves stdout empty.
       if (flags.format === 'json') ctx.io.out('[');

@@ -1,7 +1,9 @@
 // Export of a listing to CSV or NDJSON, page by page, to a file in the export directory (the
 // same in Electron and in the browser, where a page cannot name a path). The cursor only moves
 // after a page is written, and a 429 makes the exporter wait and ask for the same page again, so
-// no row is lost or written twice. Progress goes out on `export:progress`.
+// no row is lost or written twice; a page the paging guard refuses (shared/paging-guard.ts: a
+// cursor that does not advance, goes backwards, a page repeated) fails the export. Progress goes
+// out on `export:progress`.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, renameSync, type WriteStream } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -15,7 +17,6 @@ import { CoreError } from './errors';
 import { HttpError, type HttpClient } from './http';
 import { CSV_COLUMNS, csvRow, ndjsonRow } from './export-rows';
 import { fetchListing, listingPath } from './listings';
-import { isAfter } from './stream-position';
 
 export { CSV_COLUMNS, csvRow, ndjsonRow } from './export-rows';
 
@@ -108,15 +109,10 @@ export class Exports {
         if (fetched.historyStart) historyNote = `. ${historyStartMessage(fetched.historyStart)}`;
         return fetched.records;
       };
-      for await (const page of pages(fetchRecords, { cursor: request.query.cursor, limit: 200, signal })) {
+      const walk = { cursor: request.query.cursor, limit: 200, order: request.query.order, signal };
+      for await (const page of pages(fetchRecords, walk)) {
         const max = request.query.maxRows;
-        // Guard against a server that repeats the cursor's own record: keep strictly later rows.
-        const after = page.cursor;
-        let records = page.records.filter(
-          (record) =>
-            !after ||
-            (request.query.order === 'asc' ? isAfter(record.pagingToken, after) : isAfter(after, record.pagingToken)),
-        );
+        let records = page.records;
         if (max !== undefined) records = records.slice(0, Math.max(0, max - entry.progress.rows));
         if (records.length > 0)
           await write(

@@ -140,8 +140,8 @@ function scopeTarget(values: Values, command: string): ListingTarget {
 }
 
 export function parseInvocation(argv: string[]): Invocation {
-  // A secret key pasted as an argument is refused before anything could echo it.
-  if (containsSecretKey(argv)) throw new UsageError(SECRET_REFUSED);
+  // A secret key pasted as an argument (or split over several) is refused before anything could echo it.
+  if (containsSecretKey(argv.join(' '))) throw new UsageError(SECRET_REFUSED);
   // --network and --user-data-dir are global: accepted anywhere, taken out before the command.
   let network = 'local';
   let userDataDir: string | undefined;

@@ -1,7 +1,7 @@
 // The commands: each one goes through the same dispatcher as the app's windows, so every input
 // is validated by the channel map and every answer is a normalised record.
 import { readFileSync } from 'node:fs';
-import { CSV_COLUMNS, csvRow, ndjsonRow, streamPayments } from '../core';
+import { containsSecretKey, CSV_COLUMNS, csvRow, ndjsonRow, SECRET_REFUSED, streamPayments } from '../core';
 import { historyStartMessage } from '../shared/partial-history';
 import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
 import { pages } from '../shared/paging';
@@ -36,6 +36,8 @@ async function readSource(ctx: Context, source: string): Promise<string> {
     throw new CommandError(
       `${source === '-' ? 'standard input' : source} is larger than 1 MB; a transaction is much smaller`,
     );
+  // Refused here, before any channel sees it, with the sentence every channel uses.
+  if (containsSecretKey(text)) throw new CommandError(SECRET_REFUSED);
   return text.trim();
 }
 

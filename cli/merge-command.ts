@@ -2,7 +2,7 @@
 // size limit, merged by the core (signatures:merge), written as base64, hex or SEP-7.
 import { closeSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { createFreshFile } from '../core';
+import { containsSecretKey, createFreshFile, SECRET_REFUSED } from '../core';
 import type { MergeReport, SignatureReport } from '../shared/signatures';
 import type { MergeCommand } from './merge-args';
 import { CommandError, type Context } from './context';
@@ -27,11 +27,14 @@ export function readEnvelopeFile(path: string): string {
   // Checked before reading: a huge file is refused without being loaded.
   if (size > MAX_ENVELOPE)
     throw new CommandError(`${path} is larger than 200 kB; a transaction envelope is much smaller`);
+  let text: string;
   try {
-    return readFileSync(path, 'utf8').trim();
+    text = readFileSync(path, 'utf8').trim();
   } catch (error) {
     throw new CommandError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  if (containsSecretKey(text)) throw new CommandError(SECRET_REFUSED);
+  return text;
 }
 
 export async function mergeCommand(command: MergeCommand, ctx: Context): Promise<number> {

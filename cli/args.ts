@@ -14,8 +14,8 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
       listing flags: --limit N --order asc|desc --cursor C --include-failed --join transactions
                      --all --format json|ndjson|csv
   stream payments <account> [--cursor C]  NDJSON of new payments until interrupted
-  inspect <file|->                        decode a signed transaction, check network, sequence,
-                                          signatures and thresholds
+  inspect <file|-> [--format text|json]   a signed transaction's verdict: network, source, sequence, fee,
+                                          operations, signatures, thresholds, readiness (JSON with --format json)
   merge <file>... [--add-signature G…:BASE64]... [--output FILE] [--format base64|hex|sep7]
                                           one envelope from copies signed by different signers
   submit <file|-> [--no-wait]             submit it and follow it into a ledger
@@ -41,7 +41,7 @@ export interface ListingFlags {
 export type Command =
   | { kind: 'list'; target: ListingTarget; flags: ListingFlags }
   | { kind: 'stream'; account: string; cursor?: string | undefined }
-  | { kind: 'inspect'; source: string }
+  | { kind: 'inspect'; source: string; format: 'text' | 'json' }
   | { kind: 'submit'; source: string; wait: boolean }
   | { kind: 'decode'; type: string; xdr: string }
   | { kind: 'explain'; codes: string[] }
@@ -202,8 +202,12 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
       return { kind: 'stream', account: account!, cursor: str(values, 'cursor') };
     }
     case 'inspect': {
-      const { positionals: found } = parseFlags(rest, {});
-      return { kind: 'inspect', source: positionals(found, ['file|-'], 'inspect')[0]! };
+      const { values, positionals: found } = parseFlags(rest, { format: { type: 'string' } });
+      return {
+        kind: 'inspect',
+        source: positionals(found, ['file|-'], 'inspect')[0]!,
+        format: oneOf('format', str(values, 'format'), ['text', 'json'] as const, 'text'),
+      };
     }
     case 'submit': {
       const { values, positionals: found } = parseFlags(rest, { 'no-wait': { type: 'boolean' } });

@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { containsSecretKey, CSV_COLUMNS, csvRow, ndjsonRow, SECRET_REFUSED, streamPayments } from '../core';
 import { historyStartMessage } from '../shared/partial-history';
-import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
+import type { ExportProgress, Inspection, Operation, OperationPage, SubmissionReport, TxStatus } from '../shared/model';
 import { pages } from '../shared/paging';
 import type { Command } from './args';
-import { inspectSignatures, mergeCommand } from './merge-command';
+import { checkSignatures, inspectSignatures, mergeCommand } from './merge-command';
+import { inspectLines } from './inspect-text';
 import { runHistoryCommand } from './history-commands';
 import { CommandError, type Context } from './context';
 
@@ -52,14 +53,8 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
       return list(command, ctx);
     case 'stream':
       return stream(command, ctx);
-    case 'inspect': {
-      const input = await readSource(ctx, command.source);
-      const inspection = await call<{ warnings: string[] }>(ctx, 'tx:inspect', { input });
-      for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);
-      const signatureCheck = await inspectSignatures(ctx, input);
-      ctx.io.out(`${json({ ...inspection, signatureCheck })}\n`);
-      return 0;
-    }
+    case 'inspect':
+      return inspect(command, ctx);
     case 'merge':
       return mergeCommand(command, ctx);
     case 'submit':
@@ -88,6 +83,21 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
     case 'totals':
       return runHistoryCommand(command, ctx);
   }
+}
+
+/** The verdict for a person (inspect-text.ts); the whole inspection as JSON with --format json. */
+async function inspect(command: Extract<Command, { kind: 'inspect' }>, ctx: Context): Promise<number> {
+  const input = await readSource(ctx, command.source);
+  const inspection = await call<Inspection>(ctx, 'tx:inspect', { input });
+  if (command.format === 'text') {
+    const report = await checkSignatures(ctx, input);
+    ctx.io.out(`${inspectLines(inspection, report).join('\n')}\n`);
+    return 0;
+  }
+  for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);
+  const signatureCheck = await inspectSignatures(ctx, input);
+  ctx.io.out(`${json({ ...inspection, signatureCheck })}\n`);
+  return 0;
 }
 
 async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): Promise<number> {

@@ -73,10 +73,15 @@ function writeFresh(output: string, text: string): string {
   }
 }
 
+/** The signature check of one envelope (signatures:inspect). */
+export async function checkSignatures(ctx: Context, input: string): Promise<SignatureReport> {
+  const { reports } = await call<{ reports: SignatureReport[] }>(ctx, 'signatures:inspect', { inputs: [input] });
+  return reports[0]!;
+}
+
 /** The signature check of one envelope, printed to stderr; its report goes into inspect's JSON. */
 export async function inspectSignatures(ctx: Context, input: string): Promise<SignatureReport> {
-  const { reports } = await call<{ reports: SignatureReport[] }>(ctx, 'signatures:inspect', { inputs: [input] });
-  const report = reports[0]!;
+  const report = await checkSignatures(ctx, input);
   for (const line of signatureLines(report)) ctx.io.err(`${line}\n`);
   return report;
 }

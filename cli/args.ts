@@ -12,7 +12,7 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   payments <account>                      payments of an account
   operations --account|--ledger|--transaction|--claimable-balance|--liquidity-pool <id>
       listing flags: --limit N --order asc|desc --cursor C --include-failed --join transactions
-                     --all --format json|ndjson|csv
+                     --all --format json|ndjson|csv (--all stops with an error if the cursor does not advance)
   stream payments <account> [--cursor C]  NDJSON of new payments until interrupted
   inspect <file|-> [--format text|json]   a signed transaction's verdict: network, source, sequence, fee,
                                           operations, signatures, thresholds, readiness (JSON with --format json)
@@ -23,6 +23,7 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   explain <code...>                       what a result code means and how to fix it
   export payments <account> | export operations --<scope> <id>
       --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
+  (export and merge --output never overwrite: a taken name is written as "name (2).ext", and the path printed)
   --max-wait SECONDS: when the server limits the request rate, wait at most this long (default 300)
 ${HISTORY_USAGE}`;
 

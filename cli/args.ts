@@ -12,10 +12,10 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   payments <account>                      payments of an account
   operations --account|--ledger|--transaction|--claimable-balance|--liquidity-pool <id>
       listing flags: --limit N --order asc|desc --cursor C --include-failed --join transactions
-                     --all --format json|ndjson|csv
+                     --all --format json|ndjson|csv (--all stops with an error if the cursor does not advance)
   stream payments <account> [--cursor C]  NDJSON of new payments until interrupted
-  inspect <file|->                        decode a signed transaction, check network, sequence,
-                                          signatures and thresholds
+  inspect <file|-> [--format text|json]   a signed transaction's verdict: network, source, sequence, fee,
+                                          operations, signatures, thresholds, readiness (JSON with --format json)
   merge <file>... [--add-signature G…:BASE64]... [--output FILE] [--format base64|hex|sep7]
                                           one envelope from copies signed by different signers
   submit <file|-> [--no-wait]             submit it and follow it into a ledger
@@ -23,6 +23,7 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   explain <code...>                       what a result code means and how to fix it
   export payments <account> | export operations --<scope> <id>
       --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
+  (export and merge --output never overwrite: a taken name is written as "name (2).ext", and the path printed)
   --max-wait SECONDS: when the server limits the request rate, wait at most this long (default 300)
 ${HISTORY_USAGE}`;
 
@@ -41,7 +42,7 @@ export interface ListingFlags {
 export type Command =
   | { kind: 'list'; target: ListingTarget; flags: ListingFlags }
   | { kind: 'stream'; account: string; cursor?: string | undefined }
-  | { kind: 'inspect'; source: string }
+  | { kind: 'inspect'; source: string; format: 'text' | 'json' }
   | { kind: 'submit'; source: string; wait: boolean }
   | { kind: 'decode'; type: string; xdr: string }
   | { kind: 'explain'; codes: string[] }
@@ -140,8 +141,8 @@ function scopeTarget(values: Values, command: string): ListingTarget {
 }
 
 export function parseInvocation(argv: string[]): Invocation {
-  // A secret key pasted as an argument is refused before anything could echo it.
-  if (containsSecretKey(argv)) throw new UsageError(SECRET_REFUSED);
+  // A secret key pasted as an argument (or split over several) is refused before anything could echo it.
+  if (containsSecretKey(argv.join(' '))) throw new UsageError(SECRET_REFUSED);
   // --network and --user-data-dir are global: accepted anywhere, taken out before the command.
   let network = 'local';
   let userDataDir: string | undefined;
@@ -202,8 +203,12 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
       return { kind: 'stream', account: account!, cursor: str(values, 'cursor') };
     }
     case 'inspect': {
-      const { positionals: found } = parseFlags(rest, {});
-      return { kind: 'inspect', source: positionals(found, ['file|-'], 'inspect')[0]! };
+      const { values, positionals: found } = parseFlags(rest, { format: { type: 'string' } });
+      return {
+        kind: 'inspect',
+        source: positionals(found, ['file|-'], 'inspect')[0]!,
+        format: oneOf('format', str(values, 'format'), ['text', 'json'] as const, 'text'),
+      };
     }
     case 'submit': {
       const { values, positionals: found } = parseFlags(rest, { 'no-wait': { type: 'boolean' } });

@@ -1,12 +1,13 @@
 // The commands: each one goes through the same dispatcher as the app's windows, so every input
 // is validated by the channel map and every answer is a normalised record.
 import { readFileSync } from 'node:fs';
-import { CSV_COLUMNS, csvRow, ndjsonRow, streamPayments } from '../core';
+import { containsSecretKey, CSV_COLUMNS, csvRow, ndjsonRow, SECRET_REFUSED, streamPayments } from '../core';
 import { historyStartMessage } from '../shared/partial-history';
-import type { Operation, OperationPage, ExportProgress, SubmissionReport, TxStatus } from '../shared/model';
+import type { ExportProgress, Inspection, Operation, OperationPage, SubmissionReport, TxStatus } from '../shared/model';
 import { pages } from '../shared/paging';
 import type { Command } from './args';
-import { inspectSignatures, mergeCommand } from './merge-command';
+import { checkSignatures, inspectSignatures, mergeCommand } from './merge-command';
+import { inspectLines } from './inspect-text';
 import { runHistoryCommand } from './history-commands';
 import { CommandError, type Context } from './context';
 
@@ -36,6 +37,8 @@ async function readSource(ctx: Context, source: string): Promise<string> {
     throw new CommandError(
       `${source === '-' ? 'standard input' : source} is larger than 1 MB; a transaction is much smaller`,
     );
+  // Refused here, before any channel sees it, with the sentence every channel uses.
+  if (containsSecretKey(text)) throw new CommandError(SECRET_REFUSED);
   return text.trim();
 }
 
@@ -50,14 +53,8 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
       return list(command, ctx);
     case 'stream':
       return stream(command, ctx);
-    case 'inspect': {
-      const input = await readSource(ctx, command.source);
-      const inspection = await call<{ warnings: string[] }>(ctx, 'tx:inspect', { input });
-      for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);
-      const signatureCheck = await inspectSignatures(ctx, input);
-      ctx.io.out(`${json({ ...inspection, signatureCheck })}\n`);
-      return 0;
-    }
+    case 'inspect':
+      return inspect(command, ctx);
     case 'merge':
       return mergeCommand(command, ctx);
     case 'submit':
@@ -88,6 +85,21 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
   }
 }
 
+/** The verdict for a person (inspect-text.ts); the whole inspection as JSON with --format json. */
+async function inspect(command: Extract<Command, { kind: 'inspect' }>, ctx: Context): Promise<number> {
+  const input = await readSource(ctx, command.source);
+  const inspection = await call<Inspection>(ctx, 'tx:inspect', { input });
+  if (command.format === 'text') {
+    const report = await checkSignatures(ctx, input);
+    ctx.io.out(`${inspectLines(inspection, report).join('\n')}\n`);
+    return 0;
+  }
+  for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);
+  const signatureCheck = await inspectSignatures(ctx, input);
+  ctx.io.out(`${json({ ...inspection, signatureCheck })}\n`);
+  return 0;
+}
+
 async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): Promise<number> {
   const { target, flags } = command;
   const channel = target.kind === 'payments' ? 'payments:list' : 'operations:list';
@@ -109,7 +121,7 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
     return page.records;
   };
   let next: string | null = null;
-  for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit })) {
+  for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit, order: flags.order })) {
     if (!opened) {
       // Only once the first page is in, so an error leaves stdout empty.
       if (flags.format === 'json') ctx.io.out('[');

@@ -10,11 +10,23 @@ export type HistoryFormat = 'table' | 'csv' | 'ndjson';
 
 export type HistoryCommand =
   | { kind: 'sync'; account: string; follow: boolean }
-  | { kind: 'history'; account: string; filter: HistoryFilter; sort: HistorySort; format: HistoryFormat; limit: number }
+  | {
+      kind: 'history';
+      account: string;
+      filter: HistoryFilter;
+      sort: HistorySort;
+      format: HistoryFormat;
+      /** Rows to write; null: every matching row (csv and ndjson without --limit). */
+      limit: number | null;
+    }
   | { kind: 'totals'; account: string; filter: HistoryFilter; by: TotalsBy; top: number; format: HistoryFormat };
+
+/** Rows the table format shows without --limit: a screenful; it then says how many more match. */
+export const TABLE_ROWS = 40;
 
 export const HISTORY_USAGE = `  sync <account> [--follow]               index the account's history locally (resumable), then keep it current with --follow
   history <account> [filters] [--sort time|-time|amount|-amount] [--format table|csv|ndjson] [--limit N]
+      csv and ndjson write every matching row unless --limit is given; the table shows ${TABLE_ROWS} and says how many more
   totals <account> --by asset|counterparty|day|week|month [filters] [--top N] [--format table|csv|ndjson]
       filters: --type T[,T…] --asset CODE[:ISSUER]|native --counterparty G… --direction in|out
                --min AMOUNT --max AMOUNT --from DATE --to DATE (YYYY-MM-DD or RFC 3339) --memo TEXT
@@ -144,13 +156,16 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
       ['account'],
       'history',
     );
+    const format = oneOf('format', values['format'], FORMATS, 'table');
+    const given = values['limit'] === undefined ? null : count('limit', values['limit'], TABLE_ROWS, 10_000_000);
     return {
       kind: 'history',
       account: account(positionals[0]!),
       filter: filterOf(values),
       sort: oneOf('sort', values['sort'], ['time', '-time', 'amount', '-amount'] as const, '-time'),
-      format: oneOf('format', values['format'], FORMATS, 'table'),
-      limit: count('limit', values['limit'], 100, 10_000_000),
+      format,
+      // A file for a spreadsheet holds the whole answer; a table for a person a screenful.
+      limit: given ?? (format === 'table' ? TABLE_ROWS : null),
     };
   }
   const { values, positionals } = parse(

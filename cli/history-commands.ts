@@ -3,6 +3,7 @@
 // to stderr, rows to stdout.
 import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from '../core';
 import { csvCells } from '../shared/csv-cell';
+import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import type { Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
@@ -77,9 +78,11 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
   let cursor: string | undefined;
   let written = 0;
   let first = true;
+  let matching: number | null = null;
+  const wanted = command.limit ?? Number.POSITIVE_INFINITY;
   const tableRows: string[][] = [];
   for (;;) {
-    const limit = Math.min(1000, command.limit - written);
+    const limit = Math.min(1000, wanted - written);
     const page = await call<HistoryPage>(ctx, 'history:query', {
       account: command.account,
       filter: command.filter,
@@ -90,6 +93,7 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
       ...(cursor ? { cursor } : {}),
     });
     if (first && page.summary) {
+      matching = page.summary.count;
       if (command.format === 'csv') ctx.io.out(`${HISTORY_CSV_COLUMNS.join(',')}\n`);
       const totals = page.summary.totals.map((t) => `${t.asset}: in ${t.in}, out ${t.out}, net ${t.net}`).join('; ');
       ctx.io.err(`history: ${page.summary.count} matching operations${totals ? `; ${totals}` : ''}\n`);
@@ -101,7 +105,9 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
       else tableRows.push(TABLE_COLUMNS.map(([, cell]) => cell(row)));
     }
     written += page.rows.length;
-    if (!page.next || written >= command.limit) break;
+    if (!page.next || written >= wanted) break;
+    // The one paging guard's sentence, should the index ever name the cursor it was asked from.
+    if (page.next === cursor) throw new PagingError('not_advanced', cursor);
     cursor = page.next;
   }
   if (command.format === 'table')
@@ -109,9 +115,17 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
       table(
         TABLE_COLUMNS.map(([name]) => name),
         tableRows,
-      ),
+      ) + more(matching, written),
     );
+  else if (matching !== null && written < matching)
+    ctx.io.err(`history: wrote ${written} of ${matching} matching rows (--limit ${command.limit})\n`);
   return 0;
+}
+
+/** Under a table cut short: how many more rows match, and how to have them. */
+function more(matching: number | null, shown: number): string {
+  if (matching === null || matching <= shown) return '';
+  return `… ${matching - shown} more matching rows: --limit N shows more, --format csv or ndjson writes them all\n`;
 }
 
 const TOTALS_COLUMNS = ['key', 'asset', 'in', 'out', 'net', 'count', 'volume', 'first', 'last'] as const;

@@ -3,7 +3,7 @@
 // stderr and exit code 2.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createAppCore, createDispatcher, waitLine, type Emit } from '../core';
+import { createAppCore, createDispatcher, SECRET_REFUSED, waitLine, type Emit } from '../core';
 import type { EventChannel, EventPayload, RateLimitNotice } from '../shared/ipc';
 import { parseInvocation, UsageError, USAGE, type Invocation } from './args';
 import { exportTarget, runCommand, type Io } from './commands';
@@ -29,7 +29,9 @@ function invocationOf(argv: string[]): Invocation | number {
     invocation = parseInvocation(argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`ledgerscope: ${error.message} (see ledgerscope --help)\n`);
+      // A refused secret key is the same one sentence as on every other channel.
+      const hint = error.message === SECRET_REFUSED ? '' : ' (see ledgerscope --help)';
+      process.stderr.write(`ledgerscope: ${error.message}${hint}\n`);
       return 2;
     }
     throw error;

@@ -1,6 +1,8 @@
 // `ledgerscope merge` and the signature part of `ledgerscope inspect`: envelope files read with a
 // size limit, merged by the core (signatures:merge), written as base64, hex or SEP-7.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { containsSecretKey, createFreshFile, SECRET_REFUSED } from '../core';
 import type { MergeReport, SignatureReport } from '../shared/signatures';
 import type { MergeCommand } from './merge-args';
 import { CommandError, type Context } from './context';
@@ -25,11 +27,14 @@ export function readEnvelopeFile(path: string): string {
   // Checked before reading: a huge file is refused without being loaded.
   if (size > MAX_ENVELOPE)
     throw new CommandError(`${path} is larger than 200 kB; a transaction envelope is much smaller`);
+  let text: string;
   try {
-    return readFileSync(path, 'utf8').trim();
+    text = readFileSync(path, 'utf8').trim();
   } catch (error) {
     throw new CommandError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  if (containsSecretKey(text)) throw new CommandError(SECRET_REFUSED);
+  return text;
 }
 
 export async function mergeCommand(command: MergeCommand, ctx: Context): Promise<number> {
@@ -45,24 +50,38 @@ export async function mergeCommand(command: MergeCommand, ctx: Context): Promise
           .text;
   for (const line of mergeLines(report)) ctx.io.err(`${line}\n`);
   if (command.output) {
-    try {
-      writeFileSync(command.output, `${text}\n`);
-    } catch (error) {
-      throw new CommandError(
-        `cannot write ${command.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
-    }
-    ctx.io.out(`${command.output}\n`);
+    ctx.io.out(`${writeFresh(command.output, `${text}\n`)}\n`);
   } else {
     ctx.io.out(`${text}\n`);
   }
   return 0;
 }
 
+/** Writes `--output` under a fresh name (`x (2).txt` when x.txt exists: nothing is overwritten); returns the path written. */
+function writeFresh(output: string, text: string): string {
+  try {
+    const { path, fd } = createFreshFile(dirname(output), basename(output));
+    try {
+      writeFileSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    return path;
+  } catch (error) {
+    const system = error as NodeJS.ErrnoException; // a file system error names its code; a refused name says why
+    throw new CommandError(`cannot write ${output}: ${system.syscall ? system.code : system.message}`);
+  }
+}
+
+/** The signature check of one envelope (signatures:inspect). */
+export async function checkSignatures(ctx: Context, input: string): Promise<SignatureReport> {
+  const { reports } = await call<{ reports: SignatureReport[] }>(ctx, 'signatures:inspect', { inputs: [input] });
+  return reports[0]!;
+}
+
 /** The signature check of one envelope, printed to stderr; its report goes into inspect's JSON. */
 export async function inspectSignatures(ctx: Context, input: string): Promise<SignatureReport> {
-  const { reports } = await call<{ reports: SignatureReport[] }>(ctx, 'signatures:inspect', { inputs: [input] });
-  const report = reports[0]!;
+  const report = await checkSignatures(ctx, input);
   for (const line of signatureLines(report)) ctx.io.err(`${line}\n`);
   return report;
 }

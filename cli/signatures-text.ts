@@ -5,6 +5,14 @@ import type { MergeReport, SignatureReport } from '../shared/signatures';
 const brief = (key: string) => `${key.slice(0, 6)}…${key.slice(-4)}`;
 
 export function signatureLines(report: SignatureReport): string[] {
+  const lines = [...signatureEntries(report), ...requirementEntries(report)];
+  for (const reason of report.readiness.reasons) lines.push(`held back: ${reason.message}`);
+  if (report.readiness.ready) lines.push(`ready to submit on ${report.networkName}`);
+  return lines;
+}
+
+/** One line per signature: valid (whose, with what weight on which account), invalid or unknown. */
+export function signatureEntries(report: SignatureReport): string[] {
   const lines: string[] = [];
   const fee = report.envelopeType === 'fee_bump';
   for (const s of report.signatures) {
@@ -22,6 +30,12 @@ export function signatureLines(report: SignatureReport): string[] {
     }
   }
   if (report.signatures.length === 0) lines.push('no signatures');
+  return lines;
+}
+
+/** One line per account's need: met, short (and who could still sign), no account, unknown. */
+export function requirementEntries(report: SignatureReport): string[] {
+  const lines: string[] = [];
   for (const r of report.requirements) {
     const what = `${r.neededBy.join(', ')}: ${brief(r.account)} ${r.level}`;
     if (r.status === 'met') lines.push(`${what}: met (weight ${r.weight} of ${r.needed})`);
@@ -32,8 +46,6 @@ export function signatureLines(report: SignatureReport): string[] {
     else if (r.status === 'no_account') lines.push(`${what}: the account does not exist`);
     else lines.push(`${what}: unknown (the account could not be read)`);
   }
-  for (const reason of report.readiness.reasons) lines.push(`held back: ${reason.message}`);
-  if (report.readiness.ready) lines.push(`ready to submit on ${report.networkName}`);
   return lines;
 }
 

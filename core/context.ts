@@ -53,8 +53,11 @@ export interface CoreContext {
   readonly history: HistoryService;
   /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
   http(): HttpClient;
-  /** The HTTP client of any profile, from the same per-base-URL cache. */
-  clientFor(profile: NetworkProfile): HttpClient;
+  /**
+   * The HTTP client of any profile, or of a server being probed (its URL, and the id its 429
+   * notices name), from the same per-base-URL cache: a 429 on a probe holds the next request too.
+   */
+  clientFor(profile: Pick<NetworkProfile, 'id' | 'baseUrl'>): HttpClient;
   /** The latest ledger the selected network reported (null until a health reading has it). */
   latestLedger(): number | null;
   /** Reads the selected network's health now and remembers its latest ledger. */
@@ -161,11 +164,18 @@ function historyService(options: AppCoreOptions, exportDir: string, emit: Emit):
   });
 }
 
-/** One HTTP client per base URL, so every caller of a server (streams too) shares its 429 gate. */
-function clientCache(options: AppCoreOptions, emit: Emit): (profile: NetworkProfile) => HttpClient {
+/**
+ * One HTTP client per base URL (trailing slashes aside), so every caller of a server (streams,
+ * the connection test of its root) shares its 429 gate.
+ */
+function clientCache(
+  options: AppCoreOptions,
+  emit: Emit,
+): (profile: Pick<NetworkProfile, 'id' | 'baseUrl'>) => HttpClient {
   const clients = new Map<string, HttpClient>();
   return function clientFor(profile) {
-    let client = clients.get(profile.baseUrl);
+    const key = profile.baseUrl.replace(/\/+$/, '');
+    let client = clients.get(key);
     if (!client) {
       // A 429 is told to every view (and the command line) with the time the wait ends.
       const onRateLimit = (until: number, wait: RateLimitWait) =>
@@ -175,7 +185,7 @@ function clientCache(options: AppCoreOptions, emit: Emit): (profile: NetworkProf
           waitMs: Math.round(wait.announcedMs),
           source: wait.source,
         });
-      clients.set(profile.baseUrl, (client = new HttpClient(profile.baseUrl, { ...options.http, onRateLimit })));
+      clients.set(key, (client = new HttpClient(profile.baseUrl, { ...options.http, onRateLimit })));
     }
     return client;
   };

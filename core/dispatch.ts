@@ -12,6 +12,7 @@ import {
   isRequestChannel,
   requestChannels,
 } from '../shared/ipc';
+import { PagingError } from '../shared/paging-guard';
 import { CoreError } from './errors';
 import { containsSecretKey, SECRET_REFUSED } from './secrets';
 
@@ -30,6 +31,7 @@ export type Emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>
 
 export function toErrorShape(error: unknown): IpcErrorShape {
   if (error instanceof CoreError) return { code: error.code, message: error.message, ...error.extra };
+  if (error instanceof PagingError) return { code: error.code, message: error.message };
   if (error instanceof Error && error.name === 'AbortError')
     return { code: 'cancelled', message: 'The request was cancelled.' };
   // Unexpected failures: a plain message, never a stack trace, never a secret-bearing payload.

@@ -1,10 +1,12 @@
 // Export of a listing to CSV or NDJSON, page by page, to a file in the export directory (the
-// same in Electron and in the browser, where a page cannot name a path). The cursor only moves
-// after a page is written, and a 429 makes the exporter wait and ask for the same page again, so
-// no row is lost or written twice. Progress goes out on `export:progress`.
+// same in Electron and in the browser, where a page cannot name a path). The file is created under
+// a fresh name (export-files.ts: nothing is overwritten). The cursor only moves after a page is
+// written, and a 429 makes the exporter wait and ask for the same page again, so no row is lost or
+// written twice; a page the paging guard refuses (shared/paging-guard.ts: a cursor that does not
+// advance, goes backwards, a page repeated) fails the export. Progress goes out on `export:progress`.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, renameSync, type WriteStream } from 'node:fs';
-import { basename, join } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
+import { basename } from 'node:path';
 import { historyStartMessage } from '../shared/partial-history';
 import type { ListingTarget } from '../shared/ipc';
 import { pages } from '../shared/paging';
@@ -13,9 +15,9 @@ import { sleep } from './backoff';
 import type { Emit } from './dispatch';
 import { CoreError } from './errors';
 import { HttpError, type HttpClient } from './http';
+import { createFreshFile, partialName, renameFresh } from './export-files';
 import { CSV_COLUMNS, csvRow, ndjsonRow } from './export-rows';
 import { fetchListing, listingPath } from './listings';
-import { isAfter } from './stream-position';
 
 export { CSV_COLUMNS, csvRow, ndjsonRow } from './export-rows';
 
@@ -54,11 +56,11 @@ export class Exports {
     listingPath(request.target); // validates the id before a file is created
     mkdirSync(this.directory, { recursive: true });
     const exportId = randomUUID().slice(0, 8);
-    const path = uniquePath(this.directory, request.fileName ?? defaultName(request));
+    const { path, fd } = createFreshFile(this.directory, request.fileName ?? defaultName(request));
     const controller = new AbortController();
     const progress: ExportProgress = { exportId, path, state: 'running', rows: 0, pages: 0 };
     const entry: Running = { progress, controller, done: Promise.resolve(progress) };
-    entry.done = this.run(entry, request, http);
+    entry.done = this.run(entry, request, http, createWriteStream(path, { fd }));
     this.running.set(exportId, entry);
     return { ...progress };
   }
@@ -94,8 +96,12 @@ export class Exports {
     this.emit('export:progress', { ...entry.progress });
   }
 
-  private async run(entry: Running, request: ExportRequest, http: HttpClient): Promise<ExportProgress> {
-    const out = createWriteStream(entry.progress.path, { flags: 'wx' });
+  private async run(
+    entry: Running,
+    request: ExportRequest,
+    http: HttpClient,
+    out: WriteStream,
+  ): Promise<ExportProgress> {
     const signal = entry.controller.signal;
     try {
       const total = await knownTotal(request, http, signal);
@@ -108,15 +114,10 @@ export class Exports {
         if (fetched.historyStart) historyNote = `. ${historyStartMessage(fetched.historyStart)}`;
         return fetched.records;
       };
-      for await (const page of pages(fetchRecords, { cursor: request.query.cursor, limit: 200, signal })) {
+      const walk = { cursor: request.query.cursor, limit: 200, order: request.query.order, signal };
+      for await (const page of pages(fetchRecords, walk)) {
         const max = request.query.maxRows;
-        // Guard against a server that repeats the cursor's own record: keep strictly later rows.
-        const after = page.cursor;
-        let records = page.records.filter(
-          (record) =>
-            !after ||
-            (request.query.order === 'asc' ? isAfter(record.pagingToken, after) : isAfter(after, record.pagingToken)),
-        );
+        let records = page.records;
         if (max !== undefined) records = records.slice(0, Math.max(0, max - entry.progress.rows));
         if (records.length > 0)
           await write(
@@ -207,19 +208,9 @@ function ledgerCount(body: Record<string, unknown>, includeFailed: boolean): unk
   return includeFailed || body['failed_transaction_count'] === 0 ? body['operation_count'] : undefined;
 }
 
-/** `x.csv` becomes `x-partial.csv` (numbered if taken); on failure the file keeps its name. */
+/** `x.csv` becomes `x-partial.csv` (numbered if taken, never replacing a file); on failure the file keeps its name. */
 function markPartial(path: string): string {
-  if (!existsSync(path)) return path;
-  const base = basename(path);
-  const dot = base.lastIndexOf('.');
-  const partialName = dot > 0 ? `${base.slice(0, dot)}-partial${base.slice(dot)}` : `${base}-partial`;
-  const target = uniquePath(path.slice(0, path.length - base.length), partialName);
-  try {
-    renameSync(path, target);
-    return target;
-  } catch {
-    return path;
-  }
+  return existsSync(path) ? renameFresh(path, partialName(path)) : path;
 }
 
 function defaultName(request: ExportRequest): string {
@@ -228,17 +219,6 @@ function defaultName(request: ExportRequest): string {
       ? `payments-${request.target.account.slice(0, 8)}`
       : `operations-${request.target.scope}-${request.target.id.slice(0, 12)}`;
   return `${what}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format === 'csv' ? 'csv' : 'ndjson'}`;
-}
-
-function uniquePath(directory: string, name: string): string {
-  const safe = name.replace(/[/\\:\0]/g, '_').replace(/^\.+/, '_');
-  let path = join(directory, safe);
-  for (let n = 2; existsSync(path); n++)
-    path = join(
-      directory,
-      safe.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`),
-    );
-  return path;
 }
 
 function write(out: WriteStream, chunk: string): Promise<void> {

@@ -44,14 +44,18 @@ export async function readHealth(
   }
 }
 
-/** Probes a URL without saving anything; a passphrase that differs from the server's is reported. */
+/**
+ * Probes a URL without saving anything; a passphrase that differs from the server's is reported.
+ * Through `client` (the core's client of that server) a 429 on the root is waited out and closes
+ * the server's gate, so the request after the probe waits for it too.
+ */
 export async function testConnection(
   target: { baseUrl: string; passphrase?: string | undefined },
   signal: AbortSignal,
+  client: HttpClient = new HttpClient(target.baseUrl, { maxRetries: 0, timeoutMs: 8_000 }),
 ): Promise<ConnectionTest> {
-  const client = new HttpClient(target.baseUrl, { maxRetries: 0, timeoutMs: 8_000 });
   try {
-    const response = await client.getJson('/', { signal });
+    const response = await client.getJson('/', { signal, timeoutMs: 8_000 });
     const body = isJsonObject(response.body) ? response.body : {};
     const serverPassphrase = text(body['network_passphrase']) ?? null;
     const dialect =

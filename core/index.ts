@@ -20,8 +20,10 @@ export { redactLogData } from './log-redaction';
 // The address book's lookup, for notifications.
 export { labelIn } from './labels';
 
-// The command line's own reads: a stream of payments, exports' rows, a 429's wait line.
+// The command line's own reads and writes: a stream of payments, exports' rows and fresh file
+// names, a 429's wait line.
 export { streamPayments } from './streams';
 export { CSV_COLUMNS, csvRow, ndjsonRow } from './export';
+export { createFreshFile } from './export-files';
 export { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from './history-index/worker-thread/export-file';
 export { waitLine } from './rate-limit';

@@ -5,6 +5,7 @@ import { classifyId } from '../shared/ids';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
 import type { Operation, OperationPage } from '../shared/model';
 import { nextCursor } from '../shared/paging';
+import { pageFault, pagingMessage } from '../shared/paging-guard';
 import { embeddedRecords } from './embedded';
 import { CoreError } from './errors';
 import { historyStartAtEnd, isBeforeHistory, readHistoryStart } from './partial-history';
@@ -97,6 +98,11 @@ export async function fetchListing(
   const first = operations[0];
   const last = operations.at(-1);
   const next = nextCursor(operations, query.limit);
+  // The paging guard (shared/paging-guard.ts): a page that is not after its own cursor, or whose
+  // next cursor would not advance, is an error, never a page a walk would ask again and again.
+  const tokens = operations.map((operation) => operation.pagingToken);
+  const fault = pageFault(query.order, { cursor: query.cursor, tokens, next });
+  if (fault) throw new CoreError('bad_response', pagingMessage(fault, query.cursor));
   // Newest first, the listing reaches the server's oldest ledger at its end; oldest first, at its start.
   const historyStart =
     next === null && query.order === 'desc'

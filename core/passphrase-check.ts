@@ -5,6 +5,7 @@
 import type { ConnectionTest } from '../shared/ipc';
 import { abortError, CoreError } from './errors';
 import { testConnection } from './health';
+import type { HttpClient } from './http';
 
 /** How long saving a profile waits for its server's answer. */
 const PROBE_MS = 3_000;
@@ -13,8 +14,9 @@ const PROBE_MS = 3_000;
 export async function probeProfile(
   target: { baseUrl: string; passphrase: string },
   signal: AbortSignal,
+  client?: HttpClient,
 ): Promise<ConnectionTest | null> {
-  const probe = await testConnection(target, AbortSignal.any([signal, AbortSignal.timeout(PROBE_MS)])).catch(
+  const probe = await testConnection(target, AbortSignal.any([signal, AbortSignal.timeout(PROBE_MS)]), client).catch(
     () => null,
   );
   if (signal.aborted) throw abortError();

@@ -1,6 +1,7 @@
 // The history index's channels (a local SQLite index of one account's operations;
 // docs/history-index.md), spread into the one channel map of shared/ipc.ts.
 import { z } from 'zod';
+import { ExportFileName } from './file-name';
 import {
   AssetFilter,
   FlowPoint,
@@ -73,12 +74,7 @@ export const historyChannels = {
         filter: HistoryFilter.default({}),
         sort: HistorySort.default('time'),
         format: z.enum(['csv', 'ndjson']),
-        fileName: z
-          .string()
-          .min(1)
-          .max(120)
-          .regex(/^[^/\\:\0]+$/, 'a file name without directories')
-          .optional(),
+        fileName: ExportFileName.optional(),
       })
       .strict(),
     z.object({ path: z.string(), rows: z.number().int() }),

@@ -2,6 +2,7 @@
 // result codes, decoding XDR, and the signatures of multi-signature copies; spread into the one
 // channel map of shared/ipc.ts.
 import { z } from 'zod';
+import { ExportFileName } from './file-name';
 import { request } from './ipc-values';
 import { Explanation, Inspection, JournalEntry, SubmissionReport, TxStatus } from './model';
 import { DetachedSignature, ExportFormat, MergeReport, SignatureReport, SignedInput, SignedInputs } from './signatures';
@@ -57,12 +58,7 @@ export const submitChannels = {
       .object({
         input: SignedInput,
         format: ExportFormat,
-        fileName: z
-          .string()
-          .min(1)
-          .max(120)
-          .regex(/^[^/\\:\0]+$/, 'a file name without directories')
-          .optional(),
+        fileName: ExportFileName.optional(),
       })
       .strict(),
     z.object({ text: z.string(), hash: z.string(), path: z.string().optional() }),

@@ -6,6 +6,7 @@
 // Every request answers `{ok: true, value} | {ok: false, error: {code, message, status?,
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
+import { ExportFileName } from './file-name';
 import { MinimumAmount, Minimums } from './minimums';
 import {
   Account,
@@ -151,12 +152,7 @@ export const requestChannels = {
           maxRows: z.number().int().positive().max(10_000_000).optional(),
         }),
         format: z.enum(['csv', 'ndjson']),
-        fileName: z
-          .string()
-          .min(1)
-          .max(120)
-          .regex(/^[^/\\:\0]+$/, 'a file name without directories')
-          .optional(),
+        fileName: ExportFileName.optional(),
       })
       .strict(),
     ExportProgress,

@@ -1,6 +1,8 @@
 // Cursor paging, the one way: a page's next cursor is worked out here (nextCursor), and walking
 // pages is one async generator (pages) that the command line and export use; the renderer's
-// infinite listings take their cursors from the same functions. Pure: shared/ imports no Node.
+// infinite listings take their cursors from the same functions. Every page passes the one paging
+// guard (paging-guard.ts) before it is yielded. Pure: shared/ imports no Node.
+import { PagingGuard, type PagingOrder } from './paging-guard';
 
 /** Anything a listing returns: records carry the token a cursor names. */
 export interface Paged {
@@ -33,6 +35,8 @@ export interface PagingOptions {
   cursor?: string | undefined;
   /** Records per page asked of the server; a shorter page is the last. */
   limit: number;
+  /** The listing's order, which the paging guard checks each page's tokens against. */
+  order: PagingOrder;
   /** Stops the walk: the pending fetch gets it, and no further page is asked for. */
   signal?: AbortSignal | undefined;
 }
@@ -43,17 +47,23 @@ export type FetchRecords<T> = (
   signal: AbortSignal | undefined,
 ) => Promise<readonly T[]>;
 
-/** Pages from `cursor` until a page is not full; the consumer may stop early (break). */
+/**
+ * Pages from `cursor` until a page is not full; the consumer may stop early (break). A page whose
+ * cursor did not advance, went backwards or that repeats the page before is not yielded: the walk
+ * throws a PagingError instead.
+ */
 export async function* pages<T extends Paged>(
   fetchRecords: FetchRecords<T>,
   options: PagingOptions,
 ): AsyncGenerator<Page<T>, void, undefined> {
   let cursor = options.cursor || undefined;
+  const guard = new PagingGuard(options.order);
   for (;;) {
     options.signal?.throwIfAborted();
     const records = [...(await fetchRecords(cursor, options.limit, options.signal))];
     options.signal?.throwIfAborted();
     const next = nextCursor(records, options.limit);
+    guard.check({ cursor, tokens: records.map((record) => record.pagingToken), next });
     yield { cursor, records, next };
     if (next === null) return;
     cursor = next;

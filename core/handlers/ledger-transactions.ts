@@ -43,7 +43,7 @@ async function transactionHashes(
     ).records;
   };
   let walked = 0;
-  for await (const page of pages(fetchRecords, { limit: PAGE, signal })) {
+  for await (const page of pages(fetchRecords, { limit: PAGE, order: 'asc', signal })) {
     for (const op of page.records) {
       if (seen.has(op.transactionHash)) continue;
       seen.add(op.transactionHash);

@@ -27,12 +27,14 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
     'network:add': async function networkAdd(draft, { signal }) {
       // The server is asked its passphrase (a contradiction is refused) and, unless stated, its
       // dialect; an unreachable server is saved as Horizon, the common case.
-      const probe = await probeProfile(draft, signal);
+      const probe = await probeProfile(draft, signal, ctx.clientFor({ id: 'new', baseUrl: draft.baseUrl }));
       return networks.add({ ...draft, dialect: draft.dialect ?? probe?.dialect ?? 'horizon' });
     },
     'network:update': async function networkUpdate({ id, changes }, { signal }) {
-      if (changes.baseUrl !== undefined || changes.passphrase !== undefined)
-        await probeProfile({ ...networks.get(id), ...changes }, signal);
+      if (changes.baseUrl !== undefined || changes.passphrase !== undefined) {
+        const target = { ...networks.get(id), ...changes };
+        await probeProfile(target, signal, ctx.clientFor(target));
+      }
       const profile = networks.update(id, changes);
       if (networks.selected().id === id) streams.useNetwork(profile);
       return profile;
@@ -43,7 +45,11 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
       return { selectedId: selected.id };
     },
     'network:test': async function networkTest(args, { signal }) {
-      return testConnection('id' in args ? networks.get(args.id) : args, signal);
+      // Through the core's client of that server: a 429 on its root is waited out, and holds the
+      // request after the test too (the command line's --network URL tests the root first).
+      const target = 'id' in args ? networks.get(args.id) : args;
+      const saved = networks.list().find((p) => p.baseUrl.replace(/\/+$/, '') === target.baseUrl.replace(/\/+$/, ''));
+      return testConnection(target, signal, ctx.clientFor({ id: saved?.id ?? 'url', baseUrl: target.baseUrl }));
     },
     'network:health': async function networkHealth(_args, { signal }) {
       return ctx.checkHealth(signal);

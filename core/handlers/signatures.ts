@@ -1,11 +1,11 @@
 // Handlers of the signatures domain (issue #14): checking who signed, what each account still
 // needs, merging partly signed copies, and exporting the result. Secret keys never reach here:
 // the dispatcher refuses them before any handler runs (secrets.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Handlers } from '../dispatch';
 import { CoreError } from '../errors';
+import { createFreshFile } from '../export-files';
 import type { HttpClient } from '../http';
 import { httpLookup } from '../signatures/accounts';
 import { analyse, type Analysis, type SignatureContext } from '../signatures/analyse';
@@ -48,10 +48,14 @@ export function signaturesHandlers(ctx: SignaturesContext): SignatureHandlers {
       const { report, detected } = await analyse(draftFromInput(input), context(signal));
       const text = encodeEnvelope(report.envelope, format, detected.profile.passphrase);
       if (!fileName) return { text, hash: report.hash };
-      if (fileName.startsWith('.')) throw new CoreError('invalid_input', 'The file name must not start with a dot.');
+      // A fresh name, as every export: a file of that name already there is never overwritten.
       mkdirSync(ctx.exports.directory, { recursive: true });
-      const path = join(ctx.exports.directory, fileName);
-      writeFileSync(path, `${text}\n`, { mode: 0o644 });
+      const { path, fd } = createFreshFile(ctx.exports.directory, fileName);
+      try {
+        writeFileSync(fd, `${text}\n`);
+      } finally {
+        closeSync(fd);
+      }
       return { text, hash: report.hash, path };
     },
   };

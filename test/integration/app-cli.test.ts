@@ -138,12 +138,22 @@ describe('ledgerscope transactions', () => {
     const tx = await paymentTx(net.serviceUrl, alice, bob.publicKey, { passphrase: net.passphrase, amount: '2' });
     const file = join(userData, 'payment.xdr');
     writeFileSync(file, tx.toXDR());
-    const inspected = await run(['inspect', file, ...network()]);
+    const inspected = await run(['inspect', file, ...network(), '--format', 'json']);
     expect(inspected.code).toBe(0);
     expect(JSON.parse(inspected.out)).toMatchObject({
       hash: tx.hash().toString('hex'),
       sequenceCheck: { status: 'ok' },
     });
+    // Without --format json: the verdict for a person, ready to submit.
+    const verdict = await run(['inspect', file, ...network()]);
+    expect(verdict.code).toBe(0);
+    const lines = verdict.out.split('\n');
+    const host = new URL(net.serviceUrl).host; // a --network URL is named by its host
+    expect(lines[0]).toBe(`network:     ${host} (the signatures verify for it)`);
+    expect(lines[1]).toBe(`source:      ${alice.publicKey}`);
+    expect(lines[2]).toMatch(/^sequence: +\d+: ok, /);
+    expect(lines.find((line) => line.startsWith('readiness:'))).toBe(`readiness:   ready to submit on ${host}`);
+    expect(verdict.out).toContain(`hash:        ${tx.hash().toString('hex')}`);
     const submitted = await run(['submit', '-', ...network()], tx.toXDR());
     expect(submitted.code).toBe(0);
     const [report, final] = submitted.out

@@ -113,6 +113,31 @@ describe('ledgerscope sync', () => {
     expect(csv.out.trimEnd().split('\n')).toHaveLength(4);
   }, 60_000);
 
+  it('writes every matching row as csv and ndjson without --limit; the table a screenful and how many more', async () => {
+    const listed = await listedIds(net.serviceUrl, busy);
+    expect(listed.length).toBeGreaterThan(100);
+    const csv = await runCli(['history', busy, '--failed', '--sort=time', '--format', 'csv', ...network()], userData);
+    expect(csv.code).toBe(0);
+    const lines = csv.out.trimEnd().split('\n');
+    expect(lines.slice(1).map((line) => line.slice(0, line.indexOf(',')))).toEqual(listed);
+    expect(csv.err).toMatch(new RegExp(`^history: ${listed.length} matching operations[;\\n]`));
+    expect(csv.err).not.toContain('wrote');
+    const ndjson = await runCli(['history', busy, '--failed', '--format', 'ndjson', ...network()], userData);
+    expect(ndjson.out.trimEnd().split('\n')).toHaveLength(listed.length);
+    const limited = await runCli(
+      ['history', busy, '--failed', '--format', 'csv', '--limit', '7', ...network()],
+      userData,
+    );
+    expect(limited.out.trimEnd().split('\n')).toHaveLength(1 + 7);
+    expect(limited.err).toContain(`history: wrote 7 of ${listed.length} matching rows (--limit 7)`);
+    const table = await runCli(['history', busy, '--failed', ...network()], userData);
+    const shown = table.out.trimEnd().split('\n');
+    expect(shown).toHaveLength(1 + 40 + 1);
+    expect(shown.at(-1)).toBe(
+      `… ${listed.length - 40} more matching rows: --limit N shows more, --format csv or ndjson writes them all`,
+    );
+  }, 60_000);
+
   it('refuses every malformed flag with one usage line and exit code 2', async () => {
     const bad: string[][] = [
       ['history', busy, '--min', 'abc'],

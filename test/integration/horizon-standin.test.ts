@@ -121,6 +121,21 @@ describe('command line --max-wait', () => {
     expect(run.io.out).toBe('');
   });
 
+  it('waits out a 429 on the root (the probe of a --network URL) before its next request to that server', async () => {
+    const before = horizon.requests.length;
+    horizon.rateLimit('/', 1, { 'retry-after': '1' });
+    const run = cli(['--network', horizon.url, 'payments', horizon.account, '--limit', '1']);
+    expect(await run.done).toBe(0);
+    const [limited, next, ...rest] = horizon.requests.slice(before);
+    expect(limited).toMatchObject({ path: '/', status: 429 });
+    // The probe asks again once the wait is over (the passphrase is the root's), then the listing.
+    expect(next).toMatchObject({ path: '/', status: 200 });
+    expect(next!.at - limited!.at).toBeGreaterThanOrEqual(1_000);
+    expect(rest.map((r) => r.path)).toEqual([`/accounts/${horizon.account}/payments`]);
+    expect(run.io.err).toContain('rate limited: waiting 1 s (Retry-After)');
+    expect((JSON.parse(run.io.out) as Operation[]).length).toBe(1);
+  });
+
   it('fails at once with one line when the server asks for more than --max-wait', async () => {
     horizon.rateLimit('/accounts/', 1, { 'retry-after': '120' });
     const run = cli(['--network', horizon.url, '--max-wait', '1', 'payments', horizon.account]);

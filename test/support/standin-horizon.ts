@@ -8,7 +8,8 @@
 // submitted transactions; and plays Horizon's limits on demand: 429 with Retry-After, 410
 // before_history below `history_elder_ledger`, 504 transaction_submission_timeout with extras.hash,
 // /transactions_async, streams it closes itself after a timeout or `limit` events, a full page held
-// open after its first bytes, gzip. Every request is logged with the status it got, so a test can
+// open after its first bytes, gzip; and hostile paging (a page from the wrong place, a `next` link
+// that disagrees with the records). Every request is logged with the status it got, so a test can
 // count what reached the server. Values are made up here; shapes follow the project's own
 // fixtures (test/fixtures/horizon).
 import { createHash } from 'node:crypto';
@@ -43,8 +44,13 @@ export interface StandinOptions {
   gzip?: boolean;
   /** Write `&` as it is, not as Horizon's `\u0026` (for code that reads a page's raw bytes and knows only `&`). */
   plainAmpersands?: boolean;
-  /** The cursor a page's `next` link names after its last record's token (default: that token, as Horizon's does): a server whose link and records disagree. */
-  nextCursor?: (lastToken: string) => string;
+  /** The cursor a page's `next` link names after its last record's token (default: that token, as Horizon's does): a server whose link and records disagree (`asked`: the request's cursor). */
+  nextCursor?: (lastToken: string, asked: string | null) => string;
+  /**
+   * Hostile paging: where in the listing a page starts, given where it should (the index of the
+   * first record after the cursor) and the limit: `() => 0` answers the same page for every cursor.
+   */
+  pageFrom?: (asked: number, limit: number) => number;
   /** Link and answer POST /transactions_async. */
   asyncSubmission?: boolean;
   /** Close every stream after this long with `event: close` (Horizon: 55 s). */
@@ -327,7 +333,11 @@ export class StandinHorizon {
     const ordered = order === 'asc' ? this.payments : [...this.payments].reverse();
     const after = (p: StandinPayment) =>
       cursor === null || (order === 'asc' ? BigInt(p.token) > cursor : BigInt(p.token) < cursor);
-    const page = ordered.filter((p) => (failed || p.successful) && after(p)).slice(0, limit);
+    const listed = ordered.filter((p) => failed || p.successful);
+    const asked = listed.findIndex(after);
+    const start = asked < 0 ? listed.length : asked;
+    const from = this.options.pageFrom ? Math.max(0, this.options.pageFrom(start, limit)) : start;
+    const page = listed.slice(from, from + limit);
     const join = query.get('join') === 'transactions';
     const last = page.at(-1)?.token;
     const href = (c: string | null | undefined, o: string) =>
@@ -335,7 +345,7 @@ export class StandinHorizon {
     const body = {
       _links: {
         self: { href: `${url.pathname}${url.search}` },
-        next: { href: href(last ? (this.options.nextCursor?.(last) ?? last) : cursorText, order) },
+        next: { href: href(last ? (this.options.nextCursor?.(last, cursorText) ?? last) : cursorText, order) },
         prev: { href: href(page[0]?.token ?? cursorText, order === 'asc' ? 'desc' : 'asc') },
       },
       _embedded: { records: page.map((p) => (join ? { ...p.record, transaction: p.transaction } : p.record)) },

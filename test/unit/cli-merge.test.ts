@@ -158,11 +158,53 @@ describe('merge runs', () => {
     expect(out).toEqual([]);
   });
 
-  it('inspect prints the signature lines and puts the check in its JSON', async () => {
-    const { result, out, err } = await run(['inspect', file('one.xdr', signed(tx, A, B))]);
+  it('inspect --format json prints the signature lines and puts the check in its JSON', async () => {
+    const { result, out, err } = await run(['inspect', file('one.xdr', signed(tx, A, B)), '--format', 'json']);
     expect(result).toBe(0);
     const printed = JSON.parse(out.join('')) as { signatureCheck: { signatures: { signer?: string }[] } };
     expect(printed.signatureCheck.signatures.map((s) => s.signer)).toEqual([A.publicKey(), undefined]);
     expect(err.join('')).toContain('signature 2: unknown signer (hint');
+  });
+
+  it('inspect speaks to a person first: its verdict, in order, and no JSON', async () => {
+    const { result, out, err } = await run(['inspect', file('one.xdr', signed(tx, A, B))]);
+    expect(result).toBe(0);
+    expect(err).toEqual([]);
+    const lines = out.join('').trimEnd().split('\n');
+    const heads = lines.filter((line) => !line.startsWith(' ')).map((line) => line.slice(0, line.indexOf(':')));
+    expect(heads.slice(0, 8)).toEqual([
+      'network',
+      'source',
+      'sequence',
+      'fee',
+      'operations',
+      'signatures',
+      'thresholds',
+      'readiness',
+    ]);
+    expect(lines[0]).toBe('network:     Local (the signatures verify for it)');
+    expect(lines[1]).toBe(`source:      ${A.publicKey()}`);
+    expect(lines[2]).toMatch(/^sequence: +\d+: unknown, /);
+    expect(lines[3]).toMatch(/^fee: +at most 0\.0000100 XLM \(100 stroops\)$/);
+    expect(lines[4]).toBe('operations:  1');
+    expect(lines[5]).toMatch(/^ {2}1\. /);
+    expect(lines[6]).toBe('signatures:  1 of 2 valid');
+    expect(lines).toContain(
+      '  signature 2: unknown signer (hint ' + B.rawPublicKey().subarray(28).toString('hex') + ')',
+    );
+    expect(lines.find((line) => line.startsWith('readiness:'))).toBe('readiness:   held back');
+    expect(out.join('')).not.toMatch(/^[{[]/m);
+  });
+
+  it('merge --output never overwrites a file: the next free name is written and printed', async () => {
+    const output = join(dir, 'kept.txt');
+    writeFileSync(output, 'mine\n');
+    const first = await run(['merge', file('c.xdr', signed(tx, A)), '--output', output]);
+    const second = await run(['merge', file('d.xdr', signed(tx, A)), '--output', output]);
+    expect([first.result, second.result]).toEqual([0, 0]);
+    expect(readFileSync(output, 'utf8')).toBe('mine\n');
+    expect(first.out.join('')).toBe(`${join(dir, 'kept (2).txt')}\n`);
+    expect(second.out.join('')).toBe(`${join(dir, 'kept (3).txt')}\n`);
+    expect(readFileSync(join(dir, 'kept (2).txt'), 'utf8')).toMatch(/^[A-Za-z0-9+/=]+\n$/);
   });
 });

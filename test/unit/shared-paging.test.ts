@@ -37,13 +37,15 @@ describe('nextCursor', () => {
 describe('pages', () => {
   test('an empty listing is one empty page, then the end', async () => {
     const { fetch, calls } = listing([]);
-    expect(await collect(pages(fetch, { limit: 3 }))).toEqual([{ cursor: undefined, records: [], next: null }]);
+    expect(await collect(pages(fetch, { order: 'asc', limit: 3 }))).toEqual([
+      { cursor: undefined, records: [], next: null },
+    ]);
     expect(calls).toEqual([undefined]);
   });
 
   test('carries each page’s next cursor into the following request and stops after the short last page', async () => {
     const { fetch, calls } = listing();
-    const seen = await collect(pages(fetch, { limit: 3 }));
+    const seen = await collect(pages(fetch, { order: 'asc', limit: 3 }));
     expect(seen.map((page) => page.records.map((r) => r.pagingToken))).toEqual([
       ['1', '2', '3'],
       ['4', '5', '6'],
@@ -56,21 +58,24 @@ describe('pages', () => {
 
   test('a last page that is exactly full costs one more (empty) request', async () => {
     const { fetch, calls } = listing(ALL.slice(0, 6));
-    const seen = await collect(pages(fetch, { limit: 3 }));
+    const seen = await collect(pages(fetch, { order: 'asc', limit: 3 }));
     expect(seen.map((page) => page.records.length)).toEqual([3, 3, 0]);
     expect(calls).toEqual([undefined, '3', '6']);
   });
 
   test('starts from the given cursor (an empty one is the start)', async () => {
     const { fetch, calls } = listing();
-    expect((await collect(pages(fetch, { limit: 10, cursor: '5' })))[0]!.records).toEqual([rec(6), rec(7)]);
-    await collect(pages(fetch, { limit: 10, cursor: '' }));
+    expect((await collect(pages(fetch, { order: 'asc', limit: 10, cursor: '5' })))[0]!.records).toEqual([
+      rec(6),
+      rec(7),
+    ]);
+    await collect(pages(fetch, { order: 'asc', limit: 10, cursor: '' }));
     expect(calls).toEqual(['5', undefined]);
   });
 
   test('the consumer may stop early: no further page is asked for', async () => {
     const { fetch, calls } = listing();
-    for await (const page of pages(fetch, { limit: 2 })) if (page.records.length) break;
+    for await (const page of pages(fetch, { order: 'asc', limit: 2 })) if (page.records.length) break;
     expect(calls).toEqual([undefined]);
   });
 
@@ -87,7 +92,7 @@ describe('pages', () => {
     const seen: string[][] = [];
     await expect(
       (async () => {
-        for await (const page of pages(fetch, { limit: 2, signal: controller.signal }))
+        for await (const page of pages(fetch, { order: 'asc', limit: 2, signal: controller.signal }))
           seen.push(page.records.map((r) => r.pagingToken));
       })(),
     ).rejects.toThrow(/stop/);
@@ -96,7 +101,7 @@ describe('pages', () => {
     expect(signals.every((signal) => signal === controller.signal)).toBe(true);
     // Already aborted: not even the first request is made.
     const before = calls.length;
-    await expect(collect(pages(fetch, { limit: 2, signal: controller.signal }))).rejects.toThrow(/stop/);
+    await expect(collect(pages(fetch, { order: 'asc', limit: 2, signal: controller.signal }))).rejects.toThrow(/stop/);
     expect(calls).toHaveLength(before);
   });
 });

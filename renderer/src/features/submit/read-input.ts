@@ -1,13 +1,15 @@
 // Turning what the user drops or pastes into text for the core, refusing secret keys.
+import { containsSecretText, SECRET_REFUSED } from '../../../../shared/secret-scan';
 
-/** A secret key (S… StrKey) anywhere in the text, as a whole word. */
+/** A secret key's shape (S… StrKey) anywhere in the text, as a whole word, checksum or not. */
 const SECRET = /(^|[^A-Za-z0-9])S[A-Z2-7]{55}(?=$|[^A-Za-z0-9])/;
 
-export const SECRET_MESSAGE =
-  'This looks like a secret key (S…). Ledgerscope never needs one and did not keep it: sign offline and paste the signed transaction instead.';
+/** The sentence every channel refuses a secret key with (the core's dispatcher, the command line). */
+export const SECRET_MESSAGE = SECRET_REFUSED;
 
+/** A seed's shape, or a valid seed in any form the core refuses (any case, split, invisible characters inside). */
 export function looksLikeSecret(text: string): boolean {
-  return SECRET.test(text);
+  return SECRET.test(text) || containsSecretText(text);
 }
 
 export const ACCEPTED_FILES = '.xdr,.txt,.json';

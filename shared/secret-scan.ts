@@ -1,0 +1,71 @@
+// Finding a secret key (an `S…` seed) in text, in any form a person could paste one: lowercase or
+// mixed case, inside longer text, with zero-width or other invisible characters inside, in
+// full-width letters, or split by spaces and line breaks into groups. The app core refuses every
+// message and file that holds one (core/secrets.ts); the page checks what it reads before sending.
+//
+// The rule, and why it does not refuse legitimate text (test/unit/secrets.test.ts):
+//   1. The text is normalised: NFKC (full-width letters become ASCII), invisible format characters
+//      removed, upper case. Runs of base32 letters (A–Z, 2–7) are what a seed can be made of.
+//   2. Any 56 characters inside one run that are a valid seed: version byte `S` + A–D, and the
+//      CRC16 checksum. Base64 and hex rarely hold such a run start (hex has no `S` at all), and
+//      each candidate passes the checksum by accident once in 65,536.
+//   3. Runs separated by whitespace only, joined: whole runs whose lengths add up to exactly 56,
+//      the first starting the seed, checked the same way. Requiring whole runs keeps prose and
+//      lists from forming candidates: a label followed by a line break and an account id (G…,
+//      itself 56 characters) never adds up to a window that starts at a word and ends at one.
+import { decodeStrKey } from './strkey';
+
+/** The one sentence every channel answers a secret key with (the dispatcher, the command line, the page). */
+export const SECRET_REFUSED =
+  'This contains a secret key (S…). Ledgerscope never needs, keeps or sends secret keys: sign offline and paste the signed transaction instead. The input was discarded.';
+
+const SEED_CHARS = 56;
+
+/** Characters that show as nothing: format characters (zero-width, bidi, BOM, soft hyphen) and blank letters. */
+const INVISIBLE = /[\p{Cf}\u115f\u180e\u3164\uffa0]|\u034f|\u1160|\u17b4|\u17b5/gu;
+const RUN = /[A-Z2-7]+/g;
+const SPACE_ONLY = /^\s+$/u;
+
+/** A seed's first two characters: `S` then A–D (the version byte 18 << 3 leaves the next 3 bits zero). */
+const isSeedStart = (text: string, at: number): boolean =>
+  text.charCodeAt(at) === 83 && text.charCodeAt(at + 1) >= 65 && text.charCodeAt(at + 1) <= 68;
+
+const isSeed = (text: string): boolean => decodeStrKey('seed', text) !== null;
+
+/** Rule 2: a seed anywhere inside one run. */
+function seedInRun(run: string): boolean {
+  for (let at = 0; at + SEED_CHARS <= run.length; at++)
+    if (isSeedStart(run, at) && isSeed(run.slice(at, at + SEED_CHARS))) return true;
+  return false;
+}
+
+/** Rule 3: whole runs of one whitespace-joined group that add up to a seed. */
+function seedAcrossRuns(group: readonly string[]): boolean {
+  for (let first = 0; first < group.length - 1; first++) {
+    if (group[first]!.charCodeAt(0) !== 83) continue; // 'S'
+    let length = 0;
+    let last = first;
+    for (; last < group.length && length < SEED_CHARS; last++) length += group[last]!.length;
+    if (length === SEED_CHARS && last - first > 1 && isSeed(group.slice(first, last).join(''))) return true;
+  }
+  return false;
+}
+
+/** True when the text holds a valid secret key in any of the forms above. */
+export function containsSecretText(text: string): boolean {
+  const normal = text.normalize('NFKC').replace(INVISIBLE, '').toUpperCase();
+  let group: string[] = [];
+  let end = 0;
+  for (const match of normal.matchAll(RUN)) {
+    const run = match[0];
+    if (run.length >= SEED_CHARS && seedInRun(run)) return true;
+    const joined = group.length > 0 && SPACE_ONLY.test(normal.slice(end, match.index));
+    if (!joined) {
+      if (seedAcrossRuns(group)) return true;
+      group = [];
+    }
+    group.push(run);
+    end = match.index + run.length;
+  }
+  return seedAcrossRuns(group);
+}

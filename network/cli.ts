@@ -17,7 +17,7 @@ import { SERVICE_FLAGS } from './service/flags';
 import { parsePublicUrl } from './service/links';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const CORE_ENTRY = join(here, 'core', 'process.ts');
+const CORE_ENTRY = join(here, 'validator-process.ts');
 const SERVICE_ENTRY = join(here, 'service', 'process.ts');
 
 /** Flags handed to the core unchanged (the core's own names). */

@@ -64,29 +64,3 @@ export function completeFromAtStart(meta: AccountMeta | null, cursor: string | u
   const tokenLedger = Number(BigInt(cursor) >> 32n);
   return tokenLedger + 1 < elder ? Math.max(known ?? 0, elder) : known;
 }
-
-/** Pages a walk must have left, at the pace of its last page, before a second walk starts ahead of it. */
-export const AHEAD_MIN_PAGES = 50;
-
-/**
- * Requests a server must announce left (X-RateLimit-Remaining) for a second walk: two walks spend
- * a request or two more than one, which a server counting an hourly budget (Horizon's 3,600) is
- * not offered; the local service announces 100,000,000 to this machine.
- */
-export const AHEAD_MIN_BUDGET = 10_000;
-
-/**
- * Where a second walk starts, ahead of the walk whose last full page ran from the cursor `before`
- * to `last`: the middle of the ledgers between `last` and the server's `latest`, as a cursor (the
- * first operation id of that ledger); null when the walk is short, the server has no requests to
- * spare, or a token is not an operation id.
- */
-export function aheadStart(before: string | undefined, last: string, latest: number | null, budget: number | null): string | null {
-  if (before === undefined || latest === null || budget === null || budget < AHEAD_MIN_BUDGET) return null;
-  if (!/^\d{1,19}$/.test(before) || !/^\d{1,19}$/.test(last)) return null;
-  const from = Number(BigInt(before) >> 32n);
-  const to = Number(BigInt(last) >> 32n);
-  const left = latest - to;
-  if (to < from || left / Math.max(1, to - from) < AHEAD_MIN_PAGES) return null;
-  return String(BigInt(to + Math.ceil(left / 2)) << 32n);
-}

@@ -54,7 +54,7 @@ export class HistoryService {
         follow,
         call: (op, args) => this.call(profile, op, args),
         transport: (onEarly) => workerTransport(this.worker, onEarly),
-        ingest: (page, lane) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid, ...(lane === 'ahead' ? { lane } : {}) }),
+        ingest: (page) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid }),
         release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
@@ -120,7 +120,7 @@ function freshPath(directory: string, name: string): string {
 }
 
 function emptyMeta(account: string): AccountMeta {
-  return { acct: 0, address: account, lastToken: null, completeFrom: null, state: 'idle', rows: 0, bytes: 0, oldest: null, newest: null, aheadFrom: null, aheadToken: null };
+  return { acct: 0, address: account, lastToken: null, completeFrom: null, state: 'idle', rows: 0, bytes: 0, oldest: null, newest: null };
 }
 
 function infoOf(profile: NetworkProfile, meta: AccountMeta): HistoryIndexInfo {

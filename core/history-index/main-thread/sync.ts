@@ -3,14 +3,14 @@
 // paging token (store.ts), then kept current by a stream resumed from that token. A 429 is waited
 // out through the HTTP client's gate; a 410 before_history ends the walk into pruned history and
 // the index records from which ledger it is complete (the server's history_elder_ledger). The
-// walks themselves, one or two, are walk.ts.
+// walk itself is walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { HttpClient, Transport } from '../../http';
 import { streamPayments, type StreamOptions } from '../../stream-connection';
 import type { AccountMeta } from '../worker-thread/account-meta';
-import type { Lane, PageResult } from '../worker-thread/store';
-import { LISTING_PARAMS, readRoot, walkAll, type IndexCall, type WalkContext } from './walk';
+import type { PageResult } from '../worker-thread/store';
+import { LISTING_PARAMS, readRoot, walk, type IndexCall, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import type { HeldAnswer, HeldPage } from './worker-transport';
 
@@ -23,8 +23,8 @@ export interface SyncOptions {
   call: IndexCall;
   /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
   transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
-  /** Writes a page the index worker holds, with the token of the walk it comes from (walk.ts). */
-  ingest(page: HeldPage, lane: Lane): Promise<PageResult>;
+  /** Writes a page the index worker holds, with its token (walk.ts). */
+  ingest(page: HeldPage): Promise<PageResult>;
   /** Lets a page the worker holds go unwritten. */
   release(page: HeldPage): void;
   emit(progress: HistoryProgress): void;
@@ -133,7 +133,7 @@ export class AccountSync {
       const root = await readRoot(this.options.http, signal);
       this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
-      const { cursor, added } = await walkAll(this.walkContext(), this.meta, root, signal);
+      const { cursor, added } = await walk(this.walkContext(), this.meta?.lastToken ?? undefined, signal);
       if (signal.aborted) return;
       if (added > 10_000) await call('optimize', {});
       await call('setState', { account, state: 'current' });

@@ -35,7 +35,8 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
       return { selectedId: selected.id };
     },
     'network:test': async function networkTest(args, { signal }) {
-      return testConnection('id' in args ? networks.get(args.id) : args, signal);
+      const target = 'id' in args ? networks.get(args.id) : args;
+      return testConnection(target, signal, (health) => ctx.healthSeen(target.baseUrl, health));
     },
     'network:health': async function networkHealth(_args, { signal }) {
       return ctx.checkHealth(signal);

@@ -1,6 +1,6 @@
 // Where a sync's walk goes next: the cursor a full page names for the page after it (fetched
-// ahead while the page is parsed, or as soon as enough of it has arrived), and from which ledger
-// an index is complete when a walk starts.
+// ahead while the page is parsed and written, or while it is still arriving if it stalls), and
+// from which ledger an index is complete when a walk starts.
 import { HEAD_BYTES, type OnProgress } from '../http-head';
 import type { AccountMeta } from './worker-thread/account-meta';
 
@@ -39,8 +39,8 @@ export const EARLY_BYTES = 32 * 1024;
 /**
  * Watches a page's body as it arrives (its decoded head and the bytes so far, http-head.ts) and,
  * once EARLY_BYTES are in, names the cursor of its `next` link (once, if the head has one): the
- * page after it can be asked for while this one is still arriving. A guess as nextOfFullPage is;
- * a short last page makes it one request too many at most.
+ * page after it can be asked for while this one is still arriving, if it stalls (worker-fetch.ts
+ * EARLY_STALL_MS). A guess as nextOfFullPage is; a short last page makes it one request too many.
  */
 export function earlyNext(onCursor: (cursor: string) => void): OnProgress {
   let done = false;

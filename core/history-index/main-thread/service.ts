@@ -12,6 +12,7 @@ import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from '../protocol';
 import type { AccountMeta } from '../worker-thread/store';
 import { AccountSync } from './sync';
+import type { ServerRoot } from './walk';
 import { workerTransport } from './worker-transport';
 
 export interface HistoryServiceOptions {
@@ -43,7 +44,8 @@ export class HistoryService {
     return `${this.file(profile)}|${account}`;
   }
 
-  sync(profile: NetworkProfile, http: HttpClient, account: string, follow = true): AccountSync {
+  /** `root`: how the sync reads the server's root (default: a read of its own). */
+  sync(profile: NetworkProfile, http: HttpClient, account: string, follow = true, root?: (signal: AbortSignal) => Promise<ServerRoot>): AccountSync {
     const key = this.key(profile, account);
     let sync = this.syncs.get(key);
     if (!sync) {
@@ -52,6 +54,7 @@ export class HistoryService {
         profile,
         account,
         follow,
+        ...(root ? { root } : {}),
         call: (op, args) => this.call(profile, op, args),
         transport: (onEarly) => workerTransport(this.worker, onEarly),
         ingest: (page) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid }),

@@ -10,7 +10,7 @@ import type { HttpClient, Transport } from '../../http';
 import { streamPayments, type StreamOptions } from '../../stream-connection';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';
-import { LISTING_PARAMS, readRoot, walk, type IndexCall, type WalkContext } from './walk';
+import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import type { HeldAnswer, HeldPage } from './worker-transport';
 
@@ -21,6 +21,8 @@ export interface SyncOptions {
   profile: NetworkProfile;
   account: string;
   call: IndexCall;
+  /** The server's root (its oldest ledger) as the sync starts: a recent health reading's, or a read of its own (default). */
+  root?(signal: AbortSignal): Promise<ServerRoot>;
   /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
   transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
   /** Writes a page the index worker holds, with its token (walk.ts). */
@@ -130,7 +132,7 @@ export class AccountSync {
     const { call, account } = this.options;
     try {
       this.meta = await call('meta', { account });
-      const root = await readRoot(this.options.http, signal);
+      const root = await (this.options.root ?? ((s: AbortSignal) => readRoot(this.options.http, s)))(signal);
       this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
       const { cursor, added } = await walk(this.walkContext(), this.meta?.lastToken ?? undefined, signal);

@@ -45,13 +45,9 @@ export interface WalkEnd {
   added: number;
 }
 
-/** The root's answer as a sync needs it, from a body read once (the health reading's, or the sync's own). */
-export function rootOf(body: unknown): ServerRoot {
-  return { elder: isJsonObject(body) ? (int(body['history_elder_ledger']) ?? null) : null };
-}
-
 export async function readRoot(http: HttpClient, signal: AbortSignal): Promise<ServerRoot> {
-  return rootOf((await http.getJson('/', { signal })).body);
+  const { body } = await http.getJson('/', { signal });
+  return { elder: isJsonObject(body) ? (int(body['history_elder_ledger']) ?? null) : null };
 }
 
 /**

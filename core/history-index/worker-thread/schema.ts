@@ -156,6 +156,8 @@ function open(path: string): DatabaseSync {
   // A page and its paging token commit together; NORMAL keeps that atomic under WAL (a power
   // cut may lose the last commits, never half of one).
   db.exec('PRAGMA synchronous = NORMAL');
-  db.exec('PRAGMA cache_size = -65536');
+  // 16 MB of page cache (SQLite's default is 2 MB): the hot pages of the ten indexes a sync
+  // inserts into. It was 64 MB, a quarter of the 256 MB a sync of 1,000,000 may take (docs/benchmarks.md).
+  db.exec('PRAGMA cache_size = -16384');
   return db;
 }

@@ -4,7 +4,9 @@
 // connection (0: no limit). It runs as its own process, so relaying costs neither the client's
 // threads nor the server's.
 //   node --import tsx test/bench/latency-proxy.ts --target http://127.0.0.1:PORT --rtt-ms 20 [--mbit 100]
-// prints "listening on http://127.0.0.1:PORT" once it accepts connections.
+// prints "listening on http://127.0.0.1:PORT" once it accepts connections, then "request <path>"
+// for each HTTP request it relays (read from the request line), and "mark" for each line it reads
+// on its standard input: every request line printed before a mark came before it.
 import { connect, createServer, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 
@@ -28,9 +30,17 @@ function download(from: Socket, to: Socket): void {
   from.on('end', () => setTimeout(() => to.end(), Math.max(0, linkFreeAt - performance.now())));
 }
 
+const REQUEST_LINE = /(?:^|\r\n)(?:GET|HEAD|POST|PUT|DELETE|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/g;
+
+/** Prints the path of every request line in what a client sent (a request's head comes in one chunk from these clients). */
+function count(chunk: Buffer): void {
+  for (const match of chunk.toString('latin1').matchAll(REQUEST_LINE)) process.stdout.write(`request ${match[1]}\n`);
+}
+
 /** Relays `from` to `to`, each chunk after `delayMs` (in order: equal delays fire in the order they were set). */
-function relay(from: Socket, to: Socket, delayMs: number): void {
+function relay(from: Socket, to: Socket, delayMs: number, onChunk?: (chunk: Buffer) => void): void {
   from.on('data', (chunk: Buffer) => {
+    onChunk?.(chunk);
     if (delayMs === 0) to.write(chunk);
     else setTimeout(() => to.destroyed || to.write(chunk), delayMs);
   });
@@ -41,7 +51,7 @@ const server = createServer((client) => {
   const upstream = connect(Number(target.port), target.hostname);
   client.setNoDelay(true);
   upstream.setNoDelay(true);
-  relay(client, upstream, rttMs);
+  relay(client, upstream, rttMs, count);
   download(upstream, client);
   const close = () => {
     client.destroy();
@@ -52,6 +62,8 @@ const server = createServer((client) => {
   client.on('close', close);
   upstream.on('close', close);
 });
+
+process.stdin.on('data', (lines: Buffer) => lines.toString().split('\n').slice(0, -1).forEach(() => process.stdout.write('mark\n')));
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();

@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules, plus the process boundaries of docs/design.md:
 // `electron` stays out of code that must run in plain Node (shared/, core/, network/,
-// cli/), and Node built-ins stay out of code that runs in the page or anywhere (shared/, renderer/).
+// cli/), Node built-ins stay out of code that runs in the page or anywhere (shared/, renderer/),
+// and the core and the command line send every request through the core's one HTTP stack.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -25,6 +26,12 @@ const noCoreInPage = {
   regex: '^(\\.\\./)+core(/|$)',
   message: 'The renderer reaches the app core only through the bridge (renderer/src/lib/bridge.ts), never by import.',
 };
+// One HTTP stack (issue #25): every request of the core and the command line goes through
+// core/http.ts's HttpClient over core/http-node.ts (its agents, its 429 gate, its problem
+// documents), never a fetch, an EventSource or node:http of its own.
+const oneStack = 'Send requests through the HttpClient (core/http.ts over core/http-node.ts), the one HTTP stack of the core.';
+const otherHttp = ['node:http', 'node:https', 'http', 'https', 'undici', 'eventsource'].map((name) => ({ name, message: oneStack }));
+const noOtherFetch = ['error', { name: 'fetch', message: oneStack }, { name: 'EventSource', message: oneStack }];
 /** no-restricted-imports for one group of files: these paths and patterns, nothing inherited. */
 const restrict = (paths, patterns = []) => ['error', { paths, patterns }];
 // Issue #11's size limits, counting every line (blank and comment lines too): a file past 300 lines
@@ -33,6 +40,13 @@ const countEveryLine = { skipBlankLines: false, skipComments: false };
 const sizeLimits = {
   'max-lines': ['error', { max: 300, ...countEveryLine }],
   'max-lines-per-function': ['error', { max: 80, ...countEveryLine, IIFEs: true }],
+};
+
+// The XDR library is 43 % of a renderer that imports it: the page checks StrKeys with shared/strkey.ts
+// and leaves XDR to the app core (docs/design.md, "The renderer's bundle").
+const noXdrInPage = {
+  name: '@stellar/stellar-base',
+  message: 'shared/ and renderer/ load in the page: check StrKeys with shared/strkey.ts; XDR stays in the app core.',
 };
 
 const noNodeBuiltins = {
@@ -60,11 +74,19 @@ export default tseslint.config(
   },
   {
     files: ['core/**'],
+    rules: { 'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreStaysBelow]), 'no-restricted-globals': noOtherFetch },
+  },
+  {
+    files: ['core/http-node.ts'],
     rules: { 'no-restricted-imports': restrict([noElectron], [coreStaysBelow]) },
   },
   {
     files: ['network/**', 'cli/**', 'electron/web-*.ts', 'electron/content-policy.ts'],
     rules: { 'no-restricted-imports': restrict([noElectron], [coreEntryOnly]) },
+  },
+  {
+    files: ['cli/**'],
+    rules: { 'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreEntryOnly]), 'no-restricted-globals': noOtherFetch },
   },
   {
     files: ['electron/**'],
@@ -99,7 +121,7 @@ export default tseslint.config(
   },
   {
     files: ['shared/**'],
-    rules: { 'no-restricted-imports': restrict([noElectron, ...noNodeBuiltins.paths], noNodeBuiltins.patterns) },
+    rules: { 'no-restricted-imports': restrict([noElectron, noXdrInPage, ...noNodeBuiltins.paths], noNodeBuiltins.patterns) },
   },
   {
     files: ['renderer/**'],
@@ -116,7 +138,7 @@ export default tseslint.config(
           message: 'Give effects a block body: an expression body returns its value, and React calls it as the cleanup.',
         },
       ],
-      'no-restricted-imports': restrict([noElectron, ...noNodeBuiltins.paths], [...noNodeBuiltins.patterns, noCoreInPage]),
+      'no-restricted-imports': restrict([noElectron, noXdrInPage, ...noNodeBuiltins.paths], [...noNodeBuiltins.patterns, noCoreInPage]),
     },
   },
   {

@@ -1,9 +1,9 @@
 // Command-line parsing: strict flags per command, every mistake a one-line UsageError (exit 2).
-import { parseArgs } from 'node:util';
 import { parseNetworkFlag, containsSecretKey, SECRET_REFUSED } from '../core';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
 import { parseMerge, type MergeCommand } from './merge-args';
 import { HISTORY_USAGE, parseHistoryCommand, type HistoryCommand } from './history-args';
+import { oneOf, parseFlags, positionals, str, type OptionTable, type Values } from './flags';
 import { UsageError } from './usage-error';
 
 export { UsageError };
@@ -88,39 +88,13 @@ const LISTING_OPTIONS = {
 
 const SCOPE_OPTIONS = Object.fromEntries(Object.keys(SCOPE_FLAGS).map((flag) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>;
 
-type OptionTable = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
-type Values = Record<string, string | boolean | undefined>;
-
-function parse(args: string[], options: OptionTable): { values: Values; positionals: string[] } {
-  try {
-    const { values, positionals: found } = parseArgs({ args, options, strict: true, allowPositionals: true });
-    return { values: values as Values, positionals: found };
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, ''));
-  }
-}
-
-const str = (values: Values, key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
-
-function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not "${value.slice(0, 40)}"`);
-  return value as T;
-}
-
-function positionals(found: string[], names: string[], command: string): string[] {
-  if (found.length < names.length) throw new UsageError(`${command}: missing <${names[found.length]}>`);
-  if (found.length > names.length) throw new UsageError(`${command}: unexpected argument "${found[names.length]!.slice(0, 40)}"`);
-  return found;
-}
-
 function joinFlag(value: string | undefined): boolean {
   if (value === undefined) return false;
   if (value !== 'transactions') throw new UsageError(`--join must be "transactions", not "${value.slice(0, 40)}"`);
   return true;
 }
 
-function listingFlags(values: Record<string, string | boolean | undefined>): ListingFlags {
+function listingFlags(values: Values): ListingFlags {
   const all = values['all'] === true;
   const limitText = values['limit'] as string | undefined;
   const limit = limitText === undefined ? (all ? 200 : 10) : Number(limitText);
@@ -138,7 +112,7 @@ function listingFlags(values: Record<string, string | boolean | undefined>): Lis
   };
 }
 
-function scopeTarget(values: Record<string, string | boolean | undefined>, command: string): ListingTarget {
+function scopeTarget(values: Values, command: string): ListingTarget {
   const given = Object.keys(SCOPE_FLAGS).filter((flag) => values[flag] !== undefined);
   if (given.length !== 1) throw new UsageError(`${command} needs exactly one of --account, --ledger, --transaction, --claimable-balance, --liquidity-pool`);
   const flag = given[0]!;
@@ -185,44 +159,44 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
     case 'help':
       return { kind: 'help' };
     case 'payments': {
-      const { values, positionals: found } = parse(rest, LISTING_OPTIONS);
+      const { values, positionals: found } = parseFlags(rest, LISTING_OPTIONS);
       const [account] = positionals(found, ['account'], 'payments');
       return { kind: 'list', target: { kind: 'payments', account: account! }, flags: listingFlags(values) };
     }
     case 'operations': {
-      const { values, positionals: found } = parse(rest, { ...LISTING_OPTIONS, ...SCOPE_OPTIONS });
+      const { values, positionals: found } = parseFlags(rest, { ...LISTING_OPTIONS, ...SCOPE_OPTIONS });
       positionals(found, [], 'operations');
       return { kind: 'list', target: scopeTarget(values, 'operations'), flags: listingFlags(values) };
     }
     case 'stream': {
-      const { values, positionals: found } = parse(rest, { cursor: { type: 'string' } });
+      const { values, positionals: found } = parseFlags(rest, { cursor: { type: 'string' } });
       const [what, account] = positionals(found, ['payments', 'account'], 'stream');
       if (what !== 'payments') throw new UsageError(`stream: only "payments" can be streamed, not "${what!.slice(0, 40)}"`);
       return { kind: 'stream', account: account!, cursor: str(values, 'cursor') };
     }
     case 'inspect': {
-      const { positionals: found } = parse(rest, {});
+      const { positionals: found } = parseFlags(rest, {});
       return { kind: 'inspect', source: positionals(found, ['file|-'], 'inspect')[0]! };
     }
     case 'submit': {
-      const { values, positionals: found } = parse(rest, { 'no-wait': { type: 'boolean' } });
+      const { values, positionals: found } = parseFlags(rest, { 'no-wait': { type: 'boolean' } });
       return { kind: 'submit', source: positionals(found, ['file|-'], 'submit')[0]!, wait: values['no-wait'] !== true };
     }
     case 'decode': {
-      const { positionals: found } = parse(rest, {});
+      const { positionals: found } = parseFlags(rest, {});
       const [type, xdr] = positionals(found, ['type', 'xdr'], 'decode');
       if (!/^[A-Za-z0-9_]{1,100}$/.test(type!)) throw new UsageError('decode: <type> is an XDR type name (TransactionEnvelope, TransactionResult, …) or "auto"');
       return { kind: 'decode', type: type!, xdr: xdr! };
     }
     case 'explain': {
-      const { positionals: found } = parse(rest, {});
+      const { positionals: found } = parseFlags(rest, {});
       if (found.length === 0) throw new UsageError('explain: give one or more result codes (tx_bad_seq, op_underfunded, …)');
       return { kind: 'explain', codes: found };
     }
     case 'export':
       return parseExport(rest);
     case 'merge':
-      return parseMerge(parse(rest, { 'add-signature': { type: 'string', multiple: true }, output: { type: 'string', short: 'o' }, format: { type: 'string' } } as OptionTable));
+      return parseMerge(parseFlags(rest, { 'add-signature': { type: 'string', multiple: true }, output: { type: 'string', short: 'o' }, format: { type: 'string' } } as OptionTable));
     case 'sync':
     case 'history':
     case 'totals':
@@ -233,7 +207,7 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
 }
 
 function parseExport(rest: string[]): Command {
-  const { values, positionals: found } = parse(rest, {
+  const { values, positionals: found } = parseFlags(rest, {
     ...SCOPE_OPTIONS,
     output: { type: 'string', short: 'o' },
     format: { type: 'string' },

@@ -128,7 +128,8 @@ async function stream(command: Extract<Command, { kind: 'stream' }>, ctx: Contex
       record: (record: Operation) => ctx.io.out(ndjsonRow(record)),
       status: (status) => ctx.io.err(`stream: ${status.state}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.behindBy ? ` (behind by ${status.behindBy} ledgers)` : ''}\n`),
     },
-    command.cursor ? { cursor: command.cursor } : {},
+    // Through the core's client of the network: a 429 holds the stream as it holds every request.
+    { clientFor: () => ctx.core.http(), ...(command.cursor ? { cursor: command.cursor } : {}) },
   );
   await ctx.interrupted;
   handle.stop();

@@ -1,9 +1,9 @@
 // Flags of `ledgerscope sync | history | totals` (the history index, docs/history-index.md):
 // every mistake is one UsageError line (exit 2), before anything is opened or fetched.
-import { parseArgs } from 'node:util';
 import { StrKey } from '@stellar/stellar-base';
 import { parseAmount } from '../shared/amount';
 import type { HistoryFilter, HistorySort, TotalsBy } from '../shared/history';
+import { oneOf, parseFlags, positionals, type OptionTable, type Values } from './flags';
 import { UsageError } from './usage-error';
 
 export type HistoryFormat = 'table' | 'csv' | 'ndjson';
@@ -35,37 +35,16 @@ const FILTER_OPTIONS = {
   format: { type: 'string' },
 } as const;
 
-type Values = Record<string, string | boolean | string[] | undefined>;
 const MAX_VALUE = 200;
 
-function parse(args: string[], options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>, names: string[], command: string) {
-  let parsed: { values: Values; positionals: string[] };
-  try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: true }) as { values: Values; positionals: string[] };
-  } catch (error) {
-    // One line: node's hint about values that start with a dash ("--sort=-time") is kept.
-    throw new UsageError(`${command}: ${(error as Error).message.replace(/\s*\n\s*/g, ' ').replace(/ To specify a positional argument.*$/, '').slice(0, 200)}`);
-  }
-  for (const [name, value] of Object.entries(parsed.values)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === 'string' && item.length > MAX_VALUE) throw new UsageError(`--${name} is longer than ${MAX_VALUE} characters`);
-    }
-  }
-  const found = parsed.positionals;
-  if (found.length < names.length) throw new UsageError(`${command}: missing <${names[found.length]}>`);
-  if (found.length > names.length) throw new UsageError(`${command}: unexpected argument "${found[names.length]!.slice(0, 40)}"`);
-  return { values: parsed.values, positionals: found };
+function parse(args: string[], options: OptionTable, names: string[], command: string): { values: Values; positionals: string[] } {
+  const { values, positionals: found } = parseFlags(args, options, { command, maxValue: MAX_VALUE });
+  return { values, positionals: positionals(found, names, command) };
 }
 
 function account(text: string, what = '<account>'): string {
   if (!StrKey.isValidEd25519PublicKey(text)) throw new UsageError(`${what} must be an account id (G…, 56 characters with a valid checksum), not "${text.slice(0, 60)}"`);
   return text;
-}
-
-function choice<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value as string)) throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not "${String(value).slice(0, 40)}"`);
-  return value as T;
 }
 
 function amount(name: string, value: string): string {
@@ -107,7 +86,7 @@ function filterOf(values: Values): HistoryFilter {
     filter.asset = asset;
   }
   if (str('counterparty') !== undefined) filter.counterparty = account(str('counterparty')!, '--counterparty');
-  if (values['direction'] !== undefined) filter.direction = choice('direction', values['direction'], ['in', 'out'] as const, 'in');
+  if (values['direction'] !== undefined) filter.direction = oneOf('direction', values['direction'], ['in', 'out'] as const, 'in');
   if (str('min') !== undefined) filter.minAmount = amount('min', str('min')!);
   if (str('max') !== undefined) filter.maxAmount = amount('max', str('max')!);
   if (filter.minAmount && filter.maxAmount && parseAmount(filter.minAmount) > parseAmount(filter.maxAmount)) throw new UsageError('--min is larger than --max');
@@ -143,8 +122,8 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
       kind: 'history',
       account: account(positionals[0]!),
       filter: filterOf(values),
-      sort: choice('sort', values['sort'], ['time', '-time', 'amount', '-amount'] as const, '-time'),
-      format: choice('format', values['format'], FORMATS, 'table'),
+      sort: oneOf('sort', values['sort'], ['time', '-time', 'amount', '-amount'] as const, '-time'),
+      format: oneOf('format', values['format'], FORMATS, 'table'),
       limit: count('limit', values['limit'], 100, 10_000_000),
     };
   }
@@ -154,8 +133,8 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
     kind: 'totals',
     account: account(positionals[0]!),
     filter: filterOf(values),
-    by: choice('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset'),
+    by: oneOf('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset'),
     top: count('top', values['top'], 50, 10_000),
-    format: choice('format', values['format'], FORMATS, 'table'),
+    format: oneOf('format', values['format'], FORMATS, 'table'),
   };
 }

@@ -1,7 +1,8 @@
 // `ledgerscope sync | history | totals`: the history index from the command line, through the
 // same dispatcher (and so the same validation) as the app's windows. Progress and summaries go
 // to stderr, rows to stdout.
-import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow, csvCell } from '../core';
+import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from '../core';
+import { csvCells } from '../shared/csv-cell';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import type { Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
@@ -108,7 +109,7 @@ const TOTALS_COLUMNS = ['key', 'asset', 'in', 'out', 'net', 'count', 'volume', '
 function totalsOutput(rows: TotalsRow[], format: HistoryFormat): string {
   const cells = (row: TotalsRow) => TOTALS_COLUMNS.map((c) => String(row[c] ?? ''));
   if (format === 'ndjson') return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
-  if (format === 'csv') return [TOTALS_COLUMNS.join(','), ...rows.map((row) => cells(row).map(csvCell).join(','))].join('\n') + '\n';
+  if (format === 'csv') return [TOTALS_COLUMNS.join(','), ...rows.map((row) => csvCells(cells(row)))].join('\n') + '\n';
   return table([...TOTALS_COLUMNS], rows.map(cells));
 }
 

@@ -90,7 +90,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
   const knownLimit = () => http().rateLimit.limit;
-  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, ...options.streams });
+  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, clientFor, ...options.streams });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
   const history = historyService(options, exports.directory, emit);
@@ -169,7 +169,7 @@ function historyService(options: AppCoreOptions, exportDir: string, emit: Emit):
   });
 }
 
-/** One HTTP client per base URL, so every caller of a server shares its 429 gate. */
+/** One HTTP client per base URL, so every caller of a server (streams too) shares its 429 gate. */
 function clientCache(options: AppCoreOptions, emit: Emit): (profile: NetworkProfile) => HttpClient {
   const clients = new Map<string, HttpClient>();
   return function clientFor(profile) {

@@ -4,8 +4,7 @@
 // transaction cost depends on whether it reached a ledger: applied and failed, the fee was
 // charged (and, for tx_failed, its sequence number used); refused at submission, nothing was.
 import type { ResultCodes, Explanation } from '../shared/model';
-import { INNER_CODES } from './explain-inner';
-import { OPERATION_CODES, TRANSACTION_CODES, type Entry } from './explain-table';
+import { INNER_CODES, OPERATION_CODES, TRANSACTION_CODES, type Entry } from './result-texts';
 import { codeByQualified, qualifiedFor, SPELLING_ALIASES } from './result-codes';
 
 /** Canonical snake-case spelling of a pasted code. */

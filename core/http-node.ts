@@ -5,9 +5,11 @@
 // part of a fetch Response the client reads (status, headers, text, bytes), so the client works
 // the same on either. Bodies are bounded, compressed ones are inflated off the main thread and
 // bounded again, redirects are followed as fetch does, and a GET whose kept-alive connection the
-// server had closed is sent again.
+// server had closed is sent again. An event stream's body is handed over as it arrives
+// (requestStream), on the same agents.
 import http from 'node:http';
 import https from 'node:https';
+import type { Readable } from 'node:stream';
 import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from 'node:zlib';
 import { CoreError } from './errors';
 import { watchHead, type OnProgress } from './http-head';
@@ -41,14 +43,32 @@ const agents = {
 type Inflate = (buffer: InputType, options: ZlibOptions, callback: (error: Error | null, result: Buffer) => void) => void;
 const INFLATE: Record<string, Inflate> = { gzip: gunzip, 'x-gzip': gunzip, deflate: inflate, br: brotliDecompress as Inflate };
 
+/** An answer whose body is read as it arrives (an event stream): `body` is its unread bytes, undecoded. */
+export interface StreamAnswer extends Answer {
+  readonly body: Readable;
+}
+
 /** Sends one request (following up to five redirects) and resolves once its status and headers are in. */
 export async function request(url: URL, exchange: Exchange, signal: AbortSignal): Promise<Answer> {
+  return answerOf(await follow(url, exchange, signal), signal);
+}
+
+/**
+ * The same for a body read as it arrives, on the same agents: an event stream. It asks for the
+ * body as it is (`accept-encoding: identity`); a caller that reads `body` must not call text().
+ */
+export async function requestStream(url: URL, exchange: Exchange, signal: AbortSignal): Promise<StreamAnswer> {
+  const response = await follow(url, { ...exchange, headers: { ...exchange.headers, 'accept-encoding': 'identity' } }, signal);
+  return { ...answerOf(response, signal), body: response };
+}
+
+async function follow(url: URL, exchange: Exchange, signal: AbortSignal): Promise<http.IncomingMessage> {
   let target = url;
   let current = exchange;
   for (let redirects = 0; ; redirects++) {
     const response = await send(target, current, signal);
     const location = response.headers.location;
-    if (!location || !isRedirect(response.statusCode) || redirects >= MAX_REDIRECTS) return answerOf(response, signal);
+    if (!location || !isRedirect(response.statusCode) || redirects >= MAX_REDIRECTS) return response;
     response.resume();
     target = new URL(location, target);
     // 303 (and 301/302 after a POST, as browsers do) turn into a GET without a body.

@@ -3,7 +3,7 @@
 // as URLs (https://stellar.org/horizon-errors/not_found), this project's service as words.
 import type { IpcErrorCode } from '../shared/ipc';
 import { isJsonObject, type JsonValue } from '../shared/json';
-import { CoreError } from './errors';
+import { abortError, CoreError } from './errors';
 import type { Answer } from './http-node';
 import { parseJsonFast } from './json-fast';
 import { parseRetryAfter } from './rate-limit';
@@ -77,4 +77,17 @@ function describeProblem(status: number, problem: Record<string, JsonValue> | nu
     default:
       return `${url.host} answered ${status} ${title}${detail ? `: ${detail}` : ''}`;
   }
+}
+
+/**
+ * What a request that got no answer throws: cancelled, timed out (`timedOutMs`: the timeout that
+ * passed), a CoreError of the transport as it is (a body too large), else unreachable.
+ */
+export function transportError(error: unknown, url: URL, signal: AbortSignal | undefined, timedOutMs: number | null): Error {
+  if (signal?.aborted) return abortError();
+  if (timedOutMs !== null) return new CoreError('timeout', `${url.host} did not answer within ${Math.round(timedOutMs / 1000)} s. Check the network, or try again.`);
+  if (error instanceof CoreError) return error;
+  const { code, cause, message } = error as { code?: string; cause?: { code?: string; message?: string }; message?: string };
+  const detail = code ?? cause?.code ?? cause?.message ?? message;
+  return new CoreError('unreachable', `Could not reach ${url.origin} (${detail}). Is the server running and the URL right?`);
 }

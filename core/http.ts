@@ -1,26 +1,21 @@
-// The HTTP client every listing, resource and submission goes through. It parses JSON losslessly,
+// The HTTP client every request of the core goes through: listings, resources, submissions, the
+// health reading, a stream's start and its event stream (sse.ts). It parses JSON losslessly,
 // resolves relative and absolute hrefs and RFC 6570 templates against the base URL, turns
 // problem documents into typed errors a person can act on, and honours 429 with Retry-After and
 // backoff through one gate per client, so a burst of callers waits together instead of retrying
 // in a storm.
-import { parseTemplate } from 'url-template';
 import type { JsonValue } from '../shared/json';
 import { backoffDelay, jitter, sleep, type BackoffPolicy } from './backoff';
-import { abortError, CoreError } from './errors';
 import { readBytes, readText } from './http-body';
 import type { OnProgress } from './http-head';
-import { Deadline, request, type Answer, type Exchange } from './http-node';
-import { HttpError, parseBody, problemError } from './http-problem';
-import { parseRetryAfter, rateLimitWait, type RateLimitWait } from './rate-limit';
+import { Deadline, request, requestStream, type Answer, type Exchange, type StreamAnswer } from './http-node';
+import { HttpError, parseBody, problemError, transportError } from './http-problem';
+import { resolveHref, type Params } from './http-href';
+import { parseRetryAfter, rateLimitInfo, rateLimitWait, type RateLimitInfo, type RateLimitWait } from './rate-limit';
 
 export { HttpError } from './http-problem';
-export { parseRetryAfter } from './rate-limit';
-
-export interface RateLimitInfo {
-  limit: number | null;
-  remaining: number | null;
-  resetSeconds: number | null;
-}
+export { parseRetryAfter, type RateLimitInfo } from './rate-limit';
+export type { Params } from './http-href';
 
 export interface HttpClientOptions {
   timeoutMs?: number;
@@ -70,9 +65,7 @@ export interface BytesResponse {
 }
 
 const GET_JSON: Exchange = { method: 'GET', headers: { accept: 'application/hal+json, application/json' } };
-
-export type Params = Record<string, string | number | boolean | undefined>;
-
+const GET_STREAM: Exchange = { method: 'GET', headers: { accept: 'text/event-stream', 'cache-control': 'no-cache' } };
 
 /** Waits between 429/503 retries: 0.5 s doubling up to 30 s, plus up to 0.1 s of jitter. */
 export const HTTP_BACKOFF: BackoffPolicy = { initialMs: 500, factor: 2, capMs: 30_000, jitterMs: 100 };
@@ -82,7 +75,6 @@ export function retryWait(headers: Headers, attempt: number, random: () => numbe
   const retryAfter = parseRetryAfter(headers.get('retry-after'));
   return retryAfter === null ? backoffDelay(HTTP_BACKOFF, attempt, random) : retryAfter + jitter(HTTP_BACKOFF, random);
 }
-
 
 export class HttpClient {
   readonly baseUrl: URL;
@@ -113,16 +105,7 @@ export class HttpClient {
    * and adds the params that have a value. A template consumes the params it names.
    */
   resolve(href: string, params: Params = {}): URL {
-    let text = href;
-    const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<string, string | number | boolean>;
-    const used = new Set<string>();
-    if (text.includes('{')) {
-      for (const match of text.matchAll(/\{[?&/#+.;]?([^}]*)\}/g)) for (const name of match[1]!.split(',')) used.add(name.replace(/[*:].*$/, ''));
-      text = parseTemplate(text).expand(defined);
-    }
-    const url = /^[a-z][a-z0-9+.-]*:/i.test(text) ? new URL(text) : new URL(text.replace(/^\//, ''), this.baseUrl);
-    for (const [key, value] of Object.entries(defined)) if (!used.has(key)) url.searchParams.set(key, String(value));
-    return url;
+    return resolveHref(this.baseUrl, href, params);
   }
 
   async getJson(href: string | URL, options: RequestOptions = {}): Promise<JsonResponse> {
@@ -200,14 +183,31 @@ export class HttpClient {
       if (reader && response.ok) return { response, latencyMs, text: '', value: await reader.read(response, options.signal) };
       return { response, latencyMs, text: await readText(response, options.signal) };
     } catch (error) {
-      if (options.signal?.aborted) throw abortError();
-      if (deadline.expired) throw new CoreError('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s. Check the network, or try again.`);
-      if (error instanceof CoreError) throw error;
-      const { code, cause, message } = error as { code?: string; cause?: { code?: string; message?: string }; message?: string };
-      const detail = code ?? cause?.code ?? cause?.message ?? message;
-      throw new CoreError('unreachable', `Could not reach ${url.origin} (${detail}). Is the server running and the URL right?`);
+      throw transportError(error, url, options.signal, deadline.expired ? timeoutMs : null);
     } finally {
       deadline.clear();
+    }
+  }
+
+  /**
+   * Opens an event stream (GET with `accept: text/event-stream`) once no 429 holds this server,
+   * on the same transport, and reads its rate-limit headers; resolves with the answer's head
+   * within the timeout. Then `signal` no longer reaches the request: the body is the caller's to
+   * read and to destroy (sse.ts). A refusal (not 2xx) is the caller's to read too: a stream waits
+   * its own Retry-After.
+   */
+  async openStream(url: URL, options: { signal: AbortSignal; timeoutMs?: number }): Promise<StreamAnswer> {
+    await this.waitForGate(options.signal);
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const head = new Deadline(timeoutMs, options.signal);
+    try {
+      const answer = await requestStream(url, GET_STREAM, head.signal);
+      this.readRateLimit(answer.headers);
+      return answer;
+    } catch (error) {
+      throw transportError(error, url, options.signal, head.expired ? timeoutMs : null);
+    } finally {
+      head.clear();
     }
   }
 
@@ -229,22 +229,15 @@ export class HttpClient {
     if (announce) this.options.onRateLimit?.(until, wait);
   }
 
-  private async waitForGate(signal?: AbortSignal): Promise<void> {
+  /** Resolves once no 429 holds this server's requests (at once when none does). */
+  async waitForGate(signal?: AbortSignal): Promise<void> {
     while (Date.now() < this.gateUntil) {
       await sleep(this.gateUntil - Date.now(), signal);
     }
   }
 
   private readRateLimit(headers: Headers): void {
-    const int = (name: string) => {
-      const value = headers.get(name);
-      const parsed = value === null ? NaN : Number.parseInt(value, 10);
-      return Number.isFinite(parsed) ? parsed : null;
-    };
-    const remaining = int('x-ratelimit-remaining');
-    if (remaining !== null || int('x-ratelimit-limit') !== null) {
-      this.rateLimit = { limit: int('x-ratelimit-limit'), remaining, resetSeconds: int('x-ratelimit-reset') };
-    }
+    this.rateLimit = rateLimitInfo(headers) ?? this.rateLimit;
   }
 }
 

@@ -24,5 +24,4 @@ export { labelIn } from './labels';
 export { streamPayments } from './streams';
 export { CSV_COLUMNS, csvRow, ndjsonRow } from './export';
 export { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from './history-index/worker-thread/export-file';
-export { csvCell } from './csv-cell';
 export { waitLine } from './rate-limit';

@@ -1,16 +1,19 @@
 // The network's ledgers as they close, for the explore home: one SSE connection to `/ledgers`
 // (from now) on the selected network, each ledger relayed as a `ledger:closed` event. It runs
 // only once someone asked for the latest ledgers, follows the network selection, and reconnects
-// with backoff from the last ledger it saw; while it is down the renderer's poll still works.
-import { EventSource } from 'eventsource';
+// with backoff from the last ledger it saw; while it is down the renderer's poll still works. The
+// stream goes through the network's HTTP client (sse.ts), so a 429 holds it like any request.
 import type { NetworkProfile } from '../shared/ipc';
 import { parseJson } from '../shared/json';
 import { exponentialDelay, sleep } from './backoff';
 import type { Emit } from './dispatch';
+import type { HttpClient } from './http';
 import { normalizeLedger } from './resources';
+import { readSse, type SseEvent } from './sse';
 
 export class LedgerStream {
-  private source: EventSource | null = null;
+  /** Aborts the current connection (null while none runs). */
+  private connection: AbortController | null = null;
   private profile: NetworkProfile | null = null;
   private lastToken = 'now';
   private attempt = 0;
@@ -19,6 +22,8 @@ export class LedgerStream {
 
   constructor(
     private readonly emit: Emit,
+    /** The HTTP client of a profile's server (the core's, one per base URL). */
+    private readonly clientFor: (profile: NetworkProfile) => HttpClient,
     private readonly options: { backoffBaseMs?: number; backoffCapMs?: number } = {},
   ) {}
 
@@ -35,14 +40,13 @@ export class LedgerStream {
   private connect(): void {
     const profile = this.profile;
     if (!profile || this.closed) return;
-    const base = profile.baseUrl.endsWith('/') ? profile.baseUrl : `${profile.baseUrl}/`;
-    const url = new URL('ledgers', base);
-    url.searchParams.set('cursor', this.lastToken);
-    const source = new EventSource(url);
-    this.source = source;
-    source.addEventListener('open', () => (this.attempt = 0));
-    source.addEventListener('message', (event) => {
-      if (source !== this.source) return;
+    const http = this.clientFor(profile);
+    const connection = (this.connection = new AbortController());
+    const retry = () => connection === this.connection && this.reconnect();
+    const event = (event: SseEvent) => {
+      if (event.type === 'close') return retry();
+      this.attempt = 0; // the preamble or a ledger: the connection works
+      if (event.type !== 'message') return;
       try {
         const { raw: _raw, hash: _hash, ...ledger } = normalizeLedger(parseJson(event.data));
         if (event.lastEventId) this.lastToken = event.lastEventId;
@@ -50,15 +54,13 @@ export class LedgerStream {
       } catch {
         // "hello" frames and anything that is not a ledger
       }
-    });
-    const retry = () => source === this.source && this.reconnect();
-    source.addEventListener('error', retry);
-    source.addEventListener('close', retry);
+    };
+    void readSse(http, http.resolve('ledgers', { cursor: this.lastToken }), { event, end: retry }, connection.signal);
   }
 
   private reconnect(): void {
-    this.source?.close();
-    this.source = null;
+    this.connection?.abort();
+    this.connection = null;
     this.wait?.abort();
     const wait = (this.wait = new AbortController());
     this.attempt += 1;
@@ -71,8 +73,8 @@ export class LedgerStream {
 
   private disconnect(): void {
     this.wait?.abort();
-    this.source?.close();
-    this.source = null;
+    this.connection?.abort();
+    this.connection = null;
   }
 
   close(): void {

@@ -3,7 +3,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { isJsonObject } from '../shared/json';
 import type { NetworkPart } from './embedded-network';
+import { HttpClient } from './http';
 
 /**
  * The ports of the embedded network, kept in `<dataDir>/ports.json` so the Local profile's URL is
@@ -61,9 +63,9 @@ export async function runningService(dataDir: string): Promise<string | null> {
   if (typeof port !== 'number' || !Number.isInteger(port) || port <= 0 || port > 65535) return null;
   const url = `http://127.0.0.1:${port}`;
   try {
-    const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(1_500), headers: { accept: 'application/json' } });
-    const body = (await response.json()) as { network_passphrase?: unknown };
-    return response.ok && typeof body.network_passphrase === 'string' ? url : null;
+    // The core's one HTTP stack, asked once: a service that is not there answers nothing in time.
+    const { body } = await new HttpClient(url, { timeoutMs: 1_500, maxRetries: 0 }).getJson('/');
+    return isJsonObject(body) && typeof body['network_passphrase'] === 'string' ? url : null;
   } catch {
     return null;
   }

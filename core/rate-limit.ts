@@ -54,3 +54,22 @@ export function rateLimitWait(headers: Headers, attempt: number, policy: Backoff
 export function waitLine(wait: Pick<RateLimitWait, 'announcedMs' | 'source'>): string {
   return `rate limited: waiting ${Math.ceil(wait.announcedMs / 1000)} s (${wait.source})`;
 }
+
+/** What a server tells of its allowance on every answer (X-RateLimit-*), as last read. */
+export interface RateLimitInfo {
+  limit: number | null;
+  remaining: number | null;
+  resetSeconds: number | null;
+}
+
+/** The X-RateLimit-* headers of an answer; null when it has neither a limit nor a remaining count. */
+export function rateLimitInfo(headers: Headers): RateLimitInfo | null {
+  const int = (name: string) => {
+    const value = headers.get(name);
+    const parsed = value === null ? NaN : Number.parseInt(value, 10);
+    return Number.isFinite(parsed) ? parsed : null;
+  };
+  const remaining = int('x-ratelimit-remaining');
+  const limit = int('x-ratelimit-limit');
+  return remaining !== null || limit !== null ? { limit, remaining, resetSeconds: int('x-ratelimit-reset') } : null;
+}

@@ -1,23 +1,22 @@
 // One SSE connection of one account's payments: every (re)connection is built from the last
-// paging token seen, "from now" is pinned to a token before the first connection (`cursor=now`
-// would skip what arrives during a reconnection: Solar issue #551), records are deduplicated by
-// paging token, reconnects back off ×1.5 up to a cap after errors (at once after a clean `event:
-// close`, never sooner than a 429's or 503's Retry-After), each is paid from the network's
-// reconnect budget (reconnect-budget.ts), and a watchdog restarts a stream silent for longer than
-// its window. Horizon sends no keepalives and closes idle streams itself after 55 s, so for the
-// horizon dialect the window is longer than that (docs/app-core.md).
-import { EventSource } from 'eventsource';
+// paging token seen (the URL's cursor), "from now" is pinned to a token before the first
+// connection (stream-position.ts), records are deduplicated by paging token, reconnects back off
+// ×1.5 up to a cap after errors (at once after a clean `event: close`, never sooner than a 429's
+// or 503's Retry-After), each is paid from the network's reconnect budget (reconnect-budget.ts),
+// and a watchdog restarts a stream silent for longer than its window. Horizon sends no keepalives
+// and closes idle streams itself after 55 s, so for the horizon dialect the window is longer than
+// that (docs/app-core.md). Every request, the pin and the stream alike, goes through the server's
+// HttpClient (sse.ts): it waits while a 429 holds that server.
 import { passesMinimum } from '../shared/minimums';
 import type { NetworkProfile } from '../shared/ipc';
-import { isJsonObject } from '../shared/json';
 import type { Operation, StreamStatus, WatchedAccount } from '../shared/model';
-import { decodeToid } from '../shared/toid';
 import { exponentialDelay, sleep } from './backoff';
-import { latestOf } from './health';
+import { HttpClient } from './http';
 import { parseJsonFast } from './json-fast';
-import { parseRetryAfter } from './rate-limit';
 import { normalizeOperation } from './normalize';
-import { budgetFor, type BudgetPolicy, type ReconnectBudget } from './reconnect-budget';
+import type { BudgetPolicy, ReconnectBudget } from './reconnect-budget';
+import { readSse, type SseEnd, type SseEvent } from './sse';
+import { isAfter, ledgersBehind, pinNow } from './stream-position';
 
 /** Silence after which a stream is restarted: the local service's keepalives come every 15 s; Horizon sends none and closes at 55 s. */
 export const SILENCE_WINDOW_MS = { ledger: 40_000, horizon: 65_000 } as const;
@@ -43,6 +42,8 @@ export interface StreamOptions {
   listing?: { path: 'payments' | 'operations'; params?: Record<string, string> };
   /** Keep each record's exact text as `raw` (the history index stores it); rows shown live do not. */
   keepRaw?: boolean;
+  /** The HTTP client of a profile's server, shared with every other request to it (the core's per-base-URL one); default: a client of the stream's own. */
+  clientFor?: (profile: NetworkProfile) => HttpClient;
 }
 
 export interface Sink {
@@ -54,7 +55,13 @@ export interface Sink {
 
 export class AccountStream {
   private current: StreamStatus;
-  private source: EventSource | null = null;
+  private readonly http: HttpClient;
+  /** Aborts the current connection: its pin, its wait behind a 429, its stream. */
+  private connection: AbortController | null = null;
+  /** The current connection's request is out: the watchdog watches it. */
+  private streaming = false;
+  /** The current connection sent its preamble or an event: it is live, and the next reconnect starts the backoff over. */
+  private healthy = false;
   private attempt = 0;
   private lastByteAt = Date.now();
   private watchdog: NodeJS.Timeout | null = null;
@@ -63,8 +70,6 @@ export class AccountStream {
   private caughtUpTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private generation = 0;
-  /** The wait a 429 or 503 asked for (Retry-After), by the connection that got it. */
-  private serverWait: { generation: number; ms: number } | null = null;
 
   constructor(
     private readonly profile: NetworkProfile,
@@ -73,6 +78,7 @@ export class AccountStream {
     private readonly sink: Sink,
   ) {
     this.current = { account: watched.account, networkId: profile.id, state: 'connecting' };
+    this.http = (options.clientFor ?? ((p: NetworkProfile) => new HttpClient(p.baseUrl)))(profile);
   }
 
   /** The state as last reported, with the paging token as it is now. */
@@ -84,84 +90,57 @@ export class AccountStream {
   connect(): void {
     if (this.stopped) return;
     const generation = ++this.generation;
-    this.setStatus({ state: this.attempt === 0 ? 'connecting' : 'reconnecting', ...(this.attempt > 0 ? { attempt: this.attempt } : {}) });
-    if (this.watched.lastPagingToken) return this.open(generation, this.watched.lastPagingToken);
-    // First start: "from now" is pinned to a token before connecting. A `cursor=now` would move
-    // with every reconnection and lose what arrived in between (Solar issue #551).
-    void this.pinNow().then(
-      (token) => {
-        if (generation !== this.generation) return;
-        this.watched = { ...this.watched, lastPagingToken: token };
-        this.sink.moved?.();
-        this.open(generation, token);
-      },
-      (error: Error) => {
-        if (generation === this.generation) this.reconnect(false, `Could not read the latest ledger: ${error.message.slice(0, 200)}`);
-      },
-    );
+    this.connection?.abort();
+    const connection = (this.connection = new AbortController());
+    const gatedMs = this.http.gatedUntil - Date.now();
+    const message = gatedMs > 0 ? { message: `Waiting ${Math.ceil(gatedMs / 1000)} s: ${this.http.baseUrl.host} is limiting the request rate.` } : {};
+    this.setStatus({ state: this.attempt === 0 ? 'connecting' : 'reconnecting', ...(this.attempt > 0 ? { attempt: this.attempt } : {}), ...message });
+    void this.run(generation, connection.signal);
   }
 
-  /** The last possible paging token of the latest ledger: everything after it is new. */
-  private async pinNow(): Promise<string> {
-    const response = await fetch(new URL('./', this.base()), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) throw new Error(`the server answered ${response.status}`);
-    const body = parseJsonFast(await response.text());
-    const latest = latestOf(isJsonObject(body) ? body : {});
-    if (latest === null) throw new Error('the server reports no latest ledger');
-    return (((BigInt(latest) + 1n) << 32n) - 1n).toString();
-  }
-
-  private base(): string {
-    return this.profile.baseUrl.endsWith('/') ? this.profile.baseUrl : `${this.profile.baseUrl}/`;
-  }
-
-  private open(generation: number, cursor: string): void {
-    const listing = this.options.listing ?? { path: 'payments' };
-    const url = new URL(`accounts/${this.watched.account}/${listing.path}`, this.base());
-    for (const [key, value] of Object.entries(listing.params ?? {})) url.searchParams.set(key, value);
-    url.searchParams.set('cursor', cursor);
-    const source = new EventSource(url, { fetch: (input, init) => this.fetchWatched(input, init, generation) });
-    this.source = source;
-    this.lastByteAt = Date.now();
-    source.addEventListener('open', () => {
+  /** One connection: the pin on a first start, the wait behind a 429, then the stream from the last token. */
+  private async run(generation: number, signal: AbortSignal): Promise<void> {
+    let cursor = this.watched.lastPagingToken;
+    if (!cursor) {
+      try {
+        cursor = await pinNow(this.http, signal);
+      } catch (error) {
+        if (generation === this.generation) this.reconnect(false, `Could not read the latest ledger: ${(error as Error).message.slice(0, 200)}`);
+        return;
+      }
       if (generation !== this.generation) return;
-      this.attempt = 0;
-      this.setStatus({ state: 'live' });
-    });
-    source.addEventListener('message', (event) => {
-      if (generation === this.generation) this.onRecord(event.data, event.lastEventId);
-    });
-    // The server ends an old stream with `event: close`; reconnect at once from the last token.
-    source.addEventListener('close', () => {
-      if (generation === this.generation) this.reconnect(true);
-    });
-    source.addEventListener('error', (event) => {
-      if (generation !== this.generation) return;
-      // The eventsource package adds the HTTP status and a message (a 404 for an unfunded account,
-      // a 429 when streams are limited): shown with the reconnecting state.
-      const { code, message } = event as unknown as { code?: number; message?: string };
-      const asked = this.serverWait?.generation === generation ? this.serverWait.ms : 0;
-      const answered = code ? `The server answered ${code}${message ? `: ${message.slice(0, 200)}` : ''}.` : message?.slice(0, 200);
-      this.reconnect(false, asked > 0 ? `${answered ?? ''} Waiting ${Math.ceil(asked / 1000)} s, as it asked.`.trim() : answered, asked);
-    });
-    this.armWatchdog();
-  }
-
-  /** Counts every byte (records and keepalive comments alike) for the watchdog. */
-  private async fetchWatched(input: string | URL, init: RequestInit, generation: number): Promise<Response> {
-    const response = await fetch(input, init);
-    // A stream refused for its rate says when to come back: the reconnect waits at least that long.
-    if (response.status === 429 || response.status === 503) {
-      this.serverWait = { generation, ms: Math.min(parseRetryAfter(response.headers.get('retry-after')) ?? 0, LONGEST_ASKED_WAIT_MS) };
+      this.watched = { ...this.watched, lastPagingToken: cursor };
+      this.sink.moved?.();
     }
-    if (!response.body) return response;
-    const touch = new TransformStream<Uint8Array, Uint8Array>({
-      transform: (chunk, controller) => {
-        if (generation === this.generation) this.lastByteAt = Date.now();
-        controller.enqueue(chunk);
-      },
-    });
-    return new Response(response.body.pipeThrough(touch), { status: response.status, statusText: response.statusText, headers: response.headers });
+    const open = await this.http.waitForGate(signal).then(() => generation === this.generation, () => false);
+    if (!open) return;
+    this.streaming = true;
+    this.lastByteAt = Date.now();
+    this.armWatchdog();
+    const listing = this.options.listing ?? { path: 'payments' };
+    const url = this.http.resolve(`accounts/${this.watched.account}/${listing.path}`, { ...listing.params, cursor });
+    // Every byte (records and keepalive comments alike) counts for the watchdog.
+    const handlers = { bytes: () => void (this.lastByteAt = Date.now()), event: (e: SseEvent) => this.onEvent(e), end: (e: SseEnd) => this.onEnd(e) };
+    await readSse(this.http, url, handlers, signal);
+  }
+
+  private onEvent(event: SseEvent): void {
+    // The server ends an old stream with `event: close`; reconnect at once from the last token.
+    if (event.type === 'close') return this.reconnect(true);
+    // The preamble (`event: open`) or any first event: the stream is live (an open answer is not yet).
+    if (!this.healthy) {
+      this.healthy = true;
+      if (this.current.state !== 'live') this.setStatus({ state: 'live' });
+    }
+    if (event.type === 'message') this.onRecord(event.data, event.lastEventId);
+  }
+
+  private onEnd(end: SseEnd): void {
+    if (end.kind !== 'refused') return this.reconnect(false, end.message, 0, end.kind === 'too_large');
+    // A stream refused for its rate says when to come back: the reconnect waits at least that long.
+    // A 404 is an unfunded account, a 429 too many streams: shown with the reconnecting state.
+    const asked = end.status === 429 || end.status === 503 ? Math.min(end.retryAfterMs ?? 0, LONGEST_ASKED_WAIT_MS) : 0;
+    this.reconnect(false, asked > 0 ? `${end.message} Waiting ${Math.ceil(asked / 1000)} s, as it asked.` : end.message, asked);
   }
 
   private onRecord(data: string, lastEventId: string): void {
@@ -186,14 +165,7 @@ export class AccountStream {
   }
 
   private reportLag(token: string): void {
-    const latest = this.options.latestLedger?.() ?? null;
-    let ledger: number | null;
-    try {
-      ledger = decodeToid(token).ledger;
-    } catch {
-      ledger = null;
-    }
-    const behindBy = latest !== null && ledger !== null ? latest - ledger : 0;
+    const behindBy = ledgersBehind(token, this.options.latestLedger?.() ?? null);
     if (behindBy > 1) {
       if (this.current.state !== 'behind' || this.current.behindBy !== behindBy) this.setStatus({ state: 'behind', behindBy });
     } else if (this.current.state !== 'live') {
@@ -215,12 +187,19 @@ export class AccountStream {
     this.connectAfter(wait);
   }
 
-  /** Reconnects after the backoff, the budget's wait and `askedMs` (a Retry-After), whichever is longest. */
-  private reconnect(immediately: boolean, reason?: string, askedMs = 0): void {
+  /**
+   * Reconnects after the backoff, the budget's wait and `askedMs` (a Retry-After), whichever is
+   * longest. A connection that went live starts the backoff over, unless it ended by the server's
+   * `fault` (a line or an event past the caps): then each next wait is longer, live or not.
+   */
+  private reconnect(immediately: boolean, reason?: string, askedMs = 0, fault = false): void {
     if (this.stopped) return;
-    this.source?.close();
-    this.source = null;
+    this.connection?.abort();
+    this.connection = null;
+    this.streaming = false;
     this.generation++;
+    if (this.healthy && !fault) this.attempt = 0;
+    this.healthy = false;
     this.attempt += 1;
     const policy = { initialMs: this.options.backoffBaseMs ?? 1_000, factor: 1.5, capMs: this.options.backoffCapMs ?? 30_000 };
     // A clean close resumes at once; an error backs off. Either way the budget may space it out.
@@ -245,14 +224,14 @@ export class AccountStream {
     if (this.watchdog) clearInterval(this.watchdog);
     const window = this.options.keepaliveWindowMs ?? SILENCE_WINDOW_MS[this.profile.dialect];
     this.watchdog = setInterval(() => {
-      if (this.source && Date.now() - this.lastByteAt > window) this.reconnect(true);
+      if (this.streaming && Date.now() - this.lastByteAt > window) this.reconnect(true);
     }, Math.max(50, Math.min(window / 4, 5_000)));
     this.watchdog.unref();
   }
 
   private setStatus(change: Partial<StreamStatus> & Pick<StreamStatus, 'state'>): void {
     const next: StreamStatus = { account: this.watched.account, networkId: this.profile.id, ...change };
-    // The service's own `event: open` frame fires 'open' again: report a state once.
+    // Report a state once: a reconnect through the same attempt, or `live` again, is no news.
     const same = next.state === this.current.state && next.attempt === this.current.attempt && next.behindBy === this.current.behindBy;
     this.current = next;
     if (!same || next.state === 'connecting') this.sink.status(this.status);
@@ -261,7 +240,7 @@ export class AccountStream {
   stop(): void {
     this.stopped = true;
     this.generation++;
-    this.source?.close();
+    this.connection?.abort();
     this.retryWait?.abort();
     for (const timer of [this.watchdog, this.caughtUpTimer]) if (timer) clearTimeout(timer);
     this.setStatus({ state: 'stopped' });
@@ -270,31 +249,4 @@ export class AccountStream {
 
 function budgetMessage(wait: number): string {
   return `Waiting ${Math.ceil(wait / 1000)} s: the network's reconnect budget is spent (many watched accounts).`;
-}
-
-/** Paging tokens are TOIDs (digits): compare as integers; anything else differs = new. */
-export function isAfter(token: string, last: string | undefined): boolean {
-  if (!last) return true;
-  if (/^\d+$/.test(token) && /^\d+$/.test(last)) return BigInt(token) > BigInt(last);
-  return token !== last;
-}
-
-/**
- * One stream of an account's payments outside the watch list (the command line's `stream`):
- * the same reconnection, deduplication and watchdog, starting after `cursor` ("now" by default).
- */
-export function streamPayments(
-  profile: NetworkProfile,
-  account: string,
-  handlers: { record(record: Operation): void; status(status: StreamStatus): void },
-  options: StreamOptions & { cursor?: string } = {},
-): { stop(): void } {
-  const start = options.cursor && options.cursor !== 'now' ? { lastPagingToken: options.cursor } : {};
-  const budget = options.budget ?? budgetFor(profile, options.budgetPolicy);
-  const stream = new AccountStream(profile, { account, networkId: profile.id, ...start }, { ...options, ...(budget ? { budget } : {}) }, {
-    status: handlers.status,
-    record: (record) => handlers.record(record),
-  });
-  stream.start();
-  return { stop: () => stream.stop() };
 }

@@ -1,6 +1,7 @@
 // Live payments of watched accounts: one SSE connection per account (stream-connection.ts), in the
 // core. The watch list, each account's notification minimum and its last paging token are
-// persisted, so an app restart resumes every stream where it stopped.
+// persisted, so an app restart resumes every stream where it stopped. streamPayments runs one
+// such stream outside the watch list (the command line, the history index's follow).
 import { z } from 'zod';
 import { migrateWatched, type Minimums } from '../shared/minimums';
 import type { NetworkProfile } from '../shared/ipc';
@@ -11,7 +12,7 @@ import { SettingsFile } from './settings';
 import { budgetFor, type ReconnectBudget } from './reconnect-budget';
 import { AccountStream, type StreamOptions } from './stream-connection';
 
-export { isAfter, streamPayments, type StreamOptions } from './stream-connection';
+export type { StreamOptions } from './stream-connection';
 
 // Entries written before minimums were per asset carry `minAmount`: read as the any-asset minimum.
 const RECENT_LIMIT = 50;
@@ -140,3 +141,23 @@ export class StreamManager {
   }
 }
 
+/**
+ * One stream of an account's payments outside the watch list (the command line's `stream`, the
+ * history index's follow): the same reconnection, deduplication and watchdog, starting after
+ * `cursor` ("now" by default).
+ */
+export function streamPayments(
+  profile: NetworkProfile,
+  account: string,
+  handlers: { record(record: Operation): void; status(status: StreamStatus): void },
+  options: StreamOptions & { cursor?: string } = {},
+): { stop(): void } {
+  const start = options.cursor && options.cursor !== 'now' ? { lastPagingToken: options.cursor } : {};
+  const budget = options.budget ?? budgetFor(profile, options.budgetPolicy);
+  const stream = new AccountStream(profile, { account, networkId: profile.id, ...start }, { ...options, ...(budget ? { budget } : {}) }, {
+    status: handlers.status,
+    record: (record) => handlers.record(record),
+  });
+  stream.start();
+  return { stop: () => stream.stop() };
+}

@@ -45,7 +45,7 @@ async function localNetwork(flag: string | undefined, userDataDir: string, local
     flag,
     userDataDir,
     dataDir: join(userDataDir, 'local-network'),
-    entries: { core: join(root, 'network', 'core', 'process.ts'), service: join(root, 'network', 'service', 'process.ts') },
+    entries: { core: join(root, 'network', 'validator-process.ts'), service: join(root, 'network', 'service', 'process.ts') },
     spawn: forkWithNode(['--import', 'tsx']),
     localUrl,
     mode: 'background',

@@ -1,6 +1,7 @@
 // `npm run build`: the renderer with Vite, and the Node-side entry points bundled with esbuild into
 // dist/, so Electron and the packaged app run plain JavaScript. Skips what is up to date.
-//   dist/renderer/                 the page (Vite)
+//   dist/renderer/                 the page (Vite); the first screen's JavaScript is weighed after
+//                                  each build and must stay within 150 kB gzipped (renderer-size.mjs)
 //   dist/electron/main.cjs         Electron main (CommonJS; `electron` stays external)
 //   dist/electron/preload.cjs      the sandboxed preload (CommonJS, no Node built-ins)
 //   dist/electron/history-worker.mjs  the history index's worker thread (ESM)
@@ -11,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { firstScreenLine, measureFirstScreen } from './renderer-size.mjs';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -31,15 +33,33 @@ function newest(paths) {
 const isStale = (outputs, sources) =>
   outputs.some((output) => !existsSync(output)) || newest(sources) > Math.min(...outputs.map((output) => statSync(output).mtimeMs));
 
+/**
+ * Prints what the first screen loads and answers whether it is within the limit. An up-to-date
+ * build is weighed too (quietly when it passes), so a build that went over fails every time.
+ */
+function checkFirstScreen(rendererDir, { quiet }) {
+  let size;
+  try {
+    size = measureFirstScreen(rendererDir);
+  } catch (error) {
+    console.error(`ledgerscope: cannot weigh the renderer's first screen: ${error.message}`);
+    return false;
+  }
+  if (!size.ok) console.error(firstScreenLine(size));
+  else if (!quiet) console.log(firstScreenLine(size));
+  return size.ok;
+}
+
 export function buildRenderer({ force = false } = {}) {
-  const output = join(dist, 'renderer', 'index.html');
-  if (!force && !isStale([output], ['renderer', 'shared', 'vite.config.ts'])) return true;
+  const rendererDir = join(dist, 'renderer');
+  const outputs = [join(rendererDir, 'index.html'), join(rendererDir, '.vite', 'manifest.json')];
+  if (!force && !isStale(outputs, ['renderer', 'shared', 'vite.config.ts'])) return checkFirstScreen(rendererDir, { quiet: true });
   console.log('ledgerscope: building the renderer');
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   });
-  return result.status === 0;
+  return result.status === 0 && checkFirstScreen(rendererDir, { quiet: false });
 }
 
 // CommonJS bundles have no import.meta: give the bundled code its own file's URL and directory.
@@ -157,5 +177,8 @@ export async function buildAll({ force = false } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exit((await buildAll({ force: process.argv.includes('--force') })) ? 0 : 1);
+  const force = process.argv.includes('--force');
+  // `--renderer`: the page only (what the end-to-end tests serve), as `npm test` builds it.
+  const ok = process.argv.includes('--renderer') ? buildRenderer({ force }) : await buildAll({ force });
+  process.exit(ok ? 0 : 1);
 }

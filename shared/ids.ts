@@ -1,5 +1,6 @@
-// Classifies a pasted identifier. StrKey checksums come from @stellar/stellar-base.
-import { StrKey } from '@stellar/stellar-base';
+// Classifies a pasted identifier. StrKey checksums come from ./strkey (@stellar/stellar-base's rules,
+// without the XDR library, so the page's address checks stay small).
+import { decodeStrKey, isAccountKey, isStrKey } from './strkey';
 import { decodeToid } from './toid';
 
 export type IdKind =
@@ -28,23 +29,24 @@ export function classifyId(raw: string): Classified {
   if (/^[A-Z2-7]+$/i.test(input) && /[A-Z]/i.test(first) && input.length >= 56) {
     const upper = input.toUpperCase();
     if (first === 'G') {
-      return StrKey.isValidEd25519PublicKey(upper)
+      return isAccountKey(upper)
         ? { kind: 'account', value: upper }
         : invalid(input.length === 56 ? 'looks like an account (G…) but its checksum is wrong' : 'an account (G…) has 56 characters');
     }
     if (first === 'M') {
-      return StrKey.isValidMed25519PublicKey(upper)
+      return isStrKey('muxed', upper)
         ? { kind: 'muxed_account', value: upper }
         : invalid(input.length === 69 ? 'looks like a muxed account (M…) but its checksum is wrong' : 'a muxed account (M…) has 69 characters');
     }
     if (first === 'B') {
-      return StrKey.isValidClaimableBalance(upper)
+      return isStrKey('claimableBalance', upper)
         ? { kind: 'claimable_balance', value: claimableBalanceHex(upper) }
         : invalid('looks like a claimable balance id (B…) but it does not decode');
     }
     if (first === 'L') {
-      return StrKey.isValidLiquidityPool(upper)
-        ? { kind: 'liquidity_pool', value: toHex(StrKey.decodeLiquidityPool(upper)) }
+      const pool = decodeStrKey('liquidityPool', upper);
+      return pool
+        ? { kind: 'liquidity_pool', value: toHex(pool) }
         : invalid('looks like a liquidity pool id (L…) but it does not decode');
     }
     if (first === 'S') {
@@ -79,11 +81,13 @@ export function classifyId(raw: string): Classified {
 /** `B…` StrKey to the 72-hex form Horizon writes (type 00000000 then the 32-byte hash). */
 export function claimableBalanceHex(strkey: string): string {
   // The StrKey payload is a one-byte type followed by the hash; Horizon writes a 4-byte type.
-  return '000000' + toHex(StrKey.decodeClaimableBalance(strkey));
+  const payload = decodeStrKey('claimableBalance', strkey);
+  if (!payload) throw new Error('not a claimable balance id (B…)');
+  return '000000' + toHex(payload);
 }
 
 export function isAccountId(value: string): boolean {
-  return typeof value === 'string' && StrKey.isValidEd25519PublicKey(value);
+  return isAccountKey(value);
 }
 
 export function toHex(bytes: Uint8Array): string {

@@ -1,13 +1,12 @@
 // The address book's rules, shared by the core (which stores labels) and the renderer (which shows
 // them): what a label may be, and how a list of labels reads from and writes to JSON and CSV.
 // An import is parsed whole before anything is stored, so a bad file changes nothing.
-import { StrKey } from '@stellar/stellar-base';
 import { z } from 'zod';
+import { csvCells } from './csv-cell';
+import { MAX_IMPORT_CHARS, MAX_LABEL_CHARS, MAX_LABELS } from './label-limits';
+import { isAccountKey } from './strkey';
 
-export const MAX_LABEL_CHARS = 64;
-export const MAX_LABELS = 10_000;
-/** An imported file's text, in characters (2 MB; under the web host's 2 MiB frame with room to spare). */
-export const MAX_IMPORT_CHARS = 2_000_000;
+export { MAX_IMPORT_CHARS, MAX_LABEL_CHARS, MAX_LABELS };
 
 /**
  * A label: trimmed, 1 to 64 characters, no control characters, and not starting with = + - @ so
@@ -31,7 +30,7 @@ export const LabelAccount = z
   .string()
   .max(100)
   .transform((text) => text.trim().toUpperCase())
-  .refine((text) => StrKey.isValidEd25519PublicKey(text), 'an account id (G…, 56 characters, valid checksum)');
+  .refine((text) => isAccountKey(text), 'an account id (G…, 56 characters, valid checksum)');
 
 export const LabelEntry = z.object({ account: LabelAccount, label: LabelText }).strict();
 export type LabelEntry = z.output<typeof LabelEntry>;
@@ -119,12 +118,8 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function labelsToCsv(entries: readonly LabelEntry[]): string {
-  return ['account,label', ...entries.map((entry) => `${entry.account},${csvCell(entry.label)}`)].join('\r\n') + '\r\n';
+  return ['account,label', ...entries.map((entry) => csvCells([entry.account, entry.label]))].join('\r\n') + '\r\n';
 }
 
 export function labelsToJson(entries: readonly LabelEntry[]): string {

@@ -1,11 +1,11 @@
 // Notification minimums per asset: a watched account is told about an incoming payment only when
 // it reaches the minimum of the payment's asset (`native`, or `CODE:ISSUER`), else the minimum for
 // any asset (`*`); with neither, every incoming payment notifies. Amounts stay exact decimals.
-import { StrKey } from '@stellar/stellar-base';
 import { z } from 'zod';
 import { parseAmount } from './amount';
 import type { Currency } from './model/base';
 import { isPaymentLike, type Operation } from './model/operations';
+import { isAccountKey } from './strkey';
 
 export const ANY_ASSET = '*';
 export const MAX_MINIMUMS = 50;
@@ -31,7 +31,7 @@ export type Minimums = z.infer<typeof Minimums>;
 
 function isCreditKey(key: string): boolean {
   const [code, issuer, extra] = key.split(':');
-  return extra === undefined && !!code && /^[A-Za-z0-9]{1,12}$/.test(code) && !!issuer && StrKey.isValidEd25519PublicKey(issuer);
+  return extra === undefined && !!code && /^[A-Za-z0-9]{1,12}$/.test(code) && !!issuer && isAccountKey(issuer);
 }
 
 export function assetKey(currency: Currency | undefined): string {

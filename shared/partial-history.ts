@@ -1,16 +1,11 @@
 // The start of a server's history. An instance that keeps only recent history (Horizon's
 // `history_elder_ledger`) answers 410 `before_history` to a newest-first page that reaches past
 // it: the listing ends there, it has not failed. Listings, exports and the command line say so
-// with this one sentence.
-import { z } from 'zod';
+// with this one sentence. The schema of a history start is shared/model's; this file needs no zod,
+// so the renderer's first screen can say it (docs/design.md, "The renderer's bundle").
+import type { HistoryStart } from './model/resources';
 
-export const HistoryStart = z.object({
-  /** The oldest ledger the server keeps (null: it did not say which). */
-  ledger: z.number().int().nonnegative().nullable(),
-  /** When that ledger closed (ISO 8601), when the server told. */
-  closedAt: z.string().max(40).optional(),
-});
-export type HistoryStart = z.infer<typeof HistoryStart>;
+export type { HistoryStart };
 
 /** "This server keeps history from ledger 46500001 (2025-03-14). …" */
 export function historyStartMessage(start: HistoryStart): string {

@@ -10,7 +10,7 @@ type HomeChannel = 'home:ledgers' | 'home:activity' | 'home:demo-accounts' | 'le
 export function homeHandlers(ctx: CoreContext): DomainHandlers<HomeChannel> {
   const cache = new LedgerCache();
   // Ledgers as they close, pushed as `ledger:closed` once someone looks at the latest ledgers.
-  const stream = ctx.options.emit ? new LedgerStream(ctx.emit, ctx.options.streams) : null;
+  const stream = ctx.options.emit ? new LedgerStream(ctx.emit, ctx.clientFor, ctx.options.streams) : null;
   if (stream) ctx.onClose(() => stream.close());
   async function latestLedgers(limit: number, signal: AbortSignal) {
     stream?.follow(ctx.networks.selected());

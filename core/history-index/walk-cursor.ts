@@ -25,7 +25,8 @@ export function nextOfFullPage(bytes: Uint8Array): string | null {
 /** The cursor of the `next` link in the start of a page's text, if it names one. */
 function nextCursorIn(head: string): string | null {
   const link = /"next"\s*:\s*\{\s*"href"\s*:\s*"([^"]{1,2000})"/.exec(head);
-  const cursor = link ? /[?&]cursor=(\d{1,19})(?:&|$|\{)/.exec(link[1]!) : null;
+  // The link as the page's JSON text writes it: Horizon escapes `&` as \u0026.
+  const cursor = link ? /(?:[?&]|\\u0026)cursor=(\d{1,19})(?:&|\\u0026|$|\{)/.exec(link[1]!) : null;
   return cursor ? cursor[1]! : null;
 }
 

@@ -3,19 +3,14 @@
 // balances, pool deposits and withdrawals, data entries, sequence bumps, options, trust limits,
 // short-lived accounts that merge back, and deliberately failing transactions.
 import { StrKey } from '@stellar/stellar-base';
-import { type Asset, type Claimant, NATIVE_ASSET, type Operation, type Predicate } from '../validator/model';
+import { type Asset, type Claimant, NATIVE_ASSET, type Operation } from '../validator/model';
 import { predicateHolds } from '../validator/ops-trust';
 import { dataKey, trustlineKey } from '../validator/state';
 import { type FastKeypair, namedKeypair } from './keys';
+import { Draw, type World } from './draw';
 import type { HistoryWriter } from './writer';
 
-export interface World {
-  users: FastKeypair[];
-  issuers: FastKeypair[];
-  credits: Asset[];
-  pools: { id: string; assetA: Asset; assetB: Asset }[];
-  providers: FastKeypair[];
-}
+export type { World } from './draw';
 
 type Kind = 'pay' | 'cbCreate' | 'cbClaim' | 'deposit' | 'withdraw' | 'data' | 'bump' | 'options' | 'trust' | 'temp' | 'merge' | 'fail';
 const MIX: [Kind, number][] = [
@@ -23,7 +18,6 @@ const MIX: [Kind, number][] = [
   ['options', 3], ['trust', 2], ['temp', 2], ['merge', 2], ['fail', 4],
 ];
 const TOTAL_WEIGHT = MIX.reduce((sum, [, w]) => sum + w, 0);
-const DAY = 86_400n;
 
 export class Activities {
   private readonly balances: { id: string; claimants: Claimant[] }[] = [];
@@ -36,37 +30,14 @@ export class Activities {
     private readonly writer: HistoryWriter,
     private readonly random: () => number,
     private readonly seed: string,
-  ) {}
-
-  private int(n: number): number {
-    return Math.floor(this.random() * n);
+  ) {
+    this.draw = new Draw(world, random);
   }
 
-  private pick<T>(items: T[]): T {
-    const item = items[this.int(items.length)];
-    if (item === undefined) throw new Error('generator: nothing to pick from');
-    return item;
-  }
-
-  private get busy(): FastKeypair {
-    return this.world.users[0] as FastKeypair;
-  }
-
-  private other(than: FastKeypair): FastKeypair {
-    const rest = this.world.users.filter((u) => u !== than);
-    return this.pick(rest);
-  }
-
-  private amount(): bigint {
-    return BigInt(1 + this.int(1_000_000_000));
-  }
-
-  private asset(): Asset {
-    return this.random() < 0.4 ? NATIVE_ASSET : this.pick(this.world.credits);
-  }
+  private readonly draw: Draw;
 
   next(): void {
-    let roll = this.int(TOTAL_WEIGHT);
+    let roll = this.draw.int(TOTAL_WEIGHT);
     let kind: Kind = 'pay';
     for (const [k, weight] of MIX) {
       if (roll < weight) {
@@ -96,32 +67,22 @@ export class Activities {
   }
 
   private pay(): boolean {
-    const sender = this.random() < 0.5 ? this.busy : this.pick(this.world.users);
-    const count = 1 + this.int(8);
+    const sender = this.random() < 0.5 ? this.draw.busy : this.draw.pick(this.world.users);
+    const count = 1 + this.draw.int(8);
     const ops: Operation[] = [];
     for (let i = 0; i < count; i++) {
-      const receiver = sender !== this.busy && this.random() < 0.5 ? this.busy : this.other(sender);
-      ops.push({ body: { type: 'payment', destination: receiver.publicKey, asset: this.asset(), amount: this.amount() } });
+      const receiver = sender !== this.draw.busy && this.random() < 0.5 ? this.draw.busy : this.draw.other(sender);
+      ops.push({ body: { type: 'payment', destination: receiver.publicKey, asset: this.draw.asset(), amount: this.draw.amount() } });
     }
-    this.writer.submit(sender, ops, this.random() < 0.1 ? { memo: { type: 'text', value: `invoice ${this.int(100000)}` } } : {});
+    this.writer.submit(sender, ops, this.random() < 0.1 ? { memo: { type: 'text', value: `invoice ${this.draw.int(100000)}` } } : {});
     return true;
   }
 
-  private predicate(): Predicate {
-    const now = this.writer.closeTime;
-    switch (this.int(4)) {
-      case 0: return { type: 'unconditional' };
-      case 1: return { type: 'abs_before', epoch: now + 30n * DAY };
-      case 2: return { type: 'not', part: { type: 'abs_before', epoch: now + 60n } };
-      default: return { type: 'or', parts: [{ type: 'abs_before', epoch: now + DAY }, { type: 'not', part: { type: 'abs_before', epoch: now + 2n * DAY } }] };
-    }
-  }
-
   private cbCreate(): boolean {
-    const source = this.pick(this.world.users);
-    const claimants: Claimant[] = [{ destination: this.other(source).publicKey, predicate: this.predicate() }];
+    const source = this.draw.pick(this.world.users);
+    const claimants: Claimant[] = [{ destination: this.draw.other(source).publicKey, predicate: this.draw.predicate(this.writer.closeTime) }];
     if (this.random() < 0.5) claimants.push({ destination: source.publicKey, predicate: { type: 'unconditional' } });
-    const applied = this.writer.submit(source, [{ body: { type: 'create_claimable_balance', asset: this.asset(), amount: this.amount(), claimants } }]);
+    const applied = this.writer.submit(source, [{ body: { type: 'create_claimable_balance', asset: this.draw.asset(), amount: this.draw.amount(), claimants } }]);
     const id = /"balance_id":"([0-9a-f]{72})"/.exec(applied.ops[0]?.details ?? '')?.[1];
     if (id && applied.successful) this.balances.push({ id, claimants });
     return true;
@@ -143,19 +104,19 @@ export class Activities {
   }
 
   private deposit(): boolean {
-    const source = this.pick(this.world.providers);
-    const pool = this.pick(this.world.pools);
+    const source = this.draw.pick(this.world.providers);
+    const pool = this.draw.pick(this.world.pools);
     const state = this.writer.state.pools.get(pool.id);
-    const maxA = this.amount() * 10n;
-    const maxB = state && state.reserveA > 0n ? (maxA * state.reserveB) / state.reserveA + 1n : this.amount() * 10n;
+    const maxA = this.draw.amount() * 10n;
+    const maxB = state && state.reserveA > 0n ? (maxA * state.reserveB) / state.reserveA + 1n : this.draw.amount() * 10n;
     const wide = { min: { n: 1, d: 1_000_000 }, max: { n: 1_000_000, d: 1 } };
     this.writer.submit(source, [{ body: { type: 'liquidity_pool_deposit', poolId: pool.id, maxA, maxB, minPrice: wide.min, maxPrice: wide.max } }]);
     return true;
   }
 
   private withdraw(tooMuch: boolean): boolean {
-    const source = this.pick(this.world.providers);
-    const pool = this.pick(this.world.pools);
+    const source = this.draw.pick(this.world.providers);
+    const pool = this.draw.pick(this.world.pools);
     const line = this.writer.state.trustlines.get(trustlineKey(source.publicKey, `pool:${pool.id}`));
     if (!line || line.balance < 10n) return false;
     const amount = tooMuch ? line.balance + 1n : line.balance / 10n;
@@ -164,48 +125,48 @@ export class Activities {
   }
 
   private data(): boolean {
-    const source = this.pick(this.world.users);
-    const name = `config.${this.int(6)}`;
+    const source = this.draw.pick(this.world.users);
+    const name = `config.${this.draw.int(6)}`;
     const exists = this.writer.state.data.has(dataKey(source.publicKey, name));
-    const value = exists && this.random() < 0.4 ? null : Buffer.from(`value-${this.int(1_000_000)}`);
+    const value = exists && this.random() < 0.4 ? null : Buffer.from(`value-${this.draw.int(1_000_000)}`);
     this.writer.submit(source, [{ body: { type: 'manage_data', name, value } }]);
     return true;
   }
 
   private bump(): boolean {
-    const source = this.pick(this.world.users);
+    const source = this.draw.pick(this.world.users);
     const seq = this.writer.state.accounts.get(source.publicKey)?.seq ?? 0n;
-    this.writer.submit(source, [{ body: { type: 'bump_sequence', bumpTo: seq + 2n + BigInt(this.int(50)) } }]);
+    this.writer.submit(source, [{ body: { type: 'bump_sequence', bumpTo: seq + 2n + BigInt(this.draw.int(50)) } }]);
     return true;
   }
 
   private options(): boolean {
-    const source = this.pick(this.world.users);
+    const source = this.draw.pick(this.world.users);
     const account = this.writer.state.accounts.get(source.publicKey);
     if (!account) return false;
     let op: Operation;
     if (account.signers.length > 0 && this.random() < 0.4) {
-      op = { body: { type: 'set_options', options: { signer: { key: this.pick(account.signers).key, weight: 0 } } } };
+      op = { body: { type: 'set_options', options: { signer: { key: this.draw.pick(account.signers).key, weight: 0 } } } };
     } else if (account.signers.length < 3 && this.random() < 0.5) {
-      op = { body: { type: 'set_options', options: { signer: { key: StrKey.encodeEd25519PublicKey(randomKey(this.random)), weight: 1 } } } };
+      op = { body: { type: 'set_options', options: { signer: { key: StrKey.encodeEd25519PublicKey(this.draw.key()), weight: 1 } } } };
     } else {
-      op = { body: { type: 'set_options', options: { homeDomain: `user${this.int(1000)}.example.org` } } };
+      op = { body: { type: 'set_options', options: { homeDomain: `user${this.draw.int(1000)}.example.org` } } };
     }
     this.writer.submit(source, [op]);
     return true;
   }
 
   private trust(): boolean {
-    const source = this.pick(this.world.users);
-    const asset = this.pick(this.world.credits);
+    const source = this.draw.pick(this.world.users);
+    const asset = this.draw.pick(this.world.credits);
     const line = this.writer.state.trustlines.get(trustlineKey(source.publicKey, asset.key));
     if (!line) return false;
-    this.writer.submit(source, [{ body: { type: 'change_trust', asset, limit: line.balance + 10n ** 15n + BigInt(this.int(1_000_000)) } }]);
+    this.writer.submit(source, [{ body: { type: 'change_trust', asset, limit: line.balance + 10n ** 15n + BigInt(this.draw.int(1_000_000)) } }]);
     return true;
   }
 
   private temp(): boolean {
-    const funder = this.pick(this.world.users);
+    const funder = this.draw.pick(this.world.users);
     // Merged accounts' keys are reused (deriving a key pair costs more than the whole operation).
     const key = this.freeTemps.pop() ?? namedKeypair(this.seed, `temp-${this.tempCounter++}`);
     this.writer.submit(funder, [{ body: { type: 'create_account', destination: key.publicKey, startingBalance: 50_000_000n } }]);
@@ -224,37 +185,31 @@ export class Activities {
 
   /** A transaction that fails when applied: its fee is charged and its sequence used. */
   private fail(): boolean {
-    const source = this.pick(this.world.users);
-    const receiver = this.other(source);
+    const source = this.draw.pick(this.world.users);
+    const receiver = this.draw.other(source);
     const payment = (amount: bigint, destination = receiver.publicKey, asset: Asset = NATIVE_ASSET): Operation => ({
       body: { type: 'payment', destination, asset, amount },
     });
-    switch (this.int(5)) {
+    switch (this.draw.int(5)) {
       case 0: {
         const balance = this.writer.state.accounts.get(source.publicKey)?.balance ?? 0n;
         this.writer.submit(source, [payment(balance + 1n)]);
         return true;
       }
       case 1:
-        this.writer.submit(source, [payment(this.amount(), StrKey.encodeEd25519PublicKey(randomKey(this.random)))]);
+        this.writer.submit(source, [payment(this.draw.amount(), StrKey.encodeEd25519PublicKey(this.draw.key()))]);
         return true;
       case 2:
-        this.writer.submit(source, [payment(this.amount()), { body: { type: 'claim_claimable_balance', balanceId: `00000000${'ab'.repeat(32)}` } }]);
+        this.writer.submit(source, [payment(this.draw.amount()), { body: { type: 'claim_claimable_balance', balanceId: `00000000${'ab'.repeat(32)}` } }]);
         return true;
       case 3: {
         const temp = this.temps[this.temps.length - 1];
         if (!temp) return false;
-        this.writer.submit(source, [payment(this.amount(), temp.key.publicKey, this.pick(this.world.credits))]);
+        this.writer.submit(source, [payment(this.draw.amount(), temp.key.publicKey, this.draw.pick(this.world.credits))]);
         return true;
       }
       default:
         return this.withdraw(true);
     }
   }
-}
-
-function randomKey(random: () => number): Buffer {
-  const bytes = Buffer.alloc(32);
-  for (let i = 0; i < 32; i++) bytes[i] = Math.floor(random() * 256);
-  return bytes;
 }

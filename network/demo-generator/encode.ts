@@ -1,7 +1,8 @@
-// The core's transaction model to XDR (the inverse of core/decode.ts), for the history generator:
+// The core's transaction model to XDR (the inverse of network/validator/decode.ts), for the history generator:
 // it builds transactions as plain data, applies them, and stores their envelope XDR and hash.
 import { createHash } from 'node:crypto';
 import { SignerKey, StrKey, xdr } from '@stellar/stellar-base';
+import { paymentTransactionBytes } from './encode-payment';
 import type { Asset, Claimant, Memo, Operation, Predicate, Transaction } from '../validator/model';
 
 const muxedCache = new Map<string, xdr.MuxedAccount>();
@@ -69,6 +70,29 @@ function claimantXdr(c: Claimant): xdr.Claimant {
   return xdr.Claimant.claimantTypeV0(new xdr.ClaimantV0({ destination: accountId(c.destination), predicate: predicateXdr(c.predicate) }));
 }
 
+type Body<T extends Operation['body']['type']> = Extract<Operation['body'], { type: T }>;
+
+/** The line a change_trust names: an asset, or a pool's shares by the pool's parameters. */
+function trustLineXdr(b: Body<'change_trust'>): xdr.ChangeTrustAsset {
+  if (!b.pool) return changeTrustAssetXdr(b.asset);
+  const params = new xdr.LiquidityPoolConstantProductParameters({ assetA: assetXdr(b.pool.assetA), assetB: assetXdr(b.pool.assetB), fee: b.pool.fee });
+  return xdr.ChangeTrustAsset.assetTypePoolShare(xdr.LiquidityPoolParameters.liquidityPoolConstantProduct(params));
+}
+
+function setOptionsXdr(o: Body<'set_options'>['options']): xdr.SetOptionsOp {
+  return new xdr.SetOptionsOp({
+    inflationDest: null,
+    clearFlags: o.clearFlags ?? null,
+    setFlags: o.setFlags ?? null,
+    masterWeight: o.masterWeight ?? null,
+    lowThreshold: o.lowThreshold ?? null,
+    medThreshold: o.medThreshold ?? null,
+    highThreshold: o.highThreshold ?? null,
+    homeDomain: o.homeDomain ?? null,
+    signer: o.signer ? new xdr.Signer({ key: SignerKey.decodeAddress(o.signer.key), weight: o.signer.weight }) : null,
+  });
+}
+
 function bodyXdr(op: Operation): xdr.OperationBody {
   const b = op.body;
   switch (b.type) {
@@ -76,16 +100,8 @@ function bodyXdr(op: Operation): xdr.OperationBody {
       return xdr.OperationBody.payment(new xdr.PaymentOp({ destination: muxed(b.destination), asset: assetXdr(b.asset), amount: i64(b.amount) }));
     case 'create_account':
       return xdr.OperationBody.createAccount(new xdr.CreateAccountOp({ destination: accountId(b.destination), startingBalance: i64(b.startingBalance) }));
-    case 'change_trust': {
-      let line: xdr.ChangeTrustAsset;
-      if (b.pool) {
-        const params = new xdr.LiquidityPoolConstantProductParameters({ assetA: assetXdr(b.pool.assetA), assetB: assetXdr(b.pool.assetB), fee: b.pool.fee });
-        line = xdr.ChangeTrustAsset.assetTypePoolShare(xdr.LiquidityPoolParameters.liquidityPoolConstantProduct(params));
-      } else {
-        line = changeTrustAssetXdr(b.asset);
-      }
-      return xdr.OperationBody.changeTrust(new xdr.ChangeTrustOp({ line, limit: i64(b.limit) }));
-    }
+    case 'change_trust':
+      return xdr.OperationBody.changeTrust(new xdr.ChangeTrustOp({ line: trustLineXdr(b), limit: i64(b.limit) }));
     case 'create_claimable_balance':
       return xdr.OperationBody.createClaimableBalance(
         new xdr.CreateClaimableBalanceOp({ asset: assetXdr(b.asset), amount: i64(b.amount), claimants: b.claimants.map(claimantXdr) }),
@@ -114,22 +130,8 @@ function bodyXdr(op: Operation): xdr.OperationBody {
       return xdr.OperationBody.accountMerge(muxed(b.destination));
     case 'bump_sequence':
       return xdr.OperationBody.bumpSequence(new xdr.BumpSequenceOp({ bumpTo: i64(b.bumpTo) }));
-    case 'set_options': {
-      const o = b.options;
-      return xdr.OperationBody.setOptions(
-        new xdr.SetOptionsOp({
-          inflationDest: null,
-          clearFlags: o.clearFlags ?? null,
-          setFlags: o.setFlags ?? null,
-          masterWeight: o.masterWeight ?? null,
-          lowThreshold: o.lowThreshold ?? null,
-          medThreshold: o.medThreshold ?? null,
-          highThreshold: o.highThreshold ?? null,
-          homeDomain: o.homeDomain ?? null,
-          signer: o.signer ? new xdr.Signer({ key: SignerKey.decodeAddress(o.signer.key), weight: o.signer.weight }) : null,
-        }),
-      );
-    }
+    case 'set_options':
+      return xdr.OperationBody.setOptions(setOptionsXdr(b.options));
     case 'unsupported':
       throw new Error('cannot encode an unsupported operation');
   }
@@ -167,77 +169,6 @@ export function transactionXdr(tx: Transaction): xdr.Transaction {
 
 const TX_TAG = Buffer.from([0, 0, 0, 2]);
 
-const rawKeys = new Map<string, Buffer>();
-
-function rawKey(id: string): Buffer {
-  let raw = rawKeys.get(id);
-  if (!raw) {
-    raw = StrKey.decodeEd25519PublicKey(id);
-    rawKeys.set(id, raw);
-  }
-  return raw;
-}
-
-/**
- * The XDR bytes of a transaction made only of payments, without time bounds, written directly:
- * most generated transactions are exactly that, and the generic encoder costs more than applying
- * them. Anything else returns undefined (encoded by transactionXdr). test/unit/network-encode
- * checks these bytes against @stellar/stellar-base's.
- */
-export function paymentTransactionBytes(tx: Transaction): Buffer | undefined {
-  if (tx.minTime !== 0n || tx.maxTime !== 0n || (tx.memo.type !== 'none' && tx.memo.type !== 'text')) return undefined;
-  const memo = tx.memo.type === 'text' ? Buffer.from(tx.memo.value, 'utf8') : undefined;
-  if (memo && memo.length > 28) return undefined;
-  let size = 4 + 32 + 4 + 8 + 4 + 4 + (memo ? 4 + Math.ceil(memo.length / 4) * 4 : 0) + 4 + 4;
-  for (const op of tx.operations) {
-    if (op.body.type !== 'payment') return undefined;
-    const asset = op.body.asset;
-    size += 4 + (op.source ? 36 : 0) + 4 + 36 + 8 + (asset.type === 'native' ? 4 : asset.code.length <= 4 ? 4 + 4 + 36 : 4 + 12 + 36);
-  }
-  const buf = Buffer.alloc(size);
-  let at = 0;
-  const u32 = (value: number) => {
-    at = buf.writeUInt32BE(value, at);
-  };
-  const key = (id: string) => {
-    u32(0);
-    at += rawKey(id).copy(buf, at);
-  };
-  key(tx.source);
-  u32(Number(tx.fee));
-  at = buf.writeBigInt64BE(tx.seq, at);
-  u32(0); // PRECOND_NONE
-  if (memo) {
-    u32(1);
-    u32(memo.length);
-    memo.copy(buf, at);
-    at += Math.ceil(memo.length / 4) * 4;
-  } else u32(0);
-  u32(tx.operations.length);
-  for (const op of tx.operations) {
-    if (op.body.type !== 'payment') return undefined;
-    if (op.source) {
-      u32(1);
-      key(op.source);
-    } else u32(0);
-    u32(1); // PAYMENT
-    key(op.body.destination);
-    const asset = op.body.asset;
-    if (asset.type === 'native') u32(0);
-    else {
-      const width = asset.code.length <= 4 ? 4 : 12;
-      u32(width === 4 ? 1 : 2);
-      buf.write(asset.code, at, 'latin1');
-      at += width;
-      key(asset.issuer);
-    }
-    at = buf.writeBigInt64BE(op.body.amount, at);
-  }
-  u32(0); // ext
-  return buf;
-}
-
-/** The transaction's XDR bytes and its hash under the network id (what signatures sign). */
 export function hashTransaction(tx: Transaction, networkId: Buffer): { body: Buffer; hash: Buffer } {
   const body = paymentTransactionBytes(tx) ?? transactionXdr(tx).toXDR();
   return { body, hash: createHash('sha256').update(networkId).update(TX_TAG).update(body).digest() };

@@ -97,6 +97,29 @@ function setOptions(op: xdr.SetOptionsOp): SetOptions {
   return out;
 }
 
+/** A trustline to an asset, or to a pool's shares (the line names the pool's parameters). */
+function changeTrust(o: xdr.ChangeTrustOp): OpBody {
+  const line = o.line();
+  if (line.switch().value === 3) {
+    const params = line.liquidityPool().constantProduct();
+    const pool = { assetA: asset(params.assetA()), assetB: asset(params.assetB()), fee: params.fee() };
+    return { type: 'change_trust', asset: NATIVE_ASSET, pool, limit: big(o.limit()) };
+  }
+  return { type: 'change_trust', asset: asset(line), limit: big(o.limit()) };
+}
+
+function poolDeposit(o: xdr.LiquidityPoolDepositOp): OpBody {
+  const price = (p: xdr.Price) => ({ n: p.n(), d: p.d() });
+  return {
+    type: 'liquidity_pool_deposit',
+    poolId: hex(o.liquidityPoolId()),
+    maxA: big(o.maxAmountA()),
+    maxB: big(o.maxAmountB()),
+    minPrice: price(o.minPrice()),
+    maxPrice: price(o.maxPrice()),
+  };
+}
+
 function body(op: xdr.Operation): OpBody {
   const b = op.body();
   const type = b.switch().value;
@@ -111,16 +134,8 @@ function body(op: xdr.Operation): OpBody {
     }
     case 5:
       return { type: 'set_options', options: setOptions(b.setOptionsOp()) };
-    case 6: {
-      const o = b.changeTrustOp();
-      const line = o.line();
-      if (line.switch().value === 3) {
-        const params = line.liquidityPool().constantProduct();
-        const pool = { assetA: asset(params.assetA()), assetB: asset(params.assetB()), fee: params.fee() };
-        return { type: 'change_trust', asset: NATIVE_ASSET, pool, limit: big(o.limit()) };
-      }
-      return { type: 'change_trust', asset: asset(line), limit: big(o.limit()) };
-    }
+    case 6:
+      return changeTrust(b.changeTrustOp());
     case 8:
       return { type: 'account_merge', destination: muxed(b.destination()) };
     case 10: {
@@ -136,18 +151,8 @@ function body(op: xdr.Operation): OpBody {
     }
     case 15:
       return { type: 'claim_claimable_balance', balanceId: `00000000${b.claimClaimableBalanceOp().balanceId().v0().toString('hex')}` };
-    case 22: {
-      const o = b.liquidityPoolDepositOp();
-      const price = (p: xdr.Price) => ({ n: p.n(), d: p.d() });
-      return {
-        type: 'liquidity_pool_deposit',
-        poolId: hex(o.liquidityPoolId()),
-        maxA: big(o.maxAmountA()),
-        maxB: big(o.maxAmountB()),
-        minPrice: price(o.minPrice()),
-        maxPrice: price(o.maxPrice()),
-      };
-    }
+    case 22:
+      return poolDeposit(b.liquidityPoolDepositOp());
     case 23: {
       const o = b.liquidityPoolWithdrawOp();
       return {

@@ -2,7 +2,8 @@
 // the ledger close. Admission answers in stellar-core's /tx vocabulary.
 import { Keypair } from '@stellar/stellar-base';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { loadState, StoreWriter } from './store-writer';
+import { loadState } from './store-reader';
+import { StoreWriter } from './store-writer';
 import { decodeEnvelope, DecodeError, networkId } from './decode';
 import { type BuiltLedger, LedgerCloser, readLastLedger } from './ledger';
 import { BASE_FEE, BASE_RESERVE, type Envelope, NETWORK_PASSPHRASE, TOTAL_SUPPLY } from './model';

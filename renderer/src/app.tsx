@@ -1,24 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
 import { LabelDialogHost } from './components/label-dialog';
 import { useHealth, useNetworks } from './components/network-status';
 import { Sidebar } from './components/sidebar';
 import { ViewBoundary } from './components/view-boundary';
-import { AssetPage } from './features/explore/asset-page';
-import { EntityPage } from './features/explore/entity-page';
 import { ExploreHome } from './features/explore/explore-home';
 import { useFeedHistory } from './features/live/feed-history';
-import { WorkbenchPage } from './features/workbench/workbench-page';
-import { LivePage } from './features/live/live-page';
-import { SettingsPage } from './features/settings/settings-page';
-import { SubmitPage } from './features/submit/submit-page';
 import { call } from './lib/bridge';
 import { useGlobalKeys, useTheme } from './lib/keys';
 import { useLabelsLoaded } from './lib/labels';
 import { useLiveEvents } from './lib/live';
 import { ENTITY_LABEL, useRoute, type Route } from './lib/router';
 import { useUi } from './lib/store';
+import { AssetPage, EntityPage, LivePage, PageLoading, SettingsPage, SubmitPage, WorkbenchPage } from './pages';
 
 export function App() {
   const info = useQuery({ queryKey: ['app:info'], queryFn: ({ signal }) => call('app:info', {}, signal), staleTime: Infinity });
@@ -80,13 +75,16 @@ const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', s
 /**
  * The current page inside its own boundary, keyed by the network and the route: leaving a failed
  * page resets it, and switching networks mounts every view afresh (no state of the previous one).
+ * A page whose chunk is still loading shows PageLoading; one that fails to load shows the boundary.
  */
 function Routed({ networkName, networkId }: { networkName?: string | undefined; networkId: string }) {
   const route = useRoute();
   const key = `${networkId}:${route.name}/${route.id ?? ''}`;
   return (
     <ViewBoundary key={key} name={`The ${PAGE_LABEL[route.name] ?? route.name} page`}>
-      <Page route={route} networkName={networkName} />
+      <Suspense fallback={<PageLoading />}>
+        <Page route={route} networkName={networkName} />
+      </Suspense>
     </ViewBoundary>
   );
 }

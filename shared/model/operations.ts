@@ -1,14 +1,15 @@
 // The operation record: one zod schema per type, joined in a union on `type`, so the IPC layer
 // checks at run time exactly what the types promise. A type no schema names is kept as `other`.
 import { z } from 'zod';
-import { HistoryStart } from '../partial-history';
 import * as classic from './operation-classic';
 import { common } from './operation-common';
 import * as horizon from './operation-horizon';
-import { Page } from './resources';
+import type { PaymentType } from './payment-types';
+import { HistoryStart, Page } from './resources';
 import { OPERATION_TYPES } from './type-codes';
 
 export { LEDGER_TYPE_CODES, OPERATION_TYPES, type LedgerOperationType } from './type-codes';
+export { PAYMENT_TYPES, isPaymentLike, type PaymentType } from './payment-types';
 
 /** Types only Horizon writes, each with its own model (manage_offer: Horizon's pre-protocol-11 name). */
 export const HORIZON_ONLY_TYPES = [
@@ -34,9 +35,6 @@ export const HORIZON_ONLY_TYPES = [
 /** Every type the app models (anything else is an `other` record). */
 export const MODELLED_TYPES = [...OPERATION_TYPES, ...HORIZON_ONLY_TYPES] as const;
 export type OperationType = (typeof MODELLED_TYPES)[number];
-
-/** Types that move value from one account to another: Horizon lists them under /payments. */
-export const PAYMENT_TYPES = ['payment', 'path_payment_strict_receive', 'path_payment_strict_send'] as const;
 
 export const OtherOperation = z.object({ ...common, type: z.literal('other'), typeName: z.string(), fields: z.record(z.string(), z.string()) });
 
@@ -74,12 +72,7 @@ export const Operation = z.discriminatedUnion('type', [
 ]);
 export type Operation = z.infer<typeof Operation>;
 export type OperationOf<T extends Operation['type']> = Extract<Operation, { type: T }>;
-export type PaymentLike = OperationOf<(typeof PAYMENT_TYPES)[number]>;
-
-/** A payment or a path payment: value from one account to another. */
-export function isPaymentLike(op: Operation): op is PaymentLike {
-  return (PAYMENT_TYPES as readonly string[]).includes(op.type);
-}
+export type PaymentLike = OperationOf<PaymentType>;
 
 /** A page of operations; `historyStart` on the last page of a listing that reached the start of the server's history. */
 export const OperationPage = Page(Operation).extend({ historyStart: HistoryStart.optional() });

@@ -11,6 +11,16 @@ export const Page = <T extends z.ZodType>(record: T) =>
     /** Cursor for the page before this one, or null at the start. */
     prev: z.string().nullable(),
   });
+
+/** The start of a server's history (shared/partial-history.ts says it in words). */
+export const HistoryStart = z.object({
+  /** The oldest ledger the server keeps (null: it did not say which). */
+  ledger: z.number().int().nonnegative().nullable(),
+  /** When that ledger closed (ISO 8601), when the server told. */
+  closedAt: z.string().max(40).optional(),
+});
+export type HistoryStart = z.infer<typeof HistoryStart>;
+
 export const Balance = z.object({
   /** Absent for a liquidity-pool share balance (then liquidityPoolId is set). */
   currency: Currency.optional(),

@@ -1,12 +1,12 @@
 // Horizon's limits as a person sees them (issue #12; docs/app-core.md "Horizon's limits"), against
-// a stand-in Horizon on loopback (test/support/horizon-standin.ts), each test with its own stand-in
+// a stand-in Horizon on loopback (test/support/standin-horizon.ts), each test with its own stand-in
 // and web host (a 429 closes the host's gate to that server for minutes): a 429 with Retry-After
 // shows a countdown on the listing, a newest-first listing that reaches a 410 before_history ends
 // with where the server's history starts, and a 504 with extras.hash says the outcome is not yet
 // known, then shows the final state. Screenshots: test-results/screens/limits-*-<w>x<h>.png.
 import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { HorizonStandin } from '../support/horizon-standin';
+import { StandinHorizon } from '../support/standin-horizon';
 import { openApp, startAppOn, type AppUnderTest } from './support/app';
 import { overflowing } from './support/layout';
 import { expectNothingHeldBack, inspect } from './support/submit';
@@ -18,12 +18,12 @@ const SIZES = [
   { width: 1024, height: 700 },
 ];
 
-let horizon: HorizonStandin;
+let horizon: StandinHorizon;
 let app: AppUnderTest;
 
 /** A stand-in with exactly one page (100) of payments, and the web host pointed at it by --network. */
 test.beforeEach(async () => {
-  horizon = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 99, pendingLookups: Number.MAX_SAFE_INTEGER }).start();
+  horizon = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 99, pendingLookups: Number.MAX_SAFE_INTEGER }).start();
   app = await startAppOn(horizon.url);
 });
 
@@ -79,7 +79,7 @@ test('a newest-first listing that reaches 410 before_history ends with where his
   // The end came from a 410: the last page asked was newest-first from a cursor below the elder ledger.
   const last = horizon.requests.filter((r) => r.path === `/accounts/${horizon.account}/payments` && !r.stream).at(-1)!;
   expect(last.query.get('order')).toBe('desc');
-  expect(BigInt(last.query.get('cursor')!)).toBeLessThanOrEqual(HorizonStandin.firstToken(ELDER + 1));
+  expect(BigInt(last.query.get('cursor')!)).toBeLessThanOrEqual(StandinHorizon.firstToken(ELDER + 1));
   await screens(page, 'history-start', note, toBottom);
 });
 

@@ -1,23 +1,23 @@
 // "Submit anyway" of a held-back envelope (the click that sometimes did nothing): an envelope
-// signed by a key with no account on the stand-in Horizon (test/support/horizon-standin.ts) is
+// signed by a key with no account on the stand-in Horizon (test/support/standin-horizon.ts) is
 // held back by the signature checks, and "Submit anyway" must send it exactly once and show the
 // outcome. The stand-in answers every submission 504 transaction_submission_timeout with the hash.
 // The second journey clicks the first submit button offered as soon as the preview shows: before
 // the fix it was sometimes "Submit to …", which became the disabled "Held back" under the click.
 import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { expect, test, type Page } from '@playwright/test';
-import { HorizonStandin } from '../support/horizon-standin';
+import { StandinHorizon } from '../support/standin-horizon';
 import { openApp, startAppOn, type AppUnderTest } from './support/app';
 import { inspect } from './support/submit';
 
 const PASSPHRASE = 'Ledgerscope Stand-in ; 2026';
 const ELDER = 7_000;
 
-let horizon: HorizonStandin;
+let horizon: StandinHorizon;
 let app: AppUnderTest;
 
 test.beforeEach(async () => {
-  horizon = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 9, pendingLookups: Number.MAX_SAFE_INTEGER }).start();
+  horizon = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 9, pendingLookups: Number.MAX_SAFE_INTEGER }).start();
   app = await startAppOn(horizon.url);
 });
 

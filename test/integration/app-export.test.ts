@@ -2,7 +2,7 @@
 // events and 429s waited out; NDJSON, cancel, and hostile arguments.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../core/csv-cell';
+import { csvCell } from '../../shared/csv-cell';
 import { CSV_COLUMNS } from '../../core/export';
 import { Operation, type ExportProgress } from '../../shared/model';
 import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';

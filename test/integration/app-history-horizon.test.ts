@@ -7,12 +7,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryPage, HistoryProgress } from '../../shared/history';
 import { accountKeys } from '../support/service-store';
-import { startStandIn, type StandIn } from '../support/stand-in-horizon';
+import { StandinHorizon } from '../support/standin-horizon';
 import { waitFor } from '../support/wait';
 import { startCore, type CoreFixture } from './app-support';
 
 const [ACCOUNT, ...OTHERS] = accountKeys(4, 31) as [string, ...string[]];
-let standIn: StandIn | undefined;
+let standIn: StandinHorizon | undefined;
 const cores: CoreFixture[] = [];
 
 afterEach(async () => {
@@ -37,7 +37,8 @@ async function allIds(app: CoreFixture): Promise<string[]> {
 
 describe('history sync against a stand-in Horizon', () => {
   it('honours 429 Retry-After and continues from the elder ledger after 410 before_history', async () => {
-    standIn = await startStandIn({ account: ACCOUNT, counterparties: OTHERS, operations: 450, elder: 5_000, retryAfterSeconds: 1, beforeHistory: true });
+    const rateLimit = { pathPrefix: `/accounts/${ACCOUNT}/operations`, count: 1, headers: { 'retry-after': '1' } };
+    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: 450, elderLedger: 5_000, rateLimit, beforeHistory: true }).start();
     const app = startCore(standIn.url);
     cores.push(app);
     const done = await syncToCurrent(app);
@@ -59,7 +60,7 @@ describe('history sync against a stand-in Horizon', () => {
   });
 
   it.each([199, 200, 201, 600])('spends the root once and each page once on a first sync of %i operations, and the root and one page on the re-sync of the current account', async (n) => {
-    standIn = await startStandIn({ account: ACCOUNT, counterparties: OTHERS, operations: n, elder: 10 });
+    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: n, elderLedger: 10 }).start();
     const server = standIn;
     /** Roots and listing pages the server saw since `from` (the app core's health reading is the one root: the sync reads it too). */
     const seen = (from: number) => {
@@ -90,7 +91,7 @@ describe('history sync against a stand-in Horizon', () => {
   ])('asks for the next page while the page before is still arriving (%s)', async (_how, gzip) => {
     // Each full page's body stops after its first 48 KB until the next listing request comes (or
     // 2 s pass): a sync that asked only once a page was whole would find every one held.
-    standIn = await startStandIn({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elder: 10, holdFullPages: true, gzip });
+    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elderLedger: 10, holdFullPages: true, gzip }).start();
     const app = startCore(standIn.url);
     cores.push(app);
     expect((await syncToCurrent(app)).records).toBe(600);

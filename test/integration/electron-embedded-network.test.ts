@@ -332,7 +332,7 @@ describe('real processes (child_process.fork)', () => {
     expect(readFileSync(join(dataDir, 'stops.log'), 'utf8').trim().split('\n')).toEqual(['service', 'core']);
   });
 
-  const coreEntry = join(ROOT, 'network', 'core', 'process.ts');
+  const coreEntry = join(ROOT, 'network', 'validator-process.ts');
   const serviceEntry = join(ROOT, 'network', 'service', 'process.ts');
 
   test('the real network entries start in order, answer, and stop', { timeout: 120_000 }, async () => {

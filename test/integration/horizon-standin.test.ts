@@ -1,5 +1,5 @@
 // Horizon's documented limits (issue #12, item 3), against a stand-in Horizon on loopback
-// (test/support/horizon-standin.ts): a long 429 is announced and held behind the gate, never
+// (test/support/standin-horizon.ts): a long 429 is announced and held behind the gate, never
 // retried in a loop, and cancellable; --max-wait bounds the command line's wait; a 410
 // before_history ends a listing with where history starts; a 504 with extras.hash is followed
 // until final; /transactions_async is used where the server links it; streams the server closes
@@ -13,18 +13,18 @@ import { Account, Asset, Keypair, Operation as StellarOperation, TransactionBuil
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitNotice } from '../../shared/ipc';
 import type { ExportProgress, Operation, OperationPage, SubmissionReport, TxStatus } from '../../shared/model';
-import { HorizonStandin } from '../support/horizon-standin';
+import { StandinHorizon } from '../support/standin-horizon';
 import { waitFor } from '../support/wait';
 import { startCore, type CoreFixture } from './app-support';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PASSPHRASE = 'Ledgerscope Stand-in ; 2026';
 const ELDER = 5_000;
-let horizon: HorizonStandin;
+let horizon: StandinHorizon;
 const apps: CoreFixture[] = [];
 
 beforeAll(async () => {
-  horizon = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 40, streamTimeoutMs: 400, streamLimit: 3 }).start();
+  horizon = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 40, streamTimeoutMs: 400, streamLimit: 3 }).start();
 });
 
 afterAll(async () => {
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 /** An app core on the stand-in: its profile saved (passphrase checked) and selected. */
-async function appOn(standin: HorizonStandin, options: Parameters<typeof startCore>[1] = {}): Promise<CoreFixture> {
+async function appOn(standin: StandinHorizon, options: Parameters<typeof startCore>[1] = {}): Promise<CoreFixture> {
   const app = startCore('http://127.0.0.1:9', { follow: { pollMs: 20, timeoutMs: 10_000 }, ...options });
   apps.push(app);
   const profile = await app.call<{ id: string; dialect: string }>('network:add', { name: `Standin ${apps.length}`, baseUrl: standin.url, passphrase: PASSPHRASE });
@@ -42,8 +42,8 @@ async function appOn(standin: HorizonStandin, options: Parameters<typeof startCo
   return app;
 }
 
-const accountRequests = (standin: HorizonStandin) => standin.requests.filter((r) => r.path.startsWith('/accounts/') && !r.stream);
-const token = (ledger: number) => (HorizonStandin.firstToken(ledger) + 4097n).toString();
+const accountRequests = (standin: StandinHorizon) => standin.requests.filter((r) => r.path.startsWith('/accounts/') && !r.stream);
+const token = (ledger: number) => (StandinHorizon.firstToken(ledger) + 4097n).toString();
 
 function envelope(): string {
   const source = Keypair.random();
@@ -174,7 +174,7 @@ describe('submission', () => {
   });
 
   it('after a plain 504 (older Horizon, no extras.hash) follows the hash computed for the network the server names', async () => {
-    const older = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, plainTimeout: true }).start();
+    const older = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, plainTimeout: true }).start();
     try {
       // A URL for this run only: the profile does not know the passphrase; the server's root does.
       const app = startCore('http://127.0.0.1:9', { follow: { pollMs: 20, timeoutMs: 10_000 } });
@@ -191,7 +191,7 @@ describe('submission', () => {
   });
 
   it('uses /transactions_async where the root links it, then follows the hash; a resend is DUPLICATE', async () => {
-    const asyncHorizon = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, asyncSubmission: true }).start();
+    const asyncHorizon = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, asyncSubmission: true }).start();
     try {
       const app = await appOn(asyncHorizon);
       const input = envelope();
@@ -243,7 +243,7 @@ describe('streams Horizon closes', () => {
 
 describe('reconnect budget', () => {
   it('spaces the reconnects of many watched accounts to the network budget instead of exceeding it', async () => {
-    const busy = await new HorizonStandin({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, streamTimeoutMs: 50 }).start();
+    const busy = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, streamTimeoutMs: 50 }).start();
     try {
       // 2 a second with a burst of 3: ten connections need at least 3.5 s, however often Horizon closes them.
       const app = await appOn(busy, { streams: { budgetPolicy: { perHour: 7_200, burst: 3 } } });

@@ -3,15 +3,16 @@
 // longer than 60 s (the local service, with keepalives every 15 s, is watched at 40 s). The clock
 // the watchdog reads is faked; the stream, the server and the reconnection are real.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SILENCE_WINDOW_MS, streamPayments } from '../../core/stream-connection';
+import { SILENCE_WINDOW_MS } from '../../core/stream-connection';
+import { streamPayments } from '../../core/streams';
 import type { NetworkProfile } from '../../shared/ipc';
-import { HorizonStandin } from '../support/horizon-standin';
+import { StandinHorizon } from '../support/standin-horizon';
 
-let horizon: HorizonStandin;
+let horizon: StandinHorizon;
 
 beforeAll(async () => {
   // A stream the stand-in never closes by itself within the test: only the app could end it.
-  horizon = await new HorizonStandin({ passphrase: 'Silence ; 2026', elderLedger: 10, latestLedger: 12, streamTimeoutMs: 3_600_000 }).start();
+  horizon = await new StandinHorizon({ passphrase: 'Silence ; 2026', elderLedger: 10, latestLedger: 12, streamTimeoutMs: 3_600_000 }).start();
 });
 afterAll(() => horizon?.close());
 afterEach(() => vi.useRealTimers());
@@ -22,7 +23,7 @@ describe('silence watchdog on the horizon dialect', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     const profile: NetworkProfile = { id: 'standin', name: 'Standin', baseUrl: horizon.url, passphrase: 'Silence ; 2026', dialect: 'horizon', builtIn: false };
     const states: string[] = [];
-    const handle = streamPayments(profile, horizon.account, { record: () => undefined, status: (s) => void states.push(s.state) }, { cursor: HorizonStandin.firstToken(13).toString() });
+    const handle = streamPayments(profile, horizon.account, { record: () => undefined, status: (s) => void states.push(s.state) }, { cursor: StandinHorizon.firstToken(13).toString() });
     try {
       await vi.waitFor(() => expect(states).toContain('live'), { timeout: 10_000 });
       const opened = horizon.streams.length;

@@ -9,7 +9,7 @@ import { createAppCore } from '../../core/app';
 import { createCoreContext, type CoreContext } from '../../core/context';
 import { requestChannels } from '../../shared/ipc';
 
-const handlersDir = join(import.meta.dirname, '..', '..', 'electron', 'core', 'handlers');
+const handlersDir = join(import.meta.dirname, '..', '..', 'core', 'handlers');
 const userDataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-domains-'));
 const options = { userDataDir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, exportDir: join(userDataDir, 'exports') } as const;
 const ctx = createCoreContext(options);

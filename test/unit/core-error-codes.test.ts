@@ -37,7 +37,7 @@ const OTHER_CODE_LISTS = new Set(['core/signatures/readiness.ts']);
 
 function producedCodes(): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const { path, text } of [...sources('electron'), ...sources('cli')]) {
+  for (const { path, text } of [...sources('core'), ...sources('electron'), ...sources('cli')]) {
     if (OTHER_CODE_LISTS.has(path)) continue;
     for (const producer of PRODUCERS) {
       for (const match of text.matchAll(producer)) {
@@ -53,7 +53,7 @@ describe('IPC error codes', () => {
 
   it('finds the producers it looks for (the scan itself works)', () => {
     expect(produced.get('secret_key_refused')).toContain('core/secrets.ts');
-    expect(produced.get('server_error')).toContain('core/submit.ts');
+    expect(produced.get('server_error')).toContain('core/submit-answer.ts');
     expect(produced.get('http_error')).toEqual(['core/http-problem.ts']);
     expect(produced.get('forbidden')).toContain('electron/ipc/register.ts');
     expect(produced.get('host_unreachable')).toContain('electron/preload-api.ts');

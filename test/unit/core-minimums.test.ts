@@ -58,6 +58,19 @@ describe('per-asset minimums', () => {
   ])('refuse %s with a clear message', (_what, text, words) => {
     expect(() => parseMinimumsText(text)).toThrow(words);
   });
+
+  it('accept a minimum of 0 and one a stroop above it, refuse one a stroop below it', () => {
+    expect(parseMinimumsText('XLM=0')).toEqual({ native: '0' });
+    expect(parseMinimumsText('XLM=0.0000001')).toEqual({ native: '0.0000001' });
+    expect(() => parseMinimumsText('XLM=-0.0000001')).toThrow('amount of 0 or more');
+  });
+
+  it('accept 49 and 50 minimums, refuse 51', () => {
+    const minimums = (count: number) => Array.from({ length: count }, (_, i) => `C${i}:${ISSUER}=1`).join(',');
+    expect(Object.keys(parseMinimumsText(minimums(49)))).toHaveLength(49);
+    expect(Object.keys(parseMinimumsText(minimums(50)))).toHaveLength(50);
+    expect(() => parseMinimumsText(minimums(51))).toThrow('at most 50');
+  });
 });
 
 describe('the watch list', () => {

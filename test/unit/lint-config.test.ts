@@ -31,15 +31,83 @@ describe('lint boundaries', () => {
     ['shared/x.ts', "import { join } from 'path';\nexport const j = join;\n"],
     ['renderer/src/x.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n"],
     ['renderer/src/x.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n"],
-  ])('a Node built-in or electron in page code (%s) is an error', async (file, code) => {
+    ['renderer/src/x.ts', "import { StrKey } from '@stellar/stellar-base';\nexport const s = StrKey;\n"],
+    ['shared/x.ts', "import { StrKey } from '@stellar/stellar-base';\nexport const s = StrKey;\n"],
+  ])('a Node built-in, electron or the XDR library in page code (%s) is an error', async (file, code) => {
     const found = await errors(file, code);
     expect(found.some((m) => m.startsWith('no-restricted-imports'))).toBe(true);
+  });
+
+  it.each([
+    ['core/x.ts', "export const get = () => fetch('http://127.0.0.1/');\n", 'no-restricted-globals'],
+    ['cli/x.ts', "export const get = () => fetch('http://127.0.0.1/');\n", 'no-restricted-globals'],
+    ['core/x.ts', "import http from 'node:http';\nexport const get = http.get;\n", 'no-restricted-imports'],
+    ['core/x.ts', "import { EventSource } from 'eventsource';\nexport const E = EventSource;\n", 'no-restricted-imports'],
+  ])('a request beside the one HTTP stack in %s is an error', async (file, code, rule) => {
+    expect((await errors(file, code)).some((m) => m.startsWith(rule))).toBe(true);
+  });
+
+  it('the one HTTP stack itself uses node:http, and a method named fetch is no global', async () => {
+    expect(await errors('core/http-node.ts', "import http from 'node:http';\nexport const get = http.get;\n")).toEqual([]);
+    expect(await errors('core/x.ts', 'export const f = (o: { fetch(): void }) => o.fetch();\n')).toEqual([]);
   });
 
   it('electron stays allowed in the thin Electron layer, Node built-ins in Node code', async () => {
     expect(await errors('electron/main.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
     expect(await errors('core/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).toEqual([]);
     expect(await errors('network/x.ts', "import { DatabaseSync } from 'node:sqlite';\nexport const d = DatabaseSync;\n")).toEqual([]);
+    expect(await errors('core/x.ts', "import { StrKey } from '@stellar/stellar-base';\nexport const s = StrKey;\n")).toEqual([]);
+  });
+});
+
+// The app core is a package (docs/design.md "Layout"): outside it only its entry is imported; it
+// imports nothing of the hosts or the command line; the history index's threads stay apart.
+describe('lint: the core is a package', () => {
+  const restricted = (found: string[]) => found.filter((m) => /no-restricted-imports/.test(m));
+
+  it.each([
+    ['cli/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
+    ['electron/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
+    ['electron/ipc/x.ts', "import type { Dispatch } from '../../core/dispatch';\nexport type D = Dispatch;\n"],
+    ['electron/web-x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
+    ['network/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
+  ])('an inner core file imported from %s is an error', async (file, code) => {
+    expect(restricted(await errors(file, code))).toHaveLength(1);
+  });
+
+  it.each(['cli/x.ts', 'electron/x.ts', 'electron/web-x.ts'])('the entry imported from %s is allowed', async (file) => {
+    expect(await errors(file, "import { createDispatcher } from '../core';\nexport const c = createDispatcher;\n")).toEqual([]);
+  });
+
+  it('the renderer imports no core at all, not even its entry', async () => {
+    expect(restricted(await errors('renderer/src/x.ts', "import { createDispatcher } from '../../core';\nexport const c = createDispatcher;\n"))).toHaveLength(1);
+  });
+
+  it.each([
+    ['core/x.ts', "import { app } from '../electron/main';\nexport const a = app;\n"],
+    ['core/handlers/x.ts', "import { USAGE } from '../../cli/args';\nexport const u = USAGE;\n"],
+    ['core/x.ts', "import { store } from '../renderer/src/lib/store';\nexport const s = store;\n"],
+  ])('the core importing the hosts or the command line (%s) is an error', async (file, code) => {
+    expect(restricted(await errors(file, code))).toHaveLength(1);
+  });
+
+  it('the web host and the content policy may not import electron; the window may', async () => {
+    expect(restricted(await errors('electron/web-host.ts', "import { app } from 'electron';\nexport const a = app;\n"))).toHaveLength(1);
+    expect(restricted(await errors('electron/content-policy.ts', "import { app } from 'electron';\nexport const a = app;\n"))).toHaveLength(1);
+    expect(await errors('electron/window.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
+  });
+
+  it('a worker-thread file of the history index never imports a main-thread file, not even a type', async () => {
+    const file = 'core/history-index/worker-thread/x.ts';
+    expect(restricted(await errors(file, "import { sync } from '../main-thread/sync';\nexport const s = sync;\n"))).toHaveLength(1);
+    expect(restricted(await errors(file, "import type { Sync } from '../main-thread/sync';\nexport type S = Sync;\n"))).toHaveLength(1);
+    expect(await errors(file, "import type { HistoryOp } from '../protocol';\nexport type H = HistoryOp;\n")).toEqual([]);
+  });
+
+  it('the main thread takes only types from the worker thread', async () => {
+    const file = 'core/history-index/main-thread/x.ts';
+    expect(restricted(await errors(file, "import { openIndex } from '../worker-thread/schema';\nexport const o = openIndex;\n"))).toHaveLength(1);
+    expect(await errors(file, "import type { AccountMeta } from '../worker-thread/account-meta';\nexport type A = AccountMeta;\n")).toEqual([]);
   });
 });
 

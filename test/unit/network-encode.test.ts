@@ -4,7 +4,8 @@ import { Keypair } from '@stellar/stellar-base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Asset, creditAsset, NATIVE_ASSET, type Transaction } from '../../network/validator/model';
-import { paymentTransactionBytes, transactionXdr } from '../../network/demo-generator/encode';
+import { transactionXdr } from '../../network/demo-generator/encode';
+import { paymentTransactionBytes } from '../../network/demo-generator/encode-payment';
 
 const keys = Array.from({ length: 4 }, (_, i) => Keypair.fromRawEd25519Seed(Buffer.alloc(32, i + 1)).publicKey());
 const key = fc.constantFrom(...keys);

@@ -7,7 +7,8 @@
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { HttpClient, Transport } from '../../http';
-import { streamPayments, type StreamOptions } from '../../stream-connection';
+import type { StreamOptions } from '../../stream-connection';
+import { streamPayments } from '../../streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';
 import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
@@ -192,7 +193,7 @@ export class AccountSync {
           if (message !== this.message && this.state === 'current') this.setState('current', message ?? '');
         },
       },
-      { ...this.options.stream, cursor, listing, keepRaw: true },
+      { ...this.options.stream, cursor, listing, keepRaw: true, clientFor: () => this.options.http },
     );
   }
 

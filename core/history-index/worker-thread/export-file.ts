@@ -1,11 +1,11 @@
 // Export of a filtered set straight from the index to CSV or NDJSON, in keyset chunks, yielding
-// between chunks so the worker answers queries meanwhile. CSV cells are quoted (and a leading
-// = + - @ neutralised) by the listing exporter's csvCell; an NDJSON line is the index row with
+// between chunks so the worker answers queries meanwhile. CSV cells are written by the app's one
+// cell writer (shared/csv-cell.ts: quoted, a formula start neutralised); an NDJSON line is the index row with
 // the record as the server wrote it under "record".
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { HistoryRow } from '../../../shared/history';
-import { csvCell } from '../../csv-cell';
+import { csvCells } from '../../../shared/csv-cell';
 import type { ExportArgs } from '../protocol';
 import { readPage, rowOf } from './query';
 
@@ -51,7 +51,7 @@ export function historyCsvRow(row: HistoryRow): string {
     row.memoType ?? '',
     row.fee ?? '',
   ];
-  return `${cells.map(csvCell).join(',')}\n`;
+  return `${csvCells(cells)}\n`;
 }
 
 /** One NDJSON line: the row's columns, then the raw record spliced in as JSON (not as a string). */

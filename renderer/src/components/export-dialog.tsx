@@ -6,16 +6,45 @@ import { call, exportDownloadUrl, onEvent } from '../lib/bridge';
 import { useUi } from '../lib/store';
 import type { ListingFilters } from '../lib/listing';
 
+type ExportFormat = 'csv' | 'ndjson';
+
 export function ExportDialog({ target, filters, onClose }: { target: ListingTarget; filters: ListingFilters; onClose(): void }) {
-  const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const idRef = useRef<string | null>(null);
+  const { format, setFormat, progress, error, start, cancel } = useExportJob(target, filters);
   const dialogRef = useRef<HTMLDivElement>(null);
   const host = useUi((state) => state.host);
 
   useEffect(() => {
     dialogRef.current?.querySelector<HTMLElement>('select,button')?.focus();
+  }, []);
+
+  const running = progress?.state === 'running';
+  return (
+    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && !running && onClose()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-label="Export" ref={dialogRef}>
+        <h2>Export</h2>
+        <ExportSummary filters={filters} />
+        {!progress ? <FormatPicker format={format} onChange={setFormat} /> : <ExportStatus progress={progress} host={host} />}
+        {error ? <p role="alert" className="bad">{error}</p> : null}
+        <div className="actions">
+          {!progress ? <button type="button" className="primary" onClick={() => void start()}>Start export</button> : null}
+          {running ? <button type="button" onClick={() => void cancel()}>Cancel export</button> : null}
+          <button type="button" onClick={onClose} disabled={running}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** One export's life in the core: its format, its start and cancel, the progress events that name it, a failure to start. */
+function useExportJob(target: ListingTarget, filters: ListingFilters) {
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const idRef = useRef<string | null>(null);
+
+  useEffect(() => {
     return onEvent('export:progress', (update) => {
       if (update.exportId === idRef.current) setProgress(update);
     });
@@ -24,12 +53,11 @@ export function ExportDialog({ target, filters, onClose }: { target: ListingTarg
   async function start() {
     setError(null);
     try {
-      const name = target.kind === 'payments' ? `payments-${target.account.slice(0, 8)}` : `operations-${target.scope}-${target.id.slice(0, 12)}`;
       const first = await call('export:start', {
         target,
         query: { order: filters.order, includeFailed: filters.includeFailed, includeTransactions: filters.includeTransactions },
         format,
-        fileName: `${name}.${format === 'csv' ? 'csv' : 'ndjson'}`,
+        fileName: exportFileName(target, format),
       });
       idRef.current = first.exportId;
       setProgress((current) => (current && current.exportId === first.exportId && current.rows > first.rows ? current : first));
@@ -42,37 +70,35 @@ export function ExportDialog({ target, filters, onClose }: { target: ListingTarg
     if (idRef.current && progress?.state === 'running') await call('export:cancel', { exportId: idRef.current }).catch(() => undefined);
   }
 
-  const running = progress?.state === 'running';
+  return { format, setFormat, progress, error, start, cancel };
+}
+
+/** The suggested file name: the account (payments) or the scope and id (operations), and the format's extension. */
+function exportFileName(target: ListingTarget, format: ExportFormat): string {
+  const name = target.kind === 'payments' ? `payments-${target.account.slice(0, 8)}` : `operations-${target.scope}-${target.id.slice(0, 12)}`;
+  return `${name}.${format === 'csv' ? 'csv' : 'ndjson'}`;
+}
+
+/** What the export will hold: the listing's order and whether failed operations and transactions come with it. */
+function ExportSummary({ filters }: { filters: ListingFilters }) {
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && !running && onClose()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-label="Export" ref={dialogRef}>
-        <h2>Export</h2>
-        <p className="muted small">
-          The whole listing with its filters: order {filters.order === 'desc' ? 'newest first' : 'oldest first'}
-          {filters.includeFailed ? ', failed included' : ''}
-          {filters.includeTransactions ? ', with transactions' : ''}.
-        </p>
-        {!progress ? (
-          <label>
-            Format{' '}
-            <select value={format} onChange={(e) => setFormat(e.target.value as 'csv' | 'ndjson')}>
-              <option value="csv">CSV</option>
-              <option value="ndjson">NDJSON</option>
-            </select>
-          </label>
-        ) : (
-          <ExportStatus progress={progress} host={host} />
-        )}
-        {error ? <p role="alert" className="bad">{error}</p> : null}
-        <div className="actions">
-          {!progress ? <button type="button" className="primary" onClick={() => void start()}>Start export</button> : null}
-          {running ? <button type="button" onClick={() => void cancel()}>Cancel export</button> : null}
-          <button type="button" onClick={onClose} disabled={running}>
-            Close
-          </button>
-        </div>
-      </div>
-    </div>
+    <p className="muted small">
+      The whole listing with its filters: order {filters.order === 'desc' ? 'newest first' : 'oldest first'}
+      {filters.includeFailed ? ', failed included' : ''}
+      {filters.includeTransactions ? ', with transactions' : ''}.
+    </p>
+  );
+}
+
+function FormatPicker({ format, onChange }: { format: ExportFormat; onChange(format: ExportFormat): void }) {
+  return (
+    <label>
+      Format{' '}
+      <select value={format} onChange={(e) => onChange(e.target.value as ExportFormat)}>
+        <option value="csv">CSV</option>
+        <option value="ndjson">NDJSON</option>
+      </select>
+    </label>
   );
 }
 

@@ -86,6 +86,16 @@ export function Fields({ record, omit = ['raw'], nested }: { record: Record<stri
   );
 }
 
+/** One field of a hand-made definition list (`<dl className="fields">`): its term, and its value with the value's class and test id. */
+export function Fact({ term, className, testId, children }: { term: string; className?: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <dt>{term}</dt>
+      <dd className={className} data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
 export function humanise(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,7 +1,7 @@
 // The go-to box (Ctrl/Cmd+K): type or paste any id, Enter opens its view; or type part of an
 // account's label and pick it (Enter opens the best match).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { classifyId } from '../../../shared/ids';
 import type { LabelEntry } from '../../../shared/labels';
 import { entityQuery, resolveId } from '../lib/entities';
@@ -11,11 +11,15 @@ import { href, navigate, type EntityKind } from '../lib/router';
 import { useUi } from '../lib/store';
 import { ModalBackdrop } from './modal-backdrop';
 
-export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; autoFocus?: boolean; networkName?: string | undefined }) {
+type GotoMessageState = { tone: 'bad' | 'muted'; text: string };
+
+type GotoFormProps = { onDone?(): void; autoFocus?: boolean; networkName?: string | undefined };
+
+export function GotoForm({ onDone, autoFocus, networkName }: GotoFormProps) {
   const client = useQueryClient();
   const networkId = useUi((state) => state.networkId);
   const [text, setText] = useState('');
-  const [message, setMessage] = useState<{ tone: 'bad' | 'muted'; text: string } | null>(null);
+  const [message, setMessage] = useState<GotoMessageState | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = message?.text === 'Looking it up…';
   const labels = useLabelStore((state) => state.entries);
@@ -58,16 +62,11 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
         if (!busy) void submit();
       }}
     >
-      <input
-        ref={inputRef}
-        type="text"
-        value={text}
-        spellCheck={false}
-        autoComplete="off"
-        aria-label="Go to an account, transaction, ledger, operation, claimable balance or liquidity pool, or a labelled account by name"
-        placeholder="Account G… or its label, transaction hash, ledger, operation id, balance id, pool id"
-        onChange={(event) => {
-          setText(event.target.value);
+      <GotoInput
+        inputRef={inputRef}
+        text={text}
+        onChange={(value) => {
+          setText(value);
           setMessage(null);
         }}
       />
@@ -75,12 +74,33 @@ export function GotoForm({ onDone, autoFocus, networkName }: { onDone?(): void; 
         Go
       </button>
       <LabelSuggestions matches={matches} onPick={done} />
-      {message ? (
-        <p className={`goto-message ${message.tone}`} role={message.tone === 'bad' ? 'alert' : 'status'} data-testid="goto-message">
-          {message.text}
-        </p>
-      ) : null}
+      {message ? <GotoMessage message={message} /> : null}
     </form>
+  );
+}
+
+/** The box itself: any id, or part of an account's label. */
+function GotoInput({ inputRef, text, onChange }: { inputRef: RefObject<HTMLInputElement | null>; text: string; onChange(value: string): void }) {
+  return (
+    <input
+      ref={inputRef}
+      type="text"
+      value={text}
+      spellCheck={false}
+      autoComplete="off"
+      aria-label="Go to an account, transaction, ledger, operation, claimable balance or liquidity pool, or a labelled account by name"
+      placeholder="Account G… or its label, transaction hash, ledger, operation id, balance id, pool id"
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** "Looking it up…" while an id resolves, or why it did not. */
+function GotoMessage({ message }: { message: GotoMessageState }) {
+  return (
+    <p className={`goto-message ${message.tone}`} role={message.tone === 'bad' ? 'alert' : 'status'} data-testid="goto-message">
+      {message.text}
+    </p>
   );
 }
 

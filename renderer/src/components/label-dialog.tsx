@@ -2,7 +2,7 @@
 // from the account page. The label is saved in the core's address book (labels:set).
 import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
-import { MAX_LABEL_CHARS } from '../../../shared/labels';
+import { MAX_LABEL_CHARS } from '../../../shared/label-limits';
 import { shortId } from '../lib/format';
 import { removeLabel, saveLabel, useLabel } from '../lib/labels';
 import { ModalBackdrop } from './modal-backdrop';

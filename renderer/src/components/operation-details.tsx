@@ -20,6 +20,13 @@ function Code({ currency, inRow }: { currency: Currency | undefined; inRow: bool
 
 export function detailsCell(op: Operation, inRow = true): ReactNode {
   const acct = (id: string) => <IdLink kind="account" id={id} inRow={inRow} />;
+  return transferCell(op, acct) ?? holdingCell(op, acct, inRow) ?? issuerCell(op, acct, inRow) ?? otherCell(op, acct);
+}
+
+type Acct = (id: string) => ReactNode;
+
+/** Value from one account to another: payments, path payments, account creation and merge. */
+function transferCell(op: Operation, acct: Acct): ReactNode | undefined {
   switch (op.type) {
     case 'payment':
       return <>{acct(op.from)}<Arrow />{acct(op.to)}</>;
@@ -28,6 +35,16 @@ export function detailsCell(op: Operation, inRow = true): ReactNode {
       return <>{acct(op.from)}<Arrow />{acct(op.to)} <Muted>{[op.sourceCurrency, ...op.path, op.currency].map((c) => c.code).join(' → ')}</Muted></>;
     case 'create_account':
       return <>{acct(op.funder)}<Arrow />{acct(op.account)} <Muted>created</Muted></>;
+    case 'account_merge':
+      return <>{acct(op.account)}<Arrow />{acct(op.into)} <Muted>merged</Muted></>;
+    default:
+      return undefined;
+  }
+}
+
+/** Trust lines, claimable balances and liquidity pools. */
+function holdingCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | undefined {
+  switch (op.type) {
     case 'change_trust':
       return (
         <>
@@ -50,14 +67,10 @@ export function detailsCell(op: Operation, inRow = true): ReactNode {
       return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>deposit</Muted> <Amounts list={op.reservesDeposited} inRow={inRow} /></>;
     case 'liquidity_pool_withdraw':
       return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>withdraw</Muted> <Amounts list={op.reservesReceived} inRow={inRow} /></>;
-    case 'account_merge':
-      return <>{acct(op.account)}<Arrow />{acct(op.into)} <Muted>merged</Muted></>;
     default:
-      return issuerCell(op, acct, inRow) ?? otherCell(op, acct);
+      return undefined;
   }
 }
-
-type Acct = (id: string) => ReactNode;
 
 function issuerCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | undefined {
   switch (op.type) {

@@ -1,18 +1,15 @@
 // A listing of payments or operations: infinite, virtualised, filterable, exportable.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
-import { shortId } from '../lib/format';
 import { flattenPages, useListing, type ListingFilters } from '../lib/listing';
 import { setParams, useRoute } from '../lib/router';
 import { ViewBoundary } from './view-boundary';
 import { DetailDrawer } from './detail-drawer';
 import { ExportDialog } from './export-dialog';
-import { Fee, feeText } from './fee';
-import { IdLink } from './id-link';
 import { HistoryStartRow, RateLimitCountdown } from './listing-notices';
-import { amountCell, amountText, detailsCell, detailsText, DirectionBadge, TimeCell, timeText, typeLabel } from './operation-cells';
-import { VirtualTable, type Column } from './virtual-table';
+import { operationColumns } from './operation-columns';
+import { VirtualTable } from './virtual-table';
 
 /** Filters live in the address (order, failed, txs) so back/forward and reload keep them. */
 export function useFilters(defaultOrder: 'asc' | 'desc' = 'desc'): ListingFilters {
@@ -25,52 +22,7 @@ export function useFilters(defaultOrder: 'asc' | 'desc' = 'desc'): ListingFilter
   return useMemo(() => ({ order, includeFailed, includeTransactions }), [order, includeFailed, includeTransactions]);
 }
 
-/** An operation's place in its transaction (1, 2, 3…): the low 12 bits of its id. */
-export function operationIndex(op: Operation): number {
-  return Number(BigInt(op.id) & 0xfffn);
-}
-
-export function operationColumns(filters: ListingFilters, viewed?: string, numbered = false): Column<Operation>[] {
-  const columns: Column<Operation>[] = [
-    ...(numbered ? [{ key: 'index', header: '#', width: '44px', align: 'end' as const, render: (op: Operation) => <span className="num">{operationIndex(op)}</span>, text: (op: Operation) => String(operationIndex(op)) }] : []),
-    { key: 'time', header: 'Time (UTC)', width: 'minmax(148px, 200px)', render: (op) => <TimeCell iso={op.createdAt} />, text: (op) => timeText(op.createdAt) },
-    {
-      key: 'type',
-      header: 'Type',
-      width: 'minmax(76px, 118px)',
-      render: (op) => (
-        <>
-          {typeLabel(op)}
-          {op.successful ? null : <span className="badge bad">failed</span>}
-        </>
-      ),
-      // The full label on hover: a narrow column ellipsizes "pool withdraw" and its kin.
-      text: (op) => (op.successful ? typeLabel(op) : `${typeLabel(op)} (failed)`),
-    },
-  ];
-  if (viewed) {
-    columns.push({
-      key: 'dir',
-      header: 'Dir',
-      width: '46px',
-      render: (op) => <DirectionBadge op={op} />,
-    });
-  }
-  columns.push(
-    { key: 'amount', header: 'Amount', width: 'minmax(130px, 1.2fr)', align: 'end', render: (op) => amountCell(op), text: amountText },
-    { key: 'details', header: 'Details', width: 'minmax(104px, 1.6fr)', render: (op) => detailsCell(op), text: detailsText },
-    { key: 'tx', header: 'Transaction', width: '108px', render: (op) => <IdLink kind="tx" id={op.transactionHash} inRow />, text: (op) => shortId(op.transactionHash) },
-    { key: 'op', header: 'Operation', width: 'minmax(120px, 164px)', render: (op) => <IdLink kind="op" id={op.id} inRow />, text: (op) => op.id },
-  );
-  if (filters.includeTransactions) {
-    columns.push(
-      { key: 'fee', header: 'Fee', width: 'minmax(96px, 130px)', align: 'end', render: (op) => (op.transaction ? <Fee stroops={op.transaction.feeCharged} /> : null), text: (op) => (op.transaction ? feeText(op.transaction.feeCharged) : '') },
-      { key: 'memo', header: 'Memo', width: 'minmax(60px, 110px)', render: (op) => <span className="mono clip" title={op.transaction?.memo}>{op.transaction?.memo ?? ''}</span> },
-      { key: 'ok', header: 'Successful', width: '76px', render: (op) => (op.transaction ? (op.transaction.successful ? 'yes' : <span className="bad">no</span>) : null) },
-    );
-  }
-  return columns;
-}
+export { operationColumns, operationIndex } from './operation-columns';
 
 export interface OperationTableProps {
   target: ListingTarget;
@@ -90,35 +42,14 @@ export function OperationTable({ target, label, viewed, defaultOrder = 'desc', n
   const [exporting, setExporting] = useState(false);
   const { base, rows } = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   const columns = useMemo(() => operationColumns(filters, viewed, numbered), [filters, viewed, numbered]);
-  const { fetchNextPage, fetchPreviousPage, refetch } = query;
-  const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
-  const retry = useCallback(() => void (query.data ? fetchNextPage() : refetch()), [query.data, fetchNextPage, refetch]);
-  const loaded = base + rows.length;
+  const { fetchNext, fetchPrev, retry } = usePaging(query);
   const historyStart = query.data?.pages.at(-1)?.historyStart;
-  const noun = (target.kind === 'payments' ? 'payment' : 'operation') + (loaded === 1 ? '' : 's');
 
   return (
     <section className="listing" aria-label={label}>
-      <div className="toolbar" role="toolbar" aria-label={`${label} filters`}>
-        <button type="button" onClick={() => setParams({ order: (filters.order === 'desc' ? 'asc' : 'desc') === defaultOrder ? undefined : filters.order === 'desc' ? 'asc' : 'desc' })} aria-label={`Order: ${filters.order === 'desc' ? 'newest first' : 'oldest first'}`}>
-          {filters.order === 'desc' ? '↓ Newest first' : '↑ Oldest first'}
-        </button>
-        <label>
-          <input type="checkbox" checked={filters.includeFailed} onChange={(e) => setParams({ failed: e.target.checked ? '1' : undefined })} /> Include failed
-        </label>
-        <label>
-          <input type="checkbox" checked={filters.includeTransactions} onChange={(e) => setParams({ txs: e.target.checked ? '1' : undefined })} /> Include transactions
-        </label>
-        <span className="muted small" data-testid="loaded-count">
-          {loaded.toLocaleString('en')} {noun} loaded{query.hasNextPage ? '' : query.isSuccess ? ' (all)' : ''}
-          {base > 0 ? ` · ${rows.length.toLocaleString('en')} kept in memory` : ''}
-        </span>
-        <span className="spacer" />
-        <button type="button" onClick={() => setExporting(true)}>
-          Export…
-        </button>
-      </div>
+      <ListingToolbar label={label} filters={filters} defaultOrder={defaultOrder} onExport={() => setExporting(true)}>
+        <LoadedCount kind={target.kind} base={base} kept={rows.length} hasNext={query.hasNextPage} success={query.isSuccess} />
+      </ListingToolbar>
       <RateLimitCountdown />
       <ViewBoundary name={`The ${label.toLowerCase()} table`}>
       <VirtualTable<Operation>
@@ -153,5 +84,63 @@ export function OperationTable({ target, label, viewed, defaultOrder = 'desc', n
         </ViewBoundary>
       ) : null}
     </section>
+  );
+}
+
+/** Stable callbacks for the table: the next and previous pages, and a retry (the next page, or the first). */
+function usePaging(query: ReturnType<typeof useListing>) {
+  const { fetchNextPage, fetchPreviousPage, refetch } = query;
+  const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
+  const retry = useCallback(() => void (query.data ? fetchNextPage() : refetch()), [query.data, fetchNextPage, refetch]);
+  return { fetchNext, fetchPrev, retry };
+}
+
+/** The order the order button switches to, as an address parameter: none when that is the default. */
+function flippedOrderParam(order: 'asc' | 'desc', defaultOrder: 'asc' | 'desc'): 'asc' | 'desc' | undefined {
+  const flipped = order === 'desc' ? 'asc' : 'desc';
+  return flipped === defaultOrder ? undefined : flipped;
+}
+
+interface ListingToolbarProps {
+  label: string;
+  filters: ListingFilters;
+  defaultOrder: 'asc' | 'desc';
+  onExport(): void;
+  /** What is loaded, between the filters and the export button. */
+  children: ReactNode;
+}
+
+/** The listing's filters (kept in the address), what is loaded, and "Export…". */
+function ListingToolbar({ label, filters, defaultOrder, onExport, children }: ListingToolbarProps) {
+  return (
+    <div className="toolbar" role="toolbar" aria-label={`${label} filters`}>
+      <button type="button" onClick={() => setParams({ order: flippedOrderParam(filters.order, defaultOrder) })} aria-label={`Order: ${filters.order === 'desc' ? 'newest first' : 'oldest first'}`}>
+        {filters.order === 'desc' ? '↓ Newest first' : '↑ Oldest first'}
+      </button>
+      <label>
+        <input type="checkbox" checked={filters.includeFailed} onChange={(e) => setParams({ failed: e.target.checked ? '1' : undefined })} /> Include failed
+      </label>
+      <label>
+        <input type="checkbox" checked={filters.includeTransactions} onChange={(e) => setParams({ txs: e.target.checked ? '1' : undefined })} /> Include transactions
+      </label>
+      {children}
+      <span className="spacer" />
+      <button type="button" onClick={onExport}>
+        Export…
+      </button>
+    </div>
+  );
+}
+
+/** "1,234 payments loaded (all) · 800 kept in memory". */
+function LoadedCount({ kind, base, kept, hasNext, success }: { kind: ListingTarget['kind']; base: number; kept: number; hasNext: boolean; success: boolean }) {
+  const loaded = base + kept;
+  const noun = (kind === 'payments' ? 'payment' : 'operation') + (loaded === 1 ? '' : 's');
+  return (
+    <span className="muted small" data-testid="loaded-count">
+      {loaded.toLocaleString('en')} {noun} loaded{hasNext ? '' : success ? ' (all)' : ''}
+      {base > 0 ? ` · ${kept.toLocaleString('en')} kept in memory` : ''}
+    </span>
   );
 }

@@ -2,7 +2,7 @@
 // were dropped to bound memory and are fetched again when they scroll into view; one loader row
 // past the end fetches the next page when it comes into view. j/k move, Enter opens.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import { useEdgeLoading, useFling, useRowNavigation } from './virtual-table-hooks';
 import { HeaderRow, tableState, VirtualRows } from './virtual-table-rows';
 import type { VirtualTableProps } from './virtual-table-types';
@@ -10,7 +10,7 @@ import type { VirtualTableProps } from './virtual-table-types';
 export type { Column, VirtualTableProps } from './virtual-table-types';
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { columns, rows, base = 0, hasNext = false, fetchingNext = false, hasPrev = false, fetchingPrev = false } = props;
+  const { columns, rows, base = 0, hasNext = false, fetchingNext = false } = props;
   const rowHeight = props.rowHeight ?? 30;
   const scrollRef = useRef<HTMLDivElement>(null);
   const domId = useId();
@@ -18,21 +18,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const count = base + rows.length + (hasNext || failedNext ? 1 : 0);
   const template = columns.map((column) => column.width).join(' ');
 
-  // The virtualizer's functions change identity on every scroll; this component is not memoised
-  // by the compiler, which is what TanStack Virtual needs.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 4,
-  });
-  const items = virtualizer.getVirtualItems();
-  const fast = useFling(virtualizer.isScrolling, virtualizer.scrollOffset ?? 0, rowHeight);
-  const firstIndex = items[0]?.index ?? 0;
-  const lastIndex = items.at(-1)?.index ?? 0;
-  const { fetchNext, fetchPrev, onRange } = props;
-  useEdgeLoading({ firstIndex, lastIndex, base, loaded: rows.length, count, hasNext, fetchingNext, failedNext, hasPrev, fetchingPrev, fetchNext, fetchPrev, onRange });
+  const { virtualizer, items, fast, firstIndex } = useVirtualWindow(props, { scrollRef, base, count, rowHeight, hasNext, fetchingNext, failedNext });
 
   const rowAt = (index: number): Row | undefined => (index >= base ? rows[index - base] : undefined);
   const { active, onKeyDown, onClick } = useRowNavigation({
@@ -79,4 +65,36 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       {body}
     </div>
   );
+}
+
+interface WindowShape {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  base: number;
+  /** Rows to lay out: the loaded ones, those dropped before `base`, and the loader row. */
+  count: number;
+  rowHeight: number;
+  hasNext: boolean;
+  fetchingNext: boolean;
+  failedNext: boolean;
+}
+
+/** The virtualizer over the table's rows, whether it is being flung, and page fetches at its edges. */
+function useVirtualWindow<Row>(props: VirtualTableProps<Row>, shape: WindowShape) {
+  const { scrollRef, base, count, rowHeight, hasNext, fetchingNext, failedNext } = shape;
+  const { rows, hasPrev = false, fetchingPrev = false, fetchNext, fetchPrev, onRange } = props;
+  // The virtualizer's functions change identity on every scroll; this hook (and the component
+  // calling it) is not memoised by the compiler, which is what TanStack Virtual needs.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 4,
+  });
+  const items = virtualizer.getVirtualItems();
+  const fast = useFling(virtualizer.isScrolling, virtualizer.scrollOffset ?? 0, rowHeight);
+  const firstIndex = items[0]?.index ?? 0;
+  const lastIndex = items.at(-1)?.index ?? 0;
+  useEdgeLoading({ firstIndex, lastIndex, base, loaded: rows.length, count, hasNext, fetchingNext, failedNext, hasPrev, fetchingPrev, fetchNext, fetchPrev, onRange });
+  return { virtualizer, items, fast, firstIndex };
 }

@@ -1,8 +1,8 @@
 // The asset a `#/asset/<id>` address names: `native` (or `XLM`) or `CODE:ISSUER`. Reading is
 // total: anything else (a bad code, an issuer whose checksum fails, a pasted novel) is a message,
 // never a throw, so the asset view can say what is wrong with the address.
-import { StrKey } from '@stellar/stellar-base';
 import type { Currency } from '../../../shared/model';
+import { isAccountKey } from '../../../shared/strkey';
 
 export type AssetId =
   | { ok: true; native: true; key: 'native'; code: 'XLM' }
@@ -25,7 +25,7 @@ export function parseAssetId(text: string): AssetId {
   const [code = '', issuer, extra] = text.split(':');
   if (!CODE.test(code)) return { ok: false, message: `"${shown(text)}" is not an asset: the code must be 1 to 12 letters or digits.` };
   if (issuer === undefined || issuer === '') return { ok: false, message: `"${shown(text)}" names no issuer: write the asset as CODE:G… (or "native").` };
-  if (extra !== undefined || !StrKey.isValidEd25519PublicKey(issuer)) {
+  if (extra !== undefined || !isAccountKey(issuer)) {
     return { ok: false, message: `"${shown(text)}" is not an asset: the issuer is not a valid account id (G…, 56 characters, with a good checksum).` };
   }
   return { ok: true, native: false, key: `${code}:${issuer}`, code, issuer };

@@ -48,16 +48,19 @@ export function exportDownloadUrl(exportId: string): string {
   return `/exports/${encodeURIComponent(exportId)}?token=${encodeURIComponent(sessionStorage.getItem('ledgerscope-token') ?? '')}`;
 }
 
+type Listeners = Map<string, Set<(payload: unknown) => void>>;
+type Pending = Map<number, (reply: IpcReply<unknown>) => void>;
+
+const hostUnreachable = (message: string): IpcReply<never> => ({ ok: false, error: { code: 'host_unreachable', message } });
+
 export function createWebSocketBridge(): Bridge {
   const token = takeToken();
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const pending = new Map<number, (reply: IpcReply<unknown>) => void>();
+  const listeners: Listeners = new Map();
+  const pending: Pending = new Map();
   let nextId = 1;
   let socket: WebSocket | null = null;
   let opened: Promise<WebSocket> | null = null;
   let retryMs = 500;
-
-  const disconnected = (message: string): IpcReply<never> => ({ ok: false, error: { code: 'host_unreachable', message } });
 
   function connect(): Promise<WebSocket> {
     if (opened) return opened;
@@ -69,23 +72,12 @@ export function createWebSocketBridge(): Bridge {
         retryMs = 500;
         resolve(ws);
       };
-      ws.onmessage = (event) => {
-        const message = JSON.parse(String(event.data)) as { id?: number; reply?: IpcReply<unknown>; event?: string; payload?: unknown };
-        if (typeof message.id === 'number' && message.reply) {
-          pending.get(message.id)?.(message.reply);
-          pending.delete(message.id);
-        } else if (typeof message.event === 'string') {
-          for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
-        }
-      };
+      ws.onmessage = (event) => routeMessage(event.data, pending, listeners);
       ws.onclose = () => {
         const wasOpen = socket === ws;
         socket = null;
         opened = null;
-        for (const [id, settle] of pending) {
-          settle(disconnected('The connection to the Ledgerscope host was lost.'));
-          pending.delete(id);
-        }
+        failPending(pending);
         if (!wasOpen) reject(new Error('The Ledgerscope host refused the connection (is the token right?).'));
         else window.setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 1.5, 10_000)));
       };
@@ -99,21 +91,12 @@ export function createWebSocketBridge(): Bridge {
       try {
         ws = await connect();
       } catch (error) {
-        return disconnected((error as Error).message) as IpcReply<RequestResult<C>>;
+        return hostUnreachable((error as Error).message) as IpcReply<RequestResult<C>>;
       }
       // Aborted while connecting: the abort event has already fired, so no listener would see it.
       if (signal?.aborted) return CANCELLED;
       const id = nextId++;
-      return new Promise<IpcReply<RequestResult<C>>>((resolve) => {
-        pending.set(id, resolve as (reply: IpcReply<unknown>) => void);
-        signal?.addEventListener('abort', () => {
-          if (!pending.has(id)) return;
-          pending.delete(id);
-          if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ id, cancel: true }));
-          resolve(CANCELLED);
-        });
-        ws.send(JSON.stringify({ id, channel, args }));
-      });
+      return sendRequest(ws, pending, { id, channel, args }, signal) as Promise<IpcReply<RequestResult<C>>>;
     },
     on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
       void connect().catch(() => undefined);
@@ -123,6 +106,40 @@ export function createWebSocketBridge(): Bridge {
       return () => void set.delete(listener as (payload: unknown) => void);
     },
   };
+}
+
+/** A message from the web host: the reply to a pending request, or an event for its listeners. */
+function routeMessage(data: unknown, pending: Pending, listeners: Listeners): void {
+  const message = JSON.parse(String(data)) as { id?: number; reply?: IpcReply<unknown>; event?: string; payload?: unknown };
+  if (typeof message.id === 'number' && message.reply) {
+    pending.get(message.id)?.(message.reply);
+    pending.delete(message.id);
+  } else if (typeof message.event === 'string') {
+    for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+  }
+}
+
+/** The socket closed: every request still waiting is answered as unreachable. */
+function failPending(pending: Pending): void {
+  for (const [id, settle] of pending) {
+    settle(hostUnreachable('The connection to the Ledgerscope host was lost.'));
+    pending.delete(id);
+  }
+}
+
+/** Sends a request and waits for its reply; an abort cancels it in the host and answers it as cancelled. */
+function sendRequest(ws: WebSocket, pending: Pending, request: { id: number; channel: string; args: unknown }, signal: AbortSignal | undefined): Promise<IpcReply<unknown>> {
+  const { id } = request;
+  return new Promise<IpcReply<unknown>>((resolve) => {
+    pending.set(id, resolve);
+    signal?.addEventListener('abort', () => {
+      if (!pending.has(id)) return;
+      pending.delete(id);
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ id, cancel: true }));
+      resolve(CANCELLED);
+    });
+    ws.send(JSON.stringify(request));
+  });
 }
 
 let current: Bridge | null = null;

@@ -1,7 +1,7 @@
 // Query options of the single-resource views, shared by the views and the go-to box (which
 // fetches before it navigates, so the view opens from the cache).
-import { StrKey } from '@stellar/stellar-base';
 import { classifyId } from '../../../shared/ids';
+import { muxedBaseAccount } from '../../../shared/strkey';
 import { call, errorCode } from './bridge';
 import { ENTITY_LABEL, type EntityKind } from './router';
 
@@ -57,8 +57,8 @@ export async function resolveId(input: string, fetch: Fetch, networkName = 'this
       candidates.push(['account', found.value]);
       break;
     case 'muxed_account': {
-      const raw = StrKey.decodeMed25519PublicKey(found.value);
-      candidates.push(['account', StrKey.encodeEd25519PublicKey(raw.subarray(0, 32)), 'muxed account: showing its base account']);
+      // classifyId checked the muxed account, so it has a base account.
+      candidates.push(['account', muxedBaseAccount(found.value)!, 'muxed account: showing its base account']);
       break;
     }
     case 'ledger':

@@ -2,9 +2,9 @@
 // view can be bookmarked, shared and reloaded. Reading is total: a value that does not parse is
 // reported in `problems` and ignored, never thrown. Amounts stay decimal strings (checked with
 // bigint arithmetic), dates are whole UTC days.
-import { StrKey } from '@stellar/stellar-base';
 import { parseAmount } from '../../../shared/amount';
 import type { HistoryFilter, HistorySort, TotalsBy } from '../../../shared/history';
+import { isAccountKey } from '../../../shared/strkey';
 
 /** The address parameters the workbench reads, and the form's text for each. */
 export interface FilterText {
@@ -94,7 +94,7 @@ export function readWorkbench(params: URLSearchParams): WorkbenchState {
   }
   const cp = text('cp');
   if (cp !== null) {
-    if (StrKey.isValidEd25519PublicKey(cp)) filter.counterparty = cp;
+    if (isAccountKey(cp)) filter.counterparty = cp;
     else bad('cp', cp, 'is not an account id (G…)');
   }
   const dir = text('dir');

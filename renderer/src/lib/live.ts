@@ -1,7 +1,8 @@
 // Live events from the core: records of watched accounts go to the feed, unread counts and (in
 // the web host) system notifications; Electron's main process shows native ones itself.
 import { useEffect } from 'react';
-import { isPaymentLike, type Operation } from '../../../shared/model';
+import type { Operation } from '../../../shared/model';
+import { isPaymentLike } from '../../../shared/model/payment-types';
 import { onEvent } from './bridge';
 import { formatAmount, shortId } from './format';
 import { labelOf } from './labels';

@@ -29,28 +29,7 @@ export function AccountView({ account }: { account: Account }) {
     <>
       <div className="facts-row">
         <BalancesCard account={account} />
-        <section className="card" aria-label="Account facts">
-          <h3>
-            Account <WatchButton account={account.id} />
-          </h3>
-          <AccountLabel account={account.id} />
-          <dl className="fields">
-            <div className="field"><dt>Sequence</dt><dd className="mono" data-testid="sequence">{account.sequence}</dd></div>
-            <div className="field"><dt>Subentries</dt><dd>{account.subentryCount}</dd></div>
-            <div className="field"><dt>Thresholds</dt><dd>{account.thresholds.low} / {account.thresholds.med} / {account.thresholds.high}</dd></div>
-            <div className="field">
-              <dt>Signers</dt>
-              <dd>
-                {account.signers.map((signer) => (
-                  <div key={signer.key}>
-                    {/^G/.test(signer.key) ? <IdLink kind="account" id={signer.key} /> : <span className="mono">{signer.key}</span>} <span className="muted">weight {signer.weight}</span>
-                  </div>
-                ))}
-              </dd>
-            </div>
-          </dl>
-          <RawJson raw={account.raw} />
-        </section>
+        <AccountFactsCard account={account} />
         <ViewBoundary name="The payment volume chart">
           <VolumeChart account={account.id} />
         </ViewBoundary>
@@ -77,6 +56,34 @@ export function AccountView({ account }: { account: Account }) {
         <OperationTable key="operations" target={{ kind: 'operations', scope: 'account', id: account.id }} label="Operations" viewed={account.id} />
       )}
     </>
+  );
+}
+
+/** Who the account is: its name, sequence, subentries, thresholds and signers, and its raw JSON. */
+function AccountFactsCard({ account }: { account: Account }) {
+  return (
+    <section className="card" aria-label="Account facts">
+      <h3>
+        Account <WatchButton account={account.id} />
+      </h3>
+      <AccountLabel account={account.id} />
+      <dl className="fields">
+        <div className="field"><dt>Sequence</dt><dd className="mono" data-testid="sequence">{account.sequence}</dd></div>
+        <div className="field"><dt>Subentries</dt><dd>{account.subentryCount}</dd></div>
+        <div className="field"><dt>Thresholds</dt><dd>{account.thresholds.low} / {account.thresholds.med} / {account.thresholds.high}</dd></div>
+        <div className="field">
+          <dt>Signers</dt>
+          <dd>
+            {account.signers.map((signer) => (
+              <div key={signer.key}>
+                {/^G/.test(signer.key) ? <IdLink kind="account" id={signer.key} /> : <span className="mono">{signer.key}</span>} <span className="muted">weight {signer.weight}</span>
+              </div>
+            ))}
+          </dd>
+        </div>
+      </dl>
+      <RawJson raw={account.raw} />
+    </section>
   );
 }
 

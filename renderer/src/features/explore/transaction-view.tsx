@@ -1,4 +1,5 @@
 import type { TransactionDetail } from '../../../../shared/model';
+import { Fact } from '../../components/fields';
 import { CopyButton, IdLink } from '../../components/id-link';
 import { JsonTree } from '../../components/json-tree';
 import { OperationTable } from '../../components/operation-table';
@@ -13,27 +14,7 @@ export function TransactionView({ tx }: { tx: TransactionDetail }) {
   return (
     <>
       <div className="facts-row">
-        <section className="card" aria-label="Transaction facts">
-          <dl className="fields">
-            <div className="field">
-              <dt>Result</dt>
-              <dd data-testid="tx-result">
-                {tx.successful ? <span className="badge ok">success</span> : <span className="badge bad">failed</span>}{' '}
-                {tx.resultCodes ? <span className="mono">{codeList([tx.resultCodes.transaction, ...tx.resultCodes.operations])}</span> : null}
-              </dd>
-            </div>
-            <div className="field"><dt>Ledger</dt><dd><IdLink kind="ledger" id={String(tx.ledger)} full /></dd></div>
-            <div className="field"><dt>Created</dt><dd><TimeCell iso={tx.createdAt} /></dd></div>
-            <div className="field"><dt>Source</dt><dd><IdLink kind="account" id={tx.sourceAccount} full /></dd></div>
-            {tx.feeAccount && tx.feeAccount !== tx.sourceAccount ? <div className="field"><dt>Fee account</dt><dd><IdLink kind="account" id={tx.feeAccount} full /></dd></div> : null}
-            <div className="field"><dt>Fee charged</dt><dd data-testid="tx-fee"><Fee stroops={tx.feeCharged} /> <span className="muted">of max <Fee stroops={tx.maxFee} /></span></dd></div>
-            <div className="field"><dt>Operations</dt><dd>{tx.operationCount}</dd></div>
-            <div className="field"><dt>Memo</dt><dd className="mono">{tx.memoType === 'none' ? <span className="muted">none</span> : `${tx.memoType}: ${tx.memo ?? ''}`}</dd></div>
-            {tx.envelopeXdr ? <div className="field"><dt>Envelope XDR</dt><dd className="mono clip">{tx.envelopeXdr.slice(0, 48)}… <CopyButton text={tx.envelopeXdr} label="Copy envelope XDR" /></dd></div> : null}
-            {tx.resultXdr ? <div className="field"><dt>Result XDR</dt><dd className="mono clip">{tx.resultXdr.slice(0, 48)}… <CopyButton text={tx.resultXdr} label="Copy result XDR" /></dd></div> : null}
-          </dl>
-          <RawJson raw={tx.raw} />
-        </section>
+        <TransactionFactsCard tx={tx} />
         {tx.resultJson !== undefined && tx.resultJson !== null ? (
           <section className="card" aria-label="Transaction result">
             <h3>TransactionResult</h3>
@@ -46,5 +27,38 @@ export function TransactionView({ tx }: { tx: TransactionDetail }) {
       </ViewBoundary>
       <OperationTable target={{ kind: 'operations', scope: 'transaction', id: tx.hash }} label="Operations" defaultOrder="asc" numbered />
     </>
+  );
+}
+
+/** What the transaction did and cost: its result, ledger, time, source, fee, memo and XDR. */
+function TransactionFactsCard({ tx }: { tx: TransactionDetail }) {
+  return (
+    <section className="card" aria-label="Transaction facts">
+      <dl className="fields">
+        <Fact term="Result" testId="tx-result">
+          {tx.successful ? <span className="badge ok">success</span> : <span className="badge bad">failed</span>}{' '}
+          {tx.resultCodes ? <span className="mono">{codeList([tx.resultCodes.transaction, ...tx.resultCodes.operations])}</span> : null}
+        </Fact>
+        <Fact term="Ledger"><IdLink kind="ledger" id={String(tx.ledger)} full /></Fact>
+        <Fact term="Created"><TimeCell iso={tx.createdAt} /></Fact>
+        <Fact term="Source"><IdLink kind="account" id={tx.sourceAccount} full /></Fact>
+        {tx.feeAccount && tx.feeAccount !== tx.sourceAccount ? <Fact term="Fee account"><IdLink kind="account" id={tx.feeAccount} full /></Fact> : null}
+        <Fact term="Fee charged" testId="tx-fee"><Fee stroops={tx.feeCharged} /> <span className="muted">of max <Fee stroops={tx.maxFee} /></span></Fact>
+        <Fact term="Operations">{tx.operationCount}</Fact>
+        <Fact term="Memo" className="mono">{tx.memoType === 'none' ? <span className="muted">none</span> : `${tx.memoType}: ${tx.memo ?? ''}`}</Fact>
+        {tx.envelopeXdr ? <XdrFact term="Envelope XDR" xdr={tx.envelopeXdr} copyLabel="Copy envelope XDR" /> : null}
+        {tx.resultXdr ? <XdrFact term="Result XDR" xdr={tx.resultXdr} copyLabel="Copy result XDR" /> : null}
+      </dl>
+      <RawJson raw={tx.raw} />
+    </section>
+  );
+}
+
+/** An XDR blob: its first 48 characters and a button that copies all of it. */
+function XdrFact({ term, xdr, copyLabel }: { term: string; xdr: string; copyLabel: string }) {
+  return (
+    <Fact term={term} className="mono clip">
+      {xdr.slice(0, 48)}… <CopyButton text={xdr} label={copyLabel} />
+    </Fact>
   );
 }

@@ -3,7 +3,7 @@ import { ViewBoundary } from '../../components/view-boundary';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatMinimums } from '../../../../shared/minimums';
-import type { StreamStatus } from '../../../../shared/model';
+import type { StreamStatus, WatchedAccount } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';
 import { amountCell, detailsCell, DirectionBadge, typeLabel } from '../../components/operation-cells';
 import { useWatched } from '../../components/sidebar';
@@ -45,7 +45,6 @@ export function LivePage() {
   const client = useQueryClient();
   const watched = useWatched();
   const { feed, held, paused, setPaused, statuses, setStatus, markRead, unread, host } = useUi();
-  const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission));
 
   useEffect(() => {
     markRead();
@@ -65,36 +64,8 @@ export function LivePage() {
       <ViewBoundary name="The watch form">
         <WatchForm />
       </ViewBoundary>
-      <table className="dense watched-table" aria-label="Watched accounts">
-        <thead>
-          <tr><th>Account</th><th>Stream</th><th>Notify from</th><th>Unread</th><th /></tr>
-        </thead>
-        <tbody>
-          {watched.data?.watched.map((w) => {
-            const status = statuses[w.account];
-            return (
-              <tr key={w.account}>
-                <td><IdLink kind="account" id={w.account} full /></td>
-                <td><span className={`stream-state s-${status?.state ?? 'connecting'}`} data-testid="stream-state" title={status?.message}>{streamStateText(status)}</span></td>
-                <td className="num">{w.minAmounts ? formatMinimums(w.minAmounts) : <span className="muted">any</span>}</td>
-                <td>{unread[w.account] ?? 0}</td>
-                <td><button type="button" onClick={() => void remove(w.account)} aria-label={`Stop watching ${w.account}`}>Remove</button></td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <div className="toolbar">
-        <button type="button" onClick={() => setPaused(!paused)} aria-pressed={paused}>
-          {paused ? `Resume (${held.length} new)` : 'Pause'}
-        </button>
-        {host === 'web' && permission === 'default' ? (
-          <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>Enable notifications</button>
-        ) : null}
-        <span className="muted small">
-          {host === 'electron' ? 'Notifications: native' : `Notifications: ${permission}`} · {feed.length} in feed
-        </span>
-      </div>
+      <WatchedTable watched={watched.data?.watched} statuses={statuses} unread={unread} onRemove={(account) => void remove(account)} />
+      <FeedToolbar paused={paused} onPause={() => setPaused(!paused)} held={held.length} host={host} inFeed={feed.length} />
       <ViewBoundary name="The live feed">
         <VirtualTable
           label="Live feed"
@@ -108,5 +79,64 @@ export function LivePage() {
         />
       </ViewBoundary>
     </section>
+  );
+}
+
+interface WatchedTableProps {
+  watched: WatchedAccount[] | undefined;
+  statuses: Record<string, StreamStatus>;
+  unread: Record<string, number>;
+  onRemove(account: string): void;
+}
+
+/** Each watched account: its stream's state, the minimums it notifies from, its unread count, and Remove. */
+function WatchedTable({ watched, statuses, unread, onRemove }: WatchedTableProps) {
+  return (
+    <table className="dense watched-table" aria-label="Watched accounts">
+      <thead>
+        <tr><th>Account</th><th>Stream</th><th>Notify from</th><th>Unread</th><th /></tr>
+      </thead>
+      <tbody>
+        {watched?.map((w) => {
+          const status = statuses[w.account];
+          return (
+            <tr key={w.account}>
+              <td><IdLink kind="account" id={w.account} full /></td>
+              <td><span className={`stream-state s-${status?.state ?? 'connecting'}`} data-testid="stream-state" title={status?.message}>{streamStateText(status)}</span></td>
+              <td className="num">{w.minAmounts ? formatMinimums(w.minAmounts) : <span className="muted">any</span>}</td>
+              <td>{unread[w.account] ?? 0}</td>
+              <td><button type="button" onClick={() => onRemove(w.account)} aria-label={`Stop watching ${w.account}`}>Remove</button></td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+interface FeedToolbarProps {
+  paused: boolean;
+  onPause(): void;
+  /** Payments held back while paused. */
+  held: number;
+  host: 'electron' | 'web' | null;
+  inFeed: number;
+}
+
+/** Pause and resume, the browser's notification permission, and the feed's size. */
+function FeedToolbar({ paused, onPause, held, host, inFeed }: FeedToolbarProps) {
+  const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission));
+  return (
+    <div className="toolbar">
+      <button type="button" onClick={onPause} aria-pressed={paused}>
+        {paused ? `Resume (${held} new)` : 'Pause'}
+      </button>
+      {host === 'web' && permission === 'default' ? (
+        <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>Enable notifications</button>
+      ) : null}
+      <span className="muted small">
+        {host === 'electron' ? 'Notifications: native' : `Notifications: ${permission}`} · {inFeed} in feed
+      </span>
+    </div>
   );
 }

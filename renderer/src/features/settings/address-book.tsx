@@ -1,7 +1,7 @@
 // Settings → Address book: every label, with import and export as JSON or CSV. A file is checked
 // here for size first (the core checks everything again, and refuses a bad file whole).
 import { useState } from 'react';
-import { MAX_IMPORT_CHARS } from '../../../../shared/labels';
+import { MAX_IMPORT_CHARS, type LabelEntry } from '../../../../shared/labels';
 import { call } from '../../lib/bridge';
 import { reloadLabels, removeLabel, useLabelStore } from '../../lib/labels';
 import { href } from '../../lib/router';
@@ -73,6 +73,15 @@ export function AddressBook() {
         </label>
       </div>
       {message ? <p role={message.tone === 'bad' ? 'alert' : 'status'} className={message.tone === 'bad' ? 'bad' : 'small'} data-testid="labels-message">{message.text}</p> : null}
+      <LabelList entries={entries} />
+    </section>
+  );
+}
+
+/** The first 200 labels, each with its account and Remove; how many more an export holds. */
+function LabelList({ entries }: { entries: LabelEntry[] }) {
+  return (
+    <>
       {entries.length ? (
         <table className="dense">
           <tbody>
@@ -89,6 +98,6 @@ export function AddressBook() {
         <p className="muted">No labels yet.</p>
       )}
       {entries.length > 200 ? <p className="muted small">…and {entries.length - 200} more (all are in an export).</p> : null}
-    </section>
+    </>
   );
 }

@@ -15,6 +15,22 @@ import { NetworkForm, type Draft } from './network-form';
 import { formatMinimums, parseMinimumsText } from '../../../../shared/minimums';
 
 export function SettingsPage() {
+  return (
+    <section className="settings-page" aria-label="Settings">
+      <h2>Settings</h2>
+      <NetworksCard />
+      <Minimums />
+      <AddressBook />
+      <ViewBoundary name="The indexes">
+        <IndexesSection />
+      </ViewBoundary>
+      <ThemePicker />
+    </section>
+  );
+}
+
+/** The network profiles: test each, edit or remove those not built in, add one. */
+function NetworksCard() {
   const client = useQueryClient();
   const networks = useNetworks();
   const [editing, setEditing] = useState<NetworkProfile | 'new' | null>(null);
@@ -35,47 +51,65 @@ export function SettingsPage() {
   }
 
   return (
-    <section className="settings-page" aria-label="Settings">
-      <h2>Settings</h2>
-      <section className="card" aria-label="Networks">
-        <h3>Networks</h3>
-        <table className="dense">
-          <thead><tr><th>Name</th><th>URL</th><th>Dialect</th><th /><th>Connection</th></tr></thead>
-          <tbody>
-            {networks.data?.profiles.map((p) => {
-              const result = tests[p.id];
-              return (
-                <tr key={p.id}>
-                  <td>{p.name} {p.id === networks.data?.selectedId ? <span className="badge ok">selected</span> : null}</td>
-                  <td className="mono small">{p.baseUrl}</td>
-                  <td>{p.dialect}</td>
-                  <td>
-                    <div className="row-actions">
-                      <button type="button" onClick={() => void test(p.id)} aria-label={`Test ${p.name}`}>Test</button>
-                      {p.builtIn ? null : <button type="button" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</button>}
-                      {p.builtIn ? null : <button type="button" onClick={() => void call('network:remove', { id: p.id }).then(refresh)} aria-label={`Remove ${p.name}`}>Remove</button>}
-                    </div>
-                  </td>
-                  <td className="small" role="status">{typeof result === 'string' ? result : result ? `${result.ok ? 'ok' : 'failed'}: ${result.message}${result.latencyMs !== null ? ` (${result.latencyMs} ms)` : ''}` : ''}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {editing ? (
-          <NetworkForm key={editing === 'new' ? 'new' : editing.id} {...(editing === 'new' ? {} : { initial: editing })} onSave={save} onCancel={() => setEditing(null)} />
-        ) : (
-          <button type="button" onClick={() => setEditing('new')}>Add a network…</button>
-        )}
-      </section>
-      <Minimums />
-      <AddressBook />
-      <ViewBoundary name="The indexes">
-        <IndexesSection />
-      </ViewBoundary>
-      <ThemePicker />
+    <section className="card" aria-label="Networks">
+      <h3>Networks</h3>
+      <table className="dense">
+        <thead><tr><th>Name</th><th>URL</th><th>Dialect</th><th /><th>Connection</th></tr></thead>
+        <tbody>
+          {networks.data?.profiles.map((p) => (
+            <NetworkRow
+              key={p.id}
+              profile={p}
+              selected={p.id === networks.data?.selectedId}
+              result={tests[p.id]}
+              onTest={() => void test(p.id)}
+              onEdit={() => setEditing(p)}
+              onRemove={() => void call('network:remove', { id: p.id }).then(refresh)}
+            />
+          ))}
+        </tbody>
+      </table>
+      {editing ? (
+        <NetworkForm key={editing === 'new' ? 'new' : editing.id} {...(editing === 'new' ? {} : { initial: editing })} onSave={save} onCancel={() => setEditing(null)} />
+      ) : (
+        <button type="button" onClick={() => setEditing('new')}>Add a network…</button>
+      )}
     </section>
   );
+}
+
+interface NetworkRowProps {
+  profile: NetworkProfile;
+  selected: boolean;
+  /** The last test: in progress (text), its outcome, or its failure (text). */
+  result: ConnectionTest | string | undefined;
+  onTest(): void;
+  onEdit(): void;
+  onRemove(): void;
+}
+
+function NetworkRow({ profile: p, selected, result, onTest, onEdit, onRemove }: NetworkRowProps) {
+  return (
+    <tr>
+      <td>{p.name} {selected ? <span className="badge ok">selected</span> : null}</td>
+      <td className="mono small">{p.baseUrl}</td>
+      <td>{p.dialect}</td>
+      <td>
+        <div className="row-actions">
+          <button type="button" onClick={onTest} aria-label={`Test ${p.name}`}>Test</button>
+          {p.builtIn ? null : <button type="button" onClick={onEdit} aria-label={`Edit ${p.name}`}>Edit</button>}
+          {p.builtIn ? null : <button type="button" onClick={onRemove} aria-label={`Remove ${p.name}`}>Remove</button>}
+        </div>
+      </td>
+      <td className="small" role="status">{connectionText(result)}</td>
+    </tr>
+  );
+}
+
+/** "ok: … (12 ms)", "failed: …", or the text as it is. */
+function connectionText(result: ConnectionTest | string | undefined): string {
+  if (typeof result === 'string') return result;
+  return result ? `${result.ok ? 'ok' : 'failed'}: ${result.message}${result.latencyMs !== null ? ` (${result.latencyMs} ms)` : ''}` : '';
 }
 
 function Minimums() {

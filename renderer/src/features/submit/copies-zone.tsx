@@ -12,11 +12,14 @@ export function splitCopies(text: string): string[] {
   return text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
 }
 
-export function CopiesZone({ copies, onCopies, onDetached }: { copies: string[]; onCopies(next: string[]): void; onDetached(signature: DetachedSignature): void }) {
-  const [text, setText] = useState('');
+interface CopiesZoneProps {
+  copies: string[];
+  onCopies(next: string[]): void;
+  onDetached(signature: DetachedSignature): void;
+}
+
+export function CopiesZone({ copies, onCopies, onDetached }: CopiesZoneProps) {
   const [problem, setProblem] = useState<string | null>(null);
-  const [publicKey, setPublicKey] = useState('');
-  const [signature, setSignature] = useState('');
 
   function add(found: string[]) {
     if (found.some(looksLikeSecret)) {
@@ -41,43 +44,71 @@ export function CopiesZone({ copies, onCopies, onDetached }: { copies: string[];
     }
   }
 
+  return (
+    <section className="card copies" aria-label="Other signed copies" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void onDrop(e)} data-testid="copies-zone">
+      <h3>Other signatures <span className="muted small">{copies.length} more cop{copies.length === 1 ? 'y' : 'ies'}</span></h3>
+      <p className="muted small">Drop or paste copies of the same transaction signed by other signers (several: separate them with a blank line). They are merged into one envelope.</p>
+      <PastedCopies hasCopies={copies.length > 0} onAdd={add} onRemoveAll={() => onCopies([])} onProblem={setProblem} />
+      <DetachedSignatureForm onDetached={onDetached} onProblem={setProblem} />
+      {problem ? <p className="bad" role="alert" data-testid="copies-problem">{problem}</p> : null}
+    </section>
+  );
+}
+
+interface PastedCopiesProps {
+  hasCopies: boolean;
+  /** The envelopes found in the pasted text. */
+  onAdd(found: string[]): void;
+  onRemoveAll(): void;
+  onProblem(problem: string): void;
+}
+
+/** Copies pasted as text (a secret key is dropped as soon as it is typed), "Add copies" and "Remove copies". */
+function PastedCopies({ hasCopies, onAdd, onRemoveAll, onProblem }: PastedCopiesProps) {
+  const [text, setText] = useState('');
+  return (
+    <>
+      <textarea
+        value={text}
+        rows={3}
+        spellCheck={false}
+        aria-label="Other signed copies"
+        onChange={(e) => (looksLikeSecret(e.target.value) ? (setText(''), onProblem(SECRET_MESSAGE)) : setText(e.target.value))}
+      />
+      <div className="actions">
+        <button type="button" disabled={!text.trim()} onClick={() => { onAdd(splitCopies(text)); setText(''); }}>Add copies</button>
+        {hasCopies ? <button type="button" onClick={onRemoveAll}>Remove copies</button> : null}
+      </div>
+    </>
+  );
+}
+
+/** A signature made elsewhere: the signer's public key and the base64 signature, checked for shape (and for secrets). */
+function DetachedSignatureForm({ onDetached, onProblem }: { onDetached(signature: DetachedSignature): void; onProblem(problem: string | null): void }) {
+  const [publicKey, setPublicKey] = useState('');
+  const [signature, setSignature] = useState('');
+
   function addDetached(event: FormEvent) {
     event.preventDefault();
     if (looksLikeSecret(publicKey) || looksLikeSecret(signature)) {
       setPublicKey('');
       setSignature('');
-      setProblem(SECRET_MESSAGE);
+      onProblem(SECRET_MESSAGE);
       return;
     }
-    if (!/^G[A-Z2-7]{55}$/.test(publicKey.trim())) return setProblem('The public key is a G… key of 56 characters.');
-    if (!/^[A-Za-z0-9+/]{86}==$/.test(signature.trim())) return setProblem('The signature is 64 bytes in base64 (88 characters ending in "==").');
-    setProblem(null);
+    if (!/^G[A-Z2-7]{55}$/.test(publicKey.trim())) return onProblem('The public key is a G… key of 56 characters.');
+    if (!/^[A-Za-z0-9+/]{86}==$/.test(signature.trim())) return onProblem('The signature is 64 bytes in base64 (88 characters ending in "==").');
+    onProblem(null);
     onDetached({ publicKey: publicKey.trim(), signature: signature.trim() });
     setPublicKey('');
     setSignature('');
   }
 
   return (
-    <section className="card copies" aria-label="Other signed copies" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void onDrop(e)} data-testid="copies-zone">
-      <h3>Other signatures <span className="muted small">{copies.length} more cop{copies.length === 1 ? 'y' : 'ies'}</span></h3>
-      <p className="muted small">Drop or paste copies of the same transaction signed by other signers (several: separate them with a blank line). They are merged into one envelope.</p>
-      <textarea
-        value={text}
-        rows={3}
-        spellCheck={false}
-        aria-label="Other signed copies"
-        onChange={(e) => (looksLikeSecret(e.target.value) ? (setText(''), setProblem(SECRET_MESSAGE)) : setText(e.target.value))}
-      />
-      <div className="actions">
-        <button type="button" disabled={!text.trim()} onClick={() => { add(splitCopies(text)); setText(''); }}>Add copies</button>
-        {copies.length ? <button type="button" onClick={() => onCopies([])}>Remove copies</button> : null}
-      </div>
-      <form className="detached" aria-label="Add detached signature" onSubmit={addDetached}>
-        <input aria-label="Signer public key" placeholder="G…" value={publicKey} spellCheck={false} onChange={(e) => setPublicKey(e.target.value)} />
-        <input aria-label="Signature (base64)" placeholder="base64 signature" value={signature} spellCheck={false} onChange={(e) => setSignature(e.target.value)} />
-        <button type="submit" disabled={!publicKey || !signature}>Add detached signature</button>
-      </form>
-      {problem ? <p className="bad" role="alert" data-testid="copies-problem">{problem}</p> : null}
-    </section>
+    <form className="detached" aria-label="Add detached signature" onSubmit={addDetached}>
+      <input aria-label="Signer public key" placeholder="G…" value={publicKey} spellCheck={false} onChange={(e) => setPublicKey(e.target.value)} />
+      <input aria-label="Signature (base64)" placeholder="base64 signature" value={signature} spellCheck={false} onChange={(e) => setSignature(e.target.value)} />
+      <button type="submit" disabled={!publicKey || !signature}>Add detached signature</button>
+    </form>
   );
 }

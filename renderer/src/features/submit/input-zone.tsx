@@ -2,9 +2,15 @@
 import { useState, type DragEvent } from 'react';
 import { ACCEPTED_FILES, looksLikeSecret, readEnvelopeFile, SECRET_MESSAGE } from './read-input';
 
-/** `initial`: text handed over by the desktop shell (a file opened from the menu or dropped). */
-/** `onMore`: the other files of a drop of several (more signed copies of the same transaction). */
-export function InputZone({ onInput, onMore, initial = '' }: { onInput(text: string): void; onMore?(texts: string[]): void; initial?: string }) {
+interface InputZoneProps {
+  onInput(text: string): void;
+  /** The other files of a drop of several (more signed copies of the same transaction). */
+  onMore?(texts: string[]): void;
+  /** Text handed over by the desktop shell (a file opened from the menu or dropped). */
+  initial?: string;
+}
+
+export function InputZone({ onInput, onMore, initial = '' }: InputZoneProps) {
   const guarded = useGuardedText(initial);
   const { text, problem, setProblem } = guarded;
   const [over, setOver] = useState(false);
@@ -23,20 +29,7 @@ export function InputZone({ onInput, onMore, initial = '' }: { onInput(text: str
         Drop a signed transaction file (.xdr, .txt, .json) here (or several copies signed by different signers at once), choose one{' '}
         <input type="file" accept={ACCEPTED_FILES} aria-label="Choose a transaction file" onChange={(e) => void takeFile(e.target.files?.[0])} />, or paste it:
       </p>
-      <textarea
-        value={text}
-        rows={4}
-        spellCheck={false}
-        aria-label="Signed transaction: hex, base64 XDR, a SEP-7 URI or JSON"
-        placeholder="AAAAAgAAAA… or web+stellar:tx?xdr=…"
-        onChange={(e) => guarded.type(e.target.value)}
-        onPaste={(e) => {
-          if (looksLikeSecret(e.clipboardData.getData('text'))) {
-            e.preventDefault();
-            guarded.refuseSecret();
-          }
-        }}
-      />
+      <PasteArea guarded={guarded} />
       <div className="actions">
         <button type="button" className="primary" onClick={() => accept(text)} disabled={!text.trim()}>
           Inspect
@@ -69,6 +62,26 @@ function useGuardedText(initial: string) {
   }
 
   return { text, problem, setText, setProblem, refuseSecret, type };
+}
+
+/** The paste area: what is typed goes through the guard, and a pasted secret key never lands. */
+function PasteArea({ guarded }: { guarded: GuardedText }) {
+  return (
+    <textarea
+      value={guarded.text}
+      rows={4}
+      spellCheck={false}
+      aria-label="Signed transaction: hex, base64 XDR, a SEP-7 URI or JSON"
+      placeholder="AAAAAgAAAA… or web+stellar:tx?xdr=…"
+      onChange={(e) => guarded.type(e.target.value)}
+      onPaste={(e) => {
+        if (looksLikeSecret(e.clipboardData.getData('text'))) {
+          e.preventDefault();
+          guarded.refuseSecret();
+        }
+      }}
+    />
+  );
 }
 
 /** Reading chosen and dropped files: the first becomes the input, the rest go to `onMore` as copies. */

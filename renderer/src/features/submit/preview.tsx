@@ -1,6 +1,7 @@
 // The decoded envelope before submission: network, source, sequence, fee, time bounds, operations.
 import { useEffect, useState } from 'react';
 import type { Inspection } from '../../../../shared/model';
+import { Fact } from '../../components/fields';
 import { CopyButton, IdLink } from '../../components/id-link';
 import { JsonTree } from '../../components/json-tree';
 import { Fee } from '../../components/fee';
@@ -29,9 +30,14 @@ function Countdown({ maxTime }: { maxTime: string }) {
   return <span className={left < 60 ? 'warn' : undefined} data-testid="countdown">valid for {m > 0 ? `${m} min ` : ''}{left % 60} s (until {at})</span>;
 }
 
-export function Preview({ inspection, selectedId, selectedName }: { inspection: Inspection; selectedId?: string | undefined; selectedName?: string | undefined }) {
+interface PreviewProps {
+  inspection: Inspection;
+  selectedId?: string | undefined;
+  selectedName?: string | undefined;
+}
+
+export function Preview({ inspection, selectedId, selectedName }: PreviewProps) {
   const warning = networkWarning(inspection, selectedId, selectedName);
-  const seq = inspection.sequenceCheck;
   return (
     <section className="card preview" aria-label="Transaction preview">
       <h3>Preview <span className="muted small">{inspection.envelopeType} envelope, {inspection.encoding}</span></h3>
@@ -39,44 +45,66 @@ export function Preview({ inspection, selectedId, selectedName }: { inspection: 
       {inspection.warnings.filter((w) => !(warning && /signature|network/i.test(w))).map((w) => (
         <p key={w} className="banner warn">{w}</p>
       ))}
-      <dl className="fields">
-        <div className="field"><dt>Network</dt><dd data-testid="detected-network">{inspection.networks.filter((n) => n.verifiedSignatures > 0).map((n) => `${n.name} (${n.verifiedSignatures} signature${n.verifiedSignatures === 1 ? '' : 's'})`).join(', ') || 'no signature verifies for a known network'}</dd></div>
-        <div className="field"><dt>Hash</dt><dd className="mono wrap">{inspection.hash} <CopyButton text={inspection.hash} /> <CopyButton text={inspection.envelopeXdr} label="Copy envelope XDR" /></dd></div>
-        <div className="field"><dt>Source</dt><dd><IdLink kind="account" id={inspection.source} full /></dd></div>
-        {inspection.feeSource ? <div className="field"><dt>Fee source</dt><dd><IdLink kind="account" id={inspection.feeSource} full /></dd></div> : null}
-        <div className="field">
-          <dt>Sequence</dt>
-          <dd>
-            <span className="mono">{inspection.sequence}</span>{' '}
-            <span className={seq.status === 'ok' ? 'ok' : seq.status === 'unknown' ? 'muted' : 'bad'} data-testid="sequence-check">
-              {seq.current ? `account is at ${seq.current}: ` : ''}{seq.message}
-            </span>
-          </dd>
-        </div>
-        <div className="field"><dt>Max fee</dt><dd><Fee stroops={inspection.fee} />{inspection.innerFee ? <> (inner <Fee stroops={inspection.innerFee} />)</> : null}</dd></div>
-        <div className="field"><dt>Time bounds</dt><dd>{inspection.timeBounds ? <Countdown maxTime={inspection.timeBounds.maxTime} /> : <span className="muted">none</span>}</dd></div>
-        <div className="field"><dt>Memo</dt><dd className="mono">{inspection.memo.type === 'none' ? <span className="muted">none</span> : `${inspection.memo.type}: ${inspection.memo.value ?? ''}`}</dd></div>
-        <div className="field"><dt>Signatures</dt><dd>{inspection.signatures.map((s) => (s.signer ? <div key={s.hint}><IdLink kind="account" id={s.signer} /></div> : <div key={s.hint} className="mono muted">hint {s.hint}</div>))}</dd></div>
-      </dl>
-      <table className="dense ops" aria-label="Operations">
-        <thead>
-          <tr><th>#</th><th>Type</th><th>Summary</th><th>Source</th></tr>
-        </thead>
-        <tbody>
-          {inspection.operations.map((op) => (
-            <tr key={op.index}>
-              <td>{op.index + 1}</td>
-              <td>{op.type}</td>
-              <td title={Object.entries(op.details).map(([k, v]) => `${k}: ${v}`).join('\n')}>{op.summary}</td>
-              <td>{op.source ? <IdLink kind="account" id={op.source} /> : <span className="muted">transaction's</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PreviewFacts inspection={inspection} />
+      <OperationsTable operations={inspection.operations} />
       <details>
         <summary>Envelope as JSON</summary>
         <JsonTree value={inspection.json} label="envelope" open={false} />
       </details>
     </section>
+  );
+}
+
+/** The networks whose signatures verify, with how many; or that none does. */
+function detectedNetworks(inspection: Inspection): string {
+  return inspection.networks.filter((n) => n.verifiedSignatures > 0).map((n) => `${n.name} (${n.verifiedSignatures} signature${n.verifiedSignatures === 1 ? '' : 's'})`).join(', ') || 'no signature verifies for a known network';
+}
+
+function PreviewFacts({ inspection }: { inspection: Inspection }) {
+  return (
+    <dl className="fields">
+      <Fact term="Network" testId="detected-network">{detectedNetworks(inspection)}</Fact>
+      <Fact term="Hash" className="mono wrap">{inspection.hash} <CopyButton text={inspection.hash} /> <CopyButton text={inspection.envelopeXdr} label="Copy envelope XDR" /></Fact>
+      <Fact term="Source"><IdLink kind="account" id={inspection.source} full /></Fact>
+      {inspection.feeSource ? <Fact term="Fee source"><IdLink kind="account" id={inspection.feeSource} full /></Fact> : null}
+      <Fact term="Sequence"><SequenceCheck inspection={inspection} /></Fact>
+      <Fact term="Max fee"><Fee stroops={inspection.fee} />{inspection.innerFee ? <> (inner <Fee stroops={inspection.innerFee} />)</> : null}</Fact>
+      <Fact term="Time bounds">{inspection.timeBounds ? <Countdown maxTime={inspection.timeBounds.maxTime} /> : <span className="muted">none</span>}</Fact>
+      <Fact term="Memo" className="mono">{inspection.memo.type === 'none' ? <span className="muted">none</span> : `${inspection.memo.type}: ${inspection.memo.value ?? ''}`}</Fact>
+      <Fact term="Signatures">{inspection.signatures.map((s) => (s.signer ? <div key={s.hint}><IdLink kind="account" id={s.signer} /></div> : <div key={s.hint} className="mono muted">hint {s.hint}</div>))}</Fact>
+    </dl>
+  );
+}
+
+/** The envelope's sequence number, and what the source account's current one says of it. */
+function SequenceCheck({ inspection }: { inspection: Inspection }) {
+  const seq = inspection.sequenceCheck;
+  return (
+    <>
+      <span className="mono">{inspection.sequence}</span>{' '}
+      <span className={seq.status === 'ok' ? 'ok' : seq.status === 'unknown' ? 'muted' : 'bad'} data-testid="sequence-check">
+        {seq.current ? `account is at ${seq.current}: ` : ''}{seq.message}
+      </span>
+    </>
+  );
+}
+
+function OperationsTable({ operations }: { operations: Inspection['operations'] }) {
+  return (
+    <table className="dense ops" aria-label="Operations">
+      <thead>
+        <tr><th>#</th><th>Type</th><th>Summary</th><th>Source</th></tr>
+      </thead>
+      <tbody>
+        {operations.map((op) => (
+          <tr key={op.index}>
+            <td>{op.index + 1}</td>
+            <td>{op.type}</td>
+            <td title={Object.entries(op.details).map(([k, v]) => `${k}: ${v}`).join('\n')}>{op.summary}</td>
+            <td>{op.source ? <IdLink kind="account" id={op.source} /> : <span className="muted">transaction's</span>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

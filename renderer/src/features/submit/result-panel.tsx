@@ -56,8 +56,7 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [report.journalId]);
-  // A timeout is not a failure: the outcome is unknown until the followed hash says (FinalState).
-  const tone = report.result === 'received' || report.result === 'success' || report.result === 'already_finished' ? 'ok' : report.result === 'timeout' ? 'pending' : 'bad';
+  const tone = resultTone(report.result);
   const codes = codeList([report.transactionCode, ...(report.operationCodes ?? [])]);
   // "received" is queued, not applied: explanations saying an operation was applied wait for the
   // ledger (the final state says it then, once), and the codes are labelled as a forecast.
@@ -70,18 +69,7 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
         Result: <span className={`badge ${tone}`} data-testid="submit-result">{report.result}</span>
       </h3>
       <p>{outcomeText(report)}</p>
-      {report.hash ? (
-        <p>
-          Transaction{' '}
-          {KNOWN.has(report.result) ? (
-            <IdLink kind="tx" id={report.hash} full />
-          ) : (
-            <span className="mono">
-              {report.hash} <CopyButton text={report.hash} /> <span className="muted small">{report.result === 'timeout' ? '(not in a ledger yet)' : '(not on the network)'}</span>
-            </span>
-          )}
-        </p>
-      ) : null}
+      {report.hash ? <TransactionHash hash={report.hash} result={report.result} /> : null}
       {codes ? (
         <p>
           {queued ? <span className="muted small">Checked on arrival, not yet applied: </span> : null}
@@ -90,12 +78,7 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
       ) : null}
       <Explanations list={explanations} />
       {final ? <FinalState status={final} shown={explanations} /> : report.following ? <p role="status" className="muted">Waiting for the transaction to be in a ledger…</p> : null}
-      {report.resultXdr || json ? (
-        <div className="actions">
-          {report.resultXdr ? <span>Result XDR <CopyButton text={report.resultXdr} label="Copy result XDR" /></span> : null}
-          {json ? <span>Result JSON <CopyButton text={json} label="Copy result JSON" /></span> : null}
-        </div>
-      ) : null}
+      {report.resultXdr || json ? <ResultCopies xdr={report.resultXdr} json={json} /> : null}
       {report.resultJson !== undefined ? (
         <details>
           <summary>TransactionResult</summary>
@@ -103,6 +86,36 @@ export function ResultPanel({ report, final }: { report: SubmissionReport; final
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** A timeout is not a failure: the outcome is unknown until the followed hash says (FinalState). */
+function resultTone(result: SubmissionReport['result']): 'ok' | 'pending' | 'bad' {
+  return result === 'received' || result === 'success' || result === 'already_finished' ? 'ok' : result === 'timeout' ? 'pending' : 'bad';
+}
+
+/** The hash: a link when the network knows it, else the hash to copy and why there is no link. */
+function TransactionHash({ hash, result }: { hash: string; result: SubmissionReport['result'] }) {
+  return (
+    <p>
+      Transaction{' '}
+      {KNOWN.has(result) ? (
+        <IdLink kind="tx" id={hash} full />
+      ) : (
+        <span className="mono">
+          {hash} <CopyButton text={hash} /> <span className="muted small">{result === 'timeout' ? '(not in a ledger yet)' : '(not on the network)'}</span>
+        </span>
+      )}
+    </p>
+  );
+}
+
+function ResultCopies({ xdr, json }: { xdr: SubmissionReport['resultXdr']; json: string | null }) {
+  return (
+    <div className="actions">
+      {xdr ? <span>Result XDR <CopyButton text={xdr} label="Copy result XDR" /></span> : null}
+      {json ? <span>Result JSON <CopyButton text={json} label="Copy result JSON" /></span> : null}
+    </div>
   );
 }
 

@@ -16,28 +16,8 @@ export function SignaturesPanel({ report }: { report: MergeReport }) {
   return (
     <section className="card signatures" aria-label="Signatures and thresholds">
       <h3>Signatures <span className="muted small">{report.merged > 1 || report.added ? `merged from ${report.merged} cop${report.merged === 1 ? 'y' : 'ies'}${report.added ? ` and ${report.added} detached` : ''}` : ''}</span></h3>
-      <table className="dense" aria-label="Signature status">
-        <thead><tr><th>#</th><th>Status</th><th>Signer</th><th>Weight</th></tr></thead>
-        <tbody>
-          {report.signatures.map((s) => (
-            <tr key={`${s.part}-${s.index}`} data-status={s.status}>
-              <td>{s.index + 1}{feeBump ? <span className="muted small"> {s.part === 'outer' ? 'fee bump' : 'inner'}</span> : null}</td>
-              <td><span className={`badge ${s.status === 'valid' ? 'ok' : 'bad'}`}>{s.status === 'unknown_signer' ? 'unknown signer' : s.status}</span></td>
-              <td>{s.signer ? (s.signer.startsWith('G') ? <IdLink kind="account" id={s.signer} /> : <span className="mono">{s.signer}</span>) : <span className="mono muted">hint {s.hint}</span>}</td>
-              <td className="num">{s.weights.map((w) => w.weight).join(', ')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="requirements" aria-label="Thresholds">
-        {report.requirements.map((r) => (
-          <li key={`${r.part}-${r.account}-${r.level}`} data-status={r.status}>
-            <span className={`badge ${r.status === 'met' ? 'ok' : 'bad'}`}>{r.status === 'short' ? `short by ${r.short}` : r.status === 'no_account' ? 'no account' : r.status}</span>{' '}
-            {r.neededBy.join(', ')}: <IdLink kind="account" id={r.account} /> {r.level} threshold {r.status === 'met' || r.status === 'short' ? `(weight ${r.weight} of ${r.needed})` : ''}
-            {r.couldSign.length ? <span className="muted small"> could still sign: {r.couldSign.map((c) => `${c.key.slice(0, 6)}…${c.key.slice(-4)} (${c.weight})`).join(', ')}</span> : null}
-          </li>
-        ))}
-      </ul>
+      <SignatureTable signatures={report.signatures} feeBump={feeBump} />
+      <Thresholds requirements={report.requirements} />
       {report.dropped.length ? (
         <ul className="muted small" aria-label="Dropped signatures">
           {report.dropped.map((d, i) => <li key={i}>Dropped {d.signer ? `${d.signer.slice(0, 6)}…${d.signer.slice(-4)}` : `hint ${d.hint}`}: {DROPPED_TEXT[d.reason]}</li>)}
@@ -50,5 +30,39 @@ export function SignaturesPanel({ report }: { report: MergeReport }) {
       ) : null}
       <ExportButtons envelope={report.envelope} hash={report.hash} />
     </section>
+  );
+}
+
+/** Each signature of the merged envelope: its place (and part, in a fee bump), status, signer and weights. */
+function SignatureTable({ signatures, feeBump }: { signatures: MergeReport['signatures']; feeBump: boolean }) {
+  return (
+    <table className="dense" aria-label="Signature status">
+      <thead><tr><th>#</th><th>Status</th><th>Signer</th><th>Weight</th></tr></thead>
+      <tbody>
+        {signatures.map((s) => (
+          <tr key={`${s.part}-${s.index}`} data-status={s.status}>
+            <td>{s.index + 1}{feeBump ? <span className="muted small"> {s.part === 'outer' ? 'fee bump' : 'inner'}</span> : null}</td>
+            <td><span className={`badge ${s.status === 'valid' ? 'ok' : 'bad'}`}>{s.status === 'unknown_signer' ? 'unknown signer' : s.status}</span></td>
+            <td>{s.signer ? (s.signer.startsWith('G') ? <IdLink kind="account" id={s.signer} /> : <span className="mono">{s.signer}</span>) : <span className="mono muted">hint {s.hint}</span>}</td>
+            <td className="num">{s.weights.map((w) => w.weight).join(', ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Each threshold an account needs met: met or short (by how much), and who could still sign. */
+function Thresholds({ requirements }: { requirements: MergeReport['requirements'] }) {
+  return (
+    <ul className="requirements" aria-label="Thresholds">
+      {requirements.map((r) => (
+        <li key={`${r.part}-${r.account}-${r.level}`} data-status={r.status}>
+          <span className={`badge ${r.status === 'met' ? 'ok' : 'bad'}`}>{r.status === 'short' ? `short by ${r.short}` : r.status === 'no_account' ? 'no account' : r.status}</span>{' '}
+          {r.neededBy.join(', ')}: <IdLink kind="account" id={r.account} /> {r.level} threshold {r.status === 'met' || r.status === 'short' ? `(weight ${r.weight} of ${r.needed})` : ''}
+          {r.couldSign.length ? <span className="muted small"> could still sign: {r.couldSign.map((c) => `${c.key.slice(0, 6)}…${c.key.slice(-4)} (${c.weight})`).join(', ')}</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -24,6 +24,13 @@ const TYPES = [
   'invoke_host_function',
 ];
 
+type Problems = ReturnType<typeof formProblems>;
+
+/** A field's problem is shown once the form was applied, or as soon as the field holds text. */
+function shownProblem(problems: Problems, text: FilterText, shown: boolean, name: keyof FilterText): string | undefined {
+  return shown || text[name] !== '' ? problems[name] : undefined;
+}
+
 export function FilterForm({ account, params }: { account: string; params: URLSearchParams }) {
   const [text, setText] = useState<FilterText>(() => filterText(params));
   const [shown, setShown] = useState(false);
@@ -48,20 +55,8 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
   }
 
   const selectedTypes = text.type ? text.type.split(',').filter(Boolean) : [];
-  const error = (name: keyof FilterText) => (shown || text[name] !== '' ? problems[name] : undefined);
-  const field = (name: keyof FilterText, label: string, props: { placeholder?: string; inputMode?: 'decimal'; className?: string } = {}) => (
-    <label className={`ff ${props.className ?? ''}`}>
-      <span>{label}</span>
-      <input
-        aria-label={label}
-        aria-invalid={error(name) ? true : undefined}
-        value={text[name]}
-        placeholder={props.placeholder}
-        inputMode={props.inputMode}
-        maxLength={200}
-        onChange={(e) => set(name)(e.target.value)}
-      />
-    </label>
+  const field = (name: keyof FilterText, label: string, props: FieldLook = {}) => (
+    <FilterField label={label} value={text[name]} invalid={Boolean(shownProblem(problems, text, shown, name))} onChange={set(name)} {...props} />
   );
 
   return (
@@ -69,37 +64,68 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
       <TypePicker selected={selectedTypes} onChange={(types) => set('type')(types.join(','))} />
       {field('asset', 'Asset', { placeholder: 'XLM, USD or USD:G…' })}
       {field('cp', 'Counterparty', { placeholder: 'G…', className: 'ff-wide' })}
-      <label className="ff">
-        <span>Direction</span>
-        <select aria-label="Direction" value={text.dir} onChange={(e) => set('dir')(e.target.value)}>
-          <option value="">in and out</option>
-          <option value="in">in</option>
-          <option value="out">out</option>
-        </select>
-      </label>
+      <ChoiceField label="Direction" value={text.dir} choices={DIRECTIONS} onChange={set('dir')} />
       {field('min', 'Min amount', { placeholder: '0.0000001', inputMode: 'decimal' })}
       {field('max', 'Max amount', { placeholder: 'any', inputMode: 'decimal' })}
       {field('from', 'From day', { placeholder: 'YYYY-MM-DD' })}
       {field('to', 'To day', { placeholder: 'YYYY-MM-DD' })}
       {field('memo', 'Memo contains')}
-      <label className="ff">
-        <span>Status</span>
-        <select aria-label="Status" value={text.status} onChange={(e) => set('status')(e.target.value)}>
-          <option value="">all</option>
-          <option value="successful">successful</option>
-          <option value="failed">failed</option>
-        </select>
-      </label>
+      <ChoiceField label="Status" value={text.status} choices={STATUSES} onChange={set('status')} />
       <div className="ff ff-buttons">
         <button type="submit" className="primary">Apply</button>
         <button type="button" onClick={clear}>Clear</button>
       </div>
-      {Object.values(problems).some(Boolean) && (shown || Object.keys(problems).some((n) => text[n as keyof FilterText] !== '')) ? (
-        <ul className="form-problems bad small" role="alert" aria-label="Filter problems">
-          {Object.entries(problems).map(([name, line]) => (error(name as keyof FilterText) ? <li key={name}>{line}</li> : null))}
-        </ul>
-      ) : null}
+      <FilterProblems problems={problems} text={text} shown={shown} />
     </form>
+  );
+}
+
+interface FieldLook {
+  placeholder?: string;
+  inputMode?: 'decimal';
+  className?: string;
+}
+
+/** One text filter: its label, its input (marked invalid while its problem shows), at most 200 characters. */
+function FilterField({ label, value, invalid, onChange, placeholder, inputMode, className }: FieldLook & { label: string; value: string; invalid: boolean; onChange(value: string): void }) {
+  return (
+    <label className={`ff ${className ?? ''}`}>
+      <span>{label}</span>
+      <input
+        aria-label={label}
+        aria-invalid={invalid ? true : undefined}
+        value={value}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        maxLength={200}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
+const DIRECTIONS: [value: string, text: string][] = [['', 'in and out'], ['in', 'in'], ['out', 'out']];
+const STATUSES: [value: string, text: string][] = [['', 'all'], ['successful', 'successful'], ['failed', 'failed']];
+
+/** A filter with a few choices, as a select. */
+function ChoiceField({ label, value, choices, onChange }: { label: string; value: string; choices: [value: string, text: string][]; onChange(value: string): void }) {
+  return (
+    <label className="ff">
+      <span>{label}</span>
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        {choices.map(([choice, text]) => <option key={choice} value={choice}>{text}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/** Every problem that shows, in one list, once any problem shows. */
+function FilterProblems({ problems, text, shown }: { problems: Problems; text: FilterText; shown: boolean }) {
+  if (!(Object.values(problems).some(Boolean) && (shown || Object.keys(problems).some((n) => text[n as keyof FilterText] !== '')))) return null;
+  return (
+    <ul className="form-problems bad small" role="alert" aria-label="Filter problems">
+      {Object.entries(problems).map(([name, line]) => (shownProblem(problems, text, shown, name as keyof FilterText) ? <li key={name}>{line}</li> : null))}
+    </ul>
   );
 }
 

@@ -49,35 +49,42 @@ export function IndexesSection() {
       </p>
       {list.isError ? <p role="alert" className="bad">Could not list the indexes: {list.error.message}</p> : null}
       {indexes.length ? (
-        <div className="table-scroll">
-          <table className="dense" aria-label="Indexed accounts">
-            <thead>
-              <tr><th>Account</th><th>State</th><th className="end">Records</th><th className="end">Size</th><th>Covers</th><th>History</th><th /></tr>
-            </thead>
-            <tbody>
-              {indexes.map((info) => (
-                <tr key={info.account}>
-                  <td><IdLink kind="account" id={info.account} /></td>
-                  <td><span className={`index-state st-${info.state}`}>{info.state}</span></td>
-                  <td className="end num">{info.rows.toLocaleString('en')}</td>
-                  <td className="end num nowrap">{formatBytes(info.bytes)}</td>
-                  <td className="small nowrap">{info.oldest && info.newest ? `${absoluteTime(info.oldest).slice(0, 10)} – ${absoluteTime(info.newest).slice(0, 10)}` : '—'}</td>
-                  <td className="small">{completeText(info)}</td>
-                  <td>
-                    <div className="row-actions">
-                      <a href={href('history', info.account)}>Workbench</a>
-                      <button type="button" onClick={() => void remove(info.account)} aria-label={`Remove the index of ${info.account}`}>Remove</button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <IndexTable indexes={indexes} onRemove={(account) => void remove(account)} />
       ) : (
         <p className="muted">{list.isPending ? 'Loading…' : 'No account is indexed on this network yet: open an account and choose "Index this account".'}</p>
       )}
       {message ? <p role="status" className="small">{message}</p> : null}
     </section>
+  );
+}
+
+/** One row per index: account, state, records, size, the days it covers, how complete it is, Workbench and Remove. */
+function IndexTable({ indexes, onRemove }: { indexes: HistoryIndexInfo[]; onRemove(account: string): void }) {
+  return (
+    <div className="table-scroll">
+      <table className="dense" aria-label="Indexed accounts">
+        <thead>
+          <tr><th>Account</th><th>State</th><th className="end">Records</th><th className="end">Size</th><th>Covers</th><th>History</th><th /></tr>
+        </thead>
+        <tbody>
+          {indexes.map((info) => (
+            <tr key={info.account}>
+              <td><IdLink kind="account" id={info.account} /></td>
+              <td><span className={`index-state st-${info.state}`}>{info.state}</span></td>
+              <td className="end num">{info.rows.toLocaleString('en')}</td>
+              <td className="end num nowrap">{formatBytes(info.bytes)}</td>
+              <td className="small nowrap">{info.oldest && info.newest ? `${absoluteTime(info.oldest).slice(0, 10)} – ${absoluteTime(info.newest).slice(0, 10)}` : '—'}</td>
+              <td className="small">{completeText(info)}</td>
+              <td>
+                <div className="row-actions">
+                  <a href={href('history', info.account)}>Workbench</a>
+                  <button type="button" onClick={() => onRemove(info.account)} aria-label={`Remove the index of ${info.account}`}>Remove</button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

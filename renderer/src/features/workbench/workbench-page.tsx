@@ -1,9 +1,9 @@
 // The analyst workbench (issue #13): one indexed account's history, filtered (the filters live in
 // the address: `#/history/<G…>?asset=USD&min=10&sort=-amount`), counted and summed exactly,
 // listed in the virtual table and analysed. `#/history` alone lists the indexes.
-import { StrKey } from '@stellar/stellar-base';
 import { useState } from 'react';
 import type { HistoryFilter, HistorySort } from '../../../../shared/history';
+import { isAccountKey } from '../../../../shared/strkey';
 import { IdLink } from '../../components/id-link';
 import { ViewBoundary } from '../../components/view-boundary';
 import { call, errorCode } from '../../lib/bridge';
@@ -25,7 +25,7 @@ export function WorkbenchPage({ account }: { account?: string | undefined }) {
       </section>
     );
   }
-  if (!StrKey.isValidEd25519PublicKey(account)) {
+  if (!isAccountKey(account)) {
     return (
       <section aria-label="Workbench">
         <h2>Workbench</h2>

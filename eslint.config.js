@@ -20,7 +20,8 @@ const coreEntryOnly = {
 };
 const coreStaysBelow = {
   regex: '^(\\.\\./)+(electron|renderer|cli)(/|$)',
-  message: 'The app core stands below the hosts and the command line: it imports nothing of electron/, renderer/ or cli/.',
+  message:
+    'The app core stands below the hosts and the command line: it imports nothing of electron/, renderer/ or cli/.',
 };
 const noCoreInPage = {
   regex: '^(\\.\\./)+core(/|$)',
@@ -29,8 +30,12 @@ const noCoreInPage = {
 // One HTTP stack (issue #25): every request of the core and the command line goes through
 // core/http.ts's HttpClient over core/http-node.ts (its agents, its 429 gate, its problem
 // documents), never a fetch, an EventSource or node:http of its own.
-const oneStack = 'Send requests through the HttpClient (core/http.ts over core/http-node.ts), the one HTTP stack of the core.';
-const otherHttp = ['node:http', 'node:https', 'http', 'https', 'undici', 'eventsource'].map((name) => ({ name, message: oneStack }));
+const oneStack =
+  'Send requests through the HttpClient (core/http.ts over core/http-node.ts), the one HTTP stack of the core.';
+const otherHttp = ['node:http', 'node:https', 'http', 'https', 'undici', 'eventsource'].map((name) => ({
+  name,
+  message: oneStack,
+}));
 const noOtherFetch = ['error', { name: 'fetch', message: oneStack }, { name: 'EventSource', message: oneStack }];
 /** no-restricted-imports for one group of files: these paths and patterns, nothing inherited. */
 const restrict = (paths, patterns = []) => ['error', { paths, patterns }];
@@ -54,7 +59,9 @@ const noNodeBuiltins = {
     name,
     message: 'shared/ and renderer/ run in the page too: no Node built-ins (docs/design.md).',
   })),
-  patterns: [{ group: ['node:*'], message: 'shared/ and renderer/ run in the page too: no Node built-ins (docs/design.md).' }],
+  patterns: [
+    { group: ['node:*'], message: 'shared/ and renderer/ run in the page too: no Node built-ins (docs/design.md).' },
+  ],
 };
 
 export default tseslint.config(
@@ -74,7 +81,10 @@ export default tseslint.config(
   },
   {
     files: ['core/**'],
-    rules: { 'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreStaysBelow]), 'no-restricted-globals': noOtherFetch },
+    rules: {
+      'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreStaysBelow]),
+      'no-restricted-globals': noOtherFetch,
+    },
   },
   {
     files: ['core/http-node.ts'],
@@ -86,7 +96,10 @@ export default tseslint.config(
   },
   {
     files: ['cli/**'],
-    rules: { 'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreEntryOnly]), 'no-restricted-globals': noOtherFetch },
+    rules: {
+      'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreEntryOnly]),
+      'no-restricted-globals': noOtherFetch,
+    },
   },
   {
     files: ['electron/**'],
@@ -98,7 +111,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)main-thread(/|$)', message: 'A worker-thread file of the history index never imports a main-thread file.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)main-thread(/|$)',
+              message: 'A worker-thread file of the history index never imports a main-thread file.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -112,7 +132,8 @@ export default tseslint.config(
             {
               regex: '(^|/)worker-thread(/|$)',
               allowTypeImports: true,
-              message: 'The main thread talks to the history index worker by messages: it takes only types from worker-thread/.',
+              message:
+                'The main thread talks to the history index worker by messages: it takes only types from worker-thread/.',
             },
           ],
         },
@@ -121,7 +142,9 @@ export default tseslint.config(
   },
   {
     files: ['shared/**'],
-    rules: { 'no-restricted-imports': restrict([noElectron, noXdrInPage, ...noNodeBuiltins.paths], noNodeBuiltins.patterns) },
+    rules: {
+      'no-restricted-imports': restrict([noElectron, noXdrInPage, ...noNodeBuiltins.paths], noNodeBuiltins.patterns),
+    },
   },
   {
     files: ['renderer/**'],
@@ -134,11 +157,16 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[expression=true]",
-          message: 'Give effects a block body: an expression body returns its value, and React calls it as the cleanup.',
+          selector:
+            'CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[expression=true]',
+          message:
+            'Give effects a block body: an expression body returns its value, and React calls it as the cleanup.',
         },
       ],
-      'no-restricted-imports': restrict([noElectron, noXdrInPage, ...noNodeBuiltins.paths], [...noNodeBuiltins.patterns, noCoreInPage]),
+      'no-restricted-imports': restrict(
+        [noElectron, noXdrInPage, ...noNodeBuiltins.paths],
+        [...noNodeBuiltins.patterns, noCoreInPage],
+      ),
     },
   },
   {

@@ -45,7 +45,16 @@ export type Command =
   | { kind: 'submit'; source: string; wait: boolean }
   | { kind: 'decode'; type: string; xdr: string }
   | { kind: 'explain'; codes: string[] }
-  | { kind: 'export'; target: ListingTarget; output: string; format: 'csv' | 'ndjson'; order: 'asc' | 'desc'; includeFailed: boolean; includeTransactions: boolean; maxRows?: number | undefined }
+  | {
+      kind: 'export';
+      target: ListingTarget;
+      output: string;
+      format: 'csv' | 'ndjson';
+      order: 'asc' | 'desc';
+      includeFailed: boolean;
+      includeTransactions: boolean;
+      maxRows?: number | undefined;
+    }
   | MergeCommand
   | HistoryCommand
   | { kind: 'help' };
@@ -64,7 +73,10 @@ const MAX_WAIT_LIMIT_SECONDS = 86_400;
 /** --max-wait N: whole seconds, 0 to a day. */
 export function parseMaxWait(value: string): number {
   const seconds = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
-  if (!(seconds <= MAX_WAIT_LIMIT_SECONDS)) throw new UsageError(`--max-wait must be a whole number of seconds from 0 to ${MAX_WAIT_LIMIT_SECONDS}, not "${value.slice(0, 20)}"`);
+  if (!(seconds <= MAX_WAIT_LIMIT_SECONDS))
+    throw new UsageError(
+      `--max-wait must be a whole number of seconds from 0 to ${MAX_WAIT_LIMIT_SECONDS}, not "${value.slice(0, 20)}"`,
+    );
   return seconds;
 }
 
@@ -86,7 +98,10 @@ const LISTING_OPTIONS = {
   format: { type: 'string' },
 } as const;
 
-const SCOPE_OPTIONS = Object.fromEntries(Object.keys(SCOPE_FLAGS).map((flag) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>;
+const SCOPE_OPTIONS = Object.fromEntries(Object.keys(SCOPE_FLAGS).map((flag) => [flag, { type: 'string' }])) as Record<
+  string,
+  { type: 'string' }
+>;
 
 function joinFlag(value: string | undefined): boolean {
   if (value === undefined) return false;
@@ -98,9 +113,11 @@ function listingFlags(values: Values): ListingFlags {
   const all = values['all'] === true;
   const limitText = values['limit'] as string | undefined;
   const limit = limitText === undefined ? (all ? 200 : 10) : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200 || !/^\d+$/.test(limitText ?? '1')) throw new UsageError(`--limit must be a whole number from 1 to 200, not "${String(limitText).slice(0, 20)}"`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200 || !/^\d+$/.test(limitText ?? '1'))
+    throw new UsageError(`--limit must be a whole number from 1 to 200, not "${String(limitText).slice(0, 20)}"`);
   const cursor = values['cursor'] as string | undefined;
-  if (cursor !== undefined && !/^(now|[0-9A-Za-z_-]{0,40})$/.test(cursor)) throw new UsageError('--cursor must be a paging token (digits)');
+  if (cursor !== undefined && !/^(now|[0-9A-Za-z_-]{0,40})$/.test(cursor))
+    throw new UsageError('--cursor must be a paging token (digits)');
   return {
     limit,
     order: oneOf('order', values['order'] as string | undefined, ['asc', 'desc'] as const, 'asc'),
@@ -114,7 +131,10 @@ function listingFlags(values: Values): ListingFlags {
 
 function scopeTarget(values: Values, command: string): ListingTarget {
   const given = Object.keys(SCOPE_FLAGS).filter((flag) => values[flag] !== undefined);
-  if (given.length !== 1) throw new UsageError(`${command} needs exactly one of --account, --ledger, --transaction, --claimable-balance, --liquidity-pool`);
+  if (given.length !== 1)
+    throw new UsageError(
+      `${command} needs exactly one of --account, --ledger, --transaction, --claimable-balance, --liquidity-pool`,
+    );
   const flag = given[0]!;
   return { kind: 'operations', scope: SCOPE_FLAGS[flag]!, id: String(values[flag]) };
 }
@@ -129,10 +149,14 @@ export function parseInvocation(argv: string[]): Invocation {
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (flag === '--network' || flag === '--user-data-dir' || flag === '--max-wait') {
       const value = inline ?? argv[++index];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
+      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
+        throw new UsageError(`${flag} needs a value`);
       if (flag === '--network') network = value;
       else if (flag === '--max-wait') maxWaitSeconds = parseMaxWait(value);
       else userDataDir = value;
@@ -155,7 +179,9 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
   switch (name) {
     case undefined:
     case '':
-      throw new UsageError('a command is needed (payments, operations, stream, inspect, merge, submit, decode, explain, export, sync, history, totals)');
+      throw new UsageError(
+        'a command is needed (payments, operations, stream, inspect, merge, submit, decode, explain, export, sync, history, totals)',
+      );
     case 'help':
       return { kind: 'help' };
     case 'payments': {
@@ -171,7 +197,8 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
     case 'stream': {
       const { values, positionals: found } = parseFlags(rest, { cursor: { type: 'string' } });
       const [what, account] = positionals(found, ['payments', 'account'], 'stream');
-      if (what !== 'payments') throw new UsageError(`stream: only "payments" can be streamed, not "${what!.slice(0, 40)}"`);
+      if (what !== 'payments')
+        throw new UsageError(`stream: only "payments" can be streamed, not "${what!.slice(0, 40)}"`);
       return { kind: 'stream', account: account!, cursor: str(values, 'cursor') };
     }
     case 'inspect': {
@@ -185,18 +212,28 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
     case 'decode': {
       const { positionals: found } = parseFlags(rest, {});
       const [type, xdr] = positionals(found, ['type', 'xdr'], 'decode');
-      if (!/^[A-Za-z0-9_]{1,100}$/.test(type!)) throw new UsageError('decode: <type> is an XDR type name (TransactionEnvelope, TransactionResult, …) or "auto"');
+      if (!/^[A-Za-z0-9_]{1,100}$/.test(type!))
+        throw new UsageError(
+          'decode: <type> is an XDR type name (TransactionEnvelope, TransactionResult, …) or "auto"',
+        );
       return { kind: 'decode', type: type!, xdr: xdr! };
     }
     case 'explain': {
       const { positionals: found } = parseFlags(rest, {});
-      if (found.length === 0) throw new UsageError('explain: give one or more result codes (tx_bad_seq, op_underfunded, …)');
+      if (found.length === 0)
+        throw new UsageError('explain: give one or more result codes (tx_bad_seq, op_underfunded, …)');
       return { kind: 'explain', codes: found };
     }
     case 'export':
       return parseExport(rest);
     case 'merge':
-      return parseMerge(parseFlags(rest, { 'add-signature': { type: 'string', multiple: true }, output: { type: 'string', short: 'o' }, format: { type: 'string' } } as OptionTable));
+      return parseMerge(
+        parseFlags(rest, {
+          'add-signature': { type: 'string', multiple: true },
+          output: { type: 'string', short: 'o' },
+          format: { type: 'string' },
+        } as OptionTable),
+      );
     case 'sync':
     case 'history':
     case 'totals':
@@ -231,12 +268,18 @@ function parseExport(rest: string[]): Command {
   if (!output) throw new UsageError('export: --output FILE is required');
   const maxText = str(values, 'max-rows');
   const maxRows = maxText === undefined ? undefined : Number(maxText);
-  if (maxRows !== undefined && (!Number.isInteger(maxRows) || maxRows < 1)) throw new UsageError('--max-rows must be a positive whole number');
+  if (maxRows !== undefined && (!Number.isInteger(maxRows) || maxRows < 1))
+    throw new UsageError('--max-rows must be a positive whole number');
   return {
     kind: 'export',
     target,
     output,
-    format: oneOf('format', str(values, 'format'), ['csv', 'ndjson'] as const, output.endsWith('.csv') ? 'csv' : 'ndjson'),
+    format: oneOf(
+      'format',
+      str(values, 'format'),
+      ['csv', 'ndjson'] as const,
+      output.endsWith('.csv') ? 'csv' : 'ndjson',
+    ),
     order: oneOf('order', str(values, 'order'), ['asc', 'desc'] as const, 'asc'),
     includeFailed: values['include-failed'] === true,
     includeTransactions: joinFlag(str(values, 'join')),

@@ -27,10 +27,15 @@ async function readSource(ctx: Context, source: string): Promise<string> {
     try {
       text = readFileSync(source, 'utf8');
     } catch (error) {
-      throw new CommandError(`cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new CommandError(
+        `cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   }
-  if (text.length > MAX_INPUT) throw new CommandError(`${source === '-' ? 'standard input' : source} is larger than 1 MB; a transaction is much smaller`);
+  if (text.length > MAX_INPUT)
+    throw new CommandError(
+      `${source === '-' ? 'standard input' : source} is larger than 1 MB; a transaction is much smaller`,
+    );
   return text.trim();
 }
 
@@ -59,13 +64,18 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
       return submit(command, ctx);
     case 'decode': {
       const xdr = command.xdr === '-' ? await readSource(ctx, '-') : command.xdr;
-      const decoded = await call<{ type: string; json: unknown }>(ctx, 'xdr:decode', { xdr, ...(command.type === 'auto' ? {} : { type: command.type }) });
+      const decoded = await call<{ type: string; json: unknown }>(ctx, 'xdr:decode', {
+        xdr,
+        ...(command.type === 'auto' ? {} : { type: command.type }),
+      });
       if (command.type === 'auto') ctx.io.err(`type: ${decoded.type}\n`);
       ctx.io.out(`${json(decoded.json)}\n`);
       return 0;
     }
     case 'explain': {
-      const { explanations } = await call<{ explanations: { code: string; title: string; explanation: string; fix: string }[] }>(ctx, 'tx:explain', { codes: command.codes });
+      const { explanations } = await call<{
+        explanations: { code: string; title: string; explanation: string; fix: string }[];
+      }>(ctx, 'tx:explain', { codes: command.codes });
       for (const e of explanations) ctx.io.out(`${e.code}: ${e.title}\n  ${e.explanation}\n  Fix: ${e.fix}\n`);
       return explanations.some((e) => e.title === 'Unknown code') ? 1 : 0;
     }
@@ -87,7 +97,13 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
   // A 410 (history starts later on this server) ends the walk; the page says from which ledger.
   let historyStart: OperationPage['historyStart'];
   const fetchRecords = async (cursor: string | undefined, limit: number) => {
-    const query = { limit, order: flags.order, includeFailed: flags.includeFailed, includeTransactions: flags.includeTransactions, ...(cursor ? { cursor } : {}) };
+    const query = {
+      limit,
+      order: flags.order,
+      includeFailed: flags.includeFailed,
+      includeTransactions: flags.includeTransactions,
+      ...(cursor ? { cursor } : {}),
+    };
     const page = await call<OperationPage>(ctx, channel, { ...base, query });
     historyStart = page.historyStart ?? historyStart;
     return page.records;
@@ -126,7 +142,10 @@ async function stream(command: Extract<Command, { kind: 'stream' }>, ctx: Contex
     command.account,
     {
       record: (record: Operation) => ctx.io.out(ndjsonRow(record)),
-      status: (status) => ctx.io.err(`stream: ${status.state}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.behindBy ? ` (behind by ${status.behindBy} ledgers)` : ''}\n`),
+      status: (status) =>
+        ctx.io.err(
+          `stream: ${status.state}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.behindBy ? ` (behind by ${status.behindBy} ledgers)` : ''}\n`,
+        ),
     },
     // Through the core's client of the network: a 429 holds the stream as it holds every request.
     { clientFor: () => ctx.core.http(), ...(command.cursor ? { cursor: command.cursor } : {}) },
@@ -148,18 +167,22 @@ async function submit(command: Extract<Command, { kind: 'submit' }>, ctx: Contex
   try {
     const report = await call<SubmissionReport>(ctx, 'tx:submit', { input: await readSource(ctx, command.source) });
     ctx.io.out(`${JSON.stringify({ ...report, resultJson: undefined })}\n`);
-    for (const e of report.explanations) if (e.code !== 'tx_success') ctx.io.err(`${e.code}: ${e.title}. ${e.explanation} Fix: ${e.fix}\n`);
+    for (const e of report.explanations)
+      if (e.code !== 'tx_success') ctx.io.err(`${e.code}: ${e.title}. ${e.explanation} Fix: ${e.fix}\n`);
     if (!report.following) return report.result === 'success' || report.result === 'already_finished' ? 0 : 1;
     if (!command.wait) return 0;
     ctx.io.err(`${report.result}: following ${report.hash} until it is in a ledger…\n`);
-    const final = finals.find((s) => s.hash === report.hash) ?? (await new Promise<TxStatus>((resolve) => {
-      wake = () => {
-        const found = finals.find((s) => s.hash === report.hash);
-        if (found) resolve(found);
-      };
-    }));
+    const final =
+      finals.find((s) => s.hash === report.hash) ??
+      (await new Promise<TxStatus>((resolve) => {
+        wake = () => {
+          const found = finals.find((s) => s.hash === report.hash);
+          if (found) resolve(found);
+        };
+      }));
     ctx.io.out(`${JSON.stringify(final)}\n`);
-    for (const e of final.explanations ?? []) if (e.code !== 'tx_success' && e.code !== 'op_success') ctx.io.err(`${e.code}: ${e.title}. Fix: ${e.fix}\n`);
+    for (const e of final.explanations ?? [])
+      if (e.code !== 'tx_success' && e.code !== 'op_success') ctx.io.err(`${e.code}: ${e.title}. Fix: ${e.fix}\n`);
     return final.state === 'success' ? 0 : 1;
   } finally {
     off();
@@ -170,7 +193,12 @@ async function exportListing(command: Extract<Command, { kind: 'export' }>, ctx:
   const { fileName } = exportTarget(command.output);
   const started = await call<ExportProgress>(ctx, 'export:start', {
     target: command.target,
-    query: { order: command.order, includeFailed: command.includeFailed, includeTransactions: command.includeTransactions, ...(command.maxRows ? { maxRows: command.maxRows } : {}) },
+    query: {
+      order: command.order,
+      includeFailed: command.includeFailed,
+      includeTransactions: command.includeTransactions,
+      ...(command.maxRows ? { maxRows: command.maxRows } : {}),
+    },
     format: command.format,
     fileName,
   });
@@ -178,7 +206,9 @@ async function exportListing(command: Extract<Command, { kind: 'export' }>, ctx:
   const off = ctx.onEvent('export:progress', (progress) => {
     if (progress.exportId !== started.exportId || Date.now() - lastReport < 1000) return;
     lastReport = Date.now();
-    ctx.io.err(`export: ${progress.rows} rows${progress.waitingMs ? ` (rate limited, waiting ${Math.round(progress.waitingMs)} ms)` : ''}\n`);
+    ctx.io.err(
+      `export: ${progress.rows} rows${progress.waitingMs ? ` (rate limited, waiting ${Math.round(progress.waitingMs)} ms)` : ''}\n`,
+    );
   });
   void ctx.interrupted.then(() => ctx.core.exports.cancel(started.exportId));
   const done = await ctx.core.exports.wait(started.exportId);

@@ -15,18 +15,29 @@ export interface ParseOptions {
 }
 
 /** Strict flags and positionals; a mistake is one line (node's hint about dash-led values kept). */
-export function parseFlags(args: string[], options: OptionTable, how: ParseOptions = {}): { values: Values; positionals: string[] } {
+export function parseFlags(
+  args: string[],
+  options: OptionTable,
+  how: ParseOptions = {},
+): { values: Values; positionals: string[] } {
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: true }) as { values: Values; positionals: string[] };
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true }) as {
+      values: Values;
+      positionals: string[];
+    };
   } catch (error) {
-    const line = (error as Error).message.replace(/\s*\n\s*/g, ' ').replace(/ To specify a positional argument.*$/, '').slice(0, 200);
+    const line = (error as Error).message
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/ To specify a positional argument.*$/, '')
+      .slice(0, 200);
     throw new UsageError(how.command ? `${how.command}: ${line}` : line);
   }
   if (how.maxValue !== undefined) {
     for (const [name, value] of Object.entries(parsed.values)) {
       for (const item of Array.isArray(value) ? value : [value]) {
-        if (typeof item === 'string' && item.length > how.maxValue) throw new UsageError(`--${name} is longer than ${how.maxValue} characters`);
+        if (typeof item === 'string' && item.length > how.maxValue)
+          throw new UsageError(`--${name} is longer than ${how.maxValue} characters`);
       }
     }
   }
@@ -36,16 +47,19 @@ export function parseFlags(args: string[], options: OptionTable, how: ParseOptio
 /** Exactly these positionals, else a line naming the missing or the unexpected one. */
 export function positionals(found: string[], names: string[], command: string): string[] {
   if (found.length < names.length) throw new UsageError(`${command}: missing <${names[found.length]}>`);
-  if (found.length > names.length) throw new UsageError(`${command}: unexpected argument "${found[names.length]!.slice(0, 40)}"`);
+  if (found.length > names.length)
+    throw new UsageError(`${command}: unexpected argument "${found[names.length]!.slice(0, 40)}"`);
   return found;
 }
 
 /** A string flag's value, or undefined. */
-export const str = (values: Values, key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+export const str = (values: Values, key: string): string | undefined =>
+  typeof values[key] === 'string' ? (values[key] as string) : undefined;
 
 /** One of `allowed`, or `fallback` when the flag is absent. */
 export function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value as string)) throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not "${String(value).slice(0, 40)}"`);
+  if (!(allowed as readonly string[]).includes(value as string))
+    throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not "${String(value).slice(0, 40)}"`);
   return value as T;
 }

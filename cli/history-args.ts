@@ -37,13 +37,21 @@ const FILTER_OPTIONS = {
 
 const MAX_VALUE = 200;
 
-function parse(args: string[], options: OptionTable, names: string[], command: string): { values: Values; positionals: string[] } {
+function parse(
+  args: string[],
+  options: OptionTable,
+  names: string[],
+  command: string,
+): { values: Values; positionals: string[] } {
   const { values, positionals: found } = parseFlags(args, options, { command, maxValue: MAX_VALUE });
   return { values, positionals: positionals(found, names, command) };
 }
 
 function account(text: string, what = '<account>'): string {
-  if (!StrKey.isValidEd25519PublicKey(text)) throw new UsageError(`${what} must be an account id (G…, 56 characters with a valid checksum), not "${text.slice(0, 60)}"`);
+  if (!StrKey.isValidEd25519PublicKey(text))
+    throw new UsageError(
+      `${what} must be an account id (G…, 56 characters with a valid checksum), not "${text.slice(0, 60)}"`,
+    );
   return text;
 }
 
@@ -61,11 +69,15 @@ export function parseDate(name: string, value: string, endOfDay: boolean): numbe
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const instant = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/.exec(value);
   const parts = day ?? instant;
-  if (!parts) throw new UsageError(`--${name} must be YYYY-MM-DD or an RFC 3339 date-time (2026-01-31T12:00:00Z), not "${value.slice(0, 40)}"`);
+  if (!parts)
+    throw new UsageError(
+      `--${name} must be YYYY-MM-DD or an RFC 3339 date-time (2026-01-31T12:00:00Z), not "${value.slice(0, 40)}"`,
+    );
   const [y, m, d] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   const check = new Date(Date.UTC(y, m - 1, d));
   const valid = check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d;
-  if (!valid || (instant && (Number(instant[4]) > 23 || Number(instant[5]) > 59 || Number(instant[6]) > 59))) throw new UsageError(`--${name}: "${value.slice(0, 40)}" is not a real date`);
+  if (!valid || (instant && (Number(instant[4]) > 23 || Number(instant[5]) > 59 || Number(instant[6]) > 59)))
+    throw new UsageError(`--${name}: "${value.slice(0, 40)}" is not a real date`);
   if (day) return check.getTime() + (endOfDay ? 86_400_000 : 0);
   return Math.floor(Date.parse(value));
 }
@@ -75,24 +87,32 @@ function filterOf(values: Values): HistoryFilter {
   const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
   const types = (values['type'] as string[] | undefined)?.flatMap((t) => t.split(','));
   if (types) {
-    for (const type of types) if (!/^[a-z_]{1,40}$/.test(type)) throw new UsageError(`--type must be operation type names (payment, create_account, …), not "${type.slice(0, 40)}"`);
+    for (const type of types)
+      if (!/^[a-z_]{1,40}$/.test(type))
+        throw new UsageError(
+          `--type must be operation type names (payment, create_account, …), not "${type.slice(0, 40)}"`,
+        );
     filter.types = types;
   }
   const asset = str('asset');
   if (asset !== undefined) {
     const [code = '', issuer, extra] = asset.split(':');
-    if (extra !== undefined || !/^(native|[A-Za-z0-9]{1,12})$/.test(code)) throw new UsageError(`--asset must be native, CODE or CODE:ISSUER, not "${asset.slice(0, 60)}"`);
+    if (extra !== undefined || !/^(native|[A-Za-z0-9]{1,12})$/.test(code))
+      throw new UsageError(`--asset must be native, CODE or CODE:ISSUER, not "${asset.slice(0, 60)}"`);
     if (issuer !== undefined) account(issuer, '--asset issuer');
     filter.asset = asset;
   }
   if (str('counterparty') !== undefined) filter.counterparty = account(str('counterparty')!, '--counterparty');
-  if (values['direction'] !== undefined) filter.direction = oneOf('direction', values['direction'], ['in', 'out'] as const, 'in');
+  if (values['direction'] !== undefined)
+    filter.direction = oneOf('direction', values['direction'], ['in', 'out'] as const, 'in');
   if (str('min') !== undefined) filter.minAmount = amount('min', str('min')!);
   if (str('max') !== undefined) filter.maxAmount = amount('max', str('max')!);
-  if (filter.minAmount && filter.maxAmount && parseAmount(filter.minAmount) > parseAmount(filter.maxAmount)) throw new UsageError('--min is larger than --max');
+  if (filter.minAmount && filter.maxAmount && parseAmount(filter.minAmount) > parseAmount(filter.maxAmount))
+    throw new UsageError('--min is larger than --max');
   if (str('from') !== undefined) filter.from = parseDate('from', str('from')!, false);
   if (str('to') !== undefined) filter.to = parseDate('to', str('to')!, true);
-  if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) throw new UsageError('--from must be before --to');
+  if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to)
+    throw new UsageError('--from must be before --to');
   if (str('memo') !== undefined) {
     if (str('memo') === '') throw new UsageError('--memo needs some text');
     filter.memo = str('memo')!;
@@ -105,7 +125,8 @@ function filterOf(values: Values): HistoryFilter {
 function count(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   const text = String(value);
-  if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > max) throw new UsageError(`--${name} must be a whole number from 1 to ${max}, not "${text.slice(0, 20)}"`);
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > max)
+    throw new UsageError(`--${name} must be a whole number from 1 to ${max}, not "${text.slice(0, 20)}"`);
   return Number(text);
 }
 
@@ -117,7 +138,12 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
     return { kind: 'sync', account: account(positionals[0]!), follow: values['follow'] === true };
   }
   if (name === 'history') {
-    const { values, positionals } = parse(rest, { ...FILTER_OPTIONS, sort: { type: 'string' }, limit: { type: 'string' } }, ['account'], 'history');
+    const { values, positionals } = parse(
+      rest,
+      { ...FILTER_OPTIONS, sort: { type: 'string' }, limit: { type: 'string' } },
+      ['account'],
+      'history',
+    );
     return {
       kind: 'history',
       account: account(positionals[0]!),
@@ -127,7 +153,12 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
       limit: count('limit', values['limit'], 100, 10_000_000),
     };
   }
-  const { values, positionals } = parse(rest, { ...FILTER_OPTIONS, by: { type: 'string' }, top: { type: 'string' } }, ['account'], 'totals');
+  const { values, positionals } = parse(
+    rest,
+    { ...FILTER_OPTIONS, by: { type: 'string' }, top: { type: 'string' } },
+    ['account'],
+    'totals',
+  );
   if (values['by'] === undefined) throw new UsageError('totals: --by asset|counterparty|day|week|month is required');
   return {
     kind: 'totals',

@@ -65,7 +65,11 @@ const TABLE_COLUMNS: [string, (row: HistoryRow) => string][] = [
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n') + '\n';
 }
 
@@ -100,7 +104,13 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
     if (!page.next || written >= command.limit) break;
     cursor = page.next;
   }
-  if (command.format === 'table') ctx.io.out(table(TABLE_COLUMNS.map(([name]) => name), tableRows));
+  if (command.format === 'table')
+    ctx.io.out(
+      table(
+        TABLE_COLUMNS.map(([name]) => name),
+        tableRows,
+      ),
+    );
   return 0;
 }
 
@@ -120,7 +130,12 @@ export async function runHistoryCommand(command: HistoryCommand, ctx: Context): 
     case 'history':
       return history(command, ctx);
     case 'totals': {
-      const { rows } = await call<{ rows: TotalsRow[] }>(ctx, 'history:totals', { account: command.account, filter: command.filter, by: command.by, top: command.top });
+      const { rows } = await call<{ rows: TotalsRow[] }>(ctx, 'history:totals', {
+        account: command.account,
+        filter: command.filter,
+        by: command.by,
+        top: command.top,
+      });
       ctx.io.out(totalsOutput(rows, command.format));
       return 0;
     }

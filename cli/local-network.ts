@@ -23,7 +23,10 @@ export function useLocalNetwork(options: CommandNetworkOptions): Promise<Network
     flag: options.flag,
     userDataDir: options.userDataDir,
     dataDir: options.dataDir,
-    entries: { core: join(ROOT, 'network', 'validator-process.ts'), service: join(ROOT, 'network', 'service', 'process.ts') },
+    entries: {
+      core: join(ROOT, 'network', 'validator-process.ts'),
+      service: join(ROOT, 'network', 'service', 'process.ts'),
+    },
     spawn: forkWithNode(['--import', 'tsx']),
     localUrl: given || undefined,
     mode: options.offline ? 'never' : 'command',

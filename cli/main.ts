@@ -49,7 +49,10 @@ function directoriesOf(invocation: Invocation) {
   const userDataDir = resolve(chosenDir ?? join(homedir(), '.config', 'ledgerscope', 'cli'));
   // The embedded network's data lives beside the app's (~/.config/ledgerscope/local-network), so
   // the command line and the desktop app browse the same local history.
-  const networkDir = chosenDir !== undefined ? join(userDataDir, 'local-network') : join(homedir(), '.config', 'ledgerscope', 'local-network');
+  const networkDir =
+    chosenDir !== undefined
+      ? join(userDataDir, 'local-network')
+      : join(homedir(), '.config', 'ledgerscope', 'local-network');
   return { exportDir, userDataDir, networkDir };
 }
 
@@ -63,7 +66,13 @@ export async function main(argv: string[]): Promise<number> {
   const offline = command.kind === 'decode' || command.kind === 'explain';
   let local: Awaited<ReturnType<typeof useLocalNetwork>>;
   try {
-    local = await useLocalNetwork({ flag: invocation.network, userDataDir, dataDir: networkDir, offline, say: (line) => io.err(`${line}\n`) });
+    local = await useLocalNetwork({
+      flag: invocation.network,
+      userDataDir,
+      dataDir: networkDir,
+      offline,
+      say: (line) => io.err(`${line}\n`),
+    });
   } catch (error) {
     io.err(`ledgerscope: the local network did not start: ${(error as Error).message}\n`);
     return 1;
@@ -79,7 +88,15 @@ export async function main(argv: string[]): Promise<number> {
     ...(exportDir ? { exportDir } : {}),
   });
   // A 429: say how long the command waits (the core holds every request until then).
-  listeners.set('network:rate-limit', new Set([(notice) => io.err(`${waitLine({ announcedMs: (notice as RateLimitNotice).waitMs, source: (notice as RateLimitNotice).source })}\n`)]));
+  listeners.set(
+    'network:rate-limit',
+    new Set([
+      (notice) =>
+        io.err(
+          `${waitLine({ announcedMs: (notice as RateLimitNotice).waitMs, source: (notice as RateLimitNotice).source })}\n`,
+        ),
+    ]),
+  );
   const dispatch = createDispatcher(local.wrap(core.handlers));
   let interrupt = () => {};
   const interrupted = new Promise<void>((done) => (interrupt = done));

@@ -23,7 +23,8 @@ export function readEnvelopeFile(path: string): string {
     throw new CommandError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   // Checked before reading: a huge file is refused without being loaded.
-  if (size > MAX_ENVELOPE) throw new CommandError(`${path} is larger than 200 kB; a transaction envelope is much smaller`);
+  if (size > MAX_ENVELOPE)
+    throw new CommandError(`${path} is larger than 200 kB; a transaction envelope is much smaller`);
   try {
     return readFileSync(path, 'utf8').trim();
   } catch (error) {
@@ -33,14 +34,23 @@ export function readEnvelopeFile(path: string): string {
 
 export async function mergeCommand(command: MergeCommand, ctx: Context): Promise<number> {
   const inputs = command.sources.map(readEnvelopeFile);
-  const report = await call<MergeReport>(ctx, 'signatures:merge', { inputs, ...(command.detached.length ? { detached: command.detached } : {}) });
-  const text = command.format === 'base64' ? report.envelope : (await call<{ text: string }>(ctx, 'signatures:export', { input: report.envelope, format: command.format })).text;
+  const report = await call<MergeReport>(ctx, 'signatures:merge', {
+    inputs,
+    ...(command.detached.length ? { detached: command.detached } : {}),
+  });
+  const text =
+    command.format === 'base64'
+      ? report.envelope
+      : (await call<{ text: string }>(ctx, 'signatures:export', { input: report.envelope, format: command.format }))
+          .text;
   for (const line of mergeLines(report)) ctx.io.err(`${line}\n`);
   if (command.output) {
     try {
       writeFileSync(command.output, `${text}\n`);
     } catch (error) {
-      throw new CommandError(`cannot write ${command.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new CommandError(
+        `cannot write ${command.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     ctx.io.out(`${command.output}\n`);
   } else {

@@ -10,17 +10,25 @@ export function signatureLines(report: SignatureReport): string[] {
   for (const s of report.signatures) {
     const where = `signature ${s.index + 1}${fee ? ` (${s.part === 'outer' ? 'fee bump' : 'inner'})` : ''}`;
     if (s.status === 'valid') {
-      const weights = s.weights.map((w) => `weight ${w.weight} on ${brief(w.account)}`).join(', ') || 'no weight on these accounts';
-      lines.push(`${where}: valid, ${s.signer}${s.signerType === 'sha256_hash' ? ' (hash-x)' : ''} (${weights})${s.duplicate ? ', repeated' : ''}`);
+      const weights =
+        s.weights.map((w) => `weight ${w.weight} on ${brief(w.account)}`).join(', ') || 'no weight on these accounts';
+      lines.push(
+        `${where}: valid, ${s.signer}${s.signerType === 'sha256_hash' ? ' (hash-x)' : ''} (${weights})${s.duplicate ? ', repeated' : ''}`,
+      );
     } else {
-      lines.push(`${where}: ${s.status === 'invalid' ? 'INVALID' : 'unknown signer'} (hint ${s.hint})${s.duplicate ? ', repeated' : ''}`);
+      lines.push(
+        `${where}: ${s.status === 'invalid' ? 'INVALID' : 'unknown signer'} (hint ${s.hint})${s.duplicate ? ', repeated' : ''}`,
+      );
     }
   }
   if (report.signatures.length === 0) lines.push('no signatures');
   for (const r of report.requirements) {
     const what = `${r.neededBy.join(', ')}: ${brief(r.account)} ${r.level}`;
     if (r.status === 'met') lines.push(`${what}: met (weight ${r.weight} of ${r.needed})`);
-    else if (r.status === 'short') lines.push(`${what}: SHORT by ${r.short} (weight ${r.weight} of ${r.needed})${r.couldSign.length ? `; could sign: ${r.couldSign.map((c) => `${c.key} (${c.weight})`).join(', ')}` : ''}`);
+    else if (r.status === 'short')
+      lines.push(
+        `${what}: SHORT by ${r.short} (weight ${r.weight} of ${r.needed})${r.couldSign.length ? `; could sign: ${r.couldSign.map((c) => `${c.key} (${c.weight})`).join(', ')}` : ''}`,
+      );
     else if (r.status === 'no_account') lines.push(`${what}: the account does not exist`);
     else lines.push(`${what}: unknown (the account could not be read)`);
   }
@@ -31,5 +39,9 @@ export function signatureLines(report: SignatureReport): string[] {
 
 export function mergeLines(report: MergeReport): string[] {
   const dropped = report.dropped.map((d) => `dropped ${d.signer ?? `hint ${d.hint}`}: ${d.reason.replace('_', ' ')}`);
-  return [`merged ${report.merged} envelope(s)${report.added ? ` and ${report.added} detached signature(s)` : ''}: ${report.hash}`, ...dropped, ...signatureLines(report)];
+  return [
+    `merged ${report.merged} envelope(s)${report.added ? ` and ${report.added} detached signature(s)` : ''}: ${report.hash}`,
+    ...dropped,
+    ...signatureLines(report),
+  ];
 }

@@ -90,7 +90,12 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
   const knownLimit = () => http().rateLimit.limit;
-  const streams = new StreamManager(options.userDataDir, emit, { latestLedger: () => latestLedger, knownLimit, clientFor, ...options.streams });
+  const streams = new StreamManager(options.userDataDir, emit, {
+    latestLedger: () => latestLedger,
+    knownLimit,
+    clientFor,
+    ...options.streams,
+  });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
   const history = historyService(options, exports.directory, emit);
@@ -177,7 +182,12 @@ function clientCache(options: AppCoreOptions, emit: Emit): (profile: NetworkProf
     if (!client) {
       // A 429 is told to every view (and the command line) with the time the wait ends.
       const onRateLimit = (until: number, wait: RateLimitWait) =>
-        emit('network:rate-limit', { networkId: profile.id, until: Math.round(until), waitMs: Math.round(wait.announcedMs), source: wait.source });
+        emit('network:rate-limit', {
+          networkId: profile.id,
+          until: Math.round(until),
+          waitMs: Math.round(wait.announcedMs),
+          source: wait.source,
+        });
       clients.set(profile.baseUrl, (client = new HttpClient(profile.baseUrl, { ...options.http, onRateLimit })));
     }
     return client;
@@ -189,7 +199,11 @@ async function notFoundOn<T>(networks: Networks, what: string, request: () => Pr
     return await request();
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) {
-      throw new CoreError('not_found', `${what} was not found on ${networks.selected().name}. Check the id, or select the network it belongs to.`, { status: 404 });
+      throw new CoreError(
+        'not_found',
+        `${what} was not found on ${networks.selected().name}. Check the id, or select the network it belongs to.`,
+        { status: 404 },
+      );
     }
     throw error;
   }

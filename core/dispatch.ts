@@ -30,7 +30,8 @@ export type Emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>
 
 export function toErrorShape(error: unknown): IpcErrorShape {
   if (error instanceof CoreError) return { code: error.code, message: error.message, ...error.extra };
-  if (error instanceof Error && error.name === 'AbortError') return { code: 'cancelled', message: 'The request was cancelled.' };
+  if (error instanceof Error && error.name === 'AbortError')
+    return { code: 'cancelled', message: 'The request was cancelled.' };
   // Unexpected failures: a plain message, never a stack trace, never a secret-bearing payload.
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'internal', message: message.slice(0, 500) || 'Internal error' };
@@ -59,7 +60,10 @@ export function createDispatcher(handlers: Handlers): Dispatch {
       const where = issue?.path.length ? issue.path.join('.') : 'arguments';
       return {
         ok: false,
-        error: { code: 'invalid_arguments', message: `Invalid ${where} for ${channel}: ${issue?.message ?? 'rejected'}.` },
+        error: {
+          code: 'invalid_arguments',
+          message: `Invalid ${where} for ${channel}: ${issue?.message ?? 'rejected'}.`,
+        },
       };
     }
     const signal = context.signal ?? new AbortController().signal;

@@ -39,7 +39,13 @@ export interface RestartPolicy {
   healthyAfterMs: number;
 }
 
-export const DEFAULT_RESTART: RestartPolicy = { initialDelayMs: 500, factor: 2, maxDelayMs: 30_000, maxAttempts: 8, healthyAfterMs: 60_000 };
+export const DEFAULT_RESTART: RestartPolicy = {
+  initialDelayMs: 500,
+  factor: 2,
+  maxDelayMs: 30_000,
+  maxAttempts: 8,
+  healthyAfterMs: 60_000,
+};
 
 export interface EmbeddedNetworkOptions {
   dataDir: string;
@@ -68,7 +74,10 @@ const READY = /^ledgerscope-(core|service) listening on (http:\/\/127\.0\.0\.1:\
 
 /** The backoff before restart attempt `attempt` (1-based). */
 export function restartDelay(policy: RestartPolicy, attempt: number): number {
-  return exponentialDelay({ initialMs: policy.initialDelayMs, factor: policy.factor, capMs: policy.maxDelayMs }, attempt);
+  return exponentialDelay(
+    { initialMs: policy.initialDelayMs, factor: policy.factor, capMs: policy.maxDelayMs },
+    attempt,
+  );
 }
 
 export class EmbeddedNetwork {
@@ -125,7 +134,14 @@ export class EmbeddedNetwork {
   /** Both get the same data directory: the core writes the store, the service reads it. */
   private args(part: NetworkPart): string[] {
     const dataDir = this.options.dataDir;
-    if (part === 'core') return ['--data-dir', dataDir, '--port', String(this.options.ports.core), ...(this.options.coreArgs ?? DEFAULT_CORE_ARGS)];
+    if (part === 'core')
+      return [
+        '--data-dir',
+        dataDir,
+        '--port',
+        String(this.options.ports.core),
+        ...(this.options.coreArgs ?? DEFAULT_CORE_ARGS),
+      ];
     return ['--data-dir', dataDir, '--port', String(this.options.ports.service), '--core-url', this.coreUrl];
   }
 
@@ -139,11 +155,19 @@ export class EmbeddedNetwork {
         if (this.halted()) throw error;
         if (attempt >= this.policy.maxAttempts) {
           this.current = 'failed';
-          this.notice('error', part, `The local network's ${part} could not start after ${attempt} attempts (${(error as Error).message}); giving up.`);
+          this.notice(
+            'error',
+            part,
+            `The local network's ${part} could not start after ${attempt} attempts (${(error as Error).message}); giving up.`,
+          );
           throw error;
         }
         const delay = restartDelay(this.policy, attempt);
-        this.notice('warning', part, `The local network's ${part} did not start (${(error as Error).message}); retrying in ${formatDelay(delay)} (attempt ${attempt + 1}).`);
+        this.notice(
+          'warning',
+          part,
+          `The local network's ${part} did not start (${(error as Error).message}); retrying in ${formatDelay(delay)} (attempt ${attempt + 1}).`,
+        );
         await this.wait(delay);
       }
     }
@@ -203,7 +227,9 @@ export class EmbeddedNetwork {
     const exited = new Promise<void>((resolve) => child.onExit(() => resolve()));
     child.kill('SIGTERM');
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.options.stopTimeoutMs ?? 5_000)));
+    const deadline = new Promise<'late'>(
+      (resolve) => (timer = setTimeout(() => resolve('late'), this.options.stopTimeoutMs ?? 5_000)),
+    );
     if ((await Promise.race([exited, deadline])) === 'late') {
       child.kill('SIGKILL');
       await exited;

@@ -6,7 +6,10 @@ import { CoreError } from './errors';
 
 export function embeddedRecords(body: JsonValue): JsonValue[] {
   if (!isJsonObject(body) || !isJsonObject(body['_embedded']) || !Array.isArray(body['_embedded']['records'])) {
-    throw new CoreError('bad_response', 'The server answered a listing without `_embedded.records`. Is this a Horizon-style server?');
+    throw new CoreError(
+      'bad_response',
+      'The server answered a listing without `_embedded.records`. Is this a Horizon-style server?',
+    );
   }
   return body['_embedded']['records'];
 }

@@ -19,9 +19,16 @@ export function extractEnvelopeText(input: string): string {
   const trimmed = input.trim();
   if (/^web\+stellar:/i.test(trimmed)) {
     const match = /^web\+stellar:tx\?(.*)$/is.exec(trimmed);
-    if (!match) throw new CoreError('invalid_input', 'Only SEP-7 "web+stellar:tx?xdr=…" URIs hold a transaction; this one is another operation.');
+    if (!match)
+      throw new CoreError(
+        'invalid_input',
+        'Only SEP-7 "web+stellar:tx?xdr=…" URIs hold a transaction; this one is another operation.',
+      );
     // Not URLSearchParams: it reads "+" as a space, and pasted URIs often carry raw base64.
-    const raw = match[1]!.split('&').find((part) => part.startsWith('xdr='))?.slice(4);
+    const raw = match[1]!
+      .split('&')
+      .find((part) => part.startsWith('xdr='))
+      ?.slice(4);
     if (!raw) throw new CoreError('invalid_input', 'The SEP-7 URI has no "xdr" parameter.');
     try {
       return decodeURIComponent(raw);
@@ -37,7 +44,11 @@ export function extractEnvelopeText(input: string): string {
       throw new CoreError('invalid_input', 'This starts like JSON but is not valid JSON.');
     }
     const found = findEnvelopeField(parsed, 0);
-    if (!found) throw new CoreError('invalid_input', `The JSON holds no envelope: expected one of ${JSON_KEYS.map((k) => `"${k}"`).join(', ')}.`);
+    if (!found)
+      throw new CoreError(
+        'invalid_input',
+        `The JSON holds no envelope: expected one of ${JSON_KEYS.map((k) => `"${k}"`).join(', ')}.`,
+      );
     return found;
   }
   return trimmed;
@@ -63,13 +74,21 @@ export function parseEnvelope(input: string): ParsedEnvelope {
   } catch {
     // Base64 made only of hex digits is read as hex first: try it as base64 before giving up.
     const compact = textForm.replace(/\s+/g, '');
-    const asBase64 = encoding === 'hex' && compact.length % 4 === 0 ? tryEnvelope(Buffer.from(compact, 'base64')) : null;
-    if (!asBase64) throw new CoreError('invalid_input', `The ${encoding} text decodes to bytes that are not a TransactionEnvelope. Paste the signed envelope (not a result or a transaction hash).`);
+    const asBase64 =
+      encoding === 'hex' && compact.length % 4 === 0 ? tryEnvelope(Buffer.from(compact, 'base64')) : null;
+    if (!asBase64)
+      throw new CoreError(
+        'invalid_input',
+        `The ${encoding} text decodes to bytes that are not a TransactionEnvelope. Paste the signed envelope (not a result or a transaction hash).`,
+      );
     [envelope, bytes, encoding] = [asBase64, Buffer.from(compact, 'base64'), 'base64'];
   }
   const base64 = envelope.toXDR('base64');
   if (base64 !== bytes.toString('base64')) {
-    throw new CoreError('invalid_input', 'The envelope has trailing or non-canonical bytes; it would not be accepted as it is.');
+    throw new CoreError(
+      'invalid_input',
+      'The envelope has trailing or non-canonical bytes; it would not be accepted as it is.',
+    );
   }
   return { envelope, encoding, base64 };
 }

@@ -51,8 +51,12 @@ export interface ExplainOptions {
 function charged(code: string, applied: boolean | undefined): string {
   if (code === 'tx_success' || code === 'tx_fee_bump_inner_success') return '';
   const usedSequence = code === 'tx_failed' || code === 'tx_fee_bump_inner_failed';
-  if (applied === true) return usedSequence ? ' It was applied in a ledger, so the fee was charged and its sequence number was used.' : ' It was included in a ledger, so the fee was charged.';
-  if (applied === false) return ' The network refused it before it reached a ledger: no fee was charged and the sequence number was not used.';
+  if (applied === true)
+    return usedSequence
+      ? ' It was applied in a ledger, so the fee was charged and its sequence number was used.'
+      : ' It was included in a ledger, so the fee was charged.';
+  if (applied === false)
+    return ' The network refused it before it reached a ledger: no fee was charged and the sequence number was not used.';
   return usedSequence
     ? ' If it was applied in a ledger, the fee was charged and the sequence number used; if it was refused at submission (no ledger), nothing was charged.'
     : ' Refused at submission, nothing was charged and the sequence number was not used; had it been included in a ledger, the fee would have been charged.';
@@ -65,7 +69,11 @@ function explainTransaction(code: string, canonical: string, applied: boolean | 
   if (!entry) return undefined;
   const innerEntry = inner === undefined ? undefined : own(TRANSACTION_CODES, horizonCode(inner));
   const text = innerEntry ? `${entry[1]} Inner: ${innerEntry[1]}` : entry[1];
-  return build(code, [entry[0], text + charged(outerCode, applied), innerEntry ? innerEntry[2] : entry[2]], 'transaction');
+  return build(
+    code,
+    [entry[0], text + charged(outerCode, applied), innerEntry ? innerEntry[2] : entry[2]],
+    'transaction',
+  );
 }
 
 /** Explains one code; the operation's type (or its qualified XDR code) picks the type-specific text. */
@@ -75,7 +83,11 @@ export function explainCode(code: string, options: ExplainOptions = {}): Explana
   if (tx) return tx;
   const horizon = horizonCode(canonical);
   const byType = options.operationType ? qualifiedFor(options.operationType, horizon) : undefined;
-  const found = own(INNER_CODES, options.qualified) ?? own(INNER_CODES, byType) ?? own(INNER_CODES, canonical) ?? own(OPERATION_CODES, horizon);
+  const found =
+    own(INNER_CODES, options.qualified) ??
+    own(INNER_CODES, byType) ??
+    own(INNER_CODES, canonical) ??
+    own(OPERATION_CODES, horizon);
   if (found) return build(code, found, 'operation', options.operationIndex);
   return build(code, UNKNOWN, canonical.startsWith('tx') ? 'transaction' : 'operation', options.operationIndex);
 }
@@ -95,7 +107,9 @@ export function explainResult(codes: ResultCodes, context: ResultContext | strin
   const out = [explainCode(codes.transaction, { applied })];
   codes.operations.forEach((code, index) => {
     if (code === 'op_success' || code === 'op_inner') return;
-    out.push(explainCode(code, { qualified: qualified[index], operationType: operationTypes[index], operationIndex: index }));
+    out.push(
+      explainCode(code, { qualified: qualified[index], operationType: operationTypes[index], operationIndex: index }),
+    );
   });
   return out;
 }

@@ -9,8 +9,25 @@ import { operationSummary } from '../shared/operation-summary';
  * `source_*` what a path payment sent; `summary` the one-line reading of shared/operation-summary.
  */
 export const CSV_COLUMNS = [
-  'id', 'paging_token', 'type', 'created_at', 'successful', 'transaction_hash', 'source_account', 'direction', 'from', 'to', 'currency', 'issuer', 'amount', 'details',
-  'source_currency', 'source_issuer', 'source_amount', 'path', 'summary',
+  'id',
+  'paging_token',
+  'type',
+  'created_at',
+  'successful',
+  'transaction_hash',
+  'source_account',
+  'direction',
+  'from',
+  'to',
+  'currency',
+  'issuer',
+  'amount',
+  'details',
+  'source_currency',
+  'source_issuer',
+  'source_amount',
+  'path',
+  'summary',
 ] as const;
 
 export function ndjsonRow(record: Operation): string {
@@ -37,14 +54,32 @@ function moved(record: Operation): { from: string; to: string; currency?: Curren
     case 'manage_buy_offer':
       return { from: '', to: '', currency: record.buying, amount: record.amount };
     default:
-      return { from: '', to: '', currency: 'currency' in record ? record.currency : undefined, amount: 'amount' in record ? (record.amount ?? '') : '' };
+      return {
+        from: '',
+        to: '',
+        currency: 'currency' in record ? record.currency : undefined,
+        amount: 'amount' in record ? (record.amount ?? '') : '',
+      };
   }
 }
 
 export function csvRow(record: Operation): string {
   const { from, to, currency, amount } = moved(record);
-  const path = record.type === 'path_payment_strict_receive' || record.type === 'path_payment_strict_send' ? record : null;
-  const { id: _id, pagingToken: _p, type: _t, createdAt: _c, successful: _s, transactionHash: _h, sourceAccount: _a, direction: _d, raw: _r, transaction: _x, ...rest } = record;
+  const path =
+    record.type === 'path_payment_strict_receive' || record.type === 'path_payment_strict_send' ? record : null;
+  const {
+    id: _id,
+    pagingToken: _p,
+    type: _t,
+    createdAt: _c,
+    successful: _s,
+    transactionHash: _h,
+    sourceAccount: _a,
+    direction: _d,
+    raw: _r,
+    transaction: _x,
+    ...rest
+  } = record;
   const cells = [
     record.id,
     record.pagingToken,

@@ -21,7 +21,13 @@ export { CSV_COLUMNS, csvRow, ndjsonRow } from './export-rows';
 
 export interface ExportRequest {
   target: ListingTarget;
-  query: { cursor?: string | undefined; order: 'asc' | 'desc'; includeFailed: boolean; includeTransactions: boolean; maxRows?: number | undefined };
+  query: {
+    cursor?: string | undefined;
+    order: 'asc' | 'desc';
+    includeFailed: boolean;
+    includeTransactions: boolean;
+    maxRows?: number | undefined;
+  };
   format: 'csv' | 'ndjson';
   fileName?: string | undefined;
 }
@@ -106,31 +112,62 @@ export class Exports {
         const max = request.query.maxRows;
         // Guard against a server that repeats the cursor's own record: keep strictly later rows.
         const after = page.cursor;
-        let records = page.records.filter((record) => !after || (request.query.order === 'asc' ? isAfter(record.pagingToken, after) : isAfter(after, record.pagingToken)));
+        let records = page.records.filter(
+          (record) =>
+            !after ||
+            (request.query.order === 'asc' ? isAfter(record.pagingToken, after) : isAfter(after, record.pagingToken)),
+        );
         if (max !== undefined) records = records.slice(0, Math.max(0, max - entry.progress.rows));
-        if (records.length > 0) await write(out, records.map((record) => (request.format === 'csv' ? csvRow(record) : ndjsonRow(record))).join(''));
+        if (records.length > 0)
+          await write(
+            out,
+            records.map((record) => (request.format === 'csv' ? csvRow(record) : ndjsonRow(record))).join(''),
+          );
         this.update(entry, { rows: entry.progress.rows + records.length, pages: entry.progress.pages + 1 });
         if (max !== undefined && entry.progress.rows >= max) break;
       }
       await close(out);
-      this.update(entry, { state: 'done', message: `${entry.progress.rows} rows written to ${entry.progress.path}${historyNote}` });
+      this.update(entry, {
+        state: 'done',
+        message: `${entry.progress.rows} rows written to ${entry.progress.path}${historyNote}`,
+      });
     } catch (error) {
       await close(out).catch(() => undefined);
       const cancelled = signal.aborted;
       // What was written stays, under a name that says it is not the whole listing.
       const path = markPartial(entry.progress.path);
       const reason = cancelled ? `Cancelled after ${entry.progress.rows} rows` : (error as Error).message;
-      this.update(entry, { state: cancelled ? 'cancelled' : 'failed', path, message: `${reason}; the partial file is ${path}` });
+      this.update(entry, {
+        state: cancelled ? 'cancelled' : 'failed',
+        path,
+        message: `${reason}; the partial file is ${path}`,
+      });
     }
     return { ...entry.progress };
   }
 
   /** One page; a rate limit that outlasts the client's own retries is waited out here too. */
-  private async fetchPage(entry: Running, request: ExportRequest, http: HttpClient, cursor: string | undefined, limit: number, signal: AbortSignal) {
+  private async fetchPage(
+    entry: Running,
+    request: ExportRequest,
+    http: HttpClient,
+    cursor: string | undefined,
+    limit: number,
+    signal: AbortSignal,
+  ) {
     for (;;) {
       try {
-        const query = { cursor, limit, order: request.query.order, includeFailed: request.query.includeFailed, includeTransactions: request.query.includeTransactions };
-        return await fetchListing(http, request.target, query, { signal, onWait: (waitingMs) => this.update(entry, { waitingMs }) });
+        const query = {
+          cursor,
+          limit,
+          order: request.query.order,
+          includeFailed: request.query.includeFailed,
+          includeTransactions: request.query.includeTransactions,
+        };
+        return await fetchListing(http, request.target, query, {
+          signal,
+          onWait: (waitingMs) => this.update(entry, { waitingMs }),
+        });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status !== 429 || signal.aborted) throw error;
         const waitingMs = error.extra.retryAfterMs ?? 1_000;
@@ -152,7 +189,8 @@ export class Exports {
  */
 async function knownTotal(request: ExportRequest, http: HttpClient, signal: AbortSignal): Promise<number | undefined> {
   const { target, query } = request;
-  if (target.kind !== 'operations' || (target.scope !== 'ledger' && target.scope !== 'transaction') || query.cursor) return undefined;
+  if (target.kind !== 'operations' || (target.scope !== 'ledger' && target.scope !== 'transaction') || query.cursor)
+    return undefined;
   try {
     const path = `/${target.scope === 'ledger' ? 'ledgers' : 'transactions'}/${target.id}`;
     const body = (await http.getJson(path, { signal, timeoutMs: 10_000 })).body as Record<string, unknown>;
@@ -185,14 +223,21 @@ function markPartial(path: string): string {
 }
 
 function defaultName(request: ExportRequest): string {
-  const what = request.target.kind === 'payments' ? `payments-${request.target.account.slice(0, 8)}` : `operations-${request.target.scope}-${request.target.id.slice(0, 12)}`;
+  const what =
+    request.target.kind === 'payments'
+      ? `payments-${request.target.account.slice(0, 8)}`
+      : `operations-${request.target.scope}-${request.target.id.slice(0, 12)}`;
   return `${what}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format === 'csv' ? 'csv' : 'ndjson'}`;
 }
 
 function uniquePath(directory: string, name: string): string {
   const safe = name.replace(/[/\\:\0]/g, '_').replace(/^\.+/, '_');
   let path = join(directory, safe);
-  for (let n = 2; existsSync(path); n++) path = join(directory, safe.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`));
+  for (let n = 2; existsSync(path); n++)
+    path = join(
+      directory,
+      safe.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`),
+    );
   return path;
 }
 

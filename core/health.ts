@@ -46,7 +46,11 @@ export class HealthReadings {
   }
 }
 
-export async function readHealth(profile: NetworkProfile, client: HttpClient, signal?: AbortSignal): Promise<NetworkHealth> {
+export async function readHealth(
+  profile: NetworkProfile,
+  client: HttpClient,
+  signal?: AbortSignal,
+): Promise<NetworkHealth> {
   const checkedAt = new Date().toISOString();
   try {
     const response = await client.getJson('/', { signal, timeoutMs: 5_000 });
@@ -66,7 +70,13 @@ export async function readHealth(profile: NetworkProfile, client: HttpClient, si
 }
 
 /** A server found online, as its root answered. */
-function healthOf(networkId: string, root: JsonValue, latencyMs: number, rateLimitRemaining: number | null, checkedAt: string): NetworkHealth {
+function healthOf(
+  networkId: string,
+  root: JsonValue,
+  latencyMs: number,
+  rateLimitRemaining: number | null,
+  checkedAt: string,
+): NetworkHealth {
   const body = isJsonObject(root) ? root : {};
   const elder = int(body['history_elder_ledger']);
   return {
@@ -93,10 +103,23 @@ export async function testConnection(
   const client = new HttpClient(target.baseUrl, { maxRetries: 0, timeoutMs: 8_000 });
   try {
     const response = await client.getJson('/', { signal });
-    onHealth?.(healthOf('id' in target ? String(target.id) : 'url', response.body, response.latencyMs, client.rateLimit.remaining, new Date().toISOString()));
+    onHealth?.(
+      healthOf(
+        'id' in target ? String(target.id) : 'url',
+        response.body,
+        response.latencyMs,
+        client.rateLimit.remaining,
+        new Date().toISOString(),
+      ),
+    );
     const body = isJsonObject(response.body) ? response.body : {};
     const serverPassphrase = text(body['network_passphrase']) ?? null;
-    const dialect = text(body['horizon_version']) !== undefined ? 'horizon' : text(body['server']) === 'ledgerscope-service' ? 'ledger' : null;
+    const dialect =
+      text(body['horizon_version']) !== undefined
+        ? 'horizon'
+        : text(body['server']) === 'ledgerscope-service'
+          ? 'ledger'
+          : null;
     const mismatch = Boolean(target.passphrase && serverPassphrase && target.passphrase !== serverPassphrase);
     return {
       ok: !mismatch,
@@ -110,6 +133,13 @@ export async function testConnection(
     };
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, latencyMs: null, dialect: null, serverPassphrase: null, latestLedger: null, message: (error as Error).message };
+    return {
+      ok: false,
+      latencyMs: null,
+      dialect: null,
+      serverPassphrase: null,
+      latestLedger: null,
+      message: (error as Error).message,
+    };
   }
 }

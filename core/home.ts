@@ -11,7 +11,6 @@ import { HttpError, type HttpClient } from './http';
 import { fetchListing } from './listings';
 import { normalizeLedger } from './resources';
 
-
 const MAX_CACHED = 2_000;
 /** How far back "previous non-empty ledger" looks before saying there is none nearby. */
 export const MAX_EMPTY_SCAN = 400;
@@ -26,7 +25,11 @@ export class LedgerCache {
     const key = `${http.baseUrl} ${sequence}`;
     if (this.ledgers.has(key)) return this.ledgers.get(key)!;
     try {
-      const { raw: _raw, hash: _hash, ...summary } = normalizeLedger((await http.getJson(`/ledgers/${sequence}`, { signal })).body);
+      const {
+        raw: _raw,
+        hash: _hash,
+        ...summary
+      } = normalizeLedger((await http.getJson(`/ledgers/${sequence}`, { signal })).body);
       this.remember(this.ledgers, key, summary);
       return summary;
     } catch (error) {
@@ -43,7 +46,12 @@ export class LedgerCache {
   }
 
   /** The ledger before `sequence`, or with `skipEmpty` the nearest earlier one with operations. */
-  async previous(http: HttpClient, sequence: number, skipEmpty: boolean, signal?: AbortSignal): Promise<{ sequence: number | null; skipped: number }> {
+  async previous(
+    http: HttpClient,
+    sequence: number,
+    skipEmpty: boolean,
+    signal?: AbortSignal,
+  ): Promise<{ sequence: number | null; skipped: number }> {
     if (!skipEmpty) return { sequence: sequence > 1 ? sequence - 1 : null, skipped: 0 };
     const floor = Math.max(1, sequence - MAX_EMPTY_SCAN);
     for (let top = sequence - 1; top >= floor; top -= SCAN_BATCH) {
@@ -63,7 +71,7 @@ export class LedgerCache {
   async latestOperations(http: HttpClient, latest: number, limit: number, signal?: AbortSignal): Promise<Operation[]> {
     const out: Operation[] = [];
     let sequence: number | null = latest;
-    for (let busy = 0; sequence !== null && busy < 5 && out.length < limit; ) {
+    for (let busy = 0; sequence !== null && busy < 5 && out.length < limit;) {
       const ledger = await this.ledger(http, sequence, signal);
       if (!ledger) break;
       if (ledger.operationCount > 0) {
@@ -75,12 +83,19 @@ export class LedgerCache {
     return out.slice(0, limit);
   }
 
-  private async ledgerOperations(http: HttpClient, sequence: number, limit: number, signal?: AbortSignal): Promise<Operation[]> {
+  private async ledgerOperations(
+    http: HttpClient,
+    sequence: number,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<Operation[]> {
     const key = `${http.baseUrl} ${sequence} ${limit}`;
     const cached = this.operations.get(key);
     if (cached) return cached;
     const query = { limit, order: 'desc' as const, includeFailed: true, includeTransactions: false };
-    const page = await fetchListing(http, { kind: 'operations', scope: 'ledger', id: String(sequence) }, query, { signal });
+    const page = await fetchListing(http, { kind: 'operations', scope: 'ledger', id: String(sequence) }, query, {
+      signal,
+    });
     this.remember(this.operations, key, page.records);
     return page.records;
   }
@@ -107,7 +122,8 @@ export function readDemoAccounts(dataDir: string): DemoAccount[] {
   return list.slice(0, 200).flatMap((entry: unknown) => {
     if (!entry || typeof entry !== 'object') return [];
     const { name, publicKey, signers } = entry as Record<string, unknown>;
-    if (typeof name !== 'string' || typeof publicKey !== 'string' || !StrKey.isValidEd25519PublicKey(publicKey)) return [];
+    if (typeof name !== 'string' || typeof publicKey !== 'string' || !StrKey.isValidEd25519PublicKey(publicKey))
+      return [];
     return [{ name: name.slice(0, 64), account: publicKey, multisig: Array.isArray(signers) && signers.length > 0 }];
   });
 }

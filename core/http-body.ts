@@ -9,7 +9,11 @@ export function readText(response: Pick<Answer, 'text'>, signal?: AbortSignal): 
   return readBody(() => response.text(), signal);
 }
 
-export async function readBytes(response: Pick<Answer, 'arrayBuffer'>, signal?: AbortSignal, onProgress?: OnProgress): Promise<Uint8Array> {
+export async function readBytes(
+  response: Pick<Answer, 'arrayBuffer'>,
+  signal?: AbortSignal,
+  onProgress?: OnProgress,
+): Promise<Uint8Array> {
   return new Uint8Array(await readBody(() => response.arrayBuffer(onProgress), signal));
 }
 

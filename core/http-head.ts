@@ -22,7 +22,12 @@ export interface HeadWatch {
   close(): void;
 }
 
-const STREAMS: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress };
+const STREAMS: Record<string, () => Transform> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
 
 /** A watch to feed each chunk of a body as it arrives; undefined for an encoding it cannot read. */
 export function watchHead(encoding: string | null, onProgress: OnProgress): HeadWatch | undefined {

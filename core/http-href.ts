@@ -7,10 +7,14 @@ export type Params = Record<string, string | number | boolean | undefined>;
 /** Resolves `href` against `base` and adds the params that have a value; a template consumes the params it names. */
 export function resolveHref(base: URL, href: string, params: Params = {}): URL {
   let text = href;
-  const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<string, string | number | boolean>;
+  const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string | number | boolean
+  >;
   const used = new Set<string>();
   if (text.includes('{')) {
-    for (const match of text.matchAll(/\{[?&/#+.;]?([^}]*)\}/g)) for (const name of match[1]!.split(',')) used.add(name.replace(/[*:].*$/, ''));
+    for (const match of text.matchAll(/\{[?&/#+.;]?([^}]*)\}/g))
+      for (const name of match[1]!.split(',')) used.add(name.replace(/[*:].*$/, ''));
     text = parseTemplate(text).expand(defined);
   }
   const url = /^[a-z][a-z0-9+.-]*:/i.test(text) ? new URL(text) : new URL(text.replace(/^\//, ''), base);

@@ -40,8 +40,17 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
 };
 
-type Inflate = (buffer: InputType, options: ZlibOptions, callback: (error: Error | null, result: Buffer) => void) => void;
-const INFLATE: Record<string, Inflate> = { gzip: gunzip, 'x-gzip': gunzip, deflate: inflate, br: brotliDecompress as Inflate };
+type Inflate = (
+  buffer: InputType,
+  options: ZlibOptions,
+  callback: (error: Error | null, result: Buffer) => void,
+) => void;
+const INFLATE: Record<string, Inflate> = {
+  gzip: gunzip,
+  'x-gzip': gunzip,
+  deflate: inflate,
+  br: brotliDecompress as Inflate,
+};
 
 /** An answer whose body is read as it arrives (an event stream): `body` is its unread bytes, undecoded. */
 export interface StreamAnswer extends Answer {
@@ -58,7 +67,11 @@ export async function request(url: URL, exchange: Exchange, signal: AbortSignal)
  * body as it is (`accept-encoding: identity`); a caller that reads `body` must not call text().
  */
 export async function requestStream(url: URL, exchange: Exchange, signal: AbortSignal): Promise<StreamAnswer> {
-  const response = await follow(url, { ...exchange, headers: { ...exchange.headers, 'accept-encoding': 'identity' } }, signal);
+  const response = await follow(
+    url,
+    { ...exchange, headers: { ...exchange.headers, 'accept-encoding': 'identity' } },
+    signal,
+  );
   return { ...answerOf(response, signal), body: response };
 }
 
@@ -72,13 +85,17 @@ async function follow(url: URL, exchange: Exchange, signal: AbortSignal): Promis
     response.resume();
     target = new URL(location, target);
     // 303 (and 301/302 after a POST, as browsers do) turn into a GET without a body.
-    if (response.statusCode === 303 || (current.method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308)) {
+    if (
+      response.statusCode === 303 ||
+      (current.method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308)
+    ) {
       current = { method: 'GET', headers: withoutBody(current.headers) };
     }
   }
 }
 
-const isRedirect = (status: number | undefined) => status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+const isRedirect = (status: number | undefined) =>
+  status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 
 function withoutBody(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'));
@@ -88,17 +105,25 @@ function withoutBody(headers: Record<string, string>): Record<string, string> {
 const STALE_TRIES = 16;
 
 function send(url: URL, exchange: Exchange, signal: AbortSignal, tries = STALE_TRIES): Promise<http.IncomingMessage> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new CoreError('invalid_input', `Only http and https URLs can be fetched, not ${url.protocol}`));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(
+      new CoreError('invalid_input', `Only http and https URLs can be fetched, not ${url.protocol}`),
+    );
   const module = url.protocol === 'https:' ? https : http;
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...exchange.headers };
   if (exchange.body !== undefined) headers['content-length'] = String(Buffer.byteLength(exchange.body));
   return new Promise((resolve, reject) => {
-    const outgoing = module.request(url, { method: exchange.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal }, resolve);
+    const outgoing = module.request(
+      url,
+      { method: exchange.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal },
+      resolve,
+    );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive connection the server had closed: the GET goes again (on the next kept-alive
       // one, and at the latest on a new one). A POST is never sent twice.
       const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-      if (stale && tries > 0 && exchange.method === 'GET' && !signal.aborted) send(url, exchange, signal, tries - 1).then(resolve, reject);
+      if (stale && tries > 0 && exchange.method === 'GET' && !signal.aborted)
+        send(url, exchange, signal, tries - 1).then(resolve, reject);
       else reject(error);
     });
     outgoing.end(exchange.body);
@@ -113,7 +138,8 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   let body: Promise<Uint8Array> | null = null;
-  const bytes = (onProgress?: OnProgress) => (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress));
+  const bytes = (onProgress?: OnProgress) =>
+    (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress));
   return {
     status,
     ok: status >= 200 && status < 300,
@@ -132,7 +158,12 @@ function exact(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
 }
 
-function readBody(response: http.IncomingMessage, encoding: string | null, signal: AbortSignal, onProgress?: OnProgress): Promise<Uint8Array> {
+function readBody(
+  response: http.IncomingMessage,
+  encoding: string | null,
+  signal: AbortSignal,
+  onProgress?: OnProgress,
+): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let length = 0;
   const watch = onProgress && watchHead(encoding, onProgress);
@@ -157,7 +188,11 @@ function readBody(response: http.IncomingMessage, encoding: string | null, signa
       if (signal.aborted) return reject(signal.reason);
       inflater(raw, { maxOutputLength: MAX_BODY_BYTES }, (error, result) => {
         if (!error) return resolve(result);
-        reject((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge() : new Error(`the ${encoding} body could not be decoded: ${error.message}`));
+        reject(
+          (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
+            ? tooLarge()
+            : new Error(`the ${encoding} body could not be decoded: ${error.message}`),
+        );
       });
     });
   });

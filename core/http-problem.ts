@@ -41,7 +41,10 @@ export function parseBody(text: string, response: Answer, url: URL): JsonValue {
     return parseJsonFast(text);
   } catch {
     if (!response.ok) return null;
-    throw new CoreError('bad_response', `${url.host} answered ${response.status} with something that is not JSON. Is ${url.origin} a Horizon-style server?`);
+    throw new CoreError(
+      'bad_response',
+      `${url.host} answered ${response.status} with something that is not JSON. Is ${url.origin} a Horizon-style server?`,
+    );
   }
 }
 
@@ -65,7 +68,9 @@ function describeProblem(status: number, problem: Record<string, JsonValue> | nu
   const reason = typeof extras?.['reason'] === 'string' ? extras['reason'] : null;
   switch (status) {
     case 400:
-      return field ? `The server rejected "${field}": ${reason ?? detail}` : `The server rejected the request: ${detail || title}`;
+      return field
+        ? `The server rejected "${field}": ${reason ?? detail}`
+        : `The server rejected the request: ${detail || title}`;
     case 404:
       return `Not found on ${url.host}: ${url.pathname}. Check the id, and that the right network is selected.`;
     case 429:
@@ -83,11 +88,27 @@ function describeProblem(status: number, problem: Record<string, JsonValue> | nu
  * What a request that got no answer throws: cancelled, timed out (`timedOutMs`: the timeout that
  * passed), a CoreError of the transport as it is (a body too large), else unreachable.
  */
-export function transportError(error: unknown, url: URL, signal: AbortSignal | undefined, timedOutMs: number | null): Error {
+export function transportError(
+  error: unknown,
+  url: URL,
+  signal: AbortSignal | undefined,
+  timedOutMs: number | null,
+): Error {
   if (signal?.aborted) return abortError();
-  if (timedOutMs !== null) return new CoreError('timeout', `${url.host} did not answer within ${Math.round(timedOutMs / 1000)} s. Check the network, or try again.`);
+  if (timedOutMs !== null)
+    return new CoreError(
+      'timeout',
+      `${url.host} did not answer within ${Math.round(timedOutMs / 1000)} s. Check the network, or try again.`,
+    );
   if (error instanceof CoreError) return error;
-  const { code, cause, message } = error as { code?: string; cause?: { code?: string; message?: string }; message?: string };
+  const { code, cause, message } = error as {
+    code?: string;
+    cause?: { code?: string; message?: string };
+    message?: string;
+  };
   const detail = code ?? cause?.code ?? cause?.message ?? message;
-  return new CoreError('unreachable', `Could not reach ${url.origin} (${detail}). Is the server running and the URL right?`);
+  return new CoreError(
+    'unreachable',
+    `Could not reach ${url.origin} (${detail}). Is the server running and the URL right?`,
+  );
 }

@@ -129,27 +129,49 @@ export class HttpClient {
    * sync: a page is fetched and kept by the index worker, and only its receipt comes here); errors,
    * 429 waits, retries and the timeout as getJson.
    */
-  async getWith<A extends Answer, T>(href: string, transport: Transport<A>, read: ReadBody<A, T>, options: RequestOptions = {}): Promise<{ status: number; value: T; headers: Headers; latencyMs: number }> {
+  async getWith<A extends Answer, T>(
+    href: string,
+    transport: Transport<A>,
+    read: ReadBody<A, T>,
+    options: RequestOptions = {},
+  ): Promise<{ status: number; value: T; headers: Headers; latencyMs: number }> {
     const url = this.resolve(href, options.params);
     const reader = { transport: transport as Transport, read: read as ReadBody<Answer, unknown> };
     const response = await this.send(url, GET_JSON, options, true, false, reader);
-    return { status: response.status, value: response.value as T, headers: response.headers, latencyMs: response.latencyMs };
+    return {
+      status: response.status,
+      value: response.value as T,
+      headers: response.headers,
+      latencyMs: response.latencyMs,
+    };
   }
 
   /** POSTs a urlencoded form once (waiting out a 429) and returns non-2xx bodies for the caller to read. */
   async postForm(href: string, form: Record<string, string>, options: RequestOptions = {}): Promise<JsonResponse> {
     const url = this.resolve(href);
     const body = new URLSearchParams(form).toString();
-    const exchange: Exchange = { method: 'POST', body, headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' } };
+    const exchange: Exchange = {
+      method: 'POST',
+      body,
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    };
     return this.send(url, exchange, options, false, true);
   }
 
-  private async send(url: URL, exchange: Exchange, options: RequestOptions, retry: boolean, raw = false, reader?: Reader): Promise<JsonResponse & { value?: unknown }> {
+  private async send(
+    url: URL,
+    exchange: Exchange,
+    options: RequestOptions,
+    retry: boolean,
+    raw = false,
+    reader?: Reader,
+  ): Promise<JsonResponse & { value?: unknown }> {
     for (let attempt = 1; ; attempt++) {
       await this.waitForGate(options.signal);
       const { response, latencyMs, text, value } = await this.exchange(url, exchange, options, reader);
       this.readRateLimit(response.headers);
-      if (reader && response.ok) return { status: response.status, body: null, text: '', value, headers: response.headers, latencyMs };
+      if (reader && response.ok)
+        return { status: response.status, body: null, text: '', value, headers: response.headers, latencyMs };
       if (response.status === 429 && attempt <= this.maxRetries) {
         this.closeGate(rateLimitWait(response.headers, attempt, HTTP_BACKOFF), url);
         (options.onWait ?? this.options.onWait)?.(this.gateUntil - Date.now(), attempt);
@@ -173,14 +195,20 @@ export class HttpClient {
    * One request and its body, within the timeout: a success with a reader is read by it
    * (`value`), every other answer as text.
    */
-  private async exchange(url: URL, exchange: Exchange, options: RequestOptions, reader?: Reader): Promise<{ response: Answer; latencyMs: number; text: string; value?: unknown }> {
+  private async exchange(
+    url: URL,
+    exchange: Exchange,
+    options: RequestOptions,
+    reader?: Reader,
+  ): Promise<{ response: Answer; latencyMs: number; text: string; value?: unknown }> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const deadline = new Deadline(timeoutMs, options.signal);
     try {
       const started = performance.now();
       const response = await (reader?.transport ?? request)(url, exchange, deadline.signal);
       const latencyMs = performance.now() - started;
-      if (reader && response.ok) return { response, latencyMs, text: '', value: await reader.read(response, options.signal) };
+      if (reader && response.ok)
+        return { response, latencyMs, text: '', value: await reader.read(response, options.signal) };
       return { response, latencyMs, text: await readText(response, options.signal) };
     } catch (error) {
       throw transportError(error, url, options.signal, deadline.expired ? timeoutMs : null);
@@ -218,7 +246,13 @@ export class HttpClient {
   private closeGate(wait: RateLimitWait, url: URL): void {
     if (wait.waitMs > this.maxWaitMs) {
       const seconds = Math.ceil(wait.announcedMs / 1000);
-      throw new HttpError('rate_limited', `${url.host} is limiting the request rate and asks to wait ${seconds} s (${wait.source}): longer than the ${Math.floor(this.maxWaitMs / 1000)} s this client waits.`, 429, null, wait.announcedMs);
+      throw new HttpError(
+        'rate_limited',
+        `${url.host} is limiting the request rate and asks to wait ${seconds} s (${wait.source}): longer than the ${Math.floor(this.maxWaitMs / 1000)} s this client waits.`,
+        429,
+        null,
+        wait.announcedMs,
+      );
     }
     const now = Date.now();
     const until = now + wait.waitMs;

@@ -22,7 +22,12 @@ type SourceContext = { source?: string } | undefined;
 const supported = (() => {
   try {
     let seen: string | undefined;
-    JSON.parse('[12345678901234567890]', function (this: unknown, _key: string, value: unknown, context?: SourceContext) {
+    JSON.parse('[12345678901234567890]', function (
+      this: unknown,
+      _key: string,
+      value: unknown,
+      context?: SourceContext,
+    ) {
       if (typeof value === 'number') seen = context?.source;
       return value;
     } as never);

@@ -30,7 +30,8 @@ export class LabelStore {
   set(input: { account: string; label: string }): LabelEntry {
     const entry = parseEntry(input);
     const others = this.list().filter((existing) => existing.account !== entry.account);
-    if (others.length >= MAX_LABELS) throw new CoreError('invalid_input', `The address book holds at most ${MAX_LABELS} labels; remove some first.`);
+    if (others.length >= MAX_LABELS)
+      throw new CoreError('invalid_input', `The address book holds at most ${MAX_LABELS} labels; remove some first.`);
     this.file.update(() => ({ labels: [...others, entry].sort(byLabel) }));
     return entry;
   }
@@ -62,7 +63,10 @@ export class LabelStore {
       merged.set(entry.account, entry);
     }
     if (merged.size > MAX_LABELS) {
-      throw new CoreError('invalid_input', `Importing would make ${merged.size} labels; the address book holds at most ${MAX_LABELS}. Nothing was imported.`);
+      throw new CoreError(
+        'invalid_input',
+        `Importing would make ${merged.size} labels; the address book holds at most ${MAX_LABELS}. Nothing was imported.`,
+      );
     }
     this.file.update(() => ({ labels: [...merged.values()].sort(byLabel) }));
     return { ...summary, total: merged.size };
@@ -86,7 +90,10 @@ function parseEntry(input: unknown): LabelEntry {
   const parsed = LabelEntry.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new CoreError('invalid_input', `${issue?.path[0] === 'account' ? 'Account' : 'Label'}: ${issue?.message ?? 'invalid'}.`);
+  throw new CoreError(
+    'invalid_input',
+    `${issue?.path[0] === 'account' ? 'Account' : 'Label'}: ${issue?.message ?? 'invalid'}.`,
+  );
 }
 
 function byLabel(a: LabelEntry, b: LabelEntry): number {

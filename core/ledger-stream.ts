@@ -64,7 +64,10 @@ export class LedgerStream {
     this.wait?.abort();
     const wait = (this.wait = new AbortController());
     this.attempt += 1;
-    const delay = exponentialDelay({ initialMs: this.options.backoffBaseMs ?? 1_000, factor: 1.5, capMs: this.options.backoffCapMs ?? 30_000 }, this.attempt);
+    const delay = exponentialDelay(
+      { initialMs: this.options.backoffBaseMs ?? 1_000, factor: 1.5, capMs: this.options.backoffCapMs ?? 30_000 },
+      this.attempt,
+    );
     sleep(delay, wait.signal).then(
       () => this.connect(),
       () => undefined, // replaced or closed

@@ -36,7 +36,9 @@ export function scopeId(scope: OperationScope | 'payments', id: string): string 
     case 'claimable_balance':
       return c.kind === 'claimable_balance' ? c.value : fail('a claimable balance id (72 hex characters or B…)');
     case 'liquidity_pool':
-      return c.kind === 'liquidity_pool' || c.kind === 'transaction_or_pool' ? c.value : fail('a liquidity pool id (64 hex characters or L…)');
+      return c.kind === 'liquidity_pool' || c.kind === 'transaction_or_pool'
+        ? c.value
+        : fail('a liquidity pool id (64 hex characters or L…)');
   }
 }
 
@@ -77,7 +79,11 @@ export async function fetchListing(
   const path = listingPath(target);
   let response;
   try {
-    response = await http.getJson(path, { params: listingParams(query), signal: options.signal, onWait: options.onWait });
+    response = await http.getJson(path, {
+      params: listingParams(query),
+      signal: options.signal,
+      onWait: options.onWait,
+    });
   } catch (error) {
     // 410 before_history: the end of the listing, not an error (partial-history.ts).
     if (!isBeforeHistory(error)) throw error;
@@ -98,4 +104,3 @@ export async function fetchListing(
     ...(historyStart ? { historyStart } : {}),
   };
 }
-

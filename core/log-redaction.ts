@@ -21,7 +21,13 @@ export function redactText(text: string): string {
 /** Log arguments as redacted text (objects rendered as util.inspect would). */
 export function redactLogData(data: readonly unknown[]): string[] {
   return data.map((item) =>
-    redactText(typeof item === 'string' ? item : item instanceof Error ? (item.stack ?? item.message) : inspect(item, { depth: 6, breakLength: Infinity })),
+    redactText(
+      typeof item === 'string'
+        ? item
+        : item instanceof Error
+          ? (item.stack ?? item.message)
+          : inspect(item, { depth: 6, breakLength: Infinity }),
+    ),
   );
 }
 

@@ -26,7 +26,8 @@ export function parseNetworkFlag(value: string): NetworkChoice {
   } catch {
     throw new Error(`${USAGE}, not ${quote(value)}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`--network URL must be http(s), not ${quote(url.protocol)}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`--network URL must be http(s), not ${quote(url.protocol)}`);
   if (url.username || url.password) throw new Error('--network URL must not carry a user name or password');
   return { url: url.toString() };
 }
@@ -83,7 +84,11 @@ export function startLocalWhenSelected(handlers: Handlers, network: { ensureStar
  * that URL or adds one (its passphrase as the server reports it). With `useTransient` (the
  * command line) a URL is used for this run only and nothing is saved.
  */
-export async function applyNetworkFlag(dispatch: Dispatch, flag: string, useTransient?: (profile: NetworkProfile) => void): Promise<string> {
+export async function applyNetworkFlag(
+  dispatch: Dispatch,
+  flag: string,
+  useTransient?: (profile: NetworkProfile) => void,
+): Promise<string> {
   const choice = parseNetworkFlag(flag);
   const call = async <T>(channel: string, args: unknown): Promise<T> => {
     const reply = await dispatch(channel, args);
@@ -94,17 +99,28 @@ export async function applyNetworkFlag(dispatch: Dispatch, flag: string, useTran
   const same = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
   const name = new URL(choice.url).host.slice(0, 64);
   if (useTransient) {
-    const probe = await call<{ serverPassphrase: string | null; dialect?: NetworkProfile['dialect'] }>('network:test', { baseUrl: choice.url }).catch(() => null);
+    const probe = await call<{ serverPassphrase: string | null; dialect?: NetworkProfile['dialect'] }>('network:test', {
+      baseUrl: choice.url,
+    }).catch(() => null);
     const passphrase = probe?.serverPassphrase ?? 'unknown';
-    useTransient({ id: 'url', name, baseUrl: choice.url.replace(/\/$/, ''), passphrase, dialect: probe?.dialect ?? 'horizon', builtIn: false });
+    useTransient({
+      id: 'url',
+      name,
+      baseUrl: choice.url.replace(/\/$/, ''),
+      passphrase,
+      dialect: probe?.dialect ?? 'horizon',
+      builtIn: false,
+    });
     return 'url';
   }
   const { profiles } = await call<{ profiles: { id: string; baseUrl: string }[] }>('network:list', {});
   let id = profiles.find((profile) => same(profile.baseUrl, choice.url))?.id;
   if (!id) {
     const probe = await call<{ serverPassphrase: string | null }>('network:test', { baseUrl: choice.url });
-    if (!probe.serverPassphrase) throw new Error(`--network ${flag}: the server did not report its network passphrase.`);
-    id = (await call<{ id: string }>('network:add', { name, baseUrl: choice.url, passphrase: probe.serverPassphrase })).id;
+    if (!probe.serverPassphrase)
+      throw new Error(`--network ${flag}: the server did not report its network passphrase.`);
+    id = (await call<{ id: string }>('network:add', { name, baseUrl: choice.url, passphrase: probe.serverPassphrase }))
+      .id;
   }
   return (await call<{ selectedId: string }>('network:select', { id })).selectedId;
 }

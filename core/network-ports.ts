@@ -51,7 +51,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-
 /** The service URL saved by whoever last ran this data directory's network, if it answers now. */
 export async function runningService(dataDir: string): Promise<string | null> {
   let port: unknown;

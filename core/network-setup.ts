@@ -7,13 +7,22 @@ import { existsSync } from 'node:fs';
 import type { NetworkProfile } from '../shared/ipc';
 import type { Dispatch, Handlers } from './dispatch';
 import { EmbeddedNetwork, type EmbeddedNetworkOptions, type NetworkPart } from './embedded-network';
-import { applyNetworkFlag, parseNetworkFlag, savedSelection, shouldStartLocal, startLocalWhenSelected } from './network-flag';
+import {
+  applyNetworkFlag,
+  parseNetworkFlag,
+  savedSelection,
+  shouldStartLocal,
+  startLocalWhenSelected,
+} from './network-flag';
 import { choosePorts, runningService } from './network-ports';
 
 /** Where Local points when no embedded network runs (the address `npm run network` uses). */
 export const DEFAULT_LOCAL_URL = 'http://127.0.0.1:8000';
 
-export interface NetworkSetupOptions extends Pick<EmbeddedNetworkOptions, 'spawn' | 'coreArgs' | 'restart' | 'onNotice' | 'onLine'> {
+export interface NetworkSetupOptions extends Pick<
+  EmbeddedNetworkOptions,
+  'spawn' | 'coreArgs' | 'restart' | 'onNotice' | 'onLine'
+> {
   /** `--network` as given (checked here: a bad value throws an Error with a one-line message). */
   flag: string | undefined;
   /** Whose `networks.json` says what is selected when there is no flag. */
@@ -77,9 +86,17 @@ async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwo
     return null;
   }
   const { mode, flag: _flag, userDataDir: _user, localUrl: _url, ...rest } = options;
-  const network = new EmbeddedNetwork({ ...rest, ports: await choosePorts(options.dataDir), ...(mode === 'command' ? { restart: { maxAttempts: 1, ...rest.restart } } : {}) });
+  const network = new EmbeddedNetwork({
+    ...rest,
+    ports: await choosePorts(options.dataDir),
+    ...(mode === 'command' ? { restart: { maxAttempts: 1, ...rest.restart } } : {}),
+  });
   if (mode === 'command') {
-    options.onNotice?.({ level: 'info', part: 'core', message: `starting the local network in ${options.dataDir} for this command` });
+    options.onNotice?.({
+      level: 'info',
+      part: 'core',
+      message: `starting the local network in ${options.dataDir} for this command`,
+    });
     // A core that started while the service did not must not outlive the failed command.
     await network.start().catch(async (error: unknown) => {
       await network.stop();

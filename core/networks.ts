@@ -47,7 +47,13 @@ export interface ProfileDraft {
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'network';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'network'
+  );
 }
 
 function checkDraft(draft: ProfileDraft): ProfileDraft {
@@ -57,8 +63,13 @@ function checkDraft(draft: ProfileDraft): ProfileDraft {
   } catch {
     throw new CoreError('invalid_input', `"${draft.baseUrl.slice(0, 100)}" is not a URL.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CoreError('invalid_input', 'A network URL starts with https:// (or http:// for a server on this machine).');
-  if (url.username || url.password) throw new CoreError('invalid_input', 'Put no user name or password in a network URL.');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new CoreError(
+      'invalid_input',
+      'A network URL starts with https:// (or http:// for a server on this machine).',
+    );
+  if (url.username || url.password)
+    throw new CoreError('invalid_input', 'Put no user name or password in a network URL.');
   return { ...draft, name: draft.name.trim(), baseUrl: url.toString().replace(/\/$/, '') };
 }
 
@@ -69,7 +80,10 @@ export class Networks {
     userDataDir: string,
     private readonly localUrl: string,
   ) {
-    this.file = new SettingsFile(userDataDir, 'networks.json', NetworkSettings, () => ({ selectedId: 'local', custom: [] }));
+    this.file = new SettingsFile(userDataDir, 'networks.json', NetworkSettings, () => ({
+      selectedId: 'local',
+      custom: [],
+    }));
   }
 
   /** A profile for this run only (`--network <url>`), selected until another one is. */
@@ -101,16 +115,28 @@ export class Networks {
     const taken = new Set(this.list().map((profile) => profile.id));
     let id = `custom-${base}`;
     for (let n = 2; taken.has(id); n++) id = `custom-${base}-${n}`;
-    const profile = NetworkProfile.parse({ ...checkDraft(draft), id, dialect: draft.dialect ?? 'horizon', builtIn: false });
+    const profile = NetworkProfile.parse({
+      ...checkDraft(draft),
+      id,
+      dialect: draft.dialect ?? 'horizon',
+      builtIn: false,
+    });
     this.file.update((settings) => ({ ...settings, custom: [...settings.custom, profile] }));
     return profile;
   }
 
   update(id: string, changes: Partial<ProfileDraft>): NetworkProfile {
     const current = this.get(id);
-    if (current.builtIn) throw new CoreError('read_only', `${current.name} is built in and cannot be edited; add a custom network instead.`);
+    if (current.builtIn)
+      throw new CoreError(
+        'read_only',
+        `${current.name} is built in and cannot be edited; add a custom network instead.`,
+      );
     const next = NetworkProfile.parse({ ...current, ...checkDraft({ ...current, ...changes }) });
-    this.file.update((settings) => ({ ...settings, custom: settings.custom.map((profile) => (profile.id === id ? next : profile)) }));
+    this.file.update((settings) => ({
+      ...settings,
+      custom: settings.custom.map((profile) => (profile.id === id ? next : profile)),
+    }));
     return next;
   }
 

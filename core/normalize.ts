@@ -6,12 +6,7 @@
 // fields: never dropped, never an error.
 import { operationDirection } from '../shared/direction';
 import { stringifyJson, type JsonValue } from '../shared/json';
-import {
-  MODELLED_TYPES,
-  type Operation,
-  type OperationType,
-  type TransactionSummary,
-} from '../shared/model';
+import { MODELLED_TYPES, type Operation, type OperationType, type TransactionSummary } from '../shared/model';
 import { readTyped, sponsorAndMuxed, type Common } from './operation-readers';
 import { typeNameOf } from './type-name';
 import { digits, fieldText, int, need, NormalizeError, obj, text, type JsonObject } from './values';

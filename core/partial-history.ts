@@ -58,7 +58,11 @@ export function partialHistoryStart(http: HttpClient): Promise<HistoryStart | nu
  * the account's creation: Horizon answers that with an empty page (its 410 only comes for a cursor
  * below the elder ledger), and older records may exist elsewhere. The end says where history starts.
  */
-export async function historyStartAtEnd(http: HttpClient, target: ListingTarget, last: Operation | undefined): Promise<HistoryStart | null> {
+export async function historyStartAtEnd(
+  http: HttpClient,
+  target: ListingTarget,
+  last: Operation | undefined,
+): Promise<HistoryStart | null> {
   const account = target.kind === 'payments' ? target.account : target.scope === 'account' ? target.id : null;
   if (account === null) return null; // a ledger, transaction, balance or pool listing is complete where it is kept
   if (last?.type === 'create_account' && last.account === account) return null; // the account's own beginning

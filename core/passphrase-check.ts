@@ -10,8 +10,13 @@ import { testConnection } from './health';
 const PROBE_MS = 3_000;
 
 /** Asks the server; throws when its passphrase contradicts the profile's, with both in the message. */
-export async function probeProfile(target: { baseUrl: string; passphrase: string }, signal: AbortSignal): Promise<ConnectionTest | null> {
-  const probe = await testConnection(target, AbortSignal.any([signal, AbortSignal.timeout(PROBE_MS)])).catch(() => null);
+export async function probeProfile(
+  target: { baseUrl: string; passphrase: string },
+  signal: AbortSignal,
+): Promise<ConnectionTest | null> {
+  const probe = await testConnection(target, AbortSignal.any([signal, AbortSignal.timeout(PROBE_MS)])).catch(
+    () => null,
+  );
   if (signal.aborted) throw abortError();
   const server = probe?.serverPassphrase;
   if (server && server !== target.passphrase) {

@@ -41,11 +41,19 @@ export function parseRateLimitReset(value: string | null, now: number = Date.now
 }
 
 /** The wait before retry `attempt` (1-based) of a 429: Retry-After, else X-RateLimit-Reset, else the backoff. */
-export function rateLimitWait(headers: Headers, attempt: number, policy: BackoffPolicy, random: () => number = Math.random, now: number = Date.now()): RateLimitWait {
+export function rateLimitWait(
+  headers: Headers,
+  attempt: number,
+  policy: BackoffPolicy,
+  random: () => number = Math.random,
+  now: number = Date.now(),
+): RateLimitWait {
   const retryAfter = parseRetryAfter(headers.get('retry-after'), now);
-  if (retryAfter !== null) return { announcedMs: retryAfter, waitMs: retryAfter + jitter(policy, random), source: 'Retry-After' };
+  if (retryAfter !== null)
+    return { announcedMs: retryAfter, waitMs: retryAfter + jitter(policy, random), source: 'Retry-After' };
   const reset = parseRateLimitReset(headers.get('x-ratelimit-reset'), now);
-  if (reset !== null) return { announcedMs: reset, waitMs: reset + jitter(policy, random), source: 'X-RateLimit-Reset' };
+  if (reset !== null)
+    return { announcedMs: reset, waitMs: reset + jitter(policy, random), source: 'X-RateLimit-Reset' };
   const announcedMs = exponentialDelay(policy, attempt);
   return { announcedMs, waitMs: announcedMs + jitter(policy, random), source: 'backoff' };
 }

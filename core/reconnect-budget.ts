@@ -30,7 +30,8 @@ export class ReconnectBudget {
     public policy: BudgetPolicy,
     private readonly now: () => number = Date.now,
   ) {
-    if (!(policy.perHour > 0) || !(policy.burst >= 1)) throw new RangeError('a reconnect budget needs perHour > 0 and burst >= 1');
+    if (!(policy.perHour > 0) || !(policy.burst >= 1))
+      throw new RangeError('a reconnect budget needs perHour > 0 and burst >= 1');
     this.tokens = policy.burst;
     this.at = now();
   }
@@ -55,7 +56,13 @@ export class ReconnectBudget {
    * STREAM_SHARE of it. Nonsense (absent, zero, negative, not finite) leaves the budget as it is.
    */
   adoptLimit(requestsPerHour: number | null | undefined): void {
-    if (requestsPerHour === null || requestsPerHour === undefined || !Number.isFinite(requestsPerHour) || requestsPerHour < 1) return;
+    if (
+      requestsPerHour === null ||
+      requestsPerHour === undefined ||
+      !Number.isFinite(requestsPerHour) ||
+      requestsPerHour < 1
+    )
+      return;
     const perHour = Math.max(1, Math.floor(requestsPerHour * STREAM_SHARE));
     if (perHour === this.policy.perHour) return;
     this.refill();

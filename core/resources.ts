@@ -34,7 +34,14 @@ export function normalizeAccount(value: JsonValue, raw?: string): Account {
       med: int(thresholds['med_threshold'] ?? thresholds['med']) ?? 0,
       high: int(thresholds['high_threshold'] ?? thresholds['high']) ?? 0,
     },
-    ...(flags ? { flags: Object.fromEntries(Object.entries(flags).filter(([, v]) => typeof v === 'boolean')) as Record<string, boolean> } : {}),
+    ...(flags
+      ? {
+          flags: Object.fromEntries(Object.entries(flags).filter(([, v]) => typeof v === 'boolean')) as Record<
+            string,
+            boolean
+          >,
+        }
+      : {}),
     ...(lastModifiedLedger !== undefined ? { lastModifiedLedger } : {}),
     raw: raw ?? stringifyJson(r),
   };
@@ -92,7 +99,9 @@ export function normalizeTransaction(value: JsonValue, raw?: string): Transactio
   }
   const feeAccount = text(r['fee_account']);
   const signatures = Array.isArray(r['signatures']) ? r['signatures'].map((s) => text(s) ?? '') : undefined;
-  const decoded = summary.envelopeXdr ? envelopeSignatures(summary.envelopeXdr, [summary.sourceAccount, feeAccount]) : null;
+  const decoded = summary.envelopeXdr
+    ? envelopeSignatures(summary.envelopeXdr, [summary.sourceAccount, feeAccount])
+    : null;
   return {
     ...summary,
     pagingToken: text(r['paging_token']) ?? '',

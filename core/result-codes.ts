@@ -82,12 +82,25 @@ function nameOf(enumName: string, member: string): ResultCodeName {
   if (enumName === 'TransactionResultCode' || enumName === 'OperationResultCode') {
     const prefix = member.slice(0, 2);
     const rest = member.slice(2);
-    return { member, core: `${prefix}${snake(rest).slice(1).toUpperCase()}`, qualified, horizon: HORIZON_SPELLING[member] ?? `${prefix}${snake(rest)}`, scope: enumName === 'TransactionResultCode' ? 'transaction' : 'operation' };
+    return {
+      member,
+      core: `${prefix}${snake(rest).slice(1).toUpperCase()}`,
+      qualified,
+      horizon: HORIZON_SPELLING[member] ?? `${prefix}${snake(rest)}`,
+      scope: enumName === 'TransactionResultCode' ? 'transaction' : 'operation',
+    };
   }
   const typeCamel = enumName.replace(/ResultCode$/, '');
   const typePrefix = typeCamel.charAt(0).toLowerCase() + typeCamel.slice(1);
   const rest = member.startsWith(typePrefix) ? member.slice(typePrefix.length) : member;
-  return { member, core: qualified.toUpperCase(), qualified, horizon: HORIZON_SPELLING[member] ?? `op${snake(rest)}`, scope: 'operation', operationType: snake(typePrefix) };
+  return {
+    member,
+    core: qualified.toUpperCase(),
+    qualified,
+    horizon: HORIZON_SPELLING[member] ?? `op${snake(rest)}`,
+    scope: 'operation',
+    operationType: snake(typePrefix),
+  };
 }
 
 let cache: ResultCodeName[] | undefined;
@@ -113,6 +126,9 @@ export function horizonSpelling(member: string): string | undefined {
 
 /** The XDR code an operation type answers with a Horizon code (payment + op_underfunded -> payment_underfunded). */
 export function qualifiedFor(operationType: string, horizon: string): string | undefined {
-  const type = operationType === 'create_passive_sell_offer' || operationType === 'manage_offer' ? 'manage_sell_offer' : operationType;
+  const type =
+    operationType === 'create_passive_sell_offer' || operationType === 'manage_offer'
+      ? 'manage_sell_offer'
+      : operationType;
   return allResultCodes().find((code) => code.operationType === type && code.horizon === horizon)?.qualified;
 }

@@ -16,7 +16,8 @@ export function containsSecretKey(value: unknown, depth = 0): boolean {
     return false;
   }
   if (Array.isArray(value)) return value.some((item) => containsSecretKey(item, depth + 1));
-  if (value && typeof value === 'object') return Object.values(value).some((item) => containsSecretKey(item, depth + 1));
+  if (value && typeof value === 'object')
+    return Object.values(value).some((item) => containsSecretKey(item, depth + 1));
   return false;
 }
 

@@ -40,7 +40,10 @@ export class SseParser {
 
   constructor(
     private readonly onEvent: (event: SseEvent) => void,
-    private readonly limits: { lineBytes: number; eventBytes: number } = { lineBytes: MAX_LINE_BYTES, eventBytes: MAX_EVENT_BYTES },
+    private readonly limits: { lineBytes: number; eventBytes: number } = {
+      lineBytes: MAX_LINE_BYTES,
+      eventBytes: MAX_EVENT_BYTES,
+    },
   ) {}
 
   /** Bytes held for a line not yet ended (what the line cap bounds). */
@@ -112,12 +115,15 @@ export class SseParser {
     this.data = [];
     this.dataBytes = 0;
     this.type = '';
-    if (data.length > 0) this.onEvent({ type: type || 'message', data: data.join('\n'), lastEventId: this.lastEventId });
+    if (data.length > 0)
+      this.onEvent({ type: type || 'message', data: data.join('\n'), lastEventId: this.lastEventId });
   }
 
   private tooLarge(what: string): SseTooLarge {
     const cap = what === 'a line' ? this.limits.lineBytes : this.limits.eventBytes;
-    return new SseTooLarge(`The server sent ${what} longer than ${formatBytes(cap)}, which no stream of records needs.`);
+    return new SseTooLarge(
+      `The server sent ${what} longer than ${formatBytes(cap)}, which no stream of records needs.`,
+    );
   }
 }
 

@@ -45,7 +45,8 @@ export async function readSse(http: HttpClient, url: URL, handlers: SseHandlers,
   if (!answer.ok) {
     const text = await answer.text().catch(() => '');
     const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
-    if (!signal.aborted) handlers.end({ kind: 'refused', status: answer.status, message: refusal(answer.status, text), retryAfterMs });
+    if (!signal.aborted)
+      handlers.end({ kind: 'refused', status: answer.status, message: refusal(answer.status, text), retryAfterMs });
     return;
   }
   const type = answer.headers.get('content-type') ?? '';
@@ -77,7 +78,11 @@ function follow(body: Readable, handlers: SseHandlers, signal: AbortSignal): voi
     try {
       parser.push(chunk);
     } catch (error) {
-      finish(error instanceof SseTooLarge ? { kind: 'too_large', message: error.message } : { kind: 'failed', message: (error as Error).message });
+      finish(
+        error instanceof SseTooLarge
+          ? { kind: 'too_large', message: error.message }
+          : { kind: 'failed', message: (error as Error).message },
+      );
     }
   });
   body.on('end', () => finish({ kind: 'ended', message: 'The server ended the stream.' }));

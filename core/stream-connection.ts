@@ -93,8 +93,15 @@ export class AccountStream {
     this.connection?.abort();
     const connection = (this.connection = new AbortController());
     const gatedMs = this.http.gatedUntil - Date.now();
-    const message = gatedMs > 0 ? { message: `Waiting ${Math.ceil(gatedMs / 1000)} s: ${this.http.baseUrl.host} is limiting the request rate.` } : {};
-    this.setStatus({ state: this.attempt === 0 ? 'connecting' : 'reconnecting', ...(this.attempt > 0 ? { attempt: this.attempt } : {}), ...message });
+    const message =
+      gatedMs > 0
+        ? { message: `Waiting ${Math.ceil(gatedMs / 1000)} s: ${this.http.baseUrl.host} is limiting the request rate.` }
+        : {};
+    this.setStatus({
+      state: this.attempt === 0 ? 'connecting' : 'reconnecting',
+      ...(this.attempt > 0 ? { attempt: this.attempt } : {}),
+      ...message,
+    });
     void this.run(generation, connection.signal);
   }
 
@@ -105,14 +112,18 @@ export class AccountStream {
       try {
         cursor = await pinNow(this.http, signal);
       } catch (error) {
-        if (generation === this.generation) this.reconnect(false, `Could not read the latest ledger: ${(error as Error).message.slice(0, 200)}`);
+        if (generation === this.generation)
+          this.reconnect(false, `Could not read the latest ledger: ${(error as Error).message.slice(0, 200)}`);
         return;
       }
       if (generation !== this.generation) return;
       this.watched = { ...this.watched, lastPagingToken: cursor };
       this.sink.moved?.();
     }
-    const open = await this.http.waitForGate(signal).then(() => generation === this.generation, () => false);
+    const open = await this.http.waitForGate(signal).then(
+      () => generation === this.generation,
+      () => false,
+    );
     if (!open) return;
     this.streaming = true;
     this.lastByteAt = Date.now();
@@ -120,7 +131,11 @@ export class AccountStream {
     const listing = this.options.listing ?? { path: 'payments' };
     const url = this.http.resolve(`accounts/${this.watched.account}/${listing.path}`, { ...listing.params, cursor });
     // Every byte (records and keepalive comments alike) counts for the watchdog.
-    const handlers = { bytes: () => void (this.lastByteAt = Date.now()), event: (e: SseEvent) => this.onEvent(e), end: (e: SseEnd) => this.onEnd(e) };
+    const handlers = {
+      bytes: () => void (this.lastByteAt = Date.now()),
+      event: (e: SseEvent) => this.onEvent(e),
+      end: (e: SseEnd) => this.onEnd(e),
+    };
     await readSse(this.http, url, handlers, signal);
   }
 
@@ -140,7 +155,11 @@ export class AccountStream {
     // A stream refused for its rate says when to come back: the reconnect waits at least that long.
     // A 404 is an unfunded account, a 429 too many streams: shown with the reconnecting state.
     const asked = end.status === 429 || end.status === 503 ? Math.min(end.retryAfterMs ?? 0, LONGEST_ASKED_WAIT_MS) : 0;
-    this.reconnect(false, asked > 0 ? `${end.message} Waiting ${Math.ceil(asked / 1000)} s, as it asked.` : end.message, asked);
+    this.reconnect(
+      false,
+      asked > 0 ? `${end.message} Waiting ${Math.ceil(asked / 1000)} s, as it asked.` : end.message,
+      asked,
+    );
   }
 
   private onRecord(data: string, lastEventId: string): void {
@@ -148,7 +167,10 @@ export class AccountStream {
     try {
       // Like listing rows, live rows carry no raw text (opening one asks operation:get), unless
       // the stream feeds the history index, which keeps every record's exact text.
-      record = normalizeOperation(parseJsonFast(data), { viewer: this.watched.account, raw: this.options.keepRaw ? data : null });
+      record = normalizeOperation(parseJsonFast(data), {
+        viewer: this.watched.account,
+        raw: this.options.keepRaw ? data : null,
+      });
     } catch {
       return; // "hello" frames and anything unreadable: nothing to deliver
     }
@@ -167,7 +189,8 @@ export class AccountStream {
   private reportLag(token: string): void {
     const behindBy = ledgersBehind(token, this.options.latestLedger?.() ?? null);
     if (behindBy > 1) {
-      if (this.current.state !== 'behind' || this.current.behindBy !== behindBy) this.setStatus({ state: 'behind', behindBy });
+      if (this.current.state !== 'behind' || this.current.behindBy !== behindBy)
+        this.setStatus({ state: 'behind', behindBy });
     } else if (this.current.state !== 'live') {
       this.setStatus({ state: 'live' });
     }
@@ -201,7 +224,11 @@ export class AccountStream {
     if (this.healthy && !fault) this.attempt = 0;
     this.healthy = false;
     this.attempt += 1;
-    const policy = { initialMs: this.options.backoffBaseMs ?? 1_000, factor: 1.5, capMs: this.options.backoffCapMs ?? 30_000 };
+    const policy = {
+      initialMs: this.options.backoffBaseMs ?? 1_000,
+      factor: 1.5,
+      capMs: this.options.backoffCapMs ?? 30_000,
+    };
     // A clean close resumes at once; an error backs off. Either way the budget may space it out.
     const backoff = Math.max(immediately ? 0 : exponentialDelay(policy, this.attempt), askedMs);
     this.options.budget?.adoptLimit(this.options.knownLimit?.());
@@ -223,16 +250,22 @@ export class AccountStream {
   private armWatchdog(): void {
     if (this.watchdog) clearInterval(this.watchdog);
     const window = this.options.keepaliveWindowMs ?? SILENCE_WINDOW_MS[this.profile.dialect];
-    this.watchdog = setInterval(() => {
-      if (this.streaming && Date.now() - this.lastByteAt > window) this.reconnect(true);
-    }, Math.max(50, Math.min(window / 4, 5_000)));
+    this.watchdog = setInterval(
+      () => {
+        if (this.streaming && Date.now() - this.lastByteAt > window) this.reconnect(true);
+      },
+      Math.max(50, Math.min(window / 4, 5_000)),
+    );
     this.watchdog.unref();
   }
 
   private setStatus(change: Partial<StreamStatus> & Pick<StreamStatus, 'state'>): void {
     const next: StreamStatus = { account: this.watched.account, networkId: this.profile.id, ...change };
     // Report a state once: a reconnect through the same attempt, or `live` again, is no news.
-    const same = next.state === this.current.state && next.attempt === this.current.attempt && next.behindBy === this.current.behindBy;
+    const same =
+      next.state === this.current.state &&
+      next.attempt === this.current.attempt &&
+      next.behindBy === this.current.behindBy;
     this.current = next;
     if (!same || next.state === 'connecting') this.sink.status(this.status);
   }

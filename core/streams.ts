@@ -63,8 +63,15 @@ export class StreamManager {
   watch(account: string, minAmounts?: Minimums): WatchedAccount {
     const profile = this.profile;
     if (!profile) throw new Error('No network selected.');
-    const existing = this.file.get().accounts.find((entry) => entry.account === account && entry.networkId === profile.id);
-    const next: WatchedAccount = { ...(existing ?? {}), account, networkId: profile.id, ...(minAmounts && Object.keys(minAmounts).length ? { minAmounts } : {}) };
+    const existing = this.file
+      .get()
+      .accounts.find((entry) => entry.account === account && entry.networkId === profile.id);
+    const next: WatchedAccount = {
+      ...(existing ?? {}),
+      account,
+      networkId: profile.id,
+      ...(minAmounts && Object.keys(minAmounts).length ? { minAmounts } : {}),
+    };
     if (!minAmounts || Object.keys(minAmounts).length === 0) delete next.minAmounts;
     this.file.update((state) => ({ accounts: [...state.accounts.filter((entry) => entry !== existing), next] }));
     const running = this.streams.get(account);
@@ -76,7 +83,9 @@ export class StreamManager {
   unwatch(account: string): boolean {
     const profile = this.profile;
     const before = this.file.get().accounts.length;
-    this.file.update((state) => ({ accounts: state.accounts.filter((entry) => !(entry.account === account && entry.networkId === profile?.id)) }));
+    this.file.update((state) => ({
+      accounts: state.accounts.filter((entry) => !(entry.account === account && entry.networkId === profile?.id)),
+    }));
     this.streams.get(account)?.stop();
     this.streams.delete(account);
     this.recent.delete(account);
@@ -85,15 +94,23 @@ export class StreamManager {
 
   private start(watched: WatchedAccount): void {
     if (!this.profile) return;
-    const stream = new AccountStream(this.profile, watched, { ...this.options, ...(this.budget ? { budget: this.budget } : {}) }, {
-      status: (status) => this.emit('stream:status', status),
-      record: (record, notify) => {
-        this.recent.set(watched.account, mergeFeed(this.recent.get(watched.account) ?? [], [{ account: watched.account, record }], RECENT_LIMIT));
-        this.emit('stream:record', { account: watched.account, networkId: watched.networkId, record, notify });
-        this.queuePersist();
+    const stream = new AccountStream(
+      this.profile,
+      watched,
+      { ...this.options, ...(this.budget ? { budget: this.budget } : {}) },
+      {
+        status: (status) => this.emit('stream:status', status),
+        record: (record, notify) => {
+          this.recent.set(
+            watched.account,
+            mergeFeed(this.recent.get(watched.account) ?? [], [{ account: watched.account, record }], RECENT_LIMIT),
+          );
+          this.emit('stream:record', { account: watched.account, networkId: watched.networkId, record, notify });
+          this.queuePersist();
+        },
+        moved: () => this.queuePersist(),
       },
-      moved: () => this.queuePersist(),
-    });
+    );
     this.streams.set(watched.account, stream);
     stream.start();
   }
@@ -154,10 +171,15 @@ export function streamPayments(
 ): { stop(): void } {
   const start = options.cursor && options.cursor !== 'now' ? { lastPagingToken: options.cursor } : {};
   const budget = options.budget ?? budgetFor(profile, options.budgetPolicy);
-  const stream = new AccountStream(profile, { account, networkId: profile.id, ...start }, { ...options, ...(budget ? { budget } : {}) }, {
-    status: handlers.status,
-    record: (record) => handlers.record(record),
-  });
+  const stream = new AccountStream(
+    profile,
+    { account, networkId: profile.id, ...start },
+    { ...options, ...(budget ? { budget } : {}) },
+    {
+      status: handlers.status,
+      record: (record) => handlers.record(record),
+    },
+  );
   stream.start();
   return { stop: () => stream.stop() };
 }

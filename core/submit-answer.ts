@@ -44,7 +44,12 @@ export function interpret(status: number, body: JsonValue, localHash: string): I
   // Horizon success: the transaction resource.
   if (status >= 200 && status < 300 && text(r['hash'])) {
     const ledger = int(r['ledger']);
-    const out = withCodes(r['successful'] === false ? 'failed' : 'success', text(r['hash'])!, text(r['result_xdr']) ?? '', undefined);
+    const out = withCodes(
+      r['successful'] === false ? 'failed' : 'success',
+      text(r['hash'])!,
+      text(r['result_xdr']) ?? '',
+      undefined,
+    );
     if (ledger !== undefined) out.report.ledger = ledger;
     return out;
   }
@@ -56,23 +61,54 @@ export function interpret(status: number, body: JsonValue, localHash: string): I
     const codes = obj(extras['result_codes']);
     if (!out.report.transactionCode && codes) {
       out.report.transactionCode = text(codes['transaction']) ?? 'tx_failed';
-      out.report.operationCodes = Array.isArray(codes['operations']) ? codes['operations'].map((c) => text(c) ?? '') : [];
+      out.report.operationCodes = Array.isArray(codes['operations'])
+        ? codes['operations'].map((c) => text(c) ?? '')
+        : [];
     }
     return out;
   }
   if (type === 'transaction_malformed' || (status === 400 && type === 'bad_request')) {
-    return { report: { result: 'malformed', hash: '', resultXdr: '', message: detail ?? 'The server could not decode the transaction.' }, qualified: [] };
+    return {
+      report: {
+        result: 'malformed',
+        hash: '',
+        resultXdr: '',
+        message: detail ?? 'The server could not decode the transaction.',
+      },
+      qualified: [],
+    };
   }
   if (status === 504 || type === 'timeout' || type === 'transaction_submission_timeout') {
     // Horizon names the hash it submitted (extras.hash, #5328); older ones do not: ours, computed for this network.
     const served = text(extras['hash'])?.toLowerCase();
     const hash = served && /^[0-9a-f]{64}$/.test(served) ? served : localHash;
-    return { report: { result: 'timeout', hash, resultXdr: '', message: 'The outcome is not known yet: the server stopped waiting before the transaction reached a ledger. It may still be applied; following its hash.' }, qualified: [] };
+    return {
+      report: {
+        result: 'timeout',
+        hash,
+        resultXdr: '',
+        message:
+          'The outcome is not known yet: the server stopped waiting before the transaction reached a ledger. It may still be applied; following its hash.',
+      },
+      qualified: [],
+    };
   }
   if (status === 503 || type === 'service_unavailable') {
-    return { report: { result: 'connection_failed', hash: localHash, resultXdr: '', message: `The network is busy or unreachable${detail ? `: ${detail}` : ''}. Try again shortly.` }, qualified: [] };
+    return {
+      report: {
+        result: 'connection_failed',
+        hash: localHash,
+        resultXdr: '',
+        message: `The network is busy or unreachable${detail ? `: ${detail}` : ''}. Try again shortly.`,
+      },
+      qualified: [],
+    };
   }
-  throw new CoreError(status === 429 ? 'rate_limited' : 'server_error', `Submission answered ${status}${detail ? `: ${detail}` : ''}.`, { status });
+  throw new CoreError(
+    status === 429 ? 'rate_limited' : 'server_error',
+    `Submission answered ${status}${detail ? `: ${detail}` : ''}.`,
+    { status },
+  );
 }
 
 export function withCodes(result: Result, hash: string, resultXdr: string, message: string | undefined): Interpreted {
@@ -82,7 +118,13 @@ export function withCodes(result: Result, hash: string, resultXdr: string, messa
       result,
       hash,
       resultXdr,
-      ...(decoded ? { transactionCode: decoded.codes.transaction, operationCodes: decoded.codes.operations, resultJson: decoded.json } : {}),
+      ...(decoded
+        ? {
+            transactionCode: decoded.codes.transaction,
+            operationCodes: decoded.codes.operations,
+            resultJson: decoded.json,
+          }
+        : {}),
       ...(message ? { message } : {}),
     },
     qualified: decoded?.qualified ?? [],
@@ -94,7 +136,8 @@ function messageFor(result: Result, r: Record<string, JsonValue>): string {
   const messages: Record<Result, string> = {
     received: 'The network accepted the transaction; following it until it is in a ledger.',
     success: 'The transaction is in a ledger.',
-    already_finished: 'This transaction was submitted before (it is already in history or pending). Nothing was sent again.',
+    already_finished:
+      'This transaction was submitted before (it is already in history or pending). Nothing was sent again.',
     failed: 'The network refused the transaction: see the result codes.',
     malformed: 'The server could not decode the envelope. Paste the whole signed envelope.',
     connection_failed: 'The service could not reach the core node. Try again shortly.',

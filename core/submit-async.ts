@@ -63,13 +63,43 @@ export function interpretAsync(status: number, body: JsonValue, localHash: strin
   const hash = served && HEX_HASH.test(served) ? served : localHash;
   switch (txStatus) {
     case 'PENDING':
-      return { report: { result: 'received', hash, resultXdr: '', message: 'The server handed the transaction to its core (PENDING); following it until it is in a ledger.' }, qualified: [] };
+      return {
+        report: {
+          result: 'received',
+          hash,
+          resultXdr: '',
+          message: 'The server handed the transaction to its core (PENDING); following it until it is in a ledger.',
+        },
+        qualified: [],
+      };
     case 'DUPLICATE':
-      return { report: { result: 'received', hash, resultXdr: '', message: 'The server already has this transaction (DUPLICATE); following it until it is in a ledger.' }, qualified: [] };
+      return {
+        report: {
+          result: 'received',
+          hash,
+          resultXdr: '',
+          message: 'The server already has this transaction (DUPLICATE); following it until it is in a ledger.',
+        },
+        qualified: [],
+      };
     case 'ERROR':
-      return withCodes('failed', hash, text(r['error_result_xdr']) ?? '', 'The network refused the transaction (ERROR): see the result codes.');
+      return withCodes(
+        'failed',
+        hash,
+        text(r['error_result_xdr']) ?? '',
+        'The network refused the transaction (ERROR): see the result codes.',
+      );
     case 'TRY_AGAIN_LATER':
-      return { report: { result: 'connection_failed', hash, resultXdr: '', message: 'The network is busy and did not take the transaction (TRY_AGAIN_LATER). Sending it again later is safe.' }, qualified: [] };
+      return {
+        report: {
+          result: 'connection_failed',
+          hash,
+          resultXdr: '',
+          message:
+            'The network is busy and did not take the transaction (TRY_AGAIN_LATER). Sending it again later is safe.',
+        },
+        qualified: [],
+      };
     default:
       // A problem document (transaction_malformed, stale_history, 500s): as the synchronous endpoint's.
       return interpret(status, body, localHash);

@@ -29,7 +29,6 @@ export interface FollowOptions {
   pollMs?: number;
 }
 
-
 export class Submissions {
   private readonly journal: SettingsFile<z.infer<typeof Journal>>;
   private readonly following = new Map<string, AbortController>();
@@ -46,15 +45,27 @@ export class Submissions {
     return this.journal.get().entries.slice(0, limit);
   }
 
-  async submit(input: string, profile: NetworkProfile, http: HttpClient, signal?: AbortSignal): Promise<SubmissionReport> {
+  async submit(
+    input: string,
+    profile: NetworkProfile,
+    http: HttpClient,
+    signal?: AbortSignal,
+  ): Promise<SubmissionReport> {
     const parsed = parseEnvelope(input);
     const passphrase = await hashPassphrase(profile, http);
-    const tx = parsed.envelope.switch().name === 'envelopeTypeTxFeeBump' ? new FeeBumpTransaction(parsed.envelope, passphrase) : new Transaction(parsed.envelope, passphrase);
+    const tx =
+      parsed.envelope.switch().name === 'envelopeTypeTxFeeBump'
+        ? new FeeBumpTransaction(parsed.envelope, passphrase)
+        : new Transaction(parsed.envelope, passphrase);
     const localHash = tx.hash().toString('hex');
     let response;
     const useAsync = await usesAsyncSubmission(profile, http);
     try {
-      response = await http.postForm(useAsync ? '/transactions_async' : '/transactions', { tx: parsed.base64 }, { signal, timeoutMs: 70_000 });
+      response = await http.postForm(
+        useAsync ? '/transactions_async' : '/transactions',
+        { tx: parsed.base64 },
+        { signal, timeoutMs: 70_000 },
+      );
     } catch (error) {
       if (error instanceof CoreError && (error.code === 'unreachable' || error.code === 'timeout')) {
         const result: Result = error.code === 'timeout' ? 'timeout' : 'connection_failed';
@@ -63,13 +74,30 @@ export class Submissions {
       throw error;
     }
     const outcome = (useAsync ? interpretAsync : interpret)(response.status, response.body, localHash);
-    return this.finish(profile, http, outcome.report, outcome.qualified, 'applied' in outcome ? outcome.applied : undefined);
+    return this.finish(
+      profile,
+      http,
+      outcome.report,
+      outcome.qualified,
+      'applied' in outcome ? outcome.applied : undefined,
+    );
   }
 
-  private finish(profile: NetworkProfile, http: HttpClient, report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>, qualified: string[], applied?: boolean): SubmissionReport {
+  private finish(
+    profile: NetworkProfile,
+    http: HttpClient,
+    report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>,
+    qualified: string[],
+    applied?: boolean,
+  ): SubmissionReport {
     // In a ledger (a ledger number came back) the fee was charged; refused at admission it was not.
     const inLedger = report.ledger !== undefined ? true : applied;
-    const explanations: Explanation[] = report.transactionCode ? explainResult({ transaction: report.transactionCode, operations: report.operationCodes ?? [] }, { qualified, applied: inLedger }) : [];
+    const explanations: Explanation[] = report.transactionCode
+      ? explainResult(
+          { transaction: report.transactionCode, operations: report.operationCodes ?? [] },
+          { qualified, applied: inLedger },
+        )
+      : [];
     const following = (report.result === 'received' || report.result === 'timeout') && report.hash !== '';
     const entry: JournalEntry = {
       id: randomUUID(),
@@ -77,7 +105,11 @@ export class Submissions {
       networkId: profile.id,
       submittedAt: new Date().toISOString(),
       result: report.result,
-      ...(report.result === 'success' ? { finalState: 'success' as const } : report.result === 'failed' ? { finalState: 'failed' as const } : {}),
+      ...(report.result === 'success'
+        ? { finalState: 'success' as const }
+        : report.result === 'failed'
+          ? { finalState: 'failed' as const }
+          : {}),
       ...(report.ledger !== undefined ? { ledger: report.ledger } : {}),
       ...(report.transactionCode ? { transactionCode: report.transactionCode } : {}),
       ...(report.operationCodes ? { operationCodes: report.operationCodes } : {}),
@@ -102,11 +134,20 @@ export class Submissions {
         ...base,
         state: r['successful'] === false ? 'failed' : 'success',
         ...(ledger !== undefined ? { ledger } : {}),
-        ...(decoded ? { resultCodes: decoded.codes, explanations: explainResult(decoded.codes, { qualified: decoded.qualified, applied: true }) } : {}),
+        ...(decoded
+          ? {
+              resultCodes: decoded.codes,
+              explanations: explainResult(decoded.codes, { qualified: decoded.qualified, applied: true }),
+            }
+          : {}),
       };
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) {
-        return { ...base, state: this.following.has(hash) ? 'pending' : 'not_found', message: 'The transaction is not in a ledger (yet).' };
+        return {
+          ...base,
+          state: this.following.has(hash) ? 'pending' : 'not_found',
+          message: 'The transaction is not in a ledger (yet).',
+        };
       }
       throw error;
     }
@@ -127,13 +168,23 @@ export class Submissions {
           last = await this.status(hash, profile, http, controller.signal);
         } catch (error) {
           if (controller.signal.aborted) return;
-          last = { hash, networkId: profile.id, state: 'pending', checkedAt: new Date().toISOString(), message: (error as Error).message };
+          last = {
+            hash,
+            networkId: profile.id,
+            state: 'pending',
+            checkedAt: new Date().toISOString(),
+            message: (error as Error).message,
+          };
         }
         if (last.state === 'success' || last.state === 'failed') break;
         this.emit('tx:status', last);
       }
       if (last.state !== 'success' && last.state !== 'failed') {
-        last = { ...last, state: 'timeout', message: 'The transaction did not appear in a ledger in time. Check tx:status later, or look the hash up.' };
+        last = {
+          ...last,
+          state: 'timeout',
+          message: 'The transaction did not appear in a ledger in time. Check tx:status later, or look the hash up.',
+        };
       }
       this.emit('tx:status', last);
       this.completeJournal(journalId, last);
@@ -152,7 +203,9 @@ export class Submissions {
               ...entry,
               finalState: status.state,
               ...(status.ledger !== undefined ? { ledger: status.ledger } : {}),
-              ...(status.resultCodes ? { transactionCode: status.resultCodes.transaction, operationCodes: status.resultCodes.operations } : {}),
+              ...(status.resultCodes
+                ? { transactionCode: status.resultCodes.transaction, operationCodes: status.resultCodes.operations }
+                : {}),
             }
           : entry,
       ),

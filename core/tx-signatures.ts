@@ -9,14 +9,18 @@ import { xdrBytes } from './xdr';
 /** The hint of an account's key: the last four bytes of its ed25519 public key. */
 function hintOf(account: string): string | null {
   try {
-    const base = account.startsWith('M') ? StrKey.encodeEd25519PublicKey(StrKey.decodeMed25519PublicKey(account).subarray(0, 32)) : account;
+    const base = account.startsWith('M')
+      ? StrKey.encodeEd25519PublicKey(StrKey.decodeMed25519PublicKey(account).subarray(0, 32))
+      : account;
     return Buffer.from(StrKey.decodeEd25519PublicKey(base)).subarray(28).toString('hex');
   } catch {
     return null;
   }
 }
 
-function signaturesOf(envelope: xdr.TransactionEnvelope): { part: EnvelopeSignature['part']; list: xdr.DecoratedSignature[] }[] {
+function signaturesOf(
+  envelope: xdr.TransactionEnvelope,
+): { part: EnvelopeSignature['part']; list: xdr.DecoratedSignature[] }[] {
   switch (envelope.switch().name) {
     case 'envelopeTypeTxV0':
       return [{ part: 'transaction', list: envelope.v0().signatures() }];
@@ -50,7 +54,12 @@ export function envelopeSignatures(envelopeXdr: string, accounts: (string | unde
   return signaturesOf(envelope).flatMap(({ part, list }) =>
     list.map((decorated) => {
       const hint = decorated.hint().toString('hex');
-      return { hint, signature: decorated.signature().toString('base64'), part, hintMatches: hints.find(([, h]) => h === hint)?.[0] ?? null };
+      return {
+        hint,
+        signature: decorated.signature().toString('base64'),
+        part,
+        hintMatches: hints.find(([, h]) => h === hint)?.[0] ?? null,
+      };
     }),
   );
 }

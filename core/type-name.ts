@@ -3,7 +3,9 @@
 import { LEDGER_TYPE_CODES, type LedgerOperationType } from '../shared/model/type-codes';
 import { int, text, type JsonObject } from './values';
 
-const LEDGER_NAMES = new Map<number, LedgerOperationType>(Object.entries(LEDGER_TYPE_CODES).map(([name, code]) => [code, name as LedgerOperationType]));
+const LEDGER_NAMES = new Map<number, LedgerOperationType>(
+  Object.entries(LEDGER_TYPE_CODES).map(([name, code]) => [code, name as LedgerOperationType]),
+);
 
 /** The operation's type name in either dialect ("payment", "manage_buy_offer", …). */
 export function typeNameOf(record: JsonObject): string {

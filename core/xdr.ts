@@ -36,7 +36,11 @@ export function xdrBytes(input: string): { bytes: Buffer; encoding: 'hex' | 'bas
 export function decodeXdrJson(type: string, input: string): unknown {
   const { bytes } = xdrBytes(input);
   const lib = ready();
-  if (!lib.types().includes(type)) throw new CoreError('invalid_input', `"${type.slice(0, 100)}" is not an XDR type name (for example TransactionEnvelope, TransactionResult).`);
+  if (!lib.types().includes(type))
+    throw new CoreError(
+      'invalid_input',
+      `"${type.slice(0, 100)}" is not an XDR type name (for example TransactionEnvelope, TransactionResult).`,
+    );
   try {
     return JSON.parse(lib.decode(type, bytes.toString('base64')));
   } catch (error) {
@@ -48,8 +52,18 @@ export function decodeXdrJson(type: string, input: string): unknown {
 export function guessXdrTypes(input: string): string[] {
   const { bytes } = xdrBytes(input);
   const guesses = ready().guess(bytes.toString('base64'));
-  const preferred = ['TransactionEnvelope', 'TransactionResult', 'TransactionMeta', 'LedgerEntry', 'TransactionResultPair', 'ScVal'];
-  return [...preferred.filter((name) => guesses.includes(name)), ...guesses.filter((name) => !preferred.includes(name))];
+  const preferred = [
+    'TransactionEnvelope',
+    'TransactionResult',
+    'TransactionMeta',
+    'LedgerEntry',
+    'TransactionResultPair',
+    'ScVal',
+  ];
+  return [
+    ...preferred.filter((name) => guesses.includes(name)),
+    ...guesses.filter((name) => !preferred.includes(name)),
+  ];
 }
 
 /** Horizon-style code of one operation result (op_success, op_underfunded, op_no_source_account, …). */

@@ -38,8 +38,14 @@ export const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
 };
 
 /** The network's data lives in `<userData>/local-network` and is kept between runs. */
-export function electronNetworkPaths(userDataDir: string, distDir: string): { dataDir: string; entries: Record<NetworkPart, string> } {
+export function electronNetworkPaths(
+  userDataDir: string,
+  distDir: string,
+): { dataDir: string; entries: Record<NetworkPart, string> } {
   // Packaged, dist/network is unpacked next to app.asar (electron-builder.yml asarUnpack).
   const networkDir = join(distDir, 'network').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
-  return { dataDir: join(userDataDir, 'local-network'), entries: { core: join(networkDir, 'core.mjs'), service: join(networkDir, 'service.mjs') } };
+  return {
+    dataDir: join(userDataDir, 'local-network'),
+    entries: { core: join(networkDir, 'core.mjs'), service: join(networkDir, 'service.mjs') },
+  };
 }

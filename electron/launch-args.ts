@@ -45,7 +45,9 @@ export function parseShellOptions(argv: readonly string[]): ShellOptions {
   const names = { '--network': 'network', '--user-data-dir': 'userDataDir' } as const;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const key = names[flag as keyof typeof names];
     if (!key) continue;
     const value = inline ?? argv[++i];

@@ -84,14 +84,23 @@ async function openTransactionFromMenu(): Promise<void> {
   const dialogOptions: Electron.OpenDialogOptions = {
     title: 'Open transaction',
     properties: ['openFile'],
-    filters: [{ name: 'Transactions', extensions: ['xdr', 'txt', 'json', 'b64', 'base64', 'tx'] }, { name: 'All files', extensions: ['*'] }],
+    filters: [
+      { name: 'Transactions', extensions: ['xdr', 'txt', 'json', 'b64', 'base64', 'tx'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
   };
-  const chosen = parent ? await dialog.showOpenDialog(parent, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+  const chosen = parent
+    ? await dialog.showOpenDialog(parent, dialogOptions)
+    : await dialog.showOpenDialog(dialogOptions);
   if (!chosen.canceled && chosen.filePaths[0]) onLaunchRequest({ links: [], files: [chosen.filePaths[0]] });
 }
 
 function openWindow(): void {
-  window = createMainWindow({ preload: join(distDir, 'electron', 'preload.cjs'), userDataDir: app.getPath('userData'), devTools: !app.isPackaged });
+  window = createMainWindow({
+    preload: join(distDir, 'electron', 'preload.cjs'),
+    userDataDir: app.getPath('userData'),
+    devTools: !app.isPackaged,
+  });
   window.on('focus', () => notifier.markRead());
   window.webContents.on('did-start-loading', () => (pageReady = false));
   window.on('closed', () => (window = null));
@@ -116,11 +125,18 @@ async function start(): Promise<void> {
     onNotice: (notice) => {
       log[notice.level === 'info' ? 'info' : 'warn'](notice.message);
       emitToWindow('app:notice', { level: notice.level, message: notice.message.slice(0, 500) });
-      if (notice.level !== 'info' && Notification.isSupported()) new Notification({ title: 'Ledgerscope local network', body: notice.message }).show();
+      if (notice.level !== 'info' && Notification.isSupported())
+        new Notification({ title: 'Ledgerscope local network', body: notice.message }).show();
     },
   });
 
-  const core: AppCore = createAppCore({ userDataDir, localUrl: network.localUrl, host: 'electron', version: app.getVersion(), emit });
+  const core: AppCore = createAppCore({
+    userDataDir,
+    localUrl: network.localUrl,
+    host: 'electron',
+    version: app.getVersion(),
+    emit,
+  });
   const dispatch = createDispatcher(network.wrap(core.handlers));
   await network.applyFlag(dispatch).catch((error: Error) => log.error(error.message));
 
@@ -140,7 +156,10 @@ async function start(): Promise<void> {
     Menu.buildFromTemplate(
       menuTemplate(
         process.platform,
-        { openTransaction: () => void openTransactionFromMenu(), navigate: (route) => emitToWindow('app:navigate', { route }) },
+        {
+          openTransaction: () => void openTransactionFromMenu(),
+          navigate: (route) => emitToWindow('app:navigate', { route }),
+        },
         { devTools: !app.isPackaged },
       ),
     ),

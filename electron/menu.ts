@@ -7,12 +7,21 @@ export interface MenuActions {
   navigate(route: string): void;
 }
 
-export function menuTemplate(platform: NodeJS.Platform, actions: MenuActions, options: { devTools: boolean }): MenuItemConstructorOptions[] {
+export function menuTemplate(
+  platform: NodeJS.Platform,
+  actions: MenuActions,
+  options: { devTools: boolean },
+): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const file: MenuItemConstructorOptions = {
     label: '&File',
     submenu: [
-      { id: 'open-transaction', label: 'Open Transaction…', accelerator: 'CmdOrCtrl+O', click: () => actions.openTransaction() },
+      {
+        id: 'open-transaction',
+        label: 'Open Transaction…',
+        accelerator: 'CmdOrCtrl+O',
+        click: () => actions.openTransaction(),
+      },
       { type: 'separator' },
       mac ? { role: 'close' } : { role: 'quit' },
     ],

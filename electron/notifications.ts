@@ -18,7 +18,10 @@ const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(
  * The notice for a stream record, or null when it is not an incoming payment the user asked to
  * hear about. Accounts are named by their address-book label when `nameOf` knows one.
  */
-export function paymentNotice(event: EventPayload<'stream:record'>, nameOf: (account: string) => string | undefined = () => undefined): PaymentNotice | null {
+export function paymentNotice(
+  event: EventPayload<'stream:record'>,
+  nameOf: (account: string) => string | undefined = () => undefined,
+): PaymentNotice | null {
   const record = event.record;
   // Path payments are payments: the notice names what arrived.
   if (!event.notify || !isPaymentLike(record) || record.direction !== 'in') return null;

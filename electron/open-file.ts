@@ -11,7 +11,8 @@ export async function readTransactionFile(path: string): Promise<{ text: string;
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new Error(`${basename(path)} is not a file.`);
-    if (info.size > MAX_TRANSACTION_FILE_BYTES) throw new Error(`${basename(path)} is larger than ${MAX_TRANSACTION_FILE_BYTES} bytes: not a transaction.`);
+    if (info.size > MAX_TRANSACTION_FILE_BYTES)
+      throw new Error(`${basename(path)} is larger than ${MAX_TRANSACTION_FILE_BYTES} bytes: not a transaction.`);
     const text = (await handle.readFile('utf8')).trim();
     // The text goes to the page: a secret key in the file must not leave main (docs/design.md).
     refuseSecrets(text);

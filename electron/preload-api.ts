@@ -45,13 +45,21 @@ export class LocalEvents {
 }
 
 export function createPreloadApi(ipc: IpcRendererLike, local = new LocalEvents()): PreloadApi {
-  async function invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, requestId?: number): Promise<IpcReply<RequestResult<C>>> {
-    if (!isRequestChannel(channel)) return failure('unknown_channel', `Unknown channel "${String(channel).slice(0, 60)}".`);
+  async function invoke<C extends RequestChannel>(
+    channel: C,
+    args: RequestArgs<C>,
+    requestId?: number,
+  ): Promise<IpcReply<RequestResult<C>>> {
+    if (!isRequestChannel(channel))
+      return failure('unknown_channel', `Unknown channel "${String(channel).slice(0, 60)}".`);
     try {
       const extra = Number.isSafeInteger(requestId) ? [requestId] : [];
       return (await ipc.invoke(channel, args, ...extra)) as IpcReply<RequestResult<C>>;
     } catch (error) {
-      return failure('host_unreachable', `The Ledgerscope main process did not answer: ${(error as Error).message}`.slice(0, 300));
+      return failure(
+        'host_unreachable',
+        `The Ledgerscope main process did not answer: ${(error as Error).message}`.slice(0, 300),
+      );
     }
   }
 
@@ -111,7 +119,8 @@ export function installFileDrop(target: DropTarget, local: LocalEvents, onReject
     const file = event.dataTransfer?.files?.[0];
     if (!file) return;
     event.preventDefault();
-    if (file.size > MAX_DROPPED_BYTES) return onRejected?.(`${file.name} is larger than ${MAX_DROPPED_BYTES} bytes: not a transaction.`);
+    if (file.size > MAX_DROPPED_BYTES)
+      return onRejected?.(`${file.name} is larger than ${MAX_DROPPED_BYTES} bytes: not a transaction.`);
     void file.text().then(
       (text: string) => local.emit('app:open-transaction', { text: text.trim(), fileName: file.name.slice(0, 255) }),
       () => onRejected?.(`${file.name} could not be read.`),

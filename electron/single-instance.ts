@@ -7,7 +7,9 @@ import { parseLaunchArgs, type LaunchRequest } from './launch-args';
 /** False when another instance runs: this one has passed its arguments on and must quit. */
 export function claimSingleInstance(onRequest: (request: LaunchRequest, fromSecondInstance: boolean) => void): boolean {
   if (!app.requestSingleInstanceLock()) return false;
-  app.on('second-instance', (_event, argv, workingDirectory) => onRequest(parseLaunchArgs(argv, workingDirectory), true));
+  app.on('second-instance', (_event, argv, workingDirectory) =>
+    onRequest(parseLaunchArgs(argv, workingDirectory), true),
+  );
   app.on('open-url', (event, url) => {
     event.preventDefault();
     const link = parseDeepLink(url);

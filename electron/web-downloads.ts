@@ -8,14 +8,21 @@ import { extname } from 'node:path';
 
 export type ExportLookup = (exportId: string) => { path: string; name: string } | null;
 
-const TYPES: Record<string, string> = { '.csv': 'text/csv; charset=utf-8', '.ndjson': 'application/x-ndjson; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.csv': 'text/csv; charset=utf-8',
+  '.ndjson': 'application/x-ndjson; charset=utf-8',
+};
 
 export function isExportPath(pathname: string): boolean {
   return pathname === '/exports' || pathname.startsWith('/exports/');
 }
 
 function answer(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  response.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   response.end(message);
 }
 
@@ -25,9 +32,15 @@ function disposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export async function serveExport(request: IncomingMessage, response: ServerResponse, lookup: ExportLookup, tokenOk: (given: string) => boolean): Promise<void> {
+export async function serveExport(
+  request: IncomingMessage,
+  response: ServerResponse,
+  lookup: ExportLookup,
+  tokenOk: (given: string) => boolean,
+): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  if (!tokenOk(url.searchParams.get('token') ?? '')) return answer(response, 403, 'Forbidden: this download needs the token of this run.');
+  if (!tokenOk(url.searchParams.get('token') ?? ''))
+    return answer(response, 403, 'Forbidden: this download needs the token of this run.');
   const match = /^\/exports\/([0-9a-f]{8})$/.exec(url.pathname);
   if (!match) return answer(response, 400, 'Bad request: an export id is 8 hexadecimal characters.');
   const file = lookup(match[1]!);

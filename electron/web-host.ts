@@ -37,7 +37,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // The port is known once the server listens; the Host and Origin checks read it then.
   const local = { port: 0 };
 
-  const server: Server = createServer((request, response) => serveRequest(options, local.port, token, request, response));
+  const server: Server = createServer((request, response) =>
+    serveRequest(options, local.port, token, request, response),
+  );
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on('upgrade', (request, socket, head) => {
     if (!upgradeAllowed(request, local.port, token)) {
@@ -85,7 +87,13 @@ function allowedOrigin(origin: string | undefined, port: number): boolean {
 
 /** A plain HTTP request: only GET and HEAD of the renderer's files, only under our own Host. */
 /** Plain requests: the renderer's files, and finished exports (token-protected) for download. */
-function serveRequest(options: WebHostOptions, port: number, token: string, request: IncomingMessage, response: ServerResponse): void {
+function serveRequest(
+  options: WebHostOptions,
+  port: number,
+  token: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
   if (!allowedHost(request.headers.host, port)) return refuse(response, 421, 'Misdirected request: unknown Host.');
   if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
   const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
@@ -139,7 +147,12 @@ function attachSocket(ws: WebSocket, sockets: Set<WebSocket>, dispatch: Dispatch
 type RequestFrame = { id?: unknown; channel?: unknown; args?: unknown; cancel?: unknown };
 
 /** One request frame: a call answered with its reply, or a cancel of an earlier call; bad frames get a typed error. */
-async function answerMessage(ws: WebSocket, text: string, inflight: Map<number, AbortController>, dispatch: Dispatch): Promise<void> {
+async function answerMessage(
+  ws: WebSocket,
+  text: string,
+  inflight: Map<number, AbortController>,
+  dispatch: Dispatch,
+): Promise<void> {
   let message: RequestFrame;
   try {
     message = JSON.parse(text) as RequestFrame;
@@ -148,7 +161,12 @@ async function answerMessage(ws: WebSocket, text: string, inflight: Map<number, 
     return;
   }
   if (typeof message !== 'object' || message === null || typeof message.id !== 'number') {
-    ws.send(JSON.stringify({ id: null, reply: { ok: false, error: { code: 'bad_message', message: 'A message needs a numeric id.' } } }));
+    ws.send(
+      JSON.stringify({
+        id: null,
+        reply: { ok: false, error: { code: 'bad_message', message: 'A message needs a numeric id.' } },
+      }),
+    );
     return;
   }
   const id = message.id;
@@ -168,7 +186,10 @@ function frameOf(id: number, reply: unknown): string {
   try {
     return JSON.stringify({ id, reply });
   } catch {
-    return JSON.stringify({ id, reply: { ok: false, error: { code: 'internal', message: 'The answer could not be encoded.' } } });
+    return JSON.stringify({
+      id,
+      reply: { ok: false, error: { code: 'internal', message: 'The answer could not be encoded.' } },
+    });
   }
 }
 

@@ -4,7 +4,15 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAppCore, createDispatcher, parseNetworkFlag, forkWithNode, setUpNetwork, type Emit, type NetworkSetup } from '../core';
+import {
+  createAppCore,
+  createDispatcher,
+  parseNetworkFlag,
+  forkWithNode,
+  setUpNetwork,
+  type Emit,
+  type NetworkSetup,
+} from '../core';
 import { startWebHost, type WebHost } from './web-host';
 
 const USAGE =
@@ -40,12 +48,19 @@ function readFlags(argv: string[]) {
 }
 
 /** The embedded network run from the TypeScript sources, as `npm run network` does. */
-async function localNetwork(flag: string | undefined, userDataDir: string, localUrl: string | undefined): Promise<NetworkSetup> {
+async function localNetwork(
+  flag: string | undefined,
+  userDataDir: string,
+  localUrl: string | undefined,
+): Promise<NetworkSetup> {
   return setUpNetwork({
     flag,
     userDataDir,
     dataDir: join(userDataDir, 'local-network'),
-    entries: { core: join(root, 'network', 'validator-process.ts'), service: join(root, 'network', 'service', 'process.ts') },
+    entries: {
+      core: join(root, 'network', 'validator-process.ts'),
+      service: join(root, 'network', 'service', 'process.ts'),
+    },
     spawn: forkWithNode(['--import', 'tsx']),
     localUrl,
     mode: 'background',

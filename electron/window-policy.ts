@@ -44,7 +44,12 @@ export function secureWebPreferences(preload: string, options: { devTools: boole
 export function isAppUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
+    return (
+      parsed.protocol === `${APP_SCHEME}:` &&
+      parsed.host === APP_HOST &&
+      parsed.username === '' &&
+      parsed.password === ''
+    );
   } catch {
     return false;
   }
@@ -103,7 +108,9 @@ export function isTrustedSender(event: SenderLike, appWebContentsId: number | nu
 }
 
 /** Response headers with our CSP in place of any other (header names are case-insensitive). */
-export function withContentSecurityPolicy(headers: Record<string, string[] | string> | undefined): Record<string, string[]> {
+export function withContentSecurityPolicy(
+  headers: Record<string, string[] | string> | undefined,
+): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() === 'content-security-policy') continue;

@@ -18,10 +18,14 @@ export interface WindowState {
 export const DEFAULT_SIZE = { width: 1280, height: 820 };
 export const MIN_SIZE = { width: 720, height: 480 };
 
-const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 100_000;
+const isInt = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 100_000;
 
 /** Bounds to open with: the saved ones if they overlap a display enough to grab, else the default size. */
-export function restoreBounds(saved: unknown, displays: readonly Rect[]): { bounds: Partial<Rect> & { width: number; height: number }; maximized: boolean } {
+export function restoreBounds(
+  saved: unknown,
+  displays: readonly Rect[],
+): { bounds: Partial<Rect> & { width: number; height: number }; maximized: boolean } {
   const fallback = { bounds: { ...DEFAULT_SIZE }, maximized: false };
   if (typeof saved !== 'object' || saved === null) return fallback;
   const { bounds, maximized } = saved as Partial<WindowState>;
@@ -30,7 +34,11 @@ export function restoreBounds(saved: unknown, displays: readonly Rect[]): { boun
   const height = Math.max(MIN_SIZE.height, bounds.height);
   // At least 100×50 px of the title-bar area must be on some display, or the user cannot move it.
   const visible = displays.some(
-    (d) => bounds.x + width - 100 >= d.x && bounds.x + 100 <= d.x + d.width && bounds.y >= d.y - 10 && bounds.y + 50 <= d.y + d.height,
+    (d) =>
+      bounds.x + width - 100 >= d.x &&
+      bounds.x + 100 <= d.x + d.width &&
+      bounds.y >= d.y - 10 &&
+      bounds.y + 50 <= d.y + d.height,
   );
   if (!visible) return { bounds: { width, height }, maximized: maximized === true };
   return { bounds: { x: bounds.x, y: bounds.y, width, height }, maximized: maximized === true };

@@ -23,7 +23,9 @@ import { loadWindowState, restoreBounds, saveWindowState, MIN_SIZE } from './win
  * Electron honours one registerSchemesAsPrivileged call only: keep every scheme in this one.
  */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+  ]);
 }
 
 /** After `ready`: serve dist/renderer on app://, harden the default session and every webContents. */
@@ -38,9 +40,15 @@ export function hardenSession(rendererDir: string): void {
   });
   const ses = session.defaultSession;
   // The same policy on every response the session sees, whatever served it.
-  ses.webRequest.onHeadersReceived((details, callback) => callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) }));
-  ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(isPermissionAllowed(permission, details.requestingUrl)));
-  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin));
+  ses.webRequest.onHeadersReceived((details, callback) =>
+    callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) }),
+  );
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionAllowed(permission, details.requestingUrl)),
+  );
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionAllowed(permission, requestingOrigin),
+  );
   ses.setDevicePermissionHandler(() => false);
   app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 }

@@ -39,7 +39,13 @@ function args(values: FlagValues, names: string[]): string[] {
 }
 
 /** Spawns `node --import tsx <entry>`, forwards its output prefixed, resolves with its URL. */
-function startChild(label: string, entry: string, argv: string[], readyPrefix: string, children: ChildProcess[]): Promise<string> {
+function startChild(
+  label: string,
+  entry: string,
+  argv: string[],
+  readyPrefix: string,
+  children: ChildProcess[],
+): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   if (label === 'core') say(`core pid ${child.pid}`);
@@ -52,7 +58,9 @@ function startChild(label: string, entry: string, argv: string[], readyPrefix: s
         resolveUrl(line.slice(readyPrefix.length).trim());
       }
     });
-    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => process.stderr.write(`[${label}] ${line}\n`));
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) =>
+      process.stderr.write(`[${label}] ${line}\n`),
+    );
     child.on('exit', (code, signal) => {
       if (!ready) reject(new Error(`${label} exited before it was ready (${signal ?? `code ${code}`})`));
       else if (!stopping) {
@@ -95,7 +103,11 @@ async function main(): Promise<void> {
     if (typeof values['public-url'] === 'string') values['public-url'] = publicUrlFlag(values['public-url']);
   } catch (error) {
     if (!(error instanceof FlagError)) throw error;
-    process.stderr.write(`ledgerscope-network: ${error.message} (flags: ${Object.keys(CLI_FLAGS).map((f) => `--${f}`).join(' ')})\n`);
+    process.stderr.write(
+      `ledgerscope-network: ${error.message} (flags: ${Object.keys(CLI_FLAGS)
+        .map((f) => `--${f}`)
+        .join(' ')})\n`,
+    );
     process.exit(2);
   }
   const dataDir = resolve(String(values['data-dir']));
@@ -125,8 +137,22 @@ async function main(): Promise<void> {
     const coreArgs = ['--data-dir', dataDir, '--port', String(values['core-port']), ...args(values, CORE_PASS_THROUGH)];
     const coreUrl = await startChild('core', CORE_ENTRY, coreArgs, 'ledgerscope-core listening on ', children);
     say(`core listening on ${coreUrl}`);
-    const serviceArgs = ['--data-dir', dataDir, '--port', String(values.port), '--core-url', coreUrl, ...args(values, Object.keys(SERVICE_FLAGS))];
-    const serviceUrl = await startChild('service', SERVICE_ENTRY, serviceArgs, 'ledgerscope-service listening on ', children);
+    const serviceArgs = [
+      '--data-dir',
+      dataDir,
+      '--port',
+      String(values.port),
+      '--core-url',
+      coreUrl,
+      ...args(values, Object.keys(SERVICE_FLAGS)),
+    ];
+    const serviceUrl = await startChild(
+      'service',
+      SERVICE_ENTRY,
+      serviceArgs,
+      'ledgerscope-service listening on ',
+      children,
+    );
     say(`service listening on ${serviceUrl}`);
   } catch (error) {
     process.stderr.write(`ledgerscope-network: ${(error as Error).message}\n`);

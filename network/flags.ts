@@ -7,7 +7,8 @@ export class FlagError extends Error {
   override name = 'FlagError';
 }
 
-export type FlagSpec = { kind: 'int'; default?: number; min?: number; max?: number } | { kind: 'string'; default?: string };
+export type FlagSpec =
+  { kind: 'int'; default?: number; min?: number; max?: number } | { kind: 'string'; default?: string };
 export type FlagTable = Record<string, FlagSpec>;
 export type FlagValues = Record<string, number | string | undefined>;
 
@@ -44,7 +45,9 @@ export function parseError(error: Error & { code?: string }): string {
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `unexpected argument ${shown(quoted)}`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return /ambiguous/.test(error.message) ? `${flag} needs a value (a value starting with "-" is written ${flag}=-…)` : `${flag} needs a value`;
+      return /ambiguous/.test(error.message)
+        ? `${flag} needs a value (a value starting with "-" is written ${flag}=-…)`
+        : `${flag} needs a value`;
     default:
       return error.message.split('\n')[0]!;
   }

@@ -56,7 +56,12 @@ async function main(): Promise<void> {
   });
   if (!generated) {
     const started = performance.now();
-    generateHistory(core, { historyOps, accounts: intFlag(flags, 'accounts'), seed: stringFlag(flags, 'seed'), dataDir });
+    generateHistory(core, {
+      historyOps,
+      accounts: intFlag(flags, 'accounts'),
+      seed: stringFlag(flags, 'seed'),
+      dataDir,
+    });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(`ledgerscope-core: generated ${historyOps} history operations in ${seconds} s\n`);
   }

@@ -18,7 +18,10 @@ if (benches.length === 0) {
 let failed = 0;
 for (const name of benches) {
   console.log(`\n=== ${name}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'test', 'bench', name)], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'test', 'bench', name)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

@@ -31,7 +31,8 @@ function newest(paths) {
 }
 
 const isStale = (outputs, sources) =>
-  outputs.some((output) => !existsSync(output)) || newest(sources) > Math.min(...outputs.map((output) => statSync(output).mtimeMs));
+  outputs.some((output) => !existsSync(output)) ||
+  newest(sources) > Math.min(...outputs.map((output) => statSync(output).mtimeMs));
 
 /**
  * Prints what the first screen loads and answers whether it is within the limit. An up-to-date
@@ -53,24 +54,35 @@ function checkFirstScreen(rendererDir, { quiet }) {
 export function buildRenderer({ force = false } = {}) {
   const rendererDir = join(dist, 'renderer');
   const outputs = [join(rendererDir, 'index.html'), join(rendererDir, '.vite', 'manifest.json')];
-  if (!force && !isStale(outputs, ['renderer', 'shared', 'vite.config.ts'])) return checkFirstScreen(rendererDir, { quiet: true });
+  if (!force && !isStale(outputs, ['renderer', 'shared', 'vite.config.ts']))
+    return checkFirstScreen(rendererDir, { quiet: true });
   console.log('ledgerscope: building the renderer');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   return result.status === 0 && checkFirstScreen(rendererDir, { quiet: false });
 }
 
 // CommonJS bundles have no import.meta: give the bundled code its own file's URL and directory.
 const CJS_IMPORT_META = {
   banner: { js: 'const __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-  define: { 'import.meta.url': '__importMetaUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  define: {
+    'import.meta.url': '__importMetaUrl',
+    'import.meta.dirname': '__dirname',
+    'import.meta.filename': '__filename',
+  },
 };
 
 // ESM bundles of CommonJS packages (fastify, ...) need a `require` of their own.
 const ESM_REQUIRE = {
-  banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
 };
 
 /**
@@ -105,7 +117,15 @@ const argvPlugin = {
  */
 async function channelNamesPlugin(esbuild) {
   const tmp = join(root, 'node_modules', '.tmp', 'ipc-channels.mjs');
-  await esbuild.build({ ...ESM_REQUIRE, entryPoints: [join(root, 'shared', 'ipc.ts')], bundle: true, format: 'esm', platform: 'node', outfile: tmp, logLevel: 'silent' });
+  await esbuild.build({
+    ...ESM_REQUIRE,
+    entryPoints: [join(root, 'shared', 'ipc.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: tmp,
+    logLevel: 'silent',
+  });
   const ipc = await import(`${pathToFileURL(tmp).href}?t=${Date.now()}`);
   const contents = [
     `export const requestChannels = Object.freeze(${JSON.stringify(Object.fromEntries(Object.keys(ipc.requestChannels).map((name) => [name, true])))});`,
@@ -125,15 +145,46 @@ async function channelNamesPlugin(esbuild) {
 }
 
 function bundles() {
-  const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    absWorkingDir: root,
+  };
   const list = [
-    { ...common, ...CJS_IMPORT_META, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', external: ['electron'] },
+    {
+      ...common,
+      ...CJS_IMPORT_META,
+      entryPoints: ['electron/main.ts'],
+      outfile: 'dist/electron/main.cjs',
+      format: 'cjs',
+      external: ['electron'],
+    },
     // The history index's worker thread (core/history-index/main-thread/client.ts loads it next to main.cjs).
-    { ...common, ...ESM_REQUIRE, entryPoints: ['core/history-index/worker-thread/worker.ts'], outfile: 'dist/electron/history-worker.mjs', format: 'esm' },
+    {
+      ...common,
+      ...ESM_REQUIRE,
+      entryPoints: ['core/history-index/worker-thread/worker.ts'],
+      outfile: 'dist/electron/history-worker.mjs',
+      format: 'esm',
+    },
     // The sandboxed preload may require only a few modules (electron among them): no Node built-ins.
-    { ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', platform: 'browser', target: 'chrome130', external: ['electron'] },
+    {
+      ...common,
+      entryPoints: ['electron/preload.ts'],
+      outfile: 'dist/electron/preload.cjs',
+      format: 'cjs',
+      platform: 'browser',
+      target: 'chrome130',
+      external: ['electron'],
+    },
   ];
-  for (const [name, source] of [['core', 'network/validator-process.ts'], ['service', 'network/service/process.ts']]) {
+  for (const [name, source] of [
+    ['core', 'network/validator-process.ts'],
+    ['service', 'network/service/process.ts'],
+  ]) {
     if (!existsSync(join(root, source))) {
       console.log(`ledgerscope: ${source} does not exist yet; dist/network/${name}.mjs not built`);
       continue;
@@ -152,12 +203,14 @@ function bundles() {
 
 export async function buildNode({ force = false } = {}) {
   const outputs = bundles().map((options) => join(root, options.outfile));
-  if (!force && !isStale(outputs, ['core', 'electron', 'shared', 'network', 'package.json', 'scripts/build.mjs'])) return true;
+  if (!force && !isStale(outputs, ['core', 'electron', 'shared', 'network', 'package.json', 'scripts/build.mjs']))
+    return true;
   console.log(`ledgerscope: bundling ${outputs.map((output) => relative(root, output)).join(', ')}`);
   const esbuild = await import('esbuild');
   try {
     const channelNames = await channelNamesPlugin(esbuild);
-    const withNames = (options) => (options.outfile.endsWith('preload.cjs') ? { ...options, plugins: [channelNames] } : options);
+    const withNames = (options) =>
+      options.outfile.endsWith('preload.cjs') ? { ...options, plugins: [channelNames] } : options;
     await Promise.all(bundles().map((options) => esbuild.build(withNames(options))));
   } catch (error) {
     console.error(`ledgerscope: bundling failed: ${error.message}`);

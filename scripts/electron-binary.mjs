@@ -9,8 +9,14 @@ const PLATFORM_PATH = { darwin: 'Electron.app/Contents/MacOS/Electron', win32: '
 export function electronBinary(root = join(import.meta.dirname, '..'), env = process.env, platform = process.platform) {
   const pkg = join(root, 'node_modules', 'electron');
   const pathFile = join(pkg, 'path.txt');
-  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : (PLATFORM_PATH[platform] ?? 'electron');
-  const candidate = env.ELECTRON_OVERRIDE_DIST_PATH ? join(env.ELECTRON_OVERRIDE_DIST_PATH, relative) : existsSync(pathFile) ? join(pkg, 'dist', relative) : null;
+  const relative = existsSync(pathFile)
+    ? readFileSync(pathFile, 'utf8').trim()
+    : (PLATFORM_PATH[platform] ?? 'electron');
+  const candidate = env.ELECTRON_OVERRIDE_DIST_PATH
+    ? join(env.ELECTRON_OVERRIDE_DIST_PATH, relative)
+    : existsSync(pathFile)
+      ? join(pkg, 'dist', relative)
+      : null;
   return candidate && existsSync(candidate) ? candidate : null;
 }
 

@@ -1,6 +1,14 @@
 export const FIRST_SCREEN_LIMIT_KB: number;
 export interface Manifest {
-  [key: string]: { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+  [key: string]: {
+    file: string;
+    src?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    imports?: string[];
+    dynamicImports?: string[];
+    css?: string[];
+  };
 }
 export interface FirstScreenSize {
   chunks: { file: string; bytes: number; gzip: number }[];

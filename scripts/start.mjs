@@ -19,8 +19,13 @@ const binary = webOnly ? null : electronBinary(root);
 if (binary) {
   run(binary, [root, ...passOn]);
 } else {
-  if (!webOnly) console.log(`ledgerscope: no Electron runtime here (${whyNoElectron()}); serving the app in the browser instead.`);
-  const child = run(process.execPath, ['--import', 'tsx', join(root, 'electron', 'web-main.ts'), ...passOn], ['inherit', 'pipe', 'inherit']);
+  if (!webOnly)
+    console.log(`ledgerscope: no Electron runtime here (${whyNoElectron()}); serving the app in the browser instead.`);
+  const child = run(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'electron', 'web-main.ts'), ...passOn],
+    ['inherit', 'pipe', 'inherit'],
+  );
   let opened = noOpen;
   child.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
@@ -42,7 +47,11 @@ function run(command, commandArgs, stdio = 'inherit') {
 /** The system browser, if there is one; a failure to open it is not an error (the URL is printed). */
 function openBrowser(url) {
   const [command, commandArgs] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   try {
     const opener = spawn(command, commandArgs, { stdio: 'ignore', detached: true });
     opener.on('error', () => undefined);

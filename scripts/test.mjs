@@ -14,7 +14,9 @@ function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
@@ -33,14 +35,18 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set LEDGERSCOPE_CHROMIUM.`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set LEDGERSCOPE_CHROMIUM.`,
+    );
     return false;
   }
   console.log(`Chromium is missing at ${CHROMIUM}: installing Debian's chromium package.`);
   return (
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' }).status === 0 &&
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-      .status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0 &&
     existsSync(CHROMIUM)
   );
 }
@@ -92,11 +98,18 @@ if (vitestReport) {
 // loads and fails over the limit (scripts/renderer-size.mjs).
 if (!ensureChromium()) {
   totals.failed += 1;
-} else if (check('build the renderer', process.execPath, [join(root, 'scripts', 'build.mjs'), '--renderer', '--force'])) {
+} else if (
+  check('build the renderer', process.execPath, [join(root, 'scripts', 'build.mjs'), '--renderer', '--force'])
+) {
   const playwrightJson = join(results, 'playwright.json');
-  const e2eOk = run('end-to-end tests (Playwright, Chromium)', playwright[0], [playwright[1], 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-  });
+  const e2eOk = run(
+    'end-to-end tests (Playwright, Chromium)',
+    playwright[0],
+    [playwright[1], 'test', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    },
+  );
   const stats = readJson(playwrightJson)?.stats;
   if (stats) {
     totals.passed += stats.expected + stats.flaky;

@@ -33,7 +33,11 @@ export function mergeFeed<T extends FeedLike>(current: readonly T[], incoming: r
     seen.add(key);
     out.push(item);
   }
-  out.sort((a, b) => compareTokensDesc(a.record.pagingToken, b.record.pagingToken) || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+  out.sort(
+    (a, b) =>
+      compareTokensDesc(a.record.pagingToken, b.record.pagingToken) ||
+      (a.account < b.account ? -1 : a.account > b.account ? 1 : 0),
+  );
   return out.slice(0, limit);
 }
 

@@ -10,7 +10,10 @@ export const HISTORY_DIRECTIONS = ['in', 'out', 'self', 'none'] as const;
 export type HistoryDirection = (typeof HISTORY_DIRECTIONS)[number];
 
 /** A non-negative amount with at most 7 decimals ("10000", "0.0000001"). */
-export const AmountText = z.string().max(40).regex(/^\d{1,19}(\.\d{1,7})?$/, 'a non-negative amount with at most 7 decimals');
+export const AmountText = z
+  .string()
+  .max(40)
+  .regex(/^\d{1,19}(\.\d{1,7})?$/, 'a non-negative amount with at most 7 decimals');
 /** "native", "XLM", "CODE" or "CODE:ISSUER" (issuer a G… key). */
 export const AssetFilter = z
   .string()
@@ -42,7 +45,10 @@ export const HistorySort = z.enum(['time', '-time', 'amount', '-amount']);
 export type HistorySort = z.infer<typeof HistorySort>;
 
 /** Keyset cursor: the sort key and id of the last row of the previous page, opaque to the renderer. */
-export const HistoryCursor = z.string().max(48).regex(/^(n|\d{1,19}):\d{1,19}$/, 'a history cursor (sort key:id)');
+export const HistoryCursor = z
+  .string()
+  .max(48)
+  .regex(/^(n|\d{1,19}):\d{1,19}$/, 'a history cursor (sort key:id)');
 
 export const HistoryRow = z.object({
   id: z.string(),
@@ -67,7 +73,13 @@ export const HistoryRow = z.object({
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
 
-export const AssetFlow = z.object({ asset: z.string(), in: DecimalString, out: DecimalString, net: DecimalString, count: z.number().int() });
+export const AssetFlow = z.object({
+  asset: z.string(),
+  in: DecimalString,
+  out: DecimalString,
+  net: DecimalString,
+  count: z.number().int(),
+});
 export type AssetFlow = z.infer<typeof AssetFlow>;
 
 export const HistorySummary = z.object({ count: z.number().int(), totals: z.array(AssetFlow) });

@@ -4,17 +4,9 @@ import { decodeStrKey, isAccountKey, isStrKey } from './strkey';
 import { decodeToid } from './toid';
 
 export type IdKind =
-  | 'account'
-  | 'muxed_account'
-  | 'ledger'
-  | 'operation'
-  | 'transaction_or_pool'
-  | 'claimable_balance'
-  | 'liquidity_pool';
+  'account' | 'muxed_account' | 'ledger' | 'operation' | 'transaction_or_pool' | 'claimable_balance' | 'liquidity_pool';
 
-export type Classified =
-  | { kind: IdKind; value: string }
-  | { kind: 'invalid'; input: string; reason: string };
+export type Classified = { kind: IdKind; value: string } | { kind: 'invalid'; input: string; reason: string };
 
 const UINT32_MAX = 4294967295n;
 const INT64_MAX = 2n ** 63n - 1n;
@@ -31,12 +23,20 @@ export function classifyId(raw: string): Classified {
     if (first === 'G') {
       return isAccountKey(upper)
         ? { kind: 'account', value: upper }
-        : invalid(input.length === 56 ? 'looks like an account (G…) but its checksum is wrong' : 'an account (G…) has 56 characters');
+        : invalid(
+            input.length === 56
+              ? 'looks like an account (G…) but its checksum is wrong'
+              : 'an account (G…) has 56 characters',
+          );
     }
     if (first === 'M') {
       return isStrKey('muxed', upper)
         ? { kind: 'muxed_account', value: upper }
-        : invalid(input.length === 69 ? 'looks like a muxed account (M…) but its checksum is wrong' : 'a muxed account (M…) has 69 characters');
+        : invalid(
+            input.length === 69
+              ? 'looks like a muxed account (M…) but its checksum is wrong'
+              : 'a muxed account (M…) has 69 characters',
+          );
     }
     if (first === 'B') {
       return isStrKey('claimableBalance', upper)
@@ -51,10 +51,14 @@ export function classifyId(raw: string): Classified {
     }
     if (first === 'S') {
       // Never echo a secret key back, not even into an error message.
-      return { kind: 'invalid', input: '', reason: 'this is a secret key: Ledgerscope never needs one, and it was not kept' };
+      return {
+        kind: 'invalid',
+        input: '',
+        reason: 'this is a secret key: Ledgerscope never needs one, and it was not kept',
+      };
     }
   }
-  if (/^[0-9a-f]+$/i.test(input) && /[a-f]/i.test(input) || /^[0-9a-f]{64,72}$/i.test(input)) {
+  if ((/^[0-9a-f]+$/i.test(input) && /[a-f]/i.test(input)) || /^[0-9a-f]{64,72}$/i.test(input)) {
     const hex = input.toLowerCase();
     if (hex.length === 64) return { kind: 'transaction_or_pool', value: hex };
     if (hex.length === 72) {
@@ -65,13 +69,16 @@ export function classifyId(raw: string): Classified {
     return invalid(`hexadecimal of ${hex.length} characters: a hash or pool id has 64, a claimable balance id 72`);
   }
   if (/^\d+$/.test(input)) {
-    if (input.length > 19 || BigInt(input) > INT64_MAX) return invalid('number is larger than any ledger or operation id');
+    if (input.length > 19 || BigInt(input) > INT64_MAX)
+      return invalid('number is larger than any ledger or operation id');
     const value = BigInt(input);
     if (value === 0n) return invalid('ledger 0 does not exist; ledgers start at 1');
     if (value <= UINT32_MAX) return { kind: 'ledger', value: value.toString() };
     const toid = decodeToid(value);
     if (toid.txOrder === 0 || toid.opIndex === 0) {
-      return invalid(`number ${input} is too large for a ledger and is not an operation id (transaction ${toid.txOrder}, operation ${toid.opIndex})`);
+      return invalid(
+        `number ${input} is too large for a ledger and is not an operation id (transaction ${toid.txOrder}, operation ${toid.opIndex})`,
+      );
     }
     return { kind: 'operation', value: value.toString() };
   }

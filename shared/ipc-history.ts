@@ -1,7 +1,18 @@
 // The history index's channels (a local SQLite index of one account's operations;
 // docs/history-index.md), spread into the one channel map of shared/ipc.ts.
 import { z } from 'zod';
-import { AssetFilter, FlowPoint, HistoryCursor, HistoryFilter, HistoryIndexInfo, HistoryPage, HistoryProgress, HistorySort, TotalsBy, TotalsRow } from './history';
+import {
+  AssetFilter,
+  FlowPoint,
+  HistoryCursor,
+  HistoryFilter,
+  HistoryIndexInfo,
+  HistoryPage,
+  HistoryProgress,
+  HistorySort,
+  TotalsBy,
+  TotalsRow,
+} from './history';
 import { none, request } from './ipc-values';
 import { IdString } from './model';
 
@@ -17,7 +28,10 @@ export const historyChannels = {
   /** The sync's progress now (state idle when none runs in this session). */
   'history:status': request(HistoryAccount, HistoryProgress),
   /** Indexed accounts of the selected network, with their size. */
-  'history:list': request(none, z.object({ networkId: z.string(), indexes: z.array(HistoryIndexInfo), fileBytes: z.number().int() })),
+  'history:list': request(
+    none,
+    z.object({ networkId: z.string(), indexes: z.array(HistoryIndexInfo), fileBytes: z.number().int() }),
+  ),
   'history:remove': request(HistoryAccount, z.object({ removed: z.boolean() })),
   /** One keyset page of the filtered set; `summary` (count, per-asset totals) when asked for. */
   'history:query': request(
@@ -36,11 +50,21 @@ export const historyChannels = {
   ),
   /** Totals of the filtered set by asset, counterparty (top N by volume), day, week or month. */
   'history:totals': request(
-    z.object({ account: IdString, filter: HistoryFilter.default({}), by: TotalsBy, top: z.number().int().min(1).max(10_000).default(50) }).strict(),
+    z
+      .object({
+        account: IdString,
+        filter: HistoryFilter.default({}),
+        by: TotalsBy,
+        top: z.number().int().min(1).max(10_000).default(50),
+      })
+      .strict(),
     z.object({ rows: z.array(TotalsRow) }),
   ),
   /** Net flow of one asset per day and its running total over the filtered set. */
-  'history:flow': request(z.object({ account: IdString, filter: HistoryFilter.default({}), asset: AssetFilter }).strict(), z.object({ points: z.array(FlowPoint) })),
+  'history:flow': request(
+    z.object({ account: IdString, filter: HistoryFilter.default({}), asset: AssetFilter }).strict(),
+    z.object({ points: z.array(FlowPoint) }),
+  ),
   /** Writes the filtered set to a CSV or NDJSON file in the export directory. */
   'history:export': request(
     z
@@ -49,7 +73,12 @@ export const historyChannels = {
         filter: HistoryFilter.default({}),
         sort: HistorySort.default('time'),
         format: z.enum(['csv', 'ndjson']),
-        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
+        fileName: z
+          .string()
+          .min(1)
+          .max(120)
+          .regex(/^[^/\\:\0]+$/, 'a file name without directories')
+          .optional(),
       })
       .strict(),
     z.object({ path: z.string(), rows: z.number().int() }),

@@ -14,15 +14,29 @@ export const homeChannels = {
   /** Merges a JSON or CSV file's text; checked whole first, so a bad file changes nothing. */
   'labels:import': request(
     z.object({ text: z.string().max(MAX_IMPORT_CHARS, 'the file is over 2 MB') }).strict(),
-    z.object({ added: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), total: z.number().int() }),
+    z.object({
+      added: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      total: z.number().int(),
+    }),
   ),
-  'labels:export': request(z.object({ format: z.enum(['json', 'csv']) }).strict(), z.object({ text: z.string(), format: z.enum(['json', 'csv']), count: z.number().int() })),
+  'labels:export': request(
+    z.object({ format: z.enum(['json', 'csv']) }).strict(),
+    z.object({ text: z.string(), format: z.enum(['json', 'csv']), count: z.number().int() }),
+  ),
 
   // -- the explore home ---------------------------------------------------------------------
   /** The latest ledgers, newest first (closed ledgers are cached in the core; poll this). */
-  'home:ledgers': request(z.object({ limit: z.number().int().min(1).max(20).default(8) }).strict(), z.object({ latest: z.number().int().nullable(), ledgers: z.array(LedgerSummary) })),
+  'home:ledgers': request(
+    z.object({ limit: z.number().int().min(1).max(20).default(8) }).strict(),
+    z.object({ latest: z.number().int().nullable(), ledgers: z.array(LedgerSummary) }),
+  ),
   /** The latest operations (with failed ones) of the latest ledgers, newest first. */
-  'home:activity': request(z.object({ limit: z.number().int().min(1).max(50).default(12) }).strict(), z.object({ operations: z.array(Operation) })),
+  'home:activity': request(
+    z.object({ limit: z.number().int().min(1).max(50).default(12) }).strict(),
+    z.object({ operations: z.array(Operation) }),
+  ),
   /** The local network's demo accounts by name; empty on other networks. Never a secret key. */
   'home:demo-accounts': request(none, z.object({ accounts: z.array(DemoAccount) })),
   /** The ledger before one, or with skipEmpty the nearest earlier one with operations (null: none nearby). */

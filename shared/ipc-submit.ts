@@ -16,27 +16,53 @@ export const submitChannels = {
   'tx:submit': request(z.object({ input: EnvelopeInput }).strict(), SubmissionReport),
   /** Looks the hash up now on the selected network. */
   'tx:status': request(z.object({ hash: z.string().regex(/^[0-9a-fA-F]{64}$/) }).strict(), TxStatus),
-  'tx:journal': request(z.object({ limit: z.number().int().min(1).max(1000).default(100) }).strict(), z.object({ entries: z.array(JournalEntry) })),
+  'tx:journal': request(
+    z.object({ limit: z.number().int().min(1).max(1000).default(100) }).strict(),
+    z.object({ entries: z.array(JournalEntry) }),
+  ),
   /** Plain-language explanation and fix of result codes; no codes = every known code. */
-  'tx:explain': request(z.object({ codes: z.array(z.string().max(80)).max(200).optional() }).strict(), z.object({ explanations: z.array(Explanation) })),
+  'tx:explain': request(
+    z.object({ codes: z.array(z.string().max(80)).max(200).optional() }).strict(),
+    z.object({ explanations: z.array(Explanation) }),
+  ),
   /** Any XDR type to its JSON tree (@stellar/stellar-xdr-json); `type` absent = guessed. */
   'xdr:decode': request(
-    z.object({ type: z.string().max(100).regex(/^[A-Za-z0-9_]+$/).optional(), xdr: z.string().min(1).max(400_000) }).strict(),
+    z
+      .object({
+        type: z
+          .string()
+          .max(100)
+          .regex(/^[A-Za-z0-9_]+$/)
+          .optional(),
+        xdr: z.string().min(1).max(400_000),
+      })
+      .strict(),
     z.object({ type: z.string(), json: z.unknown(), candidates: z.array(z.string()) }),
   ),
 
   // -- signatures and thresholds (issue #14; core/signatures/) ---------------------
   /** Each envelope's signatures checked, the weight each account needs, and what holds submission back. */
-  'signatures:inspect': request(z.object({ inputs: SignedInputs }).strict(), z.object({ reports: z.array(SignatureReport) })),
+  'signatures:inspect': request(
+    z.object({ inputs: SignedInputs }).strict(),
+    z.object({ reports: z.array(SignatureReport) }),
+  ),
   /** Copies of one transaction (and detached signatures) into one envelope with only the signatures the network uses. */
-  'signatures:merge': request(z.object({ inputs: SignedInputs, detached: z.array(DetachedSignature).max(20).optional() }).strict(), MergeReport),
+  'signatures:merge': request(
+    z.object({ inputs: SignedInputs, detached: z.array(DetachedSignature).max(20).optional() }).strict(),
+    MergeReport,
+  ),
   /** An envelope as base64, hex or a SEP-7 URI; with `fileName`, also written to the export directory. */
   'signatures:export': request(
     z
       .object({
         input: SignedInput,
         format: ExportFormat,
-        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
+        fileName: z
+          .string()
+          .min(1)
+          .max(120)
+          .regex(/^[^/\\:\0]+$/, 'a file name without directories')
+          .optional(),
       })
       .strict(),
     z.object({ text: z.string(), hash: z.string(), path: z.string().optional() }),

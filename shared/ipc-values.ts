@@ -44,7 +44,10 @@ export const RateLimitNotice = z.object({
 export type RateLimitNotice = z.infer<typeof RateLimitNotice>;
 
 /** A paging token: digits for operations ("now" = from the latest ledger; absent = the start). */
-export const Cursor = z.string().max(40).regex(/^(now|[0-9A-Za-z_-]*)$/, 'a paging token');
+export const Cursor = z
+  .string()
+  .max(40)
+  .regex(/^(now|[0-9A-Za-z_-]*)$/, 'a paging token');
 
 /** Listing parameters. Every field belongs in the renderer's query key. */
 export const ListingQuery = z.object({

@@ -7,13 +7,39 @@
 // retryAfterMs?}}`, `code` one of IpcErrorCode below.
 import { z } from 'zod';
 import { MinimumAmount, Minimums } from './minimums';
-import { Account, ClaimableBalance, IdString, Ledger, LiquidityPool, LedgerTransaction, Operation, OperationPage, TransactionDetail, ExportProgress, StreamStatus, TxStatus, WatchedAccount } from './model';
+import {
+  Account,
+  ClaimableBalance,
+  IdString,
+  Ledger,
+  LiquidityPool,
+  LedgerTransaction,
+  Operation,
+  OperationPage,
+  TransactionDetail,
+  ExportProgress,
+  StreamStatus,
+  TxStatus,
+  WatchedAccount,
+} from './model';
 
 import type { IpcErrorShape } from './ipc-errors';
 import { historyChannels, historyEvents } from './ipc-history';
 import { submitChannels } from './ipc-submit';
 import { homeChannels, homeEvents } from './ipc-home';
-import { NetworkProfile, NetworkHealth, RateLimitNotice, Cursor, ListingQuery, OperationScope, ListingTarget, ConnectionTest, NetworkDraft, none, request } from './ipc-values';
+import {
+  NetworkProfile,
+  NetworkHealth,
+  RateLimitNotice,
+  Cursor,
+  ListingQuery,
+  OperationScope,
+  ListingTarget,
+  ConnectionTest,
+  NetworkDraft,
+  none,
+  request,
+} from './ipc-values';
 
 export * from './ipc-errors';
 export * from './ipc-values';
@@ -43,11 +69,17 @@ export const requestChannels = {
   /** Adds a custom profile; the id is derived from the name. */
   'network:add': request(NetworkDraft, NetworkProfile),
   /** Edits a custom profile (built-in ones are refused). */
-  'network:update': request(z.object({ id: NetworkId, changes: NetworkDraft.partial().strict() }).strict(), NetworkProfile),
+  'network:update': request(
+    z.object({ id: NetworkId, changes: NetworkDraft.partial().strict() }).strict(),
+    NetworkProfile,
+  ),
   'network:remove': request(z.object({ id: NetworkId }).strict(), z.object({ selectedId: z.string() })),
   /** Probes a URL (or a saved profile) without saving anything. */
   'network:test': request(
-    z.union([z.object({ id: NetworkId }).strict(), z.object({ baseUrl: z.string().url().max(500), passphrase: z.string().max(200).optional() }).strict()]),
+    z.union([
+      z.object({ id: NetworkId }).strict(),
+      z.object({ baseUrl: z.string().url().max(500), passphrase: z.string().max(200).optional() }).strict(),
+    ]),
     ConnectionTest,
   ),
   /** Health of the selected network now (also pushed on the `network:health` event). */
@@ -55,18 +87,29 @@ export const requestChannels = {
 
   // -- listings (pages for an infinite query: `next` is the next cursor, null at the end) ------
   'payments:list': request(z.object({ account: IdString, query: ListingQuery }).strict(), OperationPage),
-  'operations:list': request(z.object({ scope: OperationScope, id: IdString, query: ListingQuery }).strict(), OperationPage),
+  'operations:list': request(
+    z.object({ scope: OperationScope, id: IdString, query: ListingQuery }).strict(),
+    OperationPage,
+  ),
 
   // -- single resources ------------------------------------------------------------------------
   'operation:get': request(z.object({ id: IdString }).strict(), Operation),
   'account:get': request(z.object({ id: IdString }).strict(), Account),
-  'ledger:get': request(z.object({ sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]) }).strict(), Ledger),
+  'ledger:get': request(
+    z.object({ sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]) }).strict(),
+    Ledger,
+  ),
   /**
    * The transactions of a ledger in application order (read from its operations, failed ones
    * included), at most `limit`; `truncated` says the ledger holds more.
    */
   'ledger:transactions': request(
-    z.object({ sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]), limit: z.number().int().min(1).max(200).default(100) }).strict(),
+    z
+      .object({
+        sequence: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]),
+        limit: z.number().int().min(1).max(200).default(100),
+      })
+      .strict(),
     z.object({ records: z.array(LedgerTransaction), truncated: z.boolean() }),
   ),
   'transaction:get': request(z.object({ hash: IdString }).strict(), TransactionDetail),
@@ -78,13 +121,19 @@ export const requestChannels = {
    * Watches an account (or changes its minimums): `minAmounts` per asset, or `minAmount` for any
    * asset (the same as `minAmounts: {"*": …}`); neither = notify for every incoming payment.
    */
-  'stream:watch': request(z.object({ account: IdString, minAmount: MinimumAmount.optional(), minAmounts: Minimums.optional() }).strict(), WatchedAccount),
+  'stream:watch': request(
+    z.object({ account: IdString, minAmount: MinimumAmount.optional(), minAmounts: Minimums.optional() }).strict(),
+    WatchedAccount,
+  ),
   'stream:unwatch': request(z.object({ account: IdString }).strict(), z.object({ removed: z.boolean() })),
   'stream:list': request(none, z.object({ watched: z.array(WatchedAccount), statuses: z.array(StreamStatus) })),
   /** Each watched account's latest payments (history and what streamed since), newest first; `errors` names accounts that could not be read. */
   'stream:feed': request(
     z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict(),
-    z.object({ items: z.array(z.object({ account: IdString, networkId: z.string(), record: Operation })), errors: z.array(z.string()) }),
+    z.object({
+      items: z.array(z.object({ account: IdString, networkId: z.string(), record: Operation })),
+      errors: z.array(z.string()),
+    }),
   ),
 
   // -- export (streams to a file in the export directory; same in both hosts) ----------------
@@ -97,9 +146,17 @@ export const requestChannels = {
     z
       .object({
         target: ListingTarget,
-        query: ListingQuery.omit({ cursor: true, limit: true }).extend({ cursor: Cursor.optional(), maxRows: z.number().int().positive().max(10_000_000).optional() }),
+        query: ListingQuery.omit({ cursor: true, limit: true }).extend({
+          cursor: Cursor.optional(),
+          maxRows: z.number().int().positive().max(10_000_000).optional(),
+        }),
         format: z.enum(['csv', 'ndjson']),
-        fileName: z.string().min(1).max(120).regex(/^[^/\\:\0]+$/, 'a file name without directories').optional(),
+        fileName: z
+          .string()
+          .min(1)
+          .max(120)
+          .regex(/^[^/\\:\0]+$/, 'a file name without directories')
+          .optional(),
       })
       .strict(),
     ExportProgress,
@@ -131,7 +188,12 @@ export const eventChannels = {
   /** Text of a transaction file opened from the menu, dropped on the window or passed at launch. */
   'app:open-transaction': z.object({ text: z.string().max(400_000), fileName: z.string().max(255).optional() }),
   /** Go somewhere, as the renderer's hash routes: `/account/<G…>`, `/tx/<hash>`, `/ledger/<seq>`, `/live`; `/op/<id>`; `/go-to` opens the Go to… box. */
-  'app:navigate': z.object({ route: z.string().max(200).regex(/^\/[A-Za-z0-9/_-]*$/) }),
+  'app:navigate': z.object({
+    route: z
+      .string()
+      .max(200)
+      .regex(/^\/[A-Za-z0-9/_-]*$/),
+  }),
   /** Something the user should see, e.g. the embedded local network stopped and is restarting. */
   'app:notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string().max(500) }),
 } as const;
@@ -158,7 +220,11 @@ export function isEventChannel(name: unknown): name is EventChannel {
  * renderer's bridge turns its AbortSignal into that (renderer/src/lib/bridge.ts).
  */
 export interface PreloadApi {
-  invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, requestId?: number): Promise<IpcReply<RequestResult<C>>>;
+  invoke<C extends RequestChannel>(
+    channel: C,
+    args: RequestArgs<C>,
+    requestId?: number,
+  ): Promise<IpcReply<RequestResult<C>>>;
   cancel(requestId: number): void;
   on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
 }
@@ -168,6 +234,10 @@ export const CANCEL_CHANNEL = 'ipc:cancel';
 
 /** The bridge the renderer sees: the same shape from the Electron preload and the web host. */
 export interface Bridge {
-  invoke<C extends RequestChannel>(channel: C, args: RequestArgs<C>, signal?: AbortSignal): Promise<IpcReply<RequestResult<C>>>;
+  invoke<C extends RequestChannel>(
+    channel: C,
+    args: RequestArgs<C>,
+    signal?: AbortSignal,
+  ): Promise<IpcReply<RequestResult<C>>>;
   on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
 }

@@ -7,14 +7,7 @@ import { isInteger, isSafeNumber, LosslessNumber, parse, stringify } from 'lossl
 export { LosslessNumber };
 
 export type JsonValue =
-  | null
-  | boolean
-  | number
-  | bigint
-  | string
-  | LosslessNumber
-  | JsonValue[]
-  | { [key: string]: JsonValue };
+  null | boolean | number | bigint | string | LosslessNumber | JsonValue[] | { [key: string]: JsonValue };
 
 export class JsonError extends Error {
   override name = 'JsonError';

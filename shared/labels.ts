@@ -22,7 +22,10 @@ export const LabelText = z
       .max(MAX_LABEL_CHARS, `a label has at most ${MAX_LABEL_CHARS} characters`)
       // eslint-disable-next-line no-control-regex
       .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'a label cannot hold control characters')
-      .refine((text) => !/^[=+\-@]/.test(text), 'a label cannot start with = + - or @ (a spreadsheet would run it as a formula)'),
+      .refine(
+        (text) => !/^[=+\-@]/.test(text),
+        'a label cannot start with = + - or @ (a spreadsheet would run it as a formula)',
+      ),
   );
 
 /** A labelled account: a G… address (an asset is labelled by its issuer's address). */
@@ -41,10 +44,14 @@ export class LabelImportError extends Error {
 
 /** Reads an imported file: JSON (an array of entries, or `{labels: [...]}`) or CSV `account,label`. */
 export function parseLabelFile(text: string): LabelEntry[] {
-  if (text.length > MAX_IMPORT_CHARS) throw new LabelImportError(`The file is too large: at most ${MAX_IMPORT_CHARS.toLocaleString('en')} characters (2 MB).`);
+  if (text.length > MAX_IMPORT_CHARS)
+    throw new LabelImportError(
+      `The file is too large: at most ${MAX_IMPORT_CHARS.toLocaleString('en')} characters (2 MB).`,
+    );
   const body = text.replace(/^\uFEFF/, '');
   const rows = /^\s*[[{]/.test(body) ? jsonRows(body) : csvRows(body);
-  if (rows.length > MAX_LABELS) throw new LabelImportError(`The file has ${rows.length} labels; at most ${MAX_LABELS} are kept.`);
+  if (rows.length > MAX_LABELS)
+    throw new LabelImportError(`The file has ${rows.length} labels; at most ${MAX_LABELS} are kept.`);
   return rows.map(({ where, value }) => {
     const parsed = LabelEntry.safeParse(value);
     if (parsed.success) return parsed.data;
@@ -64,10 +71,19 @@ function jsonRows(text: string): Row[] {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new LabelImportError(`The file is not valid JSON (${(error as Error).message.slice(0, 120)}). Nothing was imported.`);
+    throw new LabelImportError(
+      `The file is not valid JSON (${(error as Error).message.slice(0, 120)}). Nothing was imported.`,
+    );
   }
-  const list = Array.isArray(data) ? data : data && typeof data === 'object' ? (data as { labels?: unknown }).labels : undefined;
-  if (!Array.isArray(list)) throw new LabelImportError('The JSON must be a list of {"account", "label"} entries, or an object with such a "labels" list. Nothing was imported.');
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object'
+      ? (data as { labels?: unknown }).labels
+      : undefined;
+  if (!Array.isArray(list))
+    throw new LabelImportError(
+      'The JSON must be a list of {"account", "label"} entries, or an object with such a "labels" list. Nothing was imported.',
+    );
   return list.map((value, index) => ({ where: `Entry ${index + 1}`, value }));
 }
 
@@ -75,12 +91,17 @@ function csvRows(text: string): Row[] {
   const records = parseCsv(text);
   const header = records[0]?.map((cell) => cell.trim().toLowerCase());
   if (!header || header[0] !== 'account' || header[1] !== 'label') {
-    throw new LabelImportError('The CSV must start with the header "account,label" (or be JSON). Nothing was imported.');
+    throw new LabelImportError(
+      'The CSV must start with the header "account,label" (or be JSON). Nothing was imported.',
+    );
   }
   return records.slice(1).flatMap((cells, index) => {
     if (cells.length === 1 && cells[0]!.trim() === '') return [];
     const where = `Line ${index + 2}`;
-    if (cells.length !== 2) throw new LabelImportError(`${where}: expected 2 cells (account,label), found ${cells.length}. Nothing was imported.`);
+    if (cells.length !== 2)
+      throw new LabelImportError(
+        `${where}: expected 2 cells (account,label), found ${cells.length}. Nothing was imported.`,
+      );
     return [{ where, value: { account: cells[0], label: cells[1] } }];
   });
 }

@@ -12,7 +12,10 @@ export const MAX_MINIMUMS = 50;
 
 export const AssetKey = z
   .string()
-  .refine((key) => key.length <= 70 && (key === ANY_ASSET || key === 'native' || isCreditKey(key)), 'an asset: "*" (any), "native", or CODE:ISSUER');
+  .refine(
+    (key) => key.length <= 70 && (key === ANY_ASSET || key === 'native' || isCreditKey(key)),
+    'an asset: "*" (any), "native", or CODE:ISSUER',
+  );
 
 /** A minimum is an exact decimal (0 or more) with at most 7 decimal places. */
 export const MinimumAmount = z
@@ -26,7 +29,9 @@ export const MinimumAmount = z
     }
   }, 'an amount of 0 or more with at most 7 decimal places');
 
-export const Minimums = z.record(AssetKey, MinimumAmount).refine((map) => Object.keys(map).length <= MAX_MINIMUMS, `at most ${MAX_MINIMUMS} minimums`);
+export const Minimums = z
+  .record(AssetKey, MinimumAmount)
+  .refine((map) => Object.keys(map).length <= MAX_MINIMUMS, `at most ${MAX_MINIMUMS} minimums`);
 export type Minimums = z.infer<typeof Minimums>;
 
 function isCreditKey(key: string): boolean {
@@ -66,11 +71,20 @@ export function migrateWatched(entry: unknown): unknown {
 /** "10, XLM=5, USD:G…=100": a bare amount is for any asset; XLM means native. */
 export function parseMinimumsText(text: string): Minimums {
   const map: Record<string, string> = {};
-  for (const part of text.split(/[,;\n]/).map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(/[,;\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [left, right] = part.includes('=') ? part.split('=', 2).map((s) => s.trim()) : [ANY_ASSET, part];
-    const key = left!.toUpperCase() === 'XLM' || left!.toLowerCase() === 'native' ? 'native' : left === ANY_ASSET || left!.toLowerCase() === 'any' ? ANY_ASSET : left!;
+    const key =
+      left!.toUpperCase() === 'XLM' || left!.toLowerCase() === 'native'
+        ? 'native'
+        : left === ANY_ASSET || left!.toLowerCase() === 'any'
+          ? ANY_ASSET
+          : left!;
     const checked = AssetKey.safeParse(key);
-    if (!checked.success) throw new Error(`"${key.slice(0, 40)}" is not ${checked.error.issues[0]?.message ?? 'an asset'}`);
+    if (!checked.success)
+      throw new Error(`"${key.slice(0, 40)}" is not ${checked.error.issues[0]?.message ?? 'an asset'}`);
     map[key] = right!;
   }
   const parsed = Minimums.safeParse(map);

@@ -2,7 +2,14 @@
 // from shared/history.ts (zod schemas) so the history worker loads no schema library.
 
 /** Operation types that move value from one account to another: they get an asset, an amount, a direction and a counterparty. */
-const MOVES_VALUE = new Set(['payment', 'create_account', 'account_merge', 'path_payment_strict_send', 'path_payment_strict_receive', 'path_payment']);
+const MOVES_VALUE = new Set([
+  'payment',
+  'create_account',
+  'account_merge',
+  'path_payment_strict_send',
+  'path_payment_strict_receive',
+  'path_payment',
+]);
 
 /**
  * The one place that decides which operation types the index gives an amount and a counterparty;

@@ -5,9 +5,12 @@ import type { Currency, CurrencyAmount, Operation, OperationOf } from './model';
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 4)}…${id.slice(-4)}` : id);
 const money = (amount: string, currency?: Currency) => `${amount} ${currency?.code ?? 'XLM'}`;
-const list = (items: CurrencyAmount[]) => items.map((item) => money(item.amount, item.currency)).join(' + ') || 'nothing';
+const list = (items: CurrencyAmount[]) =>
+  items.map((item) => money(item.amount, item.currency)).join(' + ') || 'nothing';
 const flags = (set?: string[], clear?: string[]) =>
-  [set?.length ? `set ${set.join(', ')}` : '', clear?.length ? `clear ${clear.join(', ')}` : ''].filter(Boolean).join('; ') || 'no flag change';
+  [set?.length ? `set ${set.join(', ')}` : '', clear?.length ? `clear ${clear.join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ') || 'no flag change';
 
 export function operationSummary(op: Operation): string {
   switch (op.type) {
@@ -30,12 +33,16 @@ export function operationSummary(op: Operation): string {
   }
 }
 
-function offerSummary(op: OperationOf<'manage_sell_offer' | 'manage_buy_offer' | 'manage_offer' | 'create_passive_sell_offer'>): string {
+function offerSummary(
+  op: OperationOf<'manage_sell_offer' | 'manage_buy_offer' | 'manage_offer' | 'create_passive_sell_offer'>,
+): string {
   const pair = `${op.selling.code}/${op.buying.code}`;
-  if (op.type === 'create_passive_sell_offer') return `passive offer: sell ${money(op.amount, op.selling)} for ${op.buying.code} at ${op.price} (${pair})`;
+  if (op.type === 'create_passive_sell_offer')
+    return `passive offer: sell ${money(op.amount, op.selling)} for ${op.buying.code} at ${op.price} (${pair})`;
   const id = op.offerId && op.offerId !== '0' ? ` #${op.offerId}` : '';
   const verb = op.offerId && op.offerId !== '0' ? (/^0(\.0*)?$/.test(op.amount) ? 'delete' : 'change') : 'new';
-  if (op.type === 'manage_buy_offer') return `${verb} buy offer${id}: buy ${money(op.amount, op.buying)} with ${op.selling.code} at ${op.price} (${pair})`;
+  if (op.type === 'manage_buy_offer')
+    return `${verb} buy offer${id}: buy ${money(op.amount, op.buying)} with ${op.selling.code} at ${op.price} (${pair})`;
   return `${verb} sell offer${id}: sell ${money(op.amount, op.selling)} for ${op.buying.code} at ${op.price} (${pair})`;
 }
 
@@ -72,7 +79,8 @@ function assetSummary(op: Operation): string | undefined {
 
 function revokedEntry(op: OperationOf<'revoke_sponsorship'>): string {
   if (op.signerAccountId) return `signer ${short(op.signerKey ?? '?')} of ${short(op.signerAccountId)}`;
-  if (op.trustlineAccountId) return `the ${op.trustlineAsset?.code ?? `pool ${short(op.trustlineLiquidityPoolId ?? '?')}`} trustline of ${short(op.trustlineAccountId)}`;
+  if (op.trustlineAccountId)
+    return `the ${op.trustlineAsset?.code ?? `pool ${short(op.trustlineLiquidityPoolId ?? '?')}`} trustline of ${short(op.trustlineAccountId)}`;
   if (op.dataAccountId) return `data "${op.dataName ?? ''}" of ${short(op.dataAccountId)}`;
   if (op.offerId) return `offer #${op.offerId}`;
   if (op.claimableBalanceId) return `claimable balance ${short(op.claimableBalanceId)}`;
@@ -84,7 +92,12 @@ function contractSummary(op: Operation): string | undefined {
   switch (op.type) {
     case 'invoke_host_function': {
       const moved = op.assetBalanceChanges.map((c) => `${c.kind} ${money(c.amount, c.currency)}`).join(', ');
-      const what = op.contract ? `call ${op.functionName ?? '?'} on ${short(op.contract)}` : op.hostFunction.replace(/^HostFunctionType(HostFunctionType)?/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() || 'host function';
+      const what = op.contract
+        ? `call ${op.functionName ?? '?'} on ${short(op.contract)}`
+        : op.hostFunction
+            .replace(/^HostFunctionType(HostFunctionType)?/, '')
+            .replace(/([a-z])([A-Z])/g, '$1 $2')
+            .toLowerCase() || 'host function';
       return moved ? `${what}: ${moved}` : what;
     }
     case 'extend_footprint_ttl':
@@ -107,7 +120,11 @@ function otherSummary(op: Operation): string {
     case 'inflation':
       return 'run inflation';
     case 'other':
-      return `${op.typeName}: ${Object.keys(op.fields).filter((k) => k !== '_links').join(', ') || 'no fields'}`;
+      return `${op.typeName}: ${
+        Object.keys(op.fields)
+          .filter((k) => k !== '_links')
+          .join(', ') || 'no fields'
+      }`;
     default:
       return op.type;
   }

@@ -37,10 +37,17 @@ export interface PagingOptions {
   signal?: AbortSignal | undefined;
 }
 
-export type FetchRecords<T> = (cursor: string | undefined, limit: number, signal: AbortSignal | undefined) => Promise<readonly T[]>;
+export type FetchRecords<T> = (
+  cursor: string | undefined,
+  limit: number,
+  signal: AbortSignal | undefined,
+) => Promise<readonly T[]>;
 
 /** Pages from `cursor` until a page is not full; the consumer may stop early (break). */
-export async function* pages<T extends Paged>(fetchRecords: FetchRecords<T>, options: PagingOptions): AsyncGenerator<Page<T>, void, undefined> {
+export async function* pages<T extends Paged>(
+  fetchRecords: FetchRecords<T>,
+  options: PagingOptions,
+): AsyncGenerator<Page<T>, void, undefined> {
   let cursor = options.cursor || undefined;
   for (;;) {
     options.signal?.throwIfAborted();

@@ -9,7 +9,8 @@ export type { HistoryStart };
 
 /** "This server keeps history from ledger 46500001 (2025-03-14). …" */
 export function historyStartMessage(start: HistoryStart): string {
-  if (start.ledger === null) return 'This server does not keep older history. For older records, use a full-history server.';
+  if (start.ledger === null)
+    return 'This server does not keep older history. For older records, use a full-history server.';
   const date = start.closedAt ? ` (${start.closedAt.slice(0, 10)})` : '';
   return `This server keeps history from ledger ${start.ledger}${date}. For older records, use a full-history server.`;
 }

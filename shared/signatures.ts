@@ -60,7 +60,18 @@ export const Requirement = z.object({
 });
 export type Requirement = z.infer<typeof Requirement>;
 
-export const READINESS_CODES = ['threshold_short', 'no_account', 'accounts_unknown', 'sequence_used', 'too_early', 'too_late', 'underfunded', 'wrong_network', 'extra_signature', 'too_many_signatures'] as const;
+export const READINESS_CODES = [
+  'threshold_short',
+  'no_account',
+  'accounts_unknown',
+  'sequence_used',
+  'too_early',
+  'too_late',
+  'underfunded',
+  'wrong_network',
+  'extra_signature',
+  'too_many_signatures',
+] as const;
 export const Readiness = z.object({
   ready: z.boolean(),
   /** Why submission is held back; empty when ready. */
@@ -109,7 +120,11 @@ const STRKEY = /^[A-Z2-7]{56}$/;
 export const DetachedSignature = z
   .object({
     publicKey: z.string().regex(STRKEY, 'a G… public key'),
-    signature: z.string().min(1).max(200).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
+    signature: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
   })
   .strict();
 export type DetachedSignature = z.infer<typeof DetachedSignature>;

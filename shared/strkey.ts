@@ -93,7 +93,8 @@ export function isStrKey(kind: StrKeyKind, text: unknown): boolean {
 /** A payload as a StrKey of this kind; throws if the payload has the wrong length. */
 export function encodeStrKey(kind: StrKeyKind, payload: Uint8Array): string {
   const shape = SHAPES[kind];
-  if (payload.length !== shape.payload) throw new RangeError(`a ${kind} StrKey holds ${shape.payload} bytes, not ${payload.length}`);
+  if (payload.length !== shape.payload)
+    throw new RangeError(`a ${kind} StrKey holds ${shape.payload} bytes, not ${payload.length}`);
   const bytes = new Uint8Array(payload.length + 3);
   bytes[0] = shape.version;
   bytes.set(payload, 1);

@@ -16,7 +16,9 @@ export function inspectionHandlers(ctx: CoreContext): DomainHandlers<'tx:inspect
         selected,
         loadAccount: async function loadAccount(id) {
           try {
-            const account = normalizeAccount((await ctx.http().getJson(`/accounts/${id}`, { signal, timeoutMs: 8_000 })).body);
+            const account = normalizeAccount(
+              (await ctx.http().getJson(`/accounts/${id}`, { signal, timeoutMs: 8_000 })).body,
+            );
             return { sequence: account.sequence, signers: account.signers.map((s) => s.key) };
           } catch (error) {
             if (error instanceof HttpError && error.status === 404) return null;

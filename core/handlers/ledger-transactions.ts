@@ -26,12 +26,21 @@ const MAX_OPERATION_PAGES = 25;
 const PARALLEL = 4;
 
 /** Hashes of the ledger's transactions in order, up to `limit + 1` (one more says "truncated"). */
-async function transactionHashes(ctx: LedgerTransactionsContext, seq: string, limit: number, signal: AbortSignal): Promise<{ hashes: string[]; more: boolean }> {
+async function transactionHashes(
+  ctx: LedgerTransactionsContext,
+  seq: string,
+  limit: number,
+  signal: AbortSignal,
+): Promise<{ hashes: string[]; more: boolean }> {
   const hashes: string[] = [];
   const seen = new Set<string>();
   const fetchRecords: FetchRecords<Operation> = async (cursor, pageLimit) => {
     const query = { limit: pageLimit, order: 'asc' as const, includeFailed: true, includeTransactions: false, cursor };
-    return (await ctx.orNotFound(`Ledger ${seq}`, () => fetchListing(ctx.http(), { kind: 'operations', scope: 'ledger', id: seq }, query, { signal }))).records;
+    return (
+      await ctx.orNotFound(`Ledger ${seq}`, () =>
+        fetchListing(ctx.http(), { kind: 'operations', scope: 'ledger', id: seq }, query, { signal }),
+      )
+    ).records;
   };
   let walked = 0;
   for await (const page of pages(fetchRecords, { limit: PAGE, signal })) {
@@ -47,21 +56,45 @@ async function transactionHashes(ctx: LedgerTransactionsContext, seq: string, li
 }
 
 function rowOf(record: JsonValue): LedgerTransaction {
-  const { envelopeXdr: _e, resultXdr: _r, pagingToken: _p, feeAccount: _f, signatures: _s, envelopeSignatures: _d, resultJson: _j, raw: _raw, ...row } = normalizeTransaction(record);
+  const {
+    envelopeXdr: _e,
+    resultXdr: _r,
+    pagingToken: _p,
+    feeAccount: _f,
+    signatures: _s,
+    envelopeSignatures: _d,
+    resultJson: _j,
+    raw: _raw,
+    ...row
+  } = normalizeTransaction(record);
   return row;
 }
 
-async function loadTransaction(ctx: LedgerTransactionsContext, hash: string, signal: AbortSignal): Promise<LedgerTransaction> {
-  const response = await ctx.orNotFound(`Transaction ${hash}`, () => ctx.http().getJson(`/transactions/${hash}`, { signal }));
+async function loadTransaction(
+  ctx: LedgerTransactionsContext,
+  hash: string,
+  signal: AbortSignal,
+): Promise<LedgerTransaction> {
+  const response = await ctx.orNotFound(`Transaction ${hash}`, () =>
+    ctx.http().getJson(`/transactions/${hash}`, { signal }),
+  );
   return rowOf(response.body);
 }
 
 /** Horizon's own listing, one page; null when the server has no such route (then derive it). */
-async function directListing(ctx: LedgerTransactionsContext, seq: string, limit: number, signal: AbortSignal): Promise<{ records: LedgerTransaction[]; truncated: boolean } | null> {
+async function directListing(
+  ctx: LedgerTransactionsContext,
+  seq: string,
+  limit: number,
+  signal: AbortSignal,
+): Promise<{ records: LedgerTransaction[]; truncated: boolean } | null> {
   // One more than asked says whether there are more (Horizon pages stop at 200).
   const asked = Math.min(limit + 1, PAGE);
   try {
-    const response = await ctx.http().getJson(`/ledgers/${seq}/transactions`, { signal, params: { limit: asked, order: 'asc', include_failed: 'true' } });
+    const response = await ctx.http().getJson(`/ledgers/${seq}/transactions`, {
+      signal,
+      params: { limit: asked, order: 'asc', include_failed: 'true' },
+    });
     const rows = embeddedRecords(response.body).map(rowOf);
     // At limit 200 a full page may or may not be all: say "truncated" (the operations list them all).
     return { records: rows.slice(0, limit), truncated: rows.length > limit || (limit >= PAGE && rows.length === PAGE) };
@@ -89,7 +122,8 @@ export function ledgerTransactionHandlers(ctx: LedgerTransactionsContext): Pick<
   return {
     'ledger:transactions': async function ledgerTransactions({ sequence, limit }, { signal }) {
       const seq = scopeId('ledger', String(sequence));
-      const direct = ctx.networks.selected().dialect === 'horizon' ? await directListing(ctx, seq, limit, signal) : null;
+      const direct =
+        ctx.networks.selected().dialect === 'horizon' ? await directListing(ctx, seq, limit, signal) : null;
       if (direct) return direct;
       const { hashes, more } = await transactionHashes(ctx, seq, limit, signal);
       const records = await inOrder(hashes, (hash) => loadTransaction(ctx, hash, signal));

@@ -12,7 +12,12 @@ export function listingHandlers(ctx: CoreContext): DomainHandlers<'payments:list
       return listing({ kind: 'payments', account }, query, `Account ${account.slice(0, 56)}`, signal);
     },
     'operations:list': async function operationsList({ scope, id, query }, { signal }) {
-      return listing({ kind: 'operations', scope, id }, query, `The ${scope.replace('_', ' ')} ${id.slice(0, 72)}`, signal);
+      return listing(
+        { kind: 'operations', scope, id },
+        query,
+        `The ${scope.replace('_', ' ')} ${id.slice(0, 72)}`,
+        signal,
+      );
     },
   };
 }

@@ -20,13 +20,20 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** One line: newlines and control characters become spaces. */
 function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').replace(CONTROL, ' ').trim();
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(CONTROL, ' ')
+    .trim();
 }
 
 /** A block under the head line: every line indented, so none can pass for a log line of its own. */
 function indented(text: string | undefined): string {
   if (!text) return '';
-  const lines = text.replace(CONTROL, ' ').split(/\r\n|\r|\n/).map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
+  const lines = text
+    .replace(CONTROL, ' ')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '');
   return lines.map((line) => `\n    | ${line}`).join('');
 }
 

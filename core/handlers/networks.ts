@@ -4,7 +4,14 @@ import type { CoreContext, DomainHandlers } from '../context';
 import { testConnection } from '../health';
 import { probeProfile } from '../passphrase-check';
 
-type NetworkChannel = 'network:list' | 'network:select' | 'network:add' | 'network:update' | 'network:remove' | 'network:test' | 'network:health';
+type NetworkChannel =
+  | 'network:list'
+  | 'network:select'
+  | 'network:add'
+  | 'network:update'
+  | 'network:remove'
+  | 'network:test'
+  | 'network:health';
 
 export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel> {
   const { networks, streams } = ctx;
@@ -24,7 +31,8 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
       return networks.add({ ...draft, dialect: draft.dialect ?? probe?.dialect ?? 'horizon' });
     },
     'network:update': async function networkUpdate({ id, changes }, { signal }) {
-      if (changes.baseUrl !== undefined || changes.passphrase !== undefined) await probeProfile({ ...networks.get(id), ...changes }, signal);
+      if (changes.baseUrl !== undefined || changes.passphrase !== undefined)
+        await probeProfile({ ...networks.get(id), ...changes }, signal);
       const profile = networks.update(id, changes);
       if (networks.selected().id === id) streams.useNetwork(profile);
       return profile;

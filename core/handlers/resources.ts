@@ -5,15 +5,23 @@ import type { CoreContext, DomainHandlers } from '../context';
 import { CoreError } from '../errors';
 import { scopeId } from '../listings';
 import { normalizeOperation } from '../normalize';
-import { normalizeAccount, normalizeClaimableBalance, normalizeLedger, normalizeLiquidityPool, normalizeTransaction } from '../resources';
+import {
+  normalizeAccount,
+  normalizeClaimableBalance,
+  normalizeLedger,
+  normalizeLiquidityPool,
+  normalizeTransaction,
+} from '../resources';
 
-type ResourceChannel = 'operation:get' | 'account:get' | 'ledger:get' | 'transaction:get' | 'claimable-balance:get' | 'liquidity-pool:get';
+type ResourceChannel =
+  'operation:get' | 'account:get' | 'ledger:get' | 'transaction:get' | 'claimable-balance:get' | 'liquidity-pool:get';
 
 export function resourceHandlers(ctx: CoreContext): DomainHandlers<ResourceChannel> {
   const { getResource } = ctx;
   return {
     'operation:get': async function operationGet({ id }, { signal }) {
-      if (!/^\d{1,19}$/.test(id)) throw new CoreError('invalid_input', `"${id.slice(0, 40)}" is not an operation id (digits).`);
+      if (!/^\d{1,19}$/.test(id))
+        throw new CoreError('invalid_input', `"${id.slice(0, 40)}" is not an operation id (digits).`);
       const [body, raw] = await getResource(`/operations/${id}`, `Operation ${id}`, signal);
       return normalizeOperation(body, { raw });
     },
@@ -31,11 +39,15 @@ export function resourceHandlers(ctx: CoreContext): DomainHandlers<ResourceChann
     },
     'claimable-balance:get': async function claimableBalanceGet({ id }, { signal }) {
       const balance = scopeId('claimable_balance', id);
-      return normalizeClaimableBalance(...(await getResource(`/claimable_balances/${balance}`, `Claimable balance ${balance}`, signal)));
+      return normalizeClaimableBalance(
+        ...(await getResource(`/claimable_balances/${balance}`, `Claimable balance ${balance}`, signal)),
+      );
     },
     'liquidity-pool:get': async function liquidityPoolGet({ id }, { signal }) {
       const pool = scopeId('liquidity_pool', id);
-      return normalizeLiquidityPool(...(await getResource(`/liquidity_pools/${pool}`, `Liquidity pool ${pool}`, signal)));
+      return normalizeLiquidityPool(
+        ...(await getResource(`/liquidity_pools/${pool}`, `Liquidity pool ${pool}`, signal)),
+      );
     },
   };
 }

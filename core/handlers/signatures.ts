@@ -23,7 +23,11 @@ export interface SignaturesContext {
 type SignatureHandlers = Pick<Handlers, 'signatures:inspect' | 'signatures:merge' | 'signatures:export'>;
 
 export function signaturesHandlers(ctx: SignaturesContext): SignatureHandlers {
-  const context = (signal: AbortSignal): SignatureContext => ({ profiles: ctx.networks.list(), selected: ctx.networks.selected(), lookup: httpLookup(ctx.http, signal) });
+  const context = (signal: AbortSignal): SignatureContext => ({
+    profiles: ctx.networks.list(),
+    selected: ctx.networks.selected(),
+    lookup: httpLookup(ctx.http, signal),
+  });
   return {
     'signatures:inspect': async function signaturesInspect({ inputs }, { signal }) {
       const shared = context(signal);
@@ -57,7 +61,8 @@ function readDraft(input: string, index: number, count: number) {
   try {
     return draftFromInput(input);
   } catch (error) {
-    if (error instanceof CoreError && count > 1) throw new CoreError(error.code, `Envelope ${index + 1}: ${error.message}`);
+    if (error instanceof CoreError && count > 1)
+      throw new CoreError(error.code, `Envelope ${index + 1}: ${error.message}`);
     throw error;
   }
 }

@@ -4,11 +4,16 @@ import { ANY_ASSET } from '../../shared/minimums';
 import { mergeFeed } from '../../shared/feed';
 import { fetchListing, scopeId } from '../listings';
 
-export function streamHandlers(ctx: CoreContext): DomainHandlers<'stream:watch' | 'stream:unwatch' | 'stream:list' | 'stream:feed'> {
+export function streamHandlers(
+  ctx: CoreContext,
+): DomainHandlers<'stream:watch' | 'stream:unwatch' | 'stream:list' | 'stream:feed'> {
   const { streams } = ctx;
   return {
     'stream:watch': async function streamWatch({ account, minAmount, minAmounts }) {
-      return streams.watch(scopeId('account', account), minAmounts ?? (minAmount !== undefined ? { [ANY_ASSET]: minAmount } : undefined));
+      return streams.watch(
+        scopeId('account', account),
+        minAmounts ?? (minAmount !== undefined ? { [ANY_ASSET]: minAmount } : undefined),
+      );
     },
     'stream:unwatch': async function streamUnwatch({ account }) {
       return { removed: streams.unwatch(account) };
@@ -31,8 +36,14 @@ export function streamHandlers(ctx: CoreContext): DomainHandlers<'stream:watch' 
           }
         }),
       );
-      const live = watched.flatMap(({ account, networkId }) => streams.recentRecords(account).map((record) => ({ account, networkId, record })));
-      const items = mergeFeed(live, fetched.flatMap((f) => f.items), limit * Math.max(1, watched.length));
+      const live = watched.flatMap(({ account, networkId }) =>
+        streams.recentRecords(account).map((record) => ({ account, networkId, record })),
+      );
+      const items = mergeFeed(
+        live,
+        fetched.flatMap((f) => f.items),
+        limit * Math.max(1, watched.length),
+      );
       return { items, errors: fetched.flatMap((f) => (f.error ? [f.error] : [])) };
     },
   };

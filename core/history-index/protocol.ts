@@ -23,7 +23,18 @@ export interface HistoryOps {
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
   list: [Record<string, never>, AccountMeta[]];
   remove: [{ account: string }, boolean];
-  query: [{ account: string; filter: HistoryFilter; sort: HistorySort; cursor?: string | undefined; limit: number; includeRaw?: boolean; summary?: boolean }, HistoryPage];
+  query: [
+    {
+      account: string;
+      filter: HistoryFilter;
+      sort: HistorySort;
+      cursor?: string | undefined;
+      limit: number;
+      includeRaw?: boolean;
+      summary?: boolean;
+    },
+    HistoryPage,
+  ];
   totals: [{ account: string; filter: HistoryFilter; by: TotalsBy; top: number }, TotalsRow[]];
   flow: [{ account: string; filter: HistoryFilter; asset: string }, FlowPoint[]];
   export: [ExportArgs, { rows: number }];
@@ -45,4 +56,5 @@ export interface WorkerRequest<K extends HistoryOp = HistoryOp> {
   args: OpArgs<K>;
 }
 
-export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { code: string; message: string } };
+export type WorkerReply =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { code: string; message: string } };

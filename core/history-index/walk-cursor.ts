@@ -56,7 +56,11 @@ export function earlyNext(onCursor: (cursor: string) => void): OnProgress {
 const KEY = Buffer.from('"transaction_hash"');
 
 /** From which ledger the index is complete when a sync starts. */
-export function completeFromAtStart(meta: AccountMeta | null, cursor: string | undefined, elder: number | null): number | null {
+export function completeFromAtStart(
+  meta: AccountMeta | null,
+  cursor: string | undefined,
+  elder: number | null,
+): number | null {
   // From the start: the server's oldest ledger (ledger 1 when it keeps all of history).
   if (cursor === undefined) return elder ?? 1;
   const known = meta?.completeFrom ?? null;

@@ -18,7 +18,13 @@ export function readAllowTrust(r: JsonObject, c: Common): Operation {
 }
 
 export function readSetTrustLineFlags(r: JsonObject, c: Common): Operation {
-  return { ...c, type: 'set_trust_line_flags', trustor: need(r, 'trustor'), currency: needCurrency(r), ...defined({ setFlags: flagList(r, 'set_flags'), clearFlags: flagList(r, 'clear_flags') }) };
+  return {
+    ...c,
+    type: 'set_trust_line_flags',
+    trustor: need(r, 'trustor'),
+    currency: needCurrency(r),
+    ...defined({ setFlags: flagList(r, 'set_flags'), clearFlags: flagList(r, 'clear_flags') }),
+  };
 }
 
 export function readClawback(r: JsonObject, c: Common): Operation {
@@ -45,7 +51,11 @@ export function readRevokeSponsorship(r: JsonObject, c: Common): Operation {
   };
 }
 
-export function readSponsoring(type: 'begin_sponsoring_future_reserves' | 'end_sponsoring_future_reserves', r: JsonObject, c: Common): Operation {
+export function readSponsoring(
+  type: 'begin_sponsoring_future_reserves' | 'end_sponsoring_future_reserves',
+  r: JsonObject,
+  c: Common,
+): Operation {
   if (type === 'begin_sponsoring_future_reserves') return { ...c, type, sponsoredId: need(r, 'sponsored_id') };
   return { ...c, type, beginSponsor: need(r, 'begin_sponsor') };
 }

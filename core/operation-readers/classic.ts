@@ -2,23 +2,61 @@
 // `currency` objects and integer amounts; Horizon writes `from`/`to`, asset_* fields and decimals.
 import type { JsonValue } from '../../shared/json';
 import type { CurrencyAmount, LedgerOperationType, Operation } from '../../shared/model';
-import { amountOf, currencyOf, digits, int, need, NormalizeError, obj, optionalAmount, plain, text, type JsonObject } from '../values';
+import {
+  amountOf,
+  currencyOf,
+  digits,
+  int,
+  need,
+  NormalizeError,
+  obj,
+  optionalAmount,
+  plain,
+  text,
+  type JsonObject,
+} from '../values';
 import { defined, flagList, needCurrency, type Common } from './fields';
 
 export function readClassic(type: LedgerOperationType, r: JsonObject, c: Common): Operation {
   switch (type) {
     case 'payment':
-      return { ...c, type, from: need(r, r['sender'] !== undefined ? 'sender' : 'from'), to: need(r, r['receiver'] !== undefined ? 'receiver' : 'to'), currency: needCurrency(r), amount: amountOf(r, 'amount') };
+      return {
+        ...c,
+        type,
+        from: need(r, r['sender'] !== undefined ? 'sender' : 'from'),
+        to: need(r, r['receiver'] !== undefined ? 'receiver' : 'to'),
+        currency: needCurrency(r),
+        amount: amountOf(r, 'amount'),
+      };
     case 'create_account':
-      return { ...c, type, funder: need(r, 'funder'), account: need(r, 'account'), startingBalance: amountOf(r, 'starting_balance') };
+      return {
+        ...c,
+        type,
+        funder: need(r, 'funder'),
+        account: need(r, 'account'),
+        startingBalance: amountOf(r, 'starting_balance'),
+      };
     case 'change_trust': {
       const pool = text(r['liquidity_pool_id']);
       const currency = pool ? undefined : currencyOf(r);
-      return { ...c, type, trustor: need(r, 'trustor'), ...defined({ trustee: text(r['trustee']), currency, liquidityPoolId: pool }), limit: amountOf(r, 'limit') };
+      return {
+        ...c,
+        type,
+        trustor: need(r, 'trustor'),
+        ...defined({ trustee: text(r['trustee']), currency, liquidityPoolId: pool }),
+        limit: amountOf(r, 'limit'),
+      };
     }
     case 'create_claimable_balance': {
       const balanceId = text(r['balance_id']);
-      return { ...c, type, currency: needCurrency(r), amount: amountOf(r, 'amount'), claimants: claimants(r['claimants']), ...(balanceId ? { balanceId } : {}) };
+      return {
+        ...c,
+        type,
+        currency: needCurrency(r),
+        amount: amountOf(r, 'amount'),
+        claimants: claimants(r['claimants']),
+        ...(balanceId ? { balanceId } : {}),
+      };
     }
     case 'claim_claimable_balance':
       return { ...c, type, balanceId: need(r, 'balance_id'), claimant: need(r, 'claimant') };

@@ -2,7 +2,14 @@
 // normalize.ts builds the common fields and falls back to an `other` record when a reader throws.
 import { OPERATION_TYPES, type LedgerOperationType, type Operation, type OperationType } from '../../shared/model';
 import type { JsonObject } from '../values';
-import { readAllowTrust, readClawback, readClawbackClaimableBalance, readRevokeSponsorship, readSetTrustLineFlags, readSponsoring } from './assets';
+import {
+  readAllowTrust,
+  readClawback,
+  readClawbackClaimableBalance,
+  readRevokeSponsorship,
+  readSetTrustLineFlags,
+  readSponsoring,
+} from './assets';
 import { readClassic } from './classic';
 import type { Common } from './fields';
 import { readExtendFootprintTtl, readInvokeHostFunction } from './soroban';

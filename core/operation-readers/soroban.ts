@@ -31,7 +31,8 @@ function contractCall(parameters: { type: string; value: string }[]): { contract
   const out: { contract?: string; functionName?: string } = {};
   try {
     const [address, name] = parameters;
-    if (address?.type === 'Address') out.contract = Address.fromScVal(xdr.ScVal.fromXDR(address.value, 'base64')).toString();
+    if (address?.type === 'Address')
+      out.contract = Address.fromScVal(xdr.ScVal.fromXDR(address.value, 'base64')).toString();
     if (name?.type === 'Sym') out.functionName = xdr.ScVal.fromXDR(name.value, 'base64').sym().toString();
   } catch {
     // A parameter that is not the XDR it says it is: the parameters are still shown as written.
@@ -48,7 +49,11 @@ function balanceChanges(value: unknown): AssetBalanceChange[] {
       currency: needCurrency(change),
       kind: text(change['type']) ?? '',
       amount: amountOf(change, 'amount'),
-      ...defined({ from: text(change['from']), to: text(change['to']), destinationMuxedId: text(change['destination_muxed_id']) }),
+      ...defined({
+        from: text(change['from']),
+        to: text(change['to']),
+        destinationMuxedId: text(change['destination_muxed_id']),
+      }),
     };
   });
 }

@@ -18,7 +18,8 @@ export function readPathPayment(type: PathPaymentType, r: JsonObject, c: Common)
     sourceAmount: amountOf(r, 'source_amount'),
     path: currencyList(r['path']),
   };
-  if (type === 'path_payment_strict_receive') return { ...base, type, ...defined({ sourceMax: optionalAmount(r, 'source_max') }) };
+  if (type === 'path_payment_strict_receive')
+    return { ...base, type, ...defined({ sourceMax: optionalAmount(r, 'source_max') }) };
   return { ...base, type, ...defined({ destinationMin: optionalAmount(r, 'destination_min') }) };
 }
 

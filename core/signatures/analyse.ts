@@ -29,32 +29,64 @@ export interface Analysis {
   dropped: Dropped[];
 }
 
-export async function loadAccounts(ids: string[], lookup: SignatureContext['lookup'], known = new Map<string, AccountLookup>()): Promise<Map<string, AccountLookup>> {
+export async function loadAccounts(
+  ids: string[],
+  lookup: SignatureContext['lookup'],
+  known = new Map<string, AccountLookup>(),
+): Promise<Map<string, AccountLookup>> {
   const missing = [...new Set(ids)].filter((id) => !known.has(id));
   const found = await Promise.all(missing.map(async (id) => [id, await lookup(id)] as const));
   return new Map([...known, ...found]);
 }
 
 /** `profile` forces the network (a merge hashes every copy under the same passphrase). */
-export async function analyse(draft: Draft, ctx: SignatureContext, options: { profile?: NetworkProfile; lookups?: Map<string, AccountLookup> } = {}): Promise<Analysis> {
+export async function analyse(
+  draft: Draft,
+  ctx: SignatureContext,
+  options: { profile?: NetworkProfile; lookups?: Map<string, AccountLookup> } = {},
+): Promise<Analysis> {
   const accounts = accountsOf(build(draft, ctx.selected.passphrase));
   const lookups = await loadAccounts([...accounts.inner, ...accounts.outer], ctx.lookup, options.lookups);
   const candidates = { inner: candidatesFor(accounts.inner, lookups), outer: candidatesFor(accounts.outer, lookups) };
   const detected = options.profile
-    ? { ...detectNetwork(draft, [options.profile], options.profile, [...candidates.inner, ...candidates.outer]), profile: options.profile }
+    ? {
+        ...detectNetwork(draft, [options.profile], options.profile, [...candidates.inner, ...candidates.outer]),
+        profile: options.profile,
+      }
     : detectNetwork(draft, ctx.profiles, ctx.selected, [...candidates.inner, ...candidates.outer]);
   const built = build(draft, detected.profile.passphrase);
   const signatures = [
-    ...checkSignatures('inner', draft.inner, built.hashes.inner, candidates.inner, (key) => weightsOfKey(key, accounts.inner, lookups)),
-    ...checkSignatures('outer', draft.outer, built.hashes.outer, candidates.outer, (key) => weightsOfKey(key, accounts.outer, lookups)),
+    ...checkSignatures('inner', draft.inner, built.hashes.inner, candidates.inner, (key) =>
+      weightsOfKey(key, accounts.inner, lookups),
+    ),
+    ...checkSignatures('outer', draft.outer, built.hashes.outer, candidates.outer, (key) =>
+      weightsOfKey(key, accounts.outer, lookups),
+    ),
   ];
   const needs = needsOf(built.inner, built.feeSource);
-  const signed = (part: 'inner' | 'outer') => new Set(signatures.filter((s) => s.part === part && s.status === 'valid' && !s.duplicate).map((s) => s.signer!));
-  const requirements = needs.map((need) => evaluate(need, lookups.get(need.account), signed(need.part), built.hashes[need.part]));
-  const inner = chooseKept('inner', signatures.filter((s) => s.part === 'inner'), needs, lookups, built.hashes.inner);
-  const outer = chooseKept('outer', signatures.filter((s) => s.part === 'outer'), needs, lookups, built.hashes.outer);
+  const signed = (part: 'inner' | 'outer') =>
+    new Set(signatures.filter((s) => s.part === part && s.status === 'valid' && !s.duplicate).map((s) => s.signer!));
+  const requirements = needs.map((need) =>
+    evaluate(need, lookups.get(need.account), signed(need.part), built.hashes[need.part]),
+  );
+  const inner = chooseKept(
+    'inner',
+    signatures.filter((s) => s.part === 'inner'),
+    needs,
+    lookups,
+    built.hashes.inner,
+  );
+  const outer = chooseKept(
+    'outer',
+    signatures.filter((s) => s.part === 'outer'),
+    needs,
+    lookups,
+    built.hashes.outer,
+  );
   const dropped = [...inner.dropped, ...outer.dropped];
-  const timeBounds = built.inner.timeBounds ? { minTime: String(built.inner.timeBounds.minTime), maxTime: String(built.inner.timeBounds.maxTime) } : null;
+  const timeBounds = built.inner.timeBounds
+    ? { minTime: String(built.inner.timeBounds.minTime), maxTime: String(built.inner.timeBounds.maxTime) }
+    : null;
   const readiness = readinessOf({
     requirements,
     sequence: built.inner.sequence,

@@ -33,16 +33,31 @@ export function draftOf(envelope: xdr.TransactionEnvelope): Draft {
   const kind = envelope.switch().name;
   if (kind === 'envelopeTypeTxFeeBump') {
     const feeBump = envelope.feeBump();
-    return { envelopeType: 'fee_bump', envelope, inner: feeBump.tx().innerTx().v1().signatures().map(rawSignature), outer: feeBump.signatures().map(rawSignature) };
+    return {
+      envelopeType: 'fee_bump',
+      envelope,
+      inner: feeBump.tx().innerTx().v1().signatures().map(rawSignature),
+      outer: feeBump.signatures().map(rawSignature),
+    };
   }
   const body = kind === 'envelopeTypeTxV0' ? envelope.v0() : envelope.v1();
-  return { envelopeType: kind === 'envelopeTypeTxV0' ? 'v0' : 'v1', envelope, inner: body.signatures().map(rawSignature), outer: [] };
+  return {
+    envelopeType: kind === 'envelopeTypeTxV0' ? 'v0' : 'v1',
+    envelope,
+    inner: body.signatures().map(rawSignature),
+    outer: [],
+  };
 }
 
 export function build(draft: Draft, passphrase: string): Built {
   if (draft.envelopeType === 'fee_bump') {
     const tx = new FeeBumpTransaction(draft.envelope, passphrase);
-    return { tx, inner: tx.innerTransaction, feeSource: extractBaseAddress(tx.feeSource), hashes: { inner: tx.innerTransaction.hash(), outer: tx.hash() } };
+    return {
+      tx,
+      inner: tx.innerTransaction,
+      feeSource: extractBaseAddress(tx.feeSource),
+      hashes: { inner: tx.innerTransaction.hash(), outer: tx.hash() },
+    };
   }
   const tx = new Transaction(draft.envelope, passphrase);
   return { tx, inner: tx, hashes: { inner: tx.hash(), outer: tx.hash() } };

@@ -27,12 +27,19 @@ export interface KeepResult {
 
 const cap = (weight: number) => Math.max(0, Math.min(weight, 255));
 
-export function chooseKept(part: SignaturePart, checked: CheckedSignature[], needs: Need[], lookups: ReadonlyMap<string, AccountLookup>, hash: Buffer): KeepResult {
+export function chooseKept(
+  part: SignaturePart,
+  checked: CheckedSignature[],
+  needs: Need[],
+  lookups: ReadonlyMap<string, AccountLookup>,
+  hash: Buffer,
+): KeepResult {
   const partNeeds = needs.filter((n) => n.part === part);
   // Every need of the list decidable: its account was read. Else nothing but repeats is judged.
   const decidable = partNeeds.every((n) => lookups.get(n.account)?.status === 'found');
   const dropped: Dropped[] = [];
-  const drop = (c: CheckedSignature, reason: Dropped['reason']) => dropped.push({ part, index: c.index, hint: c.hint, ...(c.signer ? { signer: c.signer } : {}), reason });
+  const drop = (c: CheckedSignature, reason: Dropped['reason']) =>
+    dropped.push({ part, index: c.index, hint: c.hint, ...(c.signer ? { signer: c.signer } : {}), reason });
   if (!decidable) {
     const keep: number[] = [];
     for (const c of checked) {
@@ -42,14 +49,18 @@ export function chooseKept(part: SignaturePart, checked: CheckedSignature[], nee
     return { keep, dropped };
   }
   const valid = checked.filter((c) => c.status === 'valid' && !c.duplicate);
-  for (const c of checked) if (c.status !== 'valid' || c.duplicate) drop(c, c.duplicate ? 'duplicate' : c.status === 'invalid' ? 'invalid' : 'unknown_signer');
+  for (const c of checked)
+    if (c.status !== 'valid' || c.duplicate)
+      drop(c, c.duplicate ? 'duplicate' : c.status === 'invalid' ? 'invalid' : 'unknown_signer');
 
   const preAuth = preAuthKeyOf(hash);
   // Per need: each signer's weight on its account, what a pre-authorised hash gives, what it needs.
   const targets = partNeeds.map((need) => {
     const account = (lookups.get(need.account) as Extract<AccountLookup, { status: 'found' }>).account;
     const weights = new Map(account.signers.map((s) => [s.key, cap(s.weight)]));
-    const base = account.signers.filter((s) => s.type === 'preauth_tx' && s.key === preAuth).reduce((sum, s) => sum + cap(s.weight), 0);
+    const base = account.signers
+      .filter((s) => s.type === 'preauth_tx' && s.key === preAuth)
+      .reduce((sum, s) => sum + cap(s.weight), 0);
     return { weights, base, needed: cap(account.thresholds[need.level]) };
   });
 
@@ -60,7 +71,9 @@ export function chooseKept(part: SignaturePart, checked: CheckedSignature[], nee
       const weight = subset.reduce((sum, c) => sum + (t.weights.get(c.signer!) ?? 0), t.base);
       return weight > 0 && weight >= t.needed;
     });
-  const ordered = [...relevant].sort((a, b) => (a.signer! < b.signer! ? -1 : a.signer! > b.signer! ? 1 : a.index - b.index));
+  const ordered = [...relevant].sort((a, b) =>
+    a.signer! < b.signer! ? -1 : a.signer! > b.signer! ? 1 : a.index - b.index,
+  );
   // No sufficient set (a threshold is short): keep every signature some need could use.
   const chosen = chooseMinimal(ordered, sufficient) ?? relevant;
   for (const c of relevant) if (!chosen.includes(c)) drop(c, 'not_needed');

@@ -7,7 +7,16 @@ import type { OperationLevel, SignaturePart, ThresholdLevel } from '../../shared
 
 // stellar-core's LOW overrides: AllowTrust, SetTrustLineFlags, BumpSequence, ClaimClaimableBalance,
 // Inflation, and the Soroban operations (InvokeHostFunction, ExtendFootprintTTL, RestoreFootprint).
-const LOW = new Set(['allowTrust', 'setTrustLineFlags', 'bumpSequence', 'claimClaimableBalance', 'inflation', 'invokeHostFunction', 'extendFootprintTtl', 'restoreFootprint']);
+const LOW = new Set([
+  'allowTrust',
+  'setTrustLineFlags',
+  'bumpSequence',
+  'claimClaimableBalance',
+  'inflation',
+  'invokeHostFunction',
+  'extendFootprintTtl',
+  'restoreFootprint',
+]);
 
 /** The threshold level of one operation. */
 export function operationLevel(body: xdr.OperationBody): ThresholdLevel {
@@ -17,7 +26,9 @@ export function operationLevel(body: xdr.OperationBody): ThresholdLevel {
   if (name === 'setOptions') {
     // HIGH when it touches the master weight, a threshold or a signer (SetOptionsOpFrame).
     const o = body.setOptionsOp();
-    const touches = [o.masterWeight(), o.lowThreshold(), o.medThreshold(), o.highThreshold(), o.signer()].some((v) => v !== null && v !== undefined);
+    const touches = [o.masterWeight(), o.lowThreshold(), o.medThreshold(), o.highThreshold(), o.signer()].some(
+      (v) => v !== null && v !== undefined,
+    );
     return touches ? 'high' : 'med';
   }
   return 'med';
@@ -30,7 +41,8 @@ function snake(camel: string): string {
 /** Each operation with the account that authorises it and its level. */
 export function operationLevels(tx: Transaction): OperationLevel[] {
   const envelope = tx.toEnvelope();
-  const raw = envelope.switch().name === 'envelopeTypeTxV0' ? envelope.v0().tx().operations() : envelope.v1().tx().operations();
+  const raw =
+    envelope.switch().name === 'envelopeTypeTxV0' ? envelope.v0().tx().operations() : envelope.v1().tx().operations();
   const txSource = extractBaseAddress(tx.source);
   return raw.map((op, index) => {
     const parsed = tx.operations[index] as { source?: string } | undefined;

@@ -13,13 +13,16 @@ export function networkMatches(draft: Draft, profiles: NetworkProfile[], candida
   const keys = candidates.filter((c) => c.type === 'ed25519_public_key');
   return profiles.map((profile) => {
     const built = build(draft, profile.passphrase);
-    const count = (list: Draft['inner'], hash: Buffer) => list.filter((raw) => verdictOf(raw, hash, keys).status === 'valid').length;
+    const count = (list: Draft['inner'], hash: Buffer) =>
+      list.filter((raw) => verdictOf(raw, hash, keys).status === 'valid').length;
     return {
       networkId: profile.id,
       name: profile.name,
       passphrase: profile.passphrase,
       hash: built.tx.hash().toString('hex'),
-      verifiedSignatures: count(draft.inner, built.hashes.inner) + (draft.envelopeType === 'fee_bump' ? count(draft.outer, built.hashes.outer) : 0),
+      verifiedSignatures:
+        count(draft.inner, built.hashes.inner) +
+        (draft.envelopeType === 'fee_bump' ? count(draft.outer, built.hashes.outer) : 0),
     };
   });
 }
@@ -33,11 +36,17 @@ export interface Detected {
 }
 
 /** The selected network when its signatures verify there, else the one with the most. */
-export function detectNetwork(draft: Draft, profiles: NetworkProfile[], selected: NetworkProfile, candidates: SignerKey[]): Detected {
+export function detectNetwork(
+  draft: Draft,
+  profiles: NetworkProfile[],
+  selected: NetworkProfile,
+  candidates: SignerKey[],
+): Detected {
   const all = profiles.some((p) => p.id === selected.id) ? profiles : [selected, ...profiles];
   const matches = networkMatches(draft, all, candidates);
   const selectedMatch = matches.find((m) => m.networkId === selected.id);
-  if (selectedMatch && selectedMatch.verifiedSignatures > 0) return { profile: selected, networkId: selected.id, matches };
+  if (selectedMatch && selectedMatch.verifiedSignatures > 0)
+    return { profile: selected, networkId: selected.id, matches };
   const best = [...matches].sort((a, b) => b.verifiedSignatures - a.verifiedSignatures)[0];
   if (!best || best.verifiedSignatures === 0) return { profile: selected, networkId: null, matches };
   return { profile: all.find((p) => p.id === best.networkId)!, networkId: best.networkId, matches };

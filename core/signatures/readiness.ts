@@ -35,16 +35,29 @@ function thresholdReasons(requirements: Requirement[]): Readiness['reasons'] {
   for (const r of requirements) {
     const what = `${r.neededBy.join(', ')} of ${short([r.account])}`;
     if (r.status === 'short') {
-      const could = r.couldSign.length ? `; could still sign: ${r.couldSign.map((s) => `${short([s.key])} (${s.weight})`).join(', ')}` : '; no other signer can';
-      reasons.push({ code: 'threshold_short', message: `${what} needs weight ${r.needed} (${r.level}) and has ${r.weight}: short by ${r.short}${could}. The network would answer tx_bad_auth.` });
+      const could = r.couldSign.length
+        ? `; could still sign: ${r.couldSign.map((s) => `${short([s.key])} (${s.weight})`).join(', ')}`
+        : '; no other signer can';
+      reasons.push({
+        code: 'threshold_short',
+        message: `${what} needs weight ${r.needed} (${r.level}) and has ${r.weight}: short by ${r.short}${could}. The network would answer tx_bad_auth.`,
+      });
     } else if (r.status === 'no_account') {
-      reasons.push({ code: 'no_account', message: `${short([r.account])} does not exist on this network (${r.neededBy.join(', ')}): the network would answer tx_no_source_account / op_no_source_account.` });
+      reasons.push({
+        code: 'no_account',
+        message: `${short([r.account])} does not exist on this network (${r.neededBy.join(', ')}): the network would answer tx_no_source_account / op_no_source_account.`,
+      });
     } else if (r.status === 'unknown') {
-      reasons.push({ code: 'accounts_unknown', message: `${short([r.account])} could not be read, so its signers and thresholds are unknown.` });
+      reasons.push({
+        code: 'accounts_unknown',
+        message: `${short([r.account])} could not be read, so its signers and thresholds are unknown.`,
+      });
     }
   }
   // One "unknown" line per account is enough.
-  return reasons.filter((reason, i) => reason.code !== 'accounts_unknown' || reasons.findIndex((o) => o.message === reason.message) === i);
+  return reasons.filter(
+    (reason, i) => reason.code !== 'accounts_unknown' || reasons.findIndex((o) => o.message === reason.message) === i,
+  );
 }
 
 function seconds(now: Date): bigint {
@@ -55,7 +68,12 @@ function sequenceReason(input: ReadinessInput): Readiness['reasons'] {
   const lookup = input.lookups.get(input.source);
   if (lookup?.status !== 'found') return [];
   if (BigInt(lookup.account.sequence) >= BigInt(input.sequence)) {
-    return [{ code: 'sequence_used', message: `Sequence ${input.sequence} is already used: the source account is at ${lookup.account.sequence}. The network would answer tx_bad_seq; sign a new transaction.` }];
+    return [
+      {
+        code: 'sequence_used',
+        message: `Sequence ${input.sequence} is already used: the source account is at ${lookup.account.sequence}. The network would answer tx_bad_seq; sign a new transaction.`,
+      },
+    ];
   }
   return [];
 }
@@ -65,8 +83,20 @@ function timeReasons(input: ReadinessInput): Readiness['reasons'] {
   const now = seconds(input.now);
   const min = BigInt(input.timeBounds.minTime);
   const max = BigInt(input.timeBounds.maxTime);
-  if (max !== 0n && max < now) return [{ code: 'too_late', message: `The time bounds expired ${now - max} s ago: the network would answer tx_too_late. Sign a new transaction.` }];
-  if (min > now) return [{ code: 'too_early', message: `The transaction is not valid for another ${min - now} s: the network would answer tx_too_early.` }];
+  if (max !== 0n && max < now)
+    return [
+      {
+        code: 'too_late',
+        message: `The time bounds expired ${now - max} s ago: the network would answer tx_too_late. Sign a new transaction.`,
+      },
+    ];
+  if (min > now)
+    return [
+      {
+        code: 'too_early',
+        message: `The transaction is not valid for another ${min - now} s: the network would answer tx_too_early.`,
+      },
+    ];
   return [];
 }
 
@@ -80,7 +110,12 @@ function fundsReason(input: ReadinessInput): Readiness['reasons'] {
     return [];
   }
   if (balance < BigInt(input.fee)) {
-    return [{ code: 'underfunded', message: `${short([input.feePayer])} holds ${lookup.account.nativeBalance} XLM, less than the maximum fee of ${input.fee} stroops: the network would answer tx_insufficient_balance.` }];
+    return [
+      {
+        code: 'underfunded',
+        message: `${short([input.feePayer])} holds ${lookup.account.nativeBalance} XLM, less than the maximum fee of ${input.fee} stroops: the network would answer tx_insufficient_balance.`,
+      },
+    ];
   }
   return [];
 }
@@ -88,12 +123,27 @@ function fundsReason(input: ReadinessInput): Readiness['reasons'] {
 export function readinessOf(input: ReadinessInput): Readiness {
   const reasons: Readiness['reasons'] = [];
   if (input.networkId !== null && input.networkId !== input.selected.id) {
-    reasons.push({ code: 'wrong_network', message: `The signatures verify for another network (${input.networkName}), not ${input.selected.name}: the network would answer tx_bad_auth.` });
+    reasons.push({
+      code: 'wrong_network',
+      message: `The signatures verify for another network (${input.networkName}), not ${input.selected.name}: the network would answer tx_bad_auth.`,
+    });
   }
-  reasons.push(...thresholdReasons(input.requirements), ...sequenceReason(input), ...timeReasons(input), ...fundsReason(input));
-  if (input.signatureCount > MAX_SIGNATURES) reasons.push({ code: 'too_many_signatures', message: `${input.signatureCount} signatures are needed, more than the ${MAX_SIGNATURES} an envelope can carry.` });
+  reasons.push(
+    ...thresholdReasons(input.requirements),
+    ...sequenceReason(input),
+    ...timeReasons(input),
+    ...fundsReason(input),
+  );
+  if (input.signatureCount > MAX_SIGNATURES)
+    reasons.push({
+      code: 'too_many_signatures',
+      message: `${input.signatureCount} signatures are needed, more than the ${MAX_SIGNATURES} an envelope can carry.`,
+    });
   if (input.extraSignatures > 0) {
-    reasons.push({ code: 'extra_signature', message: `${input.extraSignatures} signature(s) would not be used (invalid, unknown, repeated or not needed): the network would answer tx_bad_auth_extra. Merge the envelope to drop them.` });
+    reasons.push({
+      code: 'extra_signature',
+      message: `${input.extraSignatures} signature(s) would not be used (invalid, unknown, repeated or not needed): the network would answer tx_bad_auth_extra. Merge the envelope to drop them.`,
+    });
   }
   return { ready: reasons.length === 0, reasons };
 }

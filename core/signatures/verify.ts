@@ -19,7 +19,8 @@ export function rawSignature(decorated: xdr.DecoratedSignature): RawSignature {
 /** Whether this signer made this signature over `hash`. */
 export function verifiesFor(signer: SignerKey, raw: RawSignature, hash: Buffer): boolean {
   if (!signerHint(signer).equals(raw.hint)) return false;
-  if (signer.type === 'sha256_hash') return createHash('sha256').update(raw.signature).digest().equals(keyBytes(signer));
+  if (signer.type === 'sha256_hash')
+    return createHash('sha256').update(raw.signature).digest().equals(keyBytes(signer));
   if (signer.type !== 'ed25519_public_key' || raw.signature.length !== 64) return false;
   try {
     return Keypair.fromPublicKey(signer.key).verify(hash, raw.signature);
@@ -47,7 +48,13 @@ export function verdictOf(raw: RawSignature, hash: Buffer, candidates: SignerKey
 export type WeightsOf = (key: string) => { account: string; weight: number }[];
 
 /** Every signature of one list, checked; a second signature by the same signer is a duplicate. */
-export function checkSignatures(part: SignaturePart, signatures: RawSignature[], hash: Buffer, candidates: SignerKey[], weightsOf: WeightsOf): CheckedSignature[] {
+export function checkSignatures(
+  part: SignaturePart,
+  signatures: RawSignature[],
+  hash: Buffer,
+  candidates: SignerKey[],
+  weightsOf: WeightsOf,
+): CheckedSignature[] {
   const seenSigners = new Set<string>();
   const seenBytes = new Set<string>();
   return signatures.map((raw, index) => {

@@ -22,7 +22,8 @@ export interface AccountState {
 }
 
 /** What reading an account gave: the account, "does not exist", or "could not tell". */
-export type AccountLookup = { status: 'found'; account: AccountState } | { status: 'missing' } | { status: 'unknown'; message: string };
+export type AccountLookup =
+  { status: 'found'; account: AccountState } | { status: 'missing' } | { status: 'unknown'; message: string };
 
 const cap = (weight: number) => Math.max(0, Math.min(weight, 255));
 
@@ -31,7 +32,8 @@ export function weightOf(account: AccountState, signed: ReadonlySet<string>, has
   const preAuth = preAuthKeyOf(hash);
   let weight = 0;
   for (const signer of account.signers) {
-    if (signed.has(signer.key) || (signer.type === 'preauth_tx' && signer.key === preAuth)) weight += cap(signer.weight);
+    if (signed.has(signer.key) || (signer.type === 'preauth_tx' && signer.key === preAuth))
+      weight += cap(signer.weight);
   }
   return weight;
 }
@@ -41,10 +43,17 @@ export function isMet(needed: number, weight: number): boolean {
 }
 
 /** One need, evaluated against the signers that signed its part. */
-export function evaluate(need: Need, lookup: AccountLookup | undefined, signed: ReadonlySet<string>, hash: Buffer): Requirement {
+export function evaluate(
+  need: Need,
+  lookup: AccountLookup | undefined,
+  signed: ReadonlySet<string>,
+  hash: Buffer,
+): Requirement {
   const base = { account: need.account, part: need.part, level: need.level, neededBy: need.neededBy };
-  if (!lookup || lookup.status === 'unknown') return { ...base, status: 'unknown', needed: 0, weight: 0, short: 0, couldSign: [] };
-  if (lookup.status === 'missing') return { ...base, status: 'no_account', needed: 0, weight: 0, short: 0, couldSign: [] };
+  if (!lookup || lookup.status === 'unknown')
+    return { ...base, status: 'unknown', needed: 0, weight: 0, short: 0, couldSign: [] };
+  if (lookup.status === 'missing')
+    return { ...base, status: 'no_account', needed: 0, weight: 0, short: 0, couldSign: [] };
   const account = lookup.account;
   const needed = cap(account.thresholds[need.level]);
   const weight = weightOf(account, signed, hash);
@@ -55,7 +64,14 @@ export function evaluate(need: Need, lookup: AccountLookup | undefined, signed: 
         .filter((s) => s.weight > 0 && s.type !== 'preauth_tx' && !signed.has(s.key))
         .map((s) => ({ key: s.key, type: s.type as SignerType, weight: cap(s.weight) }))
         .sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : 1));
-  return { ...base, status: met ? 'met' : 'short', needed, weight, short: met ? 0 : Math.max(needed, 1) - weight, couldSign };
+  return {
+    ...base,
+    status: met ? 'met' : 'short',
+    needed,
+    weight,
+    short: met ? 0 : Math.max(needed, 1) - weight,
+    couldSign,
+  };
 }
 
 /** The candidates that may have signed for these accounts: their ids and every signer. */
@@ -65,13 +81,18 @@ export function candidatesFor(accounts: string[], lookups: ReadonlyMap<string, A
     if (!seen.has(id)) seen.set(id, { key: id, type: 'ed25519_public_key' });
     const lookup = lookups.get(id);
     if (lookup?.status !== 'found') continue;
-    for (const signer of lookup.account.signers) if (!seen.has(signer.key) && signer.weight > 0) seen.set(signer.key, { key: signer.key, type: signer.type });
+    for (const signer of lookup.account.signers)
+      if (!seen.has(signer.key) && signer.weight > 0) seen.set(signer.key, { key: signer.key, type: signer.type });
   }
   return [...seen.values()];
 }
 
 /** The weight a key has on each of these accounts. */
-export function weightsOfKey(key: string, accounts: string[], lookups: ReadonlyMap<string, AccountLookup>): { account: string; weight: number }[] {
+export function weightsOfKey(
+  key: string,
+  accounts: string[],
+  lookups: ReadonlyMap<string, AccountLookup>,
+): { account: string; weight: number }[] {
   const out: { account: string; weight: number }[] = [];
   for (const id of new Set(accounts)) {
     const lookup = lookups.get(id);

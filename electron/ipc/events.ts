@@ -7,7 +7,10 @@ export interface WebContentsLike {
 }
 
 /** An Emit for the app core: valid events go to the window (if any); invalid ones are dropped and reported. */
-export function createEmitter(target: () => WebContentsLike | null, onDropped?: (channel: string, reason: string) => void) {
+export function createEmitter(
+  target: () => WebContentsLike | null,
+  onDropped?: (channel: string, reason: string) => void,
+) {
   return function emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {
     if (!isEventChannel(channel)) return onDropped?.(String(channel), 'unknown event channel');
     const checked = eventChannels[channel].safeParse(payload);

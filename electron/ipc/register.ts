@@ -22,7 +22,10 @@ export interface RegistrationOptions {
   onRefused?: (channel: string, url: string) => void;
 }
 
-export const REFUSED: IpcReply<never> = { ok: false, error: { code: 'forbidden', message: 'This sender may not use the Ledgerscope API.' } };
+export const REFUSED: IpcReply<never> = {
+  ok: false,
+  error: { code: 'forbidden', message: 'This sender may not use the Ledgerscope API.' },
+};
 
 /** Registers every request channel and the cancel channel; returns a function that removes them all. */
 export function registerRequestChannels(ipcMain: IpcMainLike, options: RegistrationOptions): () => void {
@@ -48,7 +51,8 @@ export function registerRequestChannels(ipcMain: IpcMainLike, options: Registrat
     });
   }
   const onCancel = function handleCancel(event: SenderLike, requestId: unknown) {
-    if (!isTrustedSender(event, options.appWebContentsId())) return options.onRefused?.(CANCEL_CHANNEL, event.senderFrame?.url ?? '(no frame)');
+    if (!isTrustedSender(event, options.appWebContentsId()))
+      return options.onRefused?.(CANCEL_CHANNEL, event.senderFrame?.url ?? '(no frame)');
     if (Number.isSafeInteger(requestId)) inflight.get(`${event.sender.id}:${String(requestId)}`)?.abort();
   };
   ipcMain.on(CANCEL_CHANNEL, onCancel);

@@ -12,10 +12,32 @@ import type { HistoryWriter } from './writer';
 
 export type { World } from './draw';
 
-type Kind = 'pay' | 'cbCreate' | 'cbClaim' | 'deposit' | 'withdraw' | 'data' | 'bump' | 'options' | 'trust' | 'temp' | 'merge' | 'fail';
+type Kind =
+  | 'pay'
+  | 'cbCreate'
+  | 'cbClaim'
+  | 'deposit'
+  | 'withdraw'
+  | 'data'
+  | 'bump'
+  | 'options'
+  | 'trust'
+  | 'temp'
+  | 'merge'
+  | 'fail';
 const MIX: [Kind, number][] = [
-  ['pay', 62], ['cbCreate', 5], ['cbClaim', 4], ['deposit', 4], ['withdraw', 3], ['data', 4], ['bump', 2],
-  ['options', 3], ['trust', 2], ['temp', 2], ['merge', 2], ['fail', 4],
+  ['pay', 62],
+  ['cbCreate', 5],
+  ['cbClaim', 4],
+  ['deposit', 4],
+  ['withdraw', 3],
+  ['data', 4],
+  ['bump', 2],
+  ['options', 3],
+  ['trust', 2],
+  ['temp', 2],
+  ['merge', 2],
+  ['fail', 4],
 ];
 const TOTAL_WEIGHT = MIX.reduce((sum, [, w]) => sum + w, 0);
 
@@ -51,18 +73,30 @@ export class Activities {
 
   private run(kind: Kind): boolean {
     switch (kind) {
-      case 'pay': return this.pay();
-      case 'cbCreate': return this.cbCreate();
-      case 'cbClaim': return this.cbClaim();
-      case 'deposit': return this.deposit();
-      case 'withdraw': return this.withdraw(false);
-      case 'data': return this.data();
-      case 'bump': return this.bump();
-      case 'options': return this.options();
-      case 'trust': return this.trust();
-      case 'temp': return this.temp();
-      case 'merge': return this.merge();
-      case 'fail': return this.fail();
+      case 'pay':
+        return this.pay();
+      case 'cbCreate':
+        return this.cbCreate();
+      case 'cbClaim':
+        return this.cbClaim();
+      case 'deposit':
+        return this.deposit();
+      case 'withdraw':
+        return this.withdraw(false);
+      case 'data':
+        return this.data();
+      case 'bump':
+        return this.bump();
+      case 'options':
+        return this.options();
+      case 'trust':
+        return this.trust();
+      case 'temp':
+        return this.temp();
+      case 'merge':
+        return this.merge();
+      case 'fail':
+        return this.fail();
     }
   }
 
@@ -72,17 +106,32 @@ export class Activities {
     const ops: Operation[] = [];
     for (let i = 0; i < count; i++) {
       const receiver = sender !== this.draw.busy && this.random() < 0.5 ? this.draw.busy : this.draw.other(sender);
-      ops.push({ body: { type: 'payment', destination: receiver.publicKey, asset: this.draw.asset(), amount: this.draw.amount() } });
+      ops.push({
+        body: {
+          type: 'payment',
+          destination: receiver.publicKey,
+          asset: this.draw.asset(),
+          amount: this.draw.amount(),
+        },
+      });
     }
-    this.writer.submit(sender, ops, this.random() < 0.1 ? { memo: { type: 'text', value: `invoice ${this.draw.int(100000)}` } } : {});
+    this.writer.submit(
+      sender,
+      ops,
+      this.random() < 0.1 ? { memo: { type: 'text', value: `invoice ${this.draw.int(100000)}` } } : {},
+    );
     return true;
   }
 
   private cbCreate(): boolean {
     const source = this.draw.pick(this.world.users);
-    const claimants: Claimant[] = [{ destination: this.draw.other(source).publicKey, predicate: this.draw.predicate(this.writer.closeTime) }];
+    const claimants: Claimant[] = [
+      { destination: this.draw.other(source).publicKey, predicate: this.draw.predicate(this.writer.closeTime) },
+    ];
     if (this.random() < 0.5) claimants.push({ destination: source.publicKey, predicate: { type: 'unconditional' } });
-    const applied = this.writer.submit(source, [{ body: { type: 'create_claimable_balance', asset: this.draw.asset(), amount: this.draw.amount(), claimants } }]);
+    const applied = this.writer.submit(source, [
+      { body: { type: 'create_claimable_balance', asset: this.draw.asset(), amount: this.draw.amount(), claimants } },
+    ]);
     const id = /"balance_id":"([0-9a-f]{72})"/.exec(applied.ops[0]?.details ?? '')?.[1];
     if (id && applied.successful) this.balances.push({ id, claimants });
     return true;
@@ -108,9 +157,12 @@ export class Activities {
     const pool = this.draw.pick(this.world.pools);
     const state = this.writer.state.pools.get(pool.id);
     const maxA = this.draw.amount() * 10n;
-    const maxB = state && state.reserveA > 0n ? (maxA * state.reserveB) / state.reserveA + 1n : this.draw.amount() * 10n;
+    const maxB =
+      state && state.reserveA > 0n ? (maxA * state.reserveB) / state.reserveA + 1n : this.draw.amount() * 10n;
     const wide = { min: { n: 1, d: 1_000_000 }, max: { n: 1_000_000, d: 1 } };
-    this.writer.submit(source, [{ body: { type: 'liquidity_pool_deposit', poolId: pool.id, maxA, maxB, minPrice: wide.min, maxPrice: wide.max } }]);
+    this.writer.submit(source, [
+      { body: { type: 'liquidity_pool_deposit', poolId: pool.id, maxA, maxB, minPrice: wide.min, maxPrice: wide.max } },
+    ]);
     return true;
   }
 
@@ -120,7 +172,9 @@ export class Activities {
     const line = this.writer.state.trustlines.get(trustlineKey(source.publicKey, `pool:${pool.id}`));
     if (!line || line.balance < 10n) return false;
     const amount = tooMuch ? line.balance + 1n : line.balance / 10n;
-    this.writer.submit(source, [{ body: { type: 'liquidity_pool_withdraw', poolId: pool.id, amount, minA: 0n, minB: 0n } }]);
+    this.writer.submit(source, [
+      { body: { type: 'liquidity_pool_withdraw', poolId: pool.id, amount, minA: 0n, minB: 0n } },
+    ]);
     return true;
   }
 
@@ -146,9 +200,16 @@ export class Activities {
     if (!account) return false;
     let op: Operation;
     if (account.signers.length > 0 && this.random() < 0.4) {
-      op = { body: { type: 'set_options', options: { signer: { key: this.draw.pick(account.signers).key, weight: 0 } } } };
+      op = {
+        body: { type: 'set_options', options: { signer: { key: this.draw.pick(account.signers).key, weight: 0 } } },
+      };
     } else if (account.signers.length < 3 && this.random() < 0.5) {
-      op = { body: { type: 'set_options', options: { signer: { key: StrKey.encodeEd25519PublicKey(this.draw.key()), weight: 1 } } } };
+      op = {
+        body: {
+          type: 'set_options',
+          options: { signer: { key: StrKey.encodeEd25519PublicKey(this.draw.key()), weight: 1 } },
+        },
+      };
     } else {
       op = { body: { type: 'set_options', options: { homeDomain: `user${this.draw.int(1000)}.example.org` } } };
     }
@@ -161,7 +222,9 @@ export class Activities {
     const asset = this.draw.pick(this.world.credits);
     const line = this.writer.state.trustlines.get(trustlineKey(source.publicKey, asset.key));
     if (!line) return false;
-    this.writer.submit(source, [{ body: { type: 'change_trust', asset, limit: line.balance + 10n ** 15n + BigInt(this.draw.int(1_000_000)) } }]);
+    this.writer.submit(source, [
+      { body: { type: 'change_trust', asset, limit: line.balance + 10n ** 15n + BigInt(this.draw.int(1_000_000)) } },
+    ]);
     return true;
   }
 
@@ -169,7 +232,9 @@ export class Activities {
     const funder = this.draw.pick(this.world.users);
     // Merged accounts' keys are reused (deriving a key pair costs more than the whole operation).
     const key = this.freeTemps.pop() ?? namedKeypair(this.seed, `temp-${this.tempCounter++}`);
-    this.writer.submit(funder, [{ body: { type: 'create_account', destination: key.publicKey, startingBalance: 50_000_000n } }]);
+    this.writer.submit(funder, [
+      { body: { type: 'create_account', destination: key.publicKey, startingBalance: 50_000_000n } },
+    ]);
     this.temps.push({ key, funder: funder.publicKey, ledger: this.writer.ledger });
     return true;
   }
@@ -200,12 +265,17 @@ export class Activities {
         this.writer.submit(source, [payment(this.draw.amount(), StrKey.encodeEd25519PublicKey(this.draw.key()))]);
         return true;
       case 2:
-        this.writer.submit(source, [payment(this.draw.amount()), { body: { type: 'claim_claimable_balance', balanceId: `00000000${'ab'.repeat(32)}` } }]);
+        this.writer.submit(source, [
+          payment(this.draw.amount()),
+          { body: { type: 'claim_claimable_balance', balanceId: `00000000${'ab'.repeat(32)}` } },
+        ]);
         return true;
       case 3: {
         const temp = this.temps[this.temps.length - 1];
         if (!temp) return false;
-        this.writer.submit(source, [payment(this.draw.amount(), temp.key.publicKey, this.draw.pick(this.world.credits))]);
+        this.writer.submit(source, [
+          payment(this.draw.amount(), temp.key.publicKey, this.draw.pick(this.world.credits)),
+        ]);
         return true;
       }
       default:

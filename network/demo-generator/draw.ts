@@ -50,10 +50,20 @@ export class Draw {
   /** A claim predicate relative to the close time `now`: unconditional, before, not before, or either. */
   predicate(now: bigint): Predicate {
     switch (this.int(4)) {
-      case 0: return { type: 'unconditional' };
-      case 1: return { type: 'abs_before', epoch: now + 30n * DAY };
-      case 2: return { type: 'not', part: { type: 'abs_before', epoch: now + 60n } };
-      default: return { type: 'or', parts: [{ type: 'abs_before', epoch: now + DAY }, { type: 'not', part: { type: 'abs_before', epoch: now + 2n * DAY } }] };
+      case 0:
+        return { type: 'unconditional' };
+      case 1:
+        return { type: 'abs_before', epoch: now + 30n * DAY };
+      case 2:
+        return { type: 'not', part: { type: 'abs_before', epoch: now + 60n } };
+      default:
+        return {
+          type: 'or',
+          parts: [
+            { type: 'abs_before', epoch: now + DAY },
+            { type: 'not', part: { type: 'abs_before', epoch: now + 2n * DAY } },
+          ],
+        };
     }
   }
 

@@ -28,7 +28,13 @@ export function paymentTransactionBytes(tx: Transaction): Buffer | undefined {
   for (const op of tx.operations) {
     if (op.body.type !== 'payment') return undefined;
     const asset = op.body.asset;
-    size += 4 + (op.source ? 36 : 0) + 4 + 36 + 8 + (asset.type === 'native' ? 4 : asset.code.length <= 4 ? 4 + 4 + 36 : 4 + 12 + 36);
+    size +=
+      4 +
+      (op.source ? 36 : 0) +
+      4 +
+      36 +
+      8 +
+      (asset.type === 'native' ? 4 : asset.code.length <= 4 ? 4 + 4 + 36 : 4 + 12 + 36);
   }
   const buf = Buffer.alloc(size);
   let at = 0;

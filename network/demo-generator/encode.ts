@@ -36,17 +36,25 @@ function code(text: string, width: number): Buffer {
 export function assetXdr(asset: Asset): xdr.Asset {
   if (asset.type === 'native') return xdr.Asset.assetTypeNative();
   if (asset.code.length <= 4) {
-    return xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: code(asset.code, 4), issuer: accountId(asset.issuer) }));
+    return xdr.Asset.assetTypeCreditAlphanum4(
+      new xdr.AlphaNum4({ assetCode: code(asset.code, 4), issuer: accountId(asset.issuer) }),
+    );
   }
-  return xdr.Asset.assetTypeCreditAlphanum12(new xdr.AlphaNum12({ assetCode: code(asset.code, 12), issuer: accountId(asset.issuer) }));
+  return xdr.Asset.assetTypeCreditAlphanum12(
+    new xdr.AlphaNum12({ assetCode: code(asset.code, 12), issuer: accountId(asset.issuer) }),
+  );
 }
 
 function changeTrustAssetXdr(asset: Asset): xdr.ChangeTrustAsset {
   if (asset.type === 'native') return xdr.ChangeTrustAsset.assetTypeNative();
   if (asset.code.length <= 4) {
-    return xdr.ChangeTrustAsset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: code(asset.code, 4), issuer: accountId(asset.issuer) }));
+    return xdr.ChangeTrustAsset.assetTypeCreditAlphanum4(
+      new xdr.AlphaNum4({ assetCode: code(asset.code, 4), issuer: accountId(asset.issuer) }),
+    );
   }
-  return xdr.ChangeTrustAsset.assetTypeCreditAlphanum12(new xdr.AlphaNum12({ assetCode: code(asset.code, 12), issuer: accountId(asset.issuer) }));
+  return xdr.ChangeTrustAsset.assetTypeCreditAlphanum12(
+    new xdr.AlphaNum12({ assetCode: code(asset.code, 12), issuer: accountId(asset.issuer) }),
+  );
 }
 
 function predicateXdr(p: Predicate): xdr.ClaimPredicate {
@@ -67,7 +75,9 @@ function predicateXdr(p: Predicate): xdr.ClaimPredicate {
 }
 
 function claimantXdr(c: Claimant): xdr.Claimant {
-  return xdr.Claimant.claimantTypeV0(new xdr.ClaimantV0({ destination: accountId(c.destination), predicate: predicateXdr(c.predicate) }));
+  return xdr.Claimant.claimantTypeV0(
+    new xdr.ClaimantV0({ destination: accountId(c.destination), predicate: predicateXdr(c.predicate) }),
+  );
 }
 
 type Body<T extends Operation['body']['type']> = Extract<Operation['body'], { type: T }>;
@@ -75,7 +85,11 @@ type Body<T extends Operation['body']['type']> = Extract<Operation['body'], { ty
 /** The line a change_trust names: an asset, or a pool's shares by the pool's parameters. */
 function trustLineXdr(b: Body<'change_trust'>): xdr.ChangeTrustAsset {
   if (!b.pool) return changeTrustAssetXdr(b.asset);
-  const params = new xdr.LiquidityPoolConstantProductParameters({ assetA: assetXdr(b.pool.assetA), assetB: assetXdr(b.pool.assetB), fee: b.pool.fee });
+  const params = new xdr.LiquidityPoolConstantProductParameters({
+    assetA: assetXdr(b.pool.assetA),
+    assetB: assetXdr(b.pool.assetB),
+    fee: b.pool.fee,
+  });
   return xdr.ChangeTrustAsset.assetTypePoolShare(xdr.LiquidityPoolParameters.liquidityPoolConstantProduct(params));
 }
 
@@ -97,18 +111,28 @@ function bodyXdr(op: Operation): xdr.OperationBody {
   const b = op.body;
   switch (b.type) {
     case 'payment':
-      return xdr.OperationBody.payment(new xdr.PaymentOp({ destination: muxed(b.destination), asset: assetXdr(b.asset), amount: i64(b.amount) }));
+      return xdr.OperationBody.payment(
+        new xdr.PaymentOp({ destination: muxed(b.destination), asset: assetXdr(b.asset), amount: i64(b.amount) }),
+      );
     case 'create_account':
-      return xdr.OperationBody.createAccount(new xdr.CreateAccountOp({ destination: accountId(b.destination), startingBalance: i64(b.startingBalance) }));
+      return xdr.OperationBody.createAccount(
+        new xdr.CreateAccountOp({ destination: accountId(b.destination), startingBalance: i64(b.startingBalance) }),
+      );
     case 'change_trust':
       return xdr.OperationBody.changeTrust(new xdr.ChangeTrustOp({ line: trustLineXdr(b), limit: i64(b.limit) }));
     case 'create_claimable_balance':
       return xdr.OperationBody.createClaimableBalance(
-        new xdr.CreateClaimableBalanceOp({ asset: assetXdr(b.asset), amount: i64(b.amount), claimants: b.claimants.map(claimantXdr) }),
+        new xdr.CreateClaimableBalanceOp({
+          asset: assetXdr(b.asset),
+          amount: i64(b.amount),
+          claimants: b.claimants.map(claimantXdr),
+        }),
       );
     case 'claim_claimable_balance':
       return xdr.OperationBody.claimClaimableBalance(
-        new xdr.ClaimClaimableBalanceOp({ balanceId: xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(Buffer.from(b.balanceId.slice(8), 'hex')) }),
+        new xdr.ClaimClaimableBalanceOp({
+          balanceId: xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(Buffer.from(b.balanceId.slice(8), 'hex')),
+        }),
       );
     case 'liquidity_pool_deposit':
       return xdr.OperationBody.liquidityPoolDeposit(
@@ -122,7 +146,12 @@ function bodyXdr(op: Operation): xdr.OperationBody {
       );
     case 'liquidity_pool_withdraw':
       return xdr.OperationBody.liquidityPoolWithdraw(
-        new xdr.LiquidityPoolWithdrawOp({ liquidityPoolId: Buffer.from(b.poolId, 'hex') as never, amount: i64(b.amount), minAmountA: i64(b.minA), minAmountB: i64(b.minB) }),
+        new xdr.LiquidityPoolWithdrawOp({
+          liquidityPoolId: Buffer.from(b.poolId, 'hex') as never,
+          amount: i64(b.amount),
+          minAmountA: i64(b.minA),
+          minAmountB: i64(b.minB),
+        }),
       );
     case 'manage_data':
       return xdr.OperationBody.manageData(new xdr.ManageDataOp({ dataName: b.name, dataValue: b.value }));
@@ -159,10 +188,17 @@ export function transactionXdr(tx: Transaction): xdr.Transaction {
     fee: Number(tx.fee),
     seqNum: i64(tx.seq),
     cond: bounded
-      ? xdr.Preconditions.precondTime(new xdr.TimeBounds({ minTime: xdr.Uint64.fromString(tx.minTime.toString()), maxTime: xdr.Uint64.fromString(tx.maxTime.toString()) }))
+      ? xdr.Preconditions.precondTime(
+          new xdr.TimeBounds({
+            minTime: xdr.Uint64.fromString(tx.minTime.toString()),
+            maxTime: xdr.Uint64.fromString(tx.maxTime.toString()),
+          }),
+        )
       : xdr.Preconditions.precondNone(),
     memo: memoXdr(tx.memo),
-    operations: tx.operations.map((op) => new xdr.Operation({ sourceAccount: op.source ? muxed(op.source) : null, body: bodyXdr(op) })),
+    operations: tx.operations.map(
+      (op) => new xdr.Operation({ sourceAccount: op.source ? muxed(op.source) : null, body: bodyXdr(op) }),
+    ),
     ext: new xdr.TransactionExt(0),
   });
 }

@@ -5,11 +5,27 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keypair } from '@stellar/stellar-base';
-import { type Asset, compareAssets, creditAsset, NATIVE_ASSET, type Operation, POOL_FEE_BP, poolId, TOTAL_SUPPLY } from '../validator/model';
+import {
+  type Asset,
+  compareAssets,
+  creditAsset,
+  NATIVE_ASSET,
+  type Operation,
+  POOL_FEE_BP,
+  poolId,
+  TOTAL_SUPPLY,
+} from '../validator/model';
 import type { CoreNode } from '../validator/node';
 import { Activities, type World } from './activities';
 import { type FastKeypair, keypairFromSeed, namedKeypair } from './keys';
-import { MULTISIG_FUNDING, type MultisigAccount, multisigAccounts, multisigPayment, setUpMultisig, type Thresholds } from './multisig';
+import {
+  MULTISIG_FUNDING,
+  type MultisigAccount,
+  multisigAccounts,
+  multisigPayment,
+  setUpMultisig,
+  type Thresholds,
+} from './multisig';
 import { HISTORY_LEDGER_SECONDS, HistoryWriter } from './writer';
 
 export interface HistoryOptions {
@@ -32,7 +48,28 @@ export interface DemoAccount {
   signers?: { publicKey: string; secretKey: string; weight: number }[];
 }
 
-const NAMES = ['busy', 'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'niaj', 'olivia', 'peggy', 'rupert', 'sybil', 'trent', 'victor', 'walter'];
+const NAMES = [
+  'busy',
+  'alice',
+  'bob',
+  'carol',
+  'dave',
+  'erin',
+  'frank',
+  'grace',
+  'heidi',
+  'ivan',
+  'judy',
+  'mallory',
+  'niaj',
+  'olivia',
+  'peggy',
+  'rupert',
+  'sybil',
+  'trent',
+  'victor',
+  'walter',
+];
 const TX_PER_LEDGER = 120;
 /** One transaction in this many during the generated history is a multisig account's payment. */
 const MULTISIG_EVERY = 40;
@@ -70,21 +107,40 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
   const writer = new HistoryWriter(core, options.sign ?? true);
   const root = keypairFromSeed(Keypair.master(core.passphrase).rawSecretKey());
   const userCount = Math.max(options.historyOps > 0 ? 3 : 1, options.accounts);
-  const users = Array.from({ length: userCount }, (_, i) => NAMES[i] ?? `user-${i + 1}`).map((name) => ({ name, key: namedKeypair(options.seed, name) }));
-  const issuers = options.historyOps > 0 ? [{ name: 'issuer-a', key: namedKeypair(options.seed, 'issuer-a') }, { name: 'issuer-b', key: namedKeypair(options.seed, 'issuer-b') }] : [];
+  const users = Array.from({ length: userCount }, (_, i) => NAMES[i] ?? `user-${i + 1}`).map((name) => ({
+    name,
+    key: namedKeypair(options.seed, name),
+  }));
+  const issuers =
+    options.historyOps > 0
+      ? [
+          { name: 'issuer-a', key: namedKeypair(options.seed, 'issuer-a') },
+          { name: 'issuer-b', key: namedKeypair(options.seed, 'issuer-b') },
+        ]
+      : [];
   const multisig = options.historyOps > 0 ? multisigAccounts(options.seed) : [];
   const share = TOTAL_SUPPLY / 1000n / BigInt(userCount);
   const perUser = share < MAX_USER_FUNDING ? share : MAX_USER_FUNDING;
 
   writer.startLedger();
   const funding: Operation[] = [
-    ...users.map((u) => ({ body: { type: 'create_account' as const, destination: u.key.publicKey, startingBalance: perUser } })),
-    ...issuers.map((u) => ({ body: { type: 'create_account' as const, destination: u.key.publicKey, startingBalance: 100_000_000_000n } })),
-    ...multisig.map((m) => ({ body: { type: 'create_account' as const, destination: m.key.publicKey, startingBalance: MULTISIG_FUNDING } })),
+    ...users.map((u) => ({
+      body: { type: 'create_account' as const, destination: u.key.publicKey, startingBalance: perUser },
+    })),
+    ...issuers.map((u) => ({
+      body: { type: 'create_account' as const, destination: u.key.publicKey, startingBalance: 100_000_000_000n },
+    })),
+    ...multisig.map((m) => ({
+      body: { type: 'create_account' as const, destination: m.key.publicKey, startingBalance: MULTISIG_FUNDING },
+    })),
   ];
   for (const ops of chunks(funding, OPS_PER_SETUP_TX)) writer.submit(root, ops);
   if (options.historyOps > 0) {
-    const world = setUp(writer, users.map((u) => u.key), issuers.map((i) => i.key));
+    const world = setUp(
+      writer,
+      users.map((u) => u.key),
+      issuers.map((i) => i.key),
+    );
     const activities = new Activities(world, writer, seededRandom(options.seed), options.seed);
     const multisigPays = multisigHistory(writer, multisig, world.users);
     let count = 0;
@@ -98,9 +154,17 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
     }
   }
   const accounts: DemoAccount[] = [
-    { name: users[0]?.name ?? 'busy', publicKey: users[0]?.key.publicKey ?? '', secretKey: users[0]?.key.secretKey ?? '' },
+    {
+      name: users[0]?.name ?? 'busy',
+      publicKey: users[0]?.key.publicKey ?? '',
+      secretKey: users[0]?.key.secretKey ?? '',
+    },
     { name: 'root', publicKey: root.publicKey, secretKey: root.secretKey },
-    ...[...users.slice(1), ...issuers].map((u) => ({ name: u.name, publicKey: u.key.publicKey, secretKey: u.key.secretKey })),
+    ...[...users.slice(1), ...issuers].map((u) => ({
+      name: u.name,
+      publicKey: u.key.publicKey,
+      secretKey: u.key.secretKey,
+    })),
     ...multisig.map(demoMultisig),
   ];
   // The file first, then the commit that marks the history complete: a crash in between makes
@@ -111,7 +175,9 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
 }
 
 export function writeDemoAccounts(dataDir: string, passphrase: string, accounts: DemoAccount[]): void {
-  writeFileSync(join(dataDir, 'demo-accounts.json'), `${JSON.stringify({ passphrase, accounts }, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(join(dataDir, 'demo-accounts.json'), `${JSON.stringify({ passphrase, accounts }, null, 2)}\n`, {
+    mode: 0o600,
+  });
 }
 
 function setUp(writer: HistoryWriter, users: FastKeypair[], issuers: FastKeypair[]): World {
@@ -123,21 +189,43 @@ function setUp(writer: HistoryWriter, users: FastKeypair[], issuers: FastKeypair
   const credits = [usd, eur, btc, gold];
   writer.startLedger();
   for (const user of users) {
-    writer.submit(user, credits.map((asset) => ({ body: { type: 'change_trust' as const, asset, limit: 10n ** 16n } })));
+    writer.submit(
+      user,
+      credits.map((asset) => ({ body: { type: 'change_trust' as const, asset, limit: 10n ** 16n } })),
+    );
   }
   writer.startLedger();
-  for (const [issuer, assets] of [[issuerA, [usd, eur]], [issuerB, [btc, gold]]] as [FastKeypair, Asset[]][]) {
-    const ops = users.flatMap((u) => assets.map((asset) => ({ body: { type: 'payment' as const, destination: u.publicKey, asset, amount: 10n ** 13n } })));
+  for (const [issuer, assets] of [
+    [issuerA, [usd, eur]],
+    [issuerB, [btc, gold]],
+  ] as [FastKeypair, Asset[]][]) {
+    const ops = users.flatMap((u) =>
+      assets.map((asset) => ({
+        body: { type: 'payment' as const, destination: u.publicKey, asset, amount: 10n ** 13n },
+      })),
+    );
     for (const part of chunks(ops, OPS_PER_SETUP_TX)) writer.submit(issuer, part);
   }
-  const pairs: [Asset, Asset][] = [[NATIVE_ASSET, usd], [eur, usd], [btc, gold]].map(([a, b]) =>
-    compareAssets(a as Asset, b as Asset) < 0 ? [a as Asset, b as Asset] : [b as Asset, a as Asset],
-  );
+  const pairs: [Asset, Asset][] = [
+    [NATIVE_ASSET, usd],
+    [eur, usd],
+    [btc, gold],
+  ].map(([a, b]) => (compareAssets(a as Asset, b as Asset) < 0 ? [a as Asset, b as Asset] : [b as Asset, a as Asset]));
   const pools = pairs.map(([assetA, assetB]) => ({ id: poolId({ assetA, assetB, fee: POOL_FEE_BP }), assetA, assetB }));
   const providers = users.slice(0, Math.min(users.length, 6));
   writer.startLedger();
   for (const user of providers) {
-    writer.submit(user, pairs.map(([assetA, assetB]) => ({ body: { type: 'change_trust' as const, asset: NATIVE_ASSET, pool: { assetA, assetB, fee: POOL_FEE_BP }, limit: 10n ** 17n } })));
+    writer.submit(
+      user,
+      pairs.map(([assetA, assetB]) => ({
+        body: {
+          type: 'change_trust' as const,
+          asset: NATIVE_ASSET,
+          pool: { assetA, assetB, fee: POOL_FEE_BP },
+          limit: 10n ** 17n,
+        },
+      })),
+    );
   }
   return { users, issuers, credits, pools, providers };
 }

@@ -26,7 +26,8 @@ export interface MultisigAccount {
 export const MULTISIG_FUNDING = 1_000_000_000_000n;
 
 export function multisigAccounts(seed: string): MultisigAccount[] {
-  const signers = (name: string, weights: number[]) => weights.map((weight, i) => ({ key: namedKeypair(seed, `${name}:signer-${i + 1}`), weight }));
+  const signers = (name: string, weights: number[]) =>
+    weights.map((weight, i) => ({ key: namedKeypair(seed, `${name}:signer-${i + 1}`), weight }));
   return [
     {
       name: 'multisig-2of3',
@@ -34,7 +35,11 @@ export function multisigAccounts(seed: string): MultisigAccount[] {
       masterWeight: 0,
       thresholds: { low: 1, med: 2, high: 2 },
       signers: signers('multisig-2of3', [1, 1, 1]),
-      paySets: [[0, 1], [0, 2], [1, 2]],
+      paySets: [
+        [0, 1],
+        [0, 2],
+        [1, 2],
+      ],
     },
     {
       name: 'multisig-weighted',
@@ -49,15 +54,33 @@ export function multisigAccounts(seed: string): MultisigAccount[] {
 
 /** Adds the signers, then sets the thresholds and the master weight: one transaction the master key signs (its weight is still 1 then). */
 export function setUpMultisig(writer: HistoryWriter, account: MultisigAccount): void {
-  const ops: Operation[] = account.signers.map((s) => ({ body: { type: 'set_options', options: { signer: { key: s.key.publicKey, weight: s.weight } } } }));
+  const ops: Operation[] = account.signers.map((s) => ({
+    body: { type: 'set_options', options: { signer: { key: s.key.publicKey, weight: s.weight } } },
+  }));
   const { low, med, high } = account.thresholds;
-  ops.push({ body: { type: 'set_options', options: { masterWeight: account.masterWeight, lowThreshold: low, medThreshold: med, highThreshold: high } } });
+  ops.push({
+    body: {
+      type: 'set_options',
+      options: { masterWeight: account.masterWeight, lowThreshold: low, medThreshold: med, highThreshold: high },
+    },
+  });
   writer.submit(account.key, ops);
 }
 
 /** A payment (medium threshold) from a multisig account, signed by one of its exact signer sets. */
-export function multisigPayment(writer: HistoryWriter, account: MultisigAccount, destination: string, amount: bigint, set: number): void {
+export function multisigPayment(
+  writer: HistoryWriter,
+  account: MultisigAccount,
+  destination: string,
+  amount: bigint,
+  set: number,
+): void {
   const chosen = account.paySets[set % account.paySets.length] ?? [];
   const signers = chosen.map((i) => account.signers[i]?.key).filter((k): k is FastKeypair => k !== undefined);
-  writer.submit(account.key, [{ body: { type: 'payment', destination, asset: { type: 'native', key: 'native' }, amount } }], {}, signers);
+  writer.submit(
+    account.key,
+    [{ body: { type: 'payment', destination, asset: { type: 'native', key: 'native' }, amount } }],
+    {},
+    signers,
+  );
 }

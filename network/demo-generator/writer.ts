@@ -56,15 +56,32 @@ export class HistoryWriter {
   startLedger(): void {
     if (this.built) this.endLedger();
     const last = this.core.closer.last;
-    this.built = { sequence: last.sequence + 1, closeTime: last.closeTime + HISTORY_LEDGER_SECONDS, applied: [], dropped: [] };
-    this.ctx = { state: this.core.state, ledger: this.built.sequence, closeTime: this.built.closeTime, baseFee: BASE_FEE, baseReserve: BASE_RESERVE, trusted: true };
+    this.built = {
+      sequence: last.sequence + 1,
+      closeTime: last.closeTime + HISTORY_LEDGER_SECONDS,
+      applied: [],
+      dropped: [],
+    };
+    this.ctx = {
+      state: this.core.state,
+      ledger: this.built.sequence,
+      closeTime: this.built.closeTime,
+      baseFee: BASE_FEE,
+      baseReserve: BASE_RESERVE,
+      trusted: true,
+    };
   }
 
   /**
    * Builds, signs and applies one transaction from `source` in the open ledger; `signers` sign it
    * (default: the source's own key), in that order.
    */
-  submit(source: FastKeypair, operations: Operation[], extra: Partial<Transaction> = {}, signers: FastKeypair[] = [source]): AppliedTx {
+  submit(
+    source: FastKeypair,
+    operations: Operation[],
+    extra: Partial<Transaction> = {},
+    signers: FastKeypair[] = [source],
+  ): AppliedTx {
     if (!this.built || !this.ctx) this.startLedger();
     const account = this.core.state.accounts.get(source.publicKey);
     if (!account) throw new Error(`generator: source ${source.publicKey} does not exist`);
@@ -83,7 +100,12 @@ export class HistoryWriter {
     const { body, hash } = hashTransaction(tx, this.core.networkId);
     const env: Envelope = { hash: hash.toString('hex'), tx, signed: signedHash(hash, []), xdr: '' };
     const signer = this.signer;
-    if (signer) this.unsigned.push({ env, body, tickets: signers.map((key) => ({ hint: key.hint, ticket: signer.request(key, hash) })) });
+    if (signer)
+      this.unsigned.push({
+        env,
+        body,
+        tickets: signers.map((key) => ({ hint: key.hint, ticket: signer.request(key, hash) })),
+      });
     else env.xdr = envelopeXdr(body, []);
     const outcome = applyEnvelope(this.ctx as LedgerContext, env);
     if ('dropped' in outcome) throw new Error(`generator: transaction refused with code ${outcome.dropped.code}`);
@@ -95,7 +117,10 @@ export class HistoryWriter {
   endLedger(): void {
     if (!this.built) return;
     for (const { env, body, tickets } of this.unsigned) {
-      env.xdr = envelopeXdr(body, tickets.map(({ hint, ticket }) => ({ hint, signature: (this.signer as EnvelopeSigner).signature(ticket) })));
+      env.xdr = envelopeXdr(
+        body,
+        tickets.map(({ hint, ticket }) => ({ hint, signature: (this.signer as EnvelopeSigner).signature(ticket) })),
+      );
     }
     this.unsigned = [];
     this.core.closer.write(this.built);

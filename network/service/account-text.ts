@@ -32,7 +32,9 @@ function trustlineText(line: Row): string {
   const horizon = line.pool_id
     ? `"asset_type":"liquidity_pool_shares"`
     : `${assetFields(String(line.asset_code ?? String(line.asset).split(':')[0]), String(line.asset_issuer ?? String(line.asset).split(':')[1]))},${NO_LIABILITIES}`;
-  const what = line.pool_id ? `"liquidity_pool_id":${str(line.pool_id)}` : `"currency":${currencyText(line.asset as string)}`;
+  const what = line.pool_id
+    ? `"liquidity_pool_id":${str(line.pool_id)}`
+    : `"currency":${currencyText(line.asset as string)}`;
   return (
     `{${what},${amountPair('amount', line.balance)},${amountPair('limit', line.trust_limit)},` +
     `"balance":${fixed(line.balance)},${horizon},"last_modified_ledger":${line.last_modified_ledger}}`

@@ -22,7 +22,8 @@ export class FifoCache<V> {
   set(key: string, value: V): void {
     if (this.map.has(key)) return;
     const weight = this.weigh(value);
-    while (this.map.size > 0 && (this.map.size >= this.maxEntries || this.weight + weight > this.maxWeight)) this.evict();
+    while (this.map.size > 0 && (this.map.size >= this.maxEntries || this.weight + weight > this.maxWeight))
+      this.evict();
     this.map.set(key, value);
     this.queue.push(key);
     this.weight += weight;

@@ -19,7 +19,12 @@ export function hostGuard(request: FastifyRequest, _reply: FastifyReply, done: D
     return done(badRequest('Host', 'An HTTP/1.1 request needs a Host header.'));
   }
   if (!isValidHost(host)) {
-    return done(badRequest('Host', `The Host header must be a host name or address with an optional port, at most ${MAX_HOST_LENGTH} characters.`));
+    return done(
+      badRequest(
+        'Host',
+        `The Host header must be a host name or address with an optional port, at most ${MAX_HOST_LENGTH} characters.`,
+      ),
+    );
   }
   done();
 }

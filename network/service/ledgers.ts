@@ -23,7 +23,9 @@ function token(row: Row): bigint {
 /** Records after `after` (a paging token), oldest first: what a stream sends next. */
 export function readLedgerRecords(store: Store, after: bigint, limit: number, base: string): WholeRecord[] {
   const [low, high] = sequenceBounds(after, INT64_MAX);
-  return store.listLedgers(low, high, false, limit).map((row) => ({ id: token(row), bytes: Buffer.from(ledgerText(row, base)) }));
+  return store
+    .listLedgers(low, high, false, limit)
+    .map((row) => ({ id: token(row), bytes: Buffer.from(ledgerText(row, base)) }));
 }
 
 export const LEDGERS_TARGET: ListingTarget = {

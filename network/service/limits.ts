@@ -49,9 +49,14 @@ export function rateLimiter(options: RateLimitOptions) {
     reply.header('X-RateLimit-Reset', String(reset));
     if (bucket.count > limit) {
       done(
-        new ProblemError('rate_limit_exceeded', `This client may make ${limit} requests per ${options.windowMs / 1000} s; try again later.`, undefined, {
-          'Retry-After': String(reset),
-        }),
+        new ProblemError(
+          'rate_limit_exceeded',
+          `This client may make ${limit} requests per ${options.windowMs / 1000} s; try again later.`,
+          undefined,
+          {
+            'Retry-After': String(reset),
+          },
+        ),
       );
       return;
     }
@@ -62,7 +67,13 @@ export function rateLimiter(options: RateLimitOptions) {
 
 export type Representation = 'json' | 'stream';
 
-const JSON_RANGES = new Set(['*/*', 'application/*', 'application/json', 'application/hal+json', 'application/problem+json']);
+const JSON_RANGES = new Set([
+  '*/*',
+  'application/*',
+  'application/json',
+  'application/hal+json',
+  'application/problem+json',
+]);
 
 /** What the client accepts of what the route can produce; undefined: nothing (406). */
 export function negotiate(accept: string | undefined, canStream: boolean): Representation | undefined {
@@ -86,5 +97,8 @@ export function negotiate(accept: string | undefined, canStream: boolean): Repre
 
 export function notAcceptable(canStream: boolean): ProblemError {
   const offered = canStream ? 'application/hal+json or text/event-stream' : 'application/hal+json';
-  return new ProblemError('not_acceptable', `The Accept header allows nothing this resource is served as (${offered}).`);
+  return new ProblemError(
+    'not_acceptable',
+    `The Accept header allows nothing this resource is served as (${offered}).`,
+  );
 }

@@ -20,7 +20,8 @@ export const MAX_HOST_LENGTH = 255;
  * A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. Labels may hold
  * `_` (not DNS, but container and compose service names use it).
  */
-const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST =
+  /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export function isValidHost(host: string): boolean {
   return host.length > 0 && host.length <= MAX_HOST_LENGTH && HOST.test(host);
@@ -40,10 +41,13 @@ export function parsePublicUrl(text: string): string {
   } catch {
     throw new Error(`--public-url must be an absolute http(s) URL, not "${text.slice(0, 100)}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('--public-url must be an http or https URL');
-  if (url.search || url.hash || url.username || url.password) throw new Error('--public-url takes no query, fragment or credentials');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('--public-url must be an http or https URL');
+  if (url.search || url.hash || url.username || url.password)
+    throw new Error('--public-url takes no query, fragment or credentials');
   const base = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-  if (base.length > 1024 || !PLAIN.test(base)) throw new Error('--public-url holds characters a link cannot carry as they are');
+  if (base.length > 1024 || !PLAIN.test(base))
+    throw new Error('--public-url holds characters a link cannot carry as they are');
   return base;
 }
 

@@ -83,8 +83,21 @@ function cacheOf(store: Store): ListingCache {
 }
 
 /** The store query of one window; a transaction's operations always include the failed ones. */
-function listingQuery(target: ListingTarget, params: ListingParams, after: bigint, before: bigint, limit: number): ListingQuery {
-  return { source: target.source, after, before, desc: params.desc, includeFailed: params.includeFailed || target.alwaysFailed, limit };
+function listingQuery(
+  target: ListingTarget,
+  params: ListingParams,
+  after: bigint,
+  before: bigint,
+  limit: number,
+): ListingQuery {
+  return {
+    source: target.source,
+    after,
+    before,
+    desc: params.desc,
+    includeFailed: params.includeFailed || target.alwaysFailed,
+    limit,
+  };
 }
 
 /** The links of the records of a listing, as served to a client that sees the service at `base`. */
@@ -92,7 +105,12 @@ export function recordLinksOf(target: ListingTarget, params: ListingParams, base
   return listingLinks(base, target.path, flagsQuery(target, params));
 }
 
-function recordBody(store: Store, row: OperationRow, join: string | undefined, transactions: Map<bigint, string>): CachedBody {
+function recordBody(
+  store: Store,
+  row: OperationRow,
+  join: string | undefined,
+  transactions: Map<bigint, string>,
+): CachedBody {
   let transaction: string | undefined;
   if (join !== undefined) {
     transaction = transactions.get(row.transaction_id);
@@ -191,7 +209,14 @@ export function pageBytes(
 }
 
 /** Page `_links` (absolute, links.ts) and the opening of its records array. */
-function pageHead(base: string, target: ListingTarget, params: ListingParams, requestCursor: string, first: string, last: string): string {
+function pageHead(
+  base: string,
+  target: ListingTarget,
+  params: ListingParams,
+  requestCursor: string,
+  first: string,
+  last: string,
+): string {
   const order = params.desc ? 'desc' : 'asc';
   const reverse = params.desc ? 'asc' : 'desc';
   const flags = flagsQuery(target, params);
@@ -205,7 +230,13 @@ function pageHead(base: string, target: ListingTarget, params: ListingParams, re
   );
 }
 
-function buildPage(store: Store, target: ListingTarget, params: ListingParams, requestCursor: string, base: string): { body: Buffer | string; count: number } {
+function buildPage(
+  store: Store,
+  target: ListingTarget,
+  params: ListingParams,
+  requestCursor: string,
+  base: string,
+): { body: Buffer | string; count: number } {
   const { after, before } = initialBounds(store, params);
   // An empty page keeps the request's cursor (`now` resolved, so that polling `next` works).
   const kept = params.cursor === 'now' ? `${params.desc ? before : after}` : requestCursor;
@@ -221,7 +252,14 @@ function buildPage(store: Store, target: ListingTarget, params: ListingParams, r
       const [id, , type, source, successful, details, hash, createdAt] = rows[i]!;
       body += `${i > 0 ? ',' : ''}${recordHead(parts, id, hash)}${operationBody(id, type, source, successful === 1, details, hash, createdAt)}`;
     }
-    const text = pageHead(base, target, params, requestCursor, rows.length > 0 ? rows[0]![0] : kept, rows.length > 0 ? rows[rows.length - 1]![0] : kept);
+    const text = pageHead(
+      base,
+      target,
+      params,
+      requestCursor,
+      rows.length > 0 ? rows[0]![0] : kept,
+      rows.length > 0 ? rows[rows.length - 1]![0] : kept,
+    );
     return { body: `${text}${body}]}}`, count: rows.length };
   }
   const records = readRecords(store, target, params, base, after, before, params.limit);

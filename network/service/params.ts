@@ -104,7 +104,10 @@ export function parseClaimableBalanceId(value: string): string {
   if (/^B[A-Z2-7]{57}$/i.test(value) && StrKey.isValidClaimableBalance(value.toUpperCase())) {
     return claimableBalanceHex(value.toUpperCase());
   }
-  throw badRequest('claimable_balance_id', 'A claimable balance id is 72 hexadecimal characters starting 00000000, or a B… StrKey.');
+  throw badRequest(
+    'claimable_balance_id',
+    'A claimable balance id is 72 hexadecimal characters starting 00000000, or a B… StrKey.',
+  );
 }
 
 /** 64 hex characters, or an `L…` StrKey. */

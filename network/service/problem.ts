@@ -98,7 +98,13 @@ export function classify(error: FastifyError, whileReadingBody = false): Problem
 
 /** 408 `timeout`: the request's body did not arrive in time (server.ts body timer). */
 export function bodyTimeout(): ProblemError {
-  return new ProblemError('timeout', 'The request body did not arrive in time.', undefined, { Connection: 'close' }, 408);
+  return new ProblemError(
+    'timeout',
+    'The request body did not arrive in time.',
+    undefined,
+    { Connection: 'close' },
+    408,
+  );
 }
 
 const handled = new WeakSet<FastifyRequest>();
@@ -129,7 +135,10 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const problem = tooLarge
     ? problemOf('request_too_large', 'The request headers are too large.')
-    : problemOf('bad_request', 'The request could not be parsed as HTTP.', { invalid_field: 'request', reason: 'malformed HTTP' });
+    : problemOf('bad_request', 'The request could not be parsed as HTTP.', {
+        invalid_field: 'request',
+        reason: 'malformed HTTP',
+      });
   const body = JSON.stringify(problem);
   socket.end(
     `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +

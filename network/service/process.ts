@@ -18,7 +18,8 @@ const FLAGS = {
 
 function count(name: string, text: unknown): number | undefined {
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) throw new Error(`--${name} takes a non-negative integer, not ${shown(String(text))}`);
+  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text))
+    throw new Error(`--${name} takes a non-negative integer, not ${shown(String(text))}`);
   return Number(text);
 }
 

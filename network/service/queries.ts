@@ -8,8 +8,7 @@ export type ScopeName = 'payment' | 'account' | 'claimable_balance' | 'liquidity
 
 /** What a listing reads: a scope of operation_scopes, or an id range of operations. */
 export type ListingSource =
-  | { kind: 'scope'; scope: ScopeName; key: string }
-  | { kind: 'range'; from: bigint; to: bigint };
+  { kind: 'scope'; scope: ScopeName; key: string } | { kind: 'range'; from: bigint; to: bigint };
 
 export interface OperationRow {
   id: bigint;
@@ -38,7 +37,16 @@ export type Row = Record<string, unknown>;
  * One record of a page, as the page statement returns it: an array, not an object, and no bigints
  * (the id comes as text and its ledger as a number), which is what a random page spends least on.
  */
-export type RecordRow = [id: string, ledger: number, type: number, sourceAccount: string, successful: number, details: string, hash: string, createdAt: string];
+export type RecordRow = [
+  id: string,
+  ledger: number,
+  type: number,
+  sourceAccount: string,
+  successful: number,
+  details: string,
+  hash: string,
+  createdAt: string,
+];
 
 /** A transaction row with its inner transaction's hash and fee when it is a fee bump (else null). */
 const TRANSACTION =
@@ -93,7 +101,10 @@ export class Store {
     for (const failed of [false, true]) {
       for (const desc of [false, true]) {
         for (const columns of ['ids', 'rows', 'records'] as const) {
-          for (const [kind, sql] of [['scope', scopeSql(failed, desc, columns)], ['range', rangeSql(failed, desc, columns)]]) {
+          for (const [kind, sql] of [
+            ['scope', scopeSql(failed, desc, columns)],
+            ['range', rangeSql(failed, desc, columns)],
+          ]) {
             const statement = this.db.prepare(sql!);
             if (columns === 'records') {
               statement.setReturnArrays(true);
@@ -162,9 +173,10 @@ export class Store {
   }
 
   operation(id: bigint): OperationRow | undefined {
-    return this.one(`SELECT ${OP_COLUMNS} FROM operations o CROSS JOIN transactions t ON t.id = o.transaction_id WHERE o.id = ?`, id) as
-      | OperationRow
-      | undefined;
+    return this.one(
+      `SELECT ${OP_COLUMNS} FROM operations o CROSS JOIN transactions t ON t.id = o.transaction_id WHERE o.id = ?`,
+      id,
+    ) as OperationRow | undefined;
   }
 
   transactionById(id: bigint): Row | undefined {
@@ -212,7 +224,9 @@ export class Store {
 
   /** Whether a scope key has any history (a claimed balance or an emptied pool still has). */
   scopeExists(scope: ScopeName, key: string): boolean {
-    return this.one('SELECT 1 AS x FROM operation_scopes WHERE scope = ? AND key = ? LIMIT 1', scope, key) !== undefined;
+    return (
+      this.one('SELECT 1 AS x FROM operation_scopes WHERE scope = ? AND key = ? LIMIT 1', scope, key) !== undefined
+    );
   }
 
   close(): void {

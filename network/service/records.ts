@@ -50,7 +50,16 @@ export function operationText(row: OperationRow, links: RecordLinks, transaction
 
 /** The body of an operation record from a full row: everything after its `_links`. */
 export function operationBodyText(row: OperationRow, transaction?: string): string {
-  return operationBody(`${row.id}`, row.type, row.source_account, row.successful === 1n, row.details, row.hash, row.created_at, transaction);
+  return operationBody(
+    `${row.id}`,
+    row.type,
+    row.source_account,
+    row.successful === 1n,
+    row.details,
+    row.hash,
+    row.created_at,
+    transaction,
+  );
 }
 
 /** JSON text of a string: quoted as is when nothing in it needs an escape (the usual case). */
@@ -93,7 +102,8 @@ export function operationBody(
  */
 export function transactionText(tx: Row, base: string, asHash?: string): string {
   const hash = asHash ?? (tx.hash as string);
-  const memo = tx.memo_type === 'none' || tx.memo === null || tx.memo === undefined ? '' : `"memo":${str(String(tx.memo))},`;
+  const memo =
+    tx.memo_type === 'none' || tx.memo === null || tx.memo === undefined ? '' : `"memo":${str(String(tx.memo))},`;
   const feeBump =
     typeof tx.inner_hash === 'string'
       ? `"fee_bump_transaction":{"hash":${str(tx.hash)}},"inner_transaction":{"hash":${str(tx.inner_hash)},"max_fee":${tx.inner_max_fee}},`
@@ -138,7 +148,8 @@ export function claimableBalanceText(balance: Row, base: string): string {
 
 export function liquidityPoolText(pool: Row, base: string): string {
   const id = pool.id as string;
-  const reserve = (asset: unknown, amount: unknown) => `{"currency":${currencyText(asset as string)},${amountPair('amount', amount)}}`;
+  const reserve = (asset: unknown, amount: unknown) =>
+    `{"currency":${currencyText(asset as string)},${amountPair('amount', amount)}}`;
   return (
     `{"_links":{"self":${link(`${base}/liquidity_pools/${id}`)},` +
     `"operations":${templated(`${base}/liquidity_pools/${id}/operations{?cursor,limit,order,include_failed}`)}},` +

@@ -68,7 +68,13 @@ function accountListing(id: string, scope: 'payment' | 'account', name: string):
 }
 
 /** The operations of a claimable balance or a pool: it exists while it has a row or any history. */
-function keyListing(collection: string, scope: 'claimable_balance' | 'liquidity_pool', id: string, row: (store: Store) => unknown, what: string): ListingTarget {
+function keyListing(
+  collection: string,
+  scope: 'claimable_balance' | 'liquidity_pool',
+  id: string,
+  row: (store: Store) => unknown,
+  what: string,
+): ListingTarget {
   return {
     path: `/${collection}/${id}/operations`,
     source: { kind: 'scope', scope, key: id },
@@ -83,7 +89,13 @@ const listings: Record<string, (store: Store, params: Params) => ListingTarget> 
   '/accounts/:account_id/operations': (_store, p) => accountListing(p.account_id!, 'account', 'operations'),
   '/claimable_balances/:claimable_balance_id/operations': (_store, p) => {
     const id = parseClaimableBalanceId(p.claimable_balance_id!);
-    return keyListing('claimable_balances', 'claimable_balance', id, (store) => store.claimableBalance(id), 'Claimable balance');
+    return keyListing(
+      'claimable_balances',
+      'claimable_balance',
+      id,
+      (store) => store.claimableBalance(id),
+      'Claimable balance',
+    );
   },
   '/liquidity_pools/:liquidity_pool_id/operations': (_store, p) => {
     const id = parseLiquidityPoolId(p.liquidity_pool_id!);
@@ -104,7 +116,11 @@ const listings: Record<string, (store: Store, params: Params) => ListingTarget> 
     const hash = parseHash(p.hash!, 'hash');
     const tx = found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`);
     const from = tx.id as bigint;
-    return { path: `/transactions/${hash}/operations`, source: { kind: 'range', from, to: from + 4096n }, alwaysFailed: true };
+    return {
+      path: `/transactions/${hash}/operations`,
+      source: { kind: 'range', from, to: from + 4096n },
+      alwaysFailed: true,
+    };
   },
 };
 
@@ -134,14 +150,25 @@ function listingHandler(ctx: RouteContext, resolve: (store: Store, params: Param
 }
 
 /** Every check (400, 404, 429) comes before the stream opens; then the hub owns the response. */
-function openStream(ctx: RouteContext, request: FastifyRequest, reply: FastifyReply, target: ListingTarget, params: ListingParams): void {
+function openStream(
+  ctx: RouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: ListingTarget,
+  params: ListingParams,
+): void {
   if (target.exists && !target.exists(ctx.store)) throw notFound(target.missing ?? 'Nothing is there.');
   if (params.desc) throw badRequest('order', 'A stream runs in ascending order; order=desc cannot be streamed.');
   const lastEventId = request.headers['last-event-id'];
   if (typeof lastEventId === 'string' && lastEventId !== '') params.cursor = parseCursor(lastEventId, 'Last-Event-ID');
   const max = ctx.isLoopback(request.ip) ? ctx.loopbackMaxStreams : ctx.maxStreams;
   if (ctx.hub.openCount(request.ip) >= max) {
-    throw new ProblemError('rate_limit_exceeded', `This client may hold ${max} open streams; close one first.`, undefined, { 'Retry-After': '10' });
+    throw new ProblemError(
+      'rate_limit_exceeded',
+      `This client may hold ${max} open streams; close one first.`,
+      undefined,
+      { 'Retry-After': '10' },
+    );
   }
   const { after } = initialBounds(ctx.store, params);
   reply.hijack();
@@ -163,7 +190,10 @@ async function ledgersListing(this: RouteContext, request: FastifyRequest, reply
   const query = request.query as Query;
   const params = parseListing(query);
   if (representation === 'stream') return openStream(this, request, reply, LEDGERS_TARGET, params);
-  return sendJson(reply, ledgersPage(this.store, params, typeof query.cursor === 'string' ? query.cursor : '', baseOf(this, request)));
+  return sendJson(
+    reply,
+    ledgersPage(this.store, params, typeof query.cursor === 'string' ? query.cursor : '', baseOf(this, request)),
+  );
 }
 
 function jsonOnly(request: FastifyRequest): void {
@@ -175,17 +205,23 @@ function resourceRoutes(ctx: RouteContext): Record<string, (request: FastifyRequ
   const handlers: Record<string, (p: Params, base: string) => string> = {
     '/': (_p, base) => {
       const latest = store.latestLedger();
-      return text.rootText({
-        passphrase: store.meta('network_passphrase') ?? '',
-        latest,
-        latestClosedAt: store.ledger(latest)?.closed_at as string | undefined,
-        elder: store.earliestLedger(),
-      }, base);
+      return text.rootText(
+        {
+          passphrase: store.meta('network_passphrase') ?? '',
+          latest,
+          latestClosedAt: store.ledger(latest)?.closed_at as string | undefined,
+          elder: store.earliestLedger(),
+        },
+        base,
+      );
     },
     '/accounts/:account_id': (p, base) => {
       const id = parseAccountId(p.account_id!);
       const account = found(store.account(id), `Account ${id} does not exist.`);
-      return accountText({ account, signers: store.signers(id), trustlines: store.trustlines(id), data: store.dataEntries(id) }, base);
+      return accountText(
+        { account, signers: store.signers(id), trustlines: store.trustlines(id), data: store.dataEntries(id) },
+        base,
+      );
     },
     '/accounts/:account_id/data/:key': (p) => {
       const id = parseAccountId(p.account_id!);
@@ -200,7 +236,11 @@ function resourceRoutes(ctx: RouteContext): Record<string, (request: FastifyRequ
     },
     '/transactions/:hash': (p, base) => {
       const hash = parseHash(p.hash!, 'hash');
-      return text.transactionText(found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`), base, hash);
+      return text.transactionText(
+        found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`),
+        base,
+        hash,
+      );
     },
     '/operations/:id': (p, base) => {
       const id = parseOperationId(p.id!);
@@ -210,7 +250,10 @@ function resourceRoutes(ctx: RouteContext): Record<string, (request: FastifyRequ
     },
     '/claimable_balances/:claimable_balance_id': (p, base) => {
       const id = parseClaimableBalanceId(p.claimable_balance_id!);
-      return text.claimableBalanceText(found(store.claimableBalance(id), `Claimable balance ${id} does not exist (or was claimed).`), base);
+      return text.claimableBalanceText(
+        found(store.claimableBalance(id), `Claimable balance ${id} does not exist (or was claimed).`),
+        base,
+      );
     },
     '/liquidity_pools/:liquidity_pool_id': (p, base) => {
       const id = parseLiquidityPoolId(p.liquidity_pool_id!);
@@ -231,7 +274,8 @@ function bodyTx(body: unknown): string {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).tx : undefined;
   if (typeof value === 'string') return value;
   if (Buffer.isBuffer(value)) return value.toString('latin1');
-  if (value === undefined) throw badRequest('tx', 'The body has no "tx" field: send the signed envelope as hex or base64.');
+  if (value === undefined)
+    throw badRequest('tx', 'The body has no "tx" field: send the signed envelope as hex or base64.');
   throw badRequest('tx', 'The "tx" field must be given once, as text.');
 }
 

@@ -16,7 +16,8 @@ export class SeenFilter {
 
   /** bits: the table's size, a power of two; it is cleared once it holds bits / 16 keys. */
   constructor(bits = DEFAULT_BITS) {
-    if (!Number.isInteger(Math.log2(bits)) || bits < 64) throw new Error('the table size is a power of two, at least 64');
+    if (!Number.isInteger(Math.log2(bits)) || bits < 64)
+      throw new Error('the table size is a power of two, at least 64');
     this.table = new Uint32Array(bits / 32);
     this.mask = bits - 1;
     this.capacity = bits / 16;

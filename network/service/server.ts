@@ -80,7 +80,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const publicUrl = options.publicUrl ? parsePublicUrl(options.publicUrl) : undefined;
   const store = new Store(storePath(o.dataDir));
   const hub = new StreamHub(store, { pollMs: o.streamPollMs, keepaliveMs: o.keepaliveMs, maxAgeMs: o.maxStreamAgeMs });
-  const limiter = rateLimiter({ limit: o.rateLimit, loopbackLimit: o.loopbackRateLimit, windowMs: o.rateLimitWindowMs });
+  const limiter = rateLimiter({
+    limit: o.rateLimit,
+    loopbackLimit: o.loopbackRateLimit,
+    windowMs: o.rateLimitWindowMs,
+  });
 
   const app = createApp(limiter);
   addGuards(app, limiter, o.bodyTimeoutMs);
@@ -120,7 +124,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
 /** The options with DEFAULTS filled in; an option given as undefined takes its default too. */
 function withDefaults(options: ServiceOptions): Required<ServiceOptions> {
-  return { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<ServiceOptions>;
+  return {
+    ...DEFAULTS,
+    ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+  } as Required<ServiceOptions>;
 }
 
 type Limiter = ReturnType<typeof rateLimiter>;
@@ -161,7 +168,15 @@ async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Accept', 'Content-Type', 'Last-Event-ID', 'X-Client-Name', 'X-Client-Version', 'X-App-Name', 'X-App-Version'],
+    allowedHeaders: [
+      'Accept',
+      'Content-Type',
+      'Last-Event-ID',
+      'X-Client-Name',
+      'X-Client-Version',
+      'X-App-Name',
+      'X-App-Version',
+    ],
     exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Content-Type'],
     maxAge: 600,
     // A bare OPTIONS (no preflight headers) is answered like any other, not with a text error.

@@ -68,10 +68,28 @@ export class StreamHub {
     return this.streams.size;
   }
 
-  open(res: ServerResponse, target: ListingTarget, params: ListingParams, after: bigint, client: string, base: string): void {
+  open(
+    res: ServerResponse,
+    target: ListingTarget,
+    params: ListingParams,
+    after: bigint,
+    client: string,
+    base: string,
+  ): void {
     const key = `${base}${target.path}|${params.includeFailed}|${params.join}`;
     const parts = linkParts(recordLinksOf(target, params, base));
-    const stream: Stream = { res, target, params, base, parts, key, lastId: after, client, pumping: false, ageTimer: undefined };
+    const stream: Stream = {
+      res,
+      target,
+      params,
+      base,
+      parts,
+      key,
+      lastId: after,
+      client,
+      pumping: false,
+      ageTimer: undefined,
+    };
     this.streams.add(stream);
     this.perClient.set(client, this.openCount(client) + 1);
     res.write('retry: 1000\nevent: open\ndata: "hello"\n\n');
@@ -137,11 +155,29 @@ export class StreamHub {
       for (const record of whole) parts.push(Buffer.from(`id: ${record.id}\ndata: `), record.bytes, FRAME_END);
       records = whole;
     } else {
-      const texts = readRecords(this.store, stream.target, stream.params, stream.base, stream.lastId, INT64_MAX, BATCH, false);
-      for (const record of texts) parts.push(Buffer.from(`id: ${record.id}\ndata: ${recordHead(stream.parts, `${record.id}`, record.hash)}`), record.body, FRAME_END);
+      const texts = readRecords(
+        this.store,
+        stream.target,
+        stream.params,
+        stream.base,
+        stream.lastId,
+        INT64_MAX,
+        BATCH,
+        false,
+      );
+      for (const record of texts)
+        parts.push(
+          Buffer.from(`id: ${record.id}\ndata: ${recordHead(stream.parts, `${record.id}`, record.hash)}`),
+          record.body,
+          FRAME_END,
+        );
       records = texts;
     }
-    const batch = { bytes: Buffer.concat(parts), lastId: records.length ? records[records.length - 1]!.id : stream.lastId, full: records.length === BATCH };
+    const batch = {
+      bytes: Buffer.concat(parts),
+      lastId: records.length ? records[records.length - 1]!.id : stream.lastId,
+      full: records.length === BATCH,
+    };
     this.shared?.set(shareKey, batch);
     return batch;
   }

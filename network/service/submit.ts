@@ -41,7 +41,8 @@ export function decodeEnvelope(text: string): xdr.TransactionEnvelope | undefine
   const trimmed = text.trim();
   const candidates: Buffer[] = [];
   if (/^(?:[0-9a-fA-F]{2})+$/.test(trimmed)) candidates.push(Buffer.from(trimmed, 'hex'));
-  if (/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) && trimmed.length % 4 === 0) candidates.push(Buffer.from(trimmed, 'base64'));
+  if (/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) && trimmed.length % 4 === 0)
+    candidates.push(Buffer.from(trimmed, 'base64'));
   for (const bytes of candidates) {
     try {
       return xdr.TransactionEnvelope.fromXDR(bytes);
@@ -72,7 +73,11 @@ function admissionResult(tx: Transaction | FeeBumpTransaction, baseFee: bigint):
       ext,
     });
   } else {
-    result = new xdr.TransactionResult({ feeCharged: fee(baseFee * ops, BigInt(tx.fee)), result: xdr.TransactionResultResult.txSuccess([]), ext });
+    result = new xdr.TransactionResult({
+      feeCharged: fee(baseFee * ops, BigInt(tx.fee)),
+      result: xdr.TransactionResultResult.txSuccess([]),
+      ext,
+    });
   }
   return result.toXDR('hex');
 }
@@ -94,7 +99,12 @@ async function askCore(options: SubmitOptions, base64: string): Promise<CoreAnsw
   }
 }
 
-export async function submitTransaction(store: Store, options: SubmitOptions, tx: string, base: string): Promise<SubmissionReply> {
+export async function submitTransaction(
+  store: Store,
+  options: SubmitOptions,
+  tx: string,
+  base: string,
+): Promise<SubmissionReply> {
   const envelope = decodeEnvelope(tx);
   if (!envelope) return reply('malformed', '', '');
   const passphrase = store.meta('network_passphrase') ?? '';
@@ -112,7 +122,12 @@ export async function submitTransaction(store: Store, options: SubmitOptions, tx
   const coreResult = answer?.error ? hex(answer.error) : '';
   switch (answer?.status) {
     case 'PENDING':
-      return reply('received', hash, coreResult || admissionResult(transaction, BigInt(store.meta('base_fee') ?? '100')), base);
+      return reply(
+        'received',
+        hash,
+        coreResult || admissionResult(transaction, BigInt(store.meta('base_fee') ?? '100')),
+        base,
+      );
     case 'DUPLICATE': {
       const landed = store.transactionByHash(hash);
       return reply('already_finished', hash, landed ? hex(landed.result_xdr as string) : coreResult, base);

@@ -6,7 +6,14 @@ import { StrKey } from '@stellar/stellar-base';
 import { LEDGER_TYPE_CODES } from '../../shared/model';
 import { detailsJson } from './details';
 import { type Envelope, type Operation, poolId, type Transaction } from './model';
-import { applyAccountMerge, applyBumpSequence, applyCreateAccount, applyManageData, applyPayment, applySetOptions } from './ops-basic';
+import {
+  applyAccountMerge,
+  applyBumpSequence,
+  applyCreateAccount,
+  applyManageData,
+  applyPayment,
+  applySetOptions,
+} from './ops-basic';
 import type { ApplyContext, OpInfo } from './ops-common';
 import { applyPoolDeposit, applyPoolWithdraw } from './ops-pool';
 import { applyChangeTrust, applyClaimClaimableBalance, applyCreateClaimableBalance } from './ops-trust';
@@ -169,7 +176,11 @@ export function applyEnvelope(ledger: LedgerContext, env: Envelope): ApplyOutcom
   };
   const resultXdr = feeBump
     ? transactionResultXdr(
-        { code: successful ? TX.FEE_BUMP_INNER_SUCCESS : TX.FEE_BUMP_INNER_FAILED, fee, inner: { ...outcome, fee: 0n } },
+        {
+          code: successful ? TX.FEE_BUMP_INNER_SUCCESS : TX.FEE_BUMP_INNER_FAILED,
+          fee,
+          inner: { ...outcome, fee: 0n },
+        },
         feeBump.innerHash,
       )
     : transactionResultXdr(outcome);

@@ -1,7 +1,16 @@
 // One XDR operation to the core's model (split from decode.ts, which decodes whole envelopes).
 // Anything that does not decode to the model throws DecodeError.
 import { StrKey, type xdr } from '@stellar/stellar-base';
-import { type Asset, type Claimant, creditAsset, NATIVE_ASSET, type Operation, type OpBody, type Predicate, type SetOptions } from './model';
+import {
+  type Asset,
+  type Claimant,
+  creditAsset,
+  NATIVE_ASSET,
+  type Operation,
+  type OpBody,
+  type Predicate,
+  type SetOptions,
+} from './model';
 
 export class DecodeError extends Error {
   override name = 'DecodeError';
@@ -78,7 +87,8 @@ function signerKey(key: xdr.SignerKey): string | undefined {
 function setOptions(op: xdr.SetOptionsOp): SetOptions {
   const out: SetOptions = {};
   if (op.inflationDest()) out.unsupported = 'inflation_dest';
-  const num = (value: number | null | undefined): number | undefined => (value === null || value === undefined ? undefined : value);
+  const num = (value: number | null | undefined): number | undefined =>
+    value === null || value === undefined ? undefined : value;
   out.clearFlags = num(op.clearFlags());
   out.setFlags = num(op.setFlags());
   out.masterWeight = num(op.masterWeight());
@@ -86,7 +96,8 @@ function setOptions(op: xdr.SetOptionsOp): SetOptions {
   out.medThreshold = num(op.medThreshold());
   out.highThreshold = num(op.highThreshold());
   const domain = op.homeDomain();
-  if (domain !== null && domain !== undefined) out.homeDomain = Buffer.isBuffer(domain) ? domain.toString('latin1') : String(domain);
+  if (domain !== null && domain !== undefined)
+    out.homeDomain = Buffer.isBuffer(domain) ? domain.toString('latin1') : String(domain);
   const signer = op.signer();
   if (signer) {
     const key = signerKey(signer.key());
@@ -126,7 +137,11 @@ function body(op: xdr.Operation): OpBody {
   switch (type) {
     case 0: {
       const o = b.createAccountOp();
-      return { type: 'create_account', destination: accountId(o.destination()), startingBalance: big(o.startingBalance()) };
+      return {
+        type: 'create_account',
+        destination: accountId(o.destination()),
+        startingBalance: big(o.startingBalance()),
+      };
     }
     case 1: {
       const o = b.paymentOp();
@@ -141,16 +156,28 @@ function body(op: xdr.Operation): OpBody {
     case 10: {
       const o = b.manageDataOp();
       const name = o.dataName();
-      return { type: 'manage_data', name: Buffer.isBuffer(name) ? name.toString('latin1') : String(name), value: o.dataValue() ?? null };
+      return {
+        type: 'manage_data',
+        name: Buffer.isBuffer(name) ? name.toString('latin1') : String(name),
+        value: o.dataValue() ?? null,
+      };
     }
     case 11:
       return { type: 'bump_sequence', bumpTo: big(b.bumpSequenceOp().bumpTo()) };
     case 14: {
       const o = b.createClaimableBalanceOp();
-      return { type: 'create_claimable_balance', asset: asset(o.asset()), amount: big(o.amount()), claimants: o.claimants().map(claimant) };
+      return {
+        type: 'create_claimable_balance',
+        asset: asset(o.asset()),
+        amount: big(o.amount()),
+        claimants: o.claimants().map(claimant),
+      };
     }
     case 15:
-      return { type: 'claim_claimable_balance', balanceId: `00000000${b.claimClaimableBalanceOp().balanceId().v0().toString('hex')}` };
+      return {
+        type: 'claim_claimable_balance',
+        balanceId: `00000000${b.claimClaimableBalanceOp().balanceId().v0().toString('hex')}`,
+      };
     case 22:
       return poolDeposit(b.liquidityPoolDepositOp());
     case 23: {

@@ -116,8 +116,19 @@ function decodeParsed(env: xdr.TransactionEnvelope, id: Buffer): Envelope {
     const inner = outer.innerTx().v1();
     const innerHash = hashOf(id, 2, inner.tx().toXDR());
     const hash = hashOf(id, 5, outer.toXDR());
-    const feeBump = { feeSource: muxed(outer.feeSource()), fee: big(outer.fee()), innerHash, signed: signedHash(hash, signatures(env.feeBump().signatures())) };
-    return { hash, tx: transaction(inner.tx()), feeBump, signed: signedHash(innerHash, signatures(inner.signatures())), xdr: xdrText };
+    const feeBump = {
+      feeSource: muxed(outer.feeSource()),
+      fee: big(outer.fee()),
+      innerHash,
+      signed: signedHash(hash, signatures(env.feeBump().signatures())),
+    };
+    return {
+      hash,
+      tx: transaction(inner.tx()),
+      feeBump,
+      signed: signedHash(innerHash, signatures(inner.signatures())),
+      xdr: xdrText,
+    };
   }
   throw new DecodeError(`envelope type ${kind} is not a transaction`);
 }

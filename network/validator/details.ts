@@ -2,7 +2,16 @@
 // written directly as text: amounts are bigints written as exact number text with an `_f` twin,
 // so nothing here goes through a float or a JSON parse.
 import { formatAmount } from '../../shared/amount';
-import { type Asset, type Claimant, NATIVE_ASSET, type Operation, type Predicate, type Price, poolId as poolIdOf, type SetOptions } from './model';
+import {
+  type Asset,
+  type Claimant,
+  NATIVE_ASSET,
+  type Operation,
+  type Predicate,
+  type Price,
+  poolId as poolIdOf,
+  type SetOptions,
+} from './model';
 import type { OpInfo } from './ops-common';
 
 const str = JSON.stringify;
@@ -59,7 +68,12 @@ function pair(assets: [Asset, Asset] | undefined, amounts: [bigint, bigint]): st
   return `[${currencyAmount(assets[0], amounts[0])},${currencyAmount(assets[1], amounts[1])}]`;
 }
 
-const FLAG_NAMES: Record<number, string> = { 1: 'auth_required', 2: 'auth_revocable', 4: 'auth_immutable', 8: 'auth_clawback_enabled' };
+const FLAG_NAMES: Record<number, string> = {
+  1: 'auth_required',
+  2: 'auth_revocable',
+  4: 'auth_immutable',
+  8: 'auth_clawback_enabled',
+};
 
 function flags(name: string, value: number): string {
   const bits = [1, 2, 4, 8].filter((bit) => value & bit);
@@ -75,7 +89,9 @@ export function detailsJson(op: Operation, source: string, info: OpInfo, applied
     case 'create_account':
       return `{"funder":"${source}","account":"${body.destination}",${amount('starting_balance', body.startingBalance)}}`;
     case 'change_trust': {
-      const what = body.pool ? `"liquidity_pool_id":"${poolIdOf(body.pool)}"` : `"currency":${currencyJson(body.asset)}`;
+      const what = body.pool
+        ? `"liquidity_pool_id":"${poolIdOf(body.pool)}"`
+        : `"currency":${currencyJson(body.asset)}`;
       return `{"trustor":"${source}",${what},${amount('limit', body.limit)}}`;
     }
     case 'create_claimable_balance':
@@ -126,4 +142,3 @@ function setOptionsJson(o: SetOptions): string {
   if (o.clearFlags !== undefined) parts.push(flags('clear_flags', o.clearFlags));
   return `{${parts.join(',')}}`;
 }
-

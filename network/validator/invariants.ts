@@ -22,15 +22,27 @@ export function checkInvariants(db: DatabaseSync): string[] {
   const balances = n(one(db, "SELECT sum(amount) AS s FROM claimable_balances WHERE asset = 'native'").s);
   const fees = n(one(db, 'SELECT fee_pool AS s FROM ledgers ORDER BY sequence DESC LIMIT 1').s);
   const total = accounts + poolsA + poolsB + balances + fees;
-  if (total !== TOTAL_SUPPLY) problems.push(`native units not conserved: ${total} != ${TOTAL_SUPPLY} (accounts ${accounts}, pools ${poolsA + poolsB}, balances ${balances}, fees ${fees})`);
+  if (total !== TOTAL_SUPPLY)
+    problems.push(
+      `native units not conserved: ${total} != ${TOTAL_SUPPLY} (accounts ${accounts}, pools ${poolsA + poolsB}, balances ${balances}, fees ${fees})`,
+    );
 
   const checks: [string, string][] = [
     ['negative account balance', 'SELECT count(*) AS c FROM accounts WHERE balance < 0'],
-    ['trustline balance outside 0..limit', 'SELECT count(*) AS c FROM trustlines WHERE balance < 0 OR balance > trust_limit'],
-    ['negative pool reserve or shares', 'SELECT count(*) AS c FROM liquidity_pools WHERE reserve_a < 0 OR reserve_b < 0 OR total_shares < 0'],
+    [
+      'trustline balance outside 0..limit',
+      'SELECT count(*) AS c FROM trustlines WHERE balance < 0 OR balance > trust_limit',
+    ],
+    [
+      'negative pool reserve or shares',
+      'SELECT count(*) AS c FROM liquidity_pools WHERE reserve_a < 0 OR reserve_b < 0 OR total_shares < 0',
+    ],
     ['non-positive claimable balance', 'SELECT count(*) AS c FROM claimable_balances WHERE amount <= 0'],
     ['ledger gap', 'SELECT (max(sequence) - min(sequence) + 1) - count(*) AS c FROM ledgers'],
-    ['ledger not chained to its predecessor', 'SELECT count(*) AS c FROM ledgers l JOIN ledgers p ON p.sequence = l.sequence - 1 WHERE l.prev_hash <> p.hash'],
+    [
+      'ledger not chained to its predecessor',
+      'SELECT count(*) AS c FROM ledgers l JOIN ledgers p ON p.sequence = l.sequence - 1 WHERE l.prev_hash <> p.hash',
+    ],
     [
       'ledger whose transaction count does not match its rows',
       'SELECT count(*) AS c FROM ledgers l WHERE transaction_count <> (SELECT count(*) FROM transactions t WHERE t.id >= (l.sequence << 32) AND t.id < ((l.sequence + 1) << 32))',
@@ -39,7 +51,10 @@ export function checkInvariants(db: DatabaseSync): string[] {
       'ledger whose operation count does not match its rows',
       'SELECT count(*) AS c FROM ledgers l WHERE operation_count <> (SELECT count(*) FROM operations o WHERE o.id >= (l.sequence << 32) AND o.id < ((l.sequence + 1) << 32))',
     ],
-    ['operation without a scope row', "SELECT count(*) AS c FROM operations o WHERE NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'account' AND s.key = o.source_account AND s.operation_id = o.id)"],
+    [
+      'operation without a scope row',
+      "SELECT count(*) AS c FROM operations o WHERE NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'account' AND s.key = o.source_account AND s.operation_id = o.id)",
+    ],
   ];
   for (const [what, sql] of checks) {
     const count = n(one(db, sql).c);

@@ -49,8 +49,7 @@ function memoColumns(memo: Memo): [string, string | null] {
 
 export function readLastLedger(db: DatabaseSync): LastLedger | undefined {
   const row = db.prepare('SELECT sequence, hash, closed_at FROM ledgers ORDER BY sequence DESC LIMIT 1').get() as
-    | { sequence: bigint; hash: string; closed_at: string }
-    | undefined;
+    { sequence: bigint; hash: string; closed_at: string } | undefined;
   if (!row) return undefined;
   return { sequence: Number(row.sequence), hash: row.hash, closeTime: BigInt(Date.parse(row.closed_at) / 1000) };
 }
@@ -90,9 +89,22 @@ export class LedgerCloser {
       hasher.update(t.env.hash);
       if (!t.successful) failed += 1;
       this.writer.transaction({
-        id: txId, hash: t.env.hash, ledger: built.sequence, order, source: tx.source, feeAccount: feeBump?.feeSource ?? tx.source,
-        sequence: tx.seq.toString(), feeCharged: t.feeCharged, maxFee: feeBump?.fee ?? tx.fee, operationCount: tx.operations.length,
-        memoType, memo, successful: t.successful, envelopeXdr: t.env.xdr, resultXdr: t.resultXdr, createdAt: closedAt,
+        id: txId,
+        hash: t.env.hash,
+        ledger: built.sequence,
+        order,
+        source: tx.source,
+        feeAccount: feeBump?.feeSource ?? tx.source,
+        sequence: tx.seq.toString(),
+        feeCharged: t.feeCharged,
+        maxFee: feeBump?.fee ?? tx.fee,
+        operationCount: tx.operations.length,
+        memoType,
+        memo,
+        successful: t.successful,
+        envelopeXdr: t.env.xdr,
+        resultXdr: t.resultXdr,
+        createdAt: closedAt,
         ...(feeBump ? { inner: { hash: feeBump.innerHash, maxFee: tx.fee } } : {}),
       });
       t.ops.forEach((op, j) => {
@@ -104,8 +116,15 @@ export class LedgerCloser {
     });
     const hash = hasher.digest('hex');
     this.writer.ledger({
-      sequence: built.sequence, hash, prevHash: this.last.hash, closedAt, transactionCount: built.applied.length,
-      failedCount: failed, operationCount, feePool: this.state.feePool, ...this.params,
+      sequence: built.sequence,
+      hash,
+      prevHash: this.last.hash,
+      closedAt,
+      transactionCount: built.applied.length,
+      failedCount: failed,
+      operationCount,
+      feePool: this.state.feePool,
+      ...this.params,
     });
     this.writer.flushState(this.state);
     this.last = { sequence: built.sequence, hash, closeTime: built.closeTime };

@@ -129,7 +129,10 @@ export class CoreNode {
     const last = this.closer.last;
     const now = nowSeconds();
     const closeTime = now > last.closeTime ? now : last.closeTime;
-    const failure = checkEnvelope({ state: this.state, ledger: last.sequence + 1, closeTime, ...FEES, pending: (source) => this.pendingOf(source) }, env);
+    const failure = checkEnvelope(
+      { state: this.state, ledger: last.sequence + 1, closeTime, ...FEES, pending: (source) => this.pendingOf(source) },
+      env,
+    );
     if (failure) return { status: 'ERROR', hash, error: transactionResultXdr(failure, env.feeBump?.innerHash) };
     this.enqueue(env);
     return { status: 'PENDING', hash };

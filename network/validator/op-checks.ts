@@ -1,6 +1,14 @@
 // Stateless well-formedness of each operation (stellar-core's doCheckValid), checked at admission:
 // a malformed operation makes the whole transaction txFAILED before it can enter the queue.
-import { type Asset, type Claimant, compareAssets, type OpBody, POOL_FEE_BP, type Predicate, type SetOptions } from './model';
+import {
+  type Asset,
+  type Claimant,
+  compareAssets,
+  type OpBody,
+  POOL_FEE_BP,
+  type Predicate,
+  type SetOptions,
+} from './model';
 import {
   BUMP_SEQ,
   CHANGE_TRUST,
@@ -61,21 +69,29 @@ export function checkOperation(body: OpBody, source: string): OpResult | null {
         if (!validAsset(assetA) || !validAsset(assetB)) return opFail(CHANGE_TRUST.MALFORMED);
         return fee !== POOL_FEE_BP || compareAssets(assetA, assetB) >= 0 ? opFail(CHANGE_TRUST.MALFORMED) : null;
       }
-      return body.asset.type === 'native' || body.asset.issuer === source || !validAsset(body.asset) ? opFail(CHANGE_TRUST.MALFORMED) : null;
+      return body.asset.type === 'native' || body.asset.issuer === source || !validAsset(body.asset)
+        ? opFail(CHANGE_TRUST.MALFORMED)
+        : null;
     case 'create_claimable_balance':
-      return body.amount <= 0n || !validAsset(body.asset) || !validClaimants(body.claimants) ? opFail(CREATE_CB.MALFORMED) : null;
+      return body.amount <= 0n || !validAsset(body.asset) || !validClaimants(body.claimants)
+        ? opFail(CREATE_CB.MALFORMED)
+        : null;
     case 'claim_claimable_balance':
       return null;
     case 'liquidity_pool_deposit': {
       const { maxA, maxB, minPrice, maxPrice } = body;
       const badPrice = minPrice.n <= 0 || minPrice.d <= 0 || maxPrice.n <= 0 || maxPrice.d <= 0;
       if (maxA <= 0n || maxB <= 0n || badPrice) return opFail(LP_DEPOSIT.MALFORMED);
-      return BigInt(minPrice.n) * BigInt(maxPrice.d) > BigInt(maxPrice.n) * BigInt(minPrice.d) ? opFail(LP_DEPOSIT.MALFORMED) : null;
+      return BigInt(minPrice.n) * BigInt(maxPrice.d) > BigInt(maxPrice.n) * BigInt(minPrice.d)
+        ? opFail(LP_DEPOSIT.MALFORMED)
+        : null;
     }
     case 'liquidity_pool_withdraw':
       return body.amount <= 0n || body.minA < 0n || body.minB < 0n ? opFail(LP_WITHDRAW.MALFORMED) : null;
     case 'manage_data':
-      return body.name.length === 0 || body.name.length > 64 || !PRINTABLE.test(body.name) ? opFail(MANAGE_DATA.INVALID_NAME) : null;
+      return body.name.length === 0 || body.name.length > 64 || !PRINTABLE.test(body.name)
+        ? opFail(MANAGE_DATA.INVALID_NAME)
+        : null;
     case 'account_merge':
       return body.destination === source ? opFail(MERGE.MALFORMED) : null;
     case 'bump_sequence':
@@ -89,7 +105,8 @@ export function checkOperation(body: OpBody, source: string): OpResult | null {
 
 function checkSetOptions(o: SetOptions, source: string): OpResult | null {
   if (o.unsupported) return opOuter(OP.NOT_SUPPORTED);
-  if (o.setFlags !== undefined && o.clearFlags !== undefined && (o.setFlags & o.clearFlags) !== 0) return opFail(SET_OPTIONS.BAD_FLAGS);
+  if (o.setFlags !== undefined && o.clearFlags !== undefined && (o.setFlags & o.clearFlags) !== 0)
+    return opFail(SET_OPTIONS.BAD_FLAGS);
   if (((o.setFlags ?? 0) | (o.clearFlags ?? 0)) & ~0xf) return opFail(SET_OPTIONS.UNKNOWN_FLAG);
   for (const weight of [o.masterWeight, o.lowThreshold, o.medThreshold, o.highThreshold]) {
     if (weight !== undefined && weight > 255) return opFail(SET_OPTIONS.THRESHOLD_OUT_OF_RANGE);

@@ -26,7 +26,8 @@ export function applyCreateAccount(ctx: ApplyContext, source: string, op: Body<'
   if (state.accounts.has(op.destination)) return opFail(CREATE_ACCOUNT.ALREADY_EXIST);
   if (op.startingBalance < 2n * ctx.baseReserve) return opFail(CREATE_ACCOUNT.LOW_RESERVE);
   const funder = state.accounts.get(source);
-  if (!funder || availableNative(funder, ctx.baseReserve) < op.startingBalance) return opFail(CREATE_ACCOUNT.UNDERFUNDED);
+  if (!funder || availableNative(funder, ctx.baseReserve) < op.startingBalance)
+    return opFail(CREATE_ACCOUNT.UNDERFUNDED);
   touchAccount(ctx, source).balance -= op.startingBalance;
   state.accounts.set(op.destination, newAccount(op.destination, op.startingBalance, ctx.ledger));
   return opOk;
@@ -52,7 +53,12 @@ export function newAccount(id: string, balance: bigint, ledger: number) {
 
 const AUTH_IMMUTABLE = 4;
 
-export function applyAccountMerge(ctx: ApplyContext, source: string, op: Body<'account_merge'>, info: { merged?: bigint }): OpResult {
+export function applyAccountMerge(
+  ctx: ApplyContext,
+  source: string,
+  op: Body<'account_merge'>,
+  info: { merged?: bigint },
+): OpResult {
   const { state } = ctx;
   const from = state.accounts.get(source);
   const into = state.accounts.get(op.destination);

@@ -26,7 +26,8 @@ export interface OpInfo {
   merged?: bigint;
 }
 
-export type Holding = { kind: 'native'; account: Account } | { kind: 'issuer' } | { kind: 'line'; key: string } | { kind: 'none' };
+export type Holding =
+  { kind: 'native'; account: Account } | { kind: 'issuer' } | { kind: 'line'; key: string } | { kind: 'none' };
 
 export function holding(ctx: ApplyContext, accountId: string, asset: Asset): Holding {
   if (asset.type === 'native') {

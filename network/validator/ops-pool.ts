@@ -23,7 +23,12 @@ function badPrice(amountA: bigint, amountB: bigint, min: Price, max: Price): boo
   return amountA * BigInt(min.d) < amountB * BigInt(min.n) || amountA * BigInt(max.d) > amountB * BigInt(max.n);
 }
 
-export function applyPoolDeposit(ctx: ApplyContext, source: string, op: Body<'liquidity_pool_deposit'>, info: OpInfo): OpResult {
+export function applyPoolDeposit(
+  ctx: ApplyContext,
+  source: string,
+  op: Body<'liquidity_pool_deposit'>,
+  info: OpInfo,
+): OpResult {
   const { state } = ctx;
   const shareKey = trustlineKey(source, `pool:${op.poolId}`);
   const shareLine = state.trustlines.get(shareKey);
@@ -71,7 +76,12 @@ export function applyPoolDeposit(ctx: ApplyContext, source: string, op: Body<'li
   return opOk;
 }
 
-export function applyPoolWithdraw(ctx: ApplyContext, source: string, op: Body<'liquidity_pool_withdraw'>, info: OpInfo): OpResult {
+export function applyPoolWithdraw(
+  ctx: ApplyContext,
+  source: string,
+  op: Body<'liquidity_pool_withdraw'>,
+  info: OpInfo,
+): OpResult {
   const { state } = ctx;
   const shareKey = trustlineKey(source, `pool:${op.poolId}`);
   const shareLine = state.trustlines.get(shareKey);

@@ -185,16 +185,34 @@ export function applyCreateClaimableBalance(
   const sponsor = ctx.state.accounts.get(source);
   if (!sponsor) throw new Error('claimable balance source vanished');
   const debit = op.asset.type === 'native' ? op.amount : 0n;
-  const reserveLeft = availableNative({ ...sponsor, sponsoring: sponsor.sponsoring + op.claimants.length }, ctx.baseReserve);
+  const reserveLeft = availableNative(
+    { ...sponsor, sponsoring: sponsor.sponsoring + op.claimants.length },
+    ctx.baseReserve,
+  );
   if (reserveLeft < debit) return opFail(CREATE_CB.LOW_RESERVE);
   move(ctx, from, -op.amount);
   touchAccount(ctx, source).sponsoring += op.claimants.length;
-  const claimants: Claimant[] = op.claimants.map((c) => ({ destination: c.destination, predicate: absolute(c.predicate, ctx.closeTime) }));
-  ctx.state.balances.set(id, { id, asset: op.asset, amount: op.amount, sponsor: source, claimants, lastModified: ctx.ledger });
+  const claimants: Claimant[] = op.claimants.map((c) => ({
+    destination: c.destination,
+    predicate: absolute(c.predicate, ctx.closeTime),
+  }));
+  ctx.state.balances.set(id, {
+    id,
+    asset: op.asset,
+    amount: op.amount,
+    sponsor: source,
+    claimants,
+    lastModified: ctx.ledger,
+  });
   return { ...opOk, balanceId: id };
 }
 
-export function applyClaimClaimableBalance(ctx: ApplyContext, source: string, op: Body<'claim_claimable_balance'>, info: OpInfo): OpResult {
+export function applyClaimClaimableBalance(
+  ctx: ApplyContext,
+  source: string,
+  op: Body<'claim_claimable_balance'>,
+  info: OpInfo,
+): OpResult {
   const { state } = ctx;
   const balance = state.balances.get(op.balanceId);
   if (!balance) return opFail(CLAIM_CB.DOES_NOT_EXIST);

@@ -26,8 +26,22 @@ export const TX = {
 /** Outer operation codes: opINNER carries the type's own code. */
 export const OP = { INNER: 0, BAD_AUTH: -1, NO_ACCOUNT: -2, NOT_SUPPORTED: -3, TOO_MANY_SUBENTRIES: -4 } as const;
 
-export const PAYMENT = { SUCCESS: 0, MALFORMED: -1, UNDERFUNDED: -2, SRC_NO_TRUST: -3, NO_DESTINATION: -5, NO_TRUST: -6, LINE_FULL: -8 } as const;
-export const CREATE_ACCOUNT = { SUCCESS: 0, MALFORMED: -1, UNDERFUNDED: -2, LOW_RESERVE: -3, ALREADY_EXIST: -4 } as const;
+export const PAYMENT = {
+  SUCCESS: 0,
+  MALFORMED: -1,
+  UNDERFUNDED: -2,
+  SRC_NO_TRUST: -3,
+  NO_DESTINATION: -5,
+  NO_TRUST: -6,
+  LINE_FULL: -8,
+} as const;
+export const CREATE_ACCOUNT = {
+  SUCCESS: 0,
+  MALFORMED: -1,
+  UNDERFUNDED: -2,
+  LOW_RESERVE: -3,
+  ALREADY_EXIST: -4,
+} as const;
 export const CHANGE_TRUST = {
   SUCCESS: 0,
   MALFORMED: -1,
@@ -39,10 +53,34 @@ export const CHANGE_TRUST = {
 } as const;
 export const CREATE_CB = { SUCCESS: 0, MALFORMED: -1, LOW_RESERVE: -2, NO_TRUST: -3, UNDERFUNDED: -5 } as const;
 export const CLAIM_CB = { SUCCESS: 0, DOES_NOT_EXIST: -1, CANNOT_CLAIM: -2, LINE_FULL: -3, NO_TRUST: -4 } as const;
-export const LP_DEPOSIT = { SUCCESS: 0, MALFORMED: -1, NO_TRUST: -2, UNDERFUNDED: -4, LINE_FULL: -5, BAD_PRICE: -6, POOL_FULL: -7 } as const;
-export const LP_WITHDRAW = { SUCCESS: 0, MALFORMED: -1, NO_TRUST: -2, UNDERFUNDED: -3, LINE_FULL: -4, UNDER_MINIMUM: -5 } as const;
+export const LP_DEPOSIT = {
+  SUCCESS: 0,
+  MALFORMED: -1,
+  NO_TRUST: -2,
+  UNDERFUNDED: -4,
+  LINE_FULL: -5,
+  BAD_PRICE: -6,
+  POOL_FULL: -7,
+} as const;
+export const LP_WITHDRAW = {
+  SUCCESS: 0,
+  MALFORMED: -1,
+  NO_TRUST: -2,
+  UNDERFUNDED: -3,
+  LINE_FULL: -4,
+  UNDER_MINIMUM: -5,
+} as const;
 export const MANAGE_DATA = { SUCCESS: 0, NAME_NOT_FOUND: -2, LOW_RESERVE: -3, INVALID_NAME: -4 } as const;
-export const MERGE = { SUCCESS: 0, MALFORMED: -1, NO_ACCOUNT: -2, IMMUTABLE_SET: -3, HAS_SUB_ENTRIES: -4, SEQNUM_TOO_FAR: -5, DEST_FULL: -6, IS_SPONSOR: -7 } as const;
+export const MERGE = {
+  SUCCESS: 0,
+  MALFORMED: -1,
+  NO_ACCOUNT: -2,
+  IMMUTABLE_SET: -3,
+  HAS_SUB_ENTRIES: -4,
+  SEQNUM_TOO_FAR: -5,
+  DEST_FULL: -6,
+  IS_SPONSOR: -7,
+} as const;
 export const BUMP_SEQ = { SUCCESS: 0, BAD_SEQ: -1 } as const;
 export const SET_OPTIONS = {
   SUCCESS: 0,
@@ -94,10 +132,26 @@ const KINDS: Record<Exclude<Body, 'unsupported'>, ResultKind> = {
   account_merge: { opType: 8, union: xdr.AccountMergeResult, codes: xdr.AccountMergeResultCode },
   manage_data: { opType: 10, union: xdr.ManageDataResult, codes: xdr.ManageDataResultCode },
   bump_sequence: { opType: 11, union: xdr.BumpSequenceResult, codes: xdr.BumpSequenceResultCode },
-  create_claimable_balance: { opType: 14, union: xdr.CreateClaimableBalanceResult, codes: xdr.CreateClaimableBalanceResultCode },
-  claim_claimable_balance: { opType: 15, union: xdr.ClaimClaimableBalanceResult, codes: xdr.ClaimClaimableBalanceResultCode },
-  liquidity_pool_deposit: { opType: 22, union: xdr.LiquidityPoolDepositResult, codes: xdr.LiquidityPoolDepositResultCode },
-  liquidity_pool_withdraw: { opType: 23, union: xdr.LiquidityPoolWithdrawResult, codes: xdr.LiquidityPoolWithdrawResultCode },
+  create_claimable_balance: {
+    opType: 14,
+    union: xdr.CreateClaimableBalanceResult,
+    codes: xdr.CreateClaimableBalanceResultCode,
+  },
+  claim_claimable_balance: {
+    opType: 15,
+    union: xdr.ClaimClaimableBalanceResult,
+    codes: xdr.ClaimClaimableBalanceResultCode,
+  },
+  liquidity_pool_deposit: {
+    opType: 22,
+    union: xdr.LiquidityPoolDepositResult,
+    codes: xdr.LiquidityPoolDepositResultCode,
+  },
+  liquidity_pool_withdraw: {
+    opType: 23,
+    union: xdr.LiquidityPoolWithdrawResult,
+    codes: xdr.LiquidityPoolWithdrawResultCode,
+  },
 };
 
 function opResultXdr(type: Body, result: OpResult): xdr.OperationResult {
@@ -161,7 +215,11 @@ export function transactionResultXdr(outcome: TxOutcome, innerHash?: string): st
   if (hit !== undefined) return hit;
   const code = enumOf(xdr.TransactionResultCode).fromValue(outcome.code);
   let result: xdr.TransactionResultResult;
-  if (outcome.inner && innerHash && (outcome.code === TX.FEE_BUMP_INNER_SUCCESS || outcome.code === TX.FEE_BUMP_INNER_FAILED)) {
+  if (
+    outcome.inner &&
+    innerHash &&
+    (outcome.code === TX.FEE_BUMP_INNER_SUCCESS || outcome.code === TX.FEE_BUMP_INNER_FAILED)
+  ) {
     const pair = new xdr.InnerTransactionResultPair({
       transactionHash: Buffer.from(innerHash, 'hex'),
       result: innerResult(outcome.inner),

@@ -50,8 +50,13 @@ export function startServer(core: CoreNode, port: number): Promise<Server> {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return void socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify({ status: 'ERROR', detail: tooLarge ? 'request line or headers too large' : 'malformed HTTP request' });
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      status: 'ERROR',
+      detail: tooLarge ? 'request line or headers too large' : 'malformed HTTP request',
+    });
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

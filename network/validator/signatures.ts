@@ -42,7 +42,10 @@ function ed25519Key(publicKey: string): Ed25519Key {
   if (!entry) {
     const raw = StrKey.decodeEd25519PublicKey(publicKey);
     // A JWK import costs a tenth of a DER one (measured: 6 us against 75 us).
-    entry = { hint: raw.subarray(28), key: createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' }) };
+    entry = {
+      hint: raw.subarray(28),
+      key: createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' }),
+    };
     if (ed25519Keys.size > 100_000) ed25519Keys.clear();
     ed25519Keys.set(publicKey, entry);
   }

@@ -38,9 +38,19 @@ export function loadState(db: DatabaseSync): LedgerState {
   for (const r of db.prepare('SELECT * FROM accounts').all() as Row[]) {
     const id = String(r.id);
     state.accounts.load(id, {
-      id, balance: big(r.balance), seq: big(r.sequence), subentries: num(r.subentry_count), masterWeight: num(r.master_weight),
-      low: num(r.low_threshold), med: num(r.med_threshold), high: num(r.high_threshold), homeDomain: String(r.home_domain),
-      flags: num(r.flags), lastModified: num(r.last_modified_ledger), signers: signers.get(id) ?? [], sponsoring: 0,
+      id,
+      balance: big(r.balance),
+      seq: big(r.sequence),
+      subentries: num(r.subentry_count),
+      masterWeight: num(r.master_weight),
+      low: num(r.low_threshold),
+      med: num(r.med_threshold),
+      high: num(r.high_threshold),
+      homeDomain: String(r.home_domain),
+      flags: num(r.flags),
+      lastModified: num(r.last_modified_ledger),
+      signers: signers.get(id) ?? [],
+      sponsoring: 0,
     });
   }
   for (const r of db.prepare('SELECT * FROM trustlines').all() as Row[]) {
@@ -48,8 +58,14 @@ export function loadState(db: DatabaseSync): LedgerState {
     const asset = String(r.asset);
     const poolId = r.pool_id === null ? null : String(r.pool_id);
     state.trustlines.load(trustlineKey(account, asset), {
-      account, asset, code: r.asset_code === null ? null : String(r.asset_code), issuer: r.asset_issuer === null ? null : String(r.asset_issuer),
-      poolId, balance: big(r.balance), limit: big(r.trust_limit), lastModified: num(r.last_modified_ledger),
+      account,
+      asset,
+      code: r.asset_code === null ? null : String(r.asset_code),
+      issuer: r.asset_issuer === null ? null : String(r.asset_issuer),
+      poolId,
+      balance: big(r.balance),
+      limit: big(r.trust_limit),
+      lastModified: num(r.last_modified_ledger),
     });
     if (poolId) state.poolShares.load(account, [...(state.poolShares.get(account) ?? []), poolId]);
   }
@@ -58,19 +74,33 @@ export function loadState(db: DatabaseSync): LedgerState {
     const sponsor = state.accounts.get(String(r.sponsor));
     if (sponsor) sponsor.sponsoring += claimants.length;
     state.balances.load(String(r.id), {
-      id: String(r.id), asset: parseAssetKey(String(r.asset)), amount: big(r.amount), sponsor: String(r.sponsor),
-      claimants, lastModified: num(r.last_modified_ledger),
+      id: String(r.id),
+      asset: parseAssetKey(String(r.asset)),
+      amount: big(r.amount),
+      sponsor: String(r.sponsor),
+      claimants,
+      lastModified: num(r.last_modified_ledger),
     });
   }
   for (const r of db.prepare('SELECT * FROM liquidity_pools').all() as Row[]) {
     state.pools.load(String(r.id), {
-      id: String(r.id), assetA: parseAssetKey(String(r.asset_a)), assetB: parseAssetKey(String(r.asset_b)),
-      reserveA: big(r.reserve_a), reserveB: big(r.reserve_b), shares: big(r.total_shares), trustlines: num(r.trustline_count),
-      fee: num(r.fee_bp), lastModified: num(r.last_modified_ledger),
+      id: String(r.id),
+      assetA: parseAssetKey(String(r.asset_a)),
+      assetB: parseAssetKey(String(r.asset_b)),
+      reserveA: big(r.reserve_a),
+      reserveB: big(r.reserve_b),
+      shares: big(r.total_shares),
+      trustlines: num(r.trustline_count),
+      fee: num(r.fee_bp),
+      lastModified: num(r.last_modified_ledger),
     });
   }
   for (const r of db.prepare('SELECT * FROM data_entries').all() as Row[]) {
-    state.data.load(dataKey(String(r.account), String(r.name)), { account: String(r.account), name: String(r.name), value: String(r.value) });
+    state.data.load(dataKey(String(r.account), String(r.name)), {
+      account: String(r.account),
+      name: String(r.name),
+      value: String(r.value),
+    });
   }
   const last = db.prepare('SELECT fee_pool FROM ledgers ORDER BY sequence DESC LIMIT 1').get() as Row | undefined;
   state.feePool = last ? big(last.fee_pool) : 0n;

@@ -95,13 +95,38 @@ export class StoreWriter {
   }
 
   ledger(r: LedgerRow): void {
-    this.st('ledger').run(r.sequence, r.hash, r.prevHash, r.closedAt, r.transactionCount, r.failedCount, r.operationCount, r.feePool, r.baseFee, r.baseReserve);
+    this.st('ledger').run(
+      r.sequence,
+      r.hash,
+      r.prevHash,
+      r.closedAt,
+      r.transactionCount,
+      r.failedCount,
+      r.operationCount,
+      r.feePool,
+      r.baseFee,
+      r.baseReserve,
+    );
   }
 
   transaction(r: TransactionRow): void {
     this.st('tx').run(
-      r.id, r.hash, r.ledger, r.order, r.source, r.feeAccount, r.sequence, r.feeCharged, r.maxFee, r.operationCount,
-      r.memoType, r.memo, r.successful ? 1 : 0, r.envelopeXdr, r.resultXdr, r.createdAt,
+      r.id,
+      r.hash,
+      r.ledger,
+      r.order,
+      r.source,
+      r.feeAccount,
+      r.sequence,
+      r.feeCharged,
+      r.maxFee,
+      r.operationCount,
+      r.memoType,
+      r.memo,
+      r.successful ? 1 : 0,
+      r.envelopeXdr,
+      r.resultXdr,
+      r.createdAt,
     );
     if (r.inner) this.st('inner').run(r.id, r.inner.hash, r.inner.maxFee);
   }
@@ -128,7 +153,11 @@ export class StoreWriter {
     let statement = this.s[name];
     if (!statement) {
       const verb = table === 'operations' ? 'INSERT' : 'INSERT OR IGNORE';
-      statement = this.db.prepare(`${verb} INTO ${table} VALUES ${Array(rows).fill(`(${Array(width).fill('?').join(',')})`).join(',')}`);
+      statement = this.db.prepare(
+        `${verb} INTO ${table} VALUES ${Array(rows)
+          .fill(`(${Array(width).fill('?').join(',')})`)
+          .join(',')}`,
+      );
       this.s[name] = statement;
     }
     return statement;
@@ -151,7 +180,19 @@ export class StoreWriter {
         this.st('accountDel').run(id);
         continue;
       }
-      this.st('account').run(a.id, a.balance, a.seq, a.subentries, a.masterWeight, a.low, a.med, a.high, a.homeDomain, a.flags, a.lastModified);
+      this.st('account').run(
+        a.id,
+        a.balance,
+        a.seq,
+        a.subentries,
+        a.masterWeight,
+        a.low,
+        a.med,
+        a.high,
+        a.homeDomain,
+        a.flags,
+        a.lastModified,
+      );
       for (const s of a.signers) this.st('signer').run(id, s.key, s.weight);
     }
     for (const key of state.trustlines.dirty) {
@@ -168,7 +209,18 @@ export class StoreWriter {
     for (const id of state.pools.dirty) {
       const p = state.pools.get(id);
       if (!p) this.st('poolDel').run(id);
-      else this.st('pool').run(p.id, p.assetA.key, p.assetB.key, p.reserveA, p.reserveB, p.shares, p.trustlines, p.fee, p.lastModified);
+      else
+        this.st('pool').run(
+          p.id,
+          p.assetA.key,
+          p.assetB.key,
+          p.reserveA,
+          p.reserveB,
+          p.shares,
+          p.trustlines,
+          p.fee,
+          p.lastModified,
+        );
     }
     for (const key of state.data.dirty) {
       const d = state.data.get(key);

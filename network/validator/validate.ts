@@ -77,10 +77,15 @@ function checkTransaction(ctx: CheckContext, env: Envelope, tx: Transaction, pay
   if (tx.seq !== (queued?.lastSeq ?? source.seq) + 1n) return fail(TX.BAD_SEQ);
   const checker = new SignatureChecker(env.signed);
   if (!ctx.trusted && !authorized(checker, source, 'low')) return fail(TX.BAD_AUTH);
-  if (paysFee && availableNative(source, ctx.baseReserve) - (queued?.fees ?? 0n) < fee) return fail(TX.INSUFFICIENT_BALANCE);
+  if (paysFee && availableNative(source, ctx.baseReserve) - (queued?.fees ?? 0n) < fee)
+    return fail(TX.INSUFFICIENT_BALANCE);
   const results = tx.operations.map((op) => checkOp(ctx, checker, tx.source, op));
   if (results.some((r) => r !== opOk)) {
-    return { code: TX.FAILED, fee, ops: tx.operations.map((op, i) => ({ type: op.body.type, result: results[i] ?? opOk })) };
+    return {
+      code: TX.FAILED,
+      fee,
+      ops: tx.operations.map((op, i) => ({ type: op.body.type, result: results[i] ?? opOk })),
+    };
   }
   // Every needed account was checked: a signature none of them used is one too many.
   if (!ctx.trusted && !checker.allUsed()) return fail(TX.BAD_AUTH_EXTRA);

@@ -16,7 +16,11 @@ import { useUi } from './lib/store';
 import { AssetPage, EntityPage, LivePage, PageLoading, SettingsPage, SubmitPage, WorkbenchPage } from './pages';
 
 export function App() {
-  const info = useQuery({ queryKey: ['app:info'], queryFn: ({ signal }) => call('app:info', {}, signal), staleTime: Infinity });
+  const info = useQuery({
+    queryKey: ['app:info'],
+    queryFn: ({ signal }) => call('app:info', {}, signal),
+    staleTime: Infinity,
+  });
   const setHost = useUi((state) => state.setHost);
   const gotoOpen = useUi((state) => state.gotoOpen);
   const setGotoOpen = useUi((state) => state.setGotoOpen);
@@ -70,7 +74,15 @@ export function App() {
   );
 }
 
-const PAGE_LABEL: Record<string, string> = { explore: 'Explore', live: 'Live', submit: 'Submit', settings: 'Settings', history: 'Workbench', asset: 'Asset', ...ENTITY_LABEL };
+const PAGE_LABEL: Record<string, string> = {
+  explore: 'Explore',
+  live: 'Live',
+  submit: 'Submit',
+  settings: 'Settings',
+  history: 'Workbench',
+  asset: 'Asset',
+  ...ENTITY_LABEL,
+};
 
 /**
  * The current page inside its own boundary, keyed by the network and the route: leaving a failed
@@ -104,7 +116,11 @@ function Page({ route, networkName }: { route: Route; networkName?: string | und
     case 'asset':
       return <AssetPage id={route.id ?? ''} />;
     default:
-      return route.id ? <EntityPage key={`${route.name}/${route.id}`} kind={route.name} id={route.id} /> : <ExploreHome networkName={networkName} />;
+      return route.id ? (
+        <EntityPage key={`${route.name}/${route.id}`} kind={route.name} id={route.id} />
+      ) : (
+        <ExploreHome networkName={networkName} />
+      );
   }
 }
 
@@ -114,7 +130,8 @@ function OfflineBanner() {
   if (!health.data || health.data.online) return null;
   return (
     <p className="banner warn" role="status" data-testid="offline-banner">
-      The network is unreachable; views will refresh when it answers again. <span className="muted small">{health.data.error}</span>
+      The network is unreachable; views will refresh when it answers again.{' '}
+      <span className="muted small">{health.data.error}</span>
     </p>
   );
 }
@@ -126,7 +143,11 @@ function Notices() {
   return (
     <>
       {notices.map((notice) => (
-        <p key={notice.id} className={`banner ${notice.level === 'info' ? '' : notice.level === 'error' ? 'bad' : 'warn'}`} role="status">
+        <p
+          key={notice.id}
+          className={`banner ${notice.level === 'info' ? '' : notice.level === 'error' ? 'bad' : 'warn'}`}
+          role="status"
+        >
           {notice.message}{' '}
           <button type="button" className="copy-like" onClick={() => dismiss(notice.id)} aria-label="Dismiss">
             ✕

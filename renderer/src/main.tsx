@@ -5,13 +5,21 @@ import { App } from './app';
 import { errorCode, type HostError } from './lib/bridge';
 import './styles.css';
 
-const NO_RETRY = new Set(['not_found', 'bad_request', 'invalid_arguments', 'secret_key_refused', 'invalid_input', 'cancelled']);
+const NO_RETRY = new Set([
+  'not_found',
+  'bad_request',
+  'invalid_arguments',
+  'secret_key_refused',
+  'invalid_input',
+  'cancelled',
+]);
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A 429 says when to come back; a missing or malformed id will not improve with retries.
-      retry: (count, error) => (errorCode(error) === 'rate_limited' ? count < 4 : count < 1 && !NO_RETRY.has(errorCode(error))),
+      retry: (count, error) =>
+        errorCode(error) === 'rate_limited' ? count < 4 : count < 1 && !NO_RETRY.has(errorCode(error)),
       retryDelay: (count, error) => (error as HostError).retryAfterMs ?? Math.min(1000 * 2 ** count, 8000),
       refetchOnWindowFocus: false,
       staleTime: 10_000,

@@ -3,12 +3,24 @@
 // page stays loaded: opening it again renders at once.
 import { lazy } from 'react';
 
-export const LivePage = lazy(() => import('./features/live/live-page').then((module) => ({ default: module.LivePage })));
-export const SubmitPage = lazy(() => import('./features/submit/submit-page').then((module) => ({ default: module.SubmitPage })));
-export const SettingsPage = lazy(() => import('./features/settings/settings-page').then((module) => ({ default: module.SettingsPage })));
-export const WorkbenchPage = lazy(() => import('./features/workbench/workbench-page').then((module) => ({ default: module.WorkbenchPage })));
-export const AssetPage = lazy(() => import('./features/explore/asset-page').then((module) => ({ default: module.AssetPage })));
-export const EntityPage = lazy(() => import('./features/explore/entity-page').then((module) => ({ default: module.EntityPage })));
+export const LivePage = lazy(() =>
+  import('./features/live/live-page').then((module) => ({ default: module.LivePage })),
+);
+export const SubmitPage = lazy(() =>
+  import('./features/submit/submit-page').then((module) => ({ default: module.SubmitPage })),
+);
+export const SettingsPage = lazy(() =>
+  import('./features/settings/settings-page').then((module) => ({ default: module.SettingsPage })),
+);
+export const WorkbenchPage = lazy(() =>
+  import('./features/workbench/workbench-page').then((module) => ({ default: module.WorkbenchPage })),
+);
+export const AssetPage = lazy(() =>
+  import('./features/explore/asset-page').then((module) => ({ default: module.AssetPage })),
+);
+export const EntityPage = lazy(() =>
+  import('./features/explore/entity-page').then((module) => ({ default: module.EntityPage })),
+);
 
 /**
  * What stands in for a page while its chunk loads (a few milliseconds from disk): a section that

@@ -4,7 +4,10 @@
 import { z } from 'zod';
 
 export const MAX_ID = 200;
-export const DecimalString = z.string().max(40).regex(/^-?\d+(\.\d+)?$/, 'an exact decimal string');
+export const DecimalString = z
+  .string()
+  .max(40)
+  .regex(/^-?\d+(\.\d+)?$/, 'an exact decimal string');
 export const IdString = z.string().min(1).max(MAX_ID);
 export const DigitsString = z.string().regex(/^\d{1,20}$/, 'a string of digits');
 

@@ -4,8 +4,21 @@ import { z } from 'zod';
 import { Claimant, Currency, CurrencyAmount, DecimalString, DigitsString, IdString } from './base';
 import { common } from './operation-common';
 
-export const PaymentOperation = z.object({ ...common, type: z.literal('payment'), from: IdString, to: IdString, currency: Currency, amount: DecimalString });
-export const CreateAccountOperation = z.object({ ...common, type: z.literal('create_account'), funder: IdString, account: IdString, startingBalance: DecimalString });
+export const PaymentOperation = z.object({
+  ...common,
+  type: z.literal('payment'),
+  from: IdString,
+  to: IdString,
+  currency: Currency,
+  amount: DecimalString,
+});
+export const CreateAccountOperation = z.object({
+  ...common,
+  type: z.literal('create_account'),
+  funder: IdString,
+  account: IdString,
+  startingBalance: DecimalString,
+});
 export const ChangeTrustOperation = z.object({
   ...common,
   type: z.literal('change_trust'),
@@ -24,7 +37,12 @@ export const CreateClaimableBalanceOperation = z.object({
   claimants: z.array(Claimant),
   balanceId: IdString.optional(),
 });
-export const ClaimClaimableBalanceOperation = z.object({ ...common, type: z.literal('claim_claimable_balance'), balanceId: IdString, claimant: IdString });
+export const ClaimClaimableBalanceOperation = z.object({
+  ...common,
+  type: z.literal('claim_claimable_balance'),
+  balanceId: IdString,
+  claimant: IdString,
+});
 export const LiquidityPoolDepositOperation = z.object({
   ...common,
   type: z.literal('liquidity_pool_deposit'),
@@ -43,8 +61,19 @@ export const LiquidityPoolWithdrawOperation = z.object({
   reservesMin: z.array(CurrencyAmount),
   reservesReceived: z.array(CurrencyAmount),
 });
-export const ManageDataOperation = z.object({ ...common, type: z.literal('manage_data'), name: z.string(), value: z.string().nullable() });
-export const AccountMergeOperation = z.object({ ...common, type: z.literal('account_merge'), account: IdString, into: IdString, amount: DecimalString.optional() });
+export const ManageDataOperation = z.object({
+  ...common,
+  type: z.literal('manage_data'),
+  name: z.string(),
+  value: z.string().nullable(),
+});
+export const AccountMergeOperation = z.object({
+  ...common,
+  type: z.literal('account_merge'),
+  account: IdString,
+  into: IdString,
+  amount: DecimalString.optional(),
+});
 export const BumpSequenceOperation = z.object({ ...common, type: z.literal('bump_sequence'), bumpTo: DigitsString });
 export const SetOptionsOperation = z.object({
   ...common,

@@ -19,7 +19,15 @@ export const common = {
    * Horizon's muxed forms of the record's accounts, by Horizon's field name: `source_account_muxed`,
    * `to_muxed`, `to_muxed_id`, … (an M… address and its 64-bit id as a decimal string).
    */
-  muxed: z.record(z.string().max(64).regex(/_muxed(_id)?$/), z.string().max(MAX_ID)).optional(),
+  muxed: z
+    .record(
+      z
+        .string()
+        .max(64)
+        .regex(/_muxed(_id)?$/),
+      z.string().max(MAX_ID),
+    )
+    .optional(),
   /**
    * The record exactly as the server wrote it, for the detail view: only `operation:get` carries
    * it; listing and stream rows do not (the drawer asks `operation:get` when a row is opened).

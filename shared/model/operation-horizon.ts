@@ -17,8 +17,16 @@ const pathPayment = {
   /** The currencies the payment crossed, in order (empty for a direct conversion). */
   path: z.array(Currency),
 };
-export const PathPaymentStrictReceiveOperation = z.object({ ...pathPayment, type: z.literal('path_payment_strict_receive'), sourceMax: DecimalString.optional() });
-export const PathPaymentStrictSendOperation = z.object({ ...pathPayment, type: z.literal('path_payment_strict_send'), destinationMin: DecimalString.optional() });
+export const PathPaymentStrictReceiveOperation = z.object({
+  ...pathPayment,
+  type: z.literal('path_payment_strict_receive'),
+  sourceMax: DecimalString.optional(),
+});
+export const PathPaymentStrictSendOperation = z.object({
+  ...pathPayment,
+  type: z.literal('path_payment_strict_send'),
+  destinationMin: DecimalString.optional(),
+});
 
 /** A price as Horizon writes it: a decimal and the exact fraction `price_r`. */
 export const PriceRatio = z.object({ n: DigitsString, d: DigitsString });
@@ -32,10 +40,22 @@ const offer = {
   priceRatio: PriceRatio.optional(),
 };
 /** `offerId` "0" creates an offer; another id changes it, and amount 0 deletes it. */
-export const ManageSellOfferOperation = z.object({ ...offer, type: z.literal('manage_sell_offer'), offerId: DigitsString.optional() });
-export const ManageBuyOfferOperation = z.object({ ...offer, type: z.literal('manage_buy_offer'), offerId: DigitsString.optional() });
+export const ManageSellOfferOperation = z.object({
+  ...offer,
+  type: z.literal('manage_sell_offer'),
+  offerId: DigitsString.optional(),
+});
+export const ManageBuyOfferOperation = z.object({
+  ...offer,
+  type: z.literal('manage_buy_offer'),
+  offerId: DigitsString.optional(),
+});
 /** Horizon's name of manage_sell_offer before protocol 11. */
-export const ManageOfferOperation = z.object({ ...offer, type: z.literal('manage_offer'), offerId: DigitsString.optional() });
+export const ManageOfferOperation = z.object({
+  ...offer,
+  type: z.literal('manage_offer'),
+  offerId: DigitsString.optional(),
+});
 export const CreatePassiveSellOfferOperation = z.object({ ...offer, type: z.literal('create_passive_sell_offer') });
 
 export const AllowTrustOperation = z.object({
@@ -55,11 +75,29 @@ export const SetTrustLineFlagsOperation = z.object({
   setFlags: z.array(z.string()).optional(),
   clearFlags: z.array(z.string()).optional(),
 });
-export const ClawbackOperation = z.object({ ...common, type: z.literal('clawback'), from: IdString, currency: Currency, amount: DecimalString });
-export const ClawbackClaimableBalanceOperation = z.object({ ...common, type: z.literal('clawback_claimable_balance'), balanceId: IdString });
+export const ClawbackOperation = z.object({
+  ...common,
+  type: z.literal('clawback'),
+  from: IdString,
+  currency: Currency,
+  amount: DecimalString,
+});
+export const ClawbackClaimableBalanceOperation = z.object({
+  ...common,
+  type: z.literal('clawback_claimable_balance'),
+  balanceId: IdString,
+});
 
-export const BeginSponsoringOperation = z.object({ ...common, type: z.literal('begin_sponsoring_future_reserves'), sponsoredId: IdString });
-export const EndSponsoringOperation = z.object({ ...common, type: z.literal('end_sponsoring_future_reserves'), beginSponsor: IdString });
+export const BeginSponsoringOperation = z.object({
+  ...common,
+  type: z.literal('begin_sponsoring_future_reserves'),
+  sponsoredId: IdString,
+});
+export const EndSponsoringOperation = z.object({
+  ...common,
+  type: z.literal('end_sponsoring_future_reserves'),
+  beginSponsor: IdString,
+});
 /** Exactly one kind of entry is named; its fields are Horizon's, in the model's words. */
 export const RevokeSponsorshipOperation = z.object({
   ...common,
@@ -104,5 +142,9 @@ export const InvokeHostFunctionOperation = z.object({
   salt: z.string().optional(),
   assetBalanceChanges: z.array(AssetBalanceChange),
 });
-export const ExtendFootprintTtlOperation = z.object({ ...common, type: z.literal('extend_footprint_ttl'), extendTo: z.number().int().nonnegative() });
+export const ExtendFootprintTtlOperation = z.object({
+  ...common,
+  type: z.literal('extend_footprint_ttl'),
+  extendTo: z.number().int().nonnegative(),
+});
 export const RestoreFootprintOperation = z.object({ ...common, type: z.literal('restore_footprint') });

@@ -36,7 +36,12 @@ export const HORIZON_ONLY_TYPES = [
 export const MODELLED_TYPES = [...OPERATION_TYPES, ...HORIZON_ONLY_TYPES] as const;
 export type OperationType = (typeof MODELLED_TYPES)[number];
 
-export const OtherOperation = z.object({ ...common, type: z.literal('other'), typeName: z.string(), fields: z.record(z.string(), z.string()) });
+export const OtherOperation = z.object({
+  ...common,
+  type: z.literal('other'),
+  typeName: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
 
 export const Operation = z.discriminatedUnion('type', [
   classic.PaymentOperation,

@@ -1,7 +1,16 @@
 // Single resources for the entity views and the page envelope. Each resource keeps `raw`, the
 // exact JSON text the server wrote.
 import { z } from 'zod';
-import { Claimant, Currency, CurrencyAmount, DecimalString, DigitsString, IdString, MAX_ID, TransactionSummary } from './base';
+import {
+  Claimant,
+  Currency,
+  CurrencyAmount,
+  DecimalString,
+  DigitsString,
+  IdString,
+  MAX_ID,
+  TransactionSummary,
+} from './base';
 
 export const Page = <T extends z.ZodType>(record: T) =>
   z.object({
@@ -92,7 +101,9 @@ export const TransactionDetail = TransactionSummary.extend({
 export type TransactionDetail = z.infer<typeof TransactionDetail>;
 
 /** A row of a ledger's transaction list: the summary and its decoded result codes. */
-export const LedgerTransaction = TransactionSummary.omit({ envelopeXdr: true, resultXdr: true }).extend({ resultCodes: ResultCodes.nullable() });
+export const LedgerTransaction = TransactionSummary.omit({ envelopeXdr: true, resultXdr: true }).extend({
+  resultCodes: ResultCodes.nullable(),
+});
 export type LedgerTransaction = z.infer<typeof LedgerTransaction>;
 
 export const ClaimableBalance = z.object({
@@ -116,4 +127,3 @@ export const LiquidityPool = z.object({
   raw: z.string(),
 });
 export type LiquidityPool = z.infer<typeof LiquidityPool>;
-

@@ -134,4 +134,3 @@ export const JournalEntry = z.object({
   message: z.string().optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntry>;
-

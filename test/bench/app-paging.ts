@@ -22,7 +22,10 @@ async function withCore(url: string, account: string): Promise<number> {
   let count = 0;
   let cursor: string | undefined;
   for (;;) {
-    const reply = await dispatch('payments:list', { account, query: { limit: 200, order: 'asc', includeFailed: true, ...(cursor ? { cursor } : {}) } });
+    const reply = await dispatch('payments:list', {
+      account,
+      query: { limit: 200, order: 'asc', includeFailed: true, ...(cursor ? { cursor } : {}) },
+    });
     if (!reply.ok) throw new Error(reply.error.message);
     const page = reply.value as OperationPage;
     count += page.records.length;
@@ -74,8 +77,12 @@ try {
   }
   const c = median(core);
   const s = median(sdk);
-  console.log(`core  (payments:list, normalised): median ${c.toFixed(0)} ms = ${Math.round((PAYMENTS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`);
-  console.log(`sdk   (CallBuilder + page.next()): median ${s.toFixed(0)} ms = ${Math.round((PAYMENTS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`);
+  console.log(
+    `core  (payments:list, normalised): median ${c.toFixed(0)} ms = ${Math.round((PAYMENTS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`,
+  );
+  console.log(
+    `sdk   (CallBuilder + page.next()): median ${s.toFixed(0)} ms = ${Math.round((PAYMENTS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`,
+  );
   console.log(`time ratio core/sdk: ${(c / s).toFixed(2)} (target <= 1.0)`);
 } finally {
   child.kill('SIGTERM');

@@ -16,7 +16,10 @@ const PAYMENTS = Number(process.argv[2] ?? 20_000);
 
 function watchedFrom(userDataDir: string, account: string): void {
   mkdirSync(userDataDir, { recursive: true });
-  writeFileSync(join(userDataDir, 'watched.json'), JSON.stringify({ accounts: [{ account, networkId: 'local', lastPagingToken: '1' }] }));
+  writeFileSync(
+    join(userDataDir, 'watched.json'),
+    JSON.stringify({ accounts: [{ account, networkId: 'local', lastPagingToken: '1' }] }),
+  );
 }
 
 async function run(url: string, account: string, viaWebHost: boolean): Promise<{ ms: number; count: number }> {
@@ -68,7 +71,9 @@ try {
   await run(url, accounts[0]!, false); // warm-up
   for (const viaWebHost of [false, true, false, true]) {
     const { ms, count } = await run(url, accounts[0]!, viaWebHost);
-    console.log(`${viaWebHost ? 'core -> web host -> WebSocket page' : 'core -> emit callback          '}: ${count} records in ${ms.toFixed(0)} ms = ${Math.round((count / ms) * 1000)} events/s`);
+    console.log(
+      `${viaWebHost ? 'core -> web host -> WebSocket page' : 'core -> emit callback          '}: ${count} records in ${ms.toFixed(0)} ms = ${Math.round((count / ms) * 1000)} events/s`,
+    );
   }
 } finally {
   child.kill('SIGTERM');

@@ -12,7 +12,11 @@ declare module 'autocannon' {
     connections?: number;
     amount?: number;
     duration?: number;
-    requests?: { method?: string; path?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+    }[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -14,9 +14,27 @@ import { nativePayment, signedTx } from '../support/signed-tx';
 
 const total = Number(process.argv[2] ?? 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-bench-'));
-const core = spawn(process.execPath, ['--import', 'tsx', 'network/validator-process.ts', '--data-dir', dir, '--port', '0', '--accounts', String(total), '--close-interval-ms', '3600000', '--max-queue', String(total + 10)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const core = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'network/validator-process.ts',
+    '--data-dir',
+    dir,
+    '--port',
+    '0',
+    '--accounts',
+    String(total),
+    '--close-interval-ms',
+    '3600000',
+    '--max-queue',
+    String(total + 10),
+  ],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 
 /** User + system CPU seconds the core process has used (Linux /proc; clock ticks of 1/100 s). */
 function coreCpuSeconds(): number {
@@ -31,16 +49,30 @@ async function main(): Promise<void> {
     });
     core.on('exit', () => reject(new Error('core exited')));
   });
-  const demo = JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as { accounts: { publicKey: string; secretKey: string; signers?: unknown[] }[] };
+  const demo = JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as {
+    accounts: { publicKey: string; secretKey: string; signers?: unknown[] }[];
+  };
   const db = openStore(storePath(dir), { readonly: true });
   // The multisig accounts' master keys cannot sign (weight 0): the bench pays from the others.
   const keys = demo.accounts.filter((a) => !a.signers).map((a) => Keypair.fromSecret(a.secretKey));
-  const accounts = keys.map((k) => new Account(k.publicKey(), String((db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(k.publicKey()) as { sequence: bigint }).sequence)));
+  const accounts = keys.map(
+    (k) =>
+      new Account(
+        k.publicKey(),
+        String(
+          (db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(k.publicKey()) as { sequence: bigint })
+            .sequence,
+        ),
+      ),
+  );
   db.close();
   const blobs: string[] = [];
   for (let i = 0; i < total; i++) {
     const n = i % keys.length; // one transaction per account: no ordering between requests matters
-    const tx = signedTx(keys[n] as Keypair, [nativePayment(keys[(n + 1) % keys.length]?.publicKey() ?? '', '0.1')], { passphrase: NETWORK_PASSPHRASE, sequence: accounts[n] as Account });
+    const tx = signedTx(keys[n] as Keypair, [nativePayment(keys[(n + 1) % keys.length]?.publicKey() ?? '', '0.1')], {
+      passphrase: NETWORK_PASSPHRASE,
+      sequence: accounts[n] as Account,
+    });
     blobs.push(encodeURIComponent(tx.toXDR()));
   }
   // autocannon drives the requests (its client is light enough that the core is the bottleneck);
@@ -51,7 +83,12 @@ async function main(): Promise<void> {
     url,
     connections: 32,
     amount: blobs.length,
-    requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/tx?blob=${blobs[next++ % blobs.length]}` }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/tx?blob=${blobs[next++ % blobs.length]}` }),
+      },
+    ],
   });
   const seconds = result.duration;
   const cpu = coreCpuSeconds() - cpuBefore;
@@ -61,7 +98,9 @@ async function main(): Promise<void> {
       `(non-2xx ${result.non2xx}, errors ${result.errors}, queued PENDING ${info.info.queue.pending}, latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms)`,
   );
   const perRequest = (cpu / result.requests.total) * 1e6;
-  console.log(`  core process CPU: ${cpu.toFixed(2)} s, ${perRequest.toFixed(0)} us per request = ${Math.round(1e6 / perRequest)} tx/s per core of the core's own work`);
+  console.log(
+    `  core process CPU: ${cpu.toFixed(2)} s, ${perRequest.toFixed(0)} us per request = ${Math.round(1e6 / perRequest)} tx/s per core of the core's own work`,
+  );
 }
 
 main()

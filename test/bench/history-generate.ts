@@ -17,15 +17,25 @@ try {
   const started = performance.now();
   generateHistory(core, { historyOps: ops, accounts: 20, seed: 'bench', dataDir: dir, sign });
   const seconds = (performance.now() - started) / 1000;
-  const counts = db.prepare('SELECT (SELECT count(*) FROM operations) AS ops, (SELECT count(*) FROM transactions) AS txs, (SELECT count(*) FROM ledgers) AS ledgers').get() as Record<string, bigint>;
+  const counts = db
+    .prepare(
+      'SELECT (SELECT count(*) FROM operations) AS ops, (SELECT count(*) FROM transactions) AS txs, (SELECT count(*) FROM ledgers) AS ledgers',
+    )
+    .get() as Record<string, bigint>;
   db.close();
   const size = statSync(storePath(dir)).size / 1e6;
-  console.log(`history generation: ${counts.ops} operations, ${counts.txs} transactions, ${counts.ledgers} ledgers in ${seconds.toFixed(1)} s`);
-  console.log(`  ${Math.round(Number(counts.ops) / seconds)} operations/s (signed envelopes: ${sign}), store ${size.toFixed(0)} MB`);
+  console.log(
+    `history generation: ${counts.ops} operations, ${counts.txs} transactions, ${counts.ledgers} ledgers in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  ${Math.round(Number(counts.ops) / seconds)} operations/s (signed envelopes: ${sign}), store ${size.toFixed(0)} MB`,
+  );
   if (process.argv.includes('--check')) {
     const t = performance.now();
     const problems = checkInvariants(openStore(storePath(dir), { readonly: true }));
-    console.log(`  invariants: ${problems.length ? problems.join('; ') : 'ok'} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    console.log(
+      `  invariants: ${problems.length ? problems.join('; ') : 'ok'} (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -23,7 +23,15 @@ const RUNS = Number(process.argv[3] ?? 40);
 const [ME, ...PEOPLE] = accountKeys(2001, 5) as [string, ...string[]];
 const ISSUERS = accountKeys(3, 6);
 const ASSETS = ['native', ...['USD', 'EUR', 'BTC'].flatMap((code) => ISSUERS.map((issuer) => `${code}:${issuer}`))];
-const TYPES: [string, number][] = [['payment', 70], ['path_payment_strict_send', 7], ['path_payment_strict_receive', 3], ['create_account', 3], ['change_trust', 6], ['manage_data', 6], ['set_options', 5]];
+const TYPES: [string, number][] = [
+  ['payment', 70],
+  ['path_payment_strict_send', 7],
+  ['path_payment_strict_receive', 3],
+  ['create_account', 3],
+  ['change_trust', 6],
+  ['manage_data', 6],
+  ['set_options', 5],
+];
 const START = Date.UTC(2023, 0, 1);
 const SPAN = 3 * 365 * 86_400_000;
 
@@ -41,7 +49,11 @@ function seeded(seed: number): () => number {
 function syntheticRow(i: number, random: () => number): IndexRow {
   let roll = random() * 100;
   let type = 'payment';
-  for (const [name, weight] of TYPES) if ((roll -= weight) < 0) { type = name; break; }
+  for (const [name, weight] of TYPES)
+    if ((roll -= weight) < 0) {
+      type = name;
+      break;
+    }
   const paymentLike = type.startsWith('pay') || type.startsWith('path') || type === 'create_account';
   // A few counterparties carry most of the traffic (as a real account's do).
   const other = PEOPLE[Math.floor(PEOPLE.length * random() ** 3)]!;
@@ -81,13 +93,18 @@ function buildIndex(file: string): void {
   for (let i = 0; i < OPERATIONS; i += 5_000) {
     const rows = Array.from({ length: Math.min(5_000, OPERATIONS - i) }, (_, k) => syntheticRow(i + k, random));
     // Each batch is one stored page of its records' texts (pages.ts), as a sync stores its pages.
-    const texts = rows.map((r) => `{"id":"${r.id}","type":"${r.type}","source_account":"${ME}","note":"synthetic record of the history benchmark"}`);
+    const texts = rows.map(
+      (r) =>
+        `{"id":"${r.id}","type":"${r.type}","source_account":"${ME}","note":"synthetic record of the history benchmark"}`,
+    );
     writer.ingestRows(ME, rows, rows.at(-1)!.pagingToken, packPageSync(pageOfRecords(texts)));
   }
   db.exec('PRAGMA optimize=0x10002; PRAGMA wal_checkpoint(TRUNCATE);');
   db.close();
   renameSync(building, file);
-  console.log(`built: ${OPERATIONS} rows through the ingest path in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `built: ${OPERATIONS} rows through the ingest path in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 const cacheDir = join(tmpdir(), 'ledgerscope-bench-cache');
@@ -135,20 +152,38 @@ const single: [string, () => Promise<unknown>][] = [
   ['no filter, by amount desc', firstPage(() => ({}), '-amount')],
 ];
 const combined: [string, () => Promise<unknown>][] = [
-  ['type payment + asset native + direction out', firstPage(() => ({ types: ['payment'], asset: 'native', direction: 'out' }))],
-  ['asset + counterparty + month', firstPage((r) => ({ asset: ASSETS[1 + (r % 9)]!, counterparty: top, ...month(r % 30) }))],
-  ['amount range + direction + successful', firstPage(() => ({ minAmount: '100', maxAmount: '5000', direction: 'in', status: 'successful' }))],
+  [
+    'type payment + asset native + direction out',
+    firstPage(() => ({ types: ['payment'], asset: 'native', direction: 'out' })),
+  ],
+  [
+    'asset + counterparty + month',
+    firstPage((r) => ({ asset: ASSETS[1 + (r % 9)]!, counterparty: top, ...month(r % 30) })),
+  ],
+  [
+    'amount range + direction + successful',
+    firstPage(() => ({ minAmount: '100', maxAmount: '5000', direction: 'in', status: 'successful' })),
+  ],
 ];
 const analyses: [string, () => Promise<unknown>][] = [
   ['totals by asset (all rows)', () => worker.call(file, 'totals', { account: ME, filter: {}, by: 'asset', top: 50 })],
-  ['top-50 counterparties (all rows)', () => worker.call(file, 'totals', { account: ME, filter: {}, by: 'counterparty', top: 50 })],
+  [
+    'top-50 counterparties (all rows)',
+    () => worker.call(file, 'totals', { account: ME, filter: {}, by: 'counterparty', top: 50 }),
+  ],
   ['volume per day (all rows)', () => worker.call(file, 'totals', { account: ME, filter: {}, by: 'day', top: 50 })],
-  ['count + per-asset totals of "direction in"', () => worker.call(file, 'query', { account: ME, filter: { direction: 'in' }, sort: '-time', limit: 1, summary: true })],
+  [
+    'count + per-asset totals of "direction in"',
+    () =>
+      worker.call(file, 'query', { account: ME, filter: { direction: 'in' }, sort: '-time', limit: 1, summary: true }),
+  ],
 ];
 
 const report = (name: string, times: number[], target: number) => {
   const p95 = percentile(times, 95);
-  console.log(`${name.padEnd(48)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  ${p95 <= target ? 'ok' : `OVER ${target} ms`}`);
+  console.log(
+    `${name.padEnd(48)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  ${p95 <= target ? 'ok' : `OVER ${target} ms`}`,
+  );
 };
 console.log(`index: ${OPERATIONS} operations of one account, ${RUNS} runs each (p95 target 30 ms for first pages)`);
 for (const [name, run] of [...single, ...combined]) report(name, await timed(run), 30);

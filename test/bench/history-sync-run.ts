@@ -13,7 +13,13 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EventChannel, EventPayload } from '../../shared/ipc';
 
-const [kind, url, account, worker, kept] = process.argv.slice(2) as [string, string, string, string | undefined, string | undefined];
+const [kind, url, account, worker, kept] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string | undefined,
+  string | undefined,
+];
 
 /** The process's peak resident set (VmHWM), MB: every thread's memory, native included. */
 function peakRssMb(): number {
@@ -33,7 +39,15 @@ async function sync(): Promise<Record<string, number>> {
     if (progress.state === 'error') failed(new Error(progress.message));
   };
   const { createAppCore, createDispatcher } = await import('../../core');
-  const core = createAppCore({ userDataDir, localUrl: url, host: 'web', version: 'bench', healthIntervalMs: 0, emit, historyWorker: new URL(worker!) });
+  const core = createAppCore({
+    userDataDir,
+    localUrl: url,
+    host: 'web',
+    version: 'bench',
+    healthIntervalMs: 0,
+    emit,
+    historyWorker: new URL(worker!),
+  });
   const dispatch = createDispatcher(core.handlers);
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -47,7 +61,14 @@ async function sync(): Promise<Record<string, number>> {
   const used = process.cpuUsage(cpu);
   await core.close();
   if (!kept) rmSync(userDataDir, { recursive: true, force: true });
-  return { ms, records, cpuMs: (used.user + used.system) / 1000, peakRssMb: peakRssMb(), lagP99Ms: lag.percentile(99) / 1e6, lagMaxMs: lag.max / 1e6 };
+  return {
+    ms,
+    records,
+    cpuMs: (used.user + used.system) / 1000,
+    peakRssMb: peakRssMb(),
+    lagP99Ms: lag.percentile(99) / 1e6,
+    lagMaxMs: lag.max / 1e6,
+  };
 }
 
 /** The SDK merely paging the same listing, the cursor set explicitly so every page has 200. */
@@ -59,7 +80,15 @@ async function sdk(): Promise<Record<string, number>> {
   let records = 0;
   let cursor = '';
   for (;;) {
-    const page = await server.operations().forAccount(account).limit(200).order('asc').includeFailed(true).join('transactions').cursor(cursor).call();
+    const page = await server
+      .operations()
+      .forAccount(account)
+      .limit(200)
+      .order('asc')
+      .includeFailed(true)
+      .join('transactions')
+      .cursor(cursor)
+      .call();
     records += page.records.length;
     if (page.records.length < 200) break;
     cursor = page.records.at(-1)!.paging_token;

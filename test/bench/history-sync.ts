@@ -25,18 +25,46 @@ const OPERATIONS = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 1);
 const RTTS = (process.argv[4] ?? '20,80').split(',').map(Number);
 const MBIT = Number(process.argv[5] ?? 100);
-for (const [name, value, least] of [['operations', OPERATIONS, 1], ['rounds', ROUNDS, 1], ['mbit', MBIT, 0], ...RTTS.map((rtt) => ['rtt', rtt, 1] as const)] as const) {
-  if (!Number.isSafeInteger(value) || value < least) throw new Error(`${name} must be a whole number, ${least} or more (usage: history-sync.ts [operations] [rounds] [rtts=20,80] [mbit=100])`);
+for (const [name, value, least] of [
+  ['operations', OPERATIONS, 1],
+  ['rounds', ROUNDS, 1],
+  ['mbit', MBIT, 0],
+  ...RTTS.map((rtt) => ['rtt', rtt, 1] as const),
+] as const) {
+  if (!Number.isSafeInteger(value) || value < least)
+    throw new Error(
+      `${name} must be a whole number, ${least} or more (usage: history-sync.ts [operations] [rounds] [rtts=20,80] [mbit=100])`,
+    );
 }
 const PAGES = Math.ceil((OPERATIONS + 1) / 200);
 
 /** The index worker and the run script, bundled as scripts/build.mjs bundles the app (plain node, no tsx). */
 async function bundles(): Promise<{ worker: string; run: string }> {
   const outdir = mkdtempSync(join(tmpdir(), 'history-bench-bundle-'));
-  const banner = { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' };
-  const common = { bundle: true, platform: 'node', target: 'node22', format: 'esm', banner, logLevel: 'warning' } as const;
-  await build({ ...common, entryPoints: ['core/history-index/worker-thread/worker.ts'], outfile: join(outdir, 'history-worker.mjs') });
-  await build({ ...common, entryPoints: ['test/bench/history-sync-run.ts'], outdir, splitting: true, outExtension: { '.js': '.mjs' }, external: ['electron'] });
+  const banner = {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    banner,
+    logLevel: 'warning',
+  } as const;
+  await build({
+    ...common,
+    entryPoints: ['core/history-index/worker-thread/worker.ts'],
+    outfile: join(outdir, 'history-worker.mjs'),
+  });
+  await build({
+    ...common,
+    entryPoints: ['test/bench/history-sync-run.ts'],
+    outdir,
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
+    external: ['electron'],
+  });
   return { worker: pathToFileURL(join(outdir, 'history-worker.mjs')).href, run: join(outdir, 'history-sync-run.mjs') };
 }
 
@@ -61,7 +89,21 @@ class Link {
   ) {}
 
   static async open(target: string, rttMs: number, mbit: number): Promise<Link> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/latency-proxy.ts', '--target', target, '--rtt-ms', String(rttMs), '--mbit', String(mbit)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'test/bench/latency-proxy.ts',
+        '--target',
+        target,
+        '--rtt-ms',
+        String(rttMs),
+        '--mbit',
+        String(mbit),
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
     let link: Link | null = null;
     let out = '';
     const url = new Promise<string>((resolve, reject) => {
@@ -88,7 +130,11 @@ class Link {
     const result = await task();
     await this.settle();
     const paths = this.paths.slice(from);
-    return { ...result, roots: paths.filter((p) => p === '/').length, pages: paths.filter((p) => p.includes('/operations')).length };
+    return {
+      ...result,
+      roots: paths.filter((p) => p === '/').length,
+      pages: paths.filter((p) => p.includes('/operations')).length,
+    };
   }
 
   close(): void {
@@ -112,7 +158,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
 /** The sync and the SDK alternating through one relay `rttMs` away; then the sync of the now current account. */
-async function condition(serviceUrl: string, account: string, worker: string, run: string, rttMs: number): Promise<void> {
+async function condition(
+  serviceUrl: string,
+  account: string,
+  worker: string,
+  run: string,
+  rttMs: number,
+): Promise<void> {
   const link = await Link.open(serviceUrl, rttMs, MBIT);
   const kept = mkdtempSync(join(tmpdir(), 'history-bench-kept-'));
   try {
@@ -120,13 +172,15 @@ async function condition(serviceUrl: string, account: string, worker: string, ru
     const sdks: Run[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // The last round's sync keeps its index, for the sync of a current account below.
-      const sync = () => link.counted(() => runOnce(run, ['sync', link.url, account, worker, ...(round === ROUNDS - 1 ? [kept] : [])]));
+      const sync = () =>
+        link.counted(() => runOnce(run, ['sync', link.url, account, worker, ...(round === ROUNDS - 1 ? [kept] : [])]));
       const sdk = () => link.counted(() => runOnce(run, ['sdk', link.url, account]));
       // Alternating, and which goes first alternates too.
       if (round % 2 === 1) sdks.push(await sdk());
       syncs.push(await sync());
       if (round % 2 === 0) sdks.push(await sdk());
-      for (const r of [syncs.at(-1)!, sdks.at(-1)!]) if (r.records !== OPERATIONS) throw new Error(`counted ${r.records} records, expected ${OPERATIONS}`);
+      for (const r of [syncs.at(-1)!, sdks.at(-1)!])
+        if (r.records !== OPERATIONS) throw new Error(`counted ${r.records} records, expected ${OPERATIONS}`);
     }
     const current = await link.counted(() => runOnce(run, ['sync', link.url, account, worker, kept]));
     report(rttMs, syncs, sdks, current);
@@ -141,16 +195,33 @@ function report(rttMs: number, syncs: Run[], sdks: Run[], current: Run): void {
   const runs = (list: Run[]) => list.map((r) => fixed(r.ms / 1000, 2)).join(', ');
   const perPage = (list: Run[]) => fixed(list.reduce((sum, r) => sum + r.cpuMs, 0) / list.length / PAGES, 2);
   console.log(`round trip ${rttMs} ms, ${MBIT > 0 ? `${MBIT} Mbit/s` : 'no limit on bandwidth'}:`);
-  console.log(`  sync ${fixed(sync / 1000, 2)} s (runs ${runs(syncs)}), sdk ${fixed(sdk / 1000, 2)} s (runs ${runs(sdks)}): ratio sync/sdk ${fixed(sync / sdk, 2)} (target <= 1.0)`);
+  console.log(
+    `  sync ${fixed(sync / 1000, 2)} s (runs ${runs(syncs)}), sdk ${fixed(sdk / 1000, 2)} s (runs ${runs(sdks)}): ratio sync/sdk ${fixed(sync / sdk, 2)} (target <= 1.0)`,
+  );
   const firsts = syncs.map((r) => `${r.roots} + ${r.pages}`).join(', ');
-  console.log(`  requests, first sync: root + pages ${firsts} (target 1 + ${PAGES}); sync of the current account: ${current.roots} + ${current.pages} (target <= 2); sdk pages ${sdks.map((r) => r.pages).join(', ')}`);
-  console.log(`  sync main-thread event-loop delay: p99 ${syncs.map((r) => fixed(r.lagP99Ms!)).join(', ')} ms, max ${syncs.map((r) => fixed(r.lagMaxMs!)).join(', ')} ms (target p99 <= 20)`);
-  console.log(`  peak memory (VmHWM of the process): sync ${syncs.map((r) => fixed(r.peakRssMb, 0)).join(', ')} MB (target <= 256), sdk ${sdks.map((r) => fixed(r.peakRssMb, 0)).join(', ')} MB`);
-  console.log(`  CPU per page of 200 (the run's process, every thread): sync ${perPage(syncs)} ms, sdk ${perPage(sdks)} ms; the current account's sync ${fixed(current.ms / 1000, 2)} s`);
+  console.log(
+    `  requests, first sync: root + pages ${firsts} (target 1 + ${PAGES}); sync of the current account: ${current.roots} + ${current.pages} (target <= 2); sdk pages ${sdks.map((r) => r.pages).join(', ')}`,
+  );
+  console.log(
+    `  sync main-thread event-loop delay: p99 ${syncs.map((r) => fixed(r.lagP99Ms!)).join(', ')} ms, max ${syncs.map((r) => fixed(r.lagMaxMs!)).join(', ')} ms (target p99 <= 20)`,
+  );
+  console.log(
+    `  peak memory (VmHWM of the process): sync ${syncs.map((r) => fixed(r.peakRssMb, 0)).join(', ')} MB (target <= 256), sdk ${sdks.map((r) => fixed(r.peakRssMb, 0)).join(', ')} MB`,
+  );
+  console.log(
+    `  CPU per page of 200 (the run's process, every thread): sync ${perPage(syncs)} ms, sdk ${perPage(sdks)} ms; the current account's sync ${fixed(current.ms / 1000, 2)} s`,
+  );
 }
 
 const { dir, accounts, built } = cachedStore(OPERATIONS, 20, join(tmpdir(), 'ledgerscope-bench-cache'));
-console.log(`store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'}); ${ROUNDS} round(s) per round trip; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'}); ${ROUNDS} round(s) per round trip; load average ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 const { worker, run } = await bundles();
 const service = await spawnService(dir);
 try {

@@ -10,12 +10,20 @@
 import { connect, createServer, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { target: { type: 'string' }, 'rtt-ms': { type: 'string', default: '20' }, mbit: { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: {
+    target: { type: 'string' },
+    'rtt-ms': { type: 'string', default: '20' },
+    mbit: { type: 'string', default: '0' },
+  },
+});
 const target = new URL(values.target ?? '');
 const rttMs = Number(values['rtt-ms']);
-if (!Number.isFinite(rttMs) || rttMs < 0 || rttMs > 10_000) throw new Error(`--rtt-ms must be 0 to 10000, not ${values['rtt-ms']}`);
+if (!Number.isFinite(rttMs) || rttMs < 0 || rttMs > 10_000)
+  throw new Error(`--rtt-ms must be 0 to 10000, not ${values['rtt-ms']}`);
 const mbit = Number(values.mbit);
-if (!Number.isFinite(mbit) || mbit < 0) throw new Error(`--mbit must be a number of megabits a second (0: no limit), not ${values.mbit}`);
+if (!Number.isFinite(mbit) || mbit < 0)
+  throw new Error(`--mbit must be a number of megabits a second (0: no limit), not ${values.mbit}`);
 
 /** When the downlink is free again (performance.now() ms): answers queue on it, whichever connection they are on. */
 let linkFreeAt = 0;
@@ -55,7 +63,8 @@ class Ordered {
       if (chunk === null) this.to.end();
       else this.to.write(chunk);
     }
-    if (this.chunks.length > 0) this.timer = setTimeout(() => this.drain(), Math.max(0, this.chunks[0]!.at - performance.now()));
+    if (this.chunks.length > 0)
+      this.timer = setTimeout(() => this.drain(), Math.max(0, this.chunks[0]!.at - performance.now()));
   }
 }
 
@@ -93,7 +102,13 @@ const server = createServer((client) => {
   upstream.on('close', close);
 });
 
-process.stdin.on('data', (lines: Buffer) => lines.toString().split('\n').slice(0, -1).forEach(() => process.stdout.write('mark\n')));
+process.stdin.on('data', (lines: Buffer) =>
+  lines
+    .toString()
+    .split('\n')
+    .slice(0, -1)
+    .forEach(() => process.stdout.write('mark\n')),
+);
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();

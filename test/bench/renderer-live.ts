@@ -36,7 +36,13 @@ async function committedAt(serviceUrl: string, hash: string): Promise<number> {
   throw new Error(`transaction ${hash} not in a ledger after 20 s`);
 }
 
-const network = await startNetwork({ historyOps: 0, accounts: 4, closeIntervalMs: 1000, startLedger: 60_000_000, seed: 'bench-live' });
+const network = await startNetwork({
+  historyOps: 0,
+  accounts: 4,
+  closeIntervalMs: 1000,
+  startLedger: 60_000_000,
+  seed: 'bench-live',
+});
 const host = await startWebHost(['--local-url', network.serviceUrl]);
 const browser = await launch();
 try {
@@ -53,11 +59,19 @@ try {
   const latencies: number[] = [];
   for (let i = 0; i < COUNT; i++) {
     const amount = `7.${String(i + 1).padStart(6, '0')}1`; // canonical: no trailing zero
-    const { xdr, hash } = envelopeOf(await paymentTx(network.serviceUrl, payer, payee.publicKey, { amount, passphrase: network.passphrase, timeoutSeconds: 600 }));
+    const { xdr, hash } = envelopeOf(
+      await paymentTx(network.serviceUrl, payer, payee.publicKey, {
+        amount,
+        passphrase: network.passphrase,
+        timeoutSeconds: 600,
+      }),
+    );
     const posted = await postTransaction(network.serviceUrl, xdr);
     if (posted.body.result !== 'received') throw new Error(`payment ${i} was ${posted.body.result}`);
     const commit = await committedAt(network.serviceUrl, hash);
-    await page.waitForFunction((text) => text in (globalThis as unknown as PageGlobals).__rowSeen, amount, { timeout: 10_000 });
+    await page.waitForFunction((text) => text in (globalThis as unknown as PageGlobals).__rowSeen, amount, {
+      timeout: 10_000,
+    });
     const seen = await page.evaluate((text) => (globalThis as unknown as PageGlobals).__rowSeen[text]!, amount);
     latencies.push(seen - commit);
   }

@@ -17,21 +17,54 @@ function installFakeBridge({ total, account, other }: { total: number; account: 
     const id = ((60_000_000n + BigInt(Math.floor(i / 4))) << 32n) | (BigInt((i % 4) + 1) << 12n) | 1n;
     const incoming = i % 2 === 0;
     return {
-      type: 'payment', id: id.toString(), pagingToken: String(i), sourceAccount: incoming ? other : account,
-      transactionHash: (i + 1).toString(16).padStart(64, '0'), successful: true,
+      type: 'payment',
+      id: id.toString(),
+      pagingToken: String(i),
+      sourceAccount: incoming ? other : account,
+      transactionHash: (i + 1).toString(16).padStart(64, '0'),
+      successful: true,
       createdAt: new Date(Date.UTC(2026, 10, 1) - i * 5000).toISOString(),
-      from: incoming ? other : account, to: incoming ? account : other,
+      from: incoming ? other : account,
+      to: incoming ? account : other,
       currency: i % 3 === 0 ? { code: 'USD', issuer: other } : { code: 'XLM' },
-      amount: `${1000 + (i % 9000)}.${String(i % 10_000_000).padStart(7, '0')}`, raw: `{"id":${id}}`,
+      amount: `${1000 + (i % 9000)}.${String(i % 10_000_000).padStart(7, '0')}`,
+      raw: `{"id":${id}}`,
     };
   };
   type Query = { order?: string; cursor?: string; limit: number };
   const handlers: Record<string, (args: { query: Query }) => unknown> = {
     'app:info': () => ({ name: 'Ledgerscope', version: 'bench', host: 'web' }),
-    'network:list': () => ({ selectedId: 'local', profiles: [{ id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:1', passphrase: 'x', dialect: 'ledger', builtIn: true }] }),
-    'network:health': () => ({ networkId: 'local', online: true, latencyMs: 1, rateLimitRemaining: 1000, latestLedger: 60_000_000, checkedAt: new Date().toISOString() }),
+    'network:list': () => ({
+      selectedId: 'local',
+      profiles: [
+        {
+          id: 'local',
+          name: 'Local',
+          baseUrl: 'http://127.0.0.1:1',
+          passphrase: 'x',
+          dialect: 'ledger',
+          builtIn: true,
+        },
+      ],
+    }),
+    'network:health': () => ({
+      networkId: 'local',
+      online: true,
+      latencyMs: 1,
+      rateLimitRemaining: 1000,
+      latestLedger: 60_000_000,
+      checkedAt: new Date().toISOString(),
+    }),
     'stream:list': () => ({ watched: [], statuses: [] }),
-    'account:get': () => ({ id: account, sequence: '1', subentryCount: 0, balances: [{ amount: '1000' }], signers: [], thresholds: { low: 0, med: 0, high: 0 }, raw: '{}' }),
+    'account:get': () => ({
+      id: account,
+      sequence: '1',
+      subentryCount: 0,
+      balances: [{ amount: '1000' }],
+      signers: [],
+      thresholds: { low: 0, med: 0, high: 0 },
+      raw: '{}',
+    }),
     'payments:list': ({ query }) => {
       const asc = query.order === 'asc';
       // Cursors are record indexes in descending (newest first) order.
@@ -48,14 +81,24 @@ function installFakeBridge({ total, account, other }: { total: number; account: 
   (globalThis as unknown as PageGlobals).ledgerscope = {
     invoke: async (channel: string, args: { query: Query }) => {
       const handler = handlers[channel];
-      return handler ? { ok: true, value: handler(args) } : { ok: false, error: { code: 'unknown_channel', message: channel } };
+      return handler
+        ? { ok: true, value: handler(args) }
+        : { ok: false, error: { code: 'unknown_channel', message: channel } };
     },
     on: () => () => undefined,
   };
 }
 
 /** Runs in the page: scrolls a step per frame until the last row is on screen; frame intervals. */
-function scrollThrough({ step, total, maxFrames }: { step: number; total: number; maxFrames: number }): Promise<{ frames: number[]; ms: number }> {
+function scrollThrough({
+  step,
+  total,
+  maxFrames,
+}: {
+  step: number;
+  total: number;
+  maxFrames: number;
+}): Promise<{ frames: number[]; ms: number }> {
   const page = globalThis as unknown as PageGlobals;
   const grid = page.document.querySelector('[role="grid"]')!;
   const frames: number[] = [];
@@ -67,7 +110,8 @@ function scrollThrough({ step, total, maxFrames }: { step: number; total: number
       last = now;
       grid.scrollTop += step;
       const seen = grid.querySelector(`[data-index="${total - 1}"]`);
-      if (seen || frames.length > maxFrames || now - start > 600_000) resolve({ frames: frames.slice(1), ms: now - start });
+      if (seen || frames.length > maxFrames || now - start > 600_000)
+        resolve({ frames: frames.slice(1), ms: now - start });
       else page.requestAnimationFrame(tick);
     };
     page.requestAnimationFrame(tick);
@@ -86,7 +130,12 @@ try {
   await page.locator('[role="grid"] [data-index="0"]').waitFor();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const metrics = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]));
+  const metrics = async () =>
+    Object.fromEntries(
+      ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map(
+        (m) => [m.name, m.value],
+      ),
+    );
   const before = await metrics();
   const { frames, ms } = await page.evaluate(scrollThrough, { step: STEP_PX, total: TOTAL, maxFrames: MAX_FRAMES });
   const after = await metrics();
@@ -99,10 +148,18 @@ try {
   const p95 = percentile(frames, 95);
   const p99 = percentile(frames, 99);
   const slow = frames.filter((f) => f > 16.7 * 1.5).length;
-  console.log(`renderer scroll: ${TOTAL.toLocaleString('en')} rows, ${STEP_PX} px per frame, ${frames.length} frames in ${(ms / 1000).toFixed(1)} s`);
-  console.log(`  frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target <= 16.7), p99 ${p99.toFixed(1)} ms, frames > 25 ms: ${slow}`);
-  console.log(`  per frame: script ${spent('ScriptDuration').toFixed(1)} ms, style ${spent('RecalcStyleDuration').toFixed(1)} ms, layout ${spent('LayoutDuration').toFixed(1)} ms, all tasks ${spent('TaskDuration').toFixed(1)} ms`);
-  console.log(`  JS heap after scroll and GC: ${(heap.usedSize / 2 ** 20).toFixed(1)} MB (target <= 150); rows in DOM: ${rowsInDom}; ${loaded}`);
+  console.log(
+    `renderer scroll: ${TOTAL.toLocaleString('en')} rows, ${STEP_PX} px per frame, ${frames.length} frames in ${(ms / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target <= 16.7), p99 ${p99.toFixed(1)} ms, frames > 25 ms: ${slow}`,
+  );
+  console.log(
+    `  per frame: script ${spent('ScriptDuration').toFixed(1)} ms, style ${spent('RecalcStyleDuration').toFixed(1)} ms, layout ${spent('LayoutDuration').toFixed(1)} ms, all tasks ${spent('TaskDuration').toFixed(1)} ms`,
+  );
+  console.log(
+    `  JS heap after scroll and GC: ${(heap.usedSize / 2 ** 20).toFixed(1)} MB (target <= 150); rows in DOM: ${rowsInDom}; ${loaded}`,
+  );
   if (p95 > 16.7 || heap.usedSize > 150 * 2 ** 20) process.exitCode = 1;
 } finally {
   await browser.close();

@@ -16,7 +16,13 @@ export function buildStore(
   const store = new SyntheticStore(dir, START);
   const accounts = accountKeys(accountCount, 7);
   const perLedger = Math.min(1000, operations);
-  fillPayments(store, { startLedger: START, ledgers: Math.ceil(operations / perLedger), perLedger, accounts, bulk: true });
+  fillPayments(store, {
+    startLedger: START,
+    ledgers: Math.ceil(operations / perLedger),
+    perLedger,
+    accounts,
+    bulk: true,
+  });
   return { dir, store, accounts };
 }
 
@@ -25,7 +31,11 @@ export function buildStore(
  * and a 1,000,000-operation store takes minutes to fill): built once into a temporary directory,
  * then renamed into place, so an interrupted build is never reused.
  */
-export function cachedStore(operations: number, accountCount: number, cacheDir: string): { dir: string; accounts: string[]; built: boolean } {
+export function cachedStore(
+  operations: number,
+  accountCount: number,
+  cacheDir: string,
+): { dir: string; accounts: string[]; built: boolean } {
   const dir = join(cacheDir, `payments-${operations}-${accountCount}`);
   if (existsSync(join(dir, 'ready'))) return { dir, accounts: accountKeys(accountCount, 7), built: false };
   mkdirSync(cacheDir, { recursive: true });
@@ -42,12 +52,33 @@ export function cachedStore(operations: number, accountCount: number, cacheDir: 
 }
 
 export async function spawnService(dir: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  return spawnListening(['network/service/process.ts', '--data-dir', dir, '--port', '0', '--core-url', 'http://127.0.0.1:9', ...extra]);
+  return spawnListening([
+    'network/service/process.ts',
+    '--data-dir',
+    dir,
+    '--port',
+    '0',
+    '--core-url',
+    'http://127.0.0.1:9',
+    ...extra,
+  ]);
 }
 
 /** The latency relay (latency-proxy.ts) in front of `target`: the same server, `rttMs` away over a link of `mbit` (0: no limit). */
-export async function spawnLatencyProxy(target: string, rttMs: number, mbit = 0): Promise<{ url: string; child: ChildProcess }> {
-  return spawnListening(['test/bench/latency-proxy.ts', '--target', target, '--rtt-ms', String(rttMs), '--mbit', String(mbit)]);
+export async function spawnLatencyProxy(
+  target: string,
+  rttMs: number,
+  mbit = 0,
+): Promise<{ url: string; child: ChildProcess }> {
+  return spawnListening([
+    'test/bench/latency-proxy.ts',
+    '--target',
+    target,
+    '--rtt-ms',
+    String(rttMs),
+    '--mbit',
+    String(mbit),
+  ]);
 }
 
 /** A TypeScript entry point as its own process; resolves with the URL it prints once it listens. */

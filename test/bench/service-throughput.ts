@@ -57,7 +57,9 @@ function cpuTicks(pid: number): number {
 }
 
 async function measure(url: string, pid: number, randomPath?: () => string, seconds = duration): Promise<Figures> {
-  const requests = randomPath ? [{ setupRequest: (request: object) => ({ ...request, path: randomPath() }) }] : undefined;
+  const requests = randomPath
+    ? [{ setupRequest: (request: object) => ({ ...request, path: randomPath() }) }]
+    : undefined;
   const before = cpuTicks(pid);
   const result = await autocannon({ url, connections, duration: seconds, requests });
   const cpuUs = ((cpuTicks(pid) - before) * 10_000) / Math.max(1, result.requests.total);
@@ -72,17 +74,33 @@ async function measure(url: string, pid: number, randomPath?: () => string, seco
 function checkPages(dir: string, account: string, ledgers: number, count: number): void {
   const store = new Store(storePath(dir));
   try {
-    const target = { path: `/accounts/${account}/payments`, source: { kind: 'scope' as const, scope: 'payment' as const, key: account }, alwaysFailed: false };
+    const target = {
+      path: `/accounts/${account}/payments`,
+      source: { kind: 'scope' as const, scope: 'payment' as const, key: account },
+      alwaysFailed: false,
+    };
     for (let i = 0; i < count; i += 1) {
-      const cursor = (BigInt(60_000_000 + Math.floor(Math.random() * ledgers)) << 32n) + (BigInt(Math.floor(Math.random() * 1000)) << 12n);
+      const cursor =
+        (BigInt(60_000_000 + Math.floor(Math.random() * ledgers)) << 32n) +
+        (BigInt(Math.floor(Math.random() * 1000)) << 12n);
       const desc = i % 2 === 1;
       const includeFailed = i % 4 >= 2;
       const params = { cursor, limit: 1 + (i % 200), desc, includeFailed, join: false };
       const page = pageBytes(store, target, params, `${cursor}`, 'http://127.0.0.1').bytes.toString();
-      const rows = store.listOperations({ source: target.source, after: desc ? -1n : cursor, before: desc ? cursor : 2n ** 63n - 1n, desc, includeFailed, limit: params.limit });
+      const rows = store.listOperations({
+        source: target.source,
+        after: desc ? -1n : cursor,
+        before: desc ? cursor : 2n ** 63n - 1n,
+        desc,
+        includeFailed,
+        limit: params.limit,
+      });
       const links = listingLinks('http://127.0.0.1', target.path, includeFailed ? '&include_failed=true' : '');
       const records = rows.map((row) => operationText(row, links)).join(',');
-      if (!page.endsWith(`"_embedded":{"records":[${records}]}}`)) throw new Error(`page text differs from the records' text at cursor ${cursor} (${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? `${v}` : v))})`);
+      if (!page.endsWith(`"_embedded":{"records":[${records}]}}`))
+        throw new Error(
+          `page text differs from the records' text at cursor ${cursor} (${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? `${v}` : v))})`,
+        );
     }
   } finally {
     store.close();
@@ -159,19 +177,27 @@ const line = (name: string, f: Figures) =>
   `    ${name.padEnd(24)} ${f.rps.toFixed(0).padStart(7)} req/s  p99 ${String(f.p99).padStart(3)} ms  ` +
   `service CPU ${f.cpuUs.toFixed(0).padStart(4)} us/request  errors ${f.errors}  non-2xx ${f.non2xx}`;
 for (const r of runs) {
-  console.log(`operations stored: ${r.operations} (store ready in ${r.fillSeconds.toFixed(1)} s); load average (1/5/15 min) before and after each round: ${r.loads.join(' | ')}`);
+  console.log(
+    `operations stored: ${r.operations} (store ready in ${r.fillSeconds.toFixed(1)} s); load average (1/5/15 min) before and after each round: ${r.loads.join(' | ')}`,
+  );
   r.results.forEach((round, i) => {
     console.log(`  round ${i + 1}`);
     console.log(line('trivial /health', round.trivial));
     console.log(line('payments, same page', round.same));
     console.log(line('payments, random page', round.random));
-    console.log(`    payments/trivial req/s: same page ${(round.same.rps / round.trivial.rps).toFixed(2)}, random page ${(round.random.rps / round.trivial.rps).toFixed(2)}`);
+    console.log(
+      `    payments/trivial req/s: same page ${(round.same.rps / round.trivial.rps).toFixed(2)}, random page ${(round.random.rps / round.trivial.rps).toFixed(2)}`,
+    );
   });
   const same = median(r.results.map((x) => x.same.rps / x.trivial.rps));
   const random = median(r.results.map((x) => x.random.rps / x.trivial.rps));
   const cpu = median(r.results.map((x) => x.trivial.cpuUs / x.random.cpuUs));
-  console.log(`  median of ${r.results.length} rounds, payments/trivial req/s: random page ${random.toFixed(2)} (the honest figure), same page ${same.toFixed(2)} (target >= 0.4)`);
-  console.log(`  median service CPU per request: trivial ${median(r.results.map((x) => x.trivial.cpuUs)).toFixed(0)} us, random page ${median(r.results.map((x) => x.random.cpuUs)).toFixed(0)} us (trivial/random ${cpu.toFixed(2)})`);
+  console.log(
+    `  median of ${r.results.length} rounds, payments/trivial req/s: random page ${random.toFixed(2)} (the honest figure), same page ${same.toFixed(2)} (target >= 0.4)`,
+  );
+  console.log(
+    `  median service CPU per request: trivial ${median(r.results.map((x) => x.trivial.cpuUs)).toFixed(0)} us, random page ${median(r.results.map((x) => x.random.cpuUs)).toFixed(0)} us (trivial/random ${cpu.toFixed(2)})`,
+  );
 }
 // autocannon's latencies are whole milliseconds: a ratio of two sub-millisecond figures is not one.
 const ratio = (a: number, b: number) => (a === 0 || b === 0 ? 'n/a (below 1 ms)' : (a / b).toFixed(2));

@@ -46,7 +46,11 @@ test.describe('desktop app (Electron)', () => {
     userDataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-electron-'));
     // Chromium refuses to run as root with its sandbox on (CI containers); the page stays sandbox: true.
     const rootArgs = process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox'] : [];
-    app = await electron.launch({ executablePath: BINARY!, args: [ROOT, `--user-data-dir=${userDataDir}`, ...rootArgs], cwd: ROOT });
+    app = await electron.launch({
+      executablePath: BINARY!,
+      args: [ROOT, `--user-data-dir=${userDataDir}`, ...rootArgs],
+      cwd: ROOT,
+    });
     page = await app.firstWindow();
     await expect(page.locator('[data-app-state="loaded"]')).toBeVisible({ timeout: 60_000 });
   });
@@ -80,7 +84,9 @@ test.describe('desktop app (Electron)', () => {
       url: expect.stringMatching(/^app:\/\/ledgerscope\//),
     });
     // sandbox: Electron reports it per process where the platform can tell (macOS, Windows).
-    const renderers = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().filter((metric) => metric.type === 'Tab'));
+    const renderers = await app.evaluate(({ app: electronApp }) =>
+      electronApp.getAppMetrics().filter((metric) => metric.type === 'Tab'),
+    );
     for (const metric of renderers) if (metric.sandboxed !== undefined) expect(metric.sandboxed).toBe(true);
   });
 
@@ -105,17 +111,33 @@ test.describe('desktop app (Electron)', () => {
   test('the embedded local network runs with its data in the user-data directory', async () => {
     const demo = join(userDataDir, 'local-network', 'demo-accounts.json');
     await expect.poll(() => existsSync(demo), { timeout: 60_000 }).toBe(true);
-    await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText('online', { timeout: 30_000 });
+    await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText(
+      'online',
+      { timeout: 30_000 },
+    );
   });
 
   test('browses an account and submits a transaction', async () => {
-    const demo = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'demo-accounts.json'), 'utf8')) as DemoAccounts;
+    const demo = JSON.parse(
+      readFileSync(join(userDataDir, 'local-network', 'demo-accounts.json'), 'utf8'),
+    ) as DemoAccounts;
     const [from, to] = demo.accounts;
-    await page.evaluate((id) => ((globalThis as unknown as PageGlobals).location.hash = `#/account/${id}`), from!.publicKey);
+    await page.evaluate(
+      (id) => ((globalThis as unknown as PageGlobals).location.hash = `#/account/${id}`),
+      from!.publicKey,
+    );
     await expect(page.getByTestId('sequence')).toHaveText(/^\d+$/);
 
-    const servicePort = (JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as { service: number }).service;
-    const payment = envelopeOf(await paymentTx(`http://127.0.0.1:${servicePort}`, from!, to!.publicKey, { amount: '1.5', passphrase: demo.passphrase, timeoutSeconds: 600 }));
+    const servicePort = (
+      JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as { service: number }
+    ).service;
+    const payment = envelopeOf(
+      await paymentTx(`http://127.0.0.1:${servicePort}`, from!, to!.publicKey, {
+        amount: '1.5',
+        passphrase: demo.passphrase,
+        timeoutSeconds: 600,
+      }),
+    );
     await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/submit'));
     await page.getByLabel('Signed transaction: hex, base64 XDR, a SEP-7 URI or JSON').fill(payment.xdr);
     await page.getByRole('button', { name: 'Inspect' }).click();

@@ -18,7 +18,8 @@ test.afterAll(async () => {
 });
 
 const loaded = (page: Page) => page.getByTestId('loaded-count');
-const loadedCount = async (page: Page) => Number(((await loaded(page).textContent()) ?? '0').split(' ')[0]!.replace(/,/g, ''));
+const loadedCount = async (page: Page) =>
+  Number(((await loaded(page).textContent()) ?? '0').split(' ')[0]!.replace(/,/g, ''));
 const rows = (grid: Locator) => grid.locator('[role="row"][data-index]:not(.vt-special)');
 
 /** Scrolls a grid down a screen at a time until `target` shows up inside it. */
@@ -26,7 +27,11 @@ async function scrollUntil(grid: Locator, target: Locator, maxScreens = 60): Pro
   for (let i = 0; i < maxScreens && (await target.count()) === 0; i++) {
     const before = await grid.evaluate((el) => el.scrollTop);
     await grid.evaluate((el) => el.scrollBy(0, el.clientHeight - 40));
-    await expect.poll(() => grid.evaluate((el, b) => el.scrollTop !== b || el.scrollTop + el.clientHeight >= el.scrollHeight - 2, before)).toBe(true);
+    await expect
+      .poll(() =>
+        grid.evaluate((el, b) => el.scrollTop !== b || el.scrollTop + el.clientHeight >= el.scrollHeight - 2, before),
+      )
+      .toBe(true);
     // The page the loader row asked for arrives (a loaded page pushes the loader out of view) and
     // did not fail: a fetch that hangs or errors stops the scroll here with a clear failure.
     await expect(grid.getByTestId('loader-row')).toHaveCount(0, { timeout: 10_000 });
@@ -45,7 +50,9 @@ async function gotoId(page: Page, id: string): Promise<void> {
   await box.press('Enter');
 }
 
-test('an account scrolls past 2,000 payments with bounded memory, exact amounts and a chart', async ({ page }, testInfo) => {
+test('an account scrolls past 2,000 payments with bounded memory, exact amounts and a chart', async ({
+  page,
+}, testInfo) => {
   await openApp(page, app);
   await gotoId(page, busy);
   const grid = page.getByRole('grid', { name: 'Payments' });
@@ -61,7 +68,12 @@ test('an account scrolls past 2,000 payments with bounded memory, exact amounts 
     await expect.poll(() => loadedCount(page), { timeout: 10_000 }).toBeGreaterThan(before);
   }
   await grid.evaluate((el) => (el.scrollTop = el.scrollHeight));
-  const lastVisible = () => grid.evaluate((el) => Math.max(...[...el.querySelectorAll('[role="row"][data-index]')].map((row) => Number(row.getAttribute('data-index')))));
+  const lastVisible = () =>
+    grid.evaluate((el) =>
+      Math.max(
+        ...[...el.querySelectorAll('[role="row"][data-index]')].map((row) => Number(row.getAttribute('data-index'))),
+      ),
+    );
   await expect.poll(lastVisible).toBeGreaterThan(2000);
   // Virtualised: a screenful of rows in the DOM, not thousands.
   expect(await grid.locator('[role="row"]').count()).toBeLessThan(120);
@@ -144,7 +156,9 @@ test('each of the five operation scopes is reached by clicking links', async ({ 
   await expect(page.locator('article[data-entity="cb"]')).toBeVisible();
   // A claimed balance no longer exists; its operations still list.
   await expect(rows(page.getByRole('grid', { name: 'Operations' })).first()).toBeVisible();
-  await expect(rows(page.getByRole('grid', { name: 'Operations' })).filter({ hasText: 'create balance' })).toHaveCount(1);
+  await expect(rows(page.getByRole('grid', { name: 'Operations' })).filter({ hasText: 'create balance' })).toHaveCount(
+    1,
+  );
   await shot(page, testInfo, 'scope-claimable-balance');
 });
 
@@ -152,7 +166,9 @@ test('the go-to box explains what it does not recognise', async ({ page }, testI
   await openApp(page, app);
   await gotoId(page, `${busy.slice(0, 54)}${busy[55] === 'A' ? 'BB' : 'AA'}`);
   const dialog = page.getByRole('dialog', { name: 'Go to' });
-  await expect(dialog.getByRole('alert')).toContainText('Not recognised: looks like an account (G…) but its checksum is wrong');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Not recognised: looks like an account (G…) but its checksum is wrong',
+  );
   await dialog.getByRole('textbox').fill('12345abc');
   await dialog.getByRole('textbox').press('Enter');
   await expect(dialog.getByRole('alert')).toContainText('hexadecimal of 8 characters');

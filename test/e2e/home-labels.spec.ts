@@ -11,7 +11,13 @@ let network: RunningNetwork;
 let host: RunningWebHost | null = null;
 
 test.beforeAll(async () => {
-  network = await startNetwork({ startLedger: 60_000_000, seed: 'ledgerscope-e2e', historyOps: 1500, accounts: 8, closeIntervalMs: 1000 });
+  network = await startNetwork({
+    startLedger: 60_000_000,
+    seed: 'ledgerscope-e2e',
+    historyOps: 1500,
+    accounts: 8,
+    closeIntervalMs: 1000,
+  });
 });
 test.afterAll(async () => {
   await network?.stop();
@@ -31,7 +37,9 @@ async function openFresh(page: Page): Promise<void> {
 
 const demo = (name: string) => network.demoAccounts.find((a) => a.name === name)!;
 
-test('the home shows ledgers arriving, the latest operations, and demo accounts one click from a history', async ({ page }, testInfo) => {
+test('the home shows ledgers arriving, the latest operations, and demo accounts one click from a history', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openFresh(page);
   const ledgers = page.getByRole('region', { name: 'Latest ledgers' });
@@ -43,7 +51,8 @@ test('the home shows ledgers arriving, the latest operations, and demo accounts 
   const operations = page.getByRole('region', { name: 'Latest operations' });
   await expect(operations.locator('tbody tr')).toHaveCount(10);
   const accounts = page.getByRole('region', { name: 'Demo accounts' });
-  for (const name of ['busy', 'alice', 'multisig-2of3', 'multisig-weighted']) await expect(accounts.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['busy', 'alice', 'multisig-2of3', 'multisig-weighted'])
+    await expect(accounts.getByRole('link', { name, exact: true })).toBeVisible();
   // No secret key reached the page.
   expect(await page.content()).not.toContain(demo('busy').secretKey);
   await page.screenshot({ path: testInfo.outputPath('home-1440x900.png') });
@@ -56,7 +65,9 @@ test('the home shows ledgers arriving, the latest operations, and demo accounts 
   await expect(page.getByRole('grid', { name: 'Payments' }).locator('[role="row"][data-index]').first()).toBeVisible();
 });
 
-test('an account labelled on its page shows its label, is found by it in the go-to box, and exports', async ({ page }, testInfo) => {
+test('an account labelled on its page shows its label, is found by it in the go-to box, and exports', async ({
+  page,
+}, testInfo) => {
   await openFresh(page);
   const alice = demo('alice').publicKey;
   await page.goto(`${host!.url.split('?')[0]}#/account/${alice}`);
@@ -71,19 +82,30 @@ test('an account labelled on its page shows its label, is found by it in the go-
   await page.keyboard.press('Control+k');
   const box = page.getByRole('dialog', { name: 'Go to' }).getByRole('textbox');
   await box.fill('treas');
-  await expect(page.getByRole('list', { name: 'Labelled accounts' }).getByRole('link')).toHaveText([/^Alice \(treasury\)/]);
+  await expect(page.getByRole('list', { name: 'Labelled accounts' }).getByRole('link')).toHaveText([
+    /^Alice \(treasury\)/,
+  ]);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/account/${alice}$`));
   // The label shows wherever the account does: here, the payments it sent or received.
-  await expect(page.getByRole('grid', { name: 'Payments' }).locator('a.labelled', { hasText: 'Alice (treasury)' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('grid', { name: 'Payments' }).locator('a.labelled', { hasText: 'Alice (treasury)' }).first(),
+  ).toBeVisible();
 
   // Settings: the address book exports as CSV, and a hostile import is refused whole.
   await page.goto(`${host!.url.split('?')[0]}#/settings`);
   const book = page.getByRole('region', { name: 'Address book' });
-  const [download] = await Promise.all([page.waitForEvent('download'), book.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    book.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('ledgerscope-labels.csv');
   expect(readFileSync((await download.path())!, 'utf8')).toBe(`account,label\r\n${alice},Alice (treasury)\r\n`);
-  await book.getByLabel('Import labels from a JSON or CSV file').setInputFiles({ name: 'evil.csv', mimeType: 'text/csv', buffer: Buffer.from(`account,label\n${demo('bob').publicKey},Bob\n${alice},=cmd|' /C calc'!A0\n`) });
+  await book.getByLabel('Import labels from a JSON or CSV file').setInputFiles({
+    name: 'evil.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`account,label\n${demo('bob').publicKey},Bob\n${alice},=cmd|' /C calc'!A0\n`),
+  });
   await expect(book.getByRole('alert')).toContainText('Line 3: label: a label cannot start with =');
   await expect(book.getByRole('row')).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('address-book.png') });
@@ -97,7 +119,11 @@ test('the keyboard alone walks from the home page to a payment’s transaction',
   for (let i = 0; i < 120 && !target; i++) {
     await page.keyboard.press('Tab');
     const focused = page.locator(':focus');
-    const inPayment = (await focused.count()) === 1 && (await focused.evaluate((el) => el.getAttribute('data-kind') === 'tx' && el.closest('tr[data-type="payment"]') !== null));
+    const inPayment =
+      (await focused.count()) === 1 &&
+      (await focused.evaluate(
+        (el) => el.getAttribute('data-kind') === 'tx' && el.closest('tr[data-type="payment"]') !== null,
+      ));
     if (inPayment) target = (await focused.getAttribute('title')) ?? '';
   }
   expect(target).toMatch(/^[0-9a-f]{64}$/);
@@ -113,7 +139,13 @@ async function feedIds(feed: Locator): Promise<bigint[]> {
 }
 
 async function pay(amount: string): Promise<void> {
-  const { xdr, hash } = envelopeOf(await paymentTx(network.serviceUrl, demo('root'), demo('bob').publicKey, { amount, passphrase: network.passphrase, timeoutSeconds: 600 }));
+  const { xdr, hash } = envelopeOf(
+    await paymentTx(network.serviceUrl, demo('root'), demo('bob').publicKey, {
+      amount,
+      passphrase: network.passphrase,
+      timeoutSeconds: 600,
+    }),
+  );
   expect((await postTransaction(network.serviceUrl, xdr)).body.result).toBe('received');
   await waitForLedger(network.serviceUrl, hash);
 }
@@ -123,7 +155,9 @@ test('a reloaded live feed keeps its rows in time order, and new payments still 
   await page.goto(`${host!.url.split('?')[0]}#/live`);
   await page.getByLabel('Account to watch').fill(demo('bob').publicKey);
   await page.getByRole('button', { name: 'Watch' }).click();
-  await expect(page.getByRole('table', { name: 'Watched accounts' }).getByTestId('stream-state')).toHaveText('live', { timeout: 15_000 });
+  await expect(page.getByRole('table', { name: 'Watched accounts' }).getByTestId('stream-state')).toHaveText('live', {
+    timeout: 15_000,
+  });
   const feed = page.getByRole('grid', { name: 'Live feed' });
   // Before anything new: the account's recent payments, newest first.
   await expect(feed.locator('[role="row"][data-index]').first()).toBeVisible();
@@ -140,7 +174,9 @@ test('a reloaded live feed keeps its rows in time order, and new payments still 
   await expect(page.locator('[data-app-state="loaded"]')).toBeVisible();
   await expect(feed.locator('[role="row"][data-index]').first()).toContainText('12.5');
   // The same rows as before the reload, in the same order (the history comes back from the core).
-  await expect.poll(async () => (await feedIds(feed)).slice(0, 8).map(String)).toEqual(beforeReload.slice(0, 8).map(String));
+  await expect
+    .poll(async () => (await feedIds(feed)).slice(0, 8).map(String))
+    .toEqual(beforeReload.slice(0, 8).map(String));
   await page.screenshot({ path: testInfo.outputPath('live-after-reload.png') });
 
   await pay('7.25');

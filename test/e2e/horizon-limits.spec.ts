@@ -23,7 +23,12 @@ let app: AppUnderTest;
 
 /** A stand-in with exactly one page (100) of payments, and the web host pointed at it by --network. */
 test.beforeEach(async () => {
-  horizon = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 99, pendingLookups: Number.MAX_SAFE_INTEGER }).start();
+  horizon = await new StandinHorizon({
+    passphrase: PASSPHRASE,
+    elderLedger: ELDER,
+    latestLedger: ELDER + 99,
+    pendingLookups: Number.MAX_SAFE_INTEGER,
+  }).start();
   app = await startAppOn(horizon.url);
 });
 
@@ -56,24 +61,33 @@ test('a listing answered 429 with Retry-After: 120 counts the wait down instead 
   const first = await countdown.textContent();
   // It counts down, and the status bar says the same.
   await expect.poll(() => countdown.textContent()).not.toBe(first);
-  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('rate-limit')).toContainText(`Rate limited by ${serverName()}`);
+  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('rate-limit')).toContainText(
+    `Rate limited by ${serverName()}`,
+  );
   // Held, not failed: no error, no rows, and the one 429 was not retried.
   await expect(listing.getByRole('alert')).toHaveCount(0);
   await expect(listing.getByTestId('loaded-count')).toHaveText('0 payments loaded');
-  expect(horizon.requests.filter((r) => r.path === `/accounts/${horizon.account}/payments` && !r.stream)).toHaveLength(1);
+  expect(horizon.requests.filter((r) => r.path === `/accounts/${horizon.account}/payments` && !r.stream)).toHaveLength(
+    1,
+  );
   await screens(page, 'rate-limited', listing.getByTestId('rate-limit'));
 });
 
-test('a newest-first listing that reaches 410 before_history ends with where history starts, not an error', async ({ page }) => {
+test('a newest-first listing that reaches 410 before_history ends with where history starts, not an error', async ({
+  page,
+}) => {
   await openApp(page, app, `#/account/${horizon.account}`);
   const listing = page.getByRole('region', { name: 'Payments' });
   await expect(listing.getByTestId('loaded-count')).toHaveText('100 payments loaded');
   // The server reaps while the person reads: the next page's cursor is now before its history.
   horizon.forgetBefore(ELDER + 1);
-  const toBottom = () => listing.getByRole('grid', { name: 'Payments' }).evaluate((el) => void (el.scrollTop = el.scrollHeight));
+  const toBottom = () =>
+    listing.getByRole('grid', { name: 'Payments' }).evaluate((el) => void (el.scrollTop = el.scrollHeight));
   await toBottom();
   const note = listing.getByTestId('history-start');
-  await expect(note).toHaveText(`This server keeps history from ledger ${ELDER + 1} (2025-01-01). For older records, use a full-history server.`);
+  await expect(note).toHaveText(
+    `This server keeps history from ledger ${ELDER + 1} (2025-01-01). For older records, use a full-history server.`,
+  );
   await expect(listing.getByTestId('loaded-count')).toHaveText('100 payments loaded (all)');
   await expect(listing.getByRole('alert')).toHaveCount(0);
   // The end came from a 410: the last page asked was newest-first from a cursor below the elder ledger.
@@ -87,15 +101,22 @@ test('a newest-first listing that reaches 410 before_history ends with where his
 function envelope(): string {
   const source = horizon.keys;
   const sequence = `${BigInt(ELDER) << 32n}`;
-  const tx = new TransactionBuilder(new Account(source.publicKey(), sequence), { fee: '100', networkPassphrase: PASSPHRASE })
-    .addOperation(Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1.5' }))
+  const tx = new TransactionBuilder(new Account(source.publicKey(), sequence), {
+    fee: '100',
+    networkPassphrase: PASSPHRASE,
+  })
+    .addOperation(
+      Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1.5' }),
+    )
     .setTimeout(0)
     .build();
   tx.sign(source);
   return tx.toXDR();
 }
 
-test('a submission answered 504 with extras.hash is not yet known, then final once the server has it', async ({ page }) => {
+test('a submission answered 504 with extras.hash is not yet known, then final once the server has it', async ({
+  page,
+}) => {
   await openApp(page, app, '#/submit');
   await inspect(page, envelope());
   // Signed by the account's own key at its next sequence: once the checks answer, nothing holds
@@ -111,7 +132,9 @@ test('a submission answered 504 with extras.hash is not yet known, then final on
   await expect(result).toContainText(`${hash!} (not in a ledger yet)`);
   // Followed, not failed: a pending badge, and the status says it is not in a ledger yet.
   await expect(result.getByTestId('submit-result')).toHaveClass(/\bpending\b/);
-  await expect(result.getByRole('status')).toHaveText(/^(Waiting for the transaction to be in a ledger…|Still pending…The transaction is not in a ledger \(yet\)\.)$/);
+  await expect(result.getByRole('status')).toHaveText(
+    /^(Waiting for the transaction to be in a ledger…|Still pending…The transaction is not in a ledger \(yet\)\.)$/,
+  );
   await expect(result.getByTestId('final-state')).toHaveAttribute('data-state', 'pending');
   await screens(page, 'submit-timeout', result);
   // The stand-in now has it in a ledger: the next lookup finds it.

@@ -15,10 +15,14 @@ test.beforeAll(async () => {
   app = await startApp({ historyOps: 200, accounts: 4 });
   const account = app.network.demoAccounts[0]!.publicKey;
   // Ids above 2^53 are read as text, never through JSON.parse.
-  const ops = await (await fetch(new URL(`/accounts/${account}/operations?limit=1&order=desc`, app.network.serviceUrl))).text();
+  const ops = await (
+    await fetch(new URL(`/accounts/${account}/operations?limit=1&order=desc`, app.network.serviceUrl))
+  ).text();
   const records = ops.slice(ops.indexOf('"records"'));
   const tx = /"transaction_hash":"([0-9a-f]{64})"/.exec(records)![1]!;
-  const { ledger } = (await (await fetch(new URL(`/transactions/${tx}`, app.network.serviceUrl))).json()) as { ledger: number };
+  const { ledger } = (await (await fetch(new URL(`/transactions/${tx}`, app.network.serviceUrl))).json()) as {
+    ledger: number;
+  };
   ids = { account, ledger: String(ledger), tx, op: /"id":"?(\d+)/.exec(records)![1]! };
 });
 
@@ -51,13 +55,48 @@ const region = (name: string) => (page: Page) => page.getByRole('region', { name
 const VISITS = (): Visit[] => [
   { name: 'Live', open: { link: 'Live' }, source: 'src/features/live/live-page.tsx', ready: region('Live') },
   { name: 'Submit', open: { link: 'Submit' }, source: 'src/features/submit/submit-page.tsx', ready: region('Submit') },
-  { name: 'Workbench', open: { link: 'Workbench' }, source: 'src/features/workbench/workbench-page.tsx', ready: region('Workbench') },
-  { name: 'Settings', open: { link: 'Settings' }, source: 'src/features/settings/settings-page.tsx', ready: region('Settings') },
-  { name: 'Asset', open: { hash: '#/asset/native' }, source: 'src/features/explore/asset-page.tsx', ready: entity('asset') },
-  { name: 'Account', open: { hash: `#/account/${ids.account}` }, source: 'src/features/explore/entity-page.tsx', ready: entity('account') },
-  { name: 'Ledger', open: { hash: `#/ledger/${ids.ledger}` }, source: 'src/features/explore/entity-page.tsx', ready: entity('ledger') },
-  { name: 'Transaction', open: { hash: `#/tx/${ids.tx}` }, source: 'src/features/explore/entity-page.tsx', ready: entity('tx') },
-  { name: 'Operation', open: { hash: `#/op/${ids.op}` }, source: 'src/features/explore/entity-page.tsx', ready: entity('op') },
+  {
+    name: 'Workbench',
+    open: { link: 'Workbench' },
+    source: 'src/features/workbench/workbench-page.tsx',
+    ready: region('Workbench'),
+  },
+  {
+    name: 'Settings',
+    open: { link: 'Settings' },
+    source: 'src/features/settings/settings-page.tsx',
+    ready: region('Settings'),
+  },
+  {
+    name: 'Asset',
+    open: { hash: '#/asset/native' },
+    source: 'src/features/explore/asset-page.tsx',
+    ready: entity('asset'),
+  },
+  {
+    name: 'Account',
+    open: { hash: `#/account/${ids.account}` },
+    source: 'src/features/explore/entity-page.tsx',
+    ready: entity('account'),
+  },
+  {
+    name: 'Ledger',
+    open: { hash: `#/ledger/${ids.ledger}` },
+    source: 'src/features/explore/entity-page.tsx',
+    ready: entity('ledger'),
+  },
+  {
+    name: 'Transaction',
+    open: { hash: `#/tx/${ids.tx}` },
+    source: 'src/features/explore/entity-page.tsx',
+    ready: entity('tx'),
+  },
+  {
+    name: 'Operation',
+    open: { hash: `#/op/${ids.op}` },
+    source: 'src/features/explore/entity-page.tsx',
+    ready: entity('op'),
+  },
   { name: 'Explore', open: { link: 'Explore' }, ready: region('Explore') },
 ];
 
@@ -72,8 +111,13 @@ test('the explore home loads the first screen only, and every page loads when it
   const opened = new Set<string>();
   for (const visit of VISITS()) {
     const chunk = visit.source ? manifest[visit.source]!.file : null;
-    if (chunk && !opened.has(chunk)) expect(asked, `${visit.name}: its chunk waits until the page is opened`).not.toContain(chunk);
-    if ('link' in visit.open) await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: visit.open.link, exact: true }).click();
+    if (chunk && !opened.has(chunk))
+      expect(asked, `${visit.name}: its chunk waits until the page is opened`).not.toContain(chunk);
+    if ('link' in visit.open)
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByRole('link', { name: visit.open.link, exact: true })
+        .click();
     else await page.evaluate(`window.location.hash = ${JSON.stringify(visit.open.hash)}`);
     await expect(visit.ready(page), `${visit.name} renders`).toBeVisible();
     await expect(page.getByTestId('page-loading')).toHaveCount(0);

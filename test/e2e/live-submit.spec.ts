@@ -35,30 +35,49 @@ async function captureNotifications(page: Page): Promise<void> {
   });
 }
 
-const notifications = (page: Page) => page.evaluate(() => (globalThis as unknown as { __notifications: { title: string; tag?: string }[] }).__notifications.map(({ title, tag }) => ({ title, tag })));
+const notifications = (page: Page) =>
+  page.evaluate(() =>
+    (globalThis as unknown as { __notifications: { title: string; tag?: string }[] }).__notifications.map(
+      ({ title, tag }) => ({ title, tag }),
+    ),
+  );
 
 async function paste(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: /Signed transaction/ }).fill(text);
   await page.getByRole('button', { name: 'Inspect' }).click();
 }
 
-test('a watched account shows an incoming payment and notifies within 3 s of its ledger', async ({ page }, testInfo) => {
+test('a watched account shows an incoming payment and notifies within 3 s of its ledger', async ({
+  page,
+}, testInfo) => {
   await captureNotifications(page);
   await openApp(page, app, '#/live');
   await page.getByLabel('Account to watch').fill(payee().publicKey);
   await page.getByRole('button', { name: 'Watch' }).click();
   const watched = page.getByRole('table', { name: 'Watched accounts' });
   await expect(watched.getByTestId('stream-state')).toHaveText('live', { timeout: 15_000 });
-  await expect(page.getByRole('region', { name: 'Watched accounts' }).getByRole('link')).toHaveAttribute('title', payee().publicKey);
+  await expect(page.getByRole('region', { name: 'Watched accounts' }).getByRole('link')).toHaveAttribute(
+    'title',
+    payee().publicKey,
+  );
 
-  const { xdr, hash } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '12.5', passphrase: app.network.passphrase, memo: 'e2e live', timeoutSeconds: 600 }));
+  const { xdr, hash } = envelopeOf(
+    await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, {
+      amount: '12.5',
+      passphrase: app.network.passphrase,
+      memo: 'e2e live',
+      timeoutSeconds: 600,
+    }),
+  );
   expect((await postTransaction(app.network.serviceUrl, xdr)).body.result).toBe('received');
   const { seenAt } = await waitForLedger(app.network.serviceUrl, hash);
 
   const feed = page.getByRole('grid', { name: 'Live feed' });
   const row = feed.locator('[role="row"][data-index]').filter({ hasText: '12.5' });
   await expect(row).toBeVisible({ timeout: 3_000 });
-  await expect.poll(() => notifications(page), { timeout: Math.max(100, 3_000 - (Date.now() - seenAt)) }).toContainEqual(expect.objectContaining({ title: 'Payment received: 12.5 XLM' }));
+  await expect
+    .poll(() => notifications(page), { timeout: Math.max(100, 3_000 - (Date.now() - seenAt)) })
+    .toContainEqual(expect.objectContaining({ title: 'Payment received: 12.5 XLM' }));
   expect(Date.now() - seenAt).toBeLessThan(3_000);
   await expect(row.locator('.badge.dir-in')).toHaveText('in');
   await shot(page, testInfo, 'live-feed');
@@ -66,7 +85,8 @@ test('a watched account shows an incoming payment and notifies within 3 s of its
   // Clicking the notification opens the payment.
   const { tag } = (await notifications(page)).find((n) => n.title.startsWith('Payment received'))!;
   await page.evaluate(() => {
-    const list = (globalThis as unknown as { __notifications: { instance: { onclick: (() => void) | null } }[] }).__notifications;
+    const list = (globalThis as unknown as { __notifications: { instance: { onclick: (() => void) | null } }[] })
+      .__notifications;
     list.at(-1)!.instance.onclick?.();
   });
   await expect(page.locator(`article[data-entity="op"]`)).toBeVisible();
@@ -76,10 +96,19 @@ test('a watched account shows an incoming payment and notifies within 3 s of its
 
 test('a dropped signed file is received, then succeeds in a ledger', async ({ page }, testInfo) => {
   await openApp(page, app, '#/submit');
-  const { xdr, hash } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '3.0000001', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
+  const { xdr, hash } = envelopeOf(
+    await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, {
+      amount: '3.0000001',
+      passphrase: app.network.passphrase,
+      timeoutSeconds: 600,
+    }),
+  );
   // A drop as a file manager makes it: a DataTransfer holding the file.
   const transfer = await page.evaluateHandle((text) => {
-    const scope = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: string[], name: string) => unknown };
+    const scope = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(file: unknown): void } };
+      File: new (parts: string[], name: string) => unknown;
+    };
     const data = new scope.DataTransfer();
     data.items.add(new scope.File([text], 'payment.xdr'));
     return data;
@@ -127,7 +156,13 @@ test('a secret key is refused and not kept', async ({ page }) => {
 
 test('a transaction signed for another network is flagged and txBAD_AUTH explained', async ({ page }, testInfo) => {
   await openApp(page, app, '#/submit');
-  const { xdr } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '1', passphrase: 'Test SDF Network ; September 2015', timeoutSeconds: 600 }));
+  const { xdr } = envelopeOf(
+    await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, {
+      amount: '1',
+      passphrase: 'Test SDF Network ; September 2015',
+      timeoutSeconds: 600,
+    }),
+  );
   await paste(page, xdr);
   await expect(page.getByTestId('network-warning')).toContainText('selected network');
   // The signature check holds it back (it would fail); the user may still send it.
@@ -166,7 +201,13 @@ test('settings: add, test and remove a network profile; switch the theme', async
 
 test('with the core stopped, a submission reports connection_failed', async ({ page }, testInfo) => {
   await openApp(page, app, '#/submit');
-  const { xdr } = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '2', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
+  const { xdr } = envelopeOf(
+    await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, {
+      amount: '2',
+      passphrase: app.network.passphrase,
+      timeoutSeconds: 600,
+    }),
+  );
   await app.network.killCore();
   await paste(page, xdr);
   await page.getByRole('button', { name: /^Submit to / }).click();

@@ -21,7 +21,12 @@ test.beforeAll(async () => {
     Operation.setOptions({ masterWeight: 1, lowThreshold: 1, medThreshold: 2, highThreshold: 2 }),
   ];
   const sequence = await accountSequence(app.network.serviceUrl, owner.publicKey());
-  const setup = signedTx(owner, operations, { passphrase: app.network.passphrase, sequence, fee: '300', timeoutSeconds: 600 });
+  const setup = signedTx(owner, operations, {
+    passphrase: app.network.passphrase,
+    sequence,
+    fee: '300',
+    timeoutSeconds: 600,
+  });
   await postTransaction(app.network.serviceUrl, setup.toXDR());
   await waitForLedger(app.network.serviceUrl, setup.hash().toString('hex'));
 });
@@ -33,7 +38,12 @@ test.afterAll(async () => {
 async function payment(amount: string): Promise<Transaction> {
   const owner = keys(0);
   const sequence = await accountSequence(app.network.serviceUrl, owner.publicKey());
-  return signedTx(owner, [nativePayment(keys(3).publicKey(), amount)], { passphrase: app.network.passphrase, sequence, timeoutSeconds: 600, signers: [] });
+  return signedTx(owner, [nativePayment(keys(3).publicKey(), amount)], {
+    passphrase: app.network.passphrase,
+    sequence,
+    timeoutSeconds: 600,
+    signers: [],
+  });
 }
 
 function signedBy(tx: Transaction, ...signers: Keypair[]): string {
@@ -68,7 +78,9 @@ test('two copies each signed once merge into one the network applies', async ({ 
   await page.getByRole('button', { name: 'Add copies' }).click();
   const panel = page.getByRole('region', { name: 'Signatures and thresholds' });
   await expect(panel.getByRole('list', { name: 'Thresholds' })).not.toContainText('short');
-  await expect(panel.getByRole('table', { name: 'Signature status' }).locator('tbody tr[data-status="valid"]')).toHaveCount(2);
+  await expect(
+    panel.getByRole('table', { name: 'Signature status' }).locator('tbody tr[data-status="valid"]'),
+  ).toHaveCount(2);
   await expectNothingHeldBack(page);
   await shot(page, testInfo, 'multisig-merged');
   await submitAndSucceed(page, tx.hash().toString('hex'));
@@ -83,7 +95,9 @@ test('a detached signature added by key completes it, and the SEP-7 export names
   await page.getByRole('button', { name: 'Add detached signature' }).click();
   // The answer for the envelope with the detached signature (the short one's panel showed one).
   const panel = page.getByRole('region', { name: 'Signatures and thresholds' });
-  await expect(panel.getByRole('table', { name: 'Signature status' }).locator('tbody tr[data-status="valid"]')).toHaveCount(2);
+  await expect(
+    panel.getByRole('table', { name: 'Signature status' }).locator('tbody tr[data-status="valid"]'),
+  ).toHaveCount(2);
   await expect(panel.getByRole('list', { name: 'Thresholds' })).not.toContainText('short');
   await expectNothingHeldBack(page);
   await page.getByRole('button', { name: 'Copy SEP-7 URI' }).click();
@@ -92,19 +106,29 @@ test('a detached signature added by key completes it, and the SEP-7 export names
   await submitAndSucceed(page, tx.hash().toString('hex'));
 });
 
-test('two signed files dropped together: the threshold is met, and the merged envelope succeeds', async ({ page }, testInfo) => {
+test('two signed files dropped together: the threshold is met, and the merged envelope succeeds', async ({
+  page,
+}, testInfo) => {
   const tx = await payment('6');
   await openApp(page, app, '#/submit');
   // A drop as a file manager makes it: one DataTransfer holding both signers' files.
-  const transfer = await page.evaluateHandle((texts) => {
-    const scope = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: string[], name: string) => unknown };
-    const data = new scope.DataTransfer();
-    texts.forEach((text, i) => data.items.add(new scope.File([text], `signed-by-${i + 1}.xdr`)));
-    return data;
-  }, [signedBy(tx, keys(0)), signedBy(tx, keys(1))]);
+  const transfer = await page.evaluateHandle(
+    (texts) => {
+      const scope = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: string[], name: string) => unknown;
+      };
+      const data = new scope.DataTransfer();
+      texts.forEach((text, i) => data.items.add(new scope.File([text], `signed-by-${i + 1}.xdr`)));
+      return data;
+    },
+    [signedBy(tx, keys(0)), signedBy(tx, keys(1))],
+  );
   await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
   const panel = page.getByRole('region', { name: 'Signatures and thresholds' });
-  await expect(panel.getByRole('table', { name: 'Signature status' }).locator('tbody tr[data-status="valid"]')).toHaveCount(2);
+  await expect(
+    panel.getByRole('table', { name: 'Signature status' }).locator('tbody tr[data-status="valid"]'),
+  ).toHaveCount(2);
   await expect(panel.getByRole('list', { name: 'Thresholds' })).toContainText('met');
   await expect(panel.getByRole('list', { name: 'Thresholds' })).not.toContainText('short');
   await expectNothingHeldBack(page);

@@ -19,17 +19,29 @@ test.beforeAll(async () => {
   app = await startApp({ historyOps: 1500, accounts: 8, closeIntervalMs: 1000 });
   busy = app.network.demoAccounts[0]!.publicKey;
   const [payer, payee] = [app.network.demoAccounts[1]!, app.network.demoAccounts[2]!];
-  const { xdr, hash } = envelopeOf(await paymentTx(app.network.serviceUrl, payer, payee.publicKey, { amount: '123456789.1234567', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
+  const { xdr, hash } = envelopeOf(
+    await paymentTx(app.network.serviceUrl, payer, payee.publicKey, {
+      amount: '123456789.1234567',
+      passphrase: app.network.passphrase,
+      timeoutSeconds: 600,
+    }),
+  );
   await postTransaction(app.network.serviceUrl, xdr);
   const { ledger } = await waitForLedger(app.network.serviceUrl, hash);
   const ops = await (await fetch(new URL(`/transactions/${hash}/operations`, app.network.serviceUrl))).text();
-  const history = await (await fetch(new URL(`/accounts/${busy}/operations?limit=200&order=asc&include_failed=true`, app.network.serviceUrl))).text();
+  const history = await (
+    await fetch(new URL(`/accounts/${busy}/operations?limit=200&order=asc&include_failed=true`, app.network.serviceUrl))
+  ).text();
   ids = {
     ledger,
     tx: hash,
     op: /"id":"?(\d+)/.exec(ops.slice(ops.indexOf('"records"')))![1]!,
-    ...(/"liquidity_pool_id":"([0-9a-f]{64})"/.exec(history) ? { pool: /"liquidity_pool_id":"([0-9a-f]{64})"/.exec(history)![1]! } : {}),
-    ...(/"balance_id":"([0-9a-f]{72})"/.exec(history) ? { cb: /"balance_id":"([0-9a-f]{72})"/.exec(history)![1]! } : {}),
+    ...(/"liquidity_pool_id":"([0-9a-f]{64})"/.exec(history)
+      ? { pool: /"liquidity_pool_id":"([0-9a-f]{64})"/.exec(history)![1]! }
+      : {}),
+    ...(/"balance_id":"([0-9a-f]{72})"/.exec(history)
+      ? { cb: /"balance_id":"([0-9a-f]{72})"/.exec(history)![1]! }
+      : {}),
   };
 });
 
@@ -64,7 +76,9 @@ for (const size of SIZES) {
     await page.setViewportSize(size);
     await openApp(page, app, '#/explore');
     await page.goto(`${app.host.origin}/#/account/${busy}`);
-    await expect(page.getByRole('grid', { name: 'Payments' }).locator('[role="row"][data-index]').first()).toBeVisible();
+    await expect(
+      page.getByRole('grid', { name: 'Payments' }).locator('[role="row"][data-index]').first(),
+    ).toBeVisible();
     const visit = async (hash: string, name: string, ready: () => Promise<void>) => {
       await page.goto(`${app.host.origin}/${hash}`);
       await ready();
@@ -81,7 +95,13 @@ for (const size of SIZES) {
     expect(await scrollers(page), 'account: only the table scrolls').toEqual(['div.vt']);
     await visit(`#/account/${busy}?tab=operations&txs=1&failed=1`, 'account-operations-txs', rowsOf('Operations'));
     // The Type cell: other cells hold links, which navigate instead.
-    await page.getByRole('grid', { name: 'Operations' }).locator('[role="row"][data-index]').first().locator('[role="gridcell"]').nth(1).click();
+    await page
+      .getByRole('grid', { name: 'Operations' })
+      .locator('[role="row"][data-index]')
+      .first()
+      .locator('[role="gridcell"]')
+      .nth(1)
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await save(page, 'drawer', size);
     expect(await overflowing(page), 'drawer: overflowing cells').toEqual([]);
@@ -105,8 +125,14 @@ for (const size of SIZES) {
     await visit(`#/op/${ids.op}`, 'operation', async () => {
       await expect(page.locator('article[data-entity="op"]')).toBeVisible();
     });
-    if (ids.pool) await visit(`#/pool/${ids.pool}`, 'pool', async () => expect(page.locator('article[data-entity="pool"]')).toBeVisible());
-    if (ids.cb) await visit(`#/cb/${ids.cb}`, 'claimable-balance', async () => expect(page.locator('article[data-entity="cb"]')).toBeVisible());
+    if (ids.pool)
+      await visit(`#/pool/${ids.pool}`, 'pool', async () =>
+        expect(page.locator('article[data-entity="pool"]')).toBeVisible(),
+      );
+    if (ids.cb)
+      await visit(`#/cb/${ids.cb}`, 'claimable-balance', async () =>
+        expect(page.locator('article[data-entity="cb"]')).toBeVisible(),
+      );
     await visit('#/live', 'live', async () => {
       await expect(page.getByRole('region', { name: 'Live' })).toBeVisible();
     });

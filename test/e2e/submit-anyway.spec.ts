@@ -17,7 +17,12 @@ let horizon: StandinHorizon;
 let app: AppUnderTest;
 
 test.beforeEach(async () => {
-  horizon = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 9, pendingLookups: Number.MAX_SAFE_INTEGER }).start();
+  horizon = await new StandinHorizon({
+    passphrase: PASSPHRASE,
+    elderLedger: ELDER,
+    latestLedger: ELDER + 9,
+    pendingLookups: Number.MAX_SAFE_INTEGER,
+  }).start();
   app = await startAppOn(horizon.url);
 });
 
@@ -29,7 +34,10 @@ test.afterEach(async () => {
 /** A payment from a fresh key that has no account on the stand-in, signed by that key. */
 function fromMissingAccount(): { xdr: string; source: string; hash: string } {
   const source = Keypair.random();
-  const tx = new TransactionBuilder(new Account(source.publicKey(), '41'), { fee: '100', networkPassphrase: PASSPHRASE })
+  const tx = new TransactionBuilder(new Account(source.publicKey(), '41'), {
+    fee: '100',
+    networkPassphrase: PASSPHRASE,
+  })
     .addOperation(Operation.payment({ destination: horizon.account, asset: Asset.native(), amount: '1.5' }))
     .setTimeout(0)
     .build();
@@ -70,13 +78,21 @@ test('"Submit anyway" of an envelope from a missing account sends it once and sh
 
 /** The page at both sizes the app is checked at, the held-back list or the result in view. */
 async function screens(page: Page, name: string): Promise<void> {
-  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `test-results/screens/submit-anyway-${name}-${size.width}x${size.height}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screens/submit-anyway-${name}-${size.width}x${size.height}.png`,
+      fullPage: true,
+    });
   }
 }
 
-test('the first submit button offered as soon as the preview shows is "Submit anyway", and it sends', async ({ page }) => {
+test('the first submit button offered as soon as the preview shows is "Submit anyway", and it sends', async ({
+  page,
+}) => {
   const envelope = fromMissingAccount();
   await openApp(page, app, '#/submit');
   await inspect(page, envelope.xdr);
@@ -84,7 +100,10 @@ test('the first submit button offered as soon as the preview shows is "Submit an
   // would turn into the disabled "Held back" button under the click (the click that did nothing).
   expect(await page.getByRole('button', { name: /^Submit to / }).count()).toBe(0);
   // A person clicks the first submit button the page offers, without waiting for anything else.
-  await page.getByRole('button', { name: /^Submit (to |anyway)/ }).first().click({ timeout: 15_000 });
+  await page
+    .getByRole('button', { name: /^Submit (to |anyway)/ })
+    .first()
+    .click({ timeout: 15_000 });
   const result = page.getByRole('region', { name: 'Submission result' });
   await expect(result.getByTestId('submit-result')).toHaveText('timeout');
   await expect(page.getByTestId('held-back')).toContainText('does not exist on this network');

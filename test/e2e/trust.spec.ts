@@ -39,18 +39,32 @@ async function inspectAndSubmit(page: Page, xdr: string): Promise<void> {
   await page.getByRole('button', { name: /^Submit to / }).click();
 }
 
-test('two submissions, Clear, another inspection, leaving Submit and browsing: the app never blanks', async ({ page }) => {
+test('two submissions, Clear, another inspection, leaving Submit and browsing: the app never blanks', async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   await openApp(page, app, '#/submit');
   const result = page.getByRole('region', { name: 'Submission result' });
 
-  const first = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '1.5', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
+  const first = envelopeOf(
+    await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, {
+      amount: '1.5',
+      passphrase: app.network.passphrase,
+      timeoutSeconds: 600,
+    }),
+  );
   await inspectAndSubmit(page, first.xdr);
   await expect(result.getByTestId('submit-result')).toHaveText('received');
   await expect(result.getByTestId('final-state')).toHaveAttribute('data-state', 'success', { timeout: 15_000 });
   await expectShellAlive(page);
 
-  const second = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '2.25', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
+  const second = envelopeOf(
+    await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, {
+      amount: '2.25',
+      passphrase: app.network.passphrase,
+      timeoutSeconds: 600,
+    }),
+  );
   await inspectAndSubmit(page, second.xdr);
   await expect(result.getByRole('link', { name: second.hash })).toBeVisible();
   await expect(result.getByTestId('final-state')).toHaveAttribute('data-state', 'success', { timeout: 15_000 });
@@ -60,7 +74,13 @@ test('two submissions, Clear, another inspection, leaving Submit and browsing: t
   await expect(result).toHaveCount(0);
   await expectShellAlive(page);
 
-  const third = envelopeOf(await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, { amount: '3', passphrase: app.network.passphrase, timeoutSeconds: 600 }));
+  const third = envelopeOf(
+    await paymentTx(app.network.serviceUrl, payer(), payee().publicKey, {
+      amount: '3',
+      passphrase: app.network.passphrase,
+      timeoutSeconds: 600,
+    }),
+  );
   await inspect(page, third.xdr);
   await expectShellAlive(page);
 
@@ -87,7 +107,9 @@ async function threePayments(): Promise<{ xdr: string; hash: string; hint: strin
   return { ...envelopeOf(tx), hint: keys.signatureHint().toString('hex') };
 }
 
-test('a ledger lists its transactions; a transaction shows its operations in order, its signatures and its fee in XLM', async ({ page }) => {
+test('a ledger lists its transactions; a transaction shows its operations in order, its signatures and its fee in XLM', async ({
+  page,
+}) => {
   const tx = await threePayments();
   expect((await postTransaction(app.network.serviceUrl, tx.xdr)).body.result).toBe('received');
   const { ledger } = await waitForLedger(app.network.serviceUrl, tx.hash);
@@ -116,7 +138,7 @@ test('a ledger lists its transactions; a transaction shows its operations in ord
   }
 });
 
-test('switching to another network and back: no view shows the previous network\'s data', async ({ page }) => {
+test("switching to another network and back: no view shows the previous network's data", async ({ page }) => {
   const errors = collectPageErrors(page);
   await openApp(page, app, '#/settings');
   await page.getByRole('button', { name: 'Add a network…' }).click();
@@ -125,18 +147,25 @@ test('switching to another network and back: no view shows the previous network\
   await form.getByLabel('Base URL').fill('http://127.0.0.1:9');
   await form.getByLabel('Passphrase').fill('Elsewhere ; nothing answers');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('combobox', { name: 'Network' }).locator('option', { hasText: 'Elsewhere' })).toHaveCount(1);
+  await expect(page.getByRole('combobox', { name: 'Network' }).locator('option', { hasText: 'Elsewhere' })).toHaveCount(
+    1,
+  );
 
   // Something of Local on screen: a ledger, the watched accounts, the latest ledger on Explore.
   const latest = Number(await page.getByTestId('latest-ledger').textContent());
   await page.goto(`${app.host.origin}/#/ledger/${latest}`);
   const ledger = page.locator('article[data-entity="ledger"]');
   await expect(ledger.getByRole('region', { name: 'Ledger facts' })).toBeVisible();
-  const hash = (await ledger.getByRole('region', { name: 'Ledger facts' }).locator('dd.mono').first().textContent())!.trim().slice(0, 64);
+  const hash = (await ledger.getByRole('region', { name: 'Ledger facts' }).locator('dd.mono').first().textContent())!
+    .trim()
+    .slice(0, 64);
 
   await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: 'Elsewhere' });
   await expect(page.getByRole('region', { name: 'Network status' })).toContainText('Elsewhere');
-  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText('offline', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText(
+    'offline',
+    { timeout: 15_000 },
+  );
   await expect(page.locator('#main')).not.toContainText(hash);
   await expect(ledger.getByRole('region', { name: 'Ledger facts' })).toHaveCount(0);
   await expect(page.getByTestId('latest-ledger')).toHaveCount(0);
@@ -149,24 +178,47 @@ test('switching to another network and back: no view shows the previous network\
   await expectShellAlive(page);
 
   await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: 'Local' });
-  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText('online', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText('online', {
+    timeout: 15_000,
+  });
   await expect(page.getByRole('heading', { name: 'Explore Local' })).toBeVisible();
   await page.goBack();
   await expect(ledger.getByRole('region', { name: 'Ledger facts' })).toContainText(hash);
   expect(errors).toEqual([]);
 });
 
-test('a view error sent over the bridge lands in the web host\'s stderr, one line per report, capped', async ({ page }) => {
+test("a view error sent over the bridge lands in the web host's stderr, one line per report, capped", async ({
+  page,
+}) => {
   await openApp(page, app, '#/explore');
   // The page's own channel: the same WebSocket and token the renderer's bridge uses.
   const replies = await page.evaluate(async () => {
-    const scope = globalThis as unknown as { sessionStorage: { getItem(k: string): string | null }; location: { host: string }; WebSocket: new (url: string) => { onopen: () => void; onmessage: (e: { data: string }) => void; send(text: string): void; close(): void } };
+    const scope = globalThis as unknown as {
+      sessionStorage: { getItem(k: string): string | null };
+      location: { host: string };
+      WebSocket: new (url: string) => {
+        onopen: () => void;
+        onmessage: (e: { data: string }) => void;
+        send(text: string): void;
+        close(): void;
+      };
+    };
     const token = scope.sessionStorage.getItem('ledgerscope-token') ?? '';
     const ws = new scope.WebSocket(`ws://${scope.location.host}/ipc?token=${encodeURIComponent(token)}`);
     const answers: unknown[] = [];
     await new Promise<void>((resolve) => {
       ws.onopen = () => {
-        ws.send(JSON.stringify({ id: 1, channel: 'app:log-error', args: { view: 'The e2e page', message: 'TypeError: boom\n[info] forged line', stack: 'at Fragile (e2e.js:1:1)' } }));
+        ws.send(
+          JSON.stringify({
+            id: 1,
+            channel: 'app:log-error',
+            args: {
+              view: 'The e2e page',
+              message: 'TypeError: boom\n[info] forged line',
+              stack: 'at Fragile (e2e.js:1:1)',
+            },
+          }),
+        );
         ws.send(JSON.stringify({ id: 2, channel: 'app:log-error', args: { view: 'v', message: 'x'.repeat(5_000) } }));
       };
       ws.onmessage = (event) => {
@@ -178,8 +230,15 @@ test('a view error sent over the bridge lands in the web host\'s stderr, one lin
     return answers;
   });
   expect(replies).toContainEqual({ id: 1, reply: { ok: true, value: { logged: true } } });
-  expect(replies).toContainEqual(expect.objectContaining({ id: 2, reply: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid_arguments' }) }) }));
-  await expect.poll(() => app.host.output()).toContain('renderer: the view "The e2e page" failed to render: TypeError: boom [info] forged line');
+  expect(replies).toContainEqual(
+    expect.objectContaining({
+      id: 2,
+      reply: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid_arguments' }) }),
+    }),
+  );
+  await expect
+    .poll(() => app.host.output())
+    .toContain('renderer: the view "The e2e page" failed to render: TypeError: boom [info] forged line');
   expect(app.host.output()).toContain('    | at Fragile (e2e.js:1:1)');
   expect(app.host.output()).not.toContain('x'.repeat(2_001));
 });

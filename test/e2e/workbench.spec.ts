@@ -19,9 +19,12 @@ test.afterAll(async () => {
 });
 
 const rows = (grid: Locator) => grid.locator('[role="row"][data-index]:not(.vt-special)');
-const matchCount = async (page: Page) => Number(((await page.getByTestId('match-count').textContent()) ?? '').split(' ')[0]!.replace(/,/g, ''));
+const matchCount = async (page: Page) =>
+  Number(((await page.getByTestId('match-count').textContent()) ?? '').split(' ')[0]!.replace(/,/g, ''));
 
-test('index an account, filter it in the workbench, read totals and the chart, open a counterparty', async ({ page }, testInfo) => {
+test('index an account, filter it in the workbench, read totals and the chart, open a counterparty', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, app, `#/account/${busy}`);
   const panel = page.getByRole('region', { name: 'Local index' });
@@ -63,7 +66,8 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   const count = await matchCount(page);
   expect(count).toBeGreaterThan(0);
   await expect(rows(grid)).toHaveCount(count);
-  for (const cell of await rows(grid).locator('[role="gridcell"]:nth-child(4)').allTextContents()) expect(cell).toBe(amount);
+  for (const cell of await rows(grid).locator('[role="gridcell"]:nth-child(4)').allTextContents())
+    expect(cell).toBe(amount);
 
   // Totals of the set: exact strings of the asset.
   const totals = page.getByRole('table', { name: 'Totals by asset' });
@@ -92,8 +96,12 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   const volume = page.getByRole('region', { name: 'Volume' });
   await expect(volume.locator('svg[role="img"]')).toBeVisible();
   await volume.locator('rect.hit').first().hover();
-  await expect(page.getByTestId('period-readout')).toHaveText(/^Day \d{4}-\d{2}-\d{2}: in [\d,.]+ USD · out [\d,.]+ USD · net -?[\d,.]+ USD · \d+ legs?$/);
-  await expect(page.getByRole('region', { name: 'Net flow' })).toContainText('net flow since the first indexed operation');
+  await expect(page.getByTestId('period-readout')).toHaveText(
+    /^Day \d{4}-\d{2}-\d{2}: in [\d,.]+ USD · out [\d,.]+ USD · net -?[\d,.]+ USD · \d+ legs?$/,
+  );
+  await expect(page.getByRole('region', { name: 'Net flow' })).toContainText(
+    'net flow since the first indexed operation',
+  );
   await shot(page, testInfo, 'workbench-analyse-1440x900');
   expect(await overflowing(page), 'analyse 1440x900: overflowing cells').toEqual([]);
   await page.setViewportSize({ width: 1024, height: 700 });
@@ -115,7 +123,9 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await expect(page.getByRole('region', { name: 'Balances' })).toBeVisible();
 
   // A hostile address: every bad value is named and ignored, the page keeps working.
-  await page.goto(`${app.host.url}#/history/${busy}?min=1e5&max=0.12345678&asset=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&cp=G123&from=2026-02-30&sort=%27;drop`);
+  await page.goto(
+    `${app.host.url}#/history/${busy}?min=1e5&max=0.12345678&asset=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&cp=G123&from=2026-02-30&sort=%27;drop`,
+  );
   const problems = page.getByRole('alert', { name: 'Address problems' });
   await expect(problems).toContainText('"min" = "1e5" is not a non-negative decimal');
   await expect(problems).toContainText('"max" = "0.12345678" has more than 7 decimals');
@@ -142,7 +152,9 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await expect(page.getByTestId('workbench-error')).toContainText('not indexed on this network yet');
 });
 
-test('an asset code opens the asset view: issuer, known holders, indexed payments, and a bad id says so', async ({ page }, testInfo) => {
+test('an asset code opens the asset view: issuer, known holders, indexed payments, and a bad id says so', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, app, `#/account/${busy}`);
   const panel = page.getByRole('region', { name: 'Local index' });
@@ -159,10 +171,13 @@ test('an asset code opens the asset view: issuer, known holders, indexed payment
   await expect(view.getByRole('region', { name: 'Issuer' }).locator(`a[title*="${issuerId}"]`)).toBeVisible();
   await expect(view.getByTestId('issuer-facts')).toBeVisible();
   const holders = view.getByRole('table', { name: 'Holders' });
-  await expect(holders.getByRole('row').filter({ has: page.locator(`a[title*="${busy}"]`) })).toContainText(/[\d,]+\.\d{7}/);
+  await expect(holders.getByRole('row').filter({ has: page.locator(`a[title*="${busy}"]`) })).toContainText(
+    /[\d,]+\.\d{7}/,
+  );
   const payments = view.getByRole('table', { name: 'Payments of USD' });
   await expect(payments.getByRole('row').nth(1)).toBeVisible();
-  for (const amount of await payments.locator('tbody tr td:nth-child(4)').allTextContents()) expect(amount).toMatch(/^[\d,]+\.\d{7}$/);
+  for (const amount of await payments.locator('tbody tr td:nth-child(4)').allTextContents())
+    expect(amount).toMatch(/^[\d,]+\.\d{7}$/);
   await shot(page, testInfo, 'asset-view-1440x900');
   expect(await overflowing(page), 'asset view: overflowing cells').toEqual([]);
   await view.getByRole('link', { name: 'Open in the workbench' }).first().click();

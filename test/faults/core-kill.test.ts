@@ -54,7 +54,10 @@ async function submitBatch(keys: Keypair[], random: () => number, progress: { an
       const account = new Account(key.publicKey(), (seqs.get(key.publicKey()) ?? 0n).toString());
       for (let i = 0; i < BATCH / keys.length; i++) {
         const other = keys[Math.floor(random() * keys.length)] ?? key;
-        const tx = signedTx(key, [nativePayment(other.publicKey(), '0.01')], { passphrase: net.passphrase, sequence: account });
+        const tx = signedTx(key, [nativePayment(other.publicKey(), '0.01')], {
+          passphrase: net.passphrase,
+          sequence: account,
+        });
         try {
           const res = await fetch(`${net.coreUrl}/tx?blob=${encodeURIComponent(tx.toXDR())}`);
           if (((await res.json()) as { status: string }).status === 'PENDING') admitted += 1;
@@ -113,7 +116,9 @@ describe('core under kill -9', () => {
     const db = openStore(storePath(net.dataDir), { readonly: true });
     const applied = db.prepare('SELECT count(*) AS c FROM transactions WHERE ledger > ?').get(first) as { c: bigint };
     db.close();
-    console.log(`core-kill: ${ROUNDS} kills, ${killsInClose} inside a ledger close, ${admitted} transactions admitted, ${applied.c} applied`);
+    console.log(
+      `core-kill: ${ROUNDS} kills, ${killsInClose} inside a ledger close, ${admitted} transactions admitted, ${applied.c} applied`,
+    );
     expect(applied.c).toBeGreaterThan(0n);
   });
 });

@@ -18,7 +18,12 @@ const userData = mkdtempSync(join(tmpdir(), 'ledgerscope-history-kill-'));
 
 beforeAll(async () => {
   // A limited request rate keeps the sync slow enough to be killed at each chosen point.
-  net = await startNetwork({ historyOps: 4000, accounts: 6, seed: 'history-kill', args: ['--loopback-rate-limit', '6', '--rate-limit-window-ms', '1000'] });
+  net = await startNetwork({
+    historyOps: 4000,
+    accounts: 6,
+    seed: 'history-kill',
+    args: ['--loopback-rate-limit', '6', '--rate-limit-window-ms', '1000'],
+  });
   busy = net.demoAccounts[0]!.publicKey;
 });
 
@@ -32,9 +37,18 @@ function tokenAndNewest(): { token: string | null; newest: string | null; rows: 
   const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'))!;
   const db = new DatabaseSync(join(dir, file), { readOnly: true });
   try {
-    const account = db.prepare('SELECT acct, last_token FROM accounts WHERE address = ?').get(busy) as { acct: number; last_token: string | null };
-    const ops = db.prepare('SELECT CAST(max(id) AS TEXT) AS newest, count(*) AS n FROM ops WHERE acct = ?').get(account.acct) as { newest: string | null; n: number };
-    const ids = (db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops WHERE acct = ? ORDER BY ops.id').all(account.acct) as { id: string }[]).map((r) => r.id);
+    const account = db.prepare('SELECT acct, last_token FROM accounts WHERE address = ?').get(busy) as {
+      acct: number;
+      last_token: string | null;
+    };
+    const ops = db
+      .prepare('SELECT CAST(max(id) AS TEXT) AS newest, count(*) AS n FROM ops WHERE acct = ?')
+      .get(account.acct) as { newest: string | null; n: number };
+    const ids = (
+      db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops WHERE acct = ? ORDER BY ops.id').all(account.acct) as {
+        id: string;
+      }[]
+    ).map((r) => r.id);
     return { token: account.last_token, newest: ops.newest, rows: Number(ops.n), ids };
   } finally {
     db.close();
@@ -59,8 +73,25 @@ describe('kill -9 of a history sync', () => {
     const last = await runCli(['sync', busy, '--network', net.serviceUrl], userData);
     expect(last.code).toBe(0);
     expect((JSON.parse(last.out) as HistoryProgress).records).toBe(listed.length);
-    const all = await runCli(['history', busy, '--failed', '--sort=time', '--limit', '1000000', '--format', 'ndjson', '--network', net.serviceUrl], userData);
-    const ids = all.out.trimEnd().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const all = await runCli(
+      [
+        'history',
+        busy,
+        '--failed',
+        '--sort=time',
+        '--limit',
+        '1000000',
+        '--format',
+        'ndjson',
+        '--network',
+        net.serviceUrl,
+      ],
+      userData,
+    );
+    const ids = all.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toEqual(listed);
   }, 300_000);
 });

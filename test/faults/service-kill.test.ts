@@ -29,16 +29,30 @@ function freePort(): Promise<number> {
 async function startService(port: number): Promise<void> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'network/service/process.ts', '--data-dir', net.dataDir, '--port', String(port), '--core-url', net.coreUrl],
+    [
+      '--import',
+      'tsx',
+      'network/service/process.ts',
+      '--data-dir',
+      net.dataDir,
+      '--port',
+      String(port),
+      '--core-url',
+      net.coreUrl,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   service = child;
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  await waitFor('the service to listen', () => {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
-    return out.includes('ledgerscope-service listening on');
-  }, 30_000);
+  await waitFor(
+    'the service to listen',
+    () => {
+      if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+      return out.includes('ledgerscope-service listening on');
+    },
+    30_000,
+  );
 }
 
 async function coreLedger(): Promise<number> {
@@ -62,7 +76,9 @@ describe('service killed with streams open', () => {
     await startService(port);
     const senders = net.demoAccounts.slice(1, 1 + PAIRS);
     const receivers = net.demoAccounts.slice(1 + PAIRS, 1 + 2 * PAIRS).map((a) => a.publicKey);
-    const accounts = await Promise.all(senders.map(async (s) => new Account(s.publicKey, await accountSequence(url, s.publicKey))));
+    const accounts = await Promise.all(
+      senders.map(async (s) => new Account(s.publicKey, await accountSequence(url, s.publicKey))),
+    );
     const start = (((BigInt(await coreLedger()) + 1n) << 32n) - 1n).toString();
     const received = receivers.map(() => [] as string[]);
     const sources = receivers.map((receiver, i) => {
@@ -81,7 +97,10 @@ describe('service killed with streams open', () => {
         const ledger = await coreLedger();
         await Promise.all(
           senders.map(async (sender, i) => {
-            const tx = signedTx(Keypair.fromSecret(sender.secretKey), [nativePayment(receivers[i]!, '1')], { passphrase: net.passphrase, sequence: accounts[i]! });
+            const tx = signedTx(Keypair.fromSecret(sender.secretKey), [nativePayment(receivers[i]!, '1')], {
+              passphrase: net.passphrase,
+              sequence: accounts[i]!,
+            });
             const blob = encodeURIComponent(tx.toEnvelope().toXDR('base64'));
             const answer = (await (await fetch(`${net.coreUrl}/tx?blob=${blob}`)).json()) as { status: string };
             expect(answer.status).toBe('PENDING');

@@ -29,7 +29,10 @@ afterAll(async () => {
   await net?.stop();
 });
 
-function start(args: string[], stdin?: string): { child: ChildProcess; out: () => string; err: () => string; done: Promise<number> } {
+function start(
+  args: string[],
+  stdin?: string,
+): { child: ChildProcess; out: () => string; err: () => string; done: Promise<number> } {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), ...args], {
     cwd: ROOT,
     env: { ...process.env, LEDGERSCOPE_USER_DATA: userData },
@@ -55,17 +58,40 @@ const network = () => ['--network', net.serviceUrl];
 
 describe('ledgerscope listings', () => {
   it('pages through all payments as NDJSON of normalised records', async () => {
-    const { code, out, err } = await run(['payments', alice.publicKey, ...network(), '--all', '--format', 'ndjson', '--include-failed']);
+    const { code, out, err } = await run([
+      'payments',
+      alice.publicKey,
+      ...network(),
+      '--all',
+      '--format',
+      'ndjson',
+      '--include-failed',
+    ]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const records = out.trimEnd().split('\n').map((line) => Operation.parse(JSON.parse(line)));
+    const records = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => Operation.parse(JSON.parse(line)));
     expect(records.length).toBeGreaterThan(0);
     expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
-    expect(records.every((r) => ['payment', 'create_account', 'account_merge'].includes(r.type) || r.type === 'other')).toBe(true);
+    expect(
+      records.every((r) => ['payment', 'create_account', 'account_merge'].includes(r.type) || r.type === 'other'),
+    ).toBe(true);
   });
 
   it('lists a ledger as CSV and a transaction as JSON, with the next cursor on stderr', async () => {
-    const first = await run(['payments', alice.publicKey, ...network(), '--limit', '1', '--format', 'json', '--join', 'transactions']);
+    const first = await run([
+      'payments',
+      alice.publicKey,
+      ...network(),
+      '--limit',
+      '1',
+      '--format',
+      'json',
+      '--join',
+      'transactions',
+    ]);
     expect(first.code).toBe(0);
     const [record] = JSON.parse(first.out) as Operation[];
     expect(record!.transaction?.hash).toBe(record!.transactionHash);
@@ -74,7 +100,9 @@ describe('ledgerscope listings', () => {
     const csv = await run(['operations', '--ledger', ledger, ...network(), '--format', 'csv', '--limit', '200']);
     expect(csv.code).toBe(0);
     const lines = csv.out.trimEnd().split('\n');
-    expect(lines[0]).toBe('id,paging_token,type,created_at,successful,transaction_hash,source_account,direction,from,to,currency,issuer,amount,details,source_currency,source_issuer,source_amount,path,summary');
+    expect(lines[0]).toBe(
+      'id,paging_token,type,created_at,successful,transaction_hash,source_account,direction,from,to,currency,issuer,amount,details,source_currency,source_issuer,source_amount,path,summary',
+    );
     expect(lines.some((line) => line.startsWith(`${record!.id},`))).toBe(true);
     const tx = await run(['operations', '--transaction', record!.transactionHash, ...network(), '--order', 'desc']);
     expect(tx.code).toBe(0);
@@ -82,7 +110,15 @@ describe('ledgerscope listings', () => {
   });
 
   it('rejects bad flags with one line and exit 2, and failures with exit 1', async () => {
-    for (const args of [['payments'], ['payments', alice.publicKey, '--limit', '0'], ['operations', '--ledger', '5', '--account', alice.publicKey], ['frobnicate'], ['payments', alice.publicKey, '--bogus'], ['--network', 'mars', 'payments', 'x'], ['payments', alice.publicKey, '--format', 'xml']]) {
+    for (const args of [
+      ['payments'],
+      ['payments', alice.publicKey, '--limit', '0'],
+      ['operations', '--ledger', '5', '--account', alice.publicKey],
+      ['frobnicate'],
+      ['payments', alice.publicKey, '--bogus'],
+      ['--network', 'mars', 'payments', 'x'],
+      ['payments', alice.publicKey, '--format', 'xml'],
+    ]) {
       const { code, out, err } = await run(args);
       expect(code, args.join(' ')).toBe(2);
       expect(out).toBe('');
@@ -104,16 +140,24 @@ describe('ledgerscope transactions', () => {
     writeFileSync(file, tx.toXDR());
     const inspected = await run(['inspect', file, ...network()]);
     expect(inspected.code).toBe(0);
-    expect(JSON.parse(inspected.out)).toMatchObject({ hash: tx.hash().toString('hex'), sequenceCheck: { status: 'ok' } });
+    expect(JSON.parse(inspected.out)).toMatchObject({
+      hash: tx.hash().toString('hex'),
+      sequenceCheck: { status: 'ok' },
+    });
     const submitted = await run(['submit', '-', ...network()], tx.toXDR());
     expect(submitted.code).toBe(0);
-    const [report, final] = submitted.out.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [report, final] = submitted.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(report).toMatchObject({ result: 'received', hash: tx.hash().toString('hex') });
     expect(final).toMatchObject({ state: 'success', hash: tx.hash().toString('hex') });
     const again = await run(['submit', file, ...network()]);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out.split('\n')[0]!)).toMatchObject({ result: 'already_finished' });
-    const result = await fetch(`${net.serviceUrl}/transactions/${tx.hash().toString('hex')}`).then((r) => r.json() as Promise<{ result_xdr: string }>);
+    const result = await fetch(`${net.serviceUrl}/transactions/${tx.hash().toString('hex')}`).then(
+      (r) => r.json() as Promise<{ result_xdr: string }>,
+    );
     const decoded = await run(['decode', 'TransactionResult', result.result_xdr]);
     expect(decoded.code).toBe(0);
     expect(JSON.parse(decoded.out)).toMatchObject({ result: { tx_success: [{ op_inner: { payment: 'success' } }] } });
@@ -156,14 +200,28 @@ describe('ledgerscope merge', () => {
     expect(uri).toMatch(/^web\+stellar:tx\?xdr=[^&]+&network_passphrase=/);
     const submitted = await run(['submit', output, ...network()]);
     expect(submitted.code).toBe(0);
-    expect(submitted.out.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).at(-1)).toMatchObject({ state: 'success', hash: tx.hash().toString('hex') });
+    expect(
+      submitted.out
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .at(-1),
+    ).toMatchObject({ state: 'success', hash: tx.hash().toString('hex') });
   });
 
   it('bad flags are one line and exit 2; a bad file one line and exit 1; secrets never echoed', async () => {
     const usage = await run(['merge', 'x.xdr', '--format', 'pdf', ...network()]);
     expect(usage).toMatchObject({ code: 2, out: '' });
-    expect(usage.err).toMatch(/^ledgerscope: --format must be base64, hex or sep7, not "pdf" \(see ledgerscope --help\)\n$/);
-    const secret = await run(['merge', 'x.xdr', '--add-signature', `${alice.publicKey}:${alice.secretKey}`, ...network()]);
+    expect(usage.err).toMatch(
+      /^ledgerscope: --format must be base64, hex or sep7, not "pdf" \(see ledgerscope --help\)\n$/,
+    );
+    const secret = await run([
+      'merge',
+      'x.xdr',
+      '--add-signature',
+      `${alice.publicKey}:${alice.secretKey}`,
+      ...network(),
+    ]);
     expect(secret.code).toBe(2);
     expect(secret.err.split('\n').filter(Boolean)).toHaveLength(1);
     expect(secret.err + secret.out).not.toContain(alice.secretKey);
@@ -171,7 +229,9 @@ describe('ledgerscope merge', () => {
     writeFileSync(huge, 'A'.repeat(5 * 1024 * 1024));
     const tooBig = await run(['merge', huge, ...network()]);
     expect(tooBig).toMatchObject({ code: 1, out: '' });
-    expect(tooBig.err).toMatch(/^ledgerscope: .*huge\.xdr is larger than 200 kB; a transaction envelope is much smaller\n$/);
+    expect(tooBig.err).toMatch(
+      /^ledgerscope: .*huge\.xdr is larger than 200 kB; a transaction envelope is much smaller\n$/,
+    );
   });
 });
 
@@ -181,7 +241,15 @@ describe('ledgerscope stream and export', () => {
     await waitFor('live', () => proc.err().includes('stream: live'), 30_000);
     const tx = await paymentTx(net.serviceUrl, alice, bob.publicKey, { passphrase: net.passphrase, amount: '3.25' });
     await fetch(`${net.serviceUrl}/transactions`, { method: 'POST', body: new URLSearchParams({ tx: tx.toXDR() }) });
-    const line = await waitFor('the payment', () => proc.out().split('\n').find((l) => l.includes(tx.hash().toString('hex'))), 30_000);
+    const line = await waitFor(
+      'the payment',
+      () =>
+        proc
+          .out()
+          .split('\n')
+          .find((l) => l.includes(tx.hash().toString('hex'))),
+      30_000,
+    );
     expect(JSON.parse(line)).toMatchObject({ type: 'payment', amount: '3.25', to: bob.publicKey, direction: 'in' });
     proc.child.kill('SIGINT');
     expect(await proc.done).toBe(0);
@@ -189,7 +257,15 @@ describe('ledgerscope stream and export', () => {
 
   it('exports a listing to the named file', async () => {
     const output = join(userData, 'alice.csv');
-    const { code, out, err } = await run(['export', 'payments', alice.publicKey, '--output', output, '--include-failed', ...network()]);
+    const { code, out, err } = await run([
+      'export',
+      'payments',
+      alice.publicKey,
+      '--output',
+      output,
+      '--include-failed',
+      ...network(),
+    ]);
     expect(code, err).toBe(0);
     expect(out.trim()).toBe(output);
     const rows = readFileSync(output, 'utf8').trimEnd().split('\n');
@@ -205,7 +281,10 @@ describe('ledgerscope --network local', () => {
     const first = await run(args);
     expect(first.code, first.err).toBe(0);
     expect(first.err).toMatch(/starting the local network in .*local-network/);
-    const records = first.out.trimEnd().split('\n').map((line) => Operation.parse(JSON.parse(line)));
+    const records = first.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => Operation.parse(JSON.parse(line)));
     expect(records).toHaveLength(5);
     // Stopped with the command: the port it used no longer answers.
     const ports = JSON.parse(readFileSync(join(dir, 'local-network', 'ports.json'), 'utf8')) as { service: number };

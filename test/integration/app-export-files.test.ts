@@ -17,11 +17,18 @@ let host: WebHost;
 
 beforeAll(async () => {
   // 4,000 payments of account 0 (every 9th failed); a rate limit keeps a long export running.
-  service = await startSyntheticService({ ledgers: 40, perLedger: 100, failEvery: 9 }, { loopbackRateLimit: 10, rateLimitWindowMs: 1000 });
+  service = await startSyntheticService(
+    { ledgers: 40, perLedger: 100, failEvery: 9 },
+    { loopbackRateLimit: 10, rateLimitWindowMs: 1000 },
+  );
   app = startCore(service.url);
   const rendererDir = mkdtempSync(join(tmpdir(), 'ledgerscope-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Ledgerscope</title>');
-  host = await startWebHost({ rendererDir, dispatch: createDispatcher(app.core.handlers), exportFile: (id) => app.core.exports.finishedFile(id) });
+  host = await startWebHost({
+    rendererDir,
+    dispatch: createDispatcher(app.core.handlers),
+    exportFile: (id) => app.core.exports.finishedFile(id),
+  });
 });
 
 afterAll(async () => {
@@ -31,17 +38,31 @@ afterAll(async () => {
 });
 
 const start = (target: unknown, includeFailed = false, fileName?: string) =>
-  app.call<ExportProgress>('export:start', { target, query: { order: 'asc', includeFailed, includeTransactions: false }, format: 'csv', ...(fileName ? { fileName } : {}) });
-const progressOf = (exportId: string) => app.events.filter((e) => e.channel === 'export:progress').map((e) => e.payload as ExportProgress).filter((p) => p.exportId === exportId);
+  app.call<ExportProgress>('export:start', {
+    target,
+    query: { order: 'asc', includeFailed, includeTransactions: false },
+    format: 'csv',
+    ...(fileName ? { fileName } : {}),
+  });
+const progressOf = (exportId: string) =>
+  app.events
+    .filter((e) => e.channel === 'export:progress')
+    .map((e) => e.payload as ExportProgress)
+    .filter((p) => p.exportId === exportId);
 const dataRows = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n').length - 1;
 
 describe('export progress', () => {
   it("knows a ledger's total with failed operations included, and the file has exactly that many rows", async () => {
     const ledger = String(START_LEDGER + 3);
     // The local service counts failed transactions' operations too (Horizon's tx_set_operation_count).
-    const served = (await (await fetch(new URL(`/ledgers/${ledger}`, service.url))).json()) as { operation_count: number; failed_transaction_count: number };
+    const served = (await (await fetch(new URL(`/ledgers/${ledger}`, service.url))).json()) as {
+      operation_count: number;
+      failed_transaction_count: number;
+    };
     expect(served.failed_transaction_count).toBeGreaterThan(0);
-    const done = await app.core.exports.wait((await start({ kind: 'operations', scope: 'ledger', id: ledger }, true)).exportId);
+    const done = await app.core.exports.wait(
+      (await start({ kind: 'operations', scope: 'ledger', id: ledger }, true)).exportId,
+    );
     expect(done).toMatchObject({ state: 'done', total: served.operation_count, rows: served.operation_count });
     expect(dataRows(done.path)).toBe(served.operation_count);
     // The total is known before the last page: the first update after the start carries it.
@@ -49,14 +70,23 @@ describe('export progress', () => {
   });
 
   it('shows no total where the count is not the rows: successful only in a ledger with failures', async () => {
-    const done = await app.core.exports.wait((await start({ kind: 'operations', scope: 'ledger', id: String(START_LEDGER + 3) })).exportId);
+    const done = await app.core.exports.wait(
+      (await start({ kind: 'operations', scope: 'ledger', id: String(START_LEDGER + 3) })).exportId,
+    );
     expect(done.state).toBe('done');
     expect(done).not.toHaveProperty('total');
   });
 
   it('knows a transaction’s total', async () => {
-    const tx = (await app.call<{ items?: unknown; records: { transactionHash: string }[] }>('payments:list', { account: service.accounts[0], query: { limit: 1 } })).records[0]!.transactionHash;
-    const done = await app.core.exports.wait((await start({ kind: 'operations', scope: 'transaction', id: tx })).exportId);
+    const tx = (
+      await app.call<{ items?: unknown; records: { transactionHash: string }[] }>('payments:list', {
+        account: service.accounts[0],
+        query: { limit: 1 },
+      })
+    ).records[0]!.transactionHash;
+    const done = await app.core.exports.wait(
+      (await start({ kind: 'operations', scope: 'transaction', id: tx })).exportId,
+    );
     expect(done.total).toBeGreaterThan(0);
     expect(done.rows).toBe(done.total);
   });
@@ -83,14 +113,20 @@ describe('export progress', () => {
 });
 
 describe('web host downloads', () => {
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${host.port}${path}`, { headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${host.port}${path}`, { headers });
 
   it('serves a finished export with its name, only with the token', async () => {
-    const done = await app.core.exports.wait((await start({ kind: 'operations', scope: 'ledger', id: String(START_LEDGER + 1) }, false, 'ledger-ops é.csv')).exportId);
+    const done = await app.core.exports.wait(
+      (await start({ kind: 'operations', scope: 'ledger', id: String(START_LEDGER + 1) }, false, 'ledger-ops é.csv'))
+        .exportId,
+    );
     const response = await get(`/exports/${done.exportId}?token=${host.token}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="ledger-ops _.csv"; filename*=UTF-8''ledger-ops%20%C3%A9.csv`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="ledger-ops _.csv"; filename*=UTF-8''ledger-ops%20%C3%A9.csv`,
+    );
     expect(await response.text()).toBe(readFileSync(done.path, 'utf8'));
     expect((await get(`/exports/${done.exportId}`)).status).toBe(403);
     expect((await get(`/exports/${done.exportId}?token=${host.token.slice(1)}x`)).status).toBe(403);
@@ -99,7 +135,13 @@ describe('web host downloads', () => {
   it('refuses unknown, running and malformed ids, and foreign hosts', async () => {
     const t = `token=${host.token}`;
     expect((await get(`/exports/00000000?${t}`)).status).toBe(404);
-    for (const path of ['/exports/..%2F..%2Fetc%2Fpasswd', '/exports/ABCDEF12', '/exports/1234567', '/exports/', '/exports']) {
+    for (const path of [
+      '/exports/..%2F..%2Fetc%2Fpasswd',
+      '/exports/ABCDEF12',
+      '/exports/1234567',
+      '/exports/',
+      '/exports',
+    ]) {
       const response = await get(`${path}?${t}`);
       expect(response.status, path).toBe(400);
       expect(await response.text()).not.toMatch(/at .*\.ts|Error:/);
@@ -114,7 +156,15 @@ describe('web host downloads', () => {
     expect(partial.headers.get('content-disposition')).toMatch(/-partial\.csv"/);
     const rebinding = await new Promise<number>((resolve) => {
       void import('node:http').then(({ request }) => {
-        const req = request({ host: '127.0.0.1', port: host.port, path: `/exports/00000000?${t}`, headers: { host: `evil.example:${host.port}` } }, (res) => resolve(res.statusCode ?? 0));
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: host.port,
+            path: `/exports/00000000?${t}`,
+            headers: { host: `evil.example:${host.port}` },
+          },
+          (res) => resolve(res.statusCode ?? 0),
+        );
         req.end();
       });
     });

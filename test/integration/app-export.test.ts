@@ -13,7 +13,10 @@ let app: CoreFixture;
 
 beforeAll(async () => {
   // 10,000 payments of account 0 (every 9th failed); 15 requests per second for this client.
-  service = await startSyntheticService({ ledgers: 100, perLedger: 100, failEvery: 9 }, { loopbackRateLimit: 15, rateLimitWindowMs: 1000 });
+  service = await startSyntheticService(
+    { ledgers: 100, perLedger: 100, failEvery: 9 },
+    { loopbackRateLimit: 15, rateLimitWindowMs: 1000 },
+  );
   app = startCore(service.url);
 });
 
@@ -24,13 +27,18 @@ afterAll(async () => {
 
 function paymentIds(includeFailed: boolean): string[] {
   const rows = service.store.db
-    .prepare(`SELECT operation_id FROM operation_scopes WHERE scope = 'payment' AND key = ? ${includeFailed ? '' : 'AND successful = 1'} ORDER BY operation_id`)
+    .prepare(
+      `SELECT operation_id FROM operation_scopes WHERE scope = 'payment' AND key = ? ${includeFailed ? '' : 'AND successful = 1'} ORDER BY operation_id`,
+    )
     .all(service.accounts[0]!) as { operation_id: bigint | number }[];
   return rows.map((row) => String(row.operation_id));
 }
 
 function progressOf(exportId: string): ExportProgress[] {
-  return app.events.filter((e) => e.channel === 'export:progress').map((e) => e.payload as ExportProgress).filter((p) => p.exportId === exportId);
+  return app.events
+    .filter((e) => e.channel === 'export:progress')
+    .map((e) => e.payload as ExportProgress)
+    .filter((p) => p.exportId === exportId);
 }
 
 describe('export:start', () => {
@@ -64,7 +72,10 @@ describe('export:start', () => {
     });
     const done = await app.core.exports.wait(started.exportId);
     expect(done).toMatchObject({ state: 'done', rows: 1234 });
-    const records = readFileSync(done.path, 'utf8').trimEnd().split('\n').map((line) => Operation.parse(JSON.parse(line)));
+    const records = readFileSync(done.path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => Operation.parse(JSON.parse(line)));
     expect(records.map((r) => r.id)).toEqual(paymentIds(false).reverse().slice(0, 1234));
     expect(records.every((r) => r.successful && r.direction !== undefined)).toBe(true);
   });
@@ -88,13 +99,30 @@ describe('export:start', () => {
   it('refuses hostile file names and bad targets without creating a file', async () => {
     const before = readdirSync(app.core.exports.directory).length;
     for (const fileName of ['../escape.csv', '/etc/passwd', 'a\\b.csv', 'x'.repeat(200), '']) {
-      const reply = await app.dispatch('export:start', { target: { kind: 'payments', account: service.accounts[0] }, query: { order: 'asc', includeFailed: false, includeTransactions: false }, format: 'csv', fileName });
+      const reply = await app.dispatch('export:start', {
+        target: { kind: 'payments', account: service.accounts[0] },
+        query: { order: 'asc', includeFailed: false, includeTransactions: false },
+        format: 'csv',
+        fileName,
+      });
       expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
     }
-    const bad = await app.dispatch('export:start', { target: { kind: 'payments', account: 'nope' }, query: { order: 'asc', includeFailed: false, includeTransactions: false }, format: 'csv' });
+    const bad = await app.dispatch('export:start', {
+      target: { kind: 'payments', account: 'nope' },
+      query: { order: 'asc', includeFailed: false, includeTransactions: false },
+      format: 'csv',
+    });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await app.dispatch('export:start', { target: { kind: 'everything' }, query: {}, format: 'csv' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
-    expect(await app.dispatch('export:start', { target: { kind: 'payments', account: service.accounts[0] }, query: { order: 'asc', includeFailed: false, includeTransactions: false }, format: 'xlsx' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(
+      await app.dispatch('export:start', { target: { kind: 'everything' }, query: {}, format: 'csv' }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(
+      await app.dispatch('export:start', {
+        target: { kind: 'payments', account: service.accounts[0] },
+        query: { order: 'asc', includeFailed: false, includeTransactions: false },
+        format: 'xlsx',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
     expect(readdirSync(app.core.exports.directory).length).toBe(before);
     expect(existsSync(`${app.core.exports.directory}/../escape.csv`)).toBe(false);
   });

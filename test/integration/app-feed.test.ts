@@ -29,7 +29,10 @@ function expectNewestFirstOnce(feed: Feed) {
 }
 
 function pay(fixture: ServiceFixture, from: string, to: string, count: number): void {
-  for (let i = 0; i < count; i++) fixture.store.appendLedger(fixture.nextLedger++, [{ source: from, successful: true, ops: [paymentOp(from, to, 10_000_000n)] }]);
+  for (let i = 0; i < count; i++)
+    fixture.store.appendLedger(fixture.nextLedger++, [
+      { source: from, successful: true, ops: [paymentOp(from, to, 10_000_000n)] },
+    ]);
 }
 
 describe('stream:feed', () => {
@@ -45,9 +48,13 @@ describe('stream:feed', () => {
     expect(before.items.filter((i) => i.account === b)).toHaveLength(50);
     expectNewestFirstOnce(before);
     // The history is the service's own latest 50, newest first.
-    const served = (await (await fetch(new URL(`/accounts/${a}/payments?order=desc&limit=50`, service.url))).json()) as { _embedded: { records: { paging_token: string }[] } };
+    const served = (await (
+      await fetch(new URL(`/accounts/${a}/payments?order=desc&limit=50`, service.url))
+    ).json()) as { _embedded: { records: { paging_token: string }[] } };
     // (paging tokens are strings on the wire: ids above 2^53 would not survive JSON.parse as numbers)
-    expect(before.items.filter((i) => i.account === a).map((i) => i.record.pagingToken)).toEqual(served._embedded.records.map((r) => r.paging_token));
+    expect(before.items.filter((i) => i.account === a).map((i) => i.record.pagingToken)).toEqual(
+      served._embedded.records.map((r) => r.paging_token),
+    );
 
     await waitFor('streams live', () => app!.core.streams.statuses().every((s) => s.state === 'live'));
     pay(service, c, a, 3);
@@ -81,6 +88,7 @@ describe('stream:feed', () => {
   it('refuses a malformed limit', async () => {
     service = await startSyntheticService({ ledgers: 1, perLedger: 1 });
     app = startCore(service.url, { streams: FAST });
-    for (const limit of [0, 201, 1.5, '50', -1]) expect((await app.dispatch('stream:feed', { limit })).ok, String(limit)).toBe(false);
+    for (const limit of [0, 201, 1.5, '50', -1])
+      expect((await app.dispatch('stream:feed', { limit })).ok, String(limit)).toBe(false);
   });
 });

@@ -17,7 +17,12 @@ let busy: string;
 const userData = mkdtempSync(join(tmpdir(), 'ledgerscope-history-cli-'));
 
 beforeAll(async () => {
-  net = await startNetwork({ historyOps: 4000, accounts: 6, seed: 'history-cli', args: ['--loopback-rate-limit', '8', '--rate-limit-window-ms', '1000'] });
+  net = await startNetwork({
+    historyOps: 4000,
+    accounts: 6,
+    seed: 'history-cli',
+    args: ['--loopback-rate-limit', '8', '--rate-limit-window-ms', '1000'],
+  });
   busy = net.demoAccounts[0]!.publicKey;
 });
 
@@ -41,23 +46,60 @@ describe('ledgerscope sync', () => {
     const summary = JSON.parse(second.out) as HistoryProgress;
     expect([summary.state, summary.records, summary.completeFromLedger]).toEqual(['current', listed.length, 1]);
     expect(second.err).toMatch(/^sync: current, \d+ records/m);
-    const all = await runCli(['history', busy, '--failed', '--sort=time', '--limit', '1000000', '--format', 'ndjson', ...network()], userData);
+    const all = await runCli(
+      ['history', busy, '--failed', '--sort=time', '--limit', '1000000', '--format', 'ndjson', ...network()],
+      userData,
+    );
     expect(all.code).toBe(0);
-    const ids = all.out.trimEnd().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const ids = all.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toEqual(listed);
   }, 180_000);
 
   it('history and totals agree to the stroop', async () => {
-    const rows = await runCli(['history', busy, '--asset', 'native', '--direction', 'in', '--limit', '1000000', '--format', 'ndjson', ...network()], userData);
+    const rows = await runCli(
+      [
+        'history',
+        busy,
+        '--asset',
+        'native',
+        '--direction',
+        'in',
+        '--limit',
+        '1000000',
+        '--format',
+        'ndjson',
+        ...network(),
+      ],
+      userData,
+    );
     expect(rows.code).toBe(0);
     const received = rows.out
       .trimEnd()
       .split('\n')
-      .map((line) => JSON.parse(line) as { asset: string; amount: string; direction: string; successful: boolean; sourceAsset: string | null });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            asset: string;
+            amount: string;
+            direction: string;
+            successful: boolean;
+            sourceAsset: string | null;
+          },
+      );
     expect(received.length).toBeGreaterThan(10);
-    expect(received.every((r) => r.direction === 'in' && r.successful && (r.asset === 'native' || r.sourceAsset === 'native'))).toBe(true);
+    expect(
+      received.every(
+        (r) => r.direction === 'in' && r.successful && (r.asset === 'native' || r.sourceAsset === 'native'),
+      ),
+    ).toBe(true);
     const sum = received.filter((r) => r.asset === 'native').reduce((total, r) => total + parseAmount(r.amount), 0n);
-    const totals = await runCli(['totals', busy, '--by', 'asset', '--direction', 'in', '--format', 'ndjson', ...network()], userData);
+    const totals = await runCli(
+      ['totals', busy, '--by', 'asset', '--direction', 'in', '--format', 'ndjson', ...network()],
+      userData,
+    );
     const native = totals.out
       .trimEnd()
       .split('\n')
@@ -65,7 +107,9 @@ describe('ledgerscope sync', () => {
       .find((row) => row.asset === 'native');
     expect(native?.in).toBe(formatAmount(sum));
     const csv = await runCli(['history', busy, '--limit', '3', '--format', 'csv', ...network()], userData);
-    expect(csv.out.split('\n')[0]).toBe('id,paging_token,ledger,created_at,type,transaction_hash,successful,source,counterparty,direction,asset,amount,source_asset,source_amount,memo,memo_type,fee');
+    expect(csv.out.split('\n')[0]).toBe(
+      'id,paging_token,ledger,created_at,type,transaction_hash,successful,source,counterparty,direction,asset,amount,source_asset,source_amount,memo,memo_type,fee',
+    );
     expect(csv.out.trimEnd().split('\n')).toHaveLength(4);
   }, 60_000);
 
@@ -96,7 +140,11 @@ describe('ledgerscope sync', () => {
     ];
     for (const args of bad) {
       const { code, out, err } = await runCli([...args, '--network', 'http://127.0.0.1:9'], userData);
-      expect({ args: args.join(' ').slice(0, 80), code, out }).toEqual({ args: args.join(' ').slice(0, 80), code: 2, out: '' });
+      expect({ args: args.join(' ').slice(0, 80), code, out }).toEqual({
+        args: args.join(' ').slice(0, 80),
+        code: 2,
+        out: '',
+      });
       expect(err.trimEnd().split('\n')).toHaveLength(1);
       expect(err.length).toBeLessThan(400);
     }

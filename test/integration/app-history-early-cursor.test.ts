@@ -28,19 +28,30 @@ async function syncWithLinks(step: -1 | 0 | 1): Promise<{ ids: string[]; cursors
     const ids = standIn!.ids;
     return ids[ids.indexOf(last) + step] ?? last;
   };
-  standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elderLedger: 10, ...(step ? { nextCursor: shifted } : {}) }).start();
+  standIn = await new StandinHorizon({
+    account: ACCOUNT,
+    counterparties: OTHERS,
+    operations: 600,
+    elderLedger: 10,
+    ...(step ? { nextCursor: shifted } : {}),
+  }).start();
   const app = startCore(standIn.url);
   cores.push(app);
   await app.call('history:sync', { account: ACCOUNT, follow: false });
-  const progress = () => app.events.filter((e) => e.channel === 'history:progress').map((e) => e.payload as HistoryProgress);
-  const done = await waitFor('the sync to settle', () => progress().find((p) => p.state === 'current' || p.state === 'error'));
+  const progress = () =>
+    app.events.filter((e) => e.channel === 'history:progress').map((e) => e.payload as HistoryProgress);
+  const done = await waitFor('the sync to settle', () =>
+    progress().find((p) => p.state === 'current' || p.state === 'error'),
+  );
   expect(done.state).toBe('current');
   const page = await app.call<HistoryPage>('history:query', { account: ACCOUNT, sort: 'time', limit: 1000 });
-  const cursors = standIn.requests.filter((r) => r.path.endsWith('/operations')).map((r) => r.query.get('cursor') ?? '');
+  const cursors = standIn.requests
+    .filter((r) => r.path.endsWith('/operations'))
+    .map((r) => r.query.get('cursor') ?? '');
   return { ids: page.rows.map((r) => r.id), cursors, server: standIn };
 }
 
-describe('the page asked for early from a full page\'s next link', () => {
+describe("the page asked for early from a full page's next link", () => {
   it('is taken when the link names the last token: one request a page', async () => {
     const { ids, cursors, server } = await syncWithLinks(0);
     expect(ids).toEqual(server.ids);

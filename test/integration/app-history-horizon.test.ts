@@ -38,7 +38,14 @@ async function allIds(app: CoreFixture): Promise<string[]> {
 describe('history sync against a stand-in Horizon', () => {
   it('honours 429 Retry-After and continues from the elder ledger after 410 before_history', async () => {
     const rateLimit = { pathPrefix: `/accounts/${ACCOUNT}/operations`, count: 1, headers: { 'retry-after': '1' } };
-    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: 450, elderLedger: 5_000, rateLimit, beforeHistory: true }).start();
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: OTHERS,
+      operations: 450,
+      elderLedger: 5_000,
+      rateLimit,
+      beforeHistory: true,
+    }).start();
     const app = startCore(standIn.url);
     cores.push(app);
     const done = await syncToCurrent(app);
@@ -51,39 +58,60 @@ describe('history sync against a stand-in Horizon', () => {
     expect(listings[1]!.at - listings[0]!.at).toBeGreaterThanOrEqual(1_000);
     expect(listings[2]!.query.get('cursor')).toBe(String(5_000n << 32n));
     for (const request of listings) {
-      expect([request.query.get('limit'), request.query.get('order'), request.query.get('include_failed'), request.query.get('join')]).toEqual(['200', 'asc', 'true', 'transactions']);
+      expect([
+        request.query.get('limit'),
+        request.query.get('order'),
+        request.query.get('include_failed'),
+        request.query.get('join'),
+      ]).toEqual(['200', 'asc', 'true', 'transactions']);
     }
     expect(await allIds(app)).toEqual(standIn.ids);
-    const failed = await app.call<HistoryPage>('history:query', { account: ACCOUNT, filter: { status: 'failed', memo: 'order' }, limit: 1, summary: true });
+    const failed = await app.call<HistoryPage>('history:query', {
+      account: ACCOUNT,
+      filter: { status: 'failed', memo: 'order' },
+      limit: 1,
+      summary: true,
+    });
     // Failed: index % 11 == 0; with a memo: index % 4 == 0; both: index % 44 == 0, for index < 450.
     expect(failed.summary?.count).toBe(Math.ceil(450 / 44));
   });
 
-  it.each([199, 200, 201, 600])('spends the root once and each page once on a first sync of %i operations, and the root and one page on the re-sync of the current account', async (n) => {
-    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: n, elderLedger: 10 }).start();
-    const server = standIn;
-    /** Roots and listing pages the server saw since `from` (the app core's health reading is the one root: the sync reads it too). */
-    const seen = (from: number) => {
-      const requests = server.requests.slice(from);
-      return { roots: requests.filter((r) => r.path === '/').length, pages: requests.filter((r) => r.path !== '/').length };
-    };
-    const first = startCore(server.url);
-    expect((await syncToCurrent(first)).records).toBe(n);
-    await first.close();
-    // ⌈(N+1)/200⌉ pages: the last short, or empty when N is a multiple of 200 (at most ceil(N/200) + 1).
-    expect(seen(0)).toEqual({ roots: 1, pages: Math.ceil((n + 1) / 200) });
-    expect(seen(0).roots + seen(0).pages).toBeLessThanOrEqual(Math.ceil(n / 200) + 2);
-    const before = server.requests.length;
-    const second = startCore(server.url, {}, first.userDataDir);
-    cores.push(second);
-    expect((await syncToCurrent(second)).records).toBe(n);
-    await second.close();
-    expect(seen(before)).toEqual({ roots: 1, pages: 1 });
-    expect(server.requests.length - before).toBeLessThanOrEqual(2);
-    const third = startCore(server.url, {}, first.userDataDir);
-    cores.push(third);
-    expect(await allIds(third)).toEqual(standIn.ids);
-  });
+  it.each([199, 200, 201, 600])(
+    'spends the root once and each page once on a first sync of %i operations, and the root and one page on the re-sync of the current account',
+    async (n) => {
+      standIn = await new StandinHorizon({
+        account: ACCOUNT,
+        counterparties: OTHERS,
+        operations: n,
+        elderLedger: 10,
+      }).start();
+      const server = standIn;
+      /** Roots and listing pages the server saw since `from` (the app core's health reading is the one root: the sync reads it too). */
+      const seen = (from: number) => {
+        const requests = server.requests.slice(from);
+        return {
+          roots: requests.filter((r) => r.path === '/').length,
+          pages: requests.filter((r) => r.path !== '/').length,
+        };
+      };
+      const first = startCore(server.url);
+      expect((await syncToCurrent(first)).records).toBe(n);
+      await first.close();
+      // ⌈(N+1)/200⌉ pages: the last short, or empty when N is a multiple of 200 (at most ceil(N/200) + 1).
+      expect(seen(0)).toEqual({ roots: 1, pages: Math.ceil((n + 1) / 200) });
+      expect(seen(0).roots + seen(0).pages).toBeLessThanOrEqual(Math.ceil(n / 200) + 2);
+      const before = server.requests.length;
+      const second = startCore(server.url, {}, first.userDataDir);
+      cores.push(second);
+      expect((await syncToCurrent(second)).records).toBe(n);
+      await second.close();
+      expect(seen(before)).toEqual({ roots: 1, pages: 1 });
+      expect(server.requests.length - before).toBeLessThanOrEqual(2);
+      const third = startCore(server.url, {}, first.userDataDir);
+      cores.push(third);
+      expect(await allIds(third)).toEqual(standIn.ids);
+    },
+  );
 
   it.each([
     ['as it is', false],
@@ -91,7 +119,14 @@ describe('history sync against a stand-in Horizon', () => {
   ])('asks for the next page while the page before is still arriving (%s)', async (_how, gzip) => {
     // Each full page's body stops after its first 48 KB until the next listing request comes (or
     // 2 s pass): a sync that asked only once a page was whole would find every one held.
-    standIn = await new StandinHorizon({ account: ACCOUNT, counterparties: OTHERS, operations: 600, elderLedger: 10, holdFullPages: true, gzip }).start();
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: OTHERS,
+      operations: 600,
+      elderLedger: 10,
+      holdFullPages: true,
+      gzip,
+    }).start();
     const app = startCore(standIn.url);
     cores.push(app);
     expect((await syncToCurrent(app)).records).toBe(600);
@@ -99,7 +134,12 @@ describe('history sync against a stand-in Horizon', () => {
     // Three full pages, then the empty one that ends the walk; each asked for during the one before.
     expect(listings.map((r) => r.whileHeld)).toEqual([false, true, true, true]);
     expect(listings.every((r) => r.gzipped === (gzip || undefined))).toBe(true);
-    expect(listings.map((r) => r.query.get('cursor') ?? '')).toEqual(['', standIn.ids[199], standIn.ids[399], standIn.ids[599]]);
+    expect(listings.map((r) => r.query.get('cursor') ?? '')).toEqual([
+      '',
+      standIn.ids[199],
+      standIn.ids[399],
+      standIn.ids[599],
+    ]);
     expect(await allIds(app)).toEqual(standIn.ids);
   });
 });

@@ -34,29 +34,46 @@ async function operationsUpTo(total: number): Promise<void> {
   while (operations < total) {
     const count = Math.min(10, total - operations);
     const ops = Array.from({ length: count }, (_, i) =>
-      operations === 0 && i === 0 ? Operation.createAccount({ destination: account.publicKey(), startingBalance: '1000' }) : nativePayment(account.publicKey(), '1.5'),
+      operations === 0 && i === 0
+        ? Operation.createAccount({ destination: account.publicKey(), startingBalance: '1000' })
+        : nativePayment(account.publicKey(), '1.5'),
     );
-    const tx = signedTx(signer, ops, { passphrase: net.passphrase, sequence: await accountSequence(net.serviceUrl, root.publicKey) });
+    const tx = signedTx(signer, ops, {
+      passphrase: net.passphrase,
+      sequence: await accountSequence(net.serviceUrl, root.publicKey),
+    });
     const answer = await submit(net.serviceUrl, tx.toXDR());
     expect(answer.status).toBe(201);
     const hash = tx.hash().toString('hex');
-    await waitFor(`transaction ${hash} in a ledger`, async () => (await fetch(`${net.serviceUrl}/transactions/${hash}`)).ok);
+    await waitFor(
+      `transaction ${hash} in a ledger`,
+      async () => (await fetch(`${net.serviceUrl}/transactions/${hash}`)).ok,
+    );
     operations += count;
   }
 }
 
 /** Syncs the account in a core of its own on `userDataDir` (fresh by default) to current: the records and what the relay saw, the core's health reading included. */
-async function syncCounted(userDataDir?: string): Promise<{ records: number; roots: number; pages: string[]; core: CoreFixture }> {
+async function syncCounted(
+  userDataDir?: string,
+): Promise<{ records: number; roots: number; pages: string[]; core: CoreFixture }> {
   const before = relay.requests.length;
   const core = startCore(relay.url, {}, ...(userDataDir ? [userDataDir] : []));
   await core.call('history:sync', { account: account.publicKey(), follow: false });
   const done = await waitFor('the sync to settle', () =>
-    core.events.map((e) => e.payload as HistoryProgress).find((p) => p.account === account.publicKey() && (p.state === 'current' || p.state === 'error')),
+    core.events
+      .map((e) => e.payload as HistoryProgress)
+      .find((p) => p.account === account.publicKey() && (p.state === 'current' || p.state === 'error')),
   );
   await core.close();
   const seen = relay.requests.slice(before);
   expect(done.state).toBe('current');
-  return { records: done.records, roots: seen.filter((r) => r.path === '/').length, pages: seen.filter((r) => r.path !== '/').map((r) => r.query.get('cursor') ?? ''), core };
+  return {
+    records: done.records,
+    roots: seen.filter((r) => r.path === '/').length,
+    pages: seen.filter((r) => r.path !== '/').map((r) => r.query.get('cursor') ?? ''),
+    core,
+  };
 }
 
 describe('requests of a history sync on the local network', () => {

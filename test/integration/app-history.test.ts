@@ -25,7 +25,10 @@ afterEach(async () => {
 });
 
 function progress(app: CoreFixture, account: string): HistoryProgress[] {
-  return app.events.filter((e) => e.channel === 'history:progress').map((e) => e.payload as HistoryProgress).filter((p) => p.account === account);
+  return app.events
+    .filter((e) => e.channel === 'history:progress')
+    .map((e) => e.payload as HistoryProgress)
+    .filter((p) => p.account === account);
 }
 
 const lastState = (app: CoreFixture, account: string) => progress(app, account).at(-1)?.state;
@@ -35,8 +38,11 @@ async function listedIds(url: string, account: string): Promise<string[]> {
   const ids: string[] = [];
   let cursor = '';
   for (;;) {
-    const response = await fetch(`${url}/accounts/${account}/operations?limit=200&order=asc&include_failed=true&cursor=${cursor}`);
-    const records = ((await response.json()) as { _embedded: { records: { paging_token: string }[] } })._embedded.records;
+    const response = await fetch(
+      `${url}/accounts/${account}/operations?limit=200&order=asc&include_failed=true&cursor=${cursor}`,
+    );
+    const records = ((await response.json()) as { _embedded: { records: { paging_token: string }[] } })._embedded
+      .records;
     ids.push(...records.map((r) => r.paging_token));
     if (records.length < 200) return ids;
     cursor = records.at(-1)!.paging_token;
@@ -46,10 +52,23 @@ async function listedIds(url: string, account: string): Promise<string[]> {
 /** The account's token and row ids as the index file holds them on disk. */
 function stored(userDataDir: string, account: string): { lastToken: string | null; ids: string[] } {
   const dir = join(userDataDir, 'history');
-  const db = new DatabaseSync(join(dir, readdirSync(dir).find((name) => name.endsWith('.sqlite'))!), { readOnly: true });
+  const db = new DatabaseSync(
+    join(
+      dir,
+      readdirSync(dir).find((name) => name.endsWith('.sqlite'))!,
+    ),
+    { readOnly: true },
+  );
   try {
-    const row = db.prepare('SELECT acct, last_token FROM accounts WHERE address = ?').get(account) as Record<string, string | number | null>;
-    const ids = (db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops WHERE acct = ? ORDER BY ops.id').all(row['acct']!) as { id: string }[]).map((r) => r.id);
+    const row = db.prepare('SELECT acct, last_token FROM accounts WHERE address = ?').get(account) as Record<
+      string,
+      string | number | null
+    >;
+    const ids = (
+      db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops WHERE acct = ? ORDER BY ops.id').all(row['acct']!) as {
+        id: string;
+      }[]
+    ).map((r) => r.id);
     return { lastToken: row['last_token'] as string | null, ids };
   } finally {
     db.close();
@@ -71,7 +90,12 @@ async function indexedIds(app: CoreFixture, account: string): Promise<string[]> 
   const ids: string[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await app.call<HistoryPage>('history:query', { account, sort: 'time', limit: 700, ...(cursor ? { cursor } : {}) });
+    const page = await app.call<HistoryPage>('history:query', {
+      account,
+      sort: 'time',
+      limit: 700,
+      ...(cursor ? { cursor } : {}),
+    });
     ids.push(...page.rows.map((r) => r.id));
     if (!page.next) return ids;
     cursor = page.next;
@@ -89,9 +113,20 @@ describe('history:sync', () => {
     const listed = await listedIds(service.url, account);
     expect(listed.length).toBe(1200);
     expect(await indexedIds(app, account)).toEqual(listed);
-    const failed = await app.call<HistoryPage>('history:query', { account, filter: { status: 'failed' }, limit: 1, summary: true });
+    const failed = await app.call<HistoryPage>('history:query', {
+      account,
+      filter: { status: 'failed' },
+      limit: 1,
+      summary: true,
+    });
     expect(failed.summary?.count).toBe(Math.ceil(1200 / 7));
-    const incoming = await app.call<HistoryPage>('history:query', { account, filter: { direction: 'in', status: 'successful' }, sort: '-amount', limit: 3, summary: true });
+    const incoming = await app.call<HistoryPage>('history:query', {
+      account,
+      filter: { direction: 'in', status: 'successful' },
+      sort: '-amount',
+      limit: 3,
+      summary: true,
+    });
     // Payment n (0-based) comes in when n is odd, with n + 1 stroops, and fails when 7 divides n:
     // n = 1199 and 1195 come in, 1197 failed.
     expect(incoming.rows.map((r) => r.amount)).toEqual(['0.00012', '0.0001196', '0.0001194']);
@@ -110,14 +145,23 @@ describe('history:sync', () => {
     const first = startCore(proxy.url);
     await first.call('history:sync', { account, follow: false });
     // Five pages written, the sixth (fetched ahead) held at the gate.
-    await waitFor('the sync to wait at the gate', async () => proxy.waiting === 1 && (await first.call<HistoryProgress>('history:status', { account })).records === 1000);
+    await waitFor(
+      'the sync to wait at the gate',
+      async () =>
+        proxy.waiting === 1 && (await first.call<HistoryProgress>('history:status', { account })).records === 1000,
+    );
     const paused = await first.call<HistoryProgress>('history:pause', { account });
     expect(paused.state).toBe('paused');
     const stored = await first.call<HistoryProgress>('history:status', { account });
     expect([stored.state, stored.records]).toEqual(['paused', 1000]);
     proxy.allow(4);
     expect((await first.call<HistoryProgress>('history:resume', { account })).state).toBe('syncing');
-    await waitFor('more pages', async () => proxy.waiting === 1 && (await first.call<HistoryProgress>('history:status', { account })).records > stored.records);
+    await waitFor(
+      'more pages',
+      async () =>
+        proxy.waiting === 1 &&
+        (await first.call<HistoryProgress>('history:status', { account })).records > stored.records,
+    );
     await first.close(); // stops mid-sync, as quitting the app does
     const ids = await resumeInAnotherCore(first, proxy, account);
     expect(new Set(ids).size).toBe(ids.length);
@@ -137,7 +181,10 @@ describe('history:sync', () => {
     await first.call('history:sync', { account, follow: false });
     await waitFor('the sync to wait at the gate', () => proxy.waiting >= 1 && proxy.served === 12);
     // Every page served is written: one walk reads each in turn, the thirteenth asked for early.
-    await waitFor('the written pages', async () => (await first.call<HistoryProgress>('history:status', { account })).records === 2400);
+    await waitFor(
+      'the written pages',
+      async () => (await first.call<HistoryProgress>('history:status', { account })).records === 2400,
+    );
     expect(proxy.waiting).toBe(1);
     await first.close();
     const onDisk = stored(first.userDataDir, account);
@@ -161,12 +208,23 @@ describe('history:sync', () => {
     await app.call('history:sync', { account: a });
     await waitFor('the sync to be current', () => lastState(app, a) === 'current');
     for (let i = 0; i < 5; i++) {
-      const txs: SyntheticTx[] = [{ source: b, successful: true, ops: [paymentOp(b, a, 7n)] }, { source: a, successful: false, ops: [paymentOp(a, b, 9n)] }];
+      const txs: SyntheticTx[] = [
+        { source: b, successful: true, ops: [paymentOp(b, a, 7n)] },
+        { source: a, successful: false, ops: [paymentOp(a, b, 9n)] },
+      ];
       fixture.store.appendLedger(fixture.nextLedger++, txs);
     }
-    await waitFor('the streamed records', async () => (await app.call<HistoryPage>('history:query', { account: a, limit: 1, summary: true })).summary?.count === 40);
+    await waitFor(
+      'the streamed records',
+      async () =>
+        (await app.call<HistoryPage>('history:query', { account: a, limit: 1, summary: true })).summary?.count === 40,
+    );
     expect(await indexedIds(app, a)).toEqual(await listedIds(fixture.url, a));
-    const sent = await app.call<HistoryPage>('history:query', { account: a, filter: { counterparty: b, direction: 'out', status: 'failed' }, summary: true });
+    const sent = await app.call<HistoryPage>('history:query', {
+      account: a,
+      filter: { counterparty: b, direction: 'out', status: 'failed' },
+      summary: true,
+    });
     expect(sent.summary?.count).toBe(5);
   });
 });
@@ -181,19 +239,43 @@ describe('history analyses through the channels', () => {
     await app.call('history:sync', { account, follow: false });
     await waitFor('the sync to be current', () => lastState(app, account) === 'current');
     const filter = { counterparty: second, status: 'successful' };
-    const page = await app.call<HistoryPage>('history:query', { account, filter, sort: 'time', limit: 1000, summary: true });
-    const csv = await app.call<{ path: string; rows: number }>('history:export', { account, filter, format: 'csv', fileName: 'second.csv' });
+    const page = await app.call<HistoryPage>('history:query', {
+      account,
+      filter,
+      sort: 'time',
+      limit: 1000,
+      summary: true,
+    });
+    const csv = await app.call<{ path: string; rows: number }>('history:export', {
+      account,
+      filter,
+      format: 'csv',
+      fileName: 'second.csv',
+    });
     expect(page.rows.length).toBe(75);
     expect(csv.rows).toBe(page.rows.length);
     const lines = readFileSync(csv.path, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(page.rows.length + 1);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(page.rows.map((r) => r.id));
-    const ndjson = await app.call<{ path: string; rows: number }>('history:export', { account, filter, format: 'ndjson', fileName: 'second.csv' });
+    const ndjson = await app.call<{ path: string; rows: number }>('history:export', {
+      account,
+      filter,
+      format: 'ndjson',
+      fileName: 'second.csv',
+    });
     expect(ndjson.path).not.toBe(csv.path); // a fresh name, never an overwrite
-    const records = readFileSync(ndjson.path, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; record: { paging_token: string } });
+    const records = readFileSync(ndjson.path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; record: { paging_token: string } });
     // The record is spliced in as the server wrote it (its numeric id would lose digits in JSON.parse).
     expect(records.map((r) => [r.id, r.record.paging_token])).toEqual(page.rows.map((r) => [r.id, r.id]));
-    const { rows } = await app.call<{ rows: TotalsRow[] }>('history:totals', { account, filter: { status: 'successful' }, by: 'counterparty', top: 10 });
+    const { rows } = await app.call<{ rows: TotalsRow[] }>('history:totals', {
+      account,
+      filter: { status: 'successful' },
+      by: 'counterparty',
+      top: 10,
+    });
     // Accounts 2, 3 and 4 (account 1's payments all failed and moved nothing).
     expect(rows.map((r) => r.key).sort()).toEqual(service.accounts.slice(2).sort());
     const mine = rows.find((r) => r.key === second)!;
@@ -222,7 +304,9 @@ describe('history channels refuse bad input', () => {
     expect(await refused('history:query', { account, filter: { asset: 'USD:GBAD' } })).toBe('invalid_arguments');
     expect(await refused('history:query', { account, filter: { memo: 'x'.repeat(10_000) } })).toBe('invalid_arguments');
     expect(await refused('history:query', { account, cursor: "1:1' OR 1=1" })).toBe('invalid_arguments');
-    expect(await refused('history:query', { account, filter: { types: ["payment'); DROP TABLE ops; --"] } })).toBe('invalid_arguments');
+    expect(await refused('history:query', { account, filter: { types: ["payment'); DROP TABLE ops; --"] } })).toBe(
+      'invalid_arguments',
+    );
     expect(await refused('history:query', { account, filter: { unknown: 1 } })).toBe('invalid_arguments');
     expect(await refused('history:totals', { account, by: 'year' })).toBe('invalid_arguments');
     expect(await refused('history:sync', { account: 'not-an-account' })).toBe('invalid_input');
@@ -233,8 +317,12 @@ describe('history channels refuse bad input', () => {
     const failed = await waitFor('the sync to fail', () => progress(app, unknown).find((p) => p.state === 'error'));
     expect(failed.message).toMatch(/not found/);
     // Its (empty) index exists now: a query of it is checked, not refused as unknown.
-    expect(await refused('history:query', { account: unknown, filter: { minAmount: '5', maxAmount: '1' } })).toBe('invalid_input');
+    expect(await refused('history:query', { account: unknown, filter: { minAmount: '5', maxAmount: '1' } })).toBe(
+      'invalid_input',
+    );
     expect(await refused('history:query', { account: unknown, filter: { minAmount: '1', maxAmount: '5' } })).toBe('ok');
-    expect(await refused('history:export', { account, format: 'csv', fileName: '../escape.csv' })).toBe('invalid_arguments');
+    expect(await refused('history:export', { account, format: 'csv', fileName: '../escape.csv' })).toBe(
+      'invalid_arguments',
+    );
   });
 });

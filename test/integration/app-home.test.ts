@@ -26,23 +26,37 @@ const ledgerOf = (op: Operation) => Number(decodeToid(op.id).ledger);
 
 describe('home channels', () => {
   it('lists the latest ledgers newest first, as the service reports them', async () => {
-    const { latest, ledgers } = await app.call<{ latest: number; ledgers: LedgerSummary[] }>('home:ledgers', { limit: 5 });
+    const { latest, ledgers } = await app.call<{ latest: number; ledgers: LedgerSummary[] }>('home:ledgers', {
+      limit: 5,
+    });
     expect(ledgers.map((l) => l.sequence)).toEqual([latest, latest - 1, latest - 2, latest - 3, latest - 4]);
-    const served = (await (await fetch(new URL(`/ledgers/${latest - 2}`, net.serviceUrl))).json()) as { operation_count: number; closed_at: string };
+    const served = (await (await fetch(new URL(`/ledgers/${latest - 2}`, net.serviceUrl))).json()) as {
+      operation_count: number;
+      closed_at: string;
+    };
     expect(ledgers[2]).toMatchObject({ operationCount: served.operation_count, closedAt: served.closed_at });
     // A later poll sees the ledgers closed since.
-    await waitFor('a newer ledger', async () => (await app.call<{ latest: number }>('home:ledgers', {})).latest > latest);
+    await waitFor(
+      'a newer ledger',
+      async () => (await app.call<{ latest: number }>('home:ledgers', {})).latest > latest,
+    );
   });
 
   it('pushes each ledger as it closes, in order, once the latest ledgers were asked for', async () => {
-    const closed = () => app.events.filter((e) => e.channel === 'ledger:closed').map((e) => e.payload as { networkId: string; ledger: LedgerSummary });
+    const closed = () =>
+      app.events
+        .filter((e) => e.channel === 'ledger:closed')
+        .map((e) => e.payload as { networkId: string; ledger: LedgerSummary });
     const { latest } = await app.call<{ latest: number }>('home:ledgers', { limit: 1 });
     await waitFor('three pushed ledgers', () => closed().length >= 3);
     const pushed = closed().map((e) => e.ledger.sequence);
     expect(pushed[0]).toBeGreaterThan(latest - 2);
     expect(pushed.slice(0, 3)).toEqual([pushed[0]!, pushed[0]! + 1, pushed[0]! + 2]);
     expect(closed()[0]!.networkId).toBe('local');
-    const served = (await (await fetch(new URL(`/ledgers/${pushed[1]}`, net.serviceUrl))).json()) as { closed_at: string; operation_count: number };
+    const served = (await (await fetch(new URL(`/ledgers/${pushed[1]}`, net.serviceUrl))).json()) as {
+      closed_at: string;
+      operation_count: number;
+    };
     expect(closed()[1]!.ledger).toMatchObject({ closedAt: served.closed_at, operationCount: served.operation_count });
   });
 
@@ -57,12 +71,25 @@ describe('home channels', () => {
       const { latest: now } = await app.call<{ latest: number }>('home:ledgers', { limit: 1 });
       return now >= lastBusy + 3 ? now : 0;
     });
-    expect(await app.call('ledger:previous', { sequence: latest, skipEmpty: false })).toEqual({ sequence: latest - 1, skipped: 0 });
-    expect(await app.call('ledger:previous', { sequence: latest, skipEmpty: true })).toEqual({ sequence: lastBusy, skipped: latest - 1 - lastBusy });
+    expect(await app.call('ledger:previous', { sequence: latest, skipEmpty: false })).toEqual({
+      sequence: latest - 1,
+      skipped: 0,
+    });
+    expect(await app.call('ledger:previous', { sequence: latest, skipEmpty: true })).toEqual({
+      sequence: lastBusy,
+      skipped: latest - 1 - lastBusy,
+    });
   });
 
   it('refuses a malformed ledger walk', async () => {
-    for (const args of [{ sequence: 0 }, { sequence: -1 }, { sequence: 1.5 }, { sequence: '12' }, { sequence: 2 ** 32 }, { sequence: 5, skipEmpty: 'yes' }]) {
+    for (const args of [
+      { sequence: 0 },
+      { sequence: -1 },
+      { sequence: 1.5 },
+      { sequence: '12' },
+      { sequence: 2 ** 32 },
+      { sequence: 5, skipEmpty: 'yes' },
+    ]) {
       const reply = await app.dispatch('ledger:previous', args);
       expect(reply.ok, JSON.stringify(args)).toBe(false);
     }
@@ -73,8 +100,14 @@ describe('home channels', () => {
     if (!reply.ok) throw new Error(reply.error.message);
     const { accounts } = reply.value as { accounts: DemoAccount[] };
     const byName = new Map(accounts.map((a) => [a.name, a]));
-    expect([...byName.keys()]).toEqual(expect.arrayContaining(['busy', 'alice', 'root', 'multisig-2of3', 'multisig-weighted']));
-    expect(byName.get('busy')).toEqual({ name: 'busy', account: net.demoAccounts.find((a) => a.name === 'busy')!.publicKey, multisig: false });
+    expect([...byName.keys()]).toEqual(
+      expect.arrayContaining(['busy', 'alice', 'root', 'multisig-2of3', 'multisig-weighted']),
+    );
+    expect(byName.get('busy')).toEqual({
+      name: 'busy',
+      account: net.demoAccounts.find((a) => a.name === 'busy')!.publicKey,
+      multisig: false,
+    });
     expect(byName.get('multisig-2of3')?.multisig).toBe(true);
     const wire = JSON.stringify(reply);
     for (const demo of net.demoAccounts) {

@@ -16,7 +16,10 @@ let signed: { envelope: string; signature: string };
 type Listed = { records: LedgerTransaction[]; truncated: boolean };
 
 function signedEnvelope(): { envelope: string; signature: string } {
-  const tx = new TransactionBuilder(new Account(signer.publicKey(), '41'), { fee: '100', networkPassphrase: 'Test ; ledger transactions' })
+  const tx = new TransactionBuilder(new Account(signer.publicKey(), '41'), {
+    fee: '100',
+    networkPassphrase: 'Test ; ledger transactions',
+  })
     .addOperation(Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1' }))
     .setTimeout(0)
     .build();
@@ -67,9 +70,23 @@ describe('ledger:transactions', () => {
   });
 
   it('answers not_found for a ledger not closed, and invalid_arguments for bad input', async () => {
-    expect(await app.dispatch('ledger:transactions', { sequence: mixedLedger + 50 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    for (const bad of [{ sequence: 'abc' }, { sequence: 0 }, { sequence: '1'.repeat(11) }, { sequence: 5, limit: 201 }, { sequence: 5, limit: 0 }, { sequence: 5, extra: true }, {}]) {
-      expect(await app.dispatch('ledger:transactions', bad)).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await app.dispatch('ledger:transactions', { sequence: mixedLedger + 50 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    for (const bad of [
+      { sequence: 'abc' },
+      { sequence: 0 },
+      { sequence: '1'.repeat(11) },
+      { sequence: 5, limit: 201 },
+      { sequence: 5, limit: 0 },
+      { sequence: 5, extra: true },
+      {},
+    ]) {
+      expect(await app.dispatch('ledger:transactions', bad)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_arguments' },
+      });
     }
   });
 });
@@ -78,7 +95,12 @@ describe('transaction:get signatures', () => {
   it('decodes hint and signature from the envelope and names the source whose key hint matches', async () => {
     const tx = await app.call<TransactionDetail>('transaction:get', { hash: mixedHashes[2] });
     expect(tx.envelopeSignatures).toEqual([
-      { hint: signer.signatureHint().toString('hex'), signature: signed.signature, part: 'transaction', hintMatches: signer.publicKey() },
+      {
+        hint: signer.signatureHint().toString('hex'),
+        signature: signed.signature,
+        part: 'transaction',
+        hintMatches: signer.publicKey(),
+      },
     ]);
   });
 

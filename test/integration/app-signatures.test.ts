@@ -32,9 +32,17 @@ afterAll(async () => {
 
 const secret = (account: DemoAccount) => Keypair.fromSecret(account.secretKey);
 
-async function unsigned(from: DemoAccount, ...operations: ReturnType<typeof Operation.payment>[]): Promise<Transaction> {
+async function unsigned(
+  from: DemoAccount,
+  ...operations: ReturnType<typeof Operation.payment>[]
+): Promise<Transaction> {
   const sequence = await accountSequence(net.serviceUrl, from.publicKey);
-  return signedTx(Keypair.fromPublicKey(from.publicKey), operations, { passphrase: net.passphrase, sequence, fee: '200', signers: [] });
+  return signedTx(Keypair.fromPublicKey(from.publicKey), operations, {
+    passphrase: net.passphrase,
+    sequence,
+    fee: '200',
+    signers: [],
+  });
 }
 
 function signedBy(tx: Transaction, ...accounts: DemoAccount[]): string {
@@ -47,7 +55,10 @@ async function submitted(envelope: string): Promise<TxStatus> {
   const report = await app.call<SubmissionReport>('tx:submit', { input: envelope });
   expect(report.result, report.message).toBe('received');
   return waitFor(`final status of ${report.hash}`, () =>
-    app.events.filter((e) => e.channel === 'tx:status').map((e) => e.payload as TxStatus).find((s) => s.hash === report.hash && s.state !== 'pending'),
+    app.events
+      .filter((e) => e.channel === 'tx:status')
+      .map((e) => e.payload as TxStatus)
+      .find((s) => s.hash === report.hash && s.state !== 'pending'),
   );
 }
 
@@ -63,24 +74,42 @@ describe('multisig through the signatures channels', () => {
     const account = await app.call<AccountRecord>('account:get', { id: alice.publicKey });
     expect(account.thresholds).toEqual({ low: 1, med: 2, high: 2 });
     expect(account.signers.map((s) => [s.key, s.weight, s.type]).sort()).toEqual(
-      [[alice.publicKey, 1, 'ed25519_public_key'], [bob.publicKey, 1, 'ed25519_public_key'], [carol.publicKey, 1, 'ed25519_public_key']].sort(),
+      [
+        [alice.publicKey, 1, 'ed25519_public_key'],
+        [bob.publicKey, 1, 'ed25519_public_key'],
+        [carol.publicKey, 1, 'ed25519_public_key'],
+      ].sort(),
     );
   });
 
   it('merges two copies each signed once and the merged one is applied', async () => {
-    const tx = await unsigned(alice, Operation.payment({ destination: dave.publicKey, asset: Asset.native(), amount: '2.5' }));
+    const tx = await unsigned(
+      alice,
+      Operation.payment({ destination: dave.publicKey, asset: Asset.native(), amount: '2.5' }),
+    );
     const copies = [signedBy(tx, alice), signedBy(tx, bob)];
     const { reports } = await app.call<{ reports: SignatureReport[] }>('signatures:inspect', { inputs: copies });
     for (const [i, report] of reports.entries()) {
       expect(report.networkId).toBe('local');
-      expect(report.signatures).toMatchObject([{ status: 'valid', signer: i === 0 ? alice.publicKey : bob.publicKey, weights: [{ account: alice.publicKey, weight: 1 }] }]);
+      expect(report.signatures).toMatchObject([
+        {
+          status: 'valid',
+          signer: i === 0 ? alice.publicKey : bob.publicKey,
+          weights: [{ account: alice.publicKey, weight: 1 }],
+        },
+      ]);
       const med = report.requirements.find((r) => r.level === 'med')!;
       expect(med).toMatchObject({ status: 'short', needed: 2, weight: 1, short: 1 });
       expect(med.couldSign.map((c) => c.key)).toContain(carol.publicKey);
       expect(report.readiness.reasons.map((r) => r.code)).toEqual(['threshold_short']);
     }
     const merged = await app.call<MergeReport>('signatures:merge', { inputs: copies });
-    expect(merged).toMatchObject({ merged: 2, hash: tx.hash().toString('hex'), readiness: { ready: true, reasons: [] }, dropped: [] });
+    expect(merged).toMatchObject({
+      merged: 2,
+      hash: tx.hash().toString('hex'),
+      readiness: { ready: true, reasons: [] },
+      dropped: [],
+    });
     expect(merged.signatures.map((s) => s.signer).sort()).toEqual([alice.publicKey, bob.publicKey].sort());
     const final = await submitted(merged.envelope);
     expect(final).toMatchObject({ state: 'success', hash: tx.hash().toString('hex') });
@@ -90,7 +119,10 @@ describe('multisig through the signatures channels', () => {
   });
 
   it('adds a detached signature by key, drops a signature no threshold needs, and the result is applied', async () => {
-    const tx = await unsigned(alice, Operation.payment({ destination: dave.publicKey, asset: Asset.native(), amount: '1' }));
+    const tx = await unsigned(
+      alice,
+      Operation.payment({ destination: dave.publicKey, asset: Asset.native(), amount: '1' }),
+    );
     const detached = { publicKey: carol.publicKey, signature: secret(carol).sign(tx.hash()).toString('base64') };
     const stranger = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 77));
     const copy = TransactionBuilder.fromXDR(signedBy(tx, alice), net.passphrase) as Transaction;
@@ -98,15 +130,25 @@ describe('multisig through the signatures channels', () => {
     const merged = await app.call<MergeReport>('signatures:merge', { inputs: [copy.toXDR()], detached: [detached] });
     expect(merged).toMatchObject({ added: 1, readiness: { ready: true } });
     expect(merged.signatures.map((s) => s.signer).sort()).toEqual([alice.publicKey, carol.publicKey].sort());
-    expect(merged.dropped).toEqual([{ part: 'inner', hint: stranger.signatureHint().toString('hex'), reason: 'unknown_signer' }]);
+    expect(merged.dropped).toEqual([
+      { part: 'inner', hint: stranger.signatureHint().toString('hex'), reason: 'unknown_signer' },
+    ]);
     const exported = await app.call<{ text: string }>('signatures:export', { input: merged.envelope, format: 'sep7' });
     expect(exported.text).toMatch(/^web\+stellar:tx\?xdr=.+&network_passphrase=/);
     expect(await submitted(exported.text)).toMatchObject({ state: 'success' });
   });
 
   it('refuses a copy of another transaction with the reason', async () => {
-    const one = await unsigned(alice, Operation.payment({ destination: dave.publicKey, asset: Asset.native(), amount: '1' }));
-    const two = await unsigned(alice, Operation.payment({ destination: dave.publicKey, asset: Asset.native(), amount: '2' }));
-    await expect(app.call('signatures:merge', { inputs: [signedBy(one, alice), signedBy(two, bob)] })).rejects.toThrow(/merge_refused: Envelope 2 is a different transaction/);
+    const one = await unsigned(
+      alice,
+      Operation.payment({ destination: dave.publicKey, asset: Asset.native(), amount: '1' }),
+    );
+    const two = await unsigned(
+      alice,
+      Operation.payment({ destination: dave.publicKey, asset: Asset.native(), amount: '2' }),
+    );
+    await expect(app.call('signatures:merge', { inputs: [signedBy(one, alice), signedBy(two, bob)] })).rejects.toThrow(
+      /merge_refused: Envelope 2 is a different transaction/,
+    );
   });
 });

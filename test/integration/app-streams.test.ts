@@ -33,7 +33,10 @@ function appendPayments(fixture: ServiceFixture, count: number, amount = 1n): nu
 function records(app: CoreFixture, account?: string) {
   return app.events
     .filter((e) => e.channel === 'stream:record')
-    .map((e) => e.payload as { account: string; record: { id: string; pagingToken: string; amount?: string }; notify: boolean })
+    .map(
+      (e) =>
+        e.payload as { account: string; record: { id: string; pagingToken: string; amount?: string }; notify: boolean },
+    )
     .filter((e) => !account || e.account === account);
 }
 
@@ -114,7 +117,11 @@ describe('stream:watch', () => {
     await first.close();
     const whileClosed = appendPayments(service, 3, 5n);
     const fixture = service;
-    const second = startCore(service.url, { streams: { ...FAST, latestLedger: () => fixture.nextLedger - 1 } }, first.userDataDir);
+    const second = startCore(
+      service.url,
+      { streams: { ...FAST, latestLedger: () => fixture.nextLedger - 1 } },
+      first.userDataDir,
+    );
     cores.push(second);
     await waitFor('records after restart', () => records(second).length >= whileClosed);
     const after = records(second).map((r) => r.record.id);
@@ -139,7 +146,10 @@ describe('stream:watch', () => {
     for (let round = 0; round < 4; round++) {
       expected += appendPayments(service, 1);
       await waitFor(`round ${round}`, () => records(app).length >= expected);
-      await waitFor('a server-side close', () => statuses(app).filter((s) => s.state === 'reconnecting').length > round);
+      await waitFor(
+        'a server-side close',
+        () => statuses(app).filter((s) => s.state === 'reconnecting').length > round,
+      );
     }
     const ids = records(app).map((r) => r.record.id);
     expect(ids).toHaveLength(expected);
@@ -162,9 +172,17 @@ describe('stream:watch', () => {
     service = await startSyntheticService({ ledgers: 1, perLedger: 1 });
     const app = startCore(service.url, { streams: FAST });
     cores.push(app);
-    expect(await app.dispatch('stream:watch', { account: 'GNOPE' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await app.dispatch('stream:watch', { account: service.accounts[0], minAmount: '1e9' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
-    expect(await app.dispatch('stream:watch', { account: service.accounts[0], minAmount: '0.00000001' })).toMatchObject({ ok: false });
+    expect(await app.dispatch('stream:watch', { account: 'GNOPE' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await app.dispatch('stream:watch', { account: service.accounts[0], minAmount: '1e9' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    expect(await app.dispatch('stream:watch', { account: service.accounts[0], minAmount: '0.00000001' })).toMatchObject(
+      { ok: false },
+    );
     await app.call('stream:watch', { account: service.accounts[0] });
     expect(await app.call('stream:unwatch', { account: service.accounts[0] })).toEqual({ removed: true });
     expect(await app.call('stream:unwatch', { account: service.accounts[0] })).toEqual({ removed: false });

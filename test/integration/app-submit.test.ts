@@ -27,12 +27,20 @@ afterAll(async () => {
   await net?.stop();
 });
 
-async function build(from: DemoAccount, operation: ReturnType<typeof Operation.payment>, options: { passphrase?: string; sequence?: string } = {}) {
+async function build(
+  from: DemoAccount,
+  operation: ReturnType<typeof Operation.payment>,
+  options: { passphrase?: string; sequence?: string } = {},
+) {
   const sequence = options.sequence ?? (await accountSequence(net.serviceUrl, from.publicKey));
-  return signedTx(Keypair.fromSecret(from.secretKey), [operation], { passphrase: options.passphrase ?? net.passphrase, sequence }).toXDR();
+  return signedTx(Keypair.fromSecret(from.secretKey), [operation], {
+    passphrase: options.passphrase ?? net.passphrase,
+    sequence,
+  }).toXDR();
 }
 
-const pay = (to: DemoAccount, amount = '1.5') => Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount });
+const pay = (to: DemoAccount, amount = '1.5') =>
+  Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount });
 
 function finalStatus(hash: string) {
   return waitFor(`final status of ${hash}`, () =>
@@ -51,13 +59,21 @@ describe('tx:submit against the local network', () => {
     const report = await app.call<SubmissionReport>('tx:submit', { input: envelope });
     expect(report).toMatchObject({ result: 'received', hash: inspection.hash, following: true, networkId: 'local' });
     const final = await finalStatus(report.hash);
-    expect(final).toMatchObject({ state: 'success', resultCodes: { transaction: 'tx_success', operations: ['op_success'] } });
+    expect(final).toMatchObject({
+      state: 'success',
+      resultCodes: { transaction: 'tx_success', operations: ['op_success'] },
+    });
     expect(final.ledger).toBeGreaterThan(60_000_000);
     const now = await app.call<TxStatus>('tx:status', { hash: report.hash });
     expect(now).toMatchObject({ state: 'success', ledger: final.ledger });
     await app.core.submissions.idle();
     const { entries } = await app.call<{ entries: JournalEntry[] }>('tx:journal', {});
-    expect(entries.find((e) => e.id === report.journalId)).toMatchObject({ result: 'received', finalState: 'success', ledger: final.ledger, hash: report.hash });
+    expect(entries.find((e) => e.id === report.journalId)).toMatchObject({
+      result: 'received',
+      finalState: 'success',
+      ledger: final.ledger,
+      hash: report.hash,
+    });
     // The same envelope again: already finished, nothing applied twice.
     const again = await app.call<SubmissionReport>('tx:submit', { input: envelope });
     expect(again).toMatchObject({ result: 'already_finished', hash: report.hash, following: false });
@@ -87,15 +103,25 @@ describe('tx:submit against the local network', () => {
     const envelope = await build(bob, pay(carol, '900000000'));
     const report = await app.call<SubmissionReport>('tx:submit', { input: envelope });
     expect(['failed', 'received']).toContain(report.result);
-    const codes = report.result === 'failed' ? report.operationCodes : (await finalStatus(report.hash)).resultCodes?.operations;
+    const codes =
+      report.result === 'failed' ? report.operationCodes : (await finalStatus(report.hash)).resultCodes?.operations;
     expect(codes).toEqual(['op_underfunded']);
     const explained = report.result === 'failed' ? report.explanations : (await finalStatus(report.hash)).explanations;
-    expect(explained?.find((e) => e.code === 'op_underfunded')).toMatchObject({ scope: 'operation', operationIndex: 0, title: 'Not enough funds' });
+    expect(explained?.find((e) => e.code === 'op_underfunded')).toMatchObject({
+      scope: 'operation',
+      operationIndex: 0,
+      title: 'Not enough funds',
+    });
   });
 
   it('failed: an operation the local network does not support (op_not_supported)', async () => {
     const sequence = await accountSequence(net.serviceUrl, carol.publicKey);
-    const offer = Operation.manageSellOffer({ selling: Asset.native(), buying: new Asset('USD', bob.publicKey), amount: '1', price: '1' });
+    const offer = Operation.manageSellOffer({
+      selling: Asset.native(),
+      buying: new Asset('USD', bob.publicKey),
+      amount: '1',
+      price: '1',
+    });
     const tx = signedTx(Keypair.fromSecret(carol.secretKey), [offer], { passphrase: net.passphrase, sequence });
     const report = await app.call<SubmissionReport>('tx:submit', { input: tx.toXDR() });
     expect(report).toMatchObject({ result: 'failed', operationCodes: ['op_not_supported'] });
@@ -121,11 +147,25 @@ describe('tx:submit against the local network', () => {
 
   it('submits a fee-bump (outer fee paid by another account) and follows it', async () => {
     const sequence = await accountSequence(net.serviceUrl, carol.publicKey);
-    const inner = signedTx(Keypair.fromSecret(carol.secretKey), [pay(bob, '0.5')], { passphrase: net.passphrase, sequence });
-    const bump = TransactionBuilder.buildFeeBumpTransaction(Keypair.fromSecret(bob.secretKey), '200', inner, net.passphrase);
+    const inner = signedTx(Keypair.fromSecret(carol.secretKey), [pay(bob, '0.5')], {
+      passphrase: net.passphrase,
+      sequence,
+    });
+    const bump = TransactionBuilder.buildFeeBumpTransaction(
+      Keypair.fromSecret(bob.secretKey),
+      '200',
+      inner,
+      net.passphrase,
+    );
     bump.sign(Keypair.fromSecret(bob.secretKey));
     const inspection = await app.call<Inspection>('tx:inspect', { input: bump.toXDR() });
-    expect(inspection).toMatchObject({ envelopeType: 'fee_bump', feeSource: bob.publicKey, source: carol.publicKey, signedFor: ['local'], sequenceCheck: { status: 'ok' } });
+    expect(inspection).toMatchObject({
+      envelopeType: 'fee_bump',
+      feeSource: bob.publicKey,
+      source: carol.publicKey,
+      signedFor: ['local'],
+      sequenceCheck: { status: 'ok' },
+    });
     const report = await app.call<SubmissionReport>('tx:submit', { input: bump.toXDR() });
     expect(report.hash).toBe(bump.hash().toString('hex'));
     const outcome = report.following ? (await finalStatus(report.hash)).state : report.result;
@@ -133,15 +173,29 @@ describe('tx:submit against the local network', () => {
   });
 
   it('says when a hash is not known', async () => {
-    expect(await app.call<TxStatus>('tx:status', { hash: 'ab'.repeat(32) })).toMatchObject({ state: 'not_found', networkId: 'local' });
-    expect(await app.dispatch('tx:status', { hash: 'xyz' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await app.call<TxStatus>('tx:status', { hash: 'ab'.repeat(32) })).toMatchObject({
+      state: 'not_found',
+      networkId: 'local',
+    });
+    expect(await app.dispatch('tx:status', { hash: 'xyz' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
   });
 
   it('refuses garbage and secrets locally, sending nothing', async () => {
     const before = (await app.call<{ entries: JournalEntry[] }>('tx:journal', { limit: 1000 })).entries.length;
-    expect(await app.dispatch('tx:submit', { input: 'not an envelope!' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await app.dispatch('tx:submit', { input: alice.secretKey })).toMatchObject({ ok: false, error: { code: 'secret_key_refused' } });
-    expect(await app.dispatch('tx:submit', { input: JSON.stringify({ tx: 'AAAA', seed: bob.secretKey }) })).toMatchObject({ ok: false, error: { code: 'secret_key_refused' } });
+    expect(await app.dispatch('tx:submit', { input: 'not an envelope!' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await app.dispatch('tx:submit', { input: alice.secretKey })).toMatchObject({
+      ok: false,
+      error: { code: 'secret_key_refused' },
+    });
+    expect(
+      await app.dispatch('tx:submit', { input: JSON.stringify({ tx: 'AAAA', seed: bob.secretKey }) }),
+    ).toMatchObject({ ok: false, error: { code: 'secret_key_refused' } });
     expect((await app.call<{ entries: JournalEntry[] }>('tx:journal', { limit: 1000 })).entries.length).toBe(before);
   });
 });

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../core/app';
 import { createDispatcher, type Dispatch } from '../../core/dispatch';
 import { startService, type RunningService, type ServiceOptions } from '../../network/service/server';
-import { eventChannels, requestChannels, type EventChannel, type EventPayload, type RequestChannel } from '../../shared/ipc';
+import {
+  eventChannels,
+  requestChannels,
+  type EventChannel,
+  type EventPayload,
+  type RequestChannel,
+} from '../../shared/ipc';
 import { accountKeys, fillPayments, SyntheticStore } from '../support/service-store';
 
 export const START_LEDGER = 60_000_000;
@@ -31,7 +37,14 @@ export async function startSyntheticService(
   const dataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-app-'));
   const store = new SyntheticStore(dataDir, START_LEDGER);
   const accounts = accountKeys(fill.accounts ?? 5);
-  if (fill.ledgers > 0) fillPayments(store, { startLedger: START_LEDGER, ledgers: fill.ledgers, perLedger: fill.perLedger, accounts, ...(fill.failEvery ? { failEvery: fill.failEvery } : {}) });
+  if (fill.ledgers > 0)
+    fillPayments(store, {
+      startLedger: START_LEDGER,
+      ledgers: fill.ledgers,
+      perLedger: fill.perLedger,
+      accounts,
+      ...(fill.failEvery ? { failEvery: fill.failEvery } : {}),
+    });
   else for (const account of accounts) store.addAccount(account, 10_000_000_000n, START_LEDGER);
   const base: ServiceOptions = { dataDir, port: 0, coreUrl: 'http://127.0.0.1:9', streamPollMs: 5, ...options };
   let service = await startService(base);
@@ -74,7 +87,11 @@ export interface CoreFixture {
   close(): Promise<void>;
 }
 
-export function startCore(localUrl: string, options: Partial<AppCoreOptions> = {}, userDataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-user-'))): CoreFixture {
+export function startCore(
+  localUrl: string,
+  options: Partial<AppCoreOptions> = {},
+  userDataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-user-')),
+): CoreFixture {
   const events: CoreFixture['events'] = [];
   const invalidEvents: string[] = [];
   const core = createAppCore({
@@ -84,7 +101,10 @@ export function startCore(localUrl: string, options: Partial<AppCoreOptions> = {
     version: 'test',
     emit: <C extends EventChannel>(channel: C, payload: EventPayload<C>) => {
       const checked = eventChannels[channel].safeParse(payload);
-      if (!checked.success) invalidEvents.push(`${channel}: ${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`);
+      if (!checked.success)
+        invalidEvents.push(
+          `${channel}: ${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`,
+        );
       events.push({ channel, payload });
     },
     healthIntervalMs: 0,
@@ -100,16 +120,23 @@ export function startCore(localUrl: string, options: Partial<AppCoreOptions> = {
     invalidEvents,
     async call<T>(channel: string, args: unknown, signal?: AbortSignal): Promise<T> {
       const reply = await dispatch(channel, args, signal ? { signal } : {});
-      if (!reply.ok) throw Object.assign(new Error(`${channel}: ${reply.error.code}: ${reply.error.message}`), { code: reply.error.code });
+      if (!reply.ok)
+        throw Object.assign(new Error(`${channel}: ${reply.error.code}: ${reply.error.message}`), {
+          code: reply.error.code,
+        });
       // Every answer must match the channel map's result schema, and survive the web host's JSON.
       const checked = requestChannels[channel as RequestChannel].result.safeParse(reply.value);
-      if (!checked.success) throw new Error(`${channel} answered outside its schema: ${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`);
+      if (!checked.success)
+        throw new Error(
+          `${channel} answered outside its schema: ${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`,
+        );
       JSON.stringify(reply.value);
       return reply.value as T;
     },
     async close() {
       await core.close();
-      if (invalidEvents.length > 0) throw new Error(`events outside the channel map: ${invalidEvents.slice(0, 3).join('; ')}`);
+      if (invalidEvents.length > 0)
+        throw new Error(`events outside the channel map: ${invalidEvents.slice(0, 3).join('; ')}`);
     },
   };
 }

@@ -29,10 +29,12 @@ beforeAll(async () => {
   // A slow channel stand-in that records cancellation, to observe `{id, cancel: true}`.
   const dispatch: Dispatch = async (channel, args, context) => {
     if (channel === 'test:slow') {
-      return new Promise((resolve) => context?.signal?.addEventListener('abort', () => {
-        aborted.push('slow');
-        resolve({ ok: false, error: { code: 'cancelled', message: 'cancelled' } });
-      }));
+      return new Promise((resolve) =>
+        context?.signal?.addEventListener('abort', () => {
+          aborted.push('slow');
+          resolve({ ok: false, error: { code: 'cancelled', message: 'cancelled' } });
+        }),
+      );
     }
     return inner(channel, args, context);
   };
@@ -46,11 +48,16 @@ afterAll(async () => {
   await service?.close();
 });
 
-function connect(options: { token?: string; origin?: string; host?: string } = {}): Promise<{ ws: WebSocket; messages: unknown[] } | { refused: number }> {
+function connect(
+  options: { token?: string; origin?: string; host?: string } = {},
+): Promise<{ ws: WebSocket; messages: unknown[] } | { refused: number }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?token=${encodeURIComponent(options.token ?? host.token)}`, {
-      headers: { origin: options.origin ?? origin, ...(options.host ? { host: options.host } : {}) },
-    });
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${host.port}/ipc?token=${encodeURIComponent(options.token ?? host.token)}`,
+      {
+        headers: { origin: options.origin ?? origin, ...(options.host ? { host: options.host } : {}) },
+      },
+    );
     const messages: unknown[] = [];
     ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
     ws.on('open', () => resolve({ ws, messages }));
@@ -66,10 +73,18 @@ async function open() {
 }
 
 function reply(messages: unknown[], id: number) {
-  return waitFor(`reply ${id}`, () => messages.find((m) => (m as { id?: number }).id === id) as { id: number; reply: { ok: boolean; value?: unknown; error?: { code: string } } } | undefined);
+  return waitFor(
+    `reply ${id}`,
+    () =>
+      messages.find((m) => (m as { id?: number }).id === id) as
+        { id: number; reply: { ok: boolean; value?: unknown; error?: { code: string } } } | undefined,
+  );
 }
 
-function httpGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function httpGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
       let body = '';
@@ -110,8 +125,17 @@ describe('web host channels', () => {
   it('answers the channel map like the Electron host', async () => {
     const { ws, messages } = await open();
     ws.send(JSON.stringify({ id: 1, channel: 'app:info', args: {} }));
-    expect((await reply(messages, 1)).reply).toEqual({ ok: true, value: { name: 'Ledgerscope', version: 'test', host: 'web' } });
-    ws.send(JSON.stringify({ id: 2, channel: 'payments:list', args: { account: service.accounts[0], query: { limit: 2, order: 'asc' } } }));
+    expect((await reply(messages, 1)).reply).toEqual({
+      ok: true,
+      value: { name: 'Ledgerscope', version: 'test', host: 'web' },
+    });
+    ws.send(
+      JSON.stringify({
+        id: 2,
+        channel: 'payments:list',
+        args: { account: service.accounts[0], query: { limit: 2, order: 'asc' } },
+      }),
+    );
     const page = (await reply(messages, 2)).reply as { ok: true; value: { records: { id: string }[]; next: string } };
     expect(page.value.records).toHaveLength(2);
     expect(page.value.next).toBe(page.value.records[1]!.id);
@@ -124,7 +148,10 @@ describe('web host channels', () => {
     host.emit('app:notice', { level: 'info', message: 'hello pages' });
     for (const page of [a, b]) {
       await waitFor('event', () => page.messages.some((m) => (m as { event?: string }).event === 'app:notice'));
-      expect(page.messages.find((m) => (m as { event?: string }).event === 'app:notice')).toEqual({ event: 'app:notice', payload: { level: 'info', message: 'hello pages' } });
+      expect(page.messages.find((m) => (m as { event?: string }).event === 'app:notice')).toEqual({
+        event: 'app:notice',
+        payload: { level: 'info', message: 'hello pages' },
+      });
     }
     a.ws.close();
     b.ws.close();
@@ -136,7 +163,9 @@ describe('web host channels', () => {
     ws.send(JSON.stringify({ id: 7, cancel: true }));
     await waitFor('cancellation', () => aborted.length >= 1);
     ws.send(JSON.stringify({ id: 8, channel: 'test:slow', args: {} }));
-    await new Promise<void>((resolve) => ws.once('message', () => resolve()).send(JSON.stringify({ id: 9, channel: 'app:info', args: {} })));
+    await new Promise<void>((resolve) =>
+      ws.once('message', () => resolve()).send(JSON.stringify({ id: 9, channel: 'app:info', args: {} })),
+    );
     ws.close();
     await waitFor('cancellation on close', () => aborted.length >= 2);
   });
@@ -153,7 +182,12 @@ describe('web host channels', () => {
     expect((await reply(messages, 3)).reply).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     expect((await reply(messages, 4)).reply).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
     expect((await reply(messages, 5)).reply).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-    await waitFor('bad_message replies', () => messages.filter((m) => (m as { reply?: { error?: { code: string } } }).reply?.error?.code === 'bad_message').length >= 3);
+    await waitFor(
+      'bad_message replies',
+      () =>
+        messages.filter((m) => (m as { reply?: { error?: { code: string } } }).reply?.error?.code === 'bad_message')
+          .length >= 3,
+    );
     // A frame past the size limit closes that socket only.
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.send('x'.repeat(3 * 1024 * 1024));
@@ -173,7 +207,13 @@ describe('web host pages', () => {
     expect(String(index.headers['content-security-policy'])).toContain("connect-src 'self'");
     expect((await httpGet('/assets/app.js')).status).toBe(200);
     expect((await httpGet('/live/account')).body).toContain('Ledgerscope'); // app routes get index.html
-    for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../secret.txt', '/missing.js', '/%00']) {
+    for (const path of [
+      '/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/../../secret.txt',
+      '/missing.js',
+      '/%00',
+    ]) {
       const res = await httpGet(path);
       // Refused, or (for a path URL normalisation brings back inside) the app's own index page.
       if (res.status === 200) expect(res.body).toBe('<!doctype html><title>Ledgerscope</title>');

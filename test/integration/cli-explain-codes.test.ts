@@ -14,14 +14,19 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
 function horizonCodes(): string[] {
-  const enums = Object.entries(xdr as unknown as Record<string, { values?: () => { name: string }[] }>).filter(([name, e]) => /ResultCode$/.test(name) && typeof e.values === 'function');
+  const enums = Object.entries(xdr as unknown as Record<string, { values?: () => { name: string }[] }>).filter(
+    ([name, e]) => /ResultCode$/.test(name) && typeof e.values === 'function',
+  );
   const members = enums.flatMap(([, e]) => e.values!().map((value) => value.name));
   return [...new Set(members.map((member) => horizonSpelling(member) ?? `unmapped:${member}`))].sort();
 }
 
 async function explain(codes: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), 'explain', ...codes], { cwd: ROOT, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), 'explain', ...codes], {
+      cwd: ROOT,
+      timeout: 60_000,
+    });
     return { code: 0, out: stdout };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string };
@@ -29,11 +34,21 @@ async function explain(codes: string[]): Promise<{ code: number; out: string }> 
   }
 }
 
-describe('ledgerscope explain over Horizon\'s whole code list', () => {
+describe("ledgerscope explain over Horizon's whole code list", () => {
   it('explains every transaction and operation code, with no "Unknown code"', async () => {
     const codes = horizonCodes();
     expect(codes.filter((code) => code.startsWith('unmapped:'))).toEqual([]);
-    expect(codes).toEqual(expect.arrayContaining(['tx_no_source_account', 'tx_bad_minseq_age_or_gap', 'op_no_source_account', 'op_too_few_offers', 'op_over_source_max', 'function_trapped', 'buy_no_issuer']));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'tx_no_source_account',
+        'tx_bad_minseq_age_or_gap',
+        'op_no_source_account',
+        'op_too_few_offers',
+        'op_over_source_max',
+        'function_trapped',
+        'buy_no_issuer',
+      ]),
+    );
     expect(codes.length).toBeGreaterThan(80);
     const { code, out } = await explain(codes);
     expect(out).not.toMatch(/Unknown code/);

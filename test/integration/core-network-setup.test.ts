@@ -16,7 +16,17 @@ import { DEFAULT_LOCAL_URL, setUpNetwork, type NetworkSetup, type NetworkSetupOp
 import type { NetworkProfile } from '../../shared/ipc';
 
 const FAKE = join(import.meta.dirname, 'fixtures', 'fake-network-process.mjs');
-const HOSTILE = ['', 'javascript:alert(1)', 'x'.repeat(10_000), `https://${'a'.repeat(10_000)}.example`, 'mainnet', 'Local', 'file:///etc/passwd', 'line\nbreak', 'https://user:pw@h.example'];
+const HOSTILE = [
+  '',
+  'javascript:alert(1)',
+  'x'.repeat(10_000),
+  `https://${'a'.repeat(10_000)}.example`,
+  'mainnet',
+  'Local',
+  'file:///etc/passwd',
+  'line\nbreak',
+  'https://user:pw@h.example',
+];
 
 const temps: string[] = [];
 const setups: NetworkSetup[] = [];
@@ -118,13 +128,21 @@ describe('setUpNetwork', () => {
   });
 
   test('never (offline commands) and command with another network start nothing', async () => {
-    expect(await setUp(options({ mode: 'never', flag: 'local' }))).toMatchObject({ localUrl: DEFAULT_LOCAL_URL, network: null });
-    expect(await setUp(options({ mode: 'command', flag: 'public' }))).toMatchObject({ localUrl: DEFAULT_LOCAL_URL, network: null });
+    expect(await setUp(options({ mode: 'never', flag: 'local' }))).toMatchObject({
+      localUrl: DEFAULT_LOCAL_URL,
+      network: null,
+    });
+    expect(await setUp(options({ mode: 'command', flag: 'public' }))).toMatchObject({
+      localUrl: DEFAULT_LOCAL_URL,
+      network: null,
+    });
   });
 
   test('missing entries: a command fails, the app says Local is offline', async () => {
     const entries = { core: join(tmpdir(), 'no-such-core.mjs'), service: join(tmpdir(), 'no-such-service.mjs') };
-    await expect(setUpNetwork(options({ mode: 'command', flag: 'local', entries }))).rejects.toThrow(/not part of this installation/);
+    await expect(setUpNetwork(options({ mode: 'command', flag: 'local', entries }))).rejects.toThrow(
+      /not part of this installation/,
+    );
     const given = options({ entries });
     expect((await setUp(given)).network).toBeNull();
     expect(given.notices.map((notice) => notice.message)).toEqual([expect.stringMatching(/Local is offline/)]);
@@ -140,7 +158,9 @@ describe('setUpNetwork', () => {
   });
 
   test('command: a network that already answers on the saved port is reused, not started', async () => {
-    const server = createServer((_request, response) => response.end(JSON.stringify({ network_passphrase: 'Ledgerscope Local' })));
+    const server = createServer((_request, response) =>
+      response.end(JSON.stringify({ network_passphrase: 'Ledgerscope Local' })),
+    );
     servers.push(server);
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const port = (server.address() as { port: number }).port;
@@ -164,7 +184,16 @@ describe('setUpNetwork', () => {
     expect(calls).toEqual([['network:select', { id: 'public' }]]);
     const kept: NetworkProfile[] = [];
     expect(await applyNetworkFlag(dispatch, 'https://h.example/', (profile) => kept.push(profile))).toBe('url');
-    expect(kept).toEqual([{ id: 'url', name: 'h.example', baseUrl: 'https://h.example', passphrase: 'P', dialect: 'ledger', builtIn: false }]);
+    expect(kept).toEqual([
+      {
+        id: 'url',
+        name: 'h.example',
+        baseUrl: 'https://h.example',
+        passphrase: 'P',
+        dialect: 'ledger',
+        builtIn: false,
+      },
+    ]);
     expect(calls.map(([channel]) => channel)).toEqual(['network:select', 'network:test']);
   });
 });
@@ -173,7 +202,11 @@ describe('hostile --network values at the hosts’ doors', () => {
   const ROOT = join(import.meta.dirname, '..', '..');
   function run(entry: string, args: string[]): Promise<{ code: number | null; err: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LEDGERSCOPE_USER_DATA: tempDir() } });
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, LEDGERSCOPE_USER_DATA: tempDir() },
+      });
       let err = '';
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
       child.once('exit', (code) => resolve({ code, err }));
@@ -182,7 +215,10 @@ describe('hostile --network values at the hosts’ doors', () => {
 
   test('the web host and the command line exit 2 with one line on stderr, starting nothing', async () => {
     for (const bad of ['', 'javascript:alert(1)', 'x'.repeat(10_000), 'mainnet']) {
-      for (const [entry, args] of [['electron/web-main.ts', ['--user-data-dir', tempDir(), '--network', bad]], ['cli/main.ts', ['--network', bad, 'payments', 'G']]] as const) {
+      for (const [entry, args] of [
+        ['electron/web-main.ts', ['--user-data-dir', tempDir(), '--network', bad]],
+        ['cli/main.ts', ['--network', bad, 'payments', 'G']],
+      ] as const) {
         const { code, err } = await run(entry, [...args]);
         expect(code, `${entry} ${bad.slice(0, 20)}`).toBe(2);
         expect(err.trimEnd().split('\n'), err).toHaveLength(1);

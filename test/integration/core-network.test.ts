@@ -17,7 +17,13 @@ import { waitFor } from '../support/wait';
 let net: RunningNetwork;
 
 beforeAll(async () => {
-  net = await startNetwork({ historyOps: 3000, accounts: 6, seed: 'core-network', startLedger: 60_000_000, closeIntervalMs: 200 });
+  net = await startNetwork({
+    historyOps: 3000,
+    accounts: 6,
+    seed: 'core-network',
+    startLedger: 60_000_000,
+    closeIntervalMs: 200,
+  });
 });
 afterAll(async () => {
   await net?.stop();
@@ -36,16 +42,24 @@ function signedPayment(from: Keypair, to: string, amount: string): string {
   const db = store();
   const row = db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(from.publicKey()) as { sequence: bigint };
   db.close();
-  return signedTx(from, [nativePayment(to, amount)], { passphrase: net.passphrase, sequence: row.sequence.toString() }).toXDR();
+  return signedTx(from, [nativePayment(to, amount)], {
+    passphrase: net.passphrase,
+    sequence: row.sequence.toString(),
+  }).toXDR();
 }
 
 async function waitForTransaction(hash: string) {
-  return waitFor(`transaction ${hash} in history`, () => {
-    const db = store();
-    const row = db.prepare('SELECT * FROM transactions WHERE hash = ?').get(hash) as Record<string, unknown> | undefined;
-    db.close();
-    return row;
-  }, 30_000);
+  return waitFor(
+    `transaction ${hash} in history`,
+    () => {
+      const db = store();
+      const row = db.prepare('SELECT * FROM transactions WHERE hash = ?').get(hash) as
+        Record<string, unknown> | undefined;
+      db.close();
+      return row;
+    },
+    30_000,
+  );
 }
 
 describe('core node process', () => {
@@ -60,14 +74,22 @@ describe('core node process', () => {
     const db = store();
     for (const account of net.demoAccounts) {
       expect(Keypair.fromSecret(account.secretKey).publicKey()).toBe(account.publicKey);
-      const row = db.prepare('SELECT balance FROM accounts WHERE id = ?').get(account.publicKey) as { balance: bigint } | undefined;
+      const row = db.prepare('SELECT balance FROM accounts WHERE id = ?').get(account.publicKey) as
+        { balance: bigint } | undefined;
       expect(row?.balance ?? 0n).toBeGreaterThan(0n);
     }
-    const busiest = db.prepare("SELECT key FROM operation_scopes WHERE scope = 'payment' GROUP BY key ORDER BY count(*) DESC LIMIT 1").get() as { key: string };
+    const busiest = db
+      .prepare("SELECT key FROM operation_scopes WHERE scope = 'payment' GROUP BY key ORDER BY count(*) DESC LIMIT 1")
+      .get() as { key: string };
     expect(busiest.key).toBe(net.demoAccounts[0]?.publicKey);
-    const types = db.prepare('SELECT DISTINCT type FROM operations ORDER BY type').all().map((r) => Number((r as { type: bigint }).type));
+    const types = db
+      .prepare('SELECT DISTINCT type FROM operations ORDER BY type')
+      .all()
+      .map((r) => Number((r as { type: bigint }).type));
     expect(types).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(Number((db.prepare('SELECT count(*) AS c FROM transactions WHERE successful = 0').get() as { c: bigint }).c)).toBeGreaterThan(0);
+    expect(
+      Number((db.prepare('SELECT count(*) AS c FROM transactions WHERE successful = 0').get() as { c: bigint }).c),
+    ).toBeGreaterThan(0);
     expect(checkInvariants(db)).toEqual([]);
     db.close();
   });
@@ -83,9 +105,13 @@ describe('core node process', () => {
     const row = await waitForTransaction(String(answer.body.hash));
     expect(row).toMatchObject({ successful: 1n, fee_charged: 100n, source_account: root.publicKey() });
     const db = store();
-    const op = db.prepare('SELECT details FROM operations WHERE transaction_id = ?').get(row.id as bigint) as { details: string };
+    const op = db.prepare('SELECT details FROM operations WHERE transaction_id = ?').get(row.id as bigint) as {
+      details: string;
+    };
     expect(op.details).toContain('"amount":125000000,"amount_f":12.5');
-    const scopes = db.prepare('SELECT scope, key FROM operation_scopes WHERE operation_id = ? ORDER BY scope, key').all(BigInt(row.id as bigint) + 1n);
+    const scopes = db
+      .prepare('SELECT scope, key FROM operation_scopes WHERE operation_id = ? ORDER BY scope, key')
+      .all(BigInt(row.id as bigint) + 1n);
     expect(scopes).toContainEqual({ scope: 'payment', key: busy.publicKey() });
     db.close();
   });
@@ -99,7 +125,9 @@ describe('core node process', () => {
     const row = await waitForTransaction(String(answer.body.hash));
     expect(row).toMatchObject({ successful: 0n, fee_charged: 100n });
     const db = store();
-    const op = db.prepare('SELECT successful FROM operations WHERE transaction_id = ?').get(row.id as bigint) as { successful: bigint };
+    const op = db.prepare('SELECT successful FROM operations WHERE transaction_id = ?').get(row.id as bigint) as {
+      successful: bigint;
+    };
     expect(op.successful).toBe(0n);
     db.close();
   });
@@ -119,7 +147,11 @@ function multisigTx(source: string, ops: xdr.Operation[], signers: Keypair[]): s
   const db = store();
   const row = db.prepare('SELECT sequence FROM accounts WHERE id = ?').get(source) as { sequence: bigint };
   db.close();
-  return signedTx(Keypair.fromPublicKey(source), ops, { passphrase: net.passphrase, sequence: row.sequence.toString(), signers }).toXDR();
+  return signedTx(Keypair.fromPublicKey(source), ops, {
+    passphrase: net.passphrase,
+    sequence: row.sequence.toString(),
+    signers,
+  }).toXDR();
 }
 
 /** Submits over HTTP: "PENDING" after the transaction is in history, else the result codes. */
@@ -134,9 +166,14 @@ describe('multisig demo accounts over HTTP', () => {
   const demo = (name: string) => {
     const account = net.demoAccounts.find((a) => a.name === name);
     if (!account?.signers) throw new Error(`no ${name} in demo-accounts.json`);
-    return { id: account.publicKey, master: Keypair.fromSecret(account.secretKey), signers: account.signers.map((s) => Keypair.fromSecret(s.secretKey)) };
+    return {
+      id: account.publicKey,
+      master: Keypair.fromSecret(account.secretKey),
+      signers: account.signers.map((s) => Keypair.fromSecret(s.secretKey)),
+    };
   };
-  const payTo = () => Operation.payment({ destination: net.demoAccounts[0]?.publicKey ?? '', asset: Asset.native(), amount: '1' });
+  const payTo = () =>
+    Operation.payment({ destination: net.demoAccounts[0]?.publicKey ?? '', asset: Asset.native(), amount: '1' });
 
   it('2-of-3: one signature is short, two pass, a stranger or the weightless master key is one too many', async () => {
     const { id, master, signers } = demo('multisig-2of3');
@@ -162,12 +199,23 @@ describe('multisig demo accounts over HTTP', () => {
     const addHashX = Operation.setOptions({ signer: { sha256Hash: hash(preimage), weight: 1 } });
     expect(await submitted(multisigTx(id, [addHashX], [w3]))).toBe('txFailed opBadAuth');
     expect(await submitted(multisigTx(id, [addHashX], [w2, w3]))).toBe('PENDING');
-    const account = (await getJson(`${net.serviceUrl}/accounts/${id}`)).body as { signers: { key: string; weight: number; type: string }[] };
-    expect(account.signers.map((s) => s.type).sort()).toEqual(['ed25519_public_key', 'ed25519_public_key', 'ed25519_public_key', 'ed25519_public_key', 'sha256_hash']);
+    const account = (await getJson(`${net.serviceUrl}/accounts/${id}`)).body as {
+      signers: { key: string; weight: number; type: string }[];
+    };
+    expect(account.signers.map((s) => s.type).sort()).toEqual([
+      'ed25519_public_key',
+      'ed25519_public_key',
+      'ed25519_public_key',
+      'ed25519_public_key',
+      'sha256_hash',
+    ]);
     expect(account.signers.find((s) => s.key === id)?.weight).toBe(0);
     // The preimage alone meets the low threshold (1) of a sequence bump.
     const bump = (x: Buffer) => {
-      const tx = TransactionBuilder.fromXDR(multisigTx(id, [Operation.bumpSequence({ bumpTo: '0' })], []), net.passphrase);
+      const tx = TransactionBuilder.fromXDR(
+        multisigTx(id, [Operation.bumpSequence({ bumpTo: '0' })], []),
+        net.passphrase,
+      );
       tx.signHashX(x);
       return tx.toXDR();
     };
@@ -177,10 +225,14 @@ describe('multisig demo accounts over HTTP', () => {
 });
 
 describe('core entry points', () => {
-  const run = (script: string, args: string[]) => spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = (script: string, args: string[]) =>
+    spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 
   it('exits with code 2 and one line on an unknown or bad flag', async () => {
-    for (const args of [['--nope', '1'], ['--port', 'abc']]) {
+    for (const args of [
+      ['--nope', '1'],
+      ['--port', 'abc'],
+    ]) {
       const child = run('network/cli.ts', args);
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -197,7 +249,15 @@ describe('core entry points', () => {
     const code = await new Promise((r) => child.on('exit', r));
     expect(code).toBe(0);
     expect(out).toMatch(/^usage: npm run network/);
-    for (const flag of ['--data-dir', '--core-port', '--port  ', '--start-ledger', '--history-ops N  (default 5000)', '--rate-limit', '--max-streams']) {
+    for (const flag of [
+      '--data-dir',
+      '--core-port',
+      '--port  ',
+      '--start-ledger',
+      '--history-ops N  (default 5000)',
+      '--rate-limit',
+      '--max-streams',
+    ]) {
       expect(out).toContain(flag.trimEnd());
     }
   });
@@ -209,7 +269,12 @@ describe('core entry points', () => {
       const lines: string[] = [];
       createInterface({ input: cli.stdout }).on('line', (l) => lines.push(l));
       await waitFor('the network to be ready', () => lines.includes('ledgerscope-network: ready'), 60_000);
-      const corePid = Number(lines.find((l) => l.startsWith('ledgerscope-network: core pid '))?.split(' ').pop());
+      const corePid = Number(
+        lines
+          .find((l) => l.startsWith('ledgerscope-network: core pid '))
+          ?.split(' ')
+          .pop(),
+      );
       cli.kill('SIGINT');
       expect(await new Promise((r) => cli.on('exit', r))).toBe(0);
       expect(lines).toContain('ledgerscope-network: stopped');
@@ -223,18 +288,40 @@ describe('core entry points', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-core-restart-'));
     try {
       const start = async () => {
-        const child = run('network/validator-process.ts', ['--data-dir', dir, '--port', '0', '--close-interval-ms', '50', '--history-ops', '200']);
+        const child = run('network/validator-process.ts', [
+          '--data-dir',
+          dir,
+          '--port',
+          '0',
+          '--close-interval-ms',
+          '50',
+          '--history-ops',
+          '200',
+        ]);
         const lines: string[] = [];
         createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
-        const url = await waitFor('the core to listen', () => lines.find((l) => l.startsWith('ledgerscope-core listening on '))?.split(' ').pop(), 60_000);
+        const url = await waitFor(
+          'the core to listen',
+          () =>
+            lines
+              .find((l) => l.startsWith('ledgerscope-core listening on '))
+              ?.split(' ')
+              .pop(),
+          60_000,
+        );
         return { child, url, lines };
       };
       const first = await start();
-      const ledgerOf = async (url: string) => ((await getJson(`${url}/info`)).body.info as { ledger: { num: number } }).ledger.num;
-      const reached = await waitFor('a few live ledgers', async () => {
-        const num = await ledgerOf(first.url);
-        return num > 10 ? num : undefined;
-      }, 30_000);
+      const ledgerOf = async (url: string) =>
+        ((await getJson(`${url}/info`)).body.info as { ledger: { num: number } }).ledger.num;
+      const reached = await waitFor(
+        'a few live ledgers',
+        async () => {
+          const num = await ledgerOf(first.url);
+          return num > 10 ? num : undefined;
+        },
+        30_000,
+      );
       first.child.kill('SIGINT');
       expect(await new Promise((r) => first.child.on('exit', r))).toBe(0);
       const second = await start();

@@ -36,7 +36,9 @@ const HEADER_ONLY = ['frame-ancestors', 'report-uri', 'sandbox'];
 describe('Content-Security-Policy', () => {
   const html = () => readFileSync(join(DIST, 'renderer', 'index.html'), 'utf8');
   const metaPolicy = () => {
-    const metas = [...html().matchAll(/<meta\b[^>]*>/gi)].map((match) => match[0]).filter((tag) => /http-equiv\s*=\s*"content-security-policy"/i.test(tag));
+    const metas = [...html().matchAll(/<meta\b[^>]*>/gi)]
+      .map((match) => match[0])
+      .filter((tag) => /http-equiv\s*=\s*"content-security-policy"/i.test(tag));
     expect(metas, 'the built index.html has one CSP meta tag').toHaveLength(1);
     return /\bcontent\s*=\s*"([^"]*)"/i.exec(metas[0]!)![1]!;
   };
@@ -78,23 +80,32 @@ describe('Content-Security-Policy', () => {
 });
 
 describe('bundles', () => {
-  const requires = (file: string) => [...readFileSync(join(DIST, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!);
+  const requires = (file: string) =>
+    [...readFileSync(join(DIST, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!);
 
   test('the preload requires electron only and knows every channel of the map', () => {
     const source = readFileSync(join(DIST, 'electron', 'preload.cjs'), 'utf8');
     expect(new Set(requires('electron/preload.cjs'))).toEqual(new Set(['electron']));
-    for (const channel of [...Object.keys(requestChannels), ...Object.keys(eventChannels)]) expect(source).toContain(JSON.stringify(channel));
+    for (const channel of [...Object.keys(requestChannels), ...Object.keys(eventChannels)])
+      expect(source).toContain(JSON.stringify(channel));
     expect(source.length).toBeLessThan(50_000);
     expect(source).toContain('exposeInMainWorld("ledgerscope"');
   });
 
   test('main requires electron, Node built-ins and ws’s optional accelerators only', () => {
-    const allowed = new Set(['electron', 'bufferutil', 'utf-8-validate', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    const allowed = new Set([
+      'electron',
+      'bufferutil',
+      'utf-8-validate',
+      ...builtinModules,
+      ...builtinModules.map((name) => `node:${name}`),
+    ]);
     expect(requires('electron/main.cjs').filter((name) => !allowed.has(name))).toEqual([]);
   });
 
   test('the network bundles and the schema they read are in dist/network', () => {
-    for (const file of ['core.mjs', 'service.mjs', 'schema.sql']) expect(existsSync(join(DIST, 'network', file)), file).toBe(true);
+    for (const file of ['core.mjs', 'service.mjs', 'schema.sql'])
+      expect(existsSync(join(DIST, 'network', file)), file).toBe(true);
   });
 });
 
@@ -109,7 +120,10 @@ describe('packaging (electron-builder.yml)', () => {
     mac: { target: string[] };
     win: { target: string[] };
   };
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string; scripts: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    main: string;
+    scripts: Record<string, string>;
+  };
 
   test('installers for every platform', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
@@ -139,7 +153,10 @@ describe('network bundles run as Electron runs them', () => {
 
   /** Like utilityProcess.fork in electron/embedded-network.ts: flags in the environment, argv without them. */
   const forkLikeUtilityProcess: SpawnNetworkProcess = ({ entry, args }) => {
-    const child = fork(entry, [], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, LEDGERSCOPE_NETWORK_ARGS: JSON.stringify(args) } });
+    const child = fork(entry, [], {
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      env: { ...process.env, LEDGERSCOPE_NETWORK_ARGS: JSON.stringify(args) },
+    });
     const lines: ((line: string) => void)[] = [];
     eachLine(child.stdout, (line) => lines.forEach((listener) => listener(line)));
     eachLine(child.stderr, (line) => lines.forEach((listener) => listener(line)));
@@ -174,7 +191,9 @@ describe('network bundles run as Electron runs them', () => {
       await network.start().catch((error: Error) => {
         throw new Error(`${error.message}\n${output.join('\n')}`);
       });
-      const root = (await (await fetch(network.serviceUrl, { headers: { accept: 'application/json' } })).json()) as Record<string, unknown>;
+      const root = (await (
+        await fetch(network.serviceUrl, { headers: { accept: 'application/json' } })
+      ).json()) as Record<string, unknown>;
       expect(JSON.stringify(root)).toContain('Ledgerscope Local Network ; 2026');
     } finally {
       await network.stop();

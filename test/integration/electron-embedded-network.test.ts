@@ -79,7 +79,16 @@ interface Harness {
   latest(part: NetworkPart): FakeProcess | undefined;
 }
 
-function harness(options: { autoReady?: boolean; obeysSigterm?: boolean; maxAttempts?: number; stopTimeoutMs?: number; initialDelayMs?: number; coreArgs?: string[] | null } = {}): Harness {
+function harness(
+  options: {
+    autoReady?: boolean;
+    obeysSigterm?: boolean;
+    maxAttempts?: number;
+    stopTimeoutMs?: number;
+    initialDelayMs?: number;
+    coreArgs?: string[] | null;
+  } = {},
+): Harness {
   const spawned: FakeProcess[] = [];
   const events: string[] = [];
   const notices: NetworkNotice[] = [];
@@ -88,7 +97,11 @@ function harness(options: { autoReady?: boolean; obeysSigterm?: boolean; maxAtte
     entries: { core: '/entries/core.mjs', service: '/entries/service.mjs' },
     ports: { core: 41001, service: 41002 },
     ...(options.coreArgs === null ? {} : { coreArgs: options.coreArgs ?? ['--start-ledger', '60000000'] }),
-    restart: { initialDelayMs: options.initialDelayMs ?? 5, maxDelayMs: Math.max(20, options.initialDelayMs ?? 0), maxAttempts: options.maxAttempts ?? 4 },
+    restart: {
+      initialDelayMs: options.initialDelayMs ?? 5,
+      maxDelayMs: Math.max(20, options.initialDelayMs ?? 0),
+      maxAttempts: options.maxAttempts ?? 4,
+    },
     stopTimeoutMs: options.stopTimeoutMs ?? 2_000,
     readyTimeoutMs: 5_000,
     onNotice: (notice) => notices.push(notice),
@@ -107,7 +120,13 @@ function harness(options: { autoReady?: boolean; obeysSigterm?: boolean; maxAtte
     },
   });
   networks.push(network);
-  return { network, spawned, events, notices, latest: (part) => spawned.filter((child) => child.spec.part === part).at(-1) };
+  return {
+    network,
+    spawned,
+    events,
+    notices,
+    latest: (part) => spawned.filter((child) => child.spec.part === part).at(-1),
+  };
 }
 
 describe('start-up', () => {
@@ -135,8 +154,22 @@ describe('start-up', () => {
     await h.network.start();
     const [core, service] = h.spawned;
     expect(core!.spec.entry).toBe('/entries/core.mjs');
-    expect(core!.spec.args).toEqual(['--data-dir', expect.stringMatching(/ledgerscope-net-/), '--port', '41001', '--start-ledger', '60000000']);
-    expect(service!.spec.args).toEqual(['--data-dir', core!.spec.args[1], '--port', '41002', '--core-url', 'http://127.0.0.1:41001']);
+    expect(core!.spec.args).toEqual([
+      '--data-dir',
+      expect.stringMatching(/ledgerscope-net-/),
+      '--port',
+      '41001',
+      '--start-ledger',
+      '60000000',
+    ]);
+    expect(service!.spec.args).toEqual([
+      '--data-dir',
+      core!.spec.args[1],
+      '--port',
+      '41002',
+      '--core-url',
+      'http://127.0.0.1:41001',
+    ]);
     expect(h.network.serviceUrl).toBe('http://127.0.0.1:41002');
   });
 
@@ -158,7 +191,9 @@ describe('start-up', () => {
 describe('restart policy', () => {
   test('the backoff grows by the factor up to the cap', () => {
     const policy = { ...DEFAULT_RESTART, initialDelayMs: 500, factor: 2, maxDelayMs: 30_000 };
-    expect([1, 2, 3, 4, 7, 20].map((attempt) => restartDelay(policy, attempt))).toEqual([500, 1000, 2000, 4000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 7, 20].map((attempt) => restartDelay(policy, attempt))).toEqual([
+      500, 1000, 2000, 4000, 30_000, 30_000,
+    ]);
   });
 
   test('a core that dies is restarted on the same port, with a visible notice before and after', async () => {
@@ -227,7 +262,14 @@ describe('shutdown', () => {
     await h.network.start();
     h.events.length = 0;
     await h.network.stop();
-    expect(h.events).toEqual(['SIGTERM service', 'SIGKILL service', 'exit service', 'SIGTERM core', 'SIGKILL core', 'exit core']);
+    expect(h.events).toEqual([
+      'SIGTERM service',
+      'SIGKILL service',
+      'exit service',
+      'SIGTERM core',
+      'SIGKILL core',
+      'exit core',
+    ]);
   });
 });
 
@@ -244,7 +286,8 @@ describe('which network', () => {
   test('--network takes the built-in ids and http(s) URLs only', () => {
     expect(parseNetworkFlag('testnet')).toEqual({ id: 'testnet' });
     expect(parseNetworkFlag('https://horizon.example.org')).toEqual({ url: 'https://horizon.example.org/' });
-    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'mainnet', '', 'ftp://x.org']) expect(() => parseNetworkFlag(bad)).toThrow(/--network/);
+    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'mainnet', '', 'ftp://x.org'])
+      expect(() => parseNetworkFlag(bad)).toThrow(/--network/);
   });
 
   test('reads the saved selection, and tolerates a missing or corrupt file', () => {
@@ -326,7 +369,10 @@ describe('real processes (child_process.fork)', () => {
     await waitFor('the core to be restarted', () => corePids().length === 2);
     await waitFor('the running-again notice', () => notices.some((notice) => notice.level === 'info'));
     expect(notices[0]!.message).toMatch(/core stopped/);
-    await waitFor('the restarted core to answer on the same port', async () => (await fetch(network.coreUrl).catch(() => null))?.ok);
+    await waitFor(
+      'the restarted core to answer on the same port',
+      async () => (await fetch(network.coreUrl).catch(() => null))?.ok,
+    );
 
     await network.stop();
     expect(readFileSync(join(dataDir, 'stops.log'), 'utf8').trim().split('\n')).toEqual(['service', 'core']);
@@ -337,8 +383,13 @@ describe('real processes (child_process.fork)', () => {
 
   test('the real network entries start in order, answer, and stop', { timeout: 120_000 }, async () => {
     // A missing entry is a broken checkout, not a machine without a prerequisite: fail, loudly.
-    for (const entry of [coreEntry, serviceEntry]) expect(existsSync(entry), `the network entry ${entry} exists`).toBe(true);
-    const { network, lines } = await realNetwork({ core: coreEntry, service: serviceEntry }, ['--import', 'tsx'], ['--start-ledger', '60000000', '--close-interval-ms', '200']);
+    for (const entry of [coreEntry, serviceEntry])
+      expect(existsSync(entry), `the network entry ${entry} exists`).toBe(true);
+    const { network, lines } = await realNetwork(
+      { core: coreEntry, service: serviceEntry },
+      ['--import', 'tsx'],
+      ['--start-ledger', '60000000', '--close-interval-ms', '200'],
+    );
     try {
       await network.start();
     } catch (error) {
@@ -356,7 +407,10 @@ describe('real processes (child_process.fork)', () => {
 
 describe('--network applied through the channel map', () => {
   type Reply = { ok: true; value: unknown } | { ok: false; error: { code: IpcErrorCode; message: string } };
-  function fakeDispatch(profiles: { id: string; baseUrl: string }[], probe: { serverPassphrase: string | null } = { serverPassphrase: 'Test SDF Network ; September 2015' }) {
+  function fakeDispatch(
+    profiles: { id: string; baseUrl: string }[],
+    probe: { serverPassphrase: string | null } = { serverPassphrase: 'Test SDF Network ; September 2015' },
+  ) {
     const calls: [string, unknown][] = [];
     const dispatch = async (channel: unknown, args: unknown): Promise<Reply> => {
       calls.push([String(channel), args]);
@@ -365,7 +419,9 @@ describe('--network applied through the channel map', () => {
       if (channel === 'network:add') return { ok: true, value: { id: 'added' } };
       if (channel === 'network:select') {
         const id = (args as { id: string }).id;
-        return id === 'missing' ? { ok: false, error: { code: 'not_found', message: 'no such profile' } } : { ok: true, value: { selectedId: id } };
+        return id === 'missing'
+          ? { ok: false, error: { code: 'not_found', message: 'no such profile' } }
+          : { ok: true, value: { selectedId: id } };
       }
       return { ok: false, error: { code: 'unknown_channel', message: 'unknown' } };
     };
@@ -385,13 +441,26 @@ describe('--network applied through the channel map', () => {
     expect(await applyNetworkFlag(saved.dispatch, 'https://horizon.example.org')).toBe('mine');
     const fresh = fakeDispatch([]);
     expect(await applyNetworkFlag(fresh.dispatch, 'https://other.example.org')).toBe('added');
-    expect(fresh.calls.map(([channel]) => channel)).toEqual(['network:list', 'network:test', 'network:add', 'network:select']);
-    expect(fresh.calls[2]![1]).toEqual({ name: 'other.example.org', baseUrl: 'https://other.example.org/', passphrase: 'Test SDF Network ; September 2015' });
+    expect(fresh.calls.map(([channel]) => channel)).toEqual([
+      'network:list',
+      'network:test',
+      'network:add',
+      'network:select',
+    ]);
+    expect(fresh.calls[2]![1]).toEqual({
+      name: 'other.example.org',
+      baseUrl: 'https://other.example.org/',
+      passphrase: 'Test SDF Network ; September 2015',
+    });
   });
 
   test('failures say which flag failed', async () => {
     const { applyNetworkFlag } = await import('../../core/network-flag');
-    await expect(applyNetworkFlag(fakeDispatch([], { serverPassphrase: null }).dispatch, 'https://x.example')).rejects.toThrow(/--network https:\/\/x.example: .*passphrase/);
-    await expect(applyNetworkFlag(fakeDispatch([]).dispatch, 'gopher://x')).rejects.toThrow(/--network URL must be http/);
+    await expect(
+      applyNetworkFlag(fakeDispatch([], { serverPassphrase: null }).dispatch, 'https://x.example'),
+    ).rejects.toThrow(/--network https:\/\/x.example: .*passphrase/);
+    await expect(applyNetworkFlag(fakeDispatch([]).dispatch, 'gopher://x')).rejects.toThrow(
+      /--network URL must be http/,
+    );
   });
 });

@@ -25,17 +25,28 @@ const messages: Message[] = [];
 let output = '';
 let nextId = 1;
 
-const seen = (event: string, where: (message: Message) => boolean = () => true) => messages.filter((message) => message.event === event && where(message));
+const seen = (event: string, where: (message: Message) => boolean = () => true) =>
+  messages.filter((message) => message.event === event && where(message));
 const command = (cmd: string, data: Record<string, unknown> = {}) => child.send({ cmd, ...data });
 
-async function invoke(channel: string, args: unknown, frame: unknown = APP_FRAME, senderId?: number): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
+async function invoke(
+  channel: string,
+  args: unknown,
+  frame: unknown = APP_FRAME,
+  senderId?: number,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
   const id = nextId++;
   command('invoke', { id, channel, args, frame, senderId });
-  const reply = await waitFor(`the reply to ${channel}`, () => seen('reply', (message) => message.id === id)[0], 30_000);
+  const reply = await waitFor(
+    `the reply to ${channel}`,
+    () => seen('reply', (message) => message.id === id)[0],
+    30_000,
+  );
   return reply.reply as { ok: boolean; value?: unknown; error?: { code: string } };
 }
 
-const sent = (channel: string) => seen('send', (message) => message.channel === channel).map((message) => message.payload);
+const sent = (channel: string) =>
+  seen('send', (message) => message.channel === channel).map((message) => message.payload);
 
 beforeAll(async () => {
   await ensureBuilt();
@@ -65,10 +76,18 @@ describe('start-up', () => {
     const order = messages.map((message) => message.event);
     expect(order.indexOf('privileged-schemes')).toBeLessThan(order.indexOf('window'));
     const { options } = seen('window')[0] as unknown as { options: { webPreferences: Record<string, unknown> } };
-    expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, devTools: true });
+    expect(options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      devTools: true,
+    });
     expect(existsSync(options.webPreferences['preload'] as string)).toBe(true);
     // The window is reported when created; it loads the page a moment later.
-    expect((await waitFor('the window to load the app', () => seen('load')[0])).url).toBe('app://ledgerscope/index.html');
+    expect((await waitFor('the window to load the app', () => seen('load')[0])).url).toBe(
+      'app://ledgerscope/index.html',
+    );
     expect((await waitFor('the deep-link scheme', () => seen('protocol-client')[0])).scheme).toBe('ledgerscope');
   });
 
@@ -85,23 +104,39 @@ describe('start-up', () => {
     expect(core!.entry).toBe(join(ROOT, 'dist', 'network', 'core.mjs'));
     expect(service!.entry).toBe(join(ROOT, 'dist', 'network', 'service.mjs'));
     expect(core!.args.slice(0, 2)).toEqual(['--data-dir', join(userDataDir, 'local-network')]);
-    const health = await waitFor('the local network to be online', async () => {
-      const reply = await invoke('network:health', {});
-      return (reply.value as { online?: boolean } | undefined)?.online ? reply : null;
-    }, 60_000);
+    const health = await waitFor(
+      'the local network to be online',
+      async () => {
+        const reply = await invoke('network:health', {});
+        return (reply.value as { online?: boolean } | undefined)?.online ? reply : null;
+      },
+      60_000,
+    );
     expect(health.value).toMatchObject({ networkId: 'local', online: true });
   });
 });
 
 describe('IPC', () => {
   test('the app window answers, through dispatch', async () => {
-    expect(await invoke('app:info', {})).toEqual({ ok: true, value: { name: 'Ledgerscope', version: '0.1.0', host: 'electron' } });
-    expect(await invoke('ledger:get', { sequence: 'x' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await invoke('app:info', {})).toEqual({
+      ok: true,
+      value: { name: 'Ledgerscope', version: '0.1.0', host: 'electron' },
+    });
+    expect(await invoke('ledger:get', { sequence: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
   });
 
   test('other senders, sub-frames and foreign pages are refused', async () => {
-    expect(await invoke('app:info', {}, { url: 'https://evil.example/', parent: null })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await invoke('app:info', {}, { url: APP_FRAME.url, parent: {} })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await invoke('app:info', {}, { url: 'https://evil.example/', parent: null })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await invoke('app:info', {}, { url: APP_FRAME.url, parent: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(await invoke('app:info', {}, APP_FRAME, 9999)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 
@@ -116,13 +151,25 @@ describe('IPC', () => {
 
     const watched = await invoke('stream:watch', { account: to!.publicKey });
     expect(watched.ok).toBe(true);
-    const ports = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as { service: number };
-    const payment = envelopeOf(await paymentTx(`http://127.0.0.1:${ports.service}`, from!, to!.publicKey, { amount: '2.5', passphrase: demo.passphrase, timeoutSeconds: 600 }));
+    const ports = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as {
+      service: number;
+    };
+    const payment = envelopeOf(
+      await paymentTx(`http://127.0.0.1:${ports.service}`, from!, to!.publicKey, {
+        amount: '2.5',
+        passphrase: demo.passphrase,
+        timeoutSeconds: 600,
+      }),
+    );
     const submitted = await invoke('tx:submit', { input: payment.xdr });
     expect(submitted).toMatchObject({ ok: true, value: { result: 'received' } });
 
     // The payment arrives on the watched account: a native notification, and the badge counts it.
-    const notification = await waitFor('the payment notification', () => seen('notification', (message) => String(message.title).startsWith('Payment received'))[0], 30_000);
+    const notification = await waitFor(
+      'the payment notification',
+      () => seen('notification', (message) => String(message.title).startsWith('Payment received'))[0],
+      30_000,
+    );
     expect(notification.title).toBe('Payment received: 2.5 XLM');
     await waitFor('the badge', () => seen('badge', (message) => message.count === 1)[0]);
     command('focus', { focused: true });
@@ -133,8 +180,13 @@ describe('IPC', () => {
 describe('a second launch', () => {
   test('hands its deep link and transaction file to the window', async () => {
     const link = 'ledgerscope://ledger/60000001';
-    command('secondInstance', { argv: ['/opt/ledgerscope', '--enable-features=x', link, 'opened.xdr', 'ledgerscope://ledger/0'], cwd: userDataDir });
-    await waitFor('app:navigate', () => sent('app:navigate').some((payload) => (payload as { route: string }).route === '/ledger/60000001'));
+    command('secondInstance', {
+      argv: ['/opt/ledgerscope', '--enable-features=x', link, 'opened.xdr', 'ledgerscope://ledger/0'],
+      cwd: userDataDir,
+    });
+    await waitFor('app:navigate', () =>
+      sent('app:navigate').some((payload) => (payload as { route: string }).route === '/ledger/60000001'),
+    );
     const opened = await waitFor('app:open-transaction', () => sent('app:open-transaction')[0]);
     expect(opened).toEqual({ text: 'AAAAopened', fileName: 'opened.xdr' });
     expect(sent('app:navigate')).toHaveLength(1);
@@ -143,7 +195,8 @@ describe('a second launch', () => {
 
 describe('window security in place', () => {
   test('navigation away is blocked; https: goes to the system browser, nothing else does', async () => {
-    for (const url of ['https://stellar.org/', 'file:///etc/passwd', 'app://ledgerscope/index.html#/live']) command('navigate', { url });
+    for (const url of ['https://stellar.org/', 'file:///etc/passwd', 'app://ledgerscope/index.html#/live'])
+      command('navigate', { url });
     await waitFor('three navigations', () => seen('navigated').length === 3);
     expect(seen('navigated').map((message) => [message.url, message.prevented])).toEqual([
       ['https://stellar.org/', true],
@@ -169,17 +222,28 @@ describe('window security in place', () => {
     command('fetchApp', { url: 'app://ledgerscope/..%2f..%2fpackage.json' });
     command('headers');
     await waitFor('the protocol answers', () => seen('app-response').length === 2 && seen('headers').length === 1);
-    const answer = (url: string) => seen('app-response', (message) => message.url === url).map((message) => [message.status, message.csp, message.type]);
-    expect(answer('app://ledgerscope/index.html')).toEqual([[200, CONTENT_SECURITY_POLICY, 'text/html; charset=utf-8']]);
+    const answer = (url: string) =>
+      seen('app-response', (message) => message.url === url).map((message) => [
+        message.status,
+        message.csp,
+        message.type,
+      ]);
+    expect(answer('app://ledgerscope/index.html')).toEqual([
+      [200, CONTENT_SECURITY_POLICY, 'text/html; charset=utf-8'],
+    ]);
     expect(answer('app://ledgerscope/..%2f..%2fpackage.json')).toEqual([[404, null, 'text/plain']]);
-    expect((seen('headers')[0]!.responseHeaders as Record<string, string[]>)['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    expect((seen('headers')[0]!.responseHeaders as Record<string, string[]>)['Content-Security-Policy']).toEqual([
+      CONTENT_SECURITY_POLICY,
+    ]);
   });
 });
 
 describe('menu', () => {
   test('Go › Go to… and File › Open transaction… reach the renderer', async () => {
     command('menuClick', { id: 'go-to' });
-    await waitFor('the go-to event', () => sent('app:navigate').some((payload) => (payload as { route: string }).route === '/go-to'));
+    await waitFor('the go-to event', () =>
+      sent('app:navigate').some((payload) => (payload as { route: string }).route === '/go-to'),
+    );
     command('menuClick', { id: 'open-transaction' });
     await waitFor('the opened file', () => sent('app:open-transaction').length === 2);
   });
@@ -187,12 +251,18 @@ describe('menu', () => {
 
 describe('quit', () => {
   test('stops the network (service, then core), saves the window state, writes a redacted log, exits 0', async () => {
-    const ports = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as { core: number; service: number };
+    const ports = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as {
+      core: number;
+      service: number;
+    };
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     command('quit');
     expect(await exited).toBe(0);
     for (const port of [ports.service, ports.core]) await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-    expect(JSON.parse(readFileSync(join(userDataDir, 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: false });
+    expect(JSON.parse(readFileSync(join(userDataDir, 'window-state.json'), 'utf8'))).toEqual({
+      bounds: { x: 10, y: 20, width: 1000, height: 700 },
+      maximized: false,
+    });
     const log = readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8');
     expect(log).toContain('[core] ledgerscope-core listening on');
     expect(log).toContain('Ledgerscope stopped');

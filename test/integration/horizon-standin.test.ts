@@ -24,7 +24,13 @@ let horizon: StandinHorizon;
 const apps: CoreFixture[] = [];
 
 beforeAll(async () => {
-  horizon = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: ELDER, latestLedger: ELDER + 40, streamTimeoutMs: 400, streamLimit: 3 }).start();
+  horizon = await new StandinHorizon({
+    passphrase: PASSPHRASE,
+    elderLedger: ELDER,
+    latestLedger: ELDER + 40,
+    streamTimeoutMs: 400,
+    streamLimit: 3,
+  }).start();
 });
 
 afterAll(async () => {
@@ -36,18 +42,26 @@ afterAll(async () => {
 async function appOn(standin: StandinHorizon, options: Parameters<typeof startCore>[1] = {}): Promise<CoreFixture> {
   const app = startCore('http://127.0.0.1:9', { follow: { pollMs: 20, timeoutMs: 10_000 }, ...options });
   apps.push(app);
-  const profile = await app.call<{ id: string; dialect: string }>('network:add', { name: `Standin ${apps.length}`, baseUrl: standin.url, passphrase: PASSPHRASE });
+  const profile = await app.call<{ id: string; dialect: string }>('network:add', {
+    name: `Standin ${apps.length}`,
+    baseUrl: standin.url,
+    passphrase: PASSPHRASE,
+  });
   expect(profile.dialect).toBe('horizon');
   await app.call('network:select', { id: profile.id });
   return app;
 }
 
-const accountRequests = (standin: StandinHorizon) => standin.requests.filter((r) => r.path.startsWith('/accounts/') && !r.stream);
+const accountRequests = (standin: StandinHorizon) =>
+  standin.requests.filter((r) => r.path.startsWith('/accounts/') && !r.stream);
 const token = (ledger: number) => (StandinHorizon.firstToken(ledger) + 4097n).toString();
 
 function envelope(): string {
   const source = Keypair.random();
-  const tx = new TransactionBuilder(new Account(source.publicKey(), '41'), { fee: '100', networkPassphrase: PASSPHRASE })
+  const tx = new TransactionBuilder(new Account(source.publicKey(), '41'), {
+    fee: '100',
+    networkPassphrase: PASSPHRASE,
+  })
     .addOperation(StellarOperation.payment({ destination: horizon.account, asset: Asset.native(), amount: '1.5' }))
     .setTimeout(0)
     .build();
@@ -62,13 +76,20 @@ describe('429 with a long Retry-After', () => {
     horizon.rateLimit('/accounts/', 1, { 'retry-after': '120', 'x-ratelimit-reset': '3000' });
     const controller = new AbortController();
     const query = { limit: 10, order: 'desc' };
-    const first = app.call('payments:list', { account: horizon.account, query }, controller.signal).catch((error: unknown) => error);
-    const notice = await waitFor('network:rate-limit', () => app.events.find((e) => e.channel === 'network:rate-limit')?.payload as RateLimitNotice | undefined);
+    const first = app
+      .call('payments:list', { account: horizon.account, query }, controller.signal)
+      .catch((error: unknown) => error);
+    const notice = await waitFor(
+      'network:rate-limit',
+      () => app.events.find((e) => e.channel === 'network:rate-limit')?.payload as RateLimitNotice | undefined,
+    );
     expect(notice).toMatchObject({ waitMs: 120_000, source: 'Retry-After' });
     expect(notice.until - Date.now()).toBeGreaterThan(110_000);
     expect(notice.until - Date.now()).toBeLessThanOrEqual(121_000);
     // The limit was one answer long: a second caller that reached the server would succeed. It is held instead.
-    const second = app.call('payments:list', { account: horizon.account, query }, controller.signal).catch((error: unknown) => error);
+    const second = app
+      .call('payments:list', { account: horizon.account, query }, controller.signal)
+      .catch((error: unknown) => error);
     controller.abort();
     expect(await first).toMatchObject({ code: 'cancelled' });
     expect(await second).toMatchObject({ code: 'cancelled' });
@@ -79,7 +100,11 @@ describe('429 with a long Retry-After', () => {
 describe('command line --max-wait', () => {
   const userData = mkdtempSync(join(tmpdir(), 'ledgerscope-standin-cli-'));
   function cli(args: string[]) {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), ...args], { cwd: ROOT, env: { ...process.env, LEDGERSCOPE_USER_DATA: userData }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LEDGERSCOPE_USER_DATA: userData },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const io = { out: '', err: '' };
     child.stdout.on('data', (chunk: Buffer) => (io.out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (io.err += chunk.toString()));
@@ -101,13 +126,25 @@ describe('command line --max-wait', () => {
     const run = cli(['--network', horizon.url, '--max-wait', '1', 'payments', horizon.account]);
     const code = await run.done;
     expect(code).toBe(1);
-    expect(run.io.err.trimEnd().split('\n')).toEqual([expect.stringMatching(/^ledgerscope: .*asks to wait 120 s \(Retry-After\).*1 s/)]);
+    expect(run.io.err.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^ledgerscope: .*asks to wait 120 s \(Retry-After\).*1 s/),
+    ]);
   });
 
   it('bounds an export by --max-wait too: it fails with the wait named, leaving a clear message', async () => {
     horizon.rateLimit('/accounts/', 1, { 'retry-after': '120' });
     const output = join(userData, 'bounded.ndjson');
-    const run = cli(['--network', horizon.url, '--max-wait', '2', 'export', 'payments', horizon.account, '--output', output]);
+    const run = cli([
+      '--network',
+      horizon.url,
+      '--max-wait',
+      '2',
+      'export',
+      'payments',
+      horizon.account,
+      '--output',
+      output,
+    ]);
     expect(await run.done).toBe(1);
     expect(run.io.err).toMatch(/asks to wait 120 s \(Retry-After\)/);
   });
@@ -117,12 +154,26 @@ describe('command line --max-wait', () => {
     const runs = values.map((value) => ({ value, run: cli(['--max-wait', value, 'explain', 'tx_bad_seq']) }));
     for (const { value, run } of runs) {
       expect(await run.done, value).toBe(2);
-      expect(run.io.err.trimEnd().split('\n'), value).toEqual([expect.stringMatching(/^ledgerscope: --max-wait (must be a whole number of seconds|needs a value)/)]);
+      expect(run.io.err.trimEnd().split('\n'), value).toEqual([
+        expect.stringMatching(/^ledgerscope: --max-wait (must be a whole number of seconds|needs a value)/),
+      ]);
     }
   });
 
   it('ends a newest-first walk past the elder ledger with where history starts', async () => {
-    const run = cli(['--network', horizon.url, 'payments', horizon.account, '--order', 'desc', '--all', '--format', 'ndjson', '--cursor', token(ELDER - 7)]);
+    const run = cli([
+      '--network',
+      horizon.url,
+      'payments',
+      horizon.account,
+      '--order',
+      'desc',
+      '--all',
+      '--format',
+      'ndjson',
+      '--cursor',
+      token(ELDER - 7),
+    ]);
     expect(await run.done).toBe(0);
     expect(run.io.out).toBe('');
     expect(run.io.err).toContain(`This server keeps history from ledger ${ELDER} (2025-01-`);
@@ -133,9 +184,19 @@ describe('command line --max-wait', () => {
 describe('partial history', () => {
   it('ends a desc listing past the elder ledger with historyStart, not an error; asc starts at the elder ledger', async () => {
     const app = await appOn(horizon);
-    const past = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 10, order: 'desc', cursor: token(ELDER - 3) } });
-    expect(past).toMatchObject({ records: [], next: null, historyStart: { ledger: ELDER, closedAt: expect.stringMatching(/^2025-01-/) } });
-    const asc = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 5, order: 'asc', cursor: token(ELDER - 3) } });
+    const past = await app.call<OperationPage>('payments:list', {
+      account: horizon.account,
+      query: { limit: 10, order: 'desc', cursor: token(ELDER - 3) },
+    });
+    expect(past).toMatchObject({
+      records: [],
+      next: null,
+      historyStart: { ledger: ELDER, closedAt: expect.stringMatching(/^2025-01-/) },
+    });
+    const asc = await app.call<OperationPage>('payments:list', {
+      account: horizon.account,
+      query: { limit: 5, order: 'asc', cursor: token(ELDER - 3) },
+    });
     expect(asc.records[0]!.pagingToken).toBe(token(ELDER));
     expect(asc.historyStart).toBeUndefined();
     expect(await app.call('network:health', {})).toMatchObject({ online: true, historyElderLedger: ELDER });
@@ -143,22 +204,39 @@ describe('partial history', () => {
 
   it('says where history starts when a newest-first walk of an account ends without its creation (Horizon sends no 410 then)', async () => {
     const app = await appOn(horizon);
-    const walk = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 200, order: 'desc' } });
+    const walk = await app.call<OperationPage>('payments:list', {
+      account: horizon.account,
+      query: { limit: 200, order: 'desc' },
+    });
     expect(walk.records.at(-1)!.pagingToken).toBe(token(ELDER));
     expect(walk).toMatchObject({ next: null, historyStart: { ledger: ELDER } });
     // A full page goes on (no end yet), and an oldest-first listing never carries it.
-    const full = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 5, order: 'desc' } });
+    const full = await app.call<OperationPage>('payments:list', {
+      account: horizon.account,
+      query: { limit: 5, order: 'desc' },
+    });
     expect(full.historyStart).toBeUndefined();
-    const asc = await app.call<OperationPage>('payments:list', { account: horizon.account, query: { limit: 200, order: 'asc' } });
+    const asc = await app.call<OperationPage>('payments:list', {
+      account: horizon.account,
+      query: { limit: 200, order: 'asc' },
+    });
     expect(asc).toMatchObject({ next: null });
     expect(asc.historyStart).toBeUndefined();
   });
 
   it('ends an export cleanly and says where history starts', async () => {
     const app = await appOn(horizon);
-    const started = await app.call<ExportProgress>('export:start', { target: { kind: 'payments', account: horizon.account }, query: { order: 'desc', includeFailed: false, includeTransactions: false, cursor: token(ELDER - 1) }, format: 'ndjson' });
+    const started = await app.call<ExportProgress>('export:start', {
+      target: { kind: 'payments', account: horizon.account },
+      query: { order: 'desc', includeFailed: false, includeTransactions: false, cursor: token(ELDER - 1) },
+      format: 'ndjson',
+    });
     const done = await app.core.exports.wait(started.exportId);
-    expect(done).toMatchObject({ state: 'done', rows: 0, message: expect.stringContaining(`keeps history from ledger ${ELDER}`) });
+    expect(done).toMatchObject({
+      state: 'done',
+      rows: 0,
+      message: expect.stringContaining(`keeps history from ledger ${ELDER}`),
+    });
   });
 });
 
@@ -167,23 +245,50 @@ describe('submission', () => {
     const app = await appOn(horizon);
     const report = await app.call<SubmissionReport>('tx:submit', { input: envelope() });
     const [hash] = [...horizon.submitted.keys()].slice(-1);
-    expect(report).toMatchObject({ result: 'timeout', hash, following: true, message: expect.stringMatching(/not known yet/) });
+    expect(report).toMatchObject({
+      result: 'timeout',
+      hash,
+      following: true,
+      message: expect.stringMatching(/not known yet/),
+    });
     expect(horizon.requests.filter((r) => r.method === 'POST').at(-1)!.path).toBe('/transactions');
-    const final = await waitFor('the final status', () => app.events.find((e) => e.channel === 'tx:status' && (e.payload as TxStatus).state !== 'pending')?.payload as TxStatus | undefined);
+    const final = await waitFor(
+      'the final status',
+      () =>
+        app.events.find((e) => e.channel === 'tx:status' && (e.payload as TxStatus).state !== 'pending')?.payload as
+          TxStatus | undefined,
+    );
     expect(final).toMatchObject({ hash, state: 'success', ledger: expect.any(Number) });
   });
 
   it('after a plain 504 (older Horizon, no extras.hash) follows the hash computed for the network the server names', async () => {
-    const older = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, plainTimeout: true }).start();
+    const older = await new StandinHorizon({
+      passphrase: PASSPHRASE,
+      elderLedger: 1,
+      latestLedger: 3,
+      plainTimeout: true,
+    }).start();
     try {
       // A URL for this run only: the profile does not know the passphrase; the server's root does.
       const app = startCore('http://127.0.0.1:9', { follow: { pollMs: 20, timeoutMs: 10_000 } });
       apps.push(app);
-      app.core.networks.useTransient({ id: 'url', name: 'older', baseUrl: older.url, passphrase: 'unknown', dialect: 'horizon', builtIn: false });
+      app.core.networks.useTransient({
+        id: 'url',
+        name: 'older',
+        baseUrl: older.url,
+        passphrase: 'unknown',
+        dialect: 'horizon',
+        builtIn: false,
+      });
       const report = await app.call<SubmissionReport>('tx:submit', { input: envelope() });
       const [hash] = [...older.submitted.keys()];
       expect(report).toMatchObject({ result: 'timeout', hash, following: true });
-      const final = await waitFor('the final status', () => app.events.find((e) => e.channel === 'tx:status' && (e.payload as TxStatus).state !== 'pending')?.payload as TxStatus | undefined);
+      const final = await waitFor(
+        'the final status',
+        () =>
+          app.events.find((e) => e.channel === 'tx:status' && (e.payload as TxStatus).state !== 'pending')?.payload as
+            TxStatus | undefined,
+      );
       expect(final).toMatchObject({ hash, state: 'success' });
     } finally {
       await older.close();
@@ -191,16 +296,31 @@ describe('submission', () => {
   });
 
   it('uses /transactions_async where the root links it, then follows the hash; a resend is DUPLICATE', async () => {
-    const asyncHorizon = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, asyncSubmission: true }).start();
+    const asyncHorizon = await new StandinHorizon({
+      passphrase: PASSPHRASE,
+      elderLedger: 1,
+      latestLedger: 3,
+      asyncSubmission: true,
+    }).start();
     try {
       const app = await appOn(asyncHorizon);
       const input = envelope();
       const report = await app.call<SubmissionReport>('tx:submit', { input });
       expect(report).toMatchObject({ result: 'received', following: true, message: expect.stringMatching(/PENDING/) });
-      expect(asyncHorizon.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/transactions_async']);
-      const final = await waitFor('the final status', () => app.events.find((e) => e.channel === 'tx:status' && (e.payload as TxStatus).state === 'success')?.payload as TxStatus | undefined);
+      expect(asyncHorizon.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+        '/transactions_async',
+      ]);
+      const final = await waitFor(
+        'the final status',
+        () =>
+          app.events.find((e) => e.channel === 'tx:status' && (e.payload as TxStatus).state === 'success')?.payload as
+            TxStatus | undefined,
+      );
       expect(final.hash).toBe(report.hash);
-      expect(await app.call<SubmissionReport>('tx:submit', { input })).toMatchObject({ result: 'received', message: expect.stringMatching(/DUPLICATE/) });
+      expect(await app.call<SubmissionReport>('tx:submit', { input })).toMatchObject({
+        result: 'received',
+        message: expect.stringMatching(/DUPLICATE/),
+      });
     } finally {
       await asyncHorizon.close();
     }
@@ -209,7 +329,11 @@ describe('submission', () => {
   it('refuses a profile whose passphrase the server contradicts, naming both', async () => {
     const app = startCore('http://127.0.0.1:9');
     apps.push(app);
-    const reply = await app.dispatch('network:add', { name: 'Wrong', baseUrl: horizon.url, passphrase: 'Test SDF Network ; September 2015' });
+    const reply = await app.dispatch('network:add', {
+      name: 'Wrong',
+      baseUrl: horizon.url,
+      passphrase: 'Test SDF Network ; September 2015',
+    });
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const message = reply.ok ? '' : reply.error.message;
     expect(message).toContain(`"${PASSPHRASE}"`);
@@ -227,9 +351,14 @@ describe('streams Horizon closes', () => {
     await waitFor('three idle closes', () => horizon.streams.length - opened >= 3);
     const added: string[] = [];
     for (let i = 0; i < 7; i++) added.push(horizon.addPayment().token);
-    const delivered = () => app.events.filter((e) => e.channel === 'stream:record').map((e) => (e.payload as { record: Operation }).record.pagingToken);
+    const delivered = () =>
+      app.events
+        .filter((e) => e.channel === 'stream:record')
+        .map((e) => (e.payload as { record: Operation }).record.pagingToken);
     await waitFor('seven records', () => delivered().length >= 7);
-    await waitFor('the stream after the last record', () => horizon.streams.slice(opened).some((s) => s.cursor === added.at(-1)));
+    await waitFor('the stream after the last record', () =>
+      horizon.streams.slice(opened).some((s) => s.cursor === added.at(-1)),
+    );
     expect(delivered()).toEqual(added);
     const mine = horizon.streams.slice(opened).filter((s) => s.account === horizon.account);
     // Every reconnect carried a cursor the app had: the pinned start or a delivered token.
@@ -243,7 +372,12 @@ describe('streams Horizon closes', () => {
 
 describe('reconnect budget', () => {
   it('spaces the reconnects of many watched accounts to the network budget instead of exceeding it', async () => {
-    const busy = await new StandinHorizon({ passphrase: PASSPHRASE, elderLedger: 1, latestLedger: 3, streamTimeoutMs: 50 }).start();
+    const busy = await new StandinHorizon({
+      passphrase: PASSPHRASE,
+      elderLedger: 1,
+      latestLedger: 3,
+      streamTimeoutMs: 50,
+    }).start();
     try {
       // 2 a second with a burst of 3: ten connections need at least 3.5 s, however often Horizon closes them.
       const app = await appOn(busy, { streams: { budgetPolicy: { perHour: 7_200, burst: 3 } } });
@@ -252,7 +386,10 @@ describe('reconnect budget', () => {
       await waitFor('ten stream connections', () => busy.streams.length >= 10, 30_000);
       const span = busy.streams[9]!.at - busy.streams[0]!.at;
       expect(span).toBeGreaterThanOrEqual(3_000);
-      const waiting = app.events.filter((e) => e.channel === 'stream:status' && /reconnect budget/.test((e.payload as { message?: string }).message ?? ''));
+      const waiting = app.events.filter(
+        (e) =>
+          e.channel === 'stream:status' && /reconnect budget/.test((e.payload as { message?: string }).message ?? ''),
+      );
       expect(waiting.length).toBeGreaterThan(0);
       expect(new Set(busy.streams.map((s) => s.account))).toEqual(new Set(accounts));
       for (const account of accounts) await app.call('stream:unwatch', { account });

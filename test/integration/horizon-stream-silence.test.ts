@@ -12,7 +12,12 @@ let horizon: StandinHorizon;
 
 beforeAll(async () => {
   // A stream the stand-in never closes by itself within the test: only the app could end it.
-  horizon = await new StandinHorizon({ passphrase: 'Silence ; 2026', elderLedger: 10, latestLedger: 12, streamTimeoutMs: 3_600_000 }).start();
+  horizon = await new StandinHorizon({
+    passphrase: 'Silence ; 2026',
+    elderLedger: 10,
+    latestLedger: 12,
+    streamTimeoutMs: 3_600_000,
+  }).start();
 });
 afterAll(() => horizon?.close());
 afterEach(() => vi.useRealTimers());
@@ -21,9 +26,21 @@ describe('silence watchdog on the horizon dialect', () => {
   it('keeps a silent stream open past 55 s and 60 s, and restarts it only after its 65 s window', async () => {
     expect(SILENCE_WINDOW_MS.horizon).toBeGreaterThan(60_000);
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-    const profile: NetworkProfile = { id: 'standin', name: 'Standin', baseUrl: horizon.url, passphrase: 'Silence ; 2026', dialect: 'horizon', builtIn: false };
+    const profile: NetworkProfile = {
+      id: 'standin',
+      name: 'Standin',
+      baseUrl: horizon.url,
+      passphrase: 'Silence ; 2026',
+      dialect: 'horizon',
+      builtIn: false,
+    };
     const states: string[] = [];
-    const handle = streamPayments(profile, horizon.account, { record: () => undefined, status: (s) => void states.push(s.state) }, { cursor: StandinHorizon.firstToken(13).toString() });
+    const handle = streamPayments(
+      profile,
+      horizon.account,
+      { record: () => undefined, status: (s) => void states.push(s.state) },
+      { cursor: StandinHorizon.firstToken(13).toString() },
+    );
     try {
       await vi.waitFor(() => expect(states).toContain('live'), { timeout: 10_000 });
       const opened = horizon.streams.length;

@@ -5,7 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_LIMIT_KB, firstScreenFiles, measureFirstScreen, readManifest, type Manifest } from '../../scripts/renderer-size.mjs';
+import {
+  FIRST_SCREEN_LIMIT_KB,
+  firstScreenFiles,
+  measureFirstScreen,
+  readManifest,
+  type Manifest,
+} from '../../scripts/renderer-size.mjs';
 import { ensureBuilt } from '../support/build';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -44,20 +50,30 @@ describe("the renderer's first screen", () => {
     const files = firstScreen();
     expect(files.length).toBeGreaterThan(0);
     const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(RENDERER, file))).length, 0);
-    expect(gzip, `${(gzip / 1000).toFixed(1)} kB in ${files.join(', ')}`).toBeLessThanOrEqual(FIRST_SCREEN_LIMIT_KB * 1000);
+    expect(gzip, `${(gzip / 1000).toFixed(1)} kB in ${files.join(', ')}`).toBeLessThanOrEqual(
+      FIRST_SCREEN_LIMIT_KB * 1000,
+    );
     expect(measureFirstScreen(RENDERER)).toMatchObject({ gzip, ok: true, limitKb: FIRST_SCREEN_LIMIT_KB });
   });
 
   it('is the entry and what it imports statically, never what it imports dynamically', () => {
     const manifest: Manifest = {
-      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['src/page.tsx'], css: ['assets/index.css'] },
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        dynamicImports: ['src/page.tsx'],
+        css: ['assets/index.css'],
+      },
       '_shared.js': { file: 'assets/shared.js', imports: ['_deeper.js', 'index.html'] },
       '_deeper.js': { file: 'assets/deeper.js' },
       'src/page.tsx': { file: 'assets/page.js', isDynamicEntry: true, imports: ['_shared.js', '_page-only.js'] },
       '_page-only.js': { file: 'assets/page-only.js' },
     };
     expect(firstScreenFiles(manifest)).toEqual(['assets/index.js', 'assets/shared.js', 'assets/deeper.js']);
-    expect(() => firstScreenFiles({ ...manifest, 'other.html': { file: 'assets/other.js', isEntry: true } })).toThrow(/2 entries/);
+    expect(() => firstScreenFiles({ ...manifest, 'other.html': { file: 'assets/other.js', isEntry: true } })).toThrow(
+      /2 entries/,
+    );
   });
 
   it('shows the explore home at once and loads every other page when it is opened', () => {
@@ -69,7 +85,11 @@ describe("the renderer's first screen", () => {
     // The sources the first screen's chunks were built from, from their source maps.
     const sources = [...files].flatMap((file) => (JSON.parse(read(`${file}.map`)) as { sources: string[] }).sources);
     expect(sources.some((source) => source.endsWith('renderer/src/features/explore/explore-home.tsx'))).toBe(true);
-    for (const page of LAZY_PAGES) expect(sources.filter((source) => source.endsWith(`renderer/${page}`)), page).toEqual([]);
+    for (const page of LAZY_PAGES)
+      expect(
+        sources.filter((source) => source.endsWith(`renderer/${page}`)),
+        page,
+      ).toEqual([]);
   });
 
   it.each(LIBRARIES)('holds nothing of $name', ({ source, markers }) => {

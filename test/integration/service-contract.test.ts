@@ -47,19 +47,23 @@ function expectExactAmounts(text: string): number {
 }
 
 describe('records of every type, as the core wrote them', () => {
-  it.each(Array.from({ length: 11 }, (_, type) => type))('type %i: common fields, exact id, details spliced', async (type) => {
-    const op = row('SELECT id, details FROM operations WHERE type = ? ORDER BY id DESC LIMIT 1', BigInt(type));
-    expect(op, `history has an operation of type ${type}`).toBeDefined();
-    const { status, text, json } = await get(`/operations/${op.id}`);
-    expect(status).toBe(200);
-    expect(text).toContain(`"id":${op.id},"paging_token":"${op.id}"`);
-    expect(BigInt(json.id as bigint)).toBeGreaterThan(2n ** 53n);
-    expect(json).toMatchObject({ type, transaction_successful: expect.any(Boolean) });
-    for (const field of ['source_account', 'transaction_hash', 'created_at', 'type_s']) expect(typeof json[field]).toBe('string');
-    const details = parseJson(op.details as string) as Json;
-    for (const [key, value] of Object.entries(details)) expect(json[key]).toEqual(value);
-    expectExactAmounts(text);
-  });
+  it.each(Array.from({ length: 11 }, (_, type) => type))(
+    'type %i: common fields, exact id, details spliced',
+    async (type) => {
+      const op = row('SELECT id, details FROM operations WHERE type = ? ORDER BY id DESC LIMIT 1', BigInt(type));
+      expect(op, `history has an operation of type ${type}`).toBeDefined();
+      const { status, text, json } = await get(`/operations/${op.id}`);
+      expect(status).toBe(200);
+      expect(text).toContain(`"id":${op.id},"paging_token":"${op.id}"`);
+      expect(BigInt(json.id as bigint)).toBeGreaterThan(2n ** 53n);
+      expect(json).toMatchObject({ type, transaction_successful: expect.any(Boolean) });
+      for (const field of ['source_account', 'transaction_hash', 'created_at', 'type_s'])
+        expect(typeof json[field]).toBe('string');
+      const details = parseJson(op.details as string) as Json;
+      for (const [key, value] of Object.entries(details)) expect(json[key]).toEqual(value);
+      expectExactAmounts(text);
+    },
+  );
 
   it('writes exact amounts everywhere in a page of operations', async () => {
     const busy = net.demoAccounts[0]!.publicKey;
@@ -87,11 +91,13 @@ describe('listings and resources on real ids', () => {
     expect(txOps.every((r) => r.transaction_successful === false)).toBe(true);
     expect((await get(`/transaction/${failed.hash}`)).json).toMatchObject({ hash: failed.hash, successful: false });
     // From just before the failed transaction's first operation: only include_failed shows it.
-    const cursor = `cursor=${BigInt(failed.id as bigint) }&limit=1`;
+    const cursor = `cursor=${BigInt(failed.id as bigint)}&limit=1`;
     const withFailed = records((await get(`/ledgers/${failed.ledger}/operations?include_failed=true&${cursor}`)).json);
     expect(withFailed[0]).toMatchObject({ transaction_hash: failed.hash, transaction_successful: false });
     const withoutFailed = records((await get(`/ledgers/${failed.ledger}/operations?${cursor}`)).json);
-    expect(withoutFailed.every((r) => r.transaction_successful === true && r.transaction_hash !== failed.hash)).toBe(true);
+    expect(withoutFailed.every((r) => r.transaction_successful === true && r.transaction_hash !== failed.hash)).toBe(
+      true,
+    );
     expect((await get(`/ledgers/${failed.ledger}`)).json).toMatchObject({ sequence: Number(failed.ledger) });
   });
 
@@ -143,11 +149,16 @@ describe('listings and resources on real ids', () => {
     const collect = (value: JsonValue): void => {
       if (Array.isArray(value)) value.forEach(collect);
       else if (isJsonObject(value)) {
-        if (typeof value.href === 'string' && !/\{[a-z_]+\}/.test(value.href)) hrefs.add(value.href.replace(/\{[^}]*\}/g, ''));
+        if (typeof value.href === 'string' && !/\{[a-z_]+\}/.test(value.href))
+          hrefs.add(value.href.replace(/\{[^}]*\}/g, ''));
         Object.values(value).forEach(collect);
       }
     };
-    for (const path of ['/', `/accounts/${busy}`, `/accounts/${busy}/operations?limit=30&join=transactions&include_failed=true`]) {
+    for (const path of [
+      '/',
+      `/accounts/${busy}`,
+      `/accounts/${busy}/operations?limit=30&join=transactions&include_failed=true`,
+    ]) {
       collect((await get(path)).json);
     }
     expect(hrefs.size).toBeGreaterThan(30);

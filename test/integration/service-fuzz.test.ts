@@ -42,7 +42,11 @@ function rawRequest(port: number, request: Buffer): Promise<RawReply> {
       }
       let body = split >= 0 ? text.slice(split + 4) : '';
       if (headers['transfer-encoding'] === 'chunked') body = dechunk(body);
-      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: Buffer.from(body, 'latin1').toString('utf8') });
+      resolve({
+        status: Number(statusLine.split(' ')[1] ?? 0),
+        headers,
+        body: Buffer.from(body, 'latin1').toString('utf8'),
+      });
     };
     socket.setTimeout(15_000, () => {
       socket.destroy();
@@ -75,16 +79,36 @@ const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
-  fc.constantFrom('', 'now', '-1', '0', '1e9', '9223372036854775808', '%ZZ', '%00', '..', '../..', 'null', '[]', '{}', 'GAAAA', '💸', 'a'.repeat(700)),
+  fc.constantFrom(
+    '',
+    'now',
+    '-1',
+    '0',
+    '1e9',
+    '9223372036854775808',
+    '%ZZ',
+    '%00',
+    '..',
+    '../..',
+    'null',
+    '[]',
+    '{}',
+    'GAAAA',
+    '💸',
+    'a'.repeat(700),
+  ),
 );
 
-function requestBytes(spec: {
-  method: string;
-  path: string[];
-  query: [string, string][];
-  headers: [string, string][];
-  body: string | undefined;
-}, knownAccount: string): Buffer {
+function requestBytes(
+  spec: {
+    method: string;
+    path: string[];
+    query: [string, string][];
+    headers: [string, string][];
+    body: string | undefined;
+  },
+  knownAccount: string,
+): Buffer {
   const path = `/${spec.path.map((part) => (part === '$account' ? knownAccount : part)).join('/')}`;
   const query = spec.query.map(([k, v]) => `${k}=${v}`).join('&');
   const body = spec.body === undefined ? Buffer.alloc(0) : Buffer.from(spec.body, 'utf8');
@@ -95,23 +119,74 @@ function requestBytes(spec: {
 }
 
 const segment = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('accounts', 'account', 'ledgers', 'transactions', 'transaction', 'operations', 'claimable_balances', 'liquidity_pools', 'payments', '$account', '60000001', '') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'accounts',
+      'account',
+      'ledgers',
+      'transactions',
+      'transaction',
+      'operations',
+      'claimable_balances',
+      'liquidity_pools',
+      'payments',
+      '$account',
+      '60000001',
+      '',
+    ),
+  },
   { weight: 2, arbitrary: hostileText.map((text) => encodeURIComponent(text)) },
   { weight: 1, arbitrary: hostileText },
 );
 const specArbitrary = fc.record({
   method: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'BREW'),
   path: fc.array(segment, { minLength: 0, maxLength: 4 }),
-  query: fc.array(fc.tuple(fc.constantFrom('cursor', 'limit', 'order', 'include_failed', 'join', 'include_transactions', 'x'), hostileText.map(encodeURIComponent)), { maxLength: 4 }),
+  query: fc.array(
+    fc.tuple(
+      fc.constantFrom('cursor', 'limit', 'order', 'include_failed', 'join', 'include_transactions', 'x'),
+      hostileText.map(encodeURIComponent),
+    ),
+    { maxLength: 4 },
+  ),
   headers: fc.array(
     fc.tuple(
-      fc.constantFrom('Accept', 'Content-Type', 'Last-Event-ID', 'Origin', 'X-Forwarded-For', 'Transfer-Encoding', 'Content-Length'),
-      fc.oneof(fc.constantFrom('text/event-stream', 'application/json', 'text/html', '*/*', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'chunked', '-5'), hostileText),
+      fc.constantFrom(
+        'Accept',
+        'Content-Type',
+        'Last-Event-ID',
+        'Origin',
+        'X-Forwarded-For',
+        'Transfer-Encoding',
+        'Content-Length',
+      ),
+      fc.oneof(
+        fc.constantFrom(
+          'text/event-stream',
+          'application/json',
+          'text/html',
+          '*/*',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded',
+          'chunked',
+          '-5',
+        ),
+        hostileText,
+      ),
     ),
     { maxLength: 3 },
   ),
   body: fc.option(
-    fc.oneof(hostileText, fc.constantFrom('{"tx":"AAAA"}', 'tx=AAAA', '--x\r\nContent-Disposition: form-data; name="tx"\r\n\r\nAAAA\r\n--x--\r\n', '{"tx":'), fc.nat(400_000).map((n) => 'A'.repeat(n))),
+    fc.oneof(
+      hostileText,
+      fc.constantFrom(
+        '{"tx":"AAAA"}',
+        'tx=AAAA',
+        '--x\r\nContent-Disposition: form-data; name="tx"\r\n\r\nAAAA\r\n--x--\r\n',
+        '{"tx":',
+      ),
+      fc.nat(400_000).map((n) => 'A'.repeat(n)),
+    ),
     { nil: undefined },
   ),
 });
@@ -129,7 +204,10 @@ function checkReply(reply: RawReply, method: string, label: string): void {
   expect(type, label).toMatch(/^application\/problem\+json/);
   const problem = JSON.parse(reply.body) as Record<string, unknown>;
   expect(problem.status, label).toBe(reply.status);
-  expect(typeof problem.type === 'string' && typeof problem.title === 'string' && typeof problem.detail === 'string', label).toBe(true);
+  expect(
+    typeof problem.type === 'string' && typeof problem.title === 'string' && typeof problem.detail === 'string',
+    label,
+  ).toBe(true);
   expect(reply.body, label).not.toMatch(/\bat .+\.(ts|js):\d+/);
 }
 
@@ -151,7 +229,9 @@ describe('fuzz', () => {
         try {
           checkReply(reply, spec.method, bytes.subarray(0, 200).toString('latin1'));
         } catch (error) {
-          failures.push(`${(error as Error).message.slice(0, 600)}\n  -> ${reply.status} ${reply.headers['content-type']} ${reply.body.slice(0, 200)}`);
+          failures.push(
+            `${(error as Error).message.slice(0, 600)}\n  -> ${reply.status} ${reply.headers['content-type']} ${reply.body.slice(0, 200)}`,
+          );
         }
       }
     };

@@ -72,7 +72,7 @@ describe('@stellar/stellar-sdk compatibility', () => {
       seen.push(...page.records.map((r) => r.paging_token));
     }
     expect(new Set(seen).size).toBe(seen.length);
-    const direct = await (await fetch(`${net.serviceUrl}/accounts/${busy}/payments?limit=200`)).json() as Page;
+    const direct = (await (await fetch(`${net.serviceUrl}/accounts/${busy}/payments?limit=200`)).json()) as Page;
     expect(seen).toEqual(direct._embedded.records.slice(0, seen.length).map((r) => r.paging_token));
     const back = await server.payments().forAccount(busy).cursor(seen.at(-1)!).limit(3).order('desc').call();
     expect(back.records.map((r) => r.paging_token)).toEqual(seen.slice(-4, -1).reverse());
@@ -91,7 +91,10 @@ describe('@stellar/stellar-sdk compatibility', () => {
       .payments()
       .forAccount(receiver)
       .cursor(cursor)
-      .stream({ onmessage: (record) => received.push((record as unknown as { transaction_hash: string }).transaction_hash), onerror: (e) => errors.push(e) });
+      .stream({
+        onmessage: (record) => received.push((record as unknown as { transaction_hash: string }).transaction_hash),
+        onerror: (e) => errors.push(e),
+      });
     try {
       const tx = await paymentTx(net.serviceUrl, net.demoAccounts[1]!, receiver, { passphrase: net.passphrase });
       expect((await submit(net.serviceUrl, tx.toEnvelope().toXDR('base64'))).status).toBe(201);
@@ -115,7 +118,9 @@ const tokens = (records: { paging_token: string }[]) => records.map((r) => r.pag
 
 /** Paging tokens of the listing at `path` from `cursor`, read directly (limit 10, the SDK's default). */
 async function listed(path: string, cursor: string, order: 'asc' | 'desc', flags = ''): Promise<string[]> {
-  const page = (await (await fetch(`${net.serviceUrl}${path}?cursor=${cursor}&order=${order}&limit=10${flags}`)).json()) as Page;
+  const page = (await (
+    await fetch(`${net.serviceUrl}${path}?cursor=${cursor}&order=${order}&limit=10${flags}`)
+  ).json()) as Page;
   return tokens(page._embedded.records);
 }
 
@@ -141,7 +146,11 @@ function sdkTx(tx: { toXDR(): string }): Transaction {
 
 /** The key of a scope with the most operations (a claimable balance, a pool). */
 function busiestKey(scope: string): string {
-  const row = db.prepare('SELECT key, count(*) AS n FROM operation_scopes WHERE scope = ? AND successful = 1 GROUP BY key ORDER BY n DESC LIMIT 1').get(scope) as { key: string } | undefined;
+  const row = db
+    .prepare(
+      'SELECT key, count(*) AS n FROM operation_scopes WHERE scope = ? AND successful = 1 GROUP BY key ORDER BY n DESC LIMIT 1',
+    )
+    .get(scope) as { key: string } | undefined;
   if (!row) throw new Error(`history has no ${scope} operations`);
   return row.key;
 }
@@ -150,39 +159,61 @@ describe('@stellar/stellar-sdk follows the links the service writes', () => {
   const server = () => new Horizon.Server(net.serviceUrl, { allowHttp: true });
   const middle = <T>(records: T[]): T => records[Math.floor(records.length / 2)]!;
 
-  it('precedes() and succeeds() of a payment stay in that account\'s payments (with include_failed)', async () => {
+  it("precedes() and succeeds() of a payment stay in that account's payments (with include_failed)", async () => {
     const page = await server().payments().forAccount(busy).cursor('').limit(5).order('asc').call();
     await expectNeighbours(middle(page.records) as unknown as SdkRecord, `/accounts/${busy}/payments`);
     const failed = await server().payments().forAccount(busy).includeFailed(true).limit(5).order('desc').call();
-    await expectNeighbours(middle(failed.records) as unknown as SdkRecord, `/accounts/${busy}/payments`, '&include_failed=true');
+    await expectNeighbours(
+      middle(failed.records) as unknown as SdkRecord,
+      `/accounts/${busy}/payments`,
+      '&include_failed=true',
+    );
   });
 
   it('precedes() and succeeds() stay in each operations scope: account, ledger, transaction, claimable balance, pool', async () => {
     const ops = server().operations();
     const account = await ops.forAccount(busy).limit(5).call();
     await expectNeighbours(middle(account.records) as unknown as SdkRecord, `/accounts/${busy}/operations`);
-    const ledger = (db.prepare('SELECT ledger FROM transactions WHERE successful = 1 GROUP BY ledger HAVING sum(operation_count) >= 3 LIMIT 1').get() as { ledger: number }).ledger;
+    const ledger = (
+      db
+        .prepare(
+          'SELECT ledger FROM transactions WHERE successful = 1 GROUP BY ledger HAVING sum(operation_count) >= 3 LIMIT 1',
+        )
+        .get() as { ledger: number }
+    ).ledger;
     const inLedger = await server().operations().forLedger(ledger).limit(5).call();
     await expectNeighbours(middle(inLedger.records) as unknown as SdkRecord, `/ledgers/${ledger}/operations`);
-    const hash = (db.prepare('SELECT hash FROM transactions WHERE operation_count >= 3 LIMIT 1').get() as { hash: string }).hash;
+    const hash = (
+      db.prepare('SELECT hash FROM transactions WHERE operation_count >= 3 LIMIT 1').get() as { hash: string }
+    ).hash;
     const inTx = await server().operations().forTransaction(hash).limit(5).call();
     // A transaction's operations always include failed ones, so its links carry no flag.
     await expectNeighbours(middle(inTx.records) as unknown as SdkRecord, `/transactions/${hash}/operations`);
     const balance = busiestKey('claimable_balance');
     const ofBalance = await server().operations().forClaimableBalance(balance).limit(5).call();
-    await expectNeighbours(middle(ofBalance.records) as unknown as SdkRecord, `/claimable_balances/${balance}/operations`);
+    await expectNeighbours(
+      middle(ofBalance.records) as unknown as SdkRecord,
+      `/claimable_balances/${balance}/operations`,
+    );
     const pool = busiestKey('liquidity_pool');
     const ofPool = await server().operations().forLiquidityPool(pool).limit(5).call();
     await expectNeighbours(middle(ofPool.records) as unknown as SdkRecord, `/liquidity_pools/${pool}/operations`);
   });
 
-  it('follows an account\'s payments() and operations() links', async () => {
+  it("follows an account's payments() and operations() links", async () => {
     const account = await server().loadAccount(busy);
-    const linked = account as unknown as Record<'payments' | 'operations', (opts: object) => Promise<{ records: { paging_token: string }[] }>>;
+    const linked = account as unknown as Record<
+      'payments' | 'operations',
+      (opts: object) => Promise<{ records: { paging_token: string }[] }>
+    >;
     const payments = await linked.payments({ limit: 7, order: 'desc' });
-    expect(tokens(payments.records)).toEqual(await listed(`/accounts/${busy}/payments`, '', 'desc').then((t) => t.slice(0, 7)));
+    expect(tokens(payments.records)).toEqual(
+      await listed(`/accounts/${busy}/payments`, '', 'desc').then((t) => t.slice(0, 7)),
+    );
     const operations = await linked.operations({ limit: 4 });
-    expect(tokens(operations.records)).toEqual(await listed(`/accounts/${busy}/operations`, '', 'asc').then((t) => t.slice(0, 4)));
+    expect(tokens(operations.records)).toEqual(
+      await listed(`/accounts/${busy}/operations`, '', 'asc').then((t) => t.slice(0, 4)),
+    );
     expect(account.data_attr).toEqual(expect.any(Object));
   });
 
@@ -192,23 +223,59 @@ describe('@stellar/stellar-sdk follows the links the service writes', () => {
     const answer = (await server().submitTransaction(tx)) as unknown as Record<string, unknown>;
     const hash = Buffer.from(tx.hash()).toString('hex');
     expect(answer).toMatchObject({ hash, result: 'received' });
-    const landed = await waitFor('the transaction in a ledger', () => server().transactions().transaction(hash).call().catch(() => undefined), 15_000);
+    const landed = await waitFor(
+      'the transaction in a ledger',
+      () =>
+        server()
+          .transactions()
+          .transaction(hash)
+          .call()
+          .catch(() => undefined),
+      15_000,
+    );
     expect(landed).toMatchObject({ hash, successful: true });
     expect(landed.ledger_attr).toBeGreaterThan(60_000_000);
   });
 
-  it('finds a fee bump by its inner transaction\'s hash', async () => {
-    const inner = sdkTx(await paymentTx(net.serviceUrl, net.demoAccounts[5]!, net.demoAccounts[6]!.publicKey, { passphrase: net.passphrase }));
+  it("finds a fee bump by its inner transaction's hash", async () => {
+    const inner = sdkTx(
+      await paymentTx(net.serviceUrl, net.demoAccounts[5]!, net.demoAccounts[6]!.publicKey, {
+        passphrase: net.passphrase,
+      }),
+    );
     const feeSource = Keypair.fromSecret(net.demoAccounts[7]!.secretKey);
     const bump = TransactionBuilder.buildFeeBumpTransaction(feeSource, '300', inner, net.passphrase);
     bump.sign(feeSource);
-    expect((await server().submitTransaction(bump)) as unknown as Record<string, unknown>).toMatchObject({ result: 'received' });
-    const [outerHash, innerHash] = [Buffer.from(bump.hash()).toString('hex'), Buffer.from(inner.hash()).toString('hex')];
-    const byOuter = await waitFor('the fee bump in a ledger', () => server().transactions().transaction(outerHash).call().catch(() => undefined), 15_000);
+    expect((await server().submitTransaction(bump)) as unknown as Record<string, unknown>).toMatchObject({
+      result: 'received',
+    });
+    const [outerHash, innerHash] = [
+      Buffer.from(bump.hash()).toString('hex'),
+      Buffer.from(inner.hash()).toString('hex'),
+    ];
+    const byOuter = await waitFor(
+      'the fee bump in a ledger',
+      () =>
+        server()
+          .transactions()
+          .transaction(outerHash)
+          .call()
+          .catch(() => undefined),
+      15_000,
+    );
     const byInner = await server().transactions().transaction(innerHash).call();
-    expect(byInner).toMatchObject({ hash: innerHash, paging_token: byOuter.paging_token, fee_account: feeSource.publicKey() });
-    expect(byInner).toMatchObject({ fee_bump_transaction: { hash: outerHash }, inner_transaction: { hash: innerHash } });
+    expect(byInner).toMatchObject({
+      hash: innerHash,
+      paging_token: byOuter.paging_token,
+      fee_account: feeSource.publicKey(),
+    });
+    expect(byInner).toMatchObject({
+      fee_bump_transaction: { hash: outerHash },
+      inner_transaction: { hash: innerHash },
+    });
     const innerOps = await server().operations().forTransaction(innerHash).call();
-    expect(tokens(innerOps.records)).toEqual(tokens((await server().operations().forTransaction(outerHash).call()).records));
+    expect(tokens(innerOps.records)).toEqual(
+      tokens((await server().operations().forTransaction(outerHash).call()).records),
+    );
   });
 });

@@ -23,20 +23,54 @@ const FOURTH = 'GAEQSCIJBEEQSCIJBEEQSCIJBEEQSCIJBEEQSCIJBEEQSCIJBEEQSH7S';
 const BIG = '922337203685.4775807';
 
 function account(id: string, balances: Account['balances'], extra: Partial<Account> = {}): Account {
-  return { id, sequence: '123456789012345678', subentryCount: 2, balances, signers: [], thresholds: { low: 0, med: 0, high: 0 }, raw: '{}', ...extra };
+  return {
+    id,
+    sequence: '123456789012345678',
+    subentryCount: 2,
+    balances,
+    signers: [],
+    thresholds: { low: 0, med: 0, high: 0 },
+    raw: '{}',
+    ...extra,
+  };
 }
 
 const ACCOUNTS: Record<string, Account> = {
-  [ACCOUNT]: account(ACCOUNT, [{ currency: { code: 'XLM' }, amount: '10.0000000' }, { currency: { code: 'USD', issuer: ISSUER }, amount: BIG, limit: BIG }]),
-  [THIRD]: account(THIRD, [{ currency: { code: 'XLM' }, amount: '5.0000000' }, { currency: { code: 'USD', issuer: THIRD }, amount: '7.0000000' }]),
-  [ISSUER]: account(ISSUER, [{ currency: { code: 'XLM' }, amount: '1.0000000' }], { sequence: '987654321098765432', flags: { auth_required: true, auth_revocable: false } }),
+  [ACCOUNT]: account(ACCOUNT, [
+    { currency: { code: 'XLM' }, amount: '10.0000000' },
+    { currency: { code: 'USD', issuer: ISSUER }, amount: BIG, limit: BIG },
+  ]),
+  [THIRD]: account(THIRD, [
+    { currency: { code: 'XLM' }, amount: '5.0000000' },
+    { currency: { code: 'USD', issuer: THIRD }, amount: '7.0000000' },
+  ]),
+  [ISSUER]: account(ISSUER, [{ currency: { code: 'XLM' }, amount: '1.0000000' }], {
+    sequence: '987654321098765432',
+    flags: { auth_required: true, auth_revocable: false },
+  }),
 };
 
 function index(accountId: string, networkId = 'local'): HistoryIndexInfo {
-  return { account: accountId, networkId, rows: 3, bytes: 100, oldest: null, newest: null, completeFromLedger: 1, lastPagingToken: null, state: 'current' };
+  return {
+    account: accountId,
+    networkId,
+    rows: 3,
+    bytes: 100,
+    oldest: null,
+    newest: null,
+    completeFromLedger: 1,
+    lastPagingToken: null,
+    state: 'current',
+  };
 }
 
-function row(id: number, minute: number, direction: HistoryRow['direction'], amount: string, counterparty: string): HistoryRow {
+function row(
+  id: number,
+  minute: number,
+  direction: HistoryRow['direction'],
+  amount: string,
+  counterparty: string,
+): HistoryRow {
   return {
     id: String(258_000_000_000_000_000n + BigInt(id)),
     pagingToken: String(id),
@@ -65,11 +99,29 @@ function handlers(extra: FakeHandlers = {}): FakeHandlers {
       if (!found) throw new FakeError('not_found', 'no such account');
       return found;
     },
-    'stream:list': () => ({ watched: [{ account: ACCOUNT, networkId: 'local' }, { account: FOURTH, networkId: 'elsewhere' }], statuses: [] }),
-    'labels:list': () => ({ labels: [{ account: ISSUER, label: 'Anchor Co' }, { account: FOURTH, label: 'Gone' }] }),
-    'history:list': () => ({ networkId: useUi.getState().networkId ?? '', indexes: [index(ACCOUNT), index(THIRD), index(FOURTH, 'elsewhere')], fileBytes: 1 }),
+    'stream:list': () => ({
+      watched: [
+        { account: ACCOUNT, networkId: 'local' },
+        { account: FOURTH, networkId: 'elsewhere' },
+      ],
+      statuses: [],
+    }),
+    'labels:list': () => ({
+      labels: [
+        { account: ISSUER, label: 'Anchor Co' },
+        { account: FOURTH, label: 'Gone' },
+      ],
+    }),
+    'history:list': () => ({
+      networkId: useUi.getState().networkId ?? '',
+      indexes: [index(ACCOUNT), index(THIRD), index(FOURTH, 'elsewhere')],
+      fileBytes: 1,
+    }),
     'history:query': ({ account: which }) => ({
-      rows: which === ACCOUNT ? [row(1, 1, 'in', BIG, ISSUER), row(3, 3, 'out', '0.0000001', THIRD)] : [row(2, 2, 'in', '0.0000001', ACCOUNT)],
+      rows:
+        which === ACCOUNT
+          ? [row(1, 1, 'in', BIG, ISSUER), row(3, 3, 'out', '0.0000001', THIRD)]
+          : [row(2, 2, 'in', '0.0000001', ACCOUNT)],
       next: null,
       summary: { count: which === ACCOUNT ? 2 : 1, totals: [] },
     }),
@@ -110,14 +162,20 @@ describe('the asset view', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.textContent).toContain('922,337,203,685.4775807');
     expect(within(rows[0]!).getAllByRole('link')[0]!.getAttribute('href')).toBe(href('account', ACCOUNT));
-    expect(screen.getByTestId('holders-note').textContent).toMatch(/Only accounts this app knows .*other holders of USD are not listed/);
+    expect(screen.getByTestId('holders-note').textContent).toMatch(
+      /Only accounts this app knows .*other holders of USD are not listed/,
+    );
   });
 
   it('lists the asset payments of every indexed account of this network, newest first, exact', async () => {
     const bridge = open(USD);
     const table = await screen.findByRole('table', { name: 'Payments of USD' });
     const body = within(table).getAllByRole('row').slice(1);
-    expect(body.map((r) => within(r).getAllByRole('cell')[3]!.textContent)).toEqual(['0.0000001', '0.0000001', '922,337,203,685.4775807']);
+    expect(body.map((r) => within(r).getAllByRole('cell')[3]!.textContent)).toEqual([
+      '0.0000001',
+      '0.0000001',
+      '922,337,203,685.4775807',
+    ]);
     expect(body.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['out', 'in', 'in']);
     const asked = calls(bridge, 'history:query');
     expect(asked.map((q) => q.account).sort()).toEqual([ACCOUNT, THIRD].sort());
@@ -136,7 +194,11 @@ describe('the asset view', () => {
     const bridge = open('native');
     expect(screen.getByRole('region', { name: 'Issuer' }).textContent).toContain('has no issuer');
     const holders = await screen.findByRole('table', { name: 'Holders' });
-    expect(within(holders).getAllByRole('row').map((r) => r.textContent)).toEqual(expect.arrayContaining([expect.stringContaining('10.0000000')]));
+    expect(
+      within(holders)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('10.0000000')]));
     await screen.findByRole('table', { name: 'Payments of XLM' });
     expect(calls(bridge, 'history:query')[0]!.filter).toEqual({ asset: 'native' });
   });
@@ -146,7 +208,9 @@ describe('the asset view', () => {
     await screen.findByRole('table', { name: 'Payments of USD' });
     const before = bridge.calls.filter((c) => c.channel === 'history:list').length;
     act(() => useUi.setState({ networkId: 'testnet' }));
-    await waitFor(() => expect(bridge.calls.filter((c) => c.channel === 'history:list').length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'history:list').length).toBeGreaterThan(before),
+    );
     // The index answers for another network now: nothing of 'local' is shown under it.
     expect(await screen.findByTestId('nothing-indexed')).toBeTruthy();
   });
@@ -163,7 +227,11 @@ describe('the asset view', () => {
     ['no issuer', 'USD', /names no issuer/],
     ['a bad code', `US$D:${ISSUER}`, /code must be 1 to 12 letters or digits/],
     ['a code too long', `ABCDEFGHIJKLM:${ISSUER}`, /code must be 1 to 12/],
-    ['a bad issuer checksum', `USD:${ISSUER.slice(0, -1)}${ISSUER.endsWith('A') ? 'B' : 'A'}`, /issuer is not a valid account id/],
+    [
+      'a bad issuer checksum',
+      `USD:${ISSUER.slice(0, -1)}${ISSUER.endsWith('A') ? 'B' : 'A'}`,
+      /issuer is not a valid account id/,
+    ],
     ['three parts', `USD:${ISSUER}:x`, /issuer is not a valid account id/],
     ['1000 characters', 'A'.repeat(1000), /too long to be an asset \(1000 characters/],
     ['markup', '<img src=x onerror=alert(1)>', /not an asset/],
@@ -179,12 +247,13 @@ describe('the asset view', () => {
 
 describe('asset codes link to the asset view', () => {
   it('links a code to its asset, keeps the issuer title, and leaves Tab order in table rows', () => {
-    renderWith(fakeBridge({}), (
+    renderWith(
+      fakeBridge({}),
       <>
         <Money amount="1" currency={{ code: 'USD', issuer: ISSUER }} />
         <Money amount="2" currency={{ code: 'XLM' }} inRow />
-      </>
-    ));
+      </>,
+    );
     const usd = screen.getByRole('link', { name: 'USD' });
     expect(usd.getAttribute('href')).toBe(`#/asset/${USD}`);
     expect(usd.getAttribute('title')).toBe(`USD issued by Anchor Co (${ISSUER})`);

@@ -44,7 +44,10 @@ describe('bridgeFromPreload', () => {
     const fake = fakePreload();
     const controller = new AbortController();
     controller.abort();
-    expect(await bridgeFromPreload(fake.api).invoke('app:info', {}, controller.signal)).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(await bridgeFromPreload(fake.api).invoke('app:info', {}, controller.signal)).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled' },
+    });
     expect(fake.calls).toEqual([]);
   });
 });

@@ -39,7 +39,9 @@ describe('DetailDrawer', () => {
     await waitFor(() => expect(drawer.querySelector('pre.raw')?.textContent).toContain(`"id": ${row.id}`));
     expect(bridge.calls).toEqual([{ channel: 'operation:get', args: { id: row.id } }]);
     // What is copied is the server's text itself, not the laid-out one.
-    expect(screen.getByRole('button', { name: /^Copy raw JSON/ }).getAttribute('title')).toBe(`Copy raw JSON: ${payment(4).raw}`);
+    expect(screen.getByRole('button', { name: /^Copy raw JSON/ }).getAttribute('title')).toBe(
+      `Copy raw JSON: ${payment(4).raw}`,
+    );
   });
 
   it('says why when the record cannot be fetched', async () => {

@@ -7,10 +7,35 @@ import { giveTablesASize, renderWith } from './support/render';
 
 const SEQ = 60_000_007;
 const HASH = 'ab'.repeat(32);
-const networks = () => ({ selectedId: 'local', profiles: [{ id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:8000', passphrase: 'p', dialect: 'ledger' as const, builtIn: true }] });
+const networks = () => ({
+  selectedId: 'local',
+  profiles: [
+    {
+      id: 'local',
+      name: 'Local',
+      baseUrl: 'http://127.0.0.1:8000',
+      passphrase: 'p',
+      dialect: 'ledger' as const,
+      builtIn: true,
+    },
+  ],
+});
 
 function txRow(i: number, successful: boolean) {
-  return { hash: String(i).repeat(64).slice(0, 64), ledger: SEQ, createdAt: '2026-11-01T00:00:00Z', sourceAccount: i % 2 ? OTHER : ACCOUNT, feeCharged: String(100 * (i + 1)), maxFee: '1000', operationCount: i + 1, memoType: 'none', successful, resultCodes: successful ? { transaction: 'tx_success', operations: ['op_success'] } : { transaction: 'tx_failed', operations: ['op_underfunded'] } };
+  return {
+    hash: String(i).repeat(64).slice(0, 64),
+    ledger: SEQ,
+    createdAt: '2026-11-01T00:00:00Z',
+    sourceAccount: i % 2 ? OTHER : ACCOUNT,
+    feeCharged: String(100 * (i + 1)),
+    maxFee: '1000',
+    operationCount: i + 1,
+    memoType: 'none',
+    successful,
+    resultCodes: successful
+      ? { transaction: 'tx_success', operations: ['op_success'] }
+      : { transaction: 'tx_failed', operations: ['op_underfunded'] },
+  };
 }
 
 /** Operation `index` (1-based) of the transaction at `txOrder` in SEQ. */
@@ -26,10 +51,18 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('ledger page', () => {
-  it('lists the ledger\'s transactions: hash, source, operation count, fee in the native unit, result', async () => {
+  it("lists the ledger's transactions: hash, source, operation count, fee in the native unit, result", async () => {
     const bridge = fakeBridge({
       'network:list': networks,
-      'ledger:get': () => ({ sequence: SEQ, hash: 'f'.repeat(64), closedAt: '2026-11-01T00:00:00Z', transactionCount: 2, failedTransactionCount: 1, operationCount: 3, raw: '{}' }),
+      'ledger:get': () => ({
+        sequence: SEQ,
+        hash: 'f'.repeat(64),
+        closedAt: '2026-11-01T00:00:00Z',
+        transactionCount: 2,
+        failedTransactionCount: 1,
+        operationCount: 3,
+        raw: '{}',
+      }),
       'ledger:transactions': () => ({ records: [txRow(0, true), txRow(1, false)], truncated: false }),
       'operations:list': () => ({ records: [], next: null, prev: null }),
     });
@@ -37,8 +70,16 @@ describe('ledger page', () => {
     const table = await screen.findByRole('table', { name: 'Ledger transactions' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole('link', { name: /^000000/ }).getAttribute('href')).toBe(`#/tx/${'0'.repeat(64)}`);
-    expect(within(rows[1]!).getByRole('link', { name: /^GCATS5/ }).getAttribute('href')).toBe(`#/account/${OTHER}`);
+    expect(
+      within(rows[0]!)
+        .getByRole('link', { name: /^000000/ })
+        .getAttribute('href'),
+    ).toBe(`#/tx/${'0'.repeat(64)}`);
+    expect(
+      within(rows[1]!)
+        .getByRole('link', { name: /^GCATS5/ })
+        .getAttribute('href'),
+    ).toBe(`#/account/${OTHER}`);
     expect(rows.map((r) => r.querySelectorAll('td')[3]!.textContent)).toEqual(['1', '2']);
     const fee = within(rows[1]!).getByText('0.0000200 XLM');
     expect(fee.getAttribute('title')).toBe('200 stroops');
@@ -65,7 +106,14 @@ describe('transaction page', () => {
   };
 
   it('shows the fee in the native unit with stroops on hover, and the decoded signatures', async () => {
-    renderWith(fakeBridge({ 'network:list': networks, 'transaction:get': () => tx, 'operations:list': () => ({ records: [], next: null, prev: null }) }), <EntityPage kind="tx" id={HASH} />);
+    renderWith(
+      fakeBridge({
+        'network:list': networks,
+        'transaction:get': () => tx,
+        'operations:list': () => ({ records: [], next: null, prev: null }),
+      }),
+      <EntityPage kind="tx" id={HASH} />,
+    );
     const fee = await screen.findByTestId('tx-fee');
     expect(fee.textContent).toBe('0.0000100 XLM of max 0.0001500 XLM');
     expect(within(fee).getByText('0.0000100 XLM').getAttribute('title')).toBe('100 stroops');
@@ -90,8 +138,14 @@ describe('transaction page', () => {
     renderWith(bridge, <EntityPage kind="tx" id={HASH} />);
     const grid = await screen.findByRole('grid', { name: 'Operations' });
     await waitFor(() => expect(grid.querySelectorAll('[role="row"][data-index]')).toHaveLength(3));
-    const numbers = [...grid.querySelectorAll('[role="row"][data-index]')].map((row) => row.querySelector('[role="gridcell"]')!.textContent);
+    const numbers = [...grid.querySelectorAll('[role="row"][data-index]')].map(
+      (row) => row.querySelector('[role="gridcell"]')!.textContent,
+    );
     expect(numbers).toEqual(['1', '2', '3']);
-    expect(bridge.calls.find((c) => c.channel === 'operations:list')!.args).toMatchObject({ scope: 'transaction', id: HASH, query: { order: 'asc' } });
+    expect(bridge.calls.find((c) => c.channel === 'operations:list')!.args).toMatchObject({
+      scope: 'transaction',
+      id: HASH,
+      query: { order: 'asc' },
+    });
   });
 });

@@ -9,7 +9,13 @@ import { ACCOUNT, fakeBridge } from './support/fake-bridge';
 import { renderWith } from './support/render';
 
 const filters = { order: 'desc' as const, includeFailed: false, includeTransactions: false };
-const base: ExportProgress = { exportId: 'ab12cd34', path: '/downloads/payments.csv', state: 'running', rows: 0, pages: 0 };
+const base: ExportProgress = {
+  exportId: 'ab12cd34',
+  path: '/downloads/payments.csv',
+  state: 'running',
+  rows: 0,
+  pages: 0,
+};
 
 afterEach(() => {
   cleanup();
@@ -21,7 +27,10 @@ async function open(host: 'web' | 'electron') {
   useUi.setState({ host });
   sessionStorage.setItem('ledgerscope-token', 't/k+n');
   const bridge = fakeBridge({ 'export:start': () => base });
-  renderWith(bridge, <ExportDialog target={{ kind: 'payments', account: ACCOUNT }} filters={filters} onClose={() => undefined} />);
+  renderWith(
+    bridge,
+    <ExportDialog target={{ kind: 'payments', account: ACCOUNT }} filters={filters} onClose={() => undefined} />,
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Start export' }));
   await screen.findByRole('status');
   return bridge;
@@ -45,7 +54,16 @@ describe('export dialog', () => {
     const bridge = await open('web');
     act(() => bridge.emit('export:progress', { ...base, rows: 400, pages: 2 }));
     expect(screen.queryByRole('link')).toBeNull(); // not while running
-    act(() => bridge.emit('export:progress', { ...base, state: 'cancelled', rows: 400, pages: 2, path: '/downloads/payments-partial.csv', message: 'Cancelled after 400 rows; the partial file is /downloads/payments-partial.csv' }));
+    act(() =>
+      bridge.emit('export:progress', {
+        ...base,
+        state: 'cancelled',
+        rows: 400,
+        pages: 2,
+        path: '/downloads/payments-partial.csv',
+        message: 'Cancelled after 400 rows; the partial file is /downloads/payments-partial.csv',
+      }),
+    );
     const link = screen.getByRole('link', { name: 'Download the partial file' });
     expect(link.getAttribute('href')).toBe('/exports/ab12cd34?token=t%2Fk%2Bn');
     expect(screen.getByText('/downloads/payments-partial.csv')).toBeTruthy();

@@ -42,7 +42,10 @@ describe('go-to box', () => {
   });
 
   it('tries 64 hex characters as a transaction, then as a liquidity pool', async () => {
-    const { bridge } = goto(HASH.toUpperCase(), { 'transaction:get': notFound, 'liquidity-pool:get': () => ({}) as never });
+    const { bridge } = goto(HASH.toUpperCase(), {
+      'transaction:get': notFound,
+      'liquidity-pool:get': () => ({}) as never,
+    });
     await waitFor(() => expect(window.location.hash).toBe(`#/pool/${HASH}`));
     expect(bridge.calls.map((c) => c.channel)).toEqual(['transaction:get', 'liquidity-pool:get']);
   });
@@ -86,8 +89,14 @@ describe('go-to box', () => {
   });
 
   it('reports a host failure as such, not as unknown', async () => {
-    goto(ACCOUNT, { 'account:get': () => { throw new FakeError('unreachable', 'the network is unreachable'); } });
+    goto(ACCOUNT, {
+      'account:get': () => {
+        throw new FakeError('unreachable', 'the network is unreachable');
+      },
+    });
     // One retry (a second later) before the failure is reported.
-    expect((await screen.findByRole('alert', undefined, { timeout: 4000 })).textContent).toContain('Could not look up account');
+    expect((await screen.findByRole('alert', undefined, { timeout: 4000 })).textContent).toContain(
+      'Could not look up account',
+    );
   });
 });

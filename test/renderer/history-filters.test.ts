@@ -2,7 +2,13 @@
 // reported and ignored, never thrown and never passed to the core.
 import { describe, expect, it } from 'vitest';
 import { HistoryFilter } from '../../shared/history';
-import { amountProblem, dayToMillis, filterText, formProblems, readWorkbench } from '../../renderer/src/lib/history-filters';
+import {
+  amountProblem,
+  dayToMillis,
+  filterText,
+  formProblems,
+  readWorkbench,
+} from '../../renderer/src/lib/history-filters';
 import { href, parseHash } from '../../renderer/src/lib/router';
 import { ACCOUNT, OTHER } from './support/fake-bridge';
 
@@ -50,7 +56,13 @@ describe('workbench filters in the address', () => {
   });
 
   it('an empty address is the whole history, newest first', () => {
-    expect(readWorkbench(new URLSearchParams(''))).toEqual({ filter: {}, sort: '-time', period: 'day', view: 'rows', problems: [] });
+    expect(readWorkbench(new URLSearchParams(''))).toEqual({
+      filter: {},
+      sort: '-time',
+      period: 'day',
+      view: 'rows',
+      problems: [],
+    });
   });
 
   const hostile: [string, string, RegExp][] = [
@@ -73,7 +85,17 @@ describe('workbench filters in the address', () => {
     ['by', 'year', /not day, week or month/],
     ['memo', 'x'.repeat(10_000), /longer than 200 characters/],
   ];
-  it.each(hostile.map(([name, value, message]) => [name, value.length > 40 ? `${value.slice(0, 20)}… (${value.length} characters)` : value, value, message] as const))('ignores %s=%s with a clear message', (name, _shown, value, message) => {
+  it.each(
+    hostile.map(
+      ([name, value, message]) =>
+        [
+          name,
+          value.length > 40 ? `${value.slice(0, 20)}… (${value.length} characters)` : value,
+          value,
+          message,
+        ] as const,
+    ),
+  )('ignores %s=%s with a clear message', (name, _shown, value, message) => {
     const params = new URLSearchParams({ [name]: value, asset: name === 'asset' ? value : 'XLM' });
     const state = readWorkbench(params);
     expect(state.problems.join('\n')).toMatch(message);
@@ -87,21 +109,31 @@ describe('workbench filters in the address', () => {
   it('survives addresses that are not even well-formed', () => {
     // A bad escape in the path is read as written (it used to throw out of the router).
     expect(parseHash('#/history/%ZZ')).toMatchObject({ name: 'history', id: '%ZZ' });
-    for (const hash of ['#/history/' + ACCOUNT + '?min=%E0%A4%A&max=%', '#/history/%ZZ', '#/history/' + ACCOUNT + '?&&=&min&max==1', '#/history/?' + 'a=b&'.repeat(5000)]) {
+    for (const hash of [
+      '#/history/' + ACCOUNT + '?min=%E0%A4%A&max=%',
+      '#/history/%ZZ',
+      '#/history/' + ACCOUNT + '?&&=&min&max==1',
+      '#/history/?' + 'a=b&'.repeat(5000),
+    ]) {
       const state = readWorkbench(parseHash(hash).params);
       expect(() => HistoryFilter.parse(state.filter)).not.toThrow();
     }
   });
 
   it('drops an empty amount or date range and says why', () => {
-    const state = readWorkbench(new URLSearchParams({ min: '5', max: '4.9999999', from: '2026-11-02', to: '2026-11-01' }));
+    const state = readWorkbench(
+      new URLSearchParams({ min: '5', max: '4.9999999', from: '2026-11-02', to: '2026-11-01' }),
+    );
     expect(state.filter).toEqual({});
     expect(state.problems).toEqual([
       'The amount range 5 – 4.9999999 is empty (min is above max); it was ignored.',
       'The date range 2026-11-02 – 2026-11-01 is empty (from is after to); it was ignored.',
     ]);
     // Equal bounds are one exact amount, to the stroop.
-    expect(readWorkbench(new URLSearchParams({ min: '1.0000001', max: '1.0000001' })).filter).toEqual({ minAmount: '1.0000001', maxAmount: '1.0000001' });
+    expect(readWorkbench(new URLSearchParams({ min: '1.0000001', max: '1.0000001' })).filter).toEqual({
+      minAmount: '1.0000001',
+      maxAmount: '1.0000001',
+    });
   });
 
   it('checks amounts as text, never as floats', () => {
@@ -117,7 +149,18 @@ describe('workbench filters in the address', () => {
   });
 
   it('gives the form one message per bad field', () => {
-    const problems = formProblems({ type: '', asset: '', cp: '', dir: '', min: '1.00000001', max: 'lots', from: '', to: '', memo: '', status: '' });
+    const problems = formProblems({
+      type: '',
+      asset: '',
+      cp: '',
+      dir: '',
+      min: '1.00000001',
+      max: 'lots',
+      from: '',
+      to: '',
+      memo: '',
+      status: '',
+    });
     expect(Object.keys(problems).sort()).toEqual(['max', 'min']);
     expect(problems.min).toMatch(/more than 7 decimals/);
   });

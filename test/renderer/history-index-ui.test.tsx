@@ -38,24 +38,51 @@ describe('Index this account', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Index this account' }));
     await waitFor(() => expect(screen.getByTestId('index-state').textContent).toBe('syncing'));
     expect(bridge.calls.find((c) => c.channel === 'history:sync')?.args).toEqual({ account: ACCOUNT });
-    act(() => bridge.emit('history:progress', progress('syncing', { records: 1234, ratePerSecond: 310.4, oldest: '2026-11-01T00:00:05Z', newest: '2026-11-02T10:11:12Z' })));
-    await waitFor(() => expect(screen.getByTestId('index-progress').textContent).toBe('1,234 records · 310/s · 2026-11-01 00:00:05 – 2026-11-02 10:11:12 UTC'));
+    act(() =>
+      bridge.emit(
+        'history:progress',
+        progress('syncing', {
+          records: 1234,
+          ratePerSecond: 310.4,
+          oldest: '2026-11-01T00:00:05Z',
+          newest: '2026-11-02T10:11:12Z',
+        }),
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('index-progress').textContent).toBe(
+        '1,234 records · 310/s · 2026-11-01 00:00:05 – 2026-11-02 10:11:12 UTC',
+      ),
+    );
     // Another network's sync of the same account is not this one's (the cache is written at once).
     act(() => bridge.emit('history:progress', progress('current', { networkId: 'testnet', records: 9 })));
-    expect(client.getQueryData(['history', 'local', 'status', ACCOUNT])).toMatchObject({ state: 'syncing', records: 1234 });
+    expect(client.getQueryData(['history', 'local', 'status', ACCOUNT])).toMatchObject({
+      state: 'syncing',
+      records: 1234,
+    });
     act(() => bridge.emit('history:progress', progress('syncing', { records: 1235, ratePerSecond: 2 })));
-    expect(client.getQueryData(['history', 'local', 'status', ACCOUNT])).toMatchObject({ state: 'syncing', records: 1235 });
+    expect(client.getQueryData(['history', 'local', 'status', ACCOUNT])).toMatchObject({
+      state: 'syncing',
+      records: 1235,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     await waitFor(() => expect(screen.getByTestId('index-state').textContent).toBe('paused'));
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
-    act(() => bridge.emit('history:progress', progress('current', { records: 5000, oldest: '2026-11-01T00:00:05Z', newest: '2026-11-03T00:00:00Z' })));
+    act(() =>
+      bridge.emit(
+        'history:progress',
+        progress('current', { records: 5000, oldest: '2026-11-01T00:00:05Z', newest: '2026-11-03T00:00:00Z' }),
+      ),
+    );
     await waitFor(() => expect(screen.getByTestId('index-state').textContent).toBe('current'));
     expect(screen.getByRole('link', { name: 'Open in workbench' }).getAttribute('href')).toBe(href('history', ACCOUNT));
     expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
   });
 
   it('shows why a sync stopped', async () => {
-    const bridge = fakeBridge({ 'history:status': () => progress('error', { records: 10, message: 'the network is unreachable' }) });
+    const bridge = fakeBridge({
+      'history:status': () => progress('error', { records: 10, message: 'the network is unreachable' }),
+    });
     renderWith(bridge, <IndexPanel account={ACCOUNT} />);
     expect(await screen.findByText('the network is unreachable')).toBeTruthy();
     expect(screen.getByTestId('index-state').textContent).toBe('stopped by an error');
@@ -85,7 +112,13 @@ describe('the Indexes section', () => {
         return { removed: true };
       },
       'history:sync': ({ account }) => progress('syncing', { account }),
-      'stream:list': () => ({ watched: [{ account: ACCOUNT, networkId: 'local' }, { account: OTHER, networkId: 'local' }], statuses: [] }),
+      'stream:list': () => ({
+        watched: [
+          { account: ACCOUNT, networkId: 'local' },
+          { account: OTHER, networkId: 'local' },
+        ],
+        statuses: [],
+      }),
     });
     renderWith(bridge, <IndexesSection />);
     const table = await screen.findByRole('table', { name: 'Indexed accounts' });
@@ -97,10 +130,14 @@ describe('the Indexes section', () => {
     expect(second!.textContent).toContain('this server keeps history from ledger 60,000,123');
     expect(screen.getByRole('region', { name: 'Indexes' }).textContent).toContain('7.0 MiB on disk');
 
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Index every watched account' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Index every watched account' }).hasAttribute('disabled')).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Index every watched account' }));
     expect((await screen.findByRole('status')).textContent).toBe('Started 2 of 2 watched accounts.');
-    expect(bridge.calls.filter((c) => c.channel === 'history:sync').map((c) => (c.args as { account: string }).account)).toEqual([ACCOUNT, OTHER]);
+    expect(
+      bridge.calls.filter((c) => c.channel === 'history:sync').map((c) => (c.args as { account: string }).account),
+    ).toEqual([ACCOUNT, OTHER]);
 
     fireEvent.click(screen.getByRole('button', { name: `Remove the index of ${OTHER}` }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
@@ -131,6 +168,9 @@ describe('progress events and what was read', () => {
     // Another network's event changes nothing here.
     applyProgress(client, 'local', progress('error', { networkId: 'testnet' }));
     expect(stale()).toBe(false);
-    expect(client.getQueryData(historyKey('local', 'status', ACCOUNT))).toMatchObject({ state: 'current', records: 31 });
+    expect(client.getQueryData(historyKey('local', 'status', ACCOUNT))).toMatchObject({
+      state: 'current',
+      records: 31,
+    });
   });
 });

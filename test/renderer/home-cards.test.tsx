@@ -7,14 +7,24 @@ import { DemoAccounts, LatestLedgers } from '../../renderer/src/features/explore
 import { ACCOUNT, fakeBridge } from './support/fake-bridge';
 import { renderWith } from './support/render';
 
-const ledger = (sequence: number, operationCount = 0): LedgerSummary => ({ sequence, closedAt: new Date().toISOString(), transactionCount: operationCount ? 1 : 0, operationCount });
-const shown = () => within(screen.getByRole('region', { name: 'Latest ledgers' })).getAllByRole('link').map((a) => a.textContent);
+const ledger = (sequence: number, operationCount = 0): LedgerSummary => ({
+  sequence,
+  closedAt: new Date().toISOString(),
+  transactionCount: operationCount ? 1 : 0,
+  operationCount,
+});
+const shown = () =>
+  within(screen.getByRole('region', { name: 'Latest ledgers' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 afterEach(cleanup);
 
 describe('home cards', () => {
   it('puts a pushed ledger on top without polling', async () => {
-    const bridge = fakeBridge({ 'home:ledgers': () => ({ latest: 60000002, ledgers: [ledger(60000002), ledger(60000001, 3)] }) });
+    const bridge = fakeBridge({
+      'home:ledgers': () => ({ latest: 60000002, ledgers: [ledger(60000002), ledger(60000001, 3)] }),
+    });
     renderWith(bridge, <LatestLedgers />);
     await waitFor(() => expect(shown()).toEqual(['60000002', '60000001']));
     act(() => bridge.emit('ledger:closed', { networkId: 'local', ledger: ledger(60000003, 5) }));
@@ -26,7 +36,14 @@ describe('home cards', () => {
   });
 
   it('lists demo accounts by name, linking to their pages, and nothing on other networks', async () => {
-    const bridge = fakeBridge({ 'home:demo-accounts': () => ({ accounts: [{ name: 'busy', account: ACCOUNT, multisig: false }, { name: 'multisig-2of3', account: ACCOUNT.replace('GCF', 'GCG'), multisig: true }] }) });
+    const bridge = fakeBridge({
+      'home:demo-accounts': () => ({
+        accounts: [
+          { name: 'busy', account: ACCOUNT, multisig: false },
+          { name: 'multisig-2of3', account: ACCOUNT.replace('GCF', 'GCG'), multisig: true },
+        ],
+      }),
+    });
     renderWith(bridge, <DemoAccounts />);
     const busy = await screen.findByRole('link', { name: 'busy' });
     expect(busy.getAttribute('href')).toBe(`#/account/${ACCOUNT}`);

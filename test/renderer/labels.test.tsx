@@ -24,7 +24,8 @@ function book(initial: LabelEntry[] = []): FakeHandlers & { entries: LabelEntry[
     },
     'labels:list': () => ({ labels: state.entries }),
     'labels:set': ({ account, label }) => {
-      if (label.startsWith('=')) throw new FakeError('invalid_arguments', 'Invalid label for labels:set: a label cannot start with = + - or @.');
+      if (label.startsWith('='))
+        throw new FakeError('invalid_arguments', 'Invalid label for labels:set: a label cannot start with = + - or @.');
       state.entries = [...state.entries.filter((e) => e.account !== account), { account, label }];
       return { account, label };
     },
@@ -44,7 +45,13 @@ afterEach(cleanup);
 describe('labels in the renderer', () => {
   it('shows an account by its label wherever an IdLink shows it, the id kept in the title', async () => {
     const bridge = fakeBridge(book([{ account: ACCOUNT, label: 'Treasury' }]));
-    renderWith(bridge, <><IdLink kind="account" id={ACCOUNT} inRow /><IdLink kind="account" id={OTHER} /></>);
+    renderWith(
+      bridge,
+      <>
+        <IdLink kind="account" id={ACCOUNT} inRow />
+        <IdLink kind="account" id={OTHER} />
+      </>,
+    );
     expect(screen.getByRole('link', { name: /GCATS5…I55U/ })).toBeTruthy();
     expect(screen.queryByText('Treasury')).toBeNull();
     await act(() => reloadLabels());
@@ -78,7 +85,13 @@ describe('labels in the renderer', () => {
   it('names an account from the ✎ next to its id, and shows a refusal without closing', async () => {
     const fake = book();
     const bridge = fakeBridge(fake);
-    renderWith(bridge, <><IdLink kind="account" id={ACCOUNT} /><LabelDialogHost /></>);
+    renderWith(
+      bridge,
+      <>
+        <IdLink kind="account" id={ACCOUNT} />
+        <LabelDialogHost />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: `Name account ${ACCOUNT}` }));
     const dialog = screen.getByRole('dialog', { name: 'Name account' });
     const input = within(dialog).getByRole('textbox', { name: 'Label' });
@@ -93,15 +106,28 @@ describe('labels in the renderer', () => {
   });
 
   it('finds an account by part of its label in the go-to box, and opens the best match on Enter', async () => {
-    const bridge = fakeBridge(book([{ account: ACCOUNT, label: 'Alice savings' }, { account: OTHER, label: 'Savings of Bob' }]));
+    const bridge = fakeBridge(
+      book([
+        { account: ACCOUNT, label: 'Alice savings' },
+        { account: OTHER, label: 'Savings of Bob' },
+      ]),
+    );
     renderWith(bridge, <GotoForm networkName="Local" />);
     await act(() => reloadLabels());
     const input = screen.getByRole('textbox') as HTMLInputElement;
     fireEvent.change(input, { target: { value: 'ALICE' } });
     const list = screen.getByRole('list', { name: 'Labelled accounts' });
-    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([`#/account/${ACCOUNT}`]);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([`#/account/${ACCOUNT}`]);
     fireEvent.change(input, { target: { value: 'savings' } });
-    expect(within(screen.getByRole('list', { name: 'Labelled accounts' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Savings of Bob GCATS5YO…ZZI55U', 'Alice savings GCFIRY65…XVYOJR']);
+    expect(
+      within(screen.getByRole('list', { name: 'Labelled accounts' }))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Savings of Bob GCATS5YO…ZZI55U', 'Alice savings GCFIRY65…XVYOJR']);
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(window.location.hash).toBe(`#/account/${OTHER}`));
     expect(input.value).toBe('');
@@ -121,7 +147,10 @@ describe('labels in the renderer', () => {
   });
 
   it('shows watched accounts by label in the sidebar, and labels in notifications', async () => {
-    const bridge = fakeBridge({ ...book([{ account: ACCOUNT, label: 'Payroll' }]), 'stream:list': () => ({ watched: [{ account: ACCOUNT, networkId: 'local' }], statuses: [] }) });
+    const bridge = fakeBridge({
+      ...book([{ account: ACCOUNT, label: 'Payroll' }]),
+      'stream:list': () => ({ watched: [{ account: ACCOUNT, networkId: 'local' }], statuses: [] }),
+    });
     renderWith(bridge, <Sidebar />);
     await act(() => reloadLabels());
     const watched = screen.getByRole('region', { name: 'Watched accounts' });
@@ -141,7 +170,9 @@ describe('address book import', () => {
     renderWith(bridge, <AddressBook />);
     await act(() => reloadLabels());
     pick(new File(['x'.repeat(5_000_000)], 'huge.csv', { type: 'text/csv' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('huge.csv is 5.0 MB; an address book file is at most 2 MB. Nothing was imported.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'huge.csv is 5.0 MB; an address book file is at most 2 MB. Nothing was imported.',
+    );
     expect(bridge.calls.map((c) => c.channel)).toEqual(['labels:list']);
     expect(screen.getByText('Keep')).toBeTruthy();
   });
@@ -152,7 +183,11 @@ describe('address book import', () => {
       ...book(),
       'labels:import': (args) => {
         text = args.text;
-        if (text.includes('=cmd')) throw new FakeError('invalid_input', 'Line 2: label: a label cannot start with = + - or @. Nothing was imported.');
+        if (text.includes('=cmd'))
+          throw new FakeError(
+            'invalid_input',
+            'Line 2: label: a label cannot start with = + - or @. Nothing was imported.',
+          );
         return { added: 1, updated: 0, unchanged: 0, total: 1 };
       },
     });
@@ -160,7 +195,9 @@ describe('address book import', () => {
     pick(new File([`account,label\n${ACCOUNT},=cmd\n`], 'evil.csv'));
     expect((await screen.findByRole('alert')).textContent).toContain('Line 2: label: a label cannot start with =');
     pick(new File([`account,label\n${ACCOUNT},Fine\n`], 'good.csv'));
-    expect((await screen.findByRole('status')).textContent).toBe('Imported good.csv: 1 added, 0 changed, 0 unchanged; 1 labels in all.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Imported good.csv: 1 added, 0 changed, 0 unchanged; 1 labels in all.',
+    );
     expect(text).toBe(`account,label\n${ACCOUNT},Fine\n`);
   });
 });

@@ -14,7 +14,12 @@ afterEach(cleanup);
 
 describe('previous ledger', () => {
   it('links to the ledger before by default, and skips empty ones when asked (remembered)', async () => {
-    const bridge = fakeBridge({ 'ledger:previous': ({ sequence, skipEmpty }) => ({ sequence: skipEmpty ? sequence - 37 : sequence - 1, skipped: skipEmpty ? 36 : 0 }) });
+    const bridge = fakeBridge({
+      'ledger:previous': ({ sequence, skipEmpty }) => ({
+        sequence: skipEmpty ? sequence - 37 : sequence - 1,
+        skipped: skipEmpty ? 36 : 0,
+      }),
+    });
     renderWith(bridge, <PreviousLedger sequence={60000100} />);
     expect(screen.getByRole('link', { name: '← previous' }).getAttribute('href')).toBe('#/ledger/60000099');
     fireEvent.click(screen.getByRole('checkbox', { name: 'skip empty' }));
@@ -29,9 +34,14 @@ describe('previous ledger', () => {
 
   it('says when no ledger with operations is near, and stays put', async () => {
     localStorage.setItem('ledgerscope-skip-empty-ledgers', 'true');
-    renderWith(fakeBridge({ 'ledger:previous': () => ({ sequence: null, skipped: 400 }) }), <PreviousLedger sequence={60000100} />);
+    renderWith(
+      fakeBridge({ 'ledger:previous': () => ({ sequence: null, skipped: 400 }) }),
+      <PreviousLedger sequence={60000100} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: '← previous with operations' }));
-    expect((await screen.findByRole('status')).textContent).toContain('No ledger with operations in the 400 before this one.');
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'No ledger with operations in the 400 before this one.',
+    );
     expect(window.location.hash).toBe('#/ledger/60000100');
   });
 

@@ -75,7 +75,9 @@ describe('the page before the first kept one', () => {
   it('does not exist for the first page; for page 1 it is page 0, the newest records again', async () => {
     setBridge(fakeBridge({ 'payments:list': paymentsHandler(3_000) }));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const { result } = renderHook(() => useListing(target, filters), { wrapper });
     await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
     const newest = result.current.data!.pages[0]!.records.map((r) => r.pagingToken);

@@ -10,11 +10,33 @@ import { giveTablesASize, renderWith } from './support/render';
 
 const target = { kind: 'payments', account: ACCOUNT } as const;
 const profiles = [
-  { id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:8000', passphrase: 'Ledgerscope Local Network ; 2026', dialect: 'ledger' as const, builtIn: true },
-  { id: 'testnet', name: 'Testnet', baseUrl: 'https://horizon-testnet.stellar.org', passphrase: 'Test SDF Network ; September 2015', dialect: 'horizon' as const, builtIn: true },
+  {
+    id: 'local',
+    name: 'Local',
+    baseUrl: 'http://127.0.0.1:8000',
+    passphrase: 'Ledgerscope Local Network ; 2026',
+    dialect: 'ledger' as const,
+    builtIn: true,
+  },
+  {
+    id: 'testnet',
+    name: 'Testnet',
+    baseUrl: 'https://horizon-testnet.stellar.org',
+    passphrase: 'Test SDF Network ; September 2015',
+    dialect: 'horizon' as const,
+    builtIn: true,
+  },
 ];
 const networkList = () => ({ profiles, selectedId: 'testnet' });
-const health = () => ({ networkId: 'testnet', online: true, latencyMs: 12, rateLimitRemaining: 0, latestLedger: 52426905, historyElderLedger: 46500001, checkedAt: new Date().toISOString() });
+const health = () => ({
+  networkId: 'testnet',
+  online: true,
+  latencyMs: 12,
+  rateLimitRemaining: 0,
+  latestLedger: 52426905,
+  historyElderLedger: 46500001,
+  checkedAt: new Date().toISOString(),
+});
 
 beforeAll(() => giveTablesASize());
 beforeEach(() => {
@@ -30,7 +52,14 @@ describe('listing limits', () => {
     const records = [payment(2), payment(1)];
     const bridge = fakeBridge({
       'payments:list': ({ query }) =>
-        query.cursor ? { records: [], next: null, prev: null, historyStart: { ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' } } : { records, next: records[1]!.pagingToken, prev: null },
+        query.cursor
+          ? {
+              records: [],
+              next: null,
+              prev: null,
+              historyStart: { ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' },
+            }
+          : { records, next: records[1]!.pagingToken, prev: null },
     });
     renderWith(bridge, <OperationTable target={target} label="Payments" />);
     // The first page is short, so the table ends there: an end row only comes from a page that carries historyStart.
@@ -40,26 +69,50 @@ describe('listing limits', () => {
 
   it('shows the history-start row on the last page and no error', async () => {
     const bridge = fakeBridge({
-      'payments:list': () => ({ records: [payment(1)], next: null, prev: null, historyStart: { ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' } }),
+      'payments:list': () => ({
+        records: [payment(1)],
+        next: null,
+        prev: null,
+        historyStart: { ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' },
+      }),
     });
     renderWith(bridge, <OperationTable target={target} label="Payments" />);
     const row = await screen.findByTestId('history-start');
-    expect(row.textContent).toBe('This server keeps history from ledger 46500001 (2025-03-14). For older records, use a full-history server.');
+    expect(row.textContent).toBe(
+      'This server keeps history from ledger 46500001 (2025-03-14). For older records, use a full-history server.',
+    );
     expect(screen.getByTestId('loaded-count').textContent).toContain('1 payment loaded (all)');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('counts down a rate-limit wait in the listing and the status bar, then hides it', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-    const bridge = fakeBridge({ 'payments:list': () => new Promise(() => undefined), 'network:list': networkList, 'network:health': health });
-    renderWith(bridge, (
+    const bridge = fakeBridge({
+      'payments:list': () => new Promise(() => undefined),
+      'network:list': networkList,
+      'network:health': health,
+    });
+    renderWith(
+      bridge,
       <>
         <NetworkStatus />
         <OperationTable target={target} label="Payments" />
-      </>
-    ));
-    act(() => bridge.emit('network:rate-limit', { networkId: 'testnet', until: Date.now() + 114_000, waitMs: 114_000, source: 'Retry-After' }));
-    await waitFor(() => expect(screen.getAllByTestId('rate-limit').map((el) => el.textContent)).toEqual(['Rate limited by Testnet: retrying in 1:54', 'Rate limited by Testnet: retrying in 1:54']));
+      </>,
+    );
+    act(() =>
+      bridge.emit('network:rate-limit', {
+        networkId: 'testnet',
+        until: Date.now() + 114_000,
+        waitMs: 114_000,
+        source: 'Retry-After',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('rate-limit').map((el) => el.textContent)).toEqual([
+        'Rate limited by Testnet: retrying in 1:54',
+        'Rate limited by Testnet: retrying in 1:54',
+      ]),
+    );
     expect(screen.getByTestId('history-elder').textContent).toBe('ledger 46500001');
     act(() => void vi.advanceTimersByTime(4_000));
     expect(screen.getAllByTestId('rate-limit')[0]!.textContent).toBe('Rate limited by Testnet: retrying in 1:50');

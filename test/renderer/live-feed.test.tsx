@@ -16,7 +16,10 @@ function Live() {
 }
 
 const item = (i: number) => ({ account: ACCOUNT, networkId: 'local', record: payment(i) });
-const feedRows = () => within(screen.getByRole('grid', { name: 'Live feed' })).queryAllByRole('row').filter((row) => row.dataset.index !== undefined);
+const feedRows = () =>
+  within(screen.getByRole('grid', { name: 'Live feed' }))
+    .queryAllByRole('row')
+    .filter((row) => row.dataset.index !== undefined);
 const rowIds = () => feedRows().map((row) => row.querySelector('a[data-kind="op"]')?.textContent);
 
 beforeAll(() => giveTablesASize());

@@ -12,18 +12,29 @@ function Live() {
   return <LivePage />;
 }
 
-const status = (state: StreamStatus['state'], extra: Partial<StreamStatus> = {}): StreamStatus => ({ account: ACCOUNT, networkId: 'local', state, ...extra });
+const status = (state: StreamStatus['state'], extra: Partial<StreamStatus> = {}): StreamStatus => ({
+  account: ACCOUNT,
+  networkId: 'local',
+  state,
+  ...extra,
+});
 
 function setup() {
   const bridge = fakeBridge({
-    'stream:list': () => ({ watched: [{ account: ACCOUNT, networkId: 'local', minAmounts: { '*': '10' } }], statuses: [status('connecting')] }),
+    'stream:list': () => ({
+      watched: [{ account: ACCOUNT, networkId: 'local', minAmounts: { '*': '10' } }],
+      statuses: [status('connecting')],
+    }),
   });
   renderWith(bridge, <Live />);
   return bridge;
 }
 
 const record = (i: number) => ({ account: ACCOUNT, networkId: 'local', record: payment(i * 2), notify: false });
-const feedRows = () => within(screen.getByRole('grid', { name: 'Live feed' })).queryAllByRole('row').filter((row) => row.dataset.index !== undefined);
+const feedRows = () =>
+  within(screen.getByRole('grid', { name: 'Live feed' }))
+    .queryAllByRole('row')
+    .filter((row) => row.dataset.index !== undefined);
 
 beforeAll(() => giveTablesASize());
 afterEach(() => {

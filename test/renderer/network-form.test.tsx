@@ -11,7 +11,8 @@ afterEach(cleanup);
 describe('network form', () => {
   it('saves the chosen submission endpoint and shows a refused save as an alert', async () => {
     const saved: Draft[] = [];
-    const refusal = 'The server at https://h.example says its network passphrase is "Test SDF Network ; September 2015", but this profile says "Mine".';
+    const refusal =
+      'The server at https://h.example says its network passphrase is "Test SDF Network ; September 2015", but this profile says "Mine".';
     const onSave = vi.fn(async (draft: Draft) => {
       saved.push(draft);
       throw new Error(refusal);

@@ -8,12 +8,33 @@ import { ACCOUNT, fakeBridge, payment } from './support/fake-bridge';
 import { renderWith } from './support/render';
 
 const PROFILES = [
-  { id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:8000', passphrase: 'a', dialect: 'ledger' as const, builtIn: true },
-  { id: 'elsewhere', name: 'Elsewhere', baseUrl: 'http://127.0.0.1:9', passphrase: 'b', dialect: 'horizon' as const, builtIn: false },
+  {
+    id: 'local',
+    name: 'Local',
+    baseUrl: 'http://127.0.0.1:8000',
+    passphrase: 'a',
+    dialect: 'ledger' as const,
+    builtIn: true,
+  },
+  {
+    id: 'elsewhere',
+    name: 'Elsewhere',
+    baseUrl: 'http://127.0.0.1:9',
+    passphrase: 'b',
+    dialect: 'horizon' as const,
+    builtIn: false,
+  },
 ];
 
 function health(networkId: string, online: boolean): NetworkHealth {
-  return { networkId, online, latencyMs: online ? 3 : null, rateLimitRemaining: null, latestLedger: online ? 60_000_100 : null, checkedAt: new Date().toISOString() };
+  return {
+    networkId,
+    online,
+    latencyMs: online ? 3 : null,
+    rateLimitRemaining: null,
+    latestLedger: online ? 60_000_100 : null,
+    checkedAt: new Date().toISOString(),
+  };
 }
 
 beforeEach(() => {
@@ -23,7 +44,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('switching networks', () => {
-  it('empties the feed, unread counts and stream states, and ignores the old network\'s late records', () => {
+  it("empties the feed, unread counts and stream states, and ignores the old network's late records", () => {
     const ui = useUi.getState();
     ui.switchNetwork('local');
     ui.addRecord({ account: ACCOUNT, networkId: 'local', record: payment(1), receivedAt: 1 }, true);
@@ -43,7 +64,7 @@ describe('switching networks', () => {
     expect(useUi.getState().feed).toHaveLength(1);
   });
 
-  it('a view shows nothing of the previous network under the new one\'s name', async () => {
+  it("a view shows nothing of the previous network under the new one's name", async () => {
     let selected = 'local';
     const bridge = fakeBridge({
       'network:list': () => ({ profiles: PROFILES, selectedId: selected }),
@@ -52,7 +73,14 @@ describe('switching networks', () => {
         return { selectedId: id };
       },
       'network:health': () => health(selected, selected === 'local'),
-      'ledger:get': ({ sequence }) => ({ sequence: Number(sequence), hash: `${selected}-hash`, closedAt: '2026-11-01T00:00:00Z', transactionCount: 0, operationCount: 0, raw: '{}' }),
+      'ledger:get': ({ sequence }) => ({
+        sequence: Number(sequence),
+        hash: `${selected}-hash`,
+        closedAt: '2026-11-01T00:00:00Z',
+        transactionCount: 0,
+        operationCount: 0,
+        raw: '{}',
+      }),
       'ledger:transactions': () => ({ records: [], truncated: false }),
       'operations:list': () => ({ records: [], next: null, prev: null }),
     });
@@ -77,11 +105,18 @@ describe('switching networks', () => {
     expect(bridge.calls.filter((c) => c.channel === 'ledger:get')).toHaveLength(2);
   });
 
-  it('a selection changed elsewhere (Settings removing the selected profile) refetches under the new network\'s key', async () => {
+  it("a selection changed elsewhere (Settings removing the selected profile) refetches under the new network's key", async () => {
     let selected = 'elsewhere';
     const bridge = fakeBridge({
       'network:list': () => ({ profiles: PROFILES, selectedId: selected }),
-      'ledger:get': ({ sequence }) => ({ sequence: Number(sequence), hash: `${selected}-hash`, closedAt: '2026-11-01T00:00:00Z', transactionCount: 0, operationCount: 0, raw: '{}' }),
+      'ledger:get': ({ sequence }) => ({
+        sequence: Number(sequence),
+        hash: `${selected}-hash`,
+        closedAt: '2026-11-01T00:00:00Z',
+        transactionCount: 0,
+        operationCount: 0,
+        raw: '{}',
+      }),
       'ledger:transactions': () => ({ records: [], truncated: false }),
       'operations:list': () => ({ records: [], next: null, prev: null }),
     });

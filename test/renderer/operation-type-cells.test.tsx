@@ -17,8 +17,11 @@ import { giveTablesASize, renderWith } from './support/render';
 
 /** jsdom gives import.meta.url no file scheme: the fixtures are found from the project root vitest runs in. */
 const FIXTURES = resolve('test/fixtures/horizon');
-const fixture = (name: string): Operation => normalizeOperation(parseJson(readFileSync(resolve(FIXTURES, `operations/${name}.json`), 'utf8')));
-const page = parseJson(readFileSync(resolve(FIXTURES, 'pages/account-payments.json'), 'utf8')) as { _embedded: { records: never[] } };
+const fixture = (name: string): Operation =>
+  normalizeOperation(parseJson(readFileSync(resolve(FIXTURES, `operations/${name}.json`), 'utf8')));
+const page = parseJson(readFileSync(resolve(FIXTURES, 'pages/account-payments.json'), 'utf8')) as {
+  _embedded: { records: never[] };
+};
 const VIEWER = 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX';
 const payments = page._embedded.records.map((record) => normalizeOperation(record, { viewer: VIEWER }));
 
@@ -29,7 +32,13 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function cells(op: Operation) {
-  renderWith(fakeBridge({}), <div data-testid="cells"><span data-testid="amount">{amountCell(op)}</span><span data-testid="details">{detailsCell(op)}</span></div>);
+  renderWith(
+    fakeBridge({}),
+    <div data-testid="cells">
+      <span data-testid="amount">{amountCell(op)}</span>
+      <span data-testid="details">{detailsCell(op)}</span>
+    </div>,
+  );
   return { amount: screen.getByTestId('amount').textContent, details: screen.getByTestId('details').textContent };
 }
 
@@ -87,9 +96,14 @@ describe('cells of Horizon operation types', () => {
 describe('path payments on a payments page', () => {
   it('show their amounts and directions in the table', async () => {
     const bridge = fakeBridge({ 'payments:list': () => ({ records: payments, next: null, prev: null }) });
-    renderWith(bridge, <OperationTable target={{ kind: 'payments', account: VIEWER }} label="Payments" viewed={VIEWER} />);
+    renderWith(
+      bridge,
+      <OperationTable target={{ kind: 'payments', account: VIEWER }} label="Payments" viewed={VIEWER} />,
+    );
     await waitFor(() => expect(screen.getByTestId('loaded-count').textContent).toContain('6 payments loaded (all)'));
-    const rows = within(screen.getByRole('grid', { name: 'Payments' })).getAllByRole('row').map((row) => row.textContent ?? '');
+    const rows = within(screen.getByRole('grid', { name: 'Payments' }))
+      .getAllByRole('row')
+      .map((row) => row.textContent ?? '');
     expect(rows.find((row) => row.includes('path pay (send)'))).toMatch(/in15\.0000000 XLM → 14\.2500000 USDX/);
     expect(rows.find((row) => row.includes('path pay (recv)'))).toMatch(/out.*8\.6100000 .* → 8\.0000000 /);
   });

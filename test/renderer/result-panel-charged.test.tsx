@@ -25,7 +25,9 @@ describe('what a failed submission cost', () => {
   it('applied in a ledger: the fee was charged and the sequence used', () => {
     renderWith(fakeBridge({}), <ResultPanel report={{ ...failed, ledger: 52_417_905 }} />);
     const panel = screen.getByRole('region', { name: 'Submission result' });
-    expect(panel.textContent).toContain('applied in ledger 52417905 and failed: its fee was charged and its sequence number used');
+    expect(panel.textContent).toContain(
+      'applied in ledger 52417905 and failed: its fee was charged and its sequence number used',
+    );
     expect(panel.textContent).not.toContain('nothing was charged');
   });
 

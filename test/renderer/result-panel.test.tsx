@@ -6,8 +6,21 @@ import { fakeBridge } from './support/fake-bridge';
 import { renderWith } from './support/render';
 
 const HASH = 'cd'.repeat(32);
-const APPLIED_TX: Explanation = { code: 'tx_success', scope: 'transaction', title: 'Succeeded', explanation: 'Every operation of the transaction was applied.', fix: 'Nothing to do.' };
-const APPLIED_OP: Explanation = { code: 'op_success', scope: 'operation', operationIndex: 0, title: 'Succeeded', explanation: 'The operation was applied.', fix: 'Nothing to do.' };
+const APPLIED_TX: Explanation = {
+  code: 'tx_success',
+  scope: 'transaction',
+  title: 'Succeeded',
+  explanation: 'Every operation of the transaction was applied.',
+  fix: 'Nothing to do.',
+};
+const APPLIED_OP: Explanation = {
+  code: 'op_success',
+  scope: 'operation',
+  operationIndex: 0,
+  title: 'Succeeded',
+  explanation: 'The operation was applied.',
+  fix: 'Nothing to do.',
+};
 
 const received: SubmissionReport = {
   result: 'received',
@@ -37,12 +50,24 @@ describe('the received panel', () => {
   });
 
   it('says it once the ledger has it, and no sentence twice', () => {
-    const final: TxStatus = { hash: HASH, networkId: 'local', state: 'success', ledger: 60_000_010, resultCodes: { transaction: 'tx_success', operations: ['op_success'] }, explanations: [APPLIED_TX, APPLIED_OP], checkedAt: '2026-11-01T00:00:00Z' };
+    const final: TxStatus = {
+      hash: HASH,
+      networkId: 'local',
+      state: 'success',
+      ledger: 60_000_010,
+      resultCodes: { transaction: 'tx_success', operations: ['op_success'] },
+      explanations: [APPLIED_TX, APPLIED_OP],
+      checkedAt: '2026-11-01T00:00:00Z',
+    };
     renderWith(fakeBridge({}), <ResultPanel report={received} final={final} />);
     expect(occurrences('Every operation of the transaction was applied.')).toBe(1);
     expect(occurrences('The operation was applied.')).toBe(1);
     expect(screen.queryByText(/not yet applied/)).toBeNull();
-    const sentences = screen.getByRole('region', { name: 'Submission result' }).textContent!.split(/(?<=\.)\s+/).map((s) => s.trim()).filter((s) => s.length > 20);
+    const sentences = screen
+      .getByRole('region', { name: 'Submission result' })
+      .textContent!.split(/(?<=\.)\s+/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 20);
     expect(new Set(sentences).size).toBe(sentences.length);
   });
 });

@@ -16,21 +16,79 @@ const COPY = 'AAAAAgAAAAC'.padEnd(200, 'B');
 const MERGED = 'AAAAAgAAAAD'.padEnd(200, 'C');
 const MISSING = `${ACCOUNT.slice(0, 6)}…${ACCOUNT.slice(-4)} does not exist on this network (transaction): the network would answer tx_no_source_account / op_no_source_account.`;
 
-const inspection = { envelopeType: 'v1', encoding: 'base64', envelopeXdr: ENVELOPE, hash: HASH, networks: [], signedFor: ['local'], warnings: [], source: ACCOUNT, sequence: '2', sequenceCheck: { status: 'unknown', message: 'the account does not exist' }, fee: '100', timeBounds: null, memo: { type: 'none' }, operations: [], signatures: [], json: {} } as Inspection;
+const inspection = {
+  envelopeType: 'v1',
+  encoding: 'base64',
+  envelopeXdr: ENVELOPE,
+  hash: HASH,
+  networks: [],
+  signedFor: ['local'],
+  warnings: [],
+  source: ACCOUNT,
+  sequence: '2',
+  sequenceCheck: { status: 'unknown', message: 'the account does not exist' },
+  fee: '100',
+  timeBounds: null,
+  memo: { type: 'none' },
+  operations: [],
+  signatures: [],
+  json: {},
+} as Inspection;
 
 /** The source account is missing (held back), or, with a second copy merged, everything is met. */
 function mergeReport(inputs: string[]): MergeReport {
   const merged = inputs.length > 1;
   return {
-    envelopeType: 'v1', envelope: merged ? MERGED : ENVELOPE, hash: HASH, networkId: 'local', networkName: 'Local',
-    signatures: [{ part: 'inner', index: 0, hint: 'abcd0000', signature: 'x', status: 'valid', signer: ACCOUNT, signerType: 'ed25519_public_key', weights: [], duplicate: false }],
-    operations: [], dropped: [], merged: inputs.length, added: 0,
-    requirements: [{ account: ACCOUNT, part: 'inner', level: 'low', neededBy: ['transaction'], status: merged ? 'met' : 'no_account', needed: 0, weight: 0, short: 0, couldSign: [] }],
-    readiness: merged ? { ready: true, reasons: [] } : { ready: false, reasons: [{ code: 'no_account', message: MISSING }] },
+    envelopeType: 'v1',
+    envelope: merged ? MERGED : ENVELOPE,
+    hash: HASH,
+    networkId: 'local',
+    networkName: 'Local',
+    signatures: [
+      {
+        part: 'inner',
+        index: 0,
+        hint: 'abcd0000',
+        signature: 'x',
+        status: 'valid',
+        signer: ACCOUNT,
+        signerType: 'ed25519_public_key',
+        weights: [],
+        duplicate: false,
+      },
+    ],
+    operations: [],
+    dropped: [],
+    merged: inputs.length,
+    added: 0,
+    requirements: [
+      {
+        account: ACCOUNT,
+        part: 'inner',
+        level: 'low',
+        neededBy: ['transaction'],
+        status: merged ? 'met' : 'no_account',
+        needed: 0,
+        weight: 0,
+        short: 0,
+        couldSign: [],
+      },
+    ],
+    readiness: merged
+      ? { ready: true, reasons: [] }
+      : { ready: false, reasons: [{ code: 'no_account', message: MISSING }] },
   };
 }
 
-const report: SubmissionReport = { result: 'timeout', hash: HASH, resultXdr: '', networkId: 'local', explanations: [], journalId: 'j', following: false };
+const report: SubmissionReport = {
+  result: 'timeout',
+  hash: HASH,
+  resultXdr: '',
+  networkId: 'local',
+  explanations: [],
+  journalId: 'j',
+  following: false,
+};
 
 /** An answer the test releases when it chooses. */
 function deferred<T>() {
@@ -41,7 +99,19 @@ function deferred<T>() {
 
 function setup(extra: FakeHandlers = {}) {
   const bridge = fakeBridge({
-    'network:list': () => ({ selectedId: 'local', profiles: [{ id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:8000', passphrase: 'p', dialect: 'ledger', builtIn: true }] }),
+    'network:list': () => ({
+      selectedId: 'local',
+      profiles: [
+        {
+          id: 'local',
+          name: 'Local',
+          baseUrl: 'http://127.0.0.1:8000',
+          passphrase: 'p',
+          dialect: 'ledger',
+          builtIn: true,
+        },
+      ],
+    }),
     'tx:journal': () => ({ entries: [] }),
     'tx:inspect': () => inspection,
     'signatures:merge': ({ inputs }) => mergeReport(inputs),
@@ -56,7 +126,8 @@ function setup(extra: FakeHandlers = {}) {
 }
 
 /** Every enabled button whose name offers to send the envelope. */
-const offersToSend = () => screen.queryAllByRole('button', { name: /^Submit (to |anyway)/ }).filter((b) => !(b as HTMLButtonElement).disabled);
+const offersToSend = () =>
+  screen.queryAllByRole('button', { name: /^Submit (to |anyway)/ }).filter((b) => !(b as HTMLButtonElement).disabled);
 
 afterEach(cleanup);
 
@@ -88,7 +159,7 @@ describe('submit buttons while the signatures are checked', () => {
     const anyway = screen.getByRole('button', { name: 'Submit anyway' });
     fireEvent.click(anyway);
     fireEvent.click(anyway);
-    expect((await screen.findByRole('button', { name: 'Submitting…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByRole('button', { name: 'Submitting…' })) as HTMLButtonElement).disabled).toBe(true);
     answer.release(report);
     await screen.findByRole('region', { name: 'Submission result' });
     expect(submits().map((c) => c.args)).toEqual([{ input: ENVELOPE }]);

@@ -12,8 +12,22 @@ const ENVELOPE = 'AAAAAgAAAAB'.padEnd(200, 'A');
 const networks: FakeHandlers['network:list'] = () => ({
   selectedId: 'local',
   profiles: [
-    { id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:8000', passphrase: 'Ledgerscope Local Network ; 2026', dialect: 'ledger', builtIn: true },
-    { id: 'testnet', name: 'Testnet', baseUrl: 'https://horizon-testnet.stellar.org', passphrase: 'Test SDF Network ; September 2015', dialect: 'horizon', builtIn: true },
+    {
+      id: 'local',
+      name: 'Local',
+      baseUrl: 'http://127.0.0.1:8000',
+      passphrase: 'Ledgerscope Local Network ; 2026',
+      dialect: 'ledger',
+      builtIn: true,
+    },
+    {
+      id: 'testnet',
+      name: 'Testnet',
+      baseUrl: 'https://horizon-testnet.stellar.org',
+      passphrase: 'Test SDF Network ; September 2015',
+      dialect: 'horizon',
+      builtIn: true,
+    },
   ],
 });
 
@@ -24,8 +38,20 @@ function inspection(signedFor: string[]): Inspection {
     envelopeXdr: ENVELOPE,
     hash: HASH,
     networks: [
-      { networkId: 'local', name: 'Local', passphrase: 'x', hash: HASH, verifiedSignatures: signedFor.includes('local') ? 1 : 0 },
-      { networkId: 'testnet', name: 'Testnet', passphrase: 'y', hash: 'aa'.repeat(32), verifiedSignatures: signedFor.includes('testnet') ? 1 : 0 },
+      {
+        networkId: 'local',
+        name: 'Local',
+        passphrase: 'x',
+        hash: HASH,
+        verifiedSignatures: signedFor.includes('local') ? 1 : 0,
+      },
+      {
+        networkId: 'testnet',
+        name: 'Testnet',
+        passphrase: 'y',
+        hash: 'aa'.repeat(32),
+        verifiedSignatures: signedFor.includes('testnet') ? 1 : 0,
+      },
     ],
     signedFor,
     warnings: [],
@@ -42,7 +68,16 @@ function inspection(signedFor: string[]): Inspection {
 }
 
 function report(overrides: Partial<SubmissionReport>): SubmissionReport {
-  return { result: 'received', hash: HASH, resultXdr: 'AAAAAAAAAGQAAAAAAAAAAA==', networkId: 'local', explanations: [], journalId: 'j1', following: true, ...overrides };
+  return {
+    result: 'received',
+    hash: HASH,
+    resultXdr: 'AAAAAAAAAGQAAAAAAAAAAA==',
+    networkId: 'local',
+    explanations: [],
+    journalId: 'j1',
+    following: true,
+    ...overrides,
+  };
 }
 
 function setup(handlers: FakeHandlers) {
@@ -81,13 +116,18 @@ describe('submit panel', () => {
     paste('hello world');
     expect((await screen.findByTestId('inspect-result')).textContent).toBe('malformed');
     expect(screen.getByTestId('inspect-message').textContent).toContain('not hex or base64');
-    expect(screen.getByRole('region', { name: 'Inspection problem' }).textContent).toContain('not a transaction the network can read');
+    expect(screen.getByRole('region', { name: 'Inspection problem' }).textContent).toContain(
+      'not a transaction the network can read',
+    );
     expect(screen.queryByRole('button', { name: /^Submit/ })).toBeNull();
     expect(bridge.calls.some((c) => c.channel === 'tx:submit')).toBe(false);
   });
 
   it('shows a malformed answer from the network with its explanation', async () => {
-    setup({ 'tx:inspect': () => inspection(['local']), 'tx:submit': () => report({ result: 'malformed', hash: '', resultXdr: '', following: false }) });
+    setup({
+      'tx:inspect': () => inspection(['local']),
+      'tx:submit': () => report({ result: 'malformed', hash: '', resultXdr: '', following: false }),
+    });
     paste(ENVELOPE);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit to Local' }));
     const panel = await screen.findByRole('region', { name: 'Submission result' });
@@ -97,7 +137,11 @@ describe('submit panel', () => {
   });
 
   it('previews, submits, shows received and then the final success', async () => {
-    const bridge = setup({ 'tx:inspect': () => inspection(['local']), 'tx:submit': () => report({}), 'tx:status': () => ({ hash: HASH, networkId: 'local', state: 'pending', checkedAt: new Date().toISOString() }) });
+    const bridge = setup({
+      'tx:inspect': () => inspection(['local']),
+      'tx:submit': () => report({}),
+      'tx:status': () => ({ hash: HASH, networkId: 'local', state: 'pending', checkedAt: new Date().toISOString() }),
+    });
     paste(ENVELOPE);
     const preview = await screen.findByRole('region', { name: 'Transaction preview' });
     expect(within(preview).queryByTestId('network-warning')).toBeNull();
@@ -110,7 +154,15 @@ describe('submit panel', () => {
     expect(within(panel).getByTestId('submit-result').textContent).toBe('received');
     expect(within(panel).getByRole('link', { name: HASH }).getAttribute('href')).toBe(`#/tx/${HASH}`);
     expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({ input: ENVELOPE });
-    act(() => bridge.emit('tx:status', { hash: HASH, networkId: 'local', state: 'success', ledger: 60000042, checkedAt: new Date().toISOString() }));
+    act(() =>
+      bridge.emit('tx:status', {
+        hash: HASH,
+        networkId: 'local',
+        state: 'success',
+        ledger: 60000042,
+        checkedAt: new Date().toISOString(),
+      }),
+    );
     const final = await within(panel).findByTestId('final-state');
     expect(final.dataset.state).toBe('success');
     expect(final.textContent).toContain('60000042');
@@ -124,7 +176,15 @@ describe('submit panel', () => {
           result: 'failed',
           following: false,
           transactionCode: 'tx_bad_auth',
-          explanations: [{ code: 'tx_bad_auth', scope: 'transaction', title: 'Bad signatures', explanation: 'The signatures do not match this network.', fix: 'Sign for the selected network.' }],
+          explanations: [
+            {
+              code: 'tx_bad_auth',
+              scope: 'transaction',
+              title: 'Bad signatures',
+              explanation: 'The signatures do not match this network.',
+              fix: 'Sign for the selected network.',
+            },
+          ],
         }),
     });
     paste(ENVELOPE);
@@ -140,7 +200,10 @@ describe('submit panel', () => {
   });
 
   it('shows connection_failed plainly', async () => {
-    setup({ 'tx:inspect': () => inspection(['local']), 'tx:submit': () => report({ result: 'connection_failed', following: false, resultXdr: '' }) });
+    setup({
+      'tx:inspect': () => inspection(['local']),
+      'tx:submit': () => report({ result: 'connection_failed', following: false, resultXdr: '' }),
+    });
     paste(ENVELOPE);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit to Local' }));
     const panel = await screen.findByRole('region', { name: 'Submission result' });

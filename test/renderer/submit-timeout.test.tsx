@@ -31,7 +31,13 @@ describe('a submission timeout', () => {
     // The core's message says the same thing: the panel does not say it twice.
     expect(screen.getByLabelText('Submission result').textContent).not.toContain('The outcome is not known yet');
     expect(screen.getByRole('status').textContent).toContain('Waiting for the transaction to be in a ledger');
-    const final: TxStatus = { hash: HASH, networkId: 'testnet', state: 'success', ledger: 52426906, checkedAt: new Date().toISOString() };
+    const final: TxStatus = {
+      hash: HASH,
+      networkId: 'testnet',
+      state: 'success',
+      ledger: 52426906,
+      checkedAt: new Date().toISOString(),
+    };
     rerender(<ResultPanel report={report} final={final} />);
     expect(screen.getByTestId('final-state').dataset['state']).toBe('success');
     expect(screen.getByTestId('final-state').textContent).toContain('Final: success');

@@ -16,7 +16,10 @@ function Fragile() {
 }
 
 function setup() {
-  const bridge = fakeBridge({ 'stream:list': () => ({ watched: [], statuses: [] }), 'app:log-error': () => ({ logged: true }) });
+  const bridge = fakeBridge({
+    'stream:list': () => ({ watched: [], statuses: [] }),
+    'app:log-error': () => ({ logged: true }),
+  });
   renderWith(
     bridge,
     <div>
@@ -46,14 +49,20 @@ describe('ViewBoundary', () => {
     expect(within(panel).getByText('TypeError: l is not a function')).toBeTruthy();
     expect(screen.queryByText('fragile view rendered')).toBeNull();
     await waitFor(() => expect(bridge.calls.some((c) => c.channel === 'app:log-error')).toBe(true));
-    const logged = bridge.calls.find((c) => c.channel === 'app:log-error')!.args as { view: string; message: string; componentStack?: string };
+    const logged = bridge.calls.find((c) => c.channel === 'app:log-error')!.args as {
+      view: string;
+      message: string;
+      componentStack?: string;
+    };
     expect(logged.view).toBe('The test page');
     expect(logged.message).toBe('TypeError: l is not a function');
     expect(logged.componentStack).toMatch(/Fragile/);
 
     const nav = screen.getByRole('navigation', { name: 'Pages' });
     fireEvent.click(within(nav).getByRole('link', { name: 'Live' }));
-    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Live' }).getAttribute('aria-current')).toBe('page'));
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Live' }).getAttribute('aria-current')).toBe('page'),
+    );
     expect(screen.getByRole('button', { name: /Go to/ })).toBeTruthy();
   });
 
@@ -73,7 +82,10 @@ describe('ViewBoundary', () => {
 
   it('caps what it sends to the log', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const bridge = fakeBridge({ 'stream:list': () => ({ watched: [], statuses: [] }), 'app:log-error': () => ({ logged: true }) });
+    const bridge = fakeBridge({
+      'stream:list': () => ({ watched: [], statuses: [] }),
+      'app:log-error': () => ({ logged: true }),
+    });
     function Huge(): never {
       throw new Error('x'.repeat(50_000));
     }
@@ -84,7 +96,11 @@ describe('ViewBoundary', () => {
       </ViewBoundary>,
     );
     await waitFor(() => expect(bridge.calls.some((c) => c.channel === 'app:log-error')).toBe(true));
-    const logged = bridge.calls.find((c) => c.channel === 'app:log-error')!.args as { view: string; message: string; stack?: string };
+    const logged = bridge.calls.find((c) => c.channel === 'app:log-error')!.args as {
+      view: string;
+      message: string;
+      stack?: string;
+    };
     expect(logged.view.length).toBe(80);
     expect(logged.message.length).toBe(2_000);
     expect(logged.stack!.length).toBeLessThanOrEqual(8_000);
@@ -101,7 +117,15 @@ describe('ResultPanel scrolling', () => {
     Element.prototype.scrollIntoView = scrolled as unknown as typeof original;
     try {
       const bridge = fakeBridge({});
-      const report = { result: 'received' as const, hash: 'ab'.repeat(32), resultXdr: 'AAAAAAAAAGQAAAAAAAAAAA==', networkId: 'local', explanations: [], journalId: 'j1', following: false };
+      const report = {
+        result: 'received' as const,
+        hash: 'ab'.repeat(32),
+        resultXdr: 'AAAAAAAAAGQAAAAAAAAAAA==',
+        networkId: 'local',
+        explanations: [],
+        journalId: 'j1',
+        following: false,
+      };
       const view = renderWith(bridge, <ResultPanel report={report} />);
       expect(scrolled).toHaveBeenCalled();
       expect(() => view.unmount()).not.toThrow();

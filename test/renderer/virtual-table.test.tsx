@@ -36,7 +36,9 @@ describe('OperationTable', () => {
     expect(rows[1]?.textContent).toContain('out');
     expect(rows[2]?.textContent).toContain('in');
     const call = bridge.calls.find((c) => c.channel === 'payments:list');
-    expect(call?.args).toMatchObject({ query: { order: 'desc', includeFailed: false, includeTransactions: false, limit: PAGE_SIZE } });
+    expect(call?.args).toMatchObject({
+      query: { order: 'desc', includeFailed: false, includeTransactions: false, limit: PAGE_SIZE },
+    });
   });
 
   it('shows the direction the core decided, and works none out itself', async () => {
@@ -46,7 +48,10 @@ describe('OperationTable', () => {
         const page = handler(args);
         // The newest record arrives with the core's direction swapped, the next one without any.
         const [first, second, ...rest] = page.records;
-        return { ...page, records: [{ ...first!, direction: 'self' as const }, { ...second!, direction: undefined }, ...rest] };
+        return {
+          ...page,
+          records: [{ ...first!, direction: 'self' as const }, { ...second!, direction: undefined }, ...rest],
+        };
       },
     });
     renderWith(bridge, <OperationTable target={target} label="Payments" viewed={ACCOUNT} />);
@@ -63,14 +68,26 @@ describe('OperationTable', () => {
     await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain(`${PAGE_SIZE} payments`));
     for (let page = 1; page <= MAX_PAGES + 3; page++) {
       scrollTo(page * PAGE_SIZE * 30);
-      await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain(`${((page + 1) * PAGE_SIZE).toLocaleString('en')} payments`));
+      await waitFor(() =>
+        expect(screen.getByTestId('loaded-count')?.textContent).toContain(
+          `${((page + 1) * PAGE_SIZE).toLocaleString('en')} payments`,
+        ),
+      );
     }
     // Pages before the kept window were dropped: at most MAX_PAGES are in memory.
-    const kept = client.getQueryData<{ pages: unknown[] }>(listingKey(target, { order: 'desc', includeFailed: false, includeTransactions: false }));
+    const kept = client.getQueryData<{ pages: unknown[] }>(
+      listingKey(target, { order: 'desc', includeFailed: false, includeTransactions: false }),
+    );
     expect(kept?.pages).toHaveLength(MAX_PAGES);
     // The first rows are placeholders again, fetched backwards (reversed order) when seen.
     scrollTo(0);
-    await waitFor(() => expect(bridge.calls.filter((c) => c.channel === 'payments:list' && (c.args as { query: { order: string } }).query.order === 'asc').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(
+        bridge.calls.filter(
+          (c) => c.channel === 'payments:list' && (c.args as { query: { order: string } }).query.order === 'asc',
+        ).length,
+      ).toBeGreaterThan(0),
+    );
   });
 
   it('shows an error row with a retry that loads the page', async () => {
@@ -93,7 +110,10 @@ describe('OperationTable', () => {
   });
 
   it('shows an empty state', async () => {
-    renderWith(fakeBridge({ 'payments:list': paymentsHandler(0) }), <OperationTable target={target} label="Payments" />);
+    renderWith(
+      fakeBridge({ 'payments:list': paymentsHandler(0) }),
+      <OperationTable target={target} label="Payments" />,
+    );
     expect(await screen.findByText(/No payments/)).toBeTruthy();
   });
 
@@ -105,7 +125,11 @@ describe('OperationTable', () => {
     await waitFor(() => expect(window.location.hash).toContain('order=asc'));
     fireEvent.click(screen.getByLabelText('Include failed'));
     fireEvent.click(screen.getByLabelText('Include transactions'));
-    await waitFor(() => expect(bridge.calls.at(-1)?.args).toMatchObject({ query: { order: 'asc', includeFailed: true, includeTransactions: true } }));
+    await waitFor(() =>
+      expect(bridge.calls.at(-1)?.args).toMatchObject({
+        query: { order: 'asc', includeFailed: true, includeTransactions: true },
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('loaded-count')?.textContent).toContain('30 payments loaded (all)'));
     expect(within(grid()).getAllByRole('row')[1]?.textContent).toContain('1,000');
     expect(screen.getByRole('columnheader', { name: 'Memo' })).toBeTruthy();
@@ -120,14 +144,20 @@ describe('OperationTable', () => {
     fireEvent.keyDown(grid(), { key: 'j' });
     fireEvent.keyDown(grid(), { key: 'j' });
     fireEvent.keyDown(grid(), { key: 'k' });
-    const selected = within(grid()).getAllByRole('row').filter((row) => row.getAttribute('aria-selected') === 'true');
+    const selected = within(grid())
+      .getAllByRole('row')
+      .filter((row) => row.getAttribute('aria-selected') === 'true');
     expect(selected).toHaveLength(1);
     expect(selected[0]!.dataset.index).toBe('0');
     fireEvent.keyDown(grid(), { key: 'Enter' });
     const drawer = await screen.findByRole('dialog');
     // The raw JSON, fetched when the drawer opens, keeps ids above 2^53 digit for digit.
-    await waitFor(() => expect(drawer.querySelector('pre')?.textContent).toContain(`"id": ${((60_000_029n << 32n) | 4097n).toString()}`));
-    expect(bridge.calls.filter((c) => c.channel === 'operation:get')).toEqual([{ channel: 'operation:get', args: { id: ((60_000_029n << 32n) | 4097n).toString() } }]);
+    await waitFor(() =>
+      expect(drawer.querySelector('pre')?.textContent).toContain(`"id": ${((60_000_029n << 32n) | 4097n).toString()}`),
+    );
+    expect(bridge.calls.filter((c) => c.channel === 'operation:get')).toEqual([
+      { channel: 'operation:get', args: { id: ((60_000_029n << 32n) | 4097n).toString() } },
+    ]);
     fireEvent.keyDown(drawer, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -39,23 +39,72 @@ function row(i: number): HistoryRow {
 }
 
 const periods: TotalsRow[] = [
-  { key: '2026-11-02', asset: USD, in: BIG_IN, out: BIG_OUT, net: BIG_NET, count: 7, volume: '1', first: null, last: null },
-  { key: '2026-11-16', asset: USD, in: '0.0000001', out: '0', net: '0.0000001', count: 1, volume: '0.0000001', first: null, last: null },
+  {
+    key: '2026-11-02',
+    asset: USD,
+    in: BIG_IN,
+    out: BIG_OUT,
+    net: BIG_NET,
+    count: 7,
+    volume: '1',
+    first: null,
+    last: null,
+  },
+  {
+    key: '2026-11-16',
+    asset: USD,
+    in: '0.0000001',
+    out: '0',
+    net: '0.0000001',
+    count: 1,
+    volume: '0.0000001',
+    first: null,
+    last: null,
+  },
   { key: '2026-11-02', asset: 'native', in: '5', out: '0', net: '5', count: 1, volume: '5', first: null, last: null },
 ];
 
 function handlers(extra: FakeHandlers = {}): FakeHandlers {
   return {
-    'history:status': ({ account }) => ({ account, networkId: 'local', state: 'current', records: 3, ratePerSecond: 0, oldest: row(0).createdAt, newest: row(2).createdAt, completeFromLedger: 1 }),
+    'history:status': ({ account }) => ({
+      account,
+      networkId: 'local',
+      state: 'current',
+      records: 3,
+      ratePerSecond: 0,
+      oldest: row(0).createdAt,
+      newest: row(2).createdAt,
+      completeFromLedger: 1,
+    }),
     'history:query': ({ cursor }) => ({
       rows: cursor ? [] : [row(0), row(1), row(2)],
       next: null,
       summary: cursor ? null : { count: 3, totals: [{ asset: USD, in: BIG_IN, out: BIG_OUT, net: BIG_NET, count: 3 }] },
     }),
     'history:totals': ({ by }) => ({
-      rows: by === 'counterparty' ? [{ key: OTHER, asset: USD, in: BIG_IN, out: '0', net: BIG_IN, count: 2, volume: BIG_IN, first: '2026-11-01T00:00:00Z', last: '2026-11-03T00:00:00Z' }] : periods,
+      rows:
+        by === 'counterparty'
+          ? [
+              {
+                key: OTHER,
+                asset: USD,
+                in: BIG_IN,
+                out: '0',
+                net: BIG_IN,
+                count: 2,
+                volume: BIG_IN,
+                first: '2026-11-01T00:00:00Z',
+                last: '2026-11-03T00:00:00Z',
+              },
+            ]
+          : periods,
     }),
-    'history:flow': () => ({ points: [{ day: '2026-11-01', net: '-0.0000001', cumulative: '-0.0000001' }, { day: '2026-11-03', net: BIG_IN, cumulative: '922337203685.4775806' }] }),
+    'history:flow': () => ({
+      points: [
+        { day: '2026-11-01', net: '-0.0000001', cumulative: '-0.0000001' },
+        { day: '2026-11-03', net: BIG_IN, cumulative: '922337203685.4775806' },
+      ],
+    }),
     ...extra,
   };
 }
@@ -72,7 +121,8 @@ function open(params: Record<string, string> | string = {}, extra: FakeHandlers 
   return bridge;
 }
 
-const queries = (bridge: ReturnType<typeof fakeBridge>) => bridge.calls.filter((c) => c.channel === 'history:query').map((c) => c.args as RequestArgs<'history:query'>);
+const queries = (bridge: ReturnType<typeof fakeBridge>) =>
+  bridge.calls.filter((c) => c.channel === 'history:query').map((c) => c.args as RequestArgs<'history:query'>);
 
 beforeAll(() => giveTablesASize());
 beforeEach(() => useUi.setState({ networkId: 'local' }));
@@ -88,9 +138,18 @@ describe('the workbench', () => {
     const filter = { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' };
     // The count and totals: one row asked for, with the summary of the whole set.
     expect(queries(bridge).find((q) => q.summary)).toEqual({ account: ACCOUNT, filter, limit: 1, summary: true });
-    await waitFor(() => expect(queries(bridge).find((q) => !q.summary)).toEqual({ account: ACCOUNT, filter, sort: '-amount', limit: 200 }));
+    await waitFor(() =>
+      expect(queries(bridge).find((q) => !q.summary)).toEqual({
+        account: ACCOUNT,
+        filter,
+        sort: '-amount',
+        limit: 200,
+      }),
+    );
     const totals = screen.getByRole('table', { name: 'Totals by asset' });
-    const cells = within(totals).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(totals)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['USD', '922,337,203,685.4775807', '900,719,925,474.0993001', '21,617,278,211.3782806', '3']);
     expect(screen.queryByRole('alert', { name: 'Address problems' })).toBeNull();
   });
@@ -111,7 +170,14 @@ describe('the workbench', () => {
     open('#/history/not-an-account');
     expect((await screen.findByRole('alert')).textContent).toContain('"not-an-account" is not an account id');
     cleanup();
-    open({}, { 'history:query': () => { throw new FakeError('not_found', 'not indexed'); } });
+    open(
+      {},
+      {
+        'history:query': () => {
+          throw new FakeError('not_found', 'not indexed');
+        },
+      },
+    );
     expect((await screen.findByTestId('workbench-error')).textContent).toContain('not indexed on this network yet');
   });
 
@@ -137,19 +203,31 @@ describe('the workbench', () => {
 
   it('exports the filtered set from the index, and says why an export failed', async () => {
     let fail = false;
-    const bridge = open({ asset: 'XLM', sort: 'amount' }, {
-      'history:export': ({ format }) => {
-        if (fail) throw new FakeError('invalid_input', 'the export directory is not writable');
-        return { path: `/downloads/history.${format}`, rows: 1234 };
+    const bridge = open(
+      { asset: 'XLM', sort: 'amount' },
+      {
+        'history:export': ({ format }) => {
+          if (fail) throw new FakeError('invalid_input', 'the export directory is not writable');
+          return { path: `/downloads/history.${format}`, rows: 1234 };
+        },
       },
-    });
+    );
     await screen.findByText('3 operations match');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect((await screen.findByTestId('export-result')).textContent).toBe('Wrote 1,234 rows to /downloads/history.csv');
-    expect(bridge.calls.find((c) => c.channel === 'history:export')?.args).toEqual({ account: ACCOUNT, filter: { asset: 'XLM' }, sort: 'amount', format: 'csv' });
+    expect(bridge.calls.find((c) => c.channel === 'history:export')?.args).toEqual({
+      account: ACCOUNT,
+      filter: { asset: 'XLM' },
+      sort: 'amount',
+      format: 'csv',
+    });
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Export NDJSON' }));
-    await waitFor(() => expect(screen.getByTestId('export-result').textContent).toBe('Export failed: the export directory is not writable'));
+    await waitFor(() =>
+      expect(screen.getByTestId('export-result').textContent).toBe(
+        'Export failed: the export directory is not writable',
+      ),
+    );
   });
 
   it('combines operation types, direction and status into the address and the query', async () => {
@@ -162,15 +240,30 @@ describe('the workbench', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'failed' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'From day' }), { target: { value: '2026-11-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(queries(bridge).at(-1)!.filter).toEqual({ types: ['payment', 'create_account'], direction: 'out', status: 'failed', from: Date.UTC(2026, 10, 1) }));
-    expect(window.location.hash).toBe(href('history', ACCOUNT, { type: 'payment,create_account', dir: 'out', from: '2026-11-01', status: 'failed' }));
+    await waitFor(() =>
+      expect(queries(bridge).at(-1)!.filter).toEqual({
+        types: ['payment', 'create_account'],
+        direction: 'out',
+        status: 'failed',
+        from: Date.UTC(2026, 10, 1),
+      }),
+    );
+    expect(window.location.hash).toBe(
+      href('history', ACCOUNT, { type: 'payment,create_account', dir: 'out', from: '2026-11-01', status: 'failed' }),
+    );
     expect(screen.getByText('payment, create account')).toBeTruthy();
   });
 
   it('lists the rows in the virtual table', async () => {
     open();
     const grid = await screen.findByRole('grid', { name: 'Indexed operations' });
-    await waitFor(() => expect(within(grid).getAllByRole('row').filter((r) => r.dataset.index !== undefined)).toHaveLength(3));
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('row')
+          .filter((r) => r.dataset.index !== undefined),
+      ).toHaveLength(3),
+    );
     expect(grid.textContent).toContain('2.0000001 USD');
     expect(grid.textContent).toContain(row(2).id);
     // A memo is shown (as text) when a row has one.
@@ -196,9 +289,13 @@ describe('the workbench', () => {
     // The same figures from the keyboard: End is the last period, ArrowLeft the one before.
     const chart = screen.getByLabelText('Volume chart: arrow keys move between periods');
     fireEvent.keyDown(chart, { key: 'End' });
-    expect(screen.getByTestId('period-readout').textContent).toBe('Week of 2026-11-16: in 0.0000001 USD · out 0 USD · net 0.0000001 USD · 1 leg');
+    expect(screen.getByTestId('period-readout').textContent).toBe(
+      'Week of 2026-11-16: in 0.0000001 USD · out 0 USD · net 0.0000001 USD · 1 leg',
+    );
     fireEvent.keyDown(chart, { key: 'ArrowLeft' });
-    expect(screen.getByTestId('period-readout').textContent).toMatch(/^Week of 2026-11-02: in 922,337,203,685.4775807 USD/);
+    expect(screen.getByTestId('period-readout').textContent).toMatch(
+      /^Week of 2026-11-02: in 922,337,203,685.4775807 USD/,
+    );
     const flow = screen.getByRole('region', { name: 'Net flow' });
     expect(flow.textContent).toContain('USD net flow since the first indexed operation');
     const day = await waitFor(() => {
@@ -207,15 +304,23 @@ describe('the workbench', () => {
       return found!;
     });
     fireEvent.mouseEnter(day);
-    expect(screen.getByTestId('flow-readout').textContent).toBe('2026-11-03: net 922,337,203,685.4775807 USD · cumulative 922,337,203,685.4775806 USD');
+    expect(screen.getByTestId('flow-readout').textContent).toBe(
+      '2026-11-03: net 922,337,203,685.4775807 USD · cumulative 922,337,203,685.4775806 USD',
+    );
     fireEvent.mouseEnter(flow.querySelector('rect.hit[data-day="2026-11-01"]')!);
-    expect(screen.getByTestId('flow-readout').textContent).toBe('2026-11-01: net -0.0000001 USD · cumulative -0.0000001 USD');
+    expect(screen.getByTestId('flow-readout').textContent).toBe(
+      '2026-11-01: net -0.0000001 USD · cumulative -0.0000001 USD',
+    );
   });
 
   it('lists counterparties with a link to each account and a filter by it', async () => {
     const bridge = open({ view: 'analyse' });
     const table = await screen.findByRole('table', { name: 'Top counterparties' });
-    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toContain('922,337,203,685.4775807');
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toContain('922,337,203,685.4775807');
     expect(table.querySelector(`a[href="${href('account', OTHER)}"]`)).not.toBeNull();
     act(() => fireEvent.click(within(table).getByRole('link', { name: 'Filter by it' })));
     await waitFor(() => expect(queries(bridge).some((q) => q.filter?.counterparty === OTHER)).toBe(true));
@@ -223,11 +328,14 @@ describe('the workbench', () => {
     expect((screen.getByRole('textbox', { name: 'Counterparty' }) as HTMLInputElement).value).toBe(OTHER);
   });
 
-  it('reads from the selected network only: a switch asks again under the new network\'s key', async () => {
+  it("reads from the selected network only: a switch asks again under the new network's key", async () => {
     let network = 'local';
-    const bridge = open({}, {
-      'history:query': () => ({ rows: [], next: null, summary: { count: network === 'local' ? 3 : 42, totals: [] } }),
-    });
+    const bridge = open(
+      {},
+      {
+        'history:query': () => ({ rows: [], next: null, summary: { count: network === 'local' ? 3 : 42, totals: [] } }),
+      },
+    );
     expect(await screen.findByText('3 operations match')).toBeTruthy();
     network = 'testnet';
     act(() => useUi.getState().switchNetwork('testnet'));
@@ -239,15 +347,27 @@ describe('the workbench', () => {
   it('keeps a bounded number of pages while scrolling, and reads a dropped page again from its cursor', async () => {
     const total = 4000;
     const all = Array.from({ length: total }, (_, i) => row(i));
-    const bridge = open({}, {
-      'history:query': ({ cursor, limit = 100, summary }) => {
-        const start = cursor ? Number(cursor.split(':')[1]) + 1 : 0;
-        const rows = all.slice(start, start + limit);
-        return { rows, next: start + limit < total ? `0:${start + limit - 1}` : null, summary: summary ? { count: total, totals: [] } : null };
+    const bridge = open(
+      {},
+      {
+        'history:query': ({ cursor, limit = 100, summary }) => {
+          const start = cursor ? Number(cursor.split(':')[1]) + 1 : 0;
+          const rows = all.slice(start, start + limit);
+          return {
+            rows,
+            next: start + limit < total ? `0:${start + limit - 1}` : null,
+            summary: summary ? { count: total, totals: [] } : null,
+          };
+        },
       },
-    });
+    );
     const grid = await screen.findByRole('grid', { name: 'Indexed operations' });
-    const firstIndex = () => Number(within(grid).getAllByRole('row').find((r) => r.dataset.row !== undefined)?.dataset.index);
+    const firstIndex = () =>
+      Number(
+        within(grid)
+          .getAllByRole('row')
+          .find((r) => r.dataset.row !== undefined)?.dataset.index,
+      );
     // Scroll to the end of what is loaded until 14 pages have been read.
     for (let page = 1; page < 14; page++) {
       await waitFor(() => expect(within(grid).queryAllByRole('row').length).toBeGreaterThan(1));
@@ -255,7 +375,9 @@ describe('the workbench', () => {
         grid.scrollTop = page * 200 * 30;
         fireEvent.scroll(grid);
       });
-      await waitFor(() => expect(queries(bridge).filter((q) => !q.summary && q.cursor === `0:${page * 200 - 1}`)).toHaveLength(1));
+      await waitFor(() =>
+        expect(queries(bridge).filter((q) => !q.summary && q.cursor === `0:${page * 200 - 1}`)).toHaveLength(1),
+      );
     }
     // Only 12 pages are kept: the first two were dropped, so row 0 is not in memory.
     act(() => {
@@ -265,11 +387,18 @@ describe('the workbench', () => {
     // Scrolling back reads them again, each from the cursor it was first read from.
     await waitFor(() => expect(firstIndex()).toBe(0));
     expect(queries(bridge).filter((q) => !q.summary && q.cursor === undefined)).toHaveLength(2);
-    expect(within(grid).getAllByRole('row').find((r) => r.dataset.index === '0')?.textContent).toContain(all[0]!.id);
+    expect(
+      within(grid)
+        .getAllByRole('row')
+        .find((r) => r.dataset.index === '0')?.textContent,
+    ).toContain(all[0]!.id);
   });
 
   it('keeps working when a chart cannot be drawn from what the core sent', async () => {
-    open({ view: 'analyse' }, { 'history:totals': ({ by }) => ({ rows: by === 'counterparty' ? [] : [{ ...periods[0]!, in: 'lots' }] }) });
+    open(
+      { view: 'analyse' },
+      { 'history:totals': ({ by }) => ({ rows: by === 'counterparty' ? [] : [{ ...periods[0]!, in: 'lots' }] }) },
+    );
     const failed = await screen.findByRole('alert', { name: 'The charts failed' });
     expect(failed.textContent).toContain('could not be shown');
     // The rest of the workbench is still there.

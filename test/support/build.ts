@@ -13,16 +13,21 @@ export async function ensureBuilt(): Promise<void> {
   const root = join(import.meta.dirname, '..', '..');
   const lock = join(root, 'node_modules', '.tmp', 'ledgerscope-build.lock');
   mkdirSync(dirname(lock), { recursive: true });
-  await waitFor('the build lock', () => {
-    try {
-      mkdirSync(lock);
-      return true;
-    } catch {
-      // A lock left by a killed run is stale after a few minutes.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000) rmSync(lock, { recursive: true, force: true });
-      return false;
-    }
-  }, 300_000);
+  await waitFor(
+    'the build lock',
+    () => {
+      try {
+        mkdirSync(lock);
+        return true;
+      } catch {
+        // A lock left by a killed run is stale after a few minutes.
+        if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
+          rmSync(lock, { recursive: true, force: true });
+        return false;
+      }
+    },
+    300_000,
+  );
   try {
     const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);

@@ -25,11 +25,16 @@ export function startCli(args: string[], userDataDir: string): CliProcess {
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   return { child, out: () => out, err: () => err, done };
 }
 
-export async function runCli(args: string[], userDataDir: string): Promise<{ code: number | null; out: string; err: string }> {
+export async function runCli(
+  args: string[],
+  userDataDir: string,
+): Promise<{ code: number | null; out: string; err: string }> {
   const proc = startCli(args, userDataDir);
   const { code } = await proc.done;
   return { code, out: proc.out(), err: proc.err() };
@@ -43,7 +48,9 @@ export function indexedRows(userDataDir: string, account: string): number {
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.sqlite'))) {
     const db = new DatabaseSync(join(dir, name), { readOnly: true });
     try {
-      const row = db.prepare('SELECT count(*) AS n FROM ops JOIN accounts USING (acct) WHERE address = ?').get(account) as { n: number } | undefined;
+      const row = db
+        .prepare('SELECT count(*) AS n FROM ops JOIN accounts USING (acct) WHERE address = ?')
+        .get(account) as { n: number } | undefined;
       rows += Number(row?.n ?? 0);
     } catch {
       // the schema is not written yet
@@ -59,12 +66,15 @@ export async function listedIds(url: string, account: string): Promise<string[]>
   const ids: string[] = [];
   let cursor = '';
   for (;;) {
-    const response = await fetch(`${url}/accounts/${account}/operations?limit=200&order=asc&include_failed=true&cursor=${cursor}`);
+    const response = await fetch(
+      `${url}/accounts/${account}/operations?limit=200&order=asc&include_failed=true&cursor=${cursor}`,
+    );
     if (response.status === 429) {
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
       continue;
     }
-    const records = ((await response.json()) as { _embedded: { records: { paging_token: string }[] } })._embedded.records;
+    const records = ((await response.json()) as { _embedded: { records: { paging_token: string }[] } })._embedded
+      .records;
     ids.push(...records.map((r) => r.paging_token));
     if (records.length < 200) return ids;
     cursor = records.at(-1)!.paging_token;

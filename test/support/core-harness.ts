@@ -17,7 +17,10 @@ export class Harness {
   private counter = 0;
 
   constructor(options: { maxQueue?: number; startLedger?: number } = {}) {
-    this.core = new CoreNode(openStore(':memory:'), { startLedger: options.startLedger ?? 2, maxQueue: options.maxQueue ?? 1000 });
+    this.core = new CoreNode(openStore(':memory:'), {
+      startLedger: options.startLedger ?? 2,
+      maxQueue: options.maxQueue ?? 1000,
+    });
   }
 
   /** A new deterministic key pair (tests stay reproducible). */
@@ -32,10 +35,22 @@ export class Harness {
     return new Account(id, row.seq.toString());
   }
 
-  envelope(source: Keypair, ops: XdrTypes.Operation[], options: { fee?: string; signers?: Keypair[]; passphrase?: string; timebounds?: { minTime: number; maxTime: number }; sequence?: string } = {}): string {
+  envelope(
+    source: Keypair,
+    ops: XdrTypes.Operation[],
+    options: {
+      fee?: string;
+      signers?: Keypair[];
+      passphrase?: string;
+      timebounds?: { minTime: number; maxTime: number };
+      sequence?: string;
+    } = {},
+  ): string {
     const sequence = options.sequence ?? this.account(source.publicKey());
     const { passphrase = PASSPHRASE, ...rest } = options;
-    return signedTx(source, ops, { ...rest, passphrase, sequence }).toEnvelope().toXDR('base64');
+    return signedTx(source, ops, { ...rest, passphrase, sequence })
+      .toEnvelope()
+      .toXDR('base64');
   }
 
   submit(blob: string): TxAnswer {
@@ -49,10 +64,12 @@ export class Harness {
   /** Submits (expecting PENDING), closes, and returns the applied transaction's result. */
   apply(source: Keypair, ops: XdrTypes.Operation[], options: Parameters<Harness['envelope']>[2] = {}) {
     const answer = this.submit(this.envelope(source, ops, options));
-    if (answer.status !== 'PENDING') throw new Error(`expected PENDING, got ${JSON.stringify(answer)} ${answer.error ? describe(answer.error) : ''}`);
+    if (answer.status !== 'PENDING')
+      throw new Error(`expected PENDING, got ${JSON.stringify(answer)} ${answer.error ? describe(answer.error) : ''}`);
     const built = this.close();
     const applied = built.applied.find((t) => t.env.hash === answer.hash);
-    if (!applied) throw new Error(`transaction was dropped: ${JSON.stringify(built.dropped.map((d) => d.outcome.code))}`);
+    if (!applied)
+      throw new Error(`transaction was dropped: ${JSON.stringify(built.dropped.map((d) => d.outcome.code))}`);
     return { applied, result: decodeResult(applied.resultXdr), codes: describe(applied.resultXdr) };
   }
 

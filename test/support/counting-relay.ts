@@ -29,11 +29,14 @@ export async function startCountingRelay(target: string): Promise<CountingRelay>
     const seen: RelayedRequest = { path: url.pathname, query: url.searchParams };
     requests.push(seen);
     const headers = { ...req.headers, host: upstream.host };
-    const out = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
-      seen.status = answer.statusCode ?? 0;
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const out = request(
+      { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+      (answer) => {
+        seen.status = answer.statusCode ?? 0;
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     out.on('error', (error) => (res.headersSent ? res.destroy() : res.writeHead(502).end(error.message)));
     res.on('close', () => out.destroy());
     req.pipe(out);

@@ -35,7 +35,9 @@ export async function startGatedProxy(target: string, held: (path: string) => bo
       }
       const response = await fetch(target + path, { headers: { accept: req.headers.accept ?? '*/*' } });
       const body = Buffer.from(await response.arrayBuffer());
-      const headers: Record<string, string> = { 'content-type': response.headers.get('content-type') ?? 'application/json' };
+      const headers: Record<string, string> = {
+        'content-type': response.headers.get('content-type') ?? 'application/json',
+      };
       // The service's request budget, which decides whether a sync walks ahead (walk-cursor.ts aheadStart).
       for (const [name, value] of response.headers) if (name.startsWith('x-ratelimit-')) headers[name] = value;
       res.writeHead(response.status, headers).end(body);

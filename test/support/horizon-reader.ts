@@ -6,7 +6,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { normalizeOperation } from '../../core/normalize';
-import { normalizeAccount, normalizeClaimableBalance, normalizeLedger, normalizeLiquidityPool, normalizeTransaction } from '../../core/resources';
+import {
+  normalizeAccount,
+  normalizeClaimableBalance,
+  normalizeLedger,
+  normalizeLiquidityPool,
+  normalizeTransaction,
+} from '../../core/resources';
 import { fieldText } from '../../core/values';
 import { parseAmount } from '../../shared/amount';
 import { isJsonObject, parseJson, stringifyJson, type JsonValue } from '../../shared/json';
@@ -17,14 +23,47 @@ type Json = { [key: string]: JsonValue };
 
 /** Horizon's 27 operation types (protocols/horizon/operations). */
 export const HORIZON_OPERATION_TYPES = [
-  'create_account', 'payment', 'path_payment_strict_receive', 'manage_sell_offer', 'create_passive_sell_offer', 'set_options',
-  'change_trust', 'allow_trust', 'account_merge', 'inflation', 'manage_data', 'bump_sequence', 'manage_buy_offer',
-  'path_payment_strict_send', 'create_claimable_balance', 'claim_claimable_balance', 'begin_sponsoring_future_reserves',
-  'end_sponsoring_future_reserves', 'revoke_sponsorship', 'clawback', 'clawback_claimable_balance', 'set_trust_line_flags',
-  'liquidity_pool_deposit', 'liquidity_pool_withdraw', 'invoke_host_function', 'extend_footprint_ttl', 'restore_footprint',
+  'create_account',
+  'payment',
+  'path_payment_strict_receive',
+  'manage_sell_offer',
+  'create_passive_sell_offer',
+  'set_options',
+  'change_trust',
+  'allow_trust',
+  'account_merge',
+  'inflation',
+  'manage_data',
+  'bump_sequence',
+  'manage_buy_offer',
+  'path_payment_strict_send',
+  'create_claimable_balance',
+  'claim_claimable_balance',
+  'begin_sponsoring_future_reserves',
+  'end_sponsoring_future_reserves',
+  'revoke_sponsorship',
+  'clawback',
+  'clawback_claimable_balance',
+  'set_trust_line_flags',
+  'liquidity_pool_deposit',
+  'liquidity_pool_withdraw',
+  'invoke_host_function',
+  'extend_footprint_ttl',
+  'restore_footprint',
 ];
 
-const COMMON = new Set(['_links', 'id', 'paging_token', 'type', 'type_i', 'source_account', 'transaction_hash', 'transaction_successful', 'created_at', 'transaction']);
+const COMMON = new Set([
+  '_links',
+  'id',
+  'paging_token',
+  'type',
+  'type_i',
+  'source_account',
+  'transaction_hash',
+  'transaction_successful',
+  'created_at',
+  'transaction',
+]);
 const KNOWN = new Set<string>(MODELLED_TYPES);
 /** Horizon amount field -> the model's field, for the types the app models. */
 const AMOUNTS: Record<string, string> = {
@@ -52,7 +91,16 @@ export interface Tally {
 }
 
 export function readFolder(root: string): Tally {
-  const tally: Tally = { files: 0, operations: 0, types: new Set(), transactions: 0, resources: 0, problems: [], sseFrames: 0, unread: [] };
+  const tally: Tally = {
+    files: 0,
+    operations: 0,
+    types: new Set(),
+    transactions: 0,
+    resources: 0,
+    problems: [],
+    sseFrames: 0,
+    unread: [],
+  };
   for (const file of walk(root)) {
     const name = relative(root, file);
     tally.files += 1;
@@ -146,10 +194,17 @@ function checkOperation(where: string, r: Json, raw?: string | null): void {
     expect(summary, `${where}: summary`).not.toMatch(/undefined|\?/);
     expect(summary, `${where}: summary`).not.toBe(typeName);
     if (r['sponsor'] !== undefined) same(`${where}: sponsor`, op.sponsor, r['sponsor']);
-    for (const key of Object.keys(r).filter((k) => /_muxed(_id)?$/.test(k))) same(`${where}: ${key}`, op.muxed?.[key], fieldText(r[key]!));
+    for (const key of Object.keys(r).filter((k) => /_muxed(_id)?$/.test(k)))
+      same(`${where}: ${key}`, op.muxed?.[key], fieldText(r[key]!));
     const fields = op as unknown as Record<string, unknown>;
-    for (const [key, field] of Object.entries(AMOUNTS)) if (r[key] !== undefined) sameAmount(`${where}: ${key}`, fields[field] as string, r[key]);
-    for (const [key, field] of [['reserves_max', 'reservesMax'], ['reserves_min', 'reservesMin'], ['reserves_deposited', 'reservesDeposited'], ['reserves_received', 'reservesReceived']] as const) {
+    for (const [key, field] of Object.entries(AMOUNTS))
+      if (r[key] !== undefined) sameAmount(`${where}: ${key}`, fields[field] as string, r[key]);
+    for (const [key, field] of [
+      ['reserves_max', 'reservesMax'],
+      ['reserves_min', 'reservesMin'],
+      ['reserves_deposited', 'reservesDeposited'],
+      ['reserves_received', 'reservesReceived'],
+    ] as const) {
       if (!Array.isArray(r[key])) continue;
       const reserves = fields[field] as CurrencyAmount[];
       expect(reserves, `${where}: ${key}`).toHaveLength(r[key].length);
@@ -163,9 +218,11 @@ function checkOperation(where: string, r: Json, raw?: string | null): void {
     if (op.type !== 'other') return;
     same(`${where}: typeName`, op.typeName, typeName);
     // Every field kept, its text exact (amounts "39.0000000" stay "39.0000000").
-    for (const key of Object.keys(r).filter((k) => !COMMON.has(k))) same(`${where}: ${key}`, op.fields[key], fieldText(r[key]!));
+    for (const key of Object.keys(r).filter((k) => !COMMON.has(k)))
+      same(`${where}: ${key}`, op.fields[key], fieldText(r[key]!));
   }
-  if (isJsonObject(r['transaction'])) same(`${where}: joined transaction`, op.transaction?.hash, r['transaction']['hash']);
+  if (isJsonObject(r['transaction']))
+    same(`${where}: joined transaction`, op.transaction?.hash, r['transaction']['hash']);
 }
 
 function checkTransaction(where: string, r: Json): void {
@@ -179,7 +236,11 @@ function checkTransaction(where: string, r: Json): void {
   same(`${where}: successful`, tx.successful, r['successful'] !== false);
   if (typeof r['result_xdr'] === 'string' && r['result_xdr'] !== '') {
     expect(tx.resultCodes, `${where}: result_xdr decodes`).not.toBeNull();
-    same(`${where}: result agrees with successful`, tx.resultCodes!.transaction.endsWith('success'), r['successful'] !== false);
+    same(
+      `${where}: result agrees with successful`,
+      tx.resultCodes!.transaction.endsWith('success'),
+      r['successful'] !== false,
+    );
   }
 }
 
@@ -188,7 +249,9 @@ function checkResource(where: string, r: Json): boolean {
     const account = normalizeAccount(r);
     same(`${where}: account id`, account.id, r['account_id']);
     same(`${where}: sequence`, account.sequence, String(r['sequence']));
-    r['balances'].forEach((b, i) => sameAmount(`${where}: balances[${i}]`, account.balances[i]?.amount, (b as Json)['balance']));
+    r['balances'].forEach((b, i) =>
+      sameAmount(`${where}: balances[${i}]`, account.balances[i]?.amount, (b as Json)['balance']),
+    );
     return true;
   }
   if (typeof r['sequence'] === 'number' && typeof r['closed_at'] === 'string' && typeof r['hash'] === 'string') {

@@ -73,7 +73,8 @@ function collect(child: ChildProcess, output: string[], verbose: boolean): void 
 export async function startNetwork(options: NetworkOptions = {}): Promise<RunningNetwork> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-net-'));
   const coreFlags: string[] = [];
-  const add = (flag: string, value: number | string | undefined) => value !== undefined && coreFlags.push(`--${flag}`, String(value));
+  const add = (flag: string, value: number | string | undefined) =>
+    value !== undefined && coreFlags.push(`--${flag}`, String(value));
   add('history-ops', options.historyOps ?? 0);
   add('accounts', options.accounts);
   add('seed', options.seed);
@@ -82,17 +83,39 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
   const output: string[] = [];
   const verbose = options.verbose ?? false;
   const env = { ...process.env, ...options.env };
-  const cli = spawn(process.execPath, ['--import', 'tsx', 'network/cli.ts', '--data-dir', dataDir, '--port', '0', '--core-port', '0', ...coreFlags, ...(options.args ?? [])], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const cli = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'network/cli.ts',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--core-port',
+      '0',
+      ...coreFlags,
+      ...(options.args ?? []),
+    ],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   collect(cli, output, verbose);
-  const find = (prefix: string) => output.find((l) => l.startsWith(prefix))?.slice(prefix.length).trim();
+  const find = (prefix: string) =>
+    output
+      .find((l) => l.startsWith(prefix))
+      ?.slice(prefix.length)
+      .trim();
   let extraCore: ChildProcess | undefined;
 
   const stop = async () => {
-    const children = [cli, extraCore].filter((c): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null);
+    const children = [cli, extraCore].filter(
+      (c): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null,
+    );
     for (const child of children) child.kill('SIGTERM');
     // A clean stop takes well under a second; past the deadline, kill -9 rather than hang a suite.
     const killer = setTimeout(() => children.forEach((c) => c.kill('SIGKILL')), 15_000);
@@ -102,17 +125,24 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
   };
 
   try {
-    await waitFor('the network to be ready', () => {
-      if (cli.exitCode !== null) throw new Error(`network exited with code ${cli.exitCode}:\n${output.join('\n')}`);
-      return output.includes('ledgerscope-network: ready');
-    }, options.readyTimeoutMs ?? 120_000);
+    await waitFor(
+      'the network to be ready',
+      () => {
+        if (cli.exitCode !== null) throw new Error(`network exited with code ${cli.exitCode}:\n${output.join('\n')}`);
+        return output.includes('ledgerscope-network: ready');
+      },
+      options.readyTimeoutMs ?? 120_000,
+    );
   } catch (error) {
     await stop();
     throw error;
   }
   const coreUrl = find('ledgerscope-network: core listening on ') ?? '';
   let corePid = Number(find('ledgerscope-network: core pid '));
-  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as { passphrase: string; accounts: DemoAccount[] };
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as {
+    passphrase: string;
+    accounts: DemoAccount[];
+  };
 
   return {
     serviceUrl: find('ledgerscope-network: service listening on ') ?? '',
@@ -129,17 +159,25 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
     async startCore() {
       const port = new URL(coreUrl).port;
       const lines: string[] = [];
-      extraCore = spawn(process.execPath, ['--import', 'tsx', 'network/validator-process.ts', '--data-dir', dataDir, '--port', port, ...coreFlags], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      extraCore = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'network/validator-process.ts', '--data-dir', dataDir, '--port', port, ...coreFlags],
+        {
+          cwd: ROOT,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       collect(extraCore, lines, verbose);
       const child = extraCore;
-      await waitFor('the core to listen again', () => {
-        if (child.exitCode !== null) throw new Error(`core exited with code ${child.exitCode}:\n${lines.join('\n')}`);
-        return lines.some((l) => l.startsWith('ledgerscope-core listening on '));
-      }, 30_000);
+      await waitFor(
+        'the core to listen again',
+        () => {
+          if (child.exitCode !== null) throw new Error(`core exited with code ${child.exitCode}:\n${lines.join('\n')}`);
+          return lines.some((l) => l.startsWith('ledgerscope-core listening on '));
+        },
+        30_000,
+      );
       output.push(...lines);
       corePid = child.pid ?? 0;
     },

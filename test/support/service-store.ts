@@ -72,9 +72,7 @@ export class SyntheticStore {
       ),
       op: this.db.prepare('INSERT INTO operations VALUES (?, ?, ?, ?, ?, ?)'),
       scope: this.db.prepare('INSERT OR IGNORE INTO operation_scopes VALUES (?, ?, ?, ?)'),
-      account: this.db.prepare(
-        "INSERT OR REPLACE INTO accounts VALUES (?, ?, ?, 0, 1, 0, 0, 0, '', 0, ?)",
-      ),
+      account: this.db.prepare("INSERT OR REPLACE INTO accounts VALUES (?, ?, ?, 0, 1, 0, 0, 0, '', 0, ?)"),
     };
   }
 
@@ -100,7 +98,19 @@ export class SyntheticStore {
         const txHash = tx.hash ?? createHash('sha256').update(`tx-${txId}`).digest('hex');
         hashes.push(txHash);
         const ok = tx.successful ? 1 : 0;
-        this.insert.tx.run(txId, txHash, sequence, t + 1, tx.source, tx.source, tx.ops.length, ok, tx.envelope ?? 'AAAA', tx.result ?? 'AAAA', created);
+        this.insert.tx.run(
+          txId,
+          txHash,
+          sequence,
+          t + 1,
+          tx.source,
+          tx.source,
+          tx.ops.length,
+          ok,
+          tx.envelope ?? 'AAAA',
+          tx.result ?? 'AAAA',
+          created,
+        );
         tx.ops.forEach((op, i) => {
           const opId = txId + BigInt(i + 1);
           this.insert.op.run(opId, txId, op.type, op.source, ok, op.details);
@@ -129,11 +139,21 @@ export class SyntheticStore {
  */
 export function fillPayments(
   store: SyntheticStore,
-  options: { startLedger: number; ledgers: number; perLedger: number; accounts: string[]; failEvery?: number; bulk?: boolean },
+  options: {
+    startLedger: number;
+    ledgers: number;
+    perLedger: number;
+    accounts: string[];
+    failEvery?: number;
+    bulk?: boolean;
+  },
 ): void {
   const { accounts } = options;
   // Bulk: build the secondary indexes once at the end (sorted) instead of row by row.
-  if (options.bulk) store.db.exec('PRAGMA synchronous = OFF; DROP INDEX operation_scopes_by_outcome; DROP INDEX operations_by_outcome;');
+  if (options.bulk)
+    store.db.exec(
+      'PRAGMA synchronous = OFF; DROP INDEX operation_scopes_by_outcome; DROP INDEX operations_by_outcome;',
+    );
   let n = 0;
   for (const account of accounts) store.addAccount(account, 10_000_000_000n, options.startLedger);
   for (let l = 0; l < options.ledgers; l += 1) {
@@ -141,12 +161,18 @@ export function fillPayments(
     for (let t = 0; t < options.perLedger; t += 1, n += 1) {
       const other = accounts[1 + (n % (accounts.length - 1))]!;
       const [from, to] = n % 2 === 0 ? [accounts[0]!, other] : [other, accounts[0]!];
-      txs.push({ source: from, successful: !options.failEvery || n % options.failEvery !== 0, ops: [paymentOp(from, to, BigInt(n + 1))] });
+      txs.push({
+        source: from,
+        successful: !options.failEvery || n % options.failEvery !== 0,
+        ops: [paymentOp(from, to, BigInt(n + 1))],
+      });
     }
     store.appendLedger(options.startLedger + l, txs);
   }
   if (options.bulk) {
-    store.db.exec('CREATE INDEX operation_scopes_by_outcome ON operation_scopes (scope, key, successful, operation_id);');
+    store.db.exec(
+      'CREATE INDEX operation_scopes_by_outcome ON operation_scopes (scope, key, successful, operation_id);',
+    );
     store.db.exec('CREATE INDEX operations_by_outcome ON operations (successful, id); PRAGMA synchronous = NORMAL;');
   }
 }
@@ -161,23 +187,43 @@ export function everyTypeOps(a: string, b: string): SyntheticOp[] {
     ['account', a],
     ['account', b],
   ];
-  const pool: [string, string][] = [['account', a], ['liquidity_pool', POOL_ID]];
+  const pool: [string, string][] = [
+    ['account', a],
+    ['liquidity_pool', POOL_ID],
+  ];
   const reserves = `[{"currency":{"code":"XLM"},"amount":10,"amount_f":0.000001},{"currency":${usd},"amount":20,"amount_f":0.000002}]`;
   return [
     paymentOp(a, b, 123456789012345678n, b),
-    { type: 1, source: a, details: `{"funder":"${a}","account":"${b}","starting_balance":100000000,"starting_balance_f":10}`, scopes: both },
-    { type: 2, source: a, details: `{"trustor":"${a}","currency":${usd},"limit":9223372036854775807,"limit_f":922337203685.4775807}`, scopes: [['account', a]] },
+    {
+      type: 1,
+      source: a,
+      details: `{"funder":"${a}","account":"${b}","starting_balance":100000000,"starting_balance_f":10}`,
+      scopes: both,
+    },
+    {
+      type: 2,
+      source: a,
+      details: `{"trustor":"${a}","currency":${usd},"limit":9223372036854775807,"limit_f":922337203685.4775807}`,
+      scopes: [['account', a]],
+    },
     {
       type: 3,
       source: a,
       details: `{"balance_id":"${BALANCE_ID}","currency":{"code":"XLM"},"amount":1,"amount_f":0.0000001,"claimants":[{"destination":"${b}","predicate":{"unconditional":true}}]}`,
-      scopes: [['account', a], ['account', b], ['claimable_balance', BALANCE_ID]],
+      scopes: [
+        ['account', a],
+        ['account', b],
+        ['claimable_balance', BALANCE_ID],
+      ],
     },
     {
       type: 4,
       source: b,
       details: `{"balance_id":"${BALANCE_ID}","claimant":"${b}","currency":{"code":"XLM"},"amount":1,"amount_f":0.0000001}`,
-      scopes: [['account', b], ['claimable_balance', BALANCE_ID]],
+      scopes: [
+        ['account', b],
+        ['claimable_balance', BALANCE_ID],
+      ],
     },
     {
       type: 5,

@@ -7,7 +7,11 @@ export type BodyForm = 'json' | 'urlencoded' | 'multipart';
 export async function submit(serviceUrl: string, tx: string, form: BodyForm = 'urlencoded') {
   let init: RequestInit;
   if (form === 'json') init = { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tx }) };
-  else if (form === 'urlencoded') init = { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ tx }).toString() };
+  else if (form === 'urlencoded')
+    init = {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ tx }).toString(),
+    };
   else {
     const body = new FormData();
     body.set('tx', tx);
@@ -15,7 +19,12 @@ export async function submit(serviceUrl: string, tx: string, form: BodyForm = 'u
   }
   const response = await fetch(`${serviceUrl}/transactions`, { method: 'POST', ...init });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: JSON.parse(text) as Record<string, unknown>,
+  };
 }
 
 /** js-xdr name of the result code of a hex TransactionResult ("txBadSeq", "txSuccess", …). */

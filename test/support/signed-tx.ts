@@ -1,7 +1,16 @@
 // The tests' one way to build and sign a transaction, as a wallet would: real envelopes from
 // @stellar/stellar-base, signed offline. Plain Node, so vitest tests, Playwright specs and the
 // benches share it. (Submitting them: service-tx.ts.)
-import { Account, Asset, Keypair, Memo, Operation, type Transaction, TransactionBuilder, type xdr } from '@stellar/stellar-base';
+import {
+  Account,
+  Asset,
+  Keypair,
+  Memo,
+  Operation,
+  type Transaction,
+  TransactionBuilder,
+  type xdr,
+} from '@stellar/stellar-base';
 
 /** An account the tests can sign for (the local network's demo accounts have this shape). */
 export interface SigningAccount {
@@ -27,7 +36,8 @@ export interface TxOptions {
 
 /** A transaction with `operations` from `source`, built and signed. */
 export function signedTx(source: Keypair, operations: xdr.Operation[], options: TxOptions): Transaction {
-  const account = typeof options.sequence === 'string' ? new Account(source.publicKey(), options.sequence) : options.sequence;
+  const account =
+    typeof options.sequence === 'string' ? new Account(source.publicKey(), options.sequence) : options.sequence;
   const builder = new TransactionBuilder(account, {
     fee: options.fee ?? '100',
     networkPassphrase: options.passphrase,
@@ -63,7 +73,12 @@ export interface PaymentOptions extends Omit<TxOptions, 'sequence' | 'signers'> 
 }
 
 /** A signed native payment `from` → `to`, at the sender's next sequence unless told otherwise. */
-export async function paymentTx(serviceUrl: string, from: SigningAccount, to: string, options: PaymentOptions): Promise<Transaction> {
+export async function paymentTx(
+  serviceUrl: string,
+  from: SigningAccount,
+  to: string,
+  options: PaymentOptions,
+): Promise<Transaction> {
   const sequence = options.sequence ?? (await accountSequence(serviceUrl, from.publicKey));
   const { amount = '1.0000001', ...rest } = options;
   return signedTx(Keypair.fromSecret(from.secretKey), [nativePayment(to, amount)], { ...rest, sequence });

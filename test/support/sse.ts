@@ -35,7 +35,10 @@ function parseFrame(block: string): Frame {
 
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseConnection> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   const connection: SseConnection = {
     status: response.status,
     headers: response.headers,

@@ -70,9 +70,21 @@ export interface LoggedRequest {
   gzipped?: boolean;
 }
 
-export interface StandinPayment { token: string; ledger: number; successful: boolean; record: Record<string, unknown>; transaction: Record<string, unknown> }
+export interface StandinPayment {
+  token: string;
+  ledger: number;
+  successful: boolean;
+  record: Record<string, unknown>;
+  transaction: Record<string, unknown>;
+}
 
-interface Reply { status: number; type: string; body: unknown; headers?: Record<string, string>; full?: boolean }
+interface Reply {
+  status: number;
+  type: string;
+  body: unknown;
+  headers?: Record<string, string>;
+  full?: boolean;
+}
 
 const TYPE = 'https://stellar.org/horizon-errors/';
 const CLOSE_FRAME = 'retry: 10\nevent: close\ndata: "byebye"\n\n';
@@ -107,10 +119,13 @@ export class StandinHorizon {
     this.passphrase = options.passphrase ?? 'Stand-in';
     this.elder = options.elderLedger;
     const perLedger = options.operations === undefined ? 1 : 10;
-    const count = options.operations ?? (options.latestLedger === undefined ? 0 : options.latestLedger - options.elderLedger + 1);
-    for (let i = 0; i < count; i++) this.payments.push(this.payment(i, options.elderLedger + Math.floor(i / perLedger), (i % perLedger) + 1));
+    const count =
+      options.operations ?? (options.latestLedger === undefined ? 0 : options.latestLedger - options.elderLedger + 1);
+    for (let i = 0; i < count; i++)
+      this.payments.push(this.payment(i, options.elderLedger + Math.floor(i / perLedger), (i % perLedger) + 1));
     this.latest = options.latestLedger ?? (this.payments.at(-1)?.ledger ?? options.elderLedger) + 1;
-    if (options.rateLimit) this.rateLimit(options.rateLimit.pathPrefix, options.rateLimit.count, options.rateLimit.headers);
+    if (options.rateLimit)
+      this.rateLimit(options.rateLimit.pathPrefix, options.rateLimit.count, options.rateLimit.headers);
   }
 
   async start(): Promise<this> {
@@ -166,15 +181,39 @@ export class StandinHorizon {
     const memo = mixed && index % 4 === 0 ? { memo_type: 'text', memo: `order ${index}` } : { memo_type: 'none' };
     const amount = `${1 + (index % 97)}.${String(index % 10_000_000).padStart(7, '0')}`;
     const _links = {
-      self: { href: `/operations/${token}` }, transaction: { href: `/transactions/${hash}` }, effects: { href: `/operations/${token}/effects` },
-      succeeds: { href: `/effects?order=desc&cursor=${token}` }, precedes: { href: `/effects?order=asc&cursor=${token}` },
+      self: { href: `/operations/${token}` },
+      transaction: { href: `/transactions/${hash}` },
+      effects: { href: `/operations/${token}/effects` },
+      succeeds: { href: `/effects?order=desc&cursor=${token}` },
+      precedes: { href: `/effects?order=asc&cursor=${token}` },
     };
     const record = {
-      _links, id: token, paging_token: token, transaction_successful: successful, source_account: from, type: 'payment', type_i: 1,
-      created_at: closedAt(ledger), transaction_hash: hash, asset_type: 'native', from, to, amount,
+      _links,
+      id: token,
+      paging_token: token,
+      transaction_successful: successful,
+      source_account: from,
+      type: 'payment',
+      type_i: 1,
+      created_at: closedAt(ledger),
+      transaction_hash: hash,
+      asset_type: 'native',
+      from,
+      to,
+      amount,
     };
     const transaction = {
-      id: hash, hash, ledger, created_at: closedAt(ledger), source_account: from, fee_charged: '100', max_fee: '100', operation_count: 1, ...memo, successful, envelope_xdr: envelope(index),
+      id: hash,
+      hash,
+      ledger,
+      created_at: closedAt(ledger),
+      source_account: from,
+      fee_charged: '100',
+      max_fee: '100',
+      operation_count: 1,
+      ...memo,
+      successful,
+      envelope_xdr: envelope(index),
     };
     return { token, ledger, successful, record, transaction };
   }
@@ -182,7 +221,14 @@ export class StandinHorizon {
   private route(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.url);
     const stream = (req.headers.accept ?? '').includes('text/event-stream');
-    const logged: LoggedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, at: Date.now(), stream, status: 0 };
+    const logged: LoggedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      at: Date.now(),
+      stream,
+      status: 0,
+    };
     this.requests.push(logged);
     const listing = /^\/accounts\/(G[A-Z2-7]{55})\/(payments|operations)$/.exec(url.pathname);
     if (listing && !stream && this.options.holdFullPages) {
@@ -191,11 +237,21 @@ export class StandinHorizon {
     }
     if (this.limited && this.limited.count > 0 && url.pathname.startsWith(this.limited.pathPrefix)) {
       this.limited.count--;
-      return this.send(req, res, logged, problem(429, 'rate_limit_exceeded', 'Rate Limit Exceeded', { 'x-ratelimit-limit': '3600', 'x-ratelimit-remaining': '0', ...this.limited.headers }));
+      return this.send(
+        req,
+        res,
+        logged,
+        problem(429, 'rate_limit_exceeded', 'Rate Limit Exceeded', {
+          'x-ratelimit-limit': '3600',
+          'x-ratelimit-remaining': '0',
+          ...this.limited.headers,
+        }),
+      );
     }
     const ledger = /^\/ledgers\/(\d{1,10})$/.exec(url.pathname);
     const tx = /^\/transactions\/([0-9a-f]{64})$/.exec(url.pathname);
-    if (req.method === 'POST' && (url.pathname === '/transactions' || url.pathname === '/transactions_async')) return this.submit(req, res, logged);
+    if (req.method === 'POST' && (url.pathname === '/transactions' || url.pathname === '/transactions_async'))
+      return this.submit(req, res, logged);
     // Any account streams (quiet for all but `account`, whose payments are listed too).
     if (listing && stream) return this.stream(req, res, url, listing[1]!, logged);
     if (listing && listing[1] === this.account) return this.list(req, res, url, logged);
@@ -205,7 +261,8 @@ export class StandinHorizon {
   private resource(url: URL, ledger: RegExpExecArray | null, tx: RegExpExecArray | null): Reply {
     if (url.pathname === '/') return { status: 200, type: HAL, body: this.root() };
     if (url.pathname === `/accounts/${this.account}`) return { status: 200, type: HAL, body: this.accountRecord() };
-    if (ledger) return { status: 200, type: HAL, body: { sequence: Number(ledger[1]), closed_at: closedAt(Number(ledger[1])) } };
+    if (ledger)
+      return { status: 200, type: HAL, body: { sequence: Number(ledger[1]), closed_at: closedAt(Number(ledger[1])) } };
     if (tx) return this.transaction(tx[1]!);
     return problem(404, 'not_found', 'Resource Missing');
   }
@@ -218,9 +275,16 @@ export class StandinHorizon {
     };
     if (this.options.asyncSubmission) links['transactions_async'] = { href: '/transactions_async' };
     return {
-      _links: links, horizon_version: '23.0.0-standin', core_version: 'stellar-core 23.0.0 (standin)', ingest_latest_ledger: this.latest,
-      history_latest_ledger: this.latest, history_latest_ledger_closed_at: closedAt(this.latest), history_elder_ledger: this.elder,
-      core_latest_ledger: this.latest, network_passphrase: this.passphrase, current_protocol_version: 23,
+      _links: links,
+      horizon_version: '23.0.0-standin',
+      core_version: 'stellar-core 23.0.0 (standin)',
+      ingest_latest_ledger: this.latest,
+      history_latest_ledger: this.latest,
+      history_latest_ledger_closed_at: closedAt(this.latest),
+      history_elder_ledger: this.elder,
+      core_latest_ledger: this.latest,
+      network_passphrase: this.passphrase,
+      current_protocol_version: 23,
     };
   }
 
@@ -228,9 +292,15 @@ export class StandinHorizon {
   private accountRecord() {
     const thresholds = { low_threshold: 0, med_threshold: 0, high_threshold: 0 };
     return {
-      id: this.account, account_id: this.account, sequence: `${BigInt(this.options.elderLedger) << 32n}`, subentry_count: 0, last_modified_ledger: this.options.elderLedger,
-      thresholds, flags: { auth_required: false, auth_revocable: false, auth_immutable: false, auth_clawback_enabled: false },
-      balances: [{ balance: '1234.5000000', asset_type: 'native' }], signers: [{ key: this.account, weight: 1, type: 'ed25519_public_key' }],
+      id: this.account,
+      account_id: this.account,
+      sequence: `${BigInt(this.options.elderLedger) << 32n}`,
+      subentry_count: 0,
+      last_modified_ledger: this.options.elderLedger,
+      thresholds,
+      flags: { auth_required: false, auth_revocable: false, auth_immutable: false, auth_clawback_enabled: false },
+      balances: [{ balance: '1234.5000000', asset_type: 'native' }],
+      signers: [{ key: this.account, weight: 1, type: 'ed25519_public_key' }],
     };
   }
 
@@ -242,18 +312,28 @@ export class StandinHorizon {
     const cursorText = query.get('cursor') || null;
     const cursor = cursorText && /^\d{1,20}$/.test(cursorText) ? BigInt(cursorText) : null;
     const elder = StandinHorizon.firstToken(this.elder);
-    if (order === 'desc' ? cursor !== null && cursor <= elder : this.options.beforeHistory && (cursor === null || cursor < elder)) {
+    if (
+      order === 'desc'
+        ? cursor !== null && cursor <= elder
+        : this.options.beforeHistory && (cursor === null || cursor < elder)
+    ) {
       return this.send(req, res, logged, problem(410, 'before_history', 'Data Requested Is Before Recorded History'));
     }
     const failed = query.get('include_failed') === 'true';
     const ordered = order === 'asc' ? this.payments : [...this.payments].reverse();
-    const after = (p: StandinPayment) => cursor === null || (order === 'asc' ? BigInt(p.token) > cursor : BigInt(p.token) < cursor);
+    const after = (p: StandinPayment) =>
+      cursor === null || (order === 'asc' ? BigInt(p.token) > cursor : BigInt(p.token) < cursor);
     const page = ordered.filter((p) => (failed || p.successful) && after(p)).slice(0, limit);
     const join = query.get('join') === 'transactions';
     const last = page.at(-1)?.token;
-    const href = (c: string | null | undefined, o: string) => `${url.pathname}?cursor=${c ?? ''}&limit=${limit}&order=${o}${join ? '&join=transactions' : ''}`;
+    const href = (c: string | null | undefined, o: string) =>
+      `${url.pathname}?cursor=${c ?? ''}&limit=${limit}&order=${o}${join ? '&join=transactions' : ''}`;
     const body = {
-      _links: { self: { href: `${url.pathname}${url.search}` }, next: { href: href(last ? (this.options.nextCursor?.(last) ?? last) : cursorText, order) }, prev: { href: href(page[0]?.token ?? cursorText, order === 'asc' ? 'desc' : 'asc') } },
+      _links: {
+        self: { href: `${url.pathname}${url.search}` },
+        next: { href: href(last ? (this.options.nextCursor?.(last) ?? last) : cursorText, order) },
+        prev: { href: href(page[0]?.token ?? cursorText, order === 'asc' ? 'desc' : 'asc') },
+      },
       _embedded: { records: page.map((p) => (join ? { ...p.record, transaction: p.transaction } : p.record)) },
     };
     this.send(req, res, logged, { status: 200, type: HAL, body, full: page.length === limit });
@@ -264,9 +344,18 @@ export class StandinHorizon {
     const zipped = this.options.gzip === true && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     if (this.options.gzip) logged.gzipped = zipped;
     logged.status = reply.status;
-    const text = horizonJson(`http://${req.headers.host ?? '127.0.0.1'}`, reply.body, this.options.plainAmpersands === true);
+    const text = horizonJson(
+      `http://${req.headers.host ?? '127.0.0.1'}`,
+      reply.body,
+      this.options.plainAmpersands === true,
+    );
     const body = zipped ? gzipSync(text) : Buffer.from(text);
-    res.writeHead(reply.status, { 'content-type': reply.type, ...reply.headers, 'content-length': String(body.length), ...(zipped ? { 'content-encoding': 'gzip' } : {}) });
+    res.writeHead(reply.status, {
+      'content-type': reply.type,
+      ...reply.headers,
+      'content-length': String(body.length),
+      ...(zipped ? { 'content-encoding': 'gzip' } : {}),
+    });
     if (!this.options.holdFullPages || !reply.full || body.length <= HOLD_BYTES) {
       res.end(body);
       return;
@@ -320,7 +409,9 @@ export class StandinHorizon {
   private submit(req: IncomingMessage, res: ServerResponse, logged: LoggedRequest): void {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => this.send(req, res, logged, this.submission(logged.path, new URLSearchParams(body).get('tx') ?? '')));
+    req.on('end', () =>
+      this.send(req, res, logged, this.submission(logged.path, new URLSearchParams(body).get('tx') ?? '')),
+    );
   }
 
   private submission(path: string, envelopeXdr: string): Reply {
@@ -328,17 +419,33 @@ export class StandinHorizon {
     try {
       hash = TransactionBuilder.fromXDR(envelopeXdr, this.passphrase).hash().toString('hex');
     } catch {
-      return problem(400, 'transaction_malformed', 'Transaction Malformed', {}, { envelope_xdr: envelopeXdr.slice(0, 200) });
+      return problem(
+        400,
+        'transaction_malformed',
+        'Transaction Malformed',
+        {},
+        { envelope_xdr: envelopeXdr.slice(0, 200) },
+      );
     }
     if (path === '/transactions_async') {
       if (!this.options.asyncSubmission) return problem(404, 'not_found', 'Resource Missing');
       const duplicate = this.submitted.has(hash);
       this.submitted.set(hash, this.submitted.get(hash) ?? this.options.pendingLookups ?? 2);
-      return { status: duplicate ? 409 : 201, type: 'application/json', body: { tx_status: duplicate ? 'DUPLICATE' : 'PENDING', hash } };
+      return {
+        status: duplicate ? 409 : 201,
+        type: 'application/json',
+        body: { tx_status: duplicate ? 'DUPLICATE' : 'PENDING', hash },
+      };
     }
     this.submitted.set(hash, this.options.pendingLookups ?? 2);
     if (this.options.plainTimeout) return problem(504, 'timeout', 'Timeout');
-    return problem(504, 'transaction_submission_timeout', 'Transaction Submission Timeout', {}, { hash, envelope_xdr: envelopeXdr });
+    return problem(
+      504,
+      'transaction_submission_timeout',
+      'Transaction Submission Timeout',
+      {},
+      { hash, envelope_xdr: envelopeXdr },
+    );
   }
 
   private transaction(hash: string): Reply {
@@ -347,7 +454,16 @@ export class StandinHorizon {
       if (left !== undefined) this.submitted.set(hash, left - 1);
       return problem(404, 'not_found', 'Resource Missing');
     }
-    const body = { id: hash, hash, ledger: this.latest, successful: true, created_at: closedAt(this.latest), source_account: this.sender, fee_charged: '100', operation_count: 1 };
+    const body = {
+      id: hash,
+      hash,
+      ledger: this.latest,
+      successful: true,
+      created_at: closedAt(this.latest),
+      source_account: this.sender,
+      fee_charged: '100',
+      operation_count: 1,
+    };
     return { status: 200, type: HAL, body };
   }
 }
@@ -358,16 +474,34 @@ function closedAt(ledger: number): string {
 
 /** 320 bytes that look random (five SHA-512 digests) in base64, as a signed envelope does not compress: the same for the same index. */
 function envelope(index: number): string {
-  return Buffer.concat(Array.from({ length: 5 }, (_, i) => createHash('sha512').update(`${index}:${i}`).digest())).toString('base64');
+  return Buffer.concat(
+    Array.from({ length: 5 }, (_, i) => createHash('sha512').update(`${index}:${i}`).digest()),
+  ).toString('base64');
 }
 
 /** Horizon's JSON: indented, `&` escaped (unless `plain`), hrefs made absolute against `origin`. */
 function horizonJson(origin: string, body: unknown, plain: boolean): string {
-  const text = JSON.stringify(body, (key, value: unknown) => (key === 'href' && typeof value === 'string' && value.startsWith('/') ? origin + value : value), 2);
+  const text = JSON.stringify(
+    body,
+    (key, value: unknown) =>
+      key === 'href' && typeof value === 'string' && value.startsWith('/') ? origin + value : value,
+    2,
+  );
   return plain ? text : text.replace(/&/g, '\\u0026');
 }
 
-function problem(status: number, name: string, title: string, headers: Record<string, string> = {}, extras?: Record<string, string>): Reply {
+function problem(
+  status: number,
+  name: string,
+  title: string,
+  headers: Record<string, string> = {},
+  extras?: Record<string, string>,
+): Reply {
   const detail = `The stand-in answers ${name}.`;
-  return { status, type: PROBLEM, headers, body: { type: `${TYPE}${name}`, title, status, detail, ...(extras ? { extras } : {}) } };
+  return {
+    status,
+    type: PROBLEM,
+    headers,
+    body: { type: `${TYPE}${name}`, title, status, detail, ...(extras ? { extras } : {}) },
+  };
 }

@@ -20,7 +20,8 @@ export async function waitFor<T>(
   for (;;) {
     const value = await probe();
     if (value) return value as NonNullable<T>;
-    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`);
+    if (performance.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => realSetTimeout(resolve, everyMs));
   }
 }

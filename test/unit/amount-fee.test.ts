@@ -12,6 +12,7 @@ describe('stroopsToNative', () => {
   });
 
   it('refuses what is not a whole number of stroops', () => {
-    for (const bad of ['', '1.5', 'abc', '1e3', ' 100', '1'.repeat(21)]) expect(() => stroopsToNative(bad)).toThrow(AmountError);
+    for (const bad of ['', '1.5', 'abc', '1e3', ' 100', '1'.repeat(21)])
+      expect(() => stroopsToNative(bad)).toThrow(AmountError);
   });
 });

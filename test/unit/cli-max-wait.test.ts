@@ -7,7 +7,10 @@ describe('--max-wait', () => {
     expect(parseInvocation(['payments', 'G']).maxWaitSeconds).toBe(DEFAULT_MAX_WAIT_SECONDS);
     expect(DEFAULT_MAX_WAIT_SECONDS).toBe(300);
     expect(parseInvocation(['--max-wait', '0', 'payments', 'G']).maxWaitSeconds).toBe(0);
-    expect(parseInvocation(['payments', 'G', '--max-wait=86400'])).toMatchObject({ maxWaitSeconds: 86_400, command: { kind: 'list' } });
+    expect(parseInvocation(['payments', 'G', '--max-wait=86400'])).toMatchObject({
+      maxWaitSeconds: 86_400,
+      command: { kind: 'list' },
+    });
   });
 
   it('refuses malformed, oversized and hostile values with one line', () => {

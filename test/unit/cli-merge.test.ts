@@ -12,7 +12,14 @@ import { createDispatcher } from '../../core/dispatch';
 import { A, B, payment, signed } from './signatures-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-merge-'));
-const core = createAppCore({ userDataDir: dir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, http: { timeoutMs: 2_000, maxRetries: 0 } });
+const core = createAppCore({
+  userDataDir: dir,
+  localUrl: 'http://127.0.0.1:9',
+  host: 'web',
+  version: 'test',
+  healthIntervalMs: 0,
+  http: { timeoutMs: 2_000, maxRetries: 0 },
+});
 afterAll(() => core.close());
 
 function context() {
@@ -50,8 +57,29 @@ const sigOfB = B.sign(tx.hash()).toString('base64');
 
 describe('merge flags', () => {
   it('parses files, repeated --add-signature, --output and --format', () => {
-    const { command } = parseInvocation(['merge', 'a.xdr', 'b.xdr', '--add-signature', `${B.publicKey()}:${sigOfB}`, '--add-signature', `${A.publicKey()}:${sigOfB}`, '-o', 'out.txt', '--format', 'sep7']);
-    expect(command).toEqual({ kind: 'merge', sources: ['a.xdr', 'b.xdr'], detached: [{ publicKey: B.publicKey(), signature: sigOfB }, { publicKey: A.publicKey(), signature: sigOfB }], output: 'out.txt', format: 'sep7' });
+    const { command } = parseInvocation([
+      'merge',
+      'a.xdr',
+      'b.xdr',
+      '--add-signature',
+      `${B.publicKey()}:${sigOfB}`,
+      '--add-signature',
+      `${A.publicKey()}:${sigOfB}`,
+      '-o',
+      'out.txt',
+      '--format',
+      'sep7',
+    ]);
+    expect(command).toEqual({
+      kind: 'merge',
+      sources: ['a.xdr', 'b.xdr'],
+      detached: [
+        { publicKey: B.publicKey(), signature: sigOfB },
+        { publicKey: A.publicKey(), signature: sigOfB },
+      ],
+      output: 'out.txt',
+      format: 'sep7',
+    });
     expect(parseInvocation(['merge', 'a.xdr']).command).toMatchObject({ format: 'base64', detached: [] });
   });
 
@@ -70,7 +98,11 @@ describe('merge flags', () => {
   });
 
   it('refuses a secret key anywhere on the command line without echoing it', () => {
-    for (const argv of [['merge', 'a', '--add-signature', `${B.publicKey()}:${A.secret()}`], ['merge', A.secret()], ['inspect', `x${A.secret()}y`]]) {
+    for (const argv of [
+      ['merge', 'a', '--add-signature', `${B.publicKey()}:${A.secret()}`],
+      ['merge', A.secret()],
+      ['inspect', `x${A.secret()}y`],
+    ]) {
       const message = usage(argv);
       expect(message).toMatch(/secret key/);
       expect(message).not.toContain(A.secret().slice(1, 30));
@@ -87,7 +119,17 @@ describe('merge runs', () => {
 
   it('merges two files and a detached signature, writing hex to --output', async () => {
     const output = join(dir, 'merged.hex');
-    const { result, out, err } = await run(['merge', file('a.xdr', signed(tx, A)), file('b.xdr', signed(tx, A)), '--add-signature', `${B.publicKey()}:${sigOfB}`, '--output', output, '--format', 'hex']);
+    const { result, out, err } = await run([
+      'merge',
+      file('a.xdr', signed(tx, A)),
+      file('b.xdr', signed(tx, A)),
+      '--add-signature',
+      `${B.publicKey()}:${sigOfB}`,
+      '--output',
+      output,
+      '--format',
+      'hex',
+    ]);
     expect(result).toBe(0);
     expect(out.join('')).toBe(`${output}\n`);
     const hex = readFileSync(output, 'utf8').trim();
@@ -100,7 +142,11 @@ describe('merge runs', () => {
   it.each([
     ['a missing file', () => join(dir, 'nope.xdr'), /^cannot read .*nope\.xdr: ENOENT$/],
     ['a 5 MB file', () => file('huge.xdr', 'A'.repeat(5 * 1024 * 1024)), /larger than 200 kB/],
-    ['garbage base64', () => file('garbage.xdr', 'bm90IGFuIGVudmVsb3BlIGF0IGFsbA=='), /^Envelope 1: .*not a TransactionEnvelope/],
+    [
+      'garbage base64',
+      () => file('garbage.xdr', 'bm90IGFuIGVudmVsb3BlIGF0IGFsbA=='),
+      /^Envelope 1: .*not a TransactionEnvelope/,
+    ],
     ['a pasted secret key', () => file('secret.txt', A.secret()), /secret key/],
   ])('%s is a one-line error', async (_name, make, message) => {
     const { result, out } = await run(['merge', make()]);

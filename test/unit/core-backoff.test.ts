@@ -39,7 +39,9 @@ describe('HTTP retry waits', () => {
 
   it('double from 0.5 s up to 30 s, plus at most 0.1 s of jitter', () => {
     expect(HTTP_BACKOFF).toEqual({ initialMs: 500, factor: 2, capMs: 30_000, jitterMs: 100 });
-    expect([1, 2, 3, 7, 8].map((attempt) => retryWait(noRetryAfter, attempt, () => 0))).toEqual([500, 1_000, 2_000, 30_000, 30_000]);
+    expect([1, 2, 3, 7, 8].map((attempt) => retryWait(noRetryAfter, attempt, () => 0))).toEqual([
+      500, 1_000, 2_000, 30_000, 30_000,
+    ]);
     expect(retryWait(noRetryAfter, 1, () => 0.5)).toBe(550);
   });
 

@@ -11,7 +11,14 @@ import { requestChannels } from '../../shared/ipc';
 
 const handlersDir = join(import.meta.dirname, '..', '..', 'core', 'handlers');
 const userDataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-domains-'));
-const options = { userDataDir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, exportDir: join(userDataDir, 'exports') } as const;
+const options = {
+  userDataDir,
+  localUrl: 'http://127.0.0.1:9',
+  host: 'web',
+  version: 'test',
+  healthIntervalMs: 0,
+  exportDir: join(userDataDir, 'exports'),
+} as const;
 const ctx = createCoreContext(options);
 const core = createAppCore(options);
 
@@ -25,9 +32,12 @@ type Domain = (ctx: CoreContext) => Record<string, (...args: never[]) => unknown
 /** Every `<domain>Handlers` function exported by a file of handlers/, with the file it is in. */
 async function domains(): Promise<{ file: string; name: string; build: Domain }[]> {
   const found: { file: string; name: string; build: Domain }[] = [];
-  for (const file of readdirSync(handlersDir).filter((name) => name.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(handlersDir)
+    .filter((name) => name.endsWith('.ts'))
+    .sort()) {
     const module = (await import(join(handlersDir, file))) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) if (typeof value === 'function' && name.endsWith('Handlers')) found.push({ file, name, build: value as Domain });
+    for (const [name, value] of Object.entries(module))
+      if (typeof value === 'function' && name.endsWith('Handlers')) found.push({ file, name, build: value as Domain });
   }
   return found;
 }
@@ -36,7 +46,8 @@ describe('domain handler files', () => {
   it('give every channel exactly one handler, and nothing else', async () => {
     const owners = new Map<string, string[]>();
     for (const { file, name, build } of await domains()) {
-      for (const channel of Object.keys(build(ctx))) owners.set(channel, [...(owners.get(channel) ?? []), `${file}:${name}`]);
+      for (const channel of Object.keys(build(ctx)))
+        owners.set(channel, [...(owners.get(channel) ?? []), `${file}:${name}`]);
     }
     const channels = Object.keys(requestChannels).sort();
     expect([...owners.keys()].sort()).toEqual(channels);

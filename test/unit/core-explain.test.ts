@@ -71,7 +71,9 @@ describe('results decoded from XDR', () => {
   function failedPayment(): string {
     const inner = xdr.PaymentResult.paymentUnderfunded();
     const opResult = xdr.OperationResult.opInner(xdr.OperationResultTr.payment(inner));
-    const ok = xdr.OperationResult.opInner(xdr.OperationResultTr.bumpSequence(xdr.BumpSequenceResult.bumpSequenceSuccess()));
+    const ok = xdr.OperationResult.opInner(
+      xdr.OperationResultTr.bumpSequence(xdr.BumpSequenceResult.bumpSequenceSuccess()),
+    );
     const result = new xdr.TransactionResult({
       feeCharged: xdr.Int64.fromString('200'),
       result: xdr.TransactionResultResult.txFailed([ok, opResult]),
@@ -87,12 +89,19 @@ describe('results decoded from XDR', () => {
     expect(decoded.feeCharged).toBe('200');
     expect(decoded.json).toMatchObject({ fee_charged: '200' });
     const explanations = explainResult(decoded.codes, decoded.qualified);
-    expect(explanations.map((e) => [e.code, e.operationIndex])).toEqual([['tx_failed', undefined], ['op_underfunded', 1]]);
+    expect(explanations.map((e) => [e.code, e.operationIndex])).toEqual([
+      ['tx_failed', undefined],
+      ['op_underfunded', 1],
+    ]);
     expect(explanations[1]!.fix).toMatch(/smaller amount|fund the sender/);
   });
 
   it('maps transaction-level failures and operation-level errors', () => {
-    const badSeq = new xdr.TransactionResult({ feeCharged: xdr.Int64.fromString('0'), result: xdr.TransactionResultResult.txBadSeq(), ext: new xdr.TransactionResultExt(0) });
+    const badSeq = new xdr.TransactionResult({
+      feeCharged: xdr.Int64.fromString('0'),
+      result: xdr.TransactionResultResult.txBadSeq(),
+      ext: new xdr.TransactionResultExt(0),
+    });
     expect(decodeResult(badSeq.toXDR('base64')).codes).toEqual({ transaction: 'tx_bad_seq', operations: [] });
     const notSupported = new xdr.TransactionResult({
       feeCharged: xdr.Int64.fromString('100'),

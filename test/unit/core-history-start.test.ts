@@ -23,9 +23,17 @@ afterAll(() => server.close());
 
 describe('history start', () => {
   it('reads a 410 as before_history, whatever the problem type says or omits, and nothing else', () => {
-    expect(isBeforeHistory(new HttpError('http_error', 'gone', 410, { type: 'https://stellar.org/horizon-errors/before_history' }))).toBe(true);
+    expect(
+      isBeforeHistory(
+        new HttpError('http_error', 'gone', 410, { type: 'https://stellar.org/horizon-errors/before_history' }),
+      ),
+    ).toBe(true);
     expect(isBeforeHistory(new HttpError('http_error', 'gone', 410, null))).toBe(true);
-    expect(isBeforeHistory(new HttpError('http_error', 'gone', 410, { type: 'https://stellar.org/horizon-errors/gone_fishing' }))).toBe(false);
+    expect(
+      isBeforeHistory(
+        new HttpError('http_error', 'gone', 410, { type: 'https://stellar.org/horizon-errors/gone_fishing' }),
+      ),
+    ).toBe(false);
     expect(isBeforeHistory(new HttpError('not_found', 'x', 404, null))).toBe(false);
     expect(isBeforeHistory(new Error('410'))).toBe(false);
   });
@@ -47,16 +55,27 @@ describe('history start', () => {
     root = { history_elder_ledger: 46500001 };
     hits = [];
     const http = new HttpClient(server.base);
-    const created = { type: 'create_account', account: ACCOUNT, funder: 'G', startingBalance: '1' } as unknown as Operation;
+    const created = {
+      type: 'create_account',
+      account: ACCOUNT,
+      funder: 'G',
+      startingBalance: '1',
+    } as unknown as Operation;
     expect(await historyStartAtEnd(http, { kind: 'payments', account: ACCOUNT }, created)).toBeNull();
     expect(await historyStartAtEnd(http, { kind: 'operations', scope: 'ledger', id: '5' }, undefined)).toBeNull();
     expect(hits).toEqual([]);
-    expect(await historyStartAtEnd(http, { kind: 'operations', scope: 'account', id: ACCOUNT }, undefined)).toMatchObject({ ledger: 46500001 });
+    expect(
+      await historyStartAtEnd(http, { kind: 'operations', scope: 'account', id: ACCOUNT }, undefined),
+    ).toMatchObject({ ledger: 46500001 });
   });
 
   it('words the end the same everywhere', () => {
-    expect(historyStartMessage({ ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' })).toBe('This server keeps history from ledger 46500001 (2025-03-14). For older records, use a full-history server.');
-    expect(historyStartMessage({ ledger: 7 })).toBe('This server keeps history from ledger 7. For older records, use a full-history server.');
+    expect(historyStartMessage({ ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' })).toBe(
+      'This server keeps history from ledger 46500001 (2025-03-14). For older records, use a full-history server.',
+    );
+    expect(historyStartMessage({ ledger: 7 })).toBe(
+      'This server keeps history from ledger 7. For older records, use a full-history server.',
+    );
     expect(historyStartMessage({ ledger: null })).toMatch(/does not keep older history/);
   });
 });

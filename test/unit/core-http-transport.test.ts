@@ -28,48 +28,64 @@ beforeAll(async () => {
 afterAll(() => local.close());
 
 const PAGE = '{"_embedded":{"records":[{"id":"257698037760004097","memo":"€ ünï"}]},"n":257698037760004097}';
-const encoders: Record<string, (body: Buffer) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+const encoders: Record<string, (body: Buffer) => Buffer> = {
+  gzip: gzipSync,
+  deflate: deflateSync,
+  br: brotliCompressSync,
+};
 
 describe('HTTP transport', () => {
-  it.each(Object.keys(encoders))('asks for compressed bodies and reads a %s one, as text and as bytes', async (encoding) => {
-    let asked = '';
-    handler = (req, res) => {
-      asked = String(req.headers['accept-encoding']);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
-      res.end(encoders[encoding]!(Buffer.from(PAGE)));
-    };
-    const client = new HttpClient(local.base);
-    expect(asked).toBe('');
-    const json = await client.getJson('/page');
-    expect(asked).toContain(encoding);
-    expect(json.body).toMatchObject({ n: 257698037760004097n });
-    const { bytes } = await client.getBytes('/page');
-    expect(Buffer.from(bytes).toString()).toBe(PAGE);
-    expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length]);
-  });
+  it.each(Object.keys(encoders))(
+    'asks for compressed bodies and reads a %s one, as text and as bytes',
+    async (encoding) => {
+      let asked = '';
+      handler = (req, res) => {
+        asked = String(req.headers['accept-encoding']);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+        res.end(encoders[encoding]!(Buffer.from(PAGE)));
+      };
+      const client = new HttpClient(local.base);
+      expect(asked).toBe('');
+      const json = await client.getJson('/page');
+      expect(asked).toContain(encoding);
+      expect(json.body).toMatchObject({ n: 257698037760004097n });
+      const { bytes } = await client.getBytes('/page');
+      expect(Buffer.from(bytes).toString()).toBe(PAGE);
+      expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length]);
+    },
+  );
 
-  it.each(['identity', 'gzip'])('tells a caller the decoded start of a %s body while the rest is still to come', async (encoding) => {
-    // 40 KB of records that do not compress to nothing, sent in two halves (as sent: compressed or not).
-    const text = `{"_links":{"next":{"href":"?cursor=42"}},"records":[${Array.from({ length: 600 }, (_, i) => `{"id":"${i}","hash":"${createHash('sha256').update(String(i)).digest('hex')}"}`).join(',')}]}`;
-    const sent = encoding === 'gzip' ? gzipSync(Buffer.from(text)) : Buffer.from(text);
-    const half = Math.floor(sent.length / 2);
-    const seen: { head: string; received: number }[] = [];
-    let rest: (() => void) | null = null;
-    handler = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': String(sent.length) });
-      res.write(sent.subarray(0, half));
-      rest = () => res.end(sent.subarray(half));
-    };
-    expect(sent.length).toBeGreaterThan(2 * HEAD_BYTES);
-    const reading = new HttpClient(local.base).getBytes('/parts', { onProgress: (head, received) => seen.push({ head: Buffer.from(head).toString(), received }) });
-    // The server sends the second half only once the start has been told.
-    await waitFor('the start of the body', () => seen[0]);
-    expect(seen[0]!.head).toBe(text.slice(0, HEAD_BYTES));
-    expect(seen.every((s) => s.received <= half)).toBe(true);
-    rest!();
-    expect(Buffer.from((await reading).bytes).toString()).toBe(text);
-    expect(seen.at(-1)!.received).toBe(sent.length);
-  });
+  it.each(['identity', 'gzip'])(
+    'tells a caller the decoded start of a %s body while the rest is still to come',
+    async (encoding) => {
+      // 40 KB of records that do not compress to nothing, sent in two halves (as sent: compressed or not).
+      const text = `{"_links":{"next":{"href":"?cursor=42"}},"records":[${Array.from({ length: 600 }, (_, i) => `{"id":"${i}","hash":"${createHash('sha256').update(String(i)).digest('hex')}"}`).join(',')}]}`;
+      const sent = encoding === 'gzip' ? gzipSync(Buffer.from(text)) : Buffer.from(text);
+      const half = Math.floor(sent.length / 2);
+      const seen: { head: string; received: number }[] = [];
+      let rest: (() => void) | null = null;
+      handler = (_req, res) => {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+          'content-length': String(sent.length),
+        });
+        res.write(sent.subarray(0, half));
+        rest = () => res.end(sent.subarray(half));
+      };
+      expect(sent.length).toBeGreaterThan(2 * HEAD_BYTES);
+      const reading = new HttpClient(local.base).getBytes('/parts', {
+        onProgress: (head, received) => seen.push({ head: Buffer.from(head).toString(), received }),
+      });
+      // The server sends the second half only once the start has been told.
+      await waitFor('the start of the body', () => seen[0]);
+      expect(seen[0]!.head).toBe(text.slice(0, HEAD_BYTES));
+      expect(seen.every((s) => s.received <= half)).toBe(true);
+      rest!();
+      expect(Buffer.from((await reading).bytes).toString()).toBe(text);
+      expect(seen.at(-1)!.received).toBe(sent.length);
+    },
+  );
 
   it('tells nothing of a body that is not what its encoding says, or is shorter than the head', async () => {
     const seen: number[] = [];
@@ -78,9 +94,13 @@ describe('HTTP transport', () => {
       res.writeHead(200, { 'content-encoding': 'gzip' });
       res.end(Buffer.alloc(3 * HEAD_BYTES, 7));
     };
-    expect(await new HttpClient(local.base).getBytes('/liar', { onProgress }).catch((e: unknown) => e)).toMatchObject({ code: 'unreachable' });
+    expect(await new HttpClient(local.base).getBytes('/liar', { onProgress }).catch((e: unknown) => e)).toMatchObject({
+      code: 'unreachable',
+    });
     handler = (_req, res) => res.end(PAGE);
-    expect(Buffer.from((await new HttpClient(local.base).getBytes('/short', { onProgress })).bytes).toString()).toBe(PAGE);
+    expect(Buffer.from((await new HttpClient(local.base).getBytes('/short', { onProgress })).bytes).toString()).toBe(
+      PAGE,
+    );
     expect(seen).toEqual([]);
   });
 
@@ -89,12 +109,17 @@ describe('HTTP transport', () => {
       res.writeHead(200, { 'content-encoding': 'gzip' });
       res.end(gzipSync(Buffer.alloc(MAX_BODY_BYTES + 1)));
     };
-    expect(await new HttpClient(local.base).getBytes('/bomb').catch((e: unknown) => e)).toMatchObject({ code: 'too_large' });
+    expect(await new HttpClient(local.base).getBytes('/bomb').catch((e: unknown) => e)).toMatchObject({
+      code: 'too_large',
+    });
     handler = (_req, res) => {
       res.writeHead(200, { 'content-encoding': 'gzip' });
       res.end('this is not gzip');
     };
-    expect(await new HttpClient(local.base).getJson('/liar').catch((e: unknown) => e)).toMatchObject({ code: 'unreachable', message: expect.stringContaining('could not be decoded') });
+    expect(await new HttpClient(local.base).getJson('/liar').catch((e: unknown) => e)).toMatchObject({
+      code: 'unreachable',
+      message: expect.stringContaining('could not be decoded'),
+    });
   });
 
   it('stops reading a body past the limit without holding it', async () => {
@@ -112,7 +137,9 @@ describe('HTTP transport', () => {
       res.on('error', () => undefined);
       more();
     };
-    expect(await new HttpClient(local.base).getBytes('/huge').catch((e: unknown) => e)).toMatchObject({ code: 'too_large' });
+    expect(await new HttpClient(local.base).getBytes('/huge').catch((e: unknown) => e)).toMatchObject({
+      code: 'too_large',
+    });
   });
 
   it('follows redirects as fetch does, and stops after five', async () => {
@@ -123,7 +150,10 @@ describe('HTTP transport', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(`{"hop":${hop}}`);
     };
     expect((await new HttpClient(local.base).getJson('/start')).body).toEqual({ hop: 3 });
-    expect(await new HttpClient(local.base).getJson('/loop').catch((e: unknown) => e)).toMatchObject({ code: 'http_error', status: 302 });
+    expect(await new HttpClient(local.base).getJson('/loop').catch((e: unknown) => e)).toMatchObject({
+      code: 'http_error',
+      status: 302,
+    });
   });
 
   it('sends a GET again on a new connection when the server dropped the kept-alive one', async () => {
@@ -145,11 +175,18 @@ describe('HTTP transport', () => {
       res.write('{"partial":');
       if (req.url === '/short') setImmediate(() => req.socket.destroy());
     };
-    expect(await new HttpClient(local.base).getBytes('/short').catch((e: unknown) => e)).toMatchObject({ code: 'unreachable', message: expect.stringContaining('connection broke') });
-    expect(await new HttpClient(local.base, { timeoutMs: 300 }).getJson('/stall').catch((e: unknown) => e)).toMatchObject({ code: 'timeout' });
+    expect(await new HttpClient(local.base).getBytes('/short').catch((e: unknown) => e)).toMatchObject({
+      code: 'unreachable',
+      message: expect.stringContaining('connection broke'),
+    });
+    expect(
+      await new HttpClient(local.base, { timeoutMs: 300 }).getJson('/stall').catch((e: unknown) => e),
+    ).toMatchObject({ code: 'timeout' });
   });
 
   it('refuses a URL that is not http or https', async () => {
-    expect(await new HttpClient(local.base).getJson('file:///etc/passwd').catch((e: unknown) => e)).toMatchObject({ code: 'invalid_input' });
+    expect(await new HttpClient(local.base).getJson('file:///etc/passwd').catch((e: unknown) => e)).toMatchObject({
+      code: 'invalid_input',
+    });
   });
 });

@@ -40,21 +40,34 @@ async function advance(ms: number): Promise<void> {
 }
 
 function json(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers });
+  res.writeHead(status, {
+    'content-type': status >= 400 ? 'application/problem+json' : 'application/json',
+    ...headers,
+  });
   res.end(body);
 }
 
 describe('resolve', () => {
   const client = new HttpClient('https://horizon.example.org/prefix');
   it('resolves relative, absolute and templated hrefs', () => {
-    expect(client.resolve('/accounts/G1/payments').toString()).toBe('https://horizon.example.org/prefix/accounts/G1/payments');
-    expect(client.resolve('https://other.example/operations/5').toString()).toBe('https://other.example/operations/5');
-    expect(client.resolve('/accounts/G1/payments{?cursor,limit,order}', { cursor: '12', limit: 5, order: undefined }).toString()).toBe(
-      'https://horizon.example.org/prefix/accounts/G1/payments?cursor=12&limit=5',
+    expect(client.resolve('/accounts/G1/payments').toString()).toBe(
+      'https://horizon.example.org/prefix/accounts/G1/payments',
     );
-    expect(client.resolve('/ledgers/5/operations?cursor=9&order=asc{&limit}', { limit: 3 }).toString()).toBe('https://horizon.example.org/prefix/ledgers/5/operations?cursor=9&order=asc&limit=3');
-    expect(client.resolve('/data/{key}', { key: 'a b/c' }).toString()).toBe('https://horizon.example.org/prefix/data/a%20b%2Fc');
-    expect(client.resolve('/x', { include_failed: 'true', join: 'transactions' }).search).toBe('?include_failed=true&join=transactions');
+    expect(client.resolve('https://other.example/operations/5').toString()).toBe('https://other.example/operations/5');
+    expect(
+      client
+        .resolve('/accounts/G1/payments{?cursor,limit,order}', { cursor: '12', limit: 5, order: undefined })
+        .toString(),
+    ).toBe('https://horizon.example.org/prefix/accounts/G1/payments?cursor=12&limit=5');
+    expect(client.resolve('/ledgers/5/operations?cursor=9&order=asc{&limit}', { limit: 3 }).toString()).toBe(
+      'https://horizon.example.org/prefix/ledgers/5/operations?cursor=9&order=asc&limit=3',
+    );
+    expect(client.resolve('/data/{key}', { key: 'a b/c' }).toString()).toBe(
+      'https://horizon.example.org/prefix/data/a%20b%2Fc',
+    );
+    expect(client.resolve('/x', { include_failed: 'true', join: 'transactions' }).search).toBe(
+      '?include_failed=true&join=transactions',
+    );
   });
 
   it('reads Retry-After in seconds and as a date', () => {
@@ -74,7 +87,12 @@ describe('requests', () => {
   });
 
   it('parses big numbers exactly and records the rate-limit headers', async () => {
-    handler = (_req, res) => json(res, 200, '{"id":257698037760004097,"f":0.0000001}', { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '42', 'x-ratelimit-reset': '7' });
+    handler = (_req, res) =>
+      json(res, 200, '{"id":257698037760004097,"f":0.0000001}', {
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': '42',
+        'x-ratelimit-reset': '7',
+      });
     const client = new HttpClient(base);
     const { body } = await client.getJson('/');
     expect(body).toMatchObject({ id: 257698037760004097n });
@@ -84,7 +102,12 @@ describe('requests', () => {
   it('honours Retry-After on 429 and then succeeds', async () => {
     fakeClock();
     let calls = 0;
-    handler = (_req, res) => (calls++ === 0 ? json(res, 429, '{"type":"rate_limit_exceeded","title":"Rate Limit Exceeded","status":429}', { 'retry-after': '1' }) : json(res, 200, '{"ok":true}'));
+    handler = (_req, res) =>
+      calls++ === 0
+        ? json(res, 429, '{"type":"rate_limit_exceeded","title":"Rate Limit Exceeded","status":429}', {
+            'retry-after': '1',
+          })
+        : json(res, 200, '{"ok":true}');
     const waits: number[] = [];
     seen.length = 0;
     let limited!: () => void;
@@ -111,7 +134,8 @@ describe('requests', () => {
     let firstLimitAt = 0;
     handler = (_req, res) => {
       firstLimitAt ||= Date.now();
-      if (Date.now() - firstLimitAt < 1000) return json(res, 429, '{"type":"rate_limit_exceeded","status":429}', { 'retry-after': '1' });
+      if (Date.now() - firstLimitAt < 1000)
+        return json(res, 429, '{"type":"rate_limit_exceeded","status":429}', { 'retry-after': '1' });
       json(res, 200, '{"ok":true}');
     };
     seen.length = 0;
@@ -129,7 +153,13 @@ describe('requests', () => {
   });
 
   it('gives up with a typed, actionable error when the limit outlasts the retries', async () => {
-    handler = (_req, res) => json(res, 429, '{"type":"https://stellar.org/horizon-errors/rate_limit_exceeded","title":"Rate Limit Exceeded","status":429}', { 'retry-after': '3600' });
+    handler = (_req, res) =>
+      json(
+        res,
+        429,
+        '{"type":"https://stellar.org/horizon-errors/rate_limit_exceeded","title":"Rate Limit Exceeded","status":429}',
+        { 'retry-after': '3600' },
+      );
     const error = await new HttpClient(base, { maxWaitMs: 500 }).getJson('/').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ code: 'rate_limited', status: 429, extra: { retryAfterMs: 3_600_000 } });
@@ -137,13 +167,29 @@ describe('requests', () => {
   });
 
   it('turns problem documents into typed errors a person can act on', async () => {
-    handler = (_req, res) => json(res, 400, '{"type":"bad_request","title":"Bad Request","status":400,"detail":"x","extras":{"invalid_field":"limit","reason":"must be 1..200"}}');
+    handler = (_req, res) =>
+      json(
+        res,
+        400,
+        '{"type":"bad_request","title":"Bad Request","status":400,"detail":"x","extras":{"invalid_field":"limit","reason":"must be 1..200"}}',
+      );
     const bad = await new HttpClient(base).getJson('/x').catch((e: unknown) => e);
-    expect(bad).toMatchObject({ code: 'bad_request', status: 400, message: 'The server rejected "limit": must be 1..200' });
-    handler = (_req, res) => json(res, 404, '{"type":"https://stellar.org/horizon-errors/not_found","title":"Resource Missing","status":404}');
-    expect(await new HttpClient(base).getJson('/accounts/G').catch((e: unknown) => e)).toMatchObject({ code: 'not_found', status: 404 });
+    expect(bad).toMatchObject({
+      code: 'bad_request',
+      status: 400,
+      message: 'The server rejected "limit": must be 1..200',
+    });
+    handler = (_req, res) =>
+      json(res, 404, '{"type":"https://stellar.org/horizon-errors/not_found","title":"Resource Missing","status":404}');
+    expect(await new HttpClient(base).getJson('/accounts/G').catch((e: unknown) => e)).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
     handler = (_req, res) => json(res, 500, '<html>oops</html>');
-    expect(await new HttpClient(base).getJson('/').catch((e: unknown) => e)).toMatchObject({ code: 'server_error', status: 500 });
+    expect(await new HttpClient(base).getJson('/').catch((e: unknown) => e)).toMatchObject({
+      code: 'server_error',
+      status: 500,
+    });
     handler = (_req, res) => json(res, 200, '<html>not json</html>');
     expect(await new HttpClient(base).getJson('/').catch((e: unknown) => e)).toMatchObject({ code: 'bad_response' });
   });
@@ -157,7 +203,10 @@ describe('requests', () => {
     // Its own buffer, whole: it can move to a worker without taking anything else with it.
     expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length]);
     handler = (_req, res) => json(res, 404, '{"type":"not_found","title":"Resource Missing","status":404}');
-    expect(await new HttpClient(base).getBytes('/page').catch((e: unknown) => e)).toMatchObject({ code: 'not_found', status: 404 });
+    expect(await new HttpClient(base).getBytes('/page').catch((e: unknown) => e)).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
   });
 
   it('times out a silent server and cancels on abort', async () => {

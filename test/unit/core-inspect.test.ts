@@ -9,7 +9,9 @@ import { inspectEnvelope, type AccountInfo } from '../../core/inspect';
 import { builtInProfiles, LOCAL_PASSPHRASE } from '../../core/networks';
 import { Inspection } from '../../shared/model';
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/horizon/submit/success.json', import.meta.url), 'utf8')) as { envelope_xdr: string; hash: string };
+const fixture = JSON.parse(
+  readFileSync(new URL('../fixtures/horizon/submit/success.json', import.meta.url), 'utf8'),
+) as { envelope_xdr: string; hash: string };
 const profiles = builtInProfiles('http://127.0.0.1:9');
 const [local, testnet] = profiles as [(typeof profiles)[0], (typeof profiles)[0]];
 
@@ -17,7 +19,10 @@ const source = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 7));
 const other = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 9));
 
 function localPayment(sequence = '40', signer = source) {
-  const tx = new TransactionBuilder(new Account(source.publicKey(), sequence), { fee: '100', networkPassphrase: LOCAL_PASSPHRASE })
+  const tx = new TransactionBuilder(new Account(source.publicKey(), sequence), {
+    fee: '100',
+    networkPassphrase: LOCAL_PASSPHRASE,
+  })
     .addOperation(Operation.payment({ destination: other.publicKey(), asset: Asset.native(), amount: '12.5' }))
     .addOperation(Operation.changeTrust({ asset: new Asset('USD', other.publicKey()), limit: '1000' }))
     .addMemo(Memo.text('rent'))
@@ -27,8 +32,15 @@ function localPayment(sequence = '40', signer = source) {
   return tx;
 }
 
-const inspect = (input: string, options: { selected?: typeof local; loadAccount?: (id: string) => Promise<AccountInfo | null> } = {}) =>
-  inspectEnvelope(input, { profiles, selected: options.selected ?? local, ...(options.loadAccount ? { loadAccount: options.loadAccount } : {}) });
+const inspect = (
+  input: string,
+  options: { selected?: typeof local; loadAccount?: (id: string) => Promise<AccountInfo | null> } = {},
+) =>
+  inspectEnvelope(input, {
+    profiles,
+    selected: options.selected ?? local,
+    ...(options.loadAccount ? { loadAccount: options.loadAccount } : {}),
+  });
 
 describe('tx:inspect over the real testnet envelope', () => {
   it('detects that it is signed for Testnet and warns when Local is selected', async () => {
@@ -37,9 +49,20 @@ describe('tx:inspect over the real testnet envelope', () => {
     expect(result.signedFor).toEqual(['testnet']);
     expect(result.networks.find((n) => n.networkId === 'testnet')?.hash).toBe(fixture.hash);
     expect(result.warnings.some((w) => w.includes('verify for Testnet, but Local is selected'))).toBe(true);
-    expect(result).toMatchObject({ envelopeType: 'v1', encoding: 'base64', source: 'GB3RT2Z5CHW7277UMW67HV7N5ZW3PGOIGMOC4C5AGKEXEFQW6YZACAZD', fee: '100', memo: { type: 'text', value: 'Ledgerscope fixture' } });
-    expect(result.operations[0]).toMatchObject({ type: 'payment', summary: 'pay 25.5000000 XLM to GATKBQK6NXP5TCZMVVMDTAZPJFXQX5BDEMHBLZ6E2AU4XSNB33TFOQYS' });
-    expect(result.signatures).toEqual([{ hint: '16f63201', signer: 'GB3RT2Z5CHW7277UMW67HV7N5ZW3PGOIGMOC4C5AGKEXEFQW6YZACAZD' }]);
+    expect(result).toMatchObject({
+      envelopeType: 'v1',
+      encoding: 'base64',
+      source: 'GB3RT2Z5CHW7277UMW67HV7N5ZW3PGOIGMOC4C5AGKEXEFQW6YZACAZD',
+      fee: '100',
+      memo: { type: 'text', value: 'Ledgerscope fixture' },
+    });
+    expect(result.operations[0]).toMatchObject({
+      type: 'payment',
+      summary: 'pay 25.5000000 XLM to GATKBQK6NXP5TCZMVVMDTAZPJFXQX5BDEMHBLZ6E2AU4XSNB33TFOQYS',
+    });
+    expect(result.signatures).toEqual([
+      { hint: '16f63201', signer: 'GB3RT2Z5CHW7277UMW67HV7N5ZW3PGOIGMOC4C5AGKEXEFQW6YZACAZD' },
+    ]);
   });
 
   it('gives no network warning when Testnet is selected, and reports the hash the server will use', async () => {
@@ -77,12 +100,25 @@ describe('tx:inspect over envelopes built here', () => {
     const tx = localPayment('40');
     const load = (sequence: string) => async () => ({ sequence, signers: [source.publicKey()] });
     const ok = await inspect(tx.toXDR(), { loadAccount: load('40') });
-    expect(ok).toMatchObject({ envelopeType: 'v1', signedFor: ['local'], sequence: '41', sequenceCheck: { status: 'ok', current: '40' }, warnings: [] });
-    expect(ok.operations.map((op) => op.summary)).toEqual([`pay 12.5000000 XLM to ${other.publicKey()}`, `trust USD:${other.publicKey()} up to 1000.0000000`]);
+    expect(ok).toMatchObject({
+      envelopeType: 'v1',
+      signedFor: ['local'],
+      sequence: '41',
+      sequenceCheck: { status: 'ok', current: '40' },
+      warnings: [],
+    });
+    expect(ok.operations.map((op) => op.summary)).toEqual([
+      `pay 12.5000000 XLM to ${other.publicKey()}`,
+      `trust USD:${other.publicKey()} up to 1000.0000000`,
+    ]);
     expect((await inspect(tx.toXDR(), { loadAccount: load('41') })).sequenceCheck.status).toBe('too_low');
     expect((await inspect(tx.toXDR(), { loadAccount: load('10') })).sequenceCheck.status).toBe('ahead');
     expect((await inspect(tx.toXDR(), { loadAccount: async () => null })).sequenceCheck.status).toBe('no_account');
-    const broken = await inspect(tx.toXDR(), { loadAccount: async () => { throw new Error('offline'); } });
+    const broken = await inspect(tx.toXDR(), {
+      loadAccount: async () => {
+        throw new Error('offline');
+      },
+    });
     expect(broken.sequenceCheck).toMatchObject({ status: 'unknown', message: expect.stringContaining('offline') });
   });
 
@@ -93,13 +129,19 @@ describe('tx:inspect over envelopes built here', () => {
   });
 
   it('explains a time bound too far in the future for a date (uint64 allows it)', async () => {
-    const tx = new TransactionBuilder(new Account(source.publicKey(), '40'), { fee: '100', networkPassphrase: LOCAL_PASSPHRASE, timebounds: { minTime: '18446744073709551615', maxTime: '0' } })
+    const tx = new TransactionBuilder(new Account(source.publicKey(), '40'), {
+      fee: '100',
+      networkPassphrase: LOCAL_PASSPHRASE,
+      timebounds: { minTime: '18446744073709551615', maxTime: '0' },
+    })
       .addOperation(Operation.bumpSequence({ bumpTo: '41' }))
       .build();
     tx.sign(source);
     const result = await inspect(tx.toXDR());
     expect(result.timeBounds).toEqual({ minTime: '18446744073709551615', maxTime: '0' });
-    expect(result.warnings).toContain('The transaction is not valid before 18446744073709551615 s after 1970: it would fail with tx_too_early.');
+    expect(result.warnings).toContain(
+      'The transaction is not valid before 18446744073709551615 s after 1970: it would fail with tx_too_early.',
+    );
   });
 
   it('reads a v0 envelope', async () => {
@@ -114,11 +156,18 @@ describe('tx:inspect over envelopes built here', () => {
       operations: inner.operations(),
       ext: new xdr.TransactionV0Ext(0),
     });
-    const unsigned = xdr.TransactionEnvelope.envelopeTypeTxV0(new xdr.TransactionV0Envelope({ tx: v0, signatures: [] }));
+    const unsigned = xdr.TransactionEnvelope.envelopeTypeTxV0(
+      new xdr.TransactionV0Envelope({ tx: v0, signatures: [] }),
+    );
     const tx = TransactionBuilder.fromXDR(unsigned, LOCAL_PASSPHRASE);
     tx.sign(source);
     const result = await inspect(tx.toXDR());
-    expect(result).toMatchObject({ envelopeType: 'v0', source: source.publicKey(), signedFor: ['local'], timeBounds: null });
+    expect(result).toMatchObject({
+      envelopeType: 'v0',
+      source: source.publicKey(),
+      signedFor: ['local'],
+      timeBounds: null,
+    });
   });
 
   it('reads a fee-bump: outer fee, fee source, inner fee, both signatures', async () => {
@@ -126,7 +175,14 @@ describe('tx:inspect over envelopes built here', () => {
     const bump = TransactionBuilder.buildFeeBumpTransaction(other, '500', inner, LOCAL_PASSPHRASE);
     bump.sign(other);
     const result = await inspect(bump.toXDR());
-    expect(result).toMatchObject({ envelopeType: 'fee_bump', feeSource: other.publicKey(), innerFee: '200', fee: '1500', source: source.publicKey(), signedFor: ['local'] });
+    expect(result).toMatchObject({
+      envelopeType: 'fee_bump',
+      feeSource: other.publicKey(),
+      innerFee: '200',
+      fee: '1500',
+      source: source.publicKey(),
+      signedFor: ['local'],
+    });
     expect(result.signatures.map((s) => s.signer)).toEqual([other.publicKey(), source.publicKey()]);
     expect(result.networks.find((n) => n.networkId === 'local')?.verifiedSignatures).toBe(2);
   });
@@ -134,7 +190,10 @@ describe('tx:inspect over envelopes built here', () => {
 
 describe('tx:inspect refuses what is not a signed envelope', () => {
   const refused = async (input: string, code: string, message?: RegExp) => {
-    const error = await inspect(input).then(() => null, (e: unknown) => e);
+    const error = await inspect(input).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(CoreError);
     expect((error as CoreError).code).toBe(code);
     if (message) expect((error as CoreError).message).toMatch(message);
@@ -144,13 +203,20 @@ describe('tx:inspect refuses what is not a signed envelope', () => {
     await refused('hello, there!', 'invalid_input', /neither hexadecimal nor base64/);
     await refused('AAAA', 'invalid_input', /not a TransactionEnvelope/);
     await refused(fixture.envelope_xdr.slice(0, 80), 'invalid_input');
-    await refused(`${Buffer.from(fixture.envelope_xdr, 'base64').toString('hex')}00000000`, 'invalid_input', /not a TransactionEnvelope/);
+    await refused(
+      `${Buffer.from(fixture.envelope_xdr, 'base64').toString('hex')}00000000`,
+      'invalid_input',
+      /not a TransactionEnvelope/,
+    );
     await refused('{"nothing": 1}', 'invalid_input', /holds no envelope/);
     await refused('{not json', 'invalid_input', /not valid JSON/);
     await refused('web+stellar:pay?destination=G', 'invalid_input', /SEP-7/);
     await refused('web+stellar:tx?callback=x', 'invalid_input', /no "xdr"/);
     await refused('A'.repeat(399_999), 'invalid_input');
-    await refused(`{"tx": ${JSON.stringify('0'.repeat(10))}, "a": ${'['.repeat(5000)}${']'.repeat(5000)}}`, 'invalid_input');
+    await refused(
+      `{"tx": ${JSON.stringify('0'.repeat(10))}, "a": ${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      'invalid_input',
+    );
   });
 
   it('refuses a secret key anywhere, on any channel, without echoing it', async () => {
@@ -170,6 +236,9 @@ describe('tx:inspect refuses what is not a signed envelope', () => {
     }
     // An S… string that is not a valid seed (bad checksum) is not a secret: it goes on to validation.
     const notSecret = `S${'A'.repeat(55)}`;
-    expect(await dispatch('tx:inspect', { input: 5 as unknown as string, other: notSecret })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await dispatch('tx:inspect', { input: 5 as unknown as string, other: notSecret })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
   });
 });

@@ -26,7 +26,15 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ledgerscope-labels-'));
   changes = [];
   const emit = (channel: string, payload: unknown) => void (channel === 'labels:changed' && changes.push(payload));
-  core = createAppCore({ userDataDir: dir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, exportDir: join(dir, 'exports'), emit: emit as never });
+  core = createAppCore({
+    userDataDir: dir,
+    localUrl: 'http://127.0.0.1:9',
+    host: 'web',
+    version: 'test',
+    healthIntervalMs: 0,
+    exportDir: join(dir, 'exports'),
+    emit: emit as never,
+  });
   dispatch = createDispatcher(core.handlers);
 });
 afterEach(async () => core.close());
@@ -50,7 +58,7 @@ describe('labels: set, list, remove', () => {
     await ok('labels:set', { account: A.toLowerCase(), label: '  Exchange hot wallet ' });
     await ok('labels:set', { account: B, label: 'Alice' });
     await ok('labels:set', { account: A, label: 'Exchange' });
-    expect((await ok('labels:list', {}) as { labels: unknown }).labels).toEqual([
+    expect(((await ok('labels:list', {})) as { labels: unknown }).labels).toEqual([
       { account: B, label: 'Alice' },
       { account: A, label: 'Exchange' },
     ]);
@@ -83,7 +91,10 @@ describe('labels: set, list, remove', () => {
 
   it('holds at most 10,000 labels', async () => {
     const full = Array.from({ length: MAX_LABELS }, () => ({ account: someAccount(), label: 'n' }));
-    expect(await ok('labels:import', { text: JSON.stringify(full) })).toMatchObject({ added: MAX_LABELS, total: MAX_LABELS });
+    expect(await ok('labels:import', { text: JSON.stringify(full) })).toMatchObject({
+      added: MAX_LABELS,
+      total: MAX_LABELS,
+    });
     const error = await refused('labels:set', { account: A, label: 'one more' });
     expect(error.message).toContain('at most 10000');
     // Relabelling an account already there is still allowed at the cap.
@@ -101,8 +112,11 @@ describe('labels: the file', () => {
     const error = await refused('labels:set', { account: B, label: 'Second' });
     expect(error.code).toBe('internal');
     expect(readFileSync(join(dir, 'labels.json'), 'utf8')).toBe(before);
-    expect((await ok('labels:list', {}) as { labels: unknown[] }).labels).toEqual([{ account: A, label: 'First' }]);
-    expect(readdirSync(dir).filter((name) => name.startsWith('labels.json'))).toEqual(['labels.json', `labels.json.${process.pid}.tmp`]);
+    expect(((await ok('labels:list', {})) as { labels: unknown[] }).labels).toEqual([{ account: A, label: 'First' }]);
+    expect(readdirSync(dir).filter((name) => name.startsWith('labels.json'))).toEqual([
+      'labels.json',
+      `labels.json.${process.pid}.tmp`,
+    ]);
   });
 
   it('keeps a corrupt file aside and starts empty', () => {
@@ -124,7 +138,12 @@ describe('labels: import and export', () => {
     expect(exported.count).toBe(2);
     await ok('labels:remove', { account: A });
     await ok('labels:set', { account: B, label: 'changed' });
-    expect(await ok('labels:import', { text: exported.text })).toEqual({ added: 1, updated: 1, unchanged: 0, total: 2 });
+    expect(await ok('labels:import', { text: exported.text })).toEqual({
+      added: 1,
+      updated: 1,
+      unchanged: 0,
+      total: 2,
+    });
     expect(new LabelStore(dir).list()).toEqual([...tricky].sort((x, y) => x.label.localeCompare(y.label, 'en')));
   });
 
@@ -139,14 +158,29 @@ describe('labels: import and export', () => {
   it.each([
     ['malformed JSON', '{"labels": [', 'not valid JSON'],
     ['JSON of the wrong shape', '{"names": []}', 'must be a list'],
-    ['an entry with an invalid id', JSON.stringify([{ account: A, label: 'ok' }, { account: BAD_CHECKSUM, label: 'x' }]), 'Entry 2: account'],
+    [
+      'an entry with an invalid id',
+      JSON.stringify([
+        { account: A, label: 'ok' },
+        { account: BAD_CHECKSUM, label: 'x' },
+      ]),
+      'Entry 2: account',
+    ],
     ['a CSV without its header', `${A},x\n`, 'header "account,label"'],
     ['a CSV line with three cells', `account,label\n${A},x,y\n`, 'Line 2: expected 2 cells'],
     ['an unclosed quote', `account,label\n${A},"never ends\n`, 'never ends'],
-    ['a formula-injection cell', `account,label\n${A},=cmd|' /C calc'!A0\n`, 'Line 2: label: a label cannot start with ='],
+    [
+      'a formula-injection cell',
+      `account,label\n${A},=cmd|' /C calc'!A0\n`,
+      'Line 2: label: a label cannot start with =',
+    ],
     ['a +formula cell', `account,label\n${A},+1+1\n`, 'formula'],
     ['a label too long', `account,label\n${A},${'y'.repeat(65)}\n`, 'at most 64'],
-    ['more than 10,000 entries', JSON.stringify(Array.from({ length: MAX_LABELS + 1 }, () => ({ account: A, label: 'x' }))), 'at most 10000'],
+    [
+      'more than 10,000 entries',
+      JSON.stringify(Array.from({ length: MAX_LABELS + 1 }, () => ({ account: A, label: 'x' }))),
+      'at most 10000',
+    ],
   ])('refuses %s whole and keeps every label', async (_what, text, words) => {
     await ok('labels:set', { account: B, label: 'Keep me' });
     const error = await refused('labels:import', { text });

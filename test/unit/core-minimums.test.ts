@@ -16,7 +16,20 @@ const ISSUER = 'GCATS5YOVB6ROX2WUNKGNQ2MP3GMXDMKSG2O4N5CLX3A6W4PZGZZI55U';
 const USD = `USD:${ISSUER}`;
 
 function pay(amount: string, currency: { code: string; issuer?: string }): Operation {
-  return { type: 'payment', id: '1', pagingToken: '1', sourceAccount: ISSUER, transactionHash: 'a'.repeat(64), successful: true, createdAt: '2026-11-01T00:00:00Z', from: ISSUER, to: ME, currency, amount, raw: '{}' };
+  return {
+    type: 'payment',
+    id: '1',
+    pagingToken: '1',
+    sourceAccount: ISSUER,
+    transactionHash: 'a'.repeat(64),
+    successful: true,
+    createdAt: '2026-11-01T00:00:00Z',
+    from: ISSUER,
+    to: ME,
+    currency,
+    amount,
+    raw: '{}',
+  };
 }
 const xlm = (amount: string) => pay(amount, { code: 'XLM' });
 const usd = (amount: string) => pay(amount, { code: 'USD', issuer: ISSUER });
@@ -80,13 +93,32 @@ describe('the watch list', () => {
     await core?.close();
     core = null;
   });
-  const profile = { id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:9', passphrase: 'p', dialect: 'ledger' as const, builtIn: true };
+  const profile = {
+    id: 'local',
+    name: 'Local',
+    baseUrl: 'http://127.0.0.1:9',
+    passphrase: 'p',
+    dialect: 'ledger' as const,
+    builtIn: true,
+  };
 
   it('migrates a minimum written for any asset, keeping the paging token', () => {
-    expect(migrateWatched({ account: ME, networkId: 'local', minAmount: '2' })).toEqual({ account: ME, networkId: 'local', minAmounts: { '*': '2' } });
+    expect(migrateWatched({ account: ME, networkId: 'local', minAmount: '2' })).toEqual({
+      account: ME,
+      networkId: 'local',
+      minAmounts: { '*': '2' },
+    });
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-minimums-'));
     dirs.push(dir);
-    writeFileSync(join(dir, 'watched.json'), JSON.stringify({ accounts: [{ account: ME, networkId: 'local', minAmount: '2.5', lastPagingToken: '257698037761' }, { account: ISSUER, networkId: 'local' }] }));
+    writeFileSync(
+      join(dir, 'watched.json'),
+      JSON.stringify({
+        accounts: [
+          { account: ME, networkId: 'local', minAmount: '2.5', lastPagingToken: '257698037761' },
+          { account: ISSUER, networkId: 'local' },
+        ],
+      }),
+    );
     const manager = new StreamManager(dir, () => undefined, { backoffBaseMs: 60_000 });
     manager.useNetwork(profile);
     try {
@@ -107,18 +139,42 @@ describe('the watch list', () => {
 
   it('takes minimums per asset over IPC, and refuses hostile ones', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-minimums-'));
-    core = createAppCore({ userDataDir: dir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, exportDir: dir, streams: { backoffBaseMs: 60_000 } });
+    core = createAppCore({
+      userDataDir: dir,
+      localUrl: 'http://127.0.0.1:9',
+      host: 'web',
+      version: 'test',
+      healthIntervalMs: 0,
+      exportDir: dir,
+      streams: { backoffBaseMs: 60_000 },
+    });
     const dispatch = createDispatcher(core.handlers);
-    expect(await dispatch('stream:watch', { account: ME, minAmounts: { native: '1', [USD]: '2.5' } })).toMatchObject({ ok: true, value: { minAmounts: { native: '1', [USD]: '2.5' } } });
-    expect(await dispatch('stream:watch', { account: ME, minAmount: '3' })).toMatchObject({ ok: true, value: { minAmounts: { '*': '3' } } });
+    expect(await dispatch('stream:watch', { account: ME, minAmounts: { native: '1', [USD]: '2.5' } })).toMatchObject({
+      ok: true,
+      value: { minAmounts: { native: '1', [USD]: '2.5' } },
+    });
+    expect(await dispatch('stream:watch', { account: ME, minAmount: '3' })).toMatchObject({
+      ok: true,
+      value: { minAmounts: { '*': '3' } },
+    });
     expect(await dispatch('stream:watch', { account: ME })).toMatchObject({ ok: true, value: { account: ME } });
-    expect(((await dispatch('stream:watch', { account: ME })) as { value: object }).value).not.toHaveProperty('minAmounts');
-    for (const minAmounts of [{ native: '1e3' }, { 'USD:nope': '1' }, { native: 5 }, Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`C${i}:${ISSUER}`, '1']))]) {
+    expect(((await dispatch('stream:watch', { account: ME })) as { value: object }).value).not.toHaveProperty(
+      'minAmounts',
+    );
+    for (const minAmounts of [
+      { native: '1e3' },
+      { 'USD:nope': '1' },
+      { native: 5 },
+      Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`C${i}:${ISSUER}`, '1'])),
+    ]) {
       const reply = await dispatch('stream:watch', { account: ME, minAmounts });
       expect(reply, JSON.stringify(minAmounts)).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
     }
     // A "__proto__" key is dropped by the schema, never set on an object: no minimum, no pollution.
-    const proto = await dispatch('stream:watch', { account: ME, minAmounts: JSON.parse('{"__proto__": {"polluted": "1"}}') as object });
+    const proto = await dispatch('stream:watch', {
+      account: ME,
+      minAmounts: JSON.parse('{"__proto__": {"polluted": "1"}}') as object,
+    });
     expect(proto).toMatchObject({ ok: true });
     expect((proto as { value: object }).value).not.toHaveProperty('minAmounts');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

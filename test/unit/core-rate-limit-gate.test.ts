@@ -15,8 +15,15 @@ const hits: string[] = [];
 beforeAll(async () => {
   server = await startLocalServer((req, res) => {
     hits.push(req.url ?? '');
-    res.writeHead(429, { 'content-type': 'application/problem+json', 'x-ratelimit-limit': '3600', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '95' });
-    res.end('{"type":"https://stellar.org/horizon-errors/rate_limit_exceeded","title":"Rate Limit Exceeded","status":429}');
+    res.writeHead(429, {
+      'content-type': 'application/problem+json',
+      'x-ratelimit-limit': '3600',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '95',
+    });
+    res.end(
+      '{"type":"https://stellar.org/horizon-errors/rate_limit_exceeded","title":"Rate Limit Exceeded","status":429}',
+    );
   });
 });
 afterAll(() => server.close());
@@ -34,7 +41,10 @@ describe('the 429 gate in the core', () => {
     });
     // The start-up health push is the first request; it meets the 429 and closes the gate.
     const controller = new AbortController();
-    const held = ctx.http().getJson('/accounts/x', { signal: controller.signal }).catch((error: unknown) => error);
+    const held = ctx
+      .http()
+      .getJson('/accounts/x', { signal: controller.signal })
+      .catch((error: unknown) => error);
     await expect.poll(() => events.find((e) => e.channel === 'network:rate-limit')).toBeTruthy();
     const notices = events.filter((e) => e.channel === 'network:rate-limit');
     expect(notices).toHaveLength(1);

@@ -10,16 +10,39 @@ const none = () => 0;
 
 describe('rate-limit waits', () => {
   it('takes Retry-After first, in seconds or as a date', () => {
-    const wait = rateLimitWait(new Headers({ 'retry-after': '120', 'x-ratelimit-reset': '30' }), 1, HTTP_BACKOFF, none, NOW);
+    const wait = rateLimitWait(
+      new Headers({ 'retry-after': '120', 'x-ratelimit-reset': '30' }),
+      1,
+      HTTP_BACKOFF,
+      none,
+      NOW,
+    );
     expect(wait).toEqual({ announcedMs: 120_000, waitMs: 120_000, source: 'Retry-After' });
-    const dated = rateLimitWait(new Headers({ 'retry-after': new Date(NOW + 90_000).toUTCString() }), 1, HTTP_BACKOFF, none, NOW);
+    const dated = rateLimitWait(
+      new Headers({ 'retry-after': new Date(NOW + 90_000).toUTCString() }),
+      1,
+      HTTP_BACKOFF,
+      none,
+      NOW,
+    );
     expect(dated).toMatchObject({ announcedMs: 90_000, source: 'Retry-After' });
   });
 
   it('falls back to X-RateLimit-Reset (seconds until the reset, or a Unix time), then to the backoff', () => {
-    expect(rateLimitWait(new Headers({ 'x-ratelimit-reset': '114' }), 1, HTTP_BACKOFF, none, NOW)).toEqual({ announcedMs: 114_000, waitMs: 114_000, source: 'X-RateLimit-Reset' });
-    expect(rateLimitWait(new Headers({ 'x-ratelimit-reset': String(NOW / 1000 + 60) }), 1, HTTP_BACKOFF, none, NOW).announcedMs).toBe(60_000);
-    expect(rateLimitWait(new Headers(), 3, HTTP_BACKOFF, none, NOW)).toEqual({ announcedMs: 2_000, waitMs: 2_000, source: 'backoff' });
+    expect(rateLimitWait(new Headers({ 'x-ratelimit-reset': '114' }), 1, HTTP_BACKOFF, none, NOW)).toEqual({
+      announcedMs: 114_000,
+      waitMs: 114_000,
+      source: 'X-RateLimit-Reset',
+    });
+    expect(
+      rateLimitWait(new Headers({ 'x-ratelimit-reset': String(NOW / 1000 + 60) }), 1, HTTP_BACKOFF, none, NOW)
+        .announcedMs,
+    ).toBe(60_000);
+    expect(rateLimitWait(new Headers(), 3, HTTP_BACKOFF, none, NOW)).toEqual({
+      announcedMs: 2_000,
+      waitMs: 2_000,
+      source: 'backoff',
+    });
   });
 
   it('adds jitter to the wait but tells the announced time', () => {
@@ -36,7 +59,13 @@ describe('rate-limit waits', () => {
     expect(parseRetryAfter('99999999999', NOW)).toBe(24 * 3600_000);
     expect(parseRateLimitReset('999999999999', NOW)).toBe(24 * 3600_000);
     expect(parseRateLimitReset(String(NOW / 1000 - 60), NOW)).toBe(0); // a reset in the past: no wait
-    const hostile = rateLimitWait(new Headers({ 'retry-after': 'soon', 'x-ratelimit-reset': '-5' }), 1, HTTP_BACKOFF, none, NOW);
+    const hostile = rateLimitWait(
+      new Headers({ 'retry-after': 'soon', 'x-ratelimit-reset': '-5' }),
+      1,
+      HTTP_BACKOFF,
+      none,
+      NOW,
+    );
     expect(hostile.source).toBe('backoff');
   });
 

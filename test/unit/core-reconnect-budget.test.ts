@@ -52,7 +52,12 @@ describe('reconnect budget', () => {
   });
 
   it('refuses a budget that could never grant a reconnect', () => {
-    for (const policy of [{ perHour: 0, burst: 1 }, { perHour: -1, burst: 1 }, { perHour: NaN, burst: 1 }, { perHour: 10, burst: 0 }]) {
+    for (const policy of [
+      { perHour: 0, burst: 1 },
+      { perHour: -1, burst: 1 },
+      { perHour: NaN, burst: 1 },
+      { perHour: 10, burst: 0 },
+    ]) {
       expect(() => new ReconnectBudget(policy)).toThrow(RangeError);
     }
   });

@@ -17,7 +17,9 @@ import { encodeToid } from '../../shared/toid';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/horizon/pages/account-payments.json', import.meta.url), 'utf8')) as { _embedded: { records: Record<string, unknown>[] } };
+const fixture = JSON.parse(
+  readFileSync(new URL('../fixtures/horizon/pages/account-payments.json', import.meta.url), 'utf8'),
+) as { _embedded: { records: Record<string, unknown>[] } };
 const record = fixture._embedded.records.find((r) => r['type'] === 'payment')!;
 const ACCOUNT = String(record['to']);
 /** The last token delivered: above 2^53, so LAST - 1, LAST and LAST + 1 are one double. */
@@ -34,11 +36,20 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'application/hal+json' });
-      return res.end(JSON.stringify({ horizon_version: '2', network_passphrase: PASSPHRASE, history_latest_ledger: Number(LAST >> 32n) }));
+      return res.end(
+        JSON.stringify({
+          horizon_version: '2',
+          network_passphrase: PASSPHRASE,
+          history_latest_ledger: Number(LAST >> 32n),
+        }),
+      );
     }
     connections++;
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const records = frames.map((token) => `id: ${token}\ndata: ${JSON.stringify({ ...record, id: String(token), paging_token: String(token) })}\n\n`);
+    const records = frames.map(
+      (token) =>
+        `id: ${token}\ndata: ${JSON.stringify({ ...record, id: String(token), paging_token: String(token) })}\n\n`,
+    );
     res.write(['retry: 1000\nevent: open\ndata: "hello"\n\n', ...records].join(''));
   });
 });
@@ -50,14 +61,31 @@ afterEach(() => {
   connections = 0;
 });
 
-const profile: NetworkProfile = { id: 'bounds', name: 'Bounds', baseUrl: '', passphrase: PASSPHRASE, dialect: 'horizon', builtIn: false };
+const profile: NetworkProfile = {
+  id: 'bounds',
+  name: 'Bounds',
+  baseUrl: '',
+  passphrase: PASSPHRASE,
+  dialect: 'horizon',
+  builtIn: false,
+};
 
 /** A stream of ACCOUNT's payments after `cursor`, until `until` (a token) is delivered; what it delivered and reported. */
-async function streamUntil(cursor: bigint, until: bigint, latestLedger?: number): Promise<{ got: string[]; statuses: StreamStatus[] }> {
+async function streamUntil(
+  cursor: bigint,
+  until: bigint,
+  latestLedger?: number,
+): Promise<{ got: string[]; statuses: StreamStatus[] }> {
   const got: string[] = [];
   const statuses: StreamStatus[] = [];
-  const sink = { record: (r: Operation) => void got.push(r.pagingToken), status: (s: StreamStatus) => void statuses.push(s) };
-  const handle = streamPayments({ ...profile, baseUrl: local.base }, ACCOUNT, sink, { cursor: String(cursor), ...(latestLedger ? { latestLedger: () => latestLedger } : {}) });
+  const sink = {
+    record: (r: Operation) => void got.push(r.pagingToken),
+    status: (s: StreamStatus) => void statuses.push(s),
+  };
+  const handle = streamPayments({ ...profile, baseUrl: local.base }, ACCOUNT, sink, {
+    cursor: String(cursor),
+    ...(latestLedger ? { latestLedger: () => latestLedger } : {}),
+  });
   try {
     await waitFor(`the record ${until}`, () => got.includes(String(until)), 10_000);
   } finally {
@@ -101,7 +129,12 @@ describe('the silence watchdog', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     const states: string[] = [];
     // A window of 1 s is checked every 250 ms; the clock stands still until the test moves it.
-    const handle = streamPayments({ ...profile, baseUrl: local.base }, ACCOUNT, { record: () => undefined, status: (s) => void states.push(s.state) }, { cursor: String(LAST), keepaliveWindowMs: 1_000 });
+    const handle = streamPayments(
+      { ...profile, baseUrl: local.base },
+      ACCOUNT,
+      { record: () => undefined, status: (s) => void states.push(s.state) },
+      { cursor: String(LAST), keepaliveWindowMs: 1_000 },
+    );
     try {
       await waitFor('live', () => states.includes('live'), 10_000);
       vi.advanceTimersByTime(750); // one check below the window

@@ -61,9 +61,18 @@ afterEach(() => void (connections = []));
 async function streamUntil(count: number): Promise<(StreamStatus & { at: number })[]> {
   const statuses: (StreamStatus & { at: number })[] = [];
   const profile = { ...builtInProfiles(local.base)[1]!, baseUrl: local.base, dialect: 'ledger' as const };
-  const handle = streamPayments(profile, ACCOUNT, { record: () => undefined, status: (s) => void statuses.push({ ...s, at: performance.now() }) }, { cursor: '120259084288', backoffBaseMs: BASE_MS, backoffCapMs: 10_000 });
+  const handle = streamPayments(
+    profile,
+    ACCOUNT,
+    { record: () => undefined, status: (s) => void statuses.push({ ...s, at: performance.now() }) },
+    { cursor: '120259084288', backoffBaseMs: BASE_MS, backoffCapMs: 10_000 },
+  );
   try {
-    await waitFor(() => `${count} closed connections (${connections.filter((c) => c.closedAt).length} so far)`, () => connections.filter((c) => c.closedAt !== null).length >= count, 15_000);
+    await waitFor(
+      () => `${count} closed connections (${connections.filter((c) => c.closedAt).length} so far)`,
+      () => connections.filter((c) => c.closedAt !== null).length >= count,
+      15_000,
+    );
   } finally {
     handle.stop();
   }
@@ -90,7 +99,9 @@ describe('SSE caps on a stream', () => {
     expect(reconnecting[0]!.message).toMatch(/a line longer than 1 MB/);
     // ×1.5 from 100 ms: 100, 150, 225 ms (a timer never fires early, so the third is past any first).
     const waits = gaps(reconnecting.slice(0, 3));
-    [BASE_MS, BASE_MS * 1.5, BASE_MS * 2.25].forEach((expected, i) => expect(waits[i]).toBeGreaterThanOrEqual(expected - 1));
+    [BASE_MS, BASE_MS * 1.5, BASE_MS * 2.25].forEach((expected, i) =>
+      expect(waits[i]).toBeGreaterThanOrEqual(expected - 1),
+    );
   });
 
   it('backs off further after an oversized event even when the preamble came first', async () => {

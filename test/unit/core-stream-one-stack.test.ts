@@ -88,14 +88,32 @@ describe('streams on the one HTTP stack', () => {
   it('opens a stream from a known token and the ledgers stream behind the gate too', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const http = new HttpClient(local.base);
-    const profile: NetworkProfile = { id: 'one', name: 'One', baseUrl: local.base, passphrase: 'One Stack ; 2026', dialect: 'ledger', builtIn: false };
+    const profile: NetworkProfile = {
+      id: 'one',
+      name: 'One',
+      baseUrl: local.base,
+      passphrase: 'One Stack ; 2026',
+      dialect: 'ledger',
+      builtIn: false,
+    };
     const gate = await closeGate(http);
     const states: string[] = [];
-    const handle = streamPayments(profile, ACCOUNT, { record: () => undefined, status: (s) => void states.push(s.state) }, { cursor: '257698037760', clientFor: () => http });
-    const ledgers = new LedgerStream(() => undefined, () => http);
+    const handle = streamPayments(
+      profile,
+      ACCOUNT,
+      { record: () => undefined, status: (s) => void states.push(s.state) },
+      { cursor: '257698037760', clientFor: () => http },
+    );
+    const ledgers = new LedgerStream(
+      () => undefined,
+      () => http,
+    );
     ledgers.follow(profile);
     try {
-      await waitFor('both streams', () => sentAfter(/\/payments$/, 0).length > 0 && sentAfter(/^\/ledgers$/, 0).length > 0);
+      await waitFor(
+        'both streams',
+        () => sentAfter(/\/payments$/, 0).length > 0 && sentAfter(/^\/ledgers$/, 0).length > 0,
+      );
       expect(sentAfter(/\/payments$/, 0)[0]!.at).toBeGreaterThanOrEqual(gate.until);
       expect(sentAfter(/^\/ledgers$/, 0)[0]!.at).toBeGreaterThanOrEqual(gate.until);
       await waitFor('live', () => states.includes('live'));

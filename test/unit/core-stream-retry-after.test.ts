@@ -11,7 +11,9 @@ import type { Operation, StreamStatus } from '../../shared/model';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/horizon/pages/account-payments.json', import.meta.url), 'utf8')) as { _embedded: { records: { paging_token: string }[] } };
+const fixture = JSON.parse(
+  readFileSync(new URL('../fixtures/horizon/pages/account-payments.json', import.meta.url), 'utf8'),
+) as { _embedded: { records: { paging_token: string }[] } };
 const record = fixture._embedded.records[0]!;
 const ACCOUNT = 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX';
 const LATEST = Number(BigInt(record.paging_token) >> 32n) - 1;
@@ -26,15 +28,29 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'application/hal+json' });
-      return res.end(JSON.stringify({ horizon_version: '2', network_passphrase: 'Test SDF Network ; September 2015', history_latest_ledger: LATEST }));
+      return res.end(
+        JSON.stringify({
+          horizon_version: '2',
+          network_passphrase: 'Test SDF Network ; September 2015',
+          history_latest_ledger: LATEST,
+        }),
+      );
     }
     arrivals.push(performance.now());
     if (arrivals.length === 1) {
       res.writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': retryAfter });
-      return res.end(JSON.stringify({ type: 'https://stellar.org/horizon-errors/rate_limit_exceeded', title: 'Rate Limit Exceeded', status: 429 }));
+      return res.end(
+        JSON.stringify({
+          type: 'https://stellar.org/horizon-errors/rate_limit_exceeded',
+          title: 'Rate Limit Exceeded',
+          status: 429,
+        }),
+      );
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(`retry: 1000\nevent: open\ndata: "hello"\n\nid: ${record.paging_token}\ndata: ${JSON.stringify(record)}\n\n`);
+    res.write(
+      `retry: 1000\nevent: open\ndata: "hello"\n\nid: ${record.paging_token}\ndata: ${JSON.stringify(record)}\n\n`,
+    );
   });
 });
 

@@ -41,7 +41,11 @@ function send(res: ServerResponse, status: number, body: string) {
 
 function submissions() {
   const events: { channel: EventChannel; payload: unknown }[] = [];
-  const subs = new Submissions(mkdtempSync(join(tmpdir(), 'ledgerscope-submit-')), (channel, payload) => void events.push({ channel, payload }), { pollMs: 20, timeoutMs: 5_000 });
+  const subs = new Submissions(
+    mkdtempSync(join(tmpdir(), 'ledgerscope-submit-')),
+    (channel, payload) => void events.push({ channel, payload }),
+    { pollMs: 20, timeoutMs: 5_000 },
+  );
   return { subs, events };
 }
 
@@ -55,27 +59,63 @@ describe('Horizon submission outcomes', () => {
     const { subs } = submissions();
     const report = await subs.submit(fixture.envelope_xdr, { ...testnet, baseUrl: base }, new HttpClient(base));
     expect(new URLSearchParams(posted).get('tx')).toBe(fixture.envelope_xdr);
-    expect(report).toMatchObject({ result: 'success', hash: fixture.hash, ledger: 52424905, transactionCode: 'tx_success', operationCodes: ['op_success'], following: false });
-    expect(subs.entries(10)[0]).toMatchObject({ result: 'success', finalState: 'success', hash: fixture.hash, networkId: 'testnet' });
+    expect(report).toMatchObject({
+      result: 'success',
+      hash: fixture.hash,
+      ledger: 52424905,
+      transactionCode: 'tx_success',
+      operationCodes: ['op_success'],
+      following: false,
+    });
+    expect(subs.entries(10)[0]).toMatchObject({
+      result: 'success',
+      finalState: 'success',
+      hash: fixture.hash,
+      networkId: 'testnet',
+    });
   });
 
   it('reads transaction_failed with result codes, and transaction_malformed', () => {
-    const failed = interpret(400, {
-      type: 'https://stellar.org/horizon-errors/transaction_failed',
-      title: 'Transaction Failed',
-      status: 400,
-      extras: { envelope_xdr: fixture.envelope_xdr, result_codes: { transaction: 'tx_failed', operations: ['op_no_destination'] } },
-    } as never, fixture.hash);
-    expect(failed.report).toMatchObject({ result: 'failed', hash: fixture.hash, transactionCode: 'tx_failed', operationCodes: ['op_no_destination'] });
-    const malformed = interpret(400, { type: 'https://stellar.org/horizon-errors/transaction_malformed', status: 400, detail: 'Horizon could not decode the transaction envelope' } as never, fixture.hash);
-    expect(malformed.report).toMatchObject({ result: 'malformed', message: expect.stringContaining('could not decode') });
+    const failed = interpret(
+      400,
+      {
+        type: 'https://stellar.org/horizon-errors/transaction_failed',
+        title: 'Transaction Failed',
+        status: 400,
+        extras: {
+          envelope_xdr: fixture.envelope_xdr,
+          result_codes: { transaction: 'tx_failed', operations: ['op_no_destination'] },
+        },
+      } as never,
+      fixture.hash,
+    );
+    expect(failed.report).toMatchObject({
+      result: 'failed',
+      hash: fixture.hash,
+      transactionCode: 'tx_failed',
+      operationCodes: ['op_no_destination'],
+    });
+    const malformed = interpret(
+      400,
+      {
+        type: 'https://stellar.org/horizon-errors/transaction_malformed',
+        status: 400,
+        detail: 'Horizon could not decode the transaction envelope',
+      } as never,
+      fixture.hash,
+    );
+    expect(malformed.report).toMatchObject({
+      result: 'malformed',
+      message: expect.stringContaining('could not decode'),
+    });
     expect(() => interpret(429, { type: 'rate_limit_exceeded', status: 429 } as never, fixture.hash)).toThrow(/429/);
   });
 
   it('after a 504, follows the hash until it is in a ledger', async () => {
     let lookups = 0;
     handler = (req, res) => {
-      if (req.method === 'POST') return send(res, 504, '{"type":"https://stellar.org/horizon-errors/timeout","title":"Timeout","status":504}');
+      if (req.method === 'POST')
+        return send(res, 504, '{"type":"https://stellar.org/horizon-errors/timeout","title":"Timeout","status":504}');
       lookups += 1;
       if (req.url === `/transactions/${fixture.hash}` && lookups >= 3) return send(res, 200, fixtureText);
       send(res, 404, '{"type":"https://stellar.org/horizon-errors/not_found","status":404}');
@@ -99,7 +139,11 @@ describe('Horizon submission outcomes', () => {
       send(res, 404, '{"type":"not_found","status":404}');
     };
     const events: TxStatus[] = [];
-    const subs = new Submissions(mkdtempSync(join(tmpdir(), 'ledgerscope-submit-')), (channel, payload) => channel === 'tx:status' && void events.push(payload as TxStatus), { pollMs: 20, timeoutMs: 600 });
+    const subs = new Submissions(
+      mkdtempSync(join(tmpdir(), 'ledgerscope-submit-')),
+      (channel, payload) => channel === 'tx:status' && void events.push(payload as TxStatus),
+      { pollMs: 20, timeoutMs: 600 },
+    );
     const report = await subs.submit(fixture.envelope_xdr, { ...testnet, baseUrl: base }, new HttpClient(base));
     expect(report).toMatchObject({ result: 'received', hash: fixture.hash });
     await subs.idle(5_000);

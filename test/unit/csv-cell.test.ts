@@ -86,12 +86,15 @@ const HOSTILE: [string, string][] = [
 ];
 
 describe('one CSV cell writer', () => {
-  it.each([',', ';', '\t'])('reads every value back whole, formula starts neutralised, with %j as the separator', (separator) => {
-    for (const [value, back] of HOSTILE) {
-      const line = `${[value, 'next', '-5.0000000'].map(csvCell).join(separator)}\r\n`;
-      expect(readCsv(line, separator), JSON.stringify(value)).toEqual([[back, 'next', '-5.0000000']]);
-    }
-  });
+  it.each([',', ';', '\t'])(
+    'reads every value back whole, formula starts neutralised, with %j as the separator',
+    (separator) => {
+      for (const [value, back] of HOSTILE) {
+        const line = `${[value, 'next', '-5.0000000'].map(csvCell).join(separator)}\r\n`;
+        expect(readCsv(line, separator), JSON.stringify(value)).toEqual([[back, 'next', '-5.0000000']]);
+      }
+    },
+  );
 
   it('writes rows that start no formula in a spreadsheet that splits them at ; or tab', () => {
     for (const [value] of HOSTILE) {
@@ -99,7 +102,9 @@ describe('one CSV cell writer', () => {
       for (const separator of [';', '\t']) {
         // Such a reader sees the quotes in mid-piece as text: the cell is no shelter, the `'` is.
         const cells = readCsv(line, separator).flat();
-        expect(cells.filter(startsFormula), `${JSON.stringify(value)} split at ${JSON.stringify(separator)}`).toEqual([]);
+        expect(cells.filter(startsFormula), `${JSON.stringify(value)} split at ${JSON.stringify(separator)}`).toEqual(
+          [],
+        );
       }
     }
     // The bypass of issue #28: unquoted, `;` split this into `x`, `=1+1` and an empty cell.
@@ -108,7 +113,13 @@ describe('one CSV cell writer', () => {
   });
 
   it('leaves plain numbers as they are, negative amounts included, and neutralises the rest', () => {
-    expect(['-5.0000000', '-2', '0', '12.5', '-0.0000001'].map(csvCell)).toEqual(['-5.0000000', '-2', '0', '12.5', '-0.0000001']);
+    expect(['-5.0000000', '-2', '0', '12.5', '-0.0000001'].map(csvCell)).toEqual([
+      '-5.0000000',
+      '-2',
+      '0',
+      '12.5',
+      '-0.0000001',
+    ]);
     expect(Number(readCsv(csvCells(['-5.0000000']), ',')[0]![0])).toBe(-5);
     expect(['-2+3', '-1e5', '+5', '-', '-.5'].map(csvCell)).toEqual(["'-2+3", "'-1e5", "'+5", "'-", "'-.5"]);
     expect(csvCell('=1+1')).toBe("'=1+1");
@@ -150,7 +161,10 @@ describe('the exports write their cells with it', () => {
   });
 
   it('a listing: a type name a hostile server made up stays one cell', () => {
-    const text = readFileSync(new URL('../fixtures/horizon/operations/manage_data.json', import.meta.url), 'utf8').replace('"type": "manage_data"', '"type": "x;=1+1;"');
+    const text = readFileSync(
+      new URL('../fixtures/horizon/operations/manage_data.json', import.meta.url),
+      'utf8',
+    ).replace('"type": "manage_data"', '"type": "x;=1+1;"');
     const line = csvRow(normalizeOperation(parseJson(text)));
     for (const separator of [',', ';']) expect(readCsv(line, separator).flat().filter(startsFormula)).toEqual([]);
     const cells = readCsv(line, ',')[0]!;
@@ -160,9 +174,15 @@ describe('the exports write their cells with it', () => {
 
   it('the address book: a label with ; and quotes reads back, through its own import too', () => {
     const account = 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX';
-    const text = labelsToCsv([{ account, label: 'Ops; "night" desk' }, { account, label: 'x;=1+1;' }]);
+    const text = labelsToCsv([
+      { account, label: 'Ops; "night" desk' },
+      { account, label: 'x;=1+1;' },
+    ]);
     expect(readCsv(text, ';').flat().filter(startsFormula)).toEqual([]);
-    const back = [{ account, label: 'Ops; "night" desk' }, { account, label: "x;'=1+1;" }];
+    const back = [
+      { account, label: 'Ops; "night" desk' },
+      { account, label: "x;'=1+1;" },
+    ];
     expect(readCsv(text, ',')).toEqual([['account', 'label'], ...back.map((entry) => [entry.account, entry.label])]);
     expect(parseLabelFile(text)).toEqual(back);
   });

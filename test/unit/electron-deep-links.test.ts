@@ -10,10 +10,26 @@ const HASH = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
 
 describe('parseDeepLink', () => {
   test('the three forms', () => {
-    expect(parseDeepLink(`ledgerscope://account/${ACCOUNT}`)).toEqual({ kind: 'account', id: ACCOUNT, route: `/account/${ACCOUNT}` });
-    expect(parseDeepLink(`ledgerscope://transaction/${HASH}`)).toEqual({ kind: 'transaction', id: HASH, route: `/tx/${HASH}` });
-    expect(parseDeepLink(`ledgerscope://tx/${HASH.toUpperCase()}/`)).toEqual({ kind: 'transaction', id: HASH, route: `/tx/${HASH}` });
-    expect(parseDeepLink('ledgerscope://ledger/60000000')).toEqual({ kind: 'ledger', id: '60000000', route: '/ledger/60000000' });
+    expect(parseDeepLink(`ledgerscope://account/${ACCOUNT}`)).toEqual({
+      kind: 'account',
+      id: ACCOUNT,
+      route: `/account/${ACCOUNT}`,
+    });
+    expect(parseDeepLink(`ledgerscope://transaction/${HASH}`)).toEqual({
+      kind: 'transaction',
+      id: HASH,
+      route: `/tx/${HASH}`,
+    });
+    expect(parseDeepLink(`ledgerscope://tx/${HASH.toUpperCase()}/`)).toEqual({
+      kind: 'transaction',
+      id: HASH,
+      route: `/tx/${HASH}`,
+    });
+    expect(parseDeepLink('ledgerscope://ledger/60000000')).toEqual({
+      kind: 'ledger',
+      id: '60000000',
+      route: '/ledger/60000000',
+    });
     expect(parseDeepLink('LEDGERSCOPE://Ledger/1')).toMatchObject({ kind: 'ledger', id: '1' });
   });
 
@@ -22,7 +38,10 @@ describe('parseDeepLink', () => {
     ['javascript', 'javascript:alert(1)//ledgerscope://ledger/1'],
     ['no slashes', `ledgerscope:account/${ACCOUNT}`],
     ['bad checksum', `ledgerscope://account/${ACCOUNT.slice(0, -1)}${ACCOUNT.endsWith('A') ? 'B' : 'A'}`],
-    ['a secret key instead of an account', 'ledgerscope://account/SAVNONF6RYO3P2UZONWIVZWOE5H2KT67MSVXCNZOOB7P5PTVNAJ6L342'],
+    [
+      'a secret key instead of an account',
+      'ledgerscope://account/SAVNONF6RYO3P2UZONWIVZWOE5H2KT67MSVXCNZOOB7P5PTVNAJ6L342',
+    ],
     ['short hash', `ledgerscope://tx/${HASH.slice(1)}`],
     ['ledger zero', 'ledgerscope://ledger/0'],
     ['ledger with leading zero', 'ledgerscope://ledger/012'],
@@ -52,7 +71,16 @@ describe('parseDeepLink', () => {
 
 describe('parseLaunchArgs (first launch and second instance)', () => {
   test('finds deep links and transaction files, skipping the executable, switches and the app path', () => {
-    const argv = ['/opt/Ledgerscope/ledgerscope', '.', '--allow-file-access-from-files', '--network=testnet', `ledgerscope://account/${ACCOUNT}`, 'signed.xdr', '/abs/tx.json', 'notes.pdf'];
+    const argv = [
+      '/opt/Ledgerscope/ledgerscope',
+      '.',
+      '--allow-file-access-from-files',
+      '--network=testnet',
+      `ledgerscope://account/${ACCOUNT}`,
+      'signed.xdr',
+      '/abs/tx.json',
+      'notes.pdf',
+    ];
     expect(parseLaunchArgs(argv, '/home/ana')).toEqual({
       links: [{ kind: 'account', id: ACCOUNT, route: `/account/${ACCOUNT}` }],
       files: ['/home/ana/signed.xdr', '/abs/tx.json'],
@@ -60,7 +88,9 @@ describe('parseLaunchArgs (first launch and second instance)', () => {
   });
 
   test('a second instance started from another directory resolves its files there', () => {
-    expect(parseLaunchArgs(['ledgerscope', '../out/payment.TXT'], '/srv/projects/a').files).toEqual(['/srv/projects/out/payment.TXT']);
+    expect(parseLaunchArgs(['ledgerscope', '../out/payment.TXT'], '/srv/projects/a').files).toEqual([
+      '/srv/projects/out/payment.TXT',
+    ]);
   });
 
   test('hostile arguments are dropped, and the counts are bounded', () => {
@@ -83,8 +113,13 @@ describe('parseLaunchArgs (first launch and second instance)', () => {
   });
 
   test('the shell reads --network and --user-data-dir in both spellings', () => {
-    expect(parseShellOptions(['.', '--network', 'public', '--user-data-dir=/tmp/u'])).toEqual({ network: 'public', userDataDir: '/tmp/u' });
-    expect(parseShellOptions(['--network=https://h.example/', '--other', 'x'])).toEqual({ network: 'https://h.example/' });
+    expect(parseShellOptions(['.', '--network', 'public', '--user-data-dir=/tmp/u'])).toEqual({
+      network: 'public',
+      userDataDir: '/tmp/u',
+    });
+    expect(parseShellOptions(['--network=https://h.example/', '--other', 'x'])).toEqual({
+      network: 'https://h.example/',
+    });
     expect(parseShellOptions(['--network'])).toEqual({});
   });
 });

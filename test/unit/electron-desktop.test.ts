@@ -21,12 +21,23 @@ function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOption
 
 describe('application menu', () => {
   const calls: string[] = [];
-  const actions = { openTransaction: () => void calls.push('open'), navigate: (route: string) => void calls.push(route) };
+  const actions = {
+    openTransaction: () => void calls.push('open'),
+    navigate: (route: string) => void calls.push(route),
+  };
 
   test.each(['linux', 'win32', 'darwin'] as const)('%s: standard roles plus the app’s own items', (platform) => {
     const items = flatten(menuTemplate(platform, actions, { devTools: false }));
     const roles = items.map((item) => item.role).filter(Boolean);
-    expect(roles).toEqual(expect.arrayContaining(['editMenu', 'windowMenu', 'reload', 'togglefullscreen', platform === 'darwin' ? 'close' : 'quit']));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        'editMenu',
+        'windowMenu',
+        'reload',
+        'togglefullscreen',
+        platform === 'darwin' ? 'close' : 'quit',
+      ]),
+    );
     expect(roles.includes('appMenu')).toBe(platform === 'darwin');
     expect(roles).not.toContain('toggleDevTools');
     const byId = (id: string) => items.find((item) => item.id === id)!;
@@ -38,7 +49,9 @@ describe('application menu', () => {
   });
 
   test('development builds get the developer tools item', () => {
-    expect(flatten(menuTemplate('linux', actions, { devTools: true })).some((item) => item.role === 'toggleDevTools')).toBe(true);
+    expect(
+      flatten(menuTemplate('linux', actions, { devTools: true })).some((item) => item.role === 'toggleDevTools'),
+    ).toBe(true);
   });
 });
 
@@ -50,17 +63,42 @@ describe('payment notifications and the badge', () => {
       account: ACCOUNT,
       networkId: 'local',
       notify,
-      record: { type: 'payment', id: '1', pagingToken: '1', sourceAccount: FROM, transactionHash: 'h', successful: true, createdAt: '', raw: '{}', from: FROM, to: ACCOUNT, direction: 'in', currency: { code: 'XLM' }, amount: '12.5', ...overrides },
+      record: {
+        type: 'payment',
+        id: '1',
+        pagingToken: '1',
+        sourceAccount: FROM,
+        transactionHash: 'h',
+        successful: true,
+        createdAt: '',
+        raw: '{}',
+        from: FROM,
+        to: ACCOUNT,
+        direction: 'in',
+        currency: { code: 'XLM' },
+        amount: '12.5',
+        ...overrides,
+      },
     }) as unknown as EventPayload<'stream:record'>;
 
   test('an incoming payment that passes the minimum is announced', () => {
-    expect(paymentNotice(record())).toEqual({ title: 'Payment received: 12.5 XLM', body: 'From GAXQ2…CZYC to GBZEV…F3TU', account: ACCOUNT, route: `/op/${record().record.id}` });
+    expect(paymentNotice(record())).toEqual({
+      title: 'Payment received: 12.5 XLM',
+      body: 'From GAXQ2…CZYC to GBZEV…F3TU',
+      account: ACCOUNT,
+      route: `/op/${record().record.id}`,
+    });
   });
   test('names accounts by their labels when the address book has them', () => {
     const labels: Record<string, string> = { [FROM]: 'Payroll', [ACCOUNT]: 'Savings' };
     expect(paymentNotice(record(), (id) => labels[id])?.body).toBe('From Payroll to Savings');
     const shown: string[] = [];
-    new PaymentNotifier({ show: (notice) => void shown.push(notice.body), setBadge: () => undefined, windowFocused: () => true, labelOf: (id) => (id === FROM ? 'Payroll' : undefined) }).onRecord(record());
+    new PaymentNotifier({
+      show: (notice) => void shown.push(notice.body),
+      setBadge: () => undefined,
+      windowFocused: () => true,
+      labelOf: (id) => (id === FROM ? 'Payroll' : undefined),
+    }).onRecord(record());
     expect(shown).toEqual(['From Payroll to GBZEV…F3TU']);
   });
   test('outgoing payments, other operations and records under the minimum are not', () => {
@@ -75,7 +113,11 @@ describe('payment notifications and the badge', () => {
     const shown: string[] = [];
     const badge: number[] = [];
     let focused = false;
-    const notifier = new PaymentNotifier({ show: (notice) => void shown.push(notice.title), setBadge: (count) => void badge.push(count), windowFocused: () => focused });
+    const notifier = new PaymentNotifier({
+      show: (notice) => void shown.push(notice.title),
+      setBadge: (count) => void badge.push(count),
+      windowFocused: () => focused,
+    });
     notifier.onRecord(record());
     notifier.onRecord(record({ amount: '1' }));
     notifier.onRecord(record({}, false));
@@ -93,16 +135,24 @@ describe('window bounds', () => {
   const display = { x: 0, y: 0, width: 1920, height: 1080 };
   test('saved bounds on a present display are restored', () => {
     saveWindowState(dir, { bounds: { x: 100, y: 80, width: 1000, height: 700 }, maximized: true });
-    expect(restoreBounds(loadWindowState(dir), [display])).toEqual({ bounds: { x: 100, y: 80, width: 1000, height: 700 }, maximized: true });
+    expect(restoreBounds(loadWindowState(dir), [display])).toEqual({
+      bounds: { x: 100, y: 80, width: 1000, height: 700 },
+      maximized: true,
+    });
   });
   test('bounds on an unplugged monitor keep the size but not the position', () => {
-    expect(restoreBounds({ bounds: { x: 2500, y: 100, width: 1000, height: 700 }, maximized: false }, [display])).toEqual({ bounds: { width: 1000, height: 700 }, maximized: false });
+    expect(
+      restoreBounds({ bounds: { x: 2500, y: 100, width: 1000, height: 700 }, maximized: false }, [display]),
+    ).toEqual({ bounds: { width: 1000, height: 700 }, maximized: false });
   });
   test('garbage falls back to the default size; tiny sizes are raised to the minimum', () => {
     for (const saved of [null, 'x', { bounds: { x: 'a' } }, { bounds: { x: 0, y: 0, width: 1e9, height: 5 } }]) {
       expect(restoreBounds(saved, [display])).toEqual({ bounds: { ...DEFAULT_SIZE }, maximized: false });
     }
-    expect(restoreBounds({ bounds: { x: 0, y: 0, width: 10, height: 10 } }, [display]).bounds).toMatchObject({ width: 720, height: 480 });
+    expect(restoreBounds({ bounds: { x: 0, y: 0, width: 10, height: 10 } }, [display]).bounds).toMatchObject({
+      width: 720,
+      height: 480,
+    });
   });
   test('a missing or corrupt state file reads as nothing', () => {
     const empty = mkdtempSync(join(dir, 'empty-'));
@@ -127,7 +177,10 @@ describe('opening a transaction file', () => {
   test('refuses a file holding a secret key, without passing it on', async () => {
     const secret = Keypair.random().secret();
     writeFileSync(join(dir, 'keys.txt'), `seed: ${secret}\n`);
-    const refused = await readTransactionFile(join(dir, 'keys.txt')).then(() => null, (error: Error) => error);
+    const refused = await readTransactionFile(join(dir, 'keys.txt')).then(
+      () => null,
+      (error: Error) => error,
+    );
     expect(refused?.message).toMatch(/secret key/);
     expect(refused?.message).not.toContain(secret);
   });

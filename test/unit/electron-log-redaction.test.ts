@@ -19,13 +19,20 @@ function signedEnvelope(signers = [signer]): xdr.TransactionEnvelope {
   signers.forEach((keypair) => tx.sign(keypair));
   return tx.toEnvelope();
 }
-const signatureBase64 = (envelope: xdr.TransactionEnvelope) => envelope.v1().signatures()[0]!.signature().toString('base64');
+const signatureBase64 = (envelope: xdr.TransactionEnvelope) =>
+  envelope.v1().signatures()[0]!.signature().toString('base64');
 const signatureHex = (envelope: xdr.TransactionEnvelope) => envelope.v1().signatures()[0]!.signature().toString('hex');
 
 describe('secret keys', () => {
   test('anything shaped like a seed is removed, in any context', () => {
     const secret = signer.secret();
-    for (const line of [secret, `demo account secret=${secret};`, `{"secret":"${secret}"}`, `"${secret}"`, `${secret}${other.secret()}`]) {
+    for (const line of [
+      secret,
+      `demo account secret=${secret};`,
+      `{"secret":"${secret}"}`,
+      `"${secret}"`,
+      `${secret}${other.secret()}`,
+    ]) {
       const redacted = redactText(line);
       expect(redacted).not.toMatch(/S[A-Z2-7]{55}/);
       expect(redacted).toContain(REDACTED_SECRET);
@@ -72,7 +79,9 @@ describe('signed envelopes', () => {
     expect(redacted).not.toContain(envelope.feeBump().signatures()[0]!.signature().toString('base64'));
   });
   test('signature fields of decoded JSON are cut', () => {
-    const redacted = redactText('{"signatures":[{"hint":"abcd","signature":"c2lnbmF0dXJl"}],"signature":"ZZZZ","memo":"hi"}');
+    const redacted = redactText(
+      '{"signatures":[{"hint":"abcd","signature":"c2lnbmF0dXJl"}],"signature":"ZZZZ","memo":"hi"}',
+    );
     expect(redacted).not.toContain('c2lnbmF0dXJl');
     expect(redacted).not.toContain('ZZZZ');
     expect(redacted).toContain('"memo":"hi"');
@@ -102,10 +111,20 @@ describe('rotation', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-logs-'));
     try {
       const log = join(dir, 'main.log');
-      for (const [name, text] of [['main.log', 'now'], ['main.1.log', 'one'], ['main.2.log', 'two'], ['main.3.log', 'three']]) writeFileSync(join(dir, name!), text!);
+      for (const [name, text] of [
+        ['main.log', 'now'],
+        ['main.1.log', 'one'],
+        ['main.2.log', 'two'],
+        ['main.3.log', 'three'],
+      ])
+        writeFileSync(join(dir, name!), text!);
       rotate(log);
       expect(existsSync(log)).toBe(false);
-      expect(['main.1.log', 'main.2.log', 'main.3.log'].map((name) => readFileSync(join(dir, name), 'utf8'))).toEqual(['now', 'one', 'two']);
+      expect(['main.1.log', 'main.2.log', 'main.3.log'].map((name) => readFileSync(join(dir, name), 'utf8'))).toEqual([
+        'now',
+        'one',
+        'two',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

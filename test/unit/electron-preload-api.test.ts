@@ -1,7 +1,21 @@
 // The preload's `window.ledgerscope`, derived from the channel map (electron/preload-api.ts).
 import { describe, expect, test } from 'vitest';
-import { CANCEL_CHANNEL, eventChannels, requestChannels, type EventChannel, type PreloadApi, type RequestChannel } from '../../shared/ipc';
-import { LocalEvents, MAX_DROPPED_BYTES, createPreloadApi, installFileDrop, type DropEventLike, type IpcRendererLike } from '../../electron/preload-api';
+import {
+  CANCEL_CHANNEL,
+  eventChannels,
+  requestChannels,
+  type EventChannel,
+  type PreloadApi,
+  type RequestChannel,
+} from '../../shared/ipc';
+import {
+  LocalEvents,
+  MAX_DROPPED_BYTES,
+  createPreloadApi,
+  installFileDrop,
+  type DropEventLike,
+  type IpcRendererLike,
+} from '../../electron/preload-api';
 
 type Listener = (event: unknown, ...args: unknown[]) => void;
 
@@ -38,13 +52,25 @@ describe('invoke', () => {
       expect(reply).toEqual({ ok: true, value: channel });
     }
     expect(invoked.map(([channel]) => channel)).toEqual(channels);
-    expect(invoked.every(([channel, args]) => args.length === 1 && (args[0] as { probe: string }).probe === channel)).toBe(true);
+    expect(
+      invoked.every(([channel, args]) => args.length === 1 && (args[0] as { probe: string }).probe === channel),
+    ).toBe(true);
   });
 
   test('unknown channels are refused without reaching main', async () => {
     const { ipc, invoked } = fakeIpc();
     const bridge = createPreloadApi(ipc) as unknown as { invoke(channel: unknown, args: unknown): Promise<unknown> };
-    for (const channel of ['app:quit', 'constructor', '__proto__', 'toString', 'stream:record', '', 42, null, 'ELECTRON_BROWSER_REQUIRE']) {
+    for (const channel of [
+      'app:quit',
+      'constructor',
+      '__proto__',
+      'toString',
+      'stream:record',
+      '',
+      42,
+      null,
+      'ELECTRON_BROWSER_REQUIRE',
+    ]) {
       expect(await bridge.invoke(channel, {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     }
     expect(invoked).toEqual([]);
@@ -55,7 +81,10 @@ describe('invoke', () => {
       throw new Error("No handler registered for 'app:info'");
     });
     const reply = await createPreloadApi(ipc).invoke('app:info', {});
-    expect(reply).toMatchObject({ ok: false, error: { code: 'host_unreachable', message: expect.stringContaining('No handler') } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'host_unreachable', message: expect.stringContaining('No handler') },
+    });
   });
 
   test('a request id travels with the call, and cancel(id) reaches main on the control channel only', async () => {
@@ -114,7 +143,8 @@ describe('on', () => {
   test('unknown event channels and non-function listeners are refused', () => {
     const { ipc, listeners } = fakeIpc();
     const bridge = createPreloadApi(ipc) as unknown as { on(channel: unknown, listener: unknown): unknown };
-    for (const channel of ['app:info', 'ELECTRON_GUEST_WINDOW', '__proto__', 7]) expect(() => bridge.on(channel, () => {})).toThrow(TypeError);
+    for (const channel of ['app:info', 'ELECTRON_GUEST_WINDOW', '__proto__', 7])
+      expect(() => bridge.on(channel, () => {})).toThrow(TypeError);
     expect(() => bridge.on('tx:status', 'alert(1)')).toThrow(TypeError);
     expect(listeners.size).toBe(0);
   });
@@ -132,7 +162,12 @@ describe('the exposed object', () => {
 describe('dropped files', () => {
   function dropTarget() {
     const handlers = new Map<string, (event: DropEventLike) => void>();
-    return { target: { addEventListener: (type: string, listener: (event: DropEventLike) => void) => void handlers.set(type, listener) }, handlers };
+    return {
+      target: {
+        addEventListener: (type: string, listener: (event: DropEventLike) => void) => void handlers.set(type, listener),
+      },
+      handlers,
+    };
   }
   const dropEvent = (files: { name: string; size: number; text(): Promise<string> }[]) => {
     let prevented = false;
@@ -180,7 +215,9 @@ describe('dropped files', () => {
     const rejected: string[] = [];
     let read = false;
     installFileDrop(target, local, (reason) => void rejected.push(reason));
-    handlers.get('drop')!(dropEvent([{ name: 'big.xdr', size: MAX_DROPPED_BYTES + 1, text: async () => ((read = true), '') }]).event);
+    handlers.get('drop')!(
+      dropEvent([{ name: 'big.xdr', size: MAX_DROPPED_BYTES + 1, text: async () => ((read = true), '') }]).event,
+    );
     expect(rejected[0]).toMatch(/larger than/);
     expect(read).toBe(false);
   });

@@ -40,7 +40,8 @@ describe('webPreferences', () => {
       devTools: false,
     });
     // Explicit, not left to defaults: the keys are present in the object.
-    for (const key of ['contextIsolation', 'sandbox', 'nodeIntegration', 'webviewTag']) expect(Object.keys(prefs)).toContain(key);
+    for (const key of ['contextIsolation', 'sandbox', 'nodeIntegration', 'webviewTag'])
+      expect(Object.keys(prefs)).toContain(key);
   });
   test('devTools follow the build', () => {
     expect(secureWebPreferences('/p', { devTools: true }).devTools).toBe(true);
@@ -51,15 +52,37 @@ describe('navigation and new windows', () => {
   test('pages of the app may load; everything else is blocked', () => {
     expect(decideNavigation(APP_URL)).toEqual({ allow: true, openExternally: null });
     expect(decideNavigation('app://ledgerscope/index.html#/account/G')).toMatchObject({ allow: true });
-    for (const url of ['file:///etc/passwd', 'app://evil/index.html', 'app://user:pw@ledgerscope/', 'http://127.0.0.1:8000/', 'javascript:alert(1)', 'data:text/html,hi', 'not a url']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'app://evil/index.html',
+      'app://user:pw@ledgerscope/',
+      'http://127.0.0.1:8000/',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'not a url',
+    ]) {
       expect(decideNavigation(url).allow).toBe(false);
     }
   });
 
   test('only https: links go to the system browser', () => {
-    expect(decideNavigation('https://stellar.org/docs')).toEqual({ allow: false, openExternally: 'https://stellar.org/docs' });
-    expect(decideWindowOpen('https://stellar.org/')).toEqual({ action: 'deny', openExternally: 'https://stellar.org/' });
-    for (const url of ['http://stellar.org/', 'file:///C:/Windows/system32/calc.exe', 'smb://host/share', 'javascript:alert(1)', 'ms-msdt:/id', 'https://user:pw@stellar.org/', `https://x.org/${'a'.repeat(3000)}`]) {
+    expect(decideNavigation('https://stellar.org/docs')).toEqual({
+      allow: false,
+      openExternally: 'https://stellar.org/docs',
+    });
+    expect(decideWindowOpen('https://stellar.org/')).toEqual({
+      action: 'deny',
+      openExternally: 'https://stellar.org/',
+    });
+    for (const url of [
+      'http://stellar.org/',
+      'file:///C:/Windows/system32/calc.exe',
+      'smb://host/share',
+      'javascript:alert(1)',
+      'ms-msdt:/id',
+      'https://user:pw@stellar.org/',
+      `https://x.org/${'a'.repeat(3000)}`,
+    ]) {
       expect(externalUrl(url)).toBeNull();
       expect(decideWindowOpen(url)).toEqual({ action: 'deny', openExternally: null });
     }
@@ -72,7 +95,17 @@ describe('permissions', () => {
     expect(isPermissionAllowed('notifications', 'app://ledgerscope')).toBe(true);
     expect(isPermissionAllowed('notifications', 'https://evil.example/')).toBe(false);
     expect(isPermissionAllowed('notifications', undefined)).toBe(false);
-    for (const permission of ['media', 'geolocation', 'openExternal', 'clipboard-read', 'fullscreen', 'hid', 'usb', 'serial', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'openExternal',
+      'clipboard-read',
+      'fullscreen',
+      'hid',
+      'usb',
+      'serial',
+      'unknown',
+    ]) {
       expect(isPermissionAllowed(permission, 'app://ledgerscope/index.html')).toBe(false);
     }
   });
@@ -80,7 +113,11 @@ describe('permissions', () => {
 
 describe('IPC senders', () => {
   const mainFrame = { url: 'app://ledgerscope/index.html#/live', parent: null };
-  const event = (overrides: Partial<SenderLike> = {}): SenderLike => ({ sender: { id: 7 }, senderFrame: mainFrame, ...overrides });
+  const event = (overrides: Partial<SenderLike> = {}): SenderLike => ({
+    sender: { id: 7 },
+    senderFrame: mainFrame,
+    ...overrides,
+  });
 
   test('the app window’s top frame showing an app page is trusted', () => {
     expect(isTrustedSender(event(), 7)).toBe(true);
@@ -89,7 +126,9 @@ describe('IPC senders', () => {
     expect(isTrustedSender(event(), 8)).toBe(false);
     expect(isTrustedSender(event(), null)).toBe(false);
     // A sub-frame (even one showing an app page) has a parent.
-    expect(isTrustedSender(event({ senderFrame: { url: 'app://ledgerscope/index.html', parent: mainFrame } }), 7)).toBe(false);
+    expect(isTrustedSender(event({ senderFrame: { url: 'app://ledgerscope/index.html', parent: mainFrame } }), 7)).toBe(
+      false,
+    );
     expect(isTrustedSender(event({ senderFrame: null }), 7)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: { url: 'https://evil.example/', parent: null } }), 7)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: { url: 'file:///tmp/x.html', parent: null } }), 7)).toBe(false);
@@ -128,7 +167,9 @@ describe('IPC senders', () => {
       dispatch: (_channel, _args, context) =>
         new Promise((resolve) => {
           signals.push(context!.signal!);
-          context!.signal!.addEventListener('abort', () => resolve({ ok: false, error: { code: 'cancelled', message: 'cancelled' } }));
+          context!.signal!.addEventListener('abort', () =>
+            resolve({ ok: false, error: { code: 'cancelled', message: 'cancelled' } }),
+          );
         }),
       appWebContentsId: () => 7,
     });
@@ -154,7 +195,11 @@ describe('IPC senders', () => {
       appWebContentsId: () => 7,
       onRefused: (_channel, url) => void refused.push(url),
     });
-    expect(await handlers.get('tx:submit')!(event({ senderFrame: { url: 'https://evil.example/', parent: null } }), { input: 'x' })).toEqual(REFUSED);
+    expect(
+      await handlers.get('tx:submit')!(event({ senderFrame: { url: 'https://evil.example/', parent: null } }), {
+        input: 'x',
+      }),
+    ).toEqual(REFUSED);
     expect(await handlers.get('tx:submit')!(event({ sender: { id: 99 } }), { input: 'x' })).toEqual(REFUSED);
     expect(dispatched).toBe(0);
     expect(refused).toEqual(['https://evil.example/', mainFrame.url]);
@@ -165,7 +210,10 @@ describe('events to the window', () => {
   test('valid events are sent on their channel; invalid or unknown ones are dropped', () => {
     const sent: [string, unknown][] = [];
     const dropped: string[] = [];
-    const emit = createEmitter(() => ({ isDestroyed: () => false, send: (channel, payload) => void sent.push([channel, payload]) }), (channel) => void dropped.push(channel));
+    const emit = createEmitter(
+      () => ({ isDestroyed: () => false, send: (channel, payload) => void sent.push([channel, payload]) }),
+      (channel) => void dropped.push(channel),
+    );
     emit('app:navigate', { route: '/live' });
     emit('app:navigate', { route: 'javascript:alert(1)' });
     (emit as (channel: string, payload: unknown) => void)('app:evil', {});
@@ -189,14 +237,27 @@ describe('app:// file serving and the CSP header', () => {
     expect(resolveAppFile(root, 'app://ledgerscope/live')).toBe(join(root, 'index.html'));
     expect(resolveAppFile(root, 'app://ledgerscope/assets/index-abc.js')).toBe(join(root, 'assets', 'index-abc.js'));
     // Dot segments are resolved by the URL parser: the result stays inside the renderer directory.
-    expect(resolveAppFile(root, 'app://ledgerscope/%2e%2e/%2e%2e/etc/passwd.txt')).toBe(join(root, 'etc', 'passwd.txt'));
-    for (const url of ['app://ledgerscope/..%2f..%2fsecret.json', 'app://ledgerscope/a/..%2f..%2f..%2fsecret.json', 'app://ledgerscope/a%00.js', 'app://ledgerscope/..%5c..%5cx.js', 'app://other/index.html', 'file:///etc/passwd', 'app://ledgerscope/%E0%A4%A.js']) {
+    expect(resolveAppFile(root, 'app://ledgerscope/%2e%2e/%2e%2e/etc/passwd.txt')).toBe(
+      join(root, 'etc', 'passwd.txt'),
+    );
+    for (const url of [
+      'app://ledgerscope/..%2f..%2fsecret.json',
+      'app://ledgerscope/a/..%2f..%2f..%2fsecret.json',
+      'app://ledgerscope/a%00.js',
+      'app://ledgerscope/..%5c..%5cx.js',
+      'app://other/index.html',
+      'file:///etc/passwd',
+      'app://ledgerscope/%E0%A4%A.js',
+    ]) {
       expect(resolveAppFile(root, url)).toBeNull();
     }
     rmSync(root, { recursive: true, force: true });
   });
   test('the response headers carry our policy, replacing any other', () => {
-    const headers = withContentSecurityPolicy({ 'content-security-policy': ["default-src *"], 'Content-Type': 'text/html' });
+    const headers = withContentSecurityPolicy({
+      'content-security-policy': ['default-src *'],
+      'Content-Type': 'text/html',
+    });
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
     expect(withContentSecurityPolicy(undefined)).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
   });

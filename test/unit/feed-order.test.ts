@@ -25,7 +25,9 @@ describe('feed order', () => {
     expect(tokens(merged)).toEqual([BASE + 30n, BASE + 20n, BASE + 15n, BASE + 10n].map(String));
     // A reconnection replays what was already shown, and one record that was missed.
     const replay = [item('A', BASE + 20n), item('A', BASE + 25n), item('A', BASE + 30n)];
-    expect(tokens(mergeFeed(merged, replay, 100))).toEqual([BASE + 30n, BASE + 25n, BASE + 20n, BASE + 15n, BASE + 10n].map(String));
+    expect(tokens(mergeFeed(merged, replay, 100))).toEqual(
+      [BASE + 30n, BASE + 25n, BASE + 20n, BASE + 15n, BASE + 10n].map(String),
+    );
     expect(allSeen(merged, [item('A', BASE + 20n)])).toBe(true);
     expect(allSeen(merged, replay)).toBe(false);
   });
@@ -37,21 +39,30 @@ describe('feed order', () => {
 
   it('keeps the existing item when a duplicate arrives, and drops the oldest beyond the limit', () => {
     const first = { ...item('A', BASE), marker: 'first' };
-    const merged = mergeFeed([first], [{ ...item('A', BASE), marker: 'second' }, item('A', BASE - 1n), item('A', BASE + 1n)], 2);
+    const merged = mergeFeed(
+      [first],
+      [{ ...item('A', BASE), marker: 'second' }, item('A', BASE - 1n), item('A', BASE + 1n)],
+      2,
+    );
     expect(tokens(merged)).toEqual([String(BASE + 1n), String(BASE)]);
     expect(merged[1]).toBe(first);
   });
 
   it('is ordered, without duplicates, whatever order records arrive in', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('A', 'B'), fc.bigInt({ min: 0n, max: 2n ** 63n - 1n })), { maxLength: 60 }), fc.integer({ min: 0, max: 60 }), (entries, cut) => {
-        const all = entries.map(([account, token]) => item(account, token));
-        const merged = mergeFeed(mergeFeed([], all.slice(0, cut), 1000), all.slice(cut), 1000);
-        const keys = merged.map((i) => `${i.account}:${i.record.pagingToken}`);
-        expect(new Set(keys).size).toBe(keys.length);
-        expect(new Set(keys)).toEqual(new Set(all.map((i) => `${i.account}:${i.record.pagingToken}`)));
-        for (let i = 1; i < merged.length; i++) expect(BigInt(merged[i - 1]!.record.pagingToken) >= BigInt(merged[i]!.record.pagingToken)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('A', 'B'), fc.bigInt({ min: 0n, max: 2n ** 63n - 1n })), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        (entries, cut) => {
+          const all = entries.map(([account, token]) => item(account, token));
+          const merged = mergeFeed(mergeFeed([], all.slice(0, cut), 1000), all.slice(cut), 1000);
+          const keys = merged.map((i) => `${i.account}:${i.record.pagingToken}`);
+          expect(new Set(keys).size).toBe(keys.length);
+          expect(new Set(keys)).toEqual(new Set(all.map((i) => `${i.account}:${i.record.pagingToken}`)));
+          for (let i = 1; i < merged.length; i++)
+            expect(BigInt(merged[i - 1]!.record.pagingToken) >= BigInt(merged[i]!.record.pagingToken)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -23,16 +23,27 @@ function outcome(read: () => IndexRow[]): Outcome {
 }
 
 const fast = (text: string, viewer = ME) => outcome(() => extractPage(text, viewer));
-const oracle = (text: string, viewer = ME) => outcome(() => embeddedRecords(parseJsonFast(text)).map((record, slot) => extractRow(record, viewer, slot)));
-const reference = (text: string, viewer = ME) => outcome(() => embeddedRecords(parseJson(text)).map((record, slot) => extractRow(record, viewer, slot)));
+const oracle = (text: string, viewer = ME) =>
+  outcome(() => embeddedRecords(parseJsonFast(text)).map((record, slot) => extractRow(record, viewer, slot)));
+const reference = (text: string, viewer = ME) =>
+  outcome(() => embeddedRecords(parseJson(text)).map((record, slot) => extractRow(record, viewer, slot)));
 /** Rows, or only the fact of an error (the reference parser words its refusals its own way). */
 const rowsOrError = (result: Outcome) => ('rows' in result ? result : 'error');
 
 /** A JSON object's text from members whose values are already JSON text (so numbers stay as written). */
-const object = (members: [string, string][], space = '') => `{${space}${members.map(([k, v]) => `${JSON.stringify(k)}:${space ? ' ' : ''}${v}`).join(`,${space}`)}${space}}`;
+const object = (members: [string, string][], space = '') =>
+  `{${space}${members.map(([k, v]) => `${JSON.stringify(k)}:${space ? ' ' : ''}${v}`).join(`,${space}`)}${space}}`;
 const str = (s: string) => JSON.stringify(s);
-const links = (href: string) => `{"self":{"href":${str(href)}},"next":{"href":${str(`${href}{?cursor}`)},"templated":true}}`;
-const page = (records: string[], space = '') => object([['_links', links('http://127.0.0.1:1/accounts/x/operations?cursor=1&limit=200')], ['_embedded', object([['records', `[${records.join(',')}]`]], space)]], space);
+const links = (href: string) =>
+  `{"self":{"href":${str(href)}},"next":{"href":${str(`${href}{?cursor}`)},"templated":true}}`;
+const page = (records: string[], space = '') =>
+  object(
+    [
+      ['_links', links('http://127.0.0.1:1/accounts/x/operations?cursor=1&limit=200')],
+      ['_embedded', object([['records', `[${records.join(',')}]`]], space)],
+    ],
+    space,
+  );
 
 interface LedgerRecord {
   id: string;
@@ -72,7 +83,14 @@ function ledgerRecord(r: LedgerRecord, space = ''): string {
       ['receiver', str(OTHER)],
       ['funder', str(ME)],
       ['account', str(OTHER)],
-      ['currency', r.currency ?? object([['code', str('USD')], ['issuer', str(ISSUER)]])],
+      [
+        'currency',
+        r.currency ??
+          object([
+            ['code', str('USD')],
+            ['issuer', str(ISSUER)],
+          ]),
+      ],
       ['amount', r.amount ?? '601'],
       ['amount_f', '0.0000601'],
       ['starting_balance', r.amount ?? '601'],
@@ -87,7 +105,10 @@ function ledgerRecord(r: LedgerRecord, space = ''): string {
 function horizonRecord(id: string, amount: string, memo: string): string {
   const text = JSON.stringify(
     {
-      _links: { self: { href: `https://h/operations/${id}` }, succeeds: { href: `https://h/effects?order=desc&cursor=${id}` } },
+      _links: {
+        self: { href: `https://h/operations/${id}` },
+        succeeds: { href: `https://h/effects?order=desc&cursor=${id}` },
+      },
       id,
       paging_token: id,
       transaction_successful: true,
@@ -105,7 +126,13 @@ function horizonRecord(id: string, amount: string, memo: string): string {
       to: ME,
       amount,
       path: [{ asset_type: 'native' }],
-      transaction: { _links: { self: { href: 'https://h/t' } }, ledger: 1234, fee_charged: '100', memo_type: 'text', memo },
+      transaction: {
+        _links: { self: { href: 'https://h/t' } },
+        ledger: 1234,
+        fee_charged: '100',
+        memo_type: 'text',
+        memo,
+      },
     },
     null,
     2,
@@ -127,19 +154,55 @@ const rowsOf = (result: Outcome): IndexRow[] => {
 
 describe('extractPage', () => {
   it('reads ids beyond 2^53 written as numbers exactly, as the old path does', () => {
-    const rows = rowsOf(expectSame(page([ledgerRecord({ id: '257698037762461697' }), ledgerRecord({ id: '257698037762465793', fee: '12345678901234567' })])));
+    const rows = rowsOf(
+      expectSame(
+        page([
+          ledgerRecord({ id: '257698037762461697' }),
+          ledgerRecord({ id: '257698037762465793', fee: '12345678901234567' }),
+        ]),
+      ),
+    );
     expect(rows.map((row) => row.id)).toEqual([257698037762461697n, 257698037762465793n]);
-    expect(rows[0]).toMatchObject({ pagingToken: '257698037762461697', ledger: 60000000, amount: 601n, asset: `USD:${ISSUER}`, direction: 'out', counterparty: OTHER, fee: 100n, memo: 'synthetic', slot: 0 });
+    expect(rows[0]).toMatchObject({
+      pagingToken: '257698037762461697',
+      ledger: 60000000,
+      amount: 601n,
+      asset: `USD:${ISSUER}`,
+      direction: 'out',
+      counterparty: OTHER,
+      fee: 100n,
+      memo: 'synthetic',
+      slot: 0,
+    });
     expect(rows[1]).toMatchObject({ fee: 12345678901234567n, slot: 1 });
   });
 
   it('reads a Horizon page (ids and amounts as strings) as the old path does', () => {
-    const rows = rowsOf(expectSame(page([horizonRecord('214748648267853825', '922337203685.4775807', 'rent')], '\n  ')));
-    expect(rows[0]).toMatchObject({ id: 214748648267853825n, amount: 9223372036854775807n, asset: 'native', sourceAsset: `EUR:${ISSUER}`, sourceAmount: 45000000n, direction: 'in', counterparty: OTHER, ledger: 1234, memo: 'rent' });
+    const rows = rowsOf(
+      expectSame(page([horizonRecord('214748648267853825', '922337203685.4775807', 'rent')], '\n  ')),
+    );
+    expect(rows[0]).toMatchObject({
+      id: 214748648267853825n,
+      amount: 9223372036854775807n,
+      asset: 'native',
+      sourceAsset: `EUR:${ISSUER}`,
+      sourceAmount: 45000000n,
+      direction: 'in',
+      counterparty: OTHER,
+      ledger: 1234,
+      memo: 'rent',
+    });
   });
 
   it('reads an amount of 16 digits or more written as a number exactly', () => {
-    const rows = rowsOf(expectSame(page([ledgerRecord({ id: '1', amount: '92233720368547758' }), ledgerRecord({ id: '2', amount: '9007199254740993', type: 'create_account' })])));
+    const rows = rowsOf(
+      expectSame(
+        page([
+          ledgerRecord({ id: '1', amount: '92233720368547758' }),
+          ledgerRecord({ id: '2', amount: '9007199254740993', type: 'create_account' }),
+        ]),
+      ),
+    );
     expect(rows.map((row) => row.amount)).toEqual([92233720368547758n, 9007199254740993n]);
     expect(rows[1]).toMatchObject({ type: 'create_account', asset: 'native' });
   });
@@ -151,7 +214,13 @@ describe('extractPage', () => {
           ledgerRecord({ id: '11', amount: '1.5' }),
           ledgerRecord({ id: '12', amount: '2.5e3' }),
           ledgerRecord({ id: '13', fee: '1e2', ledger: '6.0e7' }),
-          ledgerRecord({ id: '14', extra: [['source_currency', object([['code', str('EUR')]])], ['source_amount', '0.25']] }),
+          ledgerRecord({
+            id: '14',
+            extra: [
+              ['source_currency', object([['code', str('EUR')]])],
+              ['source_amount', '0.25'],
+            ],
+          }),
         ]),
       ),
     );
@@ -168,7 +237,14 @@ describe('extractPage', () => {
   });
 
   it('keeps a string beginning with a NUL escape as the string it is, never a number', () => {
-    const rows = rowsOf(expectSame(page([ledgerRecord({ id: '257698037762461697', memo: '\u0000123' }), ledgerRecord({ id: '5', memo: '\u00001.5' })])));
+    const rows = rowsOf(
+      expectSame(
+        page([
+          ledgerRecord({ id: '257698037762461697', memo: '\u0000123' }),
+          ledgerRecord({ id: '5', memo: '\u00001.5' }),
+        ]),
+      ),
+    );
     expect(rows.map((row) => row.memo)).toEqual(['\u0000123', '\u00001.5']);
     expect(rows[0]!.id).toBe(257698037762461697n);
   });
@@ -180,8 +256,17 @@ describe('extractPage', () => {
   });
 
   it('reads records whose links sit at every level, or are not links at all', () => {
-    const odd = ledgerRecord({ id: '21', currency: object([['_links', links('c')], ['code', str('XLM')]]) });
-    const notLinks = ledgerRecord({ id: '22' }).replace('"_links":{"self"', '"_links":{"count":12345678901234567890,"self"');
+    const odd = ledgerRecord({
+      id: '21',
+      currency: object([
+        ['_links', links('c')],
+        ['code', str('XLM')],
+      ]),
+    });
+    const notLinks = ledgerRecord({ id: '22' }).replace(
+      '"_links":{"self"',
+      '"_links":{"count":12345678901234567890,"self"',
+    );
     const rows = rowsOf(expectSame(page([ledgerRecord({ id: '20' }, '\n '), odd, notLinks])));
     expect(rows.map((row) => [row.id, row.asset])).toEqual([
       [20n, `USD:${ISSUER}`],
@@ -193,20 +278,51 @@ describe('extractPage', () => {
   it('gives the old path’s rows, or its error, for any page of either dialect (property)', () => {
     const number = fc.oneof(
       fc.bigInt({ min: 0n, max: 2n ** 64n }).map(String),
-      fc.constantFrom('9007199254740993', '0.0000001', '1.5', '-3', '2e5', '1E-7', '12345678901234567890.5', '"7"', '"1.5"', 'null', '"x"'),
+      fc.constantFrom(
+        '9007199254740993',
+        '0.0000001',
+        '1.5',
+        '-3',
+        '2e5',
+        '1E-7',
+        '12345678901234567890.5',
+        '"7"',
+        '"1.5"',
+        'null',
+        '"x"',
+      ),
     );
-    const memo = fc.oneof(fc.string(), fc.constantFrom('\u0000123', '"id":123', ':12345678901234567890,', '"_links":{"self":{"href":"x"}}', '\\u0000'));
+    const memo = fc.oneof(
+      fc.string(),
+      fc.constantFrom('\u0000123', '"id":123', ':12345678901234567890,', '"_links":{"self":{"href":"x"}}', '\\u0000'),
+    );
     const record = fc.oneof(
-      fc.record({ id: number, amount: number, fee: number, ledger: number, memo, type: fc.constantFrom('payment', 'create_account', 'account_merge', 'manage_data') }).chain((r) => fc.constantFrom('', '\n  ').map((space) => ledgerRecord(r, space))),
-      fc.tuple(fc.bigInt({ min: 1n, max: 2n ** 63n }), fc.constantFrom('1.5', '922337203685.4775807', '1e5', 'x'), memo).map(([id, amount, m]) => horizonRecord(String(id), amount, m)),
+      fc
+        .record({
+          id: number,
+          amount: number,
+          fee: number,
+          ledger: number,
+          memo,
+          type: fc.constantFrom('payment', 'create_account', 'account_merge', 'manage_data'),
+        })
+        .chain((r) => fc.constantFrom('', '\n  ').map((space) => ledgerRecord(r, space))),
+      fc
+        .tuple(fc.bigInt({ min: 1n, max: 2n ** 63n }), fc.constantFrom('1.5', '922337203685.4775807', '1e5', 'x'), memo)
+        .map(([id, amount, m]) => horizonRecord(String(id), amount, m)),
     );
     fc.assert(
-      fc.property(fc.array(record, { minLength: 1, maxLength: 6 }), fc.constantFrom('', '\n'), fc.constantFrom(ME, OTHER), (records, space, viewer) => {
-        const text = page(records, space);
-        const result = fast(text, viewer);
-        expect(result).toEqual(oracle(text, viewer));
-        expect(rowsOrError(result)).toEqual(rowsOrError(reference(text, viewer)));
-      }),
+      fc.property(
+        fc.array(record, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('', '\n'),
+        fc.constantFrom(ME, OTHER),
+        (records, space, viewer) => {
+          const text = page(records, space);
+          const result = fast(text, viewer);
+          expect(result).toEqual(oracle(text, viewer));
+          expect(rowsOrError(result)).toEqual(rowsOrError(reference(text, viewer)));
+        },
+      ),
       { numRuns: 500 },
     );
   });

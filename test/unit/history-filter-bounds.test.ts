@@ -22,7 +22,11 @@ const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-history-bounds-'));
 let db: DatabaseSync;
 let acct: number;
 /** The rows' ids: one below the bound, at it, one above it. */
-const [BELOW, AT, ABOVE] = [-1, 0, 1].map((step) => String((BigInt(300 + step) << 32n) + 4097n)) as [string, string, string];
+const [BELOW, AT, ABOVE] = [-1, 0, 1].map((step) => String((BigInt(300 + step) << 32n) + 4097n)) as [
+  string,
+  string,
+  string,
+];
 
 beforeAll(() => {
   db = openIndex(join(dir, 'bounds.sqlite'));
@@ -30,8 +34,24 @@ beforeAll(() => {
   const rows = [-1, 0, 1].map((step, slot) => {
     const id = (BigInt(300 + step) << 32n) + 4097n;
     return {
-      id, pagingToken: String(id), ledger: 300 + step, createdAt: T + step, type: 'payment', txHash: 'ab', successful: true, source: A, counterparty: A,
-      direction: 'in' as const, asset: 'native', amount: HUNDRED + BigInt(step), sourceAsset: null, sourceAmount: null, memo: null, memoType: null, fee: 100n, slot,
+      id,
+      pagingToken: String(id),
+      ledger: 300 + step,
+      createdAt: T + step,
+      type: 'payment',
+      txHash: 'ab',
+      successful: true,
+      source: A,
+      counterparty: A,
+      direction: 'in' as const,
+      asset: 'native',
+      amount: HUNDRED + BigInt(step),
+      sourceAsset: null,
+      sourceAmount: null,
+      memo: null,
+      memoType: null,
+      fee: 100n,
+      slot,
     };
   });
   writer.ingestRows(ME, rows, rows.at(-1)!.pagingToken);
@@ -78,6 +98,8 @@ describe('history filter bounds', () => {
   it('a minimum a stroop below the maximum or equal to it is a range; a stroop above it is refused', () => {
     expect(kept({ minAmount: '99.9999999', maxAmount: '100' })).toEqual([BELOW, AT]);
     expect(kept({ minAmount: '100', maxAmount: '100' })).toEqual([AT]);
-    expect(() => queryPage(db, acct, { filter: { minAmount: '100.0000001', maxAmount: '100' }, sort: 'time', limit: 10 })).toThrow('minAmount is larger than maxAmount');
+    expect(() =>
+      queryPage(db, acct, { filter: { minAmount: '100.0000001', maxAmount: '100' }, sort: 'time', limit: 10 }),
+    ).toThrow('minAmount is larger than maxAmount');
   });
 });

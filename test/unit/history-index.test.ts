@@ -23,7 +23,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const [ME, A, B, C, ISS1, ISS2] = accountKeys(6, 77) as [string, string, string, string, string, string];
 const ASSETS = ['native', `USD:${ISS1}`, `USD:${ISS2}`, `EUR:${ISS1}`];
-const TYPES = ['payment', 'create_account', 'account_merge', 'path_payment_strict_send', 'change_trust', 'manage_data'] as const;
+const TYPES = [
+  'payment',
+  'create_account',
+  'account_merge',
+  'path_payment_strict_send',
+  'change_trust',
+  'manage_data',
+] as const;
 const MEMOS = [null, 'rent', 'Rent march', 'invoice 42', 'ab'];
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 5);
@@ -42,7 +49,10 @@ interface Spec {
   memo: string | null;
 }
 
-const amountArb = fc.oneof(fc.bigInt({ min: 1n, max: 10_000_000_000n }), fc.bigInt({ min: 2n ** 62n, max: 2n ** 63n - 1n }));
+const amountArb = fc.oneof(
+  fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+  fc.bigInt({ min: 2n ** 62n, max: 2n ** 63n - 1n }),
+);
 const specArb = fc.record({
   type: fc.constantFrom(...TYPES),
   from: fc.constantFrom(ME, A, B, C),
@@ -62,7 +72,11 @@ type SpecInput = typeof specArb extends fc.Arbitrary<infer T> ? T : never;
 function assetFields(asset: string, prefix = ''): Record<string, string> {
   if (asset === 'native') return { [`${prefix}asset_type`]: 'native' };
   const [code, issuer] = asset.split(':') as [string, string];
-  return { [`${prefix}asset_type`]: 'credit_alphanum4', [`${prefix}asset_code`]: code, [`${prefix}asset_issuer`]: issuer };
+  return {
+    [`${prefix}asset_type`]: 'credit_alphanum4',
+    [`${prefix}asset_code`]: code,
+    [`${prefix}asset_issuer`]: issuer,
+  };
 }
 
 function recordText(s: Spec): string {
@@ -75,13 +89,35 @@ function recordText(s: Spec): string {
     transaction_hash: `${id.padStart(64, '0')}`,
     transaction_successful: s.successful,
     source_account: s.from,
-    transaction: { hash: id.padStart(64, '0'), ledger: Number(s.id >> 32n), fee_charged: '100', memo_type: s.memo === null ? 'none' : 'text', ...(s.memo === null ? {} : { memo: s.memo }) },
+    transaction: {
+      hash: id.padStart(64, '0'),
+      ledger: Number(s.id >> 32n),
+      fee_charged: '100',
+      memo_type: s.memo === null ? 'none' : 'text',
+      ...(s.memo === null ? {} : { memo: s.memo }),
+    },
   };
-  if (s.type === 'payment') Object.assign(fields, { from: s.from, to: s.to, amount: formatAmount(s.amount, { fixed: true }) }, assetFields(s.asset));
+  if (s.type === 'payment')
+    Object.assign(
+      fields,
+      { from: s.from, to: s.to, amount: formatAmount(s.amount, { fixed: true }) },
+      assetFields(s.asset),
+    );
   if (s.type === 'path_payment_strict_send') {
-    Object.assign(fields, { from: s.from, to: s.to, amount: formatAmount(s.amount, { fixed: true }), source_amount: formatAmount(s.sourceAmount, { fixed: true }) }, assetFields(s.asset), assetFields(s.sourceAsset, 'source_'));
+    Object.assign(
+      fields,
+      {
+        from: s.from,
+        to: s.to,
+        amount: formatAmount(s.amount, { fixed: true }),
+        source_amount: formatAmount(s.sourceAmount, { fixed: true }),
+      },
+      assetFields(s.asset),
+      assetFields(s.sourceAsset, 'source_'),
+    );
   }
-  if (s.type === 'create_account') Object.assign(fields, { funder: s.from, account: s.to, starting_balance: formatAmount(s.amount, { fixed: true }) });
+  if (s.type === 'create_account')
+    Object.assign(fields, { funder: s.from, account: s.to, starting_balance: formatAmount(s.amount, { fixed: true }) });
   if (s.type === 'account_merge') Object.assign(fields, { account: s.from, into: s.to });
   if (s.type === 'change_trust') Object.assign(fields, { trustor: s.from, limit: '100.0000000' }, assetFields(s.asset));
   if (s.type === 'manage_data') Object.assign(fields, { name: 'k', value: 'dg==' });
@@ -91,19 +127,40 @@ function recordText(s: Spec): string {
 /** What the index should hold for a spec, worked out without the index's code. */
 function expected(s: Spec) {
   const paymentLike = s.type !== 'change_trust' && s.type !== 'manage_data';
-  const direction = !paymentLike ? 'none' : s.from === ME && s.to === ME ? 'self' : s.to === ME ? 'in' : s.from === ME ? 'out' : 'none';
+  const direction = !paymentLike
+    ? 'none'
+    : s.from === ME && s.to === ME
+      ? 'self'
+      : s.to === ME
+        ? 'in'
+        : s.from === ME
+          ? 'out'
+          : 'none';
   const asset = !paymentLike ? null : s.type === 'create_account' || s.type === 'account_merge' ? 'native' : s.asset;
   const amount = !paymentLike || s.type === 'account_merge' ? null : s.amount;
   const path = s.type === 'path_payment_strict_send';
   const counterparty = direction === 'in' ? s.from : direction === 'out' ? s.to : direction === 'self' ? ME : null;
-  return { ...s, direction, asset, amount, counterparty, sourceAsset: path ? s.sourceAsset : null, sourceAmount: path ? s.sourceAmount : null };
+  return {
+    ...s,
+    direction,
+    asset,
+    amount,
+    counterparty,
+    sourceAsset: path ? s.sourceAsset : null,
+    sourceAmount: path ? s.sourceAmount : null,
+  };
 }
 type Expected = ReturnType<typeof expected>;
 
 function matches(e: Expected, f: HistoryFilter): boolean {
   const assetMatch = (value: string | null, wanted: string) =>
     // "XLM" means the native asset (filter.ts), never a credit asset some issuer named XLM.
-    value !== null && (wanted === 'native' || wanted === 'XLM' ? value === 'native' : wanted.includes(':') ? value === wanted : value.startsWith(`${wanted}:`) || value === wanted);
+    value !== null &&
+    (wanted === 'native' || wanted === 'XLM'
+      ? value === 'native'
+      : wanted.includes(':')
+        ? value === wanted
+        : value.startsWith(`${wanted}:`) || value === wanted);
   if (f.types && !f.types.includes(e.type)) return false;
   if (f.asset && !assetMatch(e.asset, f.asset) && !assetMatch(e.sourceAsset, f.asset)) return false;
   if (f.counterparty && e.counterparty !== f.counterparty) return false;
@@ -134,10 +191,12 @@ function compareBy(sort: HistorySort) {
 function legs(e: Expected): { asset: string; value: bigint; dir: 'in' | 'out' }[] {
   const out: { asset: string; value: bigint; dir: 'in' | 'out' }[] = [];
   if (!e.successful) return out;
-  if ((e.direction === 'in' || e.direction === 'self') && e.asset !== null && e.amount !== null) out.push({ asset: e.asset, value: e.amount, dir: 'in' });
+  if ((e.direction === 'in' || e.direction === 'self') && e.asset !== null && e.amount !== null)
+    out.push({ asset: e.asset, value: e.amount, dir: 'in' });
   const oa = e.sourceAsset ?? e.asset;
   const ov = e.sourceAmount ?? e.amount;
-  if ((e.direction === 'out' || e.direction === 'self') && oa !== null && ov !== null) out.push({ asset: oa, value: ov, dir: 'out' });
+  if ((e.direction === 'out' || e.direction === 'self') && oa !== null && ov !== null)
+    out.push({ asset: oa, value: ov, dir: 'out' });
   return out;
 }
 
@@ -185,10 +244,15 @@ let counter = 0;
 function buildIndex(specs: SpecInput[]): { db: DatabaseSync; acct: number; rows: Expected[] } {
   const db = openIndex(join(dir, `p${counter++}.sqlite`));
   const writer = new IndexWriter(db);
-  const full: Spec[] = specs.map((s, i) => ({ ...s, id: (BigInt(100 + i) << 32n) + BigInt(4097 + i), createdAt: T0 + s.day * DAY + s.minute * 60_000 }));
+  const full: Spec[] = specs.map((s, i) => ({
+    ...s,
+    id: (BigInt(100 + i) << 32n) + BigInt(4097 + i),
+    createdAt: T0 + s.day * DAY + s.minute * 60_000,
+  }));
   // Two pages, the second repeated: a refetched page must add nothing.
   const half = Math.ceil(full.length / 2);
-  const page = (items: Spec[]) => JSON.stringify({ _embedded: { records: '@@' } }).replace('"@@"', `[${items.map(recordText).join(',')}]`);
+  const page = (items: Spec[]) =>
+    JSON.stringify({ _embedded: { records: '@@' } }).replace('"@@"', `[${items.map(recordText).join(',')}]`);
   writer.ingestPage(ME, page(full.slice(0, half)));
   writer.ingestPage(ME, page(full.slice(half)));
   const again = writer.ingestPage(ME, page(full.slice(half)));
@@ -199,27 +263,46 @@ function buildIndex(specs: SpecInput[]): { db: DatabaseSync; acct: number; rows:
 describe('history index = brute force', () => {
   it('pages, count and per-asset totals of any filter and sort', () => {
     fc.assert(
-      fc.property(fc.array(specArb, { minLength: 0, maxLength: 60 }), filterArb, fc.constantFrom<HistorySort>('time', '-time', 'amount', '-amount'), fc.integer({ min: 1, max: 9 }), (specs, filter, sort, limit) => {
-        const wantedFilter = filter.minAmount && filter.maxAmount && parseAmount(filter.minAmount) > parseAmount(filter.maxAmount) ? { ...filter, maxAmount: undefined } : filter;
-        const clean = Object.fromEntries(Object.entries(wantedFilter).filter(([, v]) => v !== undefined)) as HistoryFilter;
-        const { db, acct, rows } = buildIndex(specs);
-        const want = rows.filter((e) => matches(e, clean)).sort(compareBy(sort));
-        const got: string[] = [];
-        let cursor: string | undefined;
-        const first = queryPage(db, acct, { filter: clean, sort, limit, summary: true });
-        for (let page = first; ; ) {
-          got.push(...page.rows.map((r) => r.id));
-          if (!page.next) break;
-          cursor = page.next;
-          page = queryPage(db, acct, { filter: clean, sort, limit, cursor });
-        }
-        expect(got).toEqual(want.map((e) => e.id.toString()));
-        expect(first.summary!.count).toBe(want.length);
-        const totals = bruteTotals(want, () => '');
-        const wantTotals = [...totals.entries()].map(([k, t]) => ({ asset: k.slice(1), in: formatAmount(t.in), out: formatAmount(t.out), net: formatAmount(t.in - t.out), count: t.count })).sort((a, b) => (a.asset < b.asset ? -1 : 1));
-        expect(first.summary!.totals).toEqual(wantTotals);
-        db.close();
-      }),
+      fc.property(
+        fc.array(specArb, { minLength: 0, maxLength: 60 }),
+        filterArb,
+        fc.constantFrom<HistorySort>('time', '-time', 'amount', '-amount'),
+        fc.integer({ min: 1, max: 9 }),
+        (specs, filter, sort, limit) => {
+          const wantedFilter =
+            filter.minAmount && filter.maxAmount && parseAmount(filter.minAmount) > parseAmount(filter.maxAmount)
+              ? { ...filter, maxAmount: undefined }
+              : filter;
+          const clean = Object.fromEntries(
+            Object.entries(wantedFilter).filter(([, v]) => v !== undefined),
+          ) as HistoryFilter;
+          const { db, acct, rows } = buildIndex(specs);
+          const want = rows.filter((e) => matches(e, clean)).sort(compareBy(sort));
+          const got: string[] = [];
+          let cursor: string | undefined;
+          const first = queryPage(db, acct, { filter: clean, sort, limit, summary: true });
+          for (let page = first; ;) {
+            got.push(...page.rows.map((r) => r.id));
+            if (!page.next) break;
+            cursor = page.next;
+            page = queryPage(db, acct, { filter: clean, sort, limit, cursor });
+          }
+          expect(got).toEqual(want.map((e) => e.id.toString()));
+          expect(first.summary!.count).toBe(want.length);
+          const totals = bruteTotals(want, () => '');
+          const wantTotals = [...totals.entries()]
+            .map(([k, t]) => ({
+              asset: k.slice(1),
+              in: formatAmount(t.in),
+              out: formatAmount(t.out),
+              net: formatAmount(t.in - t.out),
+              count: t.count,
+            }))
+            .sort((a, b) => (a.asset < b.asset ? -1 : 1));
+          expect(first.summary!.totals).toEqual(wantTotals);
+          db.close();
+        },
+      ),
       { numRuns: 120 },
     );
   });
@@ -240,17 +323,27 @@ describe('history index = brute force', () => {
         const byDay = bruteTotals(rows, (e) => new Date(e.createdAt).toISOString().slice(0, 10));
         const days = totalsBy(db, acct, {}, 'day', 0);
         expect(days.map((r) => [r.key, r.asset, r.in, r.out])).toEqual(
-          [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, t]) => [...k.split('|'), formatAmount(t.in), formatAmount(t.out)]),
+          [...byDay.entries()]
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, t]) => [...k.split('|'), formatAmount(t.in), formatAmount(t.out)]),
         );
         const months = totalsBy(db, acct, {}, 'month', 0);
         expect(months.every((r) => /^2026-0[12]-01$/.test(r.key))).toBe(true);
         // The rolled-up totals (whole history) and a scan of the rows (any other filter) agree.
-        for (const by of ['asset', 'counterparty', 'day', 'week', 'month'] as const) expect(totalsBy(db, acct, {}, by, 1000)).toEqual(totalsBy(db, acct, { from: 0 }, by, 1000));
+        for (const by of ['asset', 'counterparty', 'day', 'week', 'month'] as const)
+          expect(totalsBy(db, acct, {}, by, 1000)).toEqual(totalsBy(db, acct, { from: 0 }, by, 1000));
         // The top N of a whole history, chosen among candidates ranked by an estimate (top-parties.ts), are the scan's exact top N.
-        for (const top of [1, 2, 3]) expect(totalsBy(db, acct, {}, 'counterparty', top)).toEqual(totalsBy(db, acct, { from: 0 }, 'counterparty', top));
-        expect(cumulativeFlow(db, acct, { status: 'successful' }, 'native')).toEqual(cumulativeFlow(db, acct, { from: 0 }, 'native'));
+        for (const top of [1, 2, 3])
+          expect(totalsBy(db, acct, {}, 'counterparty', top)).toEqual(
+            totalsBy(db, acct, { from: 0 }, 'counterparty', top),
+          );
+        expect(cumulativeFlow(db, acct, { status: 'successful' }, 'native')).toEqual(
+          cumulativeFlow(db, acct, { from: 0 }, 'native'),
+        );
         const flow = cumulativeFlow(db, acct, {}, 'native');
-        const nativeNet = [...(bruteTotals(rows, () => '').get('|native') ? [bruteTotals(rows, () => '').get('|native')!] : [])].reduce((s, t) => s + t.in - t.out, 0n);
+        const nativeNet = [
+          ...(bruteTotals(rows, () => '').get('|native') ? [bruteTotals(rows, () => '').get('|native')!] : []),
+        ].reduce((s, t) => s + t.in - t.out, 0n);
         expect(flow.length === 0 ? 0n : units(flow.at(-1)!.cumulative)).toBe(nativeNet);
         db.close();
       }),
@@ -265,7 +358,9 @@ describe('history index file', () => {
     for (const version of [5, SCHEMA_VERSION + 7]) {
       const path = join(dir, `old-${version}.sqlite`);
       const old = new DatabaseSync(path);
-      old.exec(`CREATE TABLE ops (acct INTEGER, id INTEGER, amount REAL); INSERT INTO ops VALUES (1, 2, 0.1); PRAGMA user_version = ${version};`);
+      old.exec(
+        `CREATE TABLE ops (acct INTEGER, id INTEGER, amount REAL); INSERT INTO ops VALUES (1, 2, 0.1); PRAGMA user_version = ${version};`,
+      );
       old.close();
       const db = openIndex(path);
       expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
@@ -294,7 +389,9 @@ describe('nextOfFullPage (the sync fetches ahead only from a full page)', () => 
     );
   it('names the cursor of the next link of a page of 200 records, and nothing else', () => {
     expect(nextOfFullPage(page(200, '/accounts/G/operations?cursor=12345&order=asc{&limit}'))).toBe('12345');
-    expect(nextOfFullPage(page(200, 'https://horizon.example/accounts/G/operations?order=asc&cursor=99&limit=200'))).toBe('99');
+    expect(
+      nextOfFullPage(page(200, 'https://horizon.example/accounts/G/operations?order=asc&cursor=99&limit=200')),
+    ).toBe('99');
     expect(nextOfFullPage(page(199, '/accounts/G/operations?cursor=12345&order=asc'))).toBeNull();
     expect(nextOfFullPage(page(201, '/accounts/G/operations?cursor=12345&order=asc'))).toBeNull();
     expect(nextOfFullPage(page(200))).toBeNull();
@@ -377,7 +474,8 @@ describe("the records' own texts (pages.ts)", () => {
   const record = (n: number) =>
     `{"id":${(4096n << 32n) + BigInt(n)},"paging_token":"${(4096n << 32n) + BigInt(n)}","type":"payment","created_at":"2026-01-02T03:04:0${n}Z","transaction_hash":"aa","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"1.0000001","amount_f":0.10000000000000001}`;
   const page = (texts: string[]) => `{"_links":{},"_embedded":{"records":[\n${texts.join(',\n')}]}}`;
-  const pageCount = (db: DatabaseSync) => Number((db.prepare('SELECT count(*) AS n FROM pages').get() as { n: number }).n);
+  const pageCount = (db: DatabaseSync) =>
+    Number((db.prepare('SELECT count(*) AS n FROM pages').get() as { n: number }).n);
 
   it('reads every record back exactly, from pages and from streamed batches, keeps no copy of a page fetched again, and goes with the account', () => {
     const db = openIndex(join(dir, 'texts.sqlite'));
@@ -394,7 +492,9 @@ describe("the records' own texts (pages.ts)", () => {
     expect(rows.map((r) => r.raw)).toEqual(texts.map((t) => stringifyJson(parseJson(t))));
     expect(rows[0]!.raw).toContain(`"id":${(4096n << 32n) + 1n},`);
     expect(rows[0]!.raw).toContain('"amount_f":0.10000000000000001}');
-    expect(queryPage(db, acct, { filter: {}, sort: 'time', limit: 10 }).rows.every((r) => r.raw === undefined)).toBe(true);
+    expect(queryPage(db, acct, { filter: {}, sort: 'time', limit: 10 }).rows.every((r) => r.raw === undefined)).toBe(
+      true,
+    );
     expect(writer.remove(ME)).toBe(true);
     expect(pageCount(db)).toBe(0);
     db.close();
@@ -407,12 +507,15 @@ describe("a sync's pages written in groups (store.ts)", () => {
     `{"id":"${id(n)}","paging_token":"${id(n)}","type":"payment","created_at":"2026-02-0${1 + (n % 9)}T00:00:00Z","transaction_hash":"bb","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"2.0000000"}`;
   /** A page of `count` records numbered from `first`, as bytes the way the sync has them. */
   const page = (first: number, count: number, text = (n: number) => record(n)) =>
-    new TextEncoder().encode(`{"_embedded":{"records":[${Array.from({ length: count }, (_, i) => text(first + i)).join(',')}]}}`);
+    new TextEncoder().encode(
+      `{"_embedded":{"records":[${Array.from({ length: count }, (_, i) => text(first + i)).join(',')}]}}`,
+    );
   /** What another connection sees: only what is committed. */
   const committed = (file: string) => {
     const other = new DatabaseSync(file, { readOnly: true });
     try {
-      const row = other.prepare('SELECT rows, last_token FROM accounts WHERE address = ?').get(ME) as { rows: number; last_token: string } | undefined;
+      const row = other.prepare('SELECT rows, last_token FROM accounts WHERE address = ?').get(ME) as
+        { rows: number; last_token: string } | undefined;
       return row ? { rows: Number(row.rows), token: row.last_token } : { rows: 0, token: null };
     } finally {
       other.close();
@@ -424,7 +527,12 @@ describe("a sync's pages written in groups (store.ts)", () => {
     const writer = new IndexWriter(openIndex(file));
     for (let p = 0; p < GROUP_PAGES - 1; p++) {
       const result = writer.ingestPageBytes(ME, page(p * 200, 200));
-      expect(result).toMatchObject({ added: 200, count: 200, lastToken: String(id(p * 200 + 199)), meta: { rows: (p + 1) * 200 } });
+      expect(result).toMatchObject({
+        added: 200,
+        count: 200,
+        lastToken: String(id(p * 200 + 199)),
+        meta: { rows: (p + 1) * 200 },
+      });
     }
     // Written (the writer's own reads see them) but not yet committed.
     expect(committed(file)).toEqual({ rows: 0, token: null });
@@ -463,7 +571,11 @@ describe("a sync's pages written in groups (store.ts)", () => {
    * A file as version 7 wrote it: the tables of version 8 with the accounts row's two more columns
    * at its end (a walk ahead's start and token), the rows written by this version's writer.
    */
-  function version7File(name: string, fill: (writer: IndexWriter) => void, walks: { last: string; from: string | null; ahead: string | null }): string {
+  function version7File(
+    name: string,
+    fill: (writer: IndexWriter) => void,
+    walks: { last: string; from: string | null; ahead: string | null },
+  ): string {
     const path = join(dir, name);
     const db = openIndex(path);
     const writer = new IndexWriter(db);
@@ -471,23 +583,36 @@ describe("a sync's pages written in groups (store.ts)", () => {
     writer.commit();
     db.close();
     const old = new DatabaseSync(path);
-    old.exec('ALTER TABLE accounts ADD COLUMN ahead_from TEXT; ALTER TABLE accounts ADD COLUMN ahead_token TEXT; PRAGMA user_version = 7;');
-    old.prepare('UPDATE accounts SET last_token = ?, ahead_from = ?, ahead_token = ? WHERE address = ?').run(walks.last, walks.from, walks.ahead, ME);
+    old.exec(
+      'ALTER TABLE accounts ADD COLUMN ahead_from TEXT; ALTER TABLE accounts ADD COLUMN ahead_token TEXT; PRAGMA user_version = 7;',
+    );
+    old
+      .prepare('UPDATE accounts SET last_token = ?, ahead_from = ?, ahead_token = ? WHERE address = ?')
+      .run(walks.last, walks.from, walks.ahead, ME);
     old.close();
     return path;
   }
 
-  const columns = (db: DatabaseSync) => (db.prepare('PRAGMA table_info(accounts)').all() as { name: string }[]).map((c) => c.name);
-  const opIds = (db: DatabaseSync) => (db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops ORDER BY ops.id').all() as { id: string }[]).map((r) => BigInt(r.id));
-  const legs = (db: DatabaseSync) => Number((db.prepare('SELECT sum(legs) AS n FROM roll_day').get() as { n: number }).n);
+  const columns = (db: DatabaseSync) =>
+    (db.prepare('PRAGMA table_info(accounts)').all() as { name: string }[]).map((c) => c.name);
+  const opIds = (db: DatabaseSync) =>
+    (db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops ORDER BY ops.id').all() as { id: string }[]).map((r) =>
+      BigInt(r.id),
+    );
+  const legs = (db: DatabaseSync) =>
+    Number((db.prepare('SELECT sum(legs) AS n FROM roll_day').get() as { n: number }).n);
 
   it('migrates a file of version 7 stopped mid walk ahead: its two columns go, every row stays, and the walk from its token adds and counts each operation once', () => {
     // Written up to id(399) by the first walk, id(1001)..id(1200) by a walk ahead from id(1000).
-    const path = version7File('v7-ahead.sqlite', (w) => [page(0, 200), page(200, 200), page(1001, 200)].forEach((p) => w.ingestPageBytes(ME, p)), {
-      last: String(id(399)),
-      from: String(id(1000)),
-      ahead: String(id(1200)),
-    });
+    const path = version7File(
+      'v7-ahead.sqlite',
+      (w) => [page(0, 200), page(200, 200), page(1001, 200)].forEach((p) => w.ingestPageBytes(ME, p)),
+      {
+        last: String(id(399)),
+        from: String(id(1000)),
+        ahead: String(id(1200)),
+      },
+    );
     const db = openIndex(path);
     expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
     expect(columns(db)).not.toContain('ahead_from');
@@ -507,17 +632,27 @@ describe("a sync's pages written in groups (store.ts)", () => {
   });
 
   it("migrates a file of version 7 whose first walk had reached its walk ahead's start: the later token is the account's", () => {
-    const path = version7File('v7-met.sqlite', (w) => [page(0, 200), page(200, 200), page(400, 200)].forEach((p) => w.ingestPageBytes(ME, p)), {
-      last: String(id(399)),
-      from: String(id(300)),
-      ahead: String(id(599)),
-    });
+    const path = version7File(
+      'v7-met.sqlite',
+      (w) => [page(0, 200), page(200, 200), page(400, 200)].forEach((p) => w.ingestPageBytes(ME, p)),
+      {
+        last: String(id(399)),
+        from: String(id(300)),
+        ahead: String(id(599)),
+      },
+    );
     const db = openIndex(path);
     expect(new IndexWriter(db).account(ME)).toMatchObject({ rows: 600, lastToken: String(id(599)) });
     expect(columns(db)).not.toContain('ahead_token');
     db.close();
     // A walk ahead that had written nothing yet leaves the token as it was.
-    const fresh = openIndex(version7File('v7-started.sqlite', (w) => w.ingestPageBytes(ME, page(0, 200)), { last: String(id(199)), from: String(id(500)), ahead: null }));
+    const fresh = openIndex(
+      version7File('v7-started.sqlite', (w) => w.ingestPageBytes(ME, page(0, 200)), {
+        last: String(id(199)),
+        from: String(id(500)),
+        ahead: null,
+      }),
+    );
     expect(new IndexWriter(fresh).account(ME)).toMatchObject({ rows: 200, lastToken: String(id(199)) });
     fresh.close();
   });
@@ -534,7 +669,9 @@ describe("a sync's pages written in groups (store.ts)", () => {
     try {
       const totals = (table: string) =>
         db
-          .prepare(`SELECT a.address, sum(legs) AS legs, sum(in_lo) AS inLo, sum(out_lo) AS outLo FROM ${table} r JOIN accounts a ON a.acct = r.acct GROUP BY a.address ORDER BY a.address = '${ME}'`)
+          .prepare(
+            `SELECT a.address, sum(legs) AS legs, sum(in_lo) AS inLo, sum(out_lo) AS outLo FROM ${table} r JOIN accounts a ON a.acct = r.acct GROUP BY a.address ORDER BY a.address = '${ME}'`,
+          )
           .all();
       const expected = [
         { address: A, legs: 200, inLo: 0, outLo: 200 * 20_000_000 },
@@ -554,10 +691,14 @@ describe("a sync's pages written in groups (store.ts)", () => {
     for (let p = 0; p < GROUP_PAGES; p++) writer.ingestPageBytes(ME, page(p * 200, 200));
     const base = GROUP_PAGES * 200;
     writer.ingestPageBytes(ME, page(base, 200));
-    expect(writer.ingestPageBytes(ME, page(base + 200, 200)).meta).toMatchObject({ rows: base + 400, lastToken: String(id(base + 399)) });
+    expect(writer.ingestPageBytes(ME, page(base + 200, 200)).meta).toMatchObject({
+      rows: base + 400,
+      lastToken: String(id(base + 399)),
+    });
     // A fee beyond int64 passes extraction and fails the page's second insert, after its first
     // hundred rows went in: they go, with the open group's two pages, and their totals.
-    const hugeFee = (n: number) => (n === base + 550 ? record(n).replace('}', ',"transaction":{"fee_charged":"99999999999999999999"}}') : record(n));
+    const hugeFee = (n: number) =>
+      n === base + 550 ? record(n).replace('}', ',"transaction":{"fee_charged":"99999999999999999999"}}') : record(n);
     // Another account's page in the same open group goes with it, and that account is told at its
     // next page, so its sync stops instead of writing on past the page that is gone.
     writer.ingestPageBytes(A, page(0, 200));

@@ -17,7 +17,10 @@ describe('iso-time', () => {
   });
 
   it('writes the edges of the four-digit years, day boundaries and fractions as toISOString does', () => {
-    const edges = [0, -1, 1, 86_399_999, 86_400_000, -62_167_219_200_000, -62_167_219_200_001, 253_402_300_799_999, 253_402_300_800_000, 1.5, -0.5];
+    const edges = [
+      0, -1, 1, 86_399_999, 86_400_000, -62_167_219_200_000, -62_167_219_200_001, 253_402_300_799_999,
+      253_402_300_800_000, 1.5, -0.5,
+    ];
     for (const ms of edges) expect(isoTime(ms)).toBe(new Date(ms).toISOString());
   });
 

@@ -10,7 +10,10 @@ const encoder = new TextEncoder();
 
 /** A page's text: its links first, as Horizon writes them, then `size` bytes of records. */
 function pageText(next: string | null, size: number): string {
-  const links = next === null ? '{"self": {"href": "/x"}}' : `{"self": {"href": "/x"}, "next": {"href": "https://h.example/accounts/G/operations?cursor=${next}&limit=200&order=asc"}}`;
+  const links =
+    next === null
+      ? '{"self": {"href": "/x"}}'
+      : `{"self": {"href": "/x"}, "next": {"href": "https://h.example/accounts/G/operations?cursor=${next}&limit=200&order=asc"}}`;
   return `{"_links": ${links}, "_embedded": {"records": [${'{"id": "1"},'.repeat(Math.ceil(size / 12))}{}]}}`;
 }
 
@@ -44,7 +47,12 @@ describe('earlyNext', () => {
     expect(feed(pageText(null, 200 * 1024), 1000)).toEqual([]);
     expect(feed(pageText('now', 200 * 1024), 1000)).toEqual([]);
     // A link past the start of the page (where Horizon never writes it) is not looked for.
-    expect(feed(`{"_embedded": {"records": [${' '.repeat(10_000)}]}, "_links": ${JSON.stringify({ next: { href: '?cursor=9' } })}${' '.repeat(EARLY_BYTES)}}`, 1000)).toEqual([]);
+    expect(
+      feed(
+        `{"_embedded": {"records": [${' '.repeat(10_000)}]}, "_links": ${JSON.stringify({ next: { href: '?cursor=9' } })}${' '.repeat(EARLY_BYTES)}}`,
+        1000,
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -14,9 +14,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** How pages were packed before zstd (pages.ts at schema version 6). */
 const brotliAsBefore = (text: string) =>
-  brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+  brotliCompressSync(Buffer.from(text), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  });
 
-const record = (i: number) => `{"id":${2n ** 60n + BigInt(i)},"paging_token":"${i}","memo":"caf\u00e9 ${'x'.repeat(i % 300)}","amount":"${i}.0000001"}`;
+const record = (i: number) =>
+  `{"id":${2n ** 60n + BigInt(i)},"paging_token":"${i}","memo":"caf\u00e9 ${'x'.repeat(i % 300)}","amount":"${i}.0000001"}`;
 const page = (n: number, from = 0) => pageOfRecords(Array.from({ length: n }, (_, i) => record(from + i)));
 
 describe('stored pages', () => {

@@ -11,7 +11,17 @@ const at = (ledger: number, rest = 0n) => String((BigInt(ledger) << 32n) + rest)
 const ELDER = 1_000;
 
 function meta(completeFrom: number | null): AccountMeta {
-  return { acct: 1, address: 'G', lastToken: null, completeFrom, state: 'current', rows: 0, bytes: 0, oldest: null, newest: null };
+  return {
+    acct: 1,
+    address: 'G',
+    lastToken: null,
+    completeFrom,
+    state: 'current',
+    rows: 0,
+    bytes: 0,
+    oldest: null,
+    newest: null,
+  };
 }
 
 describe('completeFromAtStart at the oldest ledger kept', () => {
@@ -34,7 +44,9 @@ describe('completeFromAtStart at the oldest ledger kept', () => {
 describe('nextOfFullPage on the bytes Horizon sends', () => {
   const page = (amp: string) => {
     const records = Array.from({ length: 200 }, (_, i) => `{"id": "${i}", "transaction_hash": "aa"}`).join(',\n');
-    return new TextEncoder().encode(`{"_links": {"next": {"href": "https://h.example/accounts/G/operations?cursor=12345${amp}limit=200${amp}order=asc"}}, "_embedded": {"records": [${records}]}}`);
+    return new TextEncoder().encode(
+      `{"_links": {"next": {"href": "https://h.example/accounts/G/operations?cursor=12345${amp}limit=200${amp}order=asc"}}, "_embedded": {"records": [${records}]}}`,
+    );
   };
 
   it('reads the cursor of a next link written with a raw &', () => {

@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryWorker } from '../../core/history-index/main-thread/client';
 import { EARLY_BYTES } from '../../core/history-index/walk-cursor';
 import type { FetchEvent } from '../../core/history-index/worker-thread/worker-fetch';
-import { readHeld as held, workerTransport, type HeldPage } from '../../core/history-index/main-thread/worker-transport';
+import {
+  readHeld as held,
+  workerTransport,
+  type HeldPage,
+} from '../../core/history-index/main-thread/worker-transport';
 import { HttpClient } from '../../core/http';
 import { MAX_BODY_BYTES } from '../../core/http-node';
 import { accountKeys } from '../support/service-store';
@@ -58,13 +62,21 @@ describe('page requests sent by the index worker', () => {
     const text = Buffer.from(pageText(0, 200));
     let rest: (() => void) | null = null;
     handler = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/hal+json', 'x-ratelimit-remaining': '41', 'x-ratelimit-limit': '3600' });
+      res.writeHead(200, {
+        'content-type': 'application/hal+json',
+        'x-ratelimit-remaining': '41',
+        'x-ratelimit-limit': '3600',
+      });
       res.write(text.subarray(0, EARLY_BYTES + 4096));
       rest = () => res.end(text.subarray(EARLY_BYTES + 4096));
     };
     const early: string[] = [];
     const http = client();
-    const reading = http.getWith('/accounts/x/operations', workerTransport(worker, (cursor) => early.push(cursor)), held);
+    const reading = http.getWith(
+      '/accounts/x/operations',
+      workerTransport(worker, (cursor) => early.push(cursor)),
+      held,
+    );
     // The cursor comes while the server still holds the rest of the page.
     await waitFor('the early cursor', () => early.length > 0 || undefined);
     expect(early).toEqual([String(id(199))]);
@@ -77,7 +89,9 @@ describe('page requests sent by the index worker', () => {
     const written = await worker.call(file, 'ingestHeld', { account: ME, rid: page.rid });
     expect([written.added, written.count, written.lastToken]).toEqual([200, 200, String(id(199))]);
     // Written once: the page has left the worker's keeping.
-    await expect(worker.call(file, 'ingestHeld', { account: ME, rid: page.rid })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(worker.call(file, 'ingestHeld', { account: ME, rid: page.rid })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
   });
 
   it('names no early cursor for a short page that comes whole, so no request is sent for nothing', async () => {
@@ -85,7 +99,11 @@ describe('page requests sent by the index worker', () => {
     expect(short.length).toBeGreaterThan(EARLY_BYTES);
     handler = (_req, res) => res.end(short);
     const early: string[] = [];
-    const { value: page } = await client().getWith('/p', workerTransport(worker, (cursor) => early.push(cursor)), held);
+    const { value: page } = await client().getWith(
+      '/p',
+      workerTransport(worker, (cursor) => early.push(cursor)),
+      held,
+    );
     expect([page.length, page.guess]).toEqual([short.length, null]);
     expect(early).toEqual([]);
     const written = await worker.call(file, 'ingestHeld', { account: ME, rid: page.rid });
@@ -111,7 +129,10 @@ describe('page requests sent by the index worker', () => {
     const { value: page } = await client().getWith('/p', workerTransport(worker), held);
     expect([page.length, page.guess]).toEqual([text.length, String(id(499))]);
     worker.drop(page.rid);
-    await expect(worker.call(file, 'ingestHeld', { account: ME, rid: page.rid })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('No page is held') });
+    await expect(worker.call(file, 'ingestHeld', { account: ME, rid: page.rid })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('No page is held'),
+    });
   });
 
   it('turns problem documents into the client errors, and retries a 429 after its Retry-After through the worker', async () => {
@@ -119,7 +140,10 @@ describe('page requests sent by the index worker', () => {
       res.writeHead(404, { 'content-type': 'application/problem+json' });
       res.end(JSON.stringify({ type: 'not_found', title: 'Resource Missing', status: 404, detail: 'no such account' }));
     };
-    await expect(client().getWith('/accounts/nobody/operations', workerTransport(worker), held)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(client().getWith('/accounts/nobody/operations', workerTransport(worker), held)).rejects.toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
 
     let calls = 0;
     handler = (_req, res) => {
@@ -150,10 +174,16 @@ describe('page requests sent by the index worker', () => {
       res.write('{"_embedded":');
       setImmediate(() => req.socket.destroy());
     };
-    await expect(client().getWith('/short', workerTransport(worker), held)).rejects.toMatchObject({ code: 'unreachable', message: expect.stringContaining('connection broke') });
+    await expect(client().getWith('/short', workerTransport(worker), held)).rejects.toMatchObject({
+      code: 'unreachable',
+      message: expect.stringContaining('connection broke'),
+    });
     const closed = await startLocalServer(() => undefined);
     await closed.close();
-    await expect(new HttpClient(closed.base).getWith('/p', workerTransport(worker), held)).rejects.toMatchObject({ code: 'unreachable', message: expect.stringContaining('ECONNREFUSED') });
+    await expect(new HttpClient(closed.base).getWith('/p', workerTransport(worker), held)).rejects.toMatchObject({
+      code: 'unreachable',
+      message: expect.stringContaining('ECONNREFUSED'),
+    });
   });
 
   it('stops the request in the worker when the caller cancels or the timeout passes', async () => {
@@ -171,18 +201,29 @@ describe('page requests sent by the index worker', () => {
     await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
     await waitFor('the worker to close the connection', () => open === 0 || undefined);
 
-    await expect(client().getWith('/stall', workerTransport(worker), held, { timeoutMs: 300 })).rejects.toMatchObject({ code: 'timeout' });
+    await expect(client().getWith('/stall', workerTransport(worker), held, { timeoutMs: 300 })).rejects.toMatchObject({
+      code: 'timeout',
+    });
     await waitFor('the worker to close the timed-out connection', () => open === 0 || undefined);
   });
 
   it('refuses what the worker must not send: another method, another scheme, a hostile message', async () => {
     const transport = workerTransport(worker);
     const signal = new AbortController().signal;
-    await expect(transport(new URL(local.base), { method: 'POST', headers: {}, body: 'x' }, signal)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(
+      transport(new URL(local.base), { method: 'POST', headers: {}, body: 'x' }, signal),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
     const events: FetchEvent[] = [];
     worker.fetch({ url: 'file:///etc/passwd', headers: {}, early: false }, (event) => events.push(event));
     await waitFor('the refusal', () => events.length > 0 || undefined);
-    expect(events).toEqual([{ rid: expect.any(Number), event: 'error', message: expect.stringContaining('Only http and https'), coreCode: 'invalid_input' }]);
+    expect(events).toEqual([
+      {
+        rid: expect.any(Number),
+        event: 'error',
+        message: expect.stringContaining('Only http and https'),
+        coreCode: 'invalid_input',
+      },
+    ]);
     const bad: FetchEvent[] = [];
     worker.fetch({ url: 'not a url', headers: {}, early: false }, (event) => bad.push(event));
     await waitFor('the refusal of a malformed URL', () => bad.length > 0 || undefined);

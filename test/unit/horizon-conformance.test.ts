@@ -20,7 +20,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = resolve(ROOT, process.env['LEDGERSCOPE_HORIZON_REAL'] ?? '../shared/fixtures/horizon-real/');
 const OWN = resolve(ROOT, 'test/fixtures/horizon');
 const present = existsSync(REAL);
-if (!present) console.log(`horizon conformance: skipped the real Horizon captures, ${REAL} does not exist (it sits beside the checkout on the build machine only)`);
+if (!present)
+  console.log(
+    `horizon conformance: skipped the real Horizon captures, ${REAL} does not exist (it sits beside the checkout on the build machine only)`,
+  );
 
 let local: LocalServer;
 const served = new Map<string, { status: number; body: string }>();
@@ -43,10 +46,17 @@ async function readProblems(tally: Tally): Promise<string[]> {
   const client = new HttpClient(local.base, { maxRetries: 0 });
   for (const [i, { file, status, body }] of tally.problems.entries()) {
     served.set(`/problem/${i}`, { status, body: stringifyJson(body) });
-    const error = await client.getJson(`/problem/${i}`).then(() => null, (e: unknown) => e);
+    const error = await client.getJson(`/problem/${i}`).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error, file).toBeInstanceOf(HttpError);
     const http = error as HttpError;
-    expect([http.status, http.message.length > 0, stringifyJson(http.problem)], file).toEqual([status, true, stringifyJson(body)]);
+    expect([http.status, http.message.length > 0, stringifyJson(http.problem)], file).toEqual([
+      status,
+      true,
+      stringifyJson(body),
+    ]);
     const type = String(body['type']).split('/').pop();
     if (type === 'rate_limit_exceeded') expect(http.code, file).toBe('rate_limited');
     if (type !== 'transaction_failed') continue;
@@ -89,7 +99,7 @@ function conformance(label: string, folder: string, expectations: { codeDifferen
   });
 }
 
-describe('horizon conformance, the project\'s own fixtures', () => {
+describe("horizon conformance, the project's own fixtures", () => {
   conformance('own fixtures', OWN, { codeDifferences: [] });
 });
 

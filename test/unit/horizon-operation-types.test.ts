@@ -33,16 +33,21 @@ const SUMMARIES: Record<string, string> = {
   'end_sponsoring_future_reserves.json': 'GBOM…2LYB ends the sponsorship begun by GAWR…BQ7S',
   'extend_footprint_ttl.json': "extend the footprint's time to live to ledger 1210000",
   'inflation.json': 'run inflation',
-  'invoke_host_function.json': expect.stringMatching(/^call transfer on C\w{3}…\w{4}: transfer 618 USDX$/) as unknown as string,
+  'invoke_host_function.json': expect.stringMatching(
+    /^call transfer on C\w{3}…\w{4}: transfer 618 USDX$/,
+  ) as unknown as string,
   'manage_buy_offer.json': 'change buy offer #1849302277: buy 250 XLM with EUROCOIN at 0.0004 (EUROCOIN/XLM)',
   'manage_sell_offer.json': 'new sell offer: sell 1500 XLM for USDX at 0.93125 (XLM/USDX)',
-  'path_payment_strict_receive.json': 'GAGQ…Q3I3 sent 81.2297405 EUROCOIN, GDUV…OEQQ received 75 USDX via XLM → EUROCOIN',
+  'path_payment_strict_receive.json':
+    'GAGQ…Q3I3 sent 81.2297405 EUROCOIN, GDUV…OEQQ received 75 USDX via XLM → EUROCOIN',
   'path_payment_strict_send.json': 'GDUV…OEQQ sent 10 EUROCOIN, GBNA…LCH4 received 3.3333333 XLM via USDX',
   'payment.json': 'pay 912.0450031 USDX from GBNA…LCH4 to GDJN…HTMX',
   'restore_footprint.json': "restore the footprint's archived entries",
   'revoke_sponsorship.json': 'revoke sponsorship of the USDX trustline of GBOM…2LYB',
-  'set_options.json': 'set options of GDUV…OEQQ: home domain erin.example.net; inflation to GDAV…2WDY; signer GAGQ…Q3I3 weight 1; master weight 2; thresholds 1/2/3; set auth_revocable, auth_clawback_enabled; clear auth_required',
-  'set_trust_line_flags.json': 'trustline of GBNA…LCH4 for EUROCOIN: set authorized_to_maintain_liabilites; clear authorized',
+  'set_options.json':
+    'set options of GDUV…OEQQ: home domain erin.example.net; inflation to GDAV…2WDY; signer GAGQ…Q3I3 weight 1; master weight 2; thresholds 1/2/3; set auth_revocable, auth_clawback_enabled; clear auth_required',
+  'set_trust_line_flags.json':
+    'trustline of GBNA…LCH4 for EUROCOIN: set authorized_to_maintain_liabilites; clear authorized',
 };
 
 describe('every Horizon operation type of the fixtures', () => {
@@ -66,28 +71,95 @@ describe('every Horizon operation type of the fixtures', () => {
 
   it('reads path payments: sent and received currency and amount, the path, limits', () => {
     const receive = typed('path_payment_strict_receive.json', 'path_payment_strict_receive');
-    expect(receive).toMatchObject({ currency: USDX, amount: '75', sourceCurrency: EUROCOIN, sourceAmount: '81.2297405', sourceMax: '85', path: [{ code: 'XLM' }, EUROCOIN] });
+    expect(receive).toMatchObject({
+      currency: USDX,
+      amount: '75',
+      sourceCurrency: EUROCOIN,
+      sourceAmount: '81.2297405',
+      sourceMax: '85',
+      path: [{ code: 'XLM' }, EUROCOIN],
+    });
     const send = typed('path_payment_strict_send.json', 'path_payment_strict_send');
-    expect(send).toMatchObject({ currency: { code: 'XLM' }, amount: '3.3333333', sourceCurrency: EUROCOIN, sourceAmount: '10', destinationMin: '3.2', path: [USDX] });
+    expect(send).toMatchObject({
+      currency: { code: 'XLM' },
+      amount: '3.3333333',
+      sourceCurrency: EUROCOIN,
+      sourceAmount: '10',
+      destinationMin: '3.2',
+      path: [USDX],
+    });
     const cells = parseCsvLine(csvRow(receive));
     const cell = (name: (typeof CSV_COLUMNS)[number]) => cells[CSV_COLUMNS.indexOf(name)];
-    expect([cell('from'), cell('to'), cell('currency'), cell('amount'), cell('source_currency'), cell('source_amount'), cell('path')]).toEqual([receive.from, receive.to, 'USDX', '75', 'EUROCOIN', '81.2297405', `XLM EUROCOIN:${EUROCOIN.issuer}`]);
+    expect([
+      cell('from'),
+      cell('to'),
+      cell('currency'),
+      cell('amount'),
+      cell('source_currency'),
+      cell('source_amount'),
+      cell('path'),
+    ]).toEqual([receive.from, receive.to, 'USDX', '75', 'EUROCOIN', '81.2297405', `XLM EUROCOIN:${EUROCOIN.issuer}`]);
   });
 
   it('reads offers: pair, amount, price and its exact ratio, offer id', () => {
-    expect(typed('manage_sell_offer.json', 'manage_sell_offer')).toMatchObject({ selling: { code: 'XLM' }, buying: USDX, amount: '1500', price: '0.93125', priceRatio: { n: '149', d: '160' }, offerId: '0' });
-    expect(typed('manage_buy_offer.json', 'manage_buy_offer')).toMatchObject({ selling: { code: 'EUROCOIN' }, buying: { code: 'XLM' }, amount: '250', offerId: '1849302277' });
-    expect(typed('create_passive_sell_offer.json', 'create_passive_sell_offer')).toMatchObject({ selling: USDX, buying: EUROCOIN, amount: '42.42', price: '1.08' });
-    const legacy = { ...(parseJson(readFileSync(join(DIR, 'manage_sell_offer.json'), 'utf8')) as object), type: 'manage_offer' };
-    expect(normalizeOperation(legacy as never)).toMatchObject({ type: 'manage_offer', selling: { code: 'XLM' }, buying: USDX, amount: '1500' });
+    expect(typed('manage_sell_offer.json', 'manage_sell_offer')).toMatchObject({
+      selling: { code: 'XLM' },
+      buying: USDX,
+      amount: '1500',
+      price: '0.93125',
+      priceRatio: { n: '149', d: '160' },
+      offerId: '0',
+    });
+    expect(typed('manage_buy_offer.json', 'manage_buy_offer')).toMatchObject({
+      selling: { code: 'EUROCOIN' },
+      buying: { code: 'XLM' },
+      amount: '250',
+      offerId: '1849302277',
+    });
+    expect(typed('create_passive_sell_offer.json', 'create_passive_sell_offer')).toMatchObject({
+      selling: USDX,
+      buying: EUROCOIN,
+      amount: '42.42',
+      price: '1.08',
+    });
+    const legacy = {
+      ...(parseJson(readFileSync(join(DIR, 'manage_sell_offer.json'), 'utf8')) as object),
+      type: 'manage_offer',
+    };
+    expect(normalizeOperation(legacy as never)).toMatchObject({
+      type: 'manage_offer',
+      selling: { code: 'XLM' },
+      buying: USDX,
+      amount: '1500',
+    });
   });
 
   it('reads trust, clawback and sponsorship types', () => {
-    expect(typed('allow_trust.json', 'allow_trust')).toMatchObject({ trustor: 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4', trustee: USDX.issuer, currency: USDX, authorize: false, authorizeToMaintainLiabilities: true });
-    expect(typed('set_trust_line_flags.json', 'set_trust_line_flags')).toMatchObject({ currency: EUROCOIN, setFlags: ['authorized_to_maintain_liabilites'], clearFlags: ['authorized'] });
-    expect(typed('clawback.json', 'clawback')).toMatchObject({ from: 'GAGQZBVS3AH22E2G4IJLXONUHGN7QDXOE3NKPYUI42NKUDR7WKEDQ3I3', currency: EUROCOIN, amount: '19.99', muxed: { from_muxed_id: '5150' } });
-    expect(typed('revoke_sponsorship.json', 'revoke_sponsorship')).toMatchObject({ trustlineAccountId: 'GBOMDHBDAFBUKC7O5Z4X2RVTMAO3MB745AJN3XBKOV5I4YCCMR4C2LYB', trustlineAsset: USDX });
-    expect(typed('begin_sponsoring_future_reserves.json', 'begin_sponsoring_future_reserves').sponsoredId).toBe('GBOMDHBDAFBUKC7O5Z4X2RVTMAO3MB745AJN3XBKOV5I4YCCMR4C2LYB');
+    expect(typed('allow_trust.json', 'allow_trust')).toMatchObject({
+      trustor: 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4',
+      trustee: USDX.issuer,
+      currency: USDX,
+      authorize: false,
+      authorizeToMaintainLiabilities: true,
+    });
+    expect(typed('set_trust_line_flags.json', 'set_trust_line_flags')).toMatchObject({
+      currency: EUROCOIN,
+      setFlags: ['authorized_to_maintain_liabilites'],
+      clearFlags: ['authorized'],
+    });
+    expect(typed('clawback.json', 'clawback')).toMatchObject({
+      from: 'GAGQZBVS3AH22E2G4IJLXONUHGN7QDXOE3NKPYUI42NKUDR7WKEDQ3I3',
+      currency: EUROCOIN,
+      amount: '19.99',
+      muxed: { from_muxed_id: '5150' },
+    });
+    expect(typed('revoke_sponsorship.json', 'revoke_sponsorship')).toMatchObject({
+      trustlineAccountId: 'GBOMDHBDAFBUKC7O5Z4X2RVTMAO3MB745AJN3XBKOV5I4YCCMR4C2LYB',
+      trustlineAsset: USDX,
+    });
+    expect(typed('begin_sponsoring_future_reserves.json', 'begin_sponsoring_future_reserves').sponsoredId).toBe(
+      'GBOMDHBDAFBUKC7O5Z4X2RVTMAO3MB745AJN3XBKOV5I4YCCMR4C2LYB',
+    );
   });
 
   it('reads a contract call: contract, function and the balance changes Horizon attaches', () => {
@@ -95,7 +167,16 @@ describe('every Horizon operation type of the fixtures', () => {
     expect(call.contract).toMatch(/^C[A-Z2-7]{55}$/);
     expect(call.functionName).toBe('transfer');
     expect(call.parameters).toHaveLength(5);
-    expect(call.assetBalanceChanges).toEqual([{ currency: USDX, kind: 'transfer', from: 'GCUTMWYKJFFV4YU3IXGUFLIX6BKEGFUHRLM56ZCOIB3JPL3JKHDICAKE', to: 'GCMYJC2V5Y7J56R6ICGO5WIFOL7FIEATW25PX3GDG2QBD2UH4U5ZEZ4D', amount: '618', destinationMuxedId: '31337' }]);
+    expect(call.assetBalanceChanges).toEqual([
+      {
+        currency: USDX,
+        kind: 'transfer',
+        from: 'GCUTMWYKJFFV4YU3IXGUFLIX6BKEGFUHRLM56ZCOIB3JPL3JKHDICAKE',
+        to: 'GCMYJC2V5Y7J56R6ICGO5WIFOL7FIEATW25PX3GDG2QBD2UH4U5ZEZ4D',
+        amount: '618',
+        destinationMuxedId: '31337',
+      },
+    ]);
     expect(typed('extend_footprint_ttl.json', 'extend_footprint_ttl').extendTo).toBe(1210000);
   });
 
@@ -106,8 +187,13 @@ describe('every Horizon operation type of the fixtures', () => {
       to_muxed: 'MDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVGAAAAAAAAAARGHCU6',
       to_muxed_id: '4401',
     });
-    const sponsored = { ...(parseJson(readFileSync(join(DIR, 'change_trust_asset.json'), 'utf8')) as object), sponsor: 'GAWRR7NJKNFLUGBZTXD7HZNSN73TVUYKO4STMAK2J6KAN3PBHM2WBQ7S' };
-    expect(normalizeOperation(sponsored as never).sponsor).toBe('GAWRR7NJKNFLUGBZTXD7HZNSN73TVUYKO4STMAK2J6KAN3PBHM2WBQ7S');
+    const sponsored = {
+      ...(parseJson(readFileSync(join(DIR, 'change_trust_asset.json'), 'utf8')) as object),
+      sponsor: 'GAWRR7NJKNFLUGBZTXD7HZNSN73TVUYKO4STMAK2J6KAN3PBHM2WBQ7S',
+    };
+    expect(normalizeOperation(sponsored as never).sponsor).toBe(
+      'GAWRR7NJKNFLUGBZTXD7HZNSN73TVUYKO4STMAK2J6KAN3PBHM2WBQ7S',
+    );
   });
 
   it('writes every amount with all seven decimals, exactly, whatever the server sent', () => {
@@ -150,7 +236,13 @@ describe('hostile and malformed records of the Horizon-only types', () => {
   });
 
   it('reads a contract call whose parameters are not the XDR they claim, without contract or function', () => {
-    const op = normalize({ ...base('invoke_host_function.json'), parameters: [{ type: 'Address', value: '!!not base64' }, { type: 'Sym', value: 'A'.repeat(10_000) }] });
+    const op = normalize({
+      ...base('invoke_host_function.json'),
+      parameters: [
+        { type: 'Address', value: '!!not base64' },
+        { type: 'Sym', value: 'A'.repeat(10_000) },
+      ],
+    });
     expect(op).toMatchObject({ type: 'invoke_host_function', parameters: [{ type: 'Address' }, { type: 'Sym' }] });
     if (op.type !== 'invoke_host_function') return;
     expect(op.contract).toBeUndefined();
@@ -159,7 +251,12 @@ describe('hostile and malformed records of the Horizon-only types', () => {
   });
 
   it('ignores muxed-looking fields that are not text and keeps the type', () => {
-    const op = normalize({ ...base('payment.json'), to_muxed: { hostile: true }, to_muxed_id: 12, __proto___muxed: 'x' });
+    const op = normalize({
+      ...base('payment.json'),
+      to_muxed: { hostile: true },
+      to_muxed_id: 12,
+      __proto___muxed: 'x',
+    });
     expect(op.type).toBe('payment');
     expect(op.muxed?.['to_muxed']).toBeUndefined();
     expect(op.muxed?.['to_muxed_id']).toBe('12');

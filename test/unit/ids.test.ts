@@ -4,7 +4,9 @@ import { classifyId } from '../../shared/ids';
 import { encodeToid } from '../../shared/toid';
 
 const account = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 7)).publicKey();
-const muxed = StrKey.encodeMed25519PublicKey(Buffer.concat([StrKey.decodeEd25519PublicKey(account), Buffer.alloc(8, 1)]));
+const muxed = StrKey.encodeMed25519PublicKey(
+  Buffer.concat([StrKey.decodeEd25519PublicKey(account), Buffer.alloc(8, 1)]),
+);
 const hash = 'ab'.repeat(32);
 
 describe('classifyId', () => {
@@ -43,7 +45,9 @@ describe('classifyId', () => {
     expect(classifyId('4294967295')).toEqual({ kind: 'ledger', value: '4294967295' });
     const op = encodeToid({ ledger: 60_000_000, txOrder: 2, opIndex: 1 }).toString();
     expect(classifyId(op)).toEqual({ kind: 'operation', value: op });
-    expect(classifyId(encodeToid({ ledger: 60_000_000, txOrder: 0, opIndex: 0 }).toString())).toMatchObject({ kind: 'invalid' });
+    expect(classifyId(encodeToid({ ledger: 60_000_000, txOrder: 0, opIndex: 0 }).toString())).toMatchObject({
+      kind: 'invalid',
+    });
   });
 
   it.each([

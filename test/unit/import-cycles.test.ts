@@ -12,7 +12,10 @@ const root = join(import.meta.dirname, '..', '..');
 const SOURCE = /^(shared|core|electron|renderer\/src|network|cli)\/.*\.(ts|tsx)$/;
 
 function sourceFiles(): string[] {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((file) => SOURCE.test(file) && !file.endsWith('.d.ts'));
 }
@@ -100,9 +103,33 @@ describe('import cycles', () => {
   });
 
   it('finds a cycle of two, of three and of one, and none in a chain', () => {
-    expect(cycles(new Map([['a', ['b']], ['b', ['a']]]))).toEqual([['a', 'b']]);
-    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
     expect(cycles(new Map([['a', ['a']]]))).toEqual([['a']]);
-    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -25,9 +25,12 @@ describe('lossless JSON', () => {
     );
   });
 
-  it.each(['', '{', '{"a":}', 'undefined', "{'a':1}", '[1,]', '\u0000'])('reports invalid JSON %j as a JsonError', (text) => {
-    expect(() => parseJson(text)).toThrow(JsonError);
-  });
+  it.each(['', '{', '{"a":}', 'undefined', "{'a':1}", '[1,]', '\u0000'])(
+    'reports invalid JSON %j as a JsonError',
+    (text) => {
+      expect(() => parseJson(text)).toThrow(JsonError);
+    },
+  );
 
   it('numberText answers only for numbers', () => {
     expect(numberText('12')).toBeUndefined();
@@ -40,15 +43,23 @@ describe('lossless JSON', () => {
     const decimalText = fc
       .tuple(fc.bigInt({ min: 0n, max: 2n ** 70n }), fc.stringMatching(/^\d{1,7}$/))
       .map(([whole, fraction]) => `${whole}.${fraction}`);
-    const leaf = fc.oneof(bigIntText, decimalText, fc.string().map((s) => JSON.stringify(s)), fc.constantFrom('true', 'false', 'null'));
+    const leaf = fc.oneof(
+      bigIntText,
+      decimalText,
+      fc.string().map((s) => JSON.stringify(s)),
+      fc.constantFrom('true', 'false', 'null'),
+    );
     const json: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },
         leaf,
         fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
-        fc
-          .dictionary(fc.string({ maxLength: 6 }), tie('value'), { maxKeys: 4 })
-          .map((object) => `{${Object.entries(object).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
+        fc.dictionary(fc.string({ maxLength: 6 }), tie('value'), { maxKeys: 4 }).map(
+          (object) =>
+            `{${Object.entries(object)
+              .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+              .join(',')}}`,
+        ),
       ),
     })).value;
     fc.assert(
@@ -56,7 +67,8 @@ describe('lossless JSON', () => {
         const once = stringifyJson(parseJson(text));
         expect(stringifyJson(parseJson(once))).toBe(once);
         // Every number literal of the input survives with all its digits.
-        for (const literal of text.match(/-?\d{17,}/g) ?? []) expect(once).toContain(literal.replace(/^-0+(?=\d)/, '-').replace(/^0+(?=\d)/, ''));
+        for (const literal of text.match(/-?\d{17,}/g) ?? [])
+          expect(once).toContain(literal.replace(/^-0+(?=\d)/, '-').replace(/^0+(?=\d)/, ''));
       }),
       { numRuns: 500 },
     );

@@ -42,21 +42,33 @@ describe('lint boundaries', () => {
     ['core/x.ts', "export const get = () => fetch('http://127.0.0.1/');\n", 'no-restricted-globals'],
     ['cli/x.ts', "export const get = () => fetch('http://127.0.0.1/');\n", 'no-restricted-globals'],
     ['core/x.ts', "import http from 'node:http';\nexport const get = http.get;\n", 'no-restricted-imports'],
-    ['core/x.ts', "import { EventSource } from 'eventsource';\nexport const E = EventSource;\n", 'no-restricted-imports'],
+    [
+      'core/x.ts',
+      "import { EventSource } from 'eventsource';\nexport const E = EventSource;\n",
+      'no-restricted-imports',
+    ],
   ])('a request beside the one HTTP stack in %s is an error', async (file, code, rule) => {
     expect((await errors(file, code)).some((m) => m.startsWith(rule))).toBe(true);
   });
 
   it('the one HTTP stack itself uses node:http, and a method named fetch is no global', async () => {
-    expect(await errors('core/http-node.ts', "import http from 'node:http';\nexport const get = http.get;\n")).toEqual([]);
+    expect(await errors('core/http-node.ts', "import http from 'node:http';\nexport const get = http.get;\n")).toEqual(
+      [],
+    );
     expect(await errors('core/x.ts', 'export const f = (o: { fetch(): void }) => o.fetch();\n')).toEqual([]);
   });
 
   it('electron stays allowed in the thin Electron layer, Node built-ins in Node code', async () => {
     expect(await errors('electron/main.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
-    expect(await errors('core/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).toEqual([]);
-    expect(await errors('network/x.ts', "import { DatabaseSync } from 'node:sqlite';\nexport const d = DatabaseSync;\n")).toEqual([]);
-    expect(await errors('core/x.ts', "import { StrKey } from '@stellar/stellar-base';\nexport const s = StrKey;\n")).toEqual([]);
+    expect(
+      await errors('core/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n"),
+    ).toEqual([]);
+    expect(
+      await errors('network/x.ts', "import { DatabaseSync } from 'node:sqlite';\nexport const d = DatabaseSync;\n"),
+    ).toEqual([]);
+    expect(
+      await errors('core/x.ts', "import { StrKey } from '@stellar/stellar-base';\nexport const s = StrKey;\n"),
+    ).toEqual([]);
   });
 });
 
@@ -76,11 +88,20 @@ describe('lint: the core is a package', () => {
   });
 
   it.each(['cli/x.ts', 'electron/x.ts', 'electron/web-x.ts'])('the entry imported from %s is allowed', async (file) => {
-    expect(await errors(file, "import { createDispatcher } from '../core';\nexport const c = createDispatcher;\n")).toEqual([]);
+    expect(
+      await errors(file, "import { createDispatcher } from '../core';\nexport const c = createDispatcher;\n"),
+    ).toEqual([]);
   });
 
   it('the renderer imports no core at all, not even its entry', async () => {
-    expect(restricted(await errors('renderer/src/x.ts', "import { createDispatcher } from '../../core';\nexport const c = createDispatcher;\n"))).toHaveLength(1);
+    expect(
+      restricted(
+        await errors(
+          'renderer/src/x.ts',
+          "import { createDispatcher } from '../../core';\nexport const c = createDispatcher;\n",
+        ),
+      ),
+    ).toHaveLength(1);
   });
 
   it.each([
@@ -92,32 +113,63 @@ describe('lint: the core is a package', () => {
   });
 
   it('the web host and the content policy may not import electron; the window may', async () => {
-    expect(restricted(await errors('electron/web-host.ts', "import { app } from 'electron';\nexport const a = app;\n"))).toHaveLength(1);
-    expect(restricted(await errors('electron/content-policy.ts', "import { app } from 'electron';\nexport const a = app;\n"))).toHaveLength(1);
+    expect(
+      restricted(await errors('electron/web-host.ts', "import { app } from 'electron';\nexport const a = app;\n")),
+    ).toHaveLength(1);
+    expect(
+      restricted(
+        await errors('electron/content-policy.ts', "import { app } from 'electron';\nexport const a = app;\n"),
+      ),
+    ).toHaveLength(1);
     expect(await errors('electron/window.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
   });
 
   it('a worker-thread file of the history index never imports a main-thread file, not even a type', async () => {
     const file = 'core/history-index/worker-thread/x.ts';
-    expect(restricted(await errors(file, "import { sync } from '../main-thread/sync';\nexport const s = sync;\n"))).toHaveLength(1);
-    expect(restricted(await errors(file, "import type { Sync } from '../main-thread/sync';\nexport type S = Sync;\n"))).toHaveLength(1);
-    expect(await errors(file, "import type { HistoryOp } from '../protocol';\nexport type H = HistoryOp;\n")).toEqual([]);
+    expect(
+      restricted(await errors(file, "import { sync } from '../main-thread/sync';\nexport const s = sync;\n")),
+    ).toHaveLength(1);
+    expect(
+      restricted(await errors(file, "import type { Sync } from '../main-thread/sync';\nexport type S = Sync;\n")),
+    ).toHaveLength(1);
+    expect(await errors(file, "import type { HistoryOp } from '../protocol';\nexport type H = HistoryOp;\n")).toEqual(
+      [],
+    );
   });
 
   it('the main thread takes only types from the worker thread', async () => {
     const file = 'core/history-index/main-thread/x.ts';
-    expect(restricted(await errors(file, "import { openIndex } from '../worker-thread/schema';\nexport const o = openIndex;\n"))).toHaveLength(1);
-    expect(await errors(file, "import type { AccountMeta } from '../worker-thread/account-meta';\nexport type A = AccountMeta;\n")).toEqual([]);
+    expect(
+      restricted(
+        await errors(file, "import { openIndex } from '../worker-thread/schema';\nexport const o = openIndex;\n"),
+      ),
+    ).toHaveLength(1);
+    expect(
+      await errors(
+        file,
+        "import type { AccountMeta } from '../worker-thread/account-meta';\nexport type A = AccountMeta;\n",
+      ),
+    ).toEqual([]);
   });
 });
 
 // Issue #11's size limits: a file of 300 lines and a function of 80 pass, one line more is an error,
 // and blank and comment lines count like any other. Tests are exempt.
-const SOURCE_DIRS = ['shared/x.ts', 'electron/x.ts', 'core/x.ts', 'renderer/src/x.tsx', 'network/x.ts', 'cli/x.ts', 'scripts/x.mjs'];
+const SOURCE_DIRS = [
+  'shared/x.ts',
+  'electron/x.ts',
+  'core/x.ts',
+  'renderer/src/x.tsx',
+  'network/x.ts',
+  'cli/x.ts',
+  'scripts/x.mjs',
+];
 
 /** A module of exactly `lines` lines (a final newline, as editors write): half statements, half blank or comment lines. */
 function moduleOf(lines: number): string {
-  const body = Array.from({ length: lines }, (_, i) => (i % 3 === 0 ? `export const v${i} = ${i};` : i % 3 === 1 ? '' : `// line ${i}`));
+  const body = Array.from({ length: lines }, (_, i) =>
+    i % 3 === 0 ? `export const v${i} = ${i};` : i % 3 === 1 ? '' : `// line ${i}`,
+  );
   return `${body.join('\n')}\n`;
 }
 

@@ -14,7 +14,12 @@ function setup(options: Parameters<typeof logHandlers>[0] = {}) {
 describe('app:log-error', () => {
   it('writes one head line naming the view, with the stacks indented beneath', async () => {
     const { lines, dispatch } = setup();
-    const reply = await dispatch('app:log-error', { view: 'The Submit page', message: 'TypeError: l is not a function', stack: 'TypeError: l\n    at a (x.js:1:2)', componentStack: '\n    at ResultPanel' });
+    const reply = await dispatch('app:log-error', {
+      view: 'The Submit page',
+      message: 'TypeError: l is not a function',
+      stack: 'TypeError: l\n    at a (x.js:1:2)',
+      componentStack: '\n    at ResultPanel',
+    });
     expect(reply).toEqual({ ok: true, value: { logged: true } });
     expect(lines).toHaveLength(1);
     const [head, ...rest] = lines[0]!.split('\n');
@@ -46,10 +51,21 @@ describe('app:log-error', () => {
     const { lines, dispatch } = setup();
     const big = await dispatch('app:log-error', { view: 'v', message: 'x'.repeat(2_001) });
     expect(big).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
-    expect(await dispatch('app:log-error', { view: 'v'.repeat(81), message: 'm' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
-    expect(await dispatch('app:log-error', { view: 'v', message: 'm', stack: 's'.repeat(8_001) })).toMatchObject({ ok: false });
-    expect(await dispatch('app:log-error', { message: 'm' })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
-    expect(await dispatch('app:log-error', { view: 'v', message: 'm', extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await dispatch('app:log-error', { view: 'v'.repeat(81), message: 'm' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    expect(await dispatch('app:log-error', { view: 'v', message: 'm', stack: 's'.repeat(8_001) })).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch('app:log-error', { message: 'm' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
+    expect(await dispatch('app:log-error', { view: 'v', message: 'm', extra: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments' },
+    });
     expect(await dispatch('app:log-error', 'not an object')).toMatchObject({ ok: false });
     expect(lines).toEqual([]);
   });
@@ -59,10 +75,19 @@ describe('app:log-error', () => {
     const { lines, dispatch } = setup({ maxPerWindow: 3, windowMs: 1_000, now: () => now });
     const replies = [];
     for (let i = 0; i < 5; i++) replies.push(await dispatch('app:log-error', { view: 'v', message: `m${i}` }));
-    expect(replies.map((r) => (r.ok ? (r.value as { logged: boolean }).logged : null))).toEqual([true, true, true, false, false]);
+    expect(replies.map((r) => (r.ok ? (r.value as { logged: boolean }).logged : null))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(lines).toHaveLength(3);
     now = 1_000;
     await dispatch('app:log-error', { view: 'v', message: 'later' });
-    expect(lines.slice(3)).toEqual(['renderer: 2 more view error report(s) were not logged (over 3 a minute)', 'renderer: the view "v" failed to render: later']);
+    expect(lines.slice(3)).toEqual([
+      'renderer: 2 more view error report(s) were not logged (over 3 a minute)',
+      'renderer: the view "v" failed to render: later',
+    ]);
   });
 });

@@ -1,6 +1,16 @@
 // Admission (/tx): each answer and each transaction-level result code, with envelopes built and
 // signed by @stellar/stellar-base as a real client builds them.
-import { Account, Asset, hash, Keypair, LiquidityPoolAsset, LiquidityPoolFeeV18, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import {
+  Account,
+  Asset,
+  hash,
+  Keypair,
+  LiquidityPoolAsset,
+  LiquidityPoolFeeV18,
+  Operation,
+  TransactionBuilder,
+  xdr,
+} from '@stellar/stellar-base';
 import fc from 'fast-check';
 import { describe as suite, expect, it } from 'vitest';
 import { describe, Harness, PASSPHRASE } from '../support/core-harness';
@@ -26,7 +36,9 @@ suite('core admission', () => {
     const wrongKey = h.submit(h.envelope(alice, [pay(h.root.publicKey())], { signers: [stranger] }));
     expect(wrongKey.status).toBe('ERROR');
     expect(describe(wrongKey.error ?? '')).toBe('txBadAuth');
-    const wrongNet = h.submit(h.envelope(alice, [pay(h.root.publicKey())], { passphrase: 'Test SDF Network ; September 2015' }));
+    const wrongNet = h.submit(
+      h.envelope(alice, [pay(h.root.publicKey())], { passphrase: 'Test SDF Network ; September 2015' }),
+    );
     expect(describe(wrongNet.error ?? '')).toBe('txBadAuth');
   });
 
@@ -40,12 +52,18 @@ suite('core admission', () => {
       return describe(answer.error ?? '');
     };
     expect(code(h.envelope(alice, [pay(h.root.publicKey())], { sequence: (seq + 5n).toString() }))).toBe('txBadSeq');
-    expect(code(h.envelope(alice, [pay(h.root.publicKey()), pay(h.root.publicKey())], { fee: '50' }))).toBe('txInsufficientFee');
+    expect(code(h.envelope(alice, [pay(h.root.publicKey()), pay(h.root.publicKey())], { fee: '50' }))).toBe(
+      'txInsufficientFee',
+    );
     const ghost = h.keypair();
     expect(code(h.envelope(ghost, [pay(h.root.publicKey())], { sequence: '1' }))).toBe('txNoAccount');
     const now = Math.floor(Date.now() / 1000);
-    expect(code(h.envelope(alice, [pay(h.root.publicKey())], { timebounds: { minTime: now + 3600, maxTime: 0 } }))).toBe('txTooEarly');
-    expect(code(h.envelope(alice, [pay(h.root.publicKey())], { timebounds: { minTime: 0, maxTime: now - 3600 } }))).toBe('txTooLate');
+    expect(
+      code(h.envelope(alice, [pay(h.root.publicKey())], { timebounds: { minTime: now + 3600, maxTime: 0 } })),
+    ).toBe('txTooEarly');
+    expect(
+      code(h.envelope(alice, [pay(h.root.publicKey())], { timebounds: { minTime: 0, maxTime: now - 3600 } })),
+    ).toBe('txTooLate');
     const poor = h.fund('1');
     expect(code(h.envelope(poor, [pay(h.root.publicKey())]))).toBe('txInsufficientBalance');
   });
@@ -61,7 +79,12 @@ suite('core admission', () => {
   it('answers txFAILED with opNOT_SUPPORTED for an operation outside the eleven types', () => {
     const h = new Harness();
     const alice = h.fund();
-    const offer = Operation.manageSellOffer({ selling: Asset.native(), buying: new Asset('USD', h.root.publicKey()), amount: '1', price: '1' });
+    const offer = Operation.manageSellOffer({
+      selling: Asset.native(),
+      buying: new Asset('USD', h.root.publicKey()),
+      amount: '1',
+      price: '1',
+    });
     const answer = h.submit(h.envelope(alice, [pay(h.root.publicKey()), offer]));
     expect(answer.status).toBe('ERROR');
     expect(describe(answer.error ?? '')).toBe('txFailed paymentSuccess opNotSupported');
@@ -77,13 +100,26 @@ suite('core admission', () => {
     expect(describe(h.submit(tx.toXDR()).error ?? '')).toBe('txFailed paymentMalformed');
   });
 
-  it('refuses an asset code that is not 1 to 12 letters or digits with the operation\'s MALFORMED', () => {
+  it("refuses an asset code that is not 1 to 12 letters or digits with the operation's MALFORMED", () => {
     const h = new Harness();
-    const env = xdr.TransactionEnvelope.fromXDR(h.envelope(h.root, [Operation.payment({ destination: h.root.publicKey(), asset: new Asset('USD', h.root.publicKey()), amount: '1' })]), 'base64');
+    const env = xdr.TransactionEnvelope.fromXDR(
+      h.envelope(h.root, [
+        Operation.payment({
+          destination: h.root.publicKey(),
+          asset: new Asset('USD', h.root.publicKey()),
+          amount: '1',
+        }),
+      ]),
+      'base64',
+    );
     env.v1().tx().operations()[0]?.body().paymentOp().asset().alphaNum4().assetCode(Buffer.from('U$D\0'));
     // stellar-base refuses to parse such a code, so the envelope is signed by hand.
     const payload = Buffer.concat([hash(Buffer.from(PASSPHRASE)), Buffer.from([0, 0, 0, 2]), env.v1().tx().toXDR()]);
-    env.v1().signatures([new xdr.DecoratedSignature({ hint: h.root.signatureHint(), signature: h.root.sign(hash(payload)) })]);
+    env
+      .v1()
+      .signatures([
+        new xdr.DecoratedSignature({ hint: h.root.signatureHint(), signature: h.root.sign(hash(payload)) }),
+      ]);
     expect(describe(h.submit(env.toXDR('base64')).error ?? '')).toBe('txFailed paymentMalformed');
   });
 
@@ -100,7 +136,10 @@ suite('core admission', () => {
     const alice = h.fund();
     const account = h.account(alice.publicKey());
     const build = () => {
-      const tx = new TransactionBuilder(account, { fee: '100', networkPassphrase: PASSPHRASE }).addOperation(pay(h.root.publicKey())).setTimeout(0).build();
+      const tx = new TransactionBuilder(account, { fee: '100', networkPassphrase: PASSPHRASE })
+        .addOperation(pay(h.root.publicKey()))
+        .setTimeout(0)
+        .build();
       tx.sign(alice);
       return tx.toXDR();
     };
@@ -123,18 +162,26 @@ suite('core admission', () => {
     const usd = new Asset('USD', h.root.publicKey());
     const pool = new LiquidityPoolAsset(Asset.native(), usd, LiquidityPoolFeeV18);
     const valid = Buffer.from(
-      h.envelope(h.root, [pay(h.fund().publicKey()), Operation.changeTrust({ asset: pool }), Operation.payment({ destination: h.root.publicKey(), asset: usd, amount: '1' })]),
+      h.envelope(h.root, [
+        pay(h.fund().publicKey()),
+        Operation.changeTrust({ asset: pool }),
+        Operation.payment({ destination: h.root.publicKey(), asset: usd, amount: '1' }),
+      ]),
       'base64',
     );
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 4 }), (bytes, edits) => {
-        const mutated = Buffer.from(valid);
-        for (const [at, value] of edits) mutated[at % mutated.length] = value;
-        for (const blob of [Buffer.from(bytes).toString('base64'), mutated.toString('base64')]) {
-          const answer = h.submit(blob);
-          expect(['PENDING', 'DUPLICATE', 'ERROR']).toContain(answer.status);
-        }
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 300 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 4 }),
+        (bytes, edits) => {
+          const mutated = Buffer.from(valid);
+          for (const [at, value] of edits) mutated[at % mutated.length] = value;
+          for (const blob of [Buffer.from(bytes).toString('base64'), mutated.toString('base64')]) {
+            const answer = h.submit(blob);
+            expect(['PENDING', 'DUPLICATE', 'ERROR']).toContain(answer.status);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -143,7 +190,10 @@ suite('core admission', () => {
     const h = new Harness();
     const alice = h.fund('10');
     const sponsor = h.fund('100');
-    const inner = new TransactionBuilder(h.account(alice.publicKey()), { fee: '100', networkPassphrase: PASSPHRASE }).addOperation(pay(h.root.publicKey())).setTimeout(0).build();
+    const inner = new TransactionBuilder(h.account(alice.publicKey()), { fee: '100', networkPassphrase: PASSPHRASE })
+      .addOperation(pay(h.root.publicKey()))
+      .setTimeout(0)
+      .build();
     inner.sign(alice);
     const bump = TransactionBuilder.buildFeeBumpTransaction(sponsor, '200', inner, PASSPHRASE);
     bump.sign(sponsor);
@@ -158,7 +208,9 @@ suite('core admission', () => {
   it('admits a v0 envelope and hashes it as stellar-base does', () => {
     const h = new Harness();
     const alice = h.fund();
-    const v1 = xdr.TransactionEnvelope.fromXDR(h.envelope(alice, [pay(h.root.publicKey())]), 'base64').v1().tx();
+    const v1 = xdr.TransactionEnvelope.fromXDR(h.envelope(alice, [pay(h.root.publicKey())]), 'base64')
+      .v1()
+      .tx();
     const v0tx = new xdr.TransactionV0({
       sourceAccountEd25519: alice.rawPublicKey(),
       fee: v1.fee(),
@@ -168,7 +220,9 @@ suite('core admission', () => {
       operations: v1.operations(),
       ext: new xdr.TransactionV0Ext(0),
     });
-    const unsigned = xdr.TransactionEnvelope.envelopeTypeTxV0(new xdr.TransactionV0Envelope({ tx: v0tx, signatures: [] }));
+    const unsigned = xdr.TransactionEnvelope.envelopeTypeTxV0(
+      new xdr.TransactionV0Envelope({ tx: v0tx, signatures: [] }),
+    );
     const tx = TransactionBuilder.fromXDR(unsigned.toXDR('base64'), PASSPHRASE);
     tx.sign(alice);
     const answer = h.submit(tx.toEnvelope().toXDR('base64'));

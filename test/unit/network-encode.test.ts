@@ -35,7 +35,10 @@ const transaction: fc.Arbitrary<Transaction> = fc
     minLedger: 0,
     maxLedger: 0,
     memo: memo === undefined ? { type: 'none' as const } : { type: 'text' as const, value: memo },
-    operations: payments.map((p) => ({ ...(p.source ? { source: p.source } : {}), body: { type: 'payment' as const, destination: p.destination, asset: p.asset, amount: p.amount } })),
+    operations: payments.map((p) => ({
+      ...(p.source ? { source: p.source } : {}),
+      body: { type: 'payment' as const, destination: p.destination, asset: p.asset, amount: p.amount },
+    })),
   }));
 
 describe('payment transaction writer', () => {
@@ -51,10 +54,19 @@ describe('payment transaction writer', () => {
 
   it('declines what it does not write', () => {
     const tx: Transaction = {
-      source: keys[0] ?? '', fee: 100n, seq: 1n, minTime: 0n, maxTime: 5n, minLedger: 0, maxLedger: 0, memo: { type: 'none' },
+      source: keys[0] ?? '',
+      fee: 100n,
+      seq: 1n,
+      minTime: 0n,
+      maxTime: 5n,
+      minLedger: 0,
+      maxLedger: 0,
+      memo: { type: 'none' },
       operations: [{ body: { type: 'payment', destination: keys[1] ?? '', asset: NATIVE_ASSET, amount: 1n } }],
     };
     expect(paymentTransactionBytes(tx)).toBeUndefined();
-    expect(paymentTransactionBytes({ ...tx, maxTime: 0n, operations: [{ body: { type: 'bump_sequence', bumpTo: 5n } }] })).toBeUndefined();
+    expect(
+      paymentTransactionBytes({ ...tx, maxTime: 0n, operations: [{ body: { type: 'bump_sequence', bumpTo: 5n } }] }),
+    ).toBeUndefined();
   });
 });

@@ -13,13 +13,19 @@ describe('flags', () => {
     expect(parseFlags([], table)).toEqual({ port: 8000, seed: undefined });
   });
 
-  it.each([[['--nope', '1']], [['--port', '-1']], [['--port', '70000']], [['--port']], [['stray']]])('refuses %j', (argv) => {
-    expect(() => parseFlags(argv, table)).toThrow(FlagError);
-  });
+  it.each([[['--nope', '1']], [['--port', '-1']], [['--port', '70000']], [['--port']], [['stray']]])(
+    'refuses %j',
+    (argv) => {
+      expect(() => parseFlags(argv, table)).toThrow(FlagError);
+    },
+  );
 });
 
 describe('flags: malformed and hostile values', () => {
-  const table = { port: { kind: 'int' as const, default: 8000, min: 1, max: 65535 }, seed: { kind: 'string' as const, default: 'x' } };
+  const table = {
+    port: { kind: 'int' as const, default: 8000, min: 1, max: 65535 },
+    seed: { kind: 'string' as const, default: 'x' },
+  };
   const failure = (argv: string[]): string => {
     try {
       parseFlags(argv, table);
@@ -83,9 +89,14 @@ describe('flags: malformed and hostile values', () => {
     expect(stringFlag(core, 'data-dir')).toBe('/tmp/d');
     expect(() => stringFlag(parseFlags([], CORE_FLAGS), 'data-dir')).toThrow('--data-dir is required');
     expect(() => parseFlags(['--start-ledger', '1'], CORE_FLAGS)).toThrow('--start-ledger must be at least 2');
-    expect(() => parseFlags(['--close-interval-ms', '9'], CORE_FLAGS)).toThrow('--close-interval-ms must be at least 10');
+    expect(() => parseFlags(['--close-interval-ms', '9'], CORE_FLAGS)).toThrow(
+      '--close-interval-ms must be at least 10',
+    );
     expect(() => parseFlags(['--max-queue', '0'], CORE_FLAGS)).toThrow('--max-queue must be at least 1');
-    const service = parseFlags(Object.keys(SERVICE_FLAGS).flatMap((name) => [`--${name}`, '7']), SERVICE_FLAGS);
+    const service = parseFlags(
+      Object.keys(SERVICE_FLAGS).flatMap((name) => [`--${name}`, '7']),
+      SERVICE_FLAGS,
+    );
     // Every int flag reads as the number, every string flag (--public-url) as the text.
     expect(Object.values(service)).toEqual(Object.values(SERVICE_FLAGS).map((flag) => (flag.kind === 'int' ? 7 : '7')));
     expect(() => parseFlags(['--max-streams', '0'], SERVICE_FLAGS)).toThrow('--max-streams must be at least 1');

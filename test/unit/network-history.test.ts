@@ -28,7 +28,8 @@ function generate(seed: string, historyOps: number) {
   return { dir, db, core, accounts };
 }
 
-const demoFile = (dir: string) => JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as { passphrase: string; accounts: DemoAccount[] };
+const demoFile = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as { passphrase: string; accounts: DemoAccount[] };
 const rows = (db: ReturnType<typeof openStore>, sql: string) => db.prepare(sql).all() as Record<string, unknown>[];
 
 describe('history generator', () => {
@@ -45,7 +46,10 @@ describe('history generator', () => {
     expect(pools.length).toBeGreaterThan(0);
     // The bulk load drops the secondary indexes and the journal; both must be back.
     expect(rows(first.db, 'PRAGMA journal_mode')[0]?.journal_mode).toBe('wal');
-    const indexes = rows(first.db, "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((r) => r.name);
+    const indexes = rows(
+      first.db,
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    ).map((r) => r.name);
     expect(indexes).toEqual(['operation_scopes_by_outcome', 'operations_by_outcome']);
     const currencies = rows(first.db, 'SELECT DISTINCT asset FROM trustlines WHERE pool_id IS NULL');
     expect(currencies.length).toBeGreaterThanOrEqual(3);
@@ -53,18 +57,49 @@ describe('history generator', () => {
 
   it('indexes every operation in the listings it belongs to', () => {
     const count = (sql: string) => Number(rows(first.db, sql)[0]?.c);
-    expect(count("SELECT count(*) AS c FROM operation_scopes s JOIN operations o ON o.id = s.operation_id WHERE s.scope = 'payment' AND o.type <> 0")).toBe(0);
-    expect(count("SELECT count(*) AS c FROM operations o WHERE type = 0 AND (SELECT count(*) FROM operation_scopes s WHERE s.scope = 'payment' AND s.operation_id = o.id) <> 2")).toBe(0);
-    expect(count("SELECT count(*) AS c FROM operations o WHERE type IN (3, 4) AND NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'claimable_balance' AND s.operation_id = o.id)")).toBe(0);
-    expect(count("SELECT count(*) AS c FROM operations o WHERE type IN (5, 6) AND NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'liquidity_pool' AND s.operation_id = o.id)")).toBe(0);
-    expect(count("SELECT count(*) AS c FROM operation_scopes s WHERE scope = 'liquidity_pool' AND length(key) <> 64")).toBe(0);
-    expect(count("SELECT count(*) AS c FROM operation_scopes s WHERE scope = 'claimable_balance' AND length(key) <> 72")).toBe(0);
-    expect(count('SELECT count(*) AS c FROM operation_scopes s JOIN operations o ON o.id = s.operation_id WHERE s.successful <> o.successful')).toBe(0);
-    expect(count("SELECT count(*) AS c FROM operation_scopes WHERE scope = 'liquidity_pool' AND operation_id IN (SELECT id FROM operations WHERE type = 2)")).toBeGreaterThan(0);
+    expect(
+      count(
+        "SELECT count(*) AS c FROM operation_scopes s JOIN operations o ON o.id = s.operation_id WHERE s.scope = 'payment' AND o.type <> 0",
+      ),
+    ).toBe(0);
+    expect(
+      count(
+        "SELECT count(*) AS c FROM operations o WHERE type = 0 AND (SELECT count(*) FROM operation_scopes s WHERE s.scope = 'payment' AND s.operation_id = o.id) <> 2",
+      ),
+    ).toBe(0);
+    expect(
+      count(
+        "SELECT count(*) AS c FROM operations o WHERE type IN (3, 4) AND NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'claimable_balance' AND s.operation_id = o.id)",
+      ),
+    ).toBe(0);
+    expect(
+      count(
+        "SELECT count(*) AS c FROM operations o WHERE type IN (5, 6) AND NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'liquidity_pool' AND s.operation_id = o.id)",
+      ),
+    ).toBe(0);
+    expect(
+      count("SELECT count(*) AS c FROM operation_scopes s WHERE scope = 'liquidity_pool' AND length(key) <> 64"),
+    ).toBe(0);
+    expect(
+      count("SELECT count(*) AS c FROM operation_scopes s WHERE scope = 'claimable_balance' AND length(key) <> 72"),
+    ).toBe(0);
+    expect(
+      count(
+        'SELECT count(*) AS c FROM operation_scopes s JOIN operations o ON o.id = s.operation_id WHERE s.successful <> o.successful',
+      ),
+    ).toBe(0);
+    expect(
+      count(
+        "SELECT count(*) AS c FROM operation_scopes WHERE scope = 'liquidity_pool' AND operation_id IN (SELECT id FROM operations WHERE type = 2)",
+      ),
+    ).toBeGreaterThan(0);
   });
 
   it('lists the busy account first, then root, all funded, in demo-accounts.json', () => {
-    const file = JSON.parse(readFileSync(join(first.dir, 'demo-accounts.json'), 'utf8')) as { passphrase: string; accounts: DemoAccount[] };
+    const file = JSON.parse(readFileSync(join(first.dir, 'demo-accounts.json'), 'utf8')) as {
+      passphrase: string;
+      accounts: DemoAccount[];
+    };
     expect(file.passphrase).toBe(NETWORK_PASSPHRASE);
     expect(file.accounts.map((a) => a.name).slice(0, 3)).toEqual(['busy', 'root', 'alice']);
     expect(file.accounts[1]?.publicKey).toBe(Keypair.master(NETWORK_PASSPHRASE).publicKey());
@@ -72,16 +107,24 @@ describe('history generator', () => {
       expect(Keypair.fromSecret(account.secretKey).publicKey()).toBe(account.publicKey);
       expect(first.core.state.accounts.get(account.publicKey)?.balance ?? 0n).toBeGreaterThan(0n);
     }
-    const counts = rows(first.db, "SELECT key, count(*) AS c FROM operation_scopes WHERE scope = 'payment' GROUP BY key ORDER BY c DESC");
+    const counts = rows(
+      first.db,
+      "SELECT key, count(*) AS c FROM operation_scopes WHERE scope = 'payment' GROUP BY key ORDER BY c DESC",
+    );
     expect(counts[0]?.key).toBe(file.accounts[0]?.publicKey);
     expect(Number(counts[0]?.c)).toBeGreaterThan(1000);
   });
 
   it('stores envelopes whose signatures verify and whose hash is the row hash', () => {
     // The multisig accounts' envelopes carry their signers' signatures instead (next test).
-    const multisig = demoFile(first.dir).accounts.filter((a) => a.signers).map((a) => `'${a.publicKey}'`);
+    const multisig = demoFile(first.dir)
+      .accounts.filter((a) => a.signers)
+      .map((a) => `'${a.publicKey}'`);
     expect(multisig).toHaveLength(2);
-    const sample = rows(first.db, `SELECT hash, envelope_xdr FROM transactions WHERE source_account NOT IN (${multisig.join(',')}) ORDER BY id DESC LIMIT 50`);
+    const sample = rows(
+      first.db,
+      `SELECT hash, envelope_xdr FROM transactions WHERE source_account NOT IN (${multisig.join(',')}) ORDER BY id DESC LIMIT 50`,
+    );
     for (const row of sample) {
       const tx = TransactionBuilder.fromXDR(String(row.envelope_xdr), NETWORK_PASSPHRASE);
       expect(tx.hash().toString('hex')).toBe(row.hash);
@@ -103,11 +146,21 @@ describe('history generator', () => {
     for (const demo of multisig) {
       const account = first.core.state.accounts.get(demo.publicKey);
       if (!account || !demo.signers) throw new Error(`${demo.name} missing`);
-      expect([account.masterWeight, account.low, account.med, account.high]).toEqual([0, demo.thresholds?.low, demo.thresholds?.med, demo.thresholds?.high]);
-      expect(account.signers).toEqual(demo.signers.map((s) => ({ key: s.publicKey, weight: s.weight })).sort((x, y) => (x.key < y.key ? -1 : 1)));
-      for (const signer of demo.signers) expect(Keypair.fromSecret(signer.secretKey).publicKey()).toBe(signer.publicKey);
+      expect([account.masterWeight, account.low, account.med, account.high]).toEqual([
+        0,
+        demo.thresholds?.low,
+        demo.thresholds?.med,
+        demo.thresholds?.high,
+      ]);
+      expect(account.signers).toEqual(
+        demo.signers.map((s) => ({ key: s.publicKey, weight: s.weight })).sort((x, y) => (x.key < y.key ? -1 : 1)),
+      );
+      for (const signer of demo.signers)
+        expect(Keypair.fromSecret(signer.secretKey).publicKey()).toBe(signer.publicKey);
       const payments = first.db
-        .prepare("SELECT t.envelope_xdr, t.successful FROM transactions t JOIN operations o ON o.transaction_id = t.id WHERE t.source_account = ? AND o.type = 0")
+        .prepare(
+          'SELECT t.envelope_xdr, t.successful FROM transactions t JOIN operations o ON o.transaction_id = t.id WHERE t.source_account = ? AND o.type = 0',
+        )
         .all(demo.publicKey) as { envelope_xdr: string; successful: bigint }[];
       expect(payments.length).toBeGreaterThanOrEqual(4);
       const signerSets = new Set<string>();
@@ -118,8 +171,14 @@ describe('history generator', () => {
         expect(authorized(checker, account, 'low') && authorized(checker, account, 'med')).toBe(true);
         expect(checker.allUsed()).toBe(true);
         const tx = TransactionBuilder.fromXDR(row.envelope_xdr, NETWORK_PASSPHRASE);
-        const used = tx.signatures.map((sig) => demo.signers?.find((s) => Keypair.fromPublicKey(s.publicKey).signatureHint().equals(sig.hint())));
-        tx.signatures.forEach((sig, i) => expect(Keypair.fromPublicKey(used[i]?.publicKey ?? demo.publicKey).verify(tx.hash(), sig.signature())).toBe(true));
+        const used = tx.signatures.map((sig) =>
+          demo.signers?.find((s) => Keypair.fromPublicKey(s.publicKey).signatureHint().equals(sig.hint())),
+        );
+        tx.signatures.forEach((sig, i) =>
+          expect(Keypair.fromPublicKey(used[i]?.publicKey ?? demo.publicKey).verify(tx.hash(), sig.signature())).toBe(
+            true,
+          ),
+        );
         signerSets.add(used.map((s) => s?.publicKey).join(','));
       }
       // Every signer set that meets the medium threshold exactly shows up.
@@ -129,7 +188,8 @@ describe('history generator', () => {
 
   it('is deterministic for a seed', () => {
     const again = generate('unit', 4000);
-    const digest = (db: ReturnType<typeof openStore>) => rows(db, 'SELECT hash FROM ledgers ORDER BY sequence DESC LIMIT 1')[0]?.hash;
+    const digest = (db: ReturnType<typeof openStore>) =>
+      rows(db, 'SELECT hash FROM ledgers ORDER BY sequence DESC LIMIT 1')[0]?.hash;
     expect(again.accounts).toEqual(first.accounts);
     expect(digest(again.db)).toBe(digest(first.db));
     const other = generate('other seed', 500);

@@ -18,8 +18,14 @@ describe('invariants', () => {
   });
 
   it.each([
-    ['native units not conserved', 'UPDATE accounts SET balance = balance + 1 WHERE id = (SELECT id FROM accounts LIMIT 1)'],
-    ['negative account balance', "UPDATE accounts SET balance = -5 WHERE id = (SELECT id FROM accounts ORDER BY balance LIMIT 1)"],
+    [
+      'native units not conserved',
+      'UPDATE accounts SET balance = balance + 1 WHERE id = (SELECT id FROM accounts LIMIT 1)',
+    ],
+    [
+      'negative account balance',
+      'UPDATE accounts SET balance = -5 WHERE id = (SELECT id FROM accounts ORDER BY balance LIMIT 1)',
+    ],
     ['ledger gap', 'DELETE FROM ledgers WHERE sequence = (SELECT min(sequence) + 1 FROM ledgers)'],
     ['transaction count', 'DELETE FROM transactions WHERE id = (SELECT max(id) FROM transactions)'],
     ['operation count', 'DELETE FROM operations WHERE id = (SELECT max(id) FROM operations)'],

@@ -1,12 +1,23 @@
 // Multi-signature accounts on the real core (CoreNode.submit and closeLedger, in-memory store):
 // envelopes built and signed with @stellar/stellar-base, answers decoded back from real XDR.
 // Each threshold is checked against the operation's own source account, as stellar-core does.
-import { Asset, hash, type Keypair, Operation, StrKey, TransactionBuilder, type Transaction, xdr } from '@stellar/stellar-base';
+import {
+  Asset,
+  hash,
+  type Keypair,
+  Operation,
+  StrKey,
+  TransactionBuilder,
+  type Transaction,
+  xdr,
+} from '@stellar/stellar-base';
 import { describe as suite, expect, it } from 'vitest';
 import { describe, Harness, PASSPHRASE } from '../support/core-harness';
 
-const pay = (destination: string, source?: string) => Operation.payment({ destination, asset: Asset.native(), amount: '1', ...(source ? { source } : {}) });
-const addSigner = (key: Keypair, weight: number) => Operation.setOptions({ signer: { ed25519PublicKey: key.publicKey(), weight } });
+const pay = (destination: string, source?: string) =>
+  Operation.payment({ destination, asset: Asset.native(), amount: '1', ...(source ? { source } : {}) });
+const addSigner = (key: Keypair, weight: number) =>
+  Operation.setOptions({ signer: { ed25519PublicKey: key.publicKey(), weight } });
 
 /** The transaction's answer at admission: "PENDING" or its result's codes ("txBadAuthExtra", …). */
 function answer(h: Harness, blob: string): string {
@@ -25,7 +36,10 @@ function innerCodes(base64: string): string {
 function twoOfThree(h: Harness) {
   const account = h.fund('100');
   const signers = [h.keypair(), h.keypair(), h.keypair()] as [Keypair, Keypair, Keypair];
-  h.apply(account, [...signers.map((s) => addSigner(s, 1)), Operation.setOptions({ masterWeight: 0, lowThreshold: 1, medThreshold: 2, highThreshold: 2 })]);
+  h.apply(account, [
+    ...signers.map((s) => addSigner(s, 1)),
+    Operation.setOptions({ masterWeight: 0, lowThreshold: 1, medThreshold: 2, highThreshold: 2 }),
+  ]);
   return { account, signers };
 }
 
@@ -33,7 +47,10 @@ function twoOfThree(h: Harness) {
 function weighted(h: Harness) {
   const account = h.fund('100');
   const signers = [h.keypair(), h.keypair(), h.keypair()] as [Keypair, Keypair, Keypair];
-  h.apply(account, [...signers.map((s, i) => addSigner(s, i + 1)), Operation.setOptions({ masterWeight: 0, lowThreshold: 1, medThreshold: 3, highThreshold: 5 })]);
+  h.apply(account, [
+    ...signers.map((s, i) => addSigner(s, i + 1)),
+    Operation.setOptions({ masterWeight: 0, lowThreshold: 1, medThreshold: 3, highThreshold: 5 }),
+  ]);
   return { account, signers };
 }
 
@@ -48,7 +65,10 @@ function build(h: Harness, sourceId: string, ops: xdr.Operation[], sequence?: st
 suite('multi-signature accounts', () => {
   it('2-of-3: one signature is short, two succeed, a stranger or a third signature is txBAD_AUTH_EXTRA', () => {
     const h = new Harness();
-    const { account, signers: [s1, s2, s3] } = twoOfThree(h);
+    const {
+      account,
+      signers: [s1, s2, s3],
+    } = twoOfThree(h);
     const to = h.root.publicKey();
     expect(answer(h, h.envelope(account, [pay(to)], { signers: [s1] }))).toBe('txFailed opBadAuth');
     expect(answer(h, h.envelope(account, [pay(to)], { signers: [] }))).toBe('txBadAuth');
@@ -65,20 +85,30 @@ suite('multi-signature accounts', () => {
 
   it('counts a key that signed twice once', () => {
     const h = new Harness();
-    const { account, signers: [s1] } = twoOfThree(h);
+    const {
+      account,
+      signers: [s1],
+    } = twoOfThree(h);
     expect(answer(h, h.envelope(account, [pay(h.root.publicKey())], { signers: [s1, s1] }))).toBe('txFailed opBadAuth');
     const single = h.fund();
-    expect(answer(h, h.envelope(single, [pay(h.root.publicKey())], { signers: [single, single] }))).toBe('txBadAuthExtra');
+    expect(answer(h, h.envelope(single, [pay(h.root.publicKey())], { signers: [single, single] }))).toBe(
+      'txBadAuthExtra',
+    );
   });
 
   it("weighs each operation against its own source account's signers", () => {
     const h = new Harness();
-    const { account, signers: [s1, s2] } = twoOfThree(h);
+    const {
+      account,
+      signers: [s1, s2],
+    } = twoOfThree(h);
     const alice = h.fund();
     const op = pay(h.root.publicKey(), account.publicKey());
     expect(answer(h, h.envelope(alice, [op], { signers: [alice] }))).toBe('txFailed opBadAuth');
     expect(answer(h, h.envelope(alice, [op], { signers: [alice, s1] }))).toBe('txFailed opBadAuth');
-    expect(answer(h, h.envelope(alice, [pay(h.root.publicKey()), op], { signers: [alice, s1] }))).toBe('txFailed paymentSuccess opBadAuth');
+    expect(answer(h, h.envelope(alice, [pay(h.root.publicKey()), op], { signers: [alice, s1] }))).toBe(
+      'txFailed paymentSuccess opBadAuth',
+    );
     // alice's signature alone answers for her payment; s1 and s2 for the 2-of-3 account's.
     const before = h.balance(account.publicKey());
     expect(h.apply(alice, [op], { signers: [alice, s1, s2] }).codes).toBe('txSuccess paymentSuccess');
@@ -91,19 +121,28 @@ suite('multi-signature accounts', () => {
 
   it('weighted 1/2/3: medium needs 3, changing signers (high) needs 5', () => {
     const h = new Harness();
-    const { account, signers: [w1, w2, w3] } = weighted(h);
+    const {
+      account,
+      signers: [w1, w2, w3],
+    } = weighted(h);
     const to = h.root.publicKey();
     expect(answer(h, h.envelope(account, [pay(to)], { signers: [w1] }))).toBe('txFailed opBadAuth');
     expect(answer(h, h.envelope(account, [pay(to)], { signers: [w2] }))).toBe('txFailed opBadAuth');
     expect(h.apply(account, [pay(to)], { signers: [w1, w2] }).codes).toBe('txSuccess paymentSuccess');
-    expect(h.apply(account, [Operation.bumpSequence({ bumpTo: '1' })], { signers: [w1] }).codes).toBe('txSuccess bumpSequenceSuccess');
-    expect(h.apply(account, [Operation.setOptions({ homeDomain: 'example.org' })], { signers: [w3] }).codes).toBe('txSuccess setOptionsSuccess');
+    expect(h.apply(account, [Operation.bumpSequence({ bumpTo: '1' })], { signers: [w1] }).codes).toBe(
+      'txSuccess bumpSequenceSuccess',
+    );
+    expect(h.apply(account, [Operation.setOptions({ homeDomain: 'example.org' })], { signers: [w3] }).codes).toBe(
+      'txSuccess setOptionsSuccess',
+    );
     const newcomer = h.keypair();
     expect(answer(h, h.envelope(account, [addSigner(newcomer, 1)], { signers: [w3] }))).toBe('txFailed opBadAuth');
     expect(answer(h, h.envelope(account, [addSigner(newcomer, 1)], { signers: [w1, w3] }))).toBe('txFailed opBadAuth');
     expect(h.apply(account, [addSigner(newcomer, 1)], { signers: [w2, w3] }).codes).toBe('txSuccess setOptionsSuccess');
     expect(h.core.state.accounts.get(account.publicKey())?.signers.map((s) => s.key)).toContain(newcomer.publicKey());
-    expect(answer(h, h.envelope(account, [Operation.accountMerge({ destination: to })], { signers: [w3, newcomer] }))).toBe('txFailed opBadAuth');
+    expect(
+      answer(h, h.envelope(account, [Operation.accountMerge({ destination: to })], { signers: [w3, newcomer] })),
+    ).toBe('txFailed opBadAuth');
   });
 
   it('lets a pre-authorised transaction through with no signature, then removes its signer', () => {
@@ -114,7 +153,11 @@ suite('multi-signature accounts', () => {
     const row = () => h.core.state.accounts.get(owner.publicKey());
     expect(row()?.signers).toEqual([{ key: expect.stringMatching(/^T/), weight: 1 }]);
     expect(row()?.subentries).toBe(1);
-    const stored = () => h.core.db.prepare('SELECT key FROM signers WHERE account = ?').all(owner.publicKey()).map((r) => r.key);
+    const stored = () =>
+      h.core.db
+        .prepare('SELECT key FROM signers WHERE account = ?')
+        .all(owner.publicKey())
+        .map((r) => r.key);
     expect(stored()).toEqual([StrKey.encodePreAuthTx(later.hash())]);
     expect(answer(h, later.toXDR())).toBe('PENDING');
     const [applied] = h.close().applied;
@@ -127,7 +170,12 @@ suite('multi-signature accounts', () => {
   it('removes a pre-auth signer even when its transaction fails', () => {
     const h = new Harness();
     const owner = h.fund('100');
-    const later = build(h, owner.publicKey(), [Operation.payment({ destination: h.keypair().publicKey(), asset: Asset.native(), amount: '1' })], 'next');
+    const later = build(
+      h,
+      owner.publicKey(),
+      [Operation.payment({ destination: h.keypair().publicKey(), asset: Asset.native(), amount: '1' })],
+      'next',
+    );
     h.apply(owner, [Operation.setOptions({ signer: { preAuthTx: later.hash(), weight: 1 } })]);
     expect(answer(h, later.toXDR())).toBe('PENDING');
     const [applied] = h.close().applied;
@@ -139,7 +187,10 @@ suite('multi-signature accounts', () => {
     const h = new Harness();
     const owner = h.fund('100');
     const x = Buffer.from('the secret preimage');
-    h.apply(owner, [Operation.setOptions({ signer: { sha256Hash: hash(x), weight: 1 } }), Operation.setOptions({ masterWeight: 0 })]);
+    h.apply(owner, [
+      Operation.setOptions({ signer: { sha256Hash: hash(x), weight: 1 } }),
+      Operation.setOptions({ masterWeight: 0 }),
+    ]);
     const wrong = build(h, owner.publicKey(), [pay(h.root.publicKey())]);
     wrong.signHashX(Buffer.from('a guessed preimage'));
     expect(answer(h, wrong.toXDR())).toBe('txBadAuth');
@@ -152,7 +203,10 @@ suite('multi-signature accounts', () => {
 
   it("checks a fee bump's outer signatures against the fee source and the inner against the inner source", () => {
     const h = new Harness();
-    const { account, signers: [s1, s2] } = twoOfThree(h);
+    const {
+      account,
+      signers: [s1, s2],
+    } = twoOfThree(h);
     const sponsor = h.fund('100');
     const bump = (innerSigners: Keypair[], outerSigners: Keypair[], feeSource = sponsor.publicKey()) => {
       const inner = build(h, account.publicKey(), [pay(h.root.publicKey())]);
@@ -178,11 +232,20 @@ suite('multi-signature accounts', () => {
   it('admits an operation whose source an earlier operation creates when that key signed', () => {
     const h = new Harness();
     const fresh = h.keypair();
-    const ops = [Operation.createAccount({ destination: fresh.publicKey(), startingBalance: '10' }), Operation.manageData({ name: 'hello', value: 'world', source: fresh.publicKey() })];
+    const ops = [
+      Operation.createAccount({ destination: fresh.publicKey(), startingBalance: '10' }),
+      Operation.manageData({ name: 'hello', value: 'world', source: fresh.publicKey() }),
+    ];
     expect(answer(h, h.envelope(h.root, ops, { signers: [h.root] }))).toBe('txFailed createAccountSuccess opBadAuth');
-    expect(h.apply(h.root, ops, { signers: [h.root, fresh] }).codes).toBe('txSuccess createAccountSuccess manageDataSuccess');
+    expect(h.apply(h.root, ops, { signers: [h.root, fresh] }).codes).toBe(
+      'txSuccess createAccountSuccess manageDataSuccess',
+    );
     const ghost = h.keypair();
-    expect(h.apply(h.root, [Operation.manageData({ name: 'x', value: 'y', source: ghost.publicKey() })], { signers: [h.root, ghost] }).codes).toBe('txFailed opNoAccount');
+    expect(
+      h.apply(h.root, [Operation.manageData({ name: 'x', value: 'y', source: ghost.publicKey() })], {
+        signers: [h.root, ghost],
+      }).codes,
+    ).toBe('txFailed opNoAccount');
   });
 
   it('refuses 21 signatures (the envelope allows 20) and signatures of garbage bytes, and keeps serving', () => {
@@ -203,7 +266,9 @@ suite('multi-signature accounts', () => {
     expect(answer(h, twenty.toString('base64'))).toBe('txBadAuthExtra');
 
     const tx = build(h, alice.publicKey(), [pay(h.root.publicKey())]);
-    tx.addDecoratedSignature(new xdr.DecoratedSignature({ hint: alice.signatureHint(), signature: Buffer.alloc(64, 0xab) }));
+    tx.addDecoratedSignature(
+      new xdr.DecoratedSignature({ hint: alice.signatureHint(), signature: Buffer.alloc(64, 0xab) }),
+    );
     expect(answer(h, tx.toXDR())).toBe('txBadAuth');
     tx.sign(alice);
     expect(answer(h, tx.toXDR())).toBe('txBadAuthExtra');

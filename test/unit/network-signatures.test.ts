@@ -12,14 +12,30 @@ import { accountSigners, authorized } from '../../network/validator/validate';
 const contents = hash(Buffer.from('a transaction'));
 const keys = [1, 2, 3, 4].map((n) => Keypair.fromRawEd25519Seed(Buffer.alloc(32, n)));
 const [a, b, c, stranger] = keys as [Keypair, Keypair, Keypair, Keypair];
-const sig = (kp: Keypair, payload = contents): RawSignature => ({ hint: kp.signatureHint(), signature: kp.sign(payload) });
+const sig = (kp: Keypair, payload = contents): RawSignature => ({
+  hint: kp.signatureHint(),
+  signature: kp.sign(payload),
+});
 const checker = (...signatures: RawSignature[]) => new SignatureChecker(signedHash(contents, signatures));
-const weighted = (...pairs: [Keypair, number][]): WeightedKey[] => pairs.map(([kp, weight]) => ({ key: kp.publicKey(), weight }));
+const weighted = (...pairs: [Keypair, number][]): WeightedKey[] =>
+  pairs.map(([kp, weight]) => ({ key: kp.publicKey(), weight }));
 
 function account(overrides: Partial<Account>): Account {
   return {
-    id: a.publicKey(), balance: 0n, seq: 0n, subentries: 0, masterWeight: 1, low: 0, med: 0, high: 0, homeDomain: '', flags: 0,
-    lastModified: 0, signers: [], sponsoring: 0, ...overrides,
+    id: a.publicKey(),
+    balance: 0n,
+    seq: 0n,
+    subentries: 0,
+    masterWeight: 1,
+    low: 0,
+    med: 0,
+    high: 0,
+    homeDomain: '',
+    flags: 0,
+    lastModified: 0,
+    signers: [],
+    sponsoring: 0,
+    ...overrides,
   };
 }
 
@@ -67,7 +83,9 @@ describe('signature checker', () => {
     const signers = weighted([a, 1]);
     expect(checker(sig(a, hash(Buffer.from('other')))).check(signers, 1)).toBe(false);
     expect(checker({ hint: b.signatureHint(), signature: a.sign(contents) }).check(signers, 1)).toBe(false);
-    expect(checker({ hint: a.signatureHint(), signature: a.sign(contents).subarray(0, 63) }).check(signers, 1)).toBe(false);
+    expect(checker({ hint: a.signatureHint(), signature: a.sign(contents).subarray(0, 63) }).check(signers, 1)).toBe(
+      false,
+    );
     expect(checker({ hint: a.signatureHint(), signature: Buffer.alloc(64, 0xff) }).check(signers, 1)).toBe(false);
   });
 
@@ -121,7 +139,13 @@ describe('threshold levels (stellar-core getThresholdLevel)', () => {
     const opts = (options: object): OpBody => ({ type: 'set_options', options });
     expect(level(opts({ homeDomain: 'example.org' }))).toBe('med');
     expect(level(opts({ setFlags: 1 }))).toBe('med');
-    for (const change of [{ masterWeight: 1 }, { lowThreshold: 1 }, { medThreshold: 1 }, { highThreshold: 1 }, { signer: { key: b.publicKey(), weight: 1 } }]) {
+    for (const change of [
+      { masterWeight: 1 },
+      { lowThreshold: 1 },
+      { medThreshold: 1 },
+      { highThreshold: 1 },
+      { signer: { key: b.publicKey(), weight: 1 } },
+    ]) {
       expect(level(opts(change))).toBe('high');
     }
   });

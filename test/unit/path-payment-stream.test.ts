@@ -12,7 +12,9 @@ import { paymentNotice } from '../../electron/notifications';
 import type { Operation } from '../../shared/model';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
-const page = JSON.parse(readFileSync(new URL('../fixtures/horizon/pages/account-payments.json', import.meta.url), 'utf8')) as { _embedded: { records: { paging_token: string; type: string }[] } };
+const page = JSON.parse(
+  readFileSync(new URL('../fixtures/horizon/pages/account-payments.json', import.meta.url), 'utf8'),
+) as { _embedded: { records: { paging_token: string; type: string }[] } };
 const records = page._embedded.records;
 const ACCOUNT = 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX';
 const LATEST = Number(BigInt(records[0]!.paging_token) >> 32n) - 1;
@@ -23,7 +25,13 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'application/hal+json' });
-      return res.end(JSON.stringify({ horizon_version: '2', network_passphrase: 'Test SDF Network ; September 2015', history_latest_ledger: LATEST }));
+      return res.end(
+        JSON.stringify({
+          horizon_version: '2',
+          network_passphrase: 'Test SDF Network ; September 2015',
+          history_latest_ledger: LATEST,
+        }),
+      );
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write('retry: 1000\nevent: open\ndata: "hello"\n\n');
@@ -52,7 +60,12 @@ describe('path payments on a payments stream', () => {
     const got = await streamWith('10');
     const byType = (type: string) => got.find((entry) => entry.record.type === type)!;
     const incoming = byType('path_payment_strict_send');
-    expect(incoming.record).toMatchObject({ direction: 'in', amount: '14.25', currency: { code: 'USDX' }, sourceAmount: '15' });
+    expect(incoming.record).toMatchObject({
+      direction: 'in',
+      amount: '14.25',
+      currency: { code: 'USDX' },
+      sourceAmount: '15',
+    });
     expect(incoming.notify).toBe(true);
     const outgoing = byType('path_payment_strict_receive');
     expect(outgoing.record).toMatchObject({ direction: 'out', amount: '8', sourceAmount: '8.61' });

@@ -24,13 +24,16 @@ describe('FifoCache', () => {
     // Counted, not timed: evicting through a Map iterator is what walks V8's tombstones (see
     // fifo-cache.ts), so no iteration of any Map may happen while the cache churns.
     const cache = new FifoCache<number>(50_000);
-    const walks = (['keys', 'values', 'entries', 'forEach', Symbol.iterator] as const).map((name) => vi.spyOn(Map.prototype, name));
+    const walks = (['keys', 'values', 'entries', 'forEach', Symbol.iterator] as const).map((name) =>
+      vi.spyOn(Map.prototype, name),
+    );
     let longestQueue = 0;
     let iterations: number[];
     try {
       for (let i = 0; i < 500_000; i += 1) {
         cache.set(`key-${i}`, i);
-        if (i % 1000 === 0) longestQueue = Math.max(longestQueue, (cache as unknown as { queue: string[] }).queue.length);
+        if (i % 1000 === 0)
+          longestQueue = Math.max(longestQueue, (cache as unknown as { queue: string[] }).queue.length);
       }
     } finally {
       iterations = walks.map((walk) => walk.mock.calls.length);

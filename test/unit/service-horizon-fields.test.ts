@@ -25,8 +25,12 @@ beforeAll(async () => {
   store = new SyntheticStore(dir, START);
   fillPayments(store, { startLedger: START, ledgers: 2, perLedger: 2, accounts });
   store.db.prepare('UPDATE accounts SET flags = 9, balance = 123456789012 WHERE id = ?').run(owner);
-  store.db.prepare('INSERT INTO trustlines VALUES (?, ?, ?, ?, NULL, 25, 1000000000, ?)').run(owner, `USD:${issuer}`, 'USD', issuer, START);
-  store.db.prepare('INSERT INTO trustlines VALUES (?, ?, ?, ?, NULL, 0, 7, ?)').run(owner, `LONGERCODE:${issuer}`, 'LONGERCODE', issuer, START);
+  store.db
+    .prepare('INSERT INTO trustlines VALUES (?, ?, ?, ?, NULL, 25, 1000000000, ?)')
+    .run(owner, `USD:${issuer}`, 'USD', issuer, START);
+  store.db
+    .prepare('INSERT INTO trustlines VALUES (?, ?, ?, ?, NULL, 0, 7, ?)')
+    .run(owner, `LONGERCODE:${issuer}`, 'LONGERCODE', issuer, START);
   const data = store.db.prepare('INSERT INTO data_entries VALUES (?, ?, ?)');
   data.run(owner, 'config.memo_required', 'MQ==');
   data.run(owner, 'name with spaces/é', 'aGk=');
@@ -48,7 +52,7 @@ async function get(path: string) {
 }
 
 describe('the account resource', () => {
-  it('carries what the SDK\'s AccountResponse reads, and the project\'s own fields', async () => {
+  it("carries what the SDK's AccountResponse reads, and the project's own fields", async () => {
     const { status, json } = await get(`/accounts/${owner}`);
     expect(status).toBe(200);
     expect(json).toMatchObject({
@@ -66,34 +70,69 @@ describe('the account resource', () => {
       num_sponsored: 0,
     });
     const balances = json.balances as Json[];
-    expect(balances[0]).toMatchObject({ currency: { code: 'XLM' }, amount: 123456789012, balance: '12345.6789012', asset_type: 'native' });
+    expect(balances[0]).toMatchObject({
+      currency: { code: 'XLM' },
+      amount: 123456789012,
+      balance: '12345.6789012',
+      asset_type: 'native',
+    });
     expect(balances).toContainEqual(
-      expect.objectContaining({ currency: { code: 'USD', issuer }, amount: 25, limit: 1000000000, balance: '0.0000025', asset_type: 'credit_alphanum4', asset_code: 'USD', asset_issuer: issuer }),
+      expect.objectContaining({
+        currency: { code: 'USD', issuer },
+        amount: 25,
+        limit: 1000000000,
+        balance: '0.0000025',
+        asset_type: 'credit_alphanum4',
+        asset_code: 'USD',
+        asset_issuer: issuer,
+      }),
     );
-    expect(balances).toContainEqual(expect.objectContaining({ asset_type: 'credit_alphanum12', asset_code: 'LONGERCODE', balance: '0.0000000' }));
+    expect(balances).toContainEqual(
+      expect.objectContaining({ asset_type: 'credit_alphanum12', asset_code: 'LONGERCODE', balance: '0.0000000' }),
+    );
     const links = json._links as Json;
     expect(links.data).toEqual({ href: `${service.url}/accounts/${owner}/data/{key}`, templated: true });
   });
 
   it('serves one data entry as {"value": base64}, 404 for a missing name and 400 for an overlong one', async () => {
     expect(await get(`/accounts/${owner}/data/config.memo_required`)).toEqual({ status: 200, json: { value: 'MQ==' } });
-    expect((await get(`/accounts/${owner}/data/${encodeURIComponent('name with spaces/é')}`)).json).toEqual({ value: 'aGk=' });
+    expect((await get(`/accounts/${owner}/data/${encodeURIComponent('name with spaces/é')}`)).json).toEqual({
+      value: 'aGk=',
+    });
     expect((await get(`/accounts/${owner}/data/nothing`)).json).toMatchObject({ type: 'not_found', status: 404 });
-    expect((await get(`/accounts/${owner}/data/${'x'.repeat(65)}`)).json).toMatchObject({ type: 'bad_request', extras: { invalid_field: 'key' } });
-    expect((await get(`/accounts/GABC/data/x`)).json).toMatchObject({ type: 'bad_request', extras: { invalid_field: 'account_id' } });
+    expect((await get(`/accounts/${owner}/data/${'x'.repeat(65)}`)).json).toMatchObject({
+      type: 'bad_request',
+      extras: { invalid_field: 'key' },
+    });
+    expect((await get(`/accounts/GABC/data/x`)).json).toMatchObject({
+      type: 'bad_request',
+      extras: { invalid_field: 'account_id' },
+    });
   });
 });
 
 describe('a fee bump', () => {
-  it('is found by its inner transaction\'s hash, written under that hash, naming both', async () => {
+  it("is found by its inner transaction's hash, written under that hash, naming both", async () => {
     const outer = await get(`/transactions/${bumpHash}`);
     const inner = await get(`/transactions/${INNER.toUpperCase()}`);
     expect(inner.status).toBe(200);
-    expect(outer.json).toMatchObject({ id: bumpHash, hash: bumpHash, fee_bump_transaction: { hash: bumpHash }, inner_transaction: { hash: INNER, max_fee: 150 } });
-    expect(inner.json).toMatchObject({ id: INNER, hash: INNER, paging_token: outer.json.paging_token, fee_bump_transaction: { hash: bumpHash } });
+    expect(outer.json).toMatchObject({
+      id: bumpHash,
+      hash: bumpHash,
+      fee_bump_transaction: { hash: bumpHash },
+      inner_transaction: { hash: INNER, max_fee: 150 },
+    });
+    expect(inner.json).toMatchObject({
+      id: INNER,
+      hash: INNER,
+      paging_token: outer.json.paging_token,
+      fee_bump_transaction: { hash: bumpHash },
+    });
     expect(((inner.json._links as Json).self as Json).href).toBe(`${service.url}/transactions/${INNER}`);
     expect((await get(`/transactions/${INNER}/operations`)).status).toBe(200);
-    const plain = await get(`/transactions/${(store.db.prepare('SELECT hash FROM transactions WHERE hash != ? LIMIT 1').get(bumpHash) as { hash: string }).hash}`);
+    const plain = await get(
+      `/transactions/${(store.db.prepare('SELECT hash FROM transactions WHERE hash != ? LIMIT 1').get(bumpHash) as { hash: string }).hash}`,
+    );
     expect(plain.json.inner_transaction).toBeUndefined();
     expect((await get(`/transactions/${'ab'.repeat(32)}`)).status).toBe(404);
   });

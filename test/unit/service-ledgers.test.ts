@@ -65,10 +65,21 @@ describe('GET /ledgers', () => {
     expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => START + 11 - i));
     const middle = (await get(`/ledgers?cursor=${token(START + 5)}&limit=3`)).json;
     expect(sequences(middle)).toEqual([START + 6, START + 7, START + 8]);
-    expect(sequences((await get(link(middle, 'prev'))).json)).toEqual([START + 5, START + 4, START + 3, START + 2, START + 1]);
+    expect(sequences((await get(link(middle, 'prev'))).json)).toEqual([
+      START + 5,
+      START + 4,
+      START + 3,
+      START + 2,
+      START + 1,
+    ]);
     // A token inside a ledger (an operation's) pages from the next ledger up, or from that ledger down.
-    expect(sequences((await get(`/ledgers?cursor=${BigInt(token(START + 5)) + 4097n}&limit=2`)).json)).toEqual([START + 6, START + 7]);
-    expect(sequences((await get(`/ledgers?cursor=${BigInt(token(START + 5)) + 4097n}&limit=2&order=desc`)).json)).toEqual([START + 5, START + 4]);
+    expect(sequences((await get(`/ledgers?cursor=${BigInt(token(START + 5)) + 4097n}&limit=2`)).json)).toEqual([
+      START + 6,
+      START + 7,
+    ]);
+    expect(
+      sequences((await get(`/ledgers?cursor=${BigInt(token(START + 5)) + 4097n}&limit=2&order=desc`)).json),
+    ).toEqual([START + 5, START + 4]);
   });
 
   it('answers `now` with nothing ascending and the latest descending', async () => {
@@ -96,14 +107,19 @@ describe('GET /ledgers', () => {
     expect(live.status).toBe(200);
     await resumed.waitFor((frames) => frames.filter((f) => f.id).length >= 2);
     expect(resumed.frames.filter((f) => f.id).map((f) => f.id)).toEqual([token(START + 10), token(START + 11)]);
-    for (let i = 0; i < 3; i++) store.appendLedger(next++, [{ source: accounts[0]!, successful: true, ops: [paymentOp(accounts[0]!, accounts[1]!, 1n)] }]);
+    for (let i = 0; i < 3; i++)
+      store.appendLedger(next++, [
+        { source: accounts[0]!, successful: true, ops: [paymentOp(accounts[0]!, accounts[1]!, 1n)] },
+      ]);
     await live.waitFor((frames) => frames.filter((f) => f.id).length >= 3);
     const ids = live.frames.filter((f) => f.id).map((f) => f.id);
     expect(ids).toEqual([token(START + 12), token(START + 13), token(START + 14)]);
     const first = parseJson(live.frames.find((f) => f.id)!.data!) as Json;
     expect(first).toMatchObject({ sequence: START + 12, operation_count: 1 });
     await resumed.waitFor((frames) => frames.filter((f) => f.id).length >= 5);
-    expect(resumed.frames.filter((f) => f.id).map((f) => f.id)).toEqual([10, 11, 12, 13, 14].map((i) => token(START + i)));
+    expect(resumed.frames.filter((f) => f.id).map((f) => f.id)).toEqual(
+      [10, 11, 12, 13, 14].map((i) => token(START + i)),
+    );
     live.close();
     resumed.close();
   });

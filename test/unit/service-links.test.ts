@@ -81,10 +81,17 @@ function hrefs(value: JsonValue, into: string[] = []): string[] {
 }
 
 describe('absolute hrefs', () => {
-  it('start with http:// and the request\'s Host, on pages, records and every resource', async () => {
-    const paths = ['/', `/accounts/${busy}`, `/accounts/${busy}/payments?join=transactions&limit=3`, `/ledgers/${START + 1}`];
+  it("start with http:// and the request's Host, on pages, records and every resource", async () => {
+    const paths = [
+      '/',
+      `/accounts/${busy}`,
+      `/accounts/${busy}/payments?join=transactions&limit=3`,
+      `/ledgers/${START + 1}`,
+    ];
     for (const path of paths) {
-      const body = (await raw(service.port, `GET ${path} HTTP/1.1\r\nHost: explorer.example:8443\r\nConnection: close\r\n\r\n`)).body;
+      const body = (
+        await raw(service.port, `GET ${path} HTTP/1.1\r\nHost: explorer.example:8443\r\nConnection: close\r\n\r\n`)
+      ).body;
       const found = hrefs(parseJson(body));
       expect(found.length, path).toBeGreaterThanOrEqual(2);
       for (const href of found) expect(href, path).toMatch(/^http:\/\/explorer\.example:8443\//);
@@ -102,11 +109,14 @@ describe('absolute hrefs', () => {
     }
   });
 
-  it.each(['ledger_service:8000', '[::1]:8000', 'LOCALHOST', '10.0.0.7', 'explorer.example.'])('accept the Host %s as it is', async (host) => {
-    const reply = await raw(service.port, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-    expect(reply.status).toBe(200);
-    expect(link(parseJson(reply.body) as Json, 'self')).toBe(`http://${host}/`);
-  });
+  it.each(['ledger_service:8000', '[::1]:8000', 'LOCALHOST', '10.0.0.7', 'explorer.example.'])(
+    'accept the Host %s as it is',
+    async (host) => {
+      const reply = await raw(service.port, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(reply.status).toBe(200);
+      expect(link(parseJson(reply.body) as Json, 'self')).toBe(`http://${host}/`);
+    },
+  );
 
   it('answer an HTTP/1.0 request without Host with links to the address the service listens on', async () => {
     const reply = await raw(service.port, 'GET / HTTP/1.0\r\n\r\n');
@@ -121,7 +131,12 @@ describe('record links stay in the listing the record was served in', () => {
     const operations = `${service.url}/accounts/${busy}/operations`;
     const other = `${service.url}/accounts/${accounts[1]}/payments`;
     for (const round of [0, 1]) {
-      for (const [listing, flags] of [[payments, '&join=transactions'], [operations, '&join=transactions'], [other, '&include_failed=true&join=transactions'], [payments, '']]) {
+      for (const [listing, flags] of [
+        [payments, '&join=transactions'],
+        [operations, '&join=transactions'],
+        [other, '&include_failed=true&join=transactions'],
+        [payments, ''],
+      ]) {
         const page = await get(`${listing}?limit=5${flags}`);
         expect(records(page).length, `${round} ${listing}`).toBe(5);
         for (const record of records(page)) {
@@ -133,12 +148,17 @@ describe('record links stay in the listing the record was served in', () => {
     }
     const first = records(await get(`${payments}?limit=1`))[0]!;
     const alone = await get(link(first, 'self'));
-    expect(link(alone, 'precedes')).toBe(`${service.url}/accounts/${alone.source_account}/operations?cursor=${first.paging_token}&order=asc{&limit}`);
+    expect(link(alone, 'precedes')).toBe(
+      `${service.url}/accounts/${alone.source_account}/operations?cursor=${first.paging_token}&order=asc{&limit}`,
+    );
     const stream = await openSse(`${other}?include_failed=true&join=transactions`);
     try {
       await stream.waitFor((frames) => frames.filter((f) => f.id).length >= 3);
       const framed = stream.frames.filter((f) => f.id).map((f) => parseJson(f.data!) as Json);
-      for (const record of framed) expect(link(record, 'precedes')).toBe(`${other}?cursor=${record.paging_token}&order=asc&include_failed=true&join=transactions{&limit}`);
+      for (const record of framed)
+        expect(link(record, 'precedes')).toBe(
+          `${other}?cursor=${record.paging_token}&order=asc&include_failed=true&join=transactions{&limit}`,
+        );
     } finally {
       stream.close();
     }
@@ -150,7 +170,11 @@ describe('the Host guard', () => {
     const reply = await raw(service.port, 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(reply.status).toBe(400);
     expect(reply.head).toMatch(/content-type: application\/problem\+json/i);
-    expect(parseJson(reply.body)).toMatchObject({ type: 'bad_request', status: 400, extras: { invalid_field: 'Host' } });
+    expect(parseJson(reply.body)).toMatchObject({
+      type: 'bad_request',
+      status: 400,
+      extras: { invalid_field: 'Host' },
+    });
   });
 
   it.each([
@@ -161,7 +185,10 @@ describe('the Host guard', () => {
     ['an overlong name', `${'a'.repeat(250)}.example`],
     ['a bad port', 'host.example:80a'],
   ])('refuses a Host with %s, never echoing it', async (_what, host) => {
-    const reply = await raw(service.port, `GET /accounts/${busy} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const reply = await raw(
+      service.port,
+      `GET /accounts/${busy} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
     expect(reply.status).toBe(400);
     expect(parseJson(reply.body)).toMatchObject({ type: 'bad_request', extras: { invalid_field: 'Host' } });
     expect(reply.body).not.toContain(host);
@@ -177,7 +204,10 @@ describe('the body timer', () => {
     ['a Content-Length body cut short', `${FORM}Content-Length: 100\r\n\r\ntx=AAAA`],
     ['a chunked body with no last chunk', `${FORM}Transfer-Encoding: chunked\r\n\r\n7\r\ntx=AAAA\r\n`],
     ['a JSON body cut short', 'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"tx":"AA'],
-    ['a multipart body cut short', 'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 500\r\n\r\n--x\r\nContent-Disposition: form-data; name="tx"\r\n\r\nAAAA'],
+    [
+      'a multipart body cut short',
+      'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 500\r\n\r\n--x\r\nContent-Disposition: form-data; name="tx"\r\n\r\nAAAA',
+    ],
   ])('answers 408 timeout to %s and closes the connection', async (_what, rest) => {
     const started = Date.now();
     const request = `POST /transactions HTTP/1.1\r\nHost: 127.0.0.1\r\n${rest}`;
@@ -190,7 +220,10 @@ describe('the body timer', () => {
   });
 
   it('lets a whole body through however long the answer takes', async () => {
-    const reply = await raw(service.port, 'POST /transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 7\r\nConnection: close\r\n\r\ntx=AAAA');
+    const reply = await raw(
+      service.port,
+      'POST /transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 7\r\nConnection: close\r\n\r\ntx=AAAA',
+    );
     expect(reply.status).toBe(400);
     expect(parseJson(reply.body)).toMatchObject({ result: 'malformed' });
   });

@@ -24,13 +24,22 @@ describe('page cache', () => {
     fillPayments(synthetic, { startLedger: START, ledgers: 3, perLedger: 2, accounts });
     synthetic.close();
     const store = new Store(storePath(dir));
-    const target: ListingTarget = { path: `/accounts/${busy}/payments`, source: { kind: 'scope', scope: 'payment', key: busy }, alwaysFailed: false };
+    const target: ListingTarget = {
+      path: `/accounts/${busy}/payments`,
+      source: { kind: 'scope', scope: 'payment', key: busy },
+      alwaysFailed: false,
+    };
     const latest = store.latestLedger.bind(store);
     // The race, made certain: the page is read as if the last ledger had not been committed yet.
     store.latestLedger = () => latest() - 1n;
-    for (let i = 0; i < 2; i += 1) expect(pageBytes(store, target, parseListing({ cursor: 'now', limit: '1' }), 'now', 'http://localhost').empty).toBe(false);
+    for (let i = 0; i < 2; i += 1)
+      expect(
+        pageBytes(store, target, parseListing({ cursor: 'now', limit: '1' }), 'now', 'http://localhost').empty,
+      ).toBe(false);
     store.latestLedger = latest;
-    expect(pageBytes(store, target, parseListing({ cursor: 'now', limit: '1' }), 'now', 'http://localhost').empty).toBe(true);
+    expect(pageBytes(store, target, parseListing({ cursor: 'now', limit: '1' }), 'now', 'http://localhost').empty).toBe(
+      true,
+    );
     store.close();
   });
 });

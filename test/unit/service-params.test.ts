@@ -12,12 +12,22 @@ import { decodeEnvelope } from '../../network/service/submit';
 describe('parseListing', () => {
   it('applies the defaults', () => {
     expect(parseListing({})).toEqual({ cursor: undefined, limit: 10, desc: false, includeFailed: false, join: false });
-    expect(parseListing({ cursor: '', limit: '', order: '' })).toMatchObject({ cursor: undefined, limit: 10, desc: false });
+    expect(parseListing({ cursor: '', limit: '', order: '' })).toMatchObject({
+      cursor: undefined,
+      limit: 10,
+      desc: false,
+    });
   });
 
   it('reads every parameter', () => {
     expect(
-      parseListing({ cursor: '18446744073709551', limit: '200', order: 'desc', include_failed: 'true', include_transactions: 'true' }),
+      parseListing({
+        cursor: '18446744073709551',
+        limit: '200',
+        order: 'desc',
+        include_failed: 'true',
+        include_transactions: 'true',
+      }),
     ).toEqual({ cursor: 18446744073709551n, limit: 200, desc: true, includeFailed: true, join: true });
     expect(parseListing({ cursor: 'now' }).cursor).toBe('now');
   });
@@ -70,7 +80,10 @@ describe('negotiate', () => {
 
 describe('decodeEnvelope', () => {
   const keys = Keypair.random();
-  const tx = new TransactionBuilder(new Account(keys.publicKey(), '1'), { fee: '100', networkPassphrase: Networks.TESTNET })
+  const tx = new TransactionBuilder(new Account(keys.publicKey(), '1'), {
+    fee: '100',
+    networkPassphrase: Networks.TESTNET,
+  })
     .addOperation(Operation.payment({ destination: keys.publicKey(), asset: Asset.native(), amount: '1' }))
     .setTimeout(0)
     .build();
@@ -95,7 +108,13 @@ describe('decodeEnvelope', () => {
 describe('service process flags', () => {
   it('parses every flag the cli hands on into the ServiceOptions field of its name', () => {
     const names = Object.keys(SERVICE_FLAGS).filter((name) => SERVICE_FLAGS[name]!.kind === 'int');
-    const options = parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', ...names.flatMap((name, i) => [`--${name}`, String(i + 1)])]);
+    const options = parseServiceArgs([
+      '--data-dir',
+      'd',
+      '--core-url',
+      'http://core',
+      ...names.flatMap((name, i) => [`--${name}`, String(i + 1)]),
+    ]);
     expect(options).toMatchObject({ dataDir: 'd', coreUrl: 'http://core', port: 0 });
     for (const [i, name] of names.entries()) {
       expect(Object.keys(DEFAULTS)).toContain(optionName(name));
@@ -103,7 +122,9 @@ describe('service process flags', () => {
     }
     expect(Object.keys(SERVICE_FLAGS).filter((name) => !names.includes(name))).toEqual(['public-url']);
     expect(parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core']).maxStreams).toBeUndefined();
-    expect(() => parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', '--max-streams', 'x'])).toThrow('--max-streams takes a non-negative integer');
+    expect(() => parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', '--max-streams', 'x'])).toThrow(
+      '--max-streams takes a non-negative integer',
+    );
   });
 
   it('takes --public-url as an http(s) base without a trailing slash, and refuses anything else', () => {
@@ -112,7 +133,14 @@ describe('service process flags', () => {
     expect(parseServiceArgs(args('http://127.0.0.1:8000')).publicUrl).toBe('http://127.0.0.1:8000');
     // Markup in the path is percent-encoded, never carried into a link as it is.
     expect(parseServiceArgs(args('https://example.org/"><x')).publicUrl).toBe('https://example.org/%22%3E%3Cx');
-    for (const bad of ['example.org', 'ftp://example.org', 'https://example.org/?a=1', 'https://example.org/#x', 'https://u:p@example.org', `https://example.org/${'a'.repeat(2000)}`]) {
+    for (const bad of [
+      'example.org',
+      'ftp://example.org',
+      'https://example.org/?a=1',
+      'https://example.org/#x',
+      'https://u:p@example.org',
+      `https://example.org/${'a'.repeat(2000)}`,
+    ]) {
       expect(() => parseServiceArgs(args(bad)), bad).toThrow('--public-url');
     }
   });

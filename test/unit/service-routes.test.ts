@@ -7,14 +7,7 @@ import { StrKey } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isJsonObject, parseJson, type JsonValue } from '../../shared/json';
 import { type RunningService, startService } from '../../network/service/server';
-import {
-  BALANCE_ID,
-  POOL_ID,
-  SyntheticStore,
-  accountKeys,
-  everyTypeOps,
-  fillPayments,
-} from '../support/service-store';
+import { BALANCE_ID, POOL_ID, SyntheticStore, accountKeys, everyTypeOps, fillPayments } from '../support/service-store';
 
 const START = 60_000_000;
 let dir: string;
@@ -50,12 +43,18 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'service-routes-'));
   store = new SyntheticStore(dir, START);
   fillPayments(store, { startLedger: START, ledgers: 10, perLedger: 5, accounts, failEvery: 7 });
-  [everyTypeTx = ''] = store.appendLedger(START + 10, [{ source: busy, successful: true, ops: everyTypeOps(busy, other) }]);
-  [failedTx = ''] = store.appendLedger(START + 11, [{ source: busy, successful: false, ops: everyTypeOps(busy, other).slice(0, 2) }]);
+  [everyTypeTx = ''] = store.appendLedger(START + 10, [
+    { source: busy, successful: true, ops: everyTypeOps(busy, other) },
+  ]);
+  [failedTx = ''] = store.appendLedger(START + 11, [
+    { source: busy, successful: false, ops: everyTypeOps(busy, other).slice(0, 2) },
+  ]);
   store.db
     .prepare("INSERT INTO claimable_balances VALUES (?, 'native', 1, ?, ?, ?)")
     .run(BALANCE_ID, busy, `[{"destination":"${other}","predicate":{"unconditional":true}}]`, START + 10);
-  store.db.prepare("INSERT INTO liquidity_pools VALUES (?, 'native', ?, 10, 20, 14, 1, 30, ?)").run(POOL_ID, `USD:${other}`, START + 10);
+  store.db
+    .prepare("INSERT INTO liquidity_pools VALUES (?, 'native', ?, 10, 20, 14, 1, 30, ?)")
+    .run(POOL_ID, `USD:${other}`, START + 10);
   service = await startService({ dataDir: dir, port: 0, coreUrl: 'http://127.0.0.1:9' });
 });
 
@@ -101,7 +100,10 @@ describe('payments of an account', () => {
   });
 
   it('serves the singular alias with the same body', async () => {
-    const [plural, singular] = await Promise.all([get(`/accounts/${busy}/payments?limit=3`), get(`/account/${busy}/payments?limit=3`)]);
+    const [plural, singular] = await Promise.all([
+      get(`/accounts/${busy}/payments?limit=3`),
+      get(`/account/${busy}/payments?limit=3`),
+    ]);
     expect(singular.status).toBe(200);
     expect(singular.text).toBe(plural.text);
   });
@@ -144,12 +146,16 @@ describe('payments of an account', () => {
   });
 
   it('keeps the cursor on an empty page, and resolves cursor=now so polling next works', async () => {
-    const end = await get(`/accounts/${busy}/payments?cursor=${(BigInt(START + 20) << 32n)}`);
+    const end = await get(`/accounts/${busy}/payments?cursor=${BigInt(START + 20) << 32n}`);
     expect(records(end.json)).toHaveLength(0);
-    expect(href(end.json._links, 'next')).toBe(`${service.url}/accounts/${busy}/payments?cursor=${BigInt(START + 20) << 32n}&order=asc{&limit}`);
+    expect(href(end.json._links, 'next')).toBe(
+      `${service.url}/accounts/${busy}/payments?cursor=${BigInt(START + 20) << 32n}&order=asc{&limit}`,
+    );
     const now = await get(`/accounts/${busy}/payments?cursor=now`);
     expect(records(now.json)).toHaveLength(0);
-    expect(href(now.json._links, 'next')).toBe(`${service.url}/accounts/${busy}/payments?cursor=${(BigInt(START + 12) << 32n) - 1n}&order=asc{&limit}`);
+    expect(href(now.json._links, 'next')).toBe(
+      `${service.url}/accounts/${busy}/payments?cursor=${(BigInt(START + 12) << 32n) - 1n}&order=asc{&limit}`,
+    );
     const back = await get(`/accounts/${busy}/payments?cursor=now&order=desc&limit=1`);
     expect(records(back.json)).toHaveLength(1);
   });
@@ -181,7 +187,10 @@ describe('payments of an account', () => {
   });
 
   it('answers 400 for a malformed account and 404 for an unknown one', async () => {
-    expect((await get('/accounts/GABC/payments')).json).toMatchObject({ status: 400, extras: { invalid_field: 'account_id' } });
+    expect((await get('/accounts/GABC/payments')).json).toMatchObject({
+      status: 400,
+      extras: { invalid_field: 'account_id' },
+    });
     const unknown = StrKey.encodeEd25519PublicKey(Buffer.alloc(32, 7));
     expect((await get(`/accounts/${unknown}/payments`)).json).toMatchObject({ type: 'not_found', status: 404 });
   });
@@ -193,8 +202,17 @@ describe('operations of the five scopes', () => {
     const list = records(page.json);
     expect(list.map((r) => r.type)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(list.map((r) => r.type_s)).toEqual([
-      'payment', 'create_account', 'change_trust', 'create_claimable_balance', 'claim_claimable_balance',
-      'liquidity_pool_deposit', 'liquidity_pool_withdraw', 'manage_data', 'account_merge', 'bump_sequence', 'set_options',
+      'payment',
+      'create_account',
+      'change_trust',
+      'create_claimable_balance',
+      'claim_claimable_balance',
+      'liquidity_pool_deposit',
+      'liquidity_pool_withdraw',
+      'manage_data',
+      'account_merge',
+      'bump_sequence',
+      'set_options',
     ]);
     expect(list[0]).toMatchObject({ amount: 123456789012345678n, currency: { code: 'USD', issuer: other } });
     expect(page.text).toContain('"amount":123456789012345678,"amount_f":12345678901.2345678');
@@ -203,7 +221,7 @@ describe('operations of the five scopes', () => {
     expect(list[5]).toMatchObject({ liquidity_pool_id: POOL_ID });
   });
 
-  it("always includes failed operations of a transaction, and only on request elsewhere", async () => {
+  it('always includes failed operations of a transaction, and only on request elsewhere', async () => {
     const txOps = records((await get(`/transactions/${failedTx}/operations`)).json);
     expect(txOps).toHaveLength(2);
     expect(txOps.every((r) => r.transaction_successful === false)).toBe(true);
@@ -256,7 +274,13 @@ describe('single resources', () => {
     expect((await get(`/account/${busy}`)).json.id).toBe(busy);
     expect((await get(`/ledgers/${START + 1}`)).json).toMatchObject({ sequence: START + 1, transaction_count: 5 });
     const tx = (await get(`/transactions/${everyTypeTx}`)).json;
-    expect(tx).toMatchObject({ hash: everyTypeTx, ledger: START + 10, operation_count: 11, successful: true, memo_type: 'text' });
+    expect(tx).toMatchObject({
+      hash: everyTypeTx,
+      ledger: START + 10,
+      operation_count: 11,
+      successful: true,
+      memo_type: 'text',
+    });
     expect((await get(`/transaction/${everyTypeTx.toUpperCase()}`)).json.hash).toBe(everyTypeTx);
     const opId = (BigInt(START + 10) << 32n) + 4096n + 1n;
     const op = await get(`/operations/${opId}`);
@@ -264,7 +288,11 @@ describe('single resources', () => {
     expect((await get(`/claimable_balances/${BALANCE_ID}`)).json).toMatchObject({ id: BALANCE_ID, amount: 1 });
     const strkey = StrKey.encodeClaimableBalance(Buffer.from(`00${BALANCE_ID.slice(8)}`, 'hex'));
     expect((await get(`/claimable_balances/${strkey}`)).json.id).toBe(BALANCE_ID);
-    expect((await get(`/liquidity_pools/${POOL_ID}`)).json).toMatchObject({ id: POOL_ID, fee_bp: 30, total_shares: 14 });
+    expect((await get(`/liquidity_pools/${POOL_ID}`)).json).toMatchObject({
+      id: POOL_ID,
+      fee_bp: 30,
+      total_shares: 14,
+    });
   });
 
   it.each([
@@ -318,7 +346,10 @@ describe('single resources', () => {
 
 describe('negotiation, bodies and headers', () => {
   it('answers 406 for an Accept it cannot produce, and serves JSON to */* and application/json', async () => {
-    expect((await get(`/accounts/${busy}`, { accept: 'text/html' })).json).toMatchObject({ type: 'not_acceptable', status: 406 });
+    expect((await get(`/accounts/${busy}`, { accept: 'text/html' })).json).toMatchObject({
+      type: 'not_acceptable',
+      status: 406,
+    });
     expect((await get(`/accounts/${busy}`, { accept: 'text/event-stream' })).status).toBe(406);
     expect((await get(`/accounts/${busy}`, { accept: 'text/html, */*;q=0.1' })).status).toBe(200);
     expect((await get(`/accounts/${busy}`, { accept: 'application/json' })).status).toBe(200);
@@ -334,7 +365,11 @@ describe('negotiation, bodies and headers', () => {
     }
     const preflight = await fetch(`${service.url}/transactions`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');

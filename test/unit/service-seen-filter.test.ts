@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { SeenFilter } from '../../network/service/seen-filter';
 
-const pageKey = (i: number) => `/accounts/GBUSY/payments|${(60_000_000n + BigInt(i >> 10)) << 32n | (BigInt(i & 1023) << 12n)}|10|false|false|false`;
+const pageKey = (i: number) =>
+  `/accounts/GBUSY/payments|${((60_000_000n + BigInt(i >> 10)) << 32n) | (BigInt(i & 1023) << 12n)}|10|false|false|false`;
 
 describe('SeenFilter', () => {
   it('answers false the first time and true the second', () => {

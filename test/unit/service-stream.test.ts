@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from '../../network/service/server';
-import { SyntheticStore, accountKeys, everyTypeOps, fillPayments, paymentOp, BALANCE_ID, POOL_ID } from '../support/service-store';
+import {
+  SyntheticStore,
+  accountKeys,
+  everyTypeOps,
+  fillPayments,
+  paymentOp,
+  BALANCE_ID,
+  POOL_ID,
+} from '../support/service-store';
 import { openSse, recordIds, type SseConnection } from '../support/sse';
 
 const START = 60_000_000;
@@ -24,7 +32,9 @@ async function sse(path: string, headers: Record<string, string> = {}, base = se
 }
 
 function commitPayment(): string {
-  const [hash] = store.appendLedger(nextLedger, [{ source: busy, successful: true, ops: [paymentOp(busy, other, 7n)] }]);
+  const [hash] = store.appendLedger(nextLedger, [
+    { source: busy, successful: true, ops: [paymentOp(busy, other, 7n)] },
+  ]);
   nextLedger += 1;
   return hash!;
 }
@@ -39,7 +49,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'service-stream-'));
   store = new SyntheticStore(dir, START);
   fillPayments(store, { startLedger: START, ledgers: 5, perLedger: 4, accounts });
-  service = await startService({ dataDir: dir, port: 0, coreUrl: 'http://127.0.0.1:9', keepaliveMs: 100, loopbackMaxStreams: 30 });
+  service = await startService({
+    dataDir: dir,
+    port: 0,
+    coreUrl: 'http://127.0.0.1:9',
+    keepaliveMs: 100,
+    loopbackMaxStreams: 30,
+  });
 });
 
 afterAll(async () => {

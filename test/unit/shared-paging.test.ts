@@ -44,7 +44,11 @@ describe('pages', () => {
   test('carries each page’s next cursor into the following request and stops after the short last page', async () => {
     const { fetch, calls } = listing();
     const seen = await collect(pages(fetch, { limit: 3 }));
-    expect(seen.map((page) => page.records.map((r) => r.pagingToken))).toEqual([['1', '2', '3'], ['4', '5', '6'], ['7']]);
+    expect(seen.map((page) => page.records.map((r) => r.pagingToken))).toEqual([
+      ['1', '2', '3'],
+      ['4', '5', '6'],
+      ['7'],
+    ]);
     expect(seen.map((page) => page.next)).toEqual(['3', '6', null]);
     expect(calls).toEqual([undefined, '3', '6']);
     expect(seen.map((page) => page.cursor)).toEqual(calls);
@@ -83,7 +87,8 @@ describe('pages', () => {
     const seen: string[][] = [];
     await expect(
       (async () => {
-        for await (const page of pages(fetch, { limit: 2, signal: controller.signal })) seen.push(page.records.map((r) => r.pagingToken));
+        for await (const page of pages(fetch, { limit: 2, signal: controller.signal }))
+          seen.push(page.records.map((r) => r.pagingToken));
       })(),
     ).rejects.toThrow(/stop/);
     expect(seen).toEqual([['1', '2']]);

@@ -25,7 +25,10 @@ describe('who signed', () => {
     // A copy of B's signature with one byte changed: B's hint, but it does not verify.
     const bad = Buffer.from(envelope.v1().signatures()[1]!.signature());
     bad[0] = bad[0]! ^ 1;
-    envelope.v1().signatures().push(new xdr.DecoratedSignature({ hint: B.signatureHint(), signature: bad }));
+    envelope
+      .v1()
+      .signatures()
+      .push(new xdr.DecoratedSignature({ hint: B.signatureHint(), signature: bad }));
     const { report } = await check(envelope.toXDR('base64'), context([account(A, { signers: [[B.publicKey(), 3]] })]));
     expect(report.signatures.map((s) => [s.status, s.signer ?? null])).toEqual([
       ['valid', A.publicKey()],
@@ -45,10 +48,20 @@ describe('who signed', () => {
     const { report } = await check(hex, context([account(A)]));
     expect(report).toMatchObject({ networkId: 'testnet', networkName: testnet.name });
     expect(report.signatures[0]).toMatchObject({ status: 'valid', signer: A.publicKey() });
-    expect(report.readiness.reasons.find((r) => r.code === 'wrong_network')?.message).toMatch(/another network \(Testnet\), not Local/);
+    expect(report.readiness.reasons.find((r) => r.code === 'wrong_network')?.message).toMatch(
+      /another network \(Testnet\), not Local/,
+    );
     const v0 = xdr.TransactionEnvelope.envelopeTypeTxV0(
       new xdr.TransactionV0Envelope({
-        tx: new xdr.TransactionV0({ sourceAccountEd25519: A.rawPublicKey(), fee: 100, seqNum: xdr.Int64.fromString('101'), timeBounds: null, memo: xdr.Memo.memoNone(), operations: xdr.TransactionEnvelope.fromXDR(payment().toXDR(), 'base64').v1().tx().operations(), ext: new xdr.TransactionV0Ext(0) }),
+        tx: new xdr.TransactionV0({
+          sourceAccountEd25519: A.rawPublicKey(),
+          fee: 100,
+          seqNum: xdr.Int64.fromString('101'),
+          timeBounds: null,
+          memo: xdr.Memo.memoNone(),
+          operations: xdr.TransactionEnvelope.fromXDR(payment().toXDR(), 'base64').v1().tx().operations(),
+          ext: new xdr.TransactionV0Ext(0),
+        }),
         signatures: [],
       }),
     );
@@ -65,8 +78,16 @@ describe('who signed', () => {
     const tx = payment();
     const copy = TransactionBuilder.fromXDR(tx.toXDR(), LOCAL_PASSPHRASE);
     copy.signHashX(preimage);
-    const { report } = await check(copy.toXDR(), context([account(A, { master: 0, signers: [[hashX, 2]], low: 1, med: 2 })]));
-    expect(report.signatures[0]).toMatchObject({ status: 'valid', signer: hashX, signerType: 'sha256_hash', weights: [{ account: A.publicKey(), weight: 2 }] });
+    const { report } = await check(
+      copy.toXDR(),
+      context([account(A, { master: 0, signers: [[hashX, 2]], low: 1, med: 2 })]),
+    );
+    expect(report.signatures[0]).toMatchObject({
+      status: 'valid',
+      signer: hashX,
+      signerType: 'sha256_hash',
+      weights: [{ account: A.publicKey(), weight: 2 }],
+    });
     expect(report.requirements.every((r) => r.status === 'met')).toBe(true);
   });
 
@@ -75,7 +96,10 @@ describe('who signed', () => {
     const preAuth = StrKey.encodePreAuthTx(tx.hash());
     const { report } = await check(tx.toXDR(), context([account(A, { master: 0, signers: [[preAuth, 1]] })]));
     // The transaction (low) and the payment (med) each need the account; the hash is enough for both.
-    expect(report.requirements.map((r) => [r.level, r.status, r.weight])).toEqual([['low', 'met', 1], ['med', 'met', 1]]);
+    expect(report.requirements.map((r) => [r.level, r.status, r.weight])).toEqual([
+      ['low', 'met', 1],
+      ['med', 'met', 1],
+    ]);
     const other = StrKey.encodePreAuthTx(payment(A, { sequence: '200' }).hash());
     const unmet = (await check(tx.toXDR(), context([account(A, { master: 0, signers: [[other, 1]] })]))).report;
     expect(unmet.requirements[0]).toMatchObject({ status: 'short', short: 1, couldSign: [] });
@@ -83,28 +107,68 @@ describe('who signed', () => {
 });
 
 describe('what is needed', () => {
-  const thresholds = { signers: [[B.publicKey(), 1], [C.publicKey(), 2]] as [string, number][], low: 1, med: 2, high: 3 };
+  const thresholds = {
+    signers: [
+      [B.publicKey(), 1],
+      [C.publicKey(), 2],
+    ] as [string, number][],
+    low: 1,
+    med: 2,
+    high: 3,
+  };
 
   it('gives each operation its level and says how short each account is, naming who could sign', async () => {
     const tx = payment(A, {
-      extra: [Operation.bumpSequence({ bumpTo: '500' }), Operation.setOptions({ signer: { ed25519PublicKey: D.publicKey(), weight: 1 } }), Operation.setOptions({ homeDomain: 'example.com' })],
+      extra: [
+        Operation.bumpSequence({ bumpTo: '500' }),
+        Operation.setOptions({ signer: { ed25519PublicKey: D.publicKey(), weight: 1 } }),
+        Operation.setOptions({ homeDomain: 'example.com' }),
+      ],
     });
     const { report } = await check(signed(tx, A), context([account(A, thresholds)]));
-    expect(report.operations.map((o) => [o.type, o.level])).toEqual([['payment', 'med'], ['bump_sequence', 'low'], ['set_options', 'high'], ['set_options', 'med']]);
+    expect(report.operations.map((o) => [o.type, o.level])).toEqual([
+      ['payment', 'med'],
+      ['bump_sequence', 'low'],
+      ['set_options', 'high'],
+      ['set_options', 'med'],
+    ]);
     const byLevel = Object.fromEntries(report.requirements.map((r) => [r.level, r]));
-    expect(byLevel['low']).toMatchObject({ status: 'met', weight: 1, needed: 1, neededBy: ['transaction', 'operation 2 (bump_sequence)'] });
-    expect(byLevel['med']).toMatchObject({ status: 'short', weight: 1, needed: 2, short: 1, neededBy: ['operation 1 (payment)', 'operation 4 (set_options)'] });
+    expect(byLevel['low']).toMatchObject({
+      status: 'met',
+      weight: 1,
+      needed: 1,
+      neededBy: ['transaction', 'operation 2 (bump_sequence)'],
+    });
+    expect(byLevel['med']).toMatchObject({
+      status: 'short',
+      weight: 1,
+      needed: 2,
+      short: 1,
+      neededBy: ['operation 1 (payment)', 'operation 4 (set_options)'],
+    });
     expect(byLevel['high']).toMatchObject({ status: 'short', short: 2 });
-    expect(byLevel['med']!.couldSign.map((s) => [s.key, s.weight])).toEqual([[C.publicKey(), 2], [B.publicKey(), 1]]);
+    expect(byLevel['med']!.couldSign.map((s) => [s.key, s.weight])).toEqual([
+      [C.publicKey(), 2],
+      [B.publicKey(), 1],
+    ]);
     expect(report.readiness.ready).toBe(false);
     expect(report.readiness.reasons.filter((r) => r.code === 'threshold_short')).toHaveLength(2);
   });
 
   it('checks an operation source account separately, and reports one that does not exist', async () => {
-    const tx = payment(A, { opSource: B.publicKey(), extra: [Operation.payment({ destination: D.publicKey(), asset: Asset.native(), amount: '1', source: C.publicKey() })] });
+    const tx = payment(A, {
+      opSource: B.publicKey(),
+      extra: [
+        Operation.payment({ destination: D.publicKey(), asset: Asset.native(), amount: '1', source: C.publicKey() }),
+      ],
+    });
     const ctx = context([account(A), account(B, { med: 1 })]);
     const { report } = await check(signed(tx, A, B), ctx);
-    expect(report.requirements.map((r) => [r.account, r.status])).toEqual([[A.publicKey(), 'met'], [B.publicKey(), 'met'], [C.publicKey(), 'no_account']]);
+    expect(report.requirements.map((r) => [r.account, r.status])).toEqual([
+      [A.publicKey(), 'met'],
+      [B.publicKey(), 'met'],
+      [C.publicKey(), 'no_account'],
+    ]);
     expect(report.signatures.map((s) => s.status)).toEqual(['valid', 'valid']);
     expect(report.readiness.reasons.map((r) => r.code)).toEqual(['no_account']);
     expect(ctx.asked.sort()).toEqual([A, B, C].map((k) => k.publicKey()).sort());
@@ -149,7 +213,11 @@ describe('what is needed', () => {
     const expired = payment(A, { timeout: 60 }); // built now (2026+), so relative to a later "now"
     const late = await check(signed(expired, A), context([account(A)], { now: new Date(Date.now() + 120_000) }));
     expect(late.report.readiness.reasons.map((r) => r.code)).toEqual(['too_late']);
-    const future = new TransactionBuilder(new Account(A.publicKey(), '100'), { fee: '100', networkPassphrase: LOCAL_PASSPHRASE, timebounds: { minTime: 1_900_000_000, maxTime: 0 } })
+    const future = new TransactionBuilder(new Account(A.publicKey(), '100'), {
+      fee: '100',
+      networkPassphrase: LOCAL_PASSPHRASE,
+      timebounds: { minTime: 1_900_000_000, maxTime: 0 },
+    })
       .addOperation(Operation.bumpSequence({ bumpTo: '0' }))
       .build();
     const early = await check(signed(future, A), context([account(A)], { now }));
@@ -174,7 +242,11 @@ describe('operation levels (stellar-core getThresholdLevel)', () => {
   const asset = new Asset('USD', A.publicKey());
   it.each([
     ['allow_trust', Operation.allowTrust({ trustor: B.publicKey(), assetCode: 'USD', authorize: 1 }), 'low'],
-    ['set_trust_line_flags', Operation.setTrustLineFlags({ trustor: B.publicKey(), asset, flags: { authorized: true } }), 'low'],
+    [
+      'set_trust_line_flags',
+      Operation.setTrustLineFlags({ trustor: B.publicKey(), asset, flags: { authorized: true } }),
+      'low',
+    ],
     ['bump_sequence', Operation.bumpSequence({ bumpTo: '9' }), 'low'],
     ['claim_claimable_balance', Operation.claimClaimableBalance({ balanceId: `00000000${'ab'.repeat(32)}` }), 'low'],
     ['account_merge', Operation.accountMerge({ destination: B.publicKey() }), 'high'],
@@ -210,7 +282,12 @@ describe('accounts for the checks', () => {
         { key: 'not a key', weight: 9 },
       ],
     });
-    expect(record.signers.map((s) => s.type)).toEqual(['ed25519_public_key', 'preauth_tx', 'sha256_hash', 'ed25519_public_key']);
+    expect(record.signers.map((s) => s.type)).toEqual([
+      'ed25519_public_key',
+      'preauth_tx',
+      'sha256_hash',
+      'ed25519_public_key',
+    ]);
     expect(accountState(record)).toEqual({
       id: A.publicKey(),
       sequence: '123456789012345678',

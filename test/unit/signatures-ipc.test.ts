@@ -12,7 +12,15 @@ import { A, B, payment, signed } from './signatures-support';
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-sig-ipc-'));
 const exportDir = join(userDataDir, 'exports');
-const core = createAppCore({ userDataDir, localUrl: 'http://127.0.0.1:9', host: 'web', version: 'test', healthIntervalMs: 0, exportDir, http: { timeoutMs: 2_000, maxRetries: 0 } });
+const core = createAppCore({
+  userDataDir,
+  localUrl: 'http://127.0.0.1:9',
+  host: 'web',
+  version: 'test',
+  healthIntervalMs: 0,
+  exportDir,
+  http: { timeoutMs: 2_000, maxRetries: 0 },
+});
 const dispatch = createDispatcher(core.handlers);
 afterAll(() => core.close());
 
@@ -31,7 +39,11 @@ describe('signatures channels', () => {
     expect(reply.ok).toBe(true);
     if (!reply.ok) return;
     expect(requestChannels['signatures:inspect'].result.safeParse(reply.value).success).toBe(true);
-    const { reports: [report] } = reply.value as { reports: { signatures: { status: string; signer?: string }[]; readiness: { reasons: { code: string }[] } }[] };
+    const {
+      reports: [report],
+    } = reply.value as {
+      reports: { signatures: { status: string; signer?: string }[]; readiness: { reasons: { code: string }[] } }[];
+    };
     expect(report!.signatures).toMatchObject([{ status: 'valid', signer: A.publicKey() }]);
     expect(report!.readiness.reasons.map((r) => r.code)).toContain('accounts_unknown');
   });
@@ -42,8 +54,16 @@ describe('signatures channels', () => {
     ['an input over 200 kB', { inputs: ['A'.repeat(200_001)] }, /inputs\.0/],
     ['a number', { inputs: [42] }, /inputs\.0/],
     ['an extra field', { inputs: [envelope], extra: 1 }, /arguments|extra/i],
-    ['a detached key that is no key', { inputs: [envelope], detached: [{ publicKey: 'G123', signature: 'AAAA' }] }, /detached\.0\.publicKey/],
-    ['a detached signature that is no base64', { inputs: [envelope], detached: [{ publicKey: B.publicKey(), signature: '%%%' }] }, /detached\.0\.signature/],
+    [
+      'a detached key that is no key',
+      { inputs: [envelope], detached: [{ publicKey: 'G123', signature: 'AAAA' }] },
+      /detached\.0\.publicKey/,
+    ],
+    [
+      'a detached signature that is no base64',
+      { inputs: [envelope], detached: [{ publicKey: B.publicKey(), signature: '%%%' }] },
+      /detached\.0\.signature/,
+    ],
   ])('refuses %s', async (_name, args, where) => {
     const channel = 'detached' in args ? 'signatures:merge' : 'signatures:inspect';
     const error = await failure(channel, args);
@@ -52,7 +72,11 @@ describe('signatures channels', () => {
   });
 
   it('refuses a secret key anywhere without echoing it', async () => {
-    for (const args of [{ inputs: [SECRET] }, { inputs: [envelope], detached: [{ publicKey: SECRET, signature: 'AAAA' }] }, { inputs: [`${envelope}\n${SECRET}`] }]) {
+    for (const args of [
+      { inputs: [SECRET] },
+      { inputs: [envelope], detached: [{ publicKey: SECRET, signature: 'AAAA' }] },
+      { inputs: [`${envelope}\n${SECRET}`] },
+    ]) {
       const error = await failure('signatures:merge', args);
       expect(error.code).toBe('secret_key_refused');
       expect(JSON.stringify(error)).not.toContain(SECRET.slice(1, 20));

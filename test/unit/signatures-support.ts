@@ -14,7 +14,18 @@ export const key = (n: number) => Keypair.fromRawEd25519Seed(Buffer.alloc(32, n)
 export const [A, B, C, D, F] = [key(1), key(2), key(3), key(4), key(5)];
 
 /** An account: its master weight, other signers and thresholds (low, med, high). */
-export function account(id: Keypair, options: { master?: number; signers?: [string, number][]; low?: number; med?: number; high?: number; sequence?: string; balance?: string } = {}): AccountState {
+export function account(
+  id: Keypair,
+  options: {
+    master?: number;
+    signers?: [string, number][];
+    low?: number;
+    med?: number;
+    high?: number;
+    sequence?: string;
+    balance?: string;
+  } = {},
+): AccountState {
   return {
     id: id.publicKey(),
     sequence: options.sequence ?? '100',
@@ -27,7 +38,10 @@ export function account(id: Keypair, options: { master?: number; signers?: [stri
   };
 }
 
-export function context(accounts: AccountState[], options: { unknown?: string[]; now?: Date } = {}): SignatureContext & { asked: string[] } {
+export function context(
+  accounts: AccountState[],
+  options: { unknown?: string[]; now?: Date } = {},
+): SignatureContext & { asked: string[] } {
   const asked: string[] = [];
   return {
     profiles,
@@ -43,9 +57,27 @@ export function context(accounts: AccountState[], options: { unknown?: string[];
   };
 }
 
-export function payment(source = A, options: { sequence?: string; passphrase?: string; opSource?: string; extra?: ReturnType<typeof Operation.payment>[]; timeout?: number } = {}): Transaction {
-  const builder = new TransactionBuilder(new Account(source.publicKey(), options.sequence ?? '100'), { fee: '100', networkPassphrase: options.passphrase ?? LOCAL_PASSPHRASE })
-    .addOperation(Operation.payment({ destination: D.publicKey(), asset: Asset.native(), amount: '1', ...(options.opSource ? { source: options.opSource } : {}) }));
+export function payment(
+  source = A,
+  options: {
+    sequence?: string;
+    passphrase?: string;
+    opSource?: string;
+    extra?: ReturnType<typeof Operation.payment>[];
+    timeout?: number;
+  } = {},
+): Transaction {
+  const builder = new TransactionBuilder(new Account(source.publicKey(), options.sequence ?? '100'), {
+    fee: '100',
+    networkPassphrase: options.passphrase ?? LOCAL_PASSPHRASE,
+  }).addOperation(
+    Operation.payment({
+      destination: D.publicKey(),
+      asset: Asset.native(),
+      amount: '1',
+      ...(options.opSource ? { source: options.opSource } : {}),
+    }),
+  );
   for (const op of options.extra ?? []) builder.addOperation(op);
   return builder.setTimeout(options.timeout ?? 0).build();
 }

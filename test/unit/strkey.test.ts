@@ -3,7 +3,15 @@
 import { StrKey } from '@stellar/stellar-base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc16XModem, decodeStrKey, encodeStrKey, isAccountKey, isStrKey, muxedBaseAccount, type StrKeyKind } from '../../shared/strkey';
+import {
+  crc16XModem,
+  decodeStrKey,
+  encodeStrKey,
+  isAccountKey,
+  isStrKey,
+  muxedBaseAccount,
+  type StrKeyKind,
+} from '../../shared/strkey';
 
 interface Reference {
   payload: number;
@@ -13,17 +21,42 @@ interface Reference {
 }
 
 const REFERENCE: Record<StrKeyKind, Reference> = {
-  account: { payload: 32, encode: StrKey.encodeEd25519PublicKey, isValid: StrKey.isValidEd25519PublicKey, decode: StrKey.decodeEd25519PublicKey },
-  muxed: { payload: 40, encode: StrKey.encodeMed25519PublicKey, isValid: StrKey.isValidMed25519PublicKey, decode: StrKey.decodeMed25519PublicKey },
-  contract: { payload: 32, encode: StrKey.encodeContract, isValid: StrKey.isValidContract, decode: StrKey.decodeContract },
+  account: {
+    payload: 32,
+    encode: StrKey.encodeEd25519PublicKey,
+    isValid: StrKey.isValidEd25519PublicKey,
+    decode: StrKey.decodeEd25519PublicKey,
+  },
+  muxed: {
+    payload: 40,
+    encode: StrKey.encodeMed25519PublicKey,
+    isValid: StrKey.isValidMed25519PublicKey,
+    decode: StrKey.decodeMed25519PublicKey,
+  },
+  contract: {
+    payload: 32,
+    encode: StrKey.encodeContract,
+    isValid: StrKey.isValidContract,
+    decode: StrKey.decodeContract,
+  },
   claimableBalance: {
     payload: 33,
     encode: StrKey.encodeClaimableBalance,
     isValid: StrKey.isValidClaimableBalance,
     decode: StrKey.decodeClaimableBalance,
   },
-  liquidityPool: { payload: 32, encode: StrKey.encodeLiquidityPool, isValid: StrKey.isValidLiquidityPool, decode: StrKey.decodeLiquidityPool },
-  seed: { payload: 32, encode: StrKey.encodeEd25519SecretSeed, isValid: StrKey.isValidEd25519SecretSeed, decode: StrKey.decodeEd25519SecretSeed },
+  liquidityPool: {
+    payload: 32,
+    encode: StrKey.encodeLiquidityPool,
+    isValid: StrKey.isValidLiquidityPool,
+    decode: StrKey.decodeLiquidityPool,
+  },
+  seed: {
+    payload: 32,
+    encode: StrKey.encodeEd25519SecretSeed,
+    isValid: StrKey.isValidEd25519SecretSeed,
+    decode: StrKey.decodeEd25519SecretSeed,
+  },
 };
 const KINDS = Object.keys(REFERENCE) as StrKeyKind[];
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -31,7 +64,11 @@ const RUNS = { numRuns: 300 };
 
 const kind = fc.constantFrom(...KINDS);
 /** A kind and a valid StrKey of it, made by the reference. */
-const validKey = kind.chain((k) => fc.uint8Array({ minLength: REFERENCE[k].payload, maxLength: REFERENCE[k].payload }).map((bytes) => ({ kind: k, bytes, text: REFERENCE[k].encode(Buffer.from(bytes)) })));
+const validKey = kind.chain((k) =>
+  fc
+    .uint8Array({ minLength: REFERENCE[k].payload, maxLength: REFERENCE[k].payload })
+    .map((bytes) => ({ kind: k, bytes, text: REFERENCE[k].encode(Buffer.from(bytes)) })),
+);
 
 /** Both implementations agree on `text` for every kind. */
 function agree(text: string): void {
@@ -56,7 +93,11 @@ describe('StrKey without the XDR library', () => {
 
   it('refuses a text whose checksum, or any one character, is changed', () => {
     const changed = validKey.chain((key) =>
-      fc.record({ key: fc.constant(key), at: fc.nat({ max: key.text.length - 1 }), char: fc.constantFrom(...ALPHABET) }),
+      fc.record({
+        key: fc.constant(key),
+        at: fc.nat({ max: key.text.length - 1 }),
+        char: fc.constantFrom(...ALPHABET),
+      }),
     );
     fc.assert(
       fc.property(changed, ({ key, at, char }) => {
@@ -101,24 +142,36 @@ describe('StrKey without the XDR library', () => {
         `${text.slice(0, 20)}ß${text.slice(21)}`,
       ),
     );
-    fc.assert(fc.property(spoilt, (text) => agree(text)), RUNS);
+    fc.assert(
+      fc.property(spoilt, (text) => agree(text)),
+      RUNS,
+    );
   });
 
   it('refuses spare bits after the last byte (B… and M… end in part of a character)', () => {
     fc.assert(
-      fc.property(validKey.filter(({ kind: k }) => k === 'claimableBalance' || k === 'muxed'), fc.constantFrom(...ALPHABET), ({ kind: k, text }, last) => {
-        const other = text.slice(0, -1) + last;
-        expect(isStrKey(k, other)).toBe(other === text);
-        agree(other);
-      }),
+      fc.property(
+        validKey.filter(({ kind: k }) => k === 'claimableBalance' || k === 'muxed'),
+        fc.constantFrom(...ALPHABET),
+        ({ kind: k, text }, last) => {
+          const other = text.slice(0, -1) + last;
+          expect(isStrKey(k, other)).toBe(other === text);
+          agree(other);
+        },
+      ),
       RUNS,
     );
   });
 
   it('agrees on arbitrary text and on base32 of every length', () => {
     const base32 = fc.string({ unit: fc.constantFrom(...ALPHABET), minLength: 50, maxLength: 72 });
-    const leading = fc.constantFrom('G', 'M', 'C', 'B', 'L', 'S').chain((first) => base32.map((rest) => first + rest.slice(1)));
-    fc.assert(fc.property(fc.oneof(fc.string(), base32, leading), (text) => agree(text)), { numRuns: 2000 });
+    const leading = fc
+      .constantFrom('G', 'M', 'C', 'B', 'L', 'S')
+      .chain((first) => base32.map((rest) => first + rest.slice(1)));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), base32, leading), (text) => agree(text)),
+      { numRuns: 2000 },
+    );
   });
 
   it('answers false, not a throw, for what is not a string', () => {

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_MAX, OP_INDEX_MAX, TX_ORDER_MAX, ToidError, decodeToid, encodeToid, ledgerToidRange, transactionToidRange } from '../../shared/toid';
+import {
+  LEDGER_MAX,
+  OP_INDEX_MAX,
+  TX_ORDER_MAX,
+  ToidError,
+  decodeToid,
+  encodeToid,
+  ledgerToidRange,
+  transactionToidRange,
+} from '../../shared/toid';
 
 describe('TOID', () => {
   it('encodes ledger << 32 | tx << 12 | op', () => {
@@ -12,7 +21,11 @@ describe('TOID', () => {
 
   it('decodes ids above 2^53 exactly, from bigint or digit string', () => {
     expect(decodeToid('110694007436259329')).toEqual({ ledger: 25772957, txOrder: 11, opIndex: 1 });
-    expect(decodeToid(encodeToid({ ledger: 60_000_000, txOrder: 3, opIndex: 2 }))).toEqual({ ledger: 60_000_000, txOrder: 3, opIndex: 2 });
+    expect(decodeToid(encodeToid({ ledger: 60_000_000, txOrder: 3, opIndex: 2 }))).toEqual({
+      ledger: 60_000_000,
+      txOrder: 3,
+      opIndex: 2,
+    });
   });
 
   it.each([
@@ -56,7 +69,11 @@ describe('TOID', () => {
   });
 
   it('orders ids as ledgers, then transactions, then operations (property)', () => {
-    const triple = fc.tuple(fc.integer({ min: 1, max: LEDGER_MAX }), fc.integer({ min: 0, max: TX_ORDER_MAX }), fc.integer({ min: 0, max: OP_INDEX_MAX }));
+    const triple = fc.tuple(
+      fc.integer({ min: 1, max: LEDGER_MAX }),
+      fc.integer({ min: 0, max: TX_ORDER_MAX }),
+      fc.integer({ min: 0, max: OP_INDEX_MAX }),
+    );
     fc.assert(
       fc.property(triple, triple, (a, b) => {
         const ida = encodeToid({ ledger: a[0], txOrder: a[1], opIndex: a[2] });

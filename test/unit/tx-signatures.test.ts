@@ -20,8 +20,18 @@ describe('envelopeSignatures', () => {
   it('decodes every signature of a v1 envelope in order, in base64 or hex, matching hints to the given accounts', () => {
     const tx = payment();
     const expected = [
-      { hint: source.signatureHint().toString('hex'), signature: tx.signatures[0]!.signature().toString('base64'), part: 'transaction', hintMatches: source.publicKey() },
-      { hint: cosigner.signatureHint().toString('hex'), signature: tx.signatures[1]!.signature().toString('base64'), part: 'transaction', hintMatches: null },
+      {
+        hint: source.signatureHint().toString('hex'),
+        signature: tx.signatures[0]!.signature().toString('base64'),
+        part: 'transaction',
+        hintMatches: source.publicKey(),
+      },
+      {
+        hint: cosigner.signatureHint().toString('hex'),
+        signature: tx.signatures[1]!.signature().toString('base64'),
+        part: 'transaction',
+        hintMatches: null,
+      },
     ];
     expect(envelopeSignatures(tx.toEnvelope().toXDR('base64'), [source.publicKey(), undefined])).toEqual(expected);
     expect(envelopeSignatures(tx.toEnvelope().toXDR('hex'), [source.publicKey()])).toEqual(expected);
@@ -43,6 +53,10 @@ describe('envelopeSignatures', () => {
     expect(envelopeSignatures('not xdr at all!', [])).toBeNull();
     expect(envelopeSignatures('', [])).toBeNull();
     const tx = payment();
-    expect(envelopeSignatures(tx.toEnvelope().toXDR('base64'), ['GNOTAKEY', 'x'.repeat(500)])!.every((s) => s.hintMatches === null)).toBe(true);
+    expect(
+      envelopeSignatures(tx.toEnvelope().toXDR('base64'), ['GNOTAKEY', 'x'.repeat(500)])!.every(
+        (s) => s.hintMatches === null,
+      ),
+    ).toBe(true);
   });
 });

@@ -21,14 +21,19 @@ interface Pending {
 /** The index file of a network: `<userData>/history/<network-id>.sqlite`. */
 export function indexFile(userDataDir: string, network: { id: string; baseUrl: string }): string {
   // A URL given for one run (`--network https://…`) has the id "url": name its file by the URL.
-  const id = network.id === 'url' ? `url-${createHash('sha256').update(network.baseUrl).digest('hex').slice(0, 16)}` : network.id;
+  const id =
+    network.id === 'url'
+      ? `url-${createHash('sha256').update(network.baseUrl).digest('hex').slice(0, 16)}`
+      : network.id;
   return join(userDataDir, 'history', `${id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)}.sqlite`);
 }
 
 function workerUrl(script?: URL): { url: URL; execArgv: string[] } {
   if (script) return { url: script, execArgv: script.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [] };
   const fromSource = import.meta.url.endsWith('.ts');
-  return fromSource ? { url: new URL('../worker-thread/worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] } : { url: new URL('./history-worker.mjs', import.meta.url), execArgv: [] };
+  return fromSource
+    ? { url: new URL('../worker-thread/worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
+    : { url: new URL('./history-worker.mjs', import.meta.url), execArgv: [] };
 }
 
 /**
@@ -54,8 +59,12 @@ export class HistoryWorker implements FetchChannel {
     if (this.worker) return this.worker;
     const { url, execArgv } = workerUrl(this.script);
     const worker = new Worker(url, { execArgv, resourceLimits: WORKER_LIMITS });
-    worker.on('message', (reply: WorkerReply | FetchEvent) => ('rid' in reply ? this.route(reply) : this.settle(reply)));
-    worker.on('error', (error) => this.failAll(new CoreError('internal', `The history index stopped: ${error.message}`)));
+    worker.on('message', (reply: WorkerReply | FetchEvent) =>
+      'rid' in reply ? this.route(reply) : this.settle(reply),
+    );
+    worker.on('error', (error) =>
+      this.failAll(new CoreError('internal', `The history index stopped: ${error.message}`)),
+    );
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = null;
       this.failAll(new CoreError('internal', 'The history index stopped.'));
@@ -123,7 +132,8 @@ export class HistoryWorker implements FetchChannel {
   private failAll(error: Error): void {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
-    for (const [rid, listener] of this.fetches) listener({ rid, event: 'error', message: error.message, coreCode: 'internal' });
+    for (const [rid, listener] of this.fetches)
+      listener({ rid, event: 'error', message: error.message, coreCode: 'internal' });
     this.fetches.clear();
   }
 

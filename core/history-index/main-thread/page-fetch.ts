@@ -33,7 +33,9 @@ export class PageFetch<T> {
       this.early = next;
       this.askAhead();
     };
-    this.page = source.fetch(cursor, this.controller.signal, onEarly).finally(() => signal.removeEventListener('abort', abort));
+    this.page = source
+      .fetch(cursor, this.controller.signal, onEarly)
+      .finally(() => signal.removeEventListener('abort', abort));
     // Awaited only if the walk reads this page; a failure of one it abandons must not go unhandled.
     this.page.catch(() => undefined);
   }
@@ -62,7 +64,10 @@ export class PageFetch<T> {
   abandon(): void {
     this.following?.abandon();
     this.controller.abort();
-    this.page.then((page) => page !== null && this.source.release(page), () => undefined);
+    this.page.then(
+      (page) => page !== null && this.source.release(page),
+      () => undefined,
+    );
   }
 
   private askAhead(): void {

@@ -45,7 +45,13 @@ export class HistoryService {
   }
 
   /** `root`: how the sync reads the server's root (default: a read of its own). */
-  sync(profile: NetworkProfile, http: HttpClient, account: string, follow = true, root?: (signal: AbortSignal) => Promise<ServerRoot>): AccountSync {
+  sync(
+    profile: NetworkProfile,
+    http: HttpClient,
+    account: string,
+    follow = true,
+    root?: (signal: AbortSignal) => Promise<ServerRoot>,
+  ): AccountSync {
     const key = this.key(profile, account);
     let sync = this.syncs.get(key);
     if (!sync) {
@@ -99,11 +105,28 @@ export class HistoryService {
     return this.call(profile, 'remove', { account });
   }
 
-  async exportTo(profile: NetworkProfile, request: { account: string; filter: HistoryFilter; sort: HistorySort; format: 'csv' | 'ndjson'; fileName?: string | undefined }) {
+  async exportTo(
+    profile: NetworkProfile,
+    request: {
+      account: string;
+      filter: HistoryFilter;
+      sort: HistorySort;
+      format: 'csv' | 'ndjson';
+      fileName?: string | undefined;
+    },
+  ) {
     mkdirSync(this.options.exportDir, { recursive: true });
-    const base = request.fileName ?? `history-${request.account.slice(0, 8)}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format}`;
+    const base =
+      request.fileName ??
+      `history-${request.account.slice(0, 8)}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format}`;
     const path = freshPath(this.options.exportDir, base);
-    const { rows } = await this.call(profile, 'export', { account: request.account, filter: request.filter, sort: request.sort, format: request.format, path });
+    const { rows } = await this.call(profile, 'export', {
+      account: request.account,
+      filter: request.filter,
+      sort: request.sort,
+      format: request.format,
+      path,
+    });
     return { path, rows };
   }
 
@@ -123,7 +146,17 @@ function freshPath(directory: string, name: string): string {
 }
 
 function emptyMeta(account: string): AccountMeta {
-  return { acct: 0, address: account, lastToken: null, completeFrom: null, state: 'idle', rows: 0, bytes: 0, oldest: null, newest: null };
+  return {
+    acct: 0,
+    address: account,
+    lastToken: null,
+    completeFrom: null,
+    state: 'idle',
+    rows: 0,
+    bytes: 0,
+    oldest: null,
+    newest: null,
+  };
 }
 
 function infoOf(profile: NetworkProfile, meta: AccountMeta): HistoryIndexInfo {

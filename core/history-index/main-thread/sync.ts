@@ -189,7 +189,10 @@ export class AccountSync {
       {
         record: (record) => this.queue(record.raw!),
         status: (status) => {
-          const message = status.state === 'reconnecting' ? `Stream reconnecting${status.message ? `: ${status.message}` : ''}` : undefined;
+          const message =
+            status.state === 'reconnecting'
+              ? `Stream reconnecting${status.message ? `: ${status.message}` : ''}`
+              : undefined;
           if (message !== this.message && this.state === 'current') this.setState('current', message ?? '');
         },
       },
@@ -212,7 +215,9 @@ export class AccountSync {
       .then(() => call('ingestTexts', { account, texts }))
       .then(
         (result) => this.recordAdded(result.added, result.meta),
-        (error: Error) => this.state === 'current' && this.setState('current', `A streamed record could not be indexed: ${error.message}`),
+        (error: Error) =>
+          this.state === 'current' &&
+          this.setState('current', `A streamed record could not be indexed: ${error.message}`),
       );
   }
 }

@@ -59,7 +59,10 @@ export async function readRoot(http: HttpClient, signal: AbortSignal): Promise<S
 export async function walk(ctx: WalkContext, from: string | undefined, signal: AbortSignal): Promise<WalkEnd> {
   let cursor = from;
   let added = 0;
-  const source: PageSource<HeldPage> = { fetch: (at, pageSignal, onEarly) => fetchPage(ctx, at, pageSignal, onEarly), release: ctx.release };
+  const source: PageSource<HeldPage> = {
+    fetch: (at, pageSignal, onEarly) => fetchPage(ctx, at, pageSignal, onEarly),
+    release: ctx.release,
+  };
   let current = new PageFetch(cursor, source, signal);
   try {
     for (;;) {
@@ -94,17 +97,27 @@ export async function walk(ctx: WalkContext, from: string | undefined, signal: A
 }
 
 /** One page, held by the index worker; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
-async function fetchPage(ctx: WalkContext, cursor: string | undefined, signal: AbortSignal, onEarly: (cursor: string) => void): Promise<HeldPage | null> {
+async function fetchPage(
+  ctx: WalkContext,
+  cursor: string | undefined,
+  signal: AbortSignal,
+  onEarly: (cursor: string) => void,
+): Promise<HeldPage | null> {
   const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
   for (;;) {
     try {
-      const response = await ctx.http.getWith(`/accounts/${ctx.account}/operations`, ctx.transport(onEarly), readHeld, { params, signal, onWait: ctx.onWait });
+      const response = await ctx.http.getWith(`/accounts/${ctx.account}/operations`, ctx.transport(onEarly), readHeld, {
+        params,
+        signal,
+        onWait: ctx.onWait,
+      });
       ctx.onWait(undefined);
       return response.value;
     } catch (error) {
       if (signal.aborted || !(error instanceof HttpError)) throw error;
       if (error.status === 410) return null;
-      if (error.status === 404) throw new CoreError('not_found', `Account ${ctx.account} was not found on ${ctx.network}.`, { status: 404 });
+      if (error.status === 404)
+        throw new CoreError('not_found', `Account ${ctx.account} was not found on ${ctx.network}.`, { status: 404 });
       if (error.status !== 429) throw error;
       ctx.onWait(error.extra.retryAfterMs ?? 1_000);
       await sleep(error.extra.retryAfterMs ?? 1_000, signal);
@@ -115,7 +128,11 @@ async function fetchPage(ctx: WalkContext, cursor: string | undefined, signal: A
 /** After a 410 before_history: the cursor to walk on from, the server's oldest ledger (recorded as where the index is complete from). */
 async function pastPrunedHistory(ctx: WalkContext, cursor: string | undefined, signal: AbortSignal): Promise<string> {
   const { elder: from } = await readRoot(ctx.http, signal);
-  if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n)) throw new CoreError('bad_response', 'The server answered 410 before_history but reports no older boundary to continue from.');
+  if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n))
+    throw new CoreError(
+      'bad_response',
+      'The server answered 410 before_history but reports no older boundary to continue from.',
+    );
   await ctx.onPruned(from);
   return String(BigInt(from) << 32n);
 }

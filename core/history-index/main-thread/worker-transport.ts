@@ -37,7 +37,8 @@ export interface FetchChannel {
 /** A transport through the worker; `onEarly` is told the next page's cursor as soon as the worker reads it. */
 export function workerTransport(channel: FetchChannel, onEarly?: (cursor: string) => void): Transport<HeldAnswer> {
   return (url: URL, exchange: Exchange, signal: AbortSignal) => {
-    if (exchange.method !== 'GET' || exchange.body !== undefined) return Promise.reject(new CoreError('invalid_input', 'The index worker sends GET requests only.'));
+    if (exchange.method !== 'GET' || exchange.body !== undefined)
+      return Promise.reject(new CoreError('invalid_input', 'The index worker sends GET requests only.'));
     if (signal.aborted) return Promise.reject(abortError());
     return new Promise<HeldAnswer>((resolve, reject) => {
       const body = deferred<{ text: string } | HeldPage>();
@@ -55,14 +56,20 @@ export function workerTransport(channel: FetchChannel, onEarly?: (cursor: string
         }
         signal.removeEventListener('abort', onAbort);
         if (event.event === 'error') fail(errorOf(event));
-        else body.resolve(event.event === 'text' ? { text: event.text } : { rid, length: event.length, guess: event.guess });
+        else
+          body.resolve(
+            event.event === 'text' ? { text: event.text } : { rid, length: event.length, guess: event.guess },
+          );
       });
       signal.addEventListener('abort', onAbort, { once: true });
     });
   };
 }
 
-function answerOf(head: Extract<FetchEvent, { event: 'head' }>, body: Promise<{ text: string } | HeldPage>): HeldAnswer {
+function answerOf(
+  head: Extract<FetchEvent, { event: 'head' }>,
+  body: Promise<{ text: string } | HeldPage>,
+): HeldAnswer {
   const ok = head.status >= 200 && head.status < 300;
   // Not awaited when the caller stops reading (a retry, a timeout): its failure is handled there.
   body.catch(() => undefined);
@@ -75,7 +82,8 @@ function answerOf(head: Extract<FetchEvent, { event: 'head' }>, body: Promise<{ 
       if (!('text' in read)) throw new CoreError('internal', 'A page the index worker holds is not read as text.');
       return read.text;
     },
-    arrayBuffer: () => Promise.reject(new CoreError('internal', 'A page the index worker holds stays there; ask for held().')),
+    arrayBuffer: () =>
+      Promise.reject(new CoreError('internal', 'A page the index worker holds stays there; ask for held().')),
     held: async () => {
       const read = await body;
       if ('text' in read) throw new CoreError('internal', 'An unsuccessful answer holds no page.');

@@ -68,8 +68,16 @@ export async function exportIndex(db: DatabaseSync, acct: number, args: ExportAr
     if (args.format === 'csv') writeSync(fd, `${HISTORY_CSV_COLUMNS.join(',')}\n`);
     let cursor: string | undefined;
     for (;;) {
-      const page = readPage(db, acct, { filter: args.filter, sort: args.sort, cursor, limit: CHUNK, includeRaw: args.format === 'ndjson' });
-      const text = page.rows.map((r) => (args.format === 'csv' ? historyCsvRow(rowOf(r)) : historyNdjsonRow(rowOf(r)))).join('');
+      const page = readPage(db, acct, {
+        filter: args.filter,
+        sort: args.sort,
+        cursor,
+        limit: CHUNK,
+        includeRaw: args.format === 'ndjson',
+      });
+      const text = page.rows
+        .map((r) => (args.format === 'csv' ? historyCsvRow(rowOf(r)) : historyNdjsonRow(rowOf(r))))
+        .join('');
       if (text) writeSync(fd, text);
       rows += page.rows.length;
       if (!page.next) break;

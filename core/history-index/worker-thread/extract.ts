@@ -70,9 +70,21 @@ function movement(type: string, r: JsonObject): Movement {
   const none = { asset: null, amount: null, sourceAsset: null, sourceAmount: null };
   switch (type) {
     case 'create_account':
-      return { ...none, from: text(r['funder']), to: text(r['account']), asset: 'native', amount: stroops(optional(r, 'starting_balance')) };
+      return {
+        ...none,
+        from: text(r['funder']),
+        to: text(r['account']),
+        asset: 'native',
+        amount: stroops(optional(r, 'starting_balance')),
+      };
     case 'account_merge':
-      return { ...none, from: text(r['account']), to: text(r['into']), asset: 'native', amount: stroops(optional(r, 'amount')) };
+      return {
+        ...none,
+        from: text(r['account']),
+        to: text(r['into']),
+        asset: 'native',
+        amount: stroops(optional(r, 'amount')),
+      };
     default: {
       const from = text(r['from']) ?? text(r['sender']);
       const to = text(r['to']) ?? text(r['receiver']);
@@ -89,7 +101,14 @@ function movement(type: string, r: JsonObject): Movement {
   }
 }
 
-const NO_MOVEMENT: Movement = { from: undefined, to: undefined, asset: null, amount: null, sourceAsset: null, sourceAmount: null };
+const NO_MOVEMENT: Movement = {
+  from: undefined,
+  to: undefined,
+  asset: null,
+  amount: null,
+  sourceAsset: null,
+  sourceAmount: null,
+};
 
 /** The movement of a payment-like record; a record whose amount or asset cannot be read is still indexed, without one. */
 function movementOrNone(type: string, r: JsonObject): Movement {

@@ -16,7 +16,8 @@ export interface SqlPart {
 function assetKeys(asset: string): SqlPart {
   if (asset === 'native' || asset === 'XLM') return { sql: "key = 'native'", params: [] };
   // "CODE" alone: the code with any issuer (the range of "CODE:…" keys), or without one.
-  if (!asset.includes(':')) return { sql: '(key = ? OR (key >= ? AND key < ?))', params: [asset, `${asset}:`, `${asset};`] };
+  if (!asset.includes(':'))
+    return { sql: '(key = ? OR (key >= ? AND key < ?))', params: [asset, `${asset}:`, `${asset};`] };
   return { sql: 'key = ?', params: [asset] };
 }
 
@@ -40,18 +41,21 @@ export function compileFilter(acct: number, filter: HistoryFilter, options: Comp
     where.push(sql);
     params.push(...values);
   };
-  if (filter.types && filter.types.length > 0) add(`type IN (${filter.types.map(() => '?').join(', ')})`, ...filter.types);
+  if (filter.types && filter.types.length > 0)
+    add(`type IN (${filter.types.map(() => '?').join(', ')})`, ...filter.types);
   if (filter.asset !== undefined) {
     // Assets are interned (schema.ts): the filter is on their ids, either leg of a path payment.
     const keys = assetKeys(filter.asset);
     const ids = `(SELECT id FROM assets WHERE ${keys.sql})`;
     add(`(ops.asset IN ${ids} OR ops.source_asset IN ${ids})`, ...keys.params, ...keys.params);
   }
-  if (filter.counterparty !== undefined) add('ops.counterparty = (SELECT id FROM parties WHERE address = ?)', filter.counterparty);
+  if (filter.counterparty !== undefined)
+    add('ops.counterparty = (SELECT id FROM parties WHERE address = ?)', filter.counterparty);
   if (filter.direction !== undefined) add('direction = ?', filter.direction);
   const min = filter.minAmount === undefined ? undefined : amountBound(filter.minAmount, 'minAmount');
   const max = filter.maxAmount === undefined ? undefined : amountBound(filter.maxAmount, 'maxAmount');
-  if (min !== undefined && max !== undefined && min > max) throw new CoreError('invalid_input', 'minAmount is larger than maxAmount.');
+  if (min !== undefined && max !== undefined && min > max)
+    throw new CoreError('invalid_input', 'minAmount is larger than maxAmount.');
   // A unary + makes a term unusable for an index: SQLite then reads in time order and checks it.
   const amount = options.amountUnindexed ? '+amount' : 'amount';
   if (min !== undefined) add(`${amount} >= ?`, min);
@@ -97,7 +101,10 @@ export function sortSql(sort: HistorySort, cursor: Cursor | undefined): { order:
     const key = cursor.key ?? 0n;
     const base = `(${column} ${cmp} ? OR (${column} = ? AND ops.id ${cmp} ?))`;
     // Descending by amount, the rows without an amount come after every amount.
-    return { order, after: { sql: byAmount && desc ? `(${base} OR amount IS NULL)` : base, params: [key, key, cursor.id] } };
+    return {
+      order,
+      after: { sql: byAmount && desc ? `(${base} OR amount IS NULL)` : base, params: [key, key, cursor.id] },
+    };
   }
   // The cursor is on a row without an amount.
   if (desc) return { order, after: { sql: `(amount IS NULL AND ops.id < ?)`, params: [cursor.id] } };

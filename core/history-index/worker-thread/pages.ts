@@ -13,7 +13,12 @@ import { stringifyJson } from '../../../shared/json';
 import { embeddedRecords } from '../../embedded';
 import { parseJsonFast } from '../../json-fast';
 
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
 const ZSTD = { params: { [zlib.constants.ZSTD_c_compressionLevel]: 1 } };
 /** Node 22.15 and later (and every Electron this app ships with) have zstd. */
 const hasZstd = typeof zlib.zstdCompressSync === 'function';

@@ -4,14 +4,22 @@
 // below 2^31 rows, and joined as a bigint here.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
-import type { AssetFlow, HistoryFilter, HistoryPage, HistoryRow, HistorySort, HistorySummary } from '../../../shared/history';
+import type {
+  AssetFlow,
+  HistoryFilter,
+  HistoryPage,
+  HistoryRow,
+  HistorySort,
+  HistorySummary,
+} from '../../../shared/history';
 import { PageReader } from './pages';
 import { amountBound, compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
 
 // Interned assets and counterparties joined back to their text for the rows of a page.
 const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, p.address AS counterparty, direction,
   a.key AS asset, amount, sa.key AS source_asset, source_amount, memo, memo_type, fee`;
-const NAMES = 'LEFT JOIN parties p ON p.id = ops.counterparty LEFT JOIN assets a ON a.id = ops.asset LEFT JOIN assets sa ON sa.id = ops.source_asset';
+const NAMES =
+  'LEFT JOIN parties p ON p.id = ops.counterparty LEFT JOIN assets a ON a.id = ops.asset LEFT JOIN assets sa ON sa.id = ops.source_asset';
 
 export interface PageRequest {
   filter: HistoryFilter;
@@ -67,7 +75,11 @@ const BROAD = 2_000;
 function broadAmountRange(db: DatabaseSync, acct: number, filter: HistoryFilter): boolean {
   const min = filter.minAmount === undefined ? 0n : amountBound(filter.minAmount, 'minAmount');
   const max = filter.maxAmount === undefined ? 2n ** 63n - 1n : amountBound(filter.maxAmount, 'maxAmount');
-  const row = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ops WHERE acct = ? AND amount >= ? AND amount <= ? LIMIT ${BROAD})`).get(acct, min, max) as { n: number };
+  const row = db
+    .prepare(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ops WHERE acct = ? AND amount >= ? AND amount <= ? LIMIT ${BROAD})`,
+    )
+    .get(acct, min, max) as { n: number };
   return Number(row.n) >= BROAD;
 }
 
@@ -87,11 +99,18 @@ export function readPage(db: DatabaseSync, acct: number, request: PageRequest): 
   if (more) rows.length = request.limit;
   if (request.includeRaw) {
     const pages = new PageReader(db);
-    for (const row of rows) row['json'] = pages.recordText(row['page'] === null ? null : Number(row['page']), row['slot'] === null ? null : Number(row['slot']));
+    for (const row of rows)
+      row['json'] = pages.recordText(
+        row['page'] === null ? null : Number(row['page']),
+        row['slot'] === null ? null : Number(row['slot']),
+      );
   }
   const last = rows.at(-1);
   const byAmount = request.sort.endsWith('amount');
-  const next = more && last ? cursorText((byAmount ? last['amount'] : last['created_at']) as bigint | null, last['id'] as bigint) : null;
+  const next =
+    more && last
+      ? cursorText((byAmount ? last['amount'] : last['created_at']) as bigint | null, last['id'] as bigint)
+      : null;
   return { rows, next };
 }
 
@@ -124,7 +143,13 @@ export interface FlowGroup {
  * Operations of failed transactions moved nothing: they are listed and counted, never summed.
  * Without other filters both legs are range reads of the covering index ops_flow.
  */
-export function flows(db: DatabaseSync, acct: number, filter: HistoryFilter, groupSql: string, assetOnly?: string): FlowGroup[] {
+export function flows(
+  db: DatabaseSync,
+  acct: number,
+  filter: HistoryFilter,
+  groupSql: string,
+  assetOnly?: string,
+): FlowGroup[] {
   const where = compileFilter(acct, filter);
   const legIn = `SELECT created_at AS t, counterparty AS cp, asset AS a, amount >> 32 AS ih, amount & 4294967295 AS il, NULL AS oh, NULL AS ol FROM ops
     WHERE ${where.sql} AND successful = 1 AND direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL`;
@@ -135,7 +160,10 @@ export function flows(db: DatabaseSync, acct: number, filter: HistoryFilter, gro
     FROM (${legIn} UNION ALL ${legOut}) ${pick} GROUP BY g, a`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
-  return groupsOf(db, statement.all(...where.params, ...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
+  return groupsOf(
+    db,
+    statement.all(...where.params, ...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[],
+  );
 }
 
 // The legs of flows() one kind at a time: [direction, asset column, amount expression, condition, in?].
@@ -164,7 +192,15 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
     statement.setReadBigInts(true);
     for (const r of statement.all(...where.params) as Raw[]) {
       const id = Number(r['a']);
-      const group = byAsset.get(id) ?? { group: '', asset: String(id), in: 0n, out: 0n, count: 0, first: null, last: null };
+      const group = byAsset.get(id) ?? {
+        group: '',
+        asset: String(id),
+        in: 0n,
+        out: 0n,
+        count: 0,
+        first: null,
+        last: null,
+      };
       const sum = joinHalves(r['hi'], r['lo']);
       if (incoming) group.in += sum;
       else group.out += sum;
@@ -180,7 +216,9 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
 
 /** A filter that selects every row whose legs are summed: the rolled-up totals answer it. */
 export function isWholeHistory(filter: HistoryFilter): boolean {
-  return Object.entries(filter).every(([key, value]) => value === undefined || (key === 'status' && value !== 'failed'));
+  return Object.entries(filter).every(
+    ([key, value]) => value === undefined || (key === 'status' && value !== 'failed'),
+  );
 }
 
 /**
@@ -188,7 +226,13 @@ export function isWholeHistory(filter: HistoryFilter): boolean {
  * groups, read from a few thousand rolled-up rows. `groupSql` is over `day` (epoch day) for
  * roll_day, and is the counterparty id for roll_party (rows without one left out).
  */
-export function rolledFlows(db: DatabaseSync, acct: number, table: 'roll_day' | 'roll_party', groupSql: string, assetOnly?: string): FlowGroup[] {
+export function rolledFlows(
+  db: DatabaseSync,
+  acct: number,
+  table: 'roll_day' | 'roll_party',
+  groupSql: string,
+  assetOnly?: string,
+): FlowGroup[] {
   const where = table === 'roll_party' ? 'acct = ? AND party != 0' : 'acct = ?';
   const pick = assetOnly === undefined ? '' : 'AND asset = (SELECT id FROM assets WHERE key = ?)';
   const sql = `SELECT ${groupSql} AS g, asset AS a, sum(in_hi) AS ih, sum(in_lo) AS il, sum(out_hi) AS oh, sum(out_lo) AS ol, sum(legs) AS n,
@@ -215,19 +259,30 @@ export function groupsOf(db: DatabaseSync, rows: Raw[]): FlowGroup[] {
 export function names(db: DatabaseSync, table: 'assets' | 'parties', ids?: number[]): Map<number, string> {
   const column = table === 'assets' ? 'key' : 'address';
   const where = ids ? `WHERE id IN (${ids.map(() => '?').join(',') || 'NULL'})` : '';
-  const rows = db.prepare(`SELECT id, ${column} AS name FROM ${table} ${where}`).all(...(ids ?? [])) as { id: number; name: string }[];
+  const rows = db.prepare(`SELECT id, ${column} AS name FROM ${table} ${where}`).all(...(ids ?? [])) as {
+    id: number;
+    name: string;
+  }[];
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
 export function assetFlow(group: FlowGroup): AssetFlow {
-  return { asset: group.asset, in: formatAmount(group.in), out: formatAmount(group.out), net: formatAmount(group.in - group.out), count: group.count };
+  return {
+    asset: group.asset,
+    in: formatAmount(group.in),
+    out: formatAmount(group.out),
+    net: formatAmount(group.in - group.out),
+    count: group.count,
+  };
 }
 
 /** Count of the filtered rows and their totals per asset (assets in key order). */
 export function summarize(db: DatabaseSync, acct: number, filter: HistoryFilter): HistorySummary {
   const where: SqlPart = compileFilter(acct, filter);
   const whole = isWholeHistory(filter);
-  const count = Number((db.prepare(`SELECT count(*) AS n FROM ops WHERE ${where.sql}`).get(...where.params) as { n: number }).n);
+  const count = Number(
+    (db.prepare(`SELECT count(*) AS n FROM ops WHERE ${where.sql}`).get(...where.params) as { n: number }).n,
+  );
   const totals = (whole ? rolledFlows(db, acct, 'roll_day', "''") : assetFlows(db, acct, filter))
     .sort((a, b) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0))
     .map(assetFlow);

@@ -24,10 +24,12 @@ interface Total {
 export function legsOf(row: IndexRow): [string, bigint, boolean][] {
   if (!row.successful) return [];
   const legs: [string, bigint, boolean][] = [];
-  if ((row.direction === 'in' || row.direction === 'self') && row.asset !== null && row.amount !== null) legs.push([row.asset, row.amount, true]);
+  if ((row.direction === 'in' || row.direction === 'self') && row.asset !== null && row.amount !== null)
+    legs.push([row.asset, row.amount, true]);
   const outAsset = row.sourceAsset ?? row.asset;
   const outAmount = row.sourceAmount ?? row.amount;
-  if ((row.direction === 'out' || row.direction === 'self') && outAsset !== null && outAmount !== null) legs.push([outAsset, outAmount, false]);
+  if ((row.direction === 'out' || row.direction === 'self') && outAsset !== null && outAmount !== null)
+    legs.push([outAsset, outAmount, false]);
   return legs;
 }
 
@@ -54,7 +56,15 @@ export class RollUps {
     this.sum(acct, false, party, asset, amount, incoming, createdAt);
   }
 
-  private sum(acct: number, day: boolean, key: number, asset: number, amount: bigint, incoming: boolean, at: number): void {
+  private sum(
+    acct: number,
+    day: boolean,
+    key: number,
+    asset: number,
+    amount: bigint,
+    incoming: boolean,
+    at: number,
+  ): void {
     const id = `${acct}${day ? 'd' : 'p'}${key}:${asset}`;
     let total = this.pending.get(id);
     if (!total) {
@@ -78,7 +88,18 @@ export class RollUps {
   /** Writes the pending totals (inside the caller's transaction). */
   flush(): void {
     for (const t of this.pending.values()) {
-      (t.day ? this.day : this.party).run(t.acct, t.key, t.asset, t.inHi, t.inLo, t.outHi, t.outLo, t.legs, t.first, t.last);
+      (t.day ? this.day : this.party).run(
+        t.acct,
+        t.key,
+        t.asset,
+        t.inHi,
+        t.inLo,
+        t.outHi,
+        t.outLo,
+        t.legs,
+        t.first,
+        t.last,
+      );
     }
     this.pending.clear();
   }

@@ -90,7 +90,8 @@ export function openIndex(path: string): DatabaseSync {
   mkdirSync(dirname(path), { recursive: true });
   let db = open(path);
   const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-  const empty = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n === 0;
+  const empty =
+    (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n === 0;
   if (MIGRATED.includes(version) && !empty) migrate(db);
   else if (version !== SCHEMA_VERSION || empty) {
     if (!empty) {
@@ -138,7 +139,9 @@ function migrate(db: DatabaseSync): void {
 
 /** Version 7: an account whose first walk had reached its walk ahead's start takes the walk ahead's token. */
 function joinMetWalks(db: DatabaseSync): void {
-  const rows = db.prepare('SELECT acct, last_token, ahead_from, ahead_token FROM accounts WHERE ahead_token IS NOT NULL').all() as Record<string, unknown>[];
+  const rows = db
+    .prepare('SELECT acct, last_token, ahead_from, ahead_token FROM accounts WHERE ahead_token IS NOT NULL')
+    .all() as Record<string, unknown>[];
   const token = (value: unknown) => (typeof value === 'string' && /^\d{1,19}$/.test(value) ? BigInt(value) : null);
   for (const row of rows) {
     const [last, from, ahead] = [token(row['last_token']), token(row['ahead_from']), token(row['ahead_token'])];

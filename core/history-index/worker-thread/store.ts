@@ -109,7 +109,13 @@ export class IndexWriter {
    * its next page fails with the same error (`undone`), so that its sync stops and resumes from
    * its committed token instead of writing on past pages that are gone.
    */
-  ingestRows(address: string, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null = null, group = false): IngestResult {
+  ingestRows(
+    address: string,
+    rows: IndexRow[],
+    lastToken: string | null,
+    page: Uint8Array | null = null,
+    group = false,
+  ): IngestResult {
     const undone = this.undone.get(address);
     if (undone) {
       this.undone.delete(address);
@@ -244,7 +250,9 @@ export class IndexWriter {
   private insertStatement(count: number): StatementSync {
     let statement = this.inserts.get(count);
     if (!statement) {
-      statement = this.db.prepare(`INSERT OR IGNORE INTO ops (${OP_COLUMNS}) VALUES ${Array.from({ length: count }, () => OP_VALUES).join(', ')}`);
+      statement = this.db.prepare(
+        `INSERT OR IGNORE INTO ops (${OP_COLUMNS}) VALUES ${Array.from({ length: count }, () => OP_VALUES).join(', ')}`,
+      );
       this.inserts.set(count, statement);
     }
     return statement;
@@ -253,13 +261,16 @@ export class IndexWriter {
   /** Adds a new row's money legs to the day and counterparty totals written when its transaction commits. */
   private roll(acct: number, row: IndexRow): void {
     const party = this.intern('parties', row.counterparty) ?? 0;
-    for (const [asset, amount, incoming] of legsOf(row)) this.rollUps.add(acct, row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
+    for (const [asset, amount, incoming] of legsOf(row))
+      this.rollUps.add(acct, row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
   }
 
   setState(address: string, change: { state?: AccountMeta['state']; completeFrom?: number | null }): void {
     const meta = this.account(address);
-    if (change.state !== undefined) this.db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, meta.acct);
-    if (change.completeFrom !== undefined) this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
+    if (change.state !== undefined)
+      this.db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, meta.acct);
+    if (change.completeFrom !== undefined)
+      this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
   }
 
   /** Deletes an account's rows, totals and pages. */
@@ -269,7 +280,8 @@ export class IndexWriter {
     if (!meta) return false;
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      for (const table of ['ops', 'roll_day', 'roll_party', 'pages', 'accounts']) this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
+      for (const table of ['ops', 'roll_day', 'roll_party', 'pages', 'accounts'])
+        this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');

@@ -26,9 +26,20 @@ const ROLLED: Record<Exclude<TotalsBy, 'counterparty'>, string> = {
   month: "strftime('%Y-%m-01', day * 86400, 'unixepoch')",
 };
 
-function groupsFor(db: DatabaseSync, acct: number, filter: HistoryFilter, by: TotalsBy, assetOnly?: string): FlowGroup[] {
-  if (!isWholeHistory(filter)) return by === 'asset' && assetOnly === undefined ? assetFlows(db, acct, filter) : flows(db, acct, filter, GROUPS[by], assetOnly);
-  return by === 'counterparty' ? rolledFlows(db, acct, 'roll_party', 'party', assetOnly) : rolledFlows(db, acct, 'roll_day', ROLLED[by], assetOnly);
+function groupsFor(
+  db: DatabaseSync,
+  acct: number,
+  filter: HistoryFilter,
+  by: TotalsBy,
+  assetOnly?: string,
+): FlowGroup[] {
+  if (!isWholeHistory(filter))
+    return by === 'asset' && assetOnly === undefined
+      ? assetFlows(db, acct, filter)
+      : flows(db, acct, filter, GROUPS[by], assetOnly);
+  return by === 'counterparty'
+    ? rolledFlows(db, acct, 'roll_party', 'party', assetOnly)
+    : rolledFlows(db, acct, 'roll_day', ROLLED[by], assetOnly);
 }
 
 const iso = (ms: number | null) => (ms === null ? null : isoTime(ms));
@@ -50,7 +61,13 @@ function keyOf(by: TotalsBy, group: FlowGroup): string {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function totalsBy(db: DatabaseSync, acct: number, filter: HistoryFilter, by: TotalsBy, top: number): TotalsRow[] {
+export function totalsBy(
+  db: DatabaseSync,
+  acct: number,
+  filter: HistoryFilter,
+  by: TotalsBy,
+  top: number,
+): TotalsRow[] {
   if (by === 'counterparty') {
     // A whole history's top N are chosen among a few candidates (top-parties.ts), else among every group.
     const groups = isWholeHistory(filter) ? topRolledParties(db, acct, top) : groupsFor(db, acct, filter, by);
@@ -86,7 +103,9 @@ function totalsRow(by: TotalsBy, g: FlowGroup): TotalsRow {
 
 /** Net flow of one asset per day with the running total, days in order (days without a leg left out). */
 export function cumulativeFlow(db: DatabaseSync, acct: number, filter: HistoryFilter, asset: string): FlowPoint[] {
-  const days = groupsFor(db, acct, filter, 'day', asset === 'XLM' ? 'native' : asset).sort((a, b) => Number(a.group) - Number(b.group));
+  const days = groupsFor(db, acct, filter, 'day', asset === 'XLM' ? 'native' : asset).sort(
+    (a, b) => Number(a.group) - Number(b.group),
+  );
   let running = 0n;
   return days.map((g) => {
     const net = g.in - g.out;

@@ -59,7 +59,8 @@ export class WorkerFetches {
   /** A held page's bytes, which leave the worker's keeping. */
   take(rid: number): Uint8Array {
     const bytes = this.held.get(rid);
-    if (!bytes) throw new CoreError('invalid_input', `No page is held under request ${rid}: it was released, or never arrived.`);
+    if (!bytes)
+      throw new CoreError('invalid_input', `No page is held under request ${rid}: it was released, or never arrived.`);
     this.held.delete(rid);
     return bytes;
   }

@@ -43,11 +43,17 @@ function opened(file: string): Opened {
 /** The account's number in the file, or a not_found error a person can act on. */
 function acctOf(db: DatabaseSync, account: string): number {
   const meta = readMeta(db, account);
-  if (!meta) throw new CoreError('not_found', `Account ${account.slice(0, 56)} has no history index on this network. Sync it first.`);
+  if (!meta)
+    throw new CoreError(
+      'not_found',
+      `Account ${account.slice(0, 56)} has no history index on this network. Sync it first.`,
+    );
   return meta.acct;
 }
 
-type Handlers = { [K in HistoryOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>> };
+type Handlers = {
+  [K in HistoryOp]: (entry: Opened, args: OpArgs<K>, file: string) => OpResult<K> | Promise<OpResult<K>>;
+};
 
 const handlers: Handlers = {
   ingestHeld: (entry, { account, rid }) => ingestGrouped(entry, account, fetches.take(rid)),
@@ -101,7 +107,11 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
     return { id: request.id, ok: true, value };
   } catch (error) {
     const code = error instanceof CoreError ? error.code : 'internal';
-    return { id: request.id, ok: false, error: { code, message: (error as Error).message?.slice(0, 500) ?? String(error) } };
+    return {
+      id: request.id,
+      ok: false,
+      error: { code, message: (error as Error).message?.slice(0, 500) ?? String(error) },
+    };
   }
 }
 

@@ -45,13 +45,17 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
         </button>
       </header>
       <div className="drawer-body">
-        <p className="summary" data-testid="op-summary">{operationSummary(op)}</p>
+        <p className="summary" data-testid="op-summary">
+          {operationSummary(op)}
+        </p>
         <h3>Record</h3>
         <Fields record={op as unknown as Record<string, unknown>} />
-        <h3>
-          Raw JSON {raw !== undefined ? <CopyButton text={raw} label="Copy raw JSON" /> : null}
-        </h3>
-        {raw !== undefined ? <RawText raw={raw} /> : <p className={full.isError ? 'error' : 'muted'}>{full.isError ? full.error.message : 'Loading…'}</p>}
+        <h3>Raw JSON {raw !== undefined ? <CopyButton text={raw} label="Copy raw JSON" /> : null}</h3>
+        {raw !== undefined ? (
+          <RawText raw={raw} />
+        ) : (
+          <p className={full.isError ? 'error' : 'muted'}>{full.isError ? full.error.message : 'Loading…'}</p>
+        )}
       </div>
     </div>
   );

@@ -8,7 +8,15 @@ import type { ListingFilters } from '../lib/listing';
 
 type ExportFormat = 'csv' | 'ndjson';
 
-export function ExportDialog({ target, filters, onClose }: { target: ListingTarget; filters: ListingFilters; onClose(): void }) {
+export function ExportDialog({
+  target,
+  filters,
+  onClose,
+}: {
+  target: ListingTarget;
+  filters: ListingFilters;
+  onClose(): void;
+}) {
   const { format, setFormat, progress, error, start, cancel } = useExportJob(target, filters);
   const dialogRef = useRef<HTMLDivElement>(null);
   const host = useUi((state) => state.host);
@@ -23,11 +31,27 @@ export function ExportDialog({ target, filters, onClose }: { target: ListingTarg
       <div className="modal" role="dialog" aria-modal="true" aria-label="Export" ref={dialogRef}>
         <h2>Export</h2>
         <ExportSummary filters={filters} />
-        {!progress ? <FormatPicker format={format} onChange={setFormat} /> : <ExportStatus progress={progress} host={host} />}
-        {error ? <p role="alert" className="bad">{error}</p> : null}
+        {!progress ? (
+          <FormatPicker format={format} onChange={setFormat} />
+        ) : (
+          <ExportStatus progress={progress} host={host} />
+        )}
+        {error ? (
+          <p role="alert" className="bad">
+            {error}
+          </p>
+        ) : null}
         <div className="actions">
-          {!progress ? <button type="button" className="primary" onClick={() => void start()}>Start export</button> : null}
-          {running ? <button type="button" onClick={() => void cancel()}>Cancel export</button> : null}
+          {!progress ? (
+            <button type="button" className="primary" onClick={() => void start()}>
+              Start export
+            </button>
+          ) : null}
+          {running ? (
+            <button type="button" onClick={() => void cancel()}>
+              Cancel export
+            </button>
+          ) : null}
           <button type="button" onClick={onClose} disabled={running}>
             Close
           </button>
@@ -55,19 +79,26 @@ function useExportJob(target: ListingTarget, filters: ListingFilters) {
     try {
       const first = await call('export:start', {
         target,
-        query: { order: filters.order, includeFailed: filters.includeFailed, includeTransactions: filters.includeTransactions },
+        query: {
+          order: filters.order,
+          includeFailed: filters.includeFailed,
+          includeTransactions: filters.includeTransactions,
+        },
         format,
         fileName: exportFileName(target, format),
       });
       idRef.current = first.exportId;
-      setProgress((current) => (current && current.exportId === first.exportId && current.rows > first.rows ? current : first));
+      setProgress((current) =>
+        current && current.exportId === first.exportId && current.rows > first.rows ? current : first,
+      );
     } catch (e) {
       setError((e as Error).message);
     }
   }
 
   async function cancel() {
-    if (idRef.current && progress?.state === 'running') await call('export:cancel', { exportId: idRef.current }).catch(() => undefined);
+    if (idRef.current && progress?.state === 'running')
+      await call('export:cancel', { exportId: idRef.current }).catch(() => undefined);
   }
 
   return { format, setFormat, progress, error, start, cancel };
@@ -75,7 +106,10 @@ function useExportJob(target: ListingTarget, filters: ListingFilters) {
 
 /** The suggested file name: the account (payments) or the scope and id (operations), and the format's extension. */
 function exportFileName(target: ListingTarget, format: ExportFormat): string {
-  const name = target.kind === 'payments' ? `payments-${target.account.slice(0, 8)}` : `operations-${target.scope}-${target.id.slice(0, 12)}`;
+  const name =
+    target.kind === 'payments'
+      ? `payments-${target.account.slice(0, 8)}`
+      : `operations-${target.scope}-${target.id.slice(0, 12)}`;
   return `${name}.${format === 'csv' ? 'csv' : 'ndjson'}`;
 }
 

@@ -7,7 +7,8 @@ import { CopyButton, IdLink } from './id-link';
 
 const ACCOUNT = /^G[A-Z2-7]{55}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-const AMOUNT_KEYS = /^(amount|startingBalance|limit|shares|sharesReceived|totalShares|sourceAmount|sourceMax|destinationMin|price)$/;
+const AMOUNT_KEYS =
+  /^(amount|startingBalance|limit|shares|sharesReceived|totalShares|sourceAmount|sourceMax|destinationMin|price)$/;
 /** Fees are stroops: shown in the native unit, stroops on hover. */
 const FEE_KEYS = /^(feeCharged|maxFee)$/;
 
@@ -27,7 +28,8 @@ export function FieldValue({ name, value }: { name: string; value: unknown }): R
     const kind = kindFor(name, text);
     if (kind) return <IdLink kind={kind} id={text} full />;
     if (FEE_KEYS.test(name) && /^\d+$/.test(text)) return <Fee stroops={text} />;
-    if (AMOUNT_KEYS.test(name) && /^-?\d+(\.\d+)?$/.test(text)) return <span className="num">{formatAmount(text)}</span>;
+    if (AMOUNT_KEYS.test(name) && /^-?\d+(\.\d+)?$/.test(text))
+      return <span className="num">{formatAmount(text)}</span>;
     if (text.length > 120) {
       return (
         <details className="long">
@@ -60,7 +62,12 @@ export function FieldValue({ name, value }: { name: string; value: unknown }): R
       return (
         <span>
           <span className="code">{currency.code}</span>
-          {currency.issuer ? <> <span className="muted">issued by</span> <IdLink kind="account" id={currency.issuer} /></> : null}
+          {currency.issuer ? (
+            <>
+              {' '}
+              <span className="muted">issued by</span> <IdLink kind="account" id={currency.issuer} />
+            </>
+          ) : null}
         </span>
       );
     }
@@ -69,7 +76,15 @@ export function FieldValue({ name, value }: { name: string; value: unknown }): R
   return <span>{String(value)}</span>;
 }
 
-export function Fields({ record, omit = ['raw'], nested }: { record: Record<string, unknown>; omit?: string[]; nested?: boolean }) {
+export function Fields({
+  record,
+  omit = ['raw'],
+  nested,
+}: {
+  record: Record<string, unknown>;
+  omit?: string[];
+  nested?: boolean;
+}) {
   return (
     <dl className={nested ? 'fields nested' : 'fields'}>
       {Object.entries(record)
@@ -87,16 +102,31 @@ export function Fields({ record, omit = ['raw'], nested }: { record: Record<stri
 }
 
 /** One field of a hand-made definition list (`<dl className="fields">`): its term, and its value with the value's class and test id. */
-export function Fact({ term, className, testId, children }: { term: string; className?: string; testId?: string; children: ReactNode }) {
+export function Fact({
+  term,
+  className,
+  testId,
+  children,
+}: {
+  term: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <dt>{term}</dt>
-      <dd className={className} data-testid={testId}>{children}</dd>
+      <dd className={className} data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
 
 export function humanise(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -80,7 +80,15 @@ export function GotoForm({ onDone, autoFocus, networkName }: GotoFormProps) {
 }
 
 /** The box itself: any id, or part of an account's label. */
-function GotoInput({ inputRef, text, onChange }: { inputRef: RefObject<HTMLInputElement | null>; text: string; onChange(value: string): void }) {
+function GotoInput({
+  inputRef,
+  text,
+  onChange,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  text: string;
+  onChange(value: string): void;
+}) {
   return (
     <input
       ref={inputRef}
@@ -98,7 +106,11 @@ function GotoInput({ inputRef, text, onChange }: { inputRef: RefObject<HTMLInput
 /** "Looking it up…" while an id resolves, or why it did not. */
 function GotoMessage({ message }: { message: GotoMessageState }) {
   return (
-    <p className={`goto-message ${message.tone}`} role={message.tone === 'bad' ? 'alert' : 'status'} data-testid="goto-message">
+    <p
+      className={`goto-message ${message.tone}`}
+      role={message.tone === 'bad' ? 'alert' : 'status'}
+      data-testid="goto-message"
+    >
       {message.text}
     </p>
   );
@@ -125,7 +137,9 @@ export function GotoDialog({ onClose, networkName }: { onClose(): void; networkN
     <ModalBackdrop onClose={onClose}>
       <div className="modal goto-dialog" role="dialog" aria-modal="true" aria-label="Go to">
         <GotoForm onDone={onClose} autoFocus networkName={networkName} />
-        <p className="muted small">Enter opens · Esc closes · 64 hex characters are tried as a transaction, then as a pool</p>
+        <p className="muted small">
+          Enter opens · Esc closes · 64 hex characters are tried as a transaction, then as a pool
+        </p>
       </div>
     </ModalBackdrop>
   );

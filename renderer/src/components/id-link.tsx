@@ -63,10 +63,23 @@ export interface IdLinkProps {
 export function IdLink({ kind, id, full, inRow, label }: IdLinkProps) {
   // An account's name from the address book comes first; the id stays in the title and the copy.
   const name = useLabel(kind === 'account' ? id : undefined);
-  const shown = name ?? label ?? (full ? id : kind === 'cb' && id.length === 72 ? shortId(id.slice(8)) : shortId(id, kind === 'op' || kind === 'ledger' ? 20 : 6));
+  const shown =
+    name ??
+    label ??
+    (full
+      ? id
+      : kind === 'cb' && id.length === 72
+        ? shortId(id.slice(8))
+        : shortId(id, kind === 'op' || kind === 'ledger' ? 20 : 6));
   return (
     <span className="id">
-      <a href={href(kind, id)} className={name ? 'labelled' : 'mono'} title={name ? `${name} (${id})` : id} tabIndex={inRow ? -1 : undefined} data-kind={kind}>
+      <a
+        href={href(kind, id)}
+        className={name ? 'labelled' : 'mono'}
+        title={name ? `${name} (${id})` : id}
+        tabIndex={inRow ? -1 : undefined}
+        data-kind={kind}
+      >
         {shown}
       </a>
       <CopyButton text={id} inRow={inRow} />

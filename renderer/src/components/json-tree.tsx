@@ -7,7 +7,9 @@ export function JsonTree({ value, label = 'root', open = true }: { value: unknow
 
 function node(label: string, value: unknown, open: boolean, depth: number): ReactNode {
   if (value !== null && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value as Record<string, unknown>);
     const summary = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
     return (
       <details key={label} open={open || depth < 2}>
@@ -20,7 +22,8 @@ function node(label: string, value: unknown, open: boolean, depth: number): Reac
   }
   return (
     <div key={label} className="jt-leaf">
-      <span className="jt-key">{label}</span>: <span className={`jt-${value === null ? 'null' : typeof value}`}>{leaf(value)}</span>
+      <span className="jt-key">{label}</span>:{' '}
+      <span className={`jt-${value === null ? 'null' : typeof value}`}>{leaf(value)}</span>
     </div>
   );
 }

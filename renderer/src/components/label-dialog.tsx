@@ -74,7 +74,12 @@ function LabelDialog({ account, onClose }: { account: string; onClose(): void })
           if (!busy) void run(() => saveLabel(account, text));
         }}
       >
-        <h3>Name account <span className="mono muted" title={account}>{shortId(account, 8, 6)}</span></h3>
+        <h3>
+          Name account{' '}
+          <span className="mono muted" title={account}>
+            {shortId(account, 8, 6)}
+          </span>
+        </h3>
         <input
           ref={input}
           type="text"
@@ -87,15 +92,27 @@ function LabelDialog({ account, onClose }: { account: string; onClose(): void })
             setError(null);
           }}
         />
-        {error ? <p className="bad small" role="alert">{error}</p> : <p className="muted small">Up to {MAX_LABEL_CHARS} characters. Kept on this computer; export it from Settings.</p>}
+        {error ? (
+          <p className="bad small" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p className="muted small">
+            Up to {MAX_LABEL_CHARS} characters. Kept on this computer; export it from Settings.
+          </p>
+        )}
         <div className="row">
-          <button type="submit" disabled={busy}>Save</button>
+          <button type="submit" disabled={busy}>
+            Save
+          </button>
           {current ? (
             <button type="button" disabled={busy} onClick={() => void run(() => removeLabel(account))}>
               Remove label
             </button>
           ) : null}
-          <button type="button" onClick={onClose}>Cancel</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
         </div>
       </form>
     </ModalBackdrop>

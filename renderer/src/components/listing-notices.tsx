@@ -36,11 +36,21 @@ export function useRateLimit(): { notice: RateLimitNotice; leftMs: number } | nu
 export function RateLimitCountdown() {
   const wait = useRateLimit();
   // The same query as the network picker's (network-status.tsx), so it is asked once.
-  const networks = useQuery({ queryKey: ['network:list'], queryFn: ({ signal }) => call('network:list', {}, signal), enabled: wait !== null });
+  const networks = useQuery({
+    queryKey: ['network:list'],
+    queryFn: ({ signal }) => call('network:list', {}, signal),
+    enabled: wait !== null,
+  });
   if (!wait) return null;
-  const name = networks.data?.profiles.find((profile) => profile.id === wait.notice.networkId)?.name ?? wait.notice.networkId;
+  const name =
+    networks.data?.profiles.find((profile) => profile.id === wait.notice.networkId)?.name ?? wait.notice.networkId;
   return (
-    <p className="rate-limit" role="status" data-testid="rate-limit" title={`The server asked to wait (${wait.notice.source}); every request to it waits until then.`}>
+    <p
+      className="rate-limit"
+      role="status"
+      data-testid="rate-limit"
+      title={`The server asked to wait (${wait.notice.source}); every request to it waits until then.`}
+    >
       Rate limited by {name}: retrying in {formatCountdown(wait.leftMs)}
     </p>
   );

@@ -6,7 +6,15 @@ import { tableAmount } from '../lib/format';
 import { useLabel } from '../lib/labels';
 
 /** `inRow`: inside a table row the link stays out of Tab order (j/k and Enter drive the table), as IdLink's do. */
-export function Money({ amount, currency, inRow = false }: { amount: string; currency?: Currency | undefined; inRow?: boolean }) {
+export function Money({
+  amount,
+  currency,
+  inRow = false,
+}: {
+  amount: string;
+  currency?: Currency | undefined;
+  inRow?: boolean;
+}) {
   // An asset is named by its issuer's label from the address book, when the issuer has one.
   const issuerName = useLabel(currency?.issuer);
   const issuer = currency?.issuer ? (issuerName ? `${issuerName} (${currency.issuer})` : currency.issuer) : '';
@@ -38,4 +46,3 @@ export function Amounts({ list, inRow = false }: { list: CurrencyAmount[]; inRow
     </>
   );
 }
-

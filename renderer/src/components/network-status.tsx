@@ -49,7 +49,11 @@ export function NetworkStatus() {
     <section className="network-status" aria-label="Network status" data-state={state}>
       <label className="network-pick">
         <span className="sr-only">Network</span>
-        <select value={networks.data?.selectedId ?? ''} onChange={(event) => void select(event.target.value)} aria-label="Network">
+        <select
+          value={networks.data?.selectedId ?? ''}
+          onChange={(event) => void select(event.target.value)}
+          aria-label="Network"
+        >
           {networks.data?.profiles.map((profile) => (
             <option key={profile.id} value={profile.id}>
               {profile.name}
@@ -60,8 +64,12 @@ export function NetworkStatus() {
       <div className="network-name">
         <span className={`dot dot-${state}`} aria-hidden="true" />
         {/* A long name (a host:port given by --network) ellipsizes; the state after it always shows. */}
-        <span className="network-label" title={selected?.name}>{selected?.name ?? 'Network'}</span>
-        <span className="network-state-text">· <span data-testid="network-state">{state}</span></span>
+        <span className="network-label" title={selected?.name}>
+          {selected?.name ?? 'Network'}
+        </span>
+        <span className="network-state-text">
+          · <span data-testid="network-state">{state}</span>
+        </span>
       </div>
       <RateLimitCountdown />
       {status?.online ? (
@@ -75,7 +83,10 @@ export function NetworkStatus() {
           {status.historyElderLedger !== undefined && status.historyElderLedger > 1 ? (
             <>
               <dt>History from</dt>
-              <dd data-testid="history-elder" title="This server keeps only recent history; older records need a full-history server.">
+              <dd
+                data-testid="history-elder"
+                title="This server keeps only recent history; older records need a full-history server."
+              >
                 ledger {status.historyElderLedger}
               </dd>
             </>

@@ -27,7 +27,12 @@ function amountsOf(op: Operation): { moves: [string, Currency | undefined][]; su
       return { moves: [[op.amount, op.currency]] };
     case 'path_payment_strict_receive':
     case 'path_payment_strict_send':
-      return { moves: [[op.sourceAmount, op.sourceCurrency], [op.amount, op.currency]] };
+      return {
+        moves: [
+          [op.sourceAmount, op.sourceCurrency],
+          [op.amount, op.currency],
+        ],
+      };
     case 'manage_sell_offer':
     case 'manage_offer':
     case 'create_passive_sell_offer':
@@ -36,7 +41,9 @@ function amountsOf(op: Operation): { moves: [string, Currency | undefined][]; su
       return { moves: [[op.amount, op.buying]], suffix: `@ ${tableAmount(op.price)}` };
     case 'invoke_host_function': {
       const [first, ...rest] = op.assetBalanceChanges;
-      return first ? { moves: [[first.amount, first.currency]], ...(rest.length ? { suffix: `+${rest.length}` } : {}) } : null;
+      return first
+        ? { moves: [[first.amount, first.currency]], ...(rest.length ? { suffix: `+${rest.length}` } : {}) }
+        : null;
     }
     case 'create_account':
       return { moves: [[op.startingBalance, undefined]] };
@@ -72,7 +79,9 @@ export function amountText(op: Operation): string {
   if (op.type === 'liquidity_pool_withdraw') return `${tableAmount(op.shares)} shares`;
   const amounts = amountsOf(op);
   if (!amounts) return '';
-  const text = amounts.moves.map(([amount, currency]) => `${tableAmount(amount)} ${currency?.code ?? 'XLM'}`).join(' → ');
+  const text = amounts.moves
+    .map(([amount, currency]) => `${tableAmount(amount)} ${currency?.code ?? 'XLM'}`)
+    .join(' → ');
   return amounts.suffix ? `${text} ${amounts.suffix}` : text;
 }
 

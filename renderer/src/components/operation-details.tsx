@@ -14,8 +14,17 @@ const Muted = ({ children }: { children: ReactNode }) => <span className="muted"
 /** An asset code, a link to the asset's view (out of Tab order inside table rows, like IdLink). */
 function Code({ currency, inRow }: { currency: Currency | undefined; inRow: boolean }) {
   const title = currency?.issuer ? `${currency.code} issued by ${currency.issuer}` : 'native';
-  if (!currency) return <span className="code" title="unknown asset">?</span>;
-  return <a className="code" href={assetHref(currency)} title={title} tabIndex={inRow ? -1 : undefined}>{currency.code}</a>;
+  if (!currency)
+    return (
+      <span className="code" title="unknown asset">
+        ?
+      </span>
+    );
+  return (
+    <a className="code" href={assetHref(currency)} title={title} tabIndex={inRow ? -1 : undefined}>
+      {currency.code}
+    </a>
+  );
 }
 
 export function detailsCell(op: Operation, inRow = true): ReactNode {
@@ -29,14 +38,38 @@ type Acct = (id: string) => ReactNode;
 function transferCell(op: Operation, acct: Acct): ReactNode | undefined {
   switch (op.type) {
     case 'payment':
-      return <>{acct(op.from)}<Arrow />{acct(op.to)}</>;
+      return (
+        <>
+          {acct(op.from)}
+          <Arrow />
+          {acct(op.to)}
+        </>
+      );
     case 'path_payment_strict_receive':
     case 'path_payment_strict_send':
-      return <>{acct(op.from)}<Arrow />{acct(op.to)} <Muted>{[op.sourceCurrency, ...op.path, op.currency].map((c) => c.code).join(' → ')}</Muted></>;
+      return (
+        <>
+          {acct(op.from)}
+          <Arrow />
+          {acct(op.to)} <Muted>{[op.sourceCurrency, ...op.path, op.currency].map((c) => c.code).join(' → ')}</Muted>
+        </>
+      );
     case 'create_account':
-      return <>{acct(op.funder)}<Arrow />{acct(op.account)} <Muted>created</Muted></>;
+      return (
+        <>
+          {acct(op.funder)}
+          <Arrow />
+          {acct(op.account)} <Muted>created</Muted>
+        </>
+      );
     case 'account_merge':
-      return <>{acct(op.account)}<Arrow />{acct(op.into)} <Muted>merged</Muted></>;
+      return (
+        <>
+          {acct(op.account)}
+          <Arrow />
+          {acct(op.into)} <Muted>merged</Muted>
+        </>
+      );
     default:
       return undefined;
   }
@@ -49,7 +82,11 @@ function holdingCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | und
       return (
         <>
           {acct(op.trustor)} <Muted>trusts</Muted>{' '}
-          {op.liquidityPoolId ? <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> : <Code inRow={inRow} currency={op.currency} />}{' '}
+          {op.liquidityPoolId ? (
+            <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} />
+          ) : (
+            <Code inRow={inRow} currency={op.currency} />
+          )}{' '}
           <Muted>limit {formatAmount(op.limit)}</Muted>
         </>
       );
@@ -57,16 +94,32 @@ function holdingCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | und
       return (
         <>
           {op.balanceId ? <IdLink kind="cb" id={op.balanceId} inRow={inRow} /> : null} <Muted>for</Muted>{' '}
-          {op.claimants.slice(0, 2).map((c) => <span key={c.destination}>{acct(c.destination)} </span>)}
+          {op.claimants.slice(0, 2).map((c) => (
+            <span key={c.destination}>{acct(c.destination)} </span>
+          ))}
           {op.claimants.length > 2 ? <Muted>+{op.claimants.length - 2}</Muted> : null}
         </>
       );
     case 'claim_claimable_balance':
-      return <>{acct(op.claimant)} <Muted>claims</Muted> <IdLink kind="cb" id={op.balanceId} inRow={inRow} /></>;
+      return (
+        <>
+          {acct(op.claimant)} <Muted>claims</Muted> <IdLink kind="cb" id={op.balanceId} inRow={inRow} />
+        </>
+      );
     case 'liquidity_pool_deposit':
-      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>deposit</Muted> <Amounts list={op.reservesDeposited} inRow={inRow} /></>;
+      return (
+        <>
+          <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>deposit</Muted>{' '}
+          <Amounts list={op.reservesDeposited} inRow={inRow} />
+        </>
+      );
     case 'liquidity_pool_withdraw':
-      return <><IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>withdraw</Muted> <Amounts list={op.reservesReceived} inRow={inRow} /></>;
+      return (
+        <>
+          <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>withdraw</Muted>{' '}
+          <Amounts list={op.reservesReceived} inRow={inRow} />
+        </>
+      );
     default:
       return undefined;
   }
@@ -78,19 +131,56 @@ function issuerCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | unde
     case 'manage_buy_offer':
     case 'manage_offer':
     case 'create_passive_sell_offer':
-      return <>{acct(op.sourceAccount)} <Muted>{op.type === 'manage_buy_offer' ? 'buys' : 'sells'}</Muted> <Code inRow={inRow} currency={op.type === 'manage_buy_offer' ? op.buying : op.selling} /><Muted>/</Muted><Code inRow={inRow} currency={op.type === 'manage_buy_offer' ? op.selling : op.buying} /> <Muted>{'offerId' in op && op.offerId && op.offerId !== '0' ? `offer ${op.offerId}` : 'new offer'}</Muted></>;
+      return (
+        <>
+          {acct(op.sourceAccount)} <Muted>{op.type === 'manage_buy_offer' ? 'buys' : 'sells'}</Muted>{' '}
+          <Code inRow={inRow} currency={op.type === 'manage_buy_offer' ? op.buying : op.selling} />
+          <Muted>/</Muted>
+          <Code inRow={inRow} currency={op.type === 'manage_buy_offer' ? op.selling : op.buying} />{' '}
+          <Muted>{'offerId' in op && op.offerId && op.offerId !== '0' ? `offer ${op.offerId}` : 'new offer'}</Muted>
+        </>
+      );
     case 'allow_trust':
-      return <>{acct(op.trustee)} <Muted>{op.authorize ? 'authorises' : op.authorizeToMaintainLiabilities ? 'limits to liabilities' : 'deauthorises'}</Muted> {acct(op.trustor)} <Code inRow={inRow} currency={op.currency} /></>;
+      return (
+        <>
+          {acct(op.trustee)}{' '}
+          <Muted>
+            {op.authorize ? 'authorises' : op.authorizeToMaintainLiabilities ? 'limits to liabilities' : 'deauthorises'}
+          </Muted>{' '}
+          {acct(op.trustor)} <Code inRow={inRow} currency={op.currency} />
+        </>
+      );
     case 'set_trust_line_flags':
-      return <>{acct(op.trustor)} <Code inRow={inRow} currency={op.currency} /> <Muted>{flagText(op.setFlags, op.clearFlags)}</Muted></>;
+      return (
+        <>
+          {acct(op.trustor)} <Code inRow={inRow} currency={op.currency} />{' '}
+          <Muted>{flagText(op.setFlags, op.clearFlags)}</Muted>
+        </>
+      );
     case 'clawback':
-      return <>{acct(op.from)} <Muted>clawed back by</Muted> {acct(op.sourceAccount)}</>;
+      return (
+        <>
+          {acct(op.from)} <Muted>clawed back by</Muted> {acct(op.sourceAccount)}
+        </>
+      );
     case 'clawback_claimable_balance':
-      return <>{acct(op.sourceAccount)} <Muted>claws back</Muted> <IdLink kind="cb" id={op.balanceId} inRow={inRow} /></>;
+      return (
+        <>
+          {acct(op.sourceAccount)} <Muted>claws back</Muted> <IdLink kind="cb" id={op.balanceId} inRow={inRow} />
+        </>
+      );
     case 'begin_sponsoring_future_reserves':
-      return <>{acct(op.sourceAccount)} <Muted>sponsors</Muted> {acct(op.sponsoredId)}</>;
+      return (
+        <>
+          {acct(op.sourceAccount)} <Muted>sponsors</Muted> {acct(op.sponsoredId)}
+        </>
+      );
     case 'end_sponsoring_future_reserves':
-      return <>{acct(op.sourceAccount)} <Muted>ends sponsorship by</Muted> {acct(op.beginSponsor)}</>;
+      return (
+        <>
+          {acct(op.sourceAccount)} <Muted>ends sponsorship by</Muted> {acct(op.beginSponsor)}
+        </>
+      );
     case 'revoke_sponsorship':
       return <Muted>{operationSummary(op)}</Muted>;
     default:
@@ -101,22 +191,52 @@ function issuerCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | unde
 function otherCell(op: Operation, acct: Acct): ReactNode {
   switch (op.type) {
     case 'invoke_host_function':
-      return <>{op.contract ? <><span className="mono">{op.functionName ?? '?'}</span> <Muted>on</Muted> {acct(op.contract)}</> : <Muted>{operationSummary(op)}</Muted>}</>;
+      return (
+        <>
+          {op.contract ? (
+            <>
+              <span className="mono">{op.functionName ?? '?'}</span> <Muted>on</Muted> {acct(op.contract)}
+            </>
+          ) : (
+            <Muted>{operationSummary(op)}</Muted>
+          )}
+        </>
+      );
     case 'manage_data':
-      return <span className="mono">{op.name} = {op.value === null ? <Muted>(deleted)</Muted> : op.value}</span>;
+      return (
+        <span className="mono">
+          {op.name} = {op.value === null ? <Muted>(deleted)</Muted> : op.value}
+        </span>
+      );
     case 'bump_sequence':
-      return <>{acct(op.sourceAccount)} <Muted>bumps to</Muted> <span className="mono">{op.bumpTo}</span></>;
+      return (
+        <>
+          {acct(op.sourceAccount)} <Muted>bumps to</Muted> <span className="mono">{op.bumpTo}</span>
+        </>
+      );
     case 'set_options':
-      return <>{acct(op.sourceAccount)} <Muted>{setOptionsText(op)}</Muted></>;
+      return (
+        <>
+          {acct(op.sourceAccount)} <Muted>{setOptionsText(op)}</Muted>
+        </>
+      );
     case 'other':
       return <Muted>{op.typeName}</Muted>;
     default:
-      return <>{acct(op.sourceAccount)} <Muted>{operationSummary(op)}</Muted></>;
+      return (
+        <>
+          {acct(op.sourceAccount)} <Muted>{operationSummary(op)}</Muted>
+        </>
+      );
   }
 }
 
 function flagText(set?: string[], clear?: string[]): string {
-  return [set?.length ? `set ${set.join(', ')}` : '', clear?.length ? `clear ${clear.join(', ')}` : ''].filter(Boolean).join('; ') || 'flags';
+  return (
+    [set?.length ? `set ${set.join(', ')}` : '', clear?.length ? `clear ${clear.join(', ')}` : '']
+      .filter(Boolean)
+      .join('; ') || 'flags'
+  );
 }
 
 function setOptionsText(op: OperationOf<'set_options'>): string {
@@ -124,7 +244,8 @@ function setOptionsText(op: OperationOf<'set_options'>): string {
   if (op.homeDomain !== undefined) parts.push(`home domain ${op.homeDomain || '(cleared)'}`);
   if (op.signerKey) parts.push(`signer weight ${op.signerWeight ?? 0}`);
   if (op.masterKeyWeight !== undefined) parts.push(`master weight ${op.masterKeyWeight}`);
-  if (op.lowThreshold !== undefined || op.medThreshold !== undefined || op.highThreshold !== undefined) parts.push('thresholds');
+  if (op.lowThreshold !== undefined || op.medThreshold !== undefined || op.highThreshold !== undefined)
+    parts.push('thresholds');
   if (op.setFlags?.length) parts.push(`set ${op.setFlags.join(', ')}`);
   if (op.clearFlags?.length) parts.push(`clear ${op.clearFlags.join(', ')}`);
   return parts.join('; ') || 'options';

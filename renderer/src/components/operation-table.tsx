@@ -35,7 +35,13 @@ export interface OperationTableProps {
   numbered?: boolean;
 }
 
-export function OperationTable({ target, label, viewed, defaultOrder = 'desc', numbered = false }: OperationTableProps) {
+export function OperationTable({
+  target,
+  label,
+  viewed,
+  defaultOrder = 'desc',
+  numbered = false,
+}: OperationTableProps) {
   const filters = useFilters(defaultOrder);
   const query = useListing(target, filters);
   const [open, setOpen] = useState<Operation | null>(null);
@@ -48,29 +54,35 @@ export function OperationTable({ target, label, viewed, defaultOrder = 'desc', n
   return (
     <section className="listing" aria-label={label}>
       <ListingToolbar label={label} filters={filters} defaultOrder={defaultOrder} onExport={() => setExporting(true)}>
-        <LoadedCount kind={target.kind} base={base} kept={rows.length} hasNext={query.hasNextPage} success={query.isSuccess} />
+        <LoadedCount
+          kind={target.kind}
+          base={base}
+          kept={rows.length}
+          hasNext={query.hasNextPage}
+          success={query.isSuccess}
+        />
       </ListingToolbar>
       <RateLimitCountdown />
       <ViewBoundary name={`The ${label.toLowerCase()} table`}>
-      <VirtualTable<Operation>
-        label={label}
-        columns={columns}
-        rows={rows}
-        base={base}
-        rowKey={(op) => op.pagingToken}
-        rowClass={(op) => (op.successful ? undefined : 'failed')}
-        onOpen={setOpen}
-        status={query.status}
-        error={query.error}
-        onRetry={retry}
-        hasNext={query.hasNextPage}
-        fetchingNext={query.isFetchingNextPage}
-        fetchNext={fetchNext}
-        hasPrev={query.hasPreviousPage}
-        fetchingPrev={query.isFetchingPreviousPage}
-        fetchPrev={fetchPrev}
-        empty={`No ${target.kind === 'payments' ? 'payments' : 'operations'}${filters.includeFailed ? '' : ' (failed ones are hidden: tick "Include failed")'}.`}
-      />
+        <VirtualTable<Operation>
+          label={label}
+          columns={columns}
+          rows={rows}
+          base={base}
+          rowKey={(op) => op.pagingToken}
+          rowClass={(op) => (op.successful ? undefined : 'failed')}
+          onOpen={setOpen}
+          status={query.status}
+          error={query.error}
+          onRetry={retry}
+          hasNext={query.hasNextPage}
+          fetchingNext={query.isFetchingNextPage}
+          fetchNext={fetchNext}
+          hasPrev={query.hasPreviousPage}
+          fetchingPrev={query.isFetchingPreviousPage}
+          fetchPrev={fetchPrev}
+          empty={`No ${target.kind === 'payments' ? 'payments' : 'operations'}${filters.includeFailed ? '' : ' (failed ones are hidden: tick "Include failed")'}.`}
+        />
       </ViewBoundary>
       {historyStart && !query.hasNextPage ? <HistoryStartRow start={historyStart} /> : null}
       {open ? (
@@ -92,7 +104,10 @@ function usePaging(query: ReturnType<typeof useListing>) {
   const { fetchNextPage, fetchPreviousPage, refetch } = query;
   const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
-  const retry = useCallback(() => void (query.data ? fetchNextPage() : refetch()), [query.data, fetchNextPage, refetch]);
+  const retry = useCallback(
+    () => void (query.data ? fetchNextPage() : refetch()),
+    [query.data, fetchNextPage, refetch],
+  );
   return { fetchNext, fetchPrev, retry };
 }
 
@@ -115,14 +130,28 @@ interface ListingToolbarProps {
 function ListingToolbar({ label, filters, defaultOrder, onExport, children }: ListingToolbarProps) {
   return (
     <div className="toolbar" role="toolbar" aria-label={`${label} filters`}>
-      <button type="button" onClick={() => setParams({ order: flippedOrderParam(filters.order, defaultOrder) })} aria-label={`Order: ${filters.order === 'desc' ? 'newest first' : 'oldest first'}`}>
+      <button
+        type="button"
+        onClick={() => setParams({ order: flippedOrderParam(filters.order, defaultOrder) })}
+        aria-label={`Order: ${filters.order === 'desc' ? 'newest first' : 'oldest first'}`}
+      >
         {filters.order === 'desc' ? '↓ Newest first' : '↑ Oldest first'}
       </button>
       <label>
-        <input type="checkbox" checked={filters.includeFailed} onChange={(e) => setParams({ failed: e.target.checked ? '1' : undefined })} /> Include failed
+        <input
+          type="checkbox"
+          checked={filters.includeFailed}
+          onChange={(e) => setParams({ failed: e.target.checked ? '1' : undefined })}
+        />{' '}
+        Include failed
       </label>
       <label>
-        <input type="checkbox" checked={filters.includeTransactions} onChange={(e) => setParams({ txs: e.target.checked ? '1' : undefined })} /> Include transactions
+        <input
+          type="checkbox"
+          checked={filters.includeTransactions}
+          onChange={(e) => setParams({ txs: e.target.checked ? '1' : undefined })}
+        />{' '}
+        Include transactions
       </label>
       {children}
       <span className="spacer" />
@@ -134,7 +163,19 @@ function ListingToolbar({ label, filters, defaultOrder, onExport, children }: Li
 }
 
 /** "1,234 payments loaded (all) · 800 kept in memory". */
-function LoadedCount({ kind, base, kept, hasNext, success }: { kind: ListingTarget['kind']; base: number; kept: number; hasNext: boolean; success: boolean }) {
+function LoadedCount({
+  kind,
+  base,
+  kept,
+  hasNext,
+  success,
+}: {
+  kind: ListingTarget['kind'];
+  base: number;
+  kept: number;
+  hasNext: boolean;
+  success: boolean;
+}) {
   const loaded = base + kept;
   const noun = (kind === 'payments' ? 'payment' : 'operation') + (loaded === 1 ? '' : 's');
   return (

@@ -18,7 +18,11 @@ const PAGES: [Page, string, string][] = [
 export function useWatched() {
   const networkId = useUi((state) => state.networkId);
   // Watched accounts are per network: the key says whose list this is.
-  return useQuery({ queryKey: ['stream:list', networkId ?? ''], queryFn: ({ signal }) => call('stream:list', {}, signal), retry: false });
+  return useQuery({
+    queryKey: ['stream:list', networkId ?? ''],
+    queryFn: ({ signal }) => call('stream:list', {}, signal),
+    retry: false,
+  });
 }
 
 export function Sidebar() {
@@ -52,7 +56,11 @@ export function Sidebar() {
           <ul>
             {watched.data.watched.map((w) => (
               <li key={w.account}>
-                <a href={href('account', w.account)} className={labels.get(w.account) ? 'labelled' : 'mono'} title={w.account}>
+                <a
+                  href={href('account', w.account)}
+                  className={labels.get(w.account) ? 'labelled' : 'mono'}
+                  title={w.account}
+                >
                   {labels.get(w.account) ?? shortId(w.account, 8, 6)}
                 </a>
                 {unread[w.account] ? (
@@ -64,7 +72,9 @@ export function Sidebar() {
             ))}
           </ul>
         ) : (
-          <p className="muted small">{watched.isError ? 'Unavailable.' : watched.isPending ? 'Loading…' : 'None yet: add one on Live.'}</p>
+          <p className="muted small">
+            {watched.isError ? 'Unavailable.' : watched.isPending ? 'Loading…' : 'None yet: add one on Live.'}
+          </p>
         )}
       </section>
     </aside>

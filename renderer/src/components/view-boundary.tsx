@@ -20,7 +20,9 @@ interface State {
 const CAPS = { view: 80, message: 2_000, stack: 8_000 };
 
 function asError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(typeof value === 'string' ? value : 'A non-error value was thrown.');
+  return value instanceof Error
+    ? value
+    : new Error(typeof value === 'string' ? value : 'A non-error value was thrown.');
 }
 
 /** Sends the failure to the host's log; a log that cannot be written must not fail the panel. */
@@ -53,7 +55,12 @@ export class ViewBoundary extends Component<Props, State> {
     const { error, generation } = this.state;
     if (!error) return <Fragment key={generation}>{this.props.children}</Fragment>;
     return (
-      <section className="card view-error" role="alert" aria-label={`${this.props.name} failed`} data-testid="view-error">
+      <section
+        className="card view-error"
+        role="alert"
+        aria-label={`${this.props.name} failed`}
+        data-testid="view-error"
+      >
         <h3>{this.props.name} could not be shown</h3>
         <p className="mono small view-error-message">{`${error.name}: ${error.message}`}</p>
         <p className="muted small">The rest of the app still works. The error was written to the log.</p>

@@ -24,13 +24,41 @@ export interface EdgeLoading {
  * reports the range in view.
  */
 export function useEdgeLoading(edge: EdgeLoading): void {
-  const { firstIndex, lastIndex, base, loaded, count, hasNext, fetchingNext, failedNext, hasPrev, fetchingPrev, fetchNext, fetchPrev, onRange } = edge;
+  const {
+    firstIndex,
+    lastIndex,
+    base,
+    loaded,
+    count,
+    hasNext,
+    fetchingNext,
+    failedNext,
+    hasPrev,
+    fetchingPrev,
+    fetchNext,
+    fetchPrev,
+    onRange,
+  } = edge;
   useEffect(() => {
     if (count === 0) return;
     if (lastIndex >= base + loaded && hasNext && !fetchingNext && !failedNext) fetchNext?.();
     if (firstIndex < base && hasPrev && !fetchingPrev) fetchPrev?.();
     onRange?.(firstIndex, lastIndex);
-  }, [firstIndex, lastIndex, base, loaded, count, hasNext, fetchingNext, failedNext, hasPrev, fetchingPrev, fetchNext, fetchPrev, onRange]);
+  }, [
+    firstIndex,
+    lastIndex,
+    base,
+    loaded,
+    count,
+    hasNext,
+    fetchingNext,
+    failedNext,
+    hasPrev,
+    fetchingPrev,
+    fetchNext,
+    fetchPrev,
+    onRange,
+  ]);
 }
 
 export interface RowNavigation<Row> {

@@ -19,7 +19,12 @@ export function HeaderRow<Row>({ columns, template }: { columns: Column<Row>[]; 
 /** What the table shows when it has no row to draw: loading, the error, or the empty message; else null. */
 export function tableState<Row>(props: VirtualTableProps<Row>, base: number): ReactNode | null {
   if (props.rows.length > 0) return null;
-  if (props.status === 'pending') return <div className="vt-state" role="status">Loading…</div>;
+  if (props.status === 'pending')
+    return (
+      <div className="vt-state" role="status">
+        Loading…
+      </div>
+    );
   if (props.status === 'error') return <ErrorRow error={props.error} onRetry={props.onRetry} />;
   if (base === 0) return <div className="vt-state">{props.empty ?? 'Nothing here.'}</div>;
   return null;
@@ -41,7 +46,17 @@ export interface VirtualRowsProps<Row> {
 }
 
 /** The rows in view, each placed at its offset in a box as tall as all rows. */
-export function VirtualRows<Row>({ table, items, totalSize, rowAt, loadedEnd, failedNext, layout, active, lite }: VirtualRowsProps<Row>) {
+export function VirtualRows<Row>({
+  table,
+  items,
+  totalSize,
+  rowAt,
+  loadedEnd,
+  failedNext,
+  layout,
+  active,
+  lite,
+}: VirtualRowsProps<Row>) {
   const { rowHeight, template, domId } = layout;
   return (
     <div style={{ height: totalSize, position: 'relative' }}>
@@ -50,7 +65,17 @@ export function VirtualRows<Row>({ table, items, totalSize, rowAt, loadedEnd, fa
         const style = { transform: `translateY(${item.start}px)`, height: rowHeight, gridTemplateColumns: template };
         if (row === undefined) {
           const atEnd = item.index >= loadedEnd;
-          return <SpecialRow key={`s${item.index}`} index={item.index} style={style} atEnd={atEnd} failed={atEnd && failedNext} error={table.error} onRetry={table.onRetry} />;
+          return (
+            <SpecialRow
+              key={`s${item.index}`}
+              index={item.index}
+              style={style}
+              atEnd={atEnd}
+              failed={atEnd && failedNext}
+              error={table.error}
+              onRetry={table.onRetry}
+            />
+          );
         }
         return (
           <TableRow
@@ -123,7 +148,18 @@ interface TableRowProps<Row> {
 }
 
 /** One row; memoised so rows that stay on screen are not rendered again while scrolling. */
-const TableRow = memo(function TableRow<Row>({ row, index, start, height, template, columns, selected, domId, className, lite }: TableRowProps<Row>) {
+const TableRow = memo(function TableRow<Row>({
+  row,
+  index,
+  start,
+  height,
+  template,
+  columns,
+  selected,
+  domId,
+  className,
+  lite,
+}: TableRowProps<Row>) {
   return (
     <div
       id={domId}
@@ -136,7 +172,12 @@ const TableRow = memo(function TableRow<Row>({ row, index, start, height, templa
       style={{ transform: `translateY(${start}px)`, height, gridTemplateColumns: template }}
     >
       {columns.map((column) => (
-        <div key={column.key} role="gridcell" className={column.align === 'end' ? 'end' : undefined} title={column.text && !lite ? column.text(row) : undefined}>
+        <div
+          key={column.key}
+          role="gridcell"
+          className={column.align === 'end' ? 'end' : undefined}
+          title={column.text && !lite ? column.text(row) : undefined}
+        >
           {lite && column.text ? column.text(row) : column.render(row)}
         </div>
       ))}

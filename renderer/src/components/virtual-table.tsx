@@ -18,7 +18,15 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const count = base + rows.length + (hasNext || failedNext ? 1 : 0);
   const template = columns.map((column) => column.width).join(' ');
 
-  const { virtualizer, items, fast, firstIndex } = useVirtualWindow(props, { scrollRef, base, count, rowHeight, hasNext, fetchingNext, failedNext });
+  const { virtualizer, items, fast, firstIndex } = useVirtualWindow(props, {
+    scrollRef,
+    base,
+    count,
+    rowHeight,
+    hasNext,
+    fetchingNext,
+    failedNext,
+  });
 
   const rowAt = (index: number): Row | undefined => (index >= base ? rows[index - base] : undefined);
   const { active, onKeyDown, onClick } = useRowNavigation({
@@ -95,6 +103,20 @@ function useVirtualWindow<Row>(props: VirtualTableProps<Row>, shape: WindowShape
   const fast = useFling(virtualizer.isScrolling, virtualizer.scrollOffset ?? 0, rowHeight);
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items.at(-1)?.index ?? 0;
-  useEdgeLoading({ firstIndex, lastIndex, base, loaded: rows.length, count, hasNext, fetchingNext, failedNext, hasPrev, fetchingPrev, fetchNext, fetchPrev, onRange });
+  useEdgeLoading({
+    firstIndex,
+    lastIndex,
+    base,
+    loaded: rows.length,
+    count,
+    hasNext,
+    fetchingNext,
+    failedNext,
+    hasPrev,
+    fetchingPrev,
+    fetchNext,
+    fetchPrev,
+    onRange,
+  });
   return { virtualizer, items, fast, firstIndex };
 }

@@ -21,12 +21,21 @@ function shown(text: string): string {
 
 export function parseAssetId(text: string): AssetId {
   if (text === 'native' || text === 'XLM') return { ok: true, native: true, key: 'native', code: 'XLM' };
-  if (text.length > MAX_ID) return { ok: false, message: `"${shown(text)}" is too long to be an asset (${text.length} characters; an asset is at most 69).` };
+  if (text.length > MAX_ID)
+    return {
+      ok: false,
+      message: `"${shown(text)}" is too long to be an asset (${text.length} characters; an asset is at most 69).`,
+    };
   const [code = '', issuer, extra] = text.split(':');
-  if (!CODE.test(code)) return { ok: false, message: `"${shown(text)}" is not an asset: the code must be 1 to 12 letters or digits.` };
-  if (issuer === undefined || issuer === '') return { ok: false, message: `"${shown(text)}" names no issuer: write the asset as CODE:G… (or "native").` };
+  if (!CODE.test(code))
+    return { ok: false, message: `"${shown(text)}" is not an asset: the code must be 1 to 12 letters or digits.` };
+  if (issuer === undefined || issuer === '')
+    return { ok: false, message: `"${shown(text)}" names no issuer: write the asset as CODE:G… (or "native").` };
   if (extra !== undefined || !isAccountKey(issuer)) {
-    return { ok: false, message: `"${shown(text)}" is not an asset: the issuer is not a valid account id (G…, 56 characters, with a good checksum).` };
+    return {
+      ok: false,
+      message: `"${shown(text)}" is not an asset: the issuer is not a valid account id (G…, 56 characters, with a good checksum).`,
+    };
   }
   return { ok: true, native: false, key: `${code}:${issuer}`, code, issuer };
 }
@@ -38,6 +47,7 @@ export function assetHref(currency: Currency | undefined): string {
 
 /** Whether a balance's currency is this asset. */
 export function isAsset(asset: Extract<AssetId, { ok: true }>, currency: Currency | undefined): boolean {
-  if (asset.native) return !currency?.issuer && (currency === undefined || currency.code === 'XLM' || currency.code === 'native');
+  if (asset.native)
+    return !currency?.issuer && (currency === undefined || currency.code === 'XLM' || currency.code === 'native');
   return currency?.code === asset.code && currency.issuer === asset.issuer;
 }

@@ -1,6 +1,15 @@
 // The only module that talks to the host. In Electron the preload exposes `window.ledgerscope`;
 // in a browser the web host speaks the same channel map over a WebSocket. Both give `Bridge`.
-import type { Bridge, EventChannel, EventPayload, IpcReply, PreloadApi, RequestArgs, RequestChannel, RequestResult } from '../../../shared/ipc';
+import type {
+  Bridge,
+  EventChannel,
+  EventPayload,
+  IpcReply,
+  PreloadApi,
+  RequestArgs,
+  RequestChannel,
+  RequestResult,
+} from '../../../shared/ipc';
 
 declare global {
   interface Window {
@@ -51,7 +60,10 @@ export function exportDownloadUrl(exportId: string): string {
 type Listeners = Map<string, Set<(payload: unknown) => void>>;
 type Pending = Map<number, (reply: IpcReply<unknown>) => void>;
 
-const hostUnreachable = (message: string): IpcReply<never> => ({ ok: false, error: { code: 'host_unreachable', message } });
+const hostUnreachable = (message: string): IpcReply<never> => ({
+  ok: false,
+  error: { code: 'host_unreachable', message },
+});
 
 export function createWebSocketBridge(): Bridge {
   const token = takeToken();
@@ -79,7 +91,8 @@ export function createWebSocketBridge(): Bridge {
         opened = null;
         failPending(pending);
         if (!wasOpen) reject(new Error('The Ledgerscope host refused the connection (is the token right?).'));
-        else window.setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 1.5, 10_000)));
+        else
+          window.setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 1.5, 10_000)));
       };
     });
     return opened;
@@ -110,7 +123,12 @@ export function createWebSocketBridge(): Bridge {
 
 /** A message from the web host: the reply to a pending request, or an event for its listeners. */
 function routeMessage(data: unknown, pending: Pending, listeners: Listeners): void {
-  const message = JSON.parse(String(data)) as { id?: number; reply?: IpcReply<unknown>; event?: string; payload?: unknown };
+  const message = JSON.parse(String(data)) as {
+    id?: number;
+    reply?: IpcReply<unknown>;
+    event?: string;
+    payload?: unknown;
+  };
   if (typeof message.id === 'number' && message.reply) {
     pending.get(message.id)?.(message.reply);
     pending.delete(message.id);
@@ -128,7 +146,12 @@ function failPending(pending: Pending): void {
 }
 
 /** Sends a request and waits for its reply; an abort cancels it in the host and answers it as cancelled. */
-function sendRequest(ws: WebSocket, pending: Pending, request: { id: number; channel: string; args: unknown }, signal: AbortSignal | undefined): Promise<IpcReply<unknown>> {
+function sendRequest(
+  ws: WebSocket,
+  pending: Pending,
+  request: { id: number; channel: string; args: unknown },
+  signal: AbortSignal | undefined,
+): Promise<IpcReply<unknown>> {
   const { id } = request;
   return new Promise<IpcReply<unknown>>((resolve) => {
     pending.set(id, resolve);
@@ -158,10 +181,17 @@ export function setBridge(fake: Bridge): void {
 export type HostError = Error & { code: string; retryAfterMs?: number };
 
 /** Invokes a channel and throws the host's typed error, for TanStack Query. */
-export async function call<C extends RequestChannel>(channel: C, args: RequestArgs<C>, signal?: AbortSignal): Promise<RequestResult<C>> {
+export async function call<C extends RequestChannel>(
+  channel: C,
+  args: RequestArgs<C>,
+  signal?: AbortSignal,
+): Promise<RequestResult<C>> {
   const reply = await getBridge().invoke(channel, args, signal);
   if (reply.ok) return reply.value;
-  throw Object.assign(new Error(reply.error.message), { code: reply.error.code, retryAfterMs: reply.error.retryAfterMs }) as HostError;
+  throw Object.assign(new Error(reply.error.message), {
+    code: reply.error.code,
+    retryAfterMs: reply.error.retryAfterMs,
+  }) as HostError;
 }
 
 /** Subscribes to a host event; returns the unsubscribe function. */
@@ -170,5 +200,7 @@ export function onEvent<C extends EventChannel>(channel: C, listener: (payload: 
 }
 
 export function errorCode(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'internal';
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : 'internal';
 }

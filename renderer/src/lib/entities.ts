@@ -25,7 +25,8 @@ export function entityQuery(kind: EntityKind, id: string, networkId: string | nu
       }
     },
     staleTime: 15_000,
-    retry: (count: number, error: Error) => count < 1 && !['not_found', 'bad_request', 'invalid_arguments'].includes(errorCode(error)),
+    retry: (count: number, error: Error) =>
+      count < 1 && !['not_found', 'bad_request', 'invalid_arguments'].includes(errorCode(error)),
   };
 }
 
@@ -37,7 +38,11 @@ type Fetch = (kind: EntityKind, id: string) => Promise<unknown>;
 async function hasHistory(kind: EntityKind, id: string): Promise<boolean> {
   if (kind !== 'cb' && kind !== 'pool') return false;
   try {
-    const page = await call('operations:list', { scope: kind === 'cb' ? 'claimable_balance' : 'liquidity_pool', id, query: { limit: 1 } });
+    const page = await call('operations:list', {
+      scope: kind === 'cb' ? 'claimable_balance' : 'liquidity_pool',
+      id,
+      query: { limit: 1 },
+    });
     return page.records.length > 0;
   } catch {
     return false;
@@ -82,9 +87,13 @@ export async function resolveId(input: string, fetch: Fetch, networkName = 'this
       await fetch(kind, id);
       return { ok: true, kind, id, ...(note ? { note } : {}) };
     } catch (error) {
-      if (errorCode(error) === 'not_found' && (await hasHistory(kind, id))) return { ok: true, kind, id, note: 'no longer exists: showing its history' };
+      if (errorCode(error) === 'not_found' && (await hasHistory(kind, id)))
+        return { ok: true, kind, id, note: 'no longer exists: showing its history' };
       if (errorCode(error) !== 'not_found') {
-        return { ok: false, message: `Could not look up ${ENTITY_LABEL[kind].toLowerCase()} ${id}: ${(error as Error).message}` };
+        return {
+          ok: false,
+          message: `Could not look up ${ENTITY_LABEL[kind].toLowerCase()} ${id}: ${(error as Error).message}`,
+        };
       }
     }
   }

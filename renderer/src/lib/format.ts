@@ -50,7 +50,11 @@ export function relativeTime(iso: string, now = Date.now()): string {
 export function absoluteTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace('Z', ' UTC');
+  return date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('Z', ' UTC');
 }
 
 /**

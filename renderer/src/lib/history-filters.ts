@@ -20,7 +20,18 @@ export interface FilterText {
   status: string;
 }
 
-export const FILTER_PARAMS: (keyof FilterText)[] = ['type', 'asset', 'cp', 'dir', 'min', 'max', 'from', 'to', 'memo', 'status'];
+export const FILTER_PARAMS: (keyof FilterText)[] = [
+  'type',
+  'asset',
+  'cp',
+  'dir',
+  'min',
+  'max',
+  'from',
+  'to',
+  'memo',
+  'status',
+];
 
 export interface WorkbenchState {
   filter: HistoryFilter;
@@ -59,7 +70,8 @@ export function dayToMillis(text: string): number | null {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const ms = Date.UTC(year, month - 1, day);
   const back = new Date(ms);
-  if (year < 1970 || back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return null;
+  if (year < 1970 || back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day)
+    return null;
   return ms;
 }
 
@@ -78,7 +90,8 @@ export function readWorkbench(params: URLSearchParams): WorkbenchState {
     }
     return value;
   };
-  const bad = (name: string, value: string, why: string) => problems.push(`"${name}" = "${clip(value)}" ${why}; it was ignored.`);
+  const bad = (name: string, value: string, why: string) =>
+    problems.push(`"${name}" = "${clip(value)}" ${why}; it was ignored.`);
 
   const types = text('type');
   if (types !== null) {
@@ -129,16 +142,31 @@ export function readWorkbench(params: URLSearchParams): WorkbenchState {
 
 type Bad = (name: string, value: string, why: string) => void;
 
-function readAmounts(min: string | null, max: string | null, filter: HistoryFilter, bad: Bad, problems: string[]): void {
-  for (const [name, value] of [['min', min], ['max', max]] as const) {
+function readAmounts(
+  min: string | null,
+  max: string | null,
+  filter: HistoryFilter,
+  bad: Bad,
+  problems: string[],
+): void {
+  for (const [name, value] of [
+    ['min', min],
+    ['max', max],
+  ] as const) {
     if (value === null) continue;
     const problem = amountProblem(value);
     if (problem) bad(name, value, problem);
     else if (name === 'min') filter.minAmount = value;
     else filter.maxAmount = value;
   }
-  if (filter.minAmount !== undefined && filter.maxAmount !== undefined && parseAmount(filter.minAmount) > parseAmount(filter.maxAmount)) {
-    problems.push(`The amount range ${filter.minAmount} – ${filter.maxAmount} is empty (min is above max); it was ignored.`);
+  if (
+    filter.minAmount !== undefined &&
+    filter.maxAmount !== undefined &&
+    parseAmount(filter.minAmount) > parseAmount(filter.maxAmount)
+  ) {
+    problems.push(
+      `The amount range ${filter.minAmount} – ${filter.maxAmount} is empty (min is above max); it was ignored.`,
+    );
     delete filter.minAmount;
     delete filter.maxAmount;
   }

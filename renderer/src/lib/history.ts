@@ -57,7 +57,11 @@ export function useHistoryStatus(account: string) {
 export function useHistoryList() {
   const networkId = useUi((state) => state.networkId);
   useProgressEvents();
-  return useQuery({ queryKey: historyKey(networkId, 'list'), queryFn: ({ signal }) => call('history:list', {}, signal), retry: false });
+  return useQuery({
+    queryKey: historyKey(networkId, 'list'),
+    queryFn: ({ signal }) => call('history:list', {}, signal),
+    retry: false,
+  });
 }
 
 /** Starts, pauses, cancels or removes, then puts the answer in the cache at once. */
@@ -116,11 +120,16 @@ export function useHistoryRows(account: string, filter: HistoryFilter, sort: His
     queryKey,
     queryFn: async ({ pageParam, signal }): Promise<RowsPage> => {
       cursorsOf(listing).set(pageParam.index, pageParam.cursor);
-      const page = await call('history:query', { account, filter, sort, limit: HISTORY_PAGE_SIZE, ...(pageParam.cursor ? { cursor: pageParam.cursor } : {}) }, signal);
+      const page = await call(
+        'history:query',
+        { account, filter, sort, limit: HISTORY_PAGE_SIZE, ...(pageParam.cursor ? { cursor: pageParam.cursor } : {}) },
+        signal,
+      );
       return { index: pageParam.index, rows: page.rows, next: page.next };
     },
     initialPageParam: { index: 0, cursor: null } as RowsParam,
-    getNextPageParam: (last): RowsParam | undefined => (last.next ? { index: last.index + 1, cursor: last.next } : undefined),
+    getNextPageParam: (last): RowsParam | undefined =>
+      last.next ? { index: last.index + 1, cursor: last.next } : undefined,
     getPreviousPageParam: (first): RowsParam | undefined => {
       const cursor = first.index > 0 ? cursorsOf(listing).get(first.index - 1) : undefined;
       return cursor === undefined ? undefined : { index: first.index - 1, cursor };
@@ -136,7 +145,8 @@ export function useHistorySummary(account: string, filter: HistoryFilter) {
   const networkId = useUi((state) => state.networkId);
   return useQuery({
     queryKey: historyKey(networkId, 'data', account, 'summary', filter),
-    queryFn: async ({ signal }) => (await call('history:query', { account, filter, limit: 1, summary: true }, signal)).summary,
+    queryFn: async ({ signal }) =>
+      (await call('history:query', { account, filter, limit: 1, summary: true }, signal)).summary,
     staleTime: 30_000,
     retry: false,
   });

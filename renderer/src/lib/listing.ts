@@ -38,10 +38,22 @@ export const MAX_PAGES = 12;
 /** The cache key of a listing: the network first, so no network's pages show under another's name. */
 export function listingKey(target: ListingTarget, filters: ListingFilters, networkId: string | null = null) {
   const who = target.kind === 'payments' ? ['payments', target.account] : ['operations', target.scope, target.id];
-  return ['listing', networkId ?? '', ...who, filters.order, filters.includeFailed, filters.includeTransactions] as const;
+  return [
+    'listing',
+    networkId ?? '',
+    ...who,
+    filters.order,
+    filters.includeFailed,
+    filters.includeTransactions,
+  ] as const;
 }
 
-export async function fetchListingPage(target: ListingTarget, filters: ListingFilters, param: PageParam, signal?: AbortSignal): Promise<LoadedPage> {
+export async function fetchListingPage(
+  target: ListingTarget,
+  filters: ListingFilters,
+  param: PageParam,
+  signal?: AbortSignal,
+): Promise<LoadedPage> {
   const flip = param.backwards ? (filters.order === 'asc' ? 'desc' : 'asc') : filters.order;
   const query = {
     limit: PAGE_SIZE,
@@ -59,7 +71,12 @@ export async function fetchListingPage(target: ListingTarget, filters: ListingFi
     const records = [...page.records].reverse();
     return { index: param.index, records, next: cursorAfter(records) };
   }
-  return { index: param.index, records: page.records, next: nextCursor(page.records, PAGE_SIZE), ...(page.historyStart ? { historyStart: page.historyStart } : {}) };
+  return {
+    index: param.index,
+    records: page.records,
+    next: nextCursor(page.records, PAGE_SIZE),
+    ...(page.historyStart ? { historyStart: page.historyStart } : {}),
+  };
 }
 
 export function useListing(target: ListingTarget, filters: ListingFilters) {
@@ -68,10 +85,13 @@ export function useListing(target: ListingTarget, filters: ListingFilters) {
     queryKey: listingKey(target, filters, networkId),
     queryFn: ({ pageParam, signal }) => fetchListingPage(target, filters, pageParam, signal),
     initialPageParam: { index: 0 } as PageParam,
-    getNextPageParam: (last): PageParam | undefined => (last.next ? { index: last.index + 1, cursor: last.next } : undefined),
+    getNextPageParam: (last): PageParam | undefined =>
+      last.next ? { index: last.index + 1, cursor: last.next } : undefined,
     getPreviousPageParam: (first): PageParam | undefined => {
       const head = first.records[0];
-      return first.index > 0 && head ? { index: first.index - 1, cursor: head.pagingToken, backwards: true } : undefined;
+      return first.index > 0 && head
+        ? { index: first.index - 1, cursor: head.pagingToken, backwards: true }
+        : undefined;
     },
     maxPages: MAX_PAGES,
     staleTime: 30_000,

@@ -14,7 +14,11 @@ export interface RecentEntry {
 function readAll(): RecentEntry[] {
   try {
     const parsed = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(parsed) ? (parsed as RecentEntry[]).filter((e) => typeof e?.id === 'string' && typeof e?.kind === 'string' && typeof e?.networkId === 'string') : [];
+    return Array.isArray(parsed)
+      ? (parsed as RecentEntry[]).filter(
+          (e) => typeof e?.id === 'string' && typeof e?.kind === 'string' && typeof e?.networkId === 'string',
+        )
+      : [];
   } catch {
     return [];
   }
@@ -22,7 +26,9 @@ function readAll(): RecentEntry[] {
 
 /** The entities last opened on this network, newest first. */
 export function readRecent(networkId: string | null): RecentEntry[] {
-  return readAll().filter((e) => e.networkId === networkId).slice(0, LIMIT);
+  return readAll()
+    .filter((e) => e.networkId === networkId)
+    .slice(0, LIMIT);
 }
 
 export function rememberRecent(entry: RecentEntry): void {

@@ -23,7 +23,20 @@ export const ENTITY_LABEL: Record<EntityKind, string> = {
   pool: 'Liquidity pool',
 };
 
-const NAMES = new Set(['explore', 'live', 'submit', 'settings', 'history', 'asset', 'account', 'ledger', 'tx', 'op', 'cb', 'pool']);
+const NAMES = new Set([
+  'explore',
+  'live',
+  'submit',
+  'settings',
+  'history',
+  'asset',
+  'account',
+  'ledger',
+  'tx',
+  'op',
+  'cb',
+  'pool',
+]);
 
 export function parseHash(hash: string): Route {
   const body = hash.replace(/^#\/?/, '');
@@ -46,7 +59,8 @@ function decodeSegment(segment: string): string {
 export function href(name: Route['name'], id?: string, params?: Record<string, string | undefined>): string {
   let out = `#/${name}${id ? `/${encodeURIComponent(id)}` : ''}`;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) if (value !== undefined && value !== '') search.set(key, value);
+  for (const [key, value] of Object.entries(params ?? {}))
+    if (value !== undefined && value !== '') search.set(key, value);
   const text = search.toString();
   if (text) out += `?${text}`;
   return out;

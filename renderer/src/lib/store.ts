@@ -87,16 +87,23 @@ export const useUi = create<UiState>((set) => ({
     set((state) => {
       // A record of another network's stream, arriving after the switch: not this network's.
       if (state.networkId !== null && item.networkId !== state.networkId) return {};
-      const seen = (list: FeedItem[]) => list.some((x) => x.record.pagingToken === item.record.pagingToken && x.account === item.account);
+      const seen = (list: FeedItem[]) =>
+        list.some((x) => x.record.pagingToken === item.record.pagingToken && x.account === item.account);
       if (seen(state.feed) || seen(state.held)) return {};
-      const unread = countUnread ? { ...state.unread, [item.account]: (state.unread[item.account] ?? 0) + 1 } : state.unread;
+      const unread = countUnread
+        ? { ...state.unread, [item.account]: (state.unread[item.account] ?? 0) + 1 }
+        : state.unread;
       if (state.paused) return { held: [item, ...state.held].slice(0, FEED_LIMIT), unread };
       return { feed: mergeFeed([item], state.feed), unread };
     }),
   fillFeed: (items) => set((state) => ({ feed: mergeFeed(items, state.feed) })),
   statuses: {},
   setStatus: (status) =>
-    set((state) => (state.networkId !== null && status.networkId !== state.networkId ? {} : { statuses: { ...state.statuses, [status.account]: status } })),
+    set((state) =>
+      state.networkId !== null && status.networkId !== state.networkId
+        ? {}
+        : { statuses: { ...state.statuses, [status.account]: status } },
+    ),
   host: null,
   setHost: (host) => set({ host }),
   opened: null,

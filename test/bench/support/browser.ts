@@ -13,13 +13,22 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: config.use?.launchOptions?.args ?? [] });
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 
 /** Serves dist/renderer on 127.0.0.1 (build it first: npx vite build). */
 export async function serveRenderer(): Promise<{ url: string; close(): Promise<void> }> {
-  if (!existsSync(join(RENDERER, 'index.html'))) throw new Error('dist/renderer is missing: run `npx vite build` first');
+  if (!existsSync(join(RENDERER, 'index.html')))
+    throw new Error('dist/renderer is missing: run `npx vite build` first');
   const server: Server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(RENDERER, path === '/' ? 'index.html' : path);
     if (!file.startsWith(RENDERER) || !existsSync(file)) {
       response.writeHead(404).end();

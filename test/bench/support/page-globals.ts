@@ -10,7 +10,9 @@ export interface PageElement {
 export interface PageGlobals {
   document: PageElement;
   requestAnimationFrame(callback: (now: number) => void): number;
-  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: { subtree: boolean; childList: boolean }): void };
+  MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: { subtree: boolean; childList: boolean }): void;
+  };
   ledgerscope?: unknown;
   __rowSeen: Record<string, number>;
 }

@@ -19,7 +19,14 @@ export async function startApp(options: NetworkOptions): Promise<AppUnderTest> {
   const exportDir = mkdtempSync(join(tmpdir(), 'ledgerscope-export-'));
   let host: RunningWebHost;
   try {
-    host = await startWebHost(['--local-url', network.serviceUrl, '--local-data-dir', network.dataDir, '--export-dir', exportDir]);
+    host = await startWebHost([
+      '--local-url',
+      network.serviceUrl,
+      '--local-data-dir',
+      network.dataDir,
+      '--export-dir',
+      exportDir,
+    ]);
   } catch (error) {
     await network.stop();
     throw error;
@@ -55,7 +62,10 @@ export async function shot(page: Page, testInfo: TestInfo, name: string): Promis
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
 }
 
-export async function postTransaction(serviceUrl: string, xdr: string): Promise<{ status: number; body: { hash?: string; result?: string } }> {
+export async function postTransaction(
+  serviceUrl: string,
+  xdr: string,
+): Promise<{ status: number; body: { hash?: string; result?: string } }> {
   const response = await fetch(new URL('/transactions', serviceUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -65,7 +75,11 @@ export async function postTransaction(serviceUrl: string, xdr: string): Promise<
 }
 
 /** Polls the service until the transaction is in a ledger; returns when it was seen there. */
-export async function waitForLedger(serviceUrl: string, hash: string, timeoutMs = 15_000): Promise<{ ledger: number; seenAt: number }> {
+export async function waitForLedger(
+  serviceUrl: string,
+  hash: string,
+  timeoutMs = 15_000,
+): Promise<{ ledger: number; seenAt: number }> {
   let found: { ledger: number } | null = null;
   await expect
     .poll(

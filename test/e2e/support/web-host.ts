@@ -27,7 +27,10 @@ export async function startWebHost(args: string[] = [], deadlineMs = 30_000): Pr
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web host did not print its URL within ${deadlineMs} ms:\n${output}`)), deadlineMs);
+    const timer = setTimeout(
+      () => reject(new Error(`web host did not print its URL within ${deadlineMs} ms:\n${output}`)),
+      deadlineMs,
+    );
     const look = () => {
       const match = /Ledgerscope web host: (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {

@@ -1,6 +1,15 @@
 // A fake Bridge for component tests: handlers per channel, a record of every call, and events
 // the test can emit.
-import type { Bridge, EventChannel, EventPayload, IpcErrorCode, IpcReply, RequestArgs, RequestChannel, RequestResult } from '../../../shared/ipc';
+import type {
+  Bridge,
+  EventChannel,
+  EventPayload,
+  IpcErrorCode,
+  IpcReply,
+  RequestArgs,
+  RequestChannel,
+  RequestResult,
+} from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
 
 type Handler<C extends RequestChannel> = (args: RequestArgs<C>) => RequestResult<C> | Promise<RequestResult<C>>;
@@ -32,7 +41,10 @@ export function fakeBridge(handlers: FakeHandlers): FakeBridge {
       try {
         return { ok: true, value: await handler(args) };
       } catch (error) {
-        return { ok: false, error: { code: error instanceof FakeError ? error.code : 'internal', message: (error as Error).message } };
+        return {
+          ok: false,
+          error: { code: error instanceof FakeError ? error.code : 'internal', message: (error as Error).message },
+        };
       }
     },
     on(channel, listener) {
@@ -77,7 +89,8 @@ export function payment(i: number, account = ACCOUNT): Operation {
 export function paymentsHandler(total: number, options: { failOnCursor?: string } = {}) {
   const all = Array.from({ length: total }, (_, i) => payment(i));
   return ({ query }: RequestArgs<'payments:list'>) => {
-    if (options.failOnCursor && query.cursor === options.failOnCursor) throw new FakeError('unreachable', 'the network is unreachable');
+    if (options.failOnCursor && query.cursor === options.failOnCursor)
+      throw new FakeError('unreachable', 'the network is unreachable');
     const ordered = query.order === 'asc' ? all : [...all].reverse();
     const visible = query.includeFailed ? ordered : ordered.filter((op) => op.successful);
     const start = query.cursor ? visible.findIndex((op) => op.pagingToken === query.cursor) + 1 : 0;

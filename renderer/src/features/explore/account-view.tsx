@@ -51,9 +51,19 @@ export function AccountView({ account }: { account: Account }) {
         ))}
       </div>
       {tab === 'payments' ? (
-        <OperationTable key="payments" target={{ kind: 'payments', account: account.id }} label="Payments" viewed={account.id} />
+        <OperationTable
+          key="payments"
+          target={{ kind: 'payments', account: account.id }}
+          label="Payments"
+          viewed={account.id}
+        />
       ) : (
-        <OperationTable key="operations" target={{ kind: 'operations', scope: 'account', id: account.id }} label="Operations" viewed={account.id} />
+        <OperationTable
+          key="operations"
+          target={{ kind: 'operations', scope: 'account', id: account.id }}
+          label="Operations"
+          viewed={account.id}
+        />
       )}
     </>
   );
@@ -68,15 +78,33 @@ function AccountFactsCard({ account }: { account: Account }) {
       </h3>
       <AccountLabel account={account.id} />
       <dl className="fields">
-        <div className="field"><dt>Sequence</dt><dd className="mono" data-testid="sequence">{account.sequence}</dd></div>
-        <div className="field"><dt>Subentries</dt><dd>{account.subentryCount}</dd></div>
-        <div className="field"><dt>Thresholds</dt><dd>{account.thresholds.low} / {account.thresholds.med} / {account.thresholds.high}</dd></div>
+        <div className="field">
+          <dt>Sequence</dt>
+          <dd className="mono" data-testid="sequence">
+            {account.sequence}
+          </dd>
+        </div>
+        <div className="field">
+          <dt>Subentries</dt>
+          <dd>{account.subentryCount}</dd>
+        </div>
+        <div className="field">
+          <dt>Thresholds</dt>
+          <dd>
+            {account.thresholds.low} / {account.thresholds.med} / {account.thresholds.high}
+          </dd>
+        </div>
         <div className="field">
           <dt>Signers</dt>
           <dd>
             {account.signers.map((signer) => (
               <div key={signer.key}>
-                {/^G/.test(signer.key) ? <IdLink kind="account" id={signer.key} /> : <span className="mono">{signer.key}</span>} <span className="muted">weight {signer.weight}</span>
+                {/^G/.test(signer.key) ? (
+                  <IdLink kind="account" id={signer.key} />
+                ) : (
+                  <span className="mono">{signer.key}</span>
+                )}{' '}
+                <span className="muted">weight {signer.weight}</span>
               </div>
             ))}
           </dd>
@@ -99,10 +127,29 @@ function BalancesCard({ account }: { account: Account }) {
             // did not fit the card, and the limit column was cut off).
             <tr key={i}>
               <td className="balance">
-                {balance.liquidityPoolId ? <span className="num">{formatAmount(balance.amount)} shares</span> : <Money amount={balance.amount} currency={balance.currency} />}
+                {balance.liquidityPoolId ? (
+                  <span className="num">{formatAmount(balance.amount)} shares</span>
+                ) : (
+                  <Money amount={balance.amount} currency={balance.currency} />
+                )}
                 <div className="muted small balance-of">
-                  {balance.liquidityPoolId ? <>pool <IdLink kind="pool" id={balance.liquidityPoolId} /></> : balance.currency?.issuer ? <>issuer <IdLink kind="account" id={balance.currency.issuer} /></> : 'native'}
-                  {balance.limit ? <span title={`limit ${balance.limit}`}> · limit {balance.limit === MAX_LIMIT ? 'none (maximum)' : formatAmount(balance.limit)}</span> : null}
+                  {balance.liquidityPoolId ? (
+                    <>
+                      pool <IdLink kind="pool" id={balance.liquidityPoolId} />
+                    </>
+                  ) : balance.currency?.issuer ? (
+                    <>
+                      issuer <IdLink kind="account" id={balance.currency.issuer} />
+                    </>
+                  ) : (
+                    'native'
+                  )}
+                  {balance.limit ? (
+                    <span title={`limit ${balance.limit}`}>
+                      {' '}
+                      · limit {balance.limit === MAX_LIMIT ? 'none (maximum)' : formatAmount(balance.limit)}
+                    </span>
+                  ) : null}
                 </div>
               </td>
             </tr>

@@ -66,21 +66,39 @@ function IssuerCard({ asset }: { asset: Asset }) {
         <>
           <p>
             <IdLink kind="account" id={issuer} full />
-            {label ? <span className="muted" data-testid="issuer-label"> {label}</span> : null}
+            {label ? (
+              <span className="muted" data-testid="issuer-label">
+                {' '}
+                {label}
+              </span>
+            ) : null}
           </p>
           {query.isPending ? <p role="status">Loading the issuer…</p> : null}
           {query.isError ? (
             <p className="muted" role="status">
-              {errorCode(query.error) === 'not_found' ? 'The issuer account does not exist on this network.' : `Could not load the issuer: ${query.error.message}`}
+              {errorCode(query.error) === 'not_found'
+                ? 'The issuer account does not exist on this network.'
+                : `Could not load the issuer: ${query.error.message}`}
             </p>
           ) : null}
           {account ? (
             <dl className="fields" data-testid="issuer-facts">
-              <div className="field"><dt>Sequence</dt><dd className="mono">{account.sequence}</dd></div>
-              <div className="field"><dt>Subentries</dt><dd>{account.subentryCount}</dd></div>
+              <div className="field">
+                <dt>Sequence</dt>
+                <dd className="mono">{account.sequence}</dd>
+              </div>
+              <div className="field">
+                <dt>Subentries</dt>
+                <dd>{account.subentryCount}</dd>
+              </div>
               <div className="field">
                 <dt>Flags</dt>
-                <dd>{Object.entries(account.flags ?? {}).filter(([, on]) => on).map(([name]) => name).join(', ') || 'none'}</dd>
+                <dd>
+                  {Object.entries(account.flags ?? {})
+                    .filter(([, on]) => on)
+                    .map(([name]) => name)
+                    .join(', ') || 'none'}
+                </dd>
               </div>
             </dl>
           ) : null}
@@ -93,14 +111,24 @@ function IssuerCard({ asset }: { asset: Asset }) {
 /** The accounts this app knows on the selected network: watched, labelled and indexed ones. */
 function useKnownAccounts(): { accounts: string[]; pending: boolean } {
   const networkId = useUi((state) => state.networkId);
-  const watched = useQuery({ queryKey: ['stream:list', networkId], queryFn: ({ signal }) => call('stream:list', {}, signal) });
+  const watched = useQuery({
+    queryKey: ['stream:list', networkId],
+    queryFn: ({ signal }) => call('stream:list', {}, signal),
+  });
   const labels = useQuery({ queryKey: ['labels:list'], queryFn: ({ signal }) => call('labels:list', {}, signal) });
-  const indexed = useQuery({ queryKey: ['history:list', networkId], queryFn: ({ signal }) => call('history:list', {}, signal) });
+  const indexed = useQuery({
+    queryKey: ['history:list', networkId],
+    queryFn: ({ signal }) => call('history:list', {}, signal),
+  });
   const all = new Set<string>();
   for (const w of watched.data?.watched ?? []) if (w.networkId === networkId) all.add(w.account);
   for (const entry of labels.data?.labels ?? []) all.add(entry.account);
-  for (const index of indexed.data?.indexes ?? []) if (index.networkId === indexed.data?.networkId) all.add(index.account);
-  return { accounts: [...all].sort().slice(0, MAX_KNOWN), pending: watched.isPending || labels.isPending || indexed.isPending };
+  for (const index of indexed.data?.indexes ?? [])
+    if (index.networkId === indexed.data?.networkId) all.add(index.account);
+  return {
+    accounts: [...all].sort().slice(0, MAX_KNOWN),
+    pending: watched.isPending || labels.isPending || indexed.isPending,
+  };
 }
 
 function HoldersCard({ asset }: { asset: Asset }) {
@@ -118,17 +146,26 @@ function HoldersCard({ asset }: { asset: Asset }) {
     <section className="card" aria-label="Holders you can see">
       <h3>Holders you can see</h3>
       <p className="muted small" data-testid="holders-note">
-        Only accounts this app knows (watched, labelled or indexed: {known.accounts.length}) are checked; other holders of {asset.code} are not listed.
+        Only accounts this app knows (watched, labelled or indexed: {known.accounts.length}) are checked; other holders
+        of {asset.code} are not listed.
       </p>
       {loading ? <p role="status">Reading balances…</p> : null}
-      {failed > 0 ? <p className="muted small" role="status">{failed} known account(s) could not be read.</p> : null}
+      {failed > 0 ? (
+        <p className="muted small" role="status">
+          {failed} known account(s) could not be read.
+        </p>
+      ) : null}
       {holders.length > 0 ? (
         <table className="dense" aria-label="Holders">
           <tbody>
             {holders.map((h) => (
               <tr key={h.account}>
-                <td><IdLink kind="account" id={h.account} /></td>
-                <td className="end"><Money amount={h.balance.amount} currency={h.balance.currency} /></td>
+                <td>
+                  <IdLink kind="account" id={h.account} />
+                </td>
+                <td className="end">
+                  <Money amount={h.balance.amount} currency={h.balance.currency} />
+                </td>
               </tr>
             ))}
           </tbody>

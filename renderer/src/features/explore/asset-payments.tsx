@@ -23,12 +23,18 @@ function legOf(row: HistoryRow, key: string): string | null {
 
 export function AssetPayments({ asset }: { asset: Asset }) {
   const networkId = useUi((state) => state.networkId);
-  const list = useQuery({ queryKey: ['history:list', networkId], queryFn: ({ signal }) => call('history:list', {}, signal) });
-  const accounts = (list.data?.indexes ?? []).filter((index) => index.networkId === list.data?.networkId).map((index) => index.account);
+  const list = useQuery({
+    queryKey: ['history:list', networkId],
+    queryFn: ({ signal }) => call('history:list', {}, signal),
+  });
+  const accounts = (list.data?.indexes ?? [])
+    .filter((index) => index.networkId === list.data?.networkId)
+    .map((index) => index.account);
   const pages = useQueries({
     queries: accounts.map((account) => ({
       queryKey: ['asset-payments', networkId, account, asset.key],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call('history:query', { account, filter: { asset: asset.key }, limit: PER_ACCOUNT, summary: true }, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call('history:query', { account, filter: { asset: asset.key }, limit: PER_ACCOUNT, summary: true }, signal),
     })),
   });
   let body;
@@ -37,7 +43,8 @@ export function AssetPayments({ asset }: { asset: Asset }) {
   else if (accounts.length === 0) {
     body = (
       <p data-testid="nothing-indexed">
-        No account is indexed on this network, so no payments of {asset.code} can be shown. Index an account from its page (the “Local index” panel) and its payments of this asset appear here.
+        No account is indexed on this network, so no payments of {asset.code} can be shown. Index an account from its
+        page (the “Local index” panel) and its payments of this asset appear here.
       </p>
     );
   } else {
@@ -50,13 +57,25 @@ export function AssetPayments({ asset }: { asset: Asset }) {
           {accounts.map((account, i) => (
             <li key={account}>
               <IdLink kind="account" id={account} />{' '}
-              {pages[i]?.isError ? <span className="muted">could not be read: {pages[i].error.message}</span> : <span className="muted">{pages[i]?.data?.summary?.count ?? '…'} operation(s) of {asset.code}</span>}{' '}
+              {pages[i]?.isError ? (
+                <span className="muted">could not be read: {pages[i].error.message}</span>
+              ) : (
+                <span className="muted">
+                  {pages[i]?.data?.summary?.count ?? '…'} operation(s) of {asset.code}
+                </span>
+              )}{' '}
               <a href={href('history', account, { asset: asset.key })}>Open in the workbench</a>
               {pages[i]?.data?.next ? <span className="muted small"> (the latest {PER_ACCOUNT} are below)</span> : null}
             </li>
           ))}
         </ul>
-        {rows.length > 0 ? <PaymentsTable rows={rows} asset={asset} /> : pages.some((p) => p.isPending) ? <p role="status">Querying the index…</p> : <p data-testid="no-payments">No payments of {asset.code} in the indexed history.</p>}
+        {rows.length > 0 ? (
+          <PaymentsTable rows={rows} asset={asset} />
+        ) : pages.some((p) => p.isPending) ? (
+          <p role="status">Querying the index…</p>
+        ) : (
+          <p data-testid="no-payments">No payments of {asset.code} in the indexed history.</p>
+        )}
       </>
     );
   }
@@ -83,14 +102,22 @@ function PaymentsTable({ rows, asset }: { rows: { account: string; row: HistoryR
       <tbody>
         {rows.map(({ account, row }) => (
           <tr key={`${account}/${row.id}`}>
-            <td><TimeCell iso={row.createdAt} /></td>
-            <td><IdLink kind="account" id={account} /></td>
+            <td>
+              <TimeCell iso={row.createdAt} />
+            </td>
+            <td>
+              <IdLink kind="account" id={account} />
+            </td>
             <td>
               <span className={`badge dir-${row.direction}`}>{row.direction}</span>
               {row.successful ? null : <span className="badge bad">failed</span>}
             </td>
-            <td className="end num" title={legOf(row, asset.key) ?? ''}>{tableAmount(legOf(row, asset.key) ?? '0')}</td>
-            <td>{row.counterparty ? <IdLink kind="account" id={row.counterparty} /> : <span className="muted">—</span>}</td>
+            <td className="end num" title={legOf(row, asset.key) ?? ''}>
+              {tableAmount(legOf(row, asset.key) ?? '0')}
+            </td>
+            <td>
+              {row.counterparty ? <IdLink kind="account" id={row.counterparty} /> : <span className="muted">—</span>}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,7 +1,14 @@
 // The view of one entity, by kind: loads the resource and hands it to its view.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import type { Account, ClaimableBalance, Ledger, LiquidityPool, Operation, TransactionDetail } from '../../../../shared/model';
+import type {
+  Account,
+  ClaimableBalance,
+  Ledger,
+  LiquidityPool,
+  Operation,
+  TransactionDetail,
+} from '../../../../shared/model';
 import { CopyButton } from '../../components/id-link';
 import { OperationTable } from '../../components/operation-table';
 import { ViewBoundary } from '../../components/view-boundary';
@@ -29,21 +36,27 @@ export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
   else if (query.isError) {
     const code = errorCode(query.error);
     const scope = kind === 'cb' ? 'claimable_balance' : kind === 'pool' ? 'liquidity_pool' : null;
-    body = code === 'not_found' && scope ? (
-      <>
-        <p className="banner" role="status" data-testid="gone">
-          No {label.toLowerCase()} {id} exists now{kind === 'cb' ? ' (claimed or clawed back)' : ''}; its history is below.
-        </p>
-        <OperationTable target={{ kind: 'operations', scope, id }} label="Operations" />
-      </>
-    ) : (
-      <div className="vt-state vt-error" role="alert">
-        <span>{code === 'not_found' ? `No ${label.toLowerCase()} ${id} on this network.` : `Could not load the ${label.toLowerCase()}: ${query.error.message}`}</span>
-        <button type="button" onClick={() => void query.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
+    body =
+      code === 'not_found' && scope ? (
+        <>
+          <p className="banner" role="status" data-testid="gone">
+            No {label.toLowerCase()} {id} exists now{kind === 'cb' ? ' (claimed or clawed back)' : ''}; its history is
+            below.
+          </p>
+          <OperationTable target={{ kind: 'operations', scope, id }} label="Operations" />
+        </>
+      ) : (
+        <div className="vt-state vt-error" role="alert">
+          <span>
+            {code === 'not_found'
+              ? `No ${label.toLowerCase()} ${id} on this network.`
+              : `Could not load the ${label.toLowerCase()}: ${query.error.message}`}
+          </span>
+          <button type="button" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </div>
+      );
   } else body = <ViewBoundary name={`The ${label.toLowerCase()} details`}>{view(kind, id, query.data)}</ViewBoundary>;
   return (
     <article className="entity" aria-label={`${label} ${id}`} data-entity={kind}>

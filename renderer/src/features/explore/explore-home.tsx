@@ -29,7 +29,9 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
                 {recent.map((entry) => (
                   <tr key={`${entry.kind}/${entry.id}`}>
                     <td className="muted">{ENTITY_LABEL[entry.kind]}</td>
-                    <td><IdLink kind={entry.kind} id={entry.id} full={entry.id.length <= 20} /></td>
+                    <td>
+                      <IdLink kind={entry.kind} id={entry.id} full={entry.id.length <= 20} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -48,8 +50,9 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
         ) : null}
       </div>
       <p className="muted small">
-        Keys: <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>K</kbd> go to · <kbd>j</kbd>/<kbd>k</kbd> move through rows · <kbd>Enter</kbd> opens · <kbd>Esc</kbd> closes ·{' '}
-        <kbd>g</kbd> then <kbd>e</kbd>/<kbd>l</kbd>/<kbd>s</kbd>/<kbd>,</kbd> switches pages
+        Keys: <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>K</kbd> go to · <kbd>j</kbd>/<kbd>k</kbd> move through rows ·{' '}
+        <kbd>Enter</kbd> opens · <kbd>Esc</kbd> closes · <kbd>g</kbd> then <kbd>e</kbd>/<kbd>l</kbd>/<kbd>s</kbd>/
+        <kbd>,</kbd> switches pages
       </p>
     </section>
   );

@@ -22,33 +22,58 @@ function useLedgerPush(): void {
   useEffect(() => {
     // onEvent returns the unsubscribe, which is this effect's cleanup.
     return onEvent('ledger:closed', ({ ledger }) => {
-        client.setQueryData<RequestResult<'home:ledgers'>>(['home:ledgers'], (old) => {
-          if (!old) return old;
-          const ledgers = [ledger, ...old.ledgers.filter((l) => l.sequence !== ledger.sequence)].sort((a, b) => b.sequence - a.sequence).slice(0, SHOWN);
-          return { latest: Math.max(old.latest ?? 0, ledger.sequence), ledgers };
-        });
-        if (ledger.operationCount > 0) void client.invalidateQueries({ queryKey: ['home:activity'] });
+      client.setQueryData<RequestResult<'home:ledgers'>>(['home:ledgers'], (old) => {
+        if (!old) return old;
+        const ledgers = [ledger, ...old.ledgers.filter((l) => l.sequence !== ledger.sequence)]
+          .sort((a, b) => b.sequence - a.sequence)
+          .slice(0, SHOWN);
+        return { latest: Math.max(old.latest ?? 0, ledger.sequence), ledgers };
       });
+      if (ledger.operationCount > 0) void client.invalidateQueries({ queryKey: ['home:activity'] });
+    });
   }, [client]);
 }
 
 export function LatestLedgers() {
   const now = useNow();
   useLedgerPush();
-  const ledgers = useQuery({ queryKey: ['home:ledgers'], queryFn: ({ signal }) => call('home:ledgers', { limit: SHOWN }, signal), refetchInterval: POLL_MS, retry: false });
+  const ledgers = useQuery({
+    queryKey: ['home:ledgers'],
+    queryFn: ({ signal }) => call('home:ledgers', { limit: SHOWN }, signal),
+    refetchInterval: POLL_MS,
+    retry: false,
+  });
   return (
     <section className="card home-card" aria-label="Latest ledgers">
       <h3>
-        Latest ledgers {ledgers.data?.ledgers.length && !ledgers.isError ? <span className="badge live" title="Pushed as each ledger closes">live</span> : null}
+        Latest ledgers{' '}
+        {ledgers.data?.ledgers.length && !ledgers.isError ? (
+          <span className="badge live" title="Pushed as each ledger closes">
+            live
+          </span>
+        ) : null}
       </h3>
       {ledgers.data?.ledgers.length ? (
         <table className="dense">
-          <thead><tr><th>Ledger</th><th>Closed</th><th className="end">Txs</th><th className="end">Ops</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Ledger</th>
+              <th>Closed</th>
+              <th className="end">Txs</th>
+              <th className="end">Ops</th>
+            </tr>
+          </thead>
           <tbody>
             {ledgers.data.ledgers.map((ledger) => (
               <tr key={ledger.sequence} className={ledger.operationCount === 0 ? 'muted' : undefined}>
-                <td><IdLink kind="ledger" id={String(ledger.sequence)} full /></td>
-                <td><time dateTime={ledger.closedAt} title={ledger.closedAt}>{relativeTime(ledger.closedAt, now)}</time></td>
+                <td>
+                  <IdLink kind="ledger" id={String(ledger.sequence)} full />
+                </td>
+                <td>
+                  <time dateTime={ledger.closedAt} title={ledger.closedAt}>
+                    {relativeTime(ledger.closedAt, now)}
+                  </time>
+                </td>
                 <td className="end num">{ledger.transactionCount}</td>
                 <td className="end num">{ledger.operationCount}</td>
               </tr>
@@ -56,7 +81,13 @@ export function LatestLedgers() {
           </tbody>
         </table>
       ) : (
-        <p className="muted">{ledgers.isError ? `Unavailable: ${(ledgers.error as Error).message}` : ledgers.isPending ? 'Loading…' : 'No ledgers yet.'}</p>
+        <p className="muted">
+          {ledgers.isError
+            ? `Unavailable: ${(ledgers.error as Error).message}`
+            : ledgers.isPending
+              ? 'Loading…'
+              : 'No ledgers yet.'}
+        </p>
       )}
     </section>
   );
@@ -64,13 +95,26 @@ export function LatestLedgers() {
 
 export function LatestOperations() {
   const now = useNow();
-  const activity = useQuery({ queryKey: ['home:activity'], queryFn: ({ signal }) => call('home:activity', { limit: 10 }, signal), refetchInterval: POLL_MS, retry: false });
+  const activity = useQuery({
+    queryKey: ['home:activity'],
+    queryFn: ({ signal }) => call('home:activity', { limit: 10 }, signal),
+    refetchInterval: POLL_MS,
+    retry: false,
+  });
   return (
     <section className="card home-card wide" aria-label="Latest operations">
       <h3>Latest operations</h3>
       {activity.data?.operations.length ? (
         <table className="dense">
-          <thead><tr><th>Operation</th><th className="end">Amount</th><th>Transaction</th><th>Source</th><th>When</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Operation</th>
+              <th className="end">Amount</th>
+              <th>Transaction</th>
+              <th>Source</th>
+              <th>When</th>
+            </tr>
+          </thead>
           <tbody>
             {activity.data.operations.map((op) => (
               <tr key={op.id} data-type={op.type}>
@@ -79,22 +123,41 @@ export function LatestOperations() {
                   {op.successful ? null : <span className="badge bad">failed</span>}
                 </td>
                 <td className="end">{amountCell(op)}</td>
-                <td><IdLink kind="tx" id={op.transactionHash} /></td>
-                <td><IdLink kind="account" id={op.sourceAccount} inRow /></td>
-                <td><time dateTime={op.createdAt} title={op.createdAt}>{relativeTime(op.createdAt, now)}</time></td>
+                <td>
+                  <IdLink kind="tx" id={op.transactionHash} />
+                </td>
+                <td>
+                  <IdLink kind="account" id={op.sourceAccount} inRow />
+                </td>
+                <td>
+                  <time dateTime={op.createdAt} title={op.createdAt}>
+                    {relativeTime(op.createdAt, now)}
+                  </time>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
-        <p className="muted">{activity.isError ? `Unavailable: ${(activity.error as Error).message}` : activity.isPending ? 'Loading…' : 'No operations in the recent ledgers.'}</p>
+        <p className="muted">
+          {activity.isError
+            ? `Unavailable: ${(activity.error as Error).message}`
+            : activity.isPending
+              ? 'Loading…'
+              : 'No operations in the recent ledgers.'}
+        </p>
       )}
     </section>
   );
 }
 
 export function DemoAccounts() {
-  const demo = useQuery({ queryKey: ['home:demo-accounts'], queryFn: ({ signal }) => call('home:demo-accounts', {}, signal), staleTime: 60_000, retry: false });
+  const demo = useQuery({
+    queryKey: ['home:demo-accounts'],
+    queryFn: ({ signal }) => call('home:demo-accounts', {}, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
   const accounts = demo.data?.accounts ?? [];
   if (accounts.length === 0) return null;
   return (
@@ -104,8 +167,14 @@ export function DemoAccounts() {
       <ul className="demo-accounts">
         {accounts.map((account) => (
           <li key={account.account}>
-            <a href={href('account', account.account)} title={account.account}>{account.name}</a>
-            {account.multisig ? <span className="badge" title="Needs more than one signature">multisig</span> : null}
+            <a href={href('account', account.account)} title={account.account}>
+              {account.name}
+            </a>
+            {account.multisig ? (
+              <span className="badge" title="Needs more than one signature">
+                multisig
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -21,7 +21,9 @@ export function LedgerTransactions({ sequence, expected }: { sequence: number; e
     body = (
       <div className="vt-state vt-error" role="alert">
         <span>Could not load the transactions: {query.error.message}</span>
-        <button type="button" onClick={() => void query.refetch()}>Retry</button>
+        <button type="button" onClick={() => void query.refetch()}>
+          Retry
+        </button>
       </div>
     );
   else
@@ -29,25 +31,51 @@ export function LedgerTransactions({ sequence, expected }: { sequence: number; e
       <div className="table-scroll">
         <table className="dense ledger-txs" aria-label="Ledger transactions">
           <thead>
-            <tr><th>#</th><th>Hash</th><th>Source</th><th>Operations</th><th>Fee</th><th>Result</th></tr>
+            <tr>
+              <th>#</th>
+              <th>Hash</th>
+              <th>Source</th>
+              <th>Operations</th>
+              <th>Fee</th>
+              <th>Result</th>
+            </tr>
           </thead>
           <tbody>
             {query.data.records.map((tx, i) => (
               <tr key={tx.hash} className={tx.successful ? undefined : 'failed'}>
                 <td className="num">{i + 1}</td>
-                <td><IdLink kind="tx" id={tx.hash} /></td>
-                <td><IdLink kind="account" id={tx.sourceAccount} /></td>
-                <td className="num">{tx.operationCount}</td>
-                <td className="num"><Fee stroops={tx.feeCharged} /></td>
                 <td>
-                  {tx.successful ? <span className="badge ok">success</span> : <span className="badge bad">failed</span>}{' '}
-                  {tx.resultCodes && !tx.successful ? <span className="mono small">{codeList([tx.resultCodes.transaction, ...tx.resultCodes.operations])}</span> : null}
+                  <IdLink kind="tx" id={tx.hash} />
+                </td>
+                <td>
+                  <IdLink kind="account" id={tx.sourceAccount} />
+                </td>
+                <td className="num">{tx.operationCount}</td>
+                <td className="num">
+                  <Fee stroops={tx.feeCharged} />
+                </td>
+                <td>
+                  {tx.successful ? (
+                    <span className="badge ok">success</span>
+                  ) : (
+                    <span className="badge bad">failed</span>
+                  )}{' '}
+                  {tx.resultCodes && !tx.successful ? (
+                    <span className="mono small">
+                      {codeList([tx.resultCodes.transaction, ...tx.resultCodes.operations])}
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {query.data.truncated ? <p className="muted small">The first {query.data.records.length} of {expected} transactions are listed; the operations below hold them all.</p> : null}
+        {query.data.truncated ? (
+          <p className="muted small">
+            The first {query.data.records.length} of {expected} transactions are listed; the operations below hold them
+            all.
+          </p>
+        ) : null}
       </div>
     );
   return (

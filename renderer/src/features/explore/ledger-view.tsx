@@ -13,11 +13,35 @@ export function LedgerView({ ledger }: { ledger: Ledger }) {
     <>
       <section className="card" aria-label="Ledger facts">
         <dl className="fields">
-          <div className="field"><dt>Sequence</dt><dd><IdLink kind="ledger" id={seq} full /></dd></div>
-          <div className="field"><dt>Hash</dt><dd className="mono wrap">{ledger.hash} <CopyButton text={ledger.hash} /></dd></div>
-          <div className="field"><dt>Closed</dt><dd><TimeCell iso={ledger.closedAt} /></dd></div>
-          <div className="field"><dt>Transactions</dt><dd>{ledger.transactionCount}{ledger.failedTransactionCount ? ` (${ledger.failedTransactionCount} failed)` : ''}</dd></div>
-          <div className="field"><dt>Operations</dt><dd>{ledger.operationCount}</dd></div>
+          <div className="field">
+            <dt>Sequence</dt>
+            <dd>
+              <IdLink kind="ledger" id={seq} full />
+            </dd>
+          </div>
+          <div className="field">
+            <dt>Hash</dt>
+            <dd className="mono wrap">
+              {ledger.hash} <CopyButton text={ledger.hash} />
+            </dd>
+          </div>
+          <div className="field">
+            <dt>Closed</dt>
+            <dd>
+              <TimeCell iso={ledger.closedAt} />
+            </dd>
+          </div>
+          <div className="field">
+            <dt>Transactions</dt>
+            <dd>
+              {ledger.transactionCount}
+              {ledger.failedTransactionCount ? ` (${ledger.failedTransactionCount} failed)` : ''}
+            </dd>
+          </div>
+          <div className="field">
+            <dt>Operations</dt>
+            <dd>{ledger.operationCount}</dd>
+          </div>
           <div className="field">
             <dt>Neighbours</dt>
             <dd>

@@ -58,7 +58,12 @@ export function PreviousLedger({ sequence }: { sequence: number }) {
         />{' '}
         skip empty
       </label>
-      {message ? <span className="small bad" role="status">{' '}{message}</span> : null}
+      {message ? (
+        <span className="small bad" role="status">
+          {' '}
+          {message}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -11,13 +11,32 @@ export function OperationView({ op }: { op: Operation }) {
   return (
     <section className="card" aria-label="Operation facts">
       <p className="op-summary">
-        <strong>{typeLabel(op)}</strong> {op.successful ? null : <span className="badge bad">failed</span>} {amountCell(op, false)} {detailsCell(op, false)}
+        <strong>{typeLabel(op)}</strong> {op.successful ? null : <span className="badge bad">failed</span>}{' '}
+        {amountCell(op, false)} {detailsCell(op, false)}
       </p>
-      <p className="muted" data-testid="op-summary">{operationSummary(op)}</p>
+      <p className="muted" data-testid="op-summary">
+        {operationSummary(op)}
+      </p>
       <dl className="fields">
-        <div className="field"><dt>Transaction</dt><dd><IdLink kind="tx" id={op.transactionHash} full /></dd></div>
-        <div className="field"><dt>Position</dt><dd>{position} {position ? <IdLink kind="ledger" id={String(decodeToid(op.id).ledger)} label="open ledger" /> : null}</dd></div>
-        <div className="field"><dt>Time</dt><dd><TimeCell iso={op.createdAt} /></dd></div>
+        <div className="field">
+          <dt>Transaction</dt>
+          <dd>
+            <IdLink kind="tx" id={op.transactionHash} full />
+          </dd>
+        </div>
+        <div className="field">
+          <dt>Position</dt>
+          <dd>
+            {position}{' '}
+            {position ? <IdLink kind="ledger" id={String(decodeToid(op.id).ledger)} label="open ledger" /> : null}
+          </dd>
+        </div>
+        <div className="field">
+          <dt>Time</dt>
+          <dd>
+            <TimeCell iso={op.createdAt} />
+          </dd>
+        </div>
       </dl>
       <h3>Record</h3>
       <Fields record={op as unknown as Record<string, unknown>} />

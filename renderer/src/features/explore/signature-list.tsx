@@ -3,7 +3,11 @@
 import type { EnvelopeSignature, TransactionDetail } from '../../../../shared/model';
 import { CopyButton, IdLink } from '../../components/id-link';
 
-const PART: Record<EnvelopeSignature['part'], string> = { transaction: 'transaction', fee_bump: 'fee bump', inner: 'inner transaction' };
+const PART: Record<EnvelopeSignature['part'], string> = {
+  transaction: 'transaction',
+  fee_bump: 'fee bump',
+  inner: 'inner transaction',
+};
 
 export function SignatureList({ tx }: { tx: TransactionDetail }) {
   const list = tx.envelopeSignatures;
@@ -12,8 +16,14 @@ export function SignatureList({ tx }: { tx: TransactionDetail }) {
     return (
       <section className="card" aria-label="Signatures">
         <h3>Signatures</h3>
-        <p className="muted small">The envelope did not decode, so the hints are unknown; the signatures as the server lists them:</p>
-        <ol className="mono small wrap">{tx.signatures.map((s, i) => <li key={i}>{s}</li>)}</ol>
+        <p className="muted small">
+          The envelope did not decode, so the hints are unknown; the signatures as the server lists them:
+        </p>
+        <ol className="mono small wrap">
+          {tx.signatures.map((s, i) => (
+            <li key={i}>{s}</li>
+          ))}
+        </ol>
       </section>
     );
   }
@@ -40,7 +50,13 @@ export function SignatureList({ tx }: { tx: TransactionDetail }) {
                 <td className="num">{i + 1}</td>
                 {bumped ? <td>{PART[s.part]}</td> : null}
                 <td className="mono">{s.hint}</td>
-                <td>{s.hintMatches ? <IdLink kind="account" id={s.hintMatches} /> : <span className="muted">another key</span>}</td>
+                <td>
+                  {s.hintMatches ? (
+                    <IdLink kind="account" id={s.hintMatches} />
+                  ) : (
+                    <span className="muted">another key</span>
+                  )}
+                </td>
                 <td className="mono wrap sig">
                   {s.signature} <CopyButton text={s.signature} label={`Copy signature ${i + 1}`} />
                 </td>

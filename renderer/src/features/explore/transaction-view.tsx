@@ -25,7 +25,12 @@ export function TransactionView({ tx }: { tx: TransactionDetail }) {
       <ViewBoundary name="The signatures">
         <SignatureList tx={tx} />
       </ViewBoundary>
-      <OperationTable target={{ kind: 'operations', scope: 'transaction', id: tx.hash }} label="Operations" defaultOrder="asc" numbered />
+      <OperationTable
+        target={{ kind: 'operations', scope: 'transaction', id: tx.hash }}
+        label="Operations"
+        defaultOrder="asc"
+        numbered
+      />
     </>
   );
 }
@@ -37,15 +42,34 @@ function TransactionFactsCard({ tx }: { tx: TransactionDetail }) {
       <dl className="fields">
         <Fact term="Result" testId="tx-result">
           {tx.successful ? <span className="badge ok">success</span> : <span className="badge bad">failed</span>}{' '}
-          {tx.resultCodes ? <span className="mono">{codeList([tx.resultCodes.transaction, ...tx.resultCodes.operations])}</span> : null}
+          {tx.resultCodes ? (
+            <span className="mono">{codeList([tx.resultCodes.transaction, ...tx.resultCodes.operations])}</span>
+          ) : null}
         </Fact>
-        <Fact term="Ledger"><IdLink kind="ledger" id={String(tx.ledger)} full /></Fact>
-        <Fact term="Created"><TimeCell iso={tx.createdAt} /></Fact>
-        <Fact term="Source"><IdLink kind="account" id={tx.sourceAccount} full /></Fact>
-        {tx.feeAccount && tx.feeAccount !== tx.sourceAccount ? <Fact term="Fee account"><IdLink kind="account" id={tx.feeAccount} full /></Fact> : null}
-        <Fact term="Fee charged" testId="tx-fee"><Fee stroops={tx.feeCharged} /> <span className="muted">of max <Fee stroops={tx.maxFee} /></span></Fact>
+        <Fact term="Ledger">
+          <IdLink kind="ledger" id={String(tx.ledger)} full />
+        </Fact>
+        <Fact term="Created">
+          <TimeCell iso={tx.createdAt} />
+        </Fact>
+        <Fact term="Source">
+          <IdLink kind="account" id={tx.sourceAccount} full />
+        </Fact>
+        {tx.feeAccount && tx.feeAccount !== tx.sourceAccount ? (
+          <Fact term="Fee account">
+            <IdLink kind="account" id={tx.feeAccount} full />
+          </Fact>
+        ) : null}
+        <Fact term="Fee charged" testId="tx-fee">
+          <Fee stroops={tx.feeCharged} />{' '}
+          <span className="muted">
+            of max <Fee stroops={tx.maxFee} />
+          </span>
+        </Fact>
         <Fact term="Operations">{tx.operationCount}</Fact>
-        <Fact term="Memo" className="mono">{tx.memoType === 'none' ? <span className="muted">none</span> : `${tx.memoType}: ${tx.memo ?? ''}`}</Fact>
+        <Fact term="Memo" className="mono">
+          {tx.memoType === 'none' ? <span className="muted">none</span> : `${tx.memoType}: ${tx.memo ?? ''}`}
+        </Fact>
         {tx.envelopeXdr ? <XdrFact term="Envelope XDR" xdr={tx.envelopeXdr} copyLabel="Copy envelope XDR" /> : null}
         {tx.resultXdr ? <XdrFact term="Result XDR" xdr={tx.resultXdr} copyLabel="Copy result XDR" /> : null}
       </dl>

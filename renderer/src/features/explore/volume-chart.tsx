@@ -36,7 +36,13 @@ export function buildSeries(rows: ReturnType<typeof flattenPages>['rows']) {
     const key = `${currency.code}:${currency.issuer ?? ''}`;
     let series = byCurrency.get(key);
     if (!series) {
-      series = { key, label: currency.code, inbound: Array(BUCKETS).fill(0n), outbound: Array(BUCKETS).fill(0n), count: 0 };
+      series = {
+        key,
+        label: currency.code,
+        inbound: Array(BUCKETS).fill(0n),
+        outbound: Array(BUCKETS).fill(0n),
+        count: 0,
+      };
       byCurrency.set(key, series);
     }
     const bucket = Math.min(BUCKETS - 1, Math.floor(((Date.parse(op.createdAt) - from) / span) * BUCKETS));
@@ -94,16 +100,35 @@ const ChartBody = memo(function ChartBody({ pages, pending }: { pages: LoadedPag
           ))}
         </select>
       </h3>
-      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={`${current.label} in ${formatAmount(totalIn)}, out ${formatAmount(totalOut)}`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`${current.label} in ${formatAmount(totalIn)}, out ${formatAmount(totalOut)}`}
+      >
         <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
-        {current.inbound.map((v, i) => (v > 0n ? <rect key={`i${i}`} className="bar-in" x={i * bar + 1} width={bar - 2} y={mid - scale(v)} height={scale(v)}><title>in {formatAmountGrouped(v)}</title></rect> : null))}
-        {current.outbound.map((v, i) => (v > 0n ? <rect key={`o${i}`} className="bar-out" x={i * bar + 1} width={bar - 2} y={mid} height={scale(v)}><title>out {formatAmountGrouped(v)}</title></rect> : null))}
+        {current.inbound.map((v, i) =>
+          v > 0n ? (
+            <rect key={`i${i}`} className="bar-in" x={i * bar + 1} width={bar - 2} y={mid - scale(v)} height={scale(v)}>
+              <title>in {formatAmountGrouped(v)}</title>
+            </rect>
+          ) : null,
+        )}
+        {current.outbound.map((v, i) =>
+          v > 0n ? (
+            <rect key={`o${i}`} className="bar-out" x={i * bar + 1} width={bar - 2} y={mid} height={scale(v)}>
+              <title>out {formatAmountGrouped(v)}</title>
+            </rect>
+          ) : null,
+        )}
       </svg>
       <p className="small">
-        <span className="legend-in">in {formatAmountGrouped(totalIn)}</span> · <span className="legend-out">out {formatAmountGrouped(totalOut)}</span> {current.label}
+        <span className="legend-in">in {formatAmountGrouped(totalIn)}</span> ·{' '}
+        <span className="legend-out">out {formatAmountGrouped(totalOut)}</span> {current.label}
       </p>
       <p className="muted small">
-        {absoluteTime(new Date(from).toISOString())} – {absoluteTime(new Date(to).toISOString())}, {rows.length.toLocaleString('en')} loaded rows
+        {absoluteTime(new Date(from).toISOString())} – {absoluteTime(new Date(to).toISOString())},{' '}
+        {rows.length.toLocaleString('en')} loaded rows
       </p>
     </section>
   );

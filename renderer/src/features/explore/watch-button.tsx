@@ -24,7 +24,14 @@ export function WatchButton({ account }: { account: string }) {
     }
   }
   return (
-    <button type="button" className="small" onClick={() => void toggle()} disabled={busy || watched.isPending} aria-pressed={watching} title={problem ?? undefined}>
+    <button
+      type="button"
+      className="small"
+      onClick={() => void toggle()}
+      disabled={busy || watched.isPending}
+      aria-pressed={watching}
+      title={problem ?? undefined}
+    >
       {watching ? '★ Watching' : '☆ Watch'}
     </button>
   );

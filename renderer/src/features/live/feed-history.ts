@@ -14,8 +14,11 @@ export function useFeedHistory(): void {
     const controller = new AbortController();
     call('stream:feed', { limit: 50 }, controller.signal).then(
       ({ items, errors }) => {
-        useUi.getState().fillFeed(items.map((item) => ({ ...item, receivedAt: Date.parse(item.record.createdAt) || Date.now() })));
-        for (const error of errors) useUi.getState().addNotice('warning', `Could not read the recent payments of ${error}`);
+        useUi
+          .getState()
+          .fillFeed(items.map((item) => ({ ...item, receivedAt: Date.parse(item.record.createdAt) || Date.now() })));
+        for (const error of errors)
+          useUi.getState().addNotice('warning', `Could not read the recent payments of ${error}`);
       },
       () => undefined, // the streams still deliver what is new; the past comes with the next change
     );

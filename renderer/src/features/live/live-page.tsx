@@ -28,7 +28,12 @@ export function streamStateText(status: StreamStatus | undefined): string {
 
 const columns: Column<FeedItem>[] = [
   { key: 'time', header: 'Time (UTC)', width: '200px', render: (item) => <LiveTime iso={item.record.createdAt} /> },
-  { key: 'account', header: 'Watched', width: '130px', render: (item) => <IdLink kind="account" id={item.account} inRow /> },
+  {
+    key: 'account',
+    header: 'Watched',
+    width: '130px',
+    render: (item) => <IdLink kind="account" id={item.account} inRow />,
+  },
   {
     key: 'dir',
     header: 'Dir',
@@ -36,7 +41,13 @@ const columns: Column<FeedItem>[] = [
     render: (item) => <DirectionBadge op={item.record} />,
   },
   { key: 'type', header: 'Type', width: '110px', render: (item) => typeLabel(item.record) },
-  { key: 'amount', header: 'Amount', width: 'minmax(130px, 0.8fr)', align: 'end', render: (item) => amountCell(item.record) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    width: 'minmax(130px, 0.8fr)',
+    align: 'end',
+    render: (item) => amountCell(item.record),
+  },
   { key: 'details', header: 'Details', width: 'minmax(200px, 2fr)', render: (item) => detailsCell(item.record) },
   { key: 'op', header: 'Operation', width: '164px', render: (item) => <IdLink kind="op" id={item.record.id} inRow /> },
 ];
@@ -64,8 +75,19 @@ export function LivePage() {
       <ViewBoundary name="The watch form">
         <WatchForm />
       </ViewBoundary>
-      <WatchedTable watched={watched.data?.watched} statuses={statuses} unread={unread} onRemove={(account) => void remove(account)} />
-      <FeedToolbar paused={paused} onPause={() => setPaused(!paused)} held={held.length} host={host} inFeed={feed.length} />
+      <WatchedTable
+        watched={watched.data?.watched}
+        statuses={statuses}
+        unread={unread}
+        onRemove={(account) => void remove(account)}
+      />
+      <FeedToolbar
+        paused={paused}
+        onPause={() => setPaused(!paused)}
+        held={held.length}
+        host={host}
+        inFeed={feed.length}
+      />
       <ViewBoundary name="The live feed">
         <VirtualTable
           label="Live feed"
@@ -75,7 +97,11 @@ export function LivePage() {
           rowClass={(item) => (item.record.successful ? undefined : 'failed')}
           onOpen={(item) => navigate(href('op', item.record.id))}
           status="success"
-          empty={watched.data?.watched.length ? 'Waiting for payments…' : 'Watch an account to see its payments here as they happen.'}
+          empty={
+            watched.data?.watched.length
+              ? 'Waiting for payments…'
+              : 'Watch an account to see its payments here as they happen.'
+          }
         />
       </ViewBoundary>
     </section>
@@ -94,18 +120,40 @@ function WatchedTable({ watched, statuses, unread, onRemove }: WatchedTableProps
   return (
     <table className="dense watched-table" aria-label="Watched accounts">
       <thead>
-        <tr><th>Account</th><th>Stream</th><th>Notify from</th><th>Unread</th><th /></tr>
+        <tr>
+          <th>Account</th>
+          <th>Stream</th>
+          <th>Notify from</th>
+          <th>Unread</th>
+          <th />
+        </tr>
       </thead>
       <tbody>
         {watched?.map((w) => {
           const status = statuses[w.account];
           return (
             <tr key={w.account}>
-              <td><IdLink kind="account" id={w.account} full /></td>
-              <td><span className={`stream-state s-${status?.state ?? 'connecting'}`} data-testid="stream-state" title={status?.message}>{streamStateText(status)}</span></td>
-              <td className="num">{w.minAmounts ? formatMinimums(w.minAmounts) : <span className="muted">any</span>}</td>
+              <td>
+                <IdLink kind="account" id={w.account} full />
+              </td>
+              <td>
+                <span
+                  className={`stream-state s-${status?.state ?? 'connecting'}`}
+                  data-testid="stream-state"
+                  title={status?.message}
+                >
+                  {streamStateText(status)}
+                </span>
+              </td>
+              <td className="num">
+                {w.minAmounts ? formatMinimums(w.minAmounts) : <span className="muted">any</span>}
+              </td>
               <td>{unread[w.account] ?? 0}</td>
-              <td><button type="button" onClick={() => onRemove(w.account)} aria-label={`Stop watching ${w.account}`}>Remove</button></td>
+              <td>
+                <button type="button" onClick={() => onRemove(w.account)} aria-label={`Stop watching ${w.account}`}>
+                  Remove
+                </button>
+              </td>
             </tr>
           );
         })}
@@ -125,14 +173,18 @@ interface FeedToolbarProps {
 
 /** Pause and resume, the browser's notification permission, and the feed's size. */
 function FeedToolbar({ paused, onPause, held, host, inFeed }: FeedToolbarProps) {
-  const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission));
+  const [permission, setPermission] = useState(() =>
+    typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
+  );
   return (
     <div className="toolbar">
       <button type="button" onClick={onPause} aria-pressed={paused}>
         {paused ? `Resume (${held} new)` : 'Pause'}
       </button>
       {host === 'web' && permission === 'default' ? (
-        <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>Enable notifications</button>
+        <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)}>
+          Enable notifications
+        </button>
       ) : null}
       <span className="muted small">
         {host === 'electron' ? 'Notifications: native' : `Notifications: ${permission}`} · {inFeed} in feed

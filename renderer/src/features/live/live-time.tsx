@@ -6,7 +6,10 @@ export function LiveTime({ iso }: { iso: string }) {
   const now = useNow();
   return (
     <time dateTime={iso} title={iso}>
-      {absoluteTime(iso).replace(' UTC', '')} <span className="muted" data-testid="relative-time">{relativeTime(iso, now)}</span>
+      {absoluteTime(iso).replace(' UTC', '')}{' '}
+      <span className="muted" data-testid="relative-time">
+        {relativeTime(iso, now)}
+      </span>
     </time>
   );
 }

@@ -31,18 +31,44 @@ export function WatchForm() {
       setAccount('');
       setMin('');
       await client.invalidateQueries({ queryKey: ['stream:list'] });
-      if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission();
+      if (typeof Notification !== 'undefined' && Notification.permission === 'default')
+        void Notification.requestPermission();
     } catch (error) {
       setProblem((error as Error).message);
     }
   }
 
   return (
-    <form className="watch-form" onSubmit={(e) => { e.preventDefault(); void add(); }} aria-label="Watch an account">
-      <input value={account} onChange={(e) => setAccount(e.target.value)} placeholder="Account G…" aria-label="Account to watch" spellCheck={false} className="mono" />
-      <input value={min} onChange={(e) => setMin(e.target.value)} placeholder="Notify from: 10, or XLM=5, USD:G…=100" aria-label="Notification minimum" />
-      <button type="submit" className="primary">Watch</button>
-      {problem ? <p role="alert" className="bad">{problem}</p> : null}
+    <form
+      className="watch-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+      aria-label="Watch an account"
+    >
+      <input
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+        placeholder="Account G…"
+        aria-label="Account to watch"
+        spellCheck={false}
+        className="mono"
+      />
+      <input
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+        placeholder="Notify from: 10, or XLM=5, USD:G…=100"
+        aria-label="Notification minimum"
+      />
+      <button type="submit" className="primary">
+        Watch
+      </button>
+      {problem ? (
+        <p role="alert" className="bad">
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -29,7 +29,9 @@ function readText(file: File): Promise<string> {
 
 export async function importLabelFile(file: File): Promise<string> {
   if (file.size > MAX_IMPORT_CHARS) {
-    throw new Error(`${file.name} is ${(file.size / 1_000_000).toFixed(1)} MB; an address book file is at most 2 MB. Nothing was imported.`);
+    throw new Error(
+      `${file.name} is ${(file.size / 1_000_000).toFixed(1)} MB; an address book file is at most 2 MB. Nothing was imported.`,
+    );
   }
   const summary = await call('labels:import', { text: await readText(file) });
   await reloadLabels();
@@ -53,10 +55,16 @@ export function AddressBook() {
   return (
     <section className="card" aria-label="Address book">
       <h3>Address book</h3>
-      <p className="muted small">Names for accounts, shown wherever the account appears. Name one from its page or the ✎ next to its id.</p>
+      <p className="muted small">
+        Names for accounts, shown wherever the account appears. Name one from its page or the ✎ next to its id.
+      </p>
       <div className="row-actions">
-        <button type="button" onClick={() => void exportAs('json')}>Export JSON</button>
-        <button type="button" onClick={() => void exportAs('csv')}>Export CSV</button>
+        <button type="button" onClick={() => void exportAs('json')}>
+          Export JSON
+        </button>
+        <button type="button" onClick={() => void exportAs('csv')}>
+          Export CSV
+        </button>
         <label className="button-like">
           Import JSON or CSV…
           <input
@@ -67,12 +75,24 @@ export function AddressBook() {
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              if (file) void importLabelFile(file).then((text) => setMessage({ tone: 'ok', text }), (error: Error) => setMessage({ tone: 'bad', text: error.message }));
+              if (file)
+                void importLabelFile(file).then(
+                  (text) => setMessage({ tone: 'ok', text }),
+                  (error: Error) => setMessage({ tone: 'bad', text: error.message }),
+                );
             }}
           />
         </label>
       </div>
-      {message ? <p role={message.tone === 'bad' ? 'alert' : 'status'} className={message.tone === 'bad' ? 'bad' : 'small'} data-testid="labels-message">{message.text}</p> : null}
+      {message ? (
+        <p
+          role={message.tone === 'bad' ? 'alert' : 'status'}
+          className={message.tone === 'bad' ? 'bad' : 'small'}
+          data-testid="labels-message"
+        >
+          {message.text}
+        </p>
+      ) : null}
       <LabelList entries={entries} />
     </section>
   );
@@ -88,8 +108,20 @@ function LabelList({ entries }: { entries: LabelEntry[] }) {
             {entries.slice(0, 200).map((entry) => (
               <tr key={entry.account}>
                 <td>{entry.label}</td>
-                <td><a href={href('account', entry.account)} className="mono small">{entry.account}</a></td>
-                <td><button type="button" aria-label={`Remove label ${entry.label}`} onClick={() => void removeLabel(entry.account)}>Remove</button></td>
+                <td>
+                  <a href={href('account', entry.account)} className="mono small">
+                    {entry.account}
+                  </a>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Remove label ${entry.label}`}
+                    onClick={() => void removeLabel(entry.account)}
+                  >
+                    Remove
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -97,7 +129,9 @@ function LabelList({ entries }: { entries: LabelEntry[] }) {
       ) : (
         <p className="muted">No labels yet.</p>
       )}
-      {entries.length > 200 ? <p className="muted small">…and {entries.length - 200} more (all are in an export).</p> : null}
+      {entries.length > 200 ? (
+        <p className="muted small">…and {entries.length - 200} more (all are in an export).</p>
+      ) : null}
     </>
   );
 }

@@ -21,25 +21,59 @@ export function NetworkForm({ initial, onSave, onCancel }: NetworkFormProps) {
   const { draft, setDraft, field, test, problem, busy, runTest, save } = useNetworkDraft(initial, onSave);
 
   return (
-    <form className="network-form card" aria-label={initial ? `Edit ${initial.name}` : 'Add a network'} onSubmit={(e) => { e.preventDefault(); void save(); }}>
-      <label>Name <input {...field('name')} required maxLength={64} /></label>
-      <label>Base URL <input {...field('baseUrl')} required type="url" className="mono" /></label>
-      <label>Passphrase <input {...field('passphrase')} required className="mono" placeholder="filled in by Test connection when the server reports it" /></label>
+    <form
+      className="network-form card"
+      aria-label={initial ? `Edit ${initial.name}` : 'Add a network'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <label>
+        Name <input {...field('name')} required maxLength={64} />
+      </label>
+      <label>
+        Base URL <input {...field('baseUrl')} required type="url" className="mono" />
+      </label>
+      <label>
+        Passphrase{' '}
+        <input
+          {...field('passphrase')}
+          required
+          className="mono"
+          placeholder="filled in by Test connection when the server reports it"
+        />
+      </label>
       <SubmissionSelect value={draft.submission} onChange={(submission) => setDraft({ ...draft, submission })} />
       <div className="actions">
-        <button type="button" onClick={() => void runTest()} disabled={busy}>Test connection</button>
-        <button type="submit" className="primary" disabled={busy}>Save</button>
-        <button type="button" onClick={onCancel}>Cancel</button>
+        <button type="button" onClick={() => void runTest()} disabled={busy}>
+          Test connection
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          Save
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
       {test ? <ConnectionTestResult test={test} passphrase={draft.passphrase} /> : null}
-      {problem ? <p role="alert" className="bad">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="bad">
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }
 
 /** The draft profile, and testing or saving it: busy while either runs, and what went wrong. */
 function useNetworkDraft(initial: NetworkProfile | undefined, onSave: (draft: Draft) => Promise<void>) {
-  const [draft, setDraft] = useState<Draft>({ name: initial?.name ?? '', baseUrl: initial?.baseUrl ?? 'https://', passphrase: initial?.passphrase ?? '', submission: initial?.submission ?? 'auto' });
+  const [draft, setDraft] = useState<Draft>({
+    name: initial?.name ?? '',
+    baseUrl: initial?.baseUrl ?? 'https://',
+    passphrase: initial?.passphrase ?? '',
+    submission: initial?.submission ?? 'auto',
+  });
   const [test, setTest] = useState<ConnectionTest | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,9 +86,13 @@ function useNetworkDraft(initial: NetworkProfile | undefined, onSave: (draft: Dr
     setBusy(true);
     setProblem(null);
     try {
-      const result = await call('network:test', { baseUrl: draft.baseUrl, ...(draft.passphrase ? { passphrase: draft.passphrase } : {}) });
+      const result = await call('network:test', {
+        baseUrl: draft.baseUrl,
+        ...(draft.passphrase ? { passphrase: draft.passphrase } : {}),
+      });
       setTest(result);
-      if (!draft.passphrase && result.serverPassphrase) setDraft((d) => ({ ...d, passphrase: result.serverPassphrase ?? '' }));
+      if (!draft.passphrase && result.serverPassphrase)
+        setDraft((d) => ({ ...d, passphrase: result.serverPassphrase ?? '' }));
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
@@ -77,7 +115,13 @@ function useNetworkDraft(initial: NetworkProfile | undefined, onSave: (draft: Dr
   return { draft, setDraft, field, test, problem, busy, runTest, save };
 }
 
-function SubmissionSelect({ value, onChange }: { value: Draft['submission']; onChange(submission: Draft['submission']): void }) {
+function SubmissionSelect({
+  value,
+  onChange,
+}: {
+  value: Draft['submission'];
+  onChange(submission: Draft['submission']): void;
+}) {
   return (
     <label>
       Submission{' '}
@@ -98,7 +142,9 @@ function ConnectionTestResult({ test, passphrase }: { test: ConnectionTest; pass
       {test.latencyMs !== null ? ` · ${test.latencyMs} ms` : ''}
       {test.dialect ? ` · ${test.dialect} dialect` : ''}
       {test.latestLedger !== null ? ` · ledger ${test.latestLedger}` : ''}
-      {test.serverPassphrase && passphrase && test.serverPassphrase !== passphrase ? ' · the server reports a different passphrase' : ''}
+      {test.serverPassphrase && passphrase && test.serverPassphrase !== passphrase
+        ? ' · the server reports a different passphrase'
+        : ''}
     </p>
   );
 }

@@ -54,7 +54,15 @@ function NetworksCard() {
     <section className="card" aria-label="Networks">
       <h3>Networks</h3>
       <table className="dense">
-        <thead><tr><th>Name</th><th>URL</th><th>Dialect</th><th /><th>Connection</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>URL</th>
+            <th>Dialect</th>
+            <th />
+            <th>Connection</th>
+          </tr>
+        </thead>
         <tbody>
           {networks.data?.profiles.map((p) => (
             <NetworkRow
@@ -70,9 +78,16 @@ function NetworksCard() {
         </tbody>
       </table>
       {editing ? (
-        <NetworkForm key={editing === 'new' ? 'new' : editing.id} {...(editing === 'new' ? {} : { initial: editing })} onSave={save} onCancel={() => setEditing(null)} />
+        <NetworkForm
+          key={editing === 'new' ? 'new' : editing.id}
+          {...(editing === 'new' ? {} : { initial: editing })}
+          onSave={save}
+          onCancel={() => setEditing(null)}
+        />
       ) : (
-        <button type="button" onClick={() => setEditing('new')}>Add a network…</button>
+        <button type="button" onClick={() => setEditing('new')}>
+          Add a network…
+        </button>
       )}
     </section>
   );
@@ -91,17 +106,31 @@ interface NetworkRowProps {
 function NetworkRow({ profile: p, selected, result, onTest, onEdit, onRemove }: NetworkRowProps) {
   return (
     <tr>
-      <td>{p.name} {selected ? <span className="badge ok">selected</span> : null}</td>
+      <td>
+        {p.name} {selected ? <span className="badge ok">selected</span> : null}
+      </td>
       <td className="mono small">{p.baseUrl}</td>
       <td>{p.dialect}</td>
       <td>
         <div className="row-actions">
-          <button type="button" onClick={onTest} aria-label={`Test ${p.name}`}>Test</button>
-          {p.builtIn ? null : <button type="button" onClick={onEdit} aria-label={`Edit ${p.name}`}>Edit</button>}
-          {p.builtIn ? null : <button type="button" onClick={onRemove} aria-label={`Remove ${p.name}`}>Remove</button>}
+          <button type="button" onClick={onTest} aria-label={`Test ${p.name}`}>
+            Test
+          </button>
+          {p.builtIn ? null : (
+            <button type="button" onClick={onEdit} aria-label={`Edit ${p.name}`}>
+              Edit
+            </button>
+          )}
+          {p.builtIn ? null : (
+            <button type="button" onClick={onRemove} aria-label={`Remove ${p.name}`}>
+              Remove
+            </button>
+          )}
         </div>
       </td>
-      <td className="small" role="status">{connectionText(result)}</td>
+      <td className="small" role="status">
+        {connectionText(result)}
+      </td>
     </tr>
   );
 }
@@ -109,7 +138,9 @@ function NetworkRow({ profile: p, selected, result, onTest, onEdit, onRemove }: 
 /** "ok: … (12 ms)", "failed: …", or the text as it is. */
 function connectionText(result: ConnectionTest | string | undefined): string {
   if (typeof result === 'string') return result;
-  return result ? `${result.ok ? 'ok' : 'failed'}: ${result.message}${result.latencyMs !== null ? ` (${result.latencyMs} ms)` : ''}` : '';
+  return result
+    ? `${result.ok ? 'ok' : 'failed'}: ${result.message}${result.latencyMs !== null ? ` (${result.latencyMs} ms)` : ''}`
+    : '';
 }
 
 function Minimums() {
@@ -130,17 +161,31 @@ function Minimums() {
   return (
     <section className="card" aria-label="Notification minimums">
       <h3>Notification minimums</h3>
-      <p className="muted small">A notification is shown for each incoming payment reaching its asset's minimum: <code>10</code> for any asset, <code>XLM=5</code>, <code>USD:G…=100</code>, separated by commas. Empty: every payment.</p>
+      <p className="muted small">
+        A notification is shown for each incoming payment reaching its asset's minimum: <code>10</code> for any asset,{' '}
+        <code>XLM=5</code>, <code>USD:G…=100</code>, separated by commas. Empty: every payment.
+      </p>
       {watched.data?.watched.length ? (
         <table className="dense">
           <tbody>
             {watched.data.watched.map((w) => (
               <tr key={w.account}>
-                <td><IdLink kind="account" id={w.account} /></td>
                 <td>
-                  <input aria-label={`Minimum for ${w.account}`} placeholder="10, XLM=5, USD:G…=100" value={drafts[w.account] ?? formatMinimums(w.minAmounts)} onChange={(e) => setDrafts({ ...drafts, [w.account]: e.target.value })} />
+                  <IdLink kind="account" id={w.account} />
                 </td>
-                <td><button type="button" onClick={() => void save(w.account)}>Save</button></td>
+                <td>
+                  <input
+                    aria-label={`Minimum for ${w.account}`}
+                    placeholder="10, XLM=5, USD:G…=100"
+                    value={drafts[w.account] ?? formatMinimums(w.minAmounts)}
+                    onChange={(e) => setDrafts({ ...drafts, [w.account]: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <button type="button" onClick={() => void save(w.account)}>
+                    Save
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -148,7 +193,11 @@ function Minimums() {
       ) : (
         <p className="muted">No watched accounts.</p>
       )}
-      {problem ? <p role="alert" className="bad">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="bad">
+          {problem}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -161,7 +210,8 @@ function ThemePicker() {
       <h3>Theme</h3>
       {(['system', 'light', 'dark'] as ThemeSetting[]).map((t) => (
         <label key={t} className="radio">
-          <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => setTheme(t)} /> {t === 'system' ? 'Follow the system' : t === 'light' ? 'Light' : 'Dark'}
+          <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => setTheme(t)} />{' '}
+          {t === 'system' ? 'Follow the system' : t === 'light' ? 'Light' : 'Dark'}
         </label>
       ))}
     </section>

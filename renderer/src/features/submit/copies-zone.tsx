@@ -9,7 +9,10 @@ export const MAX_COPIES = 19;
 
 /** Pasted text holding one or more envelopes, separated by blank lines. */
 export function splitCopies(text: string): string[] {
-  return text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 interface CopiesZoneProps {
@@ -45,12 +48,30 @@ export function CopiesZone({ copies, onCopies, onDetached }: CopiesZoneProps) {
   }
 
   return (
-    <section className="card copies" aria-label="Other signed copies" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void onDrop(e)} data-testid="copies-zone">
-      <h3>Other signatures <span className="muted small">{copies.length} more cop{copies.length === 1 ? 'y' : 'ies'}</span></h3>
-      <p className="muted small">Drop or paste copies of the same transaction signed by other signers (several: separate them with a blank line). They are merged into one envelope.</p>
+    <section
+      className="card copies"
+      aria-label="Other signed copies"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => void onDrop(e)}
+      data-testid="copies-zone"
+    >
+      <h3>
+        Other signatures{' '}
+        <span className="muted small">
+          {copies.length} more cop{copies.length === 1 ? 'y' : 'ies'}
+        </span>
+      </h3>
+      <p className="muted small">
+        Drop or paste copies of the same transaction signed by other signers (several: separate them with a blank line).
+        They are merged into one envelope.
+      </p>
       <PastedCopies hasCopies={copies.length > 0} onAdd={add} onRemoveAll={() => onCopies([])} onProblem={setProblem} />
       <DetachedSignatureForm onDetached={onDetached} onProblem={setProblem} />
-      {problem ? <p className="bad" role="alert" data-testid="copies-problem">{problem}</p> : null}
+      {problem ? (
+        <p className="bad" role="alert" data-testid="copies-problem">
+          {problem}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -73,18 +94,39 @@ function PastedCopies({ hasCopies, onAdd, onRemoveAll, onProblem }: PastedCopies
         rows={3}
         spellCheck={false}
         aria-label="Other signed copies"
-        onChange={(e) => (looksLikeSecret(e.target.value) ? (setText(''), onProblem(SECRET_MESSAGE)) : setText(e.target.value))}
+        onChange={(e) =>
+          looksLikeSecret(e.target.value) ? (setText(''), onProblem(SECRET_MESSAGE)) : setText(e.target.value)
+        }
       />
       <div className="actions">
-        <button type="button" disabled={!text.trim()} onClick={() => { onAdd(splitCopies(text)); setText(''); }}>Add copies</button>
-        {hasCopies ? <button type="button" onClick={onRemoveAll}>Remove copies</button> : null}
+        <button
+          type="button"
+          disabled={!text.trim()}
+          onClick={() => {
+            onAdd(splitCopies(text));
+            setText('');
+          }}
+        >
+          Add copies
+        </button>
+        {hasCopies ? (
+          <button type="button" onClick={onRemoveAll}>
+            Remove copies
+          </button>
+        ) : null}
       </div>
     </>
   );
 }
 
 /** A signature made elsewhere: the signer's public key and the base64 signature, checked for shape (and for secrets). */
-function DetachedSignatureForm({ onDetached, onProblem }: { onDetached(signature: DetachedSignature): void; onProblem(problem: string | null): void }) {
+function DetachedSignatureForm({
+  onDetached,
+  onProblem,
+}: {
+  onDetached(signature: DetachedSignature): void;
+  onProblem(problem: string | null): void;
+}) {
   const [publicKey, setPublicKey] = useState('');
   const [signature, setSignature] = useState('');
 
@@ -97,7 +139,8 @@ function DetachedSignatureForm({ onDetached, onProblem }: { onDetached(signature
       return;
     }
     if (!/^G[A-Z2-7]{55}$/.test(publicKey.trim())) return onProblem('The public key is a G… key of 56 characters.');
-    if (!/^[A-Za-z0-9+/]{86}==$/.test(signature.trim())) return onProblem('The signature is 64 bytes in base64 (88 characters ending in "==").');
+    if (!/^[A-Za-z0-9+/]{86}==$/.test(signature.trim()))
+      return onProblem('The signature is 64 bytes in base64 (88 characters ending in "==").');
     onProblem(null);
     onDetached({ publicKey: publicKey.trim(), signature: signature.trim() });
     setPublicKey('');
@@ -106,9 +149,23 @@ function DetachedSignatureForm({ onDetached, onProblem }: { onDetached(signature
 
   return (
     <form className="detached" aria-label="Add detached signature" onSubmit={addDetached}>
-      <input aria-label="Signer public key" placeholder="G…" value={publicKey} spellCheck={false} onChange={(e) => setPublicKey(e.target.value)} />
-      <input aria-label="Signature (base64)" placeholder="base64 signature" value={signature} spellCheck={false} onChange={(e) => setSignature(e.target.value)} />
-      <button type="submit" disabled={!publicKey || !signature}>Add detached signature</button>
+      <input
+        aria-label="Signer public key"
+        placeholder="G…"
+        value={publicKey}
+        spellCheck={false}
+        onChange={(e) => setPublicKey(e.target.value)}
+      />
+      <input
+        aria-label="Signature (base64)"
+        placeholder="base64 signature"
+        value={signature}
+        spellCheck={false}
+        onChange={(e) => setSignature(e.target.value)}
+      />
+      <button type="submit" disabled={!publicKey || !signature}>
+        Add detached signature
+      </button>
     </form>
   );
 }

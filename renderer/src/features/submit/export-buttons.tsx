@@ -26,11 +26,23 @@ export function ExportButtons({ envelope, hash }: { envelope: string; hash: stri
 
   return (
     <div className="actions export" aria-label="Export envelope">
-      <button type="button" onClick={() => void exportAs('base64', false)}>Copy base64</button>
-      <button type="button" onClick={() => void exportAs('hex', false)}>Copy hex</button>
-      <button type="button" onClick={() => void exportAs('sep7', false)}>Copy SEP-7 URI</button>
-      <button type="button" onClick={() => void exportAs('base64', true)}>Save file</button>
-      {shown ? <output className="mono small wrap" data-testid="export-text" data-format={shown.format}>{shown.text}</output> : null}
+      <button type="button" onClick={() => void exportAs('base64', false)}>
+        Copy base64
+      </button>
+      <button type="button" onClick={() => void exportAs('hex', false)}>
+        Copy hex
+      </button>
+      <button type="button" onClick={() => void exportAs('sep7', false)}>
+        Copy SEP-7 URI
+      </button>
+      <button type="button" onClick={() => void exportAs('base64', true)}>
+        Save file
+      </button>
+      {shown ? (
+        <output className="mono small wrap" data-testid="export-text" data-format={shown.format}>
+          {shown.text}
+        </output>
+      ) : null}
       {problem ? <p className="bad small">{problem}</p> : null}
     </div>
   );

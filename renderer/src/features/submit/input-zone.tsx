@@ -24,21 +24,52 @@ export function InputZone({ onInput, onMore, initial = '' }: InputZoneProps) {
   const { takeFile, onDrop } = useFileTaking(guarded, accept, onMore);
 
   return (
-    <section className={`drop-zone${over ? ' over' : ''}`} aria-label="Transaction input" onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={(e) => { setOver(false); onDrop(e); }} data-testid="drop-zone">
+    <section
+      className={`drop-zone${over ? ' over' : ''}`}
+      aria-label="Transaction input"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        setOver(false);
+        onDrop(e);
+      }}
+      data-testid="drop-zone"
+    >
       <p>
-        Drop a signed transaction file (.xdr, .txt, .json) here (or several copies signed by different signers at once), choose one{' '}
-        <input type="file" accept={ACCEPTED_FILES} aria-label="Choose a transaction file" onChange={(e) => void takeFile(e.target.files?.[0])} />, or paste it:
+        Drop a signed transaction file (.xdr, .txt, .json) here (or several copies signed by different signers at once),
+        choose one{' '}
+        <input
+          type="file"
+          accept={ACCEPTED_FILES}
+          aria-label="Choose a transaction file"
+          onChange={(e) => void takeFile(e.target.files?.[0])}
+        />
+        , or paste it:
       </p>
       <PasteArea guarded={guarded} />
       <div className="actions">
         <button type="button" className="primary" onClick={() => accept(text)} disabled={!text.trim()}>
           Inspect
         </button>
-        <button type="button" onClick={() => { guarded.setText(''); setProblem(null); onInput(''); }}>
+        <button
+          type="button"
+          onClick={() => {
+            guarded.setText('');
+            setProblem(null);
+            onInput('');
+          }}
+        >
           Clear
         </button>
       </div>
-      {problem ? <p role="alert" className="bad" data-testid="input-problem">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="bad" data-testid="input-problem">
+          {problem}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -85,7 +116,11 @@ function PasteArea({ guarded }: { guarded: GuardedText }) {
 }
 
 /** Reading chosen and dropped files: the first becomes the input, the rest go to `onMore` as copies. */
-function useFileTaking(guarded: GuardedText, accept: (value: string) => void, onMore: ((texts: string[]) => void) | undefined) {
+function useFileTaking(
+  guarded: GuardedText,
+  accept: (value: string) => void,
+  onMore: ((texts: string[]) => void) | undefined,
+) {
   const { setText, setProblem } = guarded;
 
   async function takeFile(file: File | undefined) {

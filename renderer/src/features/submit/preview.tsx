@@ -6,11 +6,16 @@ import { CopyButton, IdLink } from '../../components/id-link';
 import { JsonTree } from '../../components/json-tree';
 import { Fee } from '../../components/fee';
 
-export function networkWarning(inspection: Inspection, selectedId: string | undefined, selectedName: string | undefined): string | null {
+export function networkWarning(
+  inspection: Inspection,
+  selectedId: string | undefined,
+  selectedName: string | undefined,
+): string | null {
   if (!selectedId) return null;
   if (inspection.signedFor.includes(selectedId)) return null;
   const names = inspection.networks.filter((n) => inspection.signedFor.includes(n.networkId)).map((n) => n.name);
-  if (names.length > 0) return `Signed for ${names.join(', ')}, not for the selected network (${selectedName ?? selectedId}): the server will refuse it (txBAD_AUTH).`;
+  if (names.length > 0)
+    return `Signed for ${names.join(', ')}, not for the selected network (${selectedName ?? selectedId}): the server will refuse it (txBAD_AUTH).`;
   return `No signature verifies for the selected network (${selectedName ?? selectedId}) or any known one: the server will likely refuse it (txBAD_AUTH).`;
 }
 
@@ -25,9 +30,19 @@ function Countdown({ maxTime }: { maxTime: string }) {
   const date = new Date(Number(maxTime) * 1000);
   // A bound past the year 275760 (uint64 allows it) has no Date: show the seconds themselves.
   const at = Number.isNaN(date.getTime()) ? `${maxTime} s after 1970` : date.toISOString().replace('.000Z', 'Z');
-  if (left <= 0) return <span className="bad">expired {Math.abs(left)} s ago ({at})</span>;
+  if (left <= 0)
+    return (
+      <span className="bad">
+        expired {Math.abs(left)} s ago ({at})
+      </span>
+    );
   const m = Math.floor(left / 60);
-  return <span className={left < 60 ? 'warn' : undefined} data-testid="countdown">valid for {m > 0 ? `${m} min ` : ''}{left % 60} s (until {at})</span>;
+  return (
+    <span className={left < 60 ? 'warn' : undefined} data-testid="countdown">
+      valid for {m > 0 ? `${m} min ` : ''}
+      {left % 60} s (until {at})
+    </span>
+  );
 }
 
 interface PreviewProps {
@@ -40,11 +55,24 @@ export function Preview({ inspection, selectedId, selectedName }: PreviewProps) 
   const warning = networkWarning(inspection, selectedId, selectedName);
   return (
     <section className="card preview" aria-label="Transaction preview">
-      <h3>Preview <span className="muted small">{inspection.envelopeType} envelope, {inspection.encoding}</span></h3>
-      {warning ? <p className="banner warn" role="alert" data-testid="network-warning">{warning}</p> : null}
-      {inspection.warnings.filter((w) => !(warning && /signature|network/i.test(w))).map((w) => (
-        <p key={w} className="banner warn">{w}</p>
-      ))}
+      <h3>
+        Preview{' '}
+        <span className="muted small">
+          {inspection.envelopeType} envelope, {inspection.encoding}
+        </span>
+      </h3>
+      {warning ? (
+        <p className="banner warn" role="alert" data-testid="network-warning">
+          {warning}
+        </p>
+      ) : null}
+      {inspection.warnings
+        .filter((w) => !(warning && /signature|network/i.test(w)))
+        .map((w) => (
+          <p key={w} className="banner warn">
+            {w}
+          </p>
+        ))}
       <PreviewFacts inspection={inspection} />
       <OperationsTable operations={inspection.operations} />
       <details>
@@ -57,21 +85,71 @@ export function Preview({ inspection, selectedId, selectedName }: PreviewProps) 
 
 /** The networks whose signatures verify, with how many; or that none does. */
 function detectedNetworks(inspection: Inspection): string {
-  return inspection.networks.filter((n) => n.verifiedSignatures > 0).map((n) => `${n.name} (${n.verifiedSignatures} signature${n.verifiedSignatures === 1 ? '' : 's'})`).join(', ') || 'no signature verifies for a known network';
+  return (
+    inspection.networks
+      .filter((n) => n.verifiedSignatures > 0)
+      .map((n) => `${n.name} (${n.verifiedSignatures} signature${n.verifiedSignatures === 1 ? '' : 's'})`)
+      .join(', ') || 'no signature verifies for a known network'
+  );
 }
 
 function PreviewFacts({ inspection }: { inspection: Inspection }) {
   return (
     <dl className="fields">
-      <Fact term="Network" testId="detected-network">{detectedNetworks(inspection)}</Fact>
-      <Fact term="Hash" className="mono wrap">{inspection.hash} <CopyButton text={inspection.hash} /> <CopyButton text={inspection.envelopeXdr} label="Copy envelope XDR" /></Fact>
-      <Fact term="Source"><IdLink kind="account" id={inspection.source} full /></Fact>
-      {inspection.feeSource ? <Fact term="Fee source"><IdLink kind="account" id={inspection.feeSource} full /></Fact> : null}
-      <Fact term="Sequence"><SequenceCheck inspection={inspection} /></Fact>
-      <Fact term="Max fee"><Fee stroops={inspection.fee} />{inspection.innerFee ? <> (inner <Fee stroops={inspection.innerFee} />)</> : null}</Fact>
-      <Fact term="Time bounds">{inspection.timeBounds ? <Countdown maxTime={inspection.timeBounds.maxTime} /> : <span className="muted">none</span>}</Fact>
-      <Fact term="Memo" className="mono">{inspection.memo.type === 'none' ? <span className="muted">none</span> : `${inspection.memo.type}: ${inspection.memo.value ?? ''}`}</Fact>
-      <Fact term="Signatures">{inspection.signatures.map((s) => (s.signer ? <div key={s.hint}><IdLink kind="account" id={s.signer} /></div> : <div key={s.hint} className="mono muted">hint {s.hint}</div>))}</Fact>
+      <Fact term="Network" testId="detected-network">
+        {detectedNetworks(inspection)}
+      </Fact>
+      <Fact term="Hash" className="mono wrap">
+        {inspection.hash} <CopyButton text={inspection.hash} />{' '}
+        <CopyButton text={inspection.envelopeXdr} label="Copy envelope XDR" />
+      </Fact>
+      <Fact term="Source">
+        <IdLink kind="account" id={inspection.source} full />
+      </Fact>
+      {inspection.feeSource ? (
+        <Fact term="Fee source">
+          <IdLink kind="account" id={inspection.feeSource} full />
+        </Fact>
+      ) : null}
+      <Fact term="Sequence">
+        <SequenceCheck inspection={inspection} />
+      </Fact>
+      <Fact term="Max fee">
+        <Fee stroops={inspection.fee} />
+        {inspection.innerFee ? (
+          <>
+            {' '}
+            (inner <Fee stroops={inspection.innerFee} />)
+          </>
+        ) : null}
+      </Fact>
+      <Fact term="Time bounds">
+        {inspection.timeBounds ? (
+          <Countdown maxTime={inspection.timeBounds.maxTime} />
+        ) : (
+          <span className="muted">none</span>
+        )}
+      </Fact>
+      <Fact term="Memo" className="mono">
+        {inspection.memo.type === 'none' ? (
+          <span className="muted">none</span>
+        ) : (
+          `${inspection.memo.type}: ${inspection.memo.value ?? ''}`
+        )}
+      </Fact>
+      <Fact term="Signatures">
+        {inspection.signatures.map((s) =>
+          s.signer ? (
+            <div key={s.hint}>
+              <IdLink kind="account" id={s.signer} />
+            </div>
+          ) : (
+            <div key={s.hint} className="mono muted">
+              hint {s.hint}
+            </div>
+          ),
+        )}
+      </Fact>
     </dl>
   );
 }
@@ -82,8 +160,12 @@ function SequenceCheck({ inspection }: { inspection: Inspection }) {
   return (
     <>
       <span className="mono">{inspection.sequence}</span>{' '}
-      <span className={seq.status === 'ok' ? 'ok' : seq.status === 'unknown' ? 'muted' : 'bad'} data-testid="sequence-check">
-        {seq.current ? `account is at ${seq.current}: ` : ''}{seq.message}
+      <span
+        className={seq.status === 'ok' ? 'ok' : seq.status === 'unknown' ? 'muted' : 'bad'}
+        data-testid="sequence-check"
+      >
+        {seq.current ? `account is at ${seq.current}: ` : ''}
+        {seq.message}
       </span>
     </>
   );
@@ -93,15 +175,28 @@ function OperationsTable({ operations }: { operations: Inspection['operations'] 
   return (
     <table className="dense ops" aria-label="Operations">
       <thead>
-        <tr><th>#</th><th>Type</th><th>Summary</th><th>Source</th></tr>
+        <tr>
+          <th>#</th>
+          <th>Type</th>
+          <th>Summary</th>
+          <th>Source</th>
+        </tr>
       </thead>
       <tbody>
         {operations.map((op) => (
           <tr key={op.index}>
             <td>{op.index + 1}</td>
             <td>{op.type}</td>
-            <td title={Object.entries(op.details).map(([k, v]) => `${k}: ${v}`).join('\n')}>{op.summary}</td>
-            <td>{op.source ? <IdLink kind="account" id={op.source} /> : <span className="muted">transaction's</span>}</td>
+            <td
+              title={Object.entries(op.details)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join('\n')}
+            >
+              {op.summary}
+            </td>
+            <td>
+              {op.source ? <IdLink kind="account" id={op.source} /> : <span className="muted">transaction's</span>}
+            </td>
           </tr>
         ))}
       </tbody>

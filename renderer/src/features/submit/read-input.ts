@@ -16,7 +16,8 @@ const MAX_FILE_BYTES = 300_000;
 /** Reads a dropped file: text files as text, binary XDR as base64. */
 export async function readEnvelopeFile(file: File): Promise<string> {
   if (!/\.(xdr|txt|json)$/i.test(file.name)) throw new Error(`"${file.name}" is not a .xdr, .txt or .json file.`);
-  if (file.size > MAX_FILE_BYTES) throw new Error(`"${file.name}" is too large for a transaction (${file.size} bytes).`);
+  if (file.size > MAX_FILE_BYTES)
+    throw new Error(`"${file.name}" is too large for a transaction (${file.size} bytes).`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (isText(bytes)) return new TextDecoder().decode(bytes).trim();
   let binary = '';

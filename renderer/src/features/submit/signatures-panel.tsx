@@ -15,17 +15,33 @@ export function SignaturesPanel({ report }: { report: MergeReport }) {
   const feeBump = report.envelopeType === 'fee_bump';
   return (
     <section className="card signatures" aria-label="Signatures and thresholds">
-      <h3>Signatures <span className="muted small">{report.merged > 1 || report.added ? `merged from ${report.merged} cop${report.merged === 1 ? 'y' : 'ies'}${report.added ? ` and ${report.added} detached` : ''}` : ''}</span></h3>
+      <h3>
+        Signatures{' '}
+        <span className="muted small">
+          {report.merged > 1 || report.added
+            ? `merged from ${report.merged} cop${report.merged === 1 ? 'y' : 'ies'}${report.added ? ` and ${report.added} detached` : ''}`
+            : ''}
+        </span>
+      </h3>
       <SignatureTable signatures={report.signatures} feeBump={feeBump} />
       <Thresholds requirements={report.requirements} />
       {report.dropped.length ? (
         <ul className="muted small" aria-label="Dropped signatures">
-          {report.dropped.map((d, i) => <li key={i}>Dropped {d.signer ? `${d.signer.slice(0, 6)}…${d.signer.slice(-4)}` : `hint ${d.hint}`}: {DROPPED_TEXT[d.reason]}</li>)}
+          {report.dropped.map((d, i) => (
+            <li key={i}>
+              Dropped {d.signer ? `${d.signer.slice(0, 6)}…${d.signer.slice(-4)}` : `hint ${d.hint}`}:{' '}
+              {DROPPED_TEXT[d.reason]}
+            </li>
+          ))}
         </ul>
       ) : null}
       {report.readiness.reasons.length ? (
         <ul className="banner warn" aria-label="Held back">
-          {report.readiness.reasons.map((r, i) => <li key={i} data-code={r.code}>{r.message}</li>)}
+          {report.readiness.reasons.map((r, i) => (
+            <li key={i} data-code={r.code}>
+              {r.message}
+            </li>
+          ))}
         </ul>
       ) : null}
       <ExportButtons envelope={report.envelope} hash={report.hash} />
@@ -37,13 +53,37 @@ export function SignaturesPanel({ report }: { report: MergeReport }) {
 function SignatureTable({ signatures, feeBump }: { signatures: MergeReport['signatures']; feeBump: boolean }) {
   return (
     <table className="dense" aria-label="Signature status">
-      <thead><tr><th>#</th><th>Status</th><th>Signer</th><th>Weight</th></tr></thead>
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>Status</th>
+          <th>Signer</th>
+          <th>Weight</th>
+        </tr>
+      </thead>
       <tbody>
         {signatures.map((s) => (
           <tr key={`${s.part}-${s.index}`} data-status={s.status}>
-            <td>{s.index + 1}{feeBump ? <span className="muted small"> {s.part === 'outer' ? 'fee bump' : 'inner'}</span> : null}</td>
-            <td><span className={`badge ${s.status === 'valid' ? 'ok' : 'bad'}`}>{s.status === 'unknown_signer' ? 'unknown signer' : s.status}</span></td>
-            <td>{s.signer ? (s.signer.startsWith('G') ? <IdLink kind="account" id={s.signer} /> : <span className="mono">{s.signer}</span>) : <span className="mono muted">hint {s.hint}</span>}</td>
+            <td>
+              {s.index + 1}
+              {feeBump ? <span className="muted small"> {s.part === 'outer' ? 'fee bump' : 'inner'}</span> : null}
+            </td>
+            <td>
+              <span className={`badge ${s.status === 'valid' ? 'ok' : 'bad'}`}>
+                {s.status === 'unknown_signer' ? 'unknown signer' : s.status}
+              </span>
+            </td>
+            <td>
+              {s.signer ? (
+                s.signer.startsWith('G') ? (
+                  <IdLink kind="account" id={s.signer} />
+                ) : (
+                  <span className="mono">{s.signer}</span>
+                )
+              ) : (
+                <span className="mono muted">hint {s.hint}</span>
+              )}
+            </td>
             <td className="num">{s.weights.map((w) => w.weight).join(', ')}</td>
           </tr>
         ))}
@@ -58,9 +98,18 @@ function Thresholds({ requirements }: { requirements: MergeReport['requirements'
     <ul className="requirements" aria-label="Thresholds">
       {requirements.map((r) => (
         <li key={`${r.part}-${r.account}-${r.level}`} data-status={r.status}>
-          <span className={`badge ${r.status === 'met' ? 'ok' : 'bad'}`}>{r.status === 'short' ? `short by ${r.short}` : r.status === 'no_account' ? 'no account' : r.status}</span>{' '}
-          {r.neededBy.join(', ')}: <IdLink kind="account" id={r.account} /> {r.level} threshold {r.status === 'met' || r.status === 'short' ? `(weight ${r.weight} of ${r.needed})` : ''}
-          {r.couldSign.length ? <span className="muted small"> could still sign: {r.couldSign.map((c) => `${c.key.slice(0, 6)}…${c.key.slice(-4)} (${c.weight})`).join(', ')}</span> : null}
+          <span className={`badge ${r.status === 'met' ? 'ok' : 'bad'}`}>
+            {r.status === 'short' ? `short by ${r.short}` : r.status === 'no_account' ? 'no account' : r.status}
+          </span>{' '}
+          {r.neededBy.join(', ')}: <IdLink kind="account" id={r.account} /> {r.level} threshold{' '}
+          {r.status === 'met' || r.status === 'short' ? `(weight ${r.weight} of ${r.needed})` : ''}
+          {r.couldSign.length ? (
+            <span className="muted small">
+              {' '}
+              could still sign:{' '}
+              {r.couldSign.map((c) => `${c.key.slice(0, 6)}…${c.key.slice(-4)} (${c.weight})`).join(', ')}
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -40,8 +40,15 @@ export function SubmitPage() {
   return (
     <section className="submit-page" aria-label="Submit">
       <h2>Submit a signed transaction</h2>
-      <p className="muted small">Ledgerscope never asks for a secret key: sign offline, then bring the signed envelope here.</p>
-      <InputZone key={opened?.seq ?? 0} onInput={onInput} onMore={signatures.setCopies} initial={opened?.text.trim() ?? ''} />
+      <p className="muted small">
+        Ledgerscope never asks for a secret key: sign offline, then bring the signed envelope here.
+      </p>
+      <InputZone
+        key={opened?.seq ?? 0}
+        onInput={onInput}
+        onMore={signatures.setCopies}
+        initial={opened?.text.trim() ?? ''}
+      />
       {opened?.fileName ? <p className="muted small">Opened {opened.fileName}</p> : null}
       {inspection.isFetching ? <p role="status">Decoding…</p> : null}
       {inspection.isError ? <InspectionProblem error={inspection.error} /> : null}
@@ -50,8 +57,14 @@ export function SubmitPage() {
           <Preview inspection={inspection.data} selectedId={selectedId} selectedName={selectedName} />
         </ViewBoundary>
       ) : null}
-      {inspection.data ? <CopiesZone copies={signatures.copies} onCopies={signatures.setCopies} onDetached={signatures.addDetached} /> : null}
-      {merge.isError ? <p className="banner warn" data-testid="merge-problem">Signatures not checked: {merge.error.message}</p> : null}
+      {inspection.data ? (
+        <CopiesZone copies={signatures.copies} onCopies={signatures.setCopies} onDetached={signatures.addDetached} />
+      ) : null}
+      {merge.isError ? (
+        <p className="banner warn" data-testid="merge-problem">
+          Signatures not checked: {merge.error.message}
+        </p>
+      ) : null}
       {merge.data ? (
         <ViewBoundary name="The signatures">
           <SignaturesPanel report={merge.data} />
@@ -68,7 +81,11 @@ export function SubmitPage() {
         />
       ) : null}
       {submit.isPending ? <RateLimitCountdown /> : null}
-      {submit.isError ? <p role="alert" className="banner bad">Could not submit: {submit.error.message}</p> : null}
+      {submit.isError ? (
+        <p role="alert" className="banner bad">
+          Could not submit: {submit.error.message}
+        </p>
+      ) : null}
       {report ? (
         <ViewBoundary name="The submission result">
           <ResultPanel report={report} final={final} />
@@ -117,7 +134,10 @@ function useSubmission() {
     if (sending.current.has(text)) return;
     sending.current.add(text);
     // The error is shown from the mutation's state; this promise only marks the end of the send.
-    void submit.mutateAsync(text).catch(() => undefined).finally(() => sending.current.delete(text));
+    void submit
+      .mutateAsync(text)
+      .catch(() => undefined)
+      .finally(() => sending.current.delete(text));
   }
   const report = submit.data;
   const final = useFinalStatus(report?.hash, report?.following ?? false);
@@ -134,24 +154,56 @@ function InspectionProblem({ error }: { error: Error }) {
   return (
     <section className="card result" aria-label="Inspection problem" data-result="malformed">
       <h3>
-        <span className="badge bad" data-testid="inspect-result">{secret ? 'secret key refused' : 'malformed'}</span>
+        <span className="badge bad" data-testid="inspect-result">
+          {secret ? 'secret key refused' : 'malformed'}
+        </span>
       </h3>
       <p>{secret ? error.message : OUTCOME_TEXT.malformed}</p>
-      <p className="muted small" data-testid="inspect-message">{error.message}</p>
+      <p className="muted small" data-testid="inspect-message">
+        {error.message}
+      </p>
     </section>
   );
 }
 
 /** Submit, or, when the checks say the network would refuse it, the reason and "submit anyway". */
-function SubmitButtons({ pending, checking, label, heldBack, onSubmit }: { pending: boolean; checking: boolean; label: string; heldBack: string[]; onSubmit(): void }) {
-  if (pending || checking) return <div className="actions"><button type="button" className="primary" disabled>{pending ? 'Submitting…' : 'Checking signatures…'}</button></div>;
-  if (heldBack.length === 0) return <div className="actions"><button type="button" className="primary" onClick={onSubmit}>{label}</button></div>;
+function SubmitButtons({
+  pending,
+  checking,
+  label,
+  heldBack,
+  onSubmit,
+}: {
+  pending: boolean;
+  checking: boolean;
+  label: string;
+  heldBack: string[];
+  onSubmit(): void;
+}) {
+  if (pending || checking)
+    return (
+      <div className="actions">
+        <button type="button" className="primary" disabled>
+          {pending ? 'Submitting…' : 'Checking signatures…'}
+        </button>
+      </div>
+    );
+  if (heldBack.length === 0)
+    return (
+      <div className="actions">
+        <button type="button" className="primary" onClick={onSubmit}>
+          {label}
+        </button>
+      </div>
+    );
   return (
     <div className="actions">
       <button type="button" className="primary" disabled title={heldBack.join('\n')} data-testid="held-back">
         Held back: {heldBack[0]}
       </button>
-      <button type="button" onClick={onSubmit}>Submit anyway</button>
+      <button type="button" onClick={onSubmit}>
+        Submit anyway
+      </button>
     </div>
   );
 }
@@ -171,7 +223,8 @@ function useFinalStatus(hash: string | undefined, following: boolean): TxStatus 
     queryKey: ['tx:status', hash],
     queryFn: ({ signal }) => call('tx:status', { hash: hash! }, signal),
     enabled: !!hash && following && !done,
-    refetchInterval: (query) => (query.state.data && query.state.data.state !== 'pending' && query.state.data.state !== 'not_found' ? false : 1500),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.state !== 'pending' && query.state.data.state !== 'not_found' ? false : 1500,
     retry: false,
   });
   if (done) return pushed;

@@ -10,7 +10,8 @@ export function useMerge(selectedId: string | undefined, input: string, enabled:
   const [detached, setDetached] = useState<DetachedSignature[]>([]);
   const merge = useQuery({
     queryKey: ['signatures:merge', selectedId, input, copies, detached],
-    queryFn: ({ signal }) => call('signatures:merge', { inputs: [input, ...copies], ...(detached.length ? { detached } : {}) }, signal),
+    queryFn: ({ signal }) =>
+      call('signatures:merge', { inputs: [input, ...copies], ...(detached.length ? { detached } : {}) }, signal),
     enabled: input !== '' && enabled,
     retry: false,
     gcTime: 0,
@@ -20,7 +21,8 @@ export function useMerge(selectedId: string | undefined, input: string, enabled:
     copies,
     setCopies,
     /** A second signature by the same key replaces the first. */
-    addDetached: (signature: DetachedSignature) => setDetached((list) => [...list.filter((d) => d.publicKey !== signature.publicKey), signature]),
+    addDetached: (signature: DetachedSignature) =>
+      setDetached((list) => [...list.filter((d) => d.publicKey !== signature.publicKey), signature]),
     /**
      * These inputs' checks have not answered yet (the first answer, or the one after copies or
      * signatures were added). Until then the page cannot know whether the submission is held back,

@@ -12,11 +12,18 @@ import { PeriodChart, type Period } from './period-chart';
 
 /** Totals per asset, every figure the index's exact string (grouped). */
 export function TotalsTable({ totals, label = 'Totals by asset' }: { totals: AssetFlow[]; label?: string }) {
-  if (totals.length === 0) return <p className="muted small">Nothing moved value in this set (failed operations are never summed).</p>;
+  if (totals.length === 0)
+    return <p className="muted small">Nothing moved value in this set (failed operations are never summed).</p>;
   return (
     <table className="dense totals" aria-label={label}>
       <thead>
-        <tr><th>Asset</th><th className="end">In</th><th className="end">Out</th><th className="end">Net</th><th className="end">Legs</th></tr>
+        <tr>
+          <th>Asset</th>
+          <th className="end">In</th>
+          <th className="end">Out</th>
+          <th className="end">Net</th>
+          <th className="end">Legs</th>
+        </tr>
       </thead>
       <tbody>
         {totals.map((t) => (
@@ -41,21 +48,41 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
       <h3>
         Top counterparties by volume{' '}
         <select aria-label="How many" value={top} onChange={(e) => setTop(Number(e.target.value))}>
-          {[10, 25, 50, 100].map((n) => <option key={n} value={n}>{n}</option>)}
+          {[10, 25, 50, 100].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
         </select>
       </h3>
-      {totals.isError ? <p role="alert" className="bad">{totals.error.message}</p> : null}
+      {totals.isError ? (
+        <p role="alert" className="bad">
+          {totals.error.message}
+        </p>
+      ) : null}
       {totals.data?.rows.length === 0 ? <p className="muted small">No counterparties in this set.</p> : null}
       {totals.data?.rows.length ? (
         <div className="table-scroll">
           <table className="dense" aria-label="Top counterparties">
             <thead>
-              <tr><th>Counterparty</th><th>Asset</th><th className="end">In</th><th className="end">Out</th><th className="end">Net</th><th className="end">Legs</th><th>First</th><th>Last</th><th /></tr>
+              <tr>
+                <th>Counterparty</th>
+                <th>Asset</th>
+                <th className="end">In</th>
+                <th className="end">Out</th>
+                <th className="end">Net</th>
+                <th className="end">Legs</th>
+                <th>First</th>
+                <th>Last</th>
+                <th />
+              </tr>
             </thead>
             <tbody>
               {totals.data.rows.map((r) => (
                 <tr key={`${r.key}|${r.asset}`}>
-                  <td><IdLink kind="account" id={r.key} /></td>
+                  <td>
+                    <IdLink kind="account" id={r.key} />
+                  </td>
                   <td title={r.asset}>{assetCode(r.asset)}</td>
                   <td className="end num">{formatAmount(r.in)}</td>
                   <td className="end num">{formatAmount(r.out)}</td>
@@ -64,7 +91,13 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
                   <td className="small">{r.first?.slice(0, 10) ?? ''}</td>
                   <td className="small">{r.last?.slice(0, 10) ?? ''}</td>
                   <td>
-                    <a href={href('history', account, { cp: r.key })} onClick={(e) => { e.preventDefault(); setParams({ cp: r.key, view: undefined }); }}>
+                    <a
+                      href={href('history', account, { cp: r.key })}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        setParams({ cp: r.key, view: undefined });
+                      }}
+                    >
                       Filter by it
                     </a>
                   </td>
@@ -78,7 +111,17 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
   );
 }
 
-function Charts({ account, filter, period, assets }: { account: string; filter: HistoryFilter; period: Period; assets: string[] }) {
+function Charts({
+  account,
+  filter,
+  period,
+  assets,
+}: {
+  account: string;
+  filter: HistoryFilter;
+  period: Period;
+  assets: string[];
+}) {
   const [picked, setPicked] = useState<string | null>(null);
   const asset = picked && assets.includes(picked) ? picked : (assets[0] ?? null);
   // `top` ranks counterparties only: every period is answered.
@@ -93,26 +136,61 @@ function Charts({ account, filter, period, assets }: { account: string; filter: 
         <h3>
           Volume of{' '}
           <select aria-label="Chart asset" value={asset} onChange={(e) => setPicked(e.target.value)}>
-            {assets.map((a) => <option key={a} value={a}>{assetCode(a)}{a.includes(':') ? ` (${a.split(':')[1]!.slice(0, 6)}…)` : ''}</option>)}
+            {assets.map((a) => (
+              <option key={a} value={a}>
+                {assetCode(a)}
+                {a.includes(':') ? ` (${a.split(':')[1]!.slice(0, 6)}…)` : ''}
+              </option>
+            ))}
           </select>{' '}
           per{' '}
-          <select aria-label="Period" value={period} onChange={(e) => setParams({ by: e.target.value === 'day' ? undefined : e.target.value })}>
+          <select
+            aria-label="Period"
+            value={period}
+            onChange={(e) => setParams({ by: e.target.value === 'day' ? undefined : e.target.value })}
+          >
             <option value="day">day</option>
             <option value="week">week</option>
             <option value="month">month</option>
           </select>
         </h3>
-        {volume.isError ? <p role="alert" className="bad">{volume.error.message}</p> : volume.data ? <PeriodChart rows={volume.data.rows} period={period} asset={asset} /> : <p role="status">Loading…</p>}
+        {volume.isError ? (
+          <p role="alert" className="bad">
+            {volume.error.message}
+          </p>
+        ) : volume.data ? (
+          <PeriodChart rows={volume.data.rows} period={period} asset={asset} />
+        ) : (
+          <p role="status">Loading…</p>
+        )}
       </section>
       <section className="card chart-card" aria-label="Net flow">
         <h3>{assetCode(asset)} net flow since the first indexed operation</h3>
-        {flow.isError ? <p role="alert" className="bad">{flow.error.message}</p> : flow.data ? <FlowChart points={flow.data.points} code={assetCode(asset)} /> : <p role="status">Loading…</p>}
+        {flow.isError ? (
+          <p role="alert" className="bad">
+            {flow.error.message}
+          </p>
+        ) : flow.data ? (
+          <FlowChart points={flow.data.points} code={assetCode(asset)} />
+        ) : (
+          <p role="status">Loading…</p>
+        )}
       </section>
     </>
   );
 }
 
-export function AnalysePanel({ account, filter, period, totals }: { account: string; filter: HistoryFilter; period: Period; totals: AssetFlow[] }) {
+export function AnalysePanel({
+  account,
+  filter,
+  period,
+  totals,
+}: {
+  account: string;
+  filter: HistoryFilter;
+  period: Period;
+  totals: AssetFlow[];
+}) {
   return (
     <div className="analyse">
       <div className="analyse-charts">

@@ -8,7 +8,12 @@ export function useChartCursor(count: number) {
     if (count === 0) return;
     const last = count - 1;
     const from = index ?? last + 1;
-    const moves: Record<string, number> = { ArrowLeft: from - 1, ArrowRight: index === null ? last : from + 1, Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowLeft: from - 1,
+      ArrowRight: index === null ? last : from + 1,
+      Home: 0,
+      End: last,
+    };
     const to = moves[event.key];
     if (to === undefined) return;
     event.preventDefault();

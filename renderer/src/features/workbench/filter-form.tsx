@@ -27,7 +27,12 @@ const TYPES = [
 type Problems = ReturnType<typeof formProblems>;
 
 /** A field's problem is shown once the form was applied, or as soon as the field holds text. */
-function shownProblem(problems: Problems, text: FilterText, shown: boolean, name: keyof FilterText): string | undefined {
+function shownProblem(
+  problems: Problems,
+  text: FilterText,
+  shown: boolean,
+  name: keyof FilterText,
+): string | undefined {
   return shown || text[name] !== '' ? problems[name] : undefined;
 }
 
@@ -56,7 +61,13 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
 
   const selectedTypes = text.type ? text.type.split(',').filter(Boolean) : [];
   const field = (name: keyof FilterText, label: string, props: FieldLook = {}) => (
-    <FilterField label={label} value={text[name]} invalid={Boolean(shownProblem(problems, text, shown, name))} onChange={set(name)} {...props} />
+    <FilterField
+      label={label}
+      value={text[name]}
+      invalid={Boolean(shownProblem(problems, text, shown, name))}
+      onChange={set(name)}
+      {...props}
+    />
   );
 
   return (
@@ -72,8 +83,12 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
       {field('memo', 'Memo contains')}
       <ChoiceField label="Status" value={text.status} choices={STATUSES} onChange={set('status')} />
       <div className="ff ff-buttons">
-        <button type="submit" className="primary">Apply</button>
-        <button type="button" onClick={clear}>Clear</button>
+        <button type="submit" className="primary">
+          Apply
+        </button>
+        <button type="button" onClick={clear}>
+          Clear
+        </button>
       </div>
       <FilterProblems problems={problems} text={text} shown={shown} />
     </form>
@@ -87,7 +102,15 @@ interface FieldLook {
 }
 
 /** One text filter: its label, its input (marked invalid while its problem shows), at most 200 characters. */
-function FilterField({ label, value, invalid, onChange, placeholder, inputMode, className }: FieldLook & { label: string; value: string; invalid: boolean; onChange(value: string): void }) {
+function FilterField({
+  label,
+  value,
+  invalid,
+  onChange,
+  placeholder,
+  inputMode,
+  className,
+}: FieldLook & { label: string; value: string; invalid: boolean; onChange(value: string): void }) {
   return (
     <label className={`ff ${className ?? ''}`}>
       <span>{label}</span>
@@ -104,16 +127,38 @@ function FilterField({ label, value, invalid, onChange, placeholder, inputMode, 
   );
 }
 
-const DIRECTIONS: [value: string, text: string][] = [['', 'in and out'], ['in', 'in'], ['out', 'out']];
-const STATUSES: [value: string, text: string][] = [['', 'all'], ['successful', 'successful'], ['failed', 'failed']];
+const DIRECTIONS: [value: string, text: string][] = [
+  ['', 'in and out'],
+  ['in', 'in'],
+  ['out', 'out'],
+];
+const STATUSES: [value: string, text: string][] = [
+  ['', 'all'],
+  ['successful', 'successful'],
+  ['failed', 'failed'],
+];
 
 /** A filter with a few choices, as a select. */
-function ChoiceField({ label, value, choices, onChange }: { label: string; value: string; choices: [value: string, text: string][]; onChange(value: string): void }) {
+function ChoiceField({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  choices: [value: string, text: string][];
+  onChange(value: string): void;
+}) {
   return (
     <label className="ff">
       <span>{label}</span>
       <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-        {choices.map(([choice, text]) => <option key={choice} value={choice}>{text}</option>)}
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -121,10 +166,16 @@ function ChoiceField({ label, value, choices, onChange }: { label: string; value
 
 /** Every problem that shows, in one list, once any problem shows. */
 function FilterProblems({ problems, text, shown }: { problems: Problems; text: FilterText; shown: boolean }) {
-  if (!(Object.values(problems).some(Boolean) && (shown || Object.keys(problems).some((n) => text[n as keyof FilterText] !== '')))) return null;
+  if (!(
+    Object.values(problems).some(Boolean) &&
+    (shown || Object.keys(problems).some((n) => text[n as keyof FilterText] !== ''))
+  ))
+    return null;
   return (
     <ul className="form-problems bad small" role="alert" aria-label="Filter problems">
-      {Object.entries(problems).map(([name, line]) => (shownProblem(problems, text, shown, name as keyof FilterText) ? <li key={name}>{line}</li> : null))}
+      {Object.entries(problems).map(([name, line]) =>
+        shownProblem(problems, text, shown, name as keyof FilterText) ? <li key={name}>{line}</li> : null,
+      )}
     </ul>
   );
 }
@@ -136,11 +187,18 @@ function TypePicker({ selected, onChange }: { selected: string[]; onChange(types
     <div className="ff ff-types">
       <span>Types</span>
       <details className="type-picker">
-        <summary aria-label="Operation types">{selected.length ? selected.map((t) => t.replace(/_/g, ' ')).join(', ') : 'every type'}</summary>
+        <summary aria-label="Operation types">
+          {selected.length ? selected.map((t) => t.replace(/_/g, ' ')).join(', ') : 'every type'}
+        </summary>
         <div className="type-list" role="group" aria-label="Operation types">
           {[...new Set([...TYPES, ...selected])].map((type) => (
             <label key={type}>
-              <input type="checkbox" checked={selected.includes(type)} onChange={(e) => toggle(type, e.target.checked)} /> {type.replace(/_/g, ' ')}
+              <input
+                type="checkbox"
+                checked={selected.includes(type)}
+                onChange={(e) => toggle(type, e.target.checked)}
+              />{' '}
+              {type.replace(/_/g, ' ')}
             </label>
           ))}
         </div>

@@ -41,14 +41,35 @@ export function FlowChart({ points, code }: { points: FlowPoint[]; code: string 
   const hovered = cursor.index === null ? undefined : spots[cursor.index];
   const step = W / spots.length;
   return (
-    <div className="flow-chart" tabIndex={0} aria-label="Net flow chart: arrow keys move between days" onKeyDown={cursor.onKeyDown} onMouseLeave={() => cursor.setIndex(null)}>
+    <div
+      className="flow-chart"
+      tabIndex={0}
+      aria-label="Net flow chart: arrow keys move between days"
+      onKeyDown={cursor.onKeyDown}
+      onMouseLeave={() => cursor.setIndex(null)}
+    >
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} net flow since the first indexed operation`}>
         <line x1={0} x2={W} y1={zero} y2={zero} className="axis" />
-        <polyline className="flow-line" fill="none" points={spots.map((s) => `${s.x.toFixed(1)},${s.y.toFixed(1)}`).join(' ')} />
-        {spots.length <= DOTS ? spots.map((s) => <circle key={s.point.day} className="flow-dot" cx={s.x} cy={s.y} r={2.5} />) : null}
+        <polyline
+          className="flow-line"
+          fill="none"
+          points={spots.map((s) => `${s.x.toFixed(1)},${s.y.toFixed(1)}`).join(' ')}
+        />
+        {spots.length <= DOTS
+          ? spots.map((s) => <circle key={s.point.day} className="flow-dot" cx={s.x} cy={s.y} r={2.5} />)
+          : null}
         {hovered ? <circle className="flow-dot hovered" cx={hovered.x} cy={hovered.y} r={4} /> : null}
         {spots.map((s, i) => (
-          <rect key={s.point.day} className="hit" data-day={s.point.day} x={Math.max(0, s.x - step / 2)} width={Math.max(step, 3)} y={0} height={H} onMouseEnter={() => cursor.setIndex(i)}>
+          <rect
+            key={s.point.day}
+            className="hit"
+            data-day={s.point.day}
+            x={Math.max(0, s.x - step / 2)}
+            width={Math.max(step, 3)}
+            y={0}
+            height={H}
+            onMouseEnter={() => cursor.setIndex(i)}
+          >
             <title>{flowReadout(s.point, code)}</title>
           </rect>
         ))}
@@ -58,7 +79,9 @@ export function FlowChart({ points, code }: { points: FlowPoint[]; code: string 
         <span>{new Date(to).toISOString().slice(0, 10)}</span>
       </div>
       <p className="small num readout" data-testid="flow-readout" aria-live="polite">
-        {hovered ? flowReadout(hovered.point, code) : `Now: ${formatAmount(spots.at(-1)!.point.cumulative)} ${code}. Hover the line for a day's figures.`}
+        {hovered
+          ? flowReadout(hovered.point, code)
+          : `Now: ${formatAmount(spots.at(-1)!.point.cumulative)} ${code}. Hover the line for a day's figures.`}
       </p>
     </div>
   );

@@ -12,12 +12,19 @@ import { href, navigate, setParams } from '../../lib/router';
 export function rowAmountText(row: HistoryRow): string {
   if (row.amount === null || row.asset === null) return '';
   const received = `${tableAmount(row.amount)} ${assetCode(row.asset)}`;
-  if (row.sourceAmount !== null && row.sourceAsset !== null) return `${tableAmount(row.sourceAmount)} ${assetCode(row.sourceAsset)} → ${received}`;
+  if (row.sourceAmount !== null && row.sourceAsset !== null)
+    return `${tableAmount(row.sourceAmount)} ${assetCode(row.sourceAsset)} → ${received}`;
   return received;
 }
 
 const COLUMNS: Column<HistoryRow>[] = [
-  { key: 'time', header: 'Time (UTC)', width: 'minmax(146px, 200px)', render: (row) => <TimeCell iso={row.createdAt} />, text: (row) => timeText(row.createdAt) },
+  {
+    key: 'time',
+    header: 'Time (UTC)',
+    width: 'minmax(146px, 200px)',
+    render: (row) => <TimeCell iso={row.createdAt} />,
+    text: (row) => timeText(row.createdAt),
+  },
   {
     key: 'type',
     header: 'Type',
@@ -30,8 +37,25 @@ const COLUMNS: Column<HistoryRow>[] = [
     ),
     text: (row) => row.type,
   },
-  { key: 'dir', header: 'Dir', width: '42px', render: (row) => (row.direction === 'none' ? null : <span className={`badge dir-${row.direction}`}>{row.direction}</span>) },
-  { key: 'amount', header: 'Amount', width: 'minmax(140px, 1.3fr)', align: 'end', render: (row) => <span className="num" title={row.asset ?? undefined}>{rowAmountText(row)}</span>, text: rowAmountText },
+  {
+    key: 'dir',
+    header: 'Dir',
+    width: '42px',
+    render: (row) =>
+      row.direction === 'none' ? null : <span className={`badge dir-${row.direction}`}>{row.direction}</span>,
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    width: 'minmax(140px, 1.3fr)',
+    align: 'end',
+    render: (row) => (
+      <span className="num" title={row.asset ?? undefined}>
+        {rowAmountText(row)}
+      </span>
+    ),
+    text: rowAmountText,
+  },
   {
     key: 'cp',
     header: 'Counterparty',
@@ -39,26 +63,59 @@ const COLUMNS: Column<HistoryRow>[] = [
     render: (row) => (row.counterparty ? <IdLink kind="account" id={row.counterparty} inRow /> : null),
     text: (row) => (row.counterparty ? shortId(row.counterparty) : ''),
   },
-  { key: 'tx', header: 'Transaction', width: '108px', render: (row) => <IdLink kind="tx" id={row.transactionHash} inRow />, text: (row) => shortId(row.transactionHash) },
-  { key: 'op', header: 'Operation', width: 'minmax(120px, 164px)', render: (row) => <IdLink kind="op" id={row.id} inRow />, text: (row) => row.id },
+  {
+    key: 'tx',
+    header: 'Transaction',
+    width: '108px',
+    render: (row) => <IdLink kind="tx" id={row.transactionHash} inRow />,
+    text: (row) => shortId(row.transactionHash),
+  },
+  {
+    key: 'op',
+    header: 'Operation',
+    width: 'minmax(120px, 164px)',
+    render: (row) => <IdLink kind="op" id={row.id} inRow />,
+    text: (row) => row.id,
+  },
 ];
 
-const MEMO: Column<HistoryRow> = { key: 'memo', header: 'Memo', width: 'minmax(60px, 0.8fr)', render: (row) => <span className="mono clip" title={row.memo ?? undefined}>{row.memo ?? ''}</span>, text: (row) => row.memo ?? '' };
+const MEMO: Column<HistoryRow> = {
+  key: 'memo',
+  header: 'Memo',
+  width: 'minmax(60px, 0.8fr)',
+  render: (row) => (
+    <span className="mono clip" title={row.memo ?? undefined}>
+      {row.memo ?? ''}
+    </span>
+  ),
+  text: (row) => row.memo ?? '',
+};
 
 /** The memo column only when memos are asked for or shown (it would be empty, and crowd a narrow window). */
 export function historyColumns(withMemo: boolean): Column<HistoryRow>[] {
   return withMemo ? [...COLUMNS.slice(0, 5), MEMO, ...COLUMNS.slice(5)] : COLUMNS;
 }
 
-const SORT_TEXT: Record<HistorySort, string> = { '-time': 'Newest first', time: 'Oldest first', '-amount': 'Largest amount first', amount: 'Smallest amount first' };
+const SORT_TEXT: Record<HistorySort, string> = {
+  '-time': 'Newest first',
+  time: 'Oldest first',
+  '-amount': 'Largest amount first',
+  amount: 'Smallest amount first',
+};
 
 export function SortPicker({ sort }: { sort: HistorySort }) {
   return (
     <label className="small">
       Sort{' '}
-      <select aria-label="Sort" value={sort} onChange={(e) => setParams({ sort: e.target.value === '-time' ? undefined : e.target.value })}>
+      <select
+        aria-label="Sort"
+        value={sort}
+        onChange={(e) => setParams({ sort: e.target.value === '-time' ? undefined : e.target.value })}
+      >
         {(Object.keys(SORT_TEXT) as HistorySort[]).map((s) => (
-          <option key={s} value={s}>{SORT_TEXT[s]}</option>
+          <option key={s} value={s}>
+            {SORT_TEXT[s]}
+          </option>
         ))}
       </select>
     </label>
@@ -75,7 +132,10 @@ export function HistoryTable({ account, filter, sort }: { account: string; filte
   const { fetchNextPage, fetchPreviousPage, refetch } = query;
   const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
-  const retry = useCallback(() => void (query.data ? fetchNextPage() : refetch()), [query.data, fetchNextPage, refetch]);
+  const retry = useCallback(
+    () => void (query.data ? fetchNextPage() : refetch()),
+    [query.data, fetchNextPage, refetch],
+  );
   return (
     <VirtualTable<HistoryRow>
       label="Indexed operations"

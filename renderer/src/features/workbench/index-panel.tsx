@@ -20,7 +20,8 @@ const STATE_TEXT: Record<HistoryProgress['state'], string> = {
 export function progressText(progress: HistoryProgress): string {
   const parts = [`${progress.records.toLocaleString('en')} record${progress.records === 1 ? '' : 's'}`];
   if (progress.state === 'syncing') parts.push(`${Math.round(progress.ratePerSecond).toLocaleString('en')}/s`);
-  if (progress.oldest && progress.newest) parts.push(`${absoluteTime(progress.oldest).replace(' UTC', '')} – ${absoluteTime(progress.newest)}`);
+  if (progress.oldest && progress.newest)
+    parts.push(`${absoluteTime(progress.oldest).replace(' UTC', '')} – ${absoluteTime(progress.newest)}`);
   if (progress.waitingMs) parts.push(`rate limited: waiting ${Math.ceil(progress.waitingMs / 1000)} s`);
   return parts.join(' · ');
 }
@@ -47,16 +48,28 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
         <span className={`index-state st-${progress.state}`} data-testid="index-state">
           {indexed || syncing ? STATE_TEXT[progress.state] : 'not indexed'}
         </span>
-        {indexed || syncing ? <span className="small num" data-testid="index-progress">{progressText(progress)}</span> : null}
+        {indexed || syncing ? (
+          <span className="small num" data-testid="index-progress">
+            {progressText(progress)}
+          </span>
+        ) : null}
         {progress.message ? <span className="small bad">{progress.message}</span> : null}
         {syncing ? (
           <>
-            <button type="button" onClick={() => run(actions.pause)}>Pause</button>
-            <button type="button" onClick={() => run(actions.cancel)}>Cancel</button>
+            <button type="button" onClick={() => run(actions.pause)}>
+              Pause
+            </button>
+            <button type="button" onClick={() => run(actions.cancel)}>
+              Cancel
+            </button>
           </>
         ) : progress.state === 'current' ? null : (
           <button type="button" className={indexed ? undefined : 'primary'} onClick={() => run(actions.sync)}>
-            {indexed ? (progress.state === 'paused' || progress.state === 'cancelled' ? 'Resume' : 'Update index') : 'Index this account'}
+            {indexed
+              ? progress.state === 'paused' || progress.state === 'cancelled'
+                ? 'Resume'
+                : 'Update index'
+              : 'Index this account'}
           </button>
         )}
         {indexed && linked ? <a href={href('history', account)}>Open in workbench</a> : null}
@@ -66,7 +79,11 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
   return (
     <section className="index-bar" aria-label="Local index">
       {body}
-      {problem ? <span role="alert" className="bad small">{problem}</span> : null}
+      {problem ? (
+        <span role="alert" className="bad small">
+          {problem}
+        </span>
+      ) : null}
     </section>
   );
 }

@@ -26,7 +26,9 @@ export function IndexesSection() {
     const accounts = watched.data?.watched.map((w) => w.account) ?? [];
     const results = await Promise.allSettled(accounts.map((account) => actions.sync(account)));
     const failed = results.filter((r) => r.status === 'rejected').length;
-    setMessage(`Started ${accounts.length - failed} of ${accounts.length} watched account${accounts.length === 1 ? '' : 's'}${failed ? `; ${failed} failed` : ''}.`);
+    setMessage(
+      `Started ${accounts.length - failed} of ${accounts.length} watched account${accounts.length === 1 ? '' : 's'}${failed ? `; ${failed} failed` : ''}.`,
+    );
   }
 
   async function remove(account: string) {
@@ -39,21 +41,39 @@ export function IndexesSection() {
     <section className="card" aria-label="Indexes">
       <h3>
         Indexes{' '}
-        <button type="button" className="small" disabled={!watched.data?.watched.length} onClick={() => void indexWatched()}>
+        <button
+          type="button"
+          className="small"
+          disabled={!watched.data?.watched.length}
+          onClick={() => void indexWatched()}
+        >
           Index every watched account
         </button>
       </h3>
       <p className="muted small">
-        Local copies of accounts' histories on this network, kept on this machine and queried without asking the server again
+        Local copies of accounts' histories on this network, kept on this machine and queried without asking the server
+        again
         {list.data ? ` (${formatBytes(list.data.fileBytes)} on disk)` : ''}.
       </p>
-      {list.isError ? <p role="alert" className="bad">Could not list the indexes: {list.error.message}</p> : null}
+      {list.isError ? (
+        <p role="alert" className="bad">
+          Could not list the indexes: {list.error.message}
+        </p>
+      ) : null}
       {indexes.length ? (
         <IndexTable indexes={indexes} onRemove={(account) => void remove(account)} />
       ) : (
-        <p className="muted">{list.isPending ? 'Loading…' : 'No account is indexed on this network yet: open an account and choose "Index this account".'}</p>
+        <p className="muted">
+          {list.isPending
+            ? 'Loading…'
+            : 'No account is indexed on this network yet: open an account and choose "Index this account".'}
+        </p>
       )}
-      {message ? <p role="status" className="small">{message}</p> : null}
+      {message ? (
+        <p role="status" className="small">
+          {message}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -64,21 +84,43 @@ function IndexTable({ indexes, onRemove }: { indexes: HistoryIndexInfo[]; onRemo
     <div className="table-scroll">
       <table className="dense" aria-label="Indexed accounts">
         <thead>
-          <tr><th>Account</th><th>State</th><th className="end">Records</th><th className="end">Size</th><th>Covers</th><th>History</th><th /></tr>
+          <tr>
+            <th>Account</th>
+            <th>State</th>
+            <th className="end">Records</th>
+            <th className="end">Size</th>
+            <th>Covers</th>
+            <th>History</th>
+            <th />
+          </tr>
         </thead>
         <tbody>
           {indexes.map((info) => (
             <tr key={info.account}>
-              <td><IdLink kind="account" id={info.account} /></td>
-              <td><span className={`index-state st-${info.state}`}>{info.state}</span></td>
+              <td>
+                <IdLink kind="account" id={info.account} />
+              </td>
+              <td>
+                <span className={`index-state st-${info.state}`}>{info.state}</span>
+              </td>
               <td className="end num">{info.rows.toLocaleString('en')}</td>
               <td className="end num nowrap">{formatBytes(info.bytes)}</td>
-              <td className="small nowrap">{info.oldest && info.newest ? `${absoluteTime(info.oldest).slice(0, 10)} – ${absoluteTime(info.newest).slice(0, 10)}` : '—'}</td>
+              <td className="small nowrap">
+                {info.oldest && info.newest
+                  ? `${absoluteTime(info.oldest).slice(0, 10)} – ${absoluteTime(info.newest).slice(0, 10)}`
+                  : '—'}
+              </td>
               <td className="small">{completeText(info)}</td>
               <td>
                 <div className="row-actions">
                   <a href={href('history', info.account)}>Workbench</a>
-                  <button type="button" onClick={() => onRemove(info.account)} aria-label={`Remove the index of ${info.account}`}>Remove</button>
+                  <button
+                    type="button"
+                    onClick={() => onRemove(info.account)}
+                    aria-label={`Remove the index of ${info.account}`}
+                  >
+                    Remove
+                  </button>
                 </div>
               </td>
             </tr>

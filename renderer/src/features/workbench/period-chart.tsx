@@ -51,7 +51,14 @@ export function layoutBars(rows: TotalsRow[], period: Period): { bars: Bar[]; fr
   const half = H / 2 - 4;
   const px = (text: string) => (Number(parseAmount(text)) / Number(max)) * half;
   const width = Math.max(1, (PERIOD_DAYS[period] * DAY_MS * W) / span - 1);
-  const bars = own.map((row) => ({ key: row.key, row, x: ((Date.parse(row.key) - from) / span) * W, width, inPx: px(row.in), outPx: px(row.out) }));
+  const bars = own.map((row) => ({
+    key: row.key,
+    row,
+    x: ((Date.parse(row.key) - from) / span) * W,
+    width,
+    inPx: px(row.in),
+    outPx: px(row.out),
+  }));
   return { bars, from, to };
 }
 
@@ -70,21 +77,39 @@ export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period
   const mid = H / 2;
   const ticks = [from, from + (to - from) / 2, to];
   return (
-    <div className="period-chart" tabIndex={0} aria-label="Volume chart: arrow keys move between periods" onKeyDown={cursor.onKeyDown} onMouseLeave={() => cursor.setIndex(null)}>
+    <div
+      className="period-chart"
+      tabIndex={0}
+      aria-label="Volume chart: arrow keys move between periods"
+      onKeyDown={cursor.onKeyDown}
+      onMouseLeave={() => cursor.setIndex(null)}
+    >
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${assetCode(asset)} volume per ${period}`}>
         <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
         {bars.map((bar, i) => (
           <g key={bar.key} className={bar.key === hover ? 'hovered' : undefined}>
-            {bar.inPx > 0 ? <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} /> : null}
+            {bar.inPx > 0 ? (
+              <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} />
+            ) : null}
             {bar.outPx > 0 ? <rect className="bar-out" x={bar.x} width={bar.width} y={mid} height={bar.outPx} /> : null}
-            <rect className="hit" data-period={bar.key} x={bar.x} width={Math.max(bar.width, 3)} y={0} height={H} onMouseEnter={() => cursor.setIndex(i)}>
+            <rect
+              className="hit"
+              data-period={bar.key}
+              x={bar.x}
+              width={Math.max(bar.width, 3)}
+              y={0}
+              height={H}
+              onMouseEnter={() => cursor.setIndex(i)}
+            >
               <title>{periodReadout(bar.row, period)}</title>
             </rect>
           </g>
         ))}
       </svg>
       <div className="ticks small muted" aria-hidden="true">
-        {ticks.map((t, i) => <span key={i}>{new Date(t).toISOString().slice(0, 10)}</span>)}
+        {ticks.map((t, i) => (
+          <span key={i}>{new Date(t).toISOString().slice(0, 10)}</span>
+        ))}
       </div>
       <p className="small num readout" data-testid="period-readout" aria-live="polite">
         {hovered ? periodReadout(hovered.row, period) : 'Hover a bar for its exact figures.'}

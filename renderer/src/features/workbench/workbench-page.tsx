@@ -30,7 +30,8 @@ export function WorkbenchPage({ account }: { account?: string | undefined }) {
       <section aria-label="Workbench">
         <h2>Workbench</h2>
         <p role="alert" className="banner bad">
-          "{account.length > 60 ? `${account.slice(0, 57)}…` : account}" is not an account id (G…): the workbench opens one account's local index.
+          "{account.length > 60 ? `${account.slice(0, 57)}…` : account}" is not an account id (G…): the workbench opens
+          one account's local index.
         </p>
         <IndexesSection />
       </section>
@@ -55,7 +56,9 @@ function Workbench({ account }: { account: string }) {
       </ViewBoundary>
       {state.problems.length ? (
         <div className="banner warn" role="alert" aria-label="Address problems">
-          {state.problems.map((line) => <div key={line}>{line}</div>)}
+          {state.problems.map((line) => (
+            <div key={line}>{line}</div>
+          ))}
         </div>
       ) : null}
       <ViewBoundary name="The filters">
@@ -83,7 +86,9 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
     const missing = errorCode(query.error) === 'not_found';
     return (
       <p role="alert" className={`banner ${missing ? '' : 'bad'}`} data-testid="workbench-error">
-        {missing ? 'This account is not indexed on this network yet: choose "Index this account" above.' : `Could not read the index: ${query.error.message}`}
+        {missing
+          ? 'This account is not indexed on this network yet: choose "Index this account" above.'
+          : `Could not read the index: ${query.error.message}`}
       </p>
     );
   }
@@ -91,15 +96,28 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
     <>
       <section className="card summary" aria-label="Summary">
         <div className="summary-head">
-          <strong data-testid="match-count">{summary ? `${summary.count.toLocaleString('en')} operation${summary.count === 1 ? '' : 's'} match` : 'Counting…'}</strong>
+          <strong data-testid="match-count">
+            {summary
+              ? `${summary.count.toLocaleString('en')} operation${summary.count === 1 ? '' : 's'} match`
+              : 'Counting…'}
+          </strong>
           <span className="spacer" />
           <ExportButtons account={account} filter={filter} sort={sort} />
         </div>
         {summary ? <TotalsTable totals={summary.totals} /> : null}
       </section>
       <div className="tabs" role="tablist" aria-label="Workbench views">
-        <button type="button" role="tab" aria-selected={view === 'rows'} onClick={() => setParams({ view: undefined })}>Operations</button>
-        <button type="button" role="tab" aria-selected={view === 'analyse'} onClick={() => setParams({ view: 'analyse' })}>Analyse</button>
+        <button type="button" role="tab" aria-selected={view === 'rows'} onClick={() => setParams({ view: undefined })}>
+          Operations
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={view === 'analyse'}
+          onClick={() => setParams({ view: 'analyse' })}
+        >
+          Analyse
+        </button>
         <span className="spacer" />
         {view === 'rows' ? <SortPicker sort={sort} /> : null}
       </div>
@@ -133,9 +151,17 @@ function ExportButtons({ account, filter, sort }: { account: string; filter: His
   }
   return (
     <span className="export-buttons">
-      <button type="button" disabled={busy} onClick={() => void run('csv')}>Export CSV</button>
-      <button type="button" disabled={busy} onClick={() => void run('ndjson')}>Export NDJSON</button>
-      {message ? <span role="status" className={`small ${message.ok ? '' : 'bad'}`} data-testid="export-result">{message.text}</span> : null}
+      <button type="button" disabled={busy} onClick={() => void run('csv')}>
+        Export CSV
+      </button>
+      <button type="button" disabled={busy} onClick={() => void run('ndjson')}>
+        Export NDJSON
+      </button>
+      {message ? (
+        <span role="status" className={`small ${message.ok ? '' : 'bad'}`} data-testid="export-result">
+          {message.text}
+        </span>
+      ) : null}
     </span>
   );
 }

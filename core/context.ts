@@ -9,7 +9,7 @@ import type { JsonValue } from '../shared/json';
 import type { Emit, Handlers } from './dispatch';
 import { CoreError } from './errors';
 import { Exports } from './export';
-import { readHealth } from './health';
+import { HealthReadings } from './health';
 import { HistoryService } from './history-index/main-thread/service';
 import { HttpClient, HttpError } from './http';
 import { Networks } from './networks';
@@ -62,6 +62,13 @@ export interface CoreContext {
   latestLedger(): number | null;
   /** Reads the selected network's health now and remembers its latest ledger. */
   checkHealth(signal?: AbortSignal): Promise<NetworkHealth>;
+  /**
+   * The selected network's health as a reading of the last ROOT_FRESH_MS found it (one in flight
+   * included), else a new reading: one read of the server's root serves the health and a sync.
+   */
+  recentHealth(signal?: AbortSignal): Promise<NetworkHealth>;
+  /** A server's health read another way (a connection test): a reading of that URL for recentHealth. */
+  healthSeen(baseUrl: string, health: NetworkHealth): void;
   /** Reads the health and emits it as `network:health`; a failure waits for the next tick. */
   pushHealth(): Promise<void>;
   /** After the selection changed: forget the old latest ledger, move streams, push a reading. */
@@ -75,6 +82,9 @@ export interface CoreContext {
   /** Stops the health push and every service. */
   close(): Promise<void>;
 }
+
+/** How old a health reading (the server's root) may be and still serve as the root a history sync starts from. */
+export const ROOT_FRESH_MS = 30_000;
 
 export function createCoreContext(options: AppCoreOptions): CoreContext {
   const emit: Emit = options.emit ?? (() => undefined);
@@ -93,9 +103,10 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
   const history = historyService(options, exports.directory, emit);
 
+  const readings = new HealthReadings(() => networks.selected(), clientFor, ROOT_FRESH_MS);
+
   async function checkHealth(signal?: AbortSignal): Promise<NetworkHealth> {
-    const profile = networks.selected();
-    const health = await readHealth(profile, clientFor(profile), signal);
+    const health = await readings.read(signal);
     latestLedger = health.latestLedger ?? latestLedger;
     return health;
   }
@@ -129,6 +140,8 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     clientFor,
     latestLedger: () => latestLedger,
     checkHealth,
+    recentHealth: async (signal) => (await readings.recent()) ?? checkHealth(signal),
+    healthSeen: (baseUrl, health) => readings.seen(baseUrl, health),
     pushHealth,
     networkChanged(profile) {
       latestLedger = null;

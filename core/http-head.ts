@@ -1,9 +1,9 @@
 // The start of a response body, decoded, while the rest is still arriving: for a caller that acts
-// before the whole is in (the history sync reads a page's `next` link there and asks for the next
-// page at once). An uncompressed body's first bytes are its head. A compressed one's first chunks
-// go through a streaming inflater only until HEAD_BYTES come out (a few KB of input; Horizon
-// compresses its pages), and the inflater is dropped: the whole body is still inflated once, when
-// it is complete (http-node.ts).
+// before the whole is in (the history sync reads a page's `next` link there, and asks for the next
+// page before this one is whole if it stalls). An uncompressed body's first bytes are its head. A
+// compressed one's first chunks go through a streaming inflater only until HEAD_BYTES come out (a
+// few KB of input; Horizon compresses its pages), and the inflater is dropped: the whole body is
+// still inflated once, when it is complete (http-node.ts).
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 

@@ -2,6 +2,7 @@
 // sync, pause, cancel, status, list, remove, and the analyses over the index (query, totals,
 // flow, export). Indexes live in <userData>/history/<network-id>.sqlite, owned by a worker thread.
 import type { CoreContext, DomainHandlers } from '../context';
+import { readRoot, type ServerRoot } from '../history-index/main-thread/walk';
 import { scopeId } from '../listings';
 
 type HistoryChannels =
@@ -17,20 +18,31 @@ type HistoryChannels =
   | 'history:flow'
   | 'history:export';
 
+/**
+ * The root a sync starts from: the health reading's, when one of the last few seconds found the
+ * server (context.ts recentHealth), so that reading the root once serves both; else its own read,
+ * whose error the sync reports.
+ */
+async function serverRoot(ctx: CoreContext, signal: AbortSignal): Promise<ServerRoot> {
+  const health = await ctx.recentHealth(signal);
+  return health.online ? { elder: health.historyElderLedger ?? null } : readRoot(ctx.http(), signal);
+}
+
 export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannels> {
   const { history } = ctx;
   const selected = () => ctx.networks.selected();
   const account = (id: string) => scopeId('account', id);
+  const root = (signal: AbortSignal) => serverRoot(ctx, signal);
   return {
     'history:sync': async function historySync({ account: id, follow }) {
-      return history.sync(selected(), ctx.http(), account(id), follow).progress;
+      return history.sync(selected(), ctx.http(), account(id), follow, root).progress;
     },
     'history:pause': async function historyPause({ account: id }) {
       return history.running(selected(), account(id))?.pause() ?? history.status(selected(), account(id));
     },
     'history:resume': async function historyResume({ account: id }) {
       const running = history.running(selected(), account(id));
-      return running ? running.start() : history.sync(selected(), ctx.http(), account(id)).progress;
+      return running ? running.start() : history.sync(selected(), ctx.http(), account(id), undefined, root).progress;
     },
     'history:cancel': async function historyCancel({ account: id }) {
       return history.running(selected(), account(id))?.cancel() ?? history.status(selected(), account(id));

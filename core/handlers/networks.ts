@@ -49,7 +49,8 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
       // request after the test too (the command line's --network URL tests the root first).
       const target = 'id' in args ? networks.get(args.id) : args;
       const saved = networks.list().find((p) => p.baseUrl.replace(/\/+$/, '') === target.baseUrl.replace(/\/+$/, ''));
-      return testConnection(target, signal, ctx.clientFor({ id: saved?.id ?? 'url', baseUrl: target.baseUrl }));
+      const client = ctx.clientFor({ id: saved?.id ?? 'url', baseUrl: target.baseUrl });
+      return testConnection(target, signal, client, (health) => ctx.healthSeen(target.baseUrl, health));
     },
     'network:health': async function networkHealth(_args, { signal }) {
       return ctx.checkHealth(signal);

@@ -3,7 +3,7 @@
 // error ({code, message}, a CoreError's code when the worker threw one). Values cross by
 // structured clone, so bigints stay bigints.
 import type { FlowPoint, HistoryFilter, HistoryPage, HistorySort, TotalsBy, TotalsRow } from '../../shared/history';
-import type { AccountMeta, IngestResult, Lane, PageResult } from './worker-thread/store';
+import type { AccountMeta, IngestResult, PageResult } from './worker-thread/store';
 
 export interface ExportArgs {
   account: string;
@@ -17,11 +17,7 @@ export interface ExportArgs {
 /** Operation name to [arguments, result]. */
 export interface HistoryOps {
   /** A sync's page the worker fetched and holds (worker-fetch.ts), by its request id: parsed, compressed and written with its token. */
-  ingestHeld: [{ account: string; rid: number; lane?: Lane }, PageResult];
-  /** A second walk of the sync starts ahead, from `from` (sync.ts). */
-  startAhead: [{ account: string; from: string }, AccountMeta];
-  /** The two walks have met and are done: the account's token is `token`. */
-  joinAhead: [{ account: string; token: string }, AccountMeta];
+  ingestHeld: [{ account: string; rid: number }, PageResult];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];

@@ -1,6 +1,6 @@
 // Where a sync's walk goes next: the cursor a full page names for the page after it (fetched
-// ahead while the page is parsed, or as soon as enough of it has arrived), and from which ledger
-// an index is complete when a walk starts.
+// ahead while the page is parsed and written, or while it is still arriving if it stalls), and
+// from which ledger an index is complete when a walk starts.
 import { HEAD_BYTES, type OnProgress } from '../http-head';
 import type { AccountMeta } from './worker-thread/account-meta';
 
@@ -25,7 +25,8 @@ export function nextOfFullPage(bytes: Uint8Array): string | null {
 /** The cursor of the `next` link in the start of a page's text, if it names one. */
 function nextCursorIn(head: string): string | null {
   const link = /"next"\s*:\s*\{\s*"href"\s*:\s*"([^"]{1,2000})"/.exec(head);
-  const cursor = link ? /[?&]cursor=(\d{1,19})(?:&|$|\{)/.exec(link[1]!) : null;
+  // The link as the page's JSON text writes it: Horizon escapes `&` as \u0026.
+  const cursor = link ? /(?:[?&]|\\u0026)cursor=(\d{1,19})(?:&|\\u0026|$|\{)/.exec(link[1]!) : null;
   return cursor ? cursor[1]! : null;
 }
 
@@ -39,8 +40,8 @@ export const EARLY_BYTES = 32 * 1024;
 /**
  * Watches a page's body as it arrives (its decoded head and the bytes so far, http-head.ts) and,
  * once EARLY_BYTES are in, names the cursor of its `next` link (once, if the head has one): the
- * page after it can be asked for while this one is still arriving. A guess as nextOfFullPage is;
- * a short last page makes it one request too many at most.
+ * page after it can be asked for while this one is still arriving, if it stalls (worker-fetch.ts
+ * EARLY_STALL_MS). A guess as nextOfFullPage is; a short last page makes it one request too many.
  */
 export function earlyNext(onCursor: (cursor: string) => void): OnProgress {
   let done = false;
@@ -67,35 +68,4 @@ export function completeFromAtStart(
   // The server pruned past the stored token: what lay between is gone for good.
   const tokenLedger = Number(BigInt(cursor) >> 32n);
   return tokenLedger + 1 < elder ? Math.max(known ?? 0, elder) : known;
-}
-
-/** Pages a walk must have left, at the pace of its last page, before a second walk starts ahead of it. */
-export const AHEAD_MIN_PAGES = 50;
-
-/**
- * Requests a server must announce left (X-RateLimit-Remaining) for a second walk: two walks spend
- * a request or two more than one, which a server counting an hourly budget (Horizon's 3,600) is
- * not offered; the local service announces 100,000,000 to this machine.
- */
-export const AHEAD_MIN_BUDGET = 10_000;
-
-/**
- * Where a second walk starts, ahead of the walk whose last full page ran from the cursor `before`
- * to `last`: the middle of the ledgers between `last` and the server's `latest`, as a cursor (the
- * first operation id of that ledger); null when the walk is short, the server has no requests to
- * spare, or a token is not an operation id.
- */
-export function aheadStart(
-  before: string | undefined,
-  last: string,
-  latest: number | null,
-  budget: number | null,
-): string | null {
-  if (before === undefined || latest === null || budget === null || budget < AHEAD_MIN_BUDGET) return null;
-  if (!/^\d{1,19}$/.test(before) || !/^\d{1,19}$/.test(last)) return null;
-  const from = Number(BigInt(before) >> 32n);
-  const to = Number(BigInt(last) >> 32n);
-  const left = latest - to;
-  if (to < from || left / Math.max(1, to - from) < AHEAD_MIN_PAGES) return null;
-  return String(BigInt(to + Math.ceil(left / 2)) << 32n);
 }

@@ -1,280 +1,231 @@
-// Benchmark: the history sync (`history:sync` through the dispatcher: pages of 200 operations
-// with their transactions, failed ones included, written by the index worker with their tokens)
-// versus @stellar/stellar-sdk merely paging the same listing at limit 200, alternating runs
-// against the same local service process; the main thread's event-loop delay during the sync
-// (what the UI and the streams would feel); and the requests a sync spends against a stand-in
-// Horizon: a full sync (target <= ceil(N/200) + 2) and the re-sync of a current account (<= 2).
-// Then the same comparison (two rounds) through a relay that puts the service a round trip away,
-// as a remote Horizon is, over a link of `mbit` megabits a second (latency-proxy.ts; rtt-ms 0
-// leaves it out, mbit 0 sets no limit on bandwidth).
-// The index worker runs as the app ships it: bundled (scripts/build.mjs), not through tsx.
-//   node --import tsx test/bench/history-sync.ts [operations] [rounds] [rtt-ms=20] [mbit=0]
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Benchmark: the history sync as users meet it, with the server a round trip away. The real
+// service process on a store of N operations of one account (cachedStore), behind latency-proxy.ts
+// (a relay in its own process: every request reaches the server `rtt` ms later, the answers come
+// back over a link of `mbit` megabits a second); for each round trip, alternating in the same run
+// through the same relay: `history:sync` (follow off) into a fresh user-data directory until
+// `current`, and @stellar/stellar-sdk merely paging the same listing at limit 200. Each run is a
+// process of its own (history-sync-run.ts, bundled as the app is, its index worker too), so its
+// peak resident memory and its main thread's event-loop delay are the sync's alone. Then the sync
+// of the account now current, through the same relay. Per round trip it prints the times, their
+// ratio (target <= 1.0), the requests the relay saw (target: the root once and ⌈(N+1)/200⌉ pages
+// for a first sync, at most 2 for a current account), the event-loop delay p99 (target <= 20 ms
+// at 1,000,000) and the peak memory (target <= 256 MB at 1,000,000).
+//   node --import tsx test/bench/history-sync.ts [operations=100000] [rounds=1] [rtts=20,80] [mbit=100]
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { Horizon } from '@stellar/stellar-sdk';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { createAppCore } from '../../core/app';
-import { createDispatcher } from '../../core/dispatch';
-import type { EventChannel, EventPayload } from '../../shared/ipc';
-import { accountKeys } from '../support/service-store';
 import { waitFor } from '../support/wait';
-import { StandinHorizon } from '../support/standin-horizon';
-import { cachedStore, spawnLatencyProxy, spawnService } from './service-support';
+import { cachedStore, spawnService } from './service-support';
 
 const OPERATIONS = Number(process.argv[2] ?? 100_000);
-const ROUNDS = Number(process.argv[3] ?? 3);
-/** The round trip of the second comparison, through latency-proxy.ts (0: leave it out). */
-const RTT_MS = Number(process.argv[4] ?? 20);
-/** Its link's bandwidth in megabits a second (0: no limit). */
-const MBIT = Number(process.argv[5] ?? 0);
-const NETWORK_ROUNDS = 2;
+const ROUNDS = Number(process.argv[3] ?? 1);
+const RTTS = (process.argv[4] ?? '20,80').split(',').map(Number);
+const MBIT = Number(process.argv[5] ?? 100);
 for (const [name, value, least] of [
   ['operations', OPERATIONS, 1],
   ['rounds', ROUNDS, 1],
-  ['rtt-ms', RTT_MS, 0],
   ['mbit', MBIT, 0],
+  ...RTTS.map((rtt) => ['rtt', rtt, 1] as const),
 ] as const) {
   if (!Number.isSafeInteger(value) || value < least)
     throw new Error(
-      `${name} must be a whole number, ${least} or more (usage: history-sync.ts [operations] [rounds] [rtt-ms] [mbit])`,
+      `${name} must be a whole number, ${least} or more (usage: history-sync.ts [operations] [rounds] [rtts=20,80] [mbit=100])`,
     );
 }
+const PAGES = Math.ceil((OPERATIONS + 1) / 200);
 
-/** The index worker bundled as scripts/build.mjs bundles it for the app (dist/electron/history-worker.mjs). */
-async function bundledWorker(): Promise<URL> {
-  const outfile = join(mkdtempSync(join(tmpdir(), 'history-bench-worker-')), 'history-worker.mjs');
+/** The index worker and the run script, bundled as scripts/build.mjs bundles the app (plain node, no tsx). */
+async function bundles(): Promise<{ worker: string; run: string }> {
+  const outdir = mkdtempSync(join(tmpdir(), 'history-bench-bundle-'));
   const banner = {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   };
-  await build({
-    entryPoints: ['core/history-index/worker-thread/worker.ts'],
+  const common = {
     bundle: true,
     platform: 'node',
     target: 'node22',
     format: 'esm',
     banner,
-    outfile,
     logLevel: 'warning',
+  } as const;
+  await build({
+    ...common,
+    entryPoints: ['core/history-index/worker-thread/worker.ts'],
+    outfile: join(outdir, 'history-worker.mjs'),
   });
-  return pathToFileURL(outfile);
-}
-
-const WORKER = await bundledWorker();
-
-/** One sync from scratch into a fresh user-data directory; resolves with the records indexed. */
-async function withCore(
-  url: string,
-  account: string,
-  userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-')),
-): Promise<{ records: number; lagP99: number; lagMax: number }> {
-  let done: (records: number) => void = () => undefined;
-  const finished = new Promise<number>((resolve) => (done = resolve));
-  const emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => {
-    if (channel !== 'history:progress') return;
-    const progress = payload as EventPayload<'history:progress'>;
-    if (progress.state === 'current') done(progress.records);
-    if (progress.state === 'error') throw new Error(progress.message);
-  };
-  const core = createAppCore({
-    userDataDir,
-    localUrl: url,
-    host: 'web',
-    version: 'bench',
-    healthIntervalMs: 0,
-    emit,
-    historyWorker: WORKER,
+  await build({
+    ...common,
+    entryPoints: ['test/bench/history-sync-run.ts'],
+    outdir,
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
+    external: ['electron'],
   });
-  const dispatch = createDispatcher(core.handlers);
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
-  const reply = await dispatch('history:sync', { account, follow: false });
-  if (!reply.ok) throw new Error(reply.error.message);
-  const records = await finished;
-  lag.disable();
-  await core.close();
-  rmSync(userDataDir, { recursive: true, force: true });
-  return { records, lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6 };
+  return { worker: pathToFileURL(join(outdir, 'history-worker.mjs')).href, run: join(outdir, 'history-sync-run.mjs') };
 }
 
-async function withSdk(url: string, account: string): Promise<number> {
-  const server = new Horizon.Server(url, { allowHttp: true });
-  let count = 0;
-  let cursor = '';
-  for (;;) {
-    const page = await server
-      .operations()
-      .forAccount(account)
-      .limit(200)
-      .order('asc')
-      .includeFailed(true)
-      .join('transactions')
-      .cursor(cursor)
-      .call();
-    count += page.records.length;
-    if (page.records.length < 200) return count;
-    cursor = page.records.at(-1)!.paging_token;
+interface Run {
+  ms: number;
+  records: number;
+  cpuMs: number;
+  peakRssMb: number;
+  lagP99Ms?: number;
+  lagMaxMs?: number;
+  roots: number;
+  pages: number;
+}
+
+/** The relay in its own process, and the requests it reports (latency-proxy.ts prints each, and a mark when asked). */
+class Link {
+  private paths: string[] = [];
+  private marks = 0;
+  private constructor(
+    readonly url: string,
+    private readonly child: ChildProcess,
+  ) {}
+
+  static async open(target: string, rttMs: number, mbit: number): Promise<Link> {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'test/bench/latency-proxy.ts',
+        '--target',
+        target,
+        '--rtt-ms',
+        String(rttMs),
+        '--mbit',
+        String(mbit),
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    let link: Link | null = null;
+    let out = '';
+    const url = new Promise<string>((resolve, reject) => {
+      child.on('exit', (code) => reject(new Error(`latency-proxy.ts exited with ${code}`)));
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const lines = out.split('\n');
+        out = lines.pop()!;
+        for (const line of lines) {
+          if (line.startsWith('listening on ')) resolve(line.slice('listening on '.length).trim());
+          else if (line.startsWith('request ')) link?.paths.push(line.slice('request '.length));
+          else if (line === 'mark' && link) link.marks += 1;
+        }
+      });
+    });
+    link = new Link(await url, child);
+    return link;
+  }
+
+  /** Runs `task`; with it, the roots and listing pages requested through the relay meanwhile. */
+  async counted<T>(task: () => Promise<T>): Promise<T & { roots: number; pages: number }> {
+    await this.settle();
+    const from = this.paths.length;
+    const result = await task();
+    await this.settle();
+    const paths = this.paths.slice(from);
+    return {
+      ...result,
+      roots: paths.filter((p) => p === '/').length,
+      pages: paths.filter((p) => p.includes('/operations')).length,
+    };
+  }
+
+  close(): void {
+    this.child.kill('SIGTERM');
+  }
+
+  /** Waits until every request line the relay printed so far has been read here. */
+  private async settle(): Promise<void> {
+    const want = this.marks + 1;
+    this.child.stdin!.write('\n');
+    await waitFor('the relay to report its requests', () => this.marks >= want, 10_000, 5);
   }
 }
 
-/** CPU time (ms) of this process (every thread) and of the service process over the runs it times. */
-class CpuTally {
-  private clientMs = 0;
-  private serverMs = 0;
-  constructor(private readonly servicePid: number) {}
-
-  async during<T>(run: () => Promise<T>): Promise<T> {
-    const [client, server] = [process.cpuUsage(), this.serviceMs()];
-    const result = await run();
-    const used = process.cpuUsage(client);
-    this.clientMs += (used.user + used.system) / 1000;
-    this.serverMs += this.serviceMs() - server;
-    return result;
-  }
-
-  client = (pages: number) => (this.clientMs / pages).toFixed(2);
-  server = (pages: number) =>
-    existsSync(`/proc/${this.servicePid}/stat`) ? (this.serverMs / pages).toFixed(2) : 'n/a';
-
-  /** utime + stime of the service from /proc (Linux; 0 elsewhere), in ms at 100 ticks a second. */
-  private serviceMs(): number {
-    const stat = `/proc/${this.servicePid}/stat`;
-    if (!existsSync(stat)) return 0;
-    const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  }
+async function runOnce(run: string, args: string[]): Promise<Omit<Run, 'roots' | 'pages'>> {
+  const { stdout } = await promisify(execFile)(process.execPath, [run, ...args], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Omit<Run, 'roots' | 'pages'>;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
-async function speed(): Promise<void> {
-  const { dir, accounts, built } = cachedStore(OPERATIONS, 20, join(tmpdir(), 'ledgerscope-bench-cache'));
-  console.log(
-    `store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'}); index worker bundled as the app ships it`,
-  );
-  const { url, child } = await spawnService(dir);
-  try {
-    const account = accounts[0]!;
-    await withCore(url, account);
-    await withSdk(url, account);
-    const core = await compare(url, account, child.pid!, ROUNDS);
-    // The same measure over an idle stretch as long as one sync: what the machine's load alone costs.
-    const idle = monitorEventLoopDelay({ resolution: 10 });
-    idle.enable();
-    await new Promise((resolve) => setTimeout(resolve, core));
-    idle.disable();
-    console.log(
-      `main-thread event-loop delay while idle as long: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms / max ${(idle.max / 1e6).toFixed(1)} ms`,
-    );
-    if (RTT_MS > 0) {
-      // A remote Horizon: the same service, each request a round trip away.
-      const proxy = await spawnLatencyProxy(url, RTT_MS, MBIT);
-      try {
-        console.log(
-          `through a relay adding a ${RTT_MS} ms round trip to every request, ${MBIT > 0 ? `over a link of ${MBIT} Mbit/s` : 'with no limit on bandwidth'}:`,
-        );
-        await compare(proxy.url, account, child.pid!, NETWORK_ROUNDS);
-      } finally {
-        proxy.child.kill('SIGTERM');
-      }
-    }
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
-
-/** Alternating runs of the sync and of the SDK against `url`; prints them, resolves with the sync's median (ms). */
-async function compare(url: string, account: string, servicePid: number, rounds: number): Promise<number> {
-  const core: number[] = [];
-  const sdk: number[] = [];
-  const lags: string[] = [];
-  const cpu = { core: new CpuTally(servicePid), sdk: new CpuTally(servicePid) };
-  for (let round = 0; round < rounds; round++) {
-    let started = performance.now();
-    const result = await cpu.core.during(() => withCore(url, account));
-    core.push(performance.now() - started);
-    lags.push(`p99 ${result.lagP99.toFixed(1)} ms / max ${result.lagMax.toFixed(1)} ms`);
-    started = performance.now();
-    const counted = await cpu.sdk.during(() => withSdk(url, account));
-    sdk.push(performance.now() - started);
-    if (result.records !== OPERATIONS || counted !== OPERATIONS)
-      throw new Error(`indexed ${result.records}, sdk counted ${counted}, expected ${OPERATIONS}`);
-  }
-  const c = median(core);
-  const s = median(sdk);
-  console.log(
-    `sync (history:sync, indexed):     median ${c.toFixed(0)} ms = ${Math.round((OPERATIONS / c) * 1000)} records/s  runs ${core.map((v) => v.toFixed(0)).join(', ')}`,
-  );
-  console.log(
-    `sdk  (operations().call() pages): median ${s.toFixed(0)} ms = ${Math.round((OPERATIONS / s) * 1000)} records/s  runs ${sdk.map((v) => v.toFixed(0)).join(', ')}`,
-  );
-  console.log(`time ratio sync/sdk: ${(c / s).toFixed(2)}`);
-  const pages = (OPERATIONS / 200) * rounds;
-  console.log(
-    `CPU per page of 200, sync: this process (all threads) ${cpu.core.client(pages)} ms, the service ${cpu.core.server(pages)} ms`,
-  );
-  console.log(
-    `CPU per page of 200, sdk:  this process ${cpu.sdk.client(pages)} ms, the service ${cpu.sdk.server(pages)} ms`,
-  );
-  console.log(`main-thread event-loop delay during each sync: ${lags.join('; ')}`);
-  return c;
-}
-
-async function requests(): Promise<void> {
-  const [account, ...others] = accountKeys(4, 41) as [string, ...string[]];
-  const n = 10_000;
-  const standIn = await new StandinHorizon({
-    account,
-    counterparties: others,
-    operations: n,
-    elderLedger: 100,
-  }).start();
-  const userDataDir = mkdtempSync(join(tmpdir(), 'history-bench-'));
-  try {
-    const full = await syncOnce(standIn, account, userDataDir);
-    const again = await syncOnce(standIn, account, userDataDir);
-    console.log(
-      `requests, full sync of ${full.records} operations: ${full.requests} (target <= ${Math.ceil(n / 200) + 2})`,
-    );
-    console.log(`requests, re-sync of the current account: ${again.requests} (target <= 2)`);
-  } finally {
-    rmSync(userDataDir, { recursive: true, force: true });
-    await standIn.close();
-  }
-}
-
-/** A sync into `userDataDir` (kept); counts the requests after the core's own health reading. */
-async function syncOnce(
-  standIn: StandinHorizon,
+/** The sync and the SDK alternating through one relay `rttMs` away; then the sync of the now current account. */
+async function condition(
+  serviceUrl: string,
   account: string,
-  userDataDir: string,
-): Promise<{ records: number; requests: number }> {
-  let done: (records: number) => void = () => undefined;
-  const finished = new Promise<number>((resolve) => (done = resolve));
-  const roots = () => standIn.requests.filter((r) => r.path === '/').length;
-  const rootsBefore = roots();
-  const core = createAppCore({
-    userDataDir,
-    localUrl: standIn.url,
-    host: 'web',
-    version: 'bench',
-    healthIntervalMs: 0,
-    historyWorker: WORKER,
-    emit: (channel, payload) => {
-      const progress = payload as EventPayload<'history:progress'>;
-      if (channel === 'history:progress' && progress.state === 'current') done(progress.records);
-    },
-  });
-  await waitFor('the health reading', () => roots() > rootsBefore, 10_000);
-  const before = standIn.requests.length;
-  await createDispatcher(core.handlers)('history:sync', { account, follow: false });
-  const records = await finished;
-  const requests = standIn.requests.length - before;
-  await core.close();
-  return { records, requests };
+  worker: string,
+  run: string,
+  rttMs: number,
+): Promise<void> {
+  const link = await Link.open(serviceUrl, rttMs, MBIT);
+  const kept = mkdtempSync(join(tmpdir(), 'history-bench-kept-'));
+  try {
+    const syncs: Run[] = [];
+    const sdks: Run[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // The last round's sync keeps its index, for the sync of a current account below.
+      const sync = () =>
+        link.counted(() => runOnce(run, ['sync', link.url, account, worker, ...(round === ROUNDS - 1 ? [kept] : [])]));
+      const sdk = () => link.counted(() => runOnce(run, ['sdk', link.url, account]));
+      // Alternating, and which goes first alternates too.
+      if (round % 2 === 1) sdks.push(await sdk());
+      syncs.push(await sync());
+      if (round % 2 === 0) sdks.push(await sdk());
+      for (const r of [syncs.at(-1)!, sdks.at(-1)!])
+        if (r.records !== OPERATIONS) throw new Error(`counted ${r.records} records, expected ${OPERATIONS}`);
+    }
+    const current = await link.counted(() => runOnce(run, ['sync', link.url, account, worker, kept]));
+    report(rttMs, syncs, sdks, current);
+  } finally {
+    link.close();
+    rmSync(kept, { recursive: true, force: true });
+  }
 }
 
-await speed();
-await requests();
+function report(rttMs: number, syncs: Run[], sdks: Run[], current: Run): void {
+  const [sync, sdk] = [median(syncs.map((r) => r.ms)), median(sdks.map((r) => r.ms))];
+  const runs = (list: Run[]) => list.map((r) => fixed(r.ms / 1000, 2)).join(', ');
+  const perPage = (list: Run[]) => fixed(list.reduce((sum, r) => sum + r.cpuMs, 0) / list.length / PAGES, 2);
+  console.log(`round trip ${rttMs} ms, ${MBIT > 0 ? `${MBIT} Mbit/s` : 'no limit on bandwidth'}:`);
+  console.log(
+    `  sync ${fixed(sync / 1000, 2)} s (runs ${runs(syncs)}), sdk ${fixed(sdk / 1000, 2)} s (runs ${runs(sdks)}): ratio sync/sdk ${fixed(sync / sdk, 2)} (target <= 1.0)`,
+  );
+  const firsts = syncs.map((r) => `${r.roots} + ${r.pages}`).join(', ');
+  console.log(
+    `  requests, first sync: root + pages ${firsts} (target 1 + ${PAGES}); sync of the current account: ${current.roots} + ${current.pages} (target <= 2); sdk pages ${sdks.map((r) => r.pages).join(', ')}`,
+  );
+  console.log(
+    `  sync main-thread event-loop delay: p99 ${syncs.map((r) => fixed(r.lagP99Ms!)).join(', ')} ms, max ${syncs.map((r) => fixed(r.lagMaxMs!)).join(', ')} ms (target p99 <= 20)`,
+  );
+  console.log(
+    `  peak memory (VmHWM of the process): sync ${syncs.map((r) => fixed(r.peakRssMb, 0)).join(', ')} MB (target <= 256), sdk ${sdks.map((r) => fixed(r.peakRssMb, 0)).join(', ')} MB`,
+  );
+  console.log(
+    `  CPU per page of 200 (the run's process, every thread): sync ${perPage(syncs)} ms, sdk ${perPage(sdks)} ms; the current account's sync ${fixed(current.ms / 1000, 2)} s`,
+  );
+}
+
+const { dir, accounts, built } = cachedStore(OPERATIONS, 20, join(tmpdir(), 'ledgerscope-bench-cache'));
+console.log(
+  `store: ${OPERATIONS} operations of one account (${built ? 'built now' : 'cached'}); ${ROUNDS} round(s) per round trip; load average ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+const { worker, run } = await bundles();
+const service = await spawnService(dir);
+try {
+  for (const rtt of RTTS) await condition(service.url, accounts[0]!, worker, run, rtt);
+} finally {
+  service.child.kill('SIGTERM');
+}

@@ -1,7 +1,7 @@
 // kill -9 of `ledgerscope sync` at points chosen by the index's own progress (after it holds N
 // rows), then a resume: after every kill the stored paging token is exactly the newest indexed
-// operation (rows and token commit together), and the finished index holds every operation of
-// the account exactly once.
+// operation and the file holds exactly the account's operations up to it (rows and token commit
+// together), and the finished index holds every operation of the account exactly once.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 /** The account's stored token and its newest indexed operation id, read from the file as it is on disk. */
-function tokenAndNewest(): { token: string | null; newest: string | null; rows: number } {
+function tokenAndNewest(): { token: string | null; newest: string | null; rows: number; ids: string[] } {
   const dir = join(userData, 'history');
   const file = readdirSync(dir).find((name) => name.endsWith('.sqlite'))!;
   const db = new DatabaseSync(join(dir, file), { readOnly: true });
@@ -44,7 +44,12 @@ function tokenAndNewest(): { token: string | null; newest: string | null; rows: 
     const ops = db
       .prepare('SELECT CAST(max(id) AS TEXT) AS newest, count(*) AS n FROM ops WHERE acct = ?')
       .get(account.acct) as { newest: string | null; n: number };
-    return { token: account.last_token, newest: ops.newest, rows: Number(ops.n) };
+    const ids = (
+      db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops WHERE acct = ? ORDER BY ops.id').all(account.acct) as {
+        id: string;
+      }[]
+    ).map((r) => r.id);
+    return { token: account.last_token, newest: ops.newest, rows: Number(ops.n), ids };
   } finally {
     db.close();
   }
@@ -63,6 +68,7 @@ describe('kill -9 of a history sync', () => {
       expect(state.rows).toBeLessThan(listed.length);
       expect(state.token).toBe(state.newest);
       expect(listed.slice(0, state.rows).at(-1)).toBe(state.newest);
+      expect(state.ids).toEqual(listed.filter((id) => BigInt(id) <= BigInt(state.token!)));
     }
     const last = await runCli(['sync', busy, '--network', net.serviceUrl], userData);
     expect(last.code).toBe(0);

@@ -28,14 +28,11 @@ async function syncWithLinks(step: -1 | 0 | 1): Promise<{ ids: string[]; cursors
     const ids = standIn!.ids;
     return ids[ids.indexOf(last) + step] ?? last;
   };
-  // plainAmpersands: the sync reads the link from the page's raw bytes, and knows only a raw `&`
-  // (app-history-horizon.test.ts); with Horizon's \u0026 it would never ask early at all.
   standIn = await new StandinHorizon({
     account: ACCOUNT,
     counterparties: OTHERS,
     operations: 600,
     elderLedger: 10,
-    plainAmpersands: true,
     ...(step ? { nextCursor: shifted } : {}),
   }).start();
   const app = startCore(standIn.url);

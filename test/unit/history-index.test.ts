@@ -354,7 +354,7 @@ describe('history index = brute force', () => {
 
 describe('history index file', () => {
   it('rebuilds a file of another schema version instead of reading it', () => {
-    // Version 6 is migrated (below); older and unknown ones are rebuilt.
+    // Versions 6 and 7 are migrated (below); older and unknown ones are rebuilt.
     for (const version of [5, SCHEMA_VERSION + 7]) {
       const path = join(dir, `old-${version}.sqlite`);
       const old = new DatabaseSync(path);
@@ -548,44 +548,113 @@ describe("a sync's pages written in groups (store.ts)", () => {
     expect(committed(file)).toEqual({ rows: (GROUP_PAGES + 2) * 200 + 7, token: String(id(30_006)) });
   });
 
-  it('migrates a file of version 6 in place, rows and tokens kept, and keeps a walk ahead apart from the stored token until they join', () => {
+  it('migrates a file of version 6 in place, rows and tokens kept, and goes on writing from its token', () => {
     const path = join(dir, 'v6.sqlite');
     const first = new IndexWriter(openIndex(path));
     first.ingestPageBytes(ME, page(0, 200));
     first.commit();
-    // What version 6 wrote: the same file without the walk ahead's two columns.
+    // What version 6 wrote: the same accounts row (version 7 added two columns, version 8 dropped them).
     const old = new DatabaseSync(path);
-    old.exec(
-      'ALTER TABLE accounts DROP COLUMN ahead_from; ALTER TABLE accounts DROP COLUMN ahead_token; PRAGMA user_version = 6;',
-    );
+    old.exec('PRAGMA user_version = 6;');
     old.close();
     const db = openIndex(path);
     expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
     const writer = new IndexWriter(db);
-    expect(writer.account(ME)).toMatchObject({
-      rows: 200,
-      lastToken: String(id(199)),
-      aheadFrom: null,
-      aheadToken: null,
-    });
-    // A walk ahead from id(1000): its pages move its own token, not the account's.
-    expect(writer.startAhead(ME, String(id(1000)))).toMatchObject({ aheadFrom: String(id(1000)), aheadToken: null });
-    writer.ingestPageBytes(ME, page(1001, 200), 'ahead');
+    expect(writer.account(ME)).toMatchObject({ rows: 200, lastToken: String(id(199)) });
     writer.ingestPageBytes(ME, page(200, 200));
     writer.commit();
-    expect(committed(path)).toEqual({ rows: 600, token: String(id(399)) });
-    expect(writer.account(ME)).toMatchObject({
-      lastToken: String(id(399)),
-      aheadFrom: String(id(1000)),
-      aheadToken: String(id(1200)),
-    });
-    expect(writer.joinAhead(ME, String(id(1200)))).toMatchObject({
-      rows: 600,
-      lastToken: String(id(1200)),
-      aheadFrom: null,
-      aheadToken: null,
-    });
+    expect(committed(path)).toEqual({ rows: 400, token: String(id(399)) });
     db.close();
+  });
+
+  /**
+   * A file as version 7 wrote it: the tables of version 8 with the accounts row's two more columns
+   * at its end (a walk ahead's start and token), the rows written by this version's writer.
+   */
+  function version7File(
+    name: string,
+    fill: (writer: IndexWriter) => void,
+    walks: { last: string; from: string | null; ahead: string | null },
+  ): string {
+    const path = join(dir, name);
+    const db = openIndex(path);
+    const writer = new IndexWriter(db);
+    fill(writer);
+    writer.commit();
+    db.close();
+    const old = new DatabaseSync(path);
+    old.exec(
+      'ALTER TABLE accounts ADD COLUMN ahead_from TEXT; ALTER TABLE accounts ADD COLUMN ahead_token TEXT; PRAGMA user_version = 7;',
+    );
+    old
+      .prepare('UPDATE accounts SET last_token = ?, ahead_from = ?, ahead_token = ? WHERE address = ?')
+      .run(walks.last, walks.from, walks.ahead, ME);
+    old.close();
+    return path;
+  }
+
+  const columns = (db: DatabaseSync) =>
+    (db.prepare('PRAGMA table_info(accounts)').all() as { name: string }[]).map((c) => c.name);
+  const opIds = (db: DatabaseSync) =>
+    (db.prepare('SELECT CAST(id AS TEXT) AS id FROM ops ORDER BY ops.id').all() as { id: string }[]).map((r) =>
+      BigInt(r.id),
+    );
+  const legs = (db: DatabaseSync) =>
+    Number((db.prepare('SELECT sum(legs) AS n FROM roll_day').get() as { n: number }).n);
+
+  it('migrates a file of version 7 stopped mid walk ahead: its two columns go, every row stays, and the walk from its token adds and counts each operation once', () => {
+    // Written up to id(399) by the first walk, id(1001)..id(1200) by a walk ahead from id(1000).
+    const path = version7File(
+      'v7-ahead.sqlite',
+      (w) => [page(0, 200), page(200, 200), page(1001, 200)].forEach((p) => w.ingestPageBytes(ME, p)),
+      {
+        last: String(id(399)),
+        from: String(id(1000)),
+        ahead: String(id(1200)),
+      },
+    );
+    const db = openIndex(path);
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
+    expect(columns(db)).not.toContain('ahead_from');
+    expect(columns(db)).not.toContain('ahead_token');
+    const writer = new IndexWriter(db);
+    expect(writer.account(ME)).toMatchObject({ rows: 600, lastToken: String(id(399)) });
+    expect(opIds(db)).toHaveLength(600);
+    // The sync goes on from id(399): pages 400..1399, the walk ahead's stretch among them.
+    const added = [400, 600, 800, 1000, 1200].map((first) => writer.ingestPageBytes(ME, page(first, 200)).added);
+    writer.commit();
+    expect(added).toEqual([200, 200, 200, 1, 199]);
+    expect(writer.account(ME)).toMatchObject({ rows: 1400, lastToken: String(id(1399)) });
+    expect(opIds(db)).toEqual(Array.from({ length: 1400 }, (_, n) => id(n)));
+    // Each payment is one leg of the day totals, once.
+    expect(legs(db)).toBe(1400);
+    db.close();
+  });
+
+  it("migrates a file of version 7 whose first walk had reached its walk ahead's start: the later token is the account's", () => {
+    const path = version7File(
+      'v7-met.sqlite',
+      (w) => [page(0, 200), page(200, 200), page(400, 200)].forEach((p) => w.ingestPageBytes(ME, p)),
+      {
+        last: String(id(399)),
+        from: String(id(300)),
+        ahead: String(id(599)),
+      },
+    );
+    const db = openIndex(path);
+    expect(new IndexWriter(db).account(ME)).toMatchObject({ rows: 600, lastToken: String(id(599)) });
+    expect(columns(db)).not.toContain('ahead_token');
+    db.close();
+    // A walk ahead that had written nothing yet leaves the token as it was.
+    const fresh = openIndex(
+      version7File('v7-started.sqlite', (w) => w.ingestPageBytes(ME, page(0, 200)), {
+        last: String(id(199)),
+        from: String(id(500)),
+        ahead: null,
+      }),
+    );
+    expect(new IndexWriter(fresh).account(ME)).toMatchObject({ rows: 200, lastToken: String(id(199)) });
+    fresh.close();
   });
 
   it("keeps each account's day and counterparty totals apart when one group holds pages of two accounts", () => {

@@ -1,13 +1,11 @@
-// The bounds of walk-cursor.ts, each on both sides with one thing changed (the file is another
-// engineer's for now: these tests sit beside history-ahead.test.ts, in a file of their own):
+// The bounds of walk-cursor.ts, each on both sides with one thing changed:
 // - completeFromAtStart: a stored token whose next ledger is older than the server's oldest lost
 //   the ledgers between, so the index is complete from the oldest ledger only; a token whose next
 //   ledger is the oldest, or newer, lost nothing;
-// - aheadStart: a last page within one ledger (from = to) is a pace like any other;
-// - nextOfFullPage on a page framed as Horizon frames it (`&` written \u0026): not read today.
+// - nextOfFullPage on a page framed as Horizon frames it (`&` written \u0026) and with a raw `&`.
 import { describe, expect, it } from 'vitest';
 import type { AccountMeta } from '../../core/history-index/worker-thread/account-meta';
-import { aheadStart, completeFromAtStart, nextOfFullPage } from '../../core/history-index/walk-cursor';
+import { completeFromAtStart, nextOfFullPage } from '../../core/history-index/walk-cursor';
 
 const at = (ledger: number, rest = 0n) => String((BigInt(ledger) << 32n) + rest);
 const ELDER = 1_000;
@@ -23,8 +21,6 @@ function meta(completeFrom: number | null): AccountMeta {
     bytes: 0,
     oldest: null,
     newest: null,
-    aheadFrom: null,
-    aheadToken: null,
   };
 }
 
@@ -45,15 +41,6 @@ describe('completeFromAtStart at the oldest ledger kept', () => {
   });
 });
 
-describe('aheadStart at the pace of a page within one ledger', () => {
-  it('starts ahead when the last page began in its last ledger, not when it began after it', () => {
-    // 1,000 ledgers left at one ledger a page (at least): far more than AHEAD_MIN_PAGES pages.
-    expect(aheadStart(at(100, 4096n), at(100, 8193n), 1_100, 100_000_000)).toBe(at(600));
-    expect(aheadStart(at(100), at(101), 1_101, 100_000_000)).toBe(at(601));
-    expect(aheadStart(at(101), at(100, 8193n), 1_100, 100_000_000)).toBeNull();
-  });
-});
-
 describe('nextOfFullPage on the bytes Horizon sends', () => {
   const page = (amp: string) => {
     const records = Array.from({ length: 200 }, (_, i) => `{"id": "${i}", "transaction_hash": "aa"}`).join(',\n');
@@ -66,10 +53,16 @@ describe('nextOfFullPage on the bytes Horizon sends', () => {
     expect(nextOfFullPage(page('&'))).toBe('12345');
   });
 
-  // Horizon's JSON escapes & as \u0026 (test/fixtures/horizon/README.md), so against a real
-  // Horizon the sync never asks for a page early. Expected to fail until walk-cursor.ts reads it:
-  // then this becomes a plain `it`.
-  it.fails('reads the cursor of a next link written as Horizon writes it, & as \\u0026', () => {
+  it('reads a cursor that ends the link, and none from a link without one', () => {
+    const records = Array.from({ length: 200 }, (_, i) => `{"id": "${i}", "transaction_hash": "aa"}`).join(',');
+    const bytes = (href: string) =>
+      new TextEncoder().encode(`{"_links": {"next": {"href": "${href}"}}, "_embedded": {"records": [${records}]}}`);
+    expect(nextOfFullPage(bytes('https://h.example/x?order=asc\\u0026cursor=777'))).toBe('777');
+    expect(nextOfFullPage(bytes('https://h.example/x?order=asc\\u0026limit=200'))).toBeNull();
+  });
+
+  // Horizon's JSON escapes & as \u0026 (test/fixtures/horizon/README.md).
+  it('reads the cursor of a next link written as Horizon writes it, & as \\u0026', () => {
     expect(nextOfFullPage(page('\\u0026'))).toBe('12345');
   });
 });

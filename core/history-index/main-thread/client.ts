@@ -36,6 +36,15 @@ function workerUrl(script?: URL): { url: URL; execArgv: string[] } {
     : { url: new URL('./history-worker.mjs', import.meta.url), execArgv: [] };
 }
 
+/**
+ * The worker's heap, bounded. What it keeps between messages is a few MB (prepared statements,
+ * interned ids, at most MAX_HELD pages); what it makes per page is a page's text (up to 700 KB,
+ * a large object) and the objects of its parse, garbage at once. Unbounded, V8 let the heap grow
+ * to about 160 MB during a sync of 1,000,000 operations, collecting that garbage seldom; bounded,
+ * a sync's process peaks under 256 MB (docs/benchmarks.md). A query or export holds far less.
+ */
+export const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+
 export class HistoryWorker implements FetchChannel {
   private worker: Worker | null = null;
   private nextId = 1;
@@ -49,7 +58,7 @@ export class HistoryWorker implements FetchChannel {
   private start(): Worker {
     if (this.worker) return this.worker;
     const { url, execArgv } = workerUrl(this.script);
-    const worker = new Worker(url, { execArgv });
+    const worker = new Worker(url, { execArgv, resourceLimits: WORKER_LIMITS });
     worker.on('message', (reply: WorkerReply | FetchEvent) =>
       'rid' in reply ? this.route(reply) : this.settle(reply),
     );

@@ -12,6 +12,7 @@ import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from '../protocol';
 import type { AccountMeta } from '../worker-thread/store';
 import { AccountSync } from './sync';
+import type { ServerRoot } from './walk';
 import { workerTransport } from './worker-transport';
 
 export interface HistoryServiceOptions {
@@ -43,7 +44,14 @@ export class HistoryService {
     return `${this.file(profile)}|${account}`;
   }
 
-  sync(profile: NetworkProfile, http: HttpClient, account: string, follow = true): AccountSync {
+  /** `root`: how the sync reads the server's root (default: a read of its own). */
+  sync(
+    profile: NetworkProfile,
+    http: HttpClient,
+    account: string,
+    follow = true,
+    root?: (signal: AbortSignal) => Promise<ServerRoot>,
+  ): AccountSync {
     const key = this.key(profile, account);
     let sync = this.syncs.get(key);
     if (!sync) {
@@ -52,14 +60,10 @@ export class HistoryService {
         profile,
         account,
         follow,
+        ...(root ? { root } : {}),
         call: (op, args) => this.call(profile, op, args),
         transport: (onEarly) => workerTransport(this.worker, onEarly),
-        ingest: (page, lane) =>
-          this.worker.call(this.file(profile), 'ingestHeld', {
-            account,
-            rid: page.rid,
-            ...(lane === 'ahead' ? { lane } : {}),
-          }),
+        ingest: (page) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid }),
         release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
@@ -152,8 +156,6 @@ function emptyMeta(account: string): AccountMeta {
     bytes: 0,
     oldest: null,
     newest: null,
-    aheadFrom: null,
-    aheadToken: null,
   };
 }
 

@@ -3,15 +3,15 @@
 // paging token (store.ts), then kept current by a stream resumed from that token. A 429 is waited
 // out through the HTTP client's gate; a 410 before_history ends the walk into pruned history and
 // the index records from which ledger it is complete (the server's history_elder_ledger). The
-// walks themselves, one or two, are walk.ts.
+// walk itself is walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { HttpClient, Transport } from '../../http';
 import type { StreamOptions } from '../../stream-connection';
 import { streamPayments } from '../../streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
-import type { Lane, PageResult } from '../worker-thread/store';
-import { LISTING_PARAMS, readRoot, walkAll, type IndexCall, type WalkContext } from './walk';
+import type { PageResult } from '../worker-thread/store';
+import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import type { HeldAnswer, HeldPage } from './worker-transport';
 
@@ -22,10 +22,12 @@ export interface SyncOptions {
   profile: NetworkProfile;
   account: string;
   call: IndexCall;
+  /** The server's root (its oldest ledger) as the sync starts: a recent health reading's, or a read of its own (default). */
+  root?(signal: AbortSignal): Promise<ServerRoot>;
   /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
   transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
-  /** Writes a page the index worker holds, with the token of the walk it comes from (walk.ts). */
-  ingest(page: HeldPage, lane: Lane): Promise<PageResult>;
+  /** Writes a page the index worker holds, with its token (walk.ts). */
+  ingest(page: HeldPage): Promise<PageResult>;
   /** Lets a page the worker holds go unwritten. */
   release(page: HeldPage): void;
   emit(progress: HistoryProgress): void;
@@ -131,10 +133,10 @@ export class AccountSync {
     const { call, account } = this.options;
     try {
       this.meta = await call('meta', { account });
-      const root = await readRoot(this.options.http, signal);
+      const root = await (this.options.root ?? ((s: AbortSignal) => readRoot(this.options.http, s)))(signal);
       this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
-      const { cursor, added } = await walkAll(this.walkContext(), this.meta, root, signal);
+      const { cursor, added } = await walk(this.walkContext(), this.meta?.lastToken ?? undefined, signal);
       if (signal.aborted) return;
       if (added > 10_000) await call('optimize', {});
       await call('setState', { account, state: 'current' });

@@ -1,8 +1,7 @@
 // An indexed account's row of `accounts` (schema.ts): where its sync stands and what its index
 // holds. The index holds every operation of the account with an id up to `lastToken` (from the
-// ledger `completeFrom`), and, while a sync runs a second walk ahead (sync.ts), those with an id
-// above `aheadFrom` up to `aheadToken` as well; the two stretches join when the first walk
-// reaches the second's start.
+// ledger `completeFrom`); a file migrated from schema version 7 in the middle of a second walk
+// may hold some after it too (schema.ts), which the sync's walk finds there and does not add again.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { HistoryIndexInfo } from '../../../shared/history';
 
@@ -16,10 +15,6 @@ export interface AccountMeta {
   bytes: number;
   oldest: number | null;
   newest: number | null;
-  /** The cursor a walk ahead started from (its rows have greater ids), while one runs. */
-  aheadFrom: string | null;
-  /** The token of the last page the walk ahead wrote (null before its first). */
-  aheadToken: string | null;
 }
 
 /** Each file's statement for readMeta, which a sync runs twice a page: prepared once. */
@@ -49,7 +44,5 @@ function metaOf(row: Record<string, unknown>): AccountMeta {
     bytes: Number(row['bytes']),
     oldest: num(row['oldest']),
     newest: num(row['newest']),
-    aheadFrom: text(row['ahead_from']),
-    aheadToken: text(row['ahead_token']),
   };
 }

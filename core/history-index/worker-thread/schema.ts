@@ -1,12 +1,16 @@
 // The history index's SQLite file: one per network (<userData>/history/<network-id>.sqlite),
 // every indexed account of that network in it. The schema is versioned with PRAGMA user_version:
-// a file of version 6 is migrated in place (it only lacks two columns); one written by an older or
-// unknown version is rebuilt (its rows are synced again), never read with the wrong meaning. Only the index worker opens it (worker.ts).
+// a file of version 6 or 7 is migrated in place (every row kept; see migrate()); one written by an
+// older or unknown version is rebuilt (its rows are synced again), never read with the wrong
+// meaning. Only the index worker opens it (worker.ts).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
+
+/** Versions migrated in place; any other is rebuilt. */
+const MIGRATED = [6, 7];
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -29,9 +33,7 @@ CREATE TABLE accounts (
   rows INTEGER NOT NULL DEFAULT 0,
   bytes INTEGER NOT NULL DEFAULT 0,
   oldest INTEGER,
-  newest INTEGER,
-  ahead_from TEXT,
-  ahead_token TEXT
+  newest INTEGER
 );
 CREATE TABLE assets (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
 CREATE TABLE parties (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
@@ -90,7 +92,7 @@ export function openIndex(path: string): DatabaseSync {
   const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
   const empty =
     (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n === 0;
-  if (version === 6 && !empty) migrateFrom6(db);
+  if (MIGRATED.includes(version) && !empty) migrate(db);
   else if (version !== SCHEMA_VERSION || empty) {
     if (!empty) {
       // Another version's file: start over rather than misread it.
@@ -106,20 +108,45 @@ export function openIndex(path: string): DatabaseSync {
   return db;
 }
 
-/** Version 6 lacked the second walk's stretch (account-meta.ts): two columns, empty, and nothing else to change. */
-function migrateFrom6(db: DatabaseSync): void {
+/**
+ * Versions 6 and 7 differ from 8 only in the accounts row. Version 7 had two more columns, the
+ * start and the token of a second walk of a sync (a walk ahead, removed in version 8): while one
+ * ran, the index held every operation up to `last_token` and those after `ahead_from` up to
+ * `ahead_token`. Those rows are real operations and stay. If the first walk had reached the
+ * second's start, everything up to the later token is held, and that becomes the account's token;
+ * otherwise the sync goes on from `last_token` and finds the rows after `ahead_from` already there
+ * (store.ts inserts only rows it does not hold, and counts only those). Version 6 had neither.
+ */
+function migrate(db: DatabaseSync): void {
   db.exec('BEGIN IMMEDIATE');
   try {
     // Another connection (the command line beside the app) may have migrated it meanwhile.
-    if (Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version) !== 6)
-      return void db.exec('COMMIT');
-    db.exec('ALTER TABLE accounts ADD COLUMN ahead_from TEXT');
-    db.exec('ALTER TABLE accounts ADD COLUMN ahead_token TEXT');
+    const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+    if (!MIGRATED.includes(version)) return void db.exec('COMMIT');
+    const columns = (db.prepare('PRAGMA table_info(accounts)').all() as { name: string }[]).map((c) => c.name);
+    if (columns.includes('ahead_from')) {
+      joinMetWalks(db);
+      db.exec('ALTER TABLE accounts DROP COLUMN ahead_from');
+      db.exec('ALTER TABLE accounts DROP COLUMN ahead_token');
+    }
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
     throw error;
+  }
+}
+
+/** Version 7: an account whose first walk had reached its walk ahead's start takes the walk ahead's token. */
+function joinMetWalks(db: DatabaseSync): void {
+  const rows = db
+    .prepare('SELECT acct, last_token, ahead_from, ahead_token FROM accounts WHERE ahead_token IS NOT NULL')
+    .all() as Record<string, unknown>[];
+  const token = (value: unknown) => (typeof value === 'string' && /^\d{1,19}$/.test(value) ? BigInt(value) : null);
+  for (const row of rows) {
+    const [last, from, ahead] = [token(row['last_token']), token(row['ahead_from']), token(row['ahead_token'])];
+    if (last === null || from === null || ahead === null || last < from || ahead <= last) continue;
+    db.prepare('UPDATE accounts SET last_token = ? WHERE acct = ?').run(String(ahead), Number(row['acct']));
   }
 }
 
@@ -132,6 +159,8 @@ function open(path: string): DatabaseSync {
   // A page and its paging token commit together; NORMAL keeps that atomic under WAL (a power
   // cut may lose the last commits, never half of one).
   db.exec('PRAGMA synchronous = NORMAL');
-  db.exec('PRAGMA cache_size = -65536');
+  // 16 MB of page cache (SQLite's default is 2 MB): the hot pages of the ten indexes a sync
+  // inserts into. It was 64 MB, a quarter of the 256 MB a sync of 1,000,000 may take (docs/benchmarks.md).
+  db.exec('PRAGMA cache_size = -16384');
   return db;
 }

@@ -31,9 +31,6 @@ export interface PageResult extends IngestResult {
   lastToken: string | null;
 }
 
-/** Which walk of a sync a page comes from: the one from the stored token, or the one ahead of it (account-meta.ts). */
-export type Lane = 'main' | 'ahead';
-
 /** Full pages of a sync written in one transaction at most. */
 export const GROUP_PAGES = 20;
 
@@ -50,8 +47,8 @@ export class IndexWriter {
   private readonly existing: StatementSync;
   private readonly insertPage: StatementSync;
   private readonly deletePage: StatementSync;
-  /** The account's counters and the token of a page, of the walk from the start (`main`) or of the walk ahead. */
-  private readonly update: Record<Lane, StatementSync>;
+  /** The account's counters and the token of a page. */
+  private readonly update: StatementSync;
   private readonly interned = { assets: new Map<string, number>(), parties: new Map<string, number>() };
   private readonly rollUps: RollUps;
   /** Pages in the open group transaction (0: none open), and the accounts they are of. */
@@ -65,12 +62,10 @@ export class IndexWriter {
     this.existing.setReadBigInts(true);
     this.insertPage = db.prepare('INSERT INTO pages (acct, body) VALUES (?, ?)');
     this.deletePage = db.prepare('DELETE FROM pages WHERE id = ?');
-    const update = (token: string) =>
-      db.prepare(
-        `UPDATE accounts SET ${token} = coalesce(?, ${token}), rows = rows + ?, bytes = bytes + ?,
-          oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
-      );
-    this.update = { main: update('last_token'), ahead: update('ahead_token') };
+    this.update = db.prepare(
+      `UPDATE accounts SET last_token = coalesce(?, last_token), rows = rows + ?, bytes = bytes + ?,
+        oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
+    );
     this.rollUps = new RollUps(db);
   }
 
@@ -93,11 +88,11 @@ export class IndexWriter {
    * token of its last record. A full page joins the open group; a short one (the last of a walk)
    * commits the group with it.
    */
-  ingestPageBytes(address: string, bytes: Uint8Array, lane: Lane = 'main'): PageResult {
+  ingestPageBytes(address: string, bytes: Uint8Array): PageResult {
     const page = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const rows = extractPage(page.toString('utf8'), address);
     const lastToken = rows.at(-1)?.pagingToken ?? null;
-    const result = this.ingestRows(address, rows, lastToken, packPageSync(page), rows.length === PAGE_LIMIT, lane);
+    const result = this.ingestRows(address, rows, lastToken, packPageSync(page), rows.length === PAGE_LIMIT);
     return { ...result, count: rows.length, lastToken };
   }
 
@@ -120,7 +115,6 @@ export class IndexWriter {
     lastToken: string | null,
     page: Uint8Array | null = null,
     group = false,
-    lane: Lane = 'main',
   ): IngestResult {
     const undone = this.undone.get(address);
     if (undone) {
@@ -132,7 +126,7 @@ export class IndexWriter {
     this.groupAccounts.add(address);
     let added: number;
     try {
-      added = this.writePage(this.account(address).acct, rows, lastToken, page, lane);
+      added = this.writePage(this.account(address).acct, rows, lastToken, page);
     } catch (error) {
       this.rollBack(error as Error, address);
       throw error;
@@ -176,13 +170,7 @@ export class IndexWriter {
   }
 
   /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. */
-  private writePage(
-    acct: number,
-    rows: IndexRow[],
-    lastToken: string | null,
-    page: Uint8Array | null,
-    lane: Lane,
-  ): number {
+  private writePage(acct: number, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null): number {
     let added = 0;
     let oldest: number | null = null;
     let newest: number | null = null;
@@ -196,7 +184,7 @@ export class IndexWriter {
     // A page fetched again adds nothing: its copy goes.
     if (pageId !== null && added === 0) this.deletePage.run(pageId);
     const bytes = added * ROW_OVERHEAD_BYTES + (added > 0 && page ? page.length : 0);
-    this.update[lane].run(lastToken, added, bytes, oldest, oldest, newest, newest, acct);
+    this.update.run(lastToken, added, bytes, oldest, oldest, newest, newest, acct);
     return added;
   }
 
@@ -283,24 +271,6 @@ export class IndexWriter {
       this.db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, meta.acct);
     if (change.completeFrom !== undefined)
       this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
-  }
-
-  /** A walk ahead starts from `from` (sync.ts): its pages' tokens are kept apart from the account's until the walks join. */
-  startAhead(address: string, from: string): AccountMeta {
-    this.commit();
-    this.db
-      .prepare('UPDATE accounts SET ahead_from = ?, ahead_token = NULL WHERE acct = ?')
-      .run(from, this.account(address).acct);
-    return readMeta(this.db, address)!;
-  }
-
-  /** The walk from the start has reached the walk ahead and both are done: the account's token is `token`, and one stretch is left. */
-  joinAhead(address: string, token: string): AccountMeta {
-    this.commit();
-    this.db
-      .prepare('UPDATE accounts SET last_token = ?, ahead_from = NULL, ahead_token = NULL WHERE acct = ?')
-      .run(token, this.account(address).acct);
-    return readMeta(this.db, address)!;
   }
 
   /** Deletes an account's rows, totals and pages. */

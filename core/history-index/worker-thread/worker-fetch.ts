@@ -3,11 +3,12 @@
 // for them to be written (`ingestHeld`) or lets them go: a page never crosses to the main thread,
 // whose large heap paid for every page's buffers in collections (docs/benchmarks.md). The main
 // thread keeps what decides: the HTTP client's gate, retries, timeout and errors, and the walk
-// (worker-transport.ts). It is told a request's status and headers, the cursor of a page's `next`
-// link once enough of the page has arrived (walk-cursor.ts earlyNext), and when a page is whole,
-// with the cursor the whole page names (nextOfFullPage); an unsuccessful body comes back as text.
+// (worker-transport.ts). It is told a request's status and headers, the cursor of the next page as
+// soon as this one is known to be full (whole, nextOfFullPage) or has stalled with its `next` link
+// in hand (EARLY_STALL_MS), and when a page is whole; an unsuccessful body comes back as text.
 import { CoreError } from '../../errors';
 import { request } from '../../http-node';
+import type { OnProgress } from '../../http-head';
 import { earlyNext, nextOfFullPage } from '../walk-cursor';
 
 export interface FetchRequest {
@@ -25,6 +26,18 @@ export type FetchEvent =
   | { rid: number; event: 'held'; length: number; guess: string | null }
   | { rid: number; event: 'text'; text: string }
   | { rid: number; event: 'error'; message: string; coreCode?: CoreError['code']; code?: string };
+
+/**
+ * How long a page whose start named the next cursor must have stopped arriving before that cursor
+ * is told. A page that keeps coming is told once whole, and only if it is full (nextOfFullPage),
+ * so a short last page sets off no request past the end of the history: nothing in a page's first
+ * bytes says whether it is full, and a page of 700 KB from the local service on this machine comes
+ * in a dozen reads over 10 to 30 ms. A page stalled this long waits on the link (a lost segment
+ * waits at least TCP's 200 ms retransmission timeout) or on the server, and the next request,
+ * travelling meanwhile, hides that wait: it may then be one request past the end, if the stalled
+ * page turns out short.
+ */
+export const EARLY_STALL_MS = 200;
 
 /** Pages kept at most: a walk holds two (the page it writes, the one fetched early); more is a leak, dropped oldest first. */
 export const MAX_HELD = 8;
@@ -83,10 +96,8 @@ export class WorkerFetches {
       told = true;
       this.post({ rid, event: 'early', cursor });
     };
-    // Told once the chunks that have come are read: a page that is whole by then (on a local
-    // network most are) is told below, only if it is full, so a short last page asks for nothing.
-    const onEarly = (cursor: string) => setImmediate(() => whole || tell(cursor));
-    const bytes = new Uint8Array(await answer.arrayBuffer(early ? earlyNext(onEarly) : undefined));
+    // Told early only if the page stalls after its start named the cursor (EARLY_STALL_MS).
+    const bytes = new Uint8Array(await answer.arrayBuffer(early ? stalled(() => whole, tell) : undefined));
     whole = true;
     if (signal.aborted) return;
     this.hold(rid, bytes);
@@ -103,6 +114,22 @@ export class WorkerFetches {
       this.held.delete(oldest);
     }
   }
+}
+
+/**
+ * Watches a page as it arrives: once its start has named the next cursor (earlyNext), that cursor
+ * is told if no more of the page comes for EARLY_STALL_MS before it is whole.
+ */
+function stalled(whole: () => boolean, tell: (cursor: string) => void): OnProgress {
+  let named: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const watch = earlyNext((cursor) => (named = cursor));
+  return (head, received) => {
+    watch(head, received);
+    if (named === null) return;
+    if (timer) timer.refresh();
+    else timer = setTimeout(() => whole() || tell(named!), EARLY_STALL_MS).unref();
+  };
 }
 
 function errorEvent(rid: number, error: unknown): FetchEvent {

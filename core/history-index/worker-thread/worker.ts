@@ -14,7 +14,7 @@ import { exportIndex } from './export-file';
 import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
 import { queryPage } from './query';
 import { openIndex } from './schema';
-import { IndexWriter, type Lane, listMeta, readMeta } from './store';
+import { IndexWriter, listMeta, readMeta } from './store';
 import { cumulativeFlow, totalsBy } from './totals';
 import { WorkerFetches, type FetchRequest } from './worker-fetch';
 
@@ -56,9 +56,7 @@ type Handlers = {
 };
 
 const handlers: Handlers = {
-  ingestHeld: (entry, { account, rid, lane }) => ingestGrouped(entry, account, fetches.take(rid), lane),
-  startAhead: ({ writer }, { account, from }) => writer.startAhead(account, from),
-  joinAhead: ({ writer }, { account, token }) => writer.joinAhead(account, token),
+  ingestHeld: (entry, { account, rid }) => ingestGrouped(entry, account, fetches.take(rid)),
   ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
@@ -79,8 +77,8 @@ const handlers: Handlers = {
 };
 
 /** A sync's page, written into the open group (committed within GROUP_IDLE_MS of its first page at the latest). */
-function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array, lane: Lane = 'main') {
-  const result = entry.writer.ingestPageBytes(account, bytes, lane === 'ahead' ? 'ahead' : 'main');
+function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array) {
+  const result = entry.writer.ingestPageBytes(account, bytes);
   entry.idle ??= setTimeout(() => commitGroup(entry), GROUP_IDLE_MS);
   return result;
 }

@@ -1,0 +1,93 @@
+// What a history sync spends on a real local network, counted by a relay in front of its service:
+// the root once (the app core's health reading serves the sync too) and each page once, so a
+// first sync of N operations costs 1 + ⌈(N+1)/200⌉ requests (the last page short or empty) and
+// the sync of a current account 2; at the edges N = 199, 200 and 201.
+import { Keypair, Operation } from '@stellar/stellar-base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryProgress } from '../../shared/history';
+import { startCountingRelay, type CountingRelay } from '../support/counting-relay';
+import { startNetwork, type RunningNetwork } from '../support/network';
+import { submit } from '../support/service-tx';
+import { accountSequence, nativePayment, signedTx } from '../support/signed-tx';
+import { waitFor } from '../support/wait';
+import { startCore, type CoreFixture } from './app-support';
+
+let net: RunningNetwork;
+let relay: CountingRelay;
+const account = Keypair.random();
+let operations = 0;
+
+beforeAll(async () => {
+  net = await startNetwork({ historyOps: 0, closeIntervalMs: 200 });
+  relay = await startCountingRelay(net.serviceUrl);
+}, 120_000);
+
+afterAll(async () => {
+  await relay?.close();
+  await net?.stop();
+});
+
+/** Brings the account's operations to `total`: its creation, then payments to it from root, ten to a transaction. */
+async function operationsUpTo(total: number): Promise<void> {
+  const root = net.demoAccounts.find((a) => a.name === 'root')!;
+  const signer = Keypair.fromSecret(root.secretKey);
+  while (operations < total) {
+    const count = Math.min(10, total - operations);
+    const ops = Array.from({ length: count }, (_, i) =>
+      operations === 0 && i === 0
+        ? Operation.createAccount({ destination: account.publicKey(), startingBalance: '1000' })
+        : nativePayment(account.publicKey(), '1.5'),
+    );
+    const tx = signedTx(signer, ops, {
+      passphrase: net.passphrase,
+      sequence: await accountSequence(net.serviceUrl, root.publicKey),
+    });
+    const answer = await submit(net.serviceUrl, tx.toXDR());
+    expect(answer.status).toBe(201);
+    const hash = tx.hash().toString('hex');
+    await waitFor(
+      `transaction ${hash} in a ledger`,
+      async () => (await fetch(`${net.serviceUrl}/transactions/${hash}`)).ok,
+    );
+    operations += count;
+  }
+}
+
+/** Syncs the account in a core of its own on `userDataDir` (fresh by default) to current: the records and what the relay saw, the core's health reading included. */
+async function syncCounted(
+  userDataDir?: string,
+): Promise<{ records: number; roots: number; pages: string[]; core: CoreFixture }> {
+  const before = relay.requests.length;
+  const core = startCore(relay.url, {}, ...(userDataDir ? [userDataDir] : []));
+  await core.call('history:sync', { account: account.publicKey(), follow: false });
+  const done = await waitFor('the sync to settle', () =>
+    core.events
+      .map((e) => e.payload as HistoryProgress)
+      .find((p) => p.account === account.publicKey() && (p.state === 'current' || p.state === 'error')),
+  );
+  await core.close();
+  const seen = relay.requests.slice(before);
+  expect(done.state).toBe('current');
+  return {
+    records: done.records,
+    roots: seen.filter((r) => r.path === '/').length,
+    pages: seen.filter((r) => r.path !== '/').map((r) => r.query.get('cursor') ?? ''),
+    core,
+  };
+}
+
+describe('requests of a history sync on the local network', () => {
+  it.each([199, 200, 201])('a first sync of %i operations asks for the root once and each page once', async (n) => {
+    await operationsUpTo(n);
+    const first = await syncCounted();
+    expect(first.records).toBe(n);
+    expect(first.roots).toBe(1);
+    expect(first.pages).toHaveLength(Math.ceil((n + 1) / 200));
+    // Each page once: no cursor asked for twice.
+    expect(new Set(first.pages).size).toBe(first.pages.length);
+    // The account is current: the root and one (empty) page.
+    const again = await syncCounted(first.core.userDataDir);
+    expect(again.records).toBe(n);
+    expect([again.roots, again.pages.length]).toEqual([1, 1]);
+  });
+});

@@ -95,7 +95,14 @@ describe('cells of Horizon operation types', () => {
 
 describe('path payments on a payments page', () => {
   it('show their amounts and directions in the table', async () => {
-    const bridge = fakeBridge({ 'payments:list': () => ({ records: payments, next: null, prev: null }) });
+    // In the order asked, as a server answers (the fixture page is oldest first; the table asks newest first).
+    const bridge = fakeBridge({
+      'payments:list': ({ query }) => ({
+        records: query.order === 'asc' ? payments : [...payments].reverse(),
+        next: null,
+        prev: null,
+      }),
+    });
     renderWith(
       bridge,
       <OperationTable target={{ kind: 'payments', account: VIEWER }} label="Payments" viewed={VIEWER} />,

@@ -133,8 +133,9 @@ describe('tx:submit against the local network', () => {
     await net.killCore();
     try {
       const report = await app.call<SubmissionReport>('tx:submit', { input: envelope });
+      // The result says it all: the service sent no detail, and the core adds no sentence restating it.
       expect(report).toMatchObject({ result: 'connection_failed', following: false });
-      expect(report.message).toMatch(/core|reach|again/i);
+      expect(report.message).toBeUndefined();
     } finally {
       await net.startCore();
     }

@@ -169,3 +169,33 @@ test('one character typed after Inspect removes the preview and submit; Ctrl+Ent
   expect(await journalHashes(page)).toEqual(journal);
   expect(await sequence(a.source)).toBe(before);
 });
+
+test('an applied envelope sent again reads already_finished, each sentence once', async ({ page }) => {
+  const a = await payment(5, '0.3');
+  await openApp(page, app, '#/submit');
+  await paste(page, a.xdr);
+  expect(await submitAtOnce(page)).toBe(a.hash);
+  await expect(result(page).getByTestId('final-state')).toHaveAttribute('data-state', 'success', { timeout: 15_000 });
+  // Inspect the same text again (a new inspection clears the result), and send it with Ctrl+Enter.
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  await expect(result(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Submit to / })).toBeFocused();
+  await page.keyboard.press('Control+Enter');
+  await expect(result(page).getByTestId('submit-result')).toHaveText('already_finished');
+  const text = (await result(page).textContent()) ?? '';
+  expect(text.split('submitted before').length - 1, text).toBe(1);
+  expect(text.split('Nothing new was sent').length - 1, text).toBe(1);
+  await shots(page, 'submit-already-finished', result(page));
+});
+
+test('"?" lists every keyboard shortcut, Ctrl/⌘+Enter on the Submit page among them', async ({ page }) => {
+  await openApp(page, app, '#/submit');
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog.getByRole('table', { name: 'Submit page' })).toContainText('Submit the inspected transaction');
+  await expect(dialog.getByRole('table', { name: 'Anywhere' })).toContainText('Open the Workbench');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await shots(page, 'shortcuts');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});

@@ -39,21 +39,23 @@ function ShortcutsDialog({ onClose }: { onClose(): void }) {
     <ModalBackdrop onClose={onClose}>
       <div className="modal shortcuts" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
         <h2>Keyboard shortcuts</h2>
-        {groups.map((where) => (
-          <table key={where} className="dense" aria-label={where}>
-            <caption>{where}</caption>
-            <tbody>
-              {SHORTCUTS.filter((s) => s.where === where).map((s) => (
-                <tr key={s.what}>
-                  <td className="keys">
-                    <Keys shortcut={s} />
-                  </td>
-                  <td>{s.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
+        <div className="groups">
+          {groups.map((where) => (
+            <table key={where} className="dense" aria-label={where}>
+              <caption>{where}</caption>
+              <tbody>
+                {SHORTCUTS.filter((s) => s.where === where).map((s) => (
+                  <tr key={s.what}>
+                    <td className="keys">
+                      <Keys shortcut={s} />
+                    </td>
+                    <td>{s.what}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </div>
         <div className="actions">
           <button type="button" ref={close} onClick={onClose}>
             Close

@@ -1,6 +1,7 @@
 // Signatures and thresholds as lines a person reads on stderr (stdout keeps the JSON or the
 // envelope, so pipes stay clean).
 import type { MergeReport, SignatureReport } from '../shared/signatures';
+import { needText } from '../shared/threshold-text';
 
 const brief = (key: string) => `${key.slice(0, 6)}…${key.slice(-4)}`;
 
@@ -38,10 +39,10 @@ export function requirementEntries(report: SignatureReport): string[] {
   const lines: string[] = [];
   for (const r of report.requirements) {
     const what = `${r.neededBy.join(', ')}: ${brief(r.account)} ${r.level}`;
-    if (r.status === 'met') lines.push(`${what}: met (weight ${r.weight} of ${r.needed})`);
+    if (r.status === 'met') lines.push(`${what}: met, ${needText(r.weight, r.needed)}`);
     else if (r.status === 'short')
       lines.push(
-        `${what}: SHORT by ${r.short} (weight ${r.weight} of ${r.needed})${r.couldSign.length ? `; could sign: ${r.couldSign.map((c) => `${c.key} (${c.weight})`).join(', ')}` : ''}`,
+        `${what}: SHORT by ${r.short}, ${needText(r.weight, r.needed)}${r.couldSign.length ? `; could sign: ${r.couldSign.map((c) => `${c.key} (${c.weight})`).join(', ')}` : ''}`,
       );
     else if (r.status === 'no_account') lines.push(`${what}: the account does not exist`);
     else lines.push(`${what}: unknown (the account could not be read)`);

@@ -38,7 +38,7 @@ export function interpret(status: number, body: JsonValue, localHash: string): I
   // This service: {hash, result, submission_result}.
   if (result && (SUBMISSION_RESULTS as readonly string[]).includes(result)) {
     const resultXdr = text(r['submission_result']) ?? '';
-    const out = withCodes(result as Result, text(r['hash']) || localHash, resultXdr, messageFor(result as Result, r));
+    const out = withCodes(result as Result, text(r['hash']) || localHash, resultXdr, messageFor(r));
     return result === 'failed' ? { ...out, applied: false } : out;
   }
   // Horizon success: the transaction resource.
@@ -131,17 +131,11 @@ export function withCodes(result: Result, hash: string, resultXdr: string, messa
   };
 }
 
-function messageFor(result: Result, r: Record<string, JsonValue>): string {
-  const detail = text(r['detail']) ?? text(r['message']);
-  const messages: Record<Result, string> = {
-    received: 'The network accepted the transaction; following it until it is in a ledger.',
-    success: 'The transaction is in a ledger.',
-    already_finished:
-      'This transaction was submitted before (it is already in history or pending). Nothing was sent again.',
-    failed: 'The network refused the transaction: see the result codes.',
-    malformed: 'The server could not decode the envelope. Paste the whole signed envelope.',
-    connection_failed: 'The service could not reach the core node. Try again shortly.',
-    timeout: 'The submission timed out; following the hash.',
-  };
-  return detail ? `${messages[result]} (${detail})` : messages[result];
+/**
+ * What the service said beyond its result, if anything: its own detail. The result itself is worded
+ * by whoever shows it (the renderer's outcome text, the command line's result), so the core adds
+ * no sentence of its own that would say the same thing twice.
+ */
+function messageFor(r: Record<string, JsonValue>): string | undefined {
+  return text(r['detail']) ?? text(r['message']);
 }

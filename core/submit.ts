@@ -45,11 +45,16 @@ export class Submissions {
     return this.journal.get().entries.slice(0, limit);
   }
 
+  /**
+   * Posts the envelope. With `expectedHash` (the hash the person was shown), an envelope whose hash
+   * on this network is another is refused before anything is sent: the hash sent is the hash shown.
+   */
   async submit(
     input: string,
     profile: NetworkProfile,
     http: HttpClient,
     signal?: AbortSignal,
+    expectedHash?: string,
   ): Promise<SubmissionReport> {
     const parsed = parseEnvelope(input);
     const passphrase = await hashPassphrase(profile, http);
@@ -58,6 +63,11 @@ export class Submissions {
         ? new FeeBumpTransaction(parsed.envelope, passphrase)
         : new Transaction(parsed.envelope, passphrase);
     const localHash = tx.hash().toString('hex');
+    if (expectedHash !== undefined && expectedHash.toLowerCase() !== localHash)
+      throw new CoreError(
+        'hash_mismatch',
+        `Not sent: this envelope's hash on ${profile.name} is ${localHash}, not ${expectedHash.toLowerCase()} as shown. Inspect it again.`,
+      );
     let response;
     const useAsync = await usesAsyncSubmission(profile, http);
     try {
@@ -69,7 +79,8 @@ export class Submissions {
     } catch (error) {
       if (error instanceof CoreError && (error.code === 'unreachable' || error.code === 'timeout')) {
         const result: Result = error.code === 'timeout' ? 'timeout' : 'connection_failed';
-        return this.finish(profile, http, { result, hash: localHash, resultXdr: '', message: error.message }, []);
+        const failed = { result, hash: localHash, resultXdr: '', message: error.message };
+        return this.finish(profile, http, localHash, failed, []);
       }
       throw error;
     }
@@ -77,15 +88,18 @@ export class Submissions {
     return this.finish(
       profile,
       http,
+      localHash,
       outcome.report,
       outcome.qualified,
       'applied' in outcome ? outcome.applied : undefined,
     );
   }
 
+  /** Journals the submission under `sent`, the hash of the envelope posted, whatever the answer names. */
   private finish(
     profile: NetworkProfile,
     http: HttpClient,
+    sent: string,
     report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>,
     qualified: string[],
     applied?: boolean,
@@ -101,7 +115,7 @@ export class Submissions {
     const following = (report.result === 'received' || report.result === 'timeout') && report.hash !== '';
     const entry: JournalEntry = {
       id: randomUUID(),
-      hash: report.hash,
+      hash: sent,
       networkId: profile.id,
       submittedAt: new Date().toISOString(),
       result: report.result,

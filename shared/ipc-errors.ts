@@ -23,6 +23,8 @@ export const IpcErrorCode = z.enum([
   'invalid_input',
   'not_found',
   'read_only',
+  // submission (core/submit.ts): the envelope is not the one whose hash the person was shown
+  'hash_mismatch',
   // signatures (core/signatures/): copies that are not one transaction, over 20 signatures
   'merge_refused',
   'too_many_signatures',

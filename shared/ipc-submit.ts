@@ -9,14 +9,23 @@ import { DetachedSignature, ExportFormat, MergeReport, SignatureReport, SignedIn
 
 /** Pasted transaction text: hex, base64, a SEP-7 URI or a JSON object holding an envelope. */
 const EnvelopeInput = z.string().min(1).max(400_000);
+/** A transaction hash, hex. */
+const HASH = /^[0-9a-fA-F]{64}$/;
 
 export const submitChannels = {
   // -- transactions ----------------------------------------------------------------------------
   'tx:inspect': request(z.object({ input: EnvelopeInput }).strict(), Inspection),
-  /** Posts the envelope; after `received` the core follows the hash (tx:status event/channel). */
-  'tx:submit': request(z.object({ input: EnvelopeInput }).strict(), SubmissionReport),
+  /**
+   * Posts the envelope; after `received` the core follows the hash (tx:status event/channel).
+   * `expectedHash`: the hash the person was shown; an envelope with another hash is refused
+   * (`hash_mismatch`) and nothing is sent.
+   */
+  'tx:submit': request(
+    z.object({ input: EnvelopeInput, expectedHash: z.string().regex(HASH).optional() }).strict(),
+    SubmissionReport,
+  ),
   /** Looks the hash up now on the selected network. */
-  'tx:status': request(z.object({ hash: z.string().regex(/^[0-9a-fA-F]{64}$/) }).strict(), TxStatus),
+  'tx:status': request(z.object({ hash: z.string().regex(HASH) }).strict(), TxStatus),
   'tx:journal': request(
     z.object({ limit: z.number().int().min(1).max(1000).default(100) }).strict(),
     z.object({ entries: z.array(JournalEntry) }),

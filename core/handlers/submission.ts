@@ -4,8 +4,8 @@ import type { CoreContext, DomainHandlers } from '../context';
 export function submissionHandlers(ctx: CoreContext): DomainHandlers<'tx:submit' | 'tx:status' | 'tx:journal'> {
   const { networks, submissions } = ctx;
   return {
-    'tx:submit': async function txSubmit({ input }, { signal }) {
-      return submissions.submit(input, networks.selected(), ctx.http(), signal);
+    'tx:submit': async function txSubmit({ input, expectedHash }, { signal }) {
+      return submissions.submit(input, networks.selected(), ctx.http(), signal, expectedHash);
     },
     'tx:status': async function txStatus({ hash }, { signal }) {
       return submissions.status(hash.toLowerCase(), networks.selected(), ctx.http(), signal);

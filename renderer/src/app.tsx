@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
 import { LabelDialogHost } from './components/label-dialog';
+import { ShortcutsDialogHost } from './components/shortcuts-dialog';
 import { useHealth, useNetworks } from './components/network-status';
 import { Sidebar } from './components/sidebar';
 import { ViewBoundary } from './components/view-boundary';
@@ -65,6 +66,7 @@ export function App() {
         )}
       </main>
       <LabelDialogHost />
+      <ShortcutsDialogHost />
       {gotoOpen ? (
         <ViewBoundary name="The Go to box">
           <GotoDialog onClose={() => setGotoOpen(false)} networkName={networkName} />

@@ -111,25 +111,93 @@ test('an account labelled on its page shows its label, is found by it in the go-
   await page.screenshot({ path: testInfo.outputPath('address-book.png') });
 });
 
-test('the keyboard alone walks from the home page to a payment’s transaction', async ({ page }) => {
-  await openFresh(page);
-  const operations = page.getByRole('region', { name: 'Latest operations' });
-  await expect(operations.locator('tr[data-type="payment"]').first()).toBeVisible();
-  let target = '';
-  for (let i = 0; i < 120 && !target; i++) {
+/** What the focused element is, read in the page: whether it matches `selector`, and its title. */
+type Focused = { matches(selector: string): boolean; getAttribute(name: string): string | null };
+
+/**
+ * Presses Tab until the focused element matches `selector`; returns its title. One press and one
+ * look a step (a bounded walk, no waiting on time), so a slow machine makes it slower, not flaky.
+ */
+async function tabTo(page: Page, selector: string, max = 200): Promise<string> {
+  for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    const focused = page.locator(':focus');
-    const inPayment =
-      (await focused.count()) === 1 &&
-      (await focused.evaluate(
-        (el) => el.getAttribute('data-kind') === 'tx' && el.closest('tr[data-type="payment"]') !== null,
-      ));
-    if (inPayment) target = (await focused.getAttribute('title')) ?? '';
+    const title = await page.evaluate((wanted) => {
+      const element = (globalThis as unknown as { document: { activeElement: Focused | null } }).document.activeElement;
+      return element?.matches(wanted) ? (element.getAttribute('title') ?? '') : null;
+    }, selector);
+    if (title !== null) return title;
   }
-  expect(target).toMatch(/^[0-9a-f]{64}$/);
+  throw new Error(`${selector} was not reached in ${max} presses of Tab`);
+}
+
+test('the keyboard alone walks home → account → payment → transaction → submit, submitting with Ctrl+Enter', async ({
+  page,
+}) => {
+  // A long walk of single key presses: on a loaded machine each press takes its time.
+  test.slow();
+  await openFresh(page);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host!.origin });
+  const busy = demo('busy').publicKey;
+  await expect(page.getByRole('region', { name: 'Demo accounts' }).getByRole('link', { name: 'busy' })).toBeVisible();
+
+  // Home → the account: Tab to its link, Enter.
+  await tabTo(page, `section[aria-label="Demo accounts"] a[title="${busy}"]`);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`#/tx/${target}$`));
+  await expect(page).toHaveURL(new RegExp(`#/account/${busy}$`));
+  const payments = page.getByRole('grid', { name: 'Payments' });
+  await expect(payments.locator('[role="row"][data-index]').first()).toBeVisible();
+
+  // The ✎ beside the account's id is reachable with Tab, and shown in full when focused.
+  await tabTo(page, `button[aria-label="Name account ${busy}"]`);
+  await expect(page.locator(':focus')).toHaveCSS('opacity', '1');
+
+  // The account → a payment: j moves into the first table, Enter opens the row's details.
+  await page.keyboard.press('j');
+  await expect(payments).toBeFocused();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: /^Operation / });
+  await expect(drawer).toBeVisible();
+
+  // The payment → its transaction: Tab to the transaction's link in the details, Enter.
+  const hash = await tabTo(page, '[role="dialog"] a[data-kind="tx"]');
+  expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/tx/${hash}$`));
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText(/Transaction/i);
+
+  // The transaction → Submit: "g" then "s".
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(/#\/submit$/);
+
+  // A signed payment a wallet put on the clipboard: Tab to the box, paste, Tab to Inspect, Enter.
+  const { xdr, hash: sent } = envelopeOf(
+    await paymentTx(network.serviceUrl, demo('bob'), demo('alice').publicKey, {
+      amount: '0.75',
+      passphrase: network.passphrase,
+      timeoutSeconds: 600,
+    }),
+  );
+  await page.evaluate(
+    (text) =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { writeText(text: string): Promise<void> } } }
+      ).navigator.clipboard.writeText(text),
+    xdr,
+  );
+  await tabTo(page, 'textarea[aria-label^="Signed transaction"]');
+  await page.keyboard.press('Control+V');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Inspect' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // After Inspect, the focus is on the first thing to decide: the submit button, nothing held back.
+  await expect(page.getByRole('button', { name: /^Submit to / })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Transaction preview' })).toContainText(sent);
+  await page.keyboard.press('Control+Enter');
+  const result = page.getByRole('region', { name: 'Submission result' });
+  await expect(result.getByTestId('submit-result')).toHaveText('received');
+  await expect(result.getByRole('link', { name: sent })).toBeVisible();
+  await waitForLedger(network.serviceUrl, sent);
 });
 
 /** The op ids of the feed's rows, top to bottom. */

@@ -135,3 +135,37 @@ test('two signed files dropped together: the threshold is met, and the merged en
   await shot(page, testInfo, 'multisig-dropped');
   await submitAndSucceed(page, tx.hash().toString('hex'));
 });
+
+test('two copies pasted in one box, a blank line between them, are merged: the preview counts both signatures', async ({
+  page,
+}, testInfo) => {
+  const tx = await payment('7');
+  const hash = tx.hash().toString('hex');
+  await openApp(page, app, '#/submit');
+  // As a person pastes them from two messages: CRLF line ends, a blank line, trailing spaces.
+  await page
+    .getByRole('textbox', { name: /Signed transaction/ })
+    .fill(`${signedBy(tx, keys(0))}  \r\n\r\n${signedBy(tx, keys(1))}\r\n`);
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  const panel = page.getByRole('region', { name: 'Signatures and thresholds' });
+  await expect(panel.getByRole('heading')).toContainText('merged from 2 copies');
+  await expect(
+    panel.getByRole('table', { name: 'Signature status' }).locator('tbody tr[data-status="valid"]'),
+  ).toHaveCount(2);
+  await expectNothingHeldBack(page);
+  // The preview is of the merged envelope, the one the button sends: its signature count is its own.
+  const preview = page.getByRole('region', { name: 'Transaction preview' });
+  await expect(preview.getByTestId('preview-of')).toContainText('merged');
+  await expect(preview.getByTestId('detected-network')).toHaveText('Local (2 signatures)');
+  await expect(preview).toContainText(hash);
+  // After Inspect the focus is on the decision: the submit button.
+  await expect(page.getByRole('button', { name: /^Submit to / })).toBeFocused();
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    await shot(page, testInfo, `multisig-pasted-merged-${size.width}x${size.height}`);
+  }
+  await submitAndSucceed(page, hash);
+});

@@ -113,7 +113,7 @@ function setup(extra: FakeHandlers = {}) {
       ],
     }),
     'tx:journal': () => ({ entries: [] }),
-    'tx:inspect': () => inspection,
+    'tx:inspect': ({ input }) => ({ ...inspection, envelopeXdr: input }),
     'signatures:merge': ({ inputs }) => mergeReport(inputs),
     'tx:submit': () => report,
     ...extra,
@@ -144,12 +144,12 @@ describe('submit buttons while the signatures are checked', () => {
     fireEvent.click(busy);
     merge.release(mergeReport([ENVELOPE]));
     const held = (await screen.findByTestId('held-back')) as HTMLButtonElement;
-    expect(held.disabled).toBe(true);
+    expect(held.getAttribute('aria-disabled')).toBe('true');
     expect(held.textContent).toBe(`Held back: ${MISSING}`);
     expect(submits()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Submit anyway' }));
     await screen.findByRole('region', { name: 'Submission result' });
-    expect(submits().map((c) => c.args)).toEqual([{ input: ENVELOPE }]);
+    expect(submits().map((c) => c.args)).toEqual([{ input: ENVELOPE, expectedHash: HASH }]);
   });
 
   it('sends once when "Submit anyway" is clicked twice before the page shows "Submitting…"', async () => {
@@ -162,7 +162,7 @@ describe('submit buttons while the signatures are checked', () => {
     expect(((await screen.findByRole('button', { name: 'Submitting…' })) as HTMLButtonElement).disabled).toBe(true);
     answer.release(report);
     await screen.findByRole('region', { name: 'Submission result' });
-    expect(submits().map((c) => c.args)).toEqual([{ input: ENVELOPE }]);
+    expect(submits().map((c) => c.args)).toEqual([{ input: ENVELOPE, expectedHash: HASH }]);
     // Settled, the same envelope may be sent again on purpose (resubmitting is safe).
     fireEvent.click(screen.getByRole('button', { name: 'Submit anyway' }));
     await waitFor(() => expect(submits()).toHaveLength(2));
@@ -183,7 +183,7 @@ describe('submit buttons while the signatures are checked', () => {
     await waitFor(() => expect(bridge.calls.filter((c) => c.channel === 'signatures:merge')).toHaveLength(merges + 1));
     fireEvent.click(screen.getByRole('button', { name: 'Submit to Local' }));
     await screen.findByRole('region', { name: 'Submission result' });
-    expect(submits().map((c) => c.args)).toEqual([{ input: MERGED }]);
+    expect(submits().map((c) => c.args)).toEqual([{ input: MERGED, expectedHash: HASH }]);
     slow.release(mergeReport([ENVELOPE, COPY]));
   });
 });

@@ -153,7 +153,7 @@ describe('submit panel', () => {
     const panel = await screen.findByRole('region', { name: 'Submission result' });
     expect(within(panel).getByTestId('submit-result').textContent).toBe('received');
     expect(within(panel).getByRole('link', { name: HASH }).getAttribute('href')).toBe(`#/tx/${HASH}`);
-    expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({ input: ENVELOPE });
+    expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({ input: ENVELOPE, expectedHash: HASH });
     act(() =>
       bridge.emit('tx:status', {
         hash: HASH,

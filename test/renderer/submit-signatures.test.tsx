@@ -117,7 +117,7 @@ function setup(extra: FakeHandlers = {}) {
       ],
     }),
     'tx:journal': () => ({ entries: [] }),
-    'tx:inspect': () => inspection,
+    'tx:inspect': ({ input }) => ({ ...inspection, envelopeXdr: input }),
     'signatures:merge': ({ inputs, detached }) => mergeReport(inputs.length, detached?.length ?? 0),
     'tx:submit': () => report,
     ...extra,
@@ -146,12 +146,12 @@ describe('submit page signatures', () => {
       'not a signer of these accounts',
     );
     const held = screen.getByTestId('held-back') as HTMLButtonElement;
-    expect(held.disabled).toBe(true);
+    expect(held.getAttribute('aria-disabled')).toBe('true');
     expect(held.textContent).toContain('short by 1');
     expect(screen.queryByRole('button', { name: 'Submit to Local' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Submit anyway' }));
     await screen.findByRole('region', { name: 'Submission result' });
-    expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({ input: ENVELOPE });
+    expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({ input: ENVELOPE, expectedHash: HASH });
   });
 
   it('merges another signed copy and submits the merged envelope', async () => {
@@ -164,7 +164,7 @@ describe('submit page signatures', () => {
     expect(bridge.calls.filter((c) => c.channel === 'signatures:merge').at(-1)?.args).toEqual({
       inputs: [ENVELOPE, COPY],
     });
-    expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({ input: MERGED });
+    expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({ input: MERGED, expectedHash: HASH });
   });
 
   it('adds a detached signature, and refuses a secret key pasted into the form without sending it', async () => {
@@ -227,6 +227,11 @@ describe('submit page signatures', () => {
     });
     expect((await screen.findByTestId('merge-problem')).textContent).toContain('unreachable');
     fireEvent.click(screen.getByRole('button', { name: 'Submit to Local' }));
-    await waitFor(() => expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({ input: ENVELOPE }));
+    await waitFor(() =>
+      expect(bridge.calls.find((c) => c.channel === 'tx:submit')?.args).toEqual({
+        input: ENVELOPE,
+        expectedHash: HASH,
+      }),
+    );
   });
 });

@@ -156,4 +156,62 @@ describe('Horizon submission outcomes', () => {
     const report = await subs.submit(fixture.envelope_xdr, testnet, new HttpClient('http://127.0.0.1:9'));
     expect(report).toMatchObject({ result: 'connection_failed', hash: fixture.hash, following: false });
   });
+
+  it('sends only the envelope whose hash is the one shown: another is refused before anything is posted', async () => {
+    let posts = 0;
+    handler = (req, res) => {
+      if (req.method === 'POST') posts += 1;
+      send(res, 200, fixtureText);
+    };
+    const { subs } = submissions();
+    const profile = { ...testnet, baseUrl: base };
+    const other = 'ab'.repeat(32);
+    await expect(
+      subs.submit(fixture.envelope_xdr, profile, new HttpClient(base), undefined, other),
+    ).rejects.toMatchObject({ code: 'hash_mismatch', message: expect.stringContaining(fixture.hash) });
+    expect(posts).toBe(0);
+    expect(subs.entries(10)).toEqual([]);
+    // The hash shown, in either case: sent.
+    const report = await subs.submit(
+      fixture.envelope_xdr,
+      profile,
+      new HttpClient(base),
+      undefined,
+      fixture.hash.toUpperCase(),
+    );
+    expect(report.result).toBe('success');
+    expect(posts).toBe(1);
+  });
+
+  it('journals the hash of the envelope sent, whatever hash the answer names', async () => {
+    // A service naming another hash, and one naming none (a malformed answer).
+    const answers = [
+      `{"hash":"${'ef'.repeat(32)}","result":"failed","submission_result":""}`,
+      '{"hash":"","result":"malformed"}',
+    ];
+    handler = (req, res) => send(res, 200, req.method === 'POST' ? answers.shift()! : fixtureText);
+    const { subs } = submissions();
+    const profile = { ...testnet, baseUrl: base };
+    await subs.submit(fixture.envelope_xdr, profile, new HttpClient(base));
+    await subs.submit(fixture.envelope_xdr, profile, new HttpClient(base));
+    expect(subs.entries(10).map((e) => [e.result, e.hash])).toEqual([
+      ['malformed', fixture.hash],
+      ['failed', fixture.hash],
+    ]);
+  });
+
+  it('adds no sentence of its own to the service’s result: only the service’s detail', () => {
+    const plain = interpret(
+      200,
+      { hash: fixture.hash, result: 'already_finished', submission_result: '' } as never,
+      fixture.hash,
+    );
+    expect(plain.report.message).toBeUndefined();
+    const detailed = interpret(
+      200,
+      { hash: fixture.hash, result: 'already_finished', submission_result: '', detail: 'seen in ledger 748' } as never,
+      fixture.hash,
+    );
+    expect(detailed.report.message).toBe('seen in ledger 748');
+  });
 });

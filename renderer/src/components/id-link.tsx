@@ -83,7 +83,7 @@ export function IdLink({ kind, id, full, inRow, label }: IdLinkProps) {
         {shown}
       </a>
       <CopyButton text={id} inRow={inRow} />
-      {kind === 'account' ? <LabelButton account={id} /> : null}
+      {kind === 'account' ? <LabelButton account={id} inRow={inRow} /> : null}
     </span>
   );
 }

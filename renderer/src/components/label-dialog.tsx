@@ -13,8 +13,12 @@ export const useLabelDialog = create<{ account: string | null; open(account: str
   close: () => set({ account: null }),
 }));
 
-/** The small ✎ next to an account id: opens the label dialog for it. */
-export function LabelButton({ account }: { account: string }) {
+/**
+ * The small ✎ next to an account id: opens the label dialog for it. In Tab order like the id's
+ * copy button (shown in full when focused); inside table rows, where j/k and Enter drive the
+ * table, it stays out of Tab order like the row's links.
+ */
+export function LabelButton({ account, inRow = false }: { account: string; inRow?: boolean }) {
   const open = useLabelDialog((state) => state.open);
   return (
     <button
@@ -22,7 +26,7 @@ export function LabelButton({ account }: { account: string }) {
       className="label-edit"
       title="Name this account"
       aria-label={`Name account ${account}`}
-      tabIndex={-1}
+      tabIndex={inRow ? -1 : undefined}
       onClick={(event) => {
         event.stopPropagation();
         event.preventDefault();

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../lib/bridge';
 import { shortId } from '../lib/format';
 import { useLabelStore } from '../lib/labels';
+import { useShortcutsDialog } from '../lib/keys';
 import { href, useRoute, type Page } from '../lib/router';
 import { useUi } from '../lib/store';
 import { NetworkStatus } from './network-status';
@@ -77,6 +78,9 @@ export function Sidebar() {
           </p>
         )}
       </section>
+      <button type="button" className="goto-open" onClick={() => useShortcutsDialog.getState().setOpen(true)}>
+        Keyboard shortcuts <kbd>?</kbd>
+      </button>
     </aside>
   );
 }

@@ -50,9 +50,7 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
         ) : null}
       </div>
       <p className="muted small">
-        Keys: <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>K</kbd> go to · <kbd>j</kbd>/<kbd>k</kbd> move through rows ·{' '}
-        <kbd>Enter</kbd> opens · <kbd>Esc</kbd> closes · <kbd>g</kbd> then <kbd>e</kbd>/<kbd>l</kbd>/<kbd>s</kbd>/
-        <kbd>,</kbd> switches pages
+        Keys: <kbd>?</kbd> lists every keyboard shortcut.
       </p>
     </section>
   );

@@ -1,19 +1,12 @@
 // More signed copies of the same transaction (each signed by other signers), dropped as files or
-// pasted (several separated by blank lines), and detached signatures (a public key and a base64
-// signature made elsewhere). Secret keys are refused here before anything leaves the page.
+// pasted (several: one a line, or separated by blank lines), and detached signatures (a public key
+// and a base64 signature made elsewhere). Secret keys are refused here before anything leaves the page.
 import { useState, type DragEvent, type FormEvent } from 'react';
 import type { DetachedSignature } from '../../../../shared/signatures';
-import { looksLikeSecret, readEnvelopeFile, SECRET_MESSAGE } from './read-input';
+import { looksLikeSecret, MAX_ENVELOPES, readEnvelopeFile, SECRET_MESSAGE, splitEnvelopes } from './read-input';
 
-export const MAX_COPIES = 19;
-
-/** Pasted text holding one or more envelopes, separated by blank lines. */
-export function splitCopies(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
+/** Copies besides the inspected envelope. */
+export const MAX_COPIES = MAX_ENVELOPES - 1;
 
 interface CopiesZoneProps {
   copies: string[];
@@ -41,7 +34,7 @@ export function CopiesZone({ copies, onCopies, onDetached }: CopiesZoneProps) {
   async function onDrop(event: DragEvent) {
     event.preventDefault();
     try {
-      add(await Promise.all([...event.dataTransfer.files].map(readEnvelopeFile)));
+      add((await Promise.all([...event.dataTransfer.files].map(readEnvelopeFile))).flatMap(splitEnvelopes));
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -62,8 +55,8 @@ export function CopiesZone({ copies, onCopies, onDetached }: CopiesZoneProps) {
         </span>
       </h3>
       <p className="muted small">
-        Drop or paste copies of the same transaction signed by other signers (several: separate them with a blank line).
-        They are merged into one envelope.
+        Drop or paste copies of the same transaction signed by other signers (several: one a line, or separated by blank
+        lines). They are merged into one envelope.
       </p>
       <PastedCopies hasCopies={copies.length > 0} onAdd={add} onRemoveAll={() => onCopies([])} onProblem={setProblem} />
       <DetachedSignatureForm onDetached={onDetached} onProblem={setProblem} />
@@ -103,7 +96,7 @@ function PastedCopies({ hasCopies, onAdd, onRemoveAll, onProblem }: PastedCopies
           type="button"
           disabled={!text.trim()}
           onClick={() => {
-            onAdd(splitCopies(text));
+            onAdd(splitEnvelopes(text));
             setText('');
           }}
         >

@@ -1,27 +1,43 @@
-// A drop zone and a paste area for a signed transaction (hex, base64, SEP-7 URI or JSON).
-import { useState, type DragEvent } from 'react';
-import { ACCEPTED_FILES, looksLikeSecret, readEnvelopeFile, SECRET_MESSAGE } from './read-input';
+// A drop zone and a paste area for a signed transaction (hex, base64, SEP-7 URI or JSON), or
+// several signed copies of one: one a line or separated by blank lines, or several files at once.
+import { useRef, useState } from 'react';
+import {
+  ACCEPTED_FILES,
+  looksLikeSecret,
+  MAX_ENVELOPES,
+  readEnvelopeFile,
+  SECRET_MESSAGE,
+  splitEnvelopes,
+} from './read-input';
+
+/** How the text came to be inspected: only the Inspect button hands focus on to the verdict. */
+export type InspectHow = 'button' | 'paste' | 'file';
 
 interface InputZoneProps {
-  onInput(text: string): void;
-  /** The other files of a drop of several (more signed copies of the same transaction). */
-  onMore?(texts: string[]): void;
+  /** Every change of the box's text (typed, pasted, a file, Clear): what was inspected no longer stands. */
+  onEdit(text: string): void;
+  /** The box's text to inspect, and the envelopes in it: the first, then more signed copies. */
+  onInspect(text: string, envelopes: string[], how: InspectHow): void;
   /** Text handed over by the desktop shell (a file opened from the menu or dropped). */
   initial?: string;
 }
 
-export function InputZone({ onInput, onMore, initial = '' }: InputZoneProps) {
-  const guarded = useGuardedText(initial);
+export function InputZone({ onEdit, onInspect, initial = '' }: InputZoneProps) {
+  const guarded = useGuardedText(initial, onEdit);
   const { text, problem, setProblem } = guarded;
   const [over, setOver] = useState(false);
 
-  function accept(value: string) {
+  function accept(value: string, how: InspectHow, more: string[] = []) {
     if (looksLikeSecret(value)) return guarded.refuseSecret();
+    const envelopes = [...splitEnvelopes(value), ...more.flatMap(splitEnvelopes)];
+    if (envelopes.length === 0) return;
+    if (envelopes.length > MAX_ENVELOPES)
+      return setProblem(`At most ${MAX_ENVELOPES} copies can be merged; this holds ${envelopes.length}.`);
     setProblem(null);
-    if (value.trim()) onInput(value.trim());
+    onInspect(value, envelopes, how);
   }
 
-  const { takeFile, onDrop } = useFileTaking(guarded, accept, onMore);
+  const onDrop = useFileTaking(guarded, accept);
 
   return (
     <section
@@ -34,7 +50,8 @@ export function InputZone({ onInput, onMore, initial = '' }: InputZoneProps) {
       onDragLeave={() => setOver(false)}
       onDrop={(e) => {
         setOver(false);
-        onDrop(e);
+        e.preventDefault();
+        void onDrop([...e.dataTransfer.files]);
       }}
       data-testid="drop-zone"
     >
@@ -45,23 +62,16 @@ export function InputZone({ onInput, onMore, initial = '' }: InputZoneProps) {
           type="file"
           accept={ACCEPTED_FILES}
           aria-label="Choose a transaction file"
-          onChange={(e) => void takeFile(e.target.files?.[0])}
+          onChange={(e) => void onDrop([...(e.target.files ?? [])])}
         />
-        , or paste it:
+        , or paste it (several copies: one a line, or separated by blank lines):
       </p>
-      <PasteArea guarded={guarded} />
+      <PasteArea guarded={guarded} onPasted={(value) => accept(value, 'paste')} />
       <div className="actions">
-        <button type="button" className="primary" onClick={() => accept(text)} disabled={!text.trim()}>
+        <button type="button" className="primary" onClick={() => accept(text, 'button')} disabled={!text.trim()}>
           Inspect
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            guarded.setText('');
-            setProblem(null);
-            onInput('');
-          }}
-        >
+        <button type="button" onClick={() => guarded.change('')}>
           Clear
         </button>
       </div>
@@ -76,27 +86,37 @@ export function InputZone({ onInput, onMore, initial = '' }: InputZoneProps) {
 
 type GuardedText = ReturnType<typeof useGuardedText>;
 
-/** The typed text and the problem shown under it: a secret key is refused, never kept in the box. */
-function useGuardedText(initial: string) {
+/**
+ * The box's text and the problem shown under it. Every change goes through `change`, which tells
+ * the page at once; a secret key is refused, never kept in the box.
+ */
+function useGuardedText(initial: string, onEdit: (text: string) => void) {
   const [text, setText] = useState(() => (looksLikeSecret(initial) ? '' : initial));
   const [problem, setProblem] = useState<string | null>(() => (looksLikeSecret(initial) ? SECRET_MESSAGE : null));
 
   function refuseSecret() {
     setText('');
+    onEdit('');
     setProblem(SECRET_MESSAGE);
   }
 
-  function type(value: string) {
+  /** The box now holds `value` (typed, pasted, read from a file, cleared). */
+  function change(value: string) {
     if (looksLikeSecret(value)) return refuseSecret();
     setText(value);
     setProblem(null);
+    onEdit(value);
   }
 
-  return { text, problem, setText, setProblem, refuseSecret, type };
+  return { text, problem, setProblem, refuseSecret, change };
 }
 
-/** The paste area: what is typed goes through the guard, and a pasted secret key never lands. */
-function PasteArea({ guarded }: { guarded: GuardedText }) {
+/**
+ * The paste area: what is typed goes through the guard, a pasted secret key never lands, and a
+ * paste is inspected at once (the box's whole text), as a dropped file is.
+ */
+function PasteArea({ guarded, onPasted }: { guarded: GuardedText; onPasted(value: string): void }) {
+  const pasting = useRef(false);
   return (
     <textarea
       value={guarded.text}
@@ -104,55 +124,42 @@ function PasteArea({ guarded }: { guarded: GuardedText }) {
       spellCheck={false}
       aria-label="Signed transaction: hex, base64 XDR, a SEP-7 URI or JSON"
       placeholder="AAAAAgAAAA… or web+stellar:tx?xdr=…"
-      onChange={(e) => guarded.type(e.target.value)}
+      // A paste sets the flag and the change that follows it consumes it; any key clears one left over.
+      onKeyDown={() => (pasting.current = false)}
+      onChange={(e) => {
+        const value = e.target.value;
+        guarded.change(value);
+        if (pasting.current && !looksLikeSecret(value)) onPasted(value);
+        pasting.current = false;
+      }}
       onPaste={(e) => {
         if (looksLikeSecret(e.clipboardData.getData('text'))) {
           e.preventDefault();
           guarded.refuseSecret();
+          return;
         }
+        pasting.current = true;
       }}
     />
   );
 }
 
-/** Reading chosen and dropped files: the first becomes the input, the rest go to `onMore` as copies. */
-function useFileTaking(
-  guarded: GuardedText,
-  accept: (value: string) => void,
-  onMore: ((texts: string[]) => void) | undefined,
-) {
-  const { setText, setProblem } = guarded;
+/** Reading chosen and dropped files: the first is shown in the box, every envelope in them is inspected. */
+function useFileTaking(guarded: GuardedText, accept: (value: string, how: InspectHow, more: string[]) => void) {
+  const { change, setProblem } = guarded;
 
-  async function takeFile(file: File | undefined) {
-    if (!file) return;
+  return async function takeFiles(files: File[]) {
+    if (files.length === 0) return;
+    // Refused before anything is read: a drop of hundreds of files is not read into memory.
+    if (files.length > MAX_ENVELOPES) return setProblem(`At most ${MAX_ENVELOPES} files can be merged.`);
     try {
-      const content = await readEnvelopeFile(file);
-      if (looksLikeSecret(content)) {
-        setProblem(SECRET_MESSAGE);
-        return;
-      }
-      setText(content);
-      accept(content);
+      const [first = '', ...more] = await Promise.all(files.map(readEnvelopeFile));
+      // Refused files leave the box, and what was inspected from it, as they were.
+      if (looksLikeSecret(first) || more.some(looksLikeSecret)) return setProblem(SECRET_MESSAGE);
+      change(first);
+      accept(first, 'file', more);
     } catch (error) {
       setProblem((error as Error).message);
     }
-  }
-
-  async function takeMore(files: File[]) {
-    try {
-      const texts = await Promise.all(files.map(readEnvelopeFile));
-      if (texts.some(looksLikeSecret)) setProblem(SECRET_MESSAGE);
-      else onMore?.(texts);
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  }
-
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    const [first, ...more] = [...event.dataTransfer.files];
-    void takeFile(first).then(() => (more.length && onMore ? takeMore(more) : undefined));
-  }
-
-  return { takeFile, onDrop };
+  };
 }

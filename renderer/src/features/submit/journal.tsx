@@ -1,8 +1,13 @@
+// The journal of submissions: each names the hash of the envelope that was sent (core/submit.ts).
 import { useQuery } from '@tanstack/react-query';
+import type { JournalEntry } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';
 import { TimeCell } from '../../components/operation-cells';
 import { call } from '../../lib/bridge';
-import { codeList } from '../../lib/format';
+import { codeList, shortId } from '../../lib/format';
+
+/** Results after which the network knows the hash, so its transaction view can open. */
+const ON_NETWORK = new Set<JournalEntry['result']>(['received', 'success', 'already_finished']);
 
 export function Journal() {
   const journal = useQuery({
@@ -45,7 +50,9 @@ export function Journal() {
                     </>
                   ) : null}
                 </td>
-                <td>{entry.hash ? <IdLink kind="tx" id={entry.hash} /> : <span className="muted">—</span>}</td>
+                <td data-testid="journal-hash" data-hash={entry.hash}>
+                  <SentHash entry={entry} />
+                </td>
                 <td className="mono small">{codeList([entry.transactionCode, ...(entry.operationCodes ?? [])])}</td>
                 <td className="small">{entry.networkId}</td>
               </tr>
@@ -54,5 +61,17 @@ export function Journal() {
         </table>
       ) : null}
     </section>
+  );
+}
+
+/** The hash sent: a link when the network knows the transaction, else the hash as text. */
+function SentHash({ entry }: { entry: JournalEntry }) {
+  if (!entry.hash) return <span className="muted">—</span>;
+  const known = ON_NETWORK.has(entry.result) || entry.finalState === 'success' || entry.finalState === 'failed';
+  if (known) return <IdLink kind="tx" id={entry.hash} />;
+  return (
+    <span className="mono muted" title={`${entry.hash} (not on the network)`}>
+      {shortId(entry.hash, 6)}
+    </span>
   );
 }

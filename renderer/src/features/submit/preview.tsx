@@ -47,18 +47,22 @@ function Countdown({ maxTime }: { maxTime: string }) {
 
 interface PreviewProps {
   inspection: Inspection;
+  /** The envelope shown is the merge of several signed copies (or detached signatures). */
+  merged?: boolean;
   selectedId?: string | undefined;
   selectedName?: string | undefined;
 }
 
-export function Preview({ inspection, selectedId, selectedName }: PreviewProps) {
+export function Preview({ inspection, merged = false, selectedId, selectedName }: PreviewProps) {
   const warning = networkWarning(inspection, selectedId, selectedName);
   return (
     <section className="card preview" aria-label="Transaction preview">
       <h3>
         Preview{' '}
-        <span className="muted small">
-          {inspection.envelopeType} envelope, {inspection.encoding}
+        <span className="muted small" data-testid="preview-of">
+          {merged
+            ? `the merged ${inspection.envelopeType} envelope, as it will be sent`
+            : `${inspection.envelopeType} envelope, ${inspection.encoding}`}
         </span>
       </h3>
       {warning ? (

@@ -34,3 +34,36 @@ function isText(bytes: Uint8Array): boolean {
   }
   return true;
 }
+
+/** At most this many envelopes are merged (the signatures:merge channel takes 20). */
+export const MAX_ENVELOPES = 20;
+
+/** A line that starts an envelope: base64 of type 0, 2 or 5, the same in hex, or a SEP-7 URI. */
+const ENVELOPE_START = /^(AAAA(A|BQ)|0000000[025]|web\+stellar:)/;
+
+/**
+ * The envelopes in pasted text, the way a drop of several files gives them. Blocks are split by
+ * blank lines, and within a block each line is one envelope (a base64 or hex envelope and a SEP-7
+ * URI are one line each). Two exceptions keep one envelope whole: a block that starts with "{" is
+ * one JSON document, line breaks and all; and a block whose lines do not each start like an
+ * envelope is one envelope broken over lines (base64 wrapped at 64 or 76 columns), joined back.
+ * CRLF and CR count as line breaks; spaces around lines are dropped.
+ */
+export function splitEnvelopes(text: string): string[] {
+  const found: string[] = [];
+  for (const block of text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/)) {
+    const trimmed = block.trim();
+    if (!trimmed) continue;
+    if (trimmed.startsWith('{')) {
+      found.push(trimmed);
+      continue;
+    }
+    const lines = trimmed
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.every((line) => ENVELOPE_START.test(line))) found.push(...lines);
+    else found.push(lines.join(''));
+  }
+  return found;
+}

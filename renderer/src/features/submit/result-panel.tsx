@@ -5,6 +5,7 @@ import type { Explanation, SubmissionReport, TxStatus } from '../../../../shared
 import { CopyButton, IdLink } from '../../components/id-link';
 import { JsonTree } from '../../components/json-tree';
 import { codeList, coreCode } from '../../lib/format';
+import { withDetail } from './detail-text';
 
 export const OUTCOME_TEXT: Record<SubmissionReport['result'], string> = {
   received: 'The network accepted the transaction into its queue; it is applied when the next ledger closes.',
@@ -40,10 +41,9 @@ export function outcomeText(report: SubmissionReport): string {
     return report.ledger !== undefined
       ? `${APPLIED_FAILED_TEXT.replace('in a ledger', `in ledger ${report.ledger}`)}`
       : OUTCOME_TEXT.failed;
-  // A timeout's own text already says all the core's message would (no sentence said twice).
-  return report.message && report.result !== 'timeout'
-    ? `${OUTCOME_TEXT[report.result]} (${report.message})`
-    : OUTCOME_TEXT[report.result];
+  // A timeout's own text already says all the core's message would; any other detail is added
+  // without a sentence the text already says (no sentence said twice).
+  return report.result === 'timeout' ? OUTCOME_TEXT.timeout : withDetail(OUTCOME_TEXT[report.result], report.message);
 }
 
 /** Results after which the network knows the hash, so its transaction view can open. */

@@ -1,6 +1,7 @@
 // The merged envelope's signatures and thresholds: each signature's status, each account's need
 // met or short (and who could still sign), what the merge dropped, and the export buttons.
-import type { MergeReport } from '../../../../shared/signatures';
+import type { MergeReport, Requirement } from '../../../../shared/signatures';
+import { needText } from '../../../../shared/threshold-text';
 import { IdLink } from '../../components/id-link';
 import { ExportButtons } from './export-buttons';
 
@@ -92,6 +93,16 @@ function SignatureTable({ signatures, feeBump }: { signatures: MergeReport['sign
   );
 }
 
+/**
+ * The level and the weight against the need, when the account could be read. A threshold of 0
+ * asks for no weight: any signer of the account meets it (a signature of weight above zero).
+ */
+export function thresholdText(r: Pick<Requirement, 'level' | 'status' | 'weight' | 'needed'>): string {
+  if (r.status !== 'met' && r.status !== 'short') return `${r.level} threshold`;
+  const need = needText(r.weight, r.needed);
+  return r.needed === 0 ? `${r.level}: ${need}` : `${r.level} threshold (${need})`;
+}
+
 /** Each threshold an account needs met: met or short (by how much), and who could still sign. */
 function Thresholds({ requirements }: { requirements: MergeReport['requirements'] }) {
   return (
@@ -101,8 +112,7 @@ function Thresholds({ requirements }: { requirements: MergeReport['requirements'
           <span className={`badge ${r.status === 'met' ? 'ok' : 'bad'}`}>
             {r.status === 'short' ? `short by ${r.short}` : r.status === 'no_account' ? 'no account' : r.status}
           </span>{' '}
-          {r.neededBy.join(', ')}: <IdLink kind="account" id={r.account} /> {r.level} threshold{' '}
-          {r.status === 'met' || r.status === 'short' ? `(weight ${r.weight} of ${r.needed})` : ''}
+          {r.neededBy.join(', ')}: <IdLink kind="account" id={r.account} /> {thresholdText(r)}
           {r.couldSign.length ? (
             <span className="muted small">
               {' '}

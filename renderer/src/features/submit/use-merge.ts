@@ -1,13 +1,27 @@
-// The signature check and merge of the Submit page (issue #14): the pasted envelope, more signed
-// copies and detached signatures go to signatures:merge once the envelope itself reads.
+// The signature check and merge of the Submit page (issue #14): the inspected envelope, more signed
+// copies (pasted with it, dropped with it, or added below it) and detached signatures go to
+// signatures:merge once the envelope itself reads. Copies and signatures belong to one inspection:
+// a new one starts from the copies it brought.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DetachedSignature } from '../../../../shared/signatures';
 import { call } from '../../lib/bridge';
+import type { Inspected } from './use-inspected';
 
-export function useMerge(selectedId: string | undefined, input: string, enabled: boolean) {
-  const [copies, setCopies] = useState<string[]>([]);
-  const [detached, setDetached] = useState<DetachedSignature[]>([]);
+interface Added {
+  seq: number;
+  copies: string[];
+  detached: DetachedSignature[];
+}
+
+export function useMerge(selectedId: string | undefined, inspected: Inspected | null, enabled: boolean) {
+  const input = inspected?.envelopes[0] ?? '';
+  const seq = inspected?.seq ?? 0;
+  const [added, setAdded] = useState<Added>({ seq: 0, copies: [], detached: [] });
+  // What was added to an earlier inspection is not carried over (derived, so never shown for a render).
+  const current: Added =
+    added.seq === seq && inspected ? added : { seq, copies: inspected?.envelopes.slice(1) ?? [], detached: [] };
+  const { copies, detached } = current;
   const merge = useQuery({
     queryKey: ['signatures:merge', selectedId, input, copies, detached],
     queryFn: ({ signal }) =>
@@ -19,10 +33,10 @@ export function useMerge(selectedId: string | undefined, input: string, enabled:
   return {
     merge,
     copies,
-    setCopies,
+    setCopies: (next: string[]) => setAdded({ ...current, copies: next }),
     /** A second signature by the same key replaces the first. */
     addDetached: (signature: DetachedSignature) =>
-      setDetached((list) => [...list.filter((d) => d.publicKey !== signature.publicKey), signature]),
+      setAdded({ ...current, detached: [...detached.filter((d) => d.publicKey !== signature.publicKey), signature] }),
     /**
      * These inputs' checks have not answered yet (the first answer, or the one after copies or
      * signatures were added). Until then the page cannot know whether the submission is held back,
@@ -30,9 +44,5 @@ export function useMerge(selectedId: string | undefined, input: string, enabled:
      * same inputs (a refetch) keeps the last answer and is not "checking": the buttons stay put.
      */
     checking: input !== '' && enabled && merge.data === undefined && !merge.isError,
-    reset() {
-      setCopies([]);
-      setDetached([]);
-    },
   };
 }

@@ -12,8 +12,12 @@ import { type ListingTarget, readRecords, recordLinksOf, recordTexts } from './l
 import { type Batch, PieceWriter } from './stream-pieces';
 
 const BATCH = 200;
-/** Records one stream is sent in one turn before yielding to the others. */
-const TURN = 1000;
+/**
+ * Records one stream is sent in one turn before yielding to the others (one batch): every stream
+ * that replays takes a turn in each pass of the event loop, so a turn is kept short enough that a
+ * hundred replays at once still leave the loop free to read new requests.
+ */
+const TURN = BATCH;
 
 export interface StreamHubOptions {
   pollMs: number;

@@ -134,6 +134,12 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): F
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  // Bytes after an answered request (a body the route never read, cut off by the client): the
+  // answer is out, so a second one would only be garbage after it. Node's own handler does the same.
+  if ((socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
   const problem = clientProblem(error.code);
   const body = JSON.stringify(problem);
   socket.end(

@@ -1,7 +1,7 @@
 // The window's security decisions as plain data and functions (no electron import, only its
 // types), so Node tests check each one; electron/window.ts applies them.
 import { extname, join, normalize } from 'node:path';
-import type { WebPreferences } from 'electron';
+import type { MessageBoxOptions, WebPreferences } from 'electron';
 import { CONTENT_SECURITY_POLICY, fileUnder } from './content-policy';
 
 /** The renderer is served from a privileged custom scheme, not file://: a real origin for CSP 'self'. */
@@ -55,7 +55,10 @@ export function isAppUrl(url: string): boolean {
   }
 }
 
-/** Only https: links leave the app, to the system browser; nothing else (file:, javascript:, smb:, ...). */
+/**
+ * Only https: links leave the app, to the system browser, and only once the user has said yes
+ * (externalLinkQuestion); nothing else (file:, javascript:, smb:, ...).
+ */
 export function externalUrl(url: string): string | null {
   if (url.length > 2048) return null;
   try {
@@ -65,6 +68,58 @@ export function externalUrl(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A URL as a person is shown it: every character outside printable ASCII (controls, bidi
+ * overrides and isolates, zero-width and other invisible characters, spaces, any non-ASCII) is
+ * written as \u{…}, so the text cannot reorder, hide or imitate part of the address.
+ */
+export function visibleUrl(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`);
+}
+
+/** The button of the link question that opens the link; Cancel (0) is the default. */
+export const OPEN_LINK_BUTTON = 1;
+
+/**
+ * The question asked before a link leaves the app for the system browser: the full URL and its
+ * host, each made visible. `url` is an externalUrl() result (https:, no credentials).
+ */
+export function externalLinkQuestion(url: string): MessageBoxOptions {
+  return {
+    type: 'question',
+    title: 'Open link',
+    message: 'Open this link in your web browser?',
+    detail: `${visibleUrl(url)}\n\nSite: ${visibleUrl(new URL(url).host)}`,
+    buttons: ['Cancel', 'Open in browser'],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+}
+
+/** Whether the answer to externalLinkQuestion() was to open the link. */
+export function openConfirmed(response: number): boolean {
+  return response === OPEN_LINK_BUTTON;
+}
+
+/**
+ * One link question at a time: while one is open, further links are dropped, so a page cannot
+ * stack dialogs (or have the user confirm a different link than the one they meant).
+ */
+export function oneQuestionAtATime(): { begin(): boolean; end(): void } {
+  let asking = false;
+  return {
+    begin() {
+      if (asking) return false;
+      asking = true;
+      return true;
+    },
+    end() {
+      asking = false;
+    },
+  };
 }
 
 export interface NavigationDecision {

@@ -1,15 +1,18 @@
 // The app window and its session, hardened as window-policy.ts decides: the renderer served from
 // app://ledgerscope with the strict CSP as a response header (and the page's meta tag), new windows
-// denied, navigation kept inside the app, https: links to the system browser, permissions denied
-// but notifications, <webview> refused.
+// denied, navigation kept inside the app, https: links to the system browser once the user has
+// confirmed the full URL, permissions denied but notifications, <webview> refused.
 import { readFile } from 'node:fs/promises';
-import { BrowserWindow, app, protocol, screen, session, shell, type WebContents } from 'electron';
+import { BrowserWindow, app, dialog, protocol, screen, session, shell, type WebContents } from 'electron';
 import {
   APP_SCHEME,
   APP_URL,
   decideNavigation,
   decideWindowOpen,
+  externalLinkQuestion,
   isPermissionAllowed,
+  oneQuestionAtATime,
+  openConfirmed,
   resolveAppFile,
   secureWebPreferences,
   withContentSecurityPolicy,
@@ -53,17 +56,35 @@ export function hardenSession(rendererDir: string): void {
   app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 }
 
+const linkQuestion = oneQuestionAtATime();
+
+/** Opens an https: link in the system browser once the user has confirmed its full URL. */
+async function askThenOpen(contents: WebContents, url: string): Promise<void> {
+  if (!linkQuestion.begin()) return;
+  try {
+    const question = externalLinkQuestion(url);
+    const owner = BrowserWindow.fromWebContents(contents);
+    const { response } = owner ? await dialog.showMessageBox(owner, question) : await dialog.showMessageBox(question);
+    if (openConfirmed(response)) await shell.openExternal(url);
+  } finally {
+    linkQuestion.end();
+  }
+}
+
 function hardenContents(contents: WebContents): void {
+  const openOutside = (url: string | null) => {
+    if (url) askThenOpen(contents, url).catch(() => undefined); // a closed window: nothing to open
+  };
   contents.setWindowOpenHandler(({ url }) => {
     const decision = decideWindowOpen(url);
-    if (decision.openExternally) void shell.openExternal(decision.openExternally);
+    openOutside(decision.openExternally);
     return { action: decision.action };
   });
   const guard = (event: { preventDefault(): void }, url: string) => {
     const decision = decideNavigation(url);
     if (decision.allow) return;
     event.preventDefault();
-    if (decision.openExternally) void shell.openExternal(decision.openExternally);
+    openOutside(decision.openExternally);
   };
   contents.on('will-navigate', (event) => guard(event, event.url));
   contents.on('will-frame-navigate', (event) => guard(event, event.url));

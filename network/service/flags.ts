@@ -15,6 +15,8 @@ export const SERVICE_FLAGS: FlagTable = {
   'keepalive-ms': { kind: 'int', min: 1 },
   'stream-poll-ms': { kind: 'int', min: 1 },
   'body-timeout-ms': { kind: 'int', min: 1 },
+  'headers-timeout-ms': { kind: 'int', min: 1 },
+  'max-connections': { kind: 'int', min: 1 },
   'public-url': { kind: 'string' },
 };
 

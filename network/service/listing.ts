@@ -165,6 +165,25 @@ export function readRecords(
   });
 }
 
+/**
+ * The records after `after` as their whole text (links then body, as pages write them: one
+ * statement, rows as arrays, nothing cached), each with its id as text. For streams without `join`.
+ */
+export function recordTexts(
+  store: Store,
+  target: ListingTarget,
+  params: ListingParams,
+  parts: LinkParts,
+  after: bigint,
+  limit: number,
+): [id: string, text: string][] {
+  const rows = store.listRecordRows(listingQuery(target, params, after, INT64_MAX, limit));
+  return rows.map(([id, , type, source, successful, details, hash, createdAt]) => [
+    id,
+    `${recordHead(parts, id, hash)}${operationBody(id, type, source, successful === 1, details, hash, createdAt)}`,
+  ]);
+}
+
 function flagsQuery(target: ListingTarget, params: ListingParams): string {
   let text = '';
   if (params.includeFailed && !target.alwaysFailed) text += '&include_failed=true';

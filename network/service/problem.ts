@@ -1,5 +1,6 @@
 // Problem documents (docs/design.md "Errors"): every error the service answers is one of these, with
 // `application/problem+json`, and never carries a stack trace or an internal message.
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -127,21 +128,34 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): F
 }
 
 /**
- * Requests Node's HTTP parser refuses (bad request line or headers) never reach fastify: they are
- * answered here, still as problem documents.
+ * Requests Node's HTTP parser refuses (bad request line or headers) and requests whose headers
+ * were not in full within the headers timeout (server.ts) never reach fastify: they are answered
+ * here, still as problem documents, and the connection is closed.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const problem = tooLarge
-    ? problemOf('request_too_large', 'The request headers are too large.')
-    : problemOf('bad_request', 'The request could not be parsed as HTTP.', {
-        invalid_field: 'request',
-        reason: 'malformed HTTP',
-      });
+  // Bytes after an answered request (a body the route never read, cut off by the client): the
+  // answer is out, so a second one would only be garbage after it. Node's own handler does the same.
+  if ((socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const problem = clientProblem(error.code);
   const body = JSON.stringify(problem);
   socket.end(
-    `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+function clientProblem(code: string | undefined): Problem {
+  if (code === 'HPE_HEADER_OVERFLOW') return problemOf('request_too_large', 'The request headers are too large.');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    // 408 as for a late body (bodyTimeout), not the type's own 504: the client was too slow.
+    return { ...problemOf('timeout', 'The request headers did not arrive in time.'), status: 408 };
+  }
+  return problemOf('bad_request', 'The request could not be parsed as HTTP.', {
+    invalid_field: 'request',
+    reason: 'malformed HTTP',
+  });
 }

@@ -1,6 +1,7 @@
 // Process entry of the query-and-submission service:
 //   node --import tsx network/service/process.ts --data-dir <dir> --port <n> --core-url <url> [flags]
-// Prints `ledgerscope-service listening on http://127.0.0.1:<port>` once it answers.
+// Prints `ledgerscope-service listening on http://127.0.0.1:<port>` once it answers, then
+// `ledgerscope-service pid <pid>` (tests read the process's memory by it).
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseError, shown } from '../flags';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   }
   const service = await startService(options);
   console.log(`ledgerscope-service listening on ${service.url}`);
+  console.log(`ledgerscope-service pid ${process.pid}`);
   const stop = () => {
     void service.close().finally(() => process.exit(0));
   };

@@ -2,12 +2,12 @@
 // embeddable with startService() and run as a process by process.ts.
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { storePath } from '../store/db';
 import { bodyTimer, hostGuard } from './guards';
 import { isLoopback, rateLimiter } from './limits';
 import { parsePublicUrl } from './links';
+import { registerMultipart } from './multipart';
 import { classify, clientErrorHandler, errorHandler, markBodyRead, notFoundHandler, sendProblem } from './problem';
 import { Store } from './queries';
 import { registerRoutes } from './routes';
@@ -36,6 +36,10 @@ export interface ServiceOptions {
   publicUrl?: string;
   /** A request body not in full this long after the headers is answered 408 `timeout`. */
   bodyTimeoutMs?: number;
+  /** A request whose headers are not in full this long after it began is answered 408 `timeout`. */
+  headersTimeoutMs?: number;
+  /** Open connections at most; past it a new connection is closed at once. */
+  maxConnections?: number;
 }
 
 export const DEFAULTS = {
@@ -50,6 +54,8 @@ export const DEFAULTS = {
   keepaliveMs: 15_000,
   streamPollMs: 5,
   bodyTimeoutMs: 10_000,
+  headersTimeoutMs: 10_000,
+  maxConnections: 16_384,
 } as const;
 
 export interface RunningService {
@@ -86,7 +92,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     windowMs: o.rateLimitWindowMs,
   });
 
-  const app = createApp(limiter);
+  const app = createApp(limiter, o.headersTimeoutMs);
+  app.server.maxConnections = o.maxConnections;
   addGuards(app, limiter, o.bodyTimeoutMs);
   await registerBodyParsers(app);
   // Trivial route: the benchmarks' baseline (test/bench/service-throughput.ts).
@@ -133,15 +140,21 @@ function withDefaults(options: ServiceOptions): Required<ServiceOptions> {
 type Limiter = ReturnType<typeof rateLimiter>;
 
 /** The fastify instance, with the service's router and its problem documents for early errors. */
-function createApp(limiter: Limiter): FastifyInstance {
+function createApp(limiter: Limiter, headersTimeoutMs: number): FastifyInstance {
   return Fastify({
     logger: { level: 'error' },
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true, querystringParser: parseQuery },
     return503OnClosing: false,
     forceCloseConnections: true,
-    // A request without Host is answered by hostGuard as a problem document, not by Node's bare 400.
-    http: { requireHostHeader: false },
+    http: {
+      // A request without Host is answered by hostGuard as a problem document, not by Node's bare 400.
+      requireHostHeader: false,
+      // Node answers a request whose headers are late (clientErrorHandler: 408 `timeout`); it looks
+      // every connectionsCheckingInterval, so that is a twentieth of the timeout, at most 500 ms.
+      headersTimeout: headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(500, Math.max(5, Math.floor(headersTimeoutMs / 20))),
+    },
     clientErrorHandler,
     // Errors found before routing (a bad percent-encoding, an overlong segment): same documents,
     // same rate-limit headers.
@@ -163,7 +176,10 @@ function addGuards(app: FastifyInstance, limiter: Limiter, bodyTimeoutMs: number
   app.addHook('preHandler', markBodyRead);
 }
 
-/** CORS and the form and multipart bodies a submission may come in, each bounded by BODY_LIMIT. */
+/**
+ * CORS and the form, multipart and JSON bodies a submission may come in, each read whole and bounded
+ * by BODY_LIMIT whether its length is declared or chunked (fastify's body reader: 413 past it).
+ */
 async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     origin: '*',
@@ -183,13 +199,5 @@ async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     strictPreflight: false,
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fieldSize: BODY_LIMIT, fileSize: BODY_LIMIT, fields: 16, files: 4, parts: 20, headerPairs: 100 },
-  });
-  // A multipart body is streamed past bodyLimit: refuse a declared oversize body up front.
-  app.addHook('preParsing', async function sizeGuard(request) {
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > BODY_LIMIT) throw Object.assign(new Error('body too large'), { statusCode: 413 });
-  });
+  registerMultipart(app, BODY_LIMIT);
 }

@@ -8,14 +8,16 @@ import { INT64_MAX } from '../../shared/amount';
 import type { ListingParams } from './params';
 import type { Store } from './queries';
 import { type LinkParts, linkParts, recordHead } from './links';
-import { type ListingTarget, readRecords, recordLinksOf } from './listing';
+import { type ListingTarget, readRecords, recordLinksOf, recordTexts } from './listing';
+import { type Batch, PieceWriter } from './stream-pieces';
 
 const BATCH = 200;
-/** Records one stream is sent in one turn before yielding to the others. */
-const TURN = 1000;
-/** A client that stops reading is dropped past this much buffered output; it resumes by id. */
-const MAX_BUFFERED = 8 * 1024 * 1024;
-const FRAME_END = Buffer.from('\n\n');
+/**
+ * Records one stream is sent in one turn before yielding to the others (one batch): every stream
+ * that replays takes a turn in each pass of the event loop, so a turn is kept short enough that a
+ * hundred replays at once still leave the loop free to read new requests.
+ */
+const TURN = BATCH;
 
 export interface StreamHubOptions {
   pollMs: number;
@@ -36,14 +38,9 @@ interface Stream {
   lastId: bigint;
   client: string;
   pumping: boolean;
+  /** The socket refused a write: nothing more is read for this stream until it drains. */
+  blocked: boolean;
   ageTimer: NodeJS.Timeout | undefined;
-}
-
-interface Batch {
-  /** The frames of the batch, encoded once and written to every stream at this position. */
-  bytes: Buffer;
-  lastId: bigint;
-  full: boolean;
 }
 
 export class StreamHub {
@@ -88,6 +85,7 @@ export class StreamHub {
       lastId: after,
       client,
       pumping: false,
+      blocked: false,
       ageTimer: undefined,
     };
     this.streams.add(stream);
@@ -98,6 +96,10 @@ export class StreamHub {
       stream.ageTimer = setTimeout(() => this.end(stream, 'event: close\ndata: "byebye"\n\n'), this.options.maxAgeMs);
     }
     this.start();
+    this.pumpOrEnd(stream);
+  }
+
+  private pumpOrEnd(stream: Stream): void {
     try {
       this.pump(stream);
     } catch {
@@ -110,7 +112,8 @@ export class StreamHub {
     this.latest = this.store.latestLedger();
     this.poller = setInterval(() => this.poll(), this.options.pollMs);
     this.keepalive = setInterval(() => {
-      for (const stream of this.streams) stream.res.write(': keepalive\n\n');
+      // A blocked stream's socket is not idle: a comment would only add to what it holds.
+      for (const stream of this.streams) if (!stream.blocked) stream.res.write(': keepalive\n\n');
     }, this.options.keepaliveMs);
   }
 
@@ -148,64 +151,75 @@ export class StreamHub {
     const shareKey = `${stream.key}|${stream.lastId}`;
     const cached = this.shared?.get(shareKey);
     if (cached) return cached;
-    const parts: Buffer[] = [];
-    let records: { id: bigint }[];
+    const pieces = new PieceWriter();
+    let count: number;
     if (stream.target.read) {
       const whole = stream.target.read(this.store, stream.lastId, BATCH, stream.base);
-      for (const record of whole) parts.push(Buffer.from(`id: ${record.id}\ndata: `), record.bytes, FRAME_END);
-      records = whole;
+      for (const record of whole) pieces.add(`${record.id}`, '', record.bytes);
+      count = whole.length;
+    } else if (!stream.params.join) {
+      const texts = recordTexts(this.store, stream.target, stream.params, stream.parts, stream.lastId, BATCH);
+      for (const [id, text] of texts) pieces.add(id, text);
+      count = texts.length;
     } else {
-      const texts = readRecords(
-        this.store,
-        stream.target,
-        stream.params,
-        stream.base,
-        stream.lastId,
-        INT64_MAX,
-        BATCH,
-        false,
-      );
-      for (const record of texts)
-        parts.push(
-          Buffer.from(`id: ${record.id}\ndata: ${recordHead(stream.parts, `${record.id}`, record.hash)}`),
-          record.body,
-          FRAME_END,
-        );
-      records = texts;
+      const { target, params, base, lastId } = stream;
+      const texts = readRecords(this.store, target, params, base, lastId, INT64_MAX, BATCH, false);
+      for (const record of texts) {
+        const id = `${record.id}`;
+        pieces.add(id, recordHead(stream.parts, id, record.hash), record.body);
+      }
+      count = texts.length;
     }
-    const batch = {
-      bytes: Buffer.concat(parts),
-      lastId: records.length ? records[records.length - 1]!.id : stream.lastId,
-      full: records.length === BATCH,
-    };
+    const batch = pieces.finish(stream.lastId, count === BATCH);
     this.shared?.set(shareKey, batch);
     return batch;
   }
 
-  /** Sends what follows the stream's last record; long replays yield between turns. */
+  /**
+   * Sends what follows the stream's last record; long replays yield between turns. A refused
+   * write leaves the cursor on the last record handed to the socket and waits for `drain`.
+   */
   private pump(stream: Stream): void {
-    if (stream.pumping || !this.streams.has(stream)) return;
+    if (stream.pumping || stream.blocked || !this.streams.has(stream)) return;
     let sent = 0;
     for (;;) {
       const batch = this.read(stream);
-      if (batch.bytes.length > 0) stream.res.write(batch.bytes);
+      for (let i = 0; i < batch.pieces.length; i += 1) {
+        const more = stream.res.write(batch.pieces[i]!);
+        stream.lastId = batch.ends[i]!;
+        if (!more) return this.block(stream);
+      }
       stream.lastId = batch.lastId;
       sent += BATCH;
-      if (stream.res.writableLength > MAX_BUFFERED) return this.end(stream, '');
       if (!batch.full) return;
       if (sent >= TURN) break;
     }
     stream.pumping = true;
     setImmediate(() => {
       stream.pumping = false;
-      this.pump(stream);
+      this.pumpOrEnd(stream);
     });
   }
 
+  private block(stream: Stream): void {
+    stream.blocked = true;
+    stream.res.once('drain', () => {
+      stream.blocked = false;
+      this.pumpOrEnd(stream);
+    });
+  }
+
+  /**
+   * Ends a stream with its last frame; a blocked one (its client is not reading, so neither would
+   * the end arrive) is destroyed, so that its socket and what it holds go at once.
+   */
   private end(stream: Stream, lastFrame: string): void {
     if (!this.streams.has(stream)) return;
-    if (lastFrame) stream.res.write(lastFrame);
-    stream.res.end();
+    if (stream.blocked) stream.res.destroy();
+    else {
+      if (lastFrame) stream.res.write(lastFrame);
+      stream.res.end();
+    }
     this.remove(stream);
   }
 

@@ -194,7 +194,7 @@ describe('a second launch', () => {
 });
 
 describe('window security in place', () => {
-  test('navigation away is blocked; https: goes to the system browser, nothing else does', async () => {
+  test('navigation away is blocked; https: goes to the system browser once the user says yes', async () => {
     for (const url of ['https://stellar.org/', 'file:///etc/passwd', 'app://ledgerscope/index.html#/live'])
       command('navigate', { url });
     await waitFor('three navigations', () => seen('navigated').length === 3);
@@ -203,10 +203,30 @@ describe('window security in place', () => {
       ['file:///etc/passwd', true],
       ['app://ledgerscope/index.html#/live', false],
     ]);
+    // Asked first, in a box on the window, with the full URL; Cancel (the default) opens nothing.
+    await waitFor('the link question', () => seen('message-box').length === 1);
+    const [question] = seen('message-box');
+    expect(question!.modal).toBe(true);
+    expect(question!.options).toMatchObject({
+      message: 'Open this link in your web browser?',
+      detail: 'https://stellar.org/\n\nSite: stellar.org',
+      defaultId: 0,
+      cancelId: 0,
+    });
     command('windowOpen', { url: 'http://insecure.example/' });
     await waitFor('the window-open decision', () => seen('window-open')[0]);
     expect(seen('window-open')[0]!.result).toEqual({ action: 'deny' });
-    expect(seen('open-external').map((message) => message.url)).toEqual(['https://stellar.org/']);
+    expect(seen('message-box')).toHaveLength(1);
+    expect(seen('open-external')).toEqual([]);
+
+    command('answerMessageBox', { response: 1 });
+    command('windowOpen', { url: 'https://stellar.org/docs?a=\u202Eexe' });
+    await waitFor('the link to open', () => seen('open-external').length === 1);
+    expect(seen('message-box')[1]!.options).toMatchObject({
+      detail: 'https://stellar.org/docs?a=%E2%80%AEexe\n\nSite: stellar.org',
+    });
+    expect(seen('open-external').map((message) => message.url)).toEqual(['https://stellar.org/docs?a=%E2%80%AEexe']);
+    command('answerMessageBox', { response: 0 });
   });
 
   test('permissions: notifications for the app only', async () => {

@@ -11,14 +11,19 @@ import {
   APP_URL,
   decideNavigation,
   decideWindowOpen,
+  externalLinkQuestion,
   externalUrl,
   isAppUrl,
   isPermissionAllowed,
   isTrustedSender,
+  OPEN_LINK_BUTTON,
+  oneQuestionAtATime,
+  openConfirmed,
   resolveAppFile,
   secureWebPreferences,
   withContentSecurityPolicy,
   type SenderLike,
+  visibleUrl,
 } from '../../electron/window-policy';
 import { CONTENT_SECURITY_POLICY } from '../../electron/content-policy';
 
@@ -86,6 +91,70 @@ describe('navigation and new windows', () => {
       expect(externalUrl(url)).toBeNull();
       expect(decideWindowOpen(url)).toEqual({ action: 'deny', openExternally: null });
     }
+  });
+});
+
+describe('the question before a link leaves the app', () => {
+  test('shows the full URL and its site; Cancel is the default and the answer to Escape', () => {
+    const question = externalLinkQuestion('https://stellar.org/docs?q=1#top');
+    expect(question.detail).toBe('https://stellar.org/docs?q=1#top\n\nSite: stellar.org');
+    expect(question.buttons).toEqual(['Cancel', 'Open in browser']);
+    expect(question.buttons![OPEN_LINK_BUTTON]).toBe('Open in browser');
+    expect(question).toMatchObject({ type: 'question', defaultId: 0, cancelId: 0, noLink: true });
+  });
+
+  test('a long URL is shown whole', () => {
+    const url = externalUrl(`https://stellar.org/${'a'.repeat(2000)}`)!;
+    expect(url.length).toBeGreaterThan(2000);
+    expect(externalLinkQuestion(url).detail).toContain(url);
+  });
+
+  test('only the open button opens', () => {
+    expect(openConfirmed(OPEN_LINK_BUTTON)).toBe(true);
+    for (const response of [0, 2, -1]) expect(openConfirmed(response)).toBe(false);
+  });
+
+  test('bidi, invisible and non-ASCII characters are made visible, printable ASCII is kept', () => {
+    const printable = Array.from({ length: 0x7e - 0x20 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+    expect(visibleUrl(printable)).toBe(printable);
+    expect(visibleUrl('https://a.example/\u202Egpj.exe')).toBe('https://a.example/\\u{202E}gpj.exe');
+    for (const [char, shown] of [
+      ['\u202E', '\\u{202E}'], // right-to-left override
+      ['\u2066', '\\u{2066}'], // left-to-right isolate
+      ['\u200B', '\\u{200B}'], // zero-width space
+      ['\u00A0', '\\u{A0}'], // no-break space
+      [' ', '\\u{20}'],
+      ['\n', '\\u{A}'],
+      ['\u0430', '\\u{430}'], // Cyrillic a
+      ['\u{1F4B8}', '\\u{1F4B8}'],
+    ]) {
+      expect(visibleUrl(`x${char}y`)).toBe(`x${shown}y`);
+    }
+  });
+
+  test('what reaches the question is one line of printable ASCII (the URL is normalised first)', () => {
+    for (const raw of [
+      'https://stellar.org/\u202Etxt.exe',
+      'https://stellar.org/a b#\u2066frag\u2069',
+      'https://stellar.org/?q=\u200Bx',
+      'https://пример.example/',
+    ]) {
+      const url = externalUrl(raw)!;
+      expect(url, raw).toBeTruthy();
+      const { detail } = externalLinkQuestion(url);
+      for (const line of detail!.split('\n')) expect(line, raw).toMatch(/^[\x20-\x7e]*$/);
+    }
+    expect(externalLinkQuestion(externalUrl('https://пример.example/')!).detail).toContain(
+      'Site: xn--e1afmkfd.example',
+    );
+  });
+
+  test('one question at a time', () => {
+    const gate = oneQuestionAtATime();
+    expect(gate.begin()).toBe(true);
+    expect(gate.begin()).toBe(false);
+    gate.end();
+    expect(gate.begin()).toBe(true);
   });
 });
 

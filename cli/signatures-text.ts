@@ -1,8 +1,9 @@
 // Signatures and thresholds as lines a person reads on stderr (stdout keeps the JSON or the
 // envelope, so pipes stay clean).
 import type { MergeReport, SignatureReport } from '../shared/signatures';
+import { abbreviateId } from '../shared/ids';
 
-const brief = (key: string) => `${key.slice(0, 6)}…${key.slice(-4)}`;
+const brief = abbreviateId;
 
 export function signatureLines(report: SignatureReport): string[] {
   const lines: string[] = [];

@@ -3,6 +3,9 @@
 // Electron functions are passed in.
 import type { EventPayload } from '../shared/ipc';
 import { isPaymentLike } from '../shared/model';
+import { displayMoney } from '../shared/amount';
+import { abbreviateId } from '../shared/ids';
+import { showHidden } from '../shared/visible-text';
 
 export interface PaymentNotice {
   title: string;
@@ -12,7 +15,11 @@ export interface PaymentNotice {
   route: string;
 }
 
-const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(-4)}` : id);
+/** An account as a notice names it: its label (hidden characters written out), else its abbreviated id. */
+function named(account: string, nameOf: (account: string) => string | undefined): string {
+  const label = nameOf(account);
+  return label === undefined ? abbreviateId(account) : showHidden(label);
+}
 
 /**
  * The notice for a stream record, or null when it is not an incoming payment the user asked to
@@ -27,8 +34,8 @@ export function paymentNotice(
   if (!event.notify || !isPaymentLike(record) || record.direction !== 'in') return null;
   const code = record.currency.code;
   return {
-    title: `Payment received: ${record.amount} ${code}`,
-    body: `From ${nameOf(record.from) ?? short(record.from)} to ${nameOf(event.account) ?? short(event.account)}`,
+    title: `Payment received: ${displayMoney(record.amount, code)}`,
+    body: `From ${named(record.from, nameOf)} to ${named(event.account, nameOf)}`,
     account: event.account,
     route: `/op/${record.id}`,
   };

@@ -11,6 +11,7 @@ import { Fields } from './fields';
 import { CopyButton } from './id-link';
 import { typeLabel } from './operation-cells';
 import { RawText } from './raw-json';
+import { Untrusted } from './untrusted';
 
 export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -46,7 +47,7 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
       </header>
       <div className="drawer-body">
         <p className="summary" data-testid="op-summary">
-          {operationSummary(op)}
+          <Untrusted text={operationSummary(op)} />
         </p>
         <h3>Record</h3>
         <Fields record={op as unknown as Record<string, unknown>} />

@@ -24,7 +24,7 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
         {recent.length ? (
           <section className="card" aria-label="Recently opened">
             <h3>Recently opened</h3>
-            <table className="dense">
+            <table className="dense recent">
               <tbody>
                 {recent.map((entry) => (
                   <tr key={`${entry.kind}/${entry.id}`}>
@@ -43,7 +43,7 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
             <h3>Watched accounts</h3>
             {watched.data.watched.map((w) => (
               <div key={w.account}>
-                <IdLink kind="account" id={w.account} full />
+                <IdLink kind="account" id={w.account} />
               </div>
             ))}
           </section>

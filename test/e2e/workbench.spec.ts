@@ -177,7 +177,7 @@ test('an asset code opens the asset view: issuer, known holders, indexed payment
   const payments = view.getByRole('table', { name: 'Payments of USD' });
   await expect(payments.getByRole('row').nth(1)).toBeVisible();
   for (const amount of await payments.locator('tbody tr td:nth-child(4)').allTextContents())
-    expect(amount).toMatch(/^[\d,]+\.\d{7}$/);
+    expect(amount).toMatch(/^[\d,]+\.\d{7} USD$/);
   await shot(page, testInfo, 'asset-view-1440x900');
   expect(await overflowing(page), 'asset view: overflowing cells').toEqual([]);
   await view.getByRole('link', { name: 'Open in the workbench' }).first().click();

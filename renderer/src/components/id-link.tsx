@@ -80,6 +80,8 @@ export function IdLink({ kind, id, full, grouped, inRow, label, self }: IdLinkPr
         title={title}
         tabIndex={inRow ? -1 : undefined}
         data-kind={kind}
+        // The id's head and tail are separate boxes, which would put a space in the link's name.
+        aria-label={name || label !== undefined ? undefined : id}
       >
         {name ? (
           <LabelText name={name} />

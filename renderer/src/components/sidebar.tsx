@@ -61,6 +61,7 @@ export function Sidebar() {
                   href={href('account', w.account)}
                   className={labels.get(w.account) ? 'labelled' : 'mono'}
                   title={w.account}
+                  aria-label={labels.get(w.account) ? undefined : w.account}
                 >
                   {labels.get(w.account) ? <LabelText name={labels.get(w.account)!} /> : <IdText id={w.account} />}
                 </a>

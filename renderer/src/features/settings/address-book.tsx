@@ -115,7 +115,7 @@ function LabelList({ entries }: { entries: LabelEntry[] }) {
                   <LabelText name={entry.label} />
                 </td>
                 <td>
-                  <a href={href('account', entry.account)} className="mono small">
+                  <a href={href('account', entry.account)} className="mono small" aria-label={entry.account}>
                     <IdText id={entry.account} form="full" />
                   </a>
                 </td>

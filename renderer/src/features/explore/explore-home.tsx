@@ -1,6 +1,7 @@
 import { GotoForm } from '../../components/goto-box';
 import { useWatched } from '../../components/sidebar';
 import { IdLink } from '../../components/id-link';
+import { Untrusted } from '../../components/untrusted';
 import { readRecent } from '../../lib/recent';
 import { ENTITY_LABEL } from '../../lib/router';
 import { useUi } from '../../lib/store';
@@ -13,7 +14,7 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
   const [recent] = useState(() => readRecent(networkId));
   return (
     <section className="explore-home" aria-label="Explore">
-      <h2>Explore {networkName ?? ''}</h2>
+      <h2>Explore {networkName ? <Untrusted text={networkName} /> : null}</h2>
       <GotoForm networkName={networkName} />
       <div className="home-grid">
         <DemoAccounts />

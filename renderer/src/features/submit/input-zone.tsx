@@ -1,5 +1,6 @@
 // A drop zone and a paste area for a signed transaction (hex, base64, SEP-7 URI or JSON).
 import { useState, type DragEvent } from 'react';
+import { Untrusted } from '../../components/untrusted';
 import { ACCEPTED_FILES, looksLikeSecret, readEnvelopeFile, SECRET_MESSAGE } from './read-input';
 
 interface InputZoneProps {
@@ -67,7 +68,7 @@ export function InputZone({ onInput, onMore, initial = '' }: InputZoneProps) {
       </div>
       {problem ? (
         <p role="alert" className="bad" data-testid="input-problem">
-          {problem}
+          <Untrusted text={problem} />
         </p>
       ) : null}
     </section>

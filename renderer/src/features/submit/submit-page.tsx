@@ -6,6 +6,7 @@ import type { TxStatus } from '../../../../shared/model';
 import { RateLimitCountdown } from '../../components/listing-notices';
 import { useNetworks } from '../../components/network-status';
 import { ViewBoundary } from '../../components/view-boundary';
+import { Untrusted } from '../../components/untrusted';
 import { call, errorCode, onEvent } from '../../lib/bridge';
 import { useUi } from '../../lib/store';
 import { CopiesZone } from './copies-zone';
@@ -49,7 +50,7 @@ export function SubmitPage() {
         onMore={signatures.setCopies}
         initial={opened?.text.trim() ?? ''}
       />
-      {opened?.fileName ? <p className="muted small">Opened {opened.fileName}</p> : null}
+      {opened?.fileName ? <OpenedFile name={opened.fileName} /> : null}
       {inspection.isFetching ? <p role="status">Decoding…</p> : null}
       {inspection.isError ? <InspectionProblem error={inspection.error} /> : null}
       {inspection.data ? (
@@ -230,4 +231,13 @@ function useFinalStatus(hash: string | undefined, following: boolean): TxStatus 
   if (done) return pushed;
   const fromPoll = polled.data && polled.data.state !== 'not_found' ? polled.data : undefined;
   return fromPoll ?? pushed;
+}
+
+/** The name of the file the envelope came from: untrusted text. */
+function OpenedFile({ name }: { name: string }) {
+  return (
+    <p className="muted small">
+      Opened <Untrusted text={name} />
+    </p>
+  );
 }

@@ -7,6 +7,8 @@ import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import type { Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
+import { displayAmount } from '../shared/amount';
+import { abbreviateId } from '../shared/ids';
 
 async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
   const reply = await ctx.dispatch(channel, args);
@@ -56,9 +58,9 @@ const TABLE_COLUMNS: [string, (row: HistoryRow) => string][] = [
   ['created_at', (r) => r.createdAt.replace('.000Z', 'Z')],
   ['type', (r) => r.type],
   ['dir', (r) => r.direction],
-  ['amount', (r) => r.amount ?? ''],
+  ['amount', (r) => (r.amount === null ? '' : displayAmount(r.amount))],
   ['asset', (r) => (r.asset ?? '').replace(/:(G.{3}).*(.{4})$/, ':$1…$2')],
-  ['counterparty', (r) => (r.counterparty ? `${r.counterparty.slice(0, 6)}…${r.counterparty.slice(-4)}` : '')],
+  ['counterparty', (r) => (r.counterparty ? abbreviateId(r.counterparty) : '')],
   ['ok', (r) => (r.successful ? 'yes' : 'no')],
   ['memo', (r) => (r.memo ?? '').slice(0, 28)],
   ['id', (r) => r.id],

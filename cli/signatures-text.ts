@@ -2,8 +2,9 @@
 // envelope, so pipes stay clean).
 import type { MergeReport, SignatureReport } from '../shared/signatures';
 import { needText } from '../shared/threshold-text';
+import { abbreviateId } from '../shared/ids';
 
-const brief = (key: string) => `${key.slice(0, 6)}…${key.slice(-4)}`;
+const brief = abbreviateId;
 
 export function signatureLines(report: SignatureReport): string[] {
   const lines = [...signatureEntries(report), ...requirementEntries(report)];

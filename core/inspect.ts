@@ -11,6 +11,7 @@ import {
   Transaction,
   type xdr,
 } from '@stellar/stellar-base';
+import { displayAmount, displayLimit } from '../shared/amount';
 import type { NetworkProfile } from '../shared/ipc';
 import type { Inspection, InspectedOperation, NetworkMatch } from '../shared/model';
 import { parseEnvelope } from './envelope';
@@ -233,17 +234,21 @@ function describeOperation(op: Record<string, unknown>, index: number): Inspecte
   for (const [key, value] of Object.entries(op))
     if (key !== 'type' && key !== 'source' && value !== undefined) details[key] = display(value);
   const d = (key: string) => details[key] ?? '?';
+  // Amounts read as everywhere in the app (shared/amount.ts displayAmount): grouped, seven decimals.
+  const n = (key: string) => displayAmount(d(key));
   const summaries: Record<string, () => string> = {
-    payment: () => `pay ${d('amount')} ${d('asset')} to ${d('destination')}`,
-    createAccount: () => `create ${d('destination')} with ${d('startingBalance')} XLM`,
+    payment: () => `pay ${n('amount')} ${d('asset')} to ${d('destination')}`,
+    createAccount: () => `create ${d('destination')} with ${n('startingBalance')} XLM`,
     changeTrust: () =>
-      details['limit'] === '0' ? `remove the trustline to ${d('line')}` : `trust ${d('line')} up to ${d('limit')}`,
+      details['limit'] === '0'
+        ? `remove the trustline to ${d('line')}`
+        : `trust ${d('line')} up to ${displayLimit(d('limit'))}`,
     createClaimableBalance: () =>
-      `lock ${d('amount')} ${d('asset')} for ${Array.isArray(op['claimants']) ? op['claimants'].length : '?'} claimant(s)`,
+      `lock ${n('amount')} ${d('asset')} for ${Array.isArray(op['claimants']) ? op['claimants'].length : '?'} claimant(s)`,
     claimClaimableBalance: () => `claim balance ${d('balanceId')}`,
     liquidityPoolDeposit: () =>
-      `deposit up to ${d('maxAmountA')} + ${d('maxAmountB')} into pool ${d('liquidityPoolId')}`,
-    liquidityPoolWithdraw: () => `withdraw ${d('amount')} shares from pool ${d('liquidityPoolId')}`,
+      `deposit up to ${n('maxAmountA')} + ${n('maxAmountB')} into pool ${d('liquidityPoolId')}`,
+    liquidityPoolWithdraw: () => `withdraw ${n('amount')} shares from pool ${d('liquidityPoolId')}`,
     manageData: () =>
       op['value'] === undefined || op['value'] === null ? `delete data "${d('name')}"` : `set data "${d('name')}"`,
     accountMerge: () => `merge the account into ${d('destination')}`,

@@ -2,11 +2,19 @@
 // SettingsFile: a crash mid-write leaves the previous file). Every change is checked whole before
 // it is stored: an import that fails on its last line adds nothing.
 import { z } from 'zod';
-import { LabelEntry, LabelImportError, MAX_LABELS, labelsToCsv, labelsToJson, parseLabelFile } from '../shared/labels';
+import {
+  LabelEntry,
+  LabelImportError,
+  MAX_LABELS,
+  StoredLabelEntry,
+  labelsToCsv,
+  labelsToJson,
+  parseLabelFile,
+} from '../shared/labels';
 import { CoreError } from './errors';
 import { SettingsFile } from './settings';
 
-const LabelsFile = z.object({ labels: z.array(LabelEntry).max(MAX_LABELS) });
+const LabelsFile = z.object({ labels: z.array(StoredLabelEntry).max(MAX_LABELS) });
 type LabelsFile = z.infer<typeof LabelsFile>;
 
 export interface ImportSummary {

@@ -3,6 +3,9 @@
 // Electron functions are passed in.
 import type { EventPayload } from '../shared/ipc';
 import { movesOf } from '../shared/moves';
+import { displayMoney } from '../shared/amount';
+import { abbreviateId } from '../shared/ids';
+import { showHidden } from '../shared/visible-text';
 
 export interface PaymentNotice {
   title: string;
@@ -12,7 +15,11 @@ export interface PaymentNotice {
   route: string;
 }
 
-const short = (id: string) => (id.length > 12 ? `${id.slice(0, 5)}…${id.slice(-4)}` : id);
+/** An account as a notice names it: its label (hidden characters written out), else its abbreviated id. */
+function named(account: string, nameOf: (account: string) => string | undefined): string {
+  const label = nameOf(account);
+  return label === undefined ? abbreviateId(account) : showHidden(label);
+}
 
 /** The words a notice opens with, by what came in. */
 const RECEIVED: Record<string, string> = {
@@ -41,8 +48,8 @@ export function paymentNotice(
   const what = leg.asset.kind === 'asset' ? leg.asset.currency.code : 'of a claimable balance';
   const from = leg.counterparty;
   return {
-    title: `${RECEIVED[record.type] ?? 'Received'}: ${leg.amount ? `${leg.amount} ` : ''}${what}`,
-    body: `${from ? `From ${nameOf(from) ?? short(from)} to` : 'To'} ${nameOf(event.account) ?? short(event.account)}`,
+    title: `${RECEIVED[record.type] ?? 'Received'}: ${leg.amount ? displayMoney(leg.amount, what) : what}`,
+    body: `${from ? `From ${named(from, nameOf)} to` : 'To'} ${named(event.account, nameOf)}`,
     account: event.account,
     route: `/op/${record.id}`,
   };

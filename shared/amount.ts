@@ -1,5 +1,6 @@
 // Exact amounts: an amount is an integer count of 1/10^7 units (a bigint), written as a decimal
-// string at scale 10^7 on the wire. Floats never touch money.
+// string at scale 10^7 on the wire. Floats never touch money. Display has one rule, displayAmount.
+import { showHidden } from './visible-text';
 
 export const SCALE_DIGITS = 7;
 export const SCALE = 10_000_000n;
@@ -63,9 +64,58 @@ export function groupDecimal(decimal: string, separator = ','): string {
   return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator) + fraction;
 }
 
-/** Integer units to a grouped decimal string for display. */
+/** Integer units to the display form (grouped, all seven decimals): displayAmount of its decimal. */
 export function formatAmountGrouped(units: bigint): string {
-  return groupDecimal(formatAmount(units));
+  return groupDecimal(formatAmount(units, { fixed: true }));
+}
+
+const DISPLAY_DECIMAL = /^([+-]?)(\d{1,64})(?:\.(\d{1,64}))?$/;
+
+/**
+ * THE amount rule for display: an exact decimal string in, grouped with all seven decimals out
+ * ("1234.5" -> "1,234.5000000", "-3" -> "-3.0000000"). Works on the text, so sums beyond int64 read
+ * right too; never a float, never rounded: digits past the seventh are kept when they are not zeros.
+ * Text that is not a decimal comes back as it was (the caller shows what the server wrote).
+ */
+export function displayAmount(text: string): string {
+  const match = typeof text === 'string' ? DISPLAY_DECIMAL.exec(text.trim()) : null;
+  if (!match) return text;
+  const [, sign = '', rawWhole = '0', rawFraction = ''] = match;
+  const whole = rawWhole.replace(/^0+(?=\d)/, '');
+  const fraction = rawFraction.length > SCALE_DIGITS ? rawFraction.replace(/0+$/, '') : rawFraction;
+  const digits = fraction.padEnd(SCALE_DIGITS, '0');
+  const zero = /^0*$/.test(whole + digits);
+  return `${sign === '-' && !zero ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${digits}`;
+}
+
+/** The largest trust line limit, int64 max in stroops: a line with it has no limit. */
+export const UNLIMITED_AMOUNT = '922337203685.4775807';
+
+/** A trust line limit for display: "unlimited" at int64 max, else displayAmount. */
+export function displayLimit(text: string): string {
+  try {
+    if (parseAmount(text) === INT64_MAX) return 'unlimited';
+  } catch {
+    // Not an amount: shown as written, below.
+  }
+  return displayAmount(text);
+}
+
+/** The native asset's code: fees are paid in it. */
+export const NATIVE_CODE = 'XLM';
+
+/** A fee (stroops) for display: "0.0000100 XLM"; text that is not whole stroops reads "N stroops". */
+export function displayFee(stroops: string): string {
+  try {
+    return `${stroopsToNative(stroops)} ${NATIVE_CODE}`;
+  } catch {
+    return `${stroops} stroops`;
+  }
+}
+
+/** What a fee's hover says: its stroops, grouped ("1,200 stroops"). */
+export function feeStroopsText(stroops: string): string {
+  return /^-?\d{1,20}$/.test(stroops) ? `${groupDecimal(stroops)} stroops` : `${stroops} stroops`;
 }
 
 /**
@@ -89,4 +139,12 @@ function short(text: string): string {
 export function stroopsToNative(stroops: string): string {
   if (!/^-?\d{1,20}$/.test(stroops)) throw new AmountError(`"${short(stroops)}" is not a whole number of stroops`);
   return groupDecimal(formatAmount(BigInt(stroops), { fixed: true }));
+}
+
+/**
+ * An amount and its asset's code as plain text, "1,234.5000000 USD": for titles, notifications,
+ * summaries and plain-text cells. The code is untrusted text: its hidden characters are written out.
+ */
+export function displayMoney(amount: string, code: string): string {
+  return `${displayAmount(amount)} ${showHidden(code)}`;
 }

@@ -102,3 +102,59 @@ export function toHex(bytes: Uint8Array): string {
   for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
   return out;
 }
+
+/** Characters kept at each end of an abbreviated id: "GDHA6P…R3MVQZ". */
+export const ID_HEAD = 6;
+export const ID_TAIL = 6;
+
+/**
+ * The part of an id that is shown and abbreviated: a 72-hex claimable balance id without its type
+ * prefix (00000000, the same for every balance), any other id as it is.
+ */
+export function idBody(id: string): string {
+  return id.length === 72 && /^00000000[0-9a-f]{64}$/i.test(id) ? id.slice(8) : id;
+}
+
+/**
+ * THE abbreviation of every id (account, muxed account, contract, pool, claimable balance,
+ * transaction hash): the first six and the last six characters of its body, "GDHA6P…R3MVQZ".
+ * Six and six make a look-alike cost about 2^52 keys instead of the 2^42 of six and four. Numbers
+ * (ledgers, operation ids) and ids of 16 characters or fewer are not abbreviated.
+ */
+export function abbreviateId(id: string): string {
+  const body = idBody(id);
+  if (body.length <= 16 || /^\d+$/.test(body)) return body;
+  return `${body.slice(0, ID_HEAD)}…${body.slice(-ID_TAIL)}`;
+}
+
+/** An id cut into groups of four characters, for comparing two ids by eye ("GDHA 6P4H EXI4 …"). */
+export function idGroups(id: string, size = 4): string[] {
+  const groups: string[] = [];
+  for (let i = 0; i < id.length && groups.length < 1000; i += size) groups.push(id.slice(i, i + size));
+  return groups;
+}
+
+/** Long text shown in a sentence (a pasted id, a route): its head and tail and its length. */
+export function clipMiddle(text: string, max = 72): string {
+  if (text.length <= max) return text;
+  const tail = Math.min(12, Math.floor(max / 4));
+  return `${text.slice(0, max - tail - 1)}…${text.slice(-tail)} (${text.length.toLocaleString('en')} characters)`;
+}
+
+// An id written out (G…, C…, M…, B…, L… in base32; hex) or abbreviated with an ellipsis between
+// its ends. Upper-case base32 only: ids are shown in capitals, and "Bills…Payable" stays a name.
+const ID_LIKE = [
+  /^[GCMBLSTXP][A-Z2-7]{15,}$/,
+  /^[GCMBLSTXP][A-Z2-7]{3,11}\s*(?:…|\.{2,3}|‥|⋯|_{2,})\s*[A-Z2-7]{4,12}$/,
+  // The grouped form (four characters a group), whole or with an ellipsis.
+  /^[GCMBLSTXP][A-Z2-7]{3}(?: [A-Z2-7]{4}){3,}(?: [A-Z2-7]{1,3})?$/,
+  /^[GCMBLSTXP][A-Z2-7]{3}(?: [A-Z2-7]{4})*\s*(?:…|\.{2,3}|‥|⋯)\s*[A-Z2-7]{1,4}(?: [A-Z2-7]{4})*$/,
+  /^[0-9a-fA-F]{16,}$/,
+  /^[0-9a-f]{4,12}\s*(?:…|\.{2,3}|‥|⋯)\s*[0-9a-f]{4,12}$/,
+];
+
+/** Whether a name could be taken for an id: an address book label must not be. */
+export function looksLikeId(text: string): boolean {
+  const trimmed = text.trim();
+  return ID_LIKE.some((pattern) => pattern.test(trimmed));
+}

@@ -3,12 +3,12 @@
 import { z } from 'zod';
 import { DemoAccount, LedgerSummary } from './home-model';
 import { none, request } from './ipc-values';
-import { LabelAccount, LabelEntry, LabelText, MAX_IMPORT_CHARS } from './labels';
+import { LabelAccount, LabelEntry, LabelText, MAX_IMPORT_CHARS, StoredLabelEntry } from './labels';
 import { Operation } from './model';
 
 export const homeChannels = {
   // -- address book (names for accounts; <userData>/labels.json) --------------------------------
-  'labels:list': request(none, z.object({ labels: z.array(LabelEntry) })),
+  'labels:list': request(none, z.object({ labels: z.array(StoredLabelEntry) })),
   'labels:set': request(z.object({ account: LabelAccount, label: LabelText }).strict(), LabelEntry),
   'labels:remove': request(z.object({ account: LabelAccount }).strict(), z.object({ removed: z.boolean() })),
   /** Merges a JSON or CSV file's text; checked whole first, so a bad file changes nothing. */

@@ -4,15 +4,14 @@
 import { z } from 'zod';
 import { csvCells } from './csv-cell';
 import { MAX_IMPORT_CHARS, MAX_LABEL_CHARS, MAX_LABELS } from './label-limits';
+import { looksLikeId } from './ids';
 import { isAccountKey } from './strkey';
+import { codePointName, visibleParts } from './visible-text';
 
 export { MAX_IMPORT_CHARS, MAX_LABEL_CHARS, MAX_LABELS };
 
-/**
- * A label: trimmed, 1 to 64 characters, no control characters, and not starting with = + - @ so
- * that no cell of an exported CSV is read as a formula by a spreadsheet.
- */
-export const LabelText = z
+/** The rules every stored label keeps: trimmed, 1 to 64 characters, no control characters, no formula start. */
+const StoredLabelText = z
   .string()
   .transform((text) => text.trim())
   .pipe(
@@ -28,6 +27,22 @@ export const LabelText = z
       ),
   );
 
+/**
+ * A label as it is set or imported: the stored rules, and neither an invisible or
+ * direction-changing character (U+202E would turn "carol → frank" around) nor the look of an id
+ * ("GD5UHQ…FP7N" would pass for another account's id).
+ */
+export const LabelText = StoredLabelText.superRefine((text, ctx) => {
+  const hidden = visibleParts(text).find((part) => 'hidden' in part);
+  if (hidden && 'hidden' in hidden)
+    ctx.addIssue({
+      code: 'custom',
+      message: `a label cannot hold invisible or direction-changing characters (it holds ${codePointName(hidden.hidden)})`,
+    });
+  else if (looksLikeId(text))
+    ctx.addIssue({ code: 'custom', message: 'a label cannot look like an id (it would be taken for another account)' });
+});
+
 /** A labelled account: a G… address (an asset is labelled by its issuer's address). */
 export const LabelAccount = z
   .string()
@@ -37,6 +52,12 @@ export const LabelAccount = z
 
 export const LabelEntry = z.object({ account: LabelAccount, label: LabelText }).strict();
 export type LabelEntry = z.output<typeof LabelEntry>;
+
+/**
+ * A label read back from the address book file: the stored rules only, so that a label kept before
+ * the stricter rules does not make the whole file unreadable (the renderer marks what it holds).
+ */
+export const StoredLabelEntry = z.object({ account: LabelAccount, label: StoredLabelText }).strict();
 
 export class LabelImportError extends Error {
   override name = 'LabelImportError';

@@ -1,11 +1,14 @@
-// One line a person can read for every operation type: "pay 912.0450031 USDX from GBNA…LCH4 to
-// GDJN…HTMX". Used by the detail drawer, the table's plain-text cells, exports and the command
-// line. Amounts are the exact decimal strings of the model; ids are shortened to head…tail.
+// One line a person can read for every operation type: "pay 912.0450031 USDX from GBNAQ4…X7LCH4 to
+// GDJNW2…T6HTMX". Used by the detail drawer, the table's plain-text cells, exports and the command
+// line. Amounts read as shared/amount.ts displayAmount writes them (exact, grouped, seven
+// decimals); ids are shortened by shared/ids.ts abbreviateId, the one rule of the whole app.
+import { displayAmount, displayLimit } from './amount';
+import { abbreviateId } from './ids';
 import { contractCallText } from './contract-call';
 import type { Currency, CurrencyAmount, Operation, OperationOf } from './model';
 
-const short = (id: string) => (id.length > 12 ? `${id.slice(0, 4)}…${id.slice(-4)}` : id);
-const money = (amount: string, currency?: Currency) => `${amount} ${currency?.code ?? 'XLM'}`;
+const short = abbreviateId;
+const money = (amount: string, currency?: Currency) => `${displayAmount(amount)} ${currency?.code ?? 'XLM'}`;
 const list = (items: CurrencyAmount[]) =>
   items.map((item) => money(item.amount, item.currency)).join(' + ') || 'nothing';
 const flags = (set?: string[], clear?: string[]) =>
@@ -50,7 +53,7 @@ function offerSummary(
 function assetSummary(op: Operation): string | undefined {
   switch (op.type) {
     case 'change_trust':
-      return `${short(op.trustor)} trusts ${op.liquidityPoolId ? `pool ${short(op.liquidityPoolId)}` : (op.currency?.code ?? '?')} up to ${op.limit}`;
+      return `${short(op.trustor)} trusts ${op.liquidityPoolId ? `pool ${short(op.liquidityPoolId)}` : (op.currency?.code ?? '?')} up to ${displayLimit(op.limit)}`;
     case 'allow_trust':
       return `${short(op.trustee)} ${op.authorize ? 'authorises' : op.authorizeToMaintainLiabilities ? 'limits to liabilities' : 'deauthorises'} ${short(op.trustor)} for ${op.currency.code}`;
     case 'set_trust_line_flags':
@@ -64,9 +67,9 @@ function assetSummary(op: Operation): string | undefined {
     case 'claim_claimable_balance':
       return `${short(op.claimant)} claims ${short(op.balanceId)}`;
     case 'liquidity_pool_deposit':
-      return `deposit ${list(op.reservesDeposited)} into pool ${short(op.liquidityPoolId)} for ${op.sharesReceived} shares`;
+      return `deposit ${list(op.reservesDeposited)} into pool ${short(op.liquidityPoolId)} for ${displayAmount(op.sharesReceived)} shares`;
     case 'liquidity_pool_withdraw':
-      return `withdraw ${op.shares} shares from pool ${short(op.liquidityPoolId)} for ${list(op.reservesReceived)}`;
+      return `withdraw ${displayAmount(op.shares)} shares from pool ${short(op.liquidityPoolId)} for ${list(op.reservesReceived)}`;
     case 'begin_sponsoring_future_reserves':
       return `${short(op.sourceAccount)} begins sponsoring the reserves of ${short(op.sponsoredId)}`;
     case 'end_sponsoring_future_reserves':

@@ -11,6 +11,7 @@ import { accountsOf, build, draftFromInput, draftOf, redraft, withSignatures, ty
 import { signerHint } from './keys';
 import { MAX_SIGNATURES } from './select';
 import { verifiesFor, type RawSignature } from './verify';
+import { abbreviateId } from '../../shared/ids';
 
 function readAll(inputs: string[]): Draft[] {
   return inputs.map((input, i) => {
@@ -78,7 +79,7 @@ export function detachedSignature(detached: DetachedSignature, draft: Draft, pas
   if (!verifiesFor(signer, raw, target)) {
     throw new CoreError(
       'invalid_input',
-      `The signature of ${detached.publicKey.slice(0, 6)}…${detached.publicKey.slice(-4)} does not verify for this transaction on this network: it signs another transaction, another network's hash, or was made by another key.`,
+      `The signature of ${abbreviateId(detached.publicKey)} does not verify for this transaction on this network: it signs another transaction, another network's hash, or was made by another key.`,
     );
   }
   return raw;

@@ -7,6 +7,7 @@ import { parseAmount } from '../../shared/amount';
 import type { Readiness, Requirement } from '../../shared/signatures';
 import { MAX_SIGNATURES } from './select';
 import type { AccountLookup } from './weights';
+import { abbreviateId } from '../../shared/ids';
 
 export interface ReadinessInput {
   requirements: Requirement[];
@@ -28,7 +29,7 @@ export interface ReadinessInput {
   now: Date;
 }
 
-const short = (keys: string[]) => keys.map((k) => `${k.slice(0, 6)}…${k.slice(-4)}`).join(', ');
+const short = (keys: string[]) => keys.map(abbreviateId).join(', ');
 
 function thresholdReasons(requirements: Requirement[]): Readiness['reasons'] {
   const reasons: Readiness['reasons'] = [];

@@ -77,7 +77,7 @@ test('a watched account shows an incoming payment and notifies within 3 s of its
   await expect(row).toBeVisible({ timeout: 3_000 });
   await expect
     .poll(() => notifications(page), { timeout: Math.max(100, 3_000 - (Date.now() - seenAt)) })
-    .toContainEqual(expect.objectContaining({ title: 'Payment received: 12.5 XLM' }));
+    .toContainEqual(expect.objectContaining({ title: 'Payment received: 12.5000000 XLM' }));
   expect(Date.now() - seenAt).toBeLessThan(3_000);
   await expect(row.locator('.badge.dir-in')).toHaveText('in');
   await shot(page, testInfo, 'live-feed');

@@ -59,7 +59,7 @@ test('"Submit anyway" of an envelope from a missing account sends it once and sh
   // Said for the transaction and for its operation, whose source is the transaction's.
   const reasons = page.getByRole('list', { name: 'Held back' }).locator('[data-code="no_account"]');
   await expect(reasons).toHaveText([/\(transaction\)/, /\(operation 1 \(payment\)\)/]);
-  await expect(reasons.first()).toContainText(`${envelope.source.slice(0, 6)}…${envelope.source.slice(-4)}`);
+  await expect(reasons.first()).toContainText(`${envelope.source.slice(0, 6)}…${envelope.source.slice(-6)}`);
   expect(posts()).toHaveLength(0);
   await screens(page, 'held');
 

@@ -73,7 +73,7 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   const totals = page.getByRole('table', { name: 'Totals by asset' });
   await expect(totals.getByRole('row')).toHaveCount(2);
   await expect(totals.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('USD');
-  await expect(totals.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/^[\d,]+(\.\d{1,7})?$/);
+  await expect(totals.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/^[\d,]+\.\d{7} USD$/);
   await shot(page, testInfo, 'workbench-1440x900');
   expect(await overflowing(page), 'workbench 1440x900: overflowing cells').toEqual([]);
 
@@ -177,7 +177,7 @@ test('an asset code opens the asset view: issuer, known holders, indexed payment
   const payments = view.getByRole('table', { name: 'Payments of USD' });
   await expect(payments.getByRole('row').nth(1)).toBeVisible();
   for (const amount of await payments.locator('tbody tr td:nth-child(4)').allTextContents())
-    expect(amount).toMatch(/^[\d,]+\.\d{7}$/);
+    expect(amount).toMatch(/^[\d,]+\.\d{7} USD$/);
   await shot(page, testInfo, 'asset-view-1440x900');
   expect(await overflowing(page), 'asset view: overflowing cells').toEqual([]);
   await view.getByRole('link', { name: 'Open in the workbench' }).first().click();

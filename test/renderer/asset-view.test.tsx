@@ -153,7 +153,7 @@ describe('the asset view', () => {
     expect(route).toMatchObject({ name: 'asset', id: USD });
     open(route.id!);
     const issuer = screen.getByRole('region', { name: 'Issuer' });
-    expect(within(issuer).getByText('Anchor Co', { selector: 'a' }).getAttribute('href')).toBe(href('account', ISSUER));
+    expect(within(issuer).getByRole('link', { name: 'Anchor Co' }).getAttribute('href')).toBe(href('account', ISSUER));
     expect((await within(issuer).findByTestId('issuer-facts')).textContent).toContain('987654321098765432');
     expect(within(issuer).getByTestId('issuer-facts').textContent).toContain('auth_required');
     const holders = await screen.findByRole('table', { name: 'Holders' });
@@ -172,9 +172,9 @@ describe('the asset view', () => {
     const table = await screen.findByRole('table', { name: 'Payments of USD' });
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => within(r).getAllByRole('cell')[3]!.textContent)).toEqual([
-      '0.0000001',
-      '0.0000001',
-      '922,337,203,685.4775807',
+      '0.0000001 USD',
+      '0.0000001 USD',
+      '922,337,203,685.4775807 USD',
     ]);
     expect(body.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['out', 'in', 'in']);
     const asked = calls(bridge, 'history:query');

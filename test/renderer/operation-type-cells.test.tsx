@@ -49,12 +49,13 @@ describe('cells of Horizon operation types', () => {
     expect(amount).toBe('81.2297405 EUROCOIN → 75.0000000 USDX');
     expect(amountText(op)).toBe('81.2297405 EUROCOIN → 75.0000000 USDX');
     expect(details).toContain('EUROCOIN → XLM → EUROCOIN → USDX');
-    expect(detailsText(op)).toBe('GAGQZB…Q3I3 → GDUVY4…OEQQ');
+    expect(detailsText(op)).toBe('GAGQZB…EDQ3I3 → GDUVY4…UFOEQQ');
   });
 
   it('an offer: amount of what is sold (bought for a buy offer) at its price, and the pair', () => {
     const sell = fixture('manage_sell_offer');
-    expect(cells(sell).amount).toBe('1,500.0000000 XLM @ 0.9312500');
+    // The price comes first, so the amount keeps the right edge and lines up with the others.
+    expect(cells(sell).amount).toBe('@ 0.9312500 1,500.0000000 XLM');
     expect(screen.getByTestId('details').textContent).toMatch(/sells XLM\/USDX new offer/);
     // Both codes link to their asset views, out of Tab order in a table row.
     const usdx = within(screen.getByTestId('details')).getByRole('link', { name: 'USDX' });
@@ -65,7 +66,7 @@ describe('cells of Horizon operation types', () => {
     expect(xlm.getAttribute('tabindex')).toBe('-1');
     cleanup();
     const buy = fixture('manage_buy_offer');
-    expect(cells(buy).amount).toBe('250.0000000 XLM @ 0.0004000');
+    expect(cells(buy).amount).toBe('@ 0.0004000 250.0000000 XLM');
     expect(screen.getByTestId('details').textContent).toMatch(/buys XLM\/EUROCOIN offer 1849302277/);
   });
 
@@ -85,7 +86,9 @@ describe('cells of Horizon operation types', () => {
   it('the drawer gives the summary, the muxed fields and the sponsor', () => {
     const op = { ...fixture('payment'), sponsor: 'GAWRR7NJKNFLUGBZTXD7HZNSN73TVUYKO4STMAK2J6KAN3PBHM2WBQ7S' };
     renderWith(fakeBridge({}), <DetailDrawer op={op} onClose={() => undefined} />);
-    expect(screen.getByTestId('op-summary').textContent).toBe('pay 912.0450031 USDX from GBNA…LCH4 to GDJN…HTMX');
+    expect(screen.getByTestId('op-summary').textContent).toBe(
+      'pay 912.0450031 USDX from GBNAZF…GCLCH4 to GDJNVX…PVHTMX',
+    );
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('4401');
     expect(dialog.textContent).toContain('MDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVGAAAAAAAAAARGHCU6');

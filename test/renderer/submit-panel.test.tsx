@@ -217,7 +217,8 @@ describe('submit panel', () => {
     const bridge = setup({ 'tx:inspect': () => inspection(['local']) });
     expect(await screen.findByRole('region', { name: 'Transaction preview' })).toBeTruthy();
     expect(bridge.calls.find((c) => c.channel === 'tx:inspect')?.args).toEqual({ input: ENVELOPE });
-    expect(screen.getByText('Opened payment.xdr')).toBeTruthy();
+    // The file name is untrusted text, isolated in its own element.
+    expect(screen.getByText('payment.xdr').closest('p')!.textContent).toBe('Opened payment.xdr');
     act(() => useUi.getState().setOpened({ text: `S${ACCOUNT.slice(1)}`, fileName: 'oops.txt' }));
     expect((await screen.findByTestId('input-problem')).textContent).toContain('secret key');
     expect((screen.getByRole('textbox', { name: /Signed transaction/ }) as HTMLTextAreaElement).value).toBe('');

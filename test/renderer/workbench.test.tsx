@@ -150,7 +150,14 @@ describe('the workbench', () => {
     const cells = within(totals)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells).toEqual(['USD', '922,337,203,685.4775807', '900,719,925,474.0993001', '21,617,278,211.3782806', '3']);
+    // Every amount with its code (shared/amount.ts displayAmount, money.tsx).
+    expect(cells).toEqual([
+      'USD',
+      '922,337,203,685.4775807 USD',
+      '900,719,925,474.0993001 USD',
+      '21,617,278,211.3782806 USD',
+      '3',
+    ]);
     expect(screen.queryByRole('alert', { name: 'Address problems' })).toBeNull();
   });
 
@@ -168,7 +175,7 @@ describe('the workbench', () => {
 
   it('says so for an account id that is not one, and for an account not indexed yet', async () => {
     open('#/history/not-an-account');
-    expect((await screen.findByRole('alert')).textContent).toContain('"not-an-account" is not an account id');
+    expect((await screen.findByRole('alert')).textContent).toContain('“not-an-account” is not an account id');
     cleanup();
     open(
       {},
@@ -290,7 +297,7 @@ describe('the workbench', () => {
     const chart = screen.getByLabelText('Volume chart: arrow keys move between periods');
     fireEvent.keyDown(chart, { key: 'End' });
     expect(screen.getByTestId('period-readout').textContent).toBe(
-      'Week of 2026-11-16: in 0.0000001 USD · out 0 USD · net 0.0000001 USD · 1 leg',
+      'Week of 2026-11-16: in 0.0000001 USD · out 0.0000000 USD · net 0.0000001 USD · 1 leg',
     );
     fireEvent.keyDown(chart, { key: 'ArrowLeft' });
     expect(screen.getByTestId('period-readout').textContent).toMatch(
@@ -320,7 +327,7 @@ describe('the workbench', () => {
       within(table)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toContain('922,337,203,685.4775807');
+    ).toContain('922,337,203,685.4775807 USD');
     expect(table.querySelector(`a[href="${href('account', OTHER)}"]`)).not.toBeNull();
     act(() => fireEvent.click(within(table).getByRole('link', { name: 'Filter by it' })));
     await waitFor(() => expect(queries(bridge).some((q) => q.filter?.counterparty === OTHER)).toBe(true));

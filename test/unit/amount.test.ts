@@ -35,7 +35,7 @@ describe('amounts at scale 10^7', () => {
     expect(groupDecimal('1234567.1234567')).toBe('1,234,567.1234567');
     expect(groupDecimal('-1000')).toBe('-1,000');
     expect(groupDecimal('999')).toBe('999');
-    expect(formatAmountGrouped(12_345_678_900_000_000n)).toBe('1,234,567,890');
+    expect(formatAmountGrouped(12_345_678_900_000_000n)).toBe('1,234,567,890.0000000');
     expect(() => groupDecimal('1e5')).toThrow(AmountError);
   });
 

@@ -109,7 +109,7 @@ describe('tx:inspect over envelopes built here', () => {
     });
     expect(ok.operations.map((op) => op.summary)).toEqual([
       `pay 12.5000000 XLM to ${other.publicKey()}`,
-      `trust USD:${other.publicKey()} up to 1000.0000000`,
+      `trust USD:${other.publicKey()} up to 1,000.0000000`,
     ]);
     expect((await inspect(tx.toXDR(), { loadAccount: load('41') })).sequenceCheck.status).toBe('too_low');
     expect((await inspect(tx.toXDR(), { loadAccount: load('10') })).sequenceCheck.status).toBe('ahead');

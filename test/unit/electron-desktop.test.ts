@@ -83,8 +83,8 @@ describe('payment notifications and the badge', () => {
 
   test('an incoming payment that passes the minimum is announced', () => {
     expect(paymentNotice(record())).toEqual({
-      title: 'Payment received: 12.5 XLM',
-      body: 'From GAXQ2…CZYC to GBZEV…F3TU',
+      title: 'Payment received: 12.5000000 XLM',
+      body: 'From GAXQ2O…ZRCZYC to GBZEVS…H2F3TU',
       account: ACCOUNT,
       route: `/op/${record().record.id}`,
     });
@@ -99,7 +99,7 @@ describe('payment notifications and the badge', () => {
       windowFocused: () => true,
       labelOf: (id) => (id === FROM ? 'Payroll' : undefined),
     }).onRecord(record());
-    expect(shown).toEqual(['From Payroll to GBZEV…F3TU']);
+    expect(shown).toEqual(['From Payroll to GBZEVS…H2F3TU']);
   });
   test('outgoing payments, operations that bring nothing in, and records under the minimum are not', () => {
     expect(paymentNotice(record({ from: ACCOUNT, to: FROM, direction: 'out' }))).toBeNull();

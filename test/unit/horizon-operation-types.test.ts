@@ -24,30 +24,36 @@ const EUROCOIN = { code: 'EUROCOIN', issuer: 'GCH5X77UNSQP5DEDIRGMYLPQQGK7X2KVZU
 
 /** Each fixture's summary, exactly. */
 const SUMMARIES: Record<string, string> = {
-  'account_merge.json': expect.stringMatching(/^merge \w{4}…\w{4} into \w{4}…\w{4}/) as unknown as string,
-  'allow_trust.json': 'GDUV…3SFB limits to liabilities GBNA…LCH4 for USDX',
-  'begin_sponsoring_future_reserves.json': 'GAWR…BQ7S begins sponsoring the reserves of GBOM…2LYB',
-  'clawback.json': 'claw back 19.99 EUROCOIN from GAGQ…Q3I3',
-  'clawback_claimable_balance.json': 'claw back claimable balance 0000…bf39',
-  'create_passive_sell_offer.json': 'passive offer: sell 42.42 USDX for EUROCOIN at 1.08 (USDX/EUROCOIN)',
-  'end_sponsoring_future_reserves.json': 'GBOM…2LYB ends the sponsorship begun by GAWR…BQ7S',
+  'account_merge.json': expect.stringMatching(/^merge \w{6}…\w{6} into \w{6}…\w{6}/) as unknown as string,
+  'allow_trust.json': 'GDUVUO…AS3SFB limits to liabilities GBNAZF…GCLCH4 for USDX',
+  'begin_sponsoring_future_reserves.json': 'GAWRR7…2WBQ7S begins sponsoring the reserves of GBOMDH…4C2LYB',
+  'change_trust_asset.json': 'GDJNVX…PVHTMX trusts USDX up to 50,000.0000000',
+  'change_trust_liquidity_pool.json': 'GDUVY4…UFOEQQ trusts pool 701de1…9da4f0 up to unlimited',
+  'clawback.json': 'claw back 19.9900000 EUROCOIN from GAGQZB…EDQ3I3',
+  // A claimable balance id is abbreviated without its type prefix (00000000), as everywhere.
+  'clawback_claimable_balance.json': 'claw back claimable balance 133467…d8bf39',
+  'create_passive_sell_offer.json': 'passive offer: sell 42.4200000 USDX for EUROCOIN at 1.08 (USDX/EUROCOIN)',
+  'end_sponsoring_future_reserves.json': 'GBOMDH…4C2LYB ends the sponsorship begun by GAWRR7…2WBQ7S',
   'extend_footprint_ttl.json': "extend the footprint's time to live to ledger 1210000",
   'inflation.json': 'run inflation',
   'invoke_host_function.json': expect.stringMatching(
     /^call transfer\(from: GCUT…CAKE, to: GCMY…EZ4D, amount: 6180000000\) on C\w{3}…\w{4}: transfer 618 USDX from GCUT…CAKE to GCMY…EZ4D$/,
   ) as unknown as string,
-  'manage_buy_offer.json': 'change buy offer #1849302277: buy 250 XLM with EUROCOIN at 0.0004 (EUROCOIN/XLM)',
-  'manage_sell_offer.json': 'new sell offer: sell 1500 XLM for USDX at 0.93125 (XLM/USDX)',
+  'liquidity_pool_deposit.json':
+    'deposit 968.7500000 XLM + 310.0000000 USDX into pool 701de1…9da4f0 for 548.0071258 shares',
+  'manage_buy_offer.json': 'change buy offer #1849302277: buy 250.0000000 XLM with EUROCOIN at 0.0004 (EUROCOIN/XLM)',
+  'manage_sell_offer.json': 'new sell offer: sell 1,500.0000000 XLM for USDX at 0.93125 (XLM/USDX)',
   'path_payment_strict_receive.json':
-    'GAGQ…Q3I3 sent 81.2297405 EUROCOIN, GDUV…OEQQ received 75 USDX via XLM → EUROCOIN',
-  'path_payment_strict_send.json': 'GDUV…OEQQ sent 10 EUROCOIN, GBNA…LCH4 received 3.3333333 XLM via USDX',
-  'payment.json': 'pay 912.0450031 USDX from GBNA…LCH4 to GDJN…HTMX',
+    'GAGQZB…EDQ3I3 sent 81.2297405 EUROCOIN, GDUVY4…UFOEQQ received 75.0000000 USDX via XLM → EUROCOIN',
+  'path_payment_strict_send.json':
+    'GDUVY4…UFOEQQ sent 10.0000000 EUROCOIN, GBNAZF…GCLCH4 received 3.3333333 XLM via USDX',
+  'payment.json': 'pay 912.0450031 USDX from GBNAZF…GCLCH4 to GDJNVX…PVHTMX',
   'restore_footprint.json': "restore the footprint's archived entries",
-  'revoke_sponsorship.json': 'revoke sponsorship of the USDX trustline of GBOM…2LYB',
+  'revoke_sponsorship.json': 'revoke sponsorship of the USDX trustline of GBOMDH…4C2LYB',
   'set_options.json':
-    'set options of GDUV…OEQQ: home domain erin.example.net; inflation to GDAV…2WDY; signer GAGQ…Q3I3 weight 1; master weight 2; thresholds 1/2/3; set auth_revocable, auth_clawback_enabled; clear auth_required',
+    'set options of GDUVY4…UFOEQQ: home domain erin.example.net; inflation to GDAVVS…DW2WDY; signer GAGQZB…EDQ3I3 weight 1; master weight 2; thresholds 1/2/3; set auth_revocable, auth_clawback_enabled; clear auth_required',
   'set_trust_line_flags.json':
-    'trustline of GBNA…LCH4 for EUROCOIN: set authorized_to_maintain_liabilites; clear authorized',
+    'trustline of GBNAZF…GCLCH4 for EUROCOIN: set authorized_to_maintain_liabilites; clear authorized',
 };
 
 describe('every Horizon operation type of the fixtures', () => {

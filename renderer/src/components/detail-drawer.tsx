@@ -12,6 +12,7 @@ import { CopyButton } from './id-link';
 import { typeLabel } from './operation-cells';
 import { factFields, OperationFacts } from './operation-facts';
 import { RawText } from './raw-json';
+import { Untrusted } from './untrusted';
 
 export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -47,7 +48,7 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
       </header>
       <div className="drawer-body">
         <p className="summary" data-testid="op-summary">
-          {operationSummary(op)}
+          <Untrusted text={operationSummary(op)} />
         </p>
         <OperationFacts op={op} />
         <h3>Record</h3>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { ExportProgress } from '../../../shared/model';
 import { call, exportDownloadUrl, onEvent } from '../lib/bridge';
+import { Untrusted } from './untrusted';
 import { useUi } from '../lib/store';
 import type { ListingFilters } from '../lib/listing';
 
@@ -146,8 +147,14 @@ function ExportStatus({ progress, host }: { progress: ExportProgress; host: 'ele
         {progress.total !== undefined ? ` of ${progress.total.toLocaleString('en')}` : ''} rows, {progress.pages} pages
         {progress.waitingMs ? ` (rate limited, waiting ${Math.ceil(progress.waitingMs / 1000)} s)` : ''}
       </p>
-      <p className="mono small wrap">{progress.path}</p>
-      {progress.message ? <p className="small">{progress.message}</p> : null}
+      <p className="mono small wrap">
+        <Untrusted text={progress.path} />
+      </p>
+      {progress.message ? (
+        <p className="small">
+          <Untrusted text={progress.message} />
+        </p>
+      ) : null}
       {host === 'web' && progress.state !== 'running' && progress.rows > 0 ? (
         <a className="button-like" href={exportDownloadUrl(progress.exportId)} download>
           Download {progress.state === 'done' ? 'the file' : 'the partial file'}

@@ -1,20 +1,14 @@
-// A fee in the native unit with all seven decimals ("0.0000100 XLM"), its stroops on hover.
-import { stroopsToNative } from '../../../shared/amount';
-import { formatAmount } from '../lib/format';
-
-export const NATIVE_UNIT = 'XLM';
+// A fee in the native unit with all seven decimals ("0.0000100 XLM"), its stroops on hover: the
+// text is shared/amount.ts displayFee's, the hover feeStroopsText's.
+import { displayFee, feeStroopsText } from '../../../shared/amount';
 
 export function feeText(stroops: string): string {
-  try {
-    return `${stroopsToNative(stroops)} ${NATIVE_UNIT}`;
-  } catch {
-    return `${stroops} stroops`;
-  }
+  return displayFee(stroops);
 }
 
 export function Fee({ stroops }: { stroops: string }) {
   return (
-    <span className="num fee" title={`${formatAmount(stroops)} stroops`}>
+    <span className="num fee" title={feeStroopsText(stroops)}>
       {feeText(stroops)}
     </span>
   );

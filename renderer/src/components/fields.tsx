@@ -1,9 +1,12 @@
 // A normalised record as a definition list: account-, hash- and id-shaped values become links.
 import type { ReactNode } from 'react';
+import { displayLimit } from '../../../shared/amount';
+import type { Currency } from '../../../shared/model';
 import type { EntityKind } from '../lib/router';
-import { formatAmount } from '../lib/format';
 import { Fee } from './fee';
 import { CopyButton, IdLink } from './id-link';
+import { AssetCode, Money } from './money';
+import { Untrusted } from './untrusted';
 
 const ACCOUNT = /^G[A-Z2-7]{55}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -11,6 +14,14 @@ const AMOUNT_KEYS =
   /^(amount|startingBalance|limit|shares|sharesReceived|totalShares|sourceAmount|sourceMax|destinationMin|price)$/;
 /** Fees are stroops: shown in the native unit, stroops on hover. */
 const FEE_KEYS = /^(feeCharged|maxFee)$/;
+/** Amounts counted in pool shares. */
+const SHARE_KEYS = /^(shares|sharesReceived|totalShares)$/;
+
+/** The asset an amount field of a record is counted in: its sibling currency field (native when none). */
+function currencyFor(key: string, record: Record<string, unknown> | undefined): Currency | undefined {
+  const sibling = /^(source|sendMax|sourceMax)/.test(key) ? record?.['sourceCurrency'] : record?.['currency'];
+  return sibling && typeof sibling === 'object' && 'code' in sibling ? (sibling as Currency) : undefined;
+}
 
 function kindFor(key: string, value: string): EntityKind | null {
   if (ACCOUNT.test(value)) return 'account';
@@ -21,26 +32,40 @@ function kindFor(key: string, value: string): EntityKind | null {
   return null;
 }
 
-export function FieldValue({ name, value }: { name: string; value: unknown }): ReactNode {
+/**
+ * One value of a record: ids as links in groups of four (where ids are compared), amounts with
+ * their asset, fees in the native unit, any other text as untrusted text. `record` is the record
+ * the value belongs to, for an amount's asset.
+ */
+export function FieldValue({
+  name,
+  value,
+  record,
+}: {
+  name: string;
+  value: unknown;
+  record?: Record<string, unknown>;
+}): ReactNode {
   if (value === null || value === undefined) return <span className="muted">—</span>;
   if (typeof value === 'string' || typeof value === 'number') {
     const text = String(value);
     const kind = kindFor(name, text);
-    if (kind) return <IdLink kind={kind} id={text} full />;
+    if (kind) return <IdLink kind={kind} id={text} grouped={kind !== 'ledger'} full />;
     if (FEE_KEYS.test(name) && /^\d+$/.test(text)) return <Fee stroops={text} />;
     if (AMOUNT_KEYS.test(name) && /^-?\d+(\.\d+)?$/.test(text))
-      return <span className="num">{formatAmount(text)}</span>;
+      return <AmountField name={name} text={text} record={record} />;
     if (text.length > 120) {
       return (
         <details className="long">
           <summary className="mono">
-            {text.slice(0, 48)}… <span className="muted">({text.length} characters)</span> <CopyButton text={text} />
+            <Untrusted text={text.slice(0, 48)} />… <span className="muted">({text.length} characters)</span>{' '}
+            <CopyButton text={text} />
           </summary>
-          <span className="mono wrap">{text}</span>
+          <Untrusted text={text} className="mono wrap" />
         </details>
       );
     }
-    return <span className="mono wrap">{text}</span>;
+    return <Untrusted text={text} className="mono wrap" />;
   }
   if (typeof value === 'boolean') return <span>{value ? 'yes' : 'no'}</span>;
   if (Array.isArray(value)) {
@@ -60,12 +85,12 @@ export function FieldValue({ name, value }: { name: string; value: unknown }): R
     if ('code' in (value as object) && entries.length <= 2) {
       const currency = value as { code: string; issuer?: string };
       return (
-        <span>
-          <span className="code">{currency.code}</span>
+        <span className="money">
+          <AssetCode currency={currency} />
           {currency.issuer ? (
             <>
               {' '}
-              <span className="muted">issued by</span> <IdLink kind="account" id={currency.issuer} />
+              <span className="muted">issued by</span> <IdLink kind="account" id={currency.issuer} grouped />
             </>
           ) : null}
         </span>
@@ -93,12 +118,27 @@ export function Fields({
           <div key={key} className="field">
             <dt>{humanise(key)}</dt>
             <dd>
-              <FieldValue name={key} value={value} />
+              <FieldValue name={key} value={value} record={record} />
             </dd>
           </div>
         ))}
     </dl>
   );
+}
+
+/** An amount field: with its asset (or "shares"); a price is a ratio, and a limit at its maximum reads "unlimited". */
+function AmountField({
+  name,
+  text,
+  record,
+}: {
+  name: string;
+  text: string;
+  record?: Record<string, unknown> | undefined;
+}) {
+  if (name === 'price') return <span className="num">{text}</span>;
+  if (name === 'limit') return <span className="num">{displayLimit(text)}</span>;
+  return <Money amount={text} currency={currencyFor(name, record)} shares={SHARE_KEYS.test(name)} />;
 }
 
 /** One field of a hand-made definition list (`<dl className="fields">`): its term, and its value with the value's class and test id. */

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { classifyId } from '../../../shared/ids';
 import type { LabelEntry } from '../../../shared/labels';
 import { entityQuery, resolveId } from '../lib/entities';
-import { shortId } from '../lib/format';
+import { abbreviateId } from '../../../shared/ids';
+import { LabelText } from './id-link';
 import { searchLabels, useLabelStore } from '../lib/labels';
 import { href, navigate, type EntityKind } from '../lib/router';
 import { useUi } from '../lib/store';
@@ -124,7 +125,7 @@ function LabelSuggestions({ matches, onPick }: { matches: LabelEntry[]; onPick()
       {matches.map((entry) => (
         <li key={entry.account}>
           <a href={href('account', entry.account)} onClick={onPick}>
-            <span>{entry.label}</span> <span className="mono muted">{shortId(entry.account, 8, 6)}</span>
+            <LabelText name={entry.label} /> <span className="mono muted">{abbreviateId(entry.account)}</span>
           </a>
         </li>
       ))}

@@ -1,8 +1,11 @@
 // Every id, hash and account is a link to its view with a copy button next to it.
+import { looksLikeId } from '../../../shared/ids';
+import { showHidden } from '../../../shared/visible-text';
 import { href, type EntityKind } from '../lib/router';
-import { shortId } from '../lib/format';
 import { useLabel } from '../lib/labels';
+import { IdText } from './id-text';
 import { LabelButton } from './label-dialog';
+import { Untrusted } from './untrusted';
 
 /**
  * A copy button without React state (tables render hundreds of them while scrolling): the icon is
@@ -53,37 +56,55 @@ async function copyText(text: string): Promise<boolean> {
 export interface IdLinkProps {
   kind: EntityKind;
   id: string;
-  /** Show the whole id instead of its head and tail. */
+  /** Show the whole id (cut in the middle only when its box is too narrow) instead of its head and tail. */
   full?: boolean;
+  /** Show the whole id in groups of four characters, where ids are compared by eye. */
+  grouped?: boolean;
   /** Links inside table rows leave Tab to the table (j/k and Enter drive it). */
   inRow?: boolean;
+  /** Text shown instead of the id (the app's own words, e.g. "open ledger"). */
   label?: string;
+  /** The account whose view this is: in a narrow cell its id gives way before the others. */
+  self?: boolean;
 }
 
-export function IdLink({ kind, id, full, inRow, label }: IdLinkProps) {
+export function IdLink({ kind, id, full, grouped, inRow, label, self }: IdLinkProps) {
   // An account's name from the address book comes first; the id stays in the title and the copy.
   const name = useLabel(kind === 'account' ? id : undefined);
-  const shown =
-    name ??
-    label ??
-    (full
-      ? id
-      : kind === 'cb' && id.length === 72
-        ? shortId(id.slice(8))
-        : shortId(id, kind === 'op' || kind === 'ledger' ? 20 : 6));
+  const title = name ? `${showHidden(name)} (${id})` : id;
   return (
-    <span className="id">
+    <span className={self ? 'id self' : 'id'}>
       <a
         href={href(kind, id)}
         className={name ? 'labelled' : 'mono'}
-        title={name ? `${name} (${id})` : id}
+        title={title}
         tabIndex={inRow ? -1 : undefined}
         data-kind={kind}
+        // The id's head and tail are separate boxes, which would put a space in the link's name.
+        aria-label={name || label !== undefined ? undefined : id}
       >
-        {shown}
+        {name ? (
+          <LabelText name={name} />
+        ) : (
+          (label ?? <IdText id={id} form={grouped ? 'grouped' : full ? 'full' : 'abbreviated'} />)
+        )}
       </a>
       <CopyButton text={id} inRow={inRow} />
       {kind === 'account' ? <LabelButton account={id} inRow={inRow} /> : null}
     </span>
+  );
+}
+
+/**
+ * An address book label in place of an id: isolated, its hidden characters marked, and, when it
+ * was stored before labels could not look like ids, quoted and marked so it is not read as one.
+ */
+export function LabelText({ name }: { name: string }) {
+  return looksLikeId(name) ? (
+    <span className="label-idlike" title="A name from your address book that looks like an id">
+      “<Untrusted text={name} />”
+    </span>
+  ) : (
+    <Untrusted text={name} />
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
 import { MAX_LABEL_CHARS } from '../../../shared/label-limits';
-import { shortId } from '../lib/format';
+import { abbreviateId } from '../../../shared/ids';
 import { removeLabel, saveLabel, useLabel } from '../lib/labels';
 import { ModalBackdrop } from './modal-backdrop';
 
@@ -81,7 +81,7 @@ function LabelDialog({ account, onClose }: { account: string; onClose(): void })
         <h3>
           Name account{' '}
           <span className="mono muted" title={account}>
-            {shortId(account, 8, 6)}
+            {abbreviateId(account)}
           </span>
         </h3>
         <input

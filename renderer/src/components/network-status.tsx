@@ -2,9 +2,11 @@
 // latest ledger, rate limit left. Health is polled and also pushed by the host.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { showHidden } from '../../../shared/visible-text';
 import { call, onEvent } from '../lib/bridge';
 import { useUi } from '../lib/store';
 import { RateLimitCountdown } from './listing-notices';
+import { Untrusted } from './untrusted';
 
 export function useNetworks() {
   return useQuery({ queryKey: ['network:list'], queryFn: ({ signal }) => call('network:list', {}, signal) });
@@ -56,7 +58,7 @@ export function NetworkStatus() {
         >
           {networks.data?.profiles.map((profile) => (
             <option key={profile.id} value={profile.id}>
-              {profile.name}
+              {showHidden(profile.name)}
             </option>
           ))}
         </select>
@@ -64,8 +66,8 @@ export function NetworkStatus() {
       <div className="network-name">
         <span className={`dot dot-${state}`} aria-hidden="true" />
         {/* A long name (a host:port given by --network) ellipsizes; the state after it always shows. */}
-        <span className="network-label" title={selected?.name}>
-          {selected?.name ?? 'Network'}
+        <span className="network-label" title={selected ? showHidden(selected.name) : undefined}>
+          {selected ? <Untrusted text={selected.name} /> : 'Network'}
         </span>
         <span className="network-state-text">
           · <span data-testid="network-state">{state}</span>

@@ -1,13 +1,15 @@
 // How each operation type reads in a table row: its amount (all seven decimals, right-aligned,
 // tabular figures) and its parties (operation-details.tsx), every id a link.
 import type { ReactNode } from 'react';
+import { displayAmount } from '../../../shared/amount';
 import type { Currency, Operation } from '../../../shared/model';
-import { absoluteTime, relativeTime, tableAmount } from '../lib/format';
-
-import { Money } from './money';
+import { absoluteTime, relativeTime } from '../lib/format';
+import { fitOf, legsFit, type AmountFit } from './amount-fit';
+import { Money, moneyText } from './money';
 
 export { Amounts, Money } from './money';
-export { detailsCell, detailsText } from './operation-details';
+export { detailsCell } from './operation-details';
+export { detailsText } from './operation-details-text';
 
 /**
  * The "in"/"out"/"self" badge of a row; nothing when the record does not involve the account.
@@ -36,9 +38,9 @@ function amountsOf(op: Operation): { moves: [string, Currency | undefined][]; su
     case 'manage_sell_offer':
     case 'manage_offer':
     case 'create_passive_sell_offer':
-      return { moves: [[op.amount, op.selling]], suffix: `@ ${tableAmount(op.price)}` };
+      return { moves: [[op.amount, op.selling]], suffix: `@ ${displayAmount(op.price)}` };
     case 'manage_buy_offer':
-      return { moves: [[op.amount, op.buying]], suffix: `@ ${tableAmount(op.price)}` };
+      return { moves: [[op.amount, op.buying]], suffix: `@ ${displayAmount(op.price)}` };
     case 'invoke_host_function': {
       const [first, ...rest] = op.assetBalanceChanges;
       return first
@@ -54,41 +56,63 @@ function amountsOf(op: Operation): { moves: [string, Currency | undefined][]; su
   }
 }
 
-/** `inRow` (the default): the asset links stay out of Tab order inside table rows. */
+/** Pool shares a row shows, for the two pool operations. */
+function sharesOf(op: Operation): string | null {
+  if (op.type === 'liquidity_pool_deposit') return op.sharesReceived;
+  if (op.type === 'liquidity_pool_withdraw') return op.shares;
+  return null;
+}
+
+/**
+ * `inRow` (the default): the asset links stay out of Tab order inside table rows. A suffix (an
+ * offer's price, "+2" more changes) comes first, so the amount itself keeps the right edge and
+ * lines up with the amounts above and below it.
+ */
 export function amountCell(op: Operation, inRow = true): ReactNode {
-  if (op.type === 'liquidity_pool_deposit') return <span className="num">{tableAmount(op.sharesReceived)} shares</span>;
-  if (op.type === 'liquidity_pool_withdraw') return <span className="num">{tableAmount(op.shares)} shares</span>;
+  const shares = sharesOf(op);
+  if (shares !== null) return <Money amount={shares} shares />;
   const amounts = amountsOf(op);
   if (!amounts) return null;
+  // Several legs (a path payment) stand one above the other in a table, each code in the slot.
   return (
-    <>
+    <span className={amounts.moves.length > 1 ? 'amounts stacked' : 'amounts'}>
+      {amounts.suffix ? <span className="muted num">{amounts.suffix} </span> : null}
       {amounts.moves.map(([amount, currency], i) => (
-        <span key={i}>
+        <span key={i} className="leg">
           {i > 0 ? <span className="muted"> → </span> : null}
           <Money amount={amount} currency={currency} inRow={inRow} />
         </span>
       ))}
-      {amounts.suffix ? <span className="muted num"> {amounts.suffix}</span> : null}
-    </>
+    </span>
   );
 }
 
 /** Plain-text form of amountCell, for rows mounted during a fling (and for tests). */
 export function amountText(op: Operation): string {
-  if (op.type === 'liquidity_pool_deposit') return `${tableAmount(op.sharesReceived)} shares`;
-  if (op.type === 'liquidity_pool_withdraw') return `${tableAmount(op.shares)} shares`;
+  const shares = sharesOf(op);
+  if (shares !== null) return moneyText(shares, 'shares');
   const amounts = amountsOf(op);
   if (!amounts) return '';
-  const text = amounts.moves
-    .map(([amount, currency]) => `${tableAmount(amount)} ${currency?.code ?? 'XLM'}`)
-    .join(' → ');
-  return amounts.suffix ? `${text} ${amounts.suffix}` : text;
+  const text = amounts.moves.map(([amount, currency]) => moneyText(amount, currency)).join(' → ');
+  return amounts.suffix ? `${amounts.suffix} ${text}` : text;
 }
 
+/** What amountCell shows, in characters, for the column's width and code slot (amount-fit.ts). */
+export function amountFit(op: Operation): AmountFit | null {
+  const shares = sharesOf(op);
+  if (shares !== null) return fitOf([[shares, 'shares']]);
+  const amounts = amountsOf(op);
+  if (!amounts) return null;
+  const moves = amounts.moves.map(([amount, currency]): [string, string] => [amount, currency?.code ?? 'XLM']);
+  return legsFit(moves, amounts.suffix ? amounts.suffix.length + 1 : 0);
+}
+
+/** A time: the UTC date and time, then how long ago (which gives way first in a narrow column). */
 export function TimeCell({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso} title={iso}>
-      {absoluteTime(iso).replace(' UTC', '')} <span className="muted">{relativeTime(iso)}</span>
+    <time className="time" dateTime={iso} title={iso}>
+      <span className="num">{absoluteTime(iso).replace(' UTC', '')}</span>{' '}
+      <span className="muted rel">{relativeTime(iso)}</span>
     </time>
   );
 }
@@ -108,7 +132,12 @@ const SHORT: Record<string, string> = {
 };
 
 export function typeLabel(op: Operation): string {
-  return op.type === 'other' ? op.typeName : (SHORT[op.type] ?? op.type.replace(/_/g, ' '));
+  return op.type === 'other' ? op.typeName : typeName(op.type);
+}
+
+/** An operation type's name as a table shows it: "path pay (recv)" for path_payment_strict_receive. */
+export function typeName(type: string): string {
+  return SHORT[type] ?? type.replace(/_/g, ' ');
 }
 
 export function timeText(iso: string): string {

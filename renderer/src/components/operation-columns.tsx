@@ -1,12 +1,15 @@
 // The columns of a payments or operations table (operation-table.tsx): which show depends on the
 // filters, on whether the table belongs to an account's view, and on whether rows are numbered.
+import { abbreviateId } from '../../../shared/ids';
 import type { Operation } from '../../../shared/model';
-import { shortId } from '../lib/format';
+import { showHidden } from '../../../shared/visible-text';
 import type { ListingFilters } from '../lib/listing';
 import { Fee, feeText } from './fee';
 import { IdLink } from './id-link';
+import { Untrusted } from './untrusted';
 import {
   amountCell,
+  amountFit,
   amountText,
   detailsCell,
   detailsText,
@@ -22,17 +25,34 @@ export function operationIndex(op: Operation): number {
   return Number(BigInt(op.id) & 0xfffn);
 }
 
-export function operationColumns(filters: ListingFilters, viewed?: string, numbered = false): Column<Operation>[] {
-  const columns: Column<Operation>[] = leadingColumns(numbered);
+/** Which columns a page's table leaves out, and the id of its own entity. */
+export interface PageColumns {
+  /** The page's own account, pool or balance: shortened first in Details. */
+  own?: string | undefined;
+  /** false: no Transaction column (a transaction's own operations). */
+  withTx?: boolean;
+  /** false: no Time column (the operations of one transaction or one ledger share their time). */
+  withTime?: boolean;
+}
+
+export function operationColumns(
+  filters: ListingFilters,
+  viewed?: string,
+  numbered = false,
+  page: PageColumns = { own: viewed },
+): Column<Operation>[] {
+  const columns: Column<Operation>[] = leadingColumns(numbered).filter(
+    (column) => page.withTime !== false || column.key !== 'time',
+  );
   if (viewed) {
     columns.push({
       key: 'dir',
       header: 'Dir',
-      width: '46px',
+      width: '36px',
       render: (op) => <DirectionBadge op={op} />,
     });
   }
-  columns.push(...recordColumns());
+  columns.push(...recordColumns(page.own).filter((column) => page.withTx !== false || column.key !== 'tx'));
   if (filters.includeTransactions) columns.push(...transactionColumns());
   return columns;
 }
@@ -45,7 +65,7 @@ function leadingColumns(numbered: boolean): Column<Operation>[] {
           {
             key: 'index',
             header: '#',
-            width: '44px',
+            width: '32px',
             align: 'end' as const,
             render: (op: Operation) => <span className="num">{operationIndex(op)}</span>,
             text: (op: Operation) => String(operationIndex(op)),
@@ -55,55 +75,56 @@ function leadingColumns(numbered: boolean): Column<Operation>[] {
     {
       key: 'time',
       header: 'Time (UTC)',
-      width: 'minmax(148px, 200px)',
+      width: 'minmax(130px, 1.2fr)',
       render: (op) => <TimeCell iso={op.createdAt} />,
       text: (op) => timeText(op.createdAt),
     },
     {
       key: 'type',
       header: 'Type',
-      width: 'minmax(76px, 118px)',
+      width: 'minmax(68px, 0.6fr)',
       render: (op) => (
-        <>
+        <span className="type-cell">
           {typeLabel(op)}
           {op.successful ? null : <span className="badge bad">failed</span>}
-        </>
+        </span>
       ),
-      // The full label on hover: a narrow column ellipsizes "pool withdraw" and its kin.
+      // The full label on hover; a narrow column puts "pool withdraw" and its kin on two lines.
       text: (op) => (op.successful ? typeLabel(op) : `${typeLabel(op)} (failed)`),
     },
   ];
 }
 
 /** What every row shows: amount, details, its transaction and its own id. */
-function recordColumns(): Column<Operation>[] {
+function recordColumns(own: string | undefined): Column<Operation>[] {
   return [
     {
       key: 'amount',
       header: 'Amount',
-      width: 'minmax(130px, 1.2fr)',
+      width: 'minmax(110px, 1fr)',
       align: 'end',
       render: (op) => amountCell(op),
       text: amountText,
+      fit: amountFit,
     },
     {
       key: 'details',
       header: 'Details',
-      width: 'minmax(104px, 1.6fr)',
-      render: (op) => detailsCell(op),
+      width: 'minmax(165px, 3fr)',
+      render: (op) => detailsCell(op, true, own),
       text: detailsText,
     },
     {
       key: 'tx',
       header: 'Transaction',
-      width: '108px',
+      width: 'minmax(84px, 0.7fr)',
       render: (op) => <IdLink kind="tx" id={op.transactionHash} inRow />,
-      text: (op) => shortId(op.transactionHash),
+      text: (op) => abbreviateId(op.transactionHash),
     },
     {
       key: 'op',
       header: 'Operation',
-      width: 'minmax(120px, 164px)',
+      width: 'minmax(80px, 0.9fr)',
       render: (op) => <IdLink kind="op" id={op.id} inRow />,
       text: (op) => op.id,
     },
@@ -116,7 +137,7 @@ function transactionColumns(): Column<Operation>[] {
     {
       key: 'fee',
       header: 'Fee',
-      width: 'minmax(96px, 130px)',
+      width: 'minmax(104px, 0.6fr)',
       align: 'end',
       render: (op) => (op.transaction ? <Fee stroops={op.transaction.feeCharged} /> : null),
       text: (op) => (op.transaction ? feeText(op.transaction.feeCharged) : ''),
@@ -124,12 +145,9 @@ function transactionColumns(): Column<Operation>[] {
     {
       key: 'memo',
       header: 'Memo',
-      width: 'minmax(60px, 110px)',
-      render: (op) => (
-        <span className="mono clip" title={op.transaction?.memo}>
-          {op.transaction?.memo ?? ''}
-        </span>
-      ),
+      width: 'minmax(60px, 0.6fr)',
+      render: (op) => <Untrusted text={op.transaction?.memo ?? ''} className="mono" />,
+      text: (op) => showHidden(op.transaction?.memo ?? ''),
     },
     {
       key: 'ok',

@@ -1,39 +1,55 @@
 // The "Details" cell of a table row per operation type: who moved what to whom, every id a link;
 // and its plain-text form for rows mounted during a fling.
 import type { ReactNode } from 'react';
-import type { Currency, Operation, OperationOf } from '../../../shared/model';
+import { displayLimit } from '../../../shared/amount';
+import type { Currency, Operation } from '../../../shared/model';
 import { operationSummary } from '../../../shared/operation-summary';
 import { assetHref } from '../lib/asset-id';
-import { formatAmount, shortId } from '../lib/format';
 import { DataValue } from './data-entry';
 import { IdLink } from './id-link';
-import { Amounts } from './money';
+import { flagText, setOptionsText } from './operation-details-text';
+import { Amounts, AssetCode, moneyText } from './money';
+import { Untrusted } from './untrusted';
 
 const Arrow = () => <span className="muted"> → </span>;
 const Muted = ({ children }: { children: ReactNode }) => <span className="muted">{children}</span>;
 
 /** An asset code, a link to the asset's view (out of Tab order inside table rows, like IdLink). */
 function Code({ currency, inRow }: { currency: Currency | undefined; inRow: boolean }) {
-  const title = currency?.issuer ? `${currency.code} issued by ${currency.issuer}` : 'native';
   if (!currency)
     return (
       <span className="code" title="unknown asset">
         ?
       </span>
     );
+  return <AssetCode currency={currency} inRow={inRow} />;
+}
+
+/**
+ * The cell's parts in a row that gives way in its ids (shortened in the middle) before its words.
+ * `viewed`: the account whose page or feed this is; its own id gives way first, so the other party
+ * stays readable in a narrow window.
+ */
+export function detailsCell(op: Operation, inRow = true, viewed?: string): ReactNode {
+  const link = (kind: 'account' | 'pool' | 'cb') => (id: string) => (
+    <IdLink kind={kind} id={id} inRow={inRow} self={id === viewed} />
+  );
+  const ids: Ids = { acct: link('account'), pool: link('pool'), balance: link('cb'), inRow };
   return (
-    <a className="code" href={assetHref(currency)} title={title} tabIndex={inRow ? -1 : undefined}>
-      {currency.code}
-    </a>
+    <span className="details">
+      {transferCell(op, ids.acct) ?? holdingCell(op, ids) ?? issuerCell(op, ids) ?? otherCell(op, ids.acct)}
+    </span>
   );
 }
 
-export function detailsCell(op: Operation, inRow = true): ReactNode {
-  const acct = (id: string) => <IdLink kind="account" id={id} inRow={inRow} />;
-  return transferCell(op, acct) ?? holdingCell(op, acct, inRow) ?? issuerCell(op, acct, inRow) ?? otherCell(op, acct);
-}
-
 type Acct = (id: string) => ReactNode;
+/** How the cell links its ids: accounts, pools and balances, and whether inside a table row. */
+interface Ids {
+  acct: Acct;
+  pool: Acct;
+  balance: Acct;
+  inRow: boolean;
+}
 
 /** Value from one account to another: payments, path payments, account creation and merge. */
 function transferCell(op: Operation, acct: Acct): ReactNode | undefined {
@@ -52,7 +68,10 @@ function transferCell(op: Operation, acct: Acct): ReactNode | undefined {
         <>
           {acct(op.from)}
           <Arrow />
-          {acct(op.to)} <Muted>{[op.sourceCurrency, ...op.path, op.currency].map((c) => c.code).join(' → ')}</Muted>
+          {acct(op.to)}{' '}
+          <Muted>
+            <Untrusted text={[op.sourceCurrency, ...op.path, op.currency].map((c) => c.code).join(' → ')} />
+          </Muted>
         </>
       );
     case 'create_account':
@@ -77,24 +96,21 @@ function transferCell(op: Operation, acct: Acct): ReactNode | undefined {
 }
 
 /** Trust lines, claimable balances and liquidity pools. */
-function holdingCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | undefined {
+function holdingCell(op: Operation, ids: Ids): ReactNode | undefined {
+  const { acct, inRow } = ids;
   switch (op.type) {
     case 'change_trust':
       return (
         <>
           {acct(op.trustor)} <Muted>trusts</Muted>{' '}
-          {op.liquidityPoolId ? (
-            <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} />
-          ) : (
-            <Code inRow={inRow} currency={op.currency} />
-          )}{' '}
-          <Muted>limit {formatAmount(op.limit)}</Muted>
+          {op.liquidityPoolId ? ids.pool(op.liquidityPoolId) : <Code inRow={inRow} currency={op.currency} />}{' '}
+          <span className="muted clip-end">limit {displayLimit(op.limit)}</span>
         </>
       );
     case 'create_claimable_balance':
       return (
         <>
-          {op.balanceId ? <IdLink kind="cb" id={op.balanceId} inRow={inRow} /> : null} <Muted>for</Muted>{' '}
+          {op.balanceId ? ids.balance(op.balanceId) : null} <Muted>for</Muted>{' '}
           {op.claimants.slice(0, 2).map((c) => (
             <span key={c.destination}>{acct(c.destination)} </span>
           ))}
@@ -104,21 +120,31 @@ function holdingCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | und
     case 'claim_claimable_balance':
       return (
         <>
-          {acct(op.claimant)} <Muted>claims</Muted> <IdLink kind="cb" id={op.balanceId} inRow={inRow} />
+          {acct(op.claimant)} <Muted>claims</Muted> {ids.balance(op.balanceId)}
         </>
       );
     case 'liquidity_pool_deposit':
       return (
         <>
-          <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>deposit</Muted>{' '}
-          <Amounts list={op.reservesDeposited} inRow={inRow} />
+          {ids.pool(op.liquidityPoolId)} <Muted>deposit</Muted>{' '}
+          <span
+            className="muted clip-end"
+            title={op.reservesDeposited.map((r) => moneyText(r.amount, r.currency)).join(' + ')}
+          >
+            <Amounts list={op.reservesDeposited} inRow={inRow} />
+          </span>
         </>
       );
     case 'liquidity_pool_withdraw':
       return (
         <>
-          <IdLink kind="pool" id={op.liquidityPoolId} inRow={inRow} /> <Muted>withdraw</Muted>{' '}
-          <Amounts list={op.reservesReceived} inRow={inRow} />
+          {ids.pool(op.liquidityPoolId)} <Muted>withdraw</Muted>{' '}
+          <span
+            className="muted clip-end"
+            title={op.reservesReceived.map((r) => moneyText(r.amount, r.currency)).join(' + ')}
+          >
+            <Amounts list={op.reservesReceived} inRow={inRow} />
+          </span>
         </>
       );
     default:
@@ -126,7 +152,8 @@ function holdingCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | und
   }
 }
 
-function issuerCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | undefined {
+function issuerCell(op: Operation, ids: Ids): ReactNode | undefined {
+  const { acct, inRow } = ids;
   switch (op.type) {
     case 'manage_sell_offer':
     case 'manage_buy_offer':
@@ -167,7 +194,7 @@ function issuerCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | unde
     case 'clawback_claimable_balance':
       return (
         <>
-          {acct(op.sourceAccount)} <Muted>claws back</Muted> <IdLink kind="cb" id={op.balanceId} inRow={inRow} />
+          {acct(op.sourceAccount)} <Muted>claws back</Muted> {ids.balance(op.balanceId)}
         </>
       );
     case 'begin_sponsoring_future_reserves':
@@ -183,7 +210,11 @@ function issuerCell(op: Operation, acct: Acct, inRow: boolean): ReactNode | unde
         </>
       );
     case 'revoke_sponsorship':
-      return <Muted>{operationSummary(op)}</Muted>;
+      return (
+        <span className="muted clip-end">
+          <Untrusted text={operationSummary(op)} />
+        </span>
+      );
     default:
       return undefined;
   }
@@ -206,7 +237,7 @@ function otherCell(op: Operation, acct: Acct): ReactNode {
     case 'manage_data':
       return (
         <span>
-          <bdi className="mono">{op.name}</bdi> = <DataValue op={op} />
+          <Untrusted text={op.name} /> = <DataValue op={op} />
         </span>
       );
     case 'bump_sequence':
@@ -218,7 +249,10 @@ function otherCell(op: Operation, acct: Acct): ReactNode {
     case 'set_options':
       return (
         <>
-          {acct(op.sourceAccount)} <Muted>{setOptionsText(op)}</Muted>
+          {acct(op.sourceAccount)}{' '}
+          <span className="muted clip-end">
+            <Untrusted text={setOptionsText(op)} />
+          </span>
         </>
       );
     case 'other':
@@ -226,56 +260,11 @@ function otherCell(op: Operation, acct: Acct): ReactNode {
     default:
       return (
         <>
-          {acct(op.sourceAccount)} <Muted>{operationSummary(op)}</Muted>
+          {acct(op.sourceAccount)}{' '}
+          <span className="muted clip-end">
+            <Untrusted text={operationSummary(op)} />
+          </span>
         </>
       );
-  }
-}
-
-function flagText(set?: string[], clear?: string[]): string {
-  return (
-    [set?.length ? `set ${set.join(', ')}` : '', clear?.length ? `clear ${clear.join(', ')}` : '']
-      .filter(Boolean)
-      .join('; ') || 'flags'
-  );
-}
-
-function setOptionsText(op: OperationOf<'set_options'>): string {
-  const parts: string[] = [];
-  if (op.homeDomain !== undefined) parts.push(`home domain ${op.homeDomain || '(cleared)'}`);
-  if (op.signerKey) parts.push(`signer weight ${op.signerWeight ?? 0}`);
-  if (op.masterKeyWeight !== undefined) parts.push(`master weight ${op.masterKeyWeight}`);
-  if (op.lowThreshold !== undefined || op.medThreshold !== undefined || op.highThreshold !== undefined)
-    parts.push('thresholds');
-  if (op.setFlags?.length) parts.push(`set ${op.setFlags.join(', ')}`);
-  if (op.clearFlags?.length) parts.push(`clear ${op.clearFlags.join(', ')}`);
-  return parts.join('; ') || 'options';
-}
-
-/** Plain-text forms of the cells above. */
-export function detailsText(op: Operation): string {
-  const s = (id: string) => shortId(id);
-  switch (op.type) {
-    case 'payment':
-    case 'path_payment_strict_receive':
-    case 'path_payment_strict_send':
-      return `${s(op.from)} → ${s(op.to)}`;
-    case 'create_account':
-      return `${s(op.funder)} → ${s(op.account)} created`;
-    case 'account_merge':
-      return `${s(op.account)} → ${s(op.into)} merged`;
-    case 'claim_claimable_balance':
-      return `${s(op.claimant)} claims ${s(op.balanceId.slice(8))}`;
-    case 'liquidity_pool_deposit':
-    case 'liquidity_pool_withdraw':
-      return s(op.liquidityPoolId);
-    case 'change_trust':
-    case 'create_claimable_balance':
-    case 'manage_data':
-    case 'bump_sequence':
-    case 'set_options':
-      return s(op.sourceAccount);
-    default:
-      return operationSummary(op);
   }
 }

@@ -50,7 +50,19 @@ export function OperationTable({
   const [open, setOpen] = useState<Operation | null>(null);
   const [exporting, setExporting] = useState(false);
   const { base, rows } = useMemo(() => flattenPages(query.data?.pages), [query.data]);
-  const columns = useMemo(() => operationColumns(filters, viewed, numbered), [filters, viewed, numbered]);
+  // The page's own account, pool or balance: its id gives way first in a narrow Details cell. A
+  // transaction's own operations need no Transaction column, and they (like a ledger's) share one time.
+  const own = viewed ?? (target.kind === 'operations' ? target.id : undefined);
+  const scope = target.kind === 'operations' ? target.scope : undefined;
+  const columns = useMemo(
+    () =>
+      operationColumns(filters, viewed, numbered, {
+        own,
+        withTx: scope !== 'transaction',
+        withTime: scope !== 'transaction' && scope !== 'ledger',
+      }),
+    [filters, viewed, numbered, own, scope],
+  );
   const { fetchNext, fetchPrev, retry } = usePaging(query);
   const reach = useReach(JSON.stringify([target, filters]), base + rows.length, query.isSuccess && !query.hasNextPage);
   // Where the server's kept history starts: at the end newest first, at the start oldest first.

@@ -1,7 +1,8 @@
 // The sidebar: brand, network picker and status, pages, watched accounts with unread counts.
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../lib/bridge';
-import { shortId } from '../lib/format';
+import { IdText } from './id-text';
+import { LabelText } from './id-link';
 import { useLabelStore } from '../lib/labels';
 import { useShortcutsDialog } from '../lib/keys';
 import { href, useRoute, type Page } from '../lib/router';
@@ -61,8 +62,9 @@ export function Sidebar() {
                   href={href('account', w.account)}
                   className={labels.get(w.account) ? 'labelled' : 'mono'}
                   title={w.account}
+                  aria-label={labels.get(w.account) ? undefined : w.account}
                 >
-                  {labels.get(w.account) ?? shortId(w.account, 8, 6)}
+                  {labels.get(w.account) ? <LabelText name={labels.get(w.account)!} /> : <IdText id={w.account} />}
                 </a>
                 {unread[w.account] ? (
                   <span className="unread" aria-label={`${unread[w.account]} unread`}>

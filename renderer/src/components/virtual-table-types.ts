@@ -1,5 +1,6 @@
 // The shapes of a virtual table (virtual-table.tsx): its columns and its props.
 import type { ReactNode } from 'react';
+import type { AmountFit } from './amount-fit';
 
 export interface Column<Row> {
   key: string;
@@ -10,6 +11,8 @@ export interface Column<Row> {
   render(row: Row): ReactNode;
   /** Plain text drawn instead of `render` while the table is flung (much cheaper to mount). */
   text?(row: Row): string;
+  /** An amount column: what its cell shows, so the column is never narrower than its amounts (amount-fit.ts). */
+  fit?(row: Row): AmountFit | null;
 }
 
 export interface VirtualTableProps<Row> {

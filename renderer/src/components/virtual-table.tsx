@@ -2,7 +2,8 @@
 // were dropped to bound memory and are fetched again when they scroll into view; one loader row
 // past the end fetches the next page when it comes into view. j/k move, Enter opens.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef, type RefObject } from 'react';
+import { useId, useMemo, useRef, type RefObject } from 'react';
+import { codeSlotStyle, fitColumns } from './amount-fit';
 import { useEdgeLoading, useFling, useRowNavigation } from './virtual-table-hooks';
 import { HeaderRow, tableState, VirtualRows } from './virtual-table-rows';
 import type { VirtualTableProps } from './virtual-table-types';
@@ -16,7 +17,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const domId = useId();
   const failedNext = props.status === 'error' && rows.length > 0;
   const count = base + rows.length + (hasNext || failedNext ? 1 : 0);
-  const template = columns.map((column) => column.width).join(' ');
+  // Amount columns as wide as their widest amount, codes in one slot: amounts line up and are never cut.
+  const { template, slot } = useMemo(() => fitColumns(columns, rows), [columns, rows]);
 
   const { virtualizer, items, fast, firstIndex } = useVirtualWindow(props, {
     scrollRef,
@@ -66,6 +68,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       tabIndex={0}
       data-table=""
       data-fling={fast ? '' : undefined}
+      style={codeSlotStyle(slot)}
       onKeyDown={onKeyDown}
       onClick={onClick}
     >

@@ -10,6 +10,7 @@ import type {
   RequestChannel,
   RequestResult,
 } from '../../../shared/ipc';
+import { readableHostMessage } from './host-errors';
 
 declare global {
   interface Window {
@@ -178,7 +179,8 @@ export function setBridge(fake: Bridge): void {
   current = fake;
 }
 
-export type HostError = Error & { code: string; retryAfterMs?: number };
+/** `message` is what the page may show (host-errors.ts); `detail` the host's own text. */
+export type HostError = Error & { code: string; retryAfterMs?: number; detail: string };
 
 /** Invokes a channel and throws the host's typed error, for TanStack Query. */
 export async function call<C extends RequestChannel>(
@@ -188,9 +190,10 @@ export async function call<C extends RequestChannel>(
 ): Promise<RequestResult<C>> {
   const reply = await getBridge().invoke(channel, args, signal);
   if (reply.ok) return reply.value;
-  throw Object.assign(new Error(reply.error.message), {
+  throw Object.assign(new Error(readableHostMessage(reply.error.code, reply.error.message)), {
     code: reply.error.code,
     retryAfterMs: reply.error.retryAfterMs,
+    detail: reply.error.message,
   }) as HostError;
 }
 

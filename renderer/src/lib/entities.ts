@@ -100,3 +100,41 @@ export async function resolveId(input: string, fetch: Fetch, networkName = 'this
   const what = candidates.map(([kind]) => ENTITY_LABEL[kind].toLowerCase()).join(' or ');
   return { ok: false, message: `Unknown: no ${what} ${found.value} on ${networkName}.` };
 }
+
+const UINT32_MAX = 4_294_967_295n;
+
+/** What each kind of id looks like, said to a person whose address holds something else. */
+const ID_SHAPE: Record<EntityKind, string> = {
+  account: 'an account id starts with G and has 56 characters',
+  ledger: 'a ledger is a number from 1 to 4,294,967,295',
+  tx: 'a transaction hash has 64 hexadecimal characters',
+  op: 'an operation id is a number of up to 19 digits',
+  cb: 'a claimable balance id has 72 hexadecimal characters and starts with 00000000',
+  pool: 'a liquidity pool id has 64 hexadecimal characters',
+};
+
+/**
+ * Why an address's id cannot name an entity of `kind`, in a sentence; null when it can. Checked
+ * before anything is asked of the host, so a bad address never reaches a channel's schema.
+ */
+export function routeIdProblem(kind: EntityKind, id: string): string | null {
+  if (id.length > 200) return `it has ${id.length.toLocaleString('en')} characters; ${ID_SHAPE[kind]}`;
+  const found = classifyId(id);
+  const ok = (() => {
+    switch (kind) {
+      case 'account':
+        return found.kind === 'account';
+      case 'ledger':
+        return /^\d{1,10}$/.test(id) && BigInt(id) >= 1n && BigInt(id) <= UINT32_MAX;
+      case 'tx':
+        return /^[0-9a-f]{64}$/i.test(id);
+      case 'op':
+        return /^\d{1,19}$/.test(id) && found.kind === 'operation';
+      case 'cb':
+        return /^00000000[0-9a-f]{64}$/i.test(id);
+      case 'pool':
+        return /^[0-9a-f]{64}$/i.test(id);
+    }
+  })();
+  return ok ? null : ID_SHAPE[kind];
+}

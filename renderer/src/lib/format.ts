@@ -1,27 +1,6 @@
-// Display formatting. Amounts stay exact decimal strings: grouped, never turned into floats.
-import { fixedAmount, groupDecimal } from '../../../shared/amount';
+// Display formatting of times and result codes. Amounts and ids have their one rule in
+// shared/amount.ts (displayAmount) and shared/ids.ts (abbreviateId).
 import { parseJson, stringifyJson } from '../../../shared/json';
-
-export function formatAmount(amount: string): string {
-  try {
-    return groupDecimal(amount);
-  } catch {
-    return amount;
-  }
-}
-
-/** An amount for a table cell: all seven decimals, grouped ("1.5" -> "1.5000000"); text as sent if it is not a decimal. */
-export function tableAmount(amount: string): string {
-  try {
-    return groupDecimal(fixedAmount(amount));
-  } catch {
-    return amount;
-  }
-}
-
-export function shortId(id: string, head = 6, tail = 4): string {
-  return id.length > head + tail + 1 ? `${id.slice(0, head)}…${id.slice(-tail)}` : id;
-}
 
 const UNITS: [string, number][] = [
   ['y', 365 * 86_400],

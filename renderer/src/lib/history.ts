@@ -5,6 +5,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { HistoryFilter, HistoryProgress, HistoryRow, HistorySort, TotalsBy } from '../../../shared/history';
+import type { Currency } from '../../../shared/model';
 import { call, onEvent } from './bridge';
 import { useUi } from './store';
 
@@ -176,6 +177,13 @@ export function useHistoryFlow(account: string, filter: HistoryFilter, asset: st
 /** "native" or "CODE:ISSUER" as a short label: the code ("XLM" for native). */
 export function assetCode(asset: string): string {
   return asset === 'native' ? 'XLM' : (asset.split(':')[0] ?? asset);
+}
+
+/** "native" or "CODE:ISSUER" as the asset it names (undefined: the native asset), for an amount's code. */
+export function assetCurrency(asset: string): Currency | undefined {
+  if (asset === 'native') return undefined;
+  const [code = asset, issuer] = asset.split(':');
+  return issuer ? { code, issuer } : { code };
 }
 
 export function formatBytes(bytes: number): string {

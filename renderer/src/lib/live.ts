@@ -4,18 +4,23 @@ import { useEffect } from 'react';
 import type { Operation } from '../../../shared/model';
 import { isPaymentLike } from '../../../shared/model/payment-types';
 import { onEvent } from './bridge';
-import { formatAmount, shortId } from './format';
+import { displayMoney } from '../../../shared/amount';
+import { abbreviateId } from '../../../shared/ids';
+import { showHidden } from '../../../shared/visible-text';
 import { labelOf } from './labels';
 import { href, navigate, parseHash } from './router';
 import { useUi } from './store';
 
-/** An account as a notification names it: its label, else its short id. */
-const nameOf = (account: string) => labelOf(account) ?? shortId(account, 8, 6);
+/** An account as a notification names it: its label (hidden characters written out), else its abbreviated id. */
+const nameOf = (account: string) => {
+  const label = labelOf(account);
+  return label === undefined ? abbreviateId(account) : showHidden(label);
+};
 
 export function notificationText(record: Operation): { title: string; body: string } {
   if (isPaymentLike(record)) {
     return {
-      title: `Payment received: ${formatAmount(record.amount)} ${record.currency.code}`,
+      title: `Payment received: ${displayMoney(record.amount, record.currency.code)}`,
       body: `From ${nameOf(record.from)} to ${nameOf(record.to)}`,
     };
   }

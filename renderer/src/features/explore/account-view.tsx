@@ -1,10 +1,11 @@
 // Account: balances and sequence, the payment-volume chart, then Payments | Operations.
+import { displayLimit } from '../../../../shared/amount';
 import type { Account } from '../../../../shared/model';
+import { codeSlotStyle, columnFit, fitOf } from '../../components/amount-fit';
 import { IdLink } from '../../components/id-link';
 import { Money } from '../../components/operation-cells';
 import { OperationTable } from '../../components/operation-table';
 import { RawJson } from '../../components/raw-json';
-import { formatAmount } from '../../lib/format';
 import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
@@ -13,9 +14,6 @@ import { AccountLabel } from './account-label';
 import { IndexPanel } from '../workbench/index-panel';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
-
-/** The largest trust line limit (int64 max in stroops): a limit set to it means "no limit". */
-const MAX_LIMIT = '922337203685.4775807';
 
 export function AccountView({ account }: { account: Account }) {
   const { params } = useRoute();
@@ -100,9 +98,9 @@ function AccountFactsCard({ account }: { account: Account }) {
             {account.signers.map((signer) => (
               <div key={signer.key}>
                 {/^G/.test(signer.key) ? (
-                  <IdLink kind="account" id={signer.key} />
+                  <IdLink kind="account" id={signer.key} grouped />
                 ) : (
-                  <span className="mono">{signer.key}</span>
+                  <span className="mono wrap">{signer.key}</span>
                 )}{' '}
                 <span className="muted">weight {signer.weight}</span>
               </div>
@@ -117,21 +115,20 @@ function AccountFactsCard({ account }: { account: Account }) {
 
 /** The account's balances: one cell each, the amount and beneath it whose asset and its limit. */
 function BalancesCard({ account }: { account: Account }) {
+  const fit = columnFit(
+    account.balances.map((b) => fitOf([[b.amount, b.liquidityPoolId ? 'shares' : (b.currency?.code ?? 'XLM')]])),
+  );
   return (
     <section className="card" aria-label="Balances">
       <h3>Balances</h3>
-      <table className="dense">
+      <table className="dense balances" style={codeSlotStyle(fit.slot)}>
         <tbody>
           {account.balances.map((balance, i) => (
             // One cell: the amount, and beneath it whose asset and its limit (three columns
             // did not fit the card, and the limit column was cut off).
             <tr key={i}>
               <td className="balance">
-                {balance.liquidityPoolId ? (
-                  <span className="num">{formatAmount(balance.amount)} shares</span>
-                ) : (
-                  <Money amount={balance.amount} currency={balance.currency} />
-                )}
+                <Money amount={balance.amount} currency={balance.currency} shares={!!balance.liquidityPoolId} />
                 <div className="muted small balance-of">
                   {balance.liquidityPoolId ? (
                     <>
@@ -145,10 +142,7 @@ function BalancesCard({ account }: { account: Account }) {
                     'native'
                   )}
                   {balance.limit ? (
-                    <span title={`limit ${balance.limit}`}>
-                      {' '}
-                      · limit {balance.limit === MAX_LIMIT ? 'none (maximum)' : formatAmount(balance.limit)}
-                    </span>
+                    <span title={`limit ${balance.limit}`}> · limit {displayLimit(balance.limit)}</span>
                   ) : null}
                 </div>
               </td>

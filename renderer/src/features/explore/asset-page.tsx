@@ -2,7 +2,8 @@
 // holders among the accounts this app knows, and its payments in the local history index.
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Account } from '../../../../shared/model';
-import { CopyButton, IdLink } from '../../components/id-link';
+import { CopyButton, IdLink, LabelText } from '../../components/id-link';
+import { Untrusted } from '../../components/untrusted';
 import { Money } from '../../components/money';
 import { ViewBoundary } from '../../components/view-boundary';
 import { parseAssetId, isAsset, type AssetId } from '../../lib/asset-id';
@@ -24,7 +25,7 @@ export function AssetPage({ id }: { id: string }) {
       <article className="entity" aria-label="Asset">
         <h2>Asset</h2>
         <p className="banner bad" role="alert" data-testid="bad-asset">
-          {asset.message}
+          <Untrusted text={asset.message} />
         </p>
       </article>
     );
@@ -69,7 +70,7 @@ function IssuerCard({ asset }: { asset: Asset }) {
             {label ? (
               <span className="muted" data-testid="issuer-label">
                 {' '}
-                {label}
+                <LabelText name={label} />
               </span>
             ) : null}
           </p>

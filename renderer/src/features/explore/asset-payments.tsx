@@ -4,10 +4,10 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { HistoryRow } from '../../../../shared/history';
 import { IdLink } from '../../components/id-link';
+import { Money } from '../../components/money';
 import { TimeCell } from '../../components/operation-cells';
 import type { AssetId } from '../../lib/asset-id';
 import { call } from '../../lib/bridge';
-import { tableAmount } from '../../lib/format';
 import { href } from '../../lib/router';
 import { useUi } from '../../lib/store';
 
@@ -112,8 +112,8 @@ function PaymentsTable({ rows, asset }: { rows: { account: string; row: HistoryR
               <span className={`badge dir-${row.direction}`}>{row.direction}</span>
               {row.successful ? null : <span className="badge bad">failed</span>}
             </td>
-            <td className="end num" title={legOf(row, asset.key) ?? ''}>
-              {tableAmount(legOf(row, asset.key) ?? '0')}
+            <td className="end">
+              <Money amount={legOf(row, asset.key) ?? '0'} currency={asset.native ? undefined : asset} />
             </td>
             <td>
               {row.counterparty ? <IdLink kind="account" id={row.counterparty} /> : <span className="muted">—</span>}

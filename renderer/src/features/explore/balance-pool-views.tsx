@@ -4,7 +4,6 @@ import { IdLink } from '../../components/id-link';
 import { Money } from '../../components/operation-cells';
 import { OperationTable } from '../../components/operation-table';
 import { RawJson } from '../../components/raw-json';
-import { formatAmount } from '../../lib/format';
 
 export function BalanceView({ balance, id }: { balance: ClaimableBalance; id: string }) {
   return (
@@ -81,7 +80,9 @@ export function PoolView({ pool, id }: { pool: LiquidityPool; id: string }) {
           </div>
           <div className="field">
             <dt>Total shares</dt>
-            <dd className="num">{formatAmount(pool.totalShares)}</dd>
+            <dd>
+              <Money amount={pool.totalShares} shares />
+            </dd>
           </div>
           {pool.totalTrustlines ? (
             <div className="field">

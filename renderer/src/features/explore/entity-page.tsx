@@ -9,14 +9,17 @@ import type {
   Operation,
   TransactionDetail,
 } from '../../../../shared/model';
+import { clipMiddle } from '../../../../shared/ids';
 import { CopyButton } from '../../components/id-link';
+import { IdText } from '../../components/id-text';
+import { Untrusted } from '../../components/untrusted';
 import { OperationTable } from '../../components/operation-table';
 import { ViewBoundary } from '../../components/view-boundary';
 import { errorCode } from '../../lib/bridge';
-import { entityQuery } from '../../lib/entities';
+import { entityQuery, routeIdProblem } from '../../lib/entities';
 import { rememberRecent } from '../../lib/recent';
 import { useUi } from '../../lib/store';
-import { ENTITY_LABEL, type EntityKind } from '../../lib/router';
+import { ENTITY_LABEL, href, type EntityKind } from '../../lib/router';
 import { AccountView } from './account-view';
 import { BalanceView, PoolView } from './balance-pool-views';
 import { LedgerView } from './ledger-view';
@@ -24,6 +27,36 @@ import { OperationView } from './operation-view';
 import { TransactionView } from './transaction-view';
 
 export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
+  const problem = routeIdProblem(kind, id);
+  return problem ? <BadRoute kind={kind} id={id} problem={problem} /> : <Entity kind={kind} id={id} />;
+}
+
+/** An address whose id cannot name its kind of entity: a sentence, the id shortened, and ways back. */
+function BadRoute({ kind, id, problem }: { kind: EntityKind; id: string; problem: string }) {
+  const label = ENTITY_LABEL[kind];
+  const shown = clipMiddle(id, 64);
+  return (
+    <article className="entity" aria-label={label} data-entity={kind}>
+      <header className="entity-head">
+        <h2>{label}</h2>
+      </header>
+      <section className="card route-problem" role="alert" data-testid="bad-route">
+        <p>
+          This address does not name a {label.toLowerCase()}: “<Untrusted text={shown} className="mono" />” is not one (
+          {problem}).
+        </p>
+        <p>
+          <button type="button" onClick={() => window.history.back()}>
+            Back
+          </button>{' '}
+          <a href={href('explore')}>Go to Explore</a> <span className="muted">or press Ctrl K to look an id up.</span>
+        </p>
+      </section>
+    </article>
+  );
+}
+
+function Entity({ kind, id }: { kind: EntityKind; id: string }) {
   const networkId = useUi((state) => state.networkId);
   const query = useQuery(entityQuery(kind, id, networkId));
   const label = ENTITY_LABEL[kind];
@@ -62,7 +95,11 @@ export function EntityPage({ kind, id }: { kind: EntityKind; id: string }) {
     <article className="entity" aria-label={`${label} ${id}`} data-entity={kind}>
       <header className="entity-head">
         <h2>
-          {label} <span className="mono entity-id">{id}</span> <CopyButton text={id} />
+          {label}{' '}
+          <span className="mono entity-id">
+            <IdText id={id} form="full" />
+          </span>{' '}
+          <CopyButton text={id} />
         </h2>
       </header>
       {body}

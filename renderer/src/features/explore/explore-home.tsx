@@ -1,6 +1,7 @@
 import { GotoForm } from '../../components/goto-box';
 import { useWatched } from '../../components/sidebar';
 import { IdLink } from '../../components/id-link';
+import { Untrusted } from '../../components/untrusted';
 import { readRecent } from '../../lib/recent';
 import { ENTITY_LABEL } from '../../lib/router';
 import { useUi } from '../../lib/store';
@@ -13,7 +14,7 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
   const [recent] = useState(() => readRecent(networkId));
   return (
     <section className="explore-home" aria-label="Explore">
-      <h2>Explore {networkName ?? ''}</h2>
+      <h2>Explore {networkName ? <Untrusted text={networkName} /> : null}</h2>
       <GotoForm networkName={networkName} />
       <div className="home-grid">
         <DemoAccounts />
@@ -24,7 +25,7 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
         {recent.length ? (
           <section className="card" aria-label="Recently opened">
             <h3>Recently opened</h3>
-            <table className="dense">
+            <table className="dense recent">
               <tbody>
                 {recent.map((entry) => (
                   <tr key={`${entry.kind}/${entry.id}`}>
@@ -43,7 +44,7 @@ export function ExploreHome({ networkName }: { networkName?: string | undefined 
             <h3>Watched accounts</h3>
             {watched.data.watched.map((w) => (
               <div key={w.account}>
-                <IdLink kind="account" id={w.account} full />
+                <IdLink kind="account" id={w.account} />
               </div>
             ))}
           </section>

@@ -5,8 +5,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RequestResult } from '../../../../shared/ipc';
+import { codeSlotStyle, columnFit } from '../../components/amount-fit';
 import { IdLink } from '../../components/id-link';
-import { amountCell, typeLabel } from '../../components/operation-cells';
+import { amountCell, amountFit, typeLabel } from '../../components/operation-cells';
+import { Untrusted } from '../../components/untrusted';
 import { call, onEvent } from '../../lib/bridge';
 import { relativeTime } from '../../lib/format';
 import { href } from '../../lib/router';
@@ -105,7 +107,7 @@ export function LatestOperations() {
     <section className="card home-card wide" aria-label="Latest operations">
       <h3>Latest operations</h3>
       {activity.data?.operations.length ? (
-        <table className="dense">
+        <table className="dense" style={codeSlotStyle(columnFit(activity.data.operations.map(amountFit)).slot)}>
           <thead>
             <tr>
               <th>Operation</th>
@@ -168,7 +170,7 @@ export function DemoAccounts() {
         {accounts.map((account) => (
           <li key={account.account}>
             <a href={href('account', account.account)} title={account.account}>
-              {account.name}
+              <Untrusted text={account.name} />
             </a>
             {account.multisig ? (
               <span className="badge" title="Needs more than one signature">

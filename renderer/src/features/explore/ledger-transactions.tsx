@@ -36,7 +36,7 @@ export function LedgerTransactions({ sequence, expected }: { sequence: number; e
               <th>Hash</th>
               <th>Source</th>
               <th>Operations</th>
-              <th>Fee</th>
+              <th className="end">Fee</th>
               <th>Result</th>
             </tr>
           </thead>
@@ -51,7 +51,7 @@ export function LedgerTransactions({ sequence, expected }: { sequence: number; e
                   <IdLink kind="account" id={tx.sourceAccount} />
                 </td>
                 <td className="num">{tx.operationCount}</td>
-                <td className="num">
+                <td className="end">
                   <Fee stroops={tx.feeCharged} />
                 </td>
                 <td>

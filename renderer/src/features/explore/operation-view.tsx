@@ -6,6 +6,7 @@ import { IdLink } from '../../components/id-link';
 import { amountCell, detailsCell, TimeCell, typeLabel } from '../../components/operation-cells';
 import { factFields, OperationFacts } from '../../components/operation-facts';
 import { RawJson } from '../../components/raw-json';
+import { Untrusted } from '../../components/untrusted';
 
 export function OperationView({ op }: { op: Operation }) {
   const position = positionOf(op.id);
@@ -16,7 +17,7 @@ export function OperationView({ op }: { op: Operation }) {
         {amountCell(op, false)} {detailsCell(op, false)}
       </p>
       <p className="muted" data-testid="op-summary">
-        {operationSummary(op)}
+        <Untrusted text={operationSummary(op)} />
       </p>
       <dl className="fields">
         <div className="field">

@@ -9,6 +9,7 @@ import { Fee } from '../../components/fee';
 import { codeList } from '../../lib/format';
 import { ViewBoundary } from '../../components/view-boundary';
 import { SignatureList } from './signature-list';
+import { Untrusted } from '../../components/untrusted';
 
 export function TransactionView({ tx }: { tx: TransactionDetail }) {
   return (
@@ -68,7 +69,13 @@ function TransactionFactsCard({ tx }: { tx: TransactionDetail }) {
         </Fact>
         <Fact term="Operations">{tx.operationCount}</Fact>
         <Fact term="Memo" className="mono">
-          {tx.memoType === 'none' ? <span className="muted">none</span> : `${tx.memoType}: ${tx.memo ?? ''}`}
+          {tx.memoType === 'none' ? (
+            <span className="muted">none</span>
+          ) : (
+            <>
+              {tx.memoType}: <Untrusted text={tx.memo ?? ''} />
+            </>
+          )}
         </Fact>
         {tx.envelopeXdr ? <XdrFact term="Envelope XDR" xdr={tx.envelopeXdr} copyLabel="Copy envelope XDR" /> : null}
         {tx.resultXdr ? <XdrFact term="Result XDR" xdr={tx.resultXdr} copyLabel="Copy result XDR" /> : null}

@@ -2,10 +2,12 @@
 // Sums are exact bigints; floats only place pixels.
 import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo, useState } from 'react';
-import { formatAmount, formatAmountGrouped, parseAmount } from '../../../../shared/amount';
+import { displayMoney, formatAmount, parseAmount } from '../../../../shared/amount';
 import type { Currency, Operation } from '../../../../shared/model';
 import { movesOf } from '../../../../shared/moves';
+import { showHidden } from '../../../../shared/visible-text';
 import { call } from '../../lib/bridge';
+import { Money } from '../../components/money';
 import { absoluteTime } from '../../lib/format';
 import { useUi } from '../../lib/store';
 
@@ -16,6 +18,7 @@ const H = 110;
 interface Series {
   key: string;
   label: string;
+  currency: Currency;
   inbound: bigint[];
   outbound: bigint[];
   count: number;
@@ -53,6 +56,7 @@ function seriesFor(byAsset: Map<string, Series>, currency: Currency): Series {
     series = {
       key,
       label: currency.code,
+      currency,
       inbound: Array(BUCKETS).fill(0n),
       outbound: Array(BUCKETS).fill(0n),
       count: 0,
@@ -116,7 +120,7 @@ const ChartBody = memo(function ChartBody({
         <select value={current.key} onChange={(e) => setPicked(e.target.value)} aria-label="Currency">
           {series.map((s) => (
             <option key={s.key} value={s.key}>
-              {s.label}
+              {showHidden(s.label)}
             </option>
           ))}
         </select>
@@ -125,27 +129,27 @@ const ChartBody = memo(function ChartBody({
         viewBox={`0 0 ${W} ${H}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`${current.label} in ${formatAmount(totalIn)}, out ${formatAmount(totalOut)}`}
+        aria-label={`in ${displayMoney(formatAmount(totalIn), current.label)}, out ${displayMoney(formatAmount(totalOut), current.label)}`}
       >
         <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
         {current.inbound.map((v, i) =>
           v > 0n ? (
             <rect key={`i${i}`} className="bar-in" x={i * bar + 1} width={bar - 2} y={mid - scale(v)} height={scale(v)}>
-              <title>in {formatAmountGrouped(v)}</title>
+              <title>in {displayMoney(formatAmount(v), current.label)}</title>
             </rect>
           ) : null,
         )}
         {current.outbound.map((v, i) =>
           v > 0n ? (
             <rect key={`o${i}`} className="bar-out" x={i * bar + 1} width={bar - 2} y={mid} height={scale(v)}>
-              <title>out {formatAmountGrouped(v)}</title>
+              <title>out {displayMoney(formatAmount(v), current.label)}</title>
             </rect>
           ) : null,
         )}
       </svg>
       <p className="small">
-        <span className="legend-in">in {formatAmountGrouped(totalIn)}</span> ·{' '}
-        <span className="legend-out">out {formatAmountGrouped(totalOut)}</span> {current.label}
+        in <Money amount={formatAmount(totalIn)} currency={current.currency} direction="in" /> · out{' '}
+        <Money amount={formatAmount(totalOut)} currency={current.currency} direction="out" />
       </p>
       <p className="muted small">
         {rows.length < WINDOW ? `All ${rows.length.toLocaleString('en')} payments` : `The newest ${WINDOW} payments`},{' '}

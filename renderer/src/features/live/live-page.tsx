@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { formatMinimums } from '../../../../shared/minimums';
 import type { StreamStatus, WatchedAccount } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';
-import { amountCell, detailsCell, DirectionBadge, typeLabel } from '../../components/operation-cells';
+import { amountCell, amountFit, detailsCell, DirectionBadge, typeLabel } from '../../components/operation-cells';
 import { useWatched } from '../../components/sidebar';
 import { VirtualTable, type Column } from '../../components/virtual-table';
 import { call } from '../../lib/bridge';
@@ -27,29 +27,50 @@ export function streamStateText(status: StreamStatus | undefined): string {
 }
 
 const columns: Column<FeedItem>[] = [
-  { key: 'time', header: 'Time (UTC)', width: '200px', render: (item) => <LiveTime iso={item.record.createdAt} /> },
+  {
+    key: 'time',
+    header: 'Time (UTC)',
+    width: 'minmax(130px, 1.2fr)',
+    render: (item) => <LiveTime iso={item.record.createdAt} />,
+  },
   {
     key: 'account',
     header: 'Watched',
-    width: '130px',
+    width: 'minmax(84px, 0.8fr)',
     render: (item) => <IdLink kind="account" id={item.account} inRow />,
   },
   {
     key: 'dir',
     header: 'Dir',
-    width: '46px',
+    width: '36px',
     render: (item) => <DirectionBadge op={item.record} />,
   },
-  { key: 'type', header: 'Type', width: '110px', render: (item) => typeLabel(item.record) },
+  {
+    key: 'type',
+    header: 'Type',
+    width: 'minmax(68px, 0.6fr)',
+    render: (item) => <span className="type-cell">{typeLabel(item.record)}</span>,
+  },
   {
     key: 'amount',
     header: 'Amount',
-    width: 'minmax(130px, 0.8fr)',
+    width: 'minmax(110px, 1fr)',
     align: 'end',
     render: (item) => amountCell(item.record),
+    fit: (item) => amountFit(item.record),
   },
-  { key: 'details', header: 'Details', width: 'minmax(200px, 2fr)', render: (item) => detailsCell(item.record) },
-  { key: 'op', header: 'Operation', width: '164px', render: (item) => <IdLink kind="op" id={item.record.id} inRow /> },
+  {
+    key: 'details',
+    header: 'Details',
+    width: 'minmax(165px, 3fr)',
+    render: (item) => detailsCell(item.record, true, item.account),
+  },
+  {
+    key: 'op',
+    header: 'Operation',
+    width: 'minmax(80px, 0.9fr)',
+    render: (item) => <IdLink kind="op" id={item.record.id} inRow />,
+  },
 ];
 
 export function LivePage() {

@@ -5,9 +5,9 @@ import { useNow } from '../../lib/use-now';
 export function LiveTime({ iso }: { iso: string }) {
   const now = useNow();
   return (
-    <time dateTime={iso} title={iso}>
-      {absoluteTime(iso).replace(' UTC', '')}{' '}
-      <span className="muted" data-testid="relative-time">
+    <time className="time" dateTime={iso} title={iso}>
+      <span className="num">{absoluteTime(iso).replace(' UTC', '')}</span>{' '}
+      <span className="muted rel" data-testid="relative-time">
         {relativeTime(iso, now)}
       </span>
     </time>

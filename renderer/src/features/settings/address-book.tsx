@@ -2,6 +2,10 @@
 // here for size first (the core checks everything again, and refuses a bad file whole).
 import { useState } from 'react';
 import { MAX_IMPORT_CHARS, type LabelEntry } from '../../../../shared/labels';
+import { showHidden } from '../../../../shared/visible-text';
+import { LabelText } from '../../components/id-link';
+import { IdText } from '../../components/id-text';
+import { Untrusted } from '../../components/untrusted';
 import { call } from '../../lib/bridge';
 import { reloadLabels, removeLabel, useLabelStore } from '../../lib/labels';
 import { href } from '../../lib/router';
@@ -90,7 +94,7 @@ export function AddressBook() {
           className={message.tone === 'bad' ? 'bad' : 'small'}
           data-testid="labels-message"
         >
-          {message.text}
+          <Untrusted text={message.text} />
         </p>
       ) : null}
       <LabelList entries={entries} />
@@ -107,16 +111,18 @@ function LabelList({ entries }: { entries: LabelEntry[] }) {
           <tbody>
             {entries.slice(0, 200).map((entry) => (
               <tr key={entry.account}>
-                <td>{entry.label}</td>
                 <td>
-                  <a href={href('account', entry.account)} className="mono small">
-                    {entry.account}
+                  <LabelText name={entry.label} />
+                </td>
+                <td>
+                  <a href={href('account', entry.account)} className="mono small" aria-label={entry.account}>
+                    <IdText id={entry.account} form="full" />
                   </a>
                 </td>
                 <td>
                   <button
                     type="button"
-                    aria-label={`Remove label ${entry.label}`}
+                    aria-label={`Remove label ${showHidden(entry.label)}`}
                     onClick={() => void removeLabel(entry.account)}
                   >
                     Remove

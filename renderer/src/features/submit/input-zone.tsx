@@ -1,6 +1,7 @@
 // A drop zone and a paste area for a signed transaction (hex, base64, SEP-7 URI or JSON), or
 // several signed copies of one: one a line or separated by blank lines, or several files at once.
 import { useRef, useState } from 'react';
+import { Untrusted } from '../../components/untrusted';
 import {
   ACCEPTED_FILES,
   looksLikeSecret,
@@ -77,7 +78,7 @@ export function InputZone({ onEdit, onInspect, initial = '' }: InputZoneProps) {
       </div>
       {problem ? (
         <p role="alert" className="bad" data-testid="input-problem">
-          {problem}
+          <Untrusted text={problem} />
         </p>
       ) : null}
     </section>

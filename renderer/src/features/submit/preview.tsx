@@ -5,6 +5,7 @@ import { Fact } from '../../components/fields';
 import { CopyButton, IdLink } from '../../components/id-link';
 import { JsonTree } from '../../components/json-tree';
 import { Fee } from '../../components/fee';
+import { Untrusted } from '../../components/untrusted';
 
 export function networkWarning(
   inspection: Inspection,
@@ -108,11 +109,11 @@ function PreviewFacts({ inspection }: { inspection: Inspection }) {
         <CopyButton text={inspection.envelopeXdr} label="Copy envelope XDR" />
       </Fact>
       <Fact term="Source">
-        <IdLink kind="account" id={inspection.source} full />
+        <IdLink kind="account" id={inspection.source} grouped />
       </Fact>
       {inspection.feeSource ? (
         <Fact term="Fee source">
-          <IdLink kind="account" id={inspection.feeSource} full />
+          <IdLink kind="account" id={inspection.feeSource} grouped />
         </Fact>
       ) : null}
       <Fact term="Sequence">
@@ -138,14 +139,16 @@ function PreviewFacts({ inspection }: { inspection: Inspection }) {
         {inspection.memo.type === 'none' ? (
           <span className="muted">none</span>
         ) : (
-          `${inspection.memo.type}: ${inspection.memo.value ?? ''}`
+          <>
+            {inspection.memo.type}: <Untrusted text={inspection.memo.value ?? ''} />
+          </>
         )}
       </Fact>
       <Fact term="Signatures">
         {inspection.signatures.map((s) =>
           s.signer ? (
             <div key={s.hint}>
-              <IdLink kind="account" id={s.signer} />
+              <IdLink kind="account" id={s.signer} grouped />
             </div>
           ) : (
             <div key={s.hint} className="mono muted">
@@ -196,7 +199,7 @@ function OperationsTable({ operations }: { operations: Inspection['operations'] 
                 .map(([k, v]) => `${k}: ${v}`)
                 .join('\n')}
             >
-              {op.summary}
+              <Untrusted text={op.summary} />
             </td>
             <td>
               {op.source ? <IdLink kind="account" id={op.source} /> : <span className="muted">transaction's</span>}

@@ -1,5 +1,6 @@
 // The merged envelope's signatures and thresholds: each signature's status, each account's need
 // met or short (and who could still sign), what the merge dropped, and the export buttons.
+import { abbreviateId } from '../../../../shared/ids';
 import type { MergeReport, Requirement } from '../../../../shared/signatures';
 import { needText } from '../../../../shared/threshold-text';
 import { IdLink } from '../../components/id-link';
@@ -30,8 +31,7 @@ export function SignaturesPanel({ report }: { report: MergeReport }) {
         <ul className="muted small" aria-label="Dropped signatures">
           {report.dropped.map((d, i) => (
             <li key={i}>
-              Dropped {d.signer ? `${d.signer.slice(0, 6)}…${d.signer.slice(-4)}` : `hint ${d.hint}`}:{' '}
-              {DROPPED_TEXT[d.reason]}
+              Dropped {d.signer ? abbreviateId(d.signer) : `hint ${d.hint}`}: {DROPPED_TEXT[d.reason]}
             </li>
           ))}
         </ul>
@@ -77,7 +77,7 @@ function SignatureTable({ signatures, feeBump }: { signatures: MergeReport['sign
             <td>
               {s.signer ? (
                 s.signer.startsWith('G') ? (
-                  <IdLink kind="account" id={s.signer} />
+                  <IdLink kind="account" id={s.signer} grouped />
                 ) : (
                   <span className="mono">{s.signer}</span>
                 )
@@ -116,8 +116,7 @@ function Thresholds({ requirements }: { requirements: MergeReport['requirements'
           {r.couldSign.length ? (
             <span className="muted small">
               {' '}
-              could still sign:{' '}
-              {r.couldSign.map((c) => `${c.key.slice(0, 6)}…${c.key.slice(-4)} (${c.weight})`).join(', ')}
+              could still sign: {r.couldSign.map((c) => `${abbreviateId(c.key)} (${c.weight})`).join(', ')}
             </span>
           ) : null}
         </li>

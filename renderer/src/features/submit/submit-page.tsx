@@ -11,6 +11,7 @@ import { useNetworks } from '../../components/network-status';
 import { ViewBoundary } from '../../components/view-boundary';
 import { errorCode } from '../../lib/bridge';
 import { usePageShortcut } from '../../lib/keys';
+import { Untrusted } from '../../components/untrusted';
 import { CopiesZone } from './copies-zone';
 import { InputZone } from './input-zone';
 import { Journal } from './journal';
@@ -62,7 +63,7 @@ export function SubmitPage() {
         onInspect={box.onInspect}
         initial={box.opened?.text.trim() ?? ''}
       />
-      {box.opened?.fileName ? <p className="muted small">Opened {box.opened.fileName}</p> : null}
+      {box.opened?.fileName ? <OpenedFile name={box.opened.fileName} /> : null}
       {first.isFetching ? <p role="status">Decoding…</p> : null}
       {first.isError ? <InspectionProblem error={first.error} /> : null}
       {shown.preview ? (
@@ -177,5 +178,14 @@ function InspectionProblem({ error }: { error: Error }) {
         {error.message}
       </p>
     </section>
+  );
+}
+
+/** The name of the file the envelope came from: untrusted text. */
+function OpenedFile({ name }: { name: string }) {
+  return (
+    <p className="muted small">
+      Opened <Untrusted text={name} />
+    </p>
   );
 }

@@ -2,20 +2,63 @@
 // by volume, volume per day/week/month and the cumulative net flow of one asset.
 import { useState } from 'react';
 import type { AssetFlow, HistoryFilter } from '../../../../shared/history';
+import { abbreviateId } from '../../../../shared/ids';
+import { showHidden } from '../../../../shared/visible-text';
+import { codeSlotStyle, columnFit, fitOf } from '../../components/amount-fit';
 import { IdLink } from '../../components/id-link';
+import { Money } from '../../components/money';
+import { Untrusted } from '../../components/untrusted';
 import { ViewBoundary } from '../../components/view-boundary';
-import { formatAmount } from '../../lib/format';
-import { assetCode, useHistoryFlow, useHistoryTotals } from '../../lib/history';
+import { assetCode, assetCurrency, useHistoryFlow, useHistoryTotals } from '../../lib/history';
 import { href, setParams } from '../../lib/router';
 import { FlowChart } from './flow-chart';
 import { PeriodChart, type Period } from './period-chart';
 
-/** Totals per asset, every figure the index's exact string (grouped). */
+/** The code slot of a table whose amounts are in these assets ("native" or CODE:ISSUER). */
+function slotOf(assets: string[]) {
+  return codeSlotStyle(columnFit(assets.map((asset) => fitOf([['0', assetCode(asset)]]))).slot);
+}
+
+interface Flow {
+  in: string;
+  out: string;
+  net: string;
+}
+
+/**
+ * In, out and net of one asset: each with its code, in and out coloured as the charts are.
+ * `stacked`: in above out in one cell (a narrower table).
+ */
+function FlowCells({ asset, flow, stacked = false }: { asset: string; flow: Flow; stacked?: boolean }) {
+  const currency = assetCurrency(asset);
+  const into = <Money amount={flow.in} currency={currency} direction="in" />;
+  const out = <Money amount={flow.out} currency={currency} direction="out" />;
+  return (
+    <>
+      {stacked ? (
+        <td className="end">
+          <div>{into}</div>
+          <div>{out}</div>
+        </td>
+      ) : (
+        <>
+          <td className="end">{into}</td>
+          <td className="end">{out}</td>
+        </>
+      )}
+      <td className="end">
+        <Money amount={flow.net} currency={currency} />
+      </td>
+    </>
+  );
+}
+
+/** Totals per asset, every figure the index's exact string (grouped, seven decimals). */
 export function TotalsTable({ totals, label = 'Totals by asset' }: { totals: AssetFlow[]; label?: string }) {
   if (totals.length === 0)
     return <p className="muted small">Nothing moved value in this set (failed operations are never summed).</p>;
   return (
-    <table className="dense totals" aria-label={label}>
+    <table className="dense totals" aria-label={label} style={slotOf(totals.map((t) => t.asset))}>
       <thead>
         <tr>
           <th>Asset</th>
@@ -28,10 +71,10 @@ export function TotalsTable({ totals, label = 'Totals by asset' }: { totals: Ass
       <tbody>
         {totals.map((t) => (
           <tr key={t.asset} data-asset={t.asset}>
-            <td title={t.asset}>{assetCode(t.asset)}</td>
-            <td className="end num legend-in">{formatAmount(t.in)}</td>
-            <td className="end num legend-out">{formatAmount(t.out)}</td>
-            <td className="end num">{formatAmount(t.net)}</td>
+            <td title={showHidden(t.asset)}>
+              <Untrusted text={assetCode(t.asset)} />
+            </td>
+            <FlowCells asset={t.asset} flow={t} />
             <td className="end num">{t.count.toLocaleString('en')}</td>
           </tr>
         ))}
@@ -63,18 +106,14 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
       {totals.data?.rows.length === 0 ? <p className="muted small">No counterparties in this set.</p> : null}
       {totals.data?.rows.length ? (
         <div className="table-scroll">
-          <table className="dense" aria-label="Top counterparties">
+          <table className="dense" aria-label="Top counterparties" style={slotOf(totals.data.rows.map((r) => r.asset))}>
             <thead>
               <tr>
                 <th>Counterparty</th>
-                <th>Asset</th>
-                <th className="end">In</th>
-                <th className="end">Out</th>
+                <th className="end">In / out</th>
                 <th className="end">Net</th>
                 <th className="end">Legs</th>
-                <th>First</th>
-                <th>Last</th>
-                <th />
+                <th>First / last</th>
               </tr>
             </thead>
             <tbody>
@@ -82,16 +121,9 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
                 <tr key={`${r.key}|${r.asset}`}>
                   <td>
                     <IdLink kind="account" id={r.key} />
-                  </td>
-                  <td title={r.asset}>{assetCode(r.asset)}</td>
-                  <td className="end num">{formatAmount(r.in)}</td>
-                  <td className="end num">{formatAmount(r.out)}</td>
-                  <td className="end num">{formatAmount(r.net)}</td>
-                  <td className="end num">{r.count.toLocaleString('en')}</td>
-                  <td className="small">{r.first?.slice(0, 10) ?? ''}</td>
-                  <td className="small">{r.last?.slice(0, 10) ?? ''}</td>
-                  <td>
+                    <br />
                     <a
+                      className="small"
                       href={href('history', account, { cp: r.key })}
                       onClick={(e) => {
                         e.preventDefault();
@@ -100,6 +132,13 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
                     >
                       Filter by it
                     </a>
+                  </td>
+                  <FlowCells asset={r.asset} flow={r} stacked />
+                  <td className="end num">{r.count.toLocaleString('en')}</td>
+                  <td className="small nowrap">
+                    {r.first?.slice(0, 10) ?? ''}
+                    <br />
+                    {r.last?.slice(0, 10) ?? ''}
                   </td>
                 </tr>
               ))}
@@ -138,8 +177,8 @@ function Charts({
           <select aria-label="Chart asset" value={asset} onChange={(e) => setPicked(e.target.value)}>
             {assets.map((a) => (
               <option key={a} value={a}>
-                {assetCode(a)}
-                {a.includes(':') ? ` (${a.split(':')[1]!.slice(0, 6)}…)` : ''}
+                {showHidden(assetCode(a))}
+                {a.includes(':') ? ` (${abbreviateId(a.split(':')[1]!)})` : ''}
               </option>
             ))}
           </select>{' '}
@@ -165,7 +204,9 @@ function Charts({
         )}
       </section>
       <section className="card chart-card" aria-label="Net flow">
-        <h3>{assetCode(asset)} net flow since the first indexed operation</h3>
+        <h3>
+          <Untrusted text={assetCode(asset)} /> net flow since the first indexed operation
+        </h3>
         {flow.isError ? (
           <p role="alert" className="bad">
             {flow.error.message}

@@ -1,9 +1,8 @@
 // Cumulative net flow of one asset, day by day, from the first indexed operation: a line on a
 // time axis with a zero line; hovering shows the day's exact net and running total.
 import { useMemo } from 'react';
-import { parseAmount } from '../../../../shared/amount';
+import { displayMoney, parseAmount } from '../../../../shared/amount';
 import type { FlowPoint } from '../../../../shared/history';
-import { formatAmount } from '../../lib/format';
 import { useChartCursor } from './chart-keys';
 
 const W = 640;
@@ -13,7 +12,7 @@ const PAD = 8;
 const DOTS = 60;
 
 export function flowReadout(point: FlowPoint, code: string): string {
-  return `${point.day}: net ${formatAmount(point.net)} ${code} · cumulative ${formatAmount(point.cumulative)} ${code}`;
+  return `${point.day}: net ${displayMoney(point.net, code)} · cumulative ${displayMoney(point.cumulative, code)}`;
 }
 
 export function layoutFlow(points: FlowPoint[]) {
@@ -81,7 +80,7 @@ export function FlowChart({ points, code }: { points: FlowPoint[]; code: string 
       <p className="small num readout" data-testid="flow-readout" aria-live="polite">
         {hovered
           ? flowReadout(hovered.point, code)
-          : `Now: ${formatAmount(spots.at(-1)!.point.cumulative)} ${code}. Hover the line for a day's figures.`}
+          : `Now: ${displayMoney(spots.at(-1)!.point.cumulative, code)}. Hover the line for a day's figures.`}
       </p>
     </div>
   );

@@ -1,79 +1,104 @@
 // The filtered rows in the explorer's virtual table, paged with the index's keyset cursor.
 import { useCallback, useMemo } from 'react';
 import type { HistoryFilter, HistoryRow, HistorySort } from '../../../../shared/history';
+import { abbreviateId } from '../../../../shared/ids';
+import { showHidden } from '../../../../shared/visible-text';
+import { legsFit, type AmountFit } from '../../components/amount-fit';
 import { IdLink } from '../../components/id-link';
-import { TimeCell, timeText } from '../../components/operation-cells';
+import { Money, moneyText } from '../../components/money';
+import { TimeCell, timeText, typeName } from '../../components/operation-cells';
+import { Untrusted } from '../../components/untrusted';
 import { VirtualTable, type Column } from '../../components/virtual-table';
-import { shortId, tableAmount } from '../../lib/format';
-import { assetCode, HISTORY_PAGE_SIZE, useHistoryRows } from '../../lib/history';
+import { assetCode, assetCurrency, HISTORY_PAGE_SIZE, useHistoryRows } from '../../lib/history';
 import { href, navigate, setParams } from '../../lib/router';
+
+/** The legs a row shows, [amount, asset key]: what was received, after what a path payment sent. */
+function legsOf(row: HistoryRow): [string, string][] {
+  if (row.amount === null || row.asset === null) return [];
+  const received: [string, string] = [row.amount, row.asset];
+  if (row.sourceAmount !== null && row.sourceAsset !== null) return [[row.sourceAmount, row.sourceAsset], received];
+  return [received];
+}
 
 /** "1,000.0000000 USD", or "5.0000000 EUR → 1,000.0000000 USD" for a path payment's two legs. */
 export function rowAmountText(row: HistoryRow): string {
-  if (row.amount === null || row.asset === null) return '';
-  const received = `${tableAmount(row.amount)} ${assetCode(row.asset)}`;
-  if (row.sourceAmount !== null && row.sourceAsset !== null)
-    return `${tableAmount(row.sourceAmount)} ${assetCode(row.sourceAsset)} → ${received}`;
-  return received;
+  return legsOf(row)
+    .map(([amount, asset]) => moneyText(amount, assetCurrency(asset)))
+    .join(' → ');
+}
+
+function RowAmount({ row }: { row: HistoryRow }) {
+  const legs = legsOf(row);
+  return (
+    <span className={legs.length > 1 ? 'amounts stacked' : 'amounts'}>
+      {legs.map(([amount, asset], i) => (
+        <span key={i} className="leg">
+          {i > 0 ? <span className="muted"> → </span> : null}
+          <Money amount={amount} currency={assetCurrency(asset)} inRow />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function rowAmountFit(row: HistoryRow): AmountFit | null {
+  return legsFit(legsOf(row).map(([amount, asset]) => [amount, assetCode(asset)]));
 }
 
 const COLUMNS: Column<HistoryRow>[] = [
   {
     key: 'time',
     header: 'Time (UTC)',
-    width: 'minmax(146px, 200px)',
+    width: 'minmax(130px, 1.2fr)',
     render: (row) => <TimeCell iso={row.createdAt} />,
     text: (row) => timeText(row.createdAt),
   },
   {
     key: 'type',
     header: 'Type',
-    width: 'minmax(72px, 130px)',
+    width: 'minmax(68px, 0.6fr)',
     render: (row) => (
-      <>
-        {row.type.replace(/_/g, ' ')}
+      <span className="type-cell">
+        {typeName(row.type)}
         {row.successful ? null : <span className="badge bad">failed</span>}
-      </>
+      </span>
     ),
     text: (row) => row.type,
   },
   {
     key: 'dir',
     header: 'Dir',
-    width: '42px',
+    width: '36px',
     render: (row) =>
       row.direction === 'none' ? null : <span className={`badge dir-${row.direction}`}>{row.direction}</span>,
   },
   {
     key: 'amount',
     header: 'Amount',
-    width: 'minmax(140px, 1.3fr)',
+    width: 'minmax(110px, 1fr)',
     align: 'end',
-    render: (row) => (
-      <span className="num" title={row.asset ?? undefined}>
-        {rowAmountText(row)}
-      </span>
-    ),
+    render: (row) => <RowAmount row={row} />,
     text: rowAmountText,
+    fit: rowAmountFit,
   },
   {
     key: 'cp',
     header: 'Counterparty',
-    width: 'minmax(104px, 1fr)',
+    width: 'minmax(100px, 1.2fr)',
     render: (row) => (row.counterparty ? <IdLink kind="account" id={row.counterparty} inRow /> : null),
-    text: (row) => (row.counterparty ? shortId(row.counterparty) : ''),
+    text: (row) => (row.counterparty ? abbreviateId(row.counterparty) : ''),
   },
   {
     key: 'tx',
     header: 'Transaction',
-    width: '108px',
+    width: 'minmax(84px, 0.7fr)',
     render: (row) => <IdLink kind="tx" id={row.transactionHash} inRow />,
-    text: (row) => shortId(row.transactionHash),
+    text: (row) => abbreviateId(row.transactionHash),
   },
   {
     key: 'op',
     header: 'Operation',
-    width: 'minmax(120px, 164px)',
+    width: 'minmax(80px, 0.9fr)',
     render: (row) => <IdLink kind="op" id={row.id} inRow />,
     text: (row) => row.id,
   },
@@ -82,13 +107,9 @@ const COLUMNS: Column<HistoryRow>[] = [
 const MEMO: Column<HistoryRow> = {
   key: 'memo',
   header: 'Memo',
-  width: 'minmax(60px, 0.8fr)',
-  render: (row) => (
-    <span className="mono clip" title={row.memo ?? undefined}>
-      {row.memo ?? ''}
-    </span>
-  ),
-  text: (row) => row.memo ?? '',
+  width: 'minmax(48px, 0.8fr)',
+  render: (row) => <Untrusted text={row.memo ?? ''} className="mono" />,
+  text: (row) => showHidden(row.memo ?? ''),
 };
 
 /** The memo column only when memos are asked for or shown (it would be empty, and crowd a narrow window). */

@@ -2,9 +2,8 @@
 // history, on a time axis. Bars are placed by their period's date; hovering one shows its exact
 // figures, read from the index's strings (floats only place pixels).
 import { useMemo } from 'react';
-import { parseAmount } from '../../../../shared/amount';
+import { displayMoney, parseAmount } from '../../../../shared/amount';
 import type { TotalsRow } from '../../../../shared/history';
-import { formatAmount } from '../../lib/format';
 import { assetCode } from '../../lib/history';
 import { useChartCursor } from './chart-keys';
 
@@ -64,7 +63,7 @@ export function layoutBars(rows: TotalsRow[], period: Period): { bars: Bar[]; fr
 
 export function periodReadout(row: TotalsRow, period: Period): string {
   const code = assetCode(row.asset);
-  return `${PERIOD_LABEL[period]} ${row.key}: in ${formatAmount(row.in)} ${code} · out ${formatAmount(row.out)} ${code} · net ${formatAmount(row.net)} ${code} · ${row.count} leg${row.count === 1 ? '' : 's'}`;
+  return `${PERIOD_LABEL[period]} ${row.key}: in ${displayMoney(row.in, code)} · out ${displayMoney(row.out, code)} · net ${displayMoney(row.net, code)} · ${row.count} leg${row.count === 1 ? '' : 's'}`;
 }
 
 export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period: Period; asset: string }) {

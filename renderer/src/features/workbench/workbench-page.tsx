@@ -4,7 +4,9 @@
 import { useState } from 'react';
 import type { HistoryFilter, HistorySort } from '../../../../shared/history';
 import { isAccountKey } from '../../../../shared/strkey';
+import { clipMiddle } from '../../../../shared/ids';
 import { IdLink } from '../../components/id-link';
+import { Untrusted } from '../../components/untrusted';
 import { ViewBoundary } from '../../components/view-boundary';
 import { call, errorCode } from '../../lib/bridge';
 import { useHistorySummary } from '../../lib/history';
@@ -30,8 +32,8 @@ export function WorkbenchPage({ account }: { account?: string | undefined }) {
       <section aria-label="Workbench">
         <h2>Workbench</h2>
         <p role="alert" className="banner bad">
-          "{account.length > 60 ? `${account.slice(0, 57)}…` : account}" is not an account id (G…): the workbench opens
-          one account's local index.
+          “<Untrusted text={clipMiddle(account, 60)} />” is not an account id (G…): the workbench opens one account's
+          local index.
         </p>
         <IndexesSection />
       </section>
@@ -159,7 +161,7 @@ function ExportButtons({ account, filter, sort }: { account: string; filter: His
       </button>
       {message ? (
         <span role="status" className={`small ${message.ok ? '' : 'bad'}`} data-testid="export-result">
-          {message.text}
+          <Untrusted text={message.text} />
         </span>
       ) : null}
     </span>

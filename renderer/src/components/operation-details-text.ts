@@ -1,0 +1,54 @@
+// The plain-text forms of the Details cell (operation-details.tsx): for rows mounted during a
+// fling, for hover titles and for tests; and the words both forms share.
+import { abbreviateId } from '../../../shared/ids';
+import type { Operation, OperationOf } from '../../../shared/model';
+import { operationSummary } from '../../../shared/operation-summary';
+import { showHidden } from '../../../shared/visible-text';
+
+export function flagText(set?: string[], clear?: string[]): string {
+  return (
+    [set?.length ? `set ${set.join(', ')}` : '', clear?.length ? `clear ${clear.join(', ')}` : '']
+      .filter(Boolean)
+      .join('; ') || 'flags'
+  );
+}
+
+export function setOptionsText(op: OperationOf<'set_options'>): string {
+  const parts: string[] = [];
+  if (op.homeDomain !== undefined) parts.push(`home domain ${op.homeDomain || '(cleared)'}`);
+  if (op.signerKey) parts.push(`signer weight ${op.signerWeight ?? 0}`);
+  if (op.masterKeyWeight !== undefined) parts.push(`master weight ${op.masterKeyWeight}`);
+  if (op.lowThreshold !== undefined || op.medThreshold !== undefined || op.highThreshold !== undefined)
+    parts.push('thresholds');
+  if (op.setFlags?.length) parts.push(`set ${op.setFlags.join(', ')}`);
+  if (op.clearFlags?.length) parts.push(`clear ${op.clearFlags.join(', ')}`);
+  return parts.join('; ') || 'options';
+}
+
+/** Plain-text forms of the cells above. */
+export function detailsText(op: Operation): string {
+  const s = abbreviateId;
+  switch (op.type) {
+    case 'payment':
+    case 'path_payment_strict_receive':
+    case 'path_payment_strict_send':
+      return `${s(op.from)} → ${s(op.to)}`;
+    case 'create_account':
+      return `${s(op.funder)} → ${s(op.account)} created`;
+    case 'account_merge':
+      return `${s(op.account)} → ${s(op.into)} merged`;
+    case 'claim_claimable_balance':
+      return `${s(op.claimant)} claims ${s(op.balanceId)}`;
+    case 'liquidity_pool_deposit':
+    case 'liquidity_pool_withdraw':
+      return s(op.liquidityPoolId);
+    case 'change_trust':
+    case 'create_claimable_balance':
+    case 'manage_data':
+    case 'bump_sequence':
+    case 'set_options':
+      return s(op.sourceAccount);
+    default:
+      return showHidden(operationSummary(op));
+  }
+}

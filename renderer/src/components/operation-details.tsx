@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { displayLimit } from '../../../shared/amount';
 import type { Currency, Operation } from '../../../shared/model';
 import { operationSummary } from '../../../shared/operation-summary';
-import { assetHref } from '../lib/asset-id';
 import { DataValue } from './data-entry';
 import { IdLink } from './id-link';
 import { flagText, setOptionsText } from './operation-details-text';

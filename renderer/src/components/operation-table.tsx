@@ -50,19 +50,7 @@ export function OperationTable({
   const [open, setOpen] = useState<Operation | null>(null);
   const [exporting, setExporting] = useState(false);
   const { base, rows } = useMemo(() => flattenPages(query.data?.pages), [query.data]);
-  // The page's own account, pool or balance: its id gives way first in a narrow Details cell. A
-  // transaction's own operations need no Transaction column, and they (like a ledger's) share one time.
-  const own = viewed ?? (target.kind === 'operations' ? target.id : undefined);
-  const scope = target.kind === 'operations' ? target.scope : undefined;
-  const columns = useMemo(
-    () =>
-      operationColumns(filters, viewed, numbered, {
-        own,
-        withTx: scope !== 'transaction',
-        withTime: scope !== 'transaction' && scope !== 'ledger',
-      }),
-    [filters, viewed, numbered, own, scope],
-  );
+  const columns = useOperationColumns(target, filters, viewed, numbered);
   const { fetchNext, fetchPrev, retry } = usePaging(query);
   const reach = useReach(JSON.stringify([target, filters]), base + rows.length, query.isSuccess && !query.hasNextPage);
   // Where the server's kept history starts: at the end newest first, at the start oldest first.
@@ -116,6 +104,30 @@ export function OperationTable({
         </ViewBoundary>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The table's columns. The page's own account, pool or balance: its id gives way first in a narrow
+ * Details cell. A transaction's own operations need no Transaction column, and they (like a
+ * ledger's) share one time.
+ */
+function useOperationColumns(
+  target: ListingTarget,
+  filters: ListingFilters,
+  viewed: string | undefined,
+  numbered: boolean,
+) {
+  const own = viewed ?? (target.kind === 'operations' ? target.id : undefined);
+  const scope = target.kind === 'operations' ? target.scope : undefined;
+  return useMemo(
+    () =>
+      operationColumns(filters, viewed, numbered, {
+        own,
+        withTx: scope !== 'transaction',
+        withTime: scope !== 'transaction' && scope !== 'ledger',
+      }),
+    [filters, viewed, numbered, own, scope],
   );
 }
 

@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import { scValueText } from '../../../shared/contract-call';
 import { SC_LIMITS, type ContractArgument, type ScValue } from '../../../shared/model/sc-value-types';
-import { shortId } from '../lib/format';
 import { CopyButton, IdLink } from './id-link';
+import { IdText } from './id-text';
 
 const ACCOUNT = /^G[A-Z2-7]{55}$/;
 const ADDRESS_KIND: Record<string, string> = {
@@ -20,7 +20,7 @@ function Address({ address }: { address: string }) {
   return (
     <span className="id">
       <span className="mono" title={`${ADDRESS_KIND[address[0] ?? ''] ?? 'address'} ${address}`}>
-        {shortId(address)}
+        <IdText id={address} />
       </span>
       <CopyButton text={address} />
     </span>

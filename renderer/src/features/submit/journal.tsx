@@ -4,7 +4,8 @@ import type { JournalEntry } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';
 import { TimeCell } from '../../components/operation-cells';
 import { call } from '../../lib/bridge';
-import { codeList, shortId } from '../../lib/format';
+import { codeList } from '../../lib/format';
+import { IdText } from '../../components/id-text';
 
 /** Results after which the network knows the hash, so its transaction view can open. */
 const ON_NETWORK = new Set<JournalEntry['result']>(['received', 'success', 'already_finished']);
@@ -71,7 +72,7 @@ function SentHash({ entry }: { entry: JournalEntry }) {
   if (known) return <IdLink kind="tx" id={entry.hash} />;
   return (
     <span className="mono muted" title={`${entry.hash} (not on the network)`}>
-      {shortId(entry.hash, 6)}
+      <IdText id={entry.hash} />
     </span>
   );
 }

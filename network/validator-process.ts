@@ -9,7 +9,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Server } from 'node:http';
-import { generateHistory, historyGenesisTime } from './demo-generator/generate';
+import { historyGenesisTime } from './demo-generator/calendar';
+import { generateHistory } from './demo-generator/generate';
 import { openStore, storePath } from './store/db';
 import { CORE_FLAGS, FlagError, intFlag, parseFlags, stringFlag } from './flags';
 import { CoreNode } from './validator/node';
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   const core = new CoreNode(db, {
     startLedger: intFlag(flags, 'start-ledger'),
     maxQueue: intFlag(flags, 'max-queue'),
-    genesisTime: historyGenesisTime(historyOps),
+    genesisTime: historyGenesisTime(),
   });
   if (!generated) {
     const started = performance.now();

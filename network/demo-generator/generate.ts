@@ -26,7 +26,8 @@ import {
   setUpMultisig,
   type Thresholds,
 } from './multisig';
-import { HISTORY_LEDGER_SECONDS, HistoryWriter } from './writer';
+import { planLedgers } from './calendar';
+import { HistoryWriter } from './writer';
 
 export interface HistoryOptions {
   historyOps: number;
@@ -70,21 +71,11 @@ const NAMES = [
   'victor',
   'walter',
 ];
-const TX_PER_LEDGER = 120;
 /** One transaction in this many during the generated history is a multisig account's payment. */
 const MULTISIG_EVERY = 40;
 const OPS_PER_SETUP_TX = 100;
 /** Cap of a demo account's starting balance (a thousandth of the supply, shared out): 10 million, in units. */
 const MAX_USER_FUNDING = 100_000_000_000_000n;
-
-/** Ledgers a history will take, so that genesis can be dated that far back and history ends now. */
-export function estimateHistoryLedgers(historyOps: number): number {
-  return 6 + Math.ceil(historyOps / (TX_PER_LEDGER * 2));
-}
-
-export function historyGenesisTime(historyOps: number): bigint {
-  return BigInt(Math.floor(Date.now() / 1000)) - BigInt(estimateHistoryLedgers(historyOps)) * HISTORY_LEDGER_SECONDS;
-}
 
 /** mulberry32: small, fast, and the same sequence on every machine. */
 export function seededRandom(seed: string): () => number {
@@ -104,6 +95,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAccount[] {
+  const genesis = core.closer.last.closeTime;
   const writer = new HistoryWriter(core, options.sign ?? true);
   const root = keypairFromSeed(Keypair.master(core.passphrase).rawSecretKey());
   const userCount = Math.max(options.historyOps > 0 ? 3 : 1, options.accounts);
@@ -144,14 +136,14 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
     const activities = new Activities(world, writer, seededRandom(options.seed), options.seed);
     const multisigPays = multisigHistory(writer, multisig, world.users);
     let count = 0;
-    while (writer.operations < options.historyOps) {
-      writer.startLedger();
-      for (let i = 0; i < TX_PER_LEDGER && writer.operations < options.historyOps; i++) {
-        count += 1;
-        if (count % MULTISIG_EVERY === 0) multisigPays();
-        else activities.next();
-      }
+    const next = (): void => void (++count % MULTISIG_EVERY === 0 ? multisigPays() : activities.next());
+    // Each planned ledger takes its share of the operations (calendar.ts); one that gets none
+    // closes empty, as quiet ledgers do.
+    for (const ledger of planLedgers(options.historyOps, genesis, seededRandom(`${options.seed}:calendar`))) {
+      writer.startLedger(ledger.closeTime);
+      while (writer.operations < ledger.opsAfter) next();
     }
+    while (writer.operations < options.historyOps) next();
   }
   const accounts: DemoAccount[] = [
     {

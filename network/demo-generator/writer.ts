@@ -11,11 +11,10 @@ import { createSigner, type EnvelopeSigner } from './signer';
 import type { FastKeypair } from './keys';
 import { signedHash } from '../validator/signatures';
 import { applySchema } from '../store/db';
+import { SETUP_LEDGER_SECONDS } from './calendar';
 
 const LEDGERS_PER_COMMIT = 100;
 const SECONDARY_INDEXES = ['operation_scopes_by_outcome', 'operations_by_outcome'];
-/** Seconds between generated ledgers. */
-export const HISTORY_LEDGER_SECONDS = 5n;
 
 export class HistoryWriter {
   operations = 0;
@@ -53,12 +52,14 @@ export class HistoryWriter {
     return this.built?.sequence ?? this.core.closer.last.sequence;
   }
 
-  startLedger(): void {
+  /** Opens the next ledger, closing at `closeTime` (never before the last one): by default just after it. */
+  startLedger(closeTime?: bigint): void {
     if (this.built) this.endLedger();
     const last = this.core.closer.last;
+    const next = last.closeTime + SETUP_LEDGER_SECONDS;
     this.built = {
       sequence: last.sequence + 1,
-      closeTime: last.closeTime + HISTORY_LEDGER_SECONDS,
+      closeTime: closeTime === undefined || closeTime <= last.closeTime ? next : closeTime,
       applied: [],
       dropped: [],
     };

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CoreNode } from '../../network/validator/node';
 import { checkInvariants } from '../../network/validator/invariants';
-import { generateHistory, historyGenesisTime } from '../../network/demo-generator/generate';
+import { historyGenesisTime } from '../../network/demo-generator/calendar';
+import { generateHistory } from '../../network/demo-generator/generate';
 import { openStore, storePath } from '../../network/store/db';
 
 const ops = Number(process.argv[2] ?? 1_000_000);
@@ -13,7 +14,7 @@ const sign = !process.argv.includes('--no-sign');
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-bench-'));
 try {
   const db = openStore(storePath(dir));
-  const core = new CoreNode(db, { startLedger: 60_000_000, maxQueue: 1000, genesisTime: historyGenesisTime(ops) });
+  const core = new CoreNode(db, { startLedger: 60_000_000, maxQueue: 1000, genesisTime: historyGenesisTime() });
   const started = performance.now();
   generateHistory(core, { historyOps: ops, accounts: 20, seed: 'bench', dataDir: dir, sign });
   const seconds = (performance.now() - started) / 1000;

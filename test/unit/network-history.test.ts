@@ -55,6 +55,26 @@ describe('history generator', () => {
     expect(currencies.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('spreads its operations over more than eighteen months, on many days, in strictly later ledgers', () => {
+    const days = rows(first.db, 'SELECT DISTINCT substr(created_at, 1, 10) AS d FROM transactions ORDER BY d').map(
+      (r) => String(r.d),
+    );
+    const spanDays = (Date.parse(days.at(-1)!) - Date.parse(days[0]!)) / 86_400_000;
+    expect(spanDays).toBeGreaterThan(540);
+    expect(days.length).toBeGreaterThan(300);
+    const closed = rows(first.db, 'SELECT closed_at FROM ledgers ORDER BY sequence').map((r) =>
+      Date.parse(String(r.closed_at)),
+    );
+    expect(closed.every((t, i) => i === 0 || t > closed[i - 1]!)).toBe(true);
+    // Each of the eleven types, successful, happens on several different days.
+    const spread = rows(
+      first.db,
+      'SELECT o.type, count(DISTINCT substr(t.created_at, 1, 10)) AS d FROM operations o JOIN transactions t ON t.id = o.transaction_id WHERE o.successful = 1 GROUP BY o.type',
+    );
+    expect(spread).toHaveLength(11);
+    for (const row of spread) expect(Number(row.d), `type ${row.type}`).toBeGreaterThan(1);
+  });
+
   it('indexes every operation in the listings it belongs to', () => {
     const count = (sql: string) => Number(rows(first.db, sql)[0]?.c);
     expect(

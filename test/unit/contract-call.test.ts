@@ -3,6 +3,7 @@
 // and named for the token interface, positional otherwise; the return value only where the
 // embedded transaction's result meta has one; the asset a token transfer moved. And data entries:
 // text when their bytes are printable UTF-8, else hex.
+import { abbreviateId } from '../../shared/ids';
 import { xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
 import { normalizeOperation } from '../../core/normalize';
@@ -32,7 +33,7 @@ const call = (record: Record<string, unknown>) => {
   if (op.type !== 'invoke_host_function') throw new Error(`read as ${op.type}`);
   return op;
 };
-const short = (id: string) => `${id.slice(0, 4)}…${id.slice(-4)}`;
+const short = abbreviateId;
 
 describe('a contract call', () => {
   it('a token transfer: named arguments, exact amount, and the asset it moved', () => {
@@ -50,7 +51,7 @@ describe('a contract call', () => {
     expect(contractCallText(op)).toBe(`transfer(from: ${FROM}, to: ${TO}, amount: 500)`);
     expect(operationSummary(op)).toBe(
       `call transfer(from: ${short(FROM)}, to: ${short(TO)}, amount: 500) on ${short(CONTRACT)}: ` +
-        `transfer 0.00005 USDX from ${short(FROM)} to ${short(TO)}`,
+        `transfer 0.0000500 USDX from ${short(FROM)} to ${short(TO)}`,
     );
     // The raw form stays, exactly as written.
     expect(op.parameters.map((p) => p.type)).toEqual(['Address', 'Sym', 'Address', 'Address', 'I128']);

@@ -111,16 +111,16 @@ describe('payment notifications and the badge', () => {
     expect(paymentNotice(record({}, false))).toBeNull();
   });
   test('what came in is read from the record, not from a direction set on it', () => {
-    expect(paymentNotice(record({ direction: undefined }))?.title).toBe('Payment received: 12.5 XLM');
-    expect(paymentNotice(record({ direction: 'out' }))?.title).toBe('Payment received: 12.5 XLM');
+    expect(paymentNotice(record({ direction: undefined }))?.title).toBe('Payment received: 12.5000000 XLM');
+    expect(paymentNotice(record({ direction: 'out' }))?.title).toBe('Payment received: 12.5000000 XLM');
   });
   test('a funding, a merge and a claim into the account are announced by what they are', () => {
     const funding = { type: 'create_account', funder: FROM, account: ACCOUNT, startingBalance: '10' };
-    expect(paymentNotice(record(funding))?.title).toBe('Account funded: 10 XLM');
+    expect(paymentNotice(record(funding))?.title).toBe('Account funded: 10.0000000 XLM');
     const merge = { type: 'account_merge', account: FROM, into: ACCOUNT, amount: undefined };
     expect(paymentNotice(record(merge))).toMatchObject({
       title: 'Merge received: XLM',
-      body: 'From GAXQ2…CZYC to GBZEV…F3TU',
+      body: 'From GAXQ2O…ZRCZYC to GBZEVS…H2F3TU',
     });
     const claim = {
       type: 'claim_claimable_balance',

@@ -71,7 +71,7 @@ describe('path payments on a payments stream', () => {
     expect(outgoing.record).toMatchObject({ direction: 'out', amount: '8', sourceAmount: '8.61' });
     expect(outgoing.notify).toBe(false);
     const notice = paymentNotice({ account: ACCOUNT, networkId: 'testnet', record: incoming.record, notify: true });
-    expect(notice).toMatchObject({ title: 'Payment received: 14.25 USDX', route: `/op/${incoming.record.id}` });
+    expect(notice).toMatchObject({ title: 'Payment received: 14.2500000 USDX', route: `/op/${incoming.record.id}` });
   });
 
   it('applies the minimum to what a path payment delivered', async () => {

@@ -23,18 +23,47 @@ export async function readElderLedger(http: HttpClient, signal?: AbortSignal): P
   return isJsonObject(body) ? (int(body['history_elder_ledger']) ?? null) : null;
 }
 
+/** A genesis ledger follows no ledger: its previous hash is all zeros. */
+const NO_LEDGER = /^0{64}$/;
+
+/** The elder ledger's record: its close time, and whether it is the network's first ledger. */
+async function readElderRecord(
+  http: HttpClient,
+  ledger: number,
+  signal?: AbortSignal,
+): Promise<{ closedAt?: string; genesis: boolean }> {
+  try {
+    const { body } = await http.getJson(`/ledgers/${ledger}`, { signal });
+    if (!isJsonObject(body)) return { genesis: false };
+    const closedAt = text(body['closed_at'])?.slice(0, 40);
+    const genesis = NO_LEDGER.test(text(body['prev_hash']) ?? '');
+    return closedAt ? { closedAt, genesis } : { genesis };
+  } catch {
+    if (signal?.aborted) throw abortError();
+    return { genesis: false };
+  }
+}
+
 /** Where the server's history starts; the close time is a courtesy, its absence no failure. */
 export async function readHistoryStart(http: HttpClient, signal?: AbortSignal, elder?: number): Promise<HistoryStart> {
   const ledger = elder ?? (await readElderLedger(http, signal).catch(() => null));
   if (ledger === null) return { ledger: null };
-  try {
-    const { body } = await http.getJson(`/ledgers/${ledger}`, { signal });
-    const closedAt = isJsonObject(body) ? text(body['closed_at']) : undefined;
-    return closedAt ? { ledger, closedAt: closedAt.slice(0, 40) } : { ledger };
-  } catch {
-    if (signal?.aborted) throw abortError();
-    return { ledger };
-  }
+  const { closedAt } = await readElderRecord(http, ledger, signal);
+  return closedAt ? { ledger, closedAt } : { ledger };
+}
+
+/**
+ * Where a server that keeps part of its network's history starts, or null for one that keeps all:
+ * it does not say, its elder ledger is 1 or 2 (ledger 1 has no transactions, 2 is the first with
+ * any), or its elder ledger is its network's genesis (a network started at a later sequence, as
+ * the local network is: the elder ledger follows no ledger).
+ */
+async function readPartialStart(http: HttpClient): Promise<HistoryStart | null> {
+  const elder = await readElderLedger(http);
+  if (elder === null || elder <= 2) return null;
+  const { closedAt, genesis } = await readElderRecord(http, elder);
+  if (genesis) return null;
+  return closedAt ? { ledger: elder, closedAt } : { ledger: elder };
 }
 
 /** A server's elder ledger is asked at most this often. */
@@ -45,10 +74,7 @@ const partial = new WeakMap<HttpClient, { at: number; start: Promise<HistoryStar
 export function partialHistoryStart(http: HttpClient): Promise<HistoryStart | null> {
   const hit = partial.get(http);
   if (hit && Date.now() - hit.at < ELDER_TTL_MS) return hit.start;
-  // Ledger 1 has no transactions and 2 is the first with any: an elder ledger above that is partial history.
-  const start = readElderLedger(http)
-    .then((elder) => (elder !== null && elder > 2 ? readHistoryStart(http, undefined, elder) : null))
-    .catch(() => null);
+  const start = readPartialStart(http).catch(() => null);
   partial.set(http, { at: Date.now(), start });
   return start;
 }

@@ -1,7 +1,7 @@
 // Process entry of the query-and-submission service:
 //   node --import tsx network/service/process.ts --data-dir <dir> --port <n> --core-url <url> [flags]
-// Prints `ledgerscope-service listening on http://127.0.0.1:<port>` once it answers, then
-// `ledgerscope-service pid <pid>` (tests read the process's memory by it).
+// Prints `ledgerscope-service pid <pid>` (tests read the process's memory by it), then
+// `ledgerscope-service listening on http://127.0.0.1:<port>` once it answers.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseError, shown } from '../flags';
@@ -58,8 +58,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const service = await startService(options);
-  console.log(`ledgerscope-service listening on ${service.url}`);
+  // The pid first: whoever waits for the listening line has it by then (same stream, in order).
   console.log(`ledgerscope-service pid ${process.pid}`);
+  console.log(`ledgerscope-service listening on ${service.url}`);
   const stop = () => {
     void service.close().finally(() => process.exit(0));
   };

@@ -111,9 +111,10 @@ describe('payments:list', () => {
     });
     expect(page.records).toHaveLength(4);
     const [first, second] = page.records as [OperationPage['records'][0], OperationPage['records'][0]];
+    // A failed payment moved nothing: it has no direction (shared/moves.ts).
     expect(first).toMatchObject({
       type: 'payment',
-      direction: 'out',
+      direction: 'none',
       from: account,
       amount: '0.0000001',
       currency: { code: 'XLM' },

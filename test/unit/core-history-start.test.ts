@@ -9,6 +9,7 @@ import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const ACCOUNT = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';
 let root: Record<string, unknown> = {};
+let prevHash = 'ab'.repeat(32);
 let hits: string[] = [];
 let server: LocalServer;
 
@@ -16,7 +17,11 @@ beforeAll(async () => {
   server = await startLocalServer((req, res) => {
     hits.push(req.url ?? '');
     res.writeHead(200, { 'content-type': 'application/hal+json' });
-    res.end(JSON.stringify(req.url === '/' ? root : { sequence: 46500001, closed_at: '2025-03-14T10:12:35Z' }));
+    res.end(
+      JSON.stringify(
+        req.url === '/' ? root : { sequence: 46500001, closed_at: '2025-03-14T10:12:35Z', prev_hash: prevHash },
+      ),
+    );
   });
 });
 afterAll(() => server.close());
@@ -49,6 +54,18 @@ describe('history start', () => {
     expect(await partialHistoryStart(new HttpClient(server.base))).toBeNull();
     root = { history_elder_ledger: '-5' };
     expect(await partialHistoryStart(new HttpClient(server.base))).toBeNull();
+  });
+
+  it('reads a server whose elder ledger is its network’s genesis (it follows no ledger) as keeping all', async () => {
+    root = { history_elder_ledger: 46500001 };
+    prevHash = '0'.repeat(64);
+    expect(await partialHistoryStart(new HttpClient(server.base))).toBeNull();
+    prevHash = `${'0'.repeat(63)}1`;
+    expect(await partialHistoryStart(new HttpClient(server.base))).toEqual({
+      ledger: 46500001,
+      closedAt: '2025-03-14T10:12:35Z',
+    });
+    prevHash = 'ab'.repeat(32);
   });
 
   it('says nothing at the end of a walk that reached the account creation, or of a listing that is not an account', async () => {

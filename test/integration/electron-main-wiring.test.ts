@@ -170,7 +170,7 @@ describe('IPC', () => {
       () => seen('notification', (message) => String(message.title).startsWith('Payment received'))[0],
       30_000,
     );
-    expect(notification.title).toBe('Payment received: 2.5 XLM');
+    expect(notification.title).toBe('Payment received: 2.5000000 XLM');
     await waitFor('the badge', () => seen('badge', (message) => message.count === 1)[0]);
     command('focus', { focused: true });
     await waitFor('the badge to clear on focus', () => seen('badge', (message) => message.count === 0)[0]);

@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The renderer is loaded from file:// in Electron and from the web host in a browser: relative
-// asset paths serve both.
+// The renderer is loaded from app://ledgerscope in Electron (electron/window.ts) and from the web
+// host in a browser: relative asset paths serve both.
 export default defineConfig({
   root: resolve(import.meta.dirname, 'renderer'),
   base: './',

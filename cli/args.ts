@@ -24,8 +24,12 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   export payments <account> | export operations --<scope> <id>
       --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
   (export and merge --output never overwrite: a taken name is written as "name (2).ext", and the path printed)
-  --max-wait SECONDS: when the server limits the request rate, wait at most this long (default 300)
-${HISTORY_USAGE}`;
+${HISTORY_USAGE}
+global flags, anywhere on the line:
+  --network X                             local (the embedded local network, the default), testnet, public or a Horizon URL
+  --max-wait SECONDS                      when the server limits the request rate, wait at most this long (default 300)
+  --user-data-dir DIR                     settings, address book, history indexes (default ~/.config/ledgerscope/cli)
+  --help, -h                              print this and exit`;
 
 export type Format = 'json' | 'ndjson' | 'csv';
 

@@ -15,8 +15,16 @@ import {
 } from '../core';
 import { startWebHost, type WebHost } from './web-host';
 
-const USAGE =
-  'usage: npm run web -- [--network local|testnet|public|<url>] [--port N] [--user-data-dir DIR] [--local-url URL] [--local-data-dir DIR] [--export-dir DIR] [--renderer-dir DIR]';
+const USAGE = `usage: npm run web -- [--network local|testnet|public|<url>] [--port N] [--user-data-dir DIR] [--local-url URL] [--local-data-dir DIR] [--export-dir DIR] [--renderer-dir DIR] [--no-open]
+  --network X         the network to open: local (the embedded local network), testnet, public or a Horizon URL
+  --port N            the web host's port on 127.0.0.1 (default 0: any free port; the URL is printed)
+  --user-data-dir DIR settings, address book and history indexes (default ~/.config/ledgerscope)
+  --local-url URL     a local network already running at URL instead of starting the embedded one
+  --local-data-dir DIR that local network's data directory, for its demo accounts (default <user-data-dir>/local-network)
+  --export-dir DIR    where exports are written (default ~/Downloads)
+  --renderer-dir DIR  the built page to serve (default dist/renderer)
+  --no-open           print the URL without opening the system browser (npm run web; also under CI)
+  --help, -h          print this and exit`;
 
 const root = join(import.meta.dirname, '..');
 
@@ -38,6 +46,7 @@ function readFlags(argv: string[]) {
         'local-data-dir': { type: 'string' },
         'export-dir': { type: 'string' },
         'renderer-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
       allowPositionals: false,
@@ -70,6 +79,10 @@ async function localNetwork(
 
 export async function main(argv: string[]): Promise<void> {
   const values = readFlags(argv);
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
   try {

@@ -24,11 +24,15 @@ const SERVICE_ENTRY = join(here, 'service', 'process.ts');
 const CORE_PASS_THROUGH = ['start-ledger', 'close-interval-ms', 'history-ops', 'accounts', 'seed', 'max-queue'];
 
 const CLI_FLAGS: FlagTable = {
-  'data-dir': { kind: 'string', default: join(homedir(), '.ledgerscope', 'local-network') },
-  'core-port': { kind: 'int', default: 11626, max: 65535 },
-  port: { kind: 'int', default: 8000, max: 65535 },
+  'data-dir': {
+    kind: 'string',
+    default: join(homedir(), '.ledgerscope', 'local-network'),
+    help: CORE_FLAGS['data-dir']?.help,
+  },
+  'core-port': { ...CORE_FLAGS.port!, help: "the core node's port on 127.0.0.1" },
+  port: { kind: 'int', default: 8000, max: 65535, help: "the query service's port on 127.0.0.1" },
   ...Object.fromEntries(CORE_PASS_THROUGH.map((name) => [name, CORE_FLAGS[name]])),
-  'history-ops': { kind: 'int', default: 5000, max: 50_000_000 },
+  'history-ops': { kind: 'int', default: 5000, max: 50_000_000, help: CORE_FLAGS['history-ops']?.help },
   ...SERVICE_FLAGS,
 };
 
@@ -83,13 +87,20 @@ function publicUrlFlag(text: string): string {
   }
 }
 
-/** `--help`: every flag with its default, one a line. */
+/** `--help`: every flag, what it does and its default, one a line. */
 function usage(): string {
   const lines = Object.entries(CLI_FLAGS).map(([name, spec]) => {
-    const value = spec.kind === 'int' ? 'N' : 'S';
-    return `  --${name} ${value}${spec.default === undefined ? '' : `  (default ${spec.default})`}`;
+    const flag = `--${name} ${spec.kind === 'int' ? 'N' : 'S'}`.padEnd(28);
+    return `  ${flag}${spec.help ?? ''}${spec.default === undefined ? '' : ` (default ${spec.default})`}`;
   });
-  return `usage: npm run network -- [flags]   (port 0 = any free port)\n${lines.join('\n')}\n`;
+  return [
+    'usage: npm run network -- [flags]',
+    'Starts the local network: its core node and its query service, each in its own process.',
+    ...lines,
+    `  ${'--help, -h'.padEnd(28)}print this and exit`,
+    "Port 0 is any free port. A service flag without a default here takes the service's (docs/service.md).",
+    '',
+  ].join('\n');
 }
 
 async function main(): Promise<void> {

@@ -7,8 +7,10 @@ export class FlagError extends Error {
   override name = 'FlagError';
 }
 
+/** `help`: what the flag does, one line of `--help`. */
 export type FlagSpec =
-  { kind: 'int'; default?: number; min?: number; max?: number } | { kind: 'string'; default?: string };
+  | { kind: 'int'; default?: number; min?: number; max?: number; help?: string }
+  | { kind: 'string'; default?: string; help?: string };
 export type FlagTable = Record<string, FlagSpec>;
 export type FlagValues = Record<string, number | string | undefined>;
 
@@ -82,12 +84,35 @@ export function stringFlag(values: FlagValues, name: string): string {
 
 /** The core's flags; network/cli.ts passes these through to network/validator-process.ts. */
 export const CORE_FLAGS: FlagTable = {
-  'data-dir': { kind: 'string' },
-  port: { kind: 'int', default: 11626, max: 65535 },
-  'start-ledger': { kind: 'int', default: 2, min: 2, max: 2 ** 31 - 100_000_000 },
-  'close-interval-ms': { kind: 'int', default: 1000, min: 10, max: 3_600_000 },
-  'history-ops': { kind: 'int', default: 0, max: 50_000_000 },
-  accounts: { kind: 'int', default: 8, max: 100_000 },
-  seed: { kind: 'string', default: 'ledgerscope' },
-  'max-queue': { kind: 'int', default: 5000, min: 1, max: 1_000_000 },
+  'data-dir': { kind: 'string', help: 'the store, the demo accounts and the logs' },
+  port: { kind: 'int', default: 11626, max: 65535, help: "the core's port on 127.0.0.1" },
+  'start-ledger': {
+    kind: 'int',
+    default: 2,
+    min: 2,
+    max: 2 ** 31 - 100_000_000,
+    help: 'the first ledger with transactions (genesis is the one before)',
+  },
+  'close-interval-ms': {
+    kind: 'int',
+    default: 1000,
+    min: 10,
+    max: 3_600_000,
+    help: 'a ledger closes this often, empty or not',
+  },
+  'history-ops': {
+    kind: 'int',
+    default: 0,
+    max: 50_000_000,
+    help: 'operations of history generated into a fresh store',
+  },
+  accounts: { kind: 'int', default: 8, max: 100_000, help: 'generated demo accounts' },
+  seed: { kind: 'string', default: 'ledgerscope', help: "the generator's seed (same seed, same history)" },
+  'max-queue': {
+    kind: 'int',
+    default: 5000,
+    min: 1,
+    max: 1_000_000,
+    help: 'admitted transactions waiting for a ledger; beyond it, TRY_AGAIN_LATER',
+  },
 };

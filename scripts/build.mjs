@@ -228,9 +228,24 @@ export async function buildAll({ force = false } = {}) {
   return buildRenderer({ force }) && (await buildNode({ force }));
 }
 
+const USAGE = `usage: npm run build -- [--renderer] [--force]
+  --renderer    the page only (dist/renderer, what the end-to-end tests serve), not the Node bundles
+  --force       build even what is up to date
+  --help, -h    print this and exit
+Builds what is stale into dist/ and weighs the renderer's first screen (at most 150 kB gzipped).`;
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const force = process.argv.includes('--force');
-  // `--renderer`: the page only (what the end-to-end tests serve), as `npm test` builds it.
-  const ok = process.argv.includes('--renderer') ? buildRenderer({ force }) : await buildAll({ force });
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const unknown = args.find((arg) => arg !== '--force' && arg !== '--renderer');
+  if (unknown !== undefined) {
+    console.error(`ledgerscope: unknown argument ${unknown}\n${USAGE}`);
+    process.exit(2);
+  }
+  const force = args.includes('--force');
+  const ok = args.includes('--renderer') ? buildRenderer({ force }) : await buildAll({ force });
   process.exit(ok ? 0 : 1);
 }

@@ -5,6 +5,24 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+const USAGE = `usage: npm test
+  --help, -h    print this and exit
+Runs every suite in turn, each even if one before it failed: type-check (tsc -b), lint (eslint),
+format (prettier --check), unit and integration tests (vitest), the renderer's build, end-to-end
+tests (Playwright in Chromium; LEDGERSCOPE_CHROMIUM names another Chromium than /usr/bin/chromium).
+The last line totals them: N passed, N failed, N skipped. It takes no other flag; one suite or
+file: npm run test:unit -- <files>, npm run test:e2e -- <spec> (docs/testing.md).`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.length > 0) {
+  console.error(`ledgerscope: npm test takes no argument, not ${args[0]}\n${USAGE}`);
+  process.exit(2);
+}
+
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
 const CHROMIUM = process.env.LEDGERSCOPE_CHROMIUM ?? '/usr/bin/chromium';

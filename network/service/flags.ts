@@ -5,19 +5,19 @@
 import type { FlagTable } from '../flags';
 
 export const SERVICE_FLAGS: FlagTable = {
-  'core-timeout-ms': { kind: 'int', min: 1 },
-  'rate-limit': { kind: 'int', min: 1 },
-  'loopback-rate-limit': { kind: 'int', min: 1 },
-  'rate-limit-window-ms': { kind: 'int', min: 1 },
-  'max-streams': { kind: 'int', min: 1 },
-  'loopback-max-streams': { kind: 'int', min: 1 },
-  'max-stream-age-ms': { kind: 'int', min: 0 },
-  'keepalive-ms': { kind: 'int', min: 1 },
-  'stream-poll-ms': { kind: 'int', min: 1 },
-  'body-timeout-ms': { kind: 'int', min: 1 },
-  'headers-timeout-ms': { kind: 'int', min: 1 },
-  'max-connections': { kind: 'int', min: 1 },
-  'public-url': { kind: 'string' },
+  'core-timeout-ms': { kind: 'int', min: 1, help: "the longest wait for the core's answer to a submission" },
+  'rate-limit': { kind: 'int', min: 1, help: 'requests per window per client address' },
+  'loopback-rate-limit': { kind: 'int', min: 1, help: 'requests per window per loopback client' },
+  'rate-limit-window-ms': { kind: 'int', min: 1, help: "the rate limit's window" },
+  'max-streams': { kind: 'int', min: 1, help: 'open streams per client address' },
+  'loopback-max-streams': { kind: 'int', min: 1, help: 'open streams per loopback client' },
+  'max-stream-age-ms': { kind: 'int', min: 0, help: 'end a stream after this long (0: never)' },
+  'keepalive-ms': { kind: 'int', min: 1, help: "a stream's keep-alive comment this often" },
+  'stream-poll-ms': { kind: 'int', min: 1, help: 'how often open streams look for a new ledger' },
+  'body-timeout-ms': { kind: 'int', min: 1, help: "a request body's longest time after its headers (then 408)" },
+  'headers-timeout-ms': { kind: 'int', min: 1, help: "a request's headers' longest time (then 408)" },
+  'max-connections': { kind: 'int', min: 1, help: 'open connections at most, streams included' },
+  'public-url': { kind: 'string', help: 'the base of every href, behind a proxy (https://example.org/horizon)' },
 };
 
 /** `max-stream-age-ms` to `maxStreamAgeMs`. */

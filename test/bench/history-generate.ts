@@ -1,5 +1,6 @@
 // Benchmark: history generation, operations per second, through the real apply path and store.
-//   node --import tsx test/bench/history-generate.ts [operations=1000000] [--no-sign]
+//   node --import tsx test/bench/history-generate.ts [operations=1000000] [--no-sign] [--check]
+// --check runs the invariants on the history afterwards; --no-sign leaves the envelopes unsigned.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // the real path (local network, its SSE stream, the app core, the web host's WebSocket, React).
 // The commit time is when the service first answers the transaction (polled every 10 ms); the
 // row time is stamped in the page by a MutationObserver. Both clocks are this machine's.
-// Run: npx vite build && node --import tsx test/bench/renderer-live.ts [payments]
+//   node scripts/build.mjs --renderer && node --import tsx test/bench/renderer-live.ts [payments=20]
 import { postTransaction } from '../e2e/support/app';
 import { envelopeOf, paymentTx } from '../support/signed-tx';
 import { startWebHost } from '../e2e/support/web-host';

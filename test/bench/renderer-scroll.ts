@@ -1,7 +1,8 @@
 // Scrolls an account's payments table through 100,000 rows (1,000 cursor pages served by an
 // in-page fake bridge, so only the renderer is measured) and prints the frame-time percentiles
 // and the JS heap after the scroll (after a forced GC).
-// Run: npx vite build && node --import tsx test/bench/renderer-scroll.ts [rows]
+//   node scripts/build.mjs --renderer && node --import tsx test/bench/renderer-scroll.ts [rows=100000]
+// Environment: BENCH_STEP_PX (pixels scrolled a frame, default 1500), BENCH_MAX_FRAMES (stop after so many).
 import { launch, percentile, serveRenderer } from './support/browser';
 import type { PageGlobals } from './support/page-globals';
 

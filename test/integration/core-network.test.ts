@@ -242,7 +242,7 @@ describe('core entry points', () => {
     }
   });
 
-  it('lists every flag with its default on --help and exits 0', async () => {
+  it('lists every flag with what it does and its default on --help and exits 0', async () => {
     const child = run('network/cli.ts', ['--help']);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -254,12 +254,13 @@ describe('core entry points', () => {
       '--core-port',
       '--port  ',
       '--start-ledger',
-      '--history-ops N  (default 5000)',
+      '--history-ops N',
       '--rate-limit',
       '--max-streams',
     ]) {
       expect(out).toContain(flag.trimEnd());
     }
+    expect(out).toMatch(/^ {2}--history-ops N +operations of history generated into a fresh store \(default 5000\)$/m);
   });
 
   it('stops the core and the service on Ctrl-C (SIGINT to the cli) and exits 0', async () => {

@@ -20,10 +20,10 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** Serves dist/renderer on 127.0.0.1 (build it first: npx vite build). */
+/** Serves dist/renderer on 127.0.0.1 (build it first: node scripts/build.mjs --renderer). */
 export async function serveRenderer(): Promise<{ url: string; close(): Promise<void> }> {
   if (!existsSync(join(RENDERER, 'index.html')))
-    throw new Error('dist/renderer is missing: run `npx vite build` first');
+    throw new Error('dist/renderer is missing: run `node scripts/build.mjs --renderer` first');
   const server: Server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,

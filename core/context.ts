@@ -89,7 +89,13 @@ export const ROOT_FRESH_MS = 30_000;
 export function createCoreContext(options: AppCoreOptions): CoreContext {
   const emit: Emit = options.emit ?? (() => undefined);
   const networks = new Networks(options.userDataDir, options.localUrl);
-  const clientFor = clientCache(options, emit);
+  // A 429 names the network the user knows by that server (the selected one first), whoever asked first.
+  const networkOf = (baseUrl: string) => {
+    const same = (profile: NetworkProfile) => profile.baseUrl.replace(/\/+$/, '') === baseUrl;
+    const selected = networks.selected();
+    return same(selected) ? selected.id : networks.list().find(same)?.id;
+  };
+  const clientFor = clientCache(options, emit, networkOf);
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
   const knownLimit = () => http().rateLimit.limit;
@@ -179,11 +185,14 @@ function historyService(options: AppCoreOptions, exportDir: string, emit: Emit):
 
 /**
  * One HTTP client per base URL (trailing slashes aside), so every caller of a server (streams,
- * the connection test of its root) shares its 429 gate.
+ * the connection test of its root) shares its 429 gate. Its 429s name the profile of that server
+ * when the wait begins (`networkOf`), not whichever caller made the client (a connection test
+ * of a URL not saved yet asks as `url`).
  */
 function clientCache(
   options: AppCoreOptions,
   emit: Emit,
+  networkOf: (baseUrl: string) => string | undefined,
 ): (profile: Pick<NetworkProfile, 'id' | 'baseUrl'>) => HttpClient {
   const clients = new Map<string, HttpClient>();
   return function clientFor(profile) {
@@ -193,7 +202,7 @@ function clientCache(
       // A 429 is told to every view (and the command line) with the time the wait ends.
       const onRateLimit = (until: number, wait: RateLimitWait) =>
         emit('network:rate-limit', {
-          networkId: profile.id,
+          networkId: networkOf(key) ?? profile.id,
           until: Math.round(until),
           waitMs: Math.round(wait.announcedMs),
           source: wait.source,

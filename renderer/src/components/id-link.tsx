@@ -90,7 +90,9 @@ export function IdLink({ kind, id, full, grouped, inRow, label, self }: IdLinkPr
         )}
       </a>
       <CopyButton text={id} inRow={inRow} />
-      {kind === 'account' ? <LabelButton account={id} inRow={inRow} /> : null}
+      {/* In a table row the rename button would cost every Details cell its width at 1024 px: the
+          account's page and the drawer have it. */}
+      {kind === 'account' && !inRow ? <LabelButton account={id} /> : null}
     </span>
   );
 }

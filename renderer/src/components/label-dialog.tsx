@@ -18,7 +18,7 @@ export const useLabelDialog = create<{ account: string | null; open(account: str
  * copy button (shown in full when focused); inside table rows, where j/k and Enter drive the
  * table, it stays out of Tab order like the row's links.
  */
-export function LabelButton({ account, inRow = false }: { account: string; inRow?: boolean }) {
+export function LabelButton({ account }: { account: string }) {
   const open = useLabelDialog((state) => state.open);
   return (
     <button
@@ -26,7 +26,6 @@ export function LabelButton({ account, inRow = false }: { account: string; inRow
       className="label-edit"
       title="Name this account"
       aria-label={`Name account ${account}`}
-      tabIndex={inRow ? -1 : undefined}
       onClick={(event) => {
         event.stopPropagation();
         event.preventDefault();

@@ -89,13 +89,7 @@ export const ROOT_FRESH_MS = 30_000;
 export function createCoreContext(options: AppCoreOptions): CoreContext {
   const emit: Emit = options.emit ?? (() => undefined);
   const networks = new Networks(options.userDataDir, options.localUrl);
-  // A 429 names the network the user knows by that server (the selected one first), whoever asked first.
-  const networkOf = (baseUrl: string) => {
-    const same = (profile: NetworkProfile) => profile.baseUrl.replace(/\/+$/, '') === baseUrl;
-    const selected = networks.selected();
-    return same(selected) ? selected.id : networks.list().find(same)?.id;
-  };
-  const clientFor = clientCache(options, emit, networkOf);
+  const clientFor = clientCache(options, emit, (baseUrl) => profileIdOf(networks, baseUrl));
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
   const knownLimit = () => http().rateLimit.limit;
@@ -181,6 +175,13 @@ function historyService(options: AppCoreOptions, exportDir: string, emit: Emit):
     ...(options.streams ? { stream: options.streams } : {}),
     ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
   });
+}
+
+/** The profile the user knows a server by (the selected one first): what a 429 names. */
+function profileIdOf(networks: Networks, baseUrl: string): string | undefined {
+  const same = (profile: NetworkProfile) => profile.baseUrl.replace(/\/+$/, '') === baseUrl;
+  const selected = networks.selected();
+  return same(selected) ? selected.id : networks.list().find(same)?.id;
 }
 
 /**

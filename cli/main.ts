@@ -86,6 +86,8 @@ export async function main(argv: string[]): Promise<number> {
     version: '0.1.0',
     emit,
     healthIntervalMs: 0,
+    // The demo accounts' names (the address book's local names) are read where the network keeps them.
+    localDataDir: networkDir,
     http: { maxWaitMs: invocation.maxWaitSeconds * 1000 },
     ...(exportDir ? { exportDir } : {}),
   });

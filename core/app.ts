@@ -35,6 +35,8 @@ export interface AppCore {
   streams: StreamManager;
   /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
   http(): HttpClient;
+  /** The name the address book gives an account now on the selected network (notifications, the command line). */
+  labelOf(account: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     submissions: ctx.submissions,
     streams: ctx.streams,
     http: ctx.http,
+    labelOf: (account) => ctx.labels.labelOf(account),
     close: async () => ctx.close(),
   };
 }

@@ -10,8 +10,10 @@ import type { Emit, Handlers } from './dispatch';
 import { CoreError } from './errors';
 import { Exports } from './export';
 import { HealthReadings } from './health';
+import { demoNames } from './home';
 import { HistoryService } from './history-index/main-thread/service';
 import { HttpClient, HttpError } from './http';
+import { LabelStore } from './labels';
 import { Networks } from './networks';
 import type { RateLimitWait } from './rate-limit';
 import { StreamManager, type StreamOptions } from './streams';
@@ -51,6 +53,10 @@ export interface CoreContext {
   readonly exports: Exports;
   /** The local history indexes (a worker thread owns their SQLite files) and their syncs. */
   readonly history: HistoryService;
+  /** The address book: the user's labels, and the local network's own names while it is selected. */
+  readonly labels: LabelStore;
+  /** The embedded local network's data directory (its demo accounts). */
+  readonly localDataDir: string;
   /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
   http(): HttpClient;
   /**
@@ -102,6 +108,10 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
   const history = historyService(options, exports.directory, emit);
+  const localDataDir = options.localDataDir ?? join(options.userDataDir, 'local-network');
+  const labels = new LabelStore(options.userDataDir, () =>
+    networks.selected().id === 'local' ? { network: 'local', names: demoNames(localDataDir) } : null,
+  );
 
   const readings = new HealthReadings(() => networks.selected(), clientFor, ROOT_FRESH_MS);
 
@@ -136,6 +146,8 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     submissions,
     exports,
     history,
+    labels,
+    localDataDir,
     http,
     clientFor,
     latestLedger: () => latestLedger,
@@ -146,6 +158,8 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     networkChanged(profile) {
       latestLedger = null;
       streams.useNetwork(profile);
+      // The network's own names change with it.
+      emit('labels:changed', { count: labels.book().length });
       void pushHealth();
     },
     orNotFound,

@@ -35,8 +35,8 @@ export interface AppCore {
   streams: StreamManager;
   /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
   http(): HttpClient;
-  /** The name the address book gives an account now on the selected network (notifications, the command line). */
-  labelOf(account: string): string | undefined;
+  /** The address book's names on the selected network, read now (notifications, the command line). */
+  names(): (account: string) => string | undefined;
   close(): Promise<void>;
 }
 
@@ -66,7 +66,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     submissions: ctx.submissions,
     streams: ctx.streams,
     http: ctx.http,
-    labelOf: (account) => ctx.labels.labelOf(account),
+    names: () => ctx.labels.names(),
     close: async () => ctx.close(),
   };
 }

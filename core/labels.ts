@@ -63,9 +63,10 @@ export class LabelStore {
     return [...this.list(), ...own.map((entry): ListedLabel => ({ ...entry, origin: 'network' }))].sort(byLabel);
   }
 
-  /** The name an account goes by now, if any (the notifications of the desktop shell). */
-  labelOf(account: string): string | undefined {
-    return this.book().find((entry) => entry.account === account)?.label;
+  /** The names accounts go by now, read once: a lookup for a notice, an export or a command's output. */
+  names(): (account: string) => string | undefined {
+    const byAccount = new Map(this.book().map((entry) => [entry.account, entry.label]));
+    return (account) => byAccount.get(account);
   }
 
   /** The selected network's own names, less those removed and those the user labelled. */

@@ -140,7 +140,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     emit,
   });
-  nameOf = (account) => core.labelOf(account);
+  nameOf = (account) => core.names()(account);
   const dispatch = createDispatcher(network.wrap(core.handlers));
   await network.applyFlag(dispatch).catch((error: Error) => log.error(error.message));
 

@@ -1,6 +1,6 @@
 // An account found by its name in the address book, as the go-to box and the Live page's watch box
-// take it: the whole name or the start of one, in any case. One answer is taken; several are listed
-// for the person to pick from, never guessed. Pure and without imports, so the renderer's first
+// take it: the whole name or the start of one (else a part of one), in any case. One answer is
+// taken; several are listed for the person to pick from, never guessed. Pure and without imports, so the renderer's first
 // screen loads it as it is.
 
 export interface NamedAccount {
@@ -21,17 +21,23 @@ export function nameKey(text: string): string {
 
 /**
  * The account a typed name means. A name equal to the text (case aside) is taken even when it
- * begins others ("bob" beside "bobby"); else the one name the text begins; two accounts with that
- * name, or several names with that start, are `many`. Ids are not names: classify the text as an
- * id first.
+ * begins others ("bob" beside "bobby"); else the one name the text begins; else the one name that
+ * holds it ("treas" for "Alice (treasury)"). At the first of these steps that finds any, two
+ * accounts or more are `many`. Ids are not names: classify the text as an id first.
  */
 export function lookupName<T extends NamedAccount>(entries: readonly T[], typed: string, limit = 8): NameLookup<T> {
   const key = nameKey(typed);
   if (key.length === 0) return { kind: 'none' };
-  const exact = distinctAccounts(entries.filter((entry) => nameKey(entry.label) === key));
-  const found = exact.length
-    ? exact
-    : distinctAccounts(entries.filter((entry) => nameKey(entry.label).startsWith(key)));
+  const steps = [
+    (name: string) => name === key,
+    (name: string) => name.startsWith(key),
+    (name: string) => name.includes(key),
+  ];
+  let found: T[] = [];
+  for (const step of steps) {
+    found = distinctAccounts(entries.filter((entry) => step(nameKey(entry.label))));
+    if (found.length) break;
+  }
   if (found.length === 0) return { kind: 'none' };
   if (found.length === 1) return { kind: 'one', entry: found[0]! };
   const sorted = [...found].sort(

@@ -1,15 +1,16 @@
 // The address book on the renderer side: one store of the core's labels that every place showing
 // an account reads (IdLink, the sidebar, the live feed, notifications, the go-to box), so a label
 // set anywhere appears everywhere at once.
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { create } from 'zustand';
-import type { LabelEntry } from '../../../shared/labels';
+import type { ListedLabel } from '../../../shared/labels';
 import { call, onEvent } from './bridge';
 
 interface LabelState {
-  entries: LabelEntry[];
+  /** The user's labels and the selected network's own names (origin 'network'). */
+  entries: ListedLabel[];
   byAccount: ReadonlyMap<string, string>;
-  replace(entries: LabelEntry[]): void;
+  replace(entries: ListedLabel[]): void;
 }
 
 export const useLabelStore = create<LabelState>((set) => ({
@@ -23,7 +24,13 @@ export function useLabel(account: string | undefined): string | undefined {
   return useLabelStore((state) => (account ? state.byAccount.get(account) : undefined));
 }
 
-/** The label of an account outside React (notification text). */
+/** The book as a lookup for sentences (operation summaries); the caller re-renders when it changes. */
+export function useNameOf(): (account: string) => string | undefined {
+  const byAccount = useLabelStore((state) => state.byAccount);
+  return useCallback((account: string) => byAccount.get(account), [byAccount]);
+}
+
+/** The label of an account outside React (notification text, plain-text cells). */
 export function labelOf(account: string): string | undefined {
   return useLabelStore.getState().byAccount.get(account);
 }
@@ -52,7 +59,7 @@ export function useLabelsLoaded(): void {
 }
 
 /** Labels matching typed text (case-insensitive, anywhere in the label), best first, at most `limit`. */
-export function searchLabels(entries: readonly LabelEntry[], text: string, limit = 8): LabelEntry[] {
+export function searchLabels(entries: readonly ListedLabel[], text: string, limit = 8): ListedLabel[] {
   const needle = text.trim().toLowerCase();
   if (needle.length === 0) return [];
   const scored = entries.flatMap((entry) => {

@@ -1,6 +1,6 @@
 // Accounts by name: the lookup the go-to box and the watch box use (shared/name-lookup.ts), and the
 // one summary sentence (shared/operation-summary.ts) naming accounts by the address book, in the
-// page, the plain-text cells and the CSV export, with ids abbreviated by the one rule otherwise.
+// page and the CSV export (the plain-text cells: test/renderer/operation-type-cells.test.tsx), with ids abbreviated by the one rule otherwise.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,6 @@ import { parseJson } from '../../shared/json';
 import type { Operation } from '../../shared/model';
 import { lookupName } from '../../shared/name-lookup';
 import { operationSummary } from '../../shared/operation-summary';
-import { detailsText } from '../../renderer/src/components/operation-details-text';
 
 const key = (n: number) => `G${String(n).padStart(55, 'A')}`;
 const book = [
@@ -89,13 +88,6 @@ describe('summaries with names', () => {
   it('quotes a stored name that looks like an id, so it is not taken for one', () => {
     expect(operationSummary(payment, (a) => (a === payment.to ? 'GABCDE…VWXYZ2' : undefined))).toMatch(
       /to “GABCDE…VWXYZ2”$/,
-    );
-  });
-
-  it('names accounts in the plain-text cell, hidden characters written out', () => {
-    expect(detailsText(payment, nameOf)).toBe('busy → Bob (treasury)');
-    expect(detailsText(payment, (a) => (a === payment.from ? 'evil\u202Egnp.exe' : undefined))).toBe(
-      `evil⟨U+202E⟩gnp.exe → ${abbreviateId(payment.to)}`,
     );
   });
 

@@ -10,14 +10,27 @@ interface LabelState {
   /** The user's labels and the selected network's own names (origin 'network'). */
   entries: ListedLabel[];
   byAccount: ReadonlyMap<string, string>;
+  /** The accounts whose name is the selected network's own (not the user's). */
+  networkNamed: ReadonlySet<string>;
   replace(entries: ListedLabel[]): void;
 }
 
 export const useLabelStore = create<LabelState>((set) => ({
   entries: [],
   byAccount: new Map(),
-  replace: (entries) => set({ entries, byAccount: new Map(entries.map((entry) => [entry.account, entry.label])) }),
+  networkNamed: new Set(),
+  replace: (entries) =>
+    set({
+      entries,
+      byAccount: new Map(entries.map((entry) => [entry.account, entry.label])),
+      networkNamed: new Set(entries.filter((entry) => entry.origin === 'network').map((entry) => entry.account)),
+    }),
 }));
+
+/** Whether the account's name is the selected network's own (the local network's demo accounts). */
+export function useNetworkNamed(account: string): boolean {
+  return useLabelStore((state) => state.networkNamed.has(account));
+}
 
 /** The label of an account, or undefined. A hook: the caller re-renders when it changes. */
 export function useLabel(account: string | undefined): string | undefined {

@@ -121,6 +121,8 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
     return page.records;
   };
   let next: string | null = null;
+  // The summary column names accounts by the address book (the local network's demo accounts).
+  const nameOf = ctx.core.names();
   for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit, order: flags.order })) {
     if (!opened) {
       // Only once the first page is in, so an error leaves stdout empty.
@@ -130,7 +132,7 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
     }
     for (const record of page.records) {
       if (flags.format === 'ndjson') ctx.io.out(ndjsonRow(record));
-      else if (flags.format === 'csv') ctx.io.out(csvRow(record));
+      else if (flags.format === 'csv') ctx.io.out(csvRow(record, nameOf));
       else ctx.io.out(`${first ? '\n' : ',\n'}${JSON.stringify(record)}`);
       first = false;
     }

@@ -8,7 +8,8 @@ import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../sha
 import type { Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
 import { displayAmount } from '../shared/amount';
-import { abbreviateId } from '../shared/ids';
+import { shortener } from '../shared/operation-summary';
+import { showHidden } from '../shared/visible-text';
 
 async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
   const reply = await ctx.dispatch(channel, args);
@@ -54,13 +55,16 @@ async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Con
   }
 }
 
-const TABLE_COLUMNS: [string, (row: HistoryRow) => string][] = [
+/** An account as a table cell writes it: its address-book name (hidden characters written out), else its short id. */
+type Named = (account: string) => string;
+
+const TABLE_COLUMNS: [string, (row: HistoryRow, named: Named) => string][] = [
   ['created_at', (r) => r.createdAt.replace('.000Z', 'Z')],
   ['type', (r) => r.type],
   ['dir', (r) => r.direction],
   ['amount', (r) => (r.amount === null ? '' : displayAmount(r.amount))],
   ['asset', (r) => (r.asset ?? '').replace(/:(G.{3}).*(.{4})$/, ':$1…$2')],
-  ['counterparty', (r) => (r.counterparty ? abbreviateId(r.counterparty) : '')],
+  ['counterparty', (r, named) => (r.counterparty ? named(r.counterparty) : '')],
   ['ok', (r) => (r.successful ? 'yes' : 'no')],
   ['memo', (r) => (r.memo ?? '').slice(0, 28)],
   ['id', (r) => r.id],
@@ -83,6 +87,8 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
   let matching: number | null = null;
   const wanted = command.limit ?? Number.POSITIVE_INFINITY;
   const tableRows: string[][] = [];
+  const short = shortener(ctx.core.names());
+  const named: Named = (account) => showHidden(short(account));
   for (;;) {
     const limit = Math.min(1000, wanted - written);
     const page = await call<HistoryPage>(ctx, 'history:query', {
@@ -104,7 +110,7 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
     for (const row of page.rows) {
       if (command.format === 'csv') ctx.io.out(historyCsvRow(row));
       else if (command.format === 'ndjson') ctx.io.out(historyNdjsonRow(row));
-      else tableRows.push(TABLE_COLUMNS.map(([, cell]) => cell(row)));
+      else tableRows.push(TABLE_COLUMNS.map(([, cell]) => cell(row, named)));
     }
     written += page.rows.length;
     if (!page.next || written >= wanted) break;

@@ -43,7 +43,10 @@ function invocationOf(argv: string[]): Invocation | number {
   return invocation;
 }
 
-/** Where the command keeps its settings, its exports and the embedded network's data. */
+/**
+ * Where the command keeps its settings, its exports and the embedded network's data (whose demo
+ * accounts' names the address book gives on the local network).
+ */
 function directoriesOf(invocation: Invocation) {
   const command = invocation.command;
   const exportDir = command.kind === 'export' ? resolve(exportTarget(command.output).directory) : undefined;
@@ -65,14 +68,13 @@ export async function main(argv: string[]): Promise<number> {
   const emit: Emit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
   const command = invocation.command;
   const { exportDir, userDataDir, networkDir } = directoriesOf(invocation);
-  const offline = command.kind === 'decode' || command.kind === 'explain';
   let local: Awaited<ReturnType<typeof useLocalNetwork>>;
   try {
     local = await useLocalNetwork({
       flag: invocation.network,
       userDataDir,
       dataDir: networkDir,
-      offline,
+      offline: command.kind === 'decode' || command.kind === 'explain',
       say: (line) => io.err(`${line}\n`),
     });
   } catch (error) {
@@ -86,6 +88,7 @@ export async function main(argv: string[]): Promise<number> {
     version: '0.1.0',
     emit,
     healthIntervalMs: 0,
+    localDataDir: networkDir,
     http: { maxWaitMs: invocation.maxWaitSeconds * 1000 },
     ...(exportDir ? { exportDir } : {}),
   });

@@ -35,6 +35,8 @@ export interface AppCore {
   streams: StreamManager;
   /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
   http(): HttpClient;
+  /** The address book's names on the selected network, read now (notifications, the command line). */
+  names(): (account: string) => string | undefined;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     submissions: ctx.submissions,
     streams: ctx.streams,
     http: ctx.http,
+    names: () => ctx.labels.names(),
     close: async () => ctx.close(),
   };
 }

@@ -10,8 +10,10 @@ import type { Emit, Handlers } from './dispatch';
 import { CoreError } from './errors';
 import { Exports } from './export';
 import { HealthReadings } from './health';
+import { demoNames } from './home';
 import { HistoryService } from './history-index/main-thread/service';
 import { HttpClient, HttpError } from './http';
+import { LabelStore } from './labels';
 import { Networks } from './networks';
 import type { RateLimitWait } from './rate-limit';
 import { StreamManager, type StreamOptions } from './streams';
@@ -51,6 +53,8 @@ export interface CoreContext {
   readonly exports: Exports;
   /** The local history indexes (a worker thread owns their SQLite files) and their syncs. */
   readonly history: HistoryService;
+  /** The address book: the user's labels, and the local network's own names while it is selected. */
+  readonly labels: LabelStore;
   /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
   http(): HttpClient;
   /**
@@ -92,16 +96,15 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const clientFor = clientCache(options, emit, (baseUrl) => profileIdOf(networks, baseUrl));
   const http = () => clientFor(networks.selected());
   let latestLedger: number | null = null;
-  const knownLimit = () => http().rateLimit.limit;
   const streams = new StreamManager(options.userDataDir, emit, {
     latestLedger: () => latestLedger,
-    knownLimit,
+    knownLimit: () => http().rateLimit.limit,
     clientFor,
     ...options.streams,
   });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
-  const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
-  const history = historyService(options, exports.directory, emit);
+  const labels = addressBook(options, networks);
+  const { exports, history } = fileServices(options, emit, labels);
 
   const readings = new HealthReadings(() => networks.selected(), clientFor, ROOT_FRESH_MS);
 
@@ -136,6 +139,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     submissions,
     exports,
     history,
+    labels,
     http,
     clientFor,
     latestLedger: () => latestLedger,
@@ -165,6 +169,25 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
       await history.close();
     },
   };
+}
+
+/** The embedded local network's data directory (its demo accounts). */
+export function localDataDirOf(options: AppCoreOptions): string {
+  return options.localDataDir ?? join(options.userDataDir, 'local-network');
+}
+
+/** The address book; while the local network is selected it names the demo accounts (its own names). */
+function addressBook(options: AppCoreOptions, networks: Networks): LabelStore {
+  const dataDir = localDataDirOf(options);
+  return new LabelStore(options.userDataDir, () =>
+    networks.selected().id === 'local' ? { network: 'local', names: demoNames(dataDir) } : null,
+  );
+}
+
+/** Exports (their summaries name accounts by the address book) and the history indexes. */
+function fileServices(options: AppCoreOptions, emit: Emit, labels: LabelStore) {
+  const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit, () => labels.names());
+  return { exports, history: historyService(options, exports.directory, emit) };
 }
 
 function historyService(options: AppCoreOptions, exportDir: string, emit: Emit): HistoryService {

@@ -2,11 +2,13 @@
 // by the app's one cell writer (shared/csv-cell.ts), or one NDJSON line of the normalised record.
 import { csvCells } from '../shared/csv-cell';
 import type { Currency, Operation } from '../shared/model';
-import { operationSummary } from '../shared/operation-summary';
+import { operationSummary, type NameOf } from '../shared/operation-summary';
+import { showHidden } from '../shared/visible-text';
 
 /**
  * `currency`/`amount` are what arrived (a path payment's received side, an offer's selling side);
- * `source_*` what a path payment sent; `summary` the one-line reading of shared/operation-summary.
+ * `source_*` what a path payment sent; `summary` the one-line reading of shared/operation-summary,
+ * naming accounts by the address book when a `nameOf` is given (hidden characters written out).
  */
 export const CSV_COLUMNS = [
   'id',
@@ -63,7 +65,7 @@ function moved(record: Operation): { from: string; to: string; currency?: Curren
   }
 }
 
-export function csvRow(record: Operation): string {
+export function csvRow(record: Operation, nameOf?: NameOf): string {
   const { from, to, currency, amount } = moved(record);
   const path =
     record.type === 'path_payment_strict_receive' || record.type === 'path_payment_strict_send' ? record : null;
@@ -99,7 +101,7 @@ export function csvRow(record: Operation): string {
     path?.sourceCurrency.issuer ?? '',
     path?.sourceAmount ?? '',
     path ? path.path.map((c) => (c.issuer ? `${c.code}:${c.issuer}` : c.code)).join(' ') : '',
-    operationSummary(record),
+    showHidden(operationSummary(record, nameOf)),
   ];
   return `${csvCells(cells)}\n`;
 }

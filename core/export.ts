@@ -11,6 +11,7 @@ import { historyStartMessage } from '../shared/partial-history';
 import type { ListingTarget } from '../shared/ipc';
 import { pages } from '../shared/paging';
 import type { ExportProgress } from '../shared/model';
+import type { NameOf } from '../shared/operation-summary';
 import { sleep } from './backoff';
 import type { Emit } from './dispatch';
 import { CoreError } from './errors';
@@ -46,6 +47,8 @@ export class Exports {
   constructor(
     readonly directory: string,
     private readonly emit: Emit,
+    /** The address book's names as an export starts (its summary column names accounts by them). */
+    private readonly names: () => NameOf = () => () => undefined,
   ) {}
 
   list(): ExportProgress[] {
@@ -103,6 +106,7 @@ export class Exports {
     out: WriteStream,
   ): Promise<ExportProgress> {
     const signal = entry.controller.signal;
+    const nameOf = this.names();
     try {
       const total = await knownTotal(request, http, signal);
       if (total !== undefined) this.update(entry, { total });
@@ -122,7 +126,7 @@ export class Exports {
         if (records.length > 0)
           await write(
             out,
-            records.map((record) => (request.format === 'csv' ? csvRow(record) : ndjsonRow(record))).join(''),
+            records.map((record) => (request.format === 'csv' ? csvRow(record, nameOf) : ndjsonRow(record))).join(''),
           );
         this.update(entry, { rows: entry.progress.rows + records.length, pages: entry.progress.pages + 1 });
         if (max !== undefined && entry.progress.rows >= max) break;

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StrKey } from '@stellar/stellar-base';
 import type { DemoAccount, LedgerSummary } from '../shared/home-model';
+import { LabelEntry } from '../shared/labels';
 import type { Operation } from '../shared/model';
 import { HttpError, type HttpClient } from './http';
 import { fetchListing } from './listings';
@@ -125,5 +126,16 @@ export function readDemoAccounts(dataDir: string): DemoAccount[] {
     if (typeof name !== 'string' || typeof publicKey !== 'string' || !StrKey.isValidEd25519PublicKey(publicKey))
       return [];
     return [{ name: name.slice(0, 64), account: publicKey, multisig: Array.isArray(signers) && signers.length > 0 }];
+  });
+}
+
+/**
+ * The demo accounts' names as the address book gives them (core/labels.ts): each kept to the rules
+ * of a label (a name that breaks them is left out, its account shown by its id).
+ */
+export function demoNames(dataDir: string): LabelEntry[] {
+  return readDemoAccounts(dataDir).flatMap(({ name, account }) => {
+    const parsed = LabelEntry.safeParse({ account, label: name });
+    return parsed.success ? [parsed.data] : [];
   });
 }

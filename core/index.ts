@@ -17,9 +17,6 @@ export type { NetworkPart, SpawnNetworkProcess } from './embedded-network';
 export { containsSecretKey, refuseSecrets, SECRET_REFUSED } from './secrets';
 export { redactLogData } from './log-redaction';
 
-// The address book's lookup, for notifications.
-export { labelIn } from './labels';
-
 // The command line's own reads and writes: a stream of payments, exports' rows and fresh file
 // names, a 429's wait line.
 export { streamPayments } from './streams';

@@ -29,6 +29,8 @@ export interface InspectOptions {
   selected: NetworkProfile;
   /** Reads an account on the selected network: null when it does not exist; throws when unknown. */
   loadAccount?: (id: string) => Promise<AccountInfo | null>;
+  /** The address book's names: a summary names an account it knows, its full id kept beside the name. */
+  nameOf?: (account: string) => string | undefined;
   now?: Date;
 }
 
@@ -88,7 +90,9 @@ export async function inspectEnvelope(input: string, options: InspectOptions): P
       ? { minTime: String(inner.timeBounds.minTime), maxTime: String(inner.timeBounds.maxTime) }
       : null,
     memo: memoOf(inner),
-    operations: inner.operations.map((op, index) => describeOperation(op as unknown as Record<string, unknown>, index)),
+    operations: inner.operations.map((op, index) =>
+      describeOperation(op as unknown as Record<string, unknown>, index, options.nameOf),
+    ),
     signatures: allSignatures(signedOn).map(({ signature, hash }) => ({
       hint: signature.hint().toString('hex'),
       signer: candidates.find((key) => verifies(key, signature, hash)) ?? null,
@@ -228,7 +232,11 @@ function display(value: unknown): string {
   return String(value);
 }
 
-function describeOperation(op: Record<string, unknown>, index: number): InspectedOperation {
+function describeOperation(
+  op: Record<string, unknown>,
+  index: number,
+  nameOf: (account: string) => string | undefined = () => undefined,
+): InspectedOperation {
   const type = String(op['type']);
   const details: Record<string, string> = {};
   for (const [key, value] of Object.entries(op))
@@ -236,9 +244,14 @@ function describeOperation(op: Record<string, unknown>, index: number): Inspecte
   const d = (key: string) => details[key] ?? '?';
   // Amounts read as everywhere in the app (shared/amount.ts displayAmount): grouped, seven decimals.
   const n = (key: string) => displayAmount(d(key));
+  // An account by its name and its whole id: a preview is where a destination is checked.
+  const who = (key: string) => {
+    const name = nameOf(d(key));
+    return name === undefined ? d(key) : `${name} (${d(key)})`;
+  };
   const summaries: Record<string, () => string> = {
-    payment: () => `pay ${n('amount')} ${d('asset')} to ${d('destination')}`,
-    createAccount: () => `create ${d('destination')} with ${n('startingBalance')} XLM`,
+    payment: () => `pay ${n('amount')} ${d('asset')} to ${who('destination')}`,
+    createAccount: () => `create ${who('destination')} with ${n('startingBalance')} XLM`,
     changeTrust: () =>
       details['limit'] === '0'
         ? `remove the trustline to ${d('line')}`
@@ -251,7 +264,7 @@ function describeOperation(op: Record<string, unknown>, index: number): Inspecte
     liquidityPoolWithdraw: () => `withdraw ${n('amount')} shares from pool ${d('liquidityPoolId')}`,
     manageData: () =>
       op['value'] === undefined || op['value'] === null ? `delete data "${d('name')}"` : `set data "${d('name')}"`,
-    accountMerge: () => `merge the account into ${d('destination')}`,
+    accountMerge: () => `merge the account into ${who('destination')}`,
     bumpSequence: () => `bump the sequence to ${d('bumpTo')}`,
     setOptions: () => `set options ${Object.keys(details).join(', ') || '(none)'}`,
   };

@@ -1,12 +1,21 @@
 // The address book: names for accounts, kept in `<userData>/labels.json` (written atomically by
 // SettingsFile: a crash mid-write leaves the previous file). Every change is checked whole before
 // it is stored: an import that fails on its last line adds nothing.
+//
+// Two kinds of name. The user's labels are keyed by account alone and hold on every network. A
+// network's own names (the local network's demo accounts) are keyed by the network too: they are
+// read from that network's data while it is selected and never copied into the file, so the same
+// key on another network (where anyone may hold it) stays a stranger. Removing one records the
+// (network, account) pair as removed, which holds across restarts. A user's label for the account
+// comes first; exports and imports carry the user's labels only.
 import { z } from 'zod';
 import {
+  LabelAccount,
   LabelEntry,
   LabelImportError,
   MAX_LABELS,
   StoredLabelEntry,
+  type ListedLabel,
   labelsToCsv,
   labelsToJson,
   parseLabelFile,
@@ -14,8 +23,16 @@ import {
 import { CoreError } from './errors';
 import { SettingsFile } from './settings';
 
-const LabelsFile = z.object({ labels: z.array(StoredLabelEntry).max(MAX_LABELS) });
+const Removed = z.object({ network: z.string().min(1).max(64), account: LabelAccount }).strict();
+const LabelsFile = z.object({
+  labels: z.array(StoredLabelEntry).max(MAX_LABELS),
+  /** The network's own names the user removed, by network and account. */
+  removed: z.array(Removed).max(MAX_LABELS).optional(),
+});
 type LabelsFile = z.infer<typeof LabelsFile>;
+
+/** The names the selected network gives its own accounts, or null when it gives none. */
+export type OwnNames = () => { network: string; names: readonly LabelEntry[] } | null;
 
 export interface ImportSummary {
   added: number;
@@ -27,12 +44,47 @@ export interface ImportSummary {
 export class LabelStore {
   private readonly file: SettingsFile<LabelsFile>;
 
-  constructor(userDataDir: string) {
+  constructor(
+    userDataDir: string,
+    private readonly ownNames: OwnNames = () => null,
+  ) {
     this.file = new SettingsFile(userDataDir, 'labels.json', LabelsFile, () => ({ labels: [] }));
   }
 
+  /** The user's labels (what is exported, and what an import merges into). */
   list(): LabelEntry[] {
     return this.file.get().labels;
+  }
+
+  /** Every name the book gives now: the user's labels and the selected network's own names left. */
+  book(): ListedLabel[] {
+    const own = this.ownNamesLeft();
+    if (own.length === 0) return this.list();
+    return [...this.list(), ...own.map((entry): ListedLabel => ({ ...entry, origin: 'network' }))].sort(byLabel);
+  }
+
+  /** The names accounts go by now, read once: a lookup for a notice, an export or a command's output. */
+  names(): (account: string) => string | undefined {
+    const byAccount = new Map(this.book().map((entry) => [entry.account, entry.label]));
+    return (account) => byAccount.get(account);
+  }
+
+  /** The selected network's own names, less those removed and those the user labelled. */
+  private ownNamesLeft(): LabelEntry[] {
+    const own = this.ownNames();
+    if (!own) return [];
+    const labelled = new Set(this.list().map((entry) => entry.account));
+    const removed = new Set(this.removedOn(own.network));
+    const seen = new Set<string>();
+    return own.names.filter((entry) => {
+      const keep = !labelled.has(entry.account) && !removed.has(entry.account) && !seen.has(entry.account);
+      seen.add(entry.account);
+      return keep;
+    });
+  }
+
+  private removedOn(network: string): string[] {
+    return (this.file.get().removed ?? []).filter((entry) => entry.network === network).map((entry) => entry.account);
   }
 
   set(input: { account: string; label: string }): LabelEntry {
@@ -40,15 +92,23 @@ export class LabelStore {
     const others = this.list().filter((existing) => existing.account !== entry.account);
     if (others.length >= MAX_LABELS)
       throw new CoreError('invalid_input', `The address book holds at most ${MAX_LABELS} labels; remove some first.`);
-    this.file.update(() => ({ labels: [...others, entry].sort(byLabel) }));
+    this.file.update((file) => ({ ...file, labels: [...others, entry].sort(byLabel) }));
     return entry;
   }
 
+  /** Removes the user's label of the account, else the selected network's own name for it (for good). */
   remove(account: string): boolean {
     const id = account.trim().toUpperCase();
     const before = this.list();
-    if (!before.some((entry) => entry.account === id)) return false;
-    this.file.update(() => ({ labels: before.filter((entry) => entry.account !== id) }));
+    if (before.some((entry) => entry.account === id)) {
+      this.file.update((file) => ({ ...file, labels: before.filter((entry) => entry.account !== id) }));
+      return true;
+    }
+    const own = this.ownNames();
+    if (!own || !this.ownNamesLeft().some((entry) => entry.account === id)) return false;
+    // The oldest removals give way first, so the list stays bounded.
+    const removed = [...(this.file.get().removed ?? []), { network: own.network, account: id }].slice(-MAX_LABELS);
+    this.file.update((file) => ({ ...file, removed }));
     return true;
   }
 
@@ -76,7 +136,7 @@ export class LabelStore {
         `Importing would make ${merged.size} labels; the address book holds at most ${MAX_LABELS}. Nothing was imported.`,
       );
     }
-    this.file.update(() => ({ labels: [...merged.values()].sort(byLabel) }));
+    this.file.update((file) => ({ ...file, labels: [...merged.values()].sort(byLabel) }));
     return { ...summary, total: merged.size };
   }
 
@@ -85,7 +145,7 @@ export class LabelStore {
   }
 }
 
-/** An account's label as the file holds it now (the Electron shell's notifications). */
+/** An account's label as the file holds it now (the user's labels only). */
 export function labelIn(userDataDir: string, account: string): string | undefined {
   try {
     return new LabelStore(userDataDir).list().find((entry) => entry.account === account)?.label;

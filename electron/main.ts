@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { Menu, Notification, app, dialog, ipcMain, type BrowserWindow } from 'electron';
 import type { EventChannel, EventPayload } from '../shared/ipc';
-import { createAppCore, createDispatcher, checkedNetworkFlag, setUpNetwork, labelIn, type AppCore } from '../core';
+import { createAppCore, createDispatcher, checkedNetworkFlag, setUpNetwork, type AppCore } from '../core';
 import { electronNetworkPaths, forkUtility } from './embedded-network';
 import { createEmitter } from './ipc/events';
 import { registerRequestChannels } from './ipc/register';
@@ -25,6 +25,8 @@ let log: Logger = console;
 /** Launch requests wait until the page has asked for something (it is mounted and listening). */
 let pageReady = false;
 const pending: LaunchRequest[] = [];
+/** The app core's address book, once the core is built (a notice before then names ids). */
+let nameOf: (account: string) => string | undefined = () => undefined;
 
 const emitToWindow = createEmitter(
   () => window?.webContents ?? null,
@@ -46,8 +48,9 @@ const notifier = new PaymentNotifier({
     if (process.platform === 'win32') window?.flashFrame(count > 0);
   },
   windowFocused: () => window?.isFocused() ?? false,
-  // Read at each notice (they are rare), so a label set a moment ago is used.
-  labelOf: (account) => labelIn(app.getPath('userData'), account),
+  // Read at each notice (they are rare), so a label set a moment ago is used, and the local
+  // network's own names while it is selected.
+  labelOf: (account) => nameOf(account),
 });
 
 function emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {
@@ -137,6 +140,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     emit,
   });
+  nameOf = (account) => core.names()(account);
   const dispatch = createDispatcher(network.wrap(core.handlers));
   await network.applyFlag(dispatch).catch((error: Error) => log.error(error.message));
 

@@ -3,13 +3,15 @@
 import { z } from 'zod';
 import { DemoAccount, LedgerSummary } from './home-model';
 import { none, request } from './ipc-values';
-import { LabelAccount, LabelEntry, LabelText, MAX_IMPORT_CHARS, StoredLabelEntry } from './labels';
+import { LabelAccount, LabelEntry, LabelText, ListedLabel, MAX_IMPORT_CHARS } from './labels';
 import { Operation } from './model';
 
 export const homeChannels = {
   // -- address book (names for accounts; <userData>/labels.json) --------------------------------
-  'labels:list': request(none, z.object({ labels: z.array(StoredLabelEntry) })),
+  /** The user's labels, and the selected network's own names (origin 'network') unless removed. */
+  'labels:list': request(none, z.object({ labels: z.array(ListedLabel) })),
   'labels:set': request(z.object({ account: LabelAccount, label: LabelText }).strict(), LabelEntry),
+  /** Removes the user's label, else hides the selected network's own name for good. */
   'labels:remove': request(z.object({ account: LabelAccount }).strict(), z.object({ removed: z.boolean() })),
   /** Merges a JSON or CSV file's text; checked whole first, so a bad file changes nothing. */
   'labels:import': request(

@@ -59,6 +59,14 @@ export type LabelEntry = z.output<typeof LabelEntry>;
  */
 export const StoredLabelEntry = z.object({ account: LabelAccount, label: StoredLabelText }).strict();
 
+/**
+ * A label as the address book lists it: the user's own (no origin, kept for every network), or with
+ * `origin: 'network'` a name the selected network gives its own accounts (the local network's demo
+ * accounts), listed only while that network is selected.
+ */
+export const ListedLabel = StoredLabelEntry.extend({ origin: z.literal('network').optional() }).strict();
+export type ListedLabel = z.output<typeof ListedLabel>;
+
 export class LabelImportError extends Error {
   override name = 'LabelImportError';
 }

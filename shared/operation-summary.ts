@@ -1,13 +1,26 @@
 // One line a person can read for every operation type: "pay 912.0450031 USDX from GBNAQ4…X7LCH4 to
 // GDJNW2…T6HTMX". Used by the detail drawer, the table's plain-text cells, exports and the command
 // line. Amounts read as shared/amount.ts displayAmount writes them (exact, grouped, seven
-// decimals); ids are shortened by shared/ids.ts abbreviateId, the one rule of the whole app.
+// decimals); an account is named by `nameOf` (the address book) when it knows one, else every id
+// is shortened by shared/ids.ts abbreviateId, the one rule of the whole app. A name is untrusted
+// text: show the sentence through Untrusted (page) or showHidden (plain text).
 import { displayAmount, displayLimit } from './amount';
-import { abbreviateId } from './ids';
+import { abbreviateId, looksLikeId } from './ids';
 import { contractCallText } from './contract-call';
 import type { Currency, CurrencyAmount, Operation, OperationOf } from './model';
 
-const short = abbreviateId;
+/** An account's name, if the caller knows one (the address book). */
+export type NameOf = (account: string) => string | undefined;
+type Short = (id: string) => string;
+
+/** How a sentence writes an id: the account's name (quoted when it looks like an id), else abbreviated. */
+export function shortener(nameOf: NameOf | undefined): Short {
+  if (!nameOf) return abbreviateId;
+  return (id) => {
+    const name = nameOf(id);
+    return name === undefined ? abbreviateId(id) : looksLikeId(name) ? `“${name}”` : name;
+  };
+}
 const money = (amount: string, currency?: Currency) => `${displayAmount(amount)} ${currency?.code ?? 'XLM'}`;
 const list = (items: CurrencyAmount[]) =>
   items.map((item) => money(item.amount, item.currency)).join(' + ') || 'nothing';
@@ -16,7 +29,8 @@ const flags = (set?: string[], clear?: string[]) =>
     .filter(Boolean)
     .join('; ') || 'no flag change';
 
-export function operationSummary(op: Operation): string {
+export function operationSummary(op: Operation, nameOf?: NameOf): string {
+  const short = shortener(nameOf);
   switch (op.type) {
     case 'payment':
       return `pay ${money(op.amount, op.currency)} from ${short(op.from)} to ${short(op.to)}`;
@@ -33,7 +47,7 @@ export function operationSummary(op: Operation): string {
     case 'create_passive_sell_offer':
       return offerSummary(op);
     default:
-      return assetSummary(op) ?? contractSummary(op) ?? otherSummary(op);
+      return assetSummary(op, short) ?? contractSummary(op, short) ?? otherSummary(op, short);
   }
 }
 
@@ -50,7 +64,7 @@ function offerSummary(
   return `${verb} sell offer${id}: sell ${money(op.amount, op.selling)} for ${op.buying.code} at ${op.price} (${pair})`;
 }
 
-function assetSummary(op: Operation): string | undefined {
+function assetSummary(op: Operation, short: Short): string | undefined {
   switch (op.type) {
     case 'change_trust':
       return `${short(op.trustor)} trusts ${op.liquidityPoolId ? `pool ${short(op.liquidityPoolId)}` : (op.currency?.code ?? '?')} up to ${displayLimit(op.limit)}`;
@@ -75,13 +89,13 @@ function assetSummary(op: Operation): string | undefined {
     case 'end_sponsoring_future_reserves':
       return `${short(op.sourceAccount)} ends the sponsorship begun by ${short(op.beginSponsor)}`;
     case 'revoke_sponsorship':
-      return `revoke sponsorship of ${revokedEntry(op)}`;
+      return `revoke sponsorship of ${revokedEntry(op, short)}`;
     default:
       return undefined;
   }
 }
 
-function revokedEntry(op: OperationOf<'revoke_sponsorship'>): string {
+function revokedEntry(op: OperationOf<'revoke_sponsorship'>, short: Short): string {
   if (op.signerAccountId) return `signer ${short(op.signerKey ?? '?')} of ${short(op.signerAccountId)}`;
   if (op.trustlineAccountId)
     return `the ${op.trustlineAsset?.code ?? `pool ${short(op.trustlineLiquidityPoolId ?? '?')}`} trustline of ${short(op.trustlineAccountId)}`;
@@ -92,7 +106,7 @@ function revokedEntry(op: OperationOf<'revoke_sponsorship'>): string {
   return 'an entry';
 }
 
-function contractSummary(op: Operation): string | undefined {
+function contractSummary(op: Operation, short: Short): string | undefined {
   switch (op.type) {
     case 'invoke_host_function': {
       const moved = op.assetBalanceChanges
@@ -118,14 +132,14 @@ function contractSummary(op: Operation): string | undefined {
   }
 }
 
-function otherSummary(op: Operation): string {
+function otherSummary(op: Operation, short: Short): string {
   switch (op.type) {
     case 'manage_data':
       return op.value === null ? `delete data "${op.name}"` : `set data "${op.name}"`;
     case 'bump_sequence':
       return `bump the sequence of ${short(op.sourceAccount)} to ${op.bumpTo}`;
     case 'set_options':
-      return `set options of ${short(op.sourceAccount)}: ${setOptionsParts(op)}`;
+      return `set options of ${short(op.sourceAccount)}: ${setOptionsParts(op, short)}`;
     case 'inflation':
       return 'run inflation';
     case 'other':
@@ -139,7 +153,7 @@ function otherSummary(op: Operation): string {
   }
 }
 
-function setOptionsParts(op: OperationOf<'set_options'>): string {
+function setOptionsParts(op: OperationOf<'set_options'>, short: Short): string {
   const parts: string[] = [];
   if (op.homeDomain !== undefined) parts.push(`home domain ${op.homeDomain || '(cleared)'}`);
   if (op.inflationDest) parts.push(`inflation to ${short(op.inflationDest)}`);

@@ -1,7 +1,6 @@
 // The explore home: the latest ledgers and operations of the selected network, the walk to the
 // previous (non-empty) ledger, and the local network's demo accounts by name (core/home.ts).
-import { join } from 'node:path';
-import type { CoreContext, DomainHandlers } from '../context';
+import { localDataDirOf, type CoreContext, type DomainHandlers } from '../context';
 import { LedgerCache, readDemoAccounts } from '../home';
 import { LedgerStream } from '../ledger-stream';
 
@@ -30,7 +29,7 @@ export function homeHandlers(ctx: CoreContext): DomainHandlers<HomeChannel> {
     },
     'home:demo-accounts': async function homeDemoAccounts() {
       if (ctx.networks.selected().id !== 'local') return { accounts: [] };
-      return { accounts: readDemoAccounts(ctx.options.localDataDir ?? join(ctx.userDataDir, 'local-network')) };
+      return { accounts: readDemoAccounts(localDataDirOf(ctx.options)) };
     },
     'ledger:previous': async function ledgerPrevious({ sequence, skipEmpty }, { signal }) {
       return cache.previous(ctx.http(), sequence, skipEmpty, signal);

@@ -14,6 +14,7 @@ export function inspectionHandlers(ctx: CoreContext): DomainHandlers<'tx:inspect
       return inspectEnvelope(input, {
         profiles: networks.list(),
         selected,
+        nameOf: ctx.labels.names(),
         loadAccount: async function loadAccount(id) {
           try {
             const account = normalizeAccount(

@@ -1,17 +1,16 @@
 // The address book: names for accounts (and, through their issuers, assets), with import and
 // export as JSON or CSV (core/labels.ts).
 import type { CoreContext, DomainHandlers } from '../context';
-import { LabelStore } from '../labels';
 
 type LabelChannel = 'labels:list' | 'labels:set' | 'labels:remove' | 'labels:import' | 'labels:export';
 
 export function labelHandlers(ctx: CoreContext): DomainHandlers<LabelChannel> {
-  const store = new LabelStore(ctx.userDataDir);
+  const store = ctx.labels;
   // Every page (another browser tab, another window) reloads its labels.
-  const changed = () => ctx.emit('labels:changed', { count: store.list().length });
+  const changed = () => ctx.emit('labels:changed', { count: store.book().length });
   return {
     'labels:list': async function labelsList() {
-      return { labels: store.list() };
+      return { labels: store.book() };
     },
     'labels:set': async function labelsSet(entry) {
       const saved = store.set(entry);

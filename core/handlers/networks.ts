@@ -15,6 +15,8 @@ type NetworkChannel =
 
 export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel> {
   const { networks, streams } = ctx;
+  // The network's own names (the local network's demo accounts) come and go with the selection.
+  const labelsChanged = () => ctx.emit('labels:changed', { count: ctx.labels.book().length });
   return {
     'network:list': async function networkList() {
       return { profiles: networks.list(), selectedId: networks.selected().id };
@@ -22,6 +24,7 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
     'network:select': async function networkSelect({ id }) {
       const profile = networks.select(id);
       ctx.networkChanged(profile);
+      labelsChanged();
       return { selectedId: profile.id };
     },
     'network:add': async function networkAdd(draft, { signal }) {
@@ -42,6 +45,7 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
     'network:remove': async function networkRemove({ id }) {
       const selected = networks.remove(id);
       streams.useNetwork(selected);
+      labelsChanged();
       return { selectedId: selected.id };
     },
     'network:test': async function networkTest(args, { signal }) {

@@ -63,7 +63,8 @@ async function prepare(page: Page): Promise<void> {
   await expect(panel.getByTestId('index-state')).toHaveText('current', { timeout: 90_000 });
   const other = app.network.demoAccounts[1]!.publicKey;
   await page.goto(`${app.host.origin}/#/account/${other}`);
-  await page.getByRole('button', { name: 'Name this account…' }).click();
+  // A demo account: the local network's own name is there first, and the user renames it.
+  await page.getByRole('button', { name: 'Rename…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Name account' });
   await dialog.getByRole('textbox', { name: 'Label' }).fill('Exchange hot wallet, treasury desk (EU)');
   await dialog.getByRole('button', { name: 'Save' }).click();

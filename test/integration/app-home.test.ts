@@ -126,3 +126,59 @@ describe('home channels', () => {
     }
   });
 });
+
+describe("the local network's own names in the address book", () => {
+  type Listed = { account: string; label: string; origin?: 'network' };
+  const list = async (fixture: CoreFixture) => (await fixture.call<{ labels: Listed[] }>('labels:list', {})).labels;
+  const key = (name: string) => net.demoAccounts.find((a) => a.name === name)!.publicKey;
+
+  it('lists the demo accounts from a fresh profile, marked as the network’s own, and only on that network', async () => {
+    const fresh = startCore(net.serviceUrl, { localDataDir: net.dataDir });
+    try {
+      const labels = await list(fresh);
+      for (const name of ['busy', 'alice', 'root', 'multisig-2of3'])
+        expect(labels).toContainEqual({ account: key(name), label: name, origin: 'network' });
+      expect(labels.filter((l) => l.origin === 'network')).toHaveLength(net.demoAccounts.length);
+      // Nothing is copied into the user's file: exports carry the user's labels only.
+      expect(await fresh.call('labels:export', { format: 'csv' })).toMatchObject({ count: 0 });
+      expect(fresh.core.names()(key('busy'))).toBe('busy');
+      // On another network the same keys are strangers; back on the local network they are named again.
+      await fresh.call('network:select', { id: 'testnet' });
+      expect(await list(fresh)).toEqual([]);
+      expect(fresh.core.names()(key('busy'))).toBeUndefined();
+      expect(fresh.events.some((e) => e.channel === 'labels:changed')).toBe(true);
+      await fresh.call('network:select', { id: 'local' });
+      expect((await list(fresh)).map((l) => l.label)).toContain('busy');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('removes one for good (across a restart), and a user label of the account comes first', async () => {
+    const first = startCore(net.serviceUrl, { localDataDir: net.dataDir });
+    const userDataDir = first.userDataDir;
+    try {
+      expect(await first.call('labels:remove', { account: key('bob') })).toEqual({ removed: true });
+      expect(await first.call('labels:remove', { account: key('bob') })).toEqual({ removed: false });
+      await first.call('labels:set', { account: key('alice'), label: 'Alice (treasury)' });
+      const labels = await list(first);
+      expect(labels.map((l) => l.account)).not.toContain(key('bob'));
+      expect(labels.filter((l) => l.account === key('alice'))).toEqual([
+        { account: key('alice'), label: 'Alice (treasury)' },
+      ]);
+    } finally {
+      await first.close();
+    }
+    const again = startCore(net.serviceUrl, { localDataDir: net.dataDir }, userDataDir);
+    try {
+      const labels = await list(again);
+      expect(labels.map((l) => l.account)).not.toContain(key('bob'));
+      expect(labels).toContainEqual({ account: key('busy'), label: 'busy', origin: 'network' });
+      // Removing the user's label gives the account its network name back.
+      await again.call('labels:remove', { account: key('alice') });
+      expect(await list(again)).toContainEqual({ account: key('alice'), label: 'alice', origin: 'network' });
+    } finally {
+      await again.close();
+    }
+  });
+});

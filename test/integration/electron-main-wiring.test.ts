@@ -143,7 +143,7 @@ describe('IPC', () => {
   test('browses an account and submits a transaction through main', async () => {
     const demo = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'demo-accounts.json'), 'utf8')) as {
       passphrase: string;
-      accounts: { publicKey: string; secretKey: string }[];
+      accounts: { name: string; publicKey: string; secretKey: string }[];
     };
     const [from, to] = demo.accounts;
     const account = await invoke('account:get', { id: from!.publicKey });
@@ -171,6 +171,8 @@ describe('IPC', () => {
       30_000,
     );
     expect(notification.title).toBe('Payment received: 2.5000000 XLM');
+    // Both parties by the local network's own names (the address book's, from the first start).
+    expect(notification.body).toBe(`From ${from!.name} to ${to!.name}`);
     await waitFor('the badge', () => seen('badge', (message) => message.count === 1)[0]);
     command('focus', { focused: true });
     await waitFor('the badge to clear on focus', () => seen('badge', (message) => message.count === 0)[0]);

@@ -65,6 +65,22 @@ describe('tx:inspect over the real testnet envelope', () => {
     ]);
   });
 
+  it("names the destination by the address book's name, its whole id kept beside it", async () => {
+    const destination = 'GATKBQK6NXP5TCZMVVMDTAZPJFXQX5BDEMHBLZ6E2AU4XSNB33TFOQYS';
+    const named = await inspectEnvelope(fixture.envelope_xdr, {
+      profiles,
+      selected: testnet,
+      nameOf: (account) => (account === destination ? 'Bob (treasury)' : undefined),
+    });
+    expect(named.operations[0]?.summary).toBe(`pay 25.5000000 XLM to Bob (treasury) (${destination})`);
+    const unnamed = await inspectEnvelope(fixture.envelope_xdr, {
+      profiles,
+      selected: testnet,
+      nameOf: () => undefined,
+    });
+    expect(unnamed.operations[0]?.summary).toBe(`pay 25.5000000 XLM to ${destination}`);
+  });
+
   it('gives no network warning when Testnet is selected, and reports the hash the server will use', async () => {
     const result = await inspect(fixture.envelope_xdr, { selected: testnet });
     expect(result.hash).toBe(fixture.hash);

@@ -209,3 +209,53 @@ describe('labels: import and export', () => {
     expect(fileLabels()).toHaveLength(6000);
   });
 });
+
+describe("the local network's own names", () => {
+  it('come from demo-accounts.json under the label rules, only on the local network, never into the file', async () => {
+    const localDataDir = join(dir, 'network');
+    mkdirSync(localDataDir);
+    const [good, formula, idLike, bidi] = [someAccount(), someAccount(), someAccount(), someAccount()];
+    const accounts = [
+      { name: 'busy', publicKey: good, secretKey: 'never read' },
+      { name: '=cmd|" /C calc"!A0', publicKey: formula },
+      { name: 'GABCDE…VWXYZ2', publicKey: idLike },
+      { name: 'evil\u202Egnp', publicKey: bidi },
+      { name: 'no key', publicKey: 'GNOTAKEY' },
+    ];
+    writeFileSync(join(localDataDir, 'demo-accounts.json'), JSON.stringify({ accounts }));
+    const local = createAppCore({
+      userDataDir: dir,
+      localUrl: 'http://127.0.0.1:9',
+      host: 'web',
+      version: 'test',
+      healthIntervalMs: 0,
+      localDataDir,
+    });
+    const localDispatch = createDispatcher(local.handlers);
+    const list = async () => {
+      const reply = await localDispatch('labels:list', {});
+      if (!reply.ok) throw new Error(reply.error.message);
+      return (reply.value as { labels: unknown[] }).labels;
+    };
+    try {
+      // Only the name a label could be; the others' accounts show by their ids.
+      expect(await list()).toEqual([{ account: good, label: 'busy', origin: 'network' }]);
+      expect(local.names()(good)).toBe('busy');
+      expect(existsSync(join(dir, 'labels.json'))).toBe(false);
+      await localDispatch('network:select', { id: 'testnet' });
+      expect(await list()).toEqual([]);
+      expect(local.names()(good)).toBeUndefined();
+      // Removed on another network, it is not there to remove.
+      expect(await localDispatch('labels:remove', { account: good })).toMatchObject({ value: { removed: false } });
+      await localDispatch('network:select', { id: 'local' });
+      expect(await localDispatch('labels:remove', { account: good })).toMatchObject({ value: { removed: true } });
+      expect(await list()).toEqual([]);
+      expect(JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8'))).toEqual({
+        labels: [],
+        removed: [{ network: 'local', account: good }],
+      });
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { Operation } from '../../../shared/model';
 import { operationSummary } from '../../../shared/operation-summary';
 import { entityQuery } from '../lib/entities';
+import { useNameOf } from '../lib/labels';
 import { href } from '../lib/router';
 import { useUi } from '../lib/store';
 import { Fields } from './fields';
@@ -23,6 +24,7 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
   }, []);
   const networkId = useUi((state) => state.networkId);
   const full = useQuery(entityQuery('op', op.id, networkId));
+  const nameOf = useNameOf();
   const raw = (full.data as Operation | undefined)?.raw;
   return (
     <div
@@ -48,7 +50,7 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
       </header>
       <div className="drawer-body">
         <p className="summary" data-testid="op-summary">
-          <Untrusted text={operationSummary(op)} />
+          <Untrusted text={operationSummary(op, nameOf)} />
         </p>
         <OperationFacts op={op} />
         <h3>Record</h3>

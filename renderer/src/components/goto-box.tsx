@@ -1,9 +1,12 @@
-// The go-to box (Ctrl/Cmd+K): type or paste any id, Enter opens its view; or type part of an
-// account's label and pick it (Enter opens the best match).
+// The go-to box (Ctrl/Cmd+K): type or paste any id, Enter opens its view; or type an account's
+// name, or the start of one in any case (shared/name-lookup.ts): Enter opens the one account it
+// means, and when several answer lists them to pick from, never guessing.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { classifyId } from '../../../shared/ids';
-import type { LabelEntry } from '../../../shared/labels';
+import type { ListedLabel } from '../../../shared/labels';
+import { lookupName } from '../../../shared/name-lookup';
+import { showHidden } from '../../../shared/visible-text';
 import { entityQuery, resolveId } from '../lib/entities';
 import { abbreviateId } from '../../../shared/ids';
 import { LabelText } from './id-link';
@@ -24,7 +27,8 @@ export function GotoForm({ onDone, autoFocus, networkName }: GotoFormProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = message?.text === 'Looking it up…';
   const labels = useLabelStore((state) => state.entries);
-  const matches = classifyId(text).kind === 'invalid' ? searchLabels(labels, text) : [];
+  const isId = classifyId(text).kind !== 'invalid';
+  const matches = isId ? [] : searchLabels(labels, text);
 
   useEffect(() => {
     if (autoFocus) inputRef.current?.focus();
@@ -37,9 +41,17 @@ export function GotoForm({ onDone, autoFocus, networkName }: GotoFormProps) {
   }
 
   async function submit() {
-    if (matches[0]) {
-      navigate(href('account', matches[0].account));
+    const named = isId ? ({ kind: 'none' } as const) : lookupName(labels, text);
+    if (named.kind === 'one') {
+      navigate(href('account', named.entry.account));
       return done();
+    }
+    if (named.kind === 'many') {
+      const typed = showHidden(text.trim());
+      return setMessage({
+        tone: 'bad',
+        text: `“${typed}” matches ${named.total} names: pick one below, or type more.`,
+      });
     }
     setMessage({ tone: 'muted', text: 'Looking it up…' });
     const fetch = (kind: EntityKind, id: string) => client.fetchQuery(entityQuery(kind, id, networkId));
@@ -118,7 +130,7 @@ function GotoMessage({ message }: { message: GotoMessageState }) {
 }
 
 /** Accounts whose label holds the typed text; a click opens one. */
-function LabelSuggestions({ matches, onPick }: { matches: LabelEntry[]; onPick(): void }) {
+function LabelSuggestions({ matches, onPick }: { matches: ListedLabel[]; onPick(): void }) {
   if (matches.length === 0) return null;
   return (
     <ul className="goto-suggestions" aria-label="Labelled accounts">

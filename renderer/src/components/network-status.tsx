@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { showHidden } from '../../../shared/visible-text';
 import { call, onEvent } from '../lib/bridge';
+import { reloadLabels } from '../lib/labels';
 import { useUi } from '../lib/store';
 import { RateLimitCountdown } from './listing-notices';
 import { Untrusted } from './untrusted';
@@ -44,6 +45,8 @@ export function NetworkStatus() {
     await client.cancelQueries();
     client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app:info' });
     useUi.getState().switchNetwork(selectedId);
+    // The network's own names (the local network's demo accounts) go and come with it.
+    void reloadLabels().catch(() => undefined);
     await client.invalidateQueries();
   }
 

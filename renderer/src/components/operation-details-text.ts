@@ -1,9 +1,9 @@
 // The plain-text forms of the Details cell (operation-details.tsx): for rows mounted during a
 // fling, for hover titles and for tests; and the words both forms share.
-import { abbreviateId } from '../../../shared/ids';
 import type { Operation, OperationOf } from '../../../shared/model';
-import { operationSummary } from '../../../shared/operation-summary';
+import { operationSummary, shortener, type NameOf } from '../../../shared/operation-summary';
 import { showHidden } from '../../../shared/visible-text';
+import { labelOf } from '../lib/labels';
 
 export function flagText(set?: string[], clear?: string[]): string {
   return (
@@ -25,9 +25,10 @@ export function setOptionsText(op: OperationOf<'set_options'>): string {
   return parts.join('; ') || 'options';
 }
 
-/** Plain-text forms of the cells above. */
-export function detailsText(op: Operation): string {
-  const s = abbreviateId;
+/** Plain-text forms of the cells above; accounts by their address-book names (hidden characters written out). */
+export function detailsText(op: Operation, nameOf: NameOf = labelOf): string {
+  const short = shortener(nameOf);
+  const s = (id: string) => showHidden(short(id));
   switch (op.type) {
     case 'payment':
     case 'path_payment_strict_receive':
@@ -49,6 +50,6 @@ export function detailsText(op: Operation): string {
     case 'set_options':
       return s(op.sourceAccount);
     default:
-      return showHidden(operationSummary(op));
+      return showHidden(operationSummary(op, nameOf));
   }
 }

@@ -5,6 +5,7 @@ import { displayLimit } from '../../../shared/amount';
 import type { Currency, Operation } from '../../../shared/model';
 import { operationSummary } from '../../../shared/operation-summary';
 import { DataValue } from './data-entry';
+import { labelOf } from '../lib/labels';
 import { IdLink } from './id-link';
 import { flagText, setOptionsText } from './operation-details-text';
 import { Amounts, AssetCode, moneyText } from './money';
@@ -211,7 +212,7 @@ function issuerCell(op: Operation, ids: Ids): ReactNode | undefined {
     case 'revoke_sponsorship':
       return (
         <span className="muted clip-end">
-          <Untrusted text={operationSummary(op)} />
+          <Untrusted text={operationSummary(op, labelOf)} />
         </span>
       );
     default:
@@ -229,7 +230,7 @@ function otherCell(op: Operation, acct: Acct): ReactNode {
               <span className="mono">{op.functionName ?? '?'}</span> <Muted>on</Muted> {acct(op.contract)}
             </>
           ) : (
-            <Muted>{operationSummary(op)}</Muted>
+            <Muted>{operationSummary(op, labelOf)}</Muted>
           )}
         </>
       );
@@ -261,7 +262,7 @@ function otherCell(op: Operation, acct: Acct): ReactNode {
         <>
           {acct(op.sourceAccount)}{' '}
           <span className="muted clip-end">
-            <Untrusted text={operationSummary(op)} />
+            <Untrusted text={operationSummary(op, labelOf)} />
           </span>
         </>
       );

@@ -7,9 +7,11 @@ import { amountCell, detailsCell, TimeCell, typeLabel } from '../../components/o
 import { factFields, OperationFacts } from '../../components/operation-facts';
 import { RawJson } from '../../components/raw-json';
 import { Untrusted } from '../../components/untrusted';
+import { useNameOf } from '../../lib/labels';
 
 export function OperationView({ op }: { op: Operation }) {
   const position = positionOf(op.id);
+  const nameOf = useNameOf();
   return (
     <section className="card" aria-label="Operation facts">
       <p className="op-summary">
@@ -17,7 +19,7 @@ export function OperationView({ op }: { op: Operation }) {
         {amountCell(op, false)} {detailsCell(op, false)}
       </p>
       <p className="muted" data-testid="op-summary">
-        <Untrusted text={operationSummary(op)} />
+        <Untrusted text={operationSummary(op, nameOf)} />
       </p>
       <dl className="fields">
         <div className="field">

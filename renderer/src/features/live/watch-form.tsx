@@ -1,40 +1,64 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { parseMinimumsText, type Minimums } from '../../../../shared/minimums';
-import { classifyId } from '../../../../shared/ids';
+import { abbreviateId, classifyId } from '../../../../shared/ids';
+import type { ListedLabel } from '../../../../shared/labels';
+import { lookupName } from '../../../../shared/name-lookup';
+import { showHidden } from '../../../../shared/visible-text';
+import { LabelText } from '../../components/id-link';
 import { call } from '../../lib/bridge';
+import { useLabelStore } from '../../lib/labels';
 
-/** Adds a watched account (the core persists it and opens its stream). */
+type Target = { ok: true; account: string } | { ok: false; problem: string; choices?: ListedLabel[] };
+
+/** The account typed: an id (G…), else a name from the address book or the start of one. */
+function targetOf(typed: string, labels: readonly ListedLabel[]): Target {
+  const found = classifyId(typed);
+  if (found.kind === 'account') return { ok: true, account: found.value };
+  if (found.kind !== 'invalid') return { ok: false, problem: 'Only accounts (G…) can be watched.' };
+  const named = /secret key/.test(found.reason) ? ({ kind: 'none' } as const) : lookupName(labels, typed);
+  if (named.kind === 'one') return { ok: true, account: named.entry.account };
+  if (named.kind === 'many')
+    return {
+      ok: false,
+      problem: `“${showHidden(typed.trim())}” matches ${named.total} names: pick one, or type more of it.`,
+      choices: named.entries,
+    };
+  return { ok: false, problem: `Not an account or a name in the address book: ${found.reason}.` };
+}
+
+/** Adds a watched account (the core persists it and opens its stream), by its id or its name. */
 export function WatchForm() {
   const client = useQueryClient();
+  const labels = useLabelStore((state) => state.entries);
   const [account, setAccount] = useState('');
   const [min, setMin] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ text: string; choices?: ListedLabel[] | undefined } | null>(null);
 
   async function add() {
-    const found = classifyId(account);
-    if (found.kind !== 'account') {
-      setProblem(found.kind === 'invalid' ? `Not an account: ${found.reason}.` : 'Only accounts (G…) can be watched.');
-      if (found.kind === 'invalid' && /secret key/.test(found.reason)) setAccount('');
+    const target = targetOf(account, labels);
+    if (!target.ok) {
+      setProblem({ text: target.problem, choices: target.choices });
+      if (/secret key/.test(target.problem)) setAccount('');
       return;
     }
     let minAmounts: Minimums;
     try {
       minAmounts = parseMinimumsText(min);
     } catch (error) {
-      setProblem(`Minimum: ${(error as Error).message}.`);
+      setProblem({ text: `Minimum: ${(error as Error).message}.` });
       return;
     }
     setProblem(null);
     try {
-      await call('stream:watch', { account: found.value, minAmounts });
+      await call('stream:watch', { account: target.account, minAmounts });
       setAccount('');
       setMin('');
       await client.invalidateQueries({ queryKey: ['stream:list'] });
       if (typeof Notification !== 'undefined' && Notification.permission === 'default')
         void Notification.requestPermission();
     } catch (error) {
-      setProblem((error as Error).message);
+      setProblem({ text: (error as Error).message });
     }
   }
 
@@ -50,7 +74,7 @@ export function WatchForm() {
       <input
         value={account}
         onChange={(e) => setAccount(e.target.value)}
-        placeholder="Account G…"
+        placeholder="Account G… or its name"
         aria-label="Account to watch"
         spellCheck={false}
         className="mono"
@@ -65,10 +89,43 @@ export function WatchForm() {
         Watch
       </button>
       {problem ? (
-        <p role="alert" className="bad">
-          {problem}
-        </p>
+        <WatchProblem
+          text={problem.text}
+          choices={problem.choices}
+          onPick={(picked) => {
+            setAccount(picked);
+            setProblem(null);
+          }}
+        />
       ) : null}
     </form>
+  );
+}
+
+/** Why nothing was watched; for a name that several accounts begin, those accounts by name and id. */
+function WatchProblem({
+  text,
+  choices,
+  onPick,
+}: {
+  text: string;
+  choices?: ListedLabel[] | undefined;
+  onPick(account: string): void;
+}) {
+  return (
+    <div role="alert" className="bad">
+      <p>{text}</p>
+      {choices?.length ? (
+        <ul className="watch-choices" aria-label="Accounts with that name">
+          {choices.map((entry) => (
+            <li key={entry.account}>
+              <button type="button" onClick={() => onPick(entry.account)} title={`Watch ${entry.account}`}>
+                <LabelText name={entry.label} /> <span className="mono muted">{abbreviateId(entry.account)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 // Settings → Address book: every label, with import and export as JSON or CSV. A file is checked
 // here for size first (the core checks everything again, and refuses a bad file whole).
 import { useState } from 'react';
-import { MAX_IMPORT_CHARS, type LabelEntry } from '../../../../shared/labels';
+import { MAX_IMPORT_CHARS, type ListedLabel } from '../../../../shared/labels';
 import { showHidden } from '../../../../shared/visible-text';
 import { LabelText } from '../../components/id-link';
 import { IdText } from '../../components/id-text';
@@ -60,7 +60,9 @@ export function AddressBook() {
     <section className="card" aria-label="Address book">
       <h3>Address book</h3>
       <p className="muted small">
-        Names for accounts, shown wherever the account appears. Name one from its page or the ✎ next to its id.
+        Names for accounts, shown wherever the account appears. Name one from its page or the ✎ next to its id. Names
+        marked “local network” are the local network's own (its demo accounts): shown on that network only, and not
+        exported.
       </p>
       <div className="row-actions">
         <button type="button" onClick={() => void exportAs('json')}>
@@ -102,17 +104,25 @@ export function AddressBook() {
   );
 }
 
-/** The first 200 labels, each with its account and Remove; how many more an export holds. */
-function LabelList({ entries }: { entries: LabelEntry[] }) {
+/** The first 200 labels, each with its account and Remove; how many more the book holds. */
+function LabelList({ entries }: { entries: ListedLabel[] }) {
   return (
     <>
       {entries.length ? (
         <table className="dense">
           <tbody>
             {entries.slice(0, 200).map((entry) => (
-              <tr key={entry.account}>
+              <tr key={entry.account} data-origin={entry.origin ?? 'user'}>
                 <td>
                   <LabelText name={entry.label} />
+                  {entry.origin === 'network' ? (
+                    <>
+                      {' '}
+                      <span className="badge" title="The local network's own name for its demo account">
+                        local network
+                      </span>
+                    </>
+                  ) : null}
                 </td>
                 <td>
                   <a href={href('account', entry.account)} className="mono small" aria-label={entry.account}>
@@ -136,7 +146,7 @@ function LabelList({ entries }: { entries: LabelEntry[] }) {
         <p className="muted">No labels yet.</p>
       )}
       {entries.length > 200 ? (
-        <p className="muted small">…and {entries.length - 200} more (all are in an export).</p>
+        <p className="muted small">…and {entries.length - 200} more (all your labels are in an export).</p>
       ) : null}
     </>
   );

@@ -3,7 +3,14 @@
 // error ({code, message}, a CoreError's code when the worker threw one). Values cross by
 // structured clone, so bigints stay bigints.
 import type { FlowPoint, HistoryFilter, HistoryPage, HistorySort, TotalsBy, TotalsRow } from '../../shared/history';
+import type { PageSeen, PagingFault } from '../../shared/paging-guard';
 import type { AccountMeta, IngestResult, PageResult } from './worker-thread/store';
+
+/** What a sync's page is checked against before it is written: the cursor it was asked from and what the walk kept of the page before. */
+export interface PageGuardArgs {
+  cursor: string | undefined;
+  previous: PageSeen | null;
+}
 
 export interface ExportArgs {
   account: string;
@@ -17,7 +24,7 @@ export interface ExportArgs {
 /** Operation name to [arguments, result]. */
 export interface HistoryOps {
   /** A sync's page the worker fetched and holds (worker-fetch.ts), by its request id: parsed, compressed and written with its token. */
-  ingestHeld: [{ account: string; rid: number }, PageResult];
+  ingestHeld: [{ account: string; rid: number; guard?: PageGuardArgs }, PageResult];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
@@ -57,4 +64,9 @@ export interface WorkerRequest<K extends HistoryOp = HistoryOp> {
 }
 
 export type WorkerReply =
-  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { code: string; message: string } };
+  | { id: number; ok: true; value: unknown }
+  | {
+      id: number;
+      ok: false;
+      error: { code: string; message: string; paging?: { fault: PagingFault; cursor?: string } };
+    };

@@ -63,7 +63,7 @@ export class HistoryService {
         ...(root ? { root } : {}),
         call: (op, args) => this.call(profile, op, args),
         transport: (onEarly) => workerTransport(this.worker, onEarly),
-        ingest: (page) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid }),
+        ingest: (page, guard) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid, guard }),
         release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),
         ...(this.options.stream ? { stream: this.options.stream } : {}),

@@ -11,6 +11,7 @@ import type { StreamOptions } from '../../stream-connection';
 import { streamPayments } from '../../streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';
+import type { PageGuardArgs } from '../protocol';
 import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import type { HeldAnswer, HeldPage } from './worker-transport';
@@ -26,8 +27,8 @@ export interface SyncOptions {
   root?(signal: AbortSignal): Promise<ServerRoot>;
   /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
   transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
-  /** Writes a page the index worker holds, with its token (walk.ts). */
-  ingest(page: HeldPage): Promise<PageResult>;
+  /** Writes a page the index worker holds, with its token, once it passes the walk's paging guard (walk.ts). */
+  ingest(page: HeldPage, guard: PageGuardArgs): Promise<PageResult>;
   /** Lets a page the worker holds go unwritten. */
   release(page: HeldPage): void;
   emit(progress: HistoryProgress): void;

@@ -11,7 +11,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../../errors';
 import { exportIndex } from './export-file';
-import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
+import type { HistoryOp, OpArgs, OpResult, PageGuardArgs, WorkerReply, WorkerRequest } from '../protocol';
+import { PagingError } from '../../../shared/paging-guard';
 import { queryPage } from './query';
 import { openIndex } from './schema';
 import { IndexWriter, listMeta, readMeta } from './store';
@@ -56,7 +57,7 @@ type Handlers = {
 };
 
 const handlers: Handlers = {
-  ingestHeld: (entry, { account, rid }) => ingestGrouped(entry, account, fetches.take(rid)),
+  ingestHeld: (entry, { account, rid, guard }) => ingestGrouped(entry, account, fetches.take(rid), guard),
   ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
@@ -77,8 +78,8 @@ const handlers: Handlers = {
 };
 
 /** A sync's page, written into the open group (committed within GROUP_IDLE_MS of its first page at the latest). */
-function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array) {
-  const result = entry.writer.ingestPageBytes(account, bytes);
+function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array, guard?: PageGuardArgs) {
+  const result = entry.writer.ingestPageBytes(account, bytes, guard);
   entry.idle ??= setTimeout(() => commitGroup(entry), GROUP_IDLE_MS);
   return result;
 }
@@ -106,12 +107,14 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
     const value = await handler(entry, request.args, request.file);
     return { id: request.id, ok: true, value };
   } catch (error) {
-    const code = error instanceof CoreError ? error.code : 'internal';
-    return {
-      id: request.id,
-      ok: false,
-      error: { code, message: (error as Error).message?.slice(0, 500) ?? String(error) },
-    };
+    const code = error instanceof CoreError || error instanceof PagingError ? error.code : 'internal';
+    const message = (error as Error).message?.slice(0, 500) ?? String(error);
+    // A paging fault crosses as itself: the walk throws the listings' own PagingError.
+    const paging =
+      error instanceof PagingError
+        ? { paging: { fault: error.fault, ...(error.cursor !== undefined ? { cursor: error.cursor } : {}) } }
+        : {};
+    return { id: request.id, ok: false, error: { code, message, ...paging } };
   }
 }
 

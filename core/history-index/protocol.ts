@@ -17,7 +17,7 @@ export interface ExportArgs {
   filter: HistoryFilter;
   sort: HistorySort;
   format: 'csv' | 'ndjson';
-  /** The file to create (the caller chose a fresh name in the export directory). */
+  /** The file to write: claimed by the caller, empty, in the export directory (core/export-files.ts claimFreshPath). */
   path: string;
 }
 

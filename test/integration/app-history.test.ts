@@ -3,8 +3,8 @@
 // another app core, it resumes from its stored token with nothing lost or doubled; following the
 // stream, it takes in what is written later. The channels refuse malformed input.
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { FlowPoint, HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
 import { startGatedProxy, type GatedProxy } from '../support/gated-proxy';
@@ -264,6 +264,22 @@ describe('history analyses through the channels', () => {
       fileName: 'second.csv',
     });
     expect(ndjson.path).not.toBe(csv.path); // a fresh name, never an overwrite
+    // #28.7: a file already there is untouched, and two exports of its name at once get two files.
+    const taken = join(app.userDataDir, 'exports', 'taken.csv');
+    writeFileSync(taken, 'mine\n');
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        app.call<{ path: string; rows: number }>('history:export', {
+          account,
+          filter,
+          format: 'csv',
+          fileName: 'taken.csv',
+        }),
+      ),
+    );
+    expect(readFileSync(taken, 'utf8')).toBe('mine\n');
+    expect(both.map((b) => basename(b.path)).sort()).toEqual(['taken (2).csv', 'taken (3).csv']);
+    for (const b of both) expect(readFileSync(b.path, 'utf8')).toBe(readFileSync(csv.path, 'utf8'));
     const records = readFileSync(ndjson.path, 'utf8')
       .trimEnd()
       .split('\n')

@@ -1,11 +1,11 @@
 // The history index as the app core sees it: one worker (worker.ts) for every index file, the
 // running syncs (one per network and account) and the export directory. Handlers
 // (handlers/history.ts) call it with the selected network's profile and HTTP client.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../dispatch';
+import { claimFreshPath } from '../../export-files';
 import type { HttpClient } from '../../http';
 import type { StreamOptions } from '../../stream-connection';
 import { HistoryWorker, indexFile } from './client';
@@ -119,15 +119,23 @@ export class HistoryService {
     const base =
       request.fileName ??
       `history-${request.account.slice(0, 8)}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format}`;
-    const path = freshPath(this.options.exportDir, base);
-    const { rows } = await this.call(profile, 'export', {
-      account: request.account,
-      filter: request.filter,
-      sort: request.sort,
-      format: request.format,
-      path,
-    });
-    return { path, rows };
+    // The name is claimed here, created exclusively (core/export-files.ts): two exports of one name
+    // at once get two files, and a file already there is never opened. The worker writes into the
+    // claimed, empty file; if it fails, the claim goes, so no partial file passes for a whole one.
+    const path = claimFreshPath(this.options.exportDir, base);
+    try {
+      const { rows } = await this.call(profile, 'export', {
+        account: request.account,
+        filter: request.filter,
+        sort: request.sort,
+        format: request.format,
+        path,
+      });
+      return { path, rows };
+    } catch (error) {
+      rmSync(path, { force: true });
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -135,14 +143,6 @@ export class HistoryService {
     this.syncs.clear();
     await this.worker.close();
   }
-}
-
-function freshPath(directory: string, name: string): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let path = join(directory, name);
-  for (let n = 2; existsSync(path); n++) path = join(directory, `${stem} (${n})${ext}`);
-  return path;
 }
 
 function emptyMeta(account: string): AccountMeta {

@@ -18,8 +18,18 @@ export type HistoryCommand =
       format: HistoryFormat;
       /** Rows to write; null: every matching row (csv and ndjson without --limit). */
       limit: number | null;
+      /** Answer from an index that is not complete, its figures labelled partial (else: refused, exit 1). */
+      partial: boolean;
     }
-  | { kind: 'totals'; account: string; filter: HistoryFilter; by: TotalsBy; top: number; format: HistoryFormat };
+  | {
+      kind: 'totals';
+      account: string;
+      filter: HistoryFilter;
+      by: TotalsBy;
+      top: number;
+      format: HistoryFormat;
+      partial: boolean;
+    };
 
 /** Rows the table format shows without --limit: a screenful; it then says how many more match. */
 export const TABLE_ROWS = 40;
@@ -30,7 +40,9 @@ export const HISTORY_USAGE = `  sync <account> [--follow]               index th
   totals <account> --by asset|counterparty|day|week|month [filters] [--top N] [--format table|csv|ndjson]
       filters: --type T[,T…] --asset CODE[:ISSUER]|native --counterparty G… --direction in|out
                --min AMOUNT --max AMOUNT --from DATE --to DATE (YYYY-MM-DD or RFC 3339) --memo TEXT
-               --failed (include failed) | --only-failed`;
+               --failed (include failed) | --only-failed
+      an index whose sync has not finished (syncing, paused, interrupted, failed) is partial: history and
+      totals refuse it (exit 1, the reason on stderr) unless --partial, which prints its figures labelled partial`;
 
 const FILTER_OPTIONS = {
   type: { type: 'string', multiple: true },
@@ -45,6 +57,7 @@ const FILTER_OPTIONS = {
   failed: { type: 'boolean' },
   'only-failed': { type: 'boolean' },
   format: { type: 'string' },
+  partial: { type: 'boolean' },
 } as const;
 
 const MAX_VALUE = 200;
@@ -166,6 +179,7 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
       format,
       // A file for a spreadsheet holds the whole answer; a table for a person a screenful.
       limit: given ?? (format === 'table' ? TABLE_ROWS : null),
+      partial: values['partial'] === true,
     };
   }
   const { values, positionals } = parse(
@@ -182,5 +196,6 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
     by: oneOf('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset'),
     top: count('top', values['top'], 50, 10_000),
     format: oneOf('format', values['format'], FORMATS, 'table'),
+    partial: values['partial'] === true,
   };
 }

@@ -7,7 +7,7 @@ import { createCoreContext, type AppCoreOptions } from './context';
 import type { Exports } from './export';
 import { appHandlers } from './handlers/app';
 import { exportHandlers } from './handlers/export';
-import { historyHandlers } from './handlers/history';
+import { historyHandlers, resumeInterruptedSyncs } from './handlers/history';
 import { inspectionHandlers } from './handlers/inspection';
 import { ledgerTransactionHandlers } from './handlers/ledger-transactions';
 import { homeHandlers } from './handlers/home';
@@ -35,6 +35,11 @@ export interface AppCore {
   streams: StreamManager;
   /** The HTTP client of the selected network (one per base URL, so its 429 gate is shared). */
   http(): HttpClient;
+  /**
+   * Resumes the selected network's history syncs the app stopped mid-walk (quit or killed), from
+   * their stored tokens: the app's windows call it once the network is chosen; the command line does not.
+   */
+  resumeSyncs(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     submissions: ctx.submissions,
     streams: ctx.streams,
     http: ctx.http,
+    resumeSyncs: () => resumeInterruptedSyncs(ctx),
     close: async () => ctx.close(),
   };
 }

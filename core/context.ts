@@ -101,7 +101,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit);
-  const history = historyService(options, exports.directory, emit);
+  const history = historyService(options, exports.directory, emit, () => latestLedger);
 
   const readings = new HealthReadings(() => networks.selected(), clientFor, ROOT_FRESH_MS);
 
@@ -167,11 +167,17 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   };
 }
 
-function historyService(options: AppCoreOptions, exportDir: string, emit: Emit): HistoryService {
+function historyService(
+  options: AppCoreOptions,
+  exportDir: string,
+  emit: Emit,
+  latestLedger: () => number | null,
+): HistoryService {
   return new HistoryService({
     userDataDir: options.userDataDir,
     exportDir,
     emit,
+    latestLedger,
     ...(options.streams ? { stream: options.streams } : {}),
     ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
   });

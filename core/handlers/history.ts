@@ -28,6 +28,13 @@ async function serverRoot(ctx: CoreContext, signal: AbortSignal): Promise<Server
   return health.online ? { elder: health.historyElderLedger ?? null } : readRoot(ctx.http(), signal);
 }
 
+/** Resumes the selected network's syncs the app stopped mid-walk (service.ts resumeInterrupted); an error is the sync's to report. */
+export function resumeInterruptedSyncs(ctx: CoreContext): Promise<string[]> {
+  return ctx.history
+    .resumeInterrupted(ctx.networks.selected(), ctx.http(), (signal) => serverRoot(ctx, signal))
+    .catch(() => []);
+}
+
 export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannels> {
   const { history } = ctx;
   const selected = () => ctx.networks.selected();
@@ -56,14 +63,19 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
     'history:remove': async function historyRemove({ account: id }) {
       return { removed: await history.remove(selected(), account(id)) };
     },
+    // Every answer that counts or sums says what the index covers (coverage.ts): a partial
+    // index's figures are partial, and the renderer and the command line label them so.
     'history:query': async function historyQuery({ account: id, ...request }) {
-      return history.call(selected(), 'query', { account: account(id), ...request });
+      const page = await history.call(selected(), 'query', { account: account(id), ...request });
+      return request.summary ? { ...page, coverage: await history.coverage(selected(), account(id)) } : page;
     },
     'history:totals': async function historyTotals({ account: id, filter, by, top }) {
-      return { rows: await history.call(selected(), 'totals', { account: account(id), filter, by, top }) };
+      const rows = await history.call(selected(), 'totals', { account: account(id), filter, by, top });
+      return { rows, coverage: await history.coverage(selected(), account(id)) };
     },
     'history:flow': async function historyFlow({ account: id, filter, asset }) {
-      return { points: await history.call(selected(), 'flow', { account: account(id), filter, asset }) };
+      const points = await history.call(selected(), 'flow', { account: account(id), filter, asset });
+      return { points, coverage: await history.coverage(selected(), account(id)) };
     },
     'history:export': async function historyExport({ account: id, ...request }) {
       return history.exportTo(selected(), { account: account(id), ...request });

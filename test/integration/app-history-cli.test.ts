@@ -41,11 +41,30 @@ describe('ledgerscope sync', () => {
     expect((JSON.parse(first.out()) as HistoryProgress).state).toBe('paused');
     const listed = await listedIds(net.serviceUrl, busy);
     expect(indexedRows(userData, busy)).toBeLessThan(listed.length);
+    // #28.2: the paused index is partial: totals refuse it (exit 1, why on stderr) unless --partial.
+    const held = indexedRows(userData, busy).toLocaleString('en');
+    const refused = await runCli(['totals', busy, '--by', 'asset', ...network()], userData);
+    expect(refused).toMatchObject({ code: 1, out: '' });
+    expect(refused.err).toContain(`is partial: indexed ${held} operations through ledger`);
+    expect(refused.err).toContain('paused: resume to complete it');
+    expect(refused.err).toContain('--partial');
+    const labelled = await runCli(['totals', busy, '--by', 'asset', '--partial', ...network()], userData);
+    expect(labelled.code).toBe(0);
+    expect(labelled.out.split('\n')[0]).toMatch(
+      new RegExp(`^partial: indexed ${held} operations through ledger [\\d,]+; paused`),
+    );
+    expect(labelled.out.split('\n')[1]).toMatch(/^key\s+asset\s+in/);
+    const history = await runCli(['history', busy, '--format', 'csv', ...network()], userData);
+    expect(history).toMatchObject({ code: 1, out: '' });
     const second = await runCli(['sync', busy, ...network()], userData);
     expect(second.code).toBe(0);
     const summary = JSON.parse(second.out) as HistoryProgress;
     expect([summary.state, summary.records, summary.completeFromLedger]).toEqual(['current', listed.length, 1]);
     expect(second.err).toMatch(/^sync: current, \d+ records/m);
+    const whole = await runCli(['totals', busy, '--by', 'asset', ...network()], userData);
+    expect(whole.code).toBe(0);
+    expect(whole.out).toMatch(/^key\s+asset/);
+    expect(whole.err).toBe('');
     const all = await runCli(
       ['history', busy, '--failed', '--sort=time', '--limit', '1000000', '--format', 'ndjson', ...network()],
       userData,

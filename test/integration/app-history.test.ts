@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { FlowPoint, HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
+import { coverageText, type IndexCoverage } from '../../shared/index-coverage';
 import { startGatedProxy, type GatedProxy } from '../support/gated-proxy';
 import { paymentOp, type SyntheticTx } from '../support/service-store';
 import { waitFor } from '../support/wait';
@@ -162,8 +163,34 @@ describe('history:sync', () => {
         proxy.waiting === 1 &&
         (await first.call<HistoryProgress>('history:status', { account })).records > stored.records,
     );
-    await first.close(); // stops mid-sync, as quitting the app does
-    const ids = await resumeInAnotherCore(first, proxy, account);
+    await first.close(); // stops mid-sync, as quitting the app does: the file still says `syncing`
+    // #28.2: started again, the app resumes the sync by itself; before it does, and while it runs,
+    // what the index answers is labelled partial with its own numbers.
+    const second = startCore(proxy.url, {}, first.userDataDir);
+    cores.push(second);
+    const gap = await second.call<{ rows: TotalsRow[]; coverage: IndexCoverage }>('history:totals', {
+      account,
+      by: 'asset',
+    });
+    const held = (await second.call<HistoryProgress>('history:status', { account })).records;
+    expect(gap.coverage).toMatchObject({ partial: 'interrupted', records: held });
+    expect(gap.coverage.throughLedger).toBeGreaterThan(0);
+    expect(coverageText(gap.coverage)).toMatch(
+      /^partial: indexed [\d,]+ operations through ledger [\d,]+.*; interrupted: resume$/,
+    );
+    expect(await second.core.resumeSyncs()).toEqual([account]);
+    expect(await second.core.resumeSyncs()).toEqual([]); // once
+    const resumed = await second.call<HistoryPage>('history:query', { account, limit: 1, summary: true });
+    expect(resumed.coverage?.partial).toBe('syncing');
+    expect(progress(second, account)[0]?.coverage?.partial).toBe('syncing');
+    proxy.open();
+    await waitFor('the resumed sync to be current', () => lastState(second, account) === 'current');
+    const whole = await second.call<{ points: FlowPoint[]; coverage: IndexCoverage }>('history:flow', {
+      account,
+      asset: 'native',
+    });
+    expect(whole.coverage).toMatchObject({ partial: null, records: 5000 });
+    const ids = await indexedIds(second, account);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(await listedIds(service.url, account));
     expect(ids.length).toBe(5000);

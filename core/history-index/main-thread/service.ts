@@ -3,6 +3,7 @@
 // (handlers/history.ts) call it with the selected network's profile and HTTP client.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } from '../../../shared/history';
+import type { IndexCoverage } from '../../../shared/index-coverage';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../dispatch';
 import { claimFreshPath } from '../../export-files';
@@ -11,6 +12,7 @@ import type { StreamOptions } from '../../stream-connection';
 import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from '../protocol';
 import type { AccountMeta } from '../worker-thread/store';
+import { coverageOf } from './coverage';
 import { AccountSync } from './sync';
 import type { ServerRoot } from './walk';
 import { workerTransport } from './worker-transport';
@@ -22,6 +24,8 @@ export interface HistoryServiceOptions {
   stream?: StreamOptions;
   /** The index worker's module, when not the default one (the benchmark runs the bundle the app ships). */
   workerScript?: URL;
+  /** The server's latest ledger as the core last read it (coverage.ts). */
+  latestLedger?: () => number | null;
 }
 
 export class HistoryService {
@@ -66,6 +70,7 @@ export class HistoryService {
         ingest: (page, guard) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid, guard }),
         release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),
+        latestLedger: () => this.latestLedger(),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
       });
       this.syncs.set(key, sync);
@@ -78,13 +83,40 @@ export class HistoryService {
     return this.syncs.get(this.key(profile, account));
   }
 
+  private latestLedger(): number | null {
+    return this.options.latestLedger?.() ?? null;
+  }
+
   /** The progress of a sync of this session, else what the index file says. */
   async status(profile: NetworkProfile, account: string): Promise<HistoryProgress> {
     const running = this.running(profile, account);
     if (running) return running.progress;
     const meta = await this.call(profile, 'meta', { account });
     const { rows: _r, bytes: _b, lastPagingToken: _t, ...info } = infoOf(profile, meta ?? emptyMeta(account));
-    return { ...info, records: meta?.rows ?? 0, ratePerSecond: 0, state: 'idle' };
+    const coverage = coverageOf(meta, undefined, this.latestLedger());
+    return { ...info, records: meta?.rows ?? 0, ratePerSecond: 0, state: 'idle', coverage };
+  }
+
+  /** What the account's index covers now (coverage.ts): the analyses answer with it. */
+  async coverage(profile: NetworkProfile, account: string): Promise<IndexCoverage> {
+    const meta = await this.call(profile, 'meta', { account });
+    return coverageOf(meta, this.running(profile, account)?.progress.state, this.latestLedger());
+  }
+
+  /**
+   * Resumes the syncs the app stopped mid-walk (quit or killed: the file still says `syncing`),
+   * following as the app's syncs do. Called when the app starts (AppCoreOptions.resumeSyncs).
+   */
+  async resumeInterrupted(
+    profile: NetworkProfile,
+    http: HttpClient,
+    root?: (signal: AbortSignal) => Promise<ServerRoot>,
+  ): Promise<string[]> {
+    if (!existsSync(this.file(profile))) return [];
+    const metas = await this.call(profile, 'list', {});
+    const interrupted = metas.filter((meta) => meta.state === 'syncing' && !this.running(profile, meta.address));
+    for (const meta of interrupted) this.sync(profile, http, meta.address, true, root);
+    return interrupted.map((meta) => meta.address);
   }
 
   async list(profile: NetworkProfile): Promise<{ networkId: string; indexes: HistoryIndexInfo[]; fileBytes: number }> {
@@ -92,8 +124,9 @@ export class HistoryService {
     const metas = await this.call(profile, 'list', {});
     const indexes = metas.map((meta) => {
       const info = infoOf(profile, meta);
-      const running = this.running(profile, meta.address);
-      return running ? { ...info, state: running.progress.state } : info;
+      const state = this.running(profile, meta.address)?.progress.state;
+      const coverage = coverageOf(meta, state, this.latestLedger());
+      return { ...info, ...(state ? { state } : {}), coverage };
     });
     return { networkId: profile.id, indexes, fileBytes: await this.call(profile, 'fileSize', {}) };
   }
@@ -139,7 +172,8 @@ export class HistoryService {
   }
 
   async close(): Promise<void> {
-    for (const sync of this.syncs.values()) sync.pause();
+    // Halted, not paused: the file keeps saying `syncing`, and the next start resumes them.
+    for (const sync of this.syncs.values()) sync.halt();
     this.syncs.clear();
     await this.worker.close();
   }

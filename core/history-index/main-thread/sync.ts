@@ -14,6 +14,7 @@ import type { PageResult } from '../worker-thread/store';
 import type { PageGuardArgs } from '../protocol';
 import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
+import { coverageOf } from './coverage';
 import type { HeldAnswer, HeldPage } from './worker-transport';
 
 export type { IndexCall } from './walk';
@@ -32,6 +33,8 @@ export interface SyncOptions {
   /** Lets a page the worker holds go unwritten. */
   release(page: HeldPage): void;
   emit(progress: HistoryProgress): void;
+  /** The server's latest ledger as the core last read it, for the progress's coverage. */
+  latestLedger?(): number | null;
   /** Keep the index current from a stream once the pages are in (default true). */
   follow?: boolean;
   stream?: StreamOptions;
@@ -77,6 +80,7 @@ export class AccountSync {
       completeFromLedger: this.completeFrom,
       ...(this.waitingMs !== undefined ? { waitingMs: this.waitingMs } : {}),
       ...(this.message ? { message: this.message } : {}),
+      coverage: coverageOf(this.meta, this.state, this.options.latestLedger?.() ?? null),
     };
   }
 
@@ -103,6 +107,16 @@ export class AccountSync {
   settled(): Promise<HistoryProgress> {
     if (this.state !== 'syncing') return Promise.resolve(this.progress);
     return new Promise((resolve) => this.settledWaiters.push(() => resolve(this.progress)));
+  }
+
+  /**
+   * Stops with the app: nothing is written, so the file still says `syncing` (or `current`) and the
+   * next start resumes it (service.ts resumeInterrupted), as after a kill.
+   */
+  halt(): void {
+    this.controller.abort();
+    this.stream?.stop();
+    this.stream = null;
   }
 
   private stop(state: State): HistoryProgress {

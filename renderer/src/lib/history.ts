@@ -141,13 +141,15 @@ export function useHistoryRows(account: string, filter: HistoryFilter, sort: His
   });
 }
 
-/** Count and per-asset totals of the whole filtered set (one row asked for, with the summary). */
+/** Count and per-asset totals of the whole filtered set (one row asked for, with the summary), and what the index covers. */
 export function useHistorySummary(account: string, filter: HistoryFilter) {
   const networkId = useUi((state) => state.networkId);
   return useQuery({
     queryKey: historyKey(networkId, 'data', account, 'summary', filter),
-    queryFn: async ({ signal }) =>
-      (await call('history:query', { account, filter, limit: 1, summary: true }, signal)).summary,
+    queryFn: async ({ signal }) => {
+      const page = await call('history:query', { account, filter, limit: 1, summary: true }, signal);
+      return page.summary ? { ...page.summary, coverage: page.coverage ?? null } : null;
+    },
     staleTime: 30_000,
     retry: false,
   });

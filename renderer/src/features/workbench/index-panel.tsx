@@ -1,8 +1,10 @@
 // "Index this account" on the account page: starts the local index's sync, shows its progress
-// (records, rate, the time span it covers) with pause / resume / cancel, and once the account is
-// indexed links to its workbench.
+// (records, rate, the time span it covers) with pause / resume / cancel, what a partial index
+// covers ("partial: indexed … ; interrupted: resume"), and once the account is indexed links to
+// its workbench.
 import { useState } from 'react';
 import type { HistoryProgress } from '../../../../shared/history';
+import { coverageText } from '../../../../shared/index-coverage';
 import { absoluteTime } from '../../lib/format';
 import { useHistoryActions, useHistoryStatus } from '../../lib/history';
 import { href } from '../../lib/router';
@@ -51,6 +53,11 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
         {indexed || syncing ? (
           <span className="small num" data-testid="index-progress">
             {progressText(progress)}
+          </span>
+        ) : null}
+        {indexed && progress.coverage?.partial ? (
+          <span className="small warn" data-testid="index-coverage">
+            {coverageText(progress.coverage)}
           </span>
         ) : null}
         {progress.message ? <span className="small bad">{progress.message}</span> : null}

@@ -9,7 +9,7 @@ import { UsageError } from './usage-error';
 export type HistoryFormat = 'table' | 'csv' | 'ndjson';
 
 export type HistoryCommand =
-  | { kind: 'sync'; account: string; follow: boolean }
+  | { kind: 'sync'; account: string; follow: boolean; rebuild: boolean }
   | {
       kind: 'history';
       account: string;
@@ -34,7 +34,8 @@ export type HistoryCommand =
 /** Rows the table format shows without --limit: a screenful; it then says how many more match. */
 export const TABLE_ROWS = 40;
 
-export const HISTORY_USAGE = `  sync <account> [--follow]               index the account's history locally (resumable), then keep it current with --follow
+export const HISTORY_USAGE = `  sync <account> [--follow] [--rebuild]   index the account's history locally (resumable), then keep it current with --follow;
+      --rebuild deletes a damaged index first (the whole network's file when the file is damaged) and syncs afresh
   history <account> [filters] [--sort time|-time|amount|-amount] [--format table|csv|ndjson] [--limit N]
       csv and ndjson write every matching row unless --limit is given; the table shows ${TABLE_ROWS} and says how many more
   totals <account> --by asset|counterparty|day|week|month [filters] [--top N] [--format table|csv|ndjson]
@@ -159,8 +160,18 @@ const FORMATS = ['table', 'csv', 'ndjson'] as const;
 
 export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: string[]): HistoryCommand {
   if (name === 'sync') {
-    const { values, positionals } = parse(rest, { follow: { type: 'boolean' } }, ['account'], 'sync');
-    return { kind: 'sync', account: account(positionals[0]!), follow: values['follow'] === true };
+    const { values, positionals } = parse(
+      rest,
+      { follow: { type: 'boolean' }, rebuild: { type: 'boolean' } },
+      ['account'],
+      'sync',
+    );
+    return {
+      kind: 'sync',
+      account: account(positionals[0]!),
+      follow: values['follow'] === true,
+      rebuild: values['rebuild'] === true,
+    };
   }
   if (name === 'history') {
     const { values, positionals } = parse(

@@ -69,7 +69,8 @@ async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Con
     }
   });
   try {
-    await call(ctx, 'history:sync', { account: command.account, follow: command.follow });
+    if (command.rebuild) await call(ctx, 'history:rebuild', { account: command.account });
+    else await call(ctx, 'history:sync', { account: command.account, follow: command.follow });
     const settled = new Promise<void>((resolve) => (wake = resolve));
     await Promise.race([settled, ctx.interrupted]);
     if (!final) final = await call<HistoryProgress>(ctx, 'history:pause', { account: command.account });

@@ -35,6 +35,8 @@ export const historyChannels = {
     z.object({ networkId: z.string(), indexes: z.array(HistoryIndexInfo), fileBytes: z.number().int() }),
   ),
   'history:remove': request(HistoryAccount, z.object({ removed: z.boolean() })),
+  /** A damaged index (docs/history-index.md): deleted (the whole file when the file is damaged) and synced again. */
+  'history:rebuild': request(HistoryAccount, HistoryProgress),
   /** One keyset page of the filtered set; `summary` (count, per-asset totals) when asked for. */
   'history:query': request(
     z

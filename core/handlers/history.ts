@@ -13,6 +13,7 @@ type HistoryChannels =
   | 'history:status'
   | 'history:list'
   | 'history:remove'
+  | 'history:rebuild'
   | 'history:query'
   | 'history:totals'
   | 'history:flow'
@@ -62,6 +63,9 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
     },
     'history:remove': async function historyRemove({ account: id }) {
       return { removed: await history.remove(selected(), account(id)) };
+    },
+    'history:rebuild': async function historyRebuild({ account: id }) {
+      return history.rebuild(selected(), ctx.http(), account(id), root);
     },
     // Every answer that counts or sums says what the index covers (coverage.ts): a partial
     // index's figures are partial, and the renderer and the command line label them so.

@@ -30,6 +30,8 @@ export interface HistoryOps {
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
   list: [Record<string, never>, AccountMeta[]];
   remove: [{ account: string }, boolean];
+  /** Makes way for a sync afresh: a damaged file is deleted whole (`file: true`), else the account's index is removed. */
+  rebuild: [{ account: string }, { file: boolean }];
   query: [
     {
       account: string;

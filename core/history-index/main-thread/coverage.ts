@@ -39,7 +39,7 @@ export function coverageOf(
   latestLedger: number | null,
 ): IndexCoverage {
   return {
-    partial: partialOf(meta?.state ?? 'idle', running),
+    partial: meta?.damaged ? 'damaged' : partialOf(meta?.state ?? 'idle', running),
     records: meta?.rows ?? 0,
     throughLedger: tokenLedger(meta?.lastToken),
     latestLedger,

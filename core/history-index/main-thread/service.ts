@@ -6,12 +6,14 @@ import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } fr
 import type { IndexCoverage } from '../../../shared/index-coverage';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../dispatch';
+import { CoreError } from '../../errors';
 import { claimFreshPath } from '../../export-files';
 import type { HttpClient } from '../../http';
 import type { StreamOptions } from '../../stream-connection';
 import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from '../protocol';
 import type { AccountMeta } from '../worker-thread/store';
+import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
 import { AccountSync } from './sync';
 import type { ServerRoot } from './walk';
@@ -87,14 +89,25 @@ export class HistoryService {
     return this.options.latestLedger?.() ?? null;
   }
 
-  /** The progress of a sync of this session, else what the index file says. */
+  /** The progress of a sync of this session, else what the index file says; a damaged file says so (error, coverage `damaged`). */
   async status(profile: NetworkProfile, account: string): Promise<HistoryProgress> {
     const running = this.running(profile, account);
     if (running) return running.progress;
-    const meta = await this.call(profile, 'meta', { account });
+    let meta: AccountMeta | null;
+    try {
+      meta = await this.call(profile, 'meta', { account });
+    } catch (error) {
+      if (!(error instanceof CoreError) || error.code !== 'index_damaged') throw error;
+      const { rows: _r, bytes: _b, lastPagingToken: _t, ...info } = infoOf(profile, emptyMeta(account));
+      const coverage: IndexCoverage = { partial: 'damaged', records: 0, throughLedger: null, latestLedger: null };
+      return { ...info, records: 0, ratePerSecond: 0, state: 'error', message: error.message, coverage };
+    }
     const { rows: _r, bytes: _b, lastPagingToken: _t, ...info } = infoOf(profile, meta ?? emptyMeta(account));
     const coverage = coverageOf(meta, undefined, this.latestLedger());
-    return { ...info, records: meta?.rows ?? 0, ratePerSecond: 0, state: 'idle', coverage };
+    const damaged = meta?.damaged
+      ? { state: 'error' as const, message: damagedError(account, meta.damaged).message }
+      : {};
+    return { ...info, records: meta?.rows ?? 0, ratePerSecond: 0, state: 'idle', coverage, ...damaged };
   }
 
   /** What the account's index covers now (coverage.ts): the analyses answer with it. */
@@ -129,6 +142,28 @@ export class HistoryService {
       return { ...info, ...(state ? { state } : {}), coverage };
     });
     return { networkId: profile.id, indexes, fileBytes: await this.call(profile, 'fileSize', {}) };
+  }
+
+  /**
+   * Rebuilds a damaged index (damage.ts): the account's index, or the whole file when the file is
+   * damaged, is deleted, and the account synced again from the start.
+   */
+  async rebuild(
+    profile: NetworkProfile,
+    http: HttpClient,
+    account: string,
+    root?: (signal: AbortSignal) => Promise<ServerRoot>,
+  ): Promise<HistoryProgress> {
+    this.running(profile, account)?.cancel();
+    this.syncs.delete(this.key(profile, account));
+    const { file } = await this.call(profile, 'rebuild', { account });
+    // Every sync of that file lost its index with it: their next start begins afresh.
+    for (const [key, sync] of [...this.syncs]) {
+      if (!file || !key.startsWith(`${this.file(profile)}|`)) continue;
+      sync.cancel();
+      this.syncs.delete(key);
+    }
+    return this.sync(profile, http, account, true, root).progress;
   }
 
   async remove(profile: NetworkProfile, account: string): Promise<boolean> {
@@ -190,6 +225,7 @@ function emptyMeta(account: string): AccountMeta {
     bytes: 0,
     oldest: null,
     newest: null,
+    damaged: null,
   };
 }
 

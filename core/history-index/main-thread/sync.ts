@@ -14,6 +14,7 @@ import type { PageResult } from '../worker-thread/store';
 import type { PageGuardArgs } from '../protocol';
 import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
+import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
 import type { HeldAnswer, HeldPage } from './worker-transport';
 
@@ -148,6 +149,8 @@ export class AccountSync {
     const { call, account } = this.options;
     try {
       this.meta = await call('meta', { account });
+      // A damaged index is never walked on, nor called current: only a rebuild goes on from here.
+      if (this.meta?.damaged) throw damagedError(account, this.meta.damaged);
       const root = await (this.options.root ?? ((s: AbortSignal) => readRoot(this.options.http, s)))(signal);
       this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });

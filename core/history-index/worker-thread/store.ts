@@ -18,6 +18,7 @@ import { legsOf, RollUps } from './roll-up';
 import { PAGE_LIMIT } from '../walk-cursor';
 import type { PageGuardArgs } from '../protocol';
 import { checkPage } from './page-guard';
+import { pageSum } from './damage';
 
 export { type AccountMeta, listMeta, readMeta } from './account-meta';
 
@@ -63,7 +64,7 @@ export class IndexWriter {
   constructor(private readonly db: DatabaseSync) {
     this.existing = db.prepare('SELECT id FROM ops WHERE acct = ? AND id BETWEEN ? AND ?');
     this.existing.setReadBigInts(true);
-    this.insertPage = db.prepare('INSERT INTO pages (acct, body) VALUES (?, ?)');
+    this.insertPage = db.prepare('INSERT INTO pages (acct, body, sum) VALUES (?, ?, ?)');
     this.deletePage = db.prepare('DELETE FROM pages WHERE id = ?');
     this.update = db.prepare(
       `UPDATE accounts SET last_token = coalesce(?, last_token), rows = rows + ?, bytes = bytes + ?,
@@ -179,7 +180,7 @@ export class IndexWriter {
     let added = 0;
     let oldest: number | null = null;
     let newest: number | null = null;
-    const pageId = page ? Number(this.insertPage.run(acct, page).lastInsertRowid) : null;
+    const pageId = page ? Number(this.insertPage.run(acct, page, pageSum(page)).lastInsertRowid) : null;
     for (const row of this.insertNew(acct, rows, pageId)) {
       this.roll(acct, row);
       added += 1;

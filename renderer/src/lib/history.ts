@@ -74,6 +74,13 @@ export function useHistoryActions() {
     sync: (account: string) => call('history:sync', { account }).then(settle),
     pause: (account: string) => call('history:pause', { account }).then(settle),
     cancel: (account: string) => call('history:cancel', { account }).then(settle),
+    /** A damaged index: deleted and synced afresh; what was read of it is dropped. */
+    async rebuild(account: string) {
+      const progress = await call('history:rebuild', { account });
+      client.removeQueries({ queryKey: historyKey(networkId, 'data') });
+      settle(progress);
+      await client.invalidateQueries({ queryKey: historyKey(networkId, 'list') });
+    },
     async remove(account: string) {
       await call('history:remove', { account });
       client.removeQueries({ queryKey: historyKey(networkId, 'data', account) });

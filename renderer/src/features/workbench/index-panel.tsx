@@ -41,6 +41,8 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
   let body;
   if (status.isError) body = <span className="bad small">Index status unavailable: {status.error.message}</span>;
   else if (!progress) body = <span className="muted small">Index: checking…</span>;
+  else if (progress.coverage?.partial === 'damaged')
+    body = <Damaged message={progress.message} onRebuild={() => run(actions.rebuild)} />;
   else {
     const indexed = progress.records > 0;
     const syncing = progress.state === 'syncing';
@@ -92,5 +94,23 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
         </span>
       ) : null}
     </section>
+  );
+}
+
+/** A damaged index (docs/history-index.md): what the core said (which account, why) and the one way on. */
+function Damaged({ message, onRebuild }: { message: string | undefined; onRebuild(): void }) {
+  return (
+    <>
+      <strong>Local index</strong>
+      <span className="index-state st-error" data-testid="index-state">
+        damaged
+      </span>
+      <span className="small bad" role="alert" data-testid="index-damaged">
+        {message ?? 'The index failed its check: nothing is read from it until it is rebuilt.'}
+      </span>
+      <button type="button" className="primary" onClick={onRebuild}>
+        Rebuild
+      </button>
+    </>
   );
 }

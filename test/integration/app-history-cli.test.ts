@@ -2,7 +2,8 @@
 // with a generated history whose service limits the request rate (so the sync meets real 429s):
 // a sync interrupted with Ctrl-C and run again holds every operation once; history and totals
 // agree with each other exactly; every malformed flag is a one-line usage error.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +157,42 @@ describe('ledgerscope sync', () => {
       `… ${listed.length - 40} more matching rows: --limit N shows more, --format csv or ndjson writes them all`,
     );
   }, 60_000);
+
+  it('names a damaged index and how to rebuild it (exit 1, nothing on stdout); sync --rebuild makes it whole', async () => {
+    const dir = join(userData, 'history');
+    const file = join(
+      dir,
+      readdirSync(dir).find((name) => name.endsWith('.sqlite'))!,
+    );
+    const db = new DatabaseSync(file);
+    const page = db.prepare('SELECT id, body FROM pages ORDER BY id DESC LIMIT 1').get() as {
+      id: number;
+      body: Uint8Array;
+    };
+    const flipped = Buffer.from(page.body);
+    flipped[flipped.length >> 1]! ^= 0x40;
+    db.prepare('UPDATE pages SET body = ? WHERE id = ?').run(flipped, page.id);
+    db.close();
+    const listed = await listedIds(net.serviceUrl, busy);
+    const read = await runCli(['history', busy, '--failed', '--format', 'ndjson', ...network()], userData);
+    expect(read.code).toBe(1);
+    expect(read.err.trimEnd().split('\n')).toEqual([
+      `ledgerscope: The history index of ${busy} is damaged (stored page ${page.id} fails its checksum); nothing is read from it. Rebuild it: the "Rebuild" button of its index panel, or \`ledgerscope sync ${busy} --rebuild\`.`,
+    ]);
+    // Marked damaged: the totals, which read no page, are refused too.
+    const totals = await runCli(['totals', busy, '--by', 'asset', '--partial', ...network()], userData);
+    expect(totals).toMatchObject({ code: 1, out: '' });
+    expect(totals.err).toContain(`ledgerscope sync ${busy} --rebuild`);
+    const sync = await runCli(['sync', busy, ...network()], userData);
+    expect(sync.code).toBe(1);
+    expect((JSON.parse(sync.out) as HistoryProgress).state).toBe('error');
+    const rebuilt = await runCli(['sync', busy, '--rebuild', ...network()], userData);
+    expect(rebuilt.code).toBe(0);
+    expect(JSON.parse(rebuilt.out) as HistoryProgress).toMatchObject({ state: 'current', records: listed.length });
+    const whole = await runCli(['history', busy, '--failed', '--format', 'ndjson', ...network()], userData);
+    expect(whole.code).toBe(0);
+    expect(whole.out.trimEnd().split('\n')).toHaveLength(listed.length);
+  }, 120_000);
 
   it('refuses every malformed flag with one usage line and exit code 2', async () => {
     const bad: string[][] = [

@@ -85,7 +85,8 @@ export async function walk(ctx: WalkContext, from: string | undefined, signal: A
       const written = ctx.ingest(held, { cursor: current.cursor, previous: guard.seen });
       const next = current.next(held.guess);
       const page = await written;
-      const tokens = [page.firstToken, page.lastToken].filter((token) => token !== null);
+      // First and last (one token for a page of one record: the same token twice reads as out of order).
+      const tokens = [...new Set([page.firstToken, page.lastToken])].filter((token) => token !== null);
       guard.check({ cursor: current.cursor, tokens, next: page.count < PAGE_LIMIT ? null : page.lastToken });
       added += page.added;
       if (!signal.aborted) ctx.onPage(page.added, page.meta);

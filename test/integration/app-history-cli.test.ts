@@ -78,6 +78,27 @@ describe('ledgerscope sync', () => {
     expect(ids).toEqual(listed);
   }, 180_000);
 
+  it('a sync killed mid-walk leaves an index that says interrupted (checked, not damaged), and sync resumes it', async () => {
+    const killedData = mkdtempSync(join(tmpdir(), 'ledgerscope-history-killed-'));
+    const first = startCli(['sync', busy, ...network()], killedData);
+    await waitFor('some pages in the index', () => indexedRows(killedData, busy) >= 400, 60_000);
+    first.child.kill('SIGKILL');
+    expect((await first.done).signal).toBe('SIGKILL');
+    // The killed process's marker is beside the file: the next open checks the file, finds it sound.
+    expect(readdirSync(join(killedData, 'history')).some((name) => name.includes('.open-'))).toBe(true);
+    const held = indexedRows(killedData, busy);
+    const totals = await runCli(['totals', busy, '--by', 'asset', ...network()], killedData);
+    expect(totals).toMatchObject({ code: 1, out: '' });
+    expect(totals.err).toContain(`is partial: indexed ${held.toLocaleString('en')} operations through ledger`);
+    expect(totals.err).toContain('; interrupted: resume.');
+    expect(totals.err).not.toContain('damaged');
+    expect(readdirSync(join(killedData, 'history')).some((name) => name.includes('.open-'))).toBe(false);
+    const resumed = await runCli(['sync', busy, ...network()], killedData);
+    expect(resumed.code).toBe(0);
+    const listed = await listedIds(net.serviceUrl, busy);
+    expect(JSON.parse(resumed.out) as HistoryProgress).toMatchObject({ state: 'current', records: listed.length });
+  }, 120_000);
+
   it('history and totals agree to the stroop', async () => {
     const rows = await runCli(
       [

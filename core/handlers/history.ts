@@ -29,8 +29,23 @@ async function serverRoot(ctx: CoreContext, signal: AbortSignal): Promise<Server
   return health.online ? { elder: health.historyElderLedger ?? null } : readRoot(ctx.http(), signal);
 }
 
-/** Resumes the selected network's syncs the app stopped mid-walk (service.ts resumeInterrupted); an error is the sync's to report. */
-export function resumeInterruptedSyncs(ctx: CoreContext): Promise<string[]> {
+/** Tries of the server's root before the interrupted syncs resume (the embedded network may still be starting), and the wait between. */
+const RESUME_TRIES = 30;
+const RESUME_WAIT_MS = 2_000;
+
+/**
+ * Resumes the selected network's syncs the app stopped mid-walk (service.ts resumeInterrupted),
+ * once its server answers (for a minute at most: the embedded local network starts in the
+ * background), so a resume does not end in `error` for a server not up yet; an error after that
+ * is the sync's to report.
+ */
+export async function resumeInterruptedSyncs(ctx: CoreContext): Promise<string[]> {
+  for (let tries = 1; ; tries++) {
+    const health = await ctx.checkHealth().catch(() => null);
+    if (health?.online) break;
+    if (tries >= RESUME_TRIES) return [];
+    await new Promise((resolve) => setTimeout(resolve, RESUME_WAIT_MS).unref());
+  }
   return ctx.history
     .resumeInterrupted(ctx.networks.selected(), ctx.http(), (signal) => serverRoot(ctx, signal))
     .catch(() => []);

@@ -45,6 +45,8 @@ export interface AppCore {
 
 export function createAppCore(options: AppCoreOptions): AppCore {
   const ctx = createCoreContext(options);
+  // Aborted when the core closes: a resume still waiting for the server gives up.
+  const closing = new AbortController();
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...networkHandlers(ctx),
@@ -69,7 +71,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     submissions: ctx.submissions,
     streams: ctx.streams,
     http: ctx.http,
-    resumeSyncs: () => resumeInterruptedSyncs(ctx),
-    close: async () => ctx.close(),
+    resumeSyncs: () => resumeInterruptedSyncs(ctx, closing.signal),
+    close: async () => {
+      closing.abort();
+      await ctx.close();
+    },
   };
 }

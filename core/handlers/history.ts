@@ -39,9 +39,10 @@ const RESUME_WAIT_MS = 2_000;
  * background), so a resume does not end in `error` for a server not up yet; an error after that
  * is the sync's to report.
  */
-export async function resumeInterruptedSyncs(ctx: CoreContext): Promise<string[]> {
+export async function resumeInterruptedSyncs(ctx: CoreContext, closed: AbortSignal): Promise<string[]> {
   for (let tries = 1; ; tries++) {
-    const health = await ctx.checkHealth().catch(() => null);
+    const health = await ctx.checkHealth(closed).catch(() => null);
+    if (closed.aborted) return [];
     if (health?.online) break;
     if (tries >= RESUME_TRIES) return [];
     await new Promise((resolve) => setTimeout(resolve, RESUME_WAIT_MS).unref());

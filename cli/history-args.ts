@@ -9,7 +9,7 @@ import { UsageError } from './usage-error';
 export type HistoryFormat = 'table' | 'csv' | 'ndjson';
 
 export type HistoryCommand =
-  | { kind: 'sync'; account: string; follow: boolean }
+  | { kind: 'sync'; account: string; follow: boolean; rebuild: boolean }
   | {
       kind: 'history';
       account: string;
@@ -18,19 +18,32 @@ export type HistoryCommand =
       format: HistoryFormat;
       /** Rows to write; null: every matching row (csv and ndjson without --limit). */
       limit: number | null;
+      /** Answer from an index that is not complete, its figures labelled partial (else: refused, exit 1). */
+      partial: boolean;
     }
-  | { kind: 'totals'; account: string; filter: HistoryFilter; by: TotalsBy; top: number; format: HistoryFormat };
+  | {
+      kind: 'totals';
+      account: string;
+      filter: HistoryFilter;
+      by: TotalsBy;
+      top: number;
+      format: HistoryFormat;
+      partial: boolean;
+    };
 
 /** Rows the table format shows without --limit: a screenful; it then says how many more match. */
 export const TABLE_ROWS = 40;
 
-export const HISTORY_USAGE = `  sync <account> [--follow]               index the account's history locally (resumable), then keep it current with --follow
+export const HISTORY_USAGE = `  sync <account> [--follow] [--rebuild]   index the account's history locally (resumable), then keep it current with --follow;
+      --rebuild deletes a damaged index first (the whole network's file when the file is damaged) and syncs afresh
   history <account> [filters] [--sort time|-time|amount|-amount] [--format table|csv|ndjson] [--limit N]
       csv and ndjson write every matching row unless --limit is given; the table shows ${TABLE_ROWS} and says how many more
   totals <account> --by asset|counterparty|day|week|month [filters] [--top N] [--format table|csv|ndjson]
       filters: --type T[,T…] --asset CODE[:ISSUER]|native --counterparty G… --direction in|out
                --min AMOUNT --max AMOUNT --from DATE --to DATE (YYYY-MM-DD or RFC 3339) --memo TEXT
-               --failed (include failed) | --only-failed`;
+               --failed (include failed) | --only-failed
+      an index whose sync has not finished (syncing, paused, interrupted, failed) is partial: history and
+      totals refuse it (exit 1, the reason on stderr) unless --partial, which prints its figures labelled partial`;
 
 const FILTER_OPTIONS = {
   type: { type: 'string', multiple: true },
@@ -45,6 +58,7 @@ const FILTER_OPTIONS = {
   failed: { type: 'boolean' },
   'only-failed': { type: 'boolean' },
   format: { type: 'string' },
+  partial: { type: 'boolean' },
 } as const;
 
 const MAX_VALUE = 200;
@@ -146,8 +160,18 @@ const FORMATS = ['table', 'csv', 'ndjson'] as const;
 
 export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: string[]): HistoryCommand {
   if (name === 'sync') {
-    const { values, positionals } = parse(rest, { follow: { type: 'boolean' } }, ['account'], 'sync');
-    return { kind: 'sync', account: account(positionals[0]!), follow: values['follow'] === true };
+    const { values, positionals } = parse(
+      rest,
+      { follow: { type: 'boolean' }, rebuild: { type: 'boolean' } },
+      ['account'],
+      'sync',
+    );
+    return {
+      kind: 'sync',
+      account: account(positionals[0]!),
+      follow: values['follow'] === true,
+      rebuild: values['rebuild'] === true,
+    };
   }
   if (name === 'history') {
     const { values, positionals } = parse(
@@ -166,6 +190,7 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
       format,
       // A file for a spreadsheet holds the whole answer; a table for a person a screenful.
       limit: given ?? (format === 'table' ? TABLE_ROWS : null),
+      partial: values['partial'] === true,
     };
   }
   const { values, positionals } = parse(
@@ -182,5 +207,6 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: s
     by: oneOf('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset'),
     top: count('top', values['top'], 50, 10_000),
     format: oneOf('format', values['format'], FORMATS, 'table'),
+    partial: values['partial'] === true,
   };
 }

@@ -5,6 +5,7 @@ import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from '../core';
 import { csvCells } from '../shared/csv-cell';
 import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
+import { coverageText, type IndexCoverage } from '../shared/index-coverage';
 import type { Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
 import { displayAmount } from '../shared/amount';
@@ -15,6 +16,32 @@ async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T>
   const reply = await ctx.dispatch(channel, args);
   if (!reply.ok) throw new Error(reply.error.message);
   return reply.value as T;
+}
+
+/**
+ * Whether figures from this index may be printed: a whole index's, or a partial one's with
+ * --partial (then labelled so on stderr). A partial index without it: the reason on stderr, exit 1.
+ */
+function answerable(
+  name: 'history' | 'totals',
+  command: { account: string; partial: boolean },
+  coverage: IndexCoverage | undefined,
+  ctx: Context,
+): boolean {
+  if (!coverage?.partial) return true;
+  const text = coverageText(coverage);
+  if (command.partial) {
+    ctx.io.err(`${name}: ${text}; the figures below are partial\n`);
+    return true;
+  }
+  const remedy =
+    coverage.partial === 'damaged'
+      ? `remove and rebuild it: ledgerscope sync ${command.account}`
+      : `finish it with \`ledgerscope sync ${command.account}\``;
+  ctx.io.err(
+    `${name}: the index of ${command.account} is ${text}. Its figures would be partial: ${remedy}, or give --partial to print them labelled partial.\n`,
+  );
+  return false;
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '…');
@@ -43,7 +70,8 @@ async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Con
     }
   });
   try {
-    await call(ctx, 'history:sync', { account: command.account, follow: command.follow });
+    if (command.rebuild) await call(ctx, 'history:rebuild', { account: command.account });
+    else await call(ctx, 'history:sync', { account: command.account, follow: command.follow });
     const settled = new Promise<void>((resolve) => (wake = resolve));
     await Promise.race([settled, ctx.interrupted]);
     if (!final) final = await call<HistoryProgress>(ctx, 'history:pause', { account: command.account });
@@ -101,10 +129,12 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
       ...(cursor ? { cursor } : {}),
     });
     if (first && page.summary) {
+      if (!answerable('history', command, page.coverage, ctx)) return 1;
       matching = page.summary.count;
       if (command.format === 'csv') ctx.io.out(`${HISTORY_CSV_COLUMNS.join(',')}\n`);
       const totals = page.summary.totals.map((t) => `${t.asset}: in ${t.in}, out ${t.out}, net ${t.net}`).join('; ');
-      ctx.io.err(`history: ${page.summary.count} matching operations${totals ? `; ${totals}` : ''}\n`);
+      const label = page.coverage?.partial ? ` (${coverageText(page.coverage)})` : '';
+      ctx.io.err(`history: ${page.summary.count} matching operations${label}${totals ? `; ${totals}` : ''}\n`);
     }
     first = false;
     for (const row of page.rows) {
@@ -152,13 +182,16 @@ export async function runHistoryCommand(command: HistoryCommand, ctx: Context): 
     case 'history':
       return history(command, ctx);
     case 'totals': {
-      const { rows } = await call<{ rows: TotalsRow[] }>(ctx, 'history:totals', {
+      const { rows, coverage } = await call<{ rows: TotalsRow[]; coverage?: IndexCoverage }>(ctx, 'history:totals', {
         account: command.account,
         filter: command.filter,
         by: command.by,
         top: command.top,
       });
-      ctx.io.out(totalsOutput(rows, command.format));
+      if (!answerable('totals', command, coverage, ctx)) return 1;
+      // Labelled in the table itself; csv and ndjson stay the rows alone, the label on stderr.
+      const label = coverage?.partial && command.format === 'table' ? `${coverageText(coverage)}\n` : '';
+      ctx.io.out(label + totalsOutput(rows, command.format));
       return 0;
     }
   }

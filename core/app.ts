@@ -7,7 +7,7 @@ import { createCoreContext, type AppCoreOptions } from './context';
 import type { Exports } from './export';
 import { appHandlers } from './handlers/app';
 import { exportHandlers } from './handlers/export';
-import { historyHandlers } from './handlers/history';
+import { historyHandlers, resumeInterruptedSyncs } from './handlers/history';
 import { inspectionHandlers } from './handlers/inspection';
 import { ledgerTransactionHandlers } from './handlers/ledger-transactions';
 import { homeHandlers } from './handlers/home';
@@ -37,11 +37,18 @@ export interface AppCore {
   http(): HttpClient;
   /** The address book's names on the selected network, read now (notifications, the command line). */
   names(): (account: string) => string | undefined;
+  /**
+   * Resumes the selected network's history syncs the app stopped mid-walk (quit or killed), from
+   * their stored tokens: the app's windows call it once the network is chosen; the command line does not.
+   */
+  resumeSyncs(): Promise<string[]>;
   close(): Promise<void>;
 }
 
 export function createAppCore(options: AppCoreOptions): AppCore {
   const ctx = createCoreContext(options);
+  // Aborted when the core closes: a resume still waiting for the server gives up.
+  const closing = new AbortController();
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...networkHandlers(ctx),
@@ -67,6 +74,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     streams: ctx.streams,
     http: ctx.http,
     names: () => ctx.labels.names(),
-    close: async () => ctx.close(),
+    resumeSyncs: () => resumeInterruptedSyncs(ctx, closing.signal),
+    close: async () => {
+      closing.abort();
+      await ctx.close();
+    },
   };
 }

@@ -104,7 +104,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   });
   const submissions = new Submissions(options.userDataDir, emit, options.follow);
   const labels = addressBook(options, networks);
-  const { exports, history } = fileServices(options, emit, labels);
+  const { exports, history } = fileServices(options, emit, labels, () => latestLedger);
 
   const readings = new HealthReadings(() => networks.selected(), clientFor, ROOT_FRESH_MS);
 
@@ -185,16 +185,22 @@ function addressBook(options: AppCoreOptions, networks: Networks): LabelStore {
 }
 
 /** Exports (their summaries name accounts by the address book) and the history indexes. */
-function fileServices(options: AppCoreOptions, emit: Emit, labels: LabelStore) {
+function fileServices(options: AppCoreOptions, emit: Emit, labels: LabelStore, latestLedger: () => number | null) {
   const exports = new Exports(options.exportDir ?? join(homedir(), 'Downloads'), emit, () => labels.names());
-  return { exports, history: historyService(options, exports.directory, emit) };
+  return { exports, history: historyService(options, exports.directory, emit, latestLedger) };
 }
 
-function historyService(options: AppCoreOptions, exportDir: string, emit: Emit): HistoryService {
+function historyService(
+  options: AppCoreOptions,
+  exportDir: string,
+  emit: Emit,
+  latestLedger: () => number | null,
+): HistoryService {
   return new HistoryService({
     userDataDir: options.userDataDir,
     exportDir,
     emit,
+    latestLedger,
     ...(options.streams ? { stream: options.streams } : {}),
     ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
   });

@@ -143,6 +143,8 @@ async function start(): Promise<void> {
   nameOf = (account) => core.names()(account);
   const dispatch = createDispatcher(network.wrap(core.handlers));
   await network.applyFlag(dispatch).catch((error: Error) => log.error(error.message));
+  // History syncs the app stopped mid-walk go on (core/history-index/main-thread/service.ts).
+  void core.resumeSyncs();
 
   registerRequestChannels(ipcMain, {
     dispatch: async (channel, args, context) => {

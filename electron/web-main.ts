@@ -106,6 +106,8 @@ export async function main(argv: string[]): Promise<void> {
   });
   const dispatch = createDispatcher(network.wrap(core.handlers));
   await network.applyFlag(dispatch).catch((error: Error) => console.error(`ledgerscope: ${error.message}`));
+  // History syncs the app stopped mid-walk go on (core/history-index/main-thread/service.ts).
+  void core.resumeSyncs();
   host = await startWebHost({
     rendererDir: resolve(values['renderer-dir'] ?? join(root, 'dist', 'renderer')),
     dispatch,

@@ -5,6 +5,15 @@ import { z } from 'zod';
 import { DecimalString, IdString } from './model';
 
 export { movesValue } from './moves-value';
+import { INDEX_PARTIAL } from './index-coverage';
+
+/** What an index covers (shared/index-coverage.ts): partial, and why, with its own numbers. */
+export const IndexCoverage = z.object({
+  partial: z.enum(INDEX_PARTIAL).nullable(),
+  records: z.number().int(),
+  throughLedger: z.number().int().nullable(),
+  latestLedger: z.number().int().nullable(),
+});
 
 export const HISTORY_DIRECTIONS = ['in', 'out', 'self', 'none'] as const;
 export type HistoryDirection = (typeof HISTORY_DIRECTIONS)[number];
@@ -91,6 +100,8 @@ export const HistoryPage = z.object({
   next: z.string().nullable(),
   /** Count and per-asset totals of the whole filtered set (when asked for). */
   summary: HistorySummary.nullable(),
+  /** What the index covers, with the summary: a partial index's count and totals are partial. */
+  coverage: IndexCoverage.optional(),
 });
 export type HistoryPage = z.infer<typeof HistoryPage>;
 
@@ -131,6 +142,8 @@ export const HistoryProgress = z.object({
   /** Waiting out a rate limit (ms), when one is being waited out. */
   waitingMs: z.number().nonnegative().optional(),
   message: z.string().optional(),
+  /** What the index covers now. */
+  coverage: IndexCoverage.optional(),
 });
 export type HistoryProgress = z.infer<typeof HistoryProgress>;
 
@@ -145,5 +158,6 @@ export const HistoryIndexInfo = z.object({
   completeFromLedger: z.number().int().nullable(),
   lastPagingToken: z.string().nullable(),
   state: z.enum(HISTORY_STATES),
+  coverage: IndexCoverage.optional(),
 });
 export type HistoryIndexInfo = z.infer<typeof HistoryIndexInfo>;

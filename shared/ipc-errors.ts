@@ -23,6 +23,8 @@ export const IpcErrorCode = z.enum([
   'invalid_input',
   'not_found',
   'read_only',
+  // the history index: a file or a stored page that fails its check (core/history-index/worker-thread/damage.ts)
+  'index_damaged',
   // submission (core/submit.ts): the envelope is not the one whose hash the person was shown
   'hash_mismatch',
   // signatures (core/signatures/): copies that are not one transaction, over 20 signatures

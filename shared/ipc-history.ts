@@ -13,6 +13,7 @@ import {
   HistorySort,
   TotalsBy,
   TotalsRow,
+  IndexCoverage,
 } from './history';
 import { none, request } from './ipc-values';
 import { IdString } from './model';
@@ -34,6 +35,8 @@ export const historyChannels = {
     z.object({ networkId: z.string(), indexes: z.array(HistoryIndexInfo), fileBytes: z.number().int() }),
   ),
   'history:remove': request(HistoryAccount, z.object({ removed: z.boolean() })),
+  /** A damaged index (docs/history-index.md): deleted (the whole file when the file is damaged) and synced again. */
+  'history:rebuild': request(HistoryAccount, HistoryProgress),
   /** One keyset page of the filtered set; `summary` (count, per-asset totals) when asked for. */
   'history:query': request(
     z
@@ -59,12 +62,12 @@ export const historyChannels = {
         top: z.number().int().min(1).max(10_000).default(50),
       })
       .strict(),
-    z.object({ rows: z.array(TotalsRow) }),
+    z.object({ rows: z.array(TotalsRow), coverage: IndexCoverage.optional() }),
   ),
   /** Net flow of one asset per day and its running total over the filtered set. */
   'history:flow': request(
     z.object({ account: IdString, filter: HistoryFilter.default({}), asset: AssetFilter }).strict(),
-    z.object({ points: z.array(FlowPoint) }),
+    z.object({ points: z.array(FlowPoint), coverage: IndexCoverage.optional() }),
   ),
   /** Writes the filtered set to a CSV or NDJSON file in the export directory. */
   'history:export': request(

@@ -117,6 +117,11 @@ export class PagingGuard {
 
   constructor(readonly order: PagingOrder) {}
 
+  /** What the guard keeps of the page before (for a check made elsewhere, as the index worker's before it writes). */
+  get seen(): PageSeen | null {
+    return this.previous;
+  }
+
   check(page: PageTokens): void {
     const fault = pageFault(this.order, page, this.previous);
     if (fault) throw new PagingError(fault, page.cursor || undefined);

@@ -13,6 +13,7 @@ type HistoryChannels =
   | 'history:status'
   | 'history:list'
   | 'history:remove'
+  | 'history:rebuild'
   | 'history:query'
   | 'history:totals'
   | 'history:flow'
@@ -26,6 +27,29 @@ type HistoryChannels =
 async function serverRoot(ctx: CoreContext, signal: AbortSignal): Promise<ServerRoot> {
   const health = await ctx.recentHealth(signal);
   return health.online ? { elder: health.historyElderLedger ?? null } : readRoot(ctx.http(), signal);
+}
+
+/** Tries of the server's root before the interrupted syncs resume (the embedded network may still be starting), and the wait between. */
+const RESUME_TRIES = 30;
+const RESUME_WAIT_MS = 2_000;
+
+/**
+ * Resumes the selected network's syncs the app stopped mid-walk (service.ts resumeInterrupted),
+ * once its server answers (for a minute at most: the embedded local network starts in the
+ * background), so a resume does not end in `error` for a server not up yet; an error after that
+ * is the sync's to report.
+ */
+export async function resumeInterruptedSyncs(ctx: CoreContext, closed: AbortSignal): Promise<string[]> {
+  for (let tries = 1; ; tries++) {
+    const health = await ctx.checkHealth(closed).catch(() => null);
+    if (closed.aborted) return [];
+    if (health?.online) break;
+    if (tries >= RESUME_TRIES) return [];
+    await new Promise((resolve) => setTimeout(resolve, RESUME_WAIT_MS).unref());
+  }
+  return ctx.history
+    .resumeInterrupted(ctx.networks.selected(), ctx.http(), (signal) => serverRoot(ctx, signal))
+    .catch(() => []);
 }
 
 export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannels> {
@@ -56,14 +80,22 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
     'history:remove': async function historyRemove({ account: id }) {
       return { removed: await history.remove(selected(), account(id)) };
     },
+    'history:rebuild': async function historyRebuild({ account: id }) {
+      return history.rebuild(selected(), ctx.http(), account(id), root);
+    },
+    // Every answer that counts or sums says what the index covers (coverage.ts): a partial
+    // index's figures are partial, and the renderer and the command line label them so.
     'history:query': async function historyQuery({ account: id, ...request }) {
-      return history.call(selected(), 'query', { account: account(id), ...request });
+      const page = await history.call(selected(), 'query', { account: account(id), ...request });
+      return request.summary ? { ...page, coverage: await history.coverage(selected(), account(id)) } : page;
     },
     'history:totals': async function historyTotals({ account: id, filter, by, top }) {
-      return { rows: await history.call(selected(), 'totals', { account: account(id), filter, by, top }) };
+      const rows = await history.call(selected(), 'totals', { account: account(id), filter, by, top });
+      return { rows, coverage: await history.coverage(selected(), account(id)) };
     },
     'history:flow': async function historyFlow({ account: id, filter, asset }) {
-      return { points: await history.call(selected(), 'flow', { account: account(id), filter, asset }) };
+      const points = await history.call(selected(), 'flow', { account: account(id), filter, asset });
+      return { points, coverage: await history.coverage(selected(), account(id)) };
     },
     'history:export': async function historyExport({ account: id, ...request }) {
       return history.exportTo(selected(), { account: account(id), ...request });

@@ -3,26 +3,35 @@
 // error ({code, message}, a CoreError's code when the worker threw one). Values cross by
 // structured clone, so bigints stay bigints.
 import type { FlowPoint, HistoryFilter, HistoryPage, HistorySort, TotalsBy, TotalsRow } from '../../shared/history';
+import type { PageSeen, PagingFault } from '../../shared/paging-guard';
 import type { AccountMeta, IngestResult, PageResult } from './worker-thread/store';
+
+/** What a sync's page is checked against before it is written: the cursor it was asked from and what the walk kept of the page before. */
+export interface PageGuardArgs {
+  cursor: string | undefined;
+  previous: PageSeen | null;
+}
 
 export interface ExportArgs {
   account: string;
   filter: HistoryFilter;
   sort: HistorySort;
   format: 'csv' | 'ndjson';
-  /** The file to create (the caller chose a fresh name in the export directory). */
+  /** The file to write: claimed by the caller, empty, in the export directory (core/export-files.ts claimFreshPath). */
   path: string;
 }
 
 /** Operation name to [arguments, result]. */
 export interface HistoryOps {
   /** A sync's page the worker fetched and holds (worker-fetch.ts), by its request id: parsed, compressed and written with its token. */
-  ingestHeld: [{ account: string; rid: number }, PageResult];
+  ingestHeld: [{ account: string; rid: number; guard?: PageGuardArgs }, PageResult];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
   setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
   list: [Record<string, never>, AccountMeta[]];
   remove: [{ account: string }, boolean];
+  /** Makes way for a sync afresh: a damaged file is deleted whole (`file: true`), else the account's index is removed. */
+  rebuild: [{ account: string }, { file: boolean }];
   query: [
     {
       account: string;
@@ -57,4 +66,9 @@ export interface WorkerRequest<K extends HistoryOp = HistoryOp> {
 }
 
 export type WorkerReply =
-  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { code: string; message: string } };
+  | { id: number; ok: true; value: unknown }
+  | {
+      id: number;
+      ok: false;
+      error: { code: string; message: string; paging?: { fault: PagingFault; cursor?: string } };
+    };

@@ -39,6 +39,8 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await panel.getByRole('link', { name: 'Open in workbench' }).click();
   await expect(page).toHaveURL(new RegExp(`#/history/${busy}$`));
   await expect(page.getByTestId('match-count')).toHaveText(`${indexed.toLocaleString('en')} operations match`);
+  // A current index: nothing is labelled partial (#28.2).
+  await expect(page.getByTestId('partial-note')).toHaveCount(0);
 
   // Filter by asset: every amount shown is USD.
   const filters = page.getByRole('form', { name: 'Filters' });

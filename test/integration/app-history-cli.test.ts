@@ -2,7 +2,8 @@
 // with a generated history whose service limits the request rate (so the sync meets real 429s):
 // a sync interrupted with Ctrl-C and run again holds every operation once; history and totals
 // agree with each other exactly; every malformed flag is a one-line usage error.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,11 +42,30 @@ describe('ledgerscope sync', () => {
     expect((JSON.parse(first.out()) as HistoryProgress).state).toBe('paused');
     const listed = await listedIds(net.serviceUrl, busy);
     expect(indexedRows(userData, busy)).toBeLessThan(listed.length);
+    // #28.2: the paused index is partial: totals refuse it (exit 1, why on stderr) unless --partial.
+    const held = indexedRows(userData, busy).toLocaleString('en');
+    const refused = await runCli(['totals', busy, '--by', 'asset', ...network()], userData);
+    expect(refused).toMatchObject({ code: 1, out: '' });
+    expect(refused.err).toContain(`is partial: indexed ${held} operations through ledger`);
+    expect(refused.err).toContain('paused: resume to complete it');
+    expect(refused.err).toContain('--partial');
+    const labelled = await runCli(['totals', busy, '--by', 'asset', '--partial', ...network()], userData);
+    expect(labelled.code).toBe(0);
+    expect(labelled.out.split('\n')[0]).toMatch(
+      new RegExp(`^partial: indexed ${held} operations through ledger [\\d,]+; paused`),
+    );
+    expect(labelled.out.split('\n')[1]).toMatch(/^key\s+asset\s+in/);
+    const history = await runCli(['history', busy, '--format', 'csv', ...network()], userData);
+    expect(history).toMatchObject({ code: 1, out: '' });
     const second = await runCli(['sync', busy, ...network()], userData);
     expect(second.code).toBe(0);
     const summary = JSON.parse(second.out) as HistoryProgress;
     expect([summary.state, summary.records, summary.completeFromLedger]).toEqual(['current', listed.length, 1]);
     expect(second.err).toMatch(/^sync: current, \d+ records/m);
+    const whole = await runCli(['totals', busy, '--by', 'asset', ...network()], userData);
+    expect(whole.code).toBe(0);
+    expect(whole.out).toMatch(/^key\s+asset/);
+    expect(whole.err).toBe('');
     const all = await runCli(
       ['history', busy, '--failed', '--sort=time', '--limit', '1000000', '--format', 'ndjson', ...network()],
       userData,
@@ -57,6 +77,27 @@ describe('ledgerscope sync', () => {
       .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toEqual(listed);
   }, 180_000);
+
+  it('a sync killed mid-walk leaves an index that says interrupted (checked, not damaged), and sync resumes it', async () => {
+    const killedData = mkdtempSync(join(tmpdir(), 'ledgerscope-history-killed-'));
+    const first = startCli(['sync', busy, ...network()], killedData);
+    await waitFor('some pages in the index', () => indexedRows(killedData, busy) >= 400, 60_000);
+    first.child.kill('SIGKILL');
+    expect((await first.done).signal).toBe('SIGKILL');
+    // The killed process's marker is beside the file: the next open checks the file, finds it sound.
+    expect(readdirSync(join(killedData, 'history')).some((name) => name.includes('.open-'))).toBe(true);
+    const held = indexedRows(killedData, busy);
+    const totals = await runCli(['totals', busy, '--by', 'asset', ...network()], killedData);
+    expect(totals).toMatchObject({ code: 1, out: '' });
+    expect(totals.err).toContain(`is partial: indexed ${held.toLocaleString('en')} operations through ledger`);
+    expect(totals.err).toContain('; interrupted: resume.');
+    expect(totals.err).not.toContain('damaged');
+    expect(readdirSync(join(killedData, 'history')).some((name) => name.includes('.open-'))).toBe(false);
+    const resumed = await runCli(['sync', busy, ...network()], killedData);
+    expect(resumed.code).toBe(0);
+    const listed = await listedIds(net.serviceUrl, busy);
+    expect(JSON.parse(resumed.out) as HistoryProgress).toMatchObject({ state: 'current', records: listed.length });
+  }, 120_000);
 
   it('history and totals agree to the stroop', async () => {
     const rows = await runCli(
@@ -137,6 +178,42 @@ describe('ledgerscope sync', () => {
       `… ${listed.length - 40} more matching rows: --limit N shows more, --format csv or ndjson writes them all`,
     );
   }, 60_000);
+
+  it('names a damaged index and how to rebuild it (exit 1, nothing on stdout); sync --rebuild makes it whole', async () => {
+    const dir = join(userData, 'history');
+    const file = join(
+      dir,
+      readdirSync(dir).find((name) => name.endsWith('.sqlite'))!,
+    );
+    const db = new DatabaseSync(file);
+    const page = db.prepare('SELECT id, body FROM pages ORDER BY id DESC LIMIT 1').get() as {
+      id: number;
+      body: Uint8Array;
+    };
+    const flipped = Buffer.from(page.body);
+    flipped[flipped.length >> 1]! ^= 0x40;
+    db.prepare('UPDATE pages SET body = ? WHERE id = ?').run(flipped, page.id);
+    db.close();
+    const listed = await listedIds(net.serviceUrl, busy);
+    const read = await runCli(['history', busy, '--failed', '--format', 'ndjson', ...network()], userData);
+    expect(read.code).toBe(1);
+    expect(read.err.trimEnd().split('\n')).toEqual([
+      `ledgerscope: The history index of ${busy} is damaged (stored page ${page.id} fails its checksum); nothing is read from it. Rebuild it: the "Rebuild" button of its index panel, or \`ledgerscope sync ${busy} --rebuild\`.`,
+    ]);
+    // Marked damaged: the totals, which read no page, are refused too.
+    const totals = await runCli(['totals', busy, '--by', 'asset', '--partial', ...network()], userData);
+    expect(totals).toMatchObject({ code: 1, out: '' });
+    expect(totals.err).toContain(`ledgerscope sync ${busy} --rebuild`);
+    const sync = await runCli(['sync', busy, ...network()], userData);
+    expect(sync.code).toBe(1);
+    expect((JSON.parse(sync.out) as HistoryProgress).state).toBe('error');
+    const rebuilt = await runCli(['sync', busy, '--rebuild', ...network()], userData);
+    expect(rebuilt.code).toBe(0);
+    expect(JSON.parse(rebuilt.out) as HistoryProgress).toMatchObject({ state: 'current', records: listed.length });
+    const whole = await runCli(['history', busy, '--failed', '--format', 'ndjson', ...network()], userData);
+    expect(whole.code).toBe(0);
+    expect(whole.out.trimEnd().split('\n')).toHaveLength(listed.length);
+  }, 120_000);
 
   it('refuses every malformed flag with one usage line and exit code 2', async () => {
     const bad: string[][] = [

@@ -2,10 +2,12 @@
 // Retry-After says, ends its walk into pruned history at a 410 before_history and continues from
 // the server's history_elder_ledger (recorded as where the index is complete), and spends no more
 // requests than the pages need: the root once and ⌈(N+1)/200⌉ pages for a full sync, the root and
-// one page to re-sync a current account; and it asks for a page while the page before it is still
-// arriving.
+// one page to re-sync a current account; it asks for a page while the page before it is still
+// arriving; and hostile paging (the same page again, a page from behind the cursor) ends the sync
+// with the listings' own paging error, having written only the pages before (#28.1).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryPage, HistoryProgress } from '../../shared/history';
+import { PAGING_FAULTS } from '../../shared/paging-guard';
 import { accountKeys } from '../support/service-store';
 import { StandinHorizon } from '../support/standin-horizon';
 import { waitFor } from '../support/wait';
@@ -142,4 +144,54 @@ describe('history sync against a stand-in Horizon', () => {
     ]);
     expect(await allIds(app)).toEqual(standIn.ids);
   });
+
+  it.each([
+    // Every request answers the first page: the second page repeats it.
+    ['the same page again', { pageFrom: () => 0 }, PAGING_FAULTS.same_page, [0, 200]],
+    // The first page starts at the fourth; every later one three pages behind where it should.
+    [
+      'a page from behind the cursor',
+      { pageFrom: (asked: number, limit: number) => (asked === 0 ? 3 * limit : asked - 3 * limit) },
+      PAGING_FAULTS.backwards,
+      [600, 800],
+    ],
+    // A `next` link back to the request's own cursor: the walk follows its records' tokens, not the link.
+    [
+      'a next link repeating the page',
+      { nextCursor: (last: string, asked: string | null) => asked ?? last },
+      null,
+      [0, 1000],
+    ],
+  ] as const)(
+    'hostile paging, %s: the sync ends within its deadline, with the paging error or every record once',
+    async (_name, paging, sentence, kept) => {
+      standIn = await new StandinHorizon({
+        account: ACCOUNT,
+        counterparties: OTHERS,
+        operations: 1_000,
+        elderLedger: 10,
+        ...paging,
+      }).start();
+      const app = startCore(standIn.url);
+      cores.push(app);
+      const started = performance.now();
+      const done = await syncToCurrent(app);
+      expect(performance.now() - started).toBeLessThan(15_000);
+      const listings = standIn.requests.filter((r) => r.path !== '/');
+      expect(await allIds(app)).toEqual(standIn.ids.slice(...kept));
+      if (sentence === null) {
+        expect(done).toMatchObject({ state: 'current', records: 1_000 });
+        // The walk follows its records' tokens; the link's guesses (the page just read, asked early) are abandoned, one a page at most.
+        const right = ['', ...[199, 399, 599, 799, 999].map((at) => standIn!.ids[at])];
+        expect([...new Set(listings.map((r) => r.query.get('cursor') ?? ''))]).toEqual(right);
+        expect(listings.length).toBeLessThanOrEqual(2 * right.length);
+        return;
+      }
+      expect(done.state).toBe('error');
+      expect(done.message).toContain(sentence);
+      expect(done.message).toContain(`after cursor ${standIn.ids[kept[1] - 1]}`);
+      // Bounded: the good page, the bad one and at most the one asked for early after it.
+      expect(listings.length).toBeLessThanOrEqual(3);
+    },
+  );
 });

@@ -3,10 +3,12 @@
 // another app core, it resumes from its stored token with nothing lost or doubled; following the
 // stream, it takes in what is written later. The channels refuse malformed input.
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { FlowPoint, HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
+import { coverageText, type IndexCoverage } from '../../shared/index-coverage';
 import { startGatedProxy, type GatedProxy } from '../support/gated-proxy';
 import { paymentOp, type SyntheticTx } from '../support/service-store';
 import { waitFor } from '../support/wait';
@@ -162,8 +164,34 @@ describe('history:sync', () => {
         proxy.waiting === 1 &&
         (await first.call<HistoryProgress>('history:status', { account })).records > stored.records,
     );
-    await first.close(); // stops mid-sync, as quitting the app does
-    const ids = await resumeInAnotherCore(first, proxy, account);
+    await first.close(); // stops mid-sync, as quitting the app does: the file still says `syncing`
+    // #28.2: started again, the app resumes the sync by itself; before it does, and while it runs,
+    // what the index answers is labelled partial with its own numbers.
+    const second = startCore(proxy.url, {}, first.userDataDir);
+    cores.push(second);
+    const gap = await second.call<{ rows: TotalsRow[]; coverage: IndexCoverage }>('history:totals', {
+      account,
+      by: 'asset',
+    });
+    const held = (await second.call<HistoryProgress>('history:status', { account })).records;
+    expect(gap.coverage).toMatchObject({ partial: 'interrupted', records: held });
+    expect(gap.coverage.throughLedger).toBeGreaterThan(0);
+    expect(coverageText(gap.coverage)).toMatch(
+      /^partial: indexed [\d,]+ operations through ledger [\d,]+.*; interrupted: resume$/,
+    );
+    expect(await second.core.resumeSyncs()).toEqual([account]);
+    expect(await second.core.resumeSyncs()).toEqual([]); // once
+    const resumed = await second.call<HistoryPage>('history:query', { account, limit: 1, summary: true });
+    expect(resumed.coverage?.partial).toBe('syncing');
+    expect(progress(second, account)[0]?.coverage?.partial).toBe('syncing');
+    proxy.open();
+    await waitFor('the resumed sync to be current', () => lastState(second, account) === 'current');
+    const whole = await second.call<{ points: FlowPoint[]; coverage: IndexCoverage }>('history:flow', {
+      account,
+      asset: 'native',
+    });
+    expect(whole.coverage).toMatchObject({ partial: null, records: 5000 });
+    const ids = await indexedIds(second, account);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(await listedIds(service.url, account));
     expect(ids.length).toBe(5000);
@@ -264,6 +292,22 @@ describe('history analyses through the channels', () => {
       fileName: 'second.csv',
     });
     expect(ndjson.path).not.toBe(csv.path); // a fresh name, never an overwrite
+    // #28.7: a file already there is untouched, and two exports of its name at once get two files.
+    const taken = join(app.userDataDir, 'exports', 'taken.csv');
+    writeFileSync(taken, 'mine\n');
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        app.call<{ path: string; rows: number }>('history:export', {
+          account,
+          filter,
+          format: 'csv',
+          fileName: 'taken.csv',
+        }),
+      ),
+    );
+    expect(readFileSync(taken, 'utf8')).toBe('mine\n');
+    expect(both.map((b) => basename(b.path)).sort()).toEqual(['taken (2).csv', 'taken (3).csv']);
+    for (const b of both) expect(readFileSync(b.path, 'utf8')).toBe(readFileSync(csv.path, 'utf8'));
     const records = readFileSync(ndjson.path, 'utf8')
       .trimEnd()
       .split('\n')
@@ -286,6 +330,86 @@ describe('history analyses through the channels', () => {
     expect(await app.call('history:remove', { account })).toEqual({ removed: true });
     expect(await app.call('history:list', {})).toEqual(expect.objectContaining({ indexes: [] }));
     expect((await app.dispatch('history:query', { account })).ok).toBe(false);
+  });
+});
+
+describe('a damaged index (#28.9)', () => {
+  /** The network's index file under a user-data directory. */
+  const indexPath = (userDataDir: string) => {
+    const dir = join(userDataDir, 'history');
+    return join(
+      dir,
+      readdirSync(dir).find((name) => name.endsWith('.sqlite'))!,
+    );
+  };
+
+  /** A damaged index is said (whose, how to rebuild), refused whole, never synced to current, and rebuilt. */
+  async function refusedThenRebuilt(app: CoreFixture, account: string, why: RegExp, whole: string[]): Promise<void> {
+    const status = await app.call<HistoryProgress>('history:status', { account });
+    expect(status.coverage?.partial).toBe('damaged');
+    expect(status.message).toMatch(why);
+    expect(status.message).toContain(account);
+    expect(status.message).toContain(`ledgerscope sync ${account} --rebuild`);
+    for (const [channel, args] of [
+      ['history:query', { account, sort: 'time', limit: 1000, includeRaw: true, summary: true }],
+      ['history:totals', { account, by: 'asset' }],
+      ['history:flow', { account, asset: 'native' }],
+      ['history:export', { account, format: 'ndjson' }],
+    ] as const) {
+      const reply = await app.dispatch(channel, args);
+      expect(reply.ok ? 'answered' : reply.error.code).toBe('index_damaged');
+      if (!reply.ok) expect(reply.error.message).toContain(account);
+    }
+    await app.call('history:sync', { account, follow: false });
+    const failed = await waitFor('the sync to stop', () => progress(app, account).find((p) => p.state === 'error'));
+    expect(failed.message).toMatch(why);
+    expect(progress(app, account).some((p) => p.state === 'current')).toBe(false);
+    await app.call('history:rebuild', { account });
+    await waitFor('the rebuilt index to be current', () => lastState(app, account) === 'current');
+    expect(await indexedIds(app, account)).toEqual(whole);
+    const totals = await app.call<{ coverage: IndexCoverage }>('history:totals', { account, by: 'asset' });
+    expect(totals.coverage.partial).toBeNull();
+  }
+
+  it('a flipped byte in a stored page, and a page of the SQLite file overwritten after an unclean stop', async () => {
+    service = await startSyntheticService({ ledgers: 10, perLedger: 30, failEvery: 4 });
+    const account = service.accounts[0]!;
+    const first = startCore(service.url);
+    cores.push(first);
+    await first.call('history:sync', { account, follow: false });
+    await waitFor('the sync to be current', () => lastState(first, account) === 'current');
+    const whole = await indexedIds(first, account);
+    await first.close();
+    const file = indexPath(first.userDataDir);
+    const db = new DatabaseSync(file);
+    const page = db.prepare('SELECT id, body FROM pages ORDER BY id LIMIT 1').get() as { id: number; body: Uint8Array };
+    const flipped = Buffer.from(page.body);
+    flipped[flipped.length >> 1]! ^= 0x01;
+    db.prepare('UPDATE pages SET body = ? WHERE id = ?').run(flipped, page.id);
+    db.close();
+    const second = startCore(service.url, {}, first.userDataDir);
+    cores.push(second);
+    // The rows still answer until a record's own text is read: then the account is marked damaged.
+    expect((await second.call<HistoryPage>('history:query', { account, limit: 1 })).rows).toHaveLength(1);
+    const read = await second.dispatch('history:query', { account, sort: 'time', limit: 1000, includeRaw: true });
+    expect(read.ok ? 'answered' : read.error.message).toContain(`stored page ${page.id} fails its checksum`);
+    await refusedThenRebuilt(second, account, /stored page \d+ fails its checksum/, whole);
+    await second.close();
+
+    // A stop that was not clean: the marker of a process that is gone stays beside the file.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(`${file}.open-${gone}-1`, '');
+    const pageSize = 4096;
+    const pages = Math.floor(statSync(file).size / pageSize);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, Math.floor(pages / 2) * pageSize);
+    closeSync(fd);
+    const third = startCore(service.url, {}, first.userDataDir);
+    cores.push(third);
+    await refusedThenRebuilt(third, account, /SQLite's check: /, whole);
+    await third.close();
+    // Rebuilt and closed cleanly: no marker is left.
+    expect(readdirSync(join(first.userDataDir, 'history')).filter((name) => name.includes('.open-'))).toEqual([]);
   });
 });
 

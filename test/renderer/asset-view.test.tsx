@@ -124,6 +124,13 @@ function handlers(extra: FakeHandlers = {}): FakeHandlers {
           : [row(2, 2, 'in', '0.0000001', ACCOUNT)],
       next: null,
       summary: { count: which === ACCOUNT ? 2 : 1, totals: [] },
+      // THIRD's index is still syncing: its count is labelled partial (#28.2).
+      coverage: {
+        partial: which === ACCOUNT ? null : ('syncing' as const),
+        records: which === ACCOUNT ? 2 : 1,
+        throughLedger: 2,
+        latestLedger: null,
+      },
     }),
     ...extra,
   };
@@ -182,6 +189,11 @@ describe('the asset view', () => {
     for (const q of asked) expect(q.filter).toEqual({ asset: USD });
     const links = screen.getAllByRole('link', { name: 'Open in the workbench' }).map((a) => a.getAttribute('href'));
     expect(links).toEqual([href('history', ACCOUNT, { asset: USD }), href('history', THIRD, { asset: USD })]);
+    const counts = within(screen.getByRole('list', { name: 'Indexed accounts' })).getAllByRole('listitem');
+    expect(within(counts[0]!).queryByTestId('partial-note')).toBeNull();
+    expect(within(counts[1]!).getByTestId('partial-note').textContent?.trim()).toBe(
+      '(partial: indexed 1 operation through ledger 2; syncing)',
+    );
   });
 
   it('says when nothing is indexed, with a hint to index an account', async () => {

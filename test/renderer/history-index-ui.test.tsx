@@ -174,3 +174,43 @@ describe('progress events and what was read', () => {
     });
   });
 });
+
+describe('a partial or damaged index (#28.2, #28.9)', () => {
+  const coverage = { records: 5898, throughLedger: 1234, latestLedger: 5000 };
+
+  it('says what a partial index covers, with the core’s numbers', async () => {
+    const bridge = fakeBridge({
+      'history:status': () => progress('idle', { records: 5898, coverage: { ...coverage, partial: 'interrupted' } }),
+    });
+    renderWith(bridge, <IndexPanel account={ACCOUNT} />);
+    expect((await screen.findByTestId('index-coverage')).textContent).toBe(
+      'partial: indexed 5,898 operations through ledger 1,234 of 5,000; interrupted: resume',
+    );
+    expect(screen.getByRole('button', { name: 'Update index' })).toBeTruthy();
+  });
+
+  it('shows a complete index without the partial sentence', async () => {
+    const bridge = fakeBridge({
+      'history:status': () => progress('current', { records: 5898, coverage: { ...coverage, partial: null } }),
+    });
+    renderWith(bridge, <IndexPanel account={ACCOUNT} />);
+    await waitFor(() => expect(screen.getByTestId('index-state').textContent).toBe('current'));
+    expect(screen.queryByTestId('index-coverage')).toBeNull();
+  });
+
+  it('names a damaged index, offers only Rebuild, and rebuilds it', async () => {
+    const message = `The history index of ${ACCOUNT} is damaged (stored page 3 fails its checksum); nothing is read from it.`;
+    const bridge = fakeBridge({
+      'history:status': () => progress('error', { message, coverage: { ...coverage, partial: 'damaged' } }),
+      'history:rebuild': () => progress('syncing'),
+    });
+    renderWith(bridge, <IndexPanel account={ACCOUNT} />);
+    expect((await screen.findByTestId('index-damaged')).textContent).toBe(message);
+    expect(screen.getByTestId('index-state').textContent).toBe('damaged');
+    expect(screen.queryByRole('button', { name: 'Update index' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open in workbench' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Rebuild' }));
+    await waitFor(() => expect(screen.getByTestId('index-state').textContent).toBe('syncing'));
+    expect(bridge.calls.find((c) => c.channel === 'history:rebuild')?.args).toEqual({ account: ACCOUNT });
+  });
+});

@@ -161,6 +161,25 @@ describe('the workbench', () => {
     expect(screen.queryByRole('alert', { name: 'Address problems' })).toBeNull();
   });
 
+  it('labels the count and every analysis of a partial index partial, with the core’s numbers (#28.2)', async () => {
+    const coverage = { partial: 'syncing' as const, records: 3, throughLedger: 77, latestLedger: 90 };
+    const base = handlers();
+    const bridge = open(
+      { view: 'analyse' },
+      {
+        'history:query': async (args) => ({ ...(await base['history:query']!(args)), coverage }),
+        'history:totals': async (args) => ({ ...(await base['history:totals']!(args)), coverage }),
+        'history:flow': async (args) => ({ ...(await base['history:flow']!(args)), coverage }),
+      },
+    );
+    const sentence = '(partial: indexed 3 operations through ledger 77 of 90; syncing)';
+    // The count, the volume, the net flow and the counterparties.
+    await waitFor(() => expect(screen.getAllByTestId('partial-note')).toHaveLength(4));
+    for (const note of screen.getAllByTestId('partial-note')) expect(note.textContent?.trim()).toBe(sentence);
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByTestId('partial-note')).toBeTruthy();
+    expect(bridge.calls.some((c) => c.channel === 'history:flow')).toBe(true);
+  });
+
   it('shows hostile address values as problems and queries without them', async () => {
     const bridge = open(`#/history/${ACCOUNT}?min=1e9&max=0.12345678&asset=%3Cimg%20src%3Dx%3E&cp=nobody&memo=rent`);
     const problems = await screen.findByRole('alert', { name: 'Address problems' });

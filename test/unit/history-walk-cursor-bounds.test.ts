@@ -20,6 +20,7 @@ function meta(completeFrom: number | null): AccountMeta {
     rows: 0,
     bytes: 0,
     oldest: null,
+    damaged: null,
     newest: null,
   };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { IpcErrorCode } from '../../../shared/ipc';
 import { CoreError } from '../../errors';
+import { PagingError } from '../../../shared/paging-guard';
 import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
 import type { FetchEvent, FetchRequest } from '../worker-thread/worker-fetch';
 import type { FetchChannel } from './worker-transport';
@@ -124,8 +125,10 @@ export class HistoryWorker implements FetchChannel {
     if (reply.ok) pending.resolve(reply.value);
     else {
       // The worker sends a CoreError's own code, or internal.
-      const code = reply.error.code as IpcErrorCode;
-      pending.reject(new CoreError(code, reply.error.message));
+      const { code, message, paging } = reply.error;
+      pending.reject(
+        paging ? new PagingError(paging.fault, paging.cursor) : new CoreError(code as IpcErrorCode, message),
+      );
     }
   }
 

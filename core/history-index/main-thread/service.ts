@@ -1,16 +1,20 @@
 // The history index as the app core sees it: one worker (worker.ts) for every index file, the
 // running syncs (one per network and account) and the export directory. Handlers
 // (handlers/history.ts) call it with the selected network's profile and HTTP client.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } from '../../../shared/history';
+import type { IndexCoverage } from '../../../shared/index-coverage';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../dispatch';
+import { CoreError } from '../../errors';
+import { claimFreshPath } from '../../export-files';
 import type { HttpClient } from '../../http';
 import type { StreamOptions } from '../../stream-connection';
 import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from '../protocol';
 import type { AccountMeta } from '../worker-thread/store';
+import { damagedError } from '../damaged';
+import { coverageOf } from './coverage';
 import { AccountSync } from './sync';
 import type { ServerRoot } from './walk';
 import { workerTransport } from './worker-transport';
@@ -22,6 +26,8 @@ export interface HistoryServiceOptions {
   stream?: StreamOptions;
   /** The index worker's module, when not the default one (the benchmark runs the bundle the app ships). */
   workerScript?: URL;
+  /** The server's latest ledger as the core last read it (coverage.ts). */
+  latestLedger?: () => number | null;
 }
 
 export class HistoryService {
@@ -63,9 +69,10 @@ export class HistoryService {
         ...(root ? { root } : {}),
         call: (op, args) => this.call(profile, op, args),
         transport: (onEarly) => workerTransport(this.worker, onEarly),
-        ingest: (page) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid }),
+        ingest: (page, guard) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid, guard }),
         release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),
+        latestLedger: () => this.latestLedger(),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
       });
       this.syncs.set(key, sync);
@@ -78,13 +85,51 @@ export class HistoryService {
     return this.syncs.get(this.key(profile, account));
   }
 
-  /** The progress of a sync of this session, else what the index file says. */
+  private latestLedger(): number | null {
+    return this.options.latestLedger?.() ?? null;
+  }
+
+  /** The progress of a sync of this session, else what the index file says; a damaged file says so (error, coverage `damaged`). */
   async status(profile: NetworkProfile, account: string): Promise<HistoryProgress> {
     const running = this.running(profile, account);
     if (running) return running.progress;
-    const meta = await this.call(profile, 'meta', { account });
+    let meta: AccountMeta | null;
+    try {
+      meta = await this.call(profile, 'meta', { account });
+    } catch (error) {
+      if (!(error instanceof CoreError) || error.code !== 'index_damaged') throw error;
+      const { rows: _r, bytes: _b, lastPagingToken: _t, ...info } = infoOf(profile, emptyMeta(account));
+      const coverage: IndexCoverage = { partial: 'damaged', records: 0, throughLedger: null, latestLedger: null };
+      return { ...info, records: 0, ratePerSecond: 0, state: 'error', message: error.message, coverage };
+    }
     const { rows: _r, bytes: _b, lastPagingToken: _t, ...info } = infoOf(profile, meta ?? emptyMeta(account));
-    return { ...info, records: meta?.rows ?? 0, ratePerSecond: 0, state: 'idle' };
+    const coverage = coverageOf(meta, undefined, this.latestLedger());
+    const damaged = meta?.damaged
+      ? { state: 'error' as const, message: damagedError(account, meta.damaged).message }
+      : {};
+    return { ...info, records: meta?.rows ?? 0, ratePerSecond: 0, state: 'idle', coverage, ...damaged };
+  }
+
+  /** What the account's index covers now (coverage.ts): the analyses answer with it. */
+  async coverage(profile: NetworkProfile, account: string): Promise<IndexCoverage> {
+    const meta = await this.call(profile, 'meta', { account });
+    return coverageOf(meta, this.running(profile, account)?.progress.state, this.latestLedger());
+  }
+
+  /**
+   * Resumes the syncs the app stopped mid-walk (quit or killed: the file still says `syncing`),
+   * following as the app's syncs do. Called when the app starts (AppCoreOptions.resumeSyncs).
+   */
+  async resumeInterrupted(
+    profile: NetworkProfile,
+    http: HttpClient,
+    root?: (signal: AbortSignal) => Promise<ServerRoot>,
+  ): Promise<string[]> {
+    if (!existsSync(this.file(profile))) return [];
+    const metas = await this.call(profile, 'list', {});
+    const interrupted = metas.filter((meta) => meta.state === 'syncing' && !this.running(profile, meta.address));
+    for (const meta of interrupted) this.sync(profile, http, meta.address, true, root);
+    return interrupted.map((meta) => meta.address);
   }
 
   async list(profile: NetworkProfile): Promise<{ networkId: string; indexes: HistoryIndexInfo[]; fileBytes: number }> {
@@ -92,10 +137,33 @@ export class HistoryService {
     const metas = await this.call(profile, 'list', {});
     const indexes = metas.map((meta) => {
       const info = infoOf(profile, meta);
-      const running = this.running(profile, meta.address);
-      return running ? { ...info, state: running.progress.state } : info;
+      const state = this.running(profile, meta.address)?.progress.state;
+      const coverage = coverageOf(meta, state, this.latestLedger());
+      return { ...info, ...(state ? { state } : {}), coverage };
     });
     return { networkId: profile.id, indexes, fileBytes: await this.call(profile, 'fileSize', {}) };
+  }
+
+  /**
+   * Rebuilds a damaged index (damage.ts): the account's index, or the whole file when the file is
+   * damaged, is deleted, and the account synced again from the start.
+   */
+  async rebuild(
+    profile: NetworkProfile,
+    http: HttpClient,
+    account: string,
+    root?: (signal: AbortSignal) => Promise<ServerRoot>,
+  ): Promise<HistoryProgress> {
+    this.running(profile, account)?.cancel();
+    this.syncs.delete(this.key(profile, account));
+    const { file } = await this.call(profile, 'rebuild', { account });
+    // Every sync of that file lost its index with it: their next start begins afresh.
+    for (const [key, sync] of [...this.syncs]) {
+      if (!file || !key.startsWith(`${this.file(profile)}|`)) continue;
+      sync.cancel();
+      this.syncs.delete(key);
+    }
+    return this.sync(profile, http, account, true, root).progress;
   }
 
   async remove(profile: NetworkProfile, account: string): Promise<boolean> {
@@ -119,30 +187,31 @@ export class HistoryService {
     const base =
       request.fileName ??
       `history-${request.account.slice(0, 8)}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format}`;
-    const path = freshPath(this.options.exportDir, base);
-    const { rows } = await this.call(profile, 'export', {
-      account: request.account,
-      filter: request.filter,
-      sort: request.sort,
-      format: request.format,
-      path,
-    });
-    return { path, rows };
+    // The name is claimed here, created exclusively (core/export-files.ts): two exports of one name
+    // at once get two files, and a file already there is never opened. The worker writes into the
+    // claimed, empty file; if it fails, the claim goes, so no partial file passes for a whole one.
+    const path = claimFreshPath(this.options.exportDir, base);
+    try {
+      const { rows } = await this.call(profile, 'export', {
+        account: request.account,
+        filter: request.filter,
+        sort: request.sort,
+        format: request.format,
+        path,
+      });
+      return { path, rows };
+    } catch (error) {
+      rmSync(path, { force: true });
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
-    for (const sync of this.syncs.values()) sync.pause();
+    // Halted, not paused: the file keeps saying `syncing`, and the next start resumes them.
+    for (const sync of this.syncs.values()) sync.halt();
     this.syncs.clear();
     await this.worker.close();
   }
-}
-
-function freshPath(directory: string, name: string): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let path = join(directory, name);
-  for (let n = 2; existsSync(path); n++) path = join(directory, `${stem} (${n})${ext}`);
-  return path;
 }
 
 function emptyMeta(account: string): AccountMeta {
@@ -156,6 +225,7 @@ function emptyMeta(account: string): AccountMeta {
     bytes: 0,
     oldest: null,
     newest: null,
+    damaged: null,
   };
 }
 

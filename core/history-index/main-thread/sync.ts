@@ -11,8 +11,11 @@ import type { StreamOptions } from '../../stream-connection';
 import { streamPayments } from '../../streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';
+import type { PageGuardArgs } from '../protocol';
 import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
+import { damagedError } from '../damaged';
+import { coverageOf } from './coverage';
 import type { HeldAnswer, HeldPage } from './worker-transport';
 
 export type { IndexCall } from './walk';
@@ -26,11 +29,13 @@ export interface SyncOptions {
   root?(signal: AbortSignal): Promise<ServerRoot>;
   /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
   transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
-  /** Writes a page the index worker holds, with its token (walk.ts). */
-  ingest(page: HeldPage): Promise<PageResult>;
+  /** Writes a page the index worker holds, with its token, once it passes the walk's paging guard (walk.ts). */
+  ingest(page: HeldPage, guard: PageGuardArgs): Promise<PageResult>;
   /** Lets a page the worker holds go unwritten. */
   release(page: HeldPage): void;
   emit(progress: HistoryProgress): void;
+  /** The server's latest ledger as the core last read it, for the progress's coverage. */
+  latestLedger?(): number | null;
   /** Keep the index current from a stream once the pages are in (default true). */
   follow?: boolean;
   stream?: StreamOptions;
@@ -76,6 +81,7 @@ export class AccountSync {
       completeFromLedger: this.completeFrom,
       ...(this.waitingMs !== undefined ? { waitingMs: this.waitingMs } : {}),
       ...(this.message ? { message: this.message } : {}),
+      coverage: coverageOf(this.meta, this.state, this.options.latestLedger?.() ?? null),
     };
   }
 
@@ -102,6 +108,16 @@ export class AccountSync {
   settled(): Promise<HistoryProgress> {
     if (this.state !== 'syncing') return Promise.resolve(this.progress);
     return new Promise((resolve) => this.settledWaiters.push(() => resolve(this.progress)));
+  }
+
+  /**
+   * Stops with the app: nothing is written, so the file still says `syncing` (or `current`) and the
+   * next start resumes it (service.ts resumeInterrupted), as after a kill.
+   */
+  halt(): void {
+    this.controller.abort();
+    this.stream?.stop();
+    this.stream = null;
   }
 
   private stop(state: State): HistoryProgress {
@@ -133,6 +149,8 @@ export class AccountSync {
     const { call, account } = this.options;
     try {
       this.meta = await call('meta', { account });
+      // A damaged index is never walked on, nor called current: only a rebuild goes on from here.
+      if (this.meta?.damaged) throw damagedError(account, this.meta.damaged);
       const root = await (this.options.root ?? ((s: AbortSignal) => readRoot(this.options.http, s)))(signal);
       this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });

@@ -9,7 +9,8 @@ import { HttpError, type HttpClient, type Transport } from '../../http';
 import { int } from '../../values';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import { PageFetch, type PageSource } from './page-fetch';
-import type { HistoryOp, OpArgs, OpResult } from '../protocol';
+import type { HistoryOp, OpArgs, OpResult, PageGuardArgs } from '../protocol';
+import { PagingGuard } from '../../../shared/paging-guard';
 import type { PageResult } from '../worker-thread/store';
 import { PAGE_LIMIT } from '../walk-cursor';
 import { readHeld, type HeldAnswer, type HeldPage } from './worker-transport';
@@ -25,7 +26,8 @@ export interface WalkContext {
   network: string;
   call: IndexCall;
   transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
-  ingest(page: HeldPage): Promise<PageResult>;
+  /** Writes a page, once the index worker has checked it against the walk's paging guard (`guard`). */
+  ingest(page: HeldPage, guard: PageGuardArgs): Promise<PageResult>;
   release(page: HeldPage): void;
   /** A 429 is being waited out (ms), or no longer (undefined). */
   onWait(waitingMs: number | undefined): void;
@@ -51,7 +53,7 @@ export async function readRoot(http: HttpClient, signal: AbortSignal): Promise<S
 }
 
 /**
- * Pages from `from` to the end. While the index worker parses and writes a page, the next is
+ * Pages from `from` to the end, under the paging guard. While the index worker parses and writes a page, the next is
  * already on its way: asked for from the cursor of the page's `next` link as soon as the page is
  * known to be full (page-fetch.ts, worker-fetch.ts). It is used only if that is the token the
  * worker found last in the page. A page of fewer than PAGE_LIMIT records ends the walk.
@@ -64,6 +66,10 @@ export async function walk(ctx: WalkContext, from: string | undefined, signal: A
     release: ctx.release,
   };
   let current = new PageFetch(cursor, source, signal);
+  // The listings' guard (shared/paging-guard.ts): a page whose cursor does not advance, goes
+  // backwards or repeats ends the walk with its PagingError. The worker checks each page against
+  // it before writing any of it; the walk then keeps the page's first and last token.
+  const guard = new PagingGuard('asc');
   try {
     for (;;) {
       const held = await current.lead().page;
@@ -76,9 +82,12 @@ export async function walk(ctx: WalkContext, from: string | undefined, signal: A
       if (signal.aborted) break;
       // The cursor the whole page names (the worker reads it once the page is whole): a short
       // page names none, so no request goes past the end of the history.
-      const written = ctx.ingest(held);
+      const written = ctx.ingest(held, { cursor: current.cursor, previous: guard.seen });
       const next = current.next(held.guess);
       const page = await written;
+      // First and last (one token for a page of one record: the same token twice reads as out of order).
+      const tokens = [...new Set([page.firstToken, page.lastToken])].filter((token) => token !== null);
+      guard.check({ cursor: current.cursor, tokens, next: page.count < PAGE_LIMIT ? null : page.lastToken });
       added += page.added;
       if (!signal.aborted) ctx.onPage(page.added, page.meta);
       if (page.lastToken) cursor = page.lastToken;

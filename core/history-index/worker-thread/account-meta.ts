@@ -15,6 +15,8 @@ export interface AccountMeta {
   bytes: number;
   oldest: number | null;
   newest: number | null;
+  /** Why the account's index was found damaged (damage.ts), or null. */
+  damaged: string | null;
 }
 
 /** Each file's statement for readMeta, which a sync runs twice a page: prepared once. */
@@ -44,5 +46,6 @@ function metaOf(row: Record<string, unknown>): AccountMeta {
     bytes: Number(row['bytes']),
     oldest: num(row['oldest']),
     newest: num(row['newest']),
+    damaged: text(row['damaged']),
   };
 }

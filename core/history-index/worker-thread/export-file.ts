@@ -62,7 +62,8 @@ export function historyNdjsonRow(row: HistoryRow): string {
 }
 
 export async function exportIndex(db: DatabaseSync, acct: number, args: ExportArgs): Promise<{ rows: number }> {
-  const fd = openSync(args.path, 'wx');
+  // The file the core claimed for this export (claimFreshPath): opened as it is, never created or truncated here.
+  const fd = openSync(args.path, 'r+');
   let rows = 0;
   try {
     if (args.format === 'csv') writeSync(fd, `${HISTORY_CSV_COLUMNS.join(',')}\n`);

@@ -6,12 +6,14 @@
 // (ops.page, ops.slot); a record's text is read back when a row is opened or exported as NDJSON,
 // compactly re-written from the lossless parse, so numbers keep every digit. Writing the 200
 // records' texts one row each cost SQLite about 3 ms a page (the bytes, their WAL frames and the
-// checkpoints), half of all a sync's writing.
+// checkpoints), half of all a sync's writing. Each page is stored with the CRC-32 of its bytes,
+// checked when it is read back (damage.ts).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import * as zlib from 'node:zlib';
 import { stringifyJson } from '../../../shared/json';
 import { embeddedRecords } from '../../embedded';
 import { parseJsonFast } from '../../json-fast';
+import { pageSum, PageDamage } from './damage';
 
 const BROTLI = {
   params: {
@@ -63,20 +65,32 @@ export class PageReader {
   private readonly decoded = new Map<number, string[]>();
 
   constructor(db: DatabaseSync) {
-    this.select = db.prepare('SELECT body FROM pages WHERE id = ?');
+    this.select = db.prepare('SELECT acct, body, sum FROM pages WHERE id = ?');
   }
 
-  /** The record's text, or undefined when its row keeps none (rows written without a page). */
+  /**
+   * The record's text, or undefined when its row keeps none (rows written without a page). A page
+   * whose bytes fail their checksum, or do not decompress and parse, throws PageDamage (damage.ts).
+   */
   recordText(page: number | null, slot: number | null): string | undefined {
     if (page === null || slot === null) return undefined;
     let records = this.decoded.get(page);
     if (!records) {
-      const row = this.select.get(page) as { body: Uint8Array } | undefined;
+      const row = this.select.get(page) as { acct: number; body: Uint8Array; sum: number | null } | undefined;
       if (!row) return undefined;
-      const text = unpackPageSync(row.body);
-      records = embeddedRecords(parseJsonFast(text)).map((record) => stringifyJson(record));
+      records = decodedPage(page, row);
       this.decoded.set(page, records);
     }
     return records[slot];
+  }
+}
+
+function decodedPage(id: number, row: { acct: number; body: Uint8Array; sum: number | null }): string[] {
+  if (row.sum !== null && pageSum(row.body) !== row.sum)
+    throw new PageDamage(row.acct, `stored page ${id} fails its checksum`);
+  try {
+    return embeddedRecords(parseJsonFast(unpackPageSync(row.body))).map((record) => stringifyJson(record));
+  } catch (error) {
+    throw new PageDamage(row.acct, `stored page ${id} cannot be read: ${(error as Error).message.slice(0, 80)}`);
   }
 }

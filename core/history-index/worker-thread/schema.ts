@@ -1,16 +1,16 @@
 // The history index's SQLite file: one per network (<userData>/history/<network-id>.sqlite),
 // every indexed account of that network in it. The schema is versioned with PRAGMA user_version:
-// a file of version 6 or 7 is migrated in place (every row kept; see migrate()); one written by an
+// a file of version 6, 7 or 8 is migrated in place (every row kept; see migrate()); one written by an
 // older or unknown version is rebuilt (its rows are synced again), never read with the wrong
 // meaning. Only the index worker opens it (worker.ts).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** Versions migrated in place; any other is rebuilt. */
-const MIGRATED = [6, 7];
+const MIGRATED = [6, 7, 8];
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -21,8 +21,10 @@ const MIGRATED = [6, 7];
 // totals of every day and every counterparty, kept with the rows in the same transaction, so the
 // analyses of a whole history (by asset, day, week, month, counterparty) read a few thousand
 // rows instead of a million (query.ts rolledFlows). pages holds every ingested listing page whole,
-// compressed (zstd; brotli before), per account; a row's page and slot name its record's text
-// there (pages.ts).
+// compressed (zstd; brotli before), per account, with the CRC-32 of its stored bytes (`sum`,
+// checked on every read; null for a page written before version 9); a row's page and slot name its
+// record's text there (pages.ts). `accounts.damaged` says why an account's index was found damaged
+// (damage.ts): nothing is read from it until it is rebuilt.
 const SCHEMA = `
 CREATE TABLE accounts (
   acct INTEGER PRIMARY KEY,
@@ -33,7 +35,8 @@ CREATE TABLE accounts (
   rows INTEGER NOT NULL DEFAULT 0,
   bytes INTEGER NOT NULL DEFAULT 0,
   oldest INTEGER,
-  newest INTEGER
+  newest INTEGER,
+  damaged TEXT
 );
 CREATE TABLE assets (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
 CREATE TABLE parties (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
@@ -60,7 +63,7 @@ CREATE TABLE ops (
   slot INTEGER,
   PRIMARY KEY (acct, id)
 ) WITHOUT ROWID;
-CREATE TABLE pages (id INTEGER PRIMARY KEY, acct INTEGER NOT NULL, body BLOB NOT NULL);
+CREATE TABLE pages (id INTEGER PRIMARY KEY, acct INTEGER NOT NULL, body BLOB NOT NULL, sum INTEGER);
 CREATE INDEX ops_time ON ops (acct, created_at);
 CREATE INDEX ops_type ON ops (acct, type, created_at);
 CREATE INDEX ops_asset ON ops (acct, asset, created_at);
@@ -109,7 +112,8 @@ export function openIndex(path: string): DatabaseSync {
 }
 
 /**
- * Versions 6 and 7 differ from 8 only in the accounts row. Version 7 had two more columns, the
+ * Version 8 lacks the damage mark and the pages' checksums (version 9); versions 6 and 7 differ
+ * from 8 only in the accounts row. Version 7 had two more columns, the
  * start and the token of a second walk of a sync (a walk ahead, removed in version 8): while one
  * ran, the index held every operation up to `last_token` and those after `ahead_from` up to
  * `ahead_token`. Those rows are real operations and stay. If the first walk had reached the
@@ -129,6 +133,10 @@ function migrate(db: DatabaseSync): void {
       db.exec('ALTER TABLE accounts DROP COLUMN ahead_from');
       db.exec('ALTER TABLE accounts DROP COLUMN ahead_token');
     }
+    // Version 9: the damage mark and each page's checksum (null: a page written before, unchecked).
+    if (!columns.includes('damaged')) db.exec('ALTER TABLE accounts ADD COLUMN damaged TEXT');
+    const pageColumns = (db.prepare('PRAGMA table_info(pages)').all() as { name: string }[]).map((c) => c.name);
+    if (!pageColumns.includes('sum')) db.exec('ALTER TABLE pages ADD COLUMN sum INTEGER');
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (error) {

@@ -16,6 +16,9 @@ import { extractPage, type IndexRow } from './extract';
 import { packPageSync, pageOfRecords } from './pages';
 import { legsOf, RollUps } from './roll-up';
 import { PAGE_LIMIT } from '../walk-cursor';
+import type { PageGuardArgs } from '../protocol';
+import { checkPage } from './page-guard';
+import { pageSum } from './damage';
 
 export { type AccountMeta, listMeta, readMeta } from './account-meta';
 
@@ -25,9 +28,10 @@ export interface IngestResult {
   meta: AccountMeta;
 }
 
-/** A sync's page written: what it added, how many records it held and the token of its last. */
+/** A sync's page written: what it added, how many records it held and the tokens of its first and last. */
 export interface PageResult extends IngestResult {
   count: number;
+  firstToken: string | null;
   lastToken: string | null;
 }
 
@@ -60,7 +64,7 @@ export class IndexWriter {
   constructor(private readonly db: DatabaseSync) {
     this.existing = db.prepare('SELECT id FROM ops WHERE acct = ? AND id BETWEEN ? AND ?');
     this.existing.setReadBigInts(true);
-    this.insertPage = db.prepare('INSERT INTO pages (acct, body) VALUES (?, ?)');
+    this.insertPage = db.prepare('INSERT INTO pages (acct, body, sum) VALUES (?, ?, ?)');
     this.deletePage = db.prepare('DELETE FROM pages WHERE id = ?');
     this.update = db.prepare(
       `UPDATE accounts SET last_token = coalesce(?, last_token), rows = rows + ?, bytes = bytes + ?,
@@ -88,12 +92,14 @@ export class IndexWriter {
    * token of its last record. A full page joins the open group; a short one (the last of a walk)
    * commits the group with it.
    */
-  ingestPageBytes(address: string, bytes: Uint8Array): PageResult {
+  ingestPageBytes(address: string, bytes: Uint8Array, guard?: PageGuardArgs): PageResult {
     const page = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const rows = extractPage(page.toString('utf8'), address);
-    const lastToken = rows.at(-1)?.pagingToken ?? null;
+    const [firstToken, lastToken] = [rows[0]?.pagingToken ?? null, rows.at(-1)?.pagingToken ?? null];
+    // The walk's paging guard, before anything of the page is written (page-guard.ts).
+    if (guard) checkPage(guard, rows, rows.length === PAGE_LIMIT ? lastToken : null);
     const result = this.ingestRows(address, rows, lastToken, packPageSync(page), rows.length === PAGE_LIMIT);
-    return { ...result, count: rows.length, lastToken };
+    return { ...result, count: rows.length, firstToken, lastToken };
   }
 
   /** Records' texts (as a stream delivers them, in order), written as one page with the token of the last. */
@@ -174,7 +180,7 @@ export class IndexWriter {
     let added = 0;
     let oldest: number | null = null;
     let newest: number | null = null;
-    const pageId = page ? Number(this.insertPage.run(acct, page).lastInsertRowid) : null;
+    const pageId = page ? Number(this.insertPage.run(acct, page, pageSum(page)).lastInsertRowid) : null;
     for (const row of this.insertNew(acct, rows, pageId)) {
       this.roll(acct, row);
       added += 1;

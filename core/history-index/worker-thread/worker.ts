@@ -5,15 +5,18 @@
 // main thread; a page is parsed, compressed and written here while the next arrives. Writes are
 // synchronous and answered in the order they were asked for, so a page's token never passes a
 // later one's. A group of a sync's pages (store.ts) is committed before any other request is
-// served, and at the latest GROUP_IDLE_MS after its first page.
-import { statSync } from 'node:fs';
+// served, and at the latest GROUP_IDLE_MS after its first page. A damaged file or account
+// (damage.ts) answers nothing but a rebuild.
+import { rmSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../../errors';
 import { exportIndex } from './export-file';
-import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
+import type { HistoryOp, OpArgs, OpResult, PageGuardArgs, WorkerReply, WorkerRequest } from '../protocol';
+import { PagingError } from '../../../shared/paging-guard';
 import { queryPage } from './query';
 import { openIndex } from './schema';
+import { damagedError, isCorruption, OpenMarker, PageDamage, quickCheck } from './damage';
 import { IndexWriter, listMeta, readMeta } from './store';
 import { cumulativeFlow, totalsBy } from './totals';
 import { WorkerFetches, type FetchRequest } from './worker-fetch';
@@ -23,6 +26,10 @@ interface Opened {
   writer: IndexWriter;
   /** Commits the open group of pages GROUP_IDLE_MS after its first, if nothing has committed it. */
   idle: ReturnType<typeof setTimeout> | null;
+  /** This process's marker beside the file while it is open (damage.ts). */
+  marker: OpenMarker;
+  /** Why the whole file is damaged (its check on open, or SQLite's error on a read), or null. */
+  damaged: string | null;
 }
 
 const GROUP_IDLE_MS = 100;
@@ -33,14 +40,42 @@ const fetches = new WorkerFetches((event) => parentPort?.postMessage(event));
 function opened(file: string): Opened {
   let entry = files.get(file);
   if (!entry) {
-    const db = openIndex(file);
-    entry = { db, writer: new IndexWriter(db), idle: null };
+    entry = openFile(file);
     files.set(file, entry);
   }
   return entry;
 }
 
-/** The account's number in the file, or a not_found error a person can act on. */
+/**
+ * Opens an index file, checked first (quick_check) when a process that had it open is gone
+ * without closing it (damage.ts). A file SQLite cannot open as a database is damaged too; it
+ * answers nothing but a rebuild.
+ */
+function openFile(file: string): Opened {
+  const marker = new OpenMarker(file);
+  let db: DatabaseSync | null = null;
+  let damaged: string | null = null;
+  try {
+    db = openIndex(file);
+    if (marker.unclean) damaged = quickCheck(db);
+  } catch (error) {
+    if (!isCorruption(error)) throw error;
+    damaged = `SQLite: ${(error as Error).message.slice(0, 120)}`;
+  }
+  marker.set();
+  if (damaged === null) marker.clearStale();
+  // A damaged file's connection is never used: every request but a rebuild is refused.
+  const usable = db ?? ({ close: () => undefined } as unknown as DatabaseSync);
+  return {
+    db: usable,
+    writer: damaged ? (null as unknown as IndexWriter) : new IndexWriter(usable),
+    idle: null,
+    marker,
+    damaged,
+  };
+}
+
+/** The account's number in the file, or a not_found error a person can act on; a damaged account's index answers nothing. */
 function acctOf(db: DatabaseSync, account: string): number {
   const meta = readMeta(db, account);
   if (!meta)
@@ -48,7 +83,49 @@ function acctOf(db: DatabaseSync, account: string): number {
       'not_found',
       `Account ${account.slice(0, 56)} has no history index on this network. Sync it first.`,
     );
+  if (meta.damaged) throw damagedError(account, meta.damaged);
   return meta.acct;
+}
+
+/** An account whose index is damaged takes no more pages: its sync stops, never `current`. */
+function writable(db: DatabaseSync, account: string): void {
+  const damaged = readMeta(db, account)?.damaged;
+  if (damaged) throw damagedError(account, damaged);
+}
+
+/**
+ * A rebuild: a damaged file is deleted whole (every account in it is synced again from the start);
+ * else the account's rows, totals and pages go. The caller then syncs the account afresh.
+ */
+function rebuild(file: string, entry: Opened, account: string): { file: boolean } {
+  if (entry.damaged === null) {
+    commitGroup(entry);
+    entry.writer.remove(account);
+    return { file: false };
+  }
+  files.delete(file);
+  try {
+    entry.db.close();
+  } catch {
+    // Not open, or SQLite refuses to close a broken file: it is deleted below either way.
+  }
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  entry.marker.release(true);
+  return { file: true };
+}
+
+/** What a request's failure becomes: a damaged page marks its account, SQLite's corruption error the file. */
+function damageOf(entry: Opened, request: WorkerRequest, error: unknown): unknown {
+  const account = 'account' in (request.args as object) ? (request.args as { account: string }).account : null;
+  if (error instanceof PageDamage) {
+    const owner = entry.db.prepare('SELECT address FROM accounts WHERE acct = ?').get(error.acct) as
+      { address: string } | undefined;
+    entry.db.prepare('UPDATE accounts SET damaged = ? WHERE acct = ?').run(error.detail, error.acct);
+    return damagedError(owner?.address ?? account, error.detail);
+  }
+  if (!isCorruption(error)) return error;
+  entry.damaged ??= `SQLite: ${(error as Error).message.slice(0, 120)}`;
+  return damagedError(account, entry.damaged);
 }
 
 type Handlers = {
@@ -56,8 +133,18 @@ type Handlers = {
 };
 
 const handlers: Handlers = {
-  ingestHeld: (entry, { account, rid }) => ingestGrouped(entry, account, fetches.take(rid)),
-  ingestTexts: ({ writer }, { account, texts }) => writer.ingestTexts(account, texts),
+  ingestHeld: (entry, { account, rid, guard }) => {
+    const bytes = fetches.take(rid);
+    writable(entry.db, account);
+    return ingestGrouped(entry, account, bytes, guard);
+  },
+  ingestTexts: ({ db, writer }, { account, texts }) => {
+    writable(db, account);
+    return writer.ingestTexts(account, texts);
+  },
+  rebuild: () => {
+    throw new CoreError('internal', 'A rebuild is answered before the handlers.');
+  },
   meta: ({ db }, { account }) => readMeta(db, account) ?? null,
   setState: ({ writer }, { account, ...change }) => {
     writer.setState(account, change);
@@ -77,8 +164,8 @@ const handlers: Handlers = {
 };
 
 /** A sync's page, written into the open group (committed within GROUP_IDLE_MS of its first page at the latest). */
-function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array) {
-  const result = entry.writer.ingestPageBytes(account, bytes);
+function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array, guard?: PageGuardArgs) {
+  const result = entry.writer.ingestPageBytes(account, bytes, guard);
   entry.idle ??= setTimeout(() => commitGroup(entry), GROUP_IDLE_MS);
   return result;
 }
@@ -86,7 +173,7 @@ function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array) {
 function commitGroup(entry: Opened): void {
   if (entry.idle) clearTimeout(entry.idle);
   entry.idle = null;
-  entry.writer.commit();
+  if (entry.damaged === null) entry.writer.commit();
 }
 
 function statSize(path: string): number | undefined {
@@ -102,16 +189,26 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
     const handler = handlers[request.op] as (entry: Opened, args: unknown, file: string) => unknown;
     if (!handler) throw new CoreError('invalid_input', `Unknown index operation "${String(request.op).slice(0, 40)}".`);
     const entry = opened(request.file);
+    if (request.op === 'rebuild') {
+      const { account } = request.args as OpArgs<'rebuild'>;
+      return { id: request.id, ok: true, value: rebuild(request.file, entry, account) };
+    }
+    if (entry.damaged !== null) throw damageOf(entry, request, new Error('database disk image is malformed'));
     if (request.op !== 'ingestHeld') commitGroup(entry);
-    const value = await handler(entry, request.args, request.file);
-    return { id: request.id, ok: true, value };
+    try {
+      return { id: request.id, ok: true, value: await handler(entry, request.args, request.file) };
+    } catch (error) {
+      throw damageOf(entry, request, error);
+    }
   } catch (error) {
-    const code = error instanceof CoreError ? error.code : 'internal';
-    return {
-      id: request.id,
-      ok: false,
-      error: { code, message: (error as Error).message?.slice(0, 500) ?? String(error) },
-    };
+    const code = error instanceof CoreError || error instanceof PagingError ? error.code : 'internal';
+    const message = (error as Error).message?.slice(0, 500) ?? String(error);
+    // A paging fault crosses as itself: the walk throws the listings' own PagingError.
+    const paging =
+      error instanceof PagingError
+        ? { paging: { fault: error.fault, ...(error.cursor !== undefined ? { cursor: error.cursor } : {}) } }
+        : {};
+    return { id: request.id, ok: false, error: { code, message, ...paging } };
   }
 }
 
@@ -123,8 +220,10 @@ parentPort?.on('message', (request: WorkerRequest | { close: true } | { fetch: F
   if ('close' in request) {
     fetches.dropAll();
     for (const entry of files.values()) {
-      commitGroup(entry);
+      if (entry.damaged === null) commitGroup(entry);
       entry.db.close();
+      // A damaged file keeps this process's marker: the next open checks it again.
+      if (entry.damaged === null) entry.marker.release();
     }
     files.clear();
     parentPort?.close();

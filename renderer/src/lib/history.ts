@@ -74,6 +74,13 @@ export function useHistoryActions() {
     sync: (account: string) => call('history:sync', { account }).then(settle),
     pause: (account: string) => call('history:pause', { account }).then(settle),
     cancel: (account: string) => call('history:cancel', { account }).then(settle),
+    /** A damaged index: deleted and synced afresh; what was read of it is dropped. */
+    async rebuild(account: string) {
+      const progress = await call('history:rebuild', { account });
+      client.removeQueries({ queryKey: historyKey(networkId, 'data') });
+      settle(progress);
+      await client.invalidateQueries({ queryKey: historyKey(networkId, 'list') });
+    },
     async remove(account: string) {
       await call('history:remove', { account });
       client.removeQueries({ queryKey: historyKey(networkId, 'data', account) });
@@ -141,13 +148,15 @@ export function useHistoryRows(account: string, filter: HistoryFilter, sort: His
   });
 }
 
-/** Count and per-asset totals of the whole filtered set (one row asked for, with the summary). */
+/** Count and per-asset totals of the whole filtered set (one row asked for, with the summary), and what the index covers. */
 export function useHistorySummary(account: string, filter: HistoryFilter) {
   const networkId = useUi((state) => state.networkId);
   return useQuery({
     queryKey: historyKey(networkId, 'data', account, 'summary', filter),
-    queryFn: async ({ signal }) =>
-      (await call('history:query', { account, filter, limit: 1, summary: true }, signal)).summary,
+    queryFn: async ({ signal }) => {
+      const page = await call('history:query', { account, filter, limit: 1, summary: true }, signal);
+      return page.summary ? { ...page.summary, coverage: page.coverage ?? null } : null;
+    },
     staleTime: 30_000,
     retry: false,
   });

@@ -1,9 +1,11 @@
 // Payments of one asset in the local history index: every indexed account of the selected network
 // is asked (`history:query` with the asset filter, docs/history-index.md) and the rows merged,
-// newest first, with exact amounts and a link to each account's workbench on this asset.
+// newest first, with exact amounts and a link to each account's workbench on this asset. An
+// account whose index is partial has its count labelled so (shared/index-coverage.ts).
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { HistoryRow } from '../../../../shared/history';
 import { IdLink } from '../../components/id-link';
+import { PartialNote } from '../workbench/partial-note';
 import { Money } from '../../components/money';
 import { TimeCell } from '../../components/operation-cells';
 import type { AssetId } from '../../lib/asset-id';
@@ -62,6 +64,7 @@ export function AssetPayments({ asset }: { asset: Asset }) {
               ) : (
                 <span className="muted">
                   {pages[i]?.data?.summary?.count ?? '…'} operation(s) of {asset.code}
+                  <PartialNote coverage={pages[i]?.data?.coverage} />
                 </span>
               )}{' '}
               <a href={href('history', account, { asset: asset.key })}>Open in the workbench</a>

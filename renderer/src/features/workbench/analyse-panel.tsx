@@ -1,5 +1,6 @@
 // Analyses of the filtered set, all read from the index: totals by asset, the top counterparties
-// by volume, volume per day/week/month and the cumulative net flow of one asset.
+// by volume, volume per day/week/month and the cumulative net flow of one asset; each labelled
+// partial when the index is (PartialNote).
 import { useState } from 'react';
 import type { AssetFlow, HistoryFilter } from '../../../../shared/history';
 import { abbreviateId } from '../../../../shared/ids';
@@ -12,6 +13,7 @@ import { ViewBoundary } from '../../components/view-boundary';
 import { assetCode, assetCurrency, useHistoryFlow, useHistoryTotals } from '../../lib/history';
 import { href, setParams } from '../../lib/router';
 import { FlowChart } from './flow-chart';
+import { PartialNote } from './partial-note';
 import { PeriodChart, type Period } from './period-chart';
 
 /** The code slot of a table whose amounts are in these assets ("native" or CODE:ISSUER). */
@@ -97,6 +99,7 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
             </option>
           ))}
         </select>
+        <PartialNote coverage={totals.data?.coverage} />
       </h3>
       {totals.isError ? (
         <p role="alert" className="bad">
@@ -192,6 +195,7 @@ function Charts({
             <option value="week">week</option>
             <option value="month">month</option>
           </select>
+          <PartialNote coverage={volume.data?.coverage} />
         </h3>
         {volume.isError ? (
           <p role="alert" className="bad">
@@ -206,6 +210,7 @@ function Charts({
       <section className="card chart-card" aria-label="Net flow">
         <h3>
           <Untrusted text={assetCode(asset)} /> net flow since the first indexed operation
+          <PartialNote coverage={flow.data?.coverage} />
         </h3>
         {flow.isError ? (
           <p role="alert" className="bad">

@@ -1,8 +1,10 @@
 // "Index this account" on the account page: starts the local index's sync, shows its progress
-// (records, rate, the time span it covers) with pause / resume / cancel, and once the account is
-// indexed links to its workbench.
+// (records, rate, the time span it covers) with pause / resume / cancel, what a partial index
+// covers ("partial: indexed … ; interrupted: resume"), and once the account is indexed links to
+// its workbench.
 import { useState } from 'react';
 import type { HistoryProgress } from '../../../../shared/history';
+import { coverageText } from '../../../../shared/index-coverage';
 import { absoluteTime } from '../../lib/format';
 import { useHistoryActions, useHistoryStatus } from '../../lib/history';
 import { href } from '../../lib/router';
@@ -39,6 +41,8 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
   let body;
   if (status.isError) body = <span className="bad small">Index status unavailable: {status.error.message}</span>;
   else if (!progress) body = <span className="muted small">Index: checking…</span>;
+  else if (progress.coverage?.partial === 'damaged')
+    body = <Damaged message={progress.message} onRebuild={() => run(actions.rebuild)} />;
   else {
     const indexed = progress.records > 0;
     const syncing = progress.state === 'syncing';
@@ -51,6 +55,11 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
         {indexed || syncing ? (
           <span className="small num" data-testid="index-progress">
             {progressText(progress)}
+          </span>
+        ) : null}
+        {indexed && progress.coverage?.partial ? (
+          <span className="small warn" data-testid="index-coverage">
+            {coverageText(progress.coverage)}
           </span>
         ) : null}
         {progress.message ? <span className="small bad">{progress.message}</span> : null}
@@ -85,5 +94,23 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
         </span>
       ) : null}
     </section>
+  );
+}
+
+/** A damaged index (docs/history-index.md): what the core said (which account, why) and the one way on. */
+function Damaged({ message, onRebuild }: { message: string | undefined; onRebuild(): void }) {
+  return (
+    <>
+      <strong>Local index</strong>
+      <span className="index-state st-error" data-testid="index-state">
+        damaged
+      </span>
+      <span className="small bad" role="alert" data-testid="index-damaged">
+        {message ?? 'The index failed its check: nothing is read from it until it is rebuilt.'}
+      </span>
+      <button type="button" className="primary" onClick={onRebuild}>
+        Rebuild
+      </button>
+    </>
   );
 }

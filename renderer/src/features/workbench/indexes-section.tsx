@@ -2,6 +2,7 @@
 // from which each is complete, a Remove button each, and "Index every watched account".
 import { useState } from 'react';
 import type { HistoryIndexInfo } from '../../../../shared/history';
+import { coverageText } from '../../../../shared/index-coverage';
 import { IdLink } from '../../components/id-link';
 import { useWatched } from '../../components/sidebar';
 import { absoluteTime } from '../../lib/format';
@@ -110,7 +111,7 @@ function IndexTable({ indexes, onRemove }: { indexes: HistoryIndexInfo[]; onRemo
                   ? `${absoluteTime(info.oldest).slice(0, 10)} – ${absoluteTime(info.newest).slice(0, 10)}`
                   : '—'}
               </td>
-              <td className="small">{completeText(info)}</td>
+              <td className="small">{info.coverage?.partial ? coverageText(info.coverage) : completeText(info)}</td>
               <td>
                 <div className="row-actions">
                   <a href={href('history', info.account)}>Workbench</a>

@@ -1,6 +1,7 @@
 // The analyst workbench (issue #13): one indexed account's history, filtered (the filters live in
 // the address: `#/history/<G…>?asset=USD&min=10&sort=-amount`), counted and summed exactly,
-// listed in the virtual table and analysed. `#/history` alone lists the indexes.
+// listed in the virtual table and analysed; a partial index's count and totals say so (PartialNote).
+// `#/history` alone lists the indexes.
 import { useState } from 'react';
 import type { HistoryFilter, HistorySort } from '../../../../shared/history';
 import { isAccountKey } from '../../../../shared/strkey';
@@ -17,6 +18,7 @@ import { FilterForm } from './filter-form';
 import { HistoryTable, SortPicker } from './history-table';
 import { IndexPanel } from './index-panel';
 import { IndexesSection } from './indexes-section';
+import { PartialNote } from './partial-note';
 
 export function WorkbenchPage({ account }: { account?: string | undefined }) {
   if (!account) {
@@ -103,6 +105,7 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
               ? `${summary.count.toLocaleString('en')} operation${summary.count === 1 ? '' : 's'} match`
               : 'Counting…'}
           </strong>
+          <PartialNote coverage={summary?.coverage} />
           <span className="spacer" />
           <ExportButtons account={account} filter={filter} sort={sort} />
         </div>

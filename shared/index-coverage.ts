@@ -1,0 +1,52 @@
+// What a local history index covers, said the one way everywhere it answers (the workbench, the
+// asset view, the account page's index panel, the command line): an index whose last sync did not
+// finish is partial, and its counts and totals are labelled so, with the core's own numbers — the
+// operations it holds and the ledger its walk reached, of the server's latest when the core knows
+// it. No estimate: nothing here says "about". Pure: the renderer's first screen imports it.
+
+/** Why an index is partial: its sync runs, was paused, cancelled or failed, the app stopped mid-sync, or its file is damaged. */
+export const INDEX_PARTIAL = ['syncing', 'paused', 'interrupted', 'failed', 'cancelled', 'damaged'] as const;
+export type IndexPartial = (typeof INDEX_PARTIAL)[number];
+
+export interface IndexCoverage {
+  /** null: the last sync reached the end of the history (whole up to its newest operation). */
+  partial: IndexPartial | null;
+  /** Operations the index holds. */
+  records: number;
+  /** The ledger of the last operation the walk reached (null: none yet). */
+  throughLedger: number | null;
+  /** The server's latest ledger as the core last read it (null: not known). */
+  latestLedger: number | null;
+}
+
+const REASON: Readonly<Record<IndexPartial, string>> = {
+  syncing: 'syncing',
+  paused: 'paused: resume to complete it',
+  interrupted: 'interrupted: resume',
+  failed: 'the sync failed: resume',
+  cancelled: 'cancelled: resume',
+  damaged: 'damaged: rebuild the index',
+};
+
+const count = (n: number) => n.toLocaleString('en');
+
+/** "partial: indexed 5,898 operations through ledger 1,234 of 5,000; syncing", or "complete: 13,895 operations". */
+export function coverageText(coverage: IndexCoverage): string {
+  const operations = `${count(coverage.records)} operation${coverage.records === 1 ? '' : 's'}`;
+  if (coverage.partial === null) return `complete: ${operations}`;
+  if (coverage.partial === 'damaged') return `damaged: the index cannot be read as it is; rebuild it`;
+  const through =
+    coverage.throughLedger === null
+      ? ''
+      : ` through ledger ${count(coverage.throughLedger)}${
+          coverage.latestLedger !== null && coverage.latestLedger >= coverage.throughLedger
+            ? ` of ${count(coverage.latestLedger)}`
+            : ''
+        }`;
+  return `partial: indexed ${operations}${through}; ${REASON[coverage.partial]}`;
+}
+
+/** The ledger of a paging token (a TOID: the ledger in its high 32 bits), or null. */
+export function tokenLedger(token: string | null | undefined): number | null {
+  return token && /^\d{1,19}$/.test(token) ? Number(BigInt(token) >> 32n) : null;
+}

@@ -7,6 +7,7 @@ import { operationSummary } from '../../../shared/operation-summary';
 import { entityQuery } from '../lib/entities';
 import { href } from '../lib/router';
 import { useUi } from '../lib/store';
+import { DrawerMoves } from './drawer-moves';
 import { Fields } from './fields';
 import { CopyButton } from './id-link';
 import { typeLabel } from './operation-cells';
@@ -14,7 +15,8 @@ import { factFields, OperationFacts } from './operation-facts';
 import { RawText } from './raw-json';
 import { Untrusted } from './untrusted';
 
-export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }) {
+/** `viewer`: the account the table is seen from, whose side the Moved block reads. */
+export function DetailDrawer({ op, viewer, onClose }: { op: Operation; viewer?: string | undefined; onClose(): void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -50,6 +52,7 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
         <p className="summary" data-testid="op-summary">
           <Untrusted text={operationSummary(op)} />
         </p>
+        <DrawerMoves op={op} viewer={viewer} />
         <OperationFacts op={op} />
         <h3>Record</h3>
         <Fields record={op as unknown as Record<string, unknown>} omit={['raw', ...factFields(op)]} />

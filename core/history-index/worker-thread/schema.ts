@@ -1,16 +1,18 @@
 // The history index's SQLite file: one per network (<userData>/history/<network-id>.sqlite),
 // every indexed account of that network in it. The schema is versioned with PRAGMA user_version:
-// a file of version 6 or 7 is migrated in place (every row kept; see migrate()); one written by an
+// a file of version 6, 7 or 8 is migrated in place (every row kept; see migrate()); one written by an
 // older or unknown version is rebuilt (its rows are synced again), never read with the wrong
 // meaning. Only the index worker opens it (worker.ts).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { extractPage } from './extract';
+import { unpackPageSync } from './pages';
 
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** Versions migrated in place; any other is rebuilt. */
-const MIGRATED = [6, 7];
+const MIGRATED = [6, 7, 8];
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -109,7 +111,8 @@ export function openIndex(path: string): DatabaseSync {
 }
 
 /**
- * Versions 6 and 7 differ from 8 only in the accounts row. Version 7 had two more columns, the
+ * Versions 6 and 7 differ from 8 in the accounts row, and all three from 9 in what a row moved
+ * (rederive). Version 7 had two more columns, the
  * start and the token of a second walk of a sync (a walk ahead, removed in version 8): while one
  * ran, the index held every operation up to `last_token` and those after `ahead_from` up to
  * `ahead_token`. Those rows are real operations and stay. If the first walk had reached the
@@ -129,12 +132,61 @@ function migrate(db: DatabaseSync): void {
       db.exec('ALTER TABLE accounts DROP COLUMN ahead_from');
       db.exec('ALTER TABLE accounts DROP COLUMN ahead_token');
     }
+    rederive(db);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
     throw error;
   }
+}
+
+/** A row's money legs, as roll-up.ts legsOf reads them: (acct, created_at, party, asset, amount, incoming). */
+const LEGS = `SELECT acct, created_at, coalesce(counterparty, 0) AS party, asset, amount, 1 AS incoming FROM ops
+    WHERE successful = 1 AND direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL
+  UNION ALL SELECT acct, created_at, coalesce(counterparty, 0), coalesce(source_asset, asset), coalesce(source_amount, amount), 0 FROM ops
+    WHERE successful = 1 AND direction IN ('out', 'self') AND coalesce(source_asset, asset) IS NOT NULL AND coalesce(source_amount, amount) IS NOT NULL`;
+const SUMS = `sum(CASE WHEN incoming THEN amount >> 32 ELSE 0 END), sum(CASE WHEN incoming THEN amount & 4294967295 ELSE 0 END),
+  sum(CASE WHEN incoming THEN 0 ELSE amount >> 32 END), sum(CASE WHEN incoming THEN 0 ELSE amount & 4294967295 END),
+  count(*), min(created_at), max(created_at)`;
+
+/**
+ * Version 9 reads what a row moved with shared/moves.ts (extract.ts), as every view does; 8 and
+ * before read it their own way (no pool, claim, clawback or contract amounts; a failed row with a
+ * direction). Every row is read again from its stored page, and the day and counterparty totals
+ * are summed again from the rows.
+ */
+function rederive(db: DatabaseSync): void {
+  const intern = (table: 'assets' | 'parties', text: string | null): number | null => {
+    if (text === null) return null;
+    const column = table === 'assets' ? 'key' : 'address';
+    db.prepare(`INSERT OR IGNORE INTO ${table} (${column}) VALUES (?)`).run(text);
+    return Number((db.prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(text) as { id: number }).id);
+  };
+  const update = db.prepare(
+    'UPDATE ops SET counterparty = ?, direction = ?, asset = ?, amount = ?, source_asset = ?, source_amount = ? WHERE acct = ? AND id = ?',
+  );
+  const accounts = db.prepare('SELECT acct, address FROM accounts').all() as { acct: number; address: string }[];
+  const pages = db.prepare('SELECT body FROM pages WHERE acct = ?');
+  for (const { acct, address } of accounts) {
+    for (const page of pages.iterate(acct) as Iterable<{ body: Uint8Array }>) {
+      for (const row of extractPage(unpackPageSync(page.body), address)) {
+        update.run(
+          intern('parties', row.counterparty),
+          row.direction,
+          intern('assets', row.asset),
+          row.amount,
+          intern('assets', row.sourceAsset),
+          row.sourceAmount,
+          acct,
+          row.id,
+        );
+      }
+    }
+  }
+  db.exec('DELETE FROM roll_day; DELETE FROM roll_party;');
+  db.exec(`INSERT INTO roll_day SELECT acct, created_at / 86400000, asset, ${SUMS} FROM (${LEGS}) GROUP BY 1, 2, 3`);
+  db.exec(`INSERT INTO roll_party SELECT acct, party, asset, ${SUMS} FROM (${LEGS}) GROUP BY 1, 2, 3`);
 }
 
 /** Version 7: an account whose first walk had reached its walk ahead's start takes the walk ahead's token. */

@@ -3,10 +3,13 @@
 // withdrawal the reverse, a trust line moves nothing (no direction), and a failed path payment
 // says what it tried and that nothing moved, nothing coloured as moved.
 import { cleanup, screen, within } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { extractRow } from '../../core/history-index/worker-thread/extract';
 import { normalizeOperation } from '../../core/normalize';
+import { displayAmount, formatAmount } from '../../shared/amount';
+import { movesOf } from '../../shared/moves';
 import { DetailDrawer } from '../../renderer/src/components/detail-drawer';
 import {
   amountCell,
@@ -144,5 +147,24 @@ describe('the drawer of a pool deposit', () => {
       .map((li) => li.textContent?.replace(/\s+/g, ' '));
     expect(lines[0]).toMatch(/^sent 968\.7500000 XLM to /);
     expect(lines[2]).toMatch(/^received 548\.0071258 shares from /);
+  });
+});
+
+describe('the history index row and the Amount cell agree', () => {
+  const names = readdirSync(FIXTURES).map((file) => file.replace(/\.json$/, ''));
+  it.each(names)('%s, from its source and from each party', (name) => {
+    for (const failed of [false, true]) {
+      const text = readFileSync(resolve(FIXTURES, `${name}.json`), 'utf8');
+      const turned = failed ? text.replace('"transaction_successful": true', '"transaction_successful": false') : text;
+      const op = normalizeOperation(parseJson(turned));
+      const parties = movesOf(op).legs.map((leg) => leg.counterparty ?? '');
+      for (const viewer of new Set([op.sourceAccount, ...parties.filter((id) => id.startsWith('G'))])) {
+        const row = extractRow(parseJson(turned), viewer);
+        const cell = amountText(op, viewer);
+        if (row.amount !== null) expect(cell).toContain(displayAmount(formatAmount(row.amount)));
+        if (row.sourceAmount !== null) expect(cell).toContain(displayAmount(formatAmount(row.sourceAmount)));
+        if (row.direction === 'none' && !failed) expect(movesOf(op, viewer).legs).toEqual([]);
+      }
+    }
   });
 });

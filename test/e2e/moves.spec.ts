@@ -21,7 +21,8 @@ test.beforeAll(async () => {
   for (const candidate of app.network.demoAccounts) {
     const url = new URL(`/accounts/${candidate.publicKey}/operations`, app.network.serviceUrl);
     url.search = 'limit=200&order=desc&include_failed=true';
-    const records = (await (await fetch(url)).json())._embedded.records as Record<string, unknown>[];
+    const body = (await (await fetch(url)).json()) as { _embedded: { records: Record<string, unknown>[] } };
+    const records = body._embedded.records;
     const deposit = records.find(
       (r) =>
         r['type_s'] === 'liquidity_pool_deposit' &&

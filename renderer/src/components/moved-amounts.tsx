@@ -1,8 +1,9 @@
 // The Amount cell and the direction badge of an operation row, read from shared/moves.ts (the one
 // reading of what an operation moved), from the side of the account the page is seen from: each
 // line an amount, its asset and, where that account is a party, its direction (coloured). A path
-// payment reads what left above what arrived, a pool deposit its reserves above its shares. A
-// failed operation moved nothing: its lines say what it tried, uncoloured, marked "tried".
+// payment reads what left above what arrived, a pool deposit its first reserve ("+1": the other, in
+// the cell's title, the Details cell and the drawer) above its shares. A failed operation moved
+// nothing: its lines say what it tried, uncoloured, marked "tried".
 import type { ReactNode } from 'react';
 import { displayAmount } from '../../../shared/amount';
 import type { Operation } from '../../../shared/model';
@@ -76,6 +77,12 @@ function MovedItem(props: { asset: MovedAsset; amount?: string | undefined; side
   return <Money amount={amount} currency={asset.currency} direction={direction} inRow={inRow} />;
 }
 
+/** "+1 " before a line whose other items (a second reserve), or the cell's other lines, are left out. */
+function hidden(line: MovedLine, moreLines: number): ReactNode {
+  const count = line.items.length - 1 + moreLines;
+  return count > 0 ? <span className="muted num">+{count} </span> : null;
+}
+
 /**
  * `viewer`: the account the page is seen from (its legs are coloured); `inRow` (the default): the
  * asset links stay out of Tab order. A prefix comes first, so amounts keep the right edge.
@@ -87,20 +94,22 @@ export function amountCell(op: Operation, inRow = true, viewer?: string): ReactN
   return (
     <span
       className={`amounts${cell.lines.length > 1 ? ' stacked' : ''}${failed ? ' attempted' : ''}`}
-      title={failed ? `${amountText(op, viewer)}; nothing moved` : op.type.includes('offer') ? OFFER_NOTE : undefined}
+      title={
+        failed
+          ? `${amountText(op, viewer)}; nothing moved`
+          : op.type.includes('offer')
+            ? OFFER_NOTE
+            : amountText(op, viewer)
+      }
       data-attempted={failed ? 'true' : undefined}
     >
       {cell.lines.map((line, i) => (
         <span key={i} className="leg" data-side={line.side}>
           {i === 0 && cell.prefix ? <span className="muted num">{cell.prefix} </span> : null}
           {i > 0 ? <span className="muted"> → </span> : null}
-          {line.items.map((item, j) => (
-            <span key={j}>
-              {j > 0 ? <span className="muted"> + </span> : null}
-              <MovedItem {...item} {...(line.side ? { side: line.side } : {})} inRow={inRow} />
-            </span>
-          ))}
-          {i === cell.lines.length - 1 && cell.more ? <span className="muted num"> +{cell.more}</span> : null}
+          {/* What the line leaves out is counted before its amount, so the amount keeps the right edge. */}
+          {hidden(line, i === cell.lines.length - 1 ? cell.more : 0)}
+          <MovedItem {...line.items[0]!} {...(line.side ? { side: line.side } : {})} inRow={inRow} />
         </span>
       ))}
     </span>
@@ -127,9 +136,9 @@ export function amountFit(op: Operation, viewer?: string): AmountFit | null {
   const code = (asset: MovedAsset) =>
     asset.kind === 'asset' ? asset.currency.code : asset.kind === 'shares' ? 'shares' : 'balance';
   const fits = cell.lines.map((line, i) => ({
-    moves: line.items.map((item): [string, string] => [item.amount ?? '0', code(item.asset)]),
+    moves: line.items.slice(0, 1).map((item): [string, string] => [item.amount ?? '0', code(item.asset)]),
     other:
-      (line.items.length - 1) * 3 +
+      (line.items.length > 1 ? String(line.items.length - 1).length + 2 : 0) +
       (i > 0 ? 3 : 0) +
       (i === 0 && cell.prefix ? cell.prefix.length + 1 : 0) +
       (i === cell.lines.length - 1 && cell.more ? String(cell.more).length + 2 : 0),

@@ -38,7 +38,7 @@ export function detailsCell(op: Operation, inRow = true, viewed?: string): React
   return (
     <span className="details">
       {transferCell(op, ids) ?? holdingCell(op, ids) ?? issuerCell(op, ids) ?? otherCell(op, ids.acct)}
-      {op.successful ? null : <span className="muted nothing-moved"> · nothing moved</span>}
+      {op.successful ? null : <span className="muted clip-end nothing-moved"> · nothing moved</span>}
     </span>
   );
 }

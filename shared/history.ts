@@ -4,8 +4,6 @@
 import { z } from 'zod';
 import { DecimalString, IdString } from './model';
 
-export { movesValue } from './moves-value';
-
 export const HISTORY_DIRECTIONS = ['in', 'out', 'self', 'none'] as const;
 export type HistoryDirection = (typeof HISTORY_DIRECTIONS)[number];
 

@@ -113,8 +113,9 @@ describe('a failed strict-receive path payment', () => {
     const cell = row(op, CAROL);
     expect(cell.dir).toBe('');
     expect(cell.moneys).toEqual(['- 85.0000000 EUROCOIN', '- 75.0000000 USDX']);
-    expect(cell.amount).toBe('tried 85.0000000 EUROCOIN → 75.0000000 USDX');
-    expect(screen.getByTestId('amount').querySelector('[data-attempted]')).not.toBeNull();
+    expect(cell.amount).toBe('85.0000000 EUROCOIN → 75.0000000 USDX');
+    const attempted = screen.getByTestId('amount').querySelector('[data-attempted]');
+    expect(attempted?.getAttribute('title')).toBe('tried 85.0000000 EUROCOIN → 75.0000000 USDX; nothing moved');
     expect(cell.details).toContain('send at most 85.0000000 EUROCOIN');
     expect(cell.details).toMatch(/nothing moved$/);
     expect(detailsText(op)).toBe('GAGQZB…EDQ3I3 → GDUVY4…UFOEQQ send at most 85.0000000 EUROCOIN · nothing moved');

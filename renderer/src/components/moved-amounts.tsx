@@ -3,7 +3,8 @@
 // line an amount, its asset and, where that account is a party, its direction (coloured). A path
 // payment reads what left above what arrived, a pool deposit its first reserve ("+1": the other, in
 // the cell's title, the Details cell and the drawer) above its shares. A failed operation moved
-// nothing: its lines say what it tried, uncoloured, marked "tried".
+// nothing: its lines say what it tried, uncoloured (the row is marked failed, its title and its
+// Details cell say nothing moved; no "tried" word, which would widen every row's column).
 import type { ReactNode } from 'react';
 import { displayAmount } from '../../../shared/amount';
 import type { Operation } from '../../../shared/model';
@@ -35,7 +36,7 @@ interface CellLines {
   lines: MovedLine[];
   /** Lines left out ("+2"). */
   more: number;
-  /** The row's other text before its first line: an offer's price, "tried" for a failed operation. */
+  /** The row's other text before its first line: an offer's price. */
   prefix?: string;
 }
 
@@ -46,7 +47,7 @@ function cellLines(op: Operation, viewer: string | undefined): CellLines | null 
   if (all.length === 0) return offerLine(op);
   const ordered = [...all.filter((line) => line.side), ...all.filter((line) => !line.side)];
   const lines = all.length > MAX_LINES ? ordered.slice(0, MAX_LINES) : all;
-  return { lines, more: all.length - lines.length, ...(failed ? { prefix: 'tried' } : {}) };
+  return { lines, more: all.length - lines.length };
 }
 
 /** An offer moves nothing itself (its fills are trades): its amount and price, uncoloured. */
@@ -96,7 +97,7 @@ export function amountCell(op: Operation, inRow = true, viewer?: string): ReactN
       className={`amounts${cell.lines.length > 1 ? ' stacked' : ''}${failed ? ' attempted' : ''}`}
       title={
         failed
-          ? `${amountText(op, viewer)}; nothing moved`
+          ? `tried ${amountText(op, viewer)}; nothing moved`
           : op.type.includes('offer')
             ? OFFER_NOTE
             : amountText(op, viewer)

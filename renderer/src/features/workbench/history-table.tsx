@@ -40,7 +40,6 @@ function RowAmount({ row }: { row: HistoryRow }) {
     <span className={`amounts${legs.length > 1 ? ' stacked' : ''}${row.successful ? '' : ' attempted'}`}>
       {legs.map(([amount, asset], i) => (
         <span key={i} className="leg">
-          {i === 0 && !row.successful ? <span className="muted num">tried </span> : null}
           {i > 0 ? <span className="muted"> → </span> : null}
           {asset.startsWith('balance:') ? (
             <span className="muted">the balance</span>

@@ -8,14 +8,7 @@
 import type { ReactNode } from 'react';
 import { displayAmount } from '../../../shared/amount';
 import type { Operation } from '../../../shared/model';
-import {
-  movedLines,
-  movesOf,
-  OFFER_NOTE,
-  type MovedAsset,
-  type MovedLine,
-  type MoveDirection,
-} from '../../../shared/moves';
+import { movedLines, OFFER_NOTE, type MovedAsset, type MovedLine, type MoveDirection } from '../../../shared/moves';
 import { fitOf, linesFit, type AmountFit } from './amount-fit';
 import { Money, moneyText, type MoneyDirection } from './money';
 
@@ -23,12 +16,13 @@ import { Money, moneyText, type MoneyDirection } from './money';
 const MAX_LINES = 2;
 
 /**
- * The "in"/"out"/"both" badge of a row, from `viewer`'s side (movesOf); nothing when the operation
- * moved none of its value (a type that moves none, a failed operation). Without a viewer, the
- * direction the app core set on a record of an account's listing.
+ * The "in"/"out"/"both" badge of a row; nothing when the operation moved none of the account's
+ * value (a type that moves none, a failed operation) or the record is not an account's. The
+ * direction is the core's (core/normalize.ts sets it with shared/moves.ts movesOf for the listing's
+ * or the feed's account), the same reading the amounts below are coloured by.
  */
-export function DirectionBadge({ op, viewer }: { op: Operation; viewer?: string | undefined }) {
-  const dir = viewer ? movesOf(op, viewer).direction : (op.direction ?? 'none');
+export function DirectionBadge({ op }: { op: Operation }) {
+  const dir = op.direction ?? 'none';
   return dir === 'none' ? null : <span className={`badge dir-${dir}`}>{dir}</span>;
 }
 

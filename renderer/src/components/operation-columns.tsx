@@ -50,7 +50,7 @@ export function operationColumns(
       key: 'dir',
       header: 'Dir',
       width: '36px',
-      render: (op) => <DirectionBadge op={op} viewer={viewed} />,
+      render: (op) => <DirectionBadge op={op} />,
     });
   }
   columns.push(...recordColumns(page.own, viewed).filter((column) => page.withTx !== false || column.key !== 'tx'));

@@ -43,7 +43,7 @@ const columns: Column<FeedItem>[] = [
     key: 'dir',
     header: 'Dir',
     width: '36px',
-    render: (item) => <DirectionBadge op={item.record} viewer={item.account} />,
+    render: (item) => <DirectionBadge op={item.record} />,
   },
   {
     key: 'type',

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { DecimalString, IdString } from './model';
 
-export { movesValue } from './moves-value';
 import { INDEX_PARTIAL } from './index-coverage';
 
 /** What an index covers (shared/index-coverage.ts): partial, and why, with its own numbers. */

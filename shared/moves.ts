@@ -151,6 +151,40 @@ export function transfersOf(op: Operation): Transfer[] {
   }
 }
 
+const withoutAmount = ({ asset, debit, credit, via }: Transfer): Transfer => ({
+  asset,
+  ...(debit ? { debit } : {}),
+  ...(credit ? { credit } : {}),
+  ...(via ? { via } : {}),
+});
+
+/**
+ * What a failed operation asked to move. Its record carries zeros where a path payment's or a pool
+ * operation's result would be (there was none), so the bound the sender set stands for the amount
+ * it bounds: at most `sourceMax` left (strict receive), at least `destinationMin` to arrive (strict
+ * send), at most `reservesMax` to deposit (the shares unknown), at least `reservesMin` to receive.
+ */
+export function askedTransfers(op: Operation): Transfer[] {
+  const transfers = transfersOf(op);
+  const [first, second] = transfers;
+  switch (op.type) {
+    case 'path_payment_strict_receive':
+      return op.sourceMax === undefined || !first || !second ? transfers : [{ ...first, amount: op.sourceMax }, second];
+    case 'path_payment_strict_send':
+      return op.destinationMin === undefined || !first || !second
+        ? transfers
+        : [first, { ...second, amount: op.destinationMin }];
+    case 'liquidity_pool_deposit':
+      return poolTransfers({ ...op, reservesDeposited: op.reservesMax }).map((t) =>
+        t.asset.kind === 'shares' ? withoutAmount(t) : t,
+      );
+    case 'liquidity_pool_withdraw':
+      return poolTransfers({ ...op, reservesReceived: op.reservesMin });
+    default:
+      return transfers;
+  }
+}
+
 /** The viewer's legs of the transfers: out where it is debited, in where it is credited. */
 function legsFor(transfers: Transfer[], viewer: string): Leg[] {
   const legs: Leg[] = [];
@@ -186,7 +220,7 @@ const OFFER_TYPES = new Set(['manage_sell_offer', 'manage_buy_offer', 'manage_of
  * operations), the source account's side.
  */
 export function movesOf(op: Operation, viewer: string = op.sourceAccount): Moves {
-  const legs = legsFor(transfersOf(op), viewer);
+  const legs = legsFor(op.successful ? transfersOf(op) : askedTransfers(op), viewer);
   const limit = limitOf(op);
   const extras = {
     ...(limit ? { limit } : {}),
@@ -197,4 +231,33 @@ export function movesOf(op: Operation, viewer: string = op.sourceAccount): Moves
   }
   const counterparty = legs.find((leg) => leg.counterparty !== undefined)?.counterparty;
   return { direction: directionOf(legs), legs, ...(counterparty ? { counterparty } : {}), ...extras };
+}
+
+/** One line of what an operation moved, as a table cell shows it. */
+export interface MovedLine {
+  /** One amount, or several that left for (or came from) the same place: a pool deposit's reserves. */
+  items: { asset: MovedAsset; amount?: string }[];
+  /** The viewer's side: out (left it), in (reached it), both (from it to itself); absent when it is not a party. */
+  side?: MoveDirection;
+}
+
+/**
+ * What the operation moved between parties (transfersOf), one line per transfer, those of one
+ * shape joined (what left for one pool, what came from it): a path payment reads what left above
+ * what arrived, a pool deposit its reserves above its shares. Each line carries the viewer's side,
+ * the sides movesOf reads; without a viewer, none. A failed operation's lines are what it tried.
+ */
+export function movedLines(op: Operation, viewer?: string): MovedLine[] {
+  const lines: (MovedLine & { key: string })[] = [];
+  for (const t of op.successful ? transfersOf(op) : askedTransfers(op)) {
+    const [out, into] = [viewer !== undefined && t.debit === viewer, viewer !== undefined && t.credit === viewer];
+    const side: MoveDirection | undefined = out && into ? 'both' : out ? 'out' : into ? 'in' : undefined;
+    const item = { asset: t.asset, ...(t.amount === undefined ? {} : { amount: t.amount }) };
+    const key = `${t.debit ?? ''}>${t.credit ?? ''}@${t.via ?? ''}`;
+    const last = lines[lines.length - 1];
+    const oneSided = (t.debit === undefined) !== (t.credit === undefined);
+    if (last && oneSided && last.key === key) last.items.push(item);
+    else lines.push({ key, items: [item], ...(side ? { side } : {}) });
+  }
+  return lines.map(({ items, side }) => ({ items, ...(side ? { side } : {}) }));
 }

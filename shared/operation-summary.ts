@@ -1,5 +1,6 @@
 // One line a person can read for every operation type: "pay 912.0450031 USDX from GBNAQ4…X7LCH4 to
-// GDJNW2…T6HTMX". Used by the detail drawer, the table's plain-text cells, exports and the command
+// GDJNW2…T6HTMX"; for one of a failed transaction, what it tried: "tried to send at most
+// 100.0000000 XLM for 75.0000000 USDX to GDUVY4…UFOEQQ; nothing moved". Used by the detail drawer, the table's plain-text cells, exports and the command
 // line. Amounts read as shared/amount.ts displayAmount writes them (exact, grouped, seven
 // decimals); an account is named by `nameOf` (the address book) when it knows one, else every id
 // is shortened by shared/ids.ts abbreviateId, the one rule of the whole app. A name is untrusted
@@ -7,6 +8,7 @@
 import { displayAmount, displayLimit } from './amount';
 import { abbreviateId, looksLikeId } from './ids';
 import { contractCallText } from './contract-call';
+import { transfersOf } from './moves';
 import type { Currency, CurrencyAmount, Operation, OperationOf } from './model';
 
 /** An account's name, if the caller knows one (the address book). */
@@ -29,8 +31,40 @@ const flags = (set?: string[], clear?: string[]) =>
     .filter(Boolean)
     .join('; ') || 'no flag change';
 
+/**
+ * What the operation did; for an operation of a failed transaction, what it tried and that nothing
+ * moved (its record's zero results are never read as amounts moved).
+ */
 export function operationSummary(op: Operation, nameOf?: NameOf): string {
   const short = shortener(nameOf);
+  return op.successful ? doneSummary(op, short) : failedSummary(op, short);
+}
+
+/** A failed operation: what it asked, the bounds its sender set in place of the results it never had. */
+function failedSummary(op: Operation, short: Short): string {
+  switch (op.type) {
+    case 'payment':
+      return `tried to pay ${money(op.amount, op.currency)} from ${short(op.from)} to ${short(op.to)}; nothing moved`;
+    case 'path_payment_strict_receive': {
+      const sent =
+        op.sourceMax === undefined ? op.sourceCurrency.code : `at most ${money(op.sourceMax, op.sourceCurrency)}`;
+      return `tried to send ${sent} for ${money(op.amount, op.currency)} to ${short(op.to)}; nothing moved`;
+    }
+    case 'path_payment_strict_send': {
+      const got =
+        op.destinationMin === undefined ? op.currency.code : `at least ${money(op.destinationMin, op.currency)}`;
+      return `tried to send ${money(op.sourceAmount, op.sourceCurrency)} for ${got} to ${short(op.to)}; nothing moved`;
+    }
+    case 'liquidity_pool_deposit':
+      return `tried to deposit at most ${list(op.reservesMax)} into pool ${short(op.liquidityPoolId)}; nothing moved`;
+    case 'liquidity_pool_withdraw':
+      return `tried to withdraw ${displayAmount(op.shares)} shares from pool ${short(op.liquidityPoolId)} for at least ${list(op.reservesMin)}; nothing moved`;
+    default:
+      return `tried: ${doneSummary(op, short)}; ${transfersOf(op).length ? 'nothing moved' : 'nothing changed'}`;
+  }
+}
+
+function doneSummary(op: Operation, short: Short): string {
   switch (op.type) {
     case 'payment':
       return `pay ${money(op.amount, op.currency)} from ${short(op.from)} to ${short(op.to)}`;

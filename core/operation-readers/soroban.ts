@@ -3,11 +3,12 @@
 // arguments. All are decoded here with @stellar/stellar-base into typed values (sc-value.ts), the
 // arguments named where the function is the token interface's (contract-call.ts); the base64
 // stays in `parameters`, the page's raw form.
-import type { AssetBalanceChange, Operation } from '../../shared/model';
+import type { Operation } from '../../shared/model';
 import type { ScValue } from '../../shared/model/sc-value-types';
-import { amountOf, int, NormalizeError, obj, text, type JsonObject } from '../values';
+import { int, NormalizeError, obj, text, type JsonObject } from '../values';
+import { balanceChanges } from './balance-changes';
 import { joinedTransaction, nameArguments, returnValueOf } from './contract-call';
-import { defined, needCurrency, type Common } from './fields';
+import { defined, type Common } from './fields';
 import { decodeScValBase64, newBudget } from './sc-value';
 
 export function readInvokeHostFunction(r: JsonObject, c: Common): Operation {
@@ -45,24 +46,6 @@ function contractCall([address, name]: ScValue[]): { contract?: string; function
     ...(address?.kind === 'address' && address.address.startsWith('C') ? { contract: address.address } : {}),
     ...(name?.kind === 'symbol' && name.text !== undefined ? { functionName: name.text } : {}),
   };
-}
-
-function balanceChanges(value: unknown): AssetBalanceChange[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item) => {
-    const change = obj(item);
-    if (!change) throw new NormalizeError('an asset balance change is not an object');
-    return {
-      currency: needCurrency(change),
-      kind: text(change['type']) ?? '',
-      amount: amountOf(change, 'amount'),
-      ...defined({
-        from: text(change['from']),
-        to: text(change['to']),
-        destinationMuxedId: text(change['destination_muxed_id']),
-      }),
-    };
-  });
 }
 
 export function readExtendFootprintTtl(r: JsonObject, c: Common): Operation {

@@ -49,7 +49,7 @@ describe('cells of Horizon operation types', () => {
     expect(amount).toBe('81.2297405 EUROCOIN → 75.0000000 USDX');
     expect(amountText(op)).toBe('81.2297405 EUROCOIN → 75.0000000 USDX');
     expect(details).toContain('EUROCOIN → XLM → EUROCOIN → USDX');
-    expect(detailsText(op)).toBe('GAGQZB…EDQ3I3 → GDUVY4…UFOEQQ');
+    expect(detailsText(op)).toBe('GAGQZB…EDQ3I3 → GDUVY4…UFOEQQ send at most 85.0000000 EUROCOIN');
   });
 
   it('an offer: amount of what is sold (bought for a buy offer) at its price, and the pair', () => {

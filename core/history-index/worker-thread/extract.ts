@@ -1,16 +1,19 @@
 // One operation record (either dialect, as the server wrote it) to the columns of the history
-// index, relative to the indexed account. Fields are read from the record itself, not from the
-// normalised model, so a type the model does not know yet (path payments…) is still indexed; which
-// types carry an amount and a counterparty is shared/moves-value.ts.
+// index, relative to the indexed account. What a row moved is read as every view reads it: the
+// record's typed operation (core/operation-readers/moving.ts, the readers normalize.ts uses) read
+// by shared/moves.ts movesOf from the indexed account's side, so a row's direction, asset, amount
+// and counterparty are those the operation tables show for that account.
 import { parseAmount } from '../../../shared/amount';
 import type { HistoryDirection } from '../../../shared/history';
 import type { JsonValue } from '../../../shared/json';
-import type { Currency } from '../../../shared/model';
-import { movesValue } from '../../../shared/moves-value';
+import type { Operation } from '../../../shared/model';
+import { movedAssetKey, movesOf, type Leg, type MoveDirection } from '../../../shared/moves';
 import { embeddedRecords } from '../../embedded';
 import { parseListingFast } from '../../json-fast';
+import type { Common } from '../../operation-readers/fields';
+import { readMoving } from '../../operation-readers/moving';
 import { typeNameOf } from '../../type-name';
-import { amountOf, currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } from '../../values';
+import { digits, int, NormalizeError, obj, text, type JsonObject } from '../../values';
 
 export interface IndexRow {
   id: bigint;
@@ -34,105 +37,62 @@ export interface IndexRow {
   slot: number;
 }
 
-/** "native" or "CODE:ISSUER" (a credit without an issuer: its code). */
-export function assetKey(currency: Currency | undefined): string | null {
-  if (!currency) return null;
-  if (!currency.issuer && (currency.code === 'XLM' || currency.code === 'native')) return 'native';
-  return currency.issuer ? `${currency.code}:${currency.issuer}` : currency.code;
-}
-
+/** The columns of a row that say what it moved (or, for a failed operation, what it tried to move). */
 interface Movement {
-  from: string | undefined;
-  to: string | undefined;
+  direction: HistoryDirection;
+  counterparty: string | null;
   asset: string | null;
   amount: bigint | null;
   sourceAsset: string | null;
   sourceAmount: bigint | null;
 }
 
-const stroops = (amount: bigint | undefined): bigint | null => (amount === undefined ? null : amount);
-
-/**
- * An amount in stroops, read once: the ledger dialect's integer units as they are, Horizon's
- * decimal string parsed exactly (values.ts amountOf would write it out and read it again).
- */
-function optional(r: JsonObject, key: string): bigint | undefined {
-  const value = r[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
-  if (typeof value === 'string') return parseAmount(value);
-  return parseAmount(amountOf(r, key));
-}
-
-/** Who pays whom, what and how much, for the payment-like types. */
-function movement(type: string, r: JsonObject): Movement {
-  const none = { asset: null, amount: null, sourceAsset: null, sourceAmount: null };
-  switch (type) {
-    case 'create_account':
-      return {
-        ...none,
-        from: text(r['funder']),
-        to: text(r['account']),
-        asset: 'native',
-        amount: stroops(optional(r, 'starting_balance')),
-      };
-    case 'account_merge':
-      return {
-        ...none,
-        from: text(r['account']),
-        to: text(r['into']),
-        asset: 'native',
-        amount: stroops(optional(r, 'amount')),
-      };
-    default: {
-      const from = text(r['from']) ?? text(r['sender']);
-      const to = text(r['to']) ?? text(r['receiver']);
-      const sourceCurrency = currencyOf(r, 'source_');
-      return {
-        from,
-        to,
-        asset: assetKey(currencyOf(r)),
-        amount: stroops(optional(r, 'amount')),
-        sourceAsset: sourceCurrency ? assetKey(sourceCurrency) : null,
-        sourceAmount: sourceCurrency ? stroops(optional(r, 'source_amount')) : null,
-      };
-    }
-  }
-}
-
 const NO_MOVEMENT: Movement = {
-  from: undefined,
-  to: undefined,
+  direction: 'none',
+  counterparty: null,
   asset: null,
   amount: null,
   sourceAsset: null,
   sourceAmount: null,
 };
 
-/** The movement of a payment-like record; a record whose amount or asset cannot be read is still indexed, without one. */
-function movementOrNone(type: string, r: JsonObject): Movement {
-  if (!movesValue(type)) return NO_MOVEMENT;
+/** The index's word for each direction of shared/moves.ts: "self" is "both" (in and out). */
+const DIRECTION: Record<MoveDirection, HistoryDirection> = { in: 'in', out: 'out', both: 'self', none: 'none' };
+
+const stroops = (leg: Leg | undefined): bigint | null => (leg?.amount === undefined ? null : parseAmount(leg.amount));
+
+/**
+ * The columns from the viewer's legs (shared/moves.ts movesOf, the reading every view uses). A row
+ * holds one leg of each side: `asset`/`amount` the first that came in (or, with none in, the first
+ * that went out), `sourceAsset`/`sourceAmount` the first that went out when something also came
+ * in. A failed operation moved nothing: direction none, and the columns hold what it tried.
+ */
+export function movementOf(op: Operation, viewer: string): Movement {
+  const moves = movesOf(op, viewer);
+  const legs = moves.legs.length ? moves.legs : (moves.attempted ?? []);
+  const firstIn = legs.find((leg) => leg.side === 'in');
+  const firstOut = legs.find((leg) => leg.side === 'out');
+  const main = firstIn ?? firstOut;
+  const source = firstIn ? firstOut : undefined;
+  return {
+    direction: DIRECTION[moves.direction],
+    counterparty: main?.counterparty ?? null,
+    asset: main ? movedAssetKey(main.asset) : null,
+    amount: stroops(main),
+    sourceAsset: source ? movedAssetKey(source.asset) : null,
+    sourceAmount: stroops(source),
+  };
+}
+
+/** The movement of a record; one whose value-moving fields cannot be read is still indexed, without one. */
+function movementOrNone(type: string, r: JsonObject, common: Common, viewer: string): Movement {
   try {
-    return movement(type, r);
+    const op = readMoving(type, r, common);
+    return op ? movementOf(op, viewer) : NO_MOVEMENT;
   } catch (error) {
     if (error instanceof NormalizeError || (error instanceof Error && error.name === 'AmountError')) return NO_MOVEMENT;
     throw error;
   }
-}
-
-function directionOf(from: string | undefined, to: string | undefined, viewer: string): HistoryDirection {
-  if (from === viewer && to === viewer) return 'self';
-  if (to === viewer) return 'in';
-  if (from === viewer) return 'out';
-  return 'none';
-}
-
-function counterpartyOf(direction: HistoryDirection, m: Movement, viewer: string): string | null {
-  if (direction === 'in') return m.from ?? null;
-  if (direction === 'out') return m.to ?? null;
-  if (direction === 'self') return viewer;
-  return null;
 }
 
 /** The index row of one record; throws NormalizeError (or AmountError) for a record it cannot read. */
@@ -147,9 +107,19 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
   if (!Number.isFinite(createdAt)) throw new NormalizeError(`operation ${idText} has no readable created_at`);
   const tx = obj(r['transaction']);
   const type = typeNameOf(r);
-  const m = movementOrNone(type, r);
-  const direction = m.from === undefined && m.to === undefined ? 'none' : directionOf(m.from, m.to, viewer);
-  const successful = r['transaction_successful'];
+  const flag = r['transaction_successful'];
+  const successful = flag === undefined ? true : flag === true || flag === 'true';
+  const source = text(r['source_account']) ?? '';
+  const txHash = text(r['transaction_hash']) ?? '';
+  const common: Common = {
+    id: idText,
+    pagingToken: '',
+    sourceAccount: source,
+    transactionHash: txHash,
+    successful,
+    createdAt: createdText,
+  };
+  const m = movementOrNone(type, r, common, viewer);
   const fee = tx ? digits(tx['fee_charged']) : undefined;
   return {
     id,
@@ -157,11 +127,11 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
     ledger: (tx ? (int(tx['ledger']) ?? int(tx['ledger_attr'])) : undefined) ?? Number(id >> 32n),
     createdAt,
     type,
-    txHash: text(r['transaction_hash']) ?? '',
-    successful: successful === undefined ? true : successful === true || successful === 'true',
-    source: text(r['source_account']) ?? '',
-    counterparty: counterpartyOf(direction, m, viewer),
-    direction,
+    txHash,
+    successful,
+    source,
+    counterparty: m.counterparty,
+    direction: m.direction,
     asset: m.asset,
     amount: m.amount,
     sourceAsset: m.sourceAsset,

@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { extractPage } from './extract';
+import { unpackPageSync } from './pages';
 
 export const SCHEMA_VERSION = 9;
 
@@ -112,8 +114,9 @@ export function openIndex(path: string): DatabaseSync {
 }
 
 /**
- * Version 8 lacks the damage mark and the pages' checksums (version 9); versions 6 and 7 differ
- * from 8 only in the accounts row. Version 7 had two more columns, the
+ * Version 8 lacks the damage mark and the pages' checksums, and reads what a row moved its own
+ * way (version 9 re-reads every row: rederive); versions 6 and 7 differ from 8 only in the
+ * accounts row. Version 7 had two more columns, the
  * start and the token of a second walk of a sync (a walk ahead, removed in version 8): while one
  * ran, the index held every operation up to `last_token` and those after `ahead_from` up to
  * `ahead_token`. Those rows are real operations and stay. If the first walk had reached the
@@ -137,12 +140,62 @@ function migrate(db: DatabaseSync): void {
     if (!columns.includes('damaged')) db.exec('ALTER TABLE accounts ADD COLUMN damaged TEXT');
     const pageColumns = (db.prepare('PRAGMA table_info(pages)').all() as { name: string }[]).map((c) => c.name);
     if (!pageColumns.includes('sum')) db.exec('ALTER TABLE pages ADD COLUMN sum INTEGER');
+    // Version 9 also re-reads what each row moved from its stored page (shared/moves.ts).
+    rederive(db);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
     throw error;
   }
+}
+
+/** A row's money legs, as roll-up.ts legsOf reads them: (acct, created_at, party, asset, amount, incoming). */
+const LEGS = `SELECT acct, created_at, coalesce(counterparty, 0) AS party, asset, amount, 1 AS incoming FROM ops
+    WHERE successful = 1 AND direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL
+  UNION ALL SELECT acct, created_at, coalesce(counterparty, 0), coalesce(source_asset, asset), coalesce(source_amount, amount), 0 FROM ops
+    WHERE successful = 1 AND direction IN ('out', 'self') AND coalesce(source_asset, asset) IS NOT NULL AND coalesce(source_amount, amount) IS NOT NULL`;
+const SUMS = `sum(CASE WHEN incoming THEN amount >> 32 ELSE 0 END), sum(CASE WHEN incoming THEN amount & 4294967295 ELSE 0 END),
+  sum(CASE WHEN incoming THEN 0 ELSE amount >> 32 END), sum(CASE WHEN incoming THEN 0 ELSE amount & 4294967295 END),
+  count(*), min(created_at), max(created_at)`;
+
+/**
+ * Version 9 reads what a row moved with shared/moves.ts (extract.ts), as every view does; 8 and
+ * before read it their own way (no pool, claim, clawback or contract amounts; a failed row with a
+ * direction). Every row is read again from its stored page, and the day and counterparty totals
+ * are summed again from the rows.
+ */
+function rederive(db: DatabaseSync): void {
+  const intern = (table: 'assets' | 'parties', text: string | null): number | null => {
+    if (text === null) return null;
+    const column = table === 'assets' ? 'key' : 'address';
+    db.prepare(`INSERT OR IGNORE INTO ${table} (${column}) VALUES (?)`).run(text);
+    return Number((db.prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(text) as { id: number }).id);
+  };
+  const update = db.prepare(
+    'UPDATE ops SET counterparty = ?, direction = ?, asset = ?, amount = ?, source_asset = ?, source_amount = ? WHERE acct = ? AND id = ?',
+  );
+  const accounts = db.prepare('SELECT acct, address FROM accounts').all() as { acct: number; address: string }[];
+  const pages = db.prepare('SELECT body FROM pages WHERE acct = ?');
+  for (const { acct, address } of accounts) {
+    for (const page of pages.iterate(acct) as Iterable<{ body: Uint8Array }>) {
+      for (const row of extractPage(unpackPageSync(page.body), address)) {
+        update.run(
+          intern('parties', row.counterparty),
+          row.direction,
+          intern('assets', row.asset),
+          row.amount,
+          intern('assets', row.sourceAsset),
+          row.sourceAmount,
+          acct,
+          row.id,
+        );
+      }
+    }
+  }
+  db.exec('DELETE FROM roll_day; DELETE FROM roll_party;');
+  db.exec(`INSERT INTO roll_day SELECT acct, created_at / 86400000, asset, ${SUMS} FROM (${LEGS}) GROUP BY 1, 2, 3`);
+  db.exec(`INSERT INTO roll_party SELECT acct, party, asset, ${SUMS} FROM (${LEGS}) GROUP BY 1, 2, 3`);
 }
 
 /** Version 7: an account whose first walk had reached its walk ahead's start takes the walk ahead's token. */

@@ -32,16 +32,22 @@ export function fitOf(moves: [string, string][], other = 0): AmountFit {
   };
 }
 
-/** The fit of a cell whose legs stand one above the other (amountCell's path payments): its widest leg. */
-export function legsFit(moves: [string, string][], other = 0): AmountFit | null {
+/** The fit of a cell whose lines stand one above the other (a path payment, a pool deposit): its widest line. */
+export function linesFit(lines: { moves: [string, string][]; other: number }[]): AmountFit | null {
   let widest: AmountFit | null = null;
   let widestPx = -1;
-  for (const [i, move] of moves.entries()) {
-    const fit = fitOf([move], i > 0 ? 3 : other);
-    const px = fit.digits * DIGIT_PX + fit.codes[0]!.length * CODE_PX + fit.other * OTHER_PX;
+  for (const line of lines) {
+    const fit = fitOf(line.moves, line.other);
+    const px =
+      fit.digits * DIGIT_PX + fit.codes.reduce((sum, code) => sum + code.length, 0) * CODE_PX + fit.other * OTHER_PX;
     if (px > widestPx) [widest, widestPx] = [fit, px];
   }
   return widest;
+}
+
+/** The fit of a cell whose legs stand one above the other, one amount a line. */
+export function legsFit(moves: [string, string][], other = 0): AmountFit | null {
+  return linesFit(moves.map((move, i) => ({ moves: [move], other: i > 0 ? 3 : other })));
 }
 
 /** The code slot (characters) and the least width (px) of a column holding these cells. */

@@ -8,6 +8,7 @@ import { entityQuery } from '../lib/entities';
 import { useNameOf } from '../lib/labels';
 import { href } from '../lib/router';
 import { useUi } from '../lib/store';
+import { DrawerMoves } from './drawer-moves';
 import { Fields } from './fields';
 import { CopyButton } from './id-link';
 import { typeLabel } from './operation-cells';
@@ -15,7 +16,8 @@ import { factFields, OperationFacts } from './operation-facts';
 import { RawText } from './raw-json';
 import { Untrusted } from './untrusted';
 
-export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }) {
+/** `viewer`: the account the table is seen from, whose side the Moved block reads. */
+export function DetailDrawer({ op, viewer, onClose }: { op: Operation; viewer?: string | undefined; onClose(): void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -52,6 +54,7 @@ export function DetailDrawer({ op, onClose }: { op: Operation; onClose(): void }
         <p className="summary" data-testid="op-summary">
           <Untrusted text={operationSummary(op, nameOf)} />
         </p>
+        <DrawerMoves op={op} viewer={viewer} />
         <OperationFacts op={op} />
         <h3>Record</h3>
         <Fields record={op as unknown as Record<string, unknown>} omit={['raw', ...factFields(op)]} />

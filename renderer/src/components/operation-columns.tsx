@@ -16,6 +16,7 @@ import {
   DirectionBadge,
   TimeCell,
   timeText,
+  TypeCell,
   typeLabel,
 } from './operation-cells';
 import type { Column } from './virtual-table';
@@ -52,7 +53,7 @@ export function operationColumns(
       render: (op) => <DirectionBadge op={op} />,
     });
   }
-  columns.push(...recordColumns(page.own).filter((column) => page.withTx !== false || column.key !== 'tx'));
+  columns.push(...recordColumns(page.own, viewed).filter((column) => page.withTx !== false || column.key !== 'tx'));
   if (filters.includeTransactions) columns.push(...transactionColumns());
   return columns;
 }
@@ -83,29 +84,27 @@ function leadingColumns(numbered: boolean): Column<Operation>[] {
       key: 'type',
       header: 'Type',
       width: 'minmax(68px, 0.6fr)',
-      render: (op) => (
-        <span className="type-cell">
-          {typeLabel(op)}
-          {op.successful ? null : <span className="badge bad">failed</span>}
-        </span>
-      ),
+      render: (op) => <TypeCell op={op} />,
       // The full label on hover; a narrow column puts "pool withdraw" and its kin on two lines.
       text: (op) => (op.successful ? typeLabel(op) : `${typeLabel(op)} (failed)`),
     },
   ];
 }
 
-/** What every row shows: amount, details, its transaction and its own id. */
-function recordColumns(own: string | undefined): Column<Operation>[] {
+/**
+ * What every row shows: amount (from `viewed`'s side, shared/moves.ts), details, its transaction
+ * and its own id.
+ */
+function recordColumns(own: string | undefined, viewed: string | undefined): Column<Operation>[] {
   return [
     {
       key: 'amount',
       header: 'Amount',
       width: 'minmax(110px, 1fr)',
       align: 'end',
-      render: (op) => amountCell(op),
-      text: amountText,
-      fit: amountFit,
+      render: (op) => amountCell(op, true, viewed),
+      text: (op) => amountText(op, viewed),
+      fit: (op) => amountFit(op, viewed),
     },
     {
       key: 'details',

@@ -3,12 +3,13 @@
 import type { ReactNode } from 'react';
 import { displayLimit } from '../../../shared/amount';
 import type { Currency, Operation } from '../../../shared/model';
+import { movesOf } from '../../../shared/moves';
 import { operationSummary } from '../../../shared/operation-summary';
 import { DataValue } from './data-entry';
 import { labelOf } from '../lib/labels';
 import { IdLink } from './id-link';
 import { flagText, setOptionsText } from './operation-details-text';
-import { Amounts, AssetCode, moneyText } from './money';
+import { Amounts, AssetCode, Money, moneyText } from './money';
 import { Untrusted } from './untrusted';
 
 const Arrow = () => <span className="muted"> → </span>;
@@ -37,7 +38,8 @@ export function detailsCell(op: Operation, inRow = true, viewed?: string): React
   const ids: Ids = { acct: link('account'), pool: link('pool'), balance: link('cb'), inRow };
   return (
     <span className="details">
-      {transferCell(op, ids.acct) ?? holdingCell(op, ids) ?? issuerCell(op, ids) ?? otherCell(op, ids.acct)}
+      {transferCell(op, ids) ?? holdingCell(op, ids) ?? issuerCell(op, ids) ?? otherCell(op, ids.acct)}
+      {op.successful ? null : <span className="muted clip-end nothing-moved"> · nothing moved</span>}
     </span>
   );
 }
@@ -51,8 +53,21 @@ interface Ids {
   inRow: boolean;
 }
 
+/** A path payment's bound, as the sender asked it: the most it would pay, the least to arrive. */
+function PathLimitText({ op, inRow }: { op: Operation; inRow: boolean }) {
+  const limit = movesOf(op).limit;
+  if (!limit || limit.asset.kind !== 'asset') return null;
+  return (
+    <span className="muted clip-end path-limit">
+      {limit.kind === 'source_max' ? 'send at most' : 'receive at least'}{' '}
+      <Money amount={limit.amount} currency={limit.asset.currency} inRow={inRow} />
+    </span>
+  );
+}
+
 /** Value from one account to another: payments, path payments, account creation and merge. */
-function transferCell(op: Operation, acct: Acct): ReactNode | undefined {
+function transferCell(op: Operation, ids: Ids): ReactNode | undefined {
+  const acct = ids.acct;
   switch (op.type) {
     case 'payment':
       return (
@@ -71,7 +86,8 @@ function transferCell(op: Operation, acct: Acct): ReactNode | undefined {
           {acct(op.to)}{' '}
           <Muted>
             <Untrusted text={[op.sourceCurrency, ...op.path, op.currency].map((c) => c.code).join(' → ')} />
-          </Muted>
+          </Muted>{' '}
+          <PathLimitText op={op} inRow={ids.inRow} />
         </>
       );
     case 'create_account':

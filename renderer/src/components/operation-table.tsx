@@ -95,7 +95,7 @@ export function OperationTable({
       {historyStart && filters.order === 'desc' ? <HistoryStartRow start={historyStart} /> : null}
       {open ? (
         <ViewBoundary name="The operation details">
-          <DetailDrawer op={open} onClose={() => setOpen(null)} />
+          <DetailDrawer op={open} viewer={viewed} onClose={() => setOpen(null)} />
         </ViewBoundary>
       ) : null}
       {exporting ? (

@@ -107,7 +107,10 @@ export function LatestOperations() {
     <section className="card home-card wide" aria-label="Latest operations">
       <h3>Latest operations</h3>
       {activity.data?.operations.length ? (
-        <table className="dense" style={codeSlotStyle(columnFit(activity.data.operations.map(amountFit)).slot)}>
+        <table
+          className="dense"
+          style={codeSlotStyle(columnFit(activity.data.operations.map((op) => amountFit(op))).slot)}
+        >
           <thead>
             <tr>
               <th>Operation</th>

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { formatMinimums } from '../../../../shared/minimums';
 import type { StreamStatus, WatchedAccount } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';
-import { amountCell, amountFit, detailsCell, DirectionBadge, typeLabel } from '../../components/operation-cells';
+import { amountCell, amountFit, detailsCell, DirectionBadge, TypeCell } from '../../components/operation-cells';
 import { useWatched } from '../../components/sidebar';
 import { VirtualTable, type Column } from '../../components/virtual-table';
 import { call } from '../../lib/bridge';
@@ -49,15 +49,15 @@ const columns: Column<FeedItem>[] = [
     key: 'type',
     header: 'Type',
     width: 'minmax(68px, 0.6fr)',
-    render: (item) => <span className="type-cell">{typeLabel(item.record)}</span>,
+    render: (item) => <TypeCell op={item.record} />,
   },
   {
     key: 'amount',
     header: 'Amount',
     width: 'minmax(110px, 1fr)',
     align: 'end',
-    render: (item) => amountCell(item.record),
-    fit: (item) => amountFit(item.record),
+    render: (item) => amountCell(item.record, true, item.account),
+    fit: (item) => amountFit(item.record, item.account),
   },
   {
     key: 'details',

@@ -1,28 +1,16 @@
 // The workbench's filters: edited as text, checked field by field (an amount with 8 decimals or
 // a word is refused with a message), and written to the address only when all are valid.
 import { useState, type FormEvent } from 'react';
+import { MODELLED_TYPES } from '../../../../shared/model';
 import { filterText, formProblems, FILTER_PARAMS, type FilterText } from '../../lib/history-filters';
 import { href, navigate } from '../../lib/router';
 
-const TYPES = [
-  'payment',
-  'create_account',
-  'account_merge',
-  'path_payment_strict_send',
-  'path_payment_strict_receive',
-  'change_trust',
-  'manage_sell_offer',
-  'manage_buy_offer',
-  'set_options',
-  'allow_trust',
-  'set_trust_line_flags',
-  'manage_data',
-  'bump_sequence',
-  'create_claimable_balance',
-  'claim_claimable_balance',
-  'clawback',
-  'invoke_host_function',
-];
+/**
+ * Every type the app models (shared/model), so no type an account can have is missing from the
+ * picker (pool deposits and withdrawals, sponsorships, footprint types were). Narrowing this to the
+ * types the indexed account has needs a query of the index (not there yet).
+ */
+const TYPES: readonly string[] = MODELLED_TYPES;
 
 type Problems = ReturnType<typeof formProblems>;
 

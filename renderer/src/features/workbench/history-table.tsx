@@ -27,14 +27,32 @@ export function rowAmountText(row: HistoryRow): string {
     .join(' → ');
 }
 
+/** Which way a leg of the row moved (the index reads it with shared/moves.ts); none for a failed row. */
+function legDirection(row: HistoryRow, i: number, count: number): 'in' | 'out' | undefined {
+  if (!row.successful || row.direction === 'none') return undefined;
+  if (row.direction === 'self') return count > 1 && i === 0 ? 'out' : 'in';
+  return row.direction;
+}
+
 function RowAmount({ row }: { row: HistoryRow }) {
   const legs = legsOf(row);
   return (
-    <span className={legs.length > 1 ? 'amounts stacked' : 'amounts'}>
+    <span className={`amounts${legs.length > 1 ? ' stacked' : ''}${row.successful ? '' : ' attempted'}`}>
       {legs.map(([amount, asset], i) => (
         <span key={i} className="leg">
           {i > 0 ? <span className="muted"> → </span> : null}
-          <Money amount={amount} currency={assetCurrency(asset)} inRow />
+          {asset.startsWith('balance:') ? (
+            <span className="muted">the balance</span>
+          ) : asset.startsWith('pool:') ? (
+            <Money amount={amount} shares direction={legDirection(row, i, legs.length)} />
+          ) : (
+            <Money
+              amount={amount}
+              currency={assetCurrency(asset)}
+              direction={legDirection(row, i, legs.length)}
+              inRow
+            />
+          )}
         </span>
       ))}
     </span>

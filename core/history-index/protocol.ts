@@ -3,14 +3,12 @@
 // error ({code, message}, a CoreError's code when the worker threw one). Values cross by
 // structured clone, so bigints stay bigints.
 import type { FlowPoint, HistoryFilter, HistoryPage, HistorySort, TotalsBy, TotalsRow } from '../../shared/history';
-import type { PageSeen, PagingFault } from '../../shared/paging-guard';
+import type { PagingFault } from '../../shared/paging-guard';
+import type { PageGuardArgs } from './worker-thread/page-guard';
 import type { AccountMeta, IngestResult, PageResult } from './worker-thread/store';
 
-/** What a sync's page is checked against before it is written: the cursor it was asked from and what the walk kept of the page before. */
-export interface PageGuardArgs {
-  cursor: string | undefined;
-  previous: PageSeen | null;
-}
+/** What a sync's page is checked against before it is written (worker-thread/page-guard.ts). */
+export type { PageGuardArgs };
 
 export interface ExportArgs {
   account: string;

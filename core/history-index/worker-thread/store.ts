@@ -16,8 +16,7 @@ import { extractPage, type IndexRow } from './extract';
 import { packPageSync, pageOfRecords } from './pages';
 import { legsOf, RollUps } from './roll-up';
 import { PAGE_LIMIT } from '../walk-cursor';
-import type { PageGuardArgs } from '../protocol';
-import { checkPage } from './page-guard';
+import { checkPage, type PageGuardArgs } from './page-guard';
 import { pageSum } from './damage';
 
 export { type AccountMeta, listMeta, readMeta } from './account-meta';

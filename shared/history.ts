@@ -122,6 +122,10 @@ export const TotalsRow = z.object({
 });
 export type TotalsRow = z.infer<typeof TotalsRow>;
 
+/** An operation type the index holds for an account, and how many of its operations have it. */
+export const TypeCount = z.object({ type: z.string(), count: z.number().int() });
+export type TypeCount = z.infer<typeof TypeCount>;
+
 export const FlowPoint = z.object({ day: z.string(), net: DecimalString, cumulative: DecimalString });
 export type FlowPoint = z.infer<typeof FlowPoint>;
 

@@ -13,6 +13,7 @@ import {
   HistorySort,
   TotalsBy,
   TotalsRow,
+  TypeCount,
   IndexCoverage,
 } from './history';
 import { none, request } from './ipc-values';
@@ -64,6 +65,8 @@ export const historyChannels = {
       .strict(),
     z.object({ rows: z.array(TotalsRow), coverage: IndexCoverage.optional() }),
   ),
+  /** The operation types the account's index holds, with their counts (the workbench's type filter lists these). */
+  'history:types': request(HistoryAccount, z.object({ types: z.array(TypeCount), coverage: IndexCoverage.optional() })),
   /** Net flow of one asset per day and its running total over the filtered set. */
   'history:flow': request(
     z.object({ account: IdString, filter: HistoryFilter.default({}), asset: AssetFilter }).strict(),

@@ -1,6 +1,6 @@
 // The local history index of an account on the selected network (issue #13, docs/history-index.md):
 // sync, pause, cancel, status, list, remove, and the analyses over the index (query, totals,
-// flow, export). Indexes live in <userData>/history/<network-id>.sqlite, owned by a worker thread.
+// types, flow, export). Indexes live in <userData>/history/<network-id>.sqlite, owned by a worker thread.
 import type { CoreContext, DomainHandlers } from '../context';
 import { readRoot, type ServerRoot } from '../history-index/main-thread/walk';
 import { scopeId } from '../listings';
@@ -16,6 +16,7 @@ type HistoryChannels =
   | 'history:rebuild'
   | 'history:query'
   | 'history:totals'
+  | 'history:types'
   | 'history:flow'
   | 'history:export';
 
@@ -92,6 +93,10 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
     'history:totals': async function historyTotals({ account: id, filter, by, top }) {
       const rows = await history.call(selected(), 'totals', { account: account(id), filter, by, top });
       return { rows, coverage: await history.coverage(selected(), account(id)) };
+    },
+    'history:types': async function historyTypes({ account: id }) {
+      const types = await history.call(selected(), 'types', { account: account(id) });
+      return { types, coverage: await history.coverage(selected(), account(id)) };
     },
     'history:flow': async function historyFlow({ account: id, filter, asset }) {
       const points = await history.call(selected(), 'flow', { account: account(id), filter, asset });

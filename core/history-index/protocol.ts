@@ -2,7 +2,15 @@
 // file, an operation and its arguments; each answer carries the request's id and a value or an
 // error ({code, message}, a CoreError's code when the worker threw one). Values cross by
 // structured clone, so bigints stay bigints.
-import type { FlowPoint, HistoryFilter, HistoryPage, HistorySort, TotalsBy, TotalsRow } from '../../shared/history';
+import type {
+  FlowPoint,
+  HistoryFilter,
+  HistoryPage,
+  HistorySort,
+  TotalsBy,
+  TotalsRow,
+  TypeCount,
+} from '../../shared/history';
 import type { PagingFault } from '../../shared/paging-guard';
 import type { PageGuardArgs } from './worker-thread/page-guard';
 import type { AccountMeta, IngestResult, PageResult } from './worker-thread/store';
@@ -43,6 +51,8 @@ export interface HistoryOps {
     HistoryPage,
   ];
   totals: [{ account: string; filter: HistoryFilter; by: TotalsBy; top: number }, TotalsRow[]];
+  /** The operation types the account's index holds, each with its count, the most frequent first. */
+  types: [{ account: string }, TypeCount[]];
   flow: [{ account: string; filter: HistoryFilter; asset: string }, FlowPoint[]];
   export: [ExportArgs, { rows: number }];
   /** Updates the planner's statistics (after a large ingest). */

@@ -135,6 +135,11 @@ describe('history:sync', () => {
     const list = await app.call<{ indexes: { account: string; rows: number; bytes: number }[] }>('history:list', {});
     expect(list.indexes).toEqual([expect.objectContaining({ account, rows: 1200 })]);
     expect(list.indexes[0]!.bytes).toBeGreaterThan(1200 * 100);
+    // The types the index holds, with their counts (the workbench's type filter), the index current.
+    expect(await app.call('history:types', { account })).toEqual({
+      types: [{ type: 'payment', count: 1200 }],
+      coverage: expect.objectContaining({ partial: null, records: 1200 }),
+    });
   });
 
   it('resumes after a pause, and in another app core after the first stopped, with nothing lost or doubled', async () => {

@@ -256,6 +256,29 @@ describe('the workbench', () => {
     );
   });
 
+  it('lists the types the index holds for the account, the most frequent first with their counts', async () => {
+    open(
+      { type: 'clawback' },
+      {
+        'history:types': () => ({
+          types: [
+            { type: 'payment', count: 1812 },
+            { type: 'liquidity_pool_deposit', count: 3 },
+          ],
+        }),
+      },
+    );
+    const types = screen.getByRole('group', { name: 'Operation types' });
+    await waitFor(() => expect(within(types).getAllByRole('checkbox')).toHaveLength(3));
+    // The account's own types with their counts, then the one the address asks for (it has none).
+    expect(
+      within(types)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')!.textContent),
+    ).toEqual([' payment (1,812)', ' liquidity pool deposit (3)', ' clawback']);
+    expect(within(types).queryByRole('checkbox', { name: /^create account/ })).toBeNull();
+  });
+
   it('combines operation types, direction and status into the address and the query', async () => {
     const bridge = open();
     await screen.findByText('3 operations match');

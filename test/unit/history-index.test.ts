@@ -15,7 +15,7 @@ import { queryPage } from '../../core/history-index/worker-thread/query';
 import { openIndex, SCHEMA_VERSION } from '../../core/history-index/worker-thread/schema';
 import { GROUP_PAGES, IndexWriter } from '../../core/history-index/worker-thread/store';
 import { nextOfFullPage } from '../../core/history-index/walk-cursor';
-import { cumulativeFlow, totalsBy } from '../../core/history-index/worker-thread/totals';
+import { cumulativeFlow, totalsBy, typeCounts } from '../../core/history-index/worker-thread/totals';
 import { accountKeys } from '../support/service-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-history-'));
@@ -304,6 +304,20 @@ describe('history index = brute force', () => {
         },
       ),
       { numRuns: 120 },
+    );
+  });
+
+  it('the types held, each with its count, the most frequent first (the workbench type filter)', () => {
+    fc.assert(
+      fc.property(fc.array(specArb, { minLength: 1, maxLength: 50 }), (specs) => {
+        const { db, acct, rows } = buildIndex(specs);
+        const counts = new Map<string, number>();
+        for (const row of rows) counts.set(row.type, (counts.get(row.type) ?? 0) + 1);
+        const want = [...counts].sort(([ta, a], [tb, b]) => b - a || (ta < tb ? -1 : 1));
+        expect(typeCounts(db, acct).map(({ type, count }) => [type, count])).toEqual(want);
+        db.close();
+      }),
+      { numRuns: 40 },
     );
   });
 

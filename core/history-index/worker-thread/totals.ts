@@ -3,7 +3,7 @@
 // Exact: every figure is a bigint of stroops until it is written as a decimal string.
 import type { DatabaseSync } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
-import type { FlowPoint, HistoryFilter, TotalsBy, TotalsRow } from '../../../shared/history';
+import type { FlowPoint, HistoryFilter, TotalsBy, TotalsRow, TypeCount } from '../../../shared/history';
 import { assetFlows, flows, isWholeHistory, names, rolledFlows, type FlowGroup } from './query';
 import { isoDay, isoTime } from './iso-time';
 import { topRolledParties } from './top-parties';
@@ -112,4 +112,12 @@ export function cumulativeFlow(db: DatabaseSync, acct: number, filter: HistoryFi
     running += net;
     return { day: isoDay(Number(g.group)), net: formatAmount(net), cumulative: formatAmount(running) };
   });
+}
+
+/** The types of the account's operations with their counts, the most frequent first (index ops_type). */
+export function typeCounts(db: DatabaseSync, acct: number): TypeCount[] {
+  const rows = db
+    .prepare('SELECT type, count(*) AS count FROM ops WHERE acct = ? GROUP BY type ORDER BY count DESC, type')
+    .all(acct) as { type: string; count: number }[];
+  return rows.map(({ type, count }) => ({ type, count: Number(count) }));
 }

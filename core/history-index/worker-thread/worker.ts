@@ -18,7 +18,7 @@ import { queryPage } from './query';
 import { openIndex } from './schema';
 import { damagedError, isCorruption, OpenMarker, PageDamage, quickCheck } from './damage';
 import { IndexWriter, listMeta, readMeta } from './store';
-import { cumulativeFlow, totalsBy } from './totals';
+import { cumulativeFlow, totalsBy, typeCounts } from './totals';
 import { WorkerFetches, type FetchRequest } from './worker-fetch';
 
 interface Opened {
@@ -154,6 +154,7 @@ const handlers: Handlers = {
   remove: ({ writer }, { account }) => writer.remove(account),
   query: ({ db }, { account, ...request }) => queryPage(db, acctOf(db, account), request),
   totals: ({ db }, { account, filter, by, top }) => totalsBy(db, acctOf(db, account), filter, by, top),
+  types: ({ db }, { account }) => typeCounts(db, acctOf(db, account)),
   flow: ({ db }, { account, filter, asset }) => cumulativeFlow(db, acctOf(db, account), filter, asset),
   export: ({ db }, args) => exportIndex(db, acctOf(db, args.account), args),
   optimize: ({ db }) => {

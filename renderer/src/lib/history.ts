@@ -172,6 +172,17 @@ export function useHistoryTotals(account: string, filter: HistoryFilter, by: Tot
   });
 }
 
+/** The types of the account's indexed operations with their counts (the type filter's choices). */
+export function useHistoryTypes(account: string) {
+  const networkId = useUi((state) => state.networkId);
+  return useQuery({
+    queryKey: historyKey(networkId, 'data', account, 'types'),
+    queryFn: ({ signal }) => call('history:types', { account }, signal),
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
 export function useHistoryFlow(account: string, filter: HistoryFilter, asset: string | null) {
   const networkId = useUi((state) => state.networkId);
   return useQuery({

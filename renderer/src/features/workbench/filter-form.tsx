@@ -3,12 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { MODELLED_TYPES } from '../../../../shared/model';
 import { filterText, formProblems, FILTER_PARAMS, type FilterText } from '../../lib/history-filters';
+import { useHistoryTypes } from '../../lib/history';
 import { href, navigate } from '../../lib/router';
 
 /**
- * Every type the app models (shared/model), so no type an account can have is missing from the
- * picker (pool deposits and withdrawals, sponsorships, footprint types were). Narrowing this to the
- * types the indexed account has needs a query of the index (not there yet).
+ * Until the index says which types the account has (`history:types`), or if it cannot: every type
+ * the app models (shared/model), so no type an account can have is missing from the picker.
  */
 const TYPES: readonly string[] = MODELLED_TYPES;
 
@@ -60,7 +60,7 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
 
   return (
     <form className="filter-form" aria-label="Filters" onSubmit={apply}>
-      <TypePicker selected={selectedTypes} onChange={(types) => set('type')(types.join(','))} />
+      <TypePicker account={account} selected={selectedTypes} onChange={(types) => set('type')(types.join(','))} />
       {field('asset', 'Asset', { placeholder: 'XLM, USD or USD:G…' })}
       {field('cp', 'Counterparty', { placeholder: 'G…', className: 'ff-wide' })}
       <ChoiceField label="Direction" value={text.dir} choices={DIRECTIONS} onChange={set('dir')} />
@@ -168,8 +168,23 @@ function FilterProblems({ problems, text, shown }: { problems: Problems; text: F
   );
 }
 
-/** Operation types as a drop-down of checkboxes; none ticked = every type. */
-function TypePicker({ selected, onChange }: { selected: string[]; onChange(types: string[]): void }) {
+/**
+ * Operation types as a drop-down of checkboxes; none ticked = every type. The choices are the types
+ * the account's index holds, the most frequent first, each with its count (of the operations
+ * indexed so far, while the index is partial), and any type the address asks for.
+ */
+function TypePicker({
+  account,
+  selected,
+  onChange,
+}: {
+  account: string;
+  selected: string[];
+  onChange(types: string[]): void;
+}) {
+  const held = useHistoryTypes(account).data;
+  const counts = new Map(held?.types.map(({ type, count }) => [type, count]));
+  const choices = held ? [...counts.keys()] : TYPES;
   const toggle = (type: string, on: boolean) => onChange(on ? [...selected, type] : selected.filter((t) => t !== type));
   return (
     <div className="ff ff-types">
@@ -178,8 +193,13 @@ function TypePicker({ selected, onChange }: { selected: string[]; onChange(types
         <summary aria-label="Operation types">
           {selected.length ? selected.map((t) => t.replace(/_/g, ' ')).join(', ') : 'every type'}
         </summary>
-        <div className="type-list" role="group" aria-label="Operation types">
-          {[...new Set([...TYPES, ...selected])].map((type) => (
+        <div
+          className="type-list"
+          role="group"
+          aria-label="Operation types"
+          title={held?.coverage?.partial ? 'Counts of the operations indexed so far (the index is partial)' : undefined}
+        >
+          {[...new Set([...choices, ...selected])].map((type) => (
             <label key={type}>
               <input
                 type="checkbox"
@@ -187,6 +207,9 @@ function TypePicker({ selected, onChange }: { selected: string[]; onChange(types
                 onChange={(e) => toggle(type, e.target.checked)}
               />{' '}
               {type.replace(/_/g, ' ')}
+              {counts.has(type) ? (
+                <span className="muted small"> ({counts.get(type)!.toLocaleString('en')})</span>
+              ) : null}
             </label>
           ))}
         </div>

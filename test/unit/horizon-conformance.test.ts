@@ -1,8 +1,8 @@
-// Conformance with real Horizon: every record of the captures in ../shared/fixtures/horizon-real/
-// (a design folder that sits beside the checkout on the build machine, never in a clone) is read
+// Conformance with real Horizon: every record of a folder of real Horizon captures, named by
+// LEDGERSCOPE_HORIZON_REAL (kept outside the repository, never in a clone), is read
 // through the app's normaliser, resource readers, HTTP problem reader and submission interpreter,
-// and must come out without loss. Where the folder is absent this says so in one line and skips;
-// LEDGERSCOPE_HORIZON_REAL names another folder (a missing one to see the skip). The same reader
+// and must come out without loss. Without the variable, or where its folder is absent, this says
+// so in one line and skips. The same reader
 // runs over the project's own fixtures in every clone, so it is itself tested everywhere.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,13 +16,16 @@ import { HORIZON_OPERATION_TYPES, readFolder, type Tally } from '../support/hori
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The only reference to a path outside the repository, and it is optional. */
-const REAL = resolve(ROOT, process.env['LEDGERSCOPE_HORIZON_REAL'] ?? '../shared/fixtures/horizon-real/');
+/** The captures' folder, named by the environment only: the repository names no path outside itself. */
+const NAMED = process.env['LEDGERSCOPE_HORIZON_REAL'];
+const REAL = NAMED ? resolve(ROOT, NAMED) : '';
 const OWN = resolve(ROOT, 'test/fixtures/horizon');
-const present = existsSync(REAL);
+const present = REAL !== '' && existsSync(REAL);
 if (!present)
   console.log(
-    `horizon conformance: skipped the real Horizon captures, ${REAL} does not exist (it sits beside the checkout on the build machine only)`,
+    REAL === ''
+      ? 'horizon conformance: skipped the real Horizon captures (LEDGERSCOPE_HORIZON_REAL names their folder where there is one)'
+      : `horizon conformance: skipped the real Horizon captures, ${REAL} does not exist`,
   );
 
 let local: LocalServer;

@@ -185,7 +185,7 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
     case undefined:
     case '':
       throw new UsageError(
-        'a command is needed (payments, operations, stream, inspect, merge, submit, decode, explain, export, sync, history, totals)',
+        'a command is needed (payments, operations, stream, inspect, merge, submit, decode, explain, export, sync, history, totals, reconcile)',
       );
     case 'help':
       return { kind: 'help' };
@@ -246,6 +246,7 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
     case 'sync':
     case 'history':
     case 'totals':
+    case 'reconcile':
       return parseHistoryCommand(name, rest);
     default:
       throw new UsageError(`unknown command "${name.slice(0, 40)}"`);

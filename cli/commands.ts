@@ -9,17 +9,11 @@ import type { Command } from './args';
 import { checkSignatures, inspectSignatures, mergeCommand } from './merge-command';
 import { inspectLines } from './inspect-text';
 import { runHistoryCommand } from './history-commands';
-import { CommandError, type Context } from './context';
+import { call, CommandError, type Context } from './context';
 
 export { CommandError, type Context, type Io } from './context';
 
 const MAX_INPUT = 1024 * 1024;
-
-async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
-  const reply = await ctx.dispatch(channel, args, ctx.signal ? { signal: ctx.signal } : {});
-  if (!reply.ok) throw new CommandError(reply.error.message);
-  return reply.value as T;
-}
 
 async function readSource(ctx: Context, source: string): Promise<string> {
   let text: string;
@@ -81,6 +75,7 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
     case 'sync':
     case 'history':
     case 'totals':
+    case 'reconcile':
       return runHistoryCommand(command, ctx);
   }
 }

@@ -24,3 +24,10 @@ export interface Context {
   /** Subscribes to the core's events (submission follow-up, export progress). */
   onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void;
 }
+
+/** A channel's answer through the same dispatcher as the app's windows; its error ends the command (one line). */
+export async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
+  const reply = await ctx.dispatch(channel, args, ctx.signal ? { signal: ctx.signal } : {});
+  if (!reply.ok) throw new CommandError(reply.error.message);
+  return reply.value as T;
+}

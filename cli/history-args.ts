@@ -21,6 +21,7 @@ export type HistoryCommand =
       /** Answer from an index that is not complete, its figures labelled partial (else: refused, exit 1). */
       partial: boolean;
     }
+  | { kind: 'reconcile'; account: string; format: 'table' | 'json' }
   | {
       kind: 'totals';
       account: string;
@@ -42,6 +43,9 @@ export const HISTORY_USAGE = `  sync <account> [--follow] [--rebuild]   index th
       filters: --type T[,T…] --asset CODE[:ISSUER]|native --counterparty G… --direction in|out
                --min AMOUNT --max AMOUNT --from DATE --to DATE (YYYY-MM-DD or RFC 3339) --memo TEXT
                --failed (include failed) | --only-failed
+  reconcile <account> [--format table|json]
+      per asset: opening, in, out, fees and closing balance from the index beside the balance the network
+      reports now; exit 0 when every asset reconciles to the stroop, 1 when one does not (the difference and its likely cause)
       an index whose sync has not finished (syncing, paused, interrupted, failed) is partial: history and
       totals refuse it (exit 1, the reason on stderr) unless --partial, which prints its figures labelled partial`;
 
@@ -158,7 +162,15 @@ function count(name: string, value: unknown, fallback: number, max: number): num
 
 const FORMATS = ['table', 'csv', 'ndjson'] as const;
 
-export function parseHistoryCommand(name: 'sync' | 'history' | 'totals', rest: string[]): HistoryCommand {
+export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'reconcile', rest: string[]): HistoryCommand {
+  if (name === 'reconcile') {
+    const { values, positionals } = parse(rest, { format: { type: 'string' } }, ['account'], 'reconcile');
+    return {
+      kind: 'reconcile',
+      account: account(positionals[0]!),
+      format: oneOf('format', values['format'], ['table', 'json'] as const, 'table'),
+    };
+  }
   if (name === 'sync') {
     const { values, positionals } = parse(
       rest,

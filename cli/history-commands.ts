@@ -6,17 +6,13 @@ import { csvCells } from '../shared/csv-cell';
 import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
-import type { Context } from './context';
+import { call, type Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
 import { displayAmount } from '../shared/amount';
 import { shortener } from '../shared/operation-summary';
 import { showHidden } from '../shared/visible-text';
-
-async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
-  const reply = await ctx.dispatch(channel, args);
-  if (!reply.ok) throw new Error(reply.error.message);
-  return reply.value as T;
-}
+import { reconcileCommand } from './reconcile-command';
+import { table } from './table';
 
 /**
  * Whether figures from this index may be printed: a whole index's, or a partial one's with
@@ -98,16 +94,6 @@ const TABLE_COLUMNS: [string, (row: HistoryRow, named: Named) => string][] = [
   ['id', (r) => r.id],
 ];
 
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n') + '\n';
-}
-
 async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ctx: Context): Promise<number> {
   let cursor: string | undefined;
   let written = 0;
@@ -166,7 +152,7 @@ function more(matching: number | null, shown: number): string {
   return `… ${matching - shown} more matching rows: --limit N shows more, --format csv or ndjson writes them all\n`;
 }
 
-const TOTALS_COLUMNS = ['key', 'asset', 'in', 'out', 'net', 'count', 'volume', 'first', 'last'] as const;
+const TOTALS_COLUMNS = ['key', 'asset', 'in', 'out', 'fees', 'net', 'count', 'volume', 'first', 'last'] as const;
 
 function totalsOutput(rows: TotalsRow[], format: HistoryFormat): string {
   const cells = (row: TotalsRow) => TOTALS_COLUMNS.map((c) => String(row[c] ?? ''));
@@ -179,6 +165,8 @@ export async function runHistoryCommand(command: HistoryCommand, ctx: Context): 
   switch (command.kind) {
     case 'sync':
       return sync(command, ctx);
+    case 'reconcile':
+      return reconcileCommand(command, ctx);
     case 'history':
       return history(command, ctx);
     case 'totals': {

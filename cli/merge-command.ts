@@ -5,17 +5,11 @@ import { basename, dirname } from 'node:path';
 import { containsSecretKey, createFreshFile, SECRET_REFUSED } from '../core';
 import type { MergeReport, SignatureReport } from '../shared/signatures';
 import type { MergeCommand } from './merge-args';
-import { CommandError, type Context } from './context';
+import { call, CommandError, type Context } from './context';
 import { mergeLines, signatureLines } from './signatures-text';
 
 /** The channel's own limit on one envelope. */
 const MAX_ENVELOPE = 200_000;
-
-async function call<T>(ctx: Context, channel: string, args: unknown): Promise<T> {
-  const reply = await ctx.dispatch(channel, args);
-  if (!reply.ok) throw new CommandError(reply.error.message);
-  return reply.value as T;
-}
 
 export function readEnvelopeFile(path: string): string {
   let size: number;

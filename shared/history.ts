@@ -85,6 +85,9 @@ export const AssetFlow = z.object({
   asset: z.string(),
   in: DecimalString,
   out: DecimalString,
+  /** Fees the account paid, once per transaction (the native asset's only; "0" for every other). */
+  fees: DecimalString,
+  /** in − out − fees: what the flows changed the balance by. */
   net: DecimalString,
   count: z.number().int(),
 });
@@ -113,6 +116,9 @@ export const TotalsRow = z.object({
   asset: z.string(),
   in: DecimalString,
   out: DecimalString,
+  /** Fees the account paid, once per transaction (the native asset's only; "0" for every other). */
+  fees: DecimalString,
+  /** in − out − fees. */
   net: DecimalString,
   count: z.number().int(),
   /** Volume = in + out, the order of "top N" counterparties. */
@@ -126,6 +132,7 @@ export type TotalsRow = z.infer<typeof TotalsRow>;
 export const TypeCount = z.object({ type: z.string(), count: z.number().int() });
 export type TypeCount = z.infer<typeof TypeCount>;
 
+/** A day's net flow of one asset (in − out − fees) and the running total since the first indexed operation. */
 export const FlowPoint = z.object({ day: z.string(), net: DecimalString, cumulative: DecimalString });
 export type FlowPoint = z.infer<typeof FlowPoint>;
 

@@ -18,6 +18,8 @@ import {
 } from './history';
 import { none, request } from './ipc-values';
 import { IdString } from './model';
+import { BALANCE_PERIODS, BalanceAsset, BalanceHistory } from './balance-history';
+import { Reconciliation } from './reconcile';
 
 const HistoryAccount = z.object({ account: IdString }).strict();
 
@@ -71,6 +73,19 @@ export const historyChannels = {
   'history:flow': request(
     z.object({ account: IdString, filter: HistoryFilter.default({}), asset: AssetFilter }).strict(),
     z.object({ points: z.array(FlowPoint), coverage: IndexCoverage.optional() }),
+  ),
+  /**
+   * Whether the account's flows add up: per asset, opening, in, out, fees and closing from the
+   * index beside the balance the network reports now (shared/reconcile.ts).
+   */
+  'history:reconcile': request(
+    HistoryAccount,
+    z.object({ reconciliation: Reconciliation, coverage: IndexCoverage.optional() }),
+  ),
+  /** One asset's balance per day, week or month from the index (shared/balance-history.ts). */
+  'history:balance': request(
+    z.object({ account: IdString, asset: BalanceAsset, by: z.enum(BALANCE_PERIODS).default('day') }).strict(),
+    z.object({ history: BalanceHistory, coverage: IndexCoverage.optional() }),
   ),
   /** Writes the filtered set to a CSV or NDJSON file in the export directory. */
   'history:export': request(

@@ -4,6 +4,7 @@
 import type { CoreContext, DomainHandlers } from '../context';
 import { readRoot, type ServerRoot } from '../history-index/main-thread/walk';
 import { scopeId } from '../listings';
+import { balanceHistory, reconcileAccount } from './reconcile';
 
 type HistoryChannels =
   | 'history:sync'
@@ -18,6 +19,8 @@ type HistoryChannels =
   | 'history:totals'
   | 'history:types'
   | 'history:flow'
+  | 'history:reconcile'
+  | 'history:balance'
   | 'history:export';
 
 /**
@@ -101,6 +104,14 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
     'history:flow': async function historyFlow({ account: id, filter, asset }) {
       const points = await history.call(selected(), 'flow', { account: account(id), filter, asset });
       return { points, coverage: await history.coverage(selected(), account(id)) };
+    },
+    'history:reconcile': async function historyReconcile({ account: id }, { signal }) {
+      const reconciliation = await reconcileAccount(ctx, account(id), signal);
+      return { reconciliation, coverage: await history.coverage(selected(), account(id)) };
+    },
+    'history:balance': async function historyBalance({ account: id, asset, by }, { signal }) {
+      const balance = await balanceHistory(ctx, account(id), asset, by, signal);
+      return { history: balance, coverage: await history.coverage(selected(), account(id)) };
     },
     'history:export': async function historyExport({ account: id, ...request }) {
       return history.exportTo(selected(), { account: account(id), ...request });

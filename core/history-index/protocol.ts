@@ -11,7 +11,9 @@ import type {
   TotalsRow,
   TypeCount,
 } from '../../shared/history';
+import type { BalancePeriod, BalancePoint } from '../../shared/balance-history';
 import type { PagingFault } from '../../shared/paging-guard';
+import type { IndexSums } from '../../shared/reconcile';
 import type { PageGuardArgs } from './worker-thread/page-guard';
 import type { AccountMeta, IngestResult, PageResult } from './worker-thread/store';
 
@@ -55,6 +57,10 @@ export interface HistoryOps {
   types: [{ account: string }, TypeCount[]];
   flow: [{ account: string; filter: HistoryFilter; asset: string }, FlowPoint[]];
   export: [ExportArgs, { rows: number }];
+  /** Per asset, every leg in and out and the fees the account paid, for the reconciliation (shared/reconcile.ts). */
+  sums: [{ account: string }, IndexSums];
+  /** One asset's flows per period and the balance after each, from `opening` (stroops). */
+  balance: [{ account: string; asset: string; by: BalancePeriod; opening: bigint }, BalancePoint[]];
   /** Updates the planner's statistics (after a large ingest). */
   optimize: [Record<string, never>, null];
   /** Size of the file and its write-ahead log, bytes. */

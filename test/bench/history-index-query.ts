@@ -80,6 +80,9 @@ function syntheticRow(i: number, random: () => number): IndexRow {
     memo,
     memoType: memo ? 'text' : 'none',
     fee: 100n,
+    // The account pays the fee of each transaction it sends (one transaction per operation here).
+    feeAccount: direction === 'in' ? other : ME,
+    extra: [],
     slot: i % 5_000,
   };
 }

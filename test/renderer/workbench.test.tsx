@@ -44,6 +44,7 @@ const periods: TotalsRow[] = [
     asset: USD,
     in: BIG_IN,
     out: BIG_OUT,
+    fees: '0',
     net: BIG_NET,
     count: 7,
     volume: '1',
@@ -55,13 +56,25 @@ const periods: TotalsRow[] = [
     asset: USD,
     in: '0.0000001',
     out: '0',
+    fees: '0',
     net: '0.0000001',
     count: 1,
     volume: '0.0000001',
     first: null,
     last: null,
   },
-  { key: '2026-11-02', asset: 'native', in: '5', out: '0', net: '5', count: 1, volume: '5', first: null, last: null },
+  {
+    key: '2026-11-02',
+    asset: 'native',
+    in: '5',
+    out: '0',
+    fees: '0',
+    net: '5',
+    count: 1,
+    volume: '5',
+    first: null,
+    last: null,
+  },
 ];
 
 function handlers(extra: FakeHandlers = {}): FakeHandlers {
@@ -79,7 +92,9 @@ function handlers(extra: FakeHandlers = {}): FakeHandlers {
     'history:query': ({ cursor }) => ({
       rows: cursor ? [] : [row(0), row(1), row(2)],
       next: null,
-      summary: cursor ? null : { count: 3, totals: [{ asset: USD, in: BIG_IN, out: BIG_OUT, net: BIG_NET, count: 3 }] },
+      summary: cursor
+        ? null
+        : { count: 3, totals: [{ asset: USD, in: BIG_IN, out: BIG_OUT, fees: '0', net: BIG_NET, count: 3 }] },
     }),
     'history:totals': ({ by }) => ({
       rows:
@@ -90,6 +105,7 @@ function handlers(extra: FakeHandlers = {}): FakeHandlers {
                 asset: USD,
                 in: BIG_IN,
                 out: '0',
+                fees: '0',
                 net: BIG_IN,
                 count: 2,
                 volume: BIG_IN,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
-import { queryPage } from '../../core/history-index/worker-thread/query';
+import { queryPage } from '../../core/history-index/worker-thread/summary';
 import { openIndex } from '../../core/history-index/worker-thread/schema';
 import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { accountKeys } from '../support/service-store';
@@ -51,6 +51,8 @@ beforeAll(() => {
       memo: null,
       memoType: null,
       fee: 100n,
+      feeAccount: null,
+      extra: [],
       slot,
     };
   });

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../shared/amount';
 import { parseJson, stringifyJson } from '../../shared/json';
 import type { HistoryFilter, HistorySort } from '../../shared/history';
-import { queryPage } from '../../core/history-index/worker-thread/query';
+import { queryPage } from '../../core/history-index/worker-thread/summary';
 import { openIndex, SCHEMA_VERSION } from '../../core/history-index/worker-thread/schema';
 import { GROUP_PAGES, IndexWriter } from '../../core/history-index/worker-thread/store';
 import { nextOfFullPage } from '../../core/history-index/walk-cursor';
@@ -295,6 +295,8 @@ describe('history index = brute force', () => {
               asset: k.slice(1),
               in: formatAmount(t.in),
               out: formatAmount(t.out),
+              // These records name no fee payer: no fee is the account's.
+              fees: '0',
               net: formatAmount(t.in - t.out),
               count: t.count,
             }))
@@ -461,6 +463,8 @@ describe('a broad amount range (read in time order, not through the amount index
       memo: null,
       memoType: null,
       fee: 100n,
+      feeAccount: null,
+      extra: [],
       slot: i,
     }));
     writer.ingestRows(ME, rows, rows.at(-1)!.pagingToken);

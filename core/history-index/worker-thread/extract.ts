@@ -33,12 +33,29 @@ export interface IndexRow {
   memo: string | null;
   memoType: string | null;
   fee: bigint | null;
+  /**
+   * Who paid the transaction's fee, as its record names it (`fee_account`: the fee-bump source
+   * where there is one, else the transaction's source); null when the record carries no transaction.
+   */
+  feeAccount: string | null;
+  /** Legs beyond the two the columns hold: a pool deposit's second reserve, a contract call's further changes. */
+  extra: ExtraLeg[];
   /** The record's place in the page it came in (pages.ts). */
   slot: number;
 }
 
+/** A leg of a row beyond its columns' two (successful rows only: a failed one moved nothing). */
+export interface ExtraLeg {
+  incoming: boolean;
+  asset: string;
+  /** Stroops; null when the record does not carry the amount. */
+  amount: bigint | null;
+  party: string | null;
+}
+
 /** The columns of a row that say what it moved (or, for a failed operation, what it tried to move). */
 interface Movement {
+  extra: ExtraLeg[];
   direction: HistoryDirection;
   counterparty: string | null;
   asset: string | null;
@@ -48,6 +65,7 @@ interface Movement {
 }
 
 const NO_MOVEMENT: Movement = {
+  extra: [],
   direction: 'none',
   counterparty: null,
   asset: null,
@@ -65,7 +83,7 @@ const stroops = (leg: Leg | undefined): bigint | null => (leg?.amount === undefi
  * The columns from the viewer's legs (shared/moves.ts movesOf, the reading every view uses). A row
  * holds one leg of each side: `asset`/`amount` the first that came in (or, with none in, the first
  * that went out), `sourceAsset`/`sourceAmount` the first that went out when something also came
- * in. A failed operation moved nothing: direction none, and the columns hold what it tried.
+ * in; `extra` every further leg (a pool deposit's second reserve). A failed operation moved nothing: direction none, and the columns hold what it tried.
  */
 export function movementOf(op: Operation, viewer: string): Movement {
   const moves = movesOf(op, viewer);
@@ -74,7 +92,16 @@ export function movementOf(op: Operation, viewer: string): Movement {
   const firstOut = legs.find((leg) => leg.side === 'out');
   const main = firstIn ?? firstOut;
   const source = firstIn ? firstOut : undefined;
+  const extra = moves.legs
+    .filter((leg) => leg !== firstIn && leg !== firstOut)
+    .map((leg) => ({
+      incoming: leg.side === 'in',
+      asset: movedAssetKey(leg.asset),
+      amount: stroops(leg),
+      party: leg.counterparty ?? null,
+    }));
   return {
+    extra,
     direction: DIRECTION[moves.direction],
     counterparty: main?.counterparty ?? null,
     asset: main ? movedAssetKey(main.asset) : null,
@@ -139,6 +166,8 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
     memo: tx ? (text(tx['memo']) ?? null) : null,
     memoType: tx ? (text(tx['memo_type']) ?? null) : null,
     fee: fee === undefined ? null : BigInt(fee),
+    feeAccount: tx ? (text(tx['fee_account']) ?? text(tx['source_account']) ?? null) : null,
+    extra: m.extra,
     slot,
   };
 }

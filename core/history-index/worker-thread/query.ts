@@ -4,16 +4,9 @@
 // below 2^31 rows, and joined as a bigint here.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
-import type {
-  AssetFlow,
-  HistoryFilter,
-  HistoryPage,
-  HistoryRow,
-  HistorySort,
-  HistorySummary,
-} from '../../../shared/history';
+import type { HistoryFilter, HistoryRow, HistorySort } from '../../../shared/history';
 import { PageReader } from './pages';
-import { amountBound, compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
+import { amountBound, compileFilter, cursorText, parseCursor, sortSql } from './filter';
 
 // Interned assets and counterparties joined back to their text for the rows of a page.
 const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, p.address AS counterparty, direction,
@@ -114,12 +107,6 @@ export function readPage(db: DatabaseSync, acct: number, request: PageRequest): 
   return { rows, next };
 }
 
-export function queryPage(db: DatabaseSync, acct: number, request: PageRequest): HistoryPage {
-  const { rows, next } = readPage(db, acct, request);
-  const summary = request.summary ? summarize(db, acct, request.filter) : null;
-  return { rows: rows.map(rowOf), next, summary };
-}
-
 /** Exact sum from the summed high and low halves. */
 export function joinHalves(hi: Cell, lo: Cell): bigint {
   return (BigInt((hi ?? 0n) as bigint) << 32n) + BigInt((lo ?? 0n) as bigint);
@@ -130,18 +117,27 @@ export interface FlowGroup {
   asset: string;
   in: bigint;
   out: bigint;
+  /** Fees the account paid (the native asset's group only). */
+  fee: bigint;
   count: number;
   first: number | null;
   last: number | null;
 }
 
+/** The filtered successful rows that have further legs (`legs`), for a join with them. */
+export const MORE_ROWS = (where: string) =>
+  `SELECT id, created_at, counterparty FROM ops WHERE ${where} AND successful = 1 AND id IN (SELECT op FROM legs WHERE legs.acct = ops.acct)`;
+
 /**
  * The money legs of the filtered rows grouped by `groupSql` (an expression over the legs' `t`
  * created_at and `cp` counterparty id) and asset. A row moving value in (or to itself) is an "in"
  * leg of its asset and amount; a row moving value out (or to itself) is an "out" leg of its
- * source asset and amount when it has one (a path payment), else of its asset and amount.
- * Operations of failed transactions moved nothing: they are listed and counted, never summed.
- * Without other filters both legs are range reads of the covering index ops_flow.
+ * source asset and amount when it has one (a path payment), else of its asset and amount; its
+ * further legs (`legs`: a pool deposit's second reserve) are read beside them, and the fee a row
+ * carries (`fee_paid`, the account's fee of its transaction) is summed in the native asset.
+ * Operations of failed transactions moved nothing: they are listed and counted, never summed
+ * (but for the fee their transaction was charged). Without other filters the legs are range
+ * reads of the covering index ops_flow.
  */
 export function flows(
   db: DatabaseSync,
@@ -151,67 +147,24 @@ export function flows(
   assetOnly?: string,
 ): FlowGroup[] {
   const where = compileFilter(acct, filter);
-  const legIn = `SELECT created_at AS t, counterparty AS cp, asset AS a, amount >> 32 AS ih, amount & 4294967295 AS il, NULL AS oh, NULL AS ol FROM ops
+  const legIn = `SELECT created_at AS t, counterparty AS cp, asset AS a, amount >> 32 AS ih, amount & 4294967295 AS il, NULL AS oh, NULL AS ol, NULL AS fh, NULL AS fl FROM ops
     WHERE ${where.sql} AND successful = 1 AND direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL`;
-  const legOut = `SELECT created_at, counterparty, coalesce(source_asset, asset), NULL, NULL, coalesce(source_amount, amount) >> 32, coalesce(source_amount, amount) & 4294967295 FROM ops
+  const legOut = `SELECT created_at, counterparty, coalesce(source_asset, asset), NULL, NULL, coalesce(source_amount, amount) >> 32, coalesce(source_amount, amount) & 4294967295, NULL, NULL FROM ops
     WHERE ${where.sql} AND successful = 1 AND direction IN ('out', 'self') AND coalesce(source_asset, asset) IS NOT NULL AND coalesce(source_amount, amount) IS NOT NULL`;
+  const legMore = `SELECT o.created_at, coalesce(l.party, o.counterparty), l.asset,
+      CASE WHEN l.incoming THEN l.amount >> 32 END, CASE WHEN l.incoming THEN l.amount & 4294967295 END,
+      CASE WHEN l.incoming THEN NULL ELSE l.amount >> 32 END, CASE WHEN l.incoming THEN NULL ELSE l.amount & 4294967295 END, NULL, NULL
+    FROM (${MORE_ROWS(where.sql)}) o JOIN legs l ON l.acct = ? AND l.op = o.id WHERE l.amount IS NOT NULL`;
+  const legFee = `SELECT created_at, NULL, (SELECT id FROM assets WHERE key = 'native'), NULL, NULL, NULL, NULL, fee_paid >> 32, fee_paid & 4294967295 FROM ops
+    WHERE ${where.sql} AND fee_paid IS NOT NULL`;
   const pick = assetOnly === undefined ? '' : 'WHERE a = (SELECT id FROM assets WHERE key = ?)';
-  const sql = `SELECT ${groupSql} AS g, a, sum(ih) AS ih, sum(il) AS il, sum(oh) AS oh, sum(ol) AS ol, count(*) AS n, min(t) AS first, max(t) AS last
-    FROM (${legIn} UNION ALL ${legOut}) ${pick} GROUP BY g, a`;
+  const sql = `SELECT ${groupSql} AS g, a, sum(ih) AS ih, sum(il) AS il, sum(oh) AS oh, sum(ol) AS ol, sum(fh) AS fh, sum(fl) AS fl,
+      sum(fh IS NULL) AS n, min(t) AS first, max(t) AS last
+    FROM (${legIn} UNION ALL ${legOut} UNION ALL ${legMore} UNION ALL ${legFee}) ${pick} GROUP BY g, a`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
-  return groupsOf(
-    db,
-    statement.all(...where.params, ...where.params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[],
-  );
-}
-
-// The legs of flows() one kind at a time: [direction, asset column, amount expression, condition, in?].
-const LEG_KINDS: [string, string, string, string, boolean][] = [
-  ['in', 'asset', 'amount', '', true],
-  ['self', 'asset', 'amount', '', true],
-  ['out', 'asset', 'amount', 'AND source_asset IS NULL', false],
-  ['self', 'asset', 'amount', 'AND source_asset IS NULL', false],
-  ['out', 'source_asset', 'coalesce(source_amount, amount)', 'AND source_asset IS NOT NULL', false],
-  ['self', 'source_asset', 'coalesce(source_amount, amount)', 'AND source_asset IS NOT NULL', false],
-];
-
-/**
- * flows() grouped by asset alone, without a sort: with the account, `successful` and one
- * direction fixed, ops_flow lists rows in asset order, so each kind of leg is summed as it is
- * read (SQLite has no hash aggregation: a GROUP BY it cannot read in order is a sort).
- */
-export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter): FlowGroup[] {
-  const where = compileFilter(acct, filter);
-  const byAsset = new Map<number, FlowGroup>();
-  for (const [direction, column, amount, condition, incoming] of LEG_KINDS) {
-    const statement = db.prepare(
-      `SELECT ${column} AS a, sum(${amount} >> 32) AS hi, sum(${amount} & 4294967295) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
-       FROM ops WHERE ${where.sql} AND successful = 1 AND direction = '${direction}' ${condition} AND ${column} IS NOT NULL AND ${amount} IS NOT NULL GROUP BY ${column}`,
-    );
-    statement.setReadBigInts(true);
-    for (const r of statement.all(...where.params) as Raw[]) {
-      const id = Number(r['a']);
-      const group = byAsset.get(id) ?? {
-        group: '',
-        asset: String(id),
-        in: 0n,
-        out: 0n,
-        count: 0,
-        first: null,
-        last: null,
-      };
-      const sum = joinHalves(r['hi'], r['lo']);
-      if (incoming) group.in += sum;
-      else group.out += sum;
-      group.count += Number(r['n']);
-      group.first = Math.min(group.first ?? Number.MAX_SAFE_INTEGER, Number(r['first']));
-      group.last = Math.max(group.last ?? 0, Number(r['last']));
-      byAsset.set(id, group);
-    }
-  }
-  const assets = names(db, 'assets');
-  return [...byAsset.entries()].map(([id, group]) => ({ ...group, asset: assets.get(id) ?? '?' }));
+  const params = [...where.params, ...where.params, ...where.params, acct, ...where.params];
+  return groupsOf(db, statement.all(...params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
 }
 
 /** A filter that selects every row whose legs are summed: the rolled-up totals answer it. */
@@ -235,8 +188,11 @@ export function rolledFlows(
 ): FlowGroup[] {
   const where = table === 'roll_party' ? 'acct = ? AND party != 0' : 'acct = ?';
   const pick = assetOnly === undefined ? '' : 'AND asset = (SELECT id FROM assets WHERE key = ?)';
-  const sql = `SELECT ${groupSql} AS g, asset AS a, sum(in_hi) AS ih, sum(in_lo) AS il, sum(out_hi) AS oh, sum(out_lo) AS ol, sum(legs) AS n,
-    min(first) AS first, max(last) AS last FROM ${table} WHERE ${where} ${pick} GROUP BY g, a`;
+  const fees = table === 'roll_day' ? 'sum(fee_hi) AS fh, sum(fee_lo) AS fl' : 'NULL AS fh, NULL AS fl';
+  // A day whose only entries are not money legs or fees (a leg without an amount, a row without a transaction) is no group.
+  const having = table === 'roll_day' ? 'HAVING sum(legs) > 0 OR sum(fees) > 0' : '';
+  const sql = `SELECT ${groupSql} AS g, asset AS a, sum(in_hi) AS ih, sum(in_lo) AS il, sum(out_hi) AS oh, sum(out_lo) AS ol, ${fees}, sum(legs) AS n,
+    min(first) AS first, max(last) AS last FROM ${table} WHERE ${where} ${pick} GROUP BY g, a ${having}`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
   return groupsOf(db, statement.all(acct, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
@@ -249,6 +205,7 @@ export function groupsOf(db: DatabaseSync, rows: Raw[]): FlowGroup[] {
     asset: assets.get(Number(r['a'])) ?? '?',
     in: joinHalves(r['ih'], r['il']),
     out: joinHalves(r['oh'], r['ol']),
+    fee: joinHalves(r['fh'], r['fl']),
     count: Number(r['n']),
     first: r['first'] === null ? null : Number(r['first']),
     last: r['last'] === null ? null : Number(r['last']),
@@ -264,27 +221,4 @@ export function names(db: DatabaseSync, table: 'assets' | 'parties', ids?: numbe
     name: string;
   }[];
   return new Map(rows.map((r) => [Number(r.id), r.name]));
-}
-
-export function assetFlow(group: FlowGroup): AssetFlow {
-  return {
-    asset: group.asset,
-    in: formatAmount(group.in),
-    out: formatAmount(group.out),
-    net: formatAmount(group.in - group.out),
-    count: group.count,
-  };
-}
-
-/** Count of the filtered rows and their totals per asset (assets in key order). */
-export function summarize(db: DatabaseSync, acct: number, filter: HistoryFilter): HistorySummary {
-  const where: SqlPart = compileFilter(acct, filter);
-  const whole = isWholeHistory(filter);
-  const count = Number(
-    (db.prepare(`SELECT count(*) AS n FROM ops WHERE ${where.sql}`).get(...where.params) as { n: number }).n,
-  );
-  const totals = (whole ? rolledFlows(db, acct, 'roll_day', "''") : assetFlows(db, acct, filter))
-    .sort((a, b) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0))
-    .map(assetFlow);
-  return { count, totals };
 }

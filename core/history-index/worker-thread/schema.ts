@@ -1,18 +1,17 @@
 // The history index's SQLite file: one per network (<userData>/history/<network-id>.sqlite),
 // every indexed account of that network in it. The schema is versioned with PRAGMA user_version:
-// a file of version 6, 7 or 8 is migrated in place (every row kept; see migrate()); one written by an
+// a file of version 6 to 9 is migrated in place (every row kept; see migrate()); one written by an
 // older or unknown version is rebuilt (its rows are synced again), never read with the wrong
 // meaning. Only the index worker opens it (worker.ts).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { extractPage } from './extract';
-import { unpackPageSync } from './pages';
+import { rederive } from './rederive';
 
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /** Versions migrated in place; any other is rebuilt. */
-const MIGRATED = [6, 7, 8];
+const MIGRATED = [6, 7, 8, 9];
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -26,7 +25,16 @@ const MIGRATED = [6, 7, 8];
 // compressed (zstd; brotli before), per account, with the CRC-32 of its stored bytes (`sum`,
 // checked on every read; null for a page written before version 9); a row's page and slot name its
 // record's text there (pages.ts). `accounts.damaged` says why an account's index was found damaged
-// (damage.ts): nothing is read from it until it is rebuilt.
+// (damage.ts): nothing is read from it until it is rebuilt. Version 10: a row's legs beyond the
+// two its columns hold are in `legs` (a pool deposit's second reserve, a contract call's further
+// balance changes); `ops.fee_paid` is the transaction's fee on the first row of each transaction
+// whose fee the account paid (store.ts), and roll_day sums those fees (native asset's row) and
+// counts legs without an amount (`unknown`) and rows without a transaction (`nofee`).
+const LEGS_TABLE = `CREATE TABLE IF NOT EXISTS legs (
+  acct INTEGER NOT NULL, op INTEGER NOT NULL, n INTEGER NOT NULL,
+  incoming INTEGER NOT NULL, asset INTEGER NOT NULL, amount INTEGER, party INTEGER,
+  PRIMARY KEY (acct, op, n)
+) WITHOUT ROWID;`;
 const SCHEMA = `
 CREATE TABLE accounts (
   acct INTEGER PRIMARY KEY,
@@ -61,10 +69,12 @@ CREATE TABLE ops (
   memo TEXT,
   memo_type TEXT,
   fee INTEGER,
+  fee_paid INTEGER,
   page INTEGER,
   slot INTEGER,
   PRIMARY KEY (acct, id)
 ) WITHOUT ROWID;
+${LEGS_TABLE}
 CREATE TABLE pages (id INTEGER PRIMARY KEY, acct INTEGER NOT NULL, body BLOB NOT NULL, sum INTEGER);
 CREATE INDEX ops_time ON ops (acct, created_at);
 CREATE INDEX ops_type ON ops (acct, type, created_at);
@@ -80,6 +90,8 @@ CREATE TABLE roll_day (
   acct INTEGER NOT NULL, day INTEGER NOT NULL, asset INTEGER NOT NULL,
   in_hi INTEGER NOT NULL, in_lo INTEGER NOT NULL, out_hi INTEGER NOT NULL, out_lo INTEGER NOT NULL,
   legs INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL,
+  fee_hi INTEGER NOT NULL DEFAULT 0, fee_lo INTEGER NOT NULL DEFAULT 0, fees INTEGER NOT NULL DEFAULT 0,
+  unknown INTEGER NOT NULL DEFAULT 0, nofee INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (acct, day, asset)
 ) WITHOUT ROWID;
 CREATE TABLE roll_party (
@@ -114,8 +126,10 @@ export function openIndex(path: string): DatabaseSync {
 }
 
 /**
- * Version 8 lacks the damage mark and the pages' checksums, and reads what a row moved its own
- * way (version 9 re-reads every row: rederive); versions 6 and 7 differ from 8 only in the
+ * Version 9 lacks a row's further legs, the fee each row carries and the day totals' fees and
+ * counts (version 10: every row is read again from its stored page, rederive.ts, and the totals
+ * summed afresh). Version 8 lacks the damage mark and the pages' checksums, and reads what a row
+ * moved its own way; versions 6 and 7 differ from 8 only in the
  * accounts row. Version 7 had two more columns, the
  * start and the token of a second walk of a sync (a walk ahead, removed in version 8): while one
  * ran, the index held every operation up to `last_token` and those after `ahead_from` up to
@@ -138,9 +152,16 @@ function migrate(db: DatabaseSync): void {
     }
     // Version 9: the damage mark and each page's checksum (null: a page written before, unchecked).
     if (!columns.includes('damaged')) db.exec('ALTER TABLE accounts ADD COLUMN damaged TEXT');
-    const pageColumns = (db.prepare('PRAGMA table_info(pages)').all() as { name: string }[]).map((c) => c.name);
-    if (!pageColumns.includes('sum')) db.exec('ALTER TABLE pages ADD COLUMN sum INTEGER');
-    // Version 9 also re-reads what each row moved from its stored page (shared/moves.ts).
+    const columnsOf = (table: string) =>
+      (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+    if (!columnsOf('pages').includes('sum')) db.exec('ALTER TABLE pages ADD COLUMN sum INTEGER');
+    // Version 10: a row's further legs, the fee it carries, and the day totals' fees and counts.
+    if (!columnsOf('ops').includes('fee_paid')) db.exec('ALTER TABLE ops ADD COLUMN fee_paid INTEGER');
+    for (const column of ['fee_hi', 'fee_lo', 'fees', 'unknown', 'nofee'])
+      if (!columnsOf('roll_day').includes(column))
+        db.exec(`ALTER TABLE roll_day ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
+    db.exec(LEGS_TABLE);
+    // Versions 9 and 10 re-read what each row moved from its stored page (shared/moves.ts).
     rederive(db);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
@@ -148,54 +169,6 @@ function migrate(db: DatabaseSync): void {
     db.exec('ROLLBACK');
     throw error;
   }
-}
-
-/** A row's money legs, as roll-up.ts legsOf reads them: (acct, created_at, party, asset, amount, incoming). */
-const LEGS = `SELECT acct, created_at, coalesce(counterparty, 0) AS party, asset, amount, 1 AS incoming FROM ops
-    WHERE successful = 1 AND direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL
-  UNION ALL SELECT acct, created_at, coalesce(counterparty, 0), coalesce(source_asset, asset), coalesce(source_amount, amount), 0 FROM ops
-    WHERE successful = 1 AND direction IN ('out', 'self') AND coalesce(source_asset, asset) IS NOT NULL AND coalesce(source_amount, amount) IS NOT NULL`;
-const SUMS = `sum(CASE WHEN incoming THEN amount >> 32 ELSE 0 END), sum(CASE WHEN incoming THEN amount & 4294967295 ELSE 0 END),
-  sum(CASE WHEN incoming THEN 0 ELSE amount >> 32 END), sum(CASE WHEN incoming THEN 0 ELSE amount & 4294967295 END),
-  count(*), min(created_at), max(created_at)`;
-
-/**
- * Version 9 reads what a row moved with shared/moves.ts (extract.ts), as every view does; 8 and
- * before read it their own way (no pool, claim, clawback or contract amounts; a failed row with a
- * direction). Every row is read again from its stored page, and the day and counterparty totals
- * are summed again from the rows.
- */
-function rederive(db: DatabaseSync): void {
-  const intern = (table: 'assets' | 'parties', text: string | null): number | null => {
-    if (text === null) return null;
-    const column = table === 'assets' ? 'key' : 'address';
-    db.prepare(`INSERT OR IGNORE INTO ${table} (${column}) VALUES (?)`).run(text);
-    return Number((db.prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(text) as { id: number }).id);
-  };
-  const update = db.prepare(
-    'UPDATE ops SET counterparty = ?, direction = ?, asset = ?, amount = ?, source_asset = ?, source_amount = ? WHERE acct = ? AND id = ?',
-  );
-  const accounts = db.prepare('SELECT acct, address FROM accounts').all() as { acct: number; address: string }[];
-  const pages = db.prepare('SELECT body FROM pages WHERE acct = ?');
-  for (const { acct, address } of accounts) {
-    for (const page of pages.iterate(acct) as Iterable<{ body: Uint8Array }>) {
-      for (const row of extractPage(unpackPageSync(page.body), address)) {
-        update.run(
-          intern('parties', row.counterparty),
-          row.direction,
-          intern('assets', row.asset),
-          row.amount,
-          intern('assets', row.sourceAsset),
-          row.sourceAmount,
-          acct,
-          row.id,
-        );
-      }
-    }
-  }
-  db.exec('DELETE FROM roll_day; DELETE FROM roll_party;');
-  db.exec(`INSERT INTO roll_day SELECT acct, created_at / 86400000, asset, ${SUMS} FROM (${LEGS}) GROUP BY 1, 2, 3`);
-  db.exec(`INSERT INTO roll_party SELECT acct, party, asset, ${SUMS} FROM (${LEGS}) GROUP BY 1, 2, 3`);
 }
 
 /** Version 7: an account whose first walk had reached its walk ahead's start takes the walk ahead's token. */

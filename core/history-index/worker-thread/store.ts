@@ -9,12 +9,13 @@
 // the sync fetches again from the last committed token: a savepoint per page would keep the rest,
 // but SQLite copies every page a savepoint first touches to a journal of its own (702 KB written
 // a page against 280, 5.2 ms of the writer's CPU against 4.6; docs/benchmarks.md), for a failure
-// that is the disk's or a hostile server's. Runs in the index worker only.
+// that is the disk's or a hostile server's. Runs in the index worker only (legs: legs.ts).
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { type AccountMeta, readMeta } from './account-meta';
 import { extractPage, type IndexRow } from './extract';
 import { packPageSync, pageOfRecords } from './pages';
-import { legsOf, RollUps } from './roll-up';
+import { RollUps } from './roll-up';
+import { LegWriter } from './legs';
 import { PAGE_LIMIT } from '../walk-cursor';
 import { checkPage, type PageGuardArgs } from './page-guard';
 import { pageSum } from './damage';
@@ -38,10 +39,9 @@ export interface PageResult extends IngestResult {
 export const GROUP_PAGES = 20;
 
 const OP_COLUMNS = `acct, id, paging_token, ledger, created_at, type, tx_hash, successful, source, counterparty, direction, asset, amount,
-  source_asset, source_amount, memo, memo_type, fee, page, slot`;
-const OP_VALUES = `(${Array.from({ length: 20 }, () => '?').join(', ')})`;
+  source_asset, source_amount, memo, memo_type, fee, fee_paid, page, slot`;
+const OP_VALUES = `(${Array.from({ length: 21 }, () => '?').join(', ')})`;
 const INSERT_BATCH = 100;
-
 /** Fixed cost of a row and its index entries, for the size estimate (its page's bytes are added). */
 const ROW_OVERHEAD_BYTES = 420;
 
@@ -54,6 +54,7 @@ export class IndexWriter {
   private readonly update: StatementSync;
   private readonly interned = { assets: new Map<string, number>(), parties: new Map<string, number>() };
   private readonly rollUps: RollUps;
+  private readonly legs: LegWriter;
   /** Pages in the open group transaction (0: none open), and the accounts they are of. */
   private grouped = 0;
   private readonly groupAccounts = new Set<string>();
@@ -70,6 +71,7 @@ export class IndexWriter {
         oldest = coalesce(min(oldest, ?), ?, oldest), newest = coalesce(max(newest, ?), ?, newest) WHERE acct = ?`,
     );
     this.rollUps = new RollUps(db);
+    this.legs = new LegWriter(db, (table, text) => this.intern(table, text), this.rollUps);
   }
 
   /** The account's row of `accounts`, created on first use. */
@@ -131,7 +133,7 @@ export class IndexWriter {
     this.groupAccounts.add(address);
     let added: number;
     try {
-      added = this.writePage(this.account(address).acct, rows, lastToken, page);
+      added = this.writePage(this.account(address), rows, lastToken, page);
     } catch (error) {
       this.rollBack(error as Error, address);
       throw error;
@@ -175,13 +177,19 @@ export class IndexWriter {
   }
 
   /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. */
-  private writePage(acct: number, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null): number {
+  private writePage(
+    { acct, address }: AccountMeta,
+    rows: IndexRow[],
+    lastToken: string | null,
+    page: Uint8Array | null,
+  ) {
     let added = 0;
     let oldest: number | null = null;
     let newest: number | null = null;
     const pageId = page ? Number(this.insertPage.run(acct, page, pageSum(page)).lastInsertRowid) : null;
-    for (const row of this.insertNew(acct, rows, pageId)) {
-      this.roll(acct, row);
+    const { fresh, fees } = this.insertNew(acct, address, rows, pageId);
+    for (const [i, row] of fresh.entries()) {
+      this.legs.write(acct, row, fees[i]!);
       added += 1;
       oldest = oldest === null ? row.createdAt : Math.min(oldest, row.createdAt);
       newest = newest === null ? row.createdAt : Math.max(newest, row.createdAt);
@@ -193,7 +201,7 @@ export class IndexWriter {
     return added;
   }
 
-  /** The small integer that stands for an asset key or an address in this file. */
+  /** The small integer that stands for an asset key or an address in this file (cached). */
   private intern(table: 'assets' | 'parties', text: string | null): number | null {
     if (text === null) return null;
     const cache = this.interned[table];
@@ -212,22 +220,23 @@ export class IndexWriter {
    * of the primary key (empty but for a page fetched again); they go in INSERTs of up to
    * INSERT_BATCH rows, a third of the cost of one statement per row.
    */
-  private insertNew(acct: number, rows: IndexRow[], page: number | null): IndexRow[] {
-    if (rows.length === 0) return [];
+  private insertNew(acct: number, address: string, rows: IndexRow[], page: number | null) {
+    if (rows.length === 0) return { fresh: [], fees: [] };
     let [low, high] = [rows[0]!.id, rows[0]!.id];
     for (const row of rows) [low, high] = [row.id < low ? row.id : low, row.id > high ? row.id : high];
     const seen = new Set((this.existing.all(acct, low, high) as { id: bigint }[]).map((r) => r.id));
     const fresh = rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+    const fees = this.legs.feesOf(acct, address, fresh);
     for (let at = 0; at < fresh.length; at += INSERT_BATCH) {
       const chunk = fresh.slice(at, at + INSERT_BATCH);
       const values: SQLInputValue[] = [];
-      for (const row of chunk) values.push(...this.values(acct, row, page));
+      chunk.forEach((row, i) => values.push(...this.values(acct, row, page, fees[at + i]!)));
       this.insertStatement(chunk.length).run(...values);
     }
-    return fresh;
+    return { fresh, fees };
   }
 
-  private values(acct: number, row: IndexRow, page: number | null): SQLInputValue[] {
+  private values(acct: number, row: IndexRow, page: number | null, feePaid: bigint | null): SQLInputValue[] {
     return [
       acct,
       row.id,
@@ -247,6 +256,7 @@ export class IndexWriter {
       row.memo,
       row.memoType,
       row.fee,
+      feePaid,
       page,
       page === null ? null : row.slot,
     ];
@@ -261,13 +271,6 @@ export class IndexWriter {
       this.inserts.set(count, statement);
     }
     return statement;
-  }
-
-  /** Adds a new row's money legs to the day and counterparty totals written when its transaction commits. */
-  private roll(acct: number, row: IndexRow): void {
-    const party = this.intern('parties', row.counterparty) ?? 0;
-    for (const [asset, amount, incoming] of legsOf(row))
-      this.rollUps.add(acct, row.createdAt, party, this.intern('assets', asset)!, amount, incoming);
   }
 
   setState(address: string, change: { state?: AccountMeta['state']; completeFrom?: number | null }): void {
@@ -285,7 +288,7 @@ export class IndexWriter {
     if (!meta) return false;
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      for (const table of ['ops', 'roll_day', 'roll_party', 'pages', 'accounts'])
+      for (const table of ['ops', 'legs', 'roll_day', 'roll_party', 'pages', 'accounts'])
         this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
       this.db.exec('COMMIT');
     } catch (error) {

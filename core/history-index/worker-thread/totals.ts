@@ -4,7 +4,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { FlowPoint, HistoryFilter, TotalsBy, TotalsRow, TypeCount } from '../../../shared/history';
-import { assetFlows, flows, isWholeHistory, names, rolledFlows, type FlowGroup } from './query';
+import { flows, isWholeHistory, names, rolledFlows, type FlowGroup } from './query';
+import { assetFlows } from './summary';
 import { isoDay, isoTime } from './iso-time';
 import { topRolledParties } from './top-parties';
 
@@ -93,7 +94,8 @@ function totalsRow(by: TotalsBy, g: FlowGroup): TotalsRow {
     asset: g.asset,
     in: formatAmount(g.in),
     out: formatAmount(g.out),
-    net: formatAmount(g.in - g.out),
+    fees: formatAmount(g.fee),
+    net: formatAmount(g.in - g.out - g.fee),
     count: g.count,
     volume: formatAmount(g.in + g.out),
     first: iso(g.first),
@@ -101,14 +103,14 @@ function totalsRow(by: TotalsBy, g: FlowGroup): TotalsRow {
   };
 }
 
-/** Net flow of one asset per day with the running total, days in order (days without a leg left out). */
+/** Net flow (in − out − fees) of one asset per day with the running total, days in order (days without a leg or fee left out). */
 export function cumulativeFlow(db: DatabaseSync, acct: number, filter: HistoryFilter, asset: string): FlowPoint[] {
   const days = groupsFor(db, acct, filter, 'day', asset === 'XLM' ? 'native' : asset).sort(
     (a, b) => Number(a.group) - Number(b.group),
   );
   let running = 0n;
   return days.map((g) => {
-    const net = g.in - g.out;
+    const net = g.in - g.out - g.fee;
     running += net;
     return { day: isoDay(Number(g.group)), net: formatAmount(net), cumulative: formatAmount(running) };
   });

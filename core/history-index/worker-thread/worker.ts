@@ -11,10 +11,11 @@ import { rmSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../../errors';
+import { balanceFlows, indexSums } from './sums';
 import { exportIndex } from './export-file';
 import type { HistoryOp, OpArgs, OpResult, PageGuardArgs, WorkerReply, WorkerRequest } from '../protocol';
 import { PagingError } from '../../../shared/paging-guard';
-import { queryPage } from './query';
+import { queryPage } from './summary';
 import { openIndex } from './schema';
 import { damagedError, isCorruption, OpenMarker, PageDamage, quickCheck } from './damage';
 import { IndexWriter, listMeta, readMeta } from './store';
@@ -157,6 +158,8 @@ const handlers: Handlers = {
   types: ({ db }, { account }) => typeCounts(db, acctOf(db, account)),
   flow: ({ db }, { account, filter, asset }) => cumulativeFlow(db, acctOf(db, account), filter, asset),
   export: ({ db }, args) => exportIndex(db, acctOf(db, args.account), args),
+  sums: ({ db }, { account }) => indexSums(db, acctOf(db, account)),
+  balance: ({ db }, { account, asset, by, opening }) => balanceFlows(db, acctOf(db, account), asset, by, opening),
   optimize: ({ db }) => {
     db.exec('PRAGMA optimize=0x10002');
     return null;

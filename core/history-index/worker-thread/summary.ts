@@ -1,0 +1,116 @@
+// A page of the filtered set with its count and per-asset totals (flows() of query.ts grouped by
+// asset alone, or the rolled-up totals for a whole history).
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { formatAmount } from '../../../shared/amount';
+import type { AssetFlow, HistoryFilter, HistoryPage, HistorySummary } from '../../../shared/history';
+import { compileFilter, type SqlPart } from './filter';
+import {
+  isWholeHistory,
+  joinHalves,
+  MORE_ROWS,
+  names,
+  readPage,
+  rolledFlows,
+  rowOf,
+  type FlowGroup,
+  type PageRequest,
+} from './query';
+
+type Raw = Record<string, SQLInputValue | undefined>;
+
+// The legs of flows() one kind at a time: [direction, asset column, amount expression, condition, in?].
+const LEG_KINDS: [string, string, string, string, boolean][] = [
+  ['in', 'asset', 'amount', '', true],
+  ['self', 'asset', 'amount', '', true],
+  ['out', 'asset', 'amount', 'AND source_asset IS NULL', false],
+  ['self', 'asset', 'amount', 'AND source_asset IS NULL', false],
+  ['out', 'source_asset', 'coalesce(source_amount, amount)', 'AND source_asset IS NOT NULL', false],
+  ['self', 'source_asset', 'coalesce(source_amount, amount)', 'AND source_asset IS NOT NULL', false],
+];
+
+/**
+ * flows() grouped by asset alone, without a sort: with the account, `successful` and one
+ * direction fixed, ops_flow lists rows in asset order, so each kind of leg is summed as it is
+ * read (SQLite has no hash aggregation: a GROUP BY it cannot read in order is a sort).
+ */
+export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter): FlowGroup[] {
+  const where = compileFilter(acct, filter);
+  const byAsset = new Map<number, FlowGroup>();
+  const add = (id: number, r: Raw, side: boolean | 'fee') => {
+    const group = byAsset.get(id) ?? {
+      group: '',
+      asset: '',
+      in: 0n,
+      out: 0n,
+      fee: 0n,
+      count: 0,
+      first: null,
+      last: null,
+    };
+    const sum = joinHalves(r['hi'], r['lo']);
+    if (side === 'fee') group.fee += sum;
+    else {
+      if (side) group.in += sum;
+      else group.out += sum;
+      group.count += Number(r['n']);
+    }
+    group.first = Math.min(group.first ?? Number.MAX_SAFE_INTEGER, Number(r['first']));
+    group.last = Math.max(group.last ?? 0, Number(r['last']));
+    byAsset.set(id, group);
+  };
+  for (const [direction, column, amount, condition, incoming] of LEG_KINDS) {
+    const statement = db.prepare(
+      `SELECT ${column} AS a, sum(${amount} >> 32) AS hi, sum(${amount} & 4294967295) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
+       FROM ops WHERE ${where.sql} AND successful = 1 AND direction = '${direction}' ${condition} AND ${column} IS NOT NULL AND ${amount} IS NOT NULL GROUP BY ${column}`,
+    );
+    statement.setReadBigInts(true);
+    for (const r of statement.all(...where.params) as Raw[]) add(Number(r['a']), r, incoming);
+  }
+  const more = db.prepare(
+    `SELECT l.asset AS a, l.incoming AS incoming, sum(l.amount >> 32) AS hi, sum(l.amount & 4294967295) AS lo, count(*) AS n,
+       min(o.created_at) AS first, max(o.created_at) AS last
+     FROM (${MORE_ROWS(where.sql)}) o JOIN legs l ON l.acct = ? AND l.op = o.id WHERE l.amount IS NOT NULL GROUP BY l.asset, l.incoming`,
+  );
+  more.setReadBigInts(true);
+  for (const r of more.all(...where.params, acct) as Raw[]) add(Number(r['a']), r, Number(r['incoming']) === 1);
+  const fee = db.prepare(
+    `SELECT sum(fee_paid >> 32) AS hi, sum(fee_paid & 4294967295) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
+     FROM ops WHERE ${where.sql} AND fee_paid IS NOT NULL`,
+  );
+  fee.setReadBigInts(true);
+  const fees = fee.get(...where.params) as Raw;
+  const native = db.prepare("SELECT id FROM assets WHERE key = 'native'").get() as { id: number } | undefined;
+  if (native && Number(fees['n']) > 0) add(Number(native.id), fees, 'fee');
+  const assets = names(db, 'assets');
+  return [...byAsset.entries()].map(([id, group]) => ({ ...group, asset: assets.get(id) ?? '?' }));
+}
+
+export function queryPage(db: DatabaseSync, acct: number, request: PageRequest): HistoryPage {
+  const { rows, next } = readPage(db, acct, request);
+  const summary = request.summary ? summarize(db, acct, request.filter) : null;
+  return { rows: rows.map(rowOf), next, summary };
+}
+
+export function assetFlow(group: FlowGroup): AssetFlow {
+  return {
+    asset: group.asset,
+    in: formatAmount(group.in),
+    out: formatAmount(group.out),
+    fees: formatAmount(group.fee),
+    net: formatAmount(group.in - group.out - group.fee),
+    count: group.count,
+  };
+}
+
+/** Count of the filtered rows and their totals per asset (assets in key order). */
+export function summarize(db: DatabaseSync, acct: number, filter: HistoryFilter): HistorySummary {
+  const where: SqlPart = compileFilter(acct, filter);
+  const whole = isWholeHistory(filter);
+  const count = Number(
+    (db.prepare(`SELECT count(*) AS n FROM ops WHERE ${where.sql}`).get(...where.params) as { n: number }).n,
+  );
+  const totals = (whole ? rolledFlows(db, acct, 'roll_day', "''") : assetFlows(db, acct, filter))
+    .sort((a, b) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0))
+    .map(assetFlow);
+  return { count, totals };
+}

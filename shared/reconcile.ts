@@ -1,0 +1,237 @@
+// Does an account's history add up (issue #27)? Per asset: the opening balance (zero before the
+// account's creation when the index holds it), what came in, what went out, the fees the account
+// paid, and the closing balance those flows give, beside the balance the network reports now.
+// Equal: "reconciled", to the stroop. Different: the exact difference and its likely cause, never
+// a silent mismatch. One reading, here: the workbench, the account page and `ledgerscope
+// reconcile` all show this module's lines and sentences. Pure and exact (bigints of stroops).
+import { z } from 'zod';
+import { displayMoney, formatAmount, parseAmount } from './amount';
+import { DecimalString } from './model';
+
+/** What the index summed for one asset (core: roll_day), as exact decimal strings. */
+export const AssetSums = z.object({
+  /** "native", "CODE:ISSUER" or "pool:ID" (shares). */
+  asset: z.string(),
+  in: DecimalString,
+  out: DecimalString,
+  fees: DecimalString,
+  /** Legs whose amount the records do not carry (a claim's contents, an old merge). */
+  unknown: z.number().int(),
+  /** Operations whose records carry no transaction, so no word of who paid the fee (native only). */
+  nofee: z.number().int(),
+  legs: z.number().int(),
+});
+export type AssetSums = z.infer<typeof AssetSums>;
+
+/** What the index holds of the account, for the reconciliation. */
+export const IndexSums = z.object({
+  assets: z.array(AssetSums),
+  /** The index holds the operation that created the account: its balances were zero before. */
+  created: z.boolean(),
+  /** Claims whose records say neither the asset nor the amount (Horizon's claim records). */
+  unknownClaims: z.number().int(),
+  /** Offer operations of the account: their fills are trades, not in operation records. */
+  offers: z.number().int(),
+  newestLedger: z.number().int().nullable(),
+  oldestLedger: z.number().int().nullable(),
+});
+export type IndexSums = z.infer<typeof IndexSums>;
+
+/**
+ * reconciled: closing = reported, to the stroop. differs: not, with the likely cause.
+ * opening_unknown: the index does not reach the account's creation. issued: the account is the
+ * asset's issuer, which holds no balance of it (what it sends is created, what it receives destroyed).
+ */
+export const RECONCILE_STATUS = ['reconciled', 'differs', 'opening_unknown', 'issued'] as const;
+
+export const ReconcileLine = z.object({
+  asset: z.string(),
+  /** null: unknown (the index does not reach the account's creation). */
+  opening: DecimalString.nullable(),
+  /** Where the opening comes from: the account's creation in the index (zero), or the network's genesis (the root account held every coin). */
+  openingFrom: z.enum(['creation', 'genesis']).nullable(),
+  in: DecimalString,
+  out: DecimalString,
+  fees: DecimalString,
+  /** in − out − fees. */
+  net: DecimalString,
+  /** opening + net (null with an unknown opening). */
+  closing: DecimalString.nullable(),
+  /** What the network reports now ("0" for an asset the account no longer holds). */
+  reported: DecimalString,
+  /** reported − closing; with an unknown opening, reported − net (what it held before the indexed history, if nothing else is missing). */
+  difference: DecimalString,
+  status: z.enum(RECONCILE_STATUS),
+  /** The likely cause of a difference, or what an unknown opening means. */
+  cause: z.string().nullable(),
+  legs: z.number().int(),
+});
+export type ReconcileLine = z.infer<typeof ReconcileLine>;
+
+export const Reconciliation = z.object({
+  account: z.string(),
+  lines: z.array(ReconcileLine),
+  /** Every asset reconciled to the stroop. */
+  reconciled: z.boolean(),
+  /** One sentence over every line. */
+  summary: z.string(),
+  /** The ledger of the index's newest operation; the balances are the network's at the time of asking. */
+  throughLedger: z.number().int().nullable(),
+  /** The account does not exist now (merged, or never created): every balance it reports is zero. */
+  gone: z.boolean(),
+  checkedAt: z.string(),
+});
+export type Reconciliation = z.infer<typeof Reconciliation>;
+
+/** A balance the network reports: its asset key (as the index writes it) and amount. */
+export interface ReportedBalance {
+  asset: string;
+  amount: string;
+}
+
+export interface ReconcileInput {
+  account: string;
+  sums: IndexSums;
+  /** null: the account does not exist now. */
+  balances: ReportedBalance[] | null;
+  /** Why the index is partial (shared/index-coverage.ts), or null when its sync reached the end. */
+  partial: string | null;
+  /** The ledger from which the server keeps the account's history (null: all of it, or not known). */
+  completeFromLedger: number | null;
+  /** The ledger the account was last changed in, as the network reports it (null: not said). */
+  lastModifiedLedger: number | null;
+  /**
+   * The account is the network's root and the server's history starts at genesis: the native
+   * balance it held then (the genesis ledger's total coins); null otherwise.
+   */
+  genesisBalance: string | null;
+  checkedAt: string;
+}
+
+const count = (n: number) => n.toLocaleString('en');
+
+/** "USD" from "USD:G…", "XLM" for native, "pool shares" for "pool:…". */
+export function assetCodeOf(asset: string): string {
+  if (asset === 'native') return 'XLM';
+  if (asset.startsWith('pool:')) return 'pool shares';
+  return asset.split(':')[0] ?? asset;
+}
+
+/** The likely cause of a difference in `asset`, most likely first. */
+function causeOf(input: ReconcileInput, sums: AssetSums | undefined, asset: string): string {
+  const { sums: index, partial, completeFromLedger, lastModifiedLedger } = input;
+  if (partial)
+    return `the index is not complete (${partial}): its sync has not reached the account's latest operations`;
+  if (lastModifiedLedger !== null && index.newestLedger !== null && lastModifiedLedger > index.newestLedger)
+    return `the account changed in ledger ${count(lastModifiedLedger)}, after the index's newest operation (ledger ${count(index.newestLedger)}): sync it`;
+  if (sums && sums.unknown > 0)
+    return `${count(sums.unknown)} operation${sums.unknown === 1 ? '' : 's'} whose records do not carry the amount moved`;
+  if (index.unknownClaims > 0)
+    return `${count(index.unknownClaims)} claim${index.unknownClaims === 1 ? '' : 's'} of claimable balances whose records say neither asset nor amount`;
+  if (asset === 'native' && sums && sums.nofee > 0)
+    return `${count(sums.nofee)} operation${sums.nofee === 1 ? '' : 's'} whose records carry no transaction, so no fee`;
+  if (index.offers > 0)
+    return `the account placed offers (${count(index.offers)} operation${index.offers === 1 ? '' : 's'}): their fills are trades, which the index does not read`;
+  if (!index.created && completeFromLedger !== null)
+    return `the account's history before ledger ${count(completeFromLedger)} is not on this server`;
+  return 'value moved by operations the server does not list for this account (a fee bump paid for another account’s transaction, a trade)';
+}
+
+function causeOfLine(
+  input: ReconcileInput,
+  sums: AssetSums | undefined,
+  asset: string,
+  status: ReconcileLine['status'],
+  net: bigint,
+): string | null {
+  switch (status) {
+    case 'reconciled':
+      return null;
+    case 'issued':
+      return `the account issues ${assetCodeOf(asset)}: it holds no balance of it; what it sends is created and what it receives destroyed (net issued ${displayMoney(formatAmount(-net), assetCodeOf(asset))})`;
+    case 'opening_unknown':
+      if (input.partial) return causeOf(input, sums, asset);
+      return `the index does not reach the account's creation${
+        input.completeFromLedger !== null
+          ? ` (this server keeps its history from ledger ${count(input.completeFromLedger)})`
+          : ''
+      }: the difference is what the account held before the indexed history, if nothing else is missing`;
+    case 'differs':
+      return causeOf(input, sums, asset);
+  }
+}
+
+/** The reconciliation of every asset the index or the network names. */
+export function reconcile(input: ReconcileInput): Reconciliation {
+  const { sums: index, balances } = input;
+  const reported = new Map((balances ?? []).map((b) => [b.asset, parseAmount(b.amount, { allowNegative: true })]));
+  const bySums = new Map(index.assets.filter((a) => !a.asset.startsWith('balance:')).map((a) => [a.asset, a]));
+  const assets = [...new Set([...bySums.keys(), ...reported.keys()])].sort((a, b) =>
+    a === 'native' ? -1 : b === 'native' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+  const genesis = input.genesisBalance === null ? null : parseAmount(input.genesisBalance);
+  const lines = assets.map((asset): ReconcileLine => {
+    const sums = bySums.get(asset);
+    const [inflow, outflow, fees] = sums ? [sums.in, sums.out, sums.fees].map((t) => parseAmount(t)) : [0n, 0n, 0n];
+    const net = inflow! - outflow! - fees!;
+    const now = reported.get(asset) ?? 0n;
+    const openingFrom = index.created ? 'creation' : genesis !== null ? 'genesis' : null;
+    const opening = index.created ? 0n : genesis !== null ? (asset === 'native' ? genesis : 0n) : null;
+    const closing = opening === null ? null : opening + net;
+    const difference = now - (closing ?? net);
+    const issued = asset.split(':')[1] === input.account;
+    const status = issued
+      ? 'issued'
+      : opening === null
+        ? 'opening_unknown'
+        : difference === 0n
+          ? 'reconciled'
+          : 'differs';
+    return {
+      asset,
+      opening: opening === null ? null : formatAmount(opening),
+      openingFrom,
+      in: formatAmount(inflow!),
+      out: formatAmount(outflow!),
+      fees: formatAmount(fees!),
+      net: formatAmount(net),
+      closing: closing === null ? null : formatAmount(closing),
+      reported: formatAmount(now),
+      difference: formatAmount(difference),
+      status,
+      cause: causeOfLine(input, sums, asset, status, net),
+      legs: sums?.legs ?? 0,
+    };
+  });
+  const reconciled = lines.length > 0 && lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
+  return {
+    account: input.account,
+    lines,
+    reconciled,
+    summary: summaryOf(lines, input),
+    throughLedger: index.newestLedger,
+    gone: balances === null,
+    checkedAt: input.checkedAt,
+  };
+}
+
+function summaryOf(lines: ReconcileLine[], input: ReconcileInput): string {
+  if (lines.length === 0) return 'Nothing to reconcile: the index holds no flow and the network reports no balance.';
+  const off = lines.filter((l) => l.status !== 'reconciled' && l.status !== 'issued');
+  const through = input.sums.newestLedger === null ? '' : ` through ledger ${count(input.sums.newestLedger)}`;
+  if (off.length === 0)
+    return `Reconciled: the flows of all ${count(lines.length)} asset${lines.length === 1 ? '' : 's'}${through} add up to the balances the network reports, to the stroop.`;
+  const first = off[0]!;
+  const what = `${displayMoney(first.difference, assetCodeOf(first.asset))}`;
+  return `${count(off.length)} of ${count(lines.length)} asset${lines.length === 1 ? '' : 's'} ${
+    off.length === 1 ? 'does' : 'do'
+  } not reconcile${through}: ${assetCodeOf(first.asset)} is ${what} from the reported balance (${first.cause}).`;
+}
+
+/** The status of a line as a word: "reconciled", "differs by 1.0000000 XLM", "opening unknown". */
+export function lineStatusText(line: ReconcileLine): string {
+  if (line.status === 'reconciled') return 'reconciled';
+  if (line.status === 'issued') return 'issued by this account';
+  const by = displayMoney(line.difference, assetCodeOf(line.asset));
+  return line.status === 'differs' ? `differs by ${by}` : `opening unknown (${by} before the indexed history)`;
+}

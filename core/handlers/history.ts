@@ -4,7 +4,7 @@
 import type { CoreContext, DomainHandlers } from '../context';
 import { readRoot, type ServerRoot } from '../history-index/main-thread/walk';
 import { scopeId } from '../listings';
-import { balanceHistory, reconcileAccount } from './reconcile';
+import { balanceHistory, reconcileAccount } from '../reconcile';
 
 type HistoryChannels =
   | 'history:sync'

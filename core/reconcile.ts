@@ -1,16 +1,16 @@
 // The reconciliation of an account's indexed flows with the balances the network reports now,
 // and an asset's balance history (issue #27): the index's sums from the worker, the account from
 // the network, read together by shared/reconcile.ts (the one reading every view shows).
-import type { BalanceHistory, BalancePeriod } from '../../shared/balance-history';
-import type { Balance } from '../../shared/model';
-import { parseAmount } from '../../shared/amount';
-import { reconcile, type ReportedBalance, type Reconciliation } from '../../shared/reconcile';
-import type { CoreContext } from '../context';
-import { CoreError } from '../errors';
-import { UNKNOWN_PASSPHRASE } from '../networks';
-import { normalizeAccount } from '../resources';
-import { isJsonObject } from '../../shared/json';
-import { text } from '../values';
+import type { BalanceHistory, BalancePeriod } from '../shared/balance-history';
+import type { Balance } from '../shared/model';
+import { parseAmount } from '../shared/amount';
+import { reconcile, type ReportedBalance, type Reconciliation } from '../shared/reconcile';
+import type { CoreContext } from './context';
+import { CoreError } from './errors';
+import { UNKNOWN_PASSPHRASE } from './networks';
+import { normalizeAccount } from './resources';
+import { isJsonObject } from '../shared/json';
+import { text } from './values';
 import { Keypair } from '@stellar/stellar-base';
 
 /** A balance line's asset key, as the index writes it (shared/moves.ts movedAssetKey). */

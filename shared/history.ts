@@ -76,6 +76,11 @@ export const HistoryRow = z.object({
   memo: z.string().nullable(),
   memoType: z.string().nullable(),
   fee: z.string().nullable(),
+  /**
+   * The transaction's fee in stroops on the first row of each transaction whose fee this account
+   * paid (its fee account: the fee-bump source where there is one); null on every other row.
+   */
+  feePaid: z.string().nullable(),
   /** The record as the server wrote it (only when asked for: it is large). */
   raw: z.string().optional(),
 });

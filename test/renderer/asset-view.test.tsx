@@ -89,6 +89,7 @@ function row(
     memo: null,
     memoType: null,
     fee: '100',
+    feePaid: null,
   };
 }
 

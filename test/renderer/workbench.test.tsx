@@ -35,6 +35,7 @@ function row(i: number): HistoryRow {
     memo: i === 1 ? 'rent <b>' : null,
     memoType: i === 1 ? 'text' : null,
     fee: '100',
+    feePaid: null,
   };
 }
 

@@ -147,6 +147,7 @@ const historyRow = (change: Partial<HistoryRow>): HistoryRow => ({
   memo: null,
   memoType: null,
   fee: '100',
+  feePaid: null,
   ...change,
 });
 

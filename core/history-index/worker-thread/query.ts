@@ -10,7 +10,7 @@ import { amountBound, compileFilter, cursorText, parseCursor, sortSql } from './
 
 // Interned assets and counterparties joined back to their text for the rows of a page.
 const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, p.address AS counterparty, direction,
-  a.key AS asset, amount, sa.key AS source_asset, source_amount, memo, memo_type, fee`;
+  a.key AS asset, amount, sa.key AS source_asset, source_amount, memo, memo_type, fee, fee_paid`;
 const NAMES =
   'LEFT JOIN parties p ON p.id = ops.counterparty LEFT JOIN assets a ON a.id = ops.asset LEFT JOIN assets sa ON sa.id = ops.source_asset';
 
@@ -53,6 +53,7 @@ export function rowOf(r: Raw): HistoryRow {
     memo: text(r['memo']),
     memoType: text(r['memo_type']),
     fee: text(r['fee']),
+    feePaid: text(r['fee_paid']),
     ...(r['json'] !== undefined ? { raw: String(r['json']) } : {}),
   };
 }

@@ -123,7 +123,7 @@ function causeOf(input: ReconcileInput, sums: AssetSums | undefined, asset: stri
   if (partial)
     return `the index is not complete (${partial}): its sync has not reached the account's latest operations`;
   if (lastModifiedLedger !== null && index.newestLedger !== null && lastModifiedLedger > index.newestLedger)
-    return `the account changed in ledger ${count(lastModifiedLedger)}, after the index's newest operation (ledger ${count(index.newestLedger)}): sync it`;
+    return `the account changed in ledger ${count(lastModifiedLedger)}, after its newest listed operation (ledger ${count(index.newestLedger)}), and the server lists none of its operations there: a fee it paid for another account’s transaction (a fee bump) or a fill of its offer (a trade)`;
   if (sums && sums.unknown > 0)
     return `${count(sums.unknown)} operation${sums.unknown === 1 ? '' : 's'} whose records do not carry the amount moved`;
   if (index.unknownClaims > 0)

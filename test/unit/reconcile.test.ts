@@ -1,0 +1,126 @@
+// shared/reconcile.ts: per asset, opening + in − out − fees beside the reported balance; each
+// status and each cause at its edge (a stroop either way), one thing changed at a time.
+import { describe, expect, it } from 'vitest';
+import { lineStatusText, reconcile, type IndexSums, type ReconcileInput } from '../../shared/reconcile';
+
+const ME = 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4';
+const ISSUER = 'GDUVUOCZJDGXC4U2Y7M5E3VKC75XTFEBXQ6G5NZ2TC6SE5VXN4AS3SFB';
+const USD = `USD:${ISSUER}`;
+
+const sums = (change: Partial<IndexSums> = {}): IndexSums => ({
+  assets: [
+    { asset: 'native', in: '100', out: '30', fees: '0.0000300', unknown: 0, nofee: 0, legs: 3 },
+    { asset: USD, in: '50', out: '0', fees: '0', unknown: 0, nofee: 0, legs: 1 },
+  ],
+  created: true,
+  unknownClaims: 0,
+  offers: 0,
+  newestLedger: 500,
+  oldestLedger: 10,
+  ...change,
+});
+
+const input = (change: Partial<ReconcileInput> = {}): ReconcileInput => ({
+  account: ME,
+  sums: sums(),
+  balances: [
+    { asset: 'native', amount: '69.9999700' },
+    { asset: USD, amount: '50.0000000' },
+  ],
+  partial: null,
+  completeFromLedger: 1,
+  lastModifiedLedger: 500,
+  genesisBalance: null,
+  checkedAt: '2026-11-27T00:00:00.000Z',
+  ...change,
+});
+
+describe('reconcile', () => {
+  it('reconciles to the stroop, and differs by a stroop either way with the exact difference', () => {
+    const whole = reconcile(input());
+    expect(whole.reconciled).toBe(true);
+    expect(whole.lines.map((l) => [l.asset, l.opening, l.closing, l.status])).toEqual([
+      ['native', '0', '69.99997', 'reconciled'],
+      [USD, '0', '50', 'reconciled'],
+    ]);
+    expect(whole.summary).toBe(
+      'Reconciled: the flows of all 2 assets through ledger 500 add up to the balances the network reports, to the stroop.',
+    );
+    for (const [amount, difference] of [
+      ['69.9999701', '0.0000001'],
+      ['69.9999699', '-0.0000001'],
+    ] as const) {
+      const off = reconcile(
+        input({
+          balances: [
+            { asset: 'native', amount },
+            { asset: USD, amount: '50' },
+          ],
+        }),
+      );
+      expect(off.reconciled).toBe(false);
+      expect(off.lines[0]).toMatchObject({ status: 'differs', difference });
+      expect(lineStatusText(off.lines[0]!)).toBe(`differs by ${difference === '0.0000001' ? '' : '-'}0.0000001 XLM`);
+      expect(off.summary).toMatch(/^1 of 2 assets does not reconcile through ledger 500: XLM is/);
+    }
+  });
+
+  it('names the likely cause, most likely first', () => {
+    const off = [{ asset: 'native', amount: '1' }];
+    const cause = (change: Partial<ReconcileInput>) => reconcile(input({ balances: off, ...change })).lines[0]!.cause;
+    expect(cause({ partial: 'syncing' })).toMatch(/^the index is not complete \(syncing\)/);
+    expect(cause({ lastModifiedLedger: 501 })).toMatch(
+      /^the account changed in ledger 501, after its newest listed operation \(ledger 500\)/,
+    );
+    expect(cause({ lastModifiedLedger: 500 })).toMatch(/operations the server does not list/);
+    const unknown = sums({ assets: [{ ...sums().assets[0]!, unknown: 2 }] });
+    expect(cause({ sums: unknown })).toBe('2 operations whose records do not carry the amount moved');
+    expect(cause({ sums: sums({ unknownClaims: 1 }) })).toMatch(/^1 claim of claimable balances/);
+    const nofee = sums({ assets: [{ ...sums().assets[0]!, nofee: 1 }] });
+    expect(cause({ sums: nofee })).toBe('1 operation whose records carry no transaction, so no fee');
+    expect(cause({ sums: sums({ offers: 3 }) })).toMatch(/^the account placed offers \(3 operations\)/);
+  });
+
+  it('an index that does not reach the creation: the opening is unknown and the difference is what came before', () => {
+    const result = reconcile(input({ sums: sums({ created: false }), completeFromLedger: 9000 }));
+    expect(result.reconciled).toBe(false);
+    expect(result.lines[0]).toMatchObject({ status: 'opening_unknown', opening: null, closing: null, difference: '0' });
+    expect(result.lines[0]!.cause).toMatch(/this server keeps its history from ledger 9,000/);
+  });
+
+  it("the network's root from genesis opens with the genesis coins; any other account does not", () => {
+    const root = reconcile(
+      input({
+        sums: sums({ created: false, assets: [{ ...sums().assets[0]!, in: '0', out: '30' }] }),
+        balances: [{ asset: 'native', amount: '99999999969.99997' }],
+        genesisBalance: '100000000000',
+      }),
+    );
+    expect(root.lines[0]).toMatchObject({ opening: '100000000000', openingFrom: 'genesis', status: 'reconciled' });
+  });
+
+  it("the issuer's own asset is issued, not held; an asset held and never moved reconciles at zero", () => {
+    const issuer = reconcile(
+      input({
+        account: ISSUER,
+        sums: sums({ assets: [{ asset: USD, in: '1', out: '8', fees: '0', unknown: 0, nofee: 0, legs: 2 }] }),
+        balances: [{ asset: 'native', amount: '0' }],
+      }),
+    );
+    expect(issuer.lines.map((l) => [l.asset, l.status])).toEqual([
+      ['native', 'reconciled'],
+      [USD, 'issued'],
+    ]);
+    expect(issuer.lines[1]!.cause).toMatch(/net issued 7\.0000000 USD/);
+    expect(issuer.reconciled).toBe(true);
+  });
+
+  it('a merged account reports no balance: every asset closes at zero', () => {
+    const gone = reconcile(input({ balances: null }));
+    expect(gone.gone).toBe(true);
+    expect(gone.lines.map((l) => [l.reported, l.status])).toEqual([
+      ['0', 'differs'],
+      ['0', 'differs'],
+    ]);
+  });
+});

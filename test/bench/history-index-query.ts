@@ -175,6 +175,12 @@ const analyses: [string, () => Promise<unknown>][] = [
     () => worker.call(file, 'totals', { account: ME, filter: {}, by: 'counterparty', top: 50 }),
   ],
   ['volume per day (all rows)', () => worker.call(file, 'totals', { account: ME, filter: {}, by: 'day', top: 50 })],
+  // Issue #27: what the reconciliation reads (every asset: in, out, fees) and one asset's balance per day over the whole history.
+  ['reconciliation sums (every asset)', () => worker.call(file, 'sums', { account: ME })],
+  [
+    'balance history of native, per day (all rows)',
+    () => worker.call(file, 'balance', { account: ME, asset: 'native', by: 'day', opening: 0n }),
+  ],
   [
     'count + per-asset totals of "direction in"',
     () =>

@@ -160,7 +160,9 @@ describe('reconciliation against the local network', () => {
             expect(reconciliation.reconciled).toBe(true);
           }
         } catch (error) {
-          throw new Error(`seed ${seed} (LEDGERSCOPE_RECONCILE_SEED=${seed} replays it): ${(error as Error).message}`);
+          throw new Error(`seed ${seed} (LEDGERSCOPE_RECONCILE_SEED=${seed} replays it): ${(error as Error).message}`, {
+            cause: error,
+          });
         } finally {
           await app?.close();
           await net?.stop();

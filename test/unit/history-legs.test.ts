@@ -198,14 +198,17 @@ describe('a file of version 9', () => {
     writer.commit();
     const snapshot = () => ({
       ops: db.prepare('SELECT CAST(id AS TEXT) AS id, fee_paid FROM ops ORDER BY ops.id').all(),
-      legs: db.prepare('SELECT CAST(op AS TEXT) AS op, n, incoming, asset, amount, party FROM legs ORDER BY legs.op, n').all(),
+      legs: db
+        .prepare('SELECT CAST(op AS TEXT) AS op, n, incoming, asset, amount, party FROM legs ORDER BY legs.op, n')
+        .all(),
       days: db.prepare('SELECT * FROM roll_day ORDER BY acct, day, asset').all(),
       parties: db.prepare('SELECT * FROM roll_party ORDER BY acct, party, asset').all(),
     });
     const fresh = snapshot();
     expect(fresh.legs.length).toBeGreaterThan(0);
     db.exec(
-      `DROP TABLE legs; ALTER TABLE ops DROP COLUMN fee_paid; DELETE FROM roll_day; DELETE FROM roll_party;
+      `DROP TABLE legs; DROP INDEX ops_flow; ALTER TABLE ops DROP COLUMN fee_paid;
+       CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty); DELETE FROM roll_day; DELETE FROM roll_party;
        ALTER TABLE roll_day DROP COLUMN fee_hi; ALTER TABLE roll_day DROP COLUMN fee_lo; ALTER TABLE roll_day DROP COLUMN fees;
        ALTER TABLE roll_day DROP COLUMN unknown; ALTER TABLE roll_day DROP COLUMN nofee; PRAGMA user_version = 9;`,
     );

@@ -125,9 +125,9 @@ export interface FlowGroup {
   last: number | null;
 }
 
-/** The filtered successful rows that have further legs (`legs`), for a join with them. */
+/** The filtered successful rows, for a join with their further legs (`legs`). */
 export const MORE_ROWS = (where: string) =>
-  `SELECT id, created_at, counterparty FROM ops WHERE ${where} AND successful = 1 AND id IN (SELECT op FROM legs WHERE legs.acct = ops.acct)`;
+  `SELECT id, created_at, counterparty FROM ops WHERE ${where} AND successful = 1`;
 
 /**
  * The money legs of the filtered rows grouped by `groupSql` (an expression over the legs' `t`

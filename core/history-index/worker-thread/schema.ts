@@ -30,6 +30,9 @@ const MIGRATED = [6, 7, 8, 9];
 // balance changes); `ops.fee_paid` is the transaction's fee on the first row of each transaction
 // whose fee the account paid (store.ts), and roll_day sums those fees (native asset's row) and
 // counts legs without an amount (`unknown`) and rows without a transaction (`nofee`).
+/** Covers every column the totals read, the fee a row carries included. */
+const OPS_FLOW =
+  'CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty, fee_paid);';
 const LEGS_TABLE = `CREATE TABLE IF NOT EXISTS legs (
   acct INTEGER NOT NULL, op INTEGER NOT NULL, n INTEGER NOT NULL,
   incoming INTEGER NOT NULL, asset INTEGER NOT NULL, amount INTEGER, party INTEGER,
@@ -85,7 +88,7 @@ CREATE INDEX ops_direction ON ops (acct, direction, created_at);
 CREATE INDEX ops_status ON ops (acct, successful, created_at);
 CREATE INDEX ops_amount ON ops (acct, amount);
 CREATE INDEX ops_memo ON ops (acct, created_at) WHERE memo IS NOT NULL;
-CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty);
+${OPS_FLOW}
 CREATE TABLE roll_day (
   acct INTEGER NOT NULL, day INTEGER NOT NULL, asset INTEGER NOT NULL,
   in_hi INTEGER NOT NULL, in_lo INTEGER NOT NULL, out_hi INTEGER NOT NULL, out_lo INTEGER NOT NULL,
@@ -156,7 +159,10 @@ function migrate(db: DatabaseSync): void {
       (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
     if (!columnsOf('pages').includes('sum')) db.exec('ALTER TABLE pages ADD COLUMN sum INTEGER');
     // Version 10: a row's further legs, the fee it carries, and the day totals' fees and counts.
-    if (!columnsOf('ops').includes('fee_paid')) db.exec('ALTER TABLE ops ADD COLUMN fee_paid INTEGER');
+    if (!columnsOf('ops').includes('fee_paid')) {
+      db.exec('ALTER TABLE ops ADD COLUMN fee_paid INTEGER');
+      db.exec(`DROP INDEX IF EXISTS ops_flow; ${OPS_FLOW}`);
+    }
     for (const column of ['fee_hi', 'fee_lo', 'fees', 'unknown', 'nofee'])
       if (!columnsOf('roll_day').includes(column))
         db.exec(`ALTER TABLE roll_day ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);

@@ -2,7 +2,7 @@
 // asset alone, or the rolled-up totals for a whole history).
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
-import type { AssetFlow, HistoryFilter, HistoryPage, HistorySummary } from '../../../shared/history';
+import type { AssetFlow, HistoryDirection, HistoryFilter, HistoryPage, HistorySummary } from '../../../shared/history';
 import { compileFilter, type SqlPart } from './filter';
 import {
   isWholeHistory,
@@ -17,6 +17,9 @@ import {
 } from './query';
 
 type Raw = Record<string, SQLInputValue | undefined>;
+
+/** shared/history.ts HISTORY_DIRECTIONS (which loads the schema library the worker does without). */
+const DIRECTIONS: HistoryDirection[] = ['in', 'out', 'self', 'none'];
 
 // The legs of flows() one kind at a time: [direction, asset column, amount expression, condition, in?].
 const LEG_KINDS: [string, string, string, string, boolean][] = [
@@ -66,21 +69,28 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
     statement.setReadBigInts(true);
     for (const r of statement.all(...where.params) as Raw[]) add(Number(r['a']), r, incoming);
   }
-  const more = db.prepare(
-    `SELECT l.asset AS a, l.incoming AS incoming, sum(l.amount >> 32) AS hi, sum(l.amount & 4294967295) AS lo, count(*) AS n,
-       min(o.created_at) AS first, max(o.created_at) AS last
-     FROM (${MORE_ROWS(where.sql)}) o JOIN legs l ON l.acct = ? AND l.op = o.id WHERE l.amount IS NOT NULL GROUP BY l.asset, l.incoming`,
-  );
-  more.setReadBigInts(true);
-  for (const r of more.all(...where.params, acct) as Raw[]) add(Number(r['a']), r, Number(r['incoming']) === 1);
+  // Further legs (rare: pool deposits and withdrawals, contract calls): read only when the account has any.
+  if (db.prepare('SELECT 1 FROM legs WHERE acct = ? LIMIT 1').get(acct)) {
+    const more = db.prepare(
+      `SELECT l.asset AS a, l.incoming AS incoming, sum(l.amount >> 32) AS hi, sum(l.amount & 4294967295) AS lo, count(*) AS n,
+         min(o.created_at) AS first, max(o.created_at) AS last
+       FROM (${MORE_ROWS(where.sql)}) o JOIN legs l ON l.acct = ? AND l.op = o.id WHERE l.amount IS NOT NULL GROUP BY l.asset, l.incoming`,
+    );
+    more.setReadBigInts(true);
+    for (const r of more.all(...where.params, acct) as Raw[]) add(Number(r['a']), r, Number(r['incoming']) === 1);
+  }
+  // Fees, one (successful, direction) range of ops_flow at a time: read from the index alone.
+  const native = db.prepare("SELECT id FROM assets WHERE key = 'native'").get() as { id: number } | undefined;
   const fee = db.prepare(
     `SELECT sum(fee_paid >> 32) AS hi, sum(fee_paid & 4294967295) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
-     FROM ops WHERE ${where.sql} AND fee_paid IS NOT NULL`,
+     FROM ops WHERE ${where.sql} AND successful = ? AND direction = ? AND fee_paid IS NOT NULL`,
   );
   fee.setReadBigInts(true);
-  const fees = fee.get(...where.params) as Raw;
-  const native = db.prepare("SELECT id FROM assets WHERE key = 'native'").get() as { id: number } | undefined;
-  if (native && Number(fees['n']) > 0) add(Number(native.id), fees, 'fee');
+  for (const successful of [1, 0])
+    for (const direction of DIRECTIONS) {
+      const fees = fee.get(...where.params, successful, direction) as Raw;
+      if (native && Number(fees['n']) > 0) add(Number(native.id), fees, 'fee');
+    }
   const assets = names(db, 'assets');
   return [...byAsset.entries()].map(([id, group]) => ({ ...group, asset: assets.get(id) ?? '?' }));
 }

@@ -72,7 +72,8 @@ export function BalanceChart({ history, code }: { history: BalanceHistory; code:
               key={s.point.period}
               className="hit"
               data-period={s.point.period}
-              x={s.x}
+              // At least 3 units wide, and inside the plot (the last period of a long history is thin).
+              x={Math.min(s.x, BALANCE_W - Math.max(s.x2 - s.x, 3))}
               width={Math.max(s.x2 - s.x, 3)}
               y={0}
               height={BALANCE_H}

@@ -4,7 +4,7 @@
 // and bigints; floats only place pixels.
 import { displayMoney, parseAmount } from '../../../../shared/amount';
 import type { BalancePeriod, BalancePoint } from '../../../../shared/balance-history';
-import { periodEnd, tickLabel, timeTicks, valueAxis, type ValueAxis } from './chart-axis';
+import { periodEnd, tickLabels, timeTicks, valueAxis, type ValueAxis } from './chart-axis';
 import type { AxisTick } from './chart-frame';
 
 export const BALANCE_W = 640;
@@ -56,7 +56,7 @@ export function layoutBalance(points: BalancePoint[], by: BalancePeriod): Balanc
     spots,
     path,
     axis,
-    valueTicks: axis.ticks.map((t) => ({ at: y(t), label: tickLabel(t, axis.step) })),
+    valueTicks: tickLabels(axis).map((label, i) => ({ at: y(axis.ticks[i]!), label })),
     timeTicks: sorted.length ? timeTicks(from, to).map((t) => ({ at: x(t.t), label: t.label })) : [],
     zero: y(0n),
   };

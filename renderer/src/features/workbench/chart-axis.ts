@@ -64,13 +64,23 @@ const SUFFIXES: [bigint, string][] = [
 ];
 
 /**
- * A tick's label, exact: "2.5" (below one unit steps show their decimals), "2M", "750k". The
- * suffix is the largest the step is a whole multiple of, so every label is a whole number of it.
+ * A tick's label, exact: "2.5" (below one unit steps show their decimals), "1.5M", "750k". A
+ * suffix is used when the axis reaches it and the step is a whole number of its stroops, so no
+ * label is ever rounded.
  */
-export function tickLabel(tick: bigint, step: bigint): string {
+export function tickLabel(tick: bigint, step: bigint, top: bigint = tick): string {
+  if (tick === 0n) return '0';
+  const reach = top < 0n ? -top : top;
   for (const [size, suffix] of SUFFIXES)
-    if (step >= size && step % size === 0n) return `${groupDecimal((tick / size).toString())}${suffix}`;
+    if (reach >= size && (step * UNIT) % size === 0n)
+      return `${groupDecimal(formatAmount((tick * UNIT) / size))}${suffix}`;
   return groupDecimal(formatAmount(tick));
+}
+
+/** The labels of an axis' ticks, all with one suffix (the one its largest tick reaches). */
+export function tickLabels(axis: ValueAxis): string[] {
+  const top = -axis.lo > axis.hi ? -axis.lo : axis.hi;
+  return axis.ticks.map((t) => tickLabel(t, axis.step, top));
 }
 
 export interface TimeTick {

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { displayMoney, parseAmount } from '../../../../shared/amount';
 import type { FlowPoint } from '../../../../shared/history';
 import { Untrusted } from '../../components/untrusted';
-import { tickLabel, timeTicks, valueAxis } from './chart-axis';
+import { tickLabels, timeTicks, valueAxis } from './chart-axis';
 import { ChartFrame, GridLines } from './chart-frame';
 import { useChartCursor } from './chart-keys';
 
@@ -25,7 +25,7 @@ export function layoutFlow(points: FlowPoint[]) {
   const to = times.at(-1) ?? 0;
   const span = Math.max(1, to - from);
   const values = points.map((p) => parseAmount(p.cumulative, { allowNegative: true }));
-  const axis = valueAxis(values);
+  const axis = valueAxis(values, 2);
   const range = Number(axis.hi - axis.lo) || 1;
   const y = (v: bigint) => PAD + (1 - Number(v - axis.lo) / range) * (H - 2 * PAD);
   const x = (t: number) => (points.length === 1 ? W / 2 : ((t - from) / span) * W);
@@ -37,8 +37,8 @@ export function layoutFlow(points: FlowPoint[]) {
     to,
     zero: y(0n),
     spots: points.map((p, i) => ({ point: p, x: x(times[i]!), y: y(values[i]!) })),
-    valueTicks: axis.ticks.map((t) => ({ at: y(t), label: tickLabel(t, axis.step) })),
-    timeTicks: timeTicks(first, last).map((t) => ({ at: xt(t.t), label: t.label })),
+    valueTicks: tickLabels(axis).map((label, i) => ({ at: y(axis.ticks[i]!), label })),
+    timeTicks: timeTicks(first, last, 4).map((t) => ({ at: xt(t.t), label: t.label })),
   };
 }
 

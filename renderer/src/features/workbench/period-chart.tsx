@@ -7,7 +7,7 @@ import { displayMoney, parseAmount } from '../../../../shared/amount';
 import type { TotalsRow } from '../../../../shared/history';
 import { Untrusted } from '../../components/untrusted';
 import { assetCode } from '../../lib/history';
-import { tickLabel, timeTicks, valueAxis } from './chart-axis';
+import { tickLabels, timeTicks, valueAxis } from './chart-axis';
 import { ChartFrame, GridLines, type AxisTick } from './chart-frame';
 import { useChartCursor } from './chart-keys';
 
@@ -73,8 +73,9 @@ export function layoutBars(rows: TotalsRow[], period: Period): BarsLayout {
     outPx: px(row.out),
   }));
   const mid = H / 2;
-  const valueTicks = axis.ticks.flatMap((t) => {
-    const label = tickLabel(t, axis.step);
+  const labels = tickLabels(axis);
+  const valueTicks = axis.ticks.flatMap((t, i) => {
+    const label = labels[i]!;
     return t === 0n
       ? [{ at: mid, label }]
       : [
@@ -83,7 +84,7 @@ export function layoutBars(rows: TotalsRow[], period: Period): BarsLayout {
         ];
   });
   const x = (t: number) => ((t - from) / span) * W;
-  return { bars, from, to, valueTicks, timeTicks: timeTicks(from, to).map((t) => ({ at: x(t.t), label: t.label })) };
+  return { bars, from, to, valueTicks, timeTicks: timeTicks(from, to, 4).map((t) => ({ at: x(t.t), label: t.label })) };
 }
 
 export function periodReadout(row: TotalsRow, period: Period): string {

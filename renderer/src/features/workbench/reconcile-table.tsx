@@ -1,24 +1,26 @@
 // Does the account's history add up (issue #27)? One row per asset of the core's reconciliation
 // (shared/reconcile.ts): opening, in, out and fees, closing from the flows, and the balance the
 // network reports, with the status as a word AND a colour, and beneath a line that does not
-// reconcile, its cause. Amounts through Money (the one amount rule); codes are untrusted text.
+// reconcile, its cause. Amounts by the one amount rule (displayAmount) in the unit the row's first
+// cell names; codes are untrusted text.
 import { Fragment } from 'react';
-import { assetCodeOf, lineStatusText, type ReconcileLine, type Reconciliation } from '../../../../shared/reconcile';
+import { displayAmount } from '../../../../shared/amount';
+import { lineStatusText, type ReconcileLine, type Reconciliation } from '../../../../shared/reconcile';
 import { showHidden } from '../../../../shared/visible-text';
-import { codeSlotStyle, columnFit, fitOf } from '../../components/amount-fit';
 import { IdLink } from '../../components/id-link';
-import { Money } from '../../components/money';
 import { Untrusted } from '../../components/untrusted';
-import { assetCurrency } from '../../lib/history';
 
 const isPool = (asset: string) => asset.startsWith('pool:');
 
-/** An amount of the line's asset: pool shares read "shares". */
-export function AssetMoney({ asset, amount, direction }: { asset: string; amount: string; direction?: 'in' | 'out' }) {
-  return isPool(asset) ? (
-    <Money amount={amount} shares direction={direction} />
-  ) : (
-    <Money amount={amount} currency={assetCurrency(asset)} direction={direction} />
+/**
+ * An amount of the row's asset: the one amount rule (displayAmount), without the code, which the
+ * row's first cell names once (seven columns of codes did not fit the page).
+ */
+export function Amount({ amount, direction }: { amount: string; direction?: 'in' | 'out' | undefined }) {
+  return (
+    <span className={direction ? `money money-${direction}` : 'money'}>
+      <span className="num">{displayAmount(amount)}</span>
+    </span>
   );
 }
 
@@ -65,12 +67,6 @@ export function StatusWord({ line }: { line: ReconcileLine }) {
   );
 }
 
-function slotOf(lines: ReconcileLine[]) {
-  return codeSlotStyle(
-    columnFit(lines.map((l) => fitOf([[l.reported, isPool(l.asset) ? 'shares' : assetCodeOf(l.asset)]]))).slot,
-  );
-}
-
 function LineRow({ line, onChart }: { line: ReconcileLine; onChart?: ((asset: string) => void) | undefined }) {
   const unknown = <span className="muted">unknown</span>;
   return (
@@ -83,21 +79,26 @@ function LineRow({ line, onChart }: { line: ReconcileLine; onChart?: ((asset: st
           </button>
         ) : null}
       </td>
-      <td className="end">
-        {line.opening === null ? unknown : <AssetMoney asset={line.asset} amount={line.opening} />}
+      <td className="end">{line.opening === null ? unknown : <Amount amount={line.opening} />}</td>
+      <td className="end rc-flows">
+        <div title="in">
+          <span className="muted small">in +</span>
+          <Amount amount={line.in} direction="in" />
+        </div>
+        <div title="out">
+          <span className="muted small">out −</span>
+          <Amount amount={line.out} direction="out" />
+        </div>
+        {line.asset === 'native' ? (
+          <div title="fees the account paid">
+            <span className="muted small">fees −</span>
+            <Amount amount={line.fees} />
+          </div>
+        ) : null}
       </td>
+      <td className="end">{line.closing === null ? unknown : <Amount amount={line.closing} />}</td>
       <td className="end">
-        <AssetMoney asset={line.asset} amount={line.in} direction="in" />
-      </td>
-      <td className="end">
-        <AssetMoney asset={line.asset} amount={line.out} direction="out" />
-      </td>
-      <td className="end">{line.asset === 'native' ? <AssetMoney asset={line.asset} amount={line.fees} /> : '—'}</td>
-      <td className="end">
-        {line.closing === null ? unknown : <AssetMoney asset={line.asset} amount={line.closing} />}
-      </td>
-      <td className="end">
-        <AssetMoney asset={line.asset} amount={line.reported} />
+        <Amount amount={line.reported} />
       </td>
       <td className="rc-status-cell">
         <StatusWord line={line} />
@@ -117,16 +118,14 @@ export function ReconcileTable({
   if (lines.length === 0) return null;
   return (
     <div className="table-scroll">
-      <table className="dense reconcile" aria-label="Reconciliation by asset" style={slotOf(lines)}>
+      <table className="dense reconcile" aria-label="Reconciliation by asset">
         <thead>
           <tr>
             <th>Asset</th>
             <th className="end">Opening</th>
-            <th className="end">In</th>
-            <th className="end">Out</th>
-            <th className="end">Fees</th>
+            <th className="end">In, out, fees</th>
             <th className="end">Closing</th>
-            <th className="end">Reported</th>
+            <th className="end">Reported now</th>
             <th>Status</th>
           </tr>
         </thead>
@@ -137,7 +136,7 @@ export function ReconcileTable({
               {line.cause ? (
                 <tr className={`rc-cause rc-${line.status}`} data-cause-of={line.asset}>
                   <td />
-                  <td colSpan={7} className="small">
+                  <td colSpan={5} className="small">
                     <Untrusted text={causeText(line)} />
                   </td>
                 </tr>

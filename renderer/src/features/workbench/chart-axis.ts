@@ -65,14 +65,14 @@ const SUFFIXES: [bigint, string][] = [
 
 /**
  * A tick's label, exact: "2.5" (below one unit steps show their decimals), "1.5M", "750k". A
- * suffix is used when the axis reaches it and the step is a whole number of its stroops, so no
- * label is ever rounded.
+ * suffix is used when the axis reaches it and the step is at least a hundredth of it and a whole
+ * number of its stroops, so no label is ever rounded (nor reads "1.234k").
  */
 export function tickLabel(tick: bigint, step: bigint, top: bigint = tick): string {
   if (tick === 0n) return '0';
   const reach = top < 0n ? -top : top;
   for (const [size, suffix] of SUFFIXES)
-    if (reach >= size && (step * UNIT) % size === 0n)
+    if (reach >= size && step * 100n >= size && (step * UNIT) % size === 0n)
       return `${groupDecimal(formatAmount((tick * UNIT) / size))}${suffix}`;
   return groupDecimal(formatAmount(tick));
 }

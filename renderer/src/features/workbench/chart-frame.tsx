@@ -44,7 +44,7 @@ export function ChartFrame({ width, height, unit, valueTicks, timeTicks, legend,
       <div className="plot">{children}</div>
       <div className="time-axis small muted" aria-hidden="true">
         {timeTicks.map((tick) => (
-          <span key={tick.at} className="num" style={{ left: `${(tick.at / width) * 100}%` }}>
+          <span key={tick.at} className="num" style={timeTickStyle(tick.at / width)}>
             {tick.label}
           </span>
         ))}
@@ -58,6 +58,15 @@ export function ChartFrame({ width, height, unit, valueTicks, timeTicks, legend,
       </ul>
     </div>
   );
+}
+
+/**
+ * A date label centred on its tick, but kept inside the plot near its edges (a label centred on the
+ * axis' last day overflowed the card).
+ */
+function timeTickStyle(fraction: number) {
+  const shift = fraction < 0.1 ? '0' : fraction > 0.9 ? '-100%' : '-50%';
+  return { left: `${fraction * 100}%`, transform: `translateX(${shift})` };
 }
 
 /** Faint lines across the plot at the value axis' ticks (drawn inside the chart's SVG). */

@@ -125,6 +125,14 @@ describe('the balance history step line', () => {
     );
   });
 
+  it("rises from zero at the first period when the history starts at the account's creation", () => {
+    const points = [point('2026-11-01', '10'), point('2026-11-02', '4')];
+    const drawn = layoutBalance(points, 'day', true);
+    const plain = layoutBalance(points, 'day');
+    expect(drawn.path).toBe(`M0.0,${drawn.zero.toFixed(1)} V${drawn.spots[0]!.y.toFixed(1)} ${plain.path}`);
+    expect(layoutBalance([], 'day', true).path).toBe('');
+  });
+
   it('draws one point across the whole axis, and no point as nothing', () => {
     const one = layoutBalance([point('2026-11-02', '1')], 'week');
     expect(one.spots).toHaveLength(1);

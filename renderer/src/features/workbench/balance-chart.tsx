@@ -25,7 +25,7 @@ export const ANCHOR_TEXT: Record<BalanceHistory['anchor'], string> = {
 };
 
 export function BalanceChart({ history, code }: { history: BalanceHistory; code: string }) {
-  const layout = useMemo(() => layoutBalance(history.points, history.by), [history]);
+  const layout = useMemo(() => layoutBalance(history.points, history.by, history.anchor === 'creation'), [history]);
   const { spots } = layout;
   const cursor = useChartCursor(spots.length);
   if (spots.length === 0) return <p className="muted small">No change of the {code} balance in the index.</p>;

@@ -30,8 +30,12 @@ export interface BalanceLayout {
   zero: number;
 }
 
-/** The line of `points` (in any order; sorted by period here), on a time axis from the first period's start to the last one's end. */
-export function layoutBalance(points: BalancePoint[], by: BalancePeriod): BalanceLayout {
+/**
+ * The line of `points` (in any order; sorted by period here), on a time axis from the first
+ * period's start to the last one's end. `fromZero`: the history starts at the account's creation,
+ * so the line rises from zero at the first period.
+ */
+export function layoutBalance(points: BalancePoint[], by: BalancePeriod, fromZero = false): BalanceLayout {
   const sorted = points
     .filter((p) => Number.isFinite(Date.parse(p.period)))
     .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
@@ -52,9 +56,11 @@ export function layoutBalance(points: BalancePoint[], by: BalancePeriod): Balanc
   const path = spots
     .map((s, i) => `${i === 0 ? `M${s.x.toFixed(1)},` : 'V'}${s.y.toFixed(1)} H${s.x2.toFixed(1)}`)
     .join(' ');
+  const rise =
+    fromZero && spots.length ? `M${spots[0]!.x.toFixed(1)},${y(0n).toFixed(1)} V${spots[0]!.y.toFixed(1)} ` : '';
   return {
     spots,
-    path,
+    path: rise + path,
     axis,
     valueTicks: tickLabels(axis).map((label, i) => ({ at: y(axis.ticks[i]!), label })),
     timeTicks: sorted.length ? timeTicks(from, to).map((t) => ({ at: x(t.t), label: t.label })) : [],

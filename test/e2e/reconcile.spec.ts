@@ -38,6 +38,7 @@ test('the busy account reconciles in every asset, and its balance history reads 
   // The account page's one line, a link to the workbench's Reconciliation view.
   const line = panel.getByTestId('rc-line');
   await expect(line).toHaveText(/Reconciled: \d+ assets? adds? up to the balance, to the stroop$/);
+  await shot(page, testInfo, 'account-reconciled-1440x900');
   await line.click();
   await expect(page).toHaveURL(new RegExp(`#/history/${busy}\\?view=reconcile$`));
 

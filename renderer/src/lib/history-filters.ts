@@ -37,7 +37,7 @@ export interface WorkbenchState {
   filter: HistoryFilter;
   sort: HistorySort;
   period: Exclude<TotalsBy, 'asset' | 'counterparty'>;
-  view: 'rows' | 'analyse';
+  view: 'rows' | 'analyse' | 'reconcile';
   /** One line per ignored address value, saying which and why. */
   problems: string[];
 }
@@ -136,7 +136,8 @@ export function readWorkbench(params: URLSearchParams): WorkbenchState {
     if ((PERIODS as readonly string[]).includes(periodText)) period = periodText as WorkbenchState['period'];
     else bad('by', periodText, 'is not day, week or month');
   }
-  const view = params.get('view') === 'analyse' ? 'analyse' : 'rows';
+  const viewText = params.get('view');
+  const view = viewText === 'analyse' || viewText === 'reconcile' ? viewText : 'rows';
   return { filter, sort, period, view, problems };
 }
 

@@ -1,8 +1,12 @@
 // Cumulative net flow of one asset, day by day, from the first indexed operation: a line on a
-// time axis with a zero line; hovering shows the day's exact net and running total.
+// time axis with a zero line, a value axis at round values of the asset and a legend; hovering
+// (or the arrow keys) shows the day's exact net and running total.
 import { useMemo } from 'react';
 import { displayMoney, parseAmount } from '../../../../shared/amount';
 import type { FlowPoint } from '../../../../shared/history';
+import { Untrusted } from '../../components/untrusted';
+import { tickLabels, timeTicks, valueAxis } from './chart-axis';
+import { ChartFrame, GridLines } from './chart-frame';
 import { useChartCursor } from './chart-keys';
 
 const W = 640;
@@ -21,20 +25,26 @@ export function layoutFlow(points: FlowPoint[]) {
   const to = times.at(-1) ?? 0;
   const span = Math.max(1, to - from);
   const values = points.map((p) => parseAmount(p.cumulative, { allowNegative: true }));
-  let lo = 0n;
-  let hi = 0n;
-  for (const v of values) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  const range = hi - lo || 1n;
-  const y = (v: bigint) => PAD + (1 - Number(v - lo) / Number(range)) * (H - 2 * PAD);
+  const axis = valueAxis(values, 2);
+  const range = Number(axis.hi - axis.lo) || 1;
+  const y = (v: bigint) => PAD + (1 - Number(v - axis.lo) / range) * (H - 2 * PAD);
   const x = (t: number) => (points.length === 1 ? W / 2 : ((t - from) / span) * W);
-  return { from, to, zero: y(0n), spots: points.map((p, i) => ({ point: p, x: x(times[i]!), y: y(values[i]!) })) };
+  // One day alone sits in the middle of an axis one day wide on either side.
+  const [first, last] = points.length === 1 ? [from - 86_400_000, from + 86_400_000] : [from, to];
+  const xt = (t: number) => ((t - first) / Math.max(1, last - first)) * W;
+  return {
+    from,
+    to,
+    zero: y(0n),
+    spots: points.map((p, i) => ({ point: p, x: x(times[i]!), y: y(values[i]!) })),
+    valueTicks: tickLabels(axis).map((label, i) => ({ at: y(axis.ticks[i]!), label })),
+    timeTicks: timeTicks(first, last, 4).map((t) => ({ at: xt(t.t), label: t.label })),
+  };
 }
 
 export function FlowChart({ points, code }: { points: FlowPoint[]; code: string }) {
-  const { from, to, zero, spots } = useMemo(() => layoutFlow(points), [points]);
+  const layout = useMemo(() => layoutFlow(points), [points]);
+  const { zero, spots } = layout;
   const cursor = useChartCursor(spots.length);
   if (spots.length === 0) return <p className="muted small">No {code} flow in this set.</p>;
   const hovered = cursor.index === null ? undefined : spots[cursor.index];
@@ -47,36 +57,52 @@ export function FlowChart({ points, code }: { points: FlowPoint[]; code: string 
       onKeyDown={cursor.onKeyDown}
       onMouseLeave={() => cursor.setIndex(null)}
     >
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} net flow since the first indexed operation`}>
-        <line x1={0} x2={W} y1={zero} y2={zero} className="axis" />
-        <polyline
-          className="flow-line"
-          fill="none"
-          points={spots.map((s) => `${s.x.toFixed(1)},${s.y.toFixed(1)}`).join(' ')}
-        />
-        {spots.length <= DOTS
-          ? spots.map((s) => <circle key={s.point.day} className="flow-dot" cx={s.x} cy={s.y} r={2.5} />)
-          : null}
-        {hovered ? <circle className="flow-dot hovered" cx={hovered.x} cy={hovered.y} r={4} /> : null}
-        {spots.map((s, i) => (
-          <rect
-            key={s.point.day}
-            className="hit"
-            data-day={s.point.day}
-            x={Math.max(0, s.x - step / 2)}
-            width={Math.max(step, 3)}
-            y={0}
-            height={H}
-            onMouseEnter={() => cursor.setIndex(i)}
-          >
-            <title>{flowReadout(s.point, code)}</title>
-          </rect>
-        ))}
-      </svg>
-      <div className="ticks small muted" aria-hidden="true">
-        <span>{new Date(from).toISOString().slice(0, 10)}</span>
-        <span>{new Date(to).toISOString().slice(0, 10)}</span>
-      </div>
+      <ChartFrame
+        width={W}
+        height={H}
+        unit={code}
+        valueTicks={layout.valueTicks}
+        timeTicks={layout.timeTicks}
+        legend={[
+          {
+            kind: 'line',
+            label: (
+              <>
+                cumulative net flow (in − out − fees), <Untrusted text={code} />
+              </>
+            ),
+          },
+          { kind: 'zero', label: 'zero' },
+        ]}
+      >
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} net flow since the first indexed operation`}>
+          <GridLines ticks={layout.valueTicks} width={W} />
+          <line x1={0} x2={W} y1={zero} y2={zero} className="axis zero" />
+          <polyline
+            className="flow-line"
+            fill="none"
+            points={spots.map((s) => `${s.x.toFixed(1)},${s.y.toFixed(1)}`).join(' ')}
+          />
+          {spots.length <= DOTS
+            ? spots.map((s) => <circle key={s.point.day} className="flow-dot" cx={s.x} cy={s.y} r={2.5} />)
+            : null}
+          {hovered ? <circle className="flow-dot hovered" cx={hovered.x} cy={hovered.y} r={4} /> : null}
+          {spots.map((s, i) => (
+            <rect
+              key={s.point.day}
+              className="hit"
+              data-day={s.point.day}
+              x={Math.max(0, s.x - step / 2)}
+              width={Math.max(step, 3)}
+              y={0}
+              height={H}
+              onMouseEnter={() => cursor.setIndex(i)}
+            >
+              <title>{flowReadout(s.point, code)}</title>
+            </rect>
+          ))}
+        </svg>
+      </ChartFrame>
       <p className="small num readout" data-testid="flow-readout" aria-live="polite">
         {hovered
           ? flowReadout(hovered.point, code)

@@ -1,13 +1,14 @@
 // "Index this account" on the account page: starts the local index's sync, shows its progress
 // (records, rate, the time span it covers) with pause / resume / cancel, what a partial index
 // covers ("partial: indexed … ; interrupted: resume"), and once the account is indexed links to
-// its workbench.
+// its workbench, with whether its history reconciles (ReconcileStatus).
 import { useState } from 'react';
 import type { HistoryProgress } from '../../../../shared/history';
 import { coverageText } from '../../../../shared/index-coverage';
 import { absoluteTime } from '../../lib/format';
 import { useHistoryActions, useHistoryStatus } from '../../lib/history';
 import { href } from '../../lib/router';
+import { ReconcileStatus } from './reconcile-status';
 
 const STATE_TEXT: Record<HistoryProgress['state'], string> = {
   idle: 'not syncing',
@@ -82,6 +83,7 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
           </button>
         )}
         {indexed && linked ? <a href={href('history', account)}>Open in workbench</a> : null}
+        {indexed && linked ? <ReconcileStatus account={account} /> : null}
       </>
     );
   }

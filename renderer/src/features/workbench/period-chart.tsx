@@ -1,10 +1,14 @@
 // Volume in (up) and out (down) of one asset per day, week or month over the whole filtered
 // history, on a time axis. Bars are placed by their period's date; hovering one shows its exact
-// figures, read from the index's strings (floats only place pixels).
+// figures, read from the index's strings (floats only place pixels). A value axis at round values
+// of the asset (up for in, down for out), a dated time axis and a legend naming in and out.
 import { useMemo } from 'react';
 import { displayMoney, parseAmount } from '../../../../shared/amount';
 import type { TotalsRow } from '../../../../shared/history';
+import { Untrusted } from '../../components/untrusted';
 import { assetCode } from '../../lib/history';
+import { tickLabels, timeTicks, valueAxis } from './chart-axis';
+import { ChartFrame, GridLines, type AxisTick } from './chart-frame';
 import { useChartCursor } from './chart-keys';
 
 const W = 640;
@@ -26,10 +30,19 @@ export interface Bar {
 
 const PERIOD_LABEL: Record<Period, string> = { day: 'Day', week: 'Week of', month: 'Month of' };
 
+export interface BarsLayout {
+  bars: Bar[];
+  from: number;
+  to: number;
+  /** Round values up (in) and down (out) from the middle line, each labelled by its size. */
+  valueTicks: AxisTick[];
+  timeTicks: AxisTick[];
+}
+
 /** The bars of one asset, placed on a time axis from the first period to the end of the last. */
-export function layoutBars(rows: TotalsRow[], period: Period): { bars: Bar[]; from: number; to: number } {
+export function layoutBars(rows: TotalsRow[], period: Period): BarsLayout {
   const own = rows.filter((r) => Number.isFinite(Date.parse(r.key))).sort((a, b) => a.key.localeCompare(b.key));
-  if (own.length === 0) return { bars: [], from: 0, to: 0 };
+  if (own.length === 0) return { bars: [], from: 0, to: 0, valueTicks: [], timeTicks: [] };
   const length = PERIOD_DAYS[period] * DAY_MS;
   let from = Date.parse(own[0]!.key);
   let to = Date.parse(own.at(-1)!.key) + length;
@@ -42,13 +55,14 @@ export function layoutBars(rows: TotalsRow[], period: Period): { bars: Bar[]; fr
     to += missing - before;
   }
   const span = to - from;
-  const max = own.reduce((m, r) => {
-    const a = parseAmount(r.in);
-    const b = parseAmount(r.out);
-    return a > m ? (b > a ? b : a) : b > m ? b : m;
-  }, 1n);
+  const axis = valueAxis(
+    own.flatMap((r) => [parseAmount(r.in), parseAmount(r.out)]),
+    2,
+  );
+  const max = axis.hi > 0n ? axis.hi : 1n;
   const half = H / 2 - 4;
-  const px = (text: string) => (Number(parseAmount(text)) / Number(max)) * half;
+  const px = (text: string | bigint) =>
+    (Number(typeof text === 'bigint' ? text : parseAmount(text)) / Number(max)) * half;
   const width = Math.max(1, (PERIOD_DAYS[period] * DAY_MS * W) / span - 1);
   const bars = own.map((row) => ({
     key: row.key,
@@ -58,7 +72,19 @@ export function layoutBars(rows: TotalsRow[], period: Period): { bars: Bar[]; fr
     inPx: px(row.in),
     outPx: px(row.out),
   }));
-  return { bars, from, to };
+  const mid = H / 2;
+  const labels = tickLabels(axis);
+  const valueTicks = axis.ticks.flatMap((t, i) => {
+    const label = labels[i]!;
+    return t === 0n
+      ? [{ at: mid, label }]
+      : [
+          { at: mid - px(t), label },
+          { at: mid + px(t), label },
+        ];
+  });
+  const x = (t: number) => ((t - from) / span) * W;
+  return { bars, from, to, valueTicks, timeTicks: timeTicks(from, to, 4).map((t) => ({ at: x(t.t), label: t.label })) };
 }
 
 export function periodReadout(row: TotalsRow, period: Period): string {
@@ -68,13 +94,14 @@ export function periodReadout(row: TotalsRow, period: Period): string {
 
 export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period: Period; asset: string }) {
   const mine = useMemo(() => rows.filter((r) => r.asset === asset), [rows, asset]);
-  const { bars, from, to } = useMemo(() => layoutBars(mine, period), [mine, period]);
+  const layout = useMemo(() => layoutBars(mine, period), [mine, period]);
+  const { bars } = layout;
   const cursor = useChartCursor(bars.length);
   const hovered = cursor.index === null ? undefined : bars[cursor.index];
   const hover = hovered?.key ?? null;
-  if (bars.length === 0) return <p className="muted small">No {assetCode(asset)} moved in this set.</p>;
+  const code = assetCode(asset);
+  if (bars.length === 0) return <p className="muted small">No {code} moved in this set.</p>;
   const mid = H / 2;
-  const ticks = [from, from + (to - from) / 2, to];
   return (
     <div
       className="period-chart"
@@ -83,33 +110,57 @@ export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period
       onKeyDown={cursor.onKeyDown}
       onMouseLeave={() => cursor.setIndex(null)}
     >
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${assetCode(asset)} volume per ${period}`}>
-        <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
-        {bars.map((bar, i) => (
-          <g key={bar.key} className={bar.key === hover ? 'hovered' : undefined}>
-            {bar.inPx > 0 ? (
-              <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} />
-            ) : null}
-            {bar.outPx > 0 ? <rect className="bar-out" x={bar.x} width={bar.width} y={mid} height={bar.outPx} /> : null}
-            <rect
-              className="hit"
-              data-period={bar.key}
-              x={bar.x}
-              width={Math.max(bar.width, 3)}
-              y={0}
-              height={H}
-              onMouseEnter={() => cursor.setIndex(i)}
-            >
-              <title>{periodReadout(bar.row, period)}</title>
-            </rect>
-          </g>
-        ))}
-      </svg>
-      <div className="ticks small muted" aria-hidden="true">
-        {ticks.map((t, i) => (
-          <span key={i}>{new Date(t).toISOString().slice(0, 10)}</span>
-        ))}
-      </div>
+      <ChartFrame
+        width={W}
+        height={H}
+        unit={code}
+        valueTicks={layout.valueTicks}
+        timeTicks={layout.timeTicks}
+        legend={[
+          {
+            kind: 'in',
+            label: (
+              <>
+                in (received, up), <Untrusted text={code} />
+              </>
+            ),
+          },
+          {
+            kind: 'out',
+            label: (
+              <>
+                out (sent, down), <Untrusted text={code} />
+              </>
+            ),
+          },
+        ]}
+      >
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} volume per ${period}`}>
+          <GridLines ticks={layout.valueTicks} width={W} />
+          <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
+          {bars.map((bar, i) => (
+            <g key={bar.key} className={bar.key === hover ? 'hovered' : undefined}>
+              {bar.inPx > 0 ? (
+                <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} />
+              ) : null}
+              {bar.outPx > 0 ? (
+                <rect className="bar-out" x={bar.x} width={bar.width} y={mid} height={bar.outPx} />
+              ) : null}
+              <rect
+                className="hit"
+                data-period={bar.key}
+                x={bar.x}
+                width={Math.max(bar.width, 3)}
+                y={0}
+                height={H}
+                onMouseEnter={() => cursor.setIndex(i)}
+              >
+                <title>{periodReadout(bar.row, period)}</title>
+              </rect>
+            </g>
+          ))}
+        </svg>
+      </ChartFrame>
       <p className="small num readout" data-testid="period-readout" aria-live="polite">
         {hovered ? periodReadout(hovered.row, period) : 'Hover a bar for its exact figures.'}
       </p>

@@ -19,6 +19,7 @@ import { HistoryTable, SortPicker } from './history-table';
 import { IndexPanel } from './index-panel';
 import { IndexesSection } from './indexes-section';
 import { PartialNote } from './partial-note';
+import { ReconcileView } from './reconcile-section';
 
 export function WorkbenchPage({ account }: { account?: string | undefined }) {
   if (!account) {
@@ -80,7 +81,7 @@ interface ResultsProps {
   filter: HistoryFilter;
   sort: HistorySort;
   period: 'day' | 'week' | 'month';
-  view: 'rows' | 'analyse';
+  view: 'rows' | 'analyse' | 'reconcile';
 }
 
 function Results({ account, filter, sort, period, view }: ResultsProps) {
@@ -123,6 +124,14 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
         >
           Analyse
         </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={view === 'reconcile'}
+          onClick={() => setParams({ view: 'reconcile' })}
+        >
+          Reconciliation
+        </button>
         <span className="spacer" />
         {view === 'rows' ? <SortPicker sort={sort} /> : null}
       </div>
@@ -132,8 +141,10 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
             <HistoryTable account={account} filter={filter} sort={sort} />
           </ViewBoundary>
         </section>
-      ) : (
+      ) : view === 'analyse' ? (
         <AnalysePanel account={account} filter={filter} period={period} totals={summary?.totals ?? []} />
+      ) : (
+        <ReconcileView account={account} period={period} />
       )}
     </>
   );

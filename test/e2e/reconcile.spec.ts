@@ -1,0 +1,125 @@
+// Reconciliation and balance history (issue #27) in real Chromium against the local network:
+// index the busy demo account, read on its page that it reconciles, open the workbench's
+// Reconciliation view, see "reconciled" for every asset, then read the balance history by day,
+// week and month, its last point the very balance the network reports.
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, shot, startApp, type AppUnderTest } from './support/app';
+import { overflowing } from './support/layout';
+
+let app: AppUnderTest;
+let busy: string;
+
+test.beforeAll(async () => {
+  app = await startApp({ historyOps: 300, accounts: 4 });
+  busy = app.network.demoAccounts[0]!.publicKey;
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const AMOUNT = String.raw`-?[\d,]+\.\d{7}`;
+
+async function readoutOfLast(page: Page): Promise<string> {
+  const chart = page.getByRole('region', { name: 'Balance history' });
+  await chart.locator('rect.hit').last().hover();
+  return (await page.getByTestId('balance-readout').textContent()) ?? '';
+}
+
+test('the busy account reconciles in every asset, and its balance history reads exact values by day, week and month', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, app, `#/account/${busy}`);
+  const panel = page.getByRole('region', { name: 'Local index' });
+  await panel.getByRole('button', { name: 'Index this account' }).click();
+  await expect(panel.getByTestId('index-state')).toHaveText('current', { timeout: 60_000 });
+
+  // The account page's one line, a link to the workbench's Reconciliation view.
+  const line = panel.getByTestId('rc-line');
+  await expect(line).toHaveText(/Reconciled: \d+ assets? adds? up to the balance, to the stroop$/);
+  await shot(page, testInfo, 'account-reconciled-1440x900');
+  await line.click();
+  await expect(page).toHaveURL(new RegExp(`#/history/${busy}\\?view=reconcile$`));
+
+  const table = page.getByRole('table', { name: 'Reconciliation by asset' });
+  const lines = table.locator('tbody tr[data-status]');
+  await expect(lines.first()).toBeVisible();
+  const count = await lines.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < count; i++) {
+    await expect(lines.nth(i)).toHaveAttribute('data-status', 'reconciled');
+    await expect(lines.nth(i).locator('.rc-status')).toHaveText('✓ reconciled');
+  }
+  await expect(table.locator('tr.rc-cause')).toHaveCount(0);
+  await expect(page.getByTestId('rc-summary')).toHaveText(
+    new RegExp(`^Reconciled: the flows of all ${count} assets through ledger [\\d,]+ add up to the balances`),
+  );
+  await expect(page.getByTestId('rc-checked')).toHaveText(
+    /^checked at \d{4}-\d{2}-\d{2} [\d:]+ UTC, through ledger [\d,]+$/,
+  );
+  await expect(page.getByTestId('partial-note')).toHaveCount(0);
+  await shot(page, testInfo, 'reconcile-top-1440x900');
+  // The reported balance, in the unit the row's first cell names.
+  const native = table.locator('tr[data-asset="native"]');
+  await expect(native.locator('td').first()).toContainText('XLM');
+  const reported = `${(await native.locator('td').nth(4).textContent())!} XLM`;
+  expect(reported).toMatch(new RegExp(`^${AMOUNT} XLM$`));
+
+  // The balance history of XLM (the first asset) per day: it starts at the account's creation,
+  // and its last point is the balance the network reports, to the stroop.
+  const chart = page.getByRole('region', { name: 'Balance history' });
+  await expect(chart.locator('svg[role="img"]')).toBeVisible();
+  await expect(page.getByTestId('balance-anchor')).toHaveText("From the account's creation: the line starts at zero.");
+  await expect(chart.getByRole('list', { name: 'Legend' })).toContainText('balance at the end of each day, XLM');
+  const day = new RegExp(
+    `^Day \\d{4}-\\d{2}-\\d{2}: balance ${AMOUNT} XLM · in ${AMOUNT} XLM · out ${AMOUNT} XLM · fees ${AMOUNT} XLM$`,
+  );
+  expect(await readoutOfLast(page)).toMatch(day);
+  expect(await readoutOfLast(page)).toContain(`balance ${reported} ·`);
+  await shot(page, testInfo, 'reconcile-1440x900');
+  expect(await overflowing(page), 'reconciliation 1440x900: overflowing cells').toEqual([]);
+
+  // Keyboard: the focused chart's Home key reads the first period.
+  await chart.locator('.balance-chart').focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('balance-readout')).toHaveText(day);
+
+  // By week, then by month: the address keeps the period; the last point is still the reported balance.
+  const period = chart.getByRole('combobox', { name: 'Balance period' });
+  await period.selectOption('week');
+  await expect(page).toHaveURL(/by=week/);
+  await expect(chart.getByRole('list', { name: 'Legend' })).toContainText('end of each week');
+  await expect.poll(() => readoutOfLast(page)).toMatch(/^Week of \d{4}-\d{2}-\d{2}: balance /);
+  expect(await readoutOfLast(page)).toContain(`balance ${reported} ·`);
+  await period.selectOption('month');
+  await expect(page).toHaveURL(/by=month/);
+  await expect.poll(() => readoutOfLast(page)).toMatch(/^Month of \d{4}-\d{2}-01: balance /);
+  expect(await readoutOfLast(page)).toContain(`balance ${reported} ·`);
+
+  // Another asset from the table's own button.
+  const other = lines.nth(1);
+  const code = (await other.locator('td.rc-asset strong').textContent())!;
+  await other.getByRole('button', { name: 'Balance history' }).click();
+  await expect(chart.getByRole('list', { name: 'Legend' })).toContainText(`end of each month, ${code}`);
+
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await shot(page, testInfo, 'reconcile-1024x700');
+  expect(await overflowing(page), 'reconciliation 1024x700: overflowing cells').toEqual([]);
+  await table.scrollIntoViewIfNeeded();
+  await page.getByTestId('rc-summary').scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'reconcile-top-1024x700');
+
+  // The Analyse view's charts have axes, units and a legend too (in and out named).
+  await page.getByRole('tab', { name: 'Analyse' }).click();
+  const volume = page.getByRole('region', { name: 'Volume' });
+  await expect(volume.getByRole('list', { name: 'Legend' })).toContainText('in (received, up)');
+  await expect(volume.getByRole('list', { name: 'Legend' })).toContainText('out (sent, down)');
+  await expect(page.getByRole('region', { name: 'Net flow' }).getByRole('list', { name: 'Legend' })).toContainText(
+    'cumulative net flow',
+  );
+  await shot(page, testInfo, 'analyse-1024x700');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, testInfo, 'analyse-1440x900');
+  expect(await overflowing(page), 'analyse 1440x900: overflowing cells').toEqual([]);
+});

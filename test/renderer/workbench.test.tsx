@@ -172,6 +172,8 @@ describe('the workbench', () => {
       'USD',
       '922,337,203,685.4775807 USD',
       '900,719,925,474.0993001 USD',
+      // Fees are the native asset's: none in a USD row.
+      '—',
       '21,617,278,211.3782806 USD',
       '3',
     ]);

@@ -24,6 +24,8 @@ function slotOf(assets: string[]) {
 interface Flow {
   in: string;
   out: string;
+  /** What the account paid in fees (the native asset's only): net = in − out − fees. */
+  fees: string;
   net: string;
 }
 
@@ -35,17 +37,28 @@ function FlowCells({ asset, flow, stacked = false }: { asset: string; flow: Flow
   const currency = assetCurrency(asset);
   const into = <Money amount={flow.in} currency={currency} direction="in" />;
   const out = <Money amount={flow.out} currency={currency} direction="out" />;
+  // Fees are paid in the native asset: another asset's row has none to show.
+  const fees =
+    asset === 'native' || flow.fees !== '0' ? (
+      <Money amount={flow.fees} currency={currency} direction="out" />
+    ) : (
+      <span className="muted">—</span>
+    );
   return (
     <>
       {stacked ? (
         <td className="end">
           <div>{into}</div>
           <div>{out}</div>
+          {flow.fees !== '0' ? <div title="fees the account paid">fees {fees}</div> : null}
         </td>
       ) : (
         <>
           <td className="end">{into}</td>
           <td className="end">{out}</td>
+          <td className="end" title="fees the account paid, once per transaction">
+            {fees}
+          </td>
         </>
       )}
       <td className="end">
@@ -66,8 +79,15 @@ export function TotalsTable({ totals, label = 'Totals by asset' }: { totals: Ass
           <th>Asset</th>
           <th className="end">In</th>
           <th className="end">Out</th>
-          <th className="end">Net</th>
-          <th className="end">Legs</th>
+          <th className="end" title="fees the account paid, once per transaction (XLM)">
+            Fees
+          </th>
+          <th className="end" title="in − out − fees">
+            Net
+          </th>
+          <th className="end" title="amounts summed: a conversion or a pool deposit moves more than one">
+            Legs
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -1,17 +1,23 @@
 // `npm test`: type-check, lint, unit and integration tests (vitest), end-to-end tests (Playwright
 // driving Debian's Chromium). Every step runs even if an earlier one failed, so one run shows
 // everything that is wrong; the last line totals every suite: `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
+//
+// The renderer is built first; then two lanes run side by side, because vitest's integration files
+// run one at a time and leave the second core mostly idle: vitest (its output as it comes), and
+// type-check, lint, format and Playwright one after another (each line prefixed with its step).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const USAGE = `usage: npm test
   --help, -h    print this and exit
-Runs every suite in turn, each even if one before it failed: type-check (tsc -b), lint (eslint),
-format (prettier --check), unit and integration tests (vitest), the renderer's build, end-to-end
-tests (Playwright in Chromium; LEDGERSCOPE_CHROMIUM names another Chromium than /usr/bin/chromium).
-The last line totals them: N passed, N failed, N skipped. It takes no other flag; one suite or
-file: npm run test:unit -- <files>, npm run test:e2e -- <spec> (docs/testing.md).`;
+Runs every suite, each even if one before it failed: the renderer's build, then side by side
+vitest (unit and integration tests) and, one after another, type-check (tsc -b), lint (eslint),
+format (prettier --check) and end-to-end tests (Playwright in Chromium; LEDGERSCOPE_CHROMIUM names
+another Chromium than /usr/bin/chromium). The last line totals them: N passed, N failed, N skipped.
+It takes no other flag; one suite or file: npm run test:unit -- <files>, npm run test:e2e -- <spec>
+(docs/testing.md).`;
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
@@ -28,14 +34,30 @@ const results = join(root, 'test-results');
 const CHROMIUM = process.env.LEDGERSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function run(title, command, args, env = {}) {
-  console.log(`\n=== ${title}`);
+/**
+ * Runs one step. Without a prefix its output goes straight to this terminal; with one, each line
+ * is written with the prefix, so a lane running beside vitest stays readable.
+ */
+function run(title, command, args, { env = {}, prefix } = {}) {
+  const say = (line) => console.log(prefix ? `${prefix}${line}` : line);
+  say(`=== ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return result.status === 0;
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (prefix) for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', say);
+  return new Promise((resolve) => {
+    child.once('error', (error) => {
+      say(String(error));
+      resolve(false);
+    });
+    child.once('close', (code) => {
+      say(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function bin(path) {
@@ -43,8 +65,8 @@ function bin(path) {
 }
 
 /** A step without test cases of its own (type-check, lint, build) counts as one check. */
-function check(title, command, args) {
-  const ok = run(title, command, args);
+async function check(title, command, args, options) {
+  const ok = await run(title, command, args, options);
   totals[ok ? 'passed' : 'failed'] += 1;
   return ok;
 }
@@ -88,56 +110,72 @@ const [tsc, eslint, prettier, vitest, playwright] = [
   bin('@playwright/test/cli.js'),
 ];
 
-check('type-check', tsc[0], [tsc[1], '-b']);
-check('lint', eslint[0], [eslint[1], '.']);
-// Every file in the formatter's care is as Prettier writes it (.prettierrc.json); `npm run format` mends.
-check('format', prettier[0], [prettier[1], '--check', '--log-level', 'warn', '.']);
-
-const vitestJson = join(results, 'vitest.json');
-const vitestOk = run('unit and integration tests (vitest)', vitest[0], [
-  vitest[1],
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-const vitestReport = readJson(vitestJson);
-if (vitestReport) {
-  totals.passed += vitestReport.numPassedTests;
-  totals.failed += vitestReport.numFailedTests;
-  totals.skipped += vitestReport.numPendingTests + vitestReport.numTodoTests;
-  // A suite that failed to load has no failed test but must still fail the run.
-  if (!vitestOk && vitestReport.numFailedTests === 0) totals.failed += 1;
-} else if (!vitestOk) {
-  totals.failed += 1;
+/** Adds a vitest JSON report's counts; a run that failed without a failed test (a file that did not load) fails once more. */
+function countVitest(ok, report) {
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    if (!ok && report.numFailedTests === 0) totals.failed += 1;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
 }
 
-// The build step is scripts/build.mjs: Vite builds the page, then it prints what the first screen
-// loads and fails over the limit (scripts/renderer-size.mjs).
-if (!ensureChromium()) {
-  totals.failed += 1;
-} else if (
-  check('build the renderer', process.execPath, [join(root, 'scripts', 'build.mjs'), '--renderer', '--force'])
-) {
-  const playwrightJson = join(results, 'playwright.json');
-  const e2eOk = run(
-    'end-to-end tests (Playwright, Chromium)',
-    playwright[0],
-    [playwright[1], 'test', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    },
-  );
-  const stats = readJson(playwrightJson)?.stats;
+/** Adds a Playwright JSON report's counts, the same way. */
+function countPlaywright(ok, stats) {
   if (stats) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
-    if (!e2eOk && stats.unexpected === 0) totals.failed += 1;
-  } else if (!e2eOk) {
+    if (!ok && stats.unexpected === 0) totals.failed += 1;
+  } else if (!ok) {
     totals.failed += 1;
   }
 }
+
+async function vitestLane() {
+  const vitestJson = join(results, 'vitest.json');
+  const ok = await run('unit and integration tests (vitest)', vitest[0], [
+    vitest[1],
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]);
+  countVitest(ok, readJson(vitestJson));
+}
+
+/** Type-check, lint and format, then Playwright against the renderer built before the lanes began. */
+async function checksAndBrowserLane(built) {
+  await check('type-check', tsc[0], [tsc[1], '-b'], { prefix: 'tsc      | ' });
+  await check('lint', eslint[0], [eslint[1], '.'], { prefix: 'eslint   | ' });
+  // Every file in the formatter's care is as Prettier writes it (.prettierrc.json); `npm run format` mends.
+  await check('format', prettier[0], [prettier[1], '--check', '--log-level', 'warn', '.'], { prefix: 'prettier | ' });
+  if (!built) return;
+  const playwrightJson = join(results, 'playwright.json');
+  const ok = await run(
+    'end-to-end tests (Playwright, Chromium)',
+    playwright[0],
+    [playwright[1], 'test', '--reporter=list,json'],
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }, prefix: 'e2e      | ' },
+  );
+  countPlaywright(ok, readJson(playwrightJson)?.stats);
+}
+
+// The build step is scripts/build.mjs: Vite builds the page, then it prints what the first screen
+// loads and fails over the limit (scripts/renderer-size.mjs). It runs before the lanes, so the
+// integration tests' own build (test/support/build.ts) finds it up to date and never empties
+// dist/renderer under the web host Playwright drives.
+let built = false;
+if (!ensureChromium()) totals.failed += 1;
+else
+  built = await check('build the renderer', process.execPath, [
+    join(root, 'scripts', 'build.mjs'),
+    '--renderer',
+    '--force',
+  ]);
+await Promise.all([vitestLane(), checksAndBrowserLane(built)]);
 
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(`\n${line}`);

@@ -2,13 +2,14 @@
 // styles only from the app's CSS files, no 'unsafe-inline'. The pages still render (virtual rows
 // and grid columns are placed through React's style prop, which writes the CSSOM), the page itself
 // never trips the policy, and a <style> element or style attribute injected into it does nothing.
-import { expect, test, type Page } from '@playwright/test';
-import { openApp, startApp, type AppUnderTest } from './support/app';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/shared-network';
+import { openApp, startAppWith, type AppUnderTest } from './support/app';
 
 let app: AppUnderTest;
 
-test.beforeAll(async () => {
-  app = await startApp({ historyOps: 400, accounts: 8 });
+test.beforeAll(async ({ sharedNetwork }) => {
+  app = await startAppWith(sharedNetwork);
 });
 
 test.afterAll(async () => {

@@ -1,8 +1,9 @@
 // The explore home and the address book in Chromium, each journey from a fresh profile (its own
 // web host and user-data directory) against one local network with history.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startNetwork, type RunningNetwork } from '../support/network';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/shared-network';
+import type { RunningNetwork } from '../support/network';
 import { envelopeOf, paymentTx } from '../support/signed-tx';
 import { postTransaction, waitForLedger } from './support/app';
 import { startWebHost, type RunningWebHost } from './support/web-host';
@@ -10,17 +11,8 @@ import { startWebHost, type RunningWebHost } from './support/web-host';
 let network: RunningNetwork;
 let host: RunningWebHost | null = null;
 
-test.beforeAll(async () => {
-  network = await startNetwork({
-    startLedger: 60_000_000,
-    seed: 'ledgerscope-e2e',
-    historyOps: 1500,
-    accounts: 8,
-    closeIntervalMs: 1000,
-  });
-});
-test.afterAll(async () => {
-  await network?.stop();
+test.beforeAll(({ sharedNetwork }) => {
+  network = sharedNetwork;
 });
 test.afterEach(async () => {
   await host?.stop();

@@ -2,17 +2,18 @@
 // screen's chunks (the entry and what it imports statically, read from the build's manifest), and
 // opening each other page from inside the app fetches its chunk then and renders the page.
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/shared-network';
 import { firstScreenFiles, readManifest } from '../../scripts/renderer-size.mjs';
-import { openApp, startApp, type AppUnderTest } from './support/app';
+import { openApp, startAppWith, type AppUnderTest } from './support/app';
 
 const RENDERER = join(import.meta.dirname, '..', '..', 'dist', 'renderer');
 
 let app: AppUnderTest;
 let ids: { account: string; ledger: string; tx: string; op: string };
 
-test.beforeAll(async () => {
-  app = await startApp({ historyOps: 200, accounts: 4 });
+test.beforeAll(async ({ sharedNetwork }) => {
+  app = await startAppWith(sharedNetwork);
   const account = app.network.demoAccounts[0]!.publicKey;
   // Ids above 2^53 are read as text, never through JSON.parse.
   const ops = await (

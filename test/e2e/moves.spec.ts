@@ -3,8 +3,9 @@
 // in the row and in the drawer; a failed operation's row has no direction, nothing coloured as
 // moved, and says nothing moved. Screenshots of the account page, a transaction page and the
 // drawer at 1440x900 and 1024x700 go to test-results/moves (to be looked at, not committed).
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openApp, startApp, type AppUnderTest } from './support/app';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/shared-network';
+import { openApp, startAppWith, type AppUnderTest } from './support/app';
 
 let app: AppUnderTest;
 let account: string;
@@ -15,8 +16,8 @@ const SIZES = [
   { width: 1024, height: 700 },
 ];
 
-test.beforeAll(async () => {
-  app = await startApp({ historyOps: 600, accounts: 6, closeIntervalMs: 1000 });
+test.beforeAll(async ({ sharedNetwork }) => {
+  app = await startAppWith(sharedNetwork);
   // A demo account that deposited into a pool itself and has a failed operation.
   for (const candidate of app.network.demoAccounts) {
     const url = new URL(`/accounts/${candidate.publicKey}/operations`, app.network.serviceUrl);

@@ -2,25 +2,17 @@
 // directory) in Chromium: `busy` in the go-to box opens busy's page, `alice` is watched by name on
 // the Live page, a payment row and its drawer name both parties, and the address book lists the
 // names as the network's own, one removed for good.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/shared-network';
 import { abbreviateId } from '../../shared/ids';
-import { startNetwork, type RunningNetwork } from '../support/network';
+import type { RunningNetwork } from '../support/network';
 import { startWebHost, type RunningWebHost } from './support/web-host';
 
 let network: RunningNetwork;
 let host: RunningWebHost | null = null;
 
-test.beforeAll(async () => {
-  network = await startNetwork({
-    startLedger: 60_000_000,
-    seed: 'ledgerscope-e2e',
-    historyOps: 1500,
-    accounts: 8,
-    closeIntervalMs: 1000,
-  });
-});
-test.afterAll(async () => {
-  await network?.stop();
+test.beforeAll(({ sharedNetwork }) => {
+  network = sharedNetwork;
 });
 test.afterEach(async () => {
   await host?.stop();

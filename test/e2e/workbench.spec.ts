@@ -2,15 +2,16 @@
 // profile: index a demo account with history, wait for "current", filter by asset and an exact
 // amount range, read the count, the totals and the chart, and open a counterparty.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openApp, shot, startApp, type AppUnderTest } from './support/app';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/shared-network';
+import { openApp, shot, startAppWith, type AppUnderTest } from './support/app';
 import { overflowing } from './support/layout';
 
 let app: AppUnderTest;
 let busy: string;
 
-test.beforeAll(async () => {
-  app = await startApp({ historyOps: 1500, accounts: 8 });
+test.beforeAll(async ({ sharedNetwork }) => {
+  app = await startAppWith(sharedNetwork);
   busy = app.network.demoAccounts[0]!.publicKey;
 });
 

@@ -1,5 +1,6 @@
-// One local network and one web host per spec file, plus helpers the specs share: open the app,
-// save and name screenshots, post signed transactions (built with ../../support/signed-tx.ts) as a wallet would.
+// A local network and a web host for a spec file, or a web host on the shared network
+// (./shared-network.ts), plus helpers the specs share: open the app, save and name screenshots,
+// post signed transactions (built with ../../support/signed-tx.ts) as a wallet would.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,30 +17,36 @@ export interface AppUnderTest {
 
 export async function startApp(options: NetworkOptions): Promise<AppUnderTest> {
   const network = await startNetwork({ startLedger: 60_000_000, seed: 'ledgerscope-e2e', ...options });
-  const exportDir = mkdtempSync(join(tmpdir(), 'ledgerscope-export-'));
-  let host: RunningWebHost;
   try {
-    host = await startWebHost([
-      '--local-url',
-      network.serviceUrl,
-      '--local-data-dir',
-      network.dataDir,
-      '--export-dir',
-      exportDir,
-    ]);
+    const app = await startAppWith(network);
+    return {
+      ...app,
+      async stop() {
+        await app.stop();
+        await network.stop();
+      },
+    };
   } catch (error) {
     await network.stop();
     throw error;
   }
-  return {
-    network,
-    host,
+}
+
+/**
+ * A web host (its own user-data and export directories) on a network that is already running, such
+ * as the shared one of ./shared-network.ts; stop() stops the host and leaves the network running.
+ */
+export async function startAppWith(network: RunningNetwork): Promise<AppUnderTest> {
+  const exportDir = mkdtempSync(join(tmpdir(), 'ledgerscope-export-'));
+  const host = await startWebHost([
+    '--local-url',
+    network.serviceUrl,
+    '--local-data-dir',
+    network.dataDir,
+    '--export-dir',
     exportDir,
-    async stop() {
-      await host.stop();
-      await network.stop();
-    },
-  };
+  ]);
+  return { network, host, exportDir, stop: () => host.stop() };
 }
 
 /**

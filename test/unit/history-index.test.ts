@@ -127,7 +127,7 @@ function recordText(s: Spec): string {
 /** What the index should hold for a spec, worked out without the index's code. */
 function expected(s: Spec) {
   const paymentLike = s.type !== 'change_trust' && s.type !== 'manage_data';
-  const direction = !paymentLike
+  const tried = !paymentLike
     ? 'none'
     : s.from === ME && s.to === ME
       ? 'self'
@@ -139,7 +139,9 @@ function expected(s: Spec) {
   const asset = !paymentLike ? null : s.type === 'create_account' || s.type === 'account_merge' ? 'native' : s.asset;
   const amount = !paymentLike || s.type === 'account_merge' ? null : s.amount;
   const path = s.type === 'path_payment_strict_send';
-  const counterparty = direction === 'in' ? s.from : direction === 'out' ? s.to : direction === 'self' ? ME : null;
+  // A failed operation moved nothing: no direction; it keeps whom it tried to deal with.
+  const direction = s.successful ? tried : 'none';
+  const counterparty = tried === 'in' ? s.from : tried === 'out' ? s.to : tried === 'self' ? ME : null;
   return {
     ...s,
     direction,

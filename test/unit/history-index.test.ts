@@ -124,32 +124,33 @@ function recordText(s: Spec): string {
   return JSON.stringify(fields);
 }
 
-/** What the index should hold for a spec, worked out without the index's code. */
+/**
+ * What the index should hold for a spec, worked out without the index's code (docs/history-index.md
+ * "What a row moved"): the account's legs — out where it sent (a path payment's source side), in
+ * where it received; the columns hold the first in (else the first out) and, with both, the out as
+ * the source; a failed operation moved nothing (no direction) and its columns hold what it tried.
+ */
 function expected(s: Spec) {
   const paymentLike = s.type !== 'change_trust' && s.type !== 'manage_data';
-  const tried = !paymentLike
-    ? 'none'
-    : s.from === ME && s.to === ME
-      ? 'self'
-      : s.to === ME
-        ? 'in'
-        : s.from === ME
-          ? 'out'
-          : 'none';
-  const asset = !paymentLike ? null : s.type === 'create_account' || s.type === 'account_merge' ? 'native' : s.asset;
-  const amount = !paymentLike || s.type === 'account_merge' ? null : s.amount;
   const path = s.type === 'path_payment_strict_send';
-  // A failed operation moved nothing: no direction; it keeps whom it tried to deal with.
-  const direction = s.successful ? tried : 'none';
-  const counterparty = tried === 'in' ? s.from : tried === 'out' ? s.to : tried === 'self' ? ME : null;
+  const asset = s.type === 'create_account' || s.type === 'account_merge' ? 'native' : s.asset;
+  const amount = s.type === 'account_merge' ? null : s.amount;
+  const out =
+    paymentLike && s.from === ME
+      ? { asset: path ? s.sourceAsset : asset, amount: path ? s.sourceAmount : amount, party: s.to }
+      : null;
+  const into = paymentLike && s.to === ME ? { asset, amount, party: s.from } : null;
+  const main = into ?? out;
+  const source = into ? out : null;
+  const tried = into && out ? 'self' : into ? 'in' : out ? 'out' : 'none';
   return {
     ...s,
-    direction,
-    asset,
-    amount,
-    counterparty,
-    sourceAsset: path ? s.sourceAsset : null,
-    sourceAmount: path ? s.sourceAmount : null,
+    direction: s.successful ? tried : 'none',
+    asset: main?.asset ?? null,
+    amount: main?.amount ?? null,
+    counterparty: main?.party ?? null,
+    sourceAsset: source?.asset ?? null,
+    sourceAmount: source?.amount ?? null,
   };
 }
 type Expected = ReturnType<typeof expected>;

@@ -37,26 +37,26 @@ function FlowCells({ asset, flow, stacked = false }: { asset: string; flow: Flow
   const currency = assetCurrency(asset);
   const into = <Money amount={flow.in} currency={currency} direction="in" />;
   const out = <Money amount={flow.out} currency={currency} direction="out" />;
-  // Fees are paid in the native asset: another asset's row has none to show.
+  // Fees are paid in the native asset: they read under its out, and another asset's row has none.
   const fees =
     asset === 'native' || flow.fees !== '0' ? (
-      <Money amount={flow.fees} currency={currency} direction="out" />
-    ) : (
-      <span className="muted">—</span>
-    );
+      <div className="small" title="fees the account paid, once per transaction">
+        fees <Money amount={flow.fees} currency={currency} direction="out" />
+      </div>
+    ) : null;
   return (
     <>
       {stacked ? (
         <td className="end">
           <div>{into}</div>
           <div>{out}</div>
-          {flow.fees !== '0' ? <div title="fees the account paid">fees {fees}</div> : null}
+          {fees}
         </td>
       ) : (
         <>
           <td className="end">{into}</td>
-          <td className="end">{out}</td>
-          <td className="end" title="fees the account paid, once per transaction">
+          <td className="end">
+            {out}
             {fees}
           </td>
         </>
@@ -78,9 +78,8 @@ export function TotalsTable({ totals, label = 'Totals by asset' }: { totals: Ass
         <tr>
           <th>Asset</th>
           <th className="end">In</th>
-          <th className="end">Out</th>
-          <th className="end" title="fees the account paid, once per transaction (XLM)">
-            Fees
+          <th className="end" title="out, and under the native asset's the fees the account paid, once per transaction">
+            Out · fees
           </th>
           <th className="end" title="in − out − fees">
             Net

@@ -152,6 +152,10 @@ describe('the workbench', () => {
   it('asks the core for the filter in the address and shows the count and exact totals', async () => {
     const bridge = open({ asset: USD, min: '0.0000001', max: BIG_IN, dir: 'in', sort: '-amount' });
     expect(await screen.findByText('3 operations match')).toBeTruthy();
+    // Beside the count of operations, what the legs count and what net is.
+    expect(screen.getByTestId('legs-note').textContent).toMatch(
+      /^Operations are counted; legs are the amounts summed.*Net is in − out − fees\.$/,
+    );
     const filter = { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' };
     // The count and totals: one row asked for, with the summary of the whole set.
     expect(queries(bridge).find((q) => q.summary)).toEqual({ account: ACCOUNT, filter, limit: 1, summary: true });

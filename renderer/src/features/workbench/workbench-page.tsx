@@ -111,6 +111,12 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
           <ExportButtons account={account} filter={filter} sort={sort} />
         </div>
         {summary ? <TotalsTable totals={summary.totals} /> : null}
+        {summary && summary.totals.length > 0 ? (
+          <p className="muted small" data-testid="legs-note">
+            Operations are counted; legs are the amounts summed: a conversion or a pool deposit moves more than one, a
+            failed operation or one that moves no value none. Net is in − out − fees.
+          </p>
+        ) : null}
       </section>
       <div className="tabs" role="tablist" aria-label="Workbench views">
         <button type="button" role="tab" aria-selected={view === 'rows'} onClick={() => setParams({ view: undefined })}>

@@ -101,9 +101,9 @@ describe('ledgerscope listings', () => {
     expect(csv.code).toBe(0);
     const lines = csv.out.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,paging_token,type,created_at,successful,transaction_hash,source_account,direction,from,to,currency,issuer,amount,details,source_currency,source_issuer,source_amount,path,summary',
+      'time,type,direction,counterparty,counterparty_name,asset_code,asset_issuer,amount,fee_xlm,transaction_hash,operation_id,memo,successful',
     );
-    expect(lines.some((line) => line.startsWith(`${record!.id},`))).toBe(true);
+    expect(lines.some((line) => line.includes(`,${record!.transactionHash},${record!.id},`))).toBe(true);
     const tx = await run(['operations', '--transaction', record!.transactionHash, ...network(), '--order', 'desc']);
     expect(tx.code).toBe(0);
     expect((JSON.parse(tx.out) as Operation[]).map((r) => r.transactionHash)).toContain(record!.transactionHash);

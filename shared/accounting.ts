@@ -1,0 +1,190 @@
+// The accounting export (issue #27 point 4): one row per transaction in Koinly's "universal"
+// CSV layout, which CoinTracking and similar tools import too (docs/history-index.md cites the
+// source). Fed the export's operations (shared/export-columns.ts ExportOp) in order, it groups
+// the consecutive operations of one transaction and writes the transaction's rows when the next
+// begins (and at end()): memory holds one transaction, whatever the export's length.
+//
+// What a transaction sent and received is summed per asset over its operations' legs; an asset
+// both sent and received in one transaction counts by its difference (a payment to oneself is no
+// movement). One asset sent and another received (a path payment, a trade, a pool deposit) is one
+// row with both sides; more assets on a side are paired in order, one row per pair, the fee on the
+// first. A transaction that moved nothing for the account but cost it a fee (failed, or no value
+// moved) is one row with the fee alone; one that neither moved value nor cost the account a fee
+// (a fee-bump another account paid, of a failed transaction) writes no row. A leg whose amount the
+// record does not carry (a Horizon claim record) cannot be summed: the description says so.
+import { formatAmount } from './amount';
+import { csvCells } from './csv-cell';
+import type { ExportOp } from './export-columns';
+import type { NameOf } from './operation-summary';
+
+/** Koinly's universal layout, in its order. */
+export const ACCOUNTING_COLUMNS = [
+  'Date',
+  'Sent Amount',
+  'Sent Currency',
+  'Received Amount',
+  'Received Currency',
+  'Fee Amount',
+  'Fee Currency',
+  'Net Worth Amount',
+  'Net Worth Currency',
+  'Label',
+  'Description',
+  'TxHash',
+] as const;
+
+/** Codes of the credit assets whose code two issuers share ("CODE" → its issuers seen), from asset keys. */
+export function sharedCodes(assetKeys: Iterable<string>): Set<string> {
+  const issuers = new Map<string, Set<string>>();
+  for (const key of assetKeys) {
+    const colon = key.indexOf(':');
+    if (colon < 0 || key.startsWith('pool:') || key.startsWith('balance:')) continue;
+    const code = key.slice(0, colon);
+    const set = issuers.get(code) ?? new Set<string>();
+    set.add(key.slice(colon + 1));
+    issuers.set(code, set);
+  }
+  return new Set([...issuers].filter(([code, set]) => set.size > 1 || code === 'XLM').map(([code]) => code));
+}
+
+/**
+ * The currency column of an asset: XLM for the native asset, the code of a credit asset, and
+ * CODE-XXXX (the issuer's last four characters) for a code two issuers share. Given the shared codes
+ * up front (the history index knows every asset of the account) every issuer of such a code is
+ * marked; without them (a live listing is read once, in order), the first issuer met keeps the
+ * plain code and every later one is marked. Pool shares are POOL-<the pool id's first 8>.
+ */
+export class CurrencyNames {
+  private readonly firstIssuer = new Map<string, string>();
+  private readonly marked = new Map<string, string>();
+  /** Bounds the codes remembered (a hostile listing of endless distinct codes). */
+  private static readonly MAX_CODES = 100_000;
+
+  constructor(private readonly shared?: ReadonlySet<string>) {}
+
+  of(key: string): string {
+    if (key === 'native') return 'XLM';
+    if (key.startsWith('pool:')) return `POOL-${key.slice(5, 13)}`;
+    if (key.startsWith('balance:')) return `BALANCE-${key.slice(8, 16)}`;
+    const colon = key.indexOf(':');
+    if (colon < 0) return key;
+    const known = this.marked.get(key);
+    if (known !== undefined) return known;
+    const code = key.slice(0, colon);
+    const issuer = key.slice(colon + 1);
+    let mark: boolean;
+    if (this.shared) mark = this.shared.has(code);
+    else {
+      const first = this.firstIssuer.get(code);
+      if (first === undefined && this.firstIssuer.size < CurrencyNames.MAX_CODES) this.firstIssuer.set(code, issuer);
+      mark = code === 'XLM' || (first !== undefined && first !== issuer);
+    }
+    const name = mark ? `${code}-${issuer.slice(-4)}` : code;
+    if (this.marked.size < CurrencyNames.MAX_CODES) this.marked.set(key, name);
+    return name;
+  }
+}
+
+interface Pending {
+  hash: string;
+  time: string;
+  types: string[];
+  party: string | null;
+  /** Asset key → stroops, positive: received, negative: sent; in the order first met. */
+  net: Map<string, bigint>;
+  fee: bigint | null;
+  unknown: boolean;
+}
+
+/** "2024-05-01T12:30:05.000Z" → "2024-05-01 12:30:05" (UTC), Koinly's date. */
+export function accountingDate(iso: string): string {
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : iso;
+}
+
+const POOL_LABELS: Record<string, string> = {
+  liquidity_pool_deposit: 'liquidity in',
+  liquidity_pool_withdraw: 'liquidity out',
+};
+
+/** Writes the accounting rows of an export's operations, one transaction at a time. */
+export class AccountingWriter {
+  private pending: Pending | null = null;
+  /** Rows written so far. */
+  rows = 0;
+
+  constructor(
+    private readonly currencies: CurrencyNames,
+    private readonly nameOf?: NameOf,
+  ) {}
+
+  /** Adds an operation; returns the lines of the transaction it ends (empty while one goes on). */
+  add(op: ExportOp): string {
+    let out = '';
+    if (this.pending && this.pending.hash !== op.txHash) out = this.flush();
+    const fresh = (): Pending => ({
+      hash: op.txHash,
+      time: op.time,
+      types: [],
+      party: null,
+      net: new Map(),
+      fee: null,
+      unknown: false,
+    });
+    const tx = (this.pending ??= fresh());
+    if (!tx.types.includes(op.type) && tx.types.length < 20) tx.types.push(op.type);
+    if (op.feePaid !== null) tx.fee = (tx.fee ?? 0n) + op.feePaid;
+    for (const leg of op.legs) {
+      tx.party ??= leg.counterparty;
+      if (leg.amount === null) tx.unknown = true;
+      else tx.net.set(leg.asset, (tx.net.get(leg.asset) ?? 0n) + (leg.side === 'in' ? leg.amount : -leg.amount));
+    }
+    tx.party ??= op.counterparty;
+    return out;
+  }
+
+  /** The last transaction's lines. */
+  end(): string {
+    return this.flush();
+  }
+
+  private flush(): string {
+    const tx = this.pending;
+    this.pending = null;
+    if (!tx) return '';
+    const sent = [...tx.net].filter(([, v]) => v < 0n);
+    const received = [...tx.net].filter(([, v]) => v > 0n);
+    const pairs = Math.max(sent.length, received.length, tx.fee !== null ? 1 : 0);
+    const pool = tx.types.map((t) => POOL_LABELS[t]).find(Boolean);
+    const description = this.describe(tx);
+    let out = '';
+    for (let i = 0; i < pairs; i++) {
+      const s = sent[i];
+      const r = received[i];
+      const fee = i === 0 && tx.fee !== null ? formatAmount(tx.fee, { fixed: true }) : '';
+      const label = !s && !r ? 'fee' : (pool ?? (s && r ? 'swap' : s ? 'withdrawal' : 'deposit'));
+      out += `${csvCells([
+        accountingDate(tx.time),
+        s ? formatAmount(-s[1], { fixed: true }) : '',
+        s ? this.currencies.of(s[0]) : '',
+        r ? formatAmount(r[1], { fixed: true }) : '',
+        r ? this.currencies.of(r[0]) : '',
+        fee,
+        fee ? 'XLM' : '',
+        '',
+        '',
+        label,
+        description,
+        tx.hash,
+      ])}\n`;
+    }
+    this.rows += pairs;
+    return out;
+  }
+
+  /** The operation types, and the counterparty by its address-book name (else its address). */
+  private describe(tx: Pending): string {
+    const party = tx.party ? (this.nameOf?.(tx.party) ?? tx.party) : '';
+    const unknown = tx.unknown ? ' (an amount the record does not carry is left out)' : '';
+    return `${tx.types.join(' + ')}${party ? ` · ${party}` : ''}${unknown}`;
+  }
+}

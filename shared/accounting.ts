@@ -33,34 +33,37 @@ export const ACCOUNTING_COLUMNS = [
   'TxHash',
 ] as const;
 
-/** Codes of the credit assets whose code two issuers share ("CODE" → its issuers seen), from asset keys. */
-export function sharedCodes(assetKeys: Iterable<string>): Set<string> {
-  const issuers = new Map<string, Set<string>>();
+/**
+ * The issuer each credit asset code was first met with, from asset keys in the order the account
+ * met them (the history index knows them up front): that issuer keeps the plain code.
+ */
+export function firstIssuers(assetKeys: Iterable<string>): Map<string, string> {
+  const first = new Map<string, string>();
   for (const key of assetKeys) {
     const colon = key.indexOf(':');
     if (colon < 0 || key.startsWith('pool:') || key.startsWith('balance:')) continue;
     const code = key.slice(0, colon);
-    const set = issuers.get(code) ?? new Set<string>();
-    set.add(key.slice(colon + 1));
-    issuers.set(code, set);
+    if (!first.has(code)) first.set(code, key.slice(colon + 1));
   }
-  return new Set([...issuers].filter(([code, set]) => set.size > 1 || code === 'XLM').map(([code]) => code));
+  return first;
 }
 
 /**
- * The currency column of an asset: XLM for the native asset, the code of a credit asset, and
- * CODE-XXXX (the issuer's last four characters) for a code two issuers share. Given the shared codes
- * up front (the history index knows every asset of the account) every issuer of such a code is
- * marked; without them (a live listing is read once, in order), the first issuer met keeps the
- * plain code and every later one is marked. Pool shares are POOL-<the pool id's first 8>.
+ * The currency column of an asset: XLM for the native asset and the code of a credit asset, but
+ * CODE-XXXX (the issuer's last four characters) for an issuer of a code the account met first
+ * from another issuer, and for any credit asset coded XLM (never to pass for the native one).
+ * The first issuers come up front from the history index (firstIssuers), so a filtered export
+ * names an asset as the whole history does; a live listing is read once, so there the first
+ * issuer met in the export keeps the plain code. Pool shares are POOL-<the pool id's first 8>.
  */
 export class CurrencyNames {
-  private readonly firstIssuer = new Map<string, string>();
-  private readonly marked = new Map<string, string>();
+  private readonly firstIssuer: Map<string, string>;
   /** Bounds the codes remembered (a hostile listing of endless distinct codes). */
   private static readonly MAX_CODES = 100_000;
 
-  constructor(private readonly shared?: ReadonlySet<string>) {}
+  constructor(first?: ReadonlyMap<string, string>) {
+    this.firstIssuer = new Map(first ?? []);
+  }
 
   of(key: string): string {
     if (key === 'native') return 'XLM';
@@ -68,20 +71,14 @@ export class CurrencyNames {
     if (key.startsWith('balance:')) return `BALANCE-${key.slice(8, 16)}`;
     const colon = key.indexOf(':');
     if (colon < 0) return key;
-    const known = this.marked.get(key);
-    if (known !== undefined) return known;
     const code = key.slice(0, colon);
     const issuer = key.slice(colon + 1);
-    let mark: boolean;
-    if (this.shared) mark = this.shared.has(code);
-    else {
-      const first = this.firstIssuer.get(code);
-      if (first === undefined && this.firstIssuer.size < CurrencyNames.MAX_CODES) this.firstIssuer.set(code, issuer);
-      mark = code === 'XLM' || (first !== undefined && first !== issuer);
+    let first = this.firstIssuer.get(code);
+    if (first === undefined && this.firstIssuer.size < CurrencyNames.MAX_CODES) {
+      this.firstIssuer.set(code, issuer);
+      first = issuer;
     }
-    const name = mark ? `${code}-${issuer.slice(-4)}` : code;
-    if (this.marked.size < CurrencyNames.MAX_CODES) this.marked.set(key, name);
-    return name;
+    return code !== 'XLM' && first === issuer ? code : `${code}-${issuer.slice(-4)}`;
   }
 }
 

@@ -7,7 +7,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue } from 'node:sqlite';
-import { ACCOUNTING_COLUMNS, AccountingWriter, CurrencyNames, sharedCodes } from '../../../shared/accounting';
+import { ACCOUNTING_COLUMNS, AccountingWriter, CurrencyNames, firstIssuers } from '../../../shared/accounting';
 import { columnRows, EXPORT_COLUMNS } from '../../../shared/export-columns';
 import type { HistoryRow } from '../../../shared/history';
 import type { ExportArgs } from '../protocol';
@@ -41,7 +41,7 @@ function writerOf(db: DatabaseSync, acct: number, args: ExportArgs) {
       },
       end: () => '',
     };
-  const writer = new AccountingWriter(new CurrencyNames(sharedCodes(accountAssets(db, acct))), nameOf);
+  const writer = new AccountingWriter(new CurrencyNames(firstIssuers(accountAssets(db, acct))), nameOf);
   return {
     header: `${ACCOUNTING_COLUMNS.join(',')}\n`,
     rows: (rows: Raw[]) => {

@@ -82,10 +82,12 @@ export function exportOpOf(r: Raw, extra: ExportLeg[] | undefined): ExportOp {
   };
 }
 
-/** Codes and issuers of every asset the account's totals hold (roll_day: every leg of a successful row). */
+/** Every asset the account's totals hold (roll_day: every leg of a successful row), in the order the account first met them. */
 export function accountAssets(db: DatabaseSync, acct: number): string[] {
   const rows = db
-    .prepare('SELECT DISTINCT a.key AS key FROM roll_day r JOIN assets a ON a.id = r.asset WHERE r.acct = ?')
+    .prepare(
+      'SELECT a.key AS key, min(r.first) AS f FROM roll_day r JOIN assets a ON a.id = r.asset WHERE r.acct = ? GROUP BY r.asset ORDER BY f, a.key',
+    )
     .all(acct) as { key: string }[];
   return rows.map((r) => r.key);
 }

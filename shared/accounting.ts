@@ -13,7 +13,7 @@
 // (a fee-bump another account paid, of a failed transaction) writes no row. A leg whose amount the
 // record does not carry (a Horizon claim record) cannot be summed: the description says so.
 import { formatAmount } from './amount';
-import { csvCells } from './csv-cell';
+import { csvCell } from './csv-cell';
 import type { ExportOp } from './export-columns';
 import type { NameOf } from './operation-summary';
 
@@ -152,27 +152,33 @@ export class AccountingWriter {
     const received = [...tx.net].filter(([, v]) => v > 0n);
     const pairs = Math.max(sent.length, received.length, tx.fee !== null ? 1 : 0);
     const pool = tx.types.map((t) => POOL_LABELS[t]).find(Boolean);
-    const description = this.describe(tx);
+    const description = csvCell(this.describe(tx));
+    const hash = csvCell(tx.hash);
+    const date = csvCell(accountingDate(tx.time));
     let out = '';
     for (let i = 0; i < pairs; i++) {
       const s = sent[i];
       const r = received[i];
       const fee = i === 0 && tx.fee !== null ? formatAmount(tx.fee, { fixed: true }) : '';
       const label = !s && !r ? 'fee' : (pool ?? (s && r ? 'swap' : s ? 'withdrawal' : 'deposit'));
-      out += `${csvCells([
-        accountingDate(tx.time),
+      // Amounts, the fee and the label are the app's own text; what came from the server goes through csvCell.
+      const sentCurrency = s ? csvCell(this.currencies.of(s[0])) : '';
+      const gotCurrency = r ? csvCell(this.currencies.of(r[0])) : '';
+      const cells = [
+        date,
         s ? formatAmount(-s[1], { fixed: true }) : '',
-        s ? this.currencies.of(s[0]) : '',
+        sentCurrency,
         r ? formatAmount(r[1], { fixed: true }) : '',
-        r ? this.currencies.of(r[0]) : '',
+        gotCurrency,
         fee,
         fee ? 'XLM' : '',
         '',
         '',
         label,
         description,
-        tx.hash,
-      ])}\n`;
+        hash,
+      ];
+      out += `${cells.join(',')}\n`;
     }
     this.rows += pairs;
     return out;

@@ -16,7 +16,7 @@ import { readPage, rowOf } from './query';
 
 type Raw = Record<string, SQLInputValue | undefined>;
 
-const CHUNK = 2_000;
+const CHUNK = 5_000;
 
 /** One NDJSON line: the row's columns, then the raw record spliced in as JSON (not as a string). */
 export function historyNdjsonRow(row: HistoryRow): string {

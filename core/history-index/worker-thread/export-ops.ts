@@ -48,10 +48,21 @@ export class ExtraLegs {
   }
 }
 
+/** The last time written and its ISO text: a ledger's operations share one close time. */
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoOf(ms: number): string {
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
 /** An index row (query.ts readPage's columns, bigints) and its further legs as an ExportOp. */
 export function exportOpOf(r: Raw, extra: ExportLeg[] | undefined): ExportOp {
   const successful = Number(r['successful']) === 1;
-  const direction = String(r['direction']);
+  const direction = r['direction'];
   const counterparty = text(r['counterparty']);
   const asset = text(r['asset']);
   const sourceAsset = text(r['source_asset']);
@@ -67,17 +78,18 @@ export function exportOpOf(r: Raw, extra: ExportLeg[] | undefined): ExportOp {
       });
     if ((direction === 'in' || direction === 'self') && asset !== null)
       legs.push({ side: 'in', asset, amount: big(r['amount']), counterparty });
-    for (const leg of extra ?? []) legs.push({ ...leg, counterparty: leg.counterparty ?? counterparty });
+    if (extra) for (const leg of extra) legs.push(leg.counterparty ? leg : { ...leg, counterparty });
   }
   return {
-    time: new Date(Number(r['created_at'])).toISOString(),
+    time: isoOf(Number(r['created_at'])),
     type: String(r['type']),
     txHash: String(r['tx_hash']),
     opId: String(r['id']),
     memo: text(r['memo']),
     successful,
     counterparty,
-    legs: orderLegs(legs),
+    // The columns' two legs are out before in already; only further legs can break that order.
+    legs: extra ? orderLegs(legs) : legs,
     feePaid: big(r['fee_paid']),
   };
 }

@@ -68,9 +68,12 @@ test('the workbench exports both layouts as downloads', async ({ page }, testInf
 
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByTestId('export-result')).toHaveText(
-    new RegExp(`^Wrote ${count.toLocaleString('en')} rows to `),
+    new RegExp(`^Exported ${count.toLocaleString('en')} operations to `),
   );
-  const written = (await page.getByTestId('export-result').textContent())!.replace(/^Wrote [\d,]+ rows to /, '');
+  const written = (await page.getByTestId('export-result').textContent())!.replace(
+    /^Exported [\d,]+ operations to /,
+    '',
+  );
   const csv = await download(page, page.getByRole('link', { name: 'Download the file' }));
   expect(csv.name).toMatch(/\.csv$/);
   expect(csv.text).toBe(readFileSync(written, 'utf8'));
@@ -78,7 +81,7 @@ test('the workbench exports both layouts as downloads', async ({ page }, testInf
   expect(new Set(rows.map((row) => row[EXPORT_COLUMNS.indexOf('operation_id')])).size).toBe(count);
 
   await page.getByRole('button', { name: 'Export for accounting' }).click();
-  await expect(page.getByTestId('export-result')).toHaveText(/^Wrote [\d,]+ rows to .*-accounting-.*\.csv$/);
+  await expect(page.getByTestId('export-result')).toHaveText(/^Exported [\d,]+ operations to .*-accounting-.*\.csv$/);
   await shot(page, testInfo, 'workbench-export');
   const accounting = await download(page, page.getByRole('link', { name: 'Download the file' }));
   expect(accounting.name).toMatch(/-accounting-.*\.csv$/);

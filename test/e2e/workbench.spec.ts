@@ -83,8 +83,8 @@ test('index an account, filter it in the workbench, read totals and the chart, o
 
   // Export straight from the index: a header and one line per matching operation.
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  await expect(page.getByTestId('export-result')).toHaveText(new RegExp(`^Wrote ${count} rows to `));
-  const path = (await page.getByTestId('export-result').textContent())!.replace(/^Wrote \d+ rows to /, '');
+  await expect(page.getByTestId('export-result')).toHaveText(new RegExp(`^Exported ${count} operations to `));
+  const path = (await page.getByTestId('export-result').textContent())!.replace(/^Exported \d+ operations to /, '');
   expect(path.startsWith(app.exportDir)).toBe(true);
   // One row per leg (shared/export-columns.ts): every matching operation, one of its rows this amount.
   const [, ...lines] = parseCsv(readFileSync(path, 'utf8'));

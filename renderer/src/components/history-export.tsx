@@ -39,7 +39,7 @@ export function HistoryExportButtons({
     setOutcome(null);
     try {
       const done = await call('history:export', { account, filter, sort, format });
-      const text = `Wrote ${done.rows.toLocaleString('en')} rows to ${done.path}`;
+      const text = `Exported ${done.rows.toLocaleString('en')} operations to ${done.path}`;
       setOutcome({ ok: true, text, exportId: done.exportId });
     } catch (error) {
       setOutcome({ ok: false, text: `Export failed: ${(error as Error).message}` });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair } from '@stellar/stellar-base';
+import { ACCOUNTING_COLUMNS } from '../../shared/accounting';
 import { Operation } from '../../shared/model';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { paymentTx } from '../support/signed-tx';
@@ -281,6 +282,23 @@ describe('ledgerscope stream and export', () => {
     const rows = readFileSync(output, 'utf8').trimEnd().split('\n');
     expect(rows.length).toBeGreaterThan(1);
     expect(err).toMatch(/export: done, \d+ rows/);
+    // The accounting layout: one row per transaction, Koinly's header.
+    const accounting = join(userData, 'alice-accounting.csv');
+    const second = await run([
+      'export',
+      'payments',
+      alice.publicKey,
+      '--output',
+      accounting,
+      '--format',
+      'accounting',
+      ...network(),
+    ]);
+    expect(second.code, second.err).toBe(0);
+    const lines = readFileSync(accounting, 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe(ACCOUNTING_COLUMNS.join(','));
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/.test(line))).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import { columnRows, EXPORT_COLUMNS } from '../../../shared/export-columns';
 import type { HistoryRow } from '../../../shared/history';
 import type { ExportArgs } from '../protocol';
 import { accountAssets, exportOpOf, ExtraLegs } from './export-ops';
+import { ExportReader } from './export-read';
 import { readPage, rowOf } from './query';
 
 type Raw = Record<string, SQLInputValue | undefined>;
@@ -68,21 +69,26 @@ export async function exportIndex(db: DatabaseSync, acct: number, args: ExportAr
   try {
     const writer = writerOf(db, acct, args);
     if (writer.header) writeSync(fd, writer.header);
+    // NDJSON pages through readPage (it brings each row's record); the CSV layouts read lean chunks (export-read.ts).
+    const lean = args.format === 'ndjson' ? null : new ExportReader(db, acct, args.filter, sort);
     let cursor: string | undefined;
     while (rows < max) {
       const limit = Math.min(CHUNK, max - rows);
-      const page = readPage(db, acct, {
-        filter: args.filter,
-        sort,
-        cursor,
-        limit,
-        includeRaw: args.format === 'ndjson',
-      });
-      const text = writer.rows(page.rows);
+      let chunk: Raw[];
+      let more: boolean;
+      if (lean) {
+        chunk = lean.next(limit);
+        more = chunk.length === limit;
+      } else {
+        const page = readPage(db, acct, { filter: args.filter, sort, cursor, limit, includeRaw: true });
+        chunk = page.rows;
+        more = page.next !== null;
+        cursor = page.next ?? undefined;
+      }
+      const text = writer.rows(chunk);
       if (text) writeSync(fd, text);
-      rows += page.rows.length;
-      if (!page.next) break;
-      cursor = page.next;
+      rows += chunk.length;
+      if (!more) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
     const last = writer.end();

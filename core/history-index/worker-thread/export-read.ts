@@ -10,8 +10,9 @@ import { names } from './query';
 
 export type ExportRaw = Record<string, SQLInputValue | undefined>;
 
+// The amount's text is named apart: ORDER BY amount must sort by the column, not by this text.
 const COLUMNS = `CAST(ops.id AS TEXT) AS id, created_at, type, tx_hash, successful, counterparty, direction, asset,
-  CAST(amount AS TEXT) AS amount, source_asset, CAST(source_amount AS TEXT) AS source_amount, memo, CAST(fee_paid AS TEXT) AS fee_paid`;
+  CAST(amount AS TEXT) AS amount_text, source_asset, CAST(source_amount AS TEXT) AS source_amount, memo, CAST(fee_paid AS TEXT) AS fee_paid`;
 
 /** The most counterparties remembered (their addresses); past it they are looked up each time. */
 const MAX_PARTIES = 200_000;
@@ -44,13 +45,14 @@ export class ExportReader {
     const last = rows.at(-1);
     if (last) {
       const byAmount = this.sort.endsWith('amount');
-      const key = byAmount ? last['amount'] : last['created_at'];
+      const key = byAmount ? last['amount_text'] : last['created_at'];
       this.cursor = {
         key: key === null || key === undefined ? null : BigInt(key as string | number),
         id: BigInt(last['id'] as string),
       };
     }
     for (const row of rows) {
+      row['amount'] = row['amount_text'];
       row['asset'] = this.assetOf(row['asset']);
       row['source_asset'] = this.assetOf(row['source_asset']);
       row['counterparty'] = this.partyOf(row['counterparty']);

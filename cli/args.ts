@@ -22,7 +22,9 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
   decode <type|auto> <xdr|->              any XDR as a JSON tree
   explain <code...>                       what a result code means and how to fix it
   export payments <account> | export operations --<scope> <id>
-      --output FILE --format csv|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
+      --output FILE --format csv|accounting|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
+      csv: one row per leg, names from the address book, fee_xlm once per transaction the account paid;
+      accounting: one row per transaction in Koinly's universal layout (sent, received, fee, label, TxHash)
   (export and merge --output never overwrite: a taken name is written as "name (2).ext", and the path printed)
 ${HISTORY_USAGE}
 global flags, anywhere on the line:
@@ -54,7 +56,7 @@ export type Command =
       kind: 'export';
       target: ListingTarget;
       output: string;
-      format: 'csv' | 'ndjson';
+      format: 'csv' | 'accounting' | 'ndjson';
       order: 'asc' | 'desc';
       includeFailed: boolean;
       includeTransactions: boolean;
@@ -287,7 +289,7 @@ function parseExport(rest: string[]): Command {
     format: oneOf(
       'format',
       str(values, 'format'),
-      ['csv', 'ndjson'] as const,
+      ['csv', 'accounting', 'ndjson'] as const,
       output.endsWith('.csv') ? 'csv' : 'ndjson',
     ),
     order: oneOf('order', str(values, 'order'), ['asc', 'desc'] as const, 'asc'),

@@ -1,7 +1,15 @@
 // The commands: each one goes through the same dispatcher as the app's windows, so every input
 // is validated by the channel map and every answer is a normalised record.
 import { readFileSync } from 'node:fs';
-import { containsSecretKey, CSV_COLUMNS, csvRow, ndjsonRow, SECRET_REFUSED, streamPayments } from '../core';
+import {
+  containsSecretKey,
+  EXPORT_COLUMNS,
+  LiveCsv,
+  listingViewer,
+  ndjsonRow,
+  SECRET_REFUSED,
+  streamPayments,
+} from '../core';
 import { historyStartMessage } from '../shared/partial-history';
 import type { ExportProgress, Inspection, Operation, OperationPage, SubmissionReport, TxStatus } from '../shared/model';
 import { pages } from '../shared/paging';
@@ -116,18 +124,18 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
     return page.records;
   };
   let next: string | null = null;
-  // The summary column names accounts by the address book (the local network's demo accounts).
-  const nameOf = ctx.core.names();
+  // The counterparty_name column names accounts by the address book (the local network's demo accounts).
+  const csv = new LiveCsv('csv', listingViewer(target), ctx.core.names());
   for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit, order: flags.order })) {
     if (!opened) {
       // Only once the first page is in, so an error leaves stdout empty.
       if (flags.format === 'json') ctx.io.out('[');
-      if (flags.format === 'csv') ctx.io.out(`${CSV_COLUMNS.join(',')}\n`);
+      if (flags.format === 'csv') ctx.io.out(`${EXPORT_COLUMNS.join(',')}\n`);
       opened = true;
     }
     for (const record of page.records) {
       if (flags.format === 'ndjson') ctx.io.out(ndjsonRow(record));
-      else if (flags.format === 'csv') ctx.io.out(csvRow(record, nameOf));
+      else if (flags.format === 'csv') ctx.io.out(csv.rows(record));
       else ctx.io.out(`${first ? '\n' : ',\n'}${JSON.stringify(record)}`);
       first = false;
     }

@@ -6,7 +6,7 @@ import type { HistoryFilter, HistorySort, TotalsBy } from '../shared/history';
 import { oneOf, parseFlags, positionals, type OptionTable, type Values } from './flags';
 import { UsageError } from './usage-error';
 
-export type HistoryFormat = 'table' | 'csv' | 'ndjson';
+export type HistoryFormat = 'table' | 'csv' | 'accounting' | 'ndjson';
 
 export type HistoryCommand =
   | { kind: 'sync'; account: string; follow: boolean; rebuild: boolean }
@@ -37,8 +37,10 @@ export const TABLE_ROWS = 40;
 
 export const HISTORY_USAGE = `  sync <account> [--follow] [--rebuild]   index the account's history locally (resumable), then keep it current with --follow;
       --rebuild deletes a damaged index first (the whole network's file when the file is damaged) and syncs afresh
-  history <account> [filters] [--sort time|-time|amount|-amount] [--format table|csv|ndjson] [--limit N]
-      csv and ndjson write every matching row unless --limit is given; the table shows ${TABLE_ROWS} and says how many more
+  history <account> [filters] [--sort time|-time|amount|-amount] [--format table|csv|accounting|ndjson] [--limit N]
+      csv, accounting and ndjson write every matching row unless --limit is given; the table shows ${TABLE_ROWS} and says how many more
+      csv: the explorer's columns (one row per leg, fee_xlm once per transaction the account paid, names from the
+      address book); accounting: one row per transaction in Koinly's universal layout, in time order
   totals <account> --by asset|counterparty|day|week|month [filters] [--top N] [--format table|csv|ndjson]
       filters: --type T[,T…] --asset CODE[:ISSUER]|native --counterparty G… --direction in|out
                --min AMOUNT --max AMOUNT --from DATE --to DATE (YYYY-MM-DD or RFC 3339) --memo TEXT
@@ -186,13 +188,14 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
     };
   }
   if (name === 'history') {
+    const HISTORY_FORMATS = ['table', 'csv', 'accounting', 'ndjson'] as const;
     const { values, positionals } = parse(
       rest,
       { ...FILTER_OPTIONS, sort: { type: 'string' }, limit: { type: 'string' } },
       ['account'],
       'history',
     );
-    const format = oneOf('format', values['format'], FORMATS, 'table');
+    const format = oneOf('format', values['format'], HISTORY_FORMATS, 'table');
     const given = values['limit'] === undefined ? null : count('limit', values['limit'], TABLE_ROWS, 10_000_000);
     return {
       kind: 'history',

@@ -1,7 +1,9 @@
 // `ledgerscope sync | history | totals`: the history index from the command line, through the
 // same dispatcher (and so the same validation) as the app's windows. Progress and summaries go
 // to stderr, rows to stdout.
-import { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from '../core';
+import { createReadStream, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { historyNdjsonRow } from '../core';
 import { csvCells } from '../shared/csv-cell';
 import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
@@ -94,7 +96,51 @@ const TABLE_COLUMNS: [string, (row: HistoryRow, named: Named) => string][] = [
   ['id', (r) => r.id],
 ];
 
-async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ctx: Context): Promise<number> {
+type HistoryListing = Extract<HistoryCommand, { kind: 'history' }>;
+
+/**
+ * csv and accounting: the index writes the file (the same export as the workbench's, so the
+ * same rows), in the directory of its own the command was given (cli/main.ts), then it is copied
+ * to stdout and removed. The summary line and the coverage check come first, as for the table.
+ */
+async function historyFile(command: HistoryListing, ctx: Context): Promise<number> {
+  const page = await call<HistoryPage>(ctx, 'history:query', {
+    account: command.account,
+    filter: command.filter,
+    sort: command.sort,
+    limit: 1,
+    summary: true,
+  });
+  if (!answerable('history', command, page.coverage, ctx)) return 1;
+  if (page.summary) ctx.io.err(summaryLine(page.summary, page.coverage));
+  const done = await call<{ path: string; rows: number }>(ctx, 'history:export', {
+    account: command.account,
+    filter: command.filter,
+    sort: command.sort,
+    format: command.format,
+    ...(command.limit !== null ? { maxRows: command.limit } : {}),
+  });
+  try {
+    for await (const chunk of createReadStream(done.path, { encoding: 'utf8', highWaterMark: 1 << 20 }))
+      ctx.io.out(chunk as string);
+  } finally {
+    rmSync(dirname(done.path), { recursive: true, force: true });
+  }
+  const matching = page.summary?.count ?? done.rows;
+  if (done.rows < matching)
+    ctx.io.err(`history: wrote ${done.rows} of ${matching} matching rows (--limit ${command.limit})\n`);
+  return 0;
+}
+
+/** The count and totals of the matching set, on stderr before the rows (labelled when the index is partial). */
+function summaryLine(summary: NonNullable<HistoryPage['summary']>, coverage: IndexCoverage | undefined): string {
+  const totals = summary.totals.map((t) => `${t.asset}: in ${t.in}, out ${t.out}, net ${t.net}`).join('; ');
+  const label = coverage?.partial ? ` (${coverageText(coverage)})` : '';
+  return `history: ${summary.count} matching operations${label}${totals ? `; ${totals}` : ''}\n`;
+}
+
+async function history(command: HistoryListing, ctx: Context): Promise<number> {
+  if (command.format === 'csv' || command.format === 'accounting') return historyFile(command, ctx);
   let cursor: string | undefined;
   let written = 0;
   let first = true;
@@ -117,15 +163,11 @@ async function history(command: Extract<HistoryCommand, { kind: 'history' }>, ct
     if (first && page.summary) {
       if (!answerable('history', command, page.coverage, ctx)) return 1;
       matching = page.summary.count;
-      if (command.format === 'csv') ctx.io.out(`${HISTORY_CSV_COLUMNS.join(',')}\n`);
-      const totals = page.summary.totals.map((t) => `${t.asset}: in ${t.in}, out ${t.out}, net ${t.net}`).join('; ');
-      const label = page.coverage?.partial ? ` (${coverageText(page.coverage)})` : '';
-      ctx.io.err(`history: ${page.summary.count} matching operations${label}${totals ? `; ${totals}` : ''}\n`);
+      ctx.io.err(summaryLine(page.summary, page.coverage));
     }
     first = false;
     for (const row of page.rows) {
-      if (command.format === 'csv') ctx.io.out(historyCsvRow(row));
-      else if (command.format === 'ndjson') ctx.io.out(historyNdjsonRow(row));
+      if (command.format === 'ndjson') ctx.io.out(historyNdjsonRow(row));
       else tableRows.push(TABLE_COLUMNS.map(([, cell]) => cell(row, named)));
     }
     written += page.rows.length;

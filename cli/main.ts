@@ -1,7 +1,8 @@
 // `ledgerscope …` / `npm run cli -- …`: the command-line face of the app core. Output is
 // normalised records on stdout; errors go to stderr with exit code 1; bad flags are one line on
 // stderr and exit code 2.
-import { homedir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createAppCore, createDispatcher, SECRET_REFUSED, waitLine, type Emit } from '../core';
 import type { EventChannel, EventPayload, RateLimitNotice } from '../shared/ipc';
@@ -49,7 +50,14 @@ function invocationOf(argv: string[]): Invocation | number {
  */
 function directoriesOf(invocation: Invocation) {
   const command = invocation.command;
-  const exportDir = command.kind === 'export' ? resolve(exportTarget(command.output).directory) : undefined;
+  // `history --format csv|accounting` has the index write a file in a directory of its own, then
+  // copies it to stdout and removes it (cli/history-commands.ts).
+  const exportDir =
+    command.kind === 'export'
+      ? resolve(exportTarget(command.output).directory)
+      : command.kind === 'history' && (command.format === 'csv' || command.format === 'accounting')
+        ? mkdtempSync(join(tmpdir(), 'ledgerscope-history-'))
+        : undefined;
   const chosenDir = invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA'];
   const userDataDir = resolve(chosenDir ?? join(homedir(), '.config', 'ledgerscope', 'cli'));
   // The embedded network's data lives beside the app's (~/.config/ledgerscope/local-network), so

@@ -1,107 +1,100 @@
-// The rows of a listing export: one CSV line per record in CSV_COLUMNS's order, its cells written
-// by the app's one cell writer (shared/csv-cell.ts), or one NDJSON line of the normalised record.
-import { csvCells } from '../shared/csv-cell';
-import type { Currency, Operation } from '../shared/model';
-import { operationSummary, type NameOf } from '../shared/operation-summary';
-import { showHidden } from '../shared/visible-text';
+// The rows of a listing export: the app's one column set (shared/export-columns.ts) or the
+// accounting layout (shared/accounting.ts), read from each record by shared/moves.ts movesOf, or
+// one NDJSON line of the normalised record. A listing is read once, in its order, so the writer
+// keeps what one transaction needs: whether its fee was written already.
+import { AccountingWriter, CurrencyNames } from '../shared/accounting';
+import { parseAmount } from '../shared/amount';
+import { columnRows, isoTime, orderLegs, type ExportLeg, type ExportOp } from '../shared/export-columns';
+import type { ListingTarget } from '../shared/ipc';
+import type { Operation } from '../shared/model';
+import { movedAssetKey, movesOf } from '../shared/moves';
+import type { NameOf } from '../shared/operation-summary';
 
-/**
- * `currency`/`amount` are what arrived (a path payment's received side, an offer's selling side);
- * `source_*` what a path payment sent; `summary` the one-line reading of shared/operation-summary,
- * naming accounts by the address book when a `nameOf` is given (hidden characters written out).
- */
-export const CSV_COLUMNS = [
-  'id',
-  'paging_token',
-  'type',
-  'created_at',
-  'successful',
-  'transaction_hash',
-  'source_account',
-  'direction',
-  'from',
-  'to',
-  'currency',
-  'issuer',
-  'amount',
-  'details',
-  'source_currency',
-  'source_issuer',
-  'source_amount',
-  'path',
-  'summary',
-] as const;
+export { EXPORT_COLUMNS } from '../shared/export-columns';
+export { ACCOUNTING_COLUMNS } from '../shared/accounting';
 
 export function ndjsonRow(record: Operation): string {
   return `${JSON.stringify(record)}\n`;
 }
 
-/** The parties, currency and amount of the columns, for the types that have them. */
-function moved(record: Operation): { from: string; to: string; currency?: Currency | undefined; amount: string } {
-  switch (record.type) {
-    case 'payment':
-    case 'path_payment_strict_receive':
-    case 'path_payment_strict_send':
-      return { from: record.from, to: record.to, currency: record.currency, amount: record.amount };
-    case 'create_account':
-      return { from: record.funder, to: record.account, amount: record.startingBalance };
-    case 'account_merge':
-      return { from: record.account, to: record.into, amount: record.amount ?? '' };
-    case 'clawback':
-      return { from: record.from, to: record.sourceAccount, currency: record.currency, amount: record.amount };
-    case 'manage_sell_offer':
-    case 'manage_offer':
-    case 'create_passive_sell_offer':
-      return { from: '', to: '', currency: record.selling, amount: record.amount };
-    case 'manage_buy_offer':
-      return { from: '', to: '', currency: record.buying, amount: record.amount };
-    default:
-      return {
-        from: '',
-        to: '',
-        currency: 'currency' in record ? record.currency : undefined,
-        amount: 'amount' in record ? (record.amount ?? '') : '',
-      };
+/** The account a listing is read from: a payments listing's or an account's operations'; none for a ledger's or a transaction's. */
+export function listingViewer(target: ListingTarget): string | undefined {
+  if (target.kind === 'payments') return target.account;
+  return target.scope === 'account' ? target.id : undefined;
+}
+
+function stroops(amount: string | undefined): bigint | null {
+  if (amount === undefined) return null;
+  try {
+    return parseAmount(amount);
+  } catch {
+    return null;
   }
 }
 
-export function csvRow(record: Operation, nameOf?: NameOf): string {
-  const { from, to, currency, amount } = moved(record);
-  const path =
-    record.type === 'path_payment_strict_receive' || record.type === 'path_payment_strict_send' ? record : null;
-  const {
-    id: _id,
-    pagingToken: _p,
-    type: _t,
-    createdAt: _c,
-    successful: _s,
-    transactionHash: _h,
-    sourceAccount: _a,
-    direction: _d,
-    raw: _r,
-    transaction: _x,
-    ...rest
-  } = record;
-  const cells = [
-    record.id,
-    record.pagingToken,
-    record.type === 'other' ? record.typeName : record.type,
-    record.createdAt,
-    String(record.successful),
-    record.transactionHash,
-    record.sourceAccount,
-    record.direction ?? '',
-    from,
-    to,
-    currency?.code ?? '',
-    currency?.issuer ?? '',
-    amount,
-    JSON.stringify(rest),
-    path?.sourceCurrency.code ?? '',
-    path?.sourceCurrency.issuer ?? '',
-    path?.sourceAmount ?? '',
-    path ? path.path.map((c) => (c.issuer ? `${c.code}:${c.issuer}` : c.code)).join(' ') : '',
-    showHidden(operationSummary(record, nameOf)),
-  ];
-  return `${csvCells(cells)}\n`;
+/**
+ * Live records to ExportOp, from `viewer`'s side (without one, each operation's source account's).
+ * The fee is the joined transaction's `fee_charged`, on the first of its operations met, where its
+ * fee account (the fee-bump source where there is one, else the transaction's source) is the
+ * viewer; without a viewer, the transaction's fee whoever paid it. A record without its joined
+ * transaction carries no fee (and no memo).
+ */
+export class LiveOps {
+  private lastHash: string | null = null;
+
+  constructor(private readonly viewer?: string) {}
+
+  of(record: Operation): ExportOp {
+    const moves = movesOf(record, this.viewer ?? record.sourceAccount);
+    const legs: ExportLeg[] = orderLegs(
+      moves.legs.map((leg) => ({
+        side: leg.side,
+        asset: movedAssetKey(leg.asset),
+        amount: stroops(leg.amount),
+        counterparty: leg.counterparty ?? null,
+      })),
+    );
+    const tx = record.transaction;
+    let feePaid: bigint | null = null;
+    if (tx && record.transactionHash !== this.lastHash) {
+      const payer = tx.feeAccount ?? tx.sourceAccount;
+      if (this.viewer === undefined || payer === this.viewer) feePaid = BigInt(tx.feeCharged);
+    }
+    this.lastHash = record.transactionHash;
+    return {
+      time: isoTime(record.createdAt),
+      type: record.type === 'other' ? record.typeName : record.type,
+      txHash: record.transactionHash,
+      opId: record.id,
+      memo: tx?.memo ?? null,
+      successful: record.successful,
+      counterparty: moves.counterparty ?? moves.attempted?.find((leg) => leg.counterparty)?.counterparty ?? null,
+      legs,
+      feePaid,
+    };
+  }
+}
+
+/** A CSV writer of live records in one of the two layouts: call `rows` per record, then `end`. */
+export class LiveCsv {
+  private readonly ops: LiveOps;
+  private readonly accounting: AccountingWriter | null;
+
+  constructor(
+    format: 'csv' | 'accounting',
+    viewer: string | undefined,
+    private readonly nameOf?: NameOf,
+  ) {
+    this.ops = new LiveOps(viewer);
+    this.accounting = format === 'accounting' ? new AccountingWriter(new CurrencyNames(), nameOf) : null;
+  }
+
+  rows(record: Operation): string {
+    const op = this.ops.of(record);
+    return this.accounting ? this.accounting.add(op) : columnRows(op, this.nameOf);
+  }
+
+  end(): string {
+    return this.accounting?.end() ?? '';
+  }
 }

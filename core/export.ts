@@ -17,10 +17,13 @@ import type { Emit } from './dispatch';
 import { CoreError } from './errors';
 import { HttpError, type HttpClient } from './http';
 import { createFreshFile, partialName, renameFresh } from './export-files';
-import { CSV_COLUMNS, csvRow, ndjsonRow } from './export-rows';
+import { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './export-rows';
 import { fetchListing, listingPath } from './listings';
 
-export { CSV_COLUMNS, csvRow, ndjsonRow } from './export-rows';
+export { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './export-rows';
+
+/** What an export writes: the one column set, the accounting layout (both CSV), or the normalised records. */
+export type ExportFormat = 'csv' | 'accounting' | 'ndjson';
 
 export interface ExportRequest {
   target: ListingTarget;
@@ -31,7 +34,7 @@ export interface ExportRequest {
     includeTransactions: boolean;
     maxRows?: number | undefined;
   };
-  format: 'csv' | 'ndjson';
+  format: ExportFormat;
   fileName?: string | undefined;
 }
 
@@ -64,6 +67,18 @@ export class Exports {
     const progress: ExportProgress = { exportId, path, state: 'running', rows: 0, pages: 0 };
     const entry: Running = { progress, controller, done: Promise.resolve(progress) };
     entry.done = this.run(entry, request, http, createWriteStream(path, { fd }));
+    this.running.set(exportId, entry);
+    return { ...progress };
+  }
+
+  /**
+   * A file written whole elsewhere (the history index's export) taken in as a finished export, so
+   * it is offered for download by its id as a listing export is (the web host's /exports/<id>).
+   */
+  adopt(path: string, rows: number): ExportProgress {
+    const exportId = randomUUID().slice(0, 8);
+    const progress: ExportProgress = { exportId, path, state: 'done', rows, pages: 0 };
+    const entry: Running = { progress, controller: new AbortController(), done: Promise.resolve(progress) };
     this.running.set(exportId, entry);
     return { ...progress };
   }
@@ -110,7 +125,10 @@ export class Exports {
     try {
       const total = await knownTotal(request, http, signal);
       if (total !== undefined) this.update(entry, { total });
-      if (request.format === 'csv') await write(out, `${CSV_COLUMNS.join(',')}\n`);
+      const header = { csv: EXPORT_COLUMNS, accounting: ACCOUNTING_COLUMNS, ndjson: null }[request.format];
+      if (header) await write(out, `${header.join(',')}\n`);
+      const csv =
+        request.format === 'ndjson' ? null : new LiveCsv(request.format, listingViewer(request.target), nameOf);
       // A 410 (history starts later on this server) ends the walk; the note says from which ledger.
       let historyNote = '';
       const fetchRecords = async (cursor: string | undefined, limit: number) => {
@@ -124,13 +142,12 @@ export class Exports {
         let records = page.records;
         if (max !== undefined) records = records.slice(0, Math.max(0, max - entry.progress.rows));
         if (records.length > 0)
-          await write(
-            out,
-            records.map((record) => (request.format === 'csv' ? csvRow(record, nameOf) : ndjsonRow(record))).join(''),
-          );
+          await write(out, records.map((record) => (csv ? csv.rows(record) : ndjsonRow(record))).join(''));
         this.update(entry, { rows: entry.progress.rows + records.length, pages: entry.progress.pages + 1 });
         if (max !== undefined && entry.progress.rows >= max) break;
       }
+      const last = csv?.end();
+      if (last) await write(out, last);
       await close(out);
       this.update(entry, {
         state: 'done',
@@ -167,7 +184,8 @@ export class Exports {
           limit,
           order: request.query.order,
           includeFailed: request.query.includeFailed,
-          includeTransactions: request.query.includeTransactions,
+          // The CSV layouts need each transaction's fee, fee account and memo.
+          includeTransactions: request.query.includeTransactions || request.format !== 'ndjson',
         };
         return await fetchListing(http, request.target, query, {
           signal,
@@ -222,7 +240,9 @@ function defaultName(request: ExportRequest): string {
     request.target.kind === 'payments'
       ? `payments-${request.target.account.slice(0, 8)}`
       : `operations-${request.target.scope}-${request.target.id.slice(0, 12)}`;
-  return `${what}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format === 'csv' ? 'csv' : 'ndjson'}`;
+  const ext = request.format === 'ndjson' ? 'ndjson' : 'csv';
+  const kind = request.format === 'accounting' ? '-accounting' : '';
+  return `${what}${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.${ext}`;
 }
 
 function write(out: WriteStream, chunk: string): Promise<void> {

@@ -20,7 +20,7 @@ export { redactLogData } from './log-redaction';
 // The command line's own reads and writes: a stream of payments, exports' rows and fresh file
 // names, a 429's wait line.
 export { streamPayments } from './streams';
-export { CSV_COLUMNS, csvRow, ndjsonRow } from './export';
+export { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './export';
 export { createFreshFile } from './export-files';
-export { HISTORY_CSV_COLUMNS, historyCsvRow, historyNdjsonRow } from './history-index/worker-thread/export-file';
+export { historyNdjsonRow } from './history-index/worker-thread/export-file';
 export { waitLine } from './rate-limit';

@@ -86,12 +86,14 @@ export function normalizeTransactionSummary(r: JsonObject): TransactionSummary {
   const memo = text(r['memo']);
   const envelopeXdr = text(r['envelope_xdr']);
   const resultXdr = text(r['result_xdr']);
+  const feeAccount = text(r['fee_account']);
   return {
     hash,
     ledger: int(r['ledger']) ?? int(r['ledger_attr']) ?? 0,
     createdAt: text(r['created_at']) ?? '',
     sourceAccount: text(r['source_account']) ?? '',
     feeCharged: digits(r['fee_charged']) ?? '0',
+    ...(feeAccount ? { feeAccount } : {}),
     maxFee: digits(r['max_fee']) ?? '0',
     operationCount: int(r['operation_count']) ?? 0,
     memoType: text(r['memo_type']) ?? 'none',

@@ -87,18 +87,24 @@ export const historyChannels = {
     z.object({ account: IdString, asset: BalanceAsset, by: z.enum(BALANCE_PERIODS).default('day') }).strict(),
     z.object({ history: BalanceHistory, coverage: IndexCoverage.optional() }),
   ),
-  /** Writes the filtered set to a CSV or NDJSON file in the export directory. */
+  /**
+   * Writes the filtered set to a file in the export directory: the one column set (csv), the
+   * accounting layout (one row per transaction, shared/accounting.ts) or NDJSON. `maxRows` bounds
+   * the operations read. `exportId` names the finished file for a download (the web host's
+   * /exports/<id>), as the listing exports' do.
+   */
   'history:export': request(
     z
       .object({
         account: IdString,
         filter: HistoryFilter.default({}),
         sort: HistorySort.default('time'),
-        format: z.enum(['csv', 'ndjson']),
+        format: z.enum(['csv', 'accounting', 'ndjson']),
         fileName: ExportFileName.optional(),
+        maxRows: z.number().int().positive().max(10_000_000).optional(),
       })
       .strict(),
-    z.object({ path: z.string(), rows: z.number().int() }),
+    z.object({ path: z.string(), rows: z.number().int(), exportId: z.string().optional() }),
   ),
 } as const;
 

@@ -151,7 +151,8 @@ export const requestChannels = {
           cursor: Cursor.optional(),
           maxRows: z.number().int().positive().max(10_000_000).optional(),
         }),
-        format: z.enum(['csv', 'ndjson']),
+        /** csv: the one column set (shared/export-columns.ts); accounting: one row per transaction (shared/accounting.ts). */
+        format: z.enum(['csv', 'accounting', 'ndjson']),
         fileName: ExportFileName.optional(),
       })
       .strict(),

@@ -114,7 +114,9 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
       return { history: balance, coverage: await history.coverage(selected(), account(id)) };
     },
     'history:export': async function historyExport({ account: id, ...request }) {
-      return history.exportTo(selected(), { account: account(id), ...request });
+      const names = ctx.labels.book().map((entry): [string, string] => [entry.account, entry.label]);
+      const done = await history.exportTo(selected(), { account: account(id), ...request, names });
+      return { ...done, exportId: ctx.exports.adopt(done.path, done.rows).exportId };
     },
   };
 }

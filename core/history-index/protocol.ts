@@ -24,7 +24,12 @@ export interface ExportArgs {
   account: string;
   filter: HistoryFilter;
   sort: HistorySort;
-  format: 'csv' | 'ndjson';
+  /** The one column set (csv), the accounting layout (one row per transaction), or the rows with their records. */
+  format: 'csv' | 'accounting' | 'ndjson';
+  /** The address book's names, [account, name] (bounded by its size): the counterparty_name column and descriptions. */
+  names?: [string, string][];
+  /** The most operations to read (all when absent). */
+  maxRows?: number | undefined;
   /** The file to write: claimed by the caller, empty, in the export directory (core/export-files.ts claimFreshPath). */
   path: string;
 }

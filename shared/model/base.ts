@@ -27,6 +27,8 @@ export const TransactionSummary = z.object({
   createdAt: z.string(),
   sourceAccount: IdString,
   feeCharged: DigitsString,
+  /** Who paid the fee (Horizon's `fee_account`: the fee-bump source where there is one); absent when the server omits it. */
+  feeAccount: z.string().max(MAX_ID).optional(),
   maxFee: DigitsString,
   operationCount: z.number().int().nonnegative(),
   memoType: z.string(),

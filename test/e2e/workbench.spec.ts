@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/shared-network';
+import { EXPORT_COLUMNS } from '../../shared/export-columns';
+import { parseCsv } from '../../shared/labels';
 import { openApp, shot, startAppWith, type AppUnderTest } from './support/app';
 import { overflowing } from './support/layout';
 
@@ -82,14 +84,20 @@ test('index an account, filter it in the workbench, read totals and the chart, o
 
   // Export straight from the index: a header and one line per matching operation.
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  await expect(page.getByTestId('export-result')).toHaveText(new RegExp(`^Wrote ${count} rows to `));
-  const path = (await page.getByTestId('export-result').textContent())!.replace(/^Wrote \d+ rows to /, '');
+  await expect(page.getByTestId('export-result')).toHaveText(new RegExp(`^Exported ${count} operations to `));
+  const path = (await page.getByTestId('export-result').textContent())!.replace(/^Exported \d+ operations to /, '');
   expect(path.startsWith(app.exportDir)).toBe(true);
-  const lines = readFileSync(path, 'utf8').trim().split('\n');
-  expect(lines).toHaveLength(count + 1);
-  // The file holds the exact decimal as the record has it ("12.5"), the page all seven decimals.
-  const plain = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
-  expect(lines.slice(1).every((line) => line.split(',').some((cell) => plain(cell) === plain(exact)))).toBe(true);
+  // One row per leg (shared/export-columns.ts): every matching operation, one of its rows this amount.
+  const [, ...lines] = parseCsv(readFileSync(path, 'utf8'));
+  const byOperation = new Map<string, string[][]>();
+  for (const cells of lines) {
+    const id = cells[EXPORT_COLUMNS.indexOf('operation_id')]!;
+    byOperation.set(id, [...(byOperation.get(id) ?? []), cells]);
+  }
+  expect(byOperation.size).toBe(count);
+  const amountAt = EXPORT_COLUMNS.indexOf('amount');
+  // The file writes amounts with all seven decimals, as the page does.
+  for (const cells of byOperation.values()) expect(cells.some((row) => row[amountAt] === exact)).toBe(true);
 
   // Reloading keeps the view: the filters are in the address.
   await page.reload();

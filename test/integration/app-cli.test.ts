@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair } from '@stellar/stellar-base';
+import { ACCOUNTING_COLUMNS } from '../../shared/accounting';
 import { Operation } from '../../shared/model';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { paymentTx } from '../support/signed-tx';
@@ -101,9 +102,9 @@ describe('ledgerscope listings', () => {
     expect(csv.code).toBe(0);
     const lines = csv.out.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,paging_token,type,created_at,successful,transaction_hash,source_account,direction,from,to,currency,issuer,amount,details,source_currency,source_issuer,source_amount,path,summary',
+      'time,type,direction,counterparty,counterparty_name,asset_code,asset_issuer,amount,fee_xlm,transaction_hash,operation_id,memo,successful',
     );
-    expect(lines.some((line) => line.startsWith(`${record!.id},`))).toBe(true);
+    expect(lines.some((line) => line.includes(`,${record!.transactionHash},${record!.id},`))).toBe(true);
     const tx = await run(['operations', '--transaction', record!.transactionHash, ...network(), '--order', 'desc']);
     expect(tx.code).toBe(0);
     expect((JSON.parse(tx.out) as Operation[]).map((r) => r.transactionHash)).toContain(record!.transactionHash);
@@ -281,6 +282,23 @@ describe('ledgerscope stream and export', () => {
     const rows = readFileSync(output, 'utf8').trimEnd().split('\n');
     expect(rows.length).toBeGreaterThan(1);
     expect(err).toMatch(/export: done, \d+ rows/);
+    // The accounting layout: one row per transaction, Koinly's header.
+    const accounting = join(userData, 'alice-accounting.csv');
+    const second = await run([
+      'export',
+      'payments',
+      alice.publicKey,
+      '--output',
+      accounting,
+      '--format',
+      'accounting',
+      ...network(),
+    ]);
+    expect(second.code, second.err).toBe(0);
+    const lines = readFileSync(accounting, 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe(ACCOUNTING_COLUMNS.join(','));
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/.test(line))).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { EXPORT_COLUMNS } from '../../shared/export-columns';
 import type { FlowPoint, HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
 import { coverageText, type IndexCoverage } from '../../shared/index-coverage';
 import { startGatedProxy, type GatedProxy } from '../support/gated-proxy';
@@ -290,8 +291,11 @@ describe('history analyses through the channels', () => {
     expect(page.rows.length).toBe(75);
     expect(csv.rows).toBe(page.rows.length);
     const lines = readFileSync(csv.path, 'utf8').trimEnd().split('\n');
+    // Payments: one leg each, so one row each, in time order.
     expect(lines).toHaveLength(page.rows.length + 1);
-    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(page.rows.map((r) => r.id));
+    expect(lines.slice(1).map((line) => line.split(',')[EXPORT_COLUMNS.indexOf('operation_id')])).toEqual(
+      page.rows.map((r) => r.id),
+    );
     const ndjson = await app.call<{ path: string; rows: number }>('history:export', {
       account,
       filter,

@@ -262,13 +262,21 @@ describe('the workbench', () => {
     );
     await screen.findByText('3 operations match');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect((await screen.findByTestId('export-result')).textContent).toBe('Wrote 1,234 rows to /downloads/history.csv');
+    expect((await screen.findByTestId('export-result')).textContent).toBe(
+      'Exported 1,234 operations to /downloads/history.csv',
+    );
     expect(bridge.calls.find((c) => c.channel === 'history:export')?.args).toEqual({
       account: ACCOUNT,
       filter: { asset: 'XLM' },
       sort: 'amount',
       format: 'csv',
     });
+    fireEvent.click(screen.getByRole('button', { name: 'Export for accounting' }));
+    await waitFor(() =>
+      expect(bridge.calls.filter((c) => c.channel === 'history:export').at(-1)?.args).toMatchObject({
+        format: 'accounting',
+      }),
+    );
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Export NDJSON' }));
     await waitFor(() =>

@@ -6,11 +6,10 @@
 // the history index, the address book) are checked through their own row writers.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvRow } from '../../core/export';
-import { HISTORY_CSV_COLUMNS, historyCsvRow } from '../../core/history-index/worker-thread/export-file';
+import { EXPORT_COLUMNS, LiveCsv } from '../../core/export';
 import { normalizeOperation } from '../../core/normalize';
+import { columnRows, type ExportOp } from '../../shared/export-columns';
 import { csvCell, csvCells } from '../../shared/csv-cell';
-import type { HistoryRow } from '../../shared/history';
 import { parseJson } from '../../shared/json';
 import { labelsToCsv, parseLabelFile } from '../../shared/labels';
 
@@ -129,36 +128,34 @@ describe('one CSV cell writer', () => {
   });
 });
 
-const historyRow = (change: Partial<HistoryRow>): HistoryRow => ({
-  id: '257698037760',
-  pagingToken: '257698037760',
-  ledger: 60,
-  createdAt: '2026-03-14T10:50:00Z',
+const indexOp = (change: Partial<ExportOp>): ExportOp => ({
+  time: '2026-03-14T10:50:00.000Z',
   type: 'payment',
-  transactionHash: 'ab'.repeat(32),
-  successful: true,
-  source: 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4',
-  counterparty: 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX',
-  direction: 'out',
-  asset: 'XLM',
-  amount: '-5.0000000',
-  sourceAsset: null,
-  sourceAmount: null,
+  txHash: 'ab'.repeat(32),
+  opId: '257698037760',
   memo: null,
-  memoType: null,
-  fee: '100',
+  successful: true,
+  counterparty: 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX',
+  legs: [
+    {
+      side: 'out',
+      asset: 'native',
+      amount: 50_000_000n,
+      counterparty: 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX',
+    },
+  ],
   feePaid: null,
   ...change,
 });
 
 describe('the exports write their cells with it', () => {
   it('the history index: a memo anyone can send stays one cell, the amount a number', () => {
-    const line = historyCsvRow(historyRow({ memo: 'x;=1+1;', memoType: 'text' }));
+    const line = columnRows(indexOp({ memo: 'x;=1+1;' }));
     for (const separator of [',', ';']) expect(readCsv(line, separator).flat().filter(startsFormula)).toEqual([]);
     const cells = readCsv(line, ',')[0]!;
-    expect(cells).toHaveLength(HISTORY_CSV_COLUMNS.length);
-    expect(cells[HISTORY_CSV_COLUMNS.indexOf('memo')]).toBe("x;'=1+1;");
-    expect(cells[HISTORY_CSV_COLUMNS.indexOf('amount')]).toBe('-5.0000000');
+    expect(cells).toHaveLength(EXPORT_COLUMNS.length);
+    expect(cells[EXPORT_COLUMNS.indexOf('memo')]).toBe("x;'=1+1;");
+    expect(cells[EXPORT_COLUMNS.indexOf('amount')]).toBe('5.0000000');
   });
 
   it('a listing: a type name a hostile server made up stays one cell', () => {
@@ -166,11 +163,11 @@ describe('the exports write their cells with it', () => {
       new URL('../fixtures/horizon/operations/manage_data.json', import.meta.url),
       'utf8',
     ).replace('"type": "manage_data"', '"type": "x;=1+1;"');
-    const line = csvRow(normalizeOperation(parseJson(text)));
+    const line = new LiveCsv('csv', undefined).rows(normalizeOperation(parseJson(text)));
     for (const separator of [',', ';']) expect(readCsv(line, separator).flat().filter(startsFormula)).toEqual([]);
     const cells = readCsv(line, ',')[0]!;
-    expect(cells).toHaveLength(CSV_COLUMNS.length);
-    expect(cells[CSV_COLUMNS.indexOf('type')]).toBe("x;'=1+1;");
+    expect(cells).toHaveLength(EXPORT_COLUMNS.length);
+    expect(cells[EXPORT_COLUMNS.indexOf('type')]).toBe("x;'=1+1;");
   });
 
   it('the address book: a label with ; and quotes reads back, through its own import too', () => {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvRow } from '../../core/export';
+import { EXPORT_COLUMNS, LiveCsv } from '../../core/export';
 import { normalizeOperation } from '../../core/normalize';
 import { fixedAmount } from '../../shared/amount';
 import { parseJson } from '../../shared/json';
@@ -69,10 +69,10 @@ describe('every Horizon operation type of the fixtures', () => {
     const summary = operationSummary(op);
     if (SUMMARIES[file] !== undefined) expect(summary).toEqual(SUMMARIES[file]);
     expect(summary).not.toMatch(/undefined|\n/);
-    const cells = parseCsvLine(csvRow(op));
-    expect(cells).toHaveLength(CSV_COLUMNS.length);
-    expect(cells[CSV_COLUMNS.indexOf('summary')]).toBe(summary);
-    expect(cells[CSV_COLUMNS.indexOf('type')]).toBe(record['type']);
+    const cells = parseCsvLine(new LiveCsv('csv', undefined).rows(op).split('\n')[0]!);
+    expect(cells).toHaveLength(EXPORT_COLUMNS.length);
+    expect(cells[EXPORT_COLUMNS.indexOf('type')]).toBe(record['type']);
+    expect(cells[EXPORT_COLUMNS.indexOf('operation_id')]).toBe(record['id']);
   });
 
   it('reads path payments: sent and received currency and amount, the path, limits', () => {
@@ -94,17 +94,15 @@ describe('every Horizon operation type of the fixtures', () => {
       destinationMin: '3.2',
       path: [USDX],
     });
-    const cells = parseCsvLine(csvRow(receive));
-    const cell = (name: (typeof CSV_COLUMNS)[number]) => cells[CSV_COLUMNS.indexOf(name)];
-    expect([
-      cell('from'),
-      cell('to'),
-      cell('currency'),
-      cell('amount'),
-      cell('source_currency'),
-      cell('source_amount'),
-      cell('path'),
-    ]).toEqual([receive.from, receive.to, 'USDX', '75', 'EUROCOIN', '81.2297405', `XLM EUROCOIN:${EUROCOIN.issuer}`]);
+    // Read from the sender's side: one row per leg, what left above what arrived (the receiver's, via the path).
+    const [sent, got] = new LiveCsv('csv', receive.from).rows(receive).trimEnd().split('\n').map(parseCsvLine);
+    const pick = (cells: string[]) =>
+      (['direction', 'counterparty', 'asset_code', 'asset_issuer', 'amount'] as const).map(
+        (name) => cells[EXPORT_COLUMNS.indexOf(name)],
+      );
+    expect(pick(sent!)).toEqual(['out', receive.to, 'EUROCOIN', EUROCOIN.issuer, '81.2297405']);
+    const self = receive.from === receive.to;
+    expect(got === undefined).toBe(!self);
   });
 
   it('reads offers: pair, amount, price and its exact ratio, offer id', () => {

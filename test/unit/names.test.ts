@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvRow } from '../../core/export';
+import { EXPORT_COLUMNS, LiveCsv } from '../../core/export';
 import { normalizeOperation } from '../../core/normalize';
 import { abbreviateId } from '../../shared/ids';
 import { parseCsv } from '../../shared/labels';
@@ -91,12 +91,16 @@ describe('summaries with names', () => {
     );
   });
 
-  it('names accounts in the export summary column, hidden characters written out, and ids without a book', () => {
-    const summaryOf = (row: string) => parseCsv(row)[0]![CSV_COLUMNS.indexOf('summary')];
-    expect(summaryOf(csvRow(payment, nameOf))).toBe('pay 912.0450031 USDX from busy to Bob (treasury)');
-    expect(summaryOf(csvRow(payment))).toBe(operationSummary(payment));
-    expect(summaryOf(csvRow(payment, (a) => (a === payment.to ? 'x\u202Ey' : undefined)))).toMatch(/to x⟨U\+202E⟩y$/);
-    // The from/to columns keep the full ids.
-    expect(parseCsv(csvRow(payment, nameOf))[0]![CSV_COLUMNS.indexOf('to')]).toBe(payment.to);
+  it('names the counterparty in the export counterparty_name column, empty without a book', () => {
+    if (payment.type !== 'payment') throw new Error('payment fixture');
+    const cell = (row: string, name: (typeof EXPORT_COLUMNS)[number]) =>
+      parseCsv(row)[0]![EXPORT_COLUMNS.indexOf(name)];
+    const named = new LiveCsv('csv', payment.from, nameOf).rows(payment);
+    expect(cell(named, 'counterparty_name')).toBe('Bob (treasury)');
+    // The counterparty column keeps the full id.
+    expect(cell(named, 'counterparty')).toBe(payment.to);
+    expect(cell(new LiveCsv('csv', payment.from).rows(payment), 'counterparty_name')).toBe('');
+    // The receiver's side names the sender.
+    expect(cell(new LiveCsv('csv', payment.to, nameOf).rows(payment), 'counterparty_name')).toBe('busy');
   });
 });

@@ -179,14 +179,17 @@ export class HistoryService {
       account: string;
       filter: HistoryFilter;
       sort: HistorySort;
-      format: 'csv' | 'ndjson';
+      format: 'csv' | 'accounting' | 'ndjson';
       fileName?: string | undefined;
+      names?: [string, string][];
+      maxRows?: number | undefined;
     },
   ) {
     mkdirSync(this.options.exportDir, { recursive: true });
-    const base =
-      request.fileName ??
-      `history-${request.account.slice(0, 8)}-${new Date().toISOString().replace(/[:.]/g, '-')}.${request.format}`;
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const kind = request.format === 'accounting' ? '-accounting' : '';
+    const ext = request.format === 'ndjson' ? 'ndjson' : 'csv';
+    const base = request.fileName ?? `history-${request.account.slice(0, 8)}${kind}-${stamp}.${ext}`;
     // The name is claimed here, created exclusively (core/export-files.ts): two exports of one name
     // at once get two files, and a file already there is never opened. The worker writes into the
     // claimed, empty file; if it fails, the claim goes, so no partial file passes for a whole one.
@@ -197,6 +200,8 @@ export class HistoryService {
         filter: request.filter,
         sort: request.sort,
         format: request.format,
+        ...(request.names ? { names: request.names } : {}),
+        ...(request.maxRows !== undefined ? { maxRows: request.maxRows } : {}),
         path,
       });
       return { path, rows };

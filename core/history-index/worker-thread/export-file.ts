@@ -1,58 +1,23 @@
-// Export of a filtered set straight from the index to CSV or NDJSON, in keyset chunks, yielding
-// between chunks so the worker answers queries meanwhile. CSV cells are written by the app's one
-// cell writer (shared/csv-cell.ts: quoted, a formula start neutralised); an NDJSON line is the index row with
-// the record as the server wrote it under "record".
+// Export of a filtered set straight from the index, in keyset chunks, yielding between chunks so
+// the worker answers queries meanwhile: the app's one column set (shared/export-columns.ts), the
+// accounting layout (shared/accounting.ts, one row per transaction), or NDJSON, the index row with
+// the record as the server wrote it under "record". CSV cells are written by the app's one cell
+// writer (shared/csv-cell.ts: quoted, a formula start neutralised). Memory holds one chunk (and
+// the accounting writer one transaction), whatever the history's length.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
+import { ACCOUNTING_COLUMNS, AccountingWriter, CurrencyNames, firstIssuers } from '../../../shared/accounting';
+import { columnRows, EXPORT_COLUMNS } from '../../../shared/export-columns';
 import type { HistoryRow } from '../../../shared/history';
-import { csvCells } from '../../../shared/csv-cell';
 import type { ExportArgs } from '../protocol';
+import { accountAssets, exportOpOf, ExtraLegs } from './export-ops';
+import { ExportReader } from './export-read';
 import { readPage, rowOf } from './query';
 
-export const HISTORY_CSV_COLUMNS = [
-  'id',
-  'paging_token',
-  'ledger',
-  'created_at',
-  'type',
-  'transaction_hash',
-  'successful',
-  'source',
-  'counterparty',
-  'direction',
-  'asset',
-  'amount',
-  'source_asset',
-  'source_amount',
-  'memo',
-  'memo_type',
-  'fee',
-] as const;
+type Raw = Record<string, SQLInputValue | undefined>;
 
-const CHUNK = 2_000;
-
-export function historyCsvRow(row: HistoryRow): string {
-  const cells = [
-    row.id,
-    row.pagingToken,
-    String(row.ledger),
-    row.createdAt,
-    row.type,
-    row.transactionHash,
-    String(row.successful),
-    row.source,
-    row.counterparty ?? '',
-    row.direction,
-    row.asset ?? '',
-    row.amount ?? '',
-    row.sourceAsset ?? '',
-    row.sourceAmount ?? '',
-    row.memo ?? '',
-    row.memoType ?? '',
-    row.fee ?? '',
-  ];
-  return `${csvCells(cells)}\n`;
-}
+const CHUNK = 5_000;
 
 /** One NDJSON line: the row's columns, then the raw record spliced in as JSON (not as a string). */
 export function historyNdjsonRow(row: HistoryRow): string {
@@ -61,30 +26,73 @@ export function historyNdjsonRow(row: HistoryRow): string {
   return raw === undefined ? `${head}\n` : `${head.slice(0, -1)},"record":${raw.replace(/[\r\n]+/g, ' ')}}\n`;
 }
 
+/** The writer of one format: its header, and each chunk's rows to text. */
+function writerOf(db: DatabaseSync, acct: number, args: ExportArgs) {
+  const names = new Map(args.names ?? []);
+  const nameOf = (account: string) => names.get(account);
+  const extra = new ExtraLegs(db, acct);
+  if (args.format === 'ndjson')
+    return { header: '', rows: (rows: Raw[]) => rows.map((r) => historyNdjsonRow(rowOf(r))).join(''), end: () => '' };
+  if (args.format === 'csv')
+    return {
+      header: `${EXPORT_COLUMNS.join(',')}\n`,
+      rows: (rows: Raw[]) => {
+        const legs = extra.of(rows);
+        return rows.map((r) => columnRows(exportOpOf(r, legs.get(String(r['id']))), nameOf)).join('');
+      },
+      end: () => '',
+    };
+  const writer = new AccountingWriter(new CurrencyNames(firstIssuers(accountAssets(db, acct))), nameOf);
+  return {
+    header: `${ACCOUNTING_COLUMNS.join(',')}\n`,
+    rows: (rows: Raw[]) => {
+      const legs = extra.of(rows);
+      let out = '';
+      for (const r of rows) out += writer.add(exportOpOf(r, legs.get(String(r['id']))));
+      return out;
+    },
+    end: () => writer.end(),
+  };
+}
+
+/**
+ * Writes the filtered set to the claimed file in chunks of CHUNK rows, yielding between chunks.
+ * The accounting layout reads in time order whatever the sort asked (a transaction's operations
+ * must come together); `maxRows` bounds the operations read.
+ */
 export async function exportIndex(db: DatabaseSync, acct: number, args: ExportArgs): Promise<{ rows: number }> {
   // The file the core claimed for this export (claimFreshPath): opened as it is, never created or truncated here.
   const fd = openSync(args.path, 'r+');
+  const sort = args.format === 'accounting' ? 'time' : args.sort;
+  const max = args.maxRows ?? Number.POSITIVE_INFINITY;
   let rows = 0;
   try {
-    if (args.format === 'csv') writeSync(fd, `${HISTORY_CSV_COLUMNS.join(',')}\n`);
+    const writer = writerOf(db, acct, args);
+    if (writer.header) writeSync(fd, writer.header);
+    // NDJSON pages through readPage (it brings each row's record); the CSV layouts read lean chunks (export-read.ts).
+    const lean = args.format === 'ndjson' ? null : new ExportReader(db, acct, args.filter, sort);
     let cursor: string | undefined;
-    for (;;) {
-      const page = readPage(db, acct, {
-        filter: args.filter,
-        sort: args.sort,
-        cursor,
-        limit: CHUNK,
-        includeRaw: args.format === 'ndjson',
-      });
-      const text = page.rows
-        .map((r) => (args.format === 'csv' ? historyCsvRow(rowOf(r)) : historyNdjsonRow(rowOf(r))))
-        .join('');
+    while (rows < max) {
+      const limit = Math.min(CHUNK, max - rows);
+      let chunk: Raw[];
+      let more: boolean;
+      if (lean) {
+        chunk = lean.next(limit);
+        more = chunk.length === limit;
+      } else {
+        const page = readPage(db, acct, { filter: args.filter, sort, cursor, limit, includeRaw: true });
+        chunk = page.rows;
+        more = page.next !== null;
+        cursor = page.next ?? undefined;
+      }
+      const text = writer.rows(chunk);
       if (text) writeSync(fd, text);
-      rows += page.rows.length;
-      if (!page.next) break;
-      cursor = page.next;
+      rows += chunk.length;
+      if (!more) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
+    const last = writer.end();
+    if (last) writeSync(fd, last);
   } finally {
     closeSync(fd);
   }

@@ -99,7 +99,9 @@ export function sortSql(sort: HistorySort, cursor: Cursor | undefined): { order:
   const cmp = desc ? '<' : '>';
   if (!byAmount || cursor.key !== null) {
     const key = cursor.key ?? 0n;
-    const base = `(${column} ${cmp} ? OR (${column} = ? AND ops.id ${cmp} ?))`;
+    // The leading bound (>= or <=) alone is a range the index seeks to; without it the planner
+    // reads the index from its start on every page, and a walk through all pages is quadratic.
+    const base = `(${column} ${cmp}= ? AND (${column} ${cmp} ? OR ops.id ${cmp} ?))`;
     // Descending by amount, the rows without an amount come after every amount.
     return {
       order,

@@ -1,4 +1,5 @@
-// "Export…": streams the whole listing, with its filters, to a CSV or NDJSON file in the core.
+// "Export…": streams the whole listing, with its filters, to a file in the core: the one column set
+// (CSV), the accounting layout (one row per transaction) or NDJSON.
 import { useEffect, useRef, useState } from 'react';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { ExportProgress } from '../../../shared/model';
@@ -7,7 +8,7 @@ import { Untrusted } from './untrusted';
 import { useUi } from '../lib/store';
 import type { ListingFilters } from '../lib/listing';
 
-type ExportFormat = 'csv' | 'ndjson';
+type ExportFormat = 'csv' | 'accounting' | 'ndjson';
 
 export function ExportDialog({
   target,
@@ -111,7 +112,7 @@ function exportFileName(target: ListingTarget, format: ExportFormat): string {
     target.kind === 'payments'
       ? `payments-${target.account.slice(0, 8)}`
       : `operations-${target.scope}-${target.id.slice(0, 12)}`;
-  return `${name}.${format === 'csv' ? 'csv' : 'ndjson'}`;
+  return `${name}${format === 'accounting' ? '-accounting' : ''}.${format === 'ndjson' ? 'ndjson' : 'csv'}`;
 }
 
 /** What the export will hold: the listing's order and whether failed operations and transactions come with it. */
@@ -130,7 +131,8 @@ function FormatPicker({ format, onChange }: { format: ExportFormat; onChange(for
     <label>
       Format{' '}
       <select value={format} onChange={(e) => onChange(e.target.value as ExportFormat)}>
-        <option value="csv">CSV</option>
+        <option value="csv">CSV (one row per amount moved)</option>
+        <option value="accounting">Accounting CSV (Koinly, CoinTracking: one row per transaction)</option>
         <option value="ndjson">NDJSON</option>
       </select>
     </label>

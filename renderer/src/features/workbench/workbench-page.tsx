@@ -2,14 +2,14 @@
 // the address: `#/history/<G…>?asset=USD&min=10&sort=-amount`), counted and summed exactly,
 // listed in the virtual table and analysed; a partial index's count and totals say so (PartialNote).
 // `#/history` alone lists the indexes.
-import { useState } from 'react';
 import type { HistoryFilter, HistorySort } from '../../../../shared/history';
 import { isAccountKey } from '../../../../shared/strkey';
 import { clipMiddle } from '../../../../shared/ids';
+import { HistoryExportButtons } from '../../components/history-export';
 import { IdLink } from '../../components/id-link';
 import { Untrusted } from '../../components/untrusted';
 import { ViewBoundary } from '../../components/view-boundary';
-import { call, errorCode } from '../../lib/bridge';
+import { errorCode } from '../../lib/bridge';
 import { useHistorySummary } from '../../lib/history';
 import { FILTER_PARAMS, readWorkbench } from '../../lib/history-filters';
 import { setParams, useRoute } from '../../lib/router';
@@ -108,7 +108,7 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
           </strong>
           <PartialNote coverage={summary?.coverage} />
           <span className="spacer" />
-          <ExportButtons account={account} filter={filter} sort={sort} />
+          <HistoryExportButtons account={account} filter={filter} sort={sort} />
         </div>
         {summary ? <TotalsTable totals={summary.totals} /> : null}
         {summary && summary.totals.length > 0 ? (
@@ -153,37 +153,5 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
         <ReconcileView account={account} period={period} />
       )}
     </>
-  );
-}
-
-function ExportButtons({ account, filter, sort }: { account: string; filter: HistoryFilter; sort: HistorySort }) {
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function run(format: 'csv' | 'ndjson') {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const done = await call('history:export', { account, filter, sort, format });
-      setMessage({ ok: true, text: `Wrote ${done.rows.toLocaleString('en')} rows to ${done.path}` });
-    } catch (error) {
-      setMessage({ ok: false, text: `Export failed: ${(error as Error).message}` });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <span className="export-buttons">
-      <button type="button" disabled={busy} onClick={() => void run('csv')}>
-        Export CSV
-      </button>
-      <button type="button" disabled={busy} onClick={() => void run('ndjson')}>
-        Export NDJSON
-      </button>
-      {message ? (
-        <span role="status" className={`small ${message.ok ? '' : 'bad'}`} data-testid="export-result">
-          <Untrusted text={message.text} />
-        </span>
-      ) : null}
-    </span>
   );
 }

@@ -1,0 +1,105 @@
+// The history index's rows as the exports read them (shared/export-columns.ts ExportOp): a row's
+// legs are its columns' two (roll-up.ts legsOf reads them the same way) and its further legs in
+// `legs`, read for a whole chunk of rows in one statement; its fee is `fee_paid`, the
+// transaction's fee on the first row of each transaction the account paid for.
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { orderLegs, type ExportLeg, type ExportOp } from '../../../shared/export-columns';
+
+type Raw = Record<string, SQLInputValue | undefined>;
+
+const text = (value: SQLInputValue | undefined): string | null =>
+  value === null || value === undefined ? null : String(value);
+const big = (value: SQLInputValue | undefined): bigint | null =>
+  value === null || value === undefined ? null : BigInt(value as bigint);
+
+/** The further legs of a chunk's rows, by operation id. */
+export class ExtraLegs {
+  private readonly statement: StatementSync;
+
+  constructor(
+    db: DatabaseSync,
+    private readonly acct: number,
+  ) {
+    this.statement = db.prepare(
+      `SELECT l.op AS op, l.incoming AS incoming, a.key AS asset, l.amount AS amount, p.address AS party
+         FROM legs l JOIN assets a ON a.id = l.asset LEFT JOIN parties p ON p.id = l.party
+        WHERE l.acct = ? AND l.op IN (SELECT value FROM json_each(?)) ORDER BY l.op, l.n`,
+    );
+    this.statement.setReadBigInts(true);
+  }
+
+  /** The further legs of the successful rows among `rows` (a failed row has none). */
+  of(rows: Raw[]): Map<string, ExportLeg[]> {
+    const ids = rows.filter((r) => Number(r['successful']) === 1).map((r) => String(r['id']));
+    const found = new Map<string, ExportLeg[]>();
+    if (ids.length === 0) return found;
+    for (const r of this.statement.all(this.acct, `[${ids.join(',')}]`) as Raw[]) {
+      const op = String(r['op']);
+      const list = found.get(op) ?? [];
+      list.push({
+        side: Number(r['incoming']) === 1 ? 'in' : 'out',
+        asset: String(r['asset']),
+        amount: big(r['amount']),
+        counterparty: text(r['party']),
+      });
+      found.set(op, list);
+    }
+    return found;
+  }
+}
+
+/** The last time written and its ISO text: a ledger's operations share one close time. */
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoOf(ms: number): string {
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
+/** An index row (query.ts readPage's columns, bigints) and its further legs as an ExportOp. */
+export function exportOpOf(r: Raw, extra: ExportLeg[] | undefined): ExportOp {
+  const successful = Number(r['successful']) === 1;
+  const direction = r['direction'];
+  const counterparty = text(r['counterparty']);
+  const asset = text(r['asset']);
+  const sourceAsset = text(r['source_asset']);
+  const legs: ExportLeg[] = [];
+  if (successful) {
+    const outAsset = sourceAsset ?? asset;
+    if ((direction === 'out' || direction === 'self') && outAsset !== null)
+      legs.push({
+        side: 'out',
+        asset: outAsset,
+        amount: big(sourceAsset === null ? r['amount'] : r['source_amount']),
+        counterparty,
+      });
+    if ((direction === 'in' || direction === 'self') && asset !== null)
+      legs.push({ side: 'in', asset, amount: big(r['amount']), counterparty });
+    if (extra) for (const leg of extra) legs.push(leg.counterparty ? leg : { ...leg, counterparty });
+  }
+  return {
+    time: isoOf(Number(r['created_at'])),
+    type: String(r['type']),
+    txHash: String(r['tx_hash']),
+    opId: String(r['id']),
+    memo: text(r['memo']),
+    successful,
+    counterparty,
+    // The columns' two legs are out before in already; only further legs can break that order.
+    legs: extra ? orderLegs(legs) : legs,
+    feePaid: big(r['fee_paid']),
+  };
+}
+
+/** Every asset the account's totals hold (roll_day: every leg of a successful row), in the order the account first met them. */
+export function accountAssets(db: DatabaseSync, acct: number): string[] {
+  const rows = db
+    .prepare(
+      'SELECT a.key AS key, min(r.first) AS f FROM roll_day r JOIN assets a ON a.id = r.asset WHERE r.acct = ? GROUP BY r.asset ORDER BY f, a.key',
+    )
+    .all(acct) as { key: string }[];
+  return rows.map((r) => r.key);
+}

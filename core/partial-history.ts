@@ -26,18 +26,25 @@ export async function readElderLedger(http: HttpClient, signal?: AbortSignal): P
 /** A genesis ledger follows no ledger: its previous hash is all zeros. */
 const NO_LEDGER = /^0{64}$/;
 
-/** The elder ledger's record: its close time, and whether it is the network's first ledger. */
-async function readElderRecord(
+/** Total coins as a ledger record writes them (a decimal of at most 7 places). */
+const COINS = /^\d{1,19}(\.\d{1,7})?$/;
+
+/**
+ * The elder ledger's record: its close time, whether it is the network's first ledger, and its
+ * total coins when the record says them (Horizon's `total_coins`; the local service does not).
+ */
+export async function readElderRecord(
   http: HttpClient,
   ledger: number,
   signal?: AbortSignal,
-): Promise<{ closedAt?: string; genesis: boolean }> {
+): Promise<{ closedAt?: string; genesis: boolean; totalCoins?: string }> {
   try {
     const { body } = await http.getJson(`/ledgers/${ledger}`, { signal });
     if (!isJsonObject(body)) return { genesis: false };
     const closedAt = text(body['closed_at'])?.slice(0, 40);
     const genesis = NO_LEDGER.test(text(body['prev_hash']) ?? '');
-    return closedAt ? { closedAt, genesis } : { genesis };
+    const coins = text(body['total_coins']);
+    return { genesis, ...(closedAt ? { closedAt } : {}), ...(coins && COINS.test(coins) ? { totalCoins: coins } : {}) };
   } catch {
     if (signal?.aborted) throw abortError();
     return { genesis: false };

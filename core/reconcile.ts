@@ -2,15 +2,15 @@
 // and an asset's balance history (issue #27): the index's sums from the worker, the account from
 // the network, read together by shared/reconcile.ts (the one reading every view shows).
 import type { BalanceHistory, BalancePeriod } from '../shared/balance-history';
+import type { IndexCoverage } from '../shared/index-coverage';
 import type { Balance } from '../shared/model';
 import { parseAmount } from '../shared/amount';
 import { reconcile, type ReportedBalance, type Reconciliation } from '../shared/reconcile';
 import type { CoreContext } from './context';
 import { CoreError } from './errors';
-import { UNKNOWN_PASSPHRASE } from './networks';
 import { normalizeAccount } from './resources';
-import { isJsonObject } from '../shared/json';
-import { text } from './values';
+import { readElderRecord } from './partial-history';
+import { hashPassphrase } from './submit-async';
 import { Keypair } from '@stellar/stellar-base';
 
 /** A balance line's asset key, as the index writes it (shared/moves.ts movedAssetKey). */
@@ -46,9 +46,6 @@ async function reported(ctx: CoreContext, account: string, signal: AbortSignal):
 /** The coins genesis creates, all held by the root account (a ledger record without `total_coins` says no other). */
 const GENESIS_COINS = '100000000000';
 
-/** A genesis ledger follows no ledger: its previous hash is all zeros. */
-const NO_LEDGER = /^0{64}$/;
-
 /**
  * The native balance the account held at genesis, when it is the network's root account (the
  * one genesis creates, from the passphrase) and the server's history starts at genesis: that
@@ -61,24 +58,18 @@ async function genesisBalance(
   signal: AbortSignal,
 ): Promise<string | null> {
   if (completeFrom === null) return null;
-  let passphrase = ctx.networks.selected().passphrase;
-  if (passphrase === UNKNOWN_PASSPHRASE) {
-    // A network given by URL for one run: its root says which it is.
-    const { body } = await ctx.http().getJson('/', { signal });
-    passphrase = (isJsonObject(body) ? text(body['network_passphrase']) : undefined) ?? passphrase;
-  }
+  const passphrase = await hashPassphrase(ctx.networks.selected(), ctx.http());
   if (Keypair.master(passphrase).publicKey() !== account) return null;
-  const { body } = await ctx.http().getJson(`/ledgers/${completeFrom}`, { signal });
-  if (!isJsonObject(body) || !NO_LEDGER.test(text(body['prev_hash']) ?? '')) return null;
-  const coins = text(body['total_coins']);
-  return coins && /^\d{1,19}(\.\d{1,7})?$/.test(coins) ? coins : GENESIS_COINS;
+  const elder = await readElderRecord(ctx.http(), completeFrom, signal);
+  return elder.genesis ? (elder.totalCoins ?? GENESIS_COINS) : null;
 }
 
+/** The reconciliation, and what the index covers (the handler's answer carries both). */
 export async function reconcileAccount(
   ctx: CoreContext,
   account: string,
   signal: AbortSignal,
-): Promise<Reconciliation> {
+): Promise<{ reconciliation: Reconciliation; coverage: IndexCoverage }> {
   const profile = ctx.networks.selected();
   const [sums, progress, network] = await Promise.all([
     ctx.history.call(profile, 'sums', { account }),
@@ -87,7 +78,7 @@ export async function reconcileAccount(
   ]);
   const coverage = await ctx.history.coverage(profile, account);
   const genesis = sums.created ? null : await genesisBalance(ctx, account, progress.completeFromLedger, signal);
-  return reconcile({
+  const reconciliation = reconcile({
     genesisBalance: genesis,
     account,
     sums,
@@ -97,6 +88,7 @@ export async function reconcileAccount(
     lastModifiedLedger: network.lastModifiedLedger,
     checkedAt: new Date().toISOString(),
   });
+  return { reconciliation, coverage };
 }
 
 /**

@@ -213,7 +213,14 @@ function limitOf(op: Operation): PathLimit | undefined {
   return undefined;
 }
 
-const OFFER_TYPES = new Set(['manage_sell_offer', 'manage_buy_offer', 'manage_offer', 'create_passive_sell_offer']);
+/** The types that place or change an offer (with Horizon's names before protocol 11): their fills are trades. */
+export const OFFER_TYPES: ReadonlySet<string> = new Set([
+  'manage_sell_offer',
+  'manage_buy_offer',
+  'manage_offer',
+  'create_passive_sell_offer',
+  'create_passive_offer',
+]);
 
 /**
  * The operation read from `viewer`'s side. Without a viewer (a ledger's or a transaction's

@@ -106,8 +106,7 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
       return { points, coverage: await history.coverage(selected(), account(id)) };
     },
     'history:reconcile': async function historyReconcile({ account: id }, { signal }) {
-      const reconciliation = await reconcileAccount(ctx, account(id), signal);
-      return { reconciliation, coverage: await history.coverage(selected(), account(id)) };
+      return reconcileAccount(ctx, account(id), signal);
     },
     'history:balance': async function historyBalance({ account: id, asset, by }, { signal }) {
       const balance = await balanceHistory(ctx, account(id), asset, by, signal);

@@ -5,19 +5,12 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { BalancePoint, BalancePeriod } from '../../../shared/balance-history';
+import { OFFER_TYPES } from '../../../shared/moves';
 import type { IndexSums } from '../../../shared/reconcile';
 import { isoDay } from './iso-time';
 import { joinHalves, names } from './query';
 
 type Raw = Record<string, unknown>;
-
-const OFFER_TYPES = [
-  'manage_sell_offer',
-  'manage_buy_offer',
-  'create_passive_sell_offer',
-  'manage_offer',
-  'create_passive_offer',
-];
 
 export function indexSums(db: DatabaseSync, acct: number): IndexSums {
   const statement = db.prepare(
@@ -40,7 +33,7 @@ export function indexSums(db: DatabaseSync, acct: number): IndexSums {
     "SELECT 1 AS x FROM ops WHERE acct = ? AND type = 'create_account' AND direction = 'in' AND successful = 1 LIMIT 1",
   );
   const offers = one(
-    `SELECT count(*) AS n FROM ops WHERE acct = ? AND type IN (${OFFER_TYPES.map(() => '?').join(', ')})`,
+    `SELECT count(*) AS n FROM ops WHERE acct = ? AND type IN (${[...OFFER_TYPES].map(() => '?').join(', ')})`,
     ...OFFER_TYPES,
   );
   const newest = one('SELECT ledger FROM ops WHERE acct = ? ORDER BY id DESC LIMIT 1');

@@ -77,6 +77,13 @@ export function movedAssetKey(moved: MovedAsset): string {
   return issuer ? `${code}:${issuer}` : code;
 }
 
+/** The code of an asset key (movedAssetKey): "USD" from "USD:G…", "XLM" for native, "pool shares" for "pool:…". */
+export function assetCodeOf(asset: string): string {
+  if (asset === 'native') return 'XLM';
+  if (asset.startsWith('pool:')) return 'pool shares';
+  return asset.split(':')[0] ?? asset;
+}
+
 export const OFFER_NOTE = 'an offer moves value only when it is filled: its fills are trades, not in this record';
 
 function pathTransfers(op: OperationOf<'path_payment_strict_receive' | 'path_payment_strict_send'>): Transfer[] {

@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { displayMoney, formatAmount, parseAmount } from './amount';
 import { DecimalString } from './model';
+import { assetCodeOf } from './moves';
+
+export { assetCodeOf };
 
 /** What the index summed for one asset (core: roll_day), as exact decimal strings. */
 export const AssetSums = z.object({
@@ -109,13 +112,6 @@ export interface ReconcileInput {
 }
 
 const count = (n: number) => n.toLocaleString('en');
-
-/** "USD" from "USD:G…", "XLM" for native, "pool shares" for "pool:…". */
-export function assetCodeOf(asset: string): string {
-  if (asset === 'native') return 'XLM';
-  if (asset.startsWith('pool:')) return 'pool shares';
-  return asset.split(':')[0] ?? asset;
-}
 
 /** The likely cause of a difference in `asset`, most likely first. */
 function causeOf(input: ReconcileInput, sums: AssetSums | undefined, asset: string): string {

@@ -3,7 +3,6 @@
 // partial when the index is (PartialNote).
 import { useState } from 'react';
 import type { AssetFlow, HistoryFilter } from '../../../../shared/history';
-import { abbreviateId } from '../../../../shared/ids';
 import { showHidden } from '../../../../shared/visible-text';
 import { codeSlotStyle, columnFit, fitOf } from '../../components/amount-fit';
 import { IdLink } from '../../components/id-link';
@@ -12,6 +11,7 @@ import { Untrusted } from '../../components/untrusted';
 import { ViewBoundary } from '../../components/view-boundary';
 import { assetCode, assetCurrency, useHistoryFlow, useHistoryTotals } from '../../lib/history';
 import { href, setParams } from '../../lib/router';
+import { AssetSelect, PeriodSelect } from './chart-pickers';
 import { FlowChart } from './flow-chart';
 import { PartialNote } from './partial-note';
 import { PeriodChart, type Period } from './period-chart';
@@ -195,25 +195,8 @@ function Charts({
     <>
       <section className="card chart-card" aria-label="Volume">
         <h3>
-          Volume of{' '}
-          <select aria-label="Chart asset" value={asset} onChange={(e) => setPicked(e.target.value)}>
-            {assets.map((a) => (
-              <option key={a} value={a}>
-                {showHidden(assetCode(a))}
-                {a.includes(':') ? ` (${abbreviateId(a.split(':')[1]!)})` : ''}
-              </option>
-            ))}
-          </select>{' '}
-          per{' '}
-          <select
-            aria-label="Period"
-            value={period}
-            onChange={(e) => setParams({ by: e.target.value === 'day' ? undefined : e.target.value })}
-          >
-            <option value="day">day</option>
-            <option value="week">week</option>
-            <option value="month">month</option>
-          </select>
+          Volume of <AssetSelect label="Chart asset" assets={assets} value={asset} onChange={setPicked} /> per{' '}
+          <PeriodSelect label="Period" period={period} />
           <PartialNote coverage={volume.data?.coverage} />
         </h3>
         {volume.isError ? (

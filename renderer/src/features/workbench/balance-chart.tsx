@@ -5,14 +5,13 @@
 import { useMemo } from 'react';
 import { displayMoney } from '../../../../shared/amount';
 import type { BalanceHistory, BalancePeriod } from '../../../../shared/balance-history';
-import { abbreviateId } from '../../../../shared/ids';
 import { assetCodeOf } from '../../../../shared/reconcile';
 import { showHidden } from '../../../../shared/visible-text';
 import { Untrusted } from '../../components/untrusted';
-import { setParams } from '../../lib/router';
 import { useBalanceHistory } from '../../lib/reconcile';
 import { BALANCE_H, BALANCE_W, balanceReadout, layoutBalance } from './balance-layout';
 import { ChartFrame, GridLines } from './chart-frame';
+import { AssetSelect, PeriodSelect } from './chart-pickers';
 import { useChartCursor } from './chart-keys';
 import { PartialNote } from './partial-note';
 
@@ -93,13 +92,6 @@ export function BalanceChart({ history, code }: { history: BalanceHistory; code:
   );
 }
 
-function assetOption(asset: string): string {
-  const code = showHidden(assetCodeOf(asset));
-  if (asset.startsWith('pool:')) return `${code} (${abbreviateId(asset.slice(5))})`;
-  const issuer = asset.split(':')[1];
-  return issuer ? `${code} (${abbreviateId(issuer)})` : code;
-}
-
 interface BalanceSectionProps {
   account: string;
   assets: string[];
@@ -114,24 +106,8 @@ export function BalanceSection({ account, assets, asset, onAsset, period }: Bala
   return (
     <section className="card chart-card" aria-label="Balance history">
       <h3>
-        Balance history of{' '}
-        <select aria-label="Balance asset" value={asset} onChange={(e) => onAsset(e.target.value)}>
-          {assets.map((a) => (
-            <option key={a} value={a}>
-              {assetOption(a)}
-            </option>
-          ))}
-        </select>{' '}
-        per{' '}
-        <select
-          aria-label="Balance period"
-          value={period}
-          onChange={(e) => setParams({ by: e.target.value === 'day' ? undefined : e.target.value })}
-        >
-          <option value="day">day</option>
-          <option value="week">week</option>
-          <option value="month">month</option>
-        </select>
+        Balance history of <AssetSelect label="Balance asset" assets={assets} value={asset} onChange={onAsset} /> per{' '}
+        <PeriodSelect label="Balance period" period={period} />
         <PartialNote coverage={query.data?.coverage} />
       </h3>
       {query.isError ? (

@@ -2,7 +2,6 @@
 // sync (kept current from `history:progress` events), the list of indexes, the filtered rows as
 // keyset pages, totals and flow. Every key starts ['history', networkId, …], so nothing of one
 // network is shown under another's name, and a change of state refreshes what was read.
-import { assetCodeOf } from '../../../shared/moves';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { HistoryFilter, HistoryProgress, HistoryRow, HistorySort, TotalsBy } from '../../../shared/history';
@@ -195,8 +194,14 @@ export function useHistoryFlow(account: string, filter: HistoryFilter, asset: st
   });
 }
 
-/** An asset key as a short label: its code ("XLM" for native, "pool shares" for a pool's shares; shared/moves.ts). */
-export const assetCode = assetCodeOf;
+/**
+ * "native" or "CODE:ISSUER" as a short label: the code ("XLM" for native; "pool" for a pool's
+ * shares, where a table's narrow Amount column has no room for shared/moves.ts assetCodeOf's
+ * "pool shares").
+ */
+export function assetCode(asset: string): string {
+  return asset === 'native' ? 'XLM' : (asset.split(':')[0] ?? asset);
+}
 
 /** "native" or "CODE:ISSUER" as the asset it names (undefined: the native asset), for an amount's code. */
 export function assetCurrency(asset: string): Currency | undefined {

@@ -1,14 +1,14 @@
 // The pickers of a workbench chart's heading: which asset, and per day, week or month (the `by`
 // parameter of the address, shared by the volume chart and the balance history).
 import { abbreviateId } from '../../../../shared/ids';
+import { assetCodeOf } from '../../../../shared/moves';
 import { showHidden } from '../../../../shared/visible-text';
-import { assetCode } from '../../lib/history';
 import { setParams } from '../../lib/router';
 
-/** An asset key as an option: its code, and the issuer (or pool) abbreviated: "USD (GDUV…SFB)". */
+/** An asset key as an option: its code, and the issuer (or pool) abbreviated: "USD (GDUV…SFB)", "pool shares (1ee8…2471)". */
 export function assetOptionText(asset: string): string {
   const owner = asset.split(':')[1];
-  return `${showHidden(assetCode(asset))}${owner ? ` (${abbreviateId(owner)})` : ''}`;
+  return `${showHidden(assetCodeOf(asset))}${owner ? ` (${abbreviateId(owner)})` : ''}`;
 }
 
 export function AssetSelect(props: { label: string; assets: string[]; value: string; onChange(asset: string): void }) {

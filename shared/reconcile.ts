@@ -35,6 +35,14 @@ export const IndexSums = z.object({
   unknownClaims: z.number().int(),
   /** Offer operations of the account: their fills are trades, not in operation records. */
   offers: z.number().int(),
+  /**
+   * The listings beside the operations the index has not read (core/history-index sync-sides.ts):
+   * "transactions" (fees paid for transactions none of whose operations is the account's) and
+   * "trades" (fills of its offers), because the server does not serve them or no sync has walked them yet.
+   */
+  unread: z.array(z.enum(['transactions', 'trades'])),
+  /** No sync has walked the listings beside the operations yet (they are `unread` for that reason). */
+  sidesPending: z.boolean(),
   newestLedger: z.number().int().nullable(),
   oldestLedger: z.number().int().nullable(),
 });
@@ -126,11 +134,22 @@ function causeOf(input: ReconcileInput, sums: AssetSums | undefined, asset: stri
     return `${count(index.unknownClaims)} claim${index.unknownClaims === 1 ? '' : 's'} of claimable balances whose records say neither asset nor amount`;
   if (asset === 'native' && sums && sums.nofee > 0)
     return `${count(sums.nofee)} operation${sums.nofee === 1 ? '' : 's'} whose records carry no transaction, so no fee`;
-  if (index.offers > 0)
-    return `the account placed offers (${count(index.offers)} operation${index.offers === 1 ? '' : 's'}): their fills are trades, which the index does not read`;
+  if (index.unread.length > 0) return unreadCause(index);
   if (!index.created && completeFromLedger !== null)
     return `the account's history before ledger ${count(completeFromLedger)} is not on this server`;
-  return 'value moved by operations the server does not list for this account (a fee bump paid for another account’s transaction, a trade)';
+  return 'a balance change none of the account’s operations, transactions or trades on this server shows';
+}
+
+/** What the index has not read beside the operations, and why. */
+function unreadCause(index: IndexSums): string {
+  if (index.sidesPending)
+    return 'the index has not yet read the account’s transactions and trades (fees it paid for other accounts’ transactions, fills of its offers): sync it again';
+  const what = index.unread.map((kind) =>
+    kind === 'trades'
+      ? `trades (fills of its offers${index.offers > 0 ? `: it placed ${count(index.offers)} offer operation${index.offers === 1 ? '' : 's'}` : ''})`
+      : 'transactions (fees it paid for other accounts’ transactions)',
+  );
+  return `this server does not list the account’s ${what.join(' or ')}`;
 }
 
 function causeOfLine(

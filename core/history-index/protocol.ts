@@ -16,6 +16,8 @@ import type { PagingFault } from '../../shared/paging-guard';
 import type { IndexSums } from '../../shared/reconcile';
 import type { PageGuardArgs } from './worker-thread/page-guard';
 import type { AccountMeta, IngestResult, PageResult } from './worker-thread/store';
+import type { AccountChange } from './worker-thread/account-meta';
+import type { SideKind } from './worker-thread/side-records';
 
 /** What a sync's page is checked against before it is written (worker-thread/page-guard.ts). */
 export type { PageGuardArgs };
@@ -37,10 +39,19 @@ export interface ExportArgs {
 /** Operation name to [arguments, result]. */
 export interface HistoryOps {
   /** A sync's page the worker fetched and holds (worker-fetch.ts), by its request id: parsed, compressed and written with its token. */
-  ingestHeld: [{ account: string; rid: number; guard?: PageGuardArgs }, PageResult];
+  ingestHeld: [
+    {
+      account: string;
+      rid: number;
+      guard?: PageGuardArgs;
+      /** A page of a walk beside the operations (side-writer.ts), read up to `bound` (the operations walk's token). */
+      side?: { kind: SideKind; bound: string };
+    },
+    PageResult,
+  ];
   ingestTexts: [{ account: string; texts: string[] }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
-  setState: [{ account: string; state?: AccountMeta['state']; completeFrom?: number | null }, null];
+  setState: [{ account: string } & AccountChange, null];
   list: [Record<string, never>, AccountMeta[]];
   remove: [{ account: string }, boolean];
   /** Makes way for a sync afresh: a damaged file is deleted whole (`file: true`), else the account's index is removed. */

@@ -43,6 +43,8 @@ function input(created: boolean, extra: Partial<ReconcileInput> = {}): Reconcile
       created,
       unknownClaims: 0,
       offers: 0,
+      unread: [],
+      sidesPending: false,
       newestLedger: 1234,
       oldestLedger: 1000,
     },

@@ -21,6 +21,7 @@ function meta(completeFrom: number | null): AccountMeta {
     bytes: 0,
     oldest: null,
     damaged: null,
+    sides: { transactions: null, trades: null, missing: [] },
     newest: null,
   };
 }

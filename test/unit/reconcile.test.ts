@@ -15,6 +15,8 @@ const sums = (change: Partial<IndexSums> = {}): IndexSums => ({
   created: true,
   unknownClaims: 0,
   offers: 0,
+  unread: [],
+  sidesPending: false,
   newestLedger: 500,
   oldestLedger: 10,
   ...change,
@@ -72,13 +74,25 @@ describe('reconcile', () => {
     expect(cause({ lastModifiedLedger: 501 })).toMatch(
       /^the account changed in ledger 501, after its newest listed operation \(ledger 500\)/,
     );
-    expect(cause({ lastModifiedLedger: 500 })).toMatch(/operations the server does not list/);
+    expect(cause({ lastModifiedLedger: 500 })).toBe(
+      'a balance change none of the account’s operations, transactions or trades on this server shows',
+    );
     const unknown = sums({ assets: [{ ...sums().assets[0]!, unknown: 2 }] });
     expect(cause({ sums: unknown })).toBe('2 operations whose records do not carry the amount moved');
     expect(cause({ sums: sums({ unknownClaims: 1 }) })).toMatch(/^1 claim of claimable balances/);
     const nofee = sums({ assets: [{ ...sums().assets[0]!, nofee: 1 }] });
     expect(cause({ sums: nofee })).toBe('1 operation whose records carry no transaction, so no fee');
-    expect(cause({ sums: sums({ offers: 3 }) })).toMatch(/^the account placed offers \(3 operations\)/);
+    // Offers whose fills were read (the trades walk ran) are no cause; unread trades are, with the offers named.
+    expect(cause({ sums: sums({ offers: 3 }) })).toMatch(/^a balance change none/);
+    expect(cause({ sums: sums({ offers: 3, unread: ['trades'] }) })).toBe(
+      'this server does not list the account’s trades (fills of its offers: it placed 3 offer operations)',
+    );
+    expect(cause({ sums: sums({ offers: 1, unread: ['transactions', 'trades'] }) })).toBe(
+      'this server does not list the account’s transactions (fees it paid for other accounts’ transactions) or trades (fills of its offers: it placed 1 offer operation)',
+    );
+    expect(cause({ sums: sums({ unread: ['transactions', 'trades'], sidesPending: true }) })).toMatch(
+      /^the index has not yet read the account’s transactions and trades .*: sync it again$/,
+    );
   });
 
   it('an index that does not reach the creation: the opening is unknown and the difference is what came before', () => {

@@ -69,7 +69,13 @@ export class HistoryService {
         ...(root ? { root } : {}),
         call: (op, args) => this.call(profile, op, args),
         transport: (onEarly) => workerTransport(this.worker, onEarly),
-        ingest: (page, guard) => this.worker.call(this.file(profile), 'ingestHeld', { account, rid: page.rid, guard }),
+        ingest: (page, guard, side) =>
+          this.worker.call(this.file(profile), 'ingestHeld', {
+            account,
+            rid: page.rid,
+            guard,
+            ...(side ? { side } : {}),
+          }),
         release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),
         latestLedger: () => this.latestLedger(),
@@ -231,6 +237,7 @@ function emptyMeta(account: string): AccountMeta {
     oldest: null,
     newest: null,
     damaged: null,
+    sides: { transactions: null, trades: null, missing: [] },
   };
 }
 

@@ -12,6 +12,7 @@ import { streamPayments } from '../../streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';
 import type { PageGuardArgs } from '../protocol';
+import { walkSides, type SidePage } from './sync-sides';
 import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import { damagedError } from '../damaged';
@@ -29,8 +30,8 @@ export interface SyncOptions {
   root?(signal: AbortSignal): Promise<ServerRoot>;
   /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
   transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
-  /** Writes a page the index worker holds, with its token, once it passes the walk's paging guard (walk.ts). */
-  ingest(page: HeldPage, guard: PageGuardArgs): Promise<PageResult>;
+  /** Writes a page the index worker holds, with its token, once it passes the walk's paging guard (walk.ts); `side`: a page of a walk beside the operations. */
+  ingest(page: HeldPage, guard: PageGuardArgs, side?: SidePage): Promise<PageResult>;
   /** Lets a page the worker holds go unwritten. */
   release(page: HeldPage): void;
   emit(progress: HistoryProgress): void;
@@ -154,8 +155,14 @@ export class AccountSync {
       const root = await (this.options.root ?? ((s: AbortSignal) => readRoot(this.options.http, s)))(signal);
       this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
-      const { cursor, added } = await walk(this.walkContext(), this.meta?.lastToken ?? undefined, signal);
+      const context = this.walkContext();
+      const { cursor, added } = await walk(context, this.meta?.lastToken ?? undefined, signal);
       if (signal.aborted) return;
+      if (cursor !== undefined) {
+        const sidesMissing = await walkSides(context, this.options.ingest, this.meta, cursor, signal);
+        if (signal.aborted) return;
+        await call('setState', { account, sidesMissing });
+      }
       if (added > 10_000) await call('optimize', {});
       await call('setState', { account, state: 'current' });
       if (signal.aborted) return;

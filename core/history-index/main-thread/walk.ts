@@ -19,9 +19,29 @@ export const LISTING_PARAMS = { join: 'transactions', include_failed: 'true' } a
 
 export type IndexCall = <K extends HistoryOp>(op: K, args: OpArgs<K>) => Promise<OpResult<K>>;
 
+/** A listing a walk pages through: the account's operations, or one beside them (sync-sides.ts). */
+export interface Listing {
+  path: string;
+  params: Record<string, string>;
+  /** A 404 says the server does not serve this listing (else: the account is unknown). */
+  optional?: boolean;
+}
+
+/** An optional listing the server answers 404 to: it does not serve it. */
+export class ListingMissing extends Error {
+  override name = 'ListingMissing';
+  constructor(readonly path: string) {
+    super(`The server does not list an account's ${path}.`);
+  }
+}
+
+export const OPERATIONS: Listing = { path: 'operations', params: LISTING_PARAMS };
+
 export interface WalkContext {
   http: HttpClient;
   account: string;
+  /** What is walked (default: the account's operations). */
+  listing?: Listing;
   /** The network's name, for a person reading an error. */
   network: string;
   call: IndexCall;
@@ -112,19 +132,26 @@ async function fetchPage(
   signal: AbortSignal,
   onEarly: (cursor: string) => void,
 ): Promise<HeldPage | null> {
-  const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...LISTING_PARAMS };
+  const listing = ctx.listing ?? OPERATIONS;
+  const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...listing.params };
   for (;;) {
     try {
-      const response = await ctx.http.getWith(`/accounts/${ctx.account}/operations`, ctx.transport(onEarly), readHeld, {
-        params,
-        signal,
-        onWait: ctx.onWait,
-      });
+      const response = await ctx.http.getWith(
+        `/accounts/${ctx.account}/${listing.path}`,
+        ctx.transport(onEarly),
+        readHeld,
+        {
+          params,
+          signal,
+          onWait: ctx.onWait,
+        },
+      );
       ctx.onWait(undefined);
       return response.value;
     } catch (error) {
       if (signal.aborted || !(error instanceof HttpError)) throw error;
       if (error.status === 410) return null;
+      if (error.status === 404 && listing.optional) throw new ListingMissing(listing.path);
       if (error.status === 404)
         throw new CoreError('not_found', `Account ${ctx.account} was not found on ${ctx.network}.`, { status: 404 });
       if (error.status !== 429) throw error;

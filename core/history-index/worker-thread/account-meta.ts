@@ -17,6 +17,28 @@ export interface AccountMeta {
   newest: number | null;
   /** Why the account's index was found damaged (damage.ts), or null. */
   damaged: string | null;
+  /**
+   * How far the walks beside the operations have read (side-records.ts): the token of the last
+   * transaction and of the last trade written (null: none yet), and the listings the server does
+   * not serve (its 404), whose balance changes the index cannot hold (null: not walked yet).
+   */
+  sides: { transactions: string | null; trades: string | null; missing: string[] | null };
+}
+
+/** What a sync changes of an account's row besides its pages. */
+export interface AccountChange {
+  state?: AccountMeta['state'];
+  completeFrom?: number | null;
+  /** The listings beside the operations the server does not serve, as the last sync found them. */
+  sidesMissing?: string[];
+}
+
+export function updateAccount(db: DatabaseSync, acct: number, change: AccountChange): void {
+  if (change.state !== undefined) db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, acct);
+  if (change.completeFrom !== undefined)
+    db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, acct);
+  if (change.sidesMissing !== undefined)
+    db.prepare('UPDATE accounts SET sides_missing = ? WHERE acct = ?').run(change.sidesMissing.join(','), acct);
 }
 
 /** Each file's statement for readMeta, which a sync runs twice a page: prepared once. */
@@ -47,5 +69,10 @@ function metaOf(row: Record<string, unknown>): AccountMeta {
     oldest: num(row['oldest']),
     newest: num(row['newest']),
     damaged: text(row['damaged']),
+    sides: {
+      transactions: text(row['tx_token']),
+      trades: text(row['trade_token']),
+      missing: text(row['sides_missing'])?.split(',').filter(Boolean) ?? null,
+    },
   };
 }

@@ -8,7 +8,7 @@
 // transaction's rows are found by its hash within the operation ids of its ledger and order
 // (an operation id is a TOID: ledger, transaction order, operation index in the low 12 bits).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { IndexRow } from './extract';
+import type { ExtraLeg, IndexRow } from './extract';
 import { legsOf, type RollUps } from './roll-up';
 
 type Intern = (table: 'assets' | 'parties', text: string | null) => number | null;
@@ -19,6 +19,7 @@ const OP_INDEX_MASK = 0xfffn;
 export class LegWriter {
   private readonly earlier: StatementSync;
   private readonly insertLeg: StatementSync;
+  private readonly addLeg: StatementSync;
 
   constructor(
     db: DatabaseSync,
@@ -28,6 +29,9 @@ export class LegWriter {
     this.earlier = db.prepare('SELECT 1 FROM ops WHERE acct = ? AND id >= ? AND id < ? AND tx_hash = ? LIMIT 1');
     this.insertLeg = db.prepare(
       'INSERT OR REPLACE INTO legs (acct, op, n, incoming, asset, amount, party) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.addLeg = db.prepare(
+      'INSERT OR IGNORE INTO legs (acct, op, n, incoming, asset, amount, party) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
   }
 
@@ -64,5 +68,18 @@ export class LegWriter {
       );
     if (feePaid !== null) this.rollUps.addFee(acct, row.createdAt, native(), feePaid);
     else if (row.feeAccount === null) this.rollUps.addFee(acct, row.createdAt, native(), null);
+  }
+
+  /**
+   * A leg added to a row the index already holds (a fill of the account's offers, read from its
+   * trades: side-writer.ts), under its own number `n`, and to the pending totals; a leg already
+   * there under that number is not added again. True when it was added.
+   */
+  append(acct: number, op: bigint, createdAt: number, n: number, leg: ExtraLeg): boolean {
+    const party = this.intern('parties', leg.party);
+    const asset = this.intern('assets', leg.asset)!;
+    const added = this.addLeg.run(acct, op, n, leg.incoming ? 1 : 0, asset, leg.amount, party).changes > 0;
+    if (added) this.rollUps.add(acct, createdAt, party ?? 0, asset, leg.amount, leg.incoming);
+    return added;
   }
 }

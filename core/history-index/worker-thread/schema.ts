@@ -1,6 +1,6 @@
 // The history index's SQLite file: one per network (<userData>/history/<network-id>.sqlite),
 // every indexed account of that network in it. The schema is versioned with PRAGMA user_version:
-// a file of version 6 to 9 is migrated in place (every row kept; see migrate()); one written by an
+// a file of version 6 to 10 is migrated in place (every row kept; see migrate()); one written by an
 // older or unknown version is rebuilt (its rows are synced again), never read with the wrong
 // meaning. Only the index worker opens it (worker.ts).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -8,10 +8,10 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { rederive } from './rederive';
 
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** Versions migrated in place; any other is rebuilt. */
-const MIGRATED = [6, 7, 8, 9];
+const MIGRATED = [6, 7, 8, 9, 10];
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -29,7 +29,9 @@ const MIGRATED = [6, 7, 8, 9];
 // two its columns hold are in `legs` (a pool deposit's second reserve, a contract call's further
 // balance changes); `ops.fee_paid` is the transaction's fee on the first row of each transaction
 // whose fee the account paid (store.ts), and roll_day sums those fees (native asset's row) and
-// counts legs without an amount (`unknown`) and rows without a transaction (`nofee`).
+// counts legs without an amount (`unknown`) and rows without a transaction (`nofee`). Version 11:
+// the walks beside the operations (side-records.ts) keep their tokens in `accounts` (tx_token,
+// trade_token) and the listings the server does not serve (sides_missing).
 /** Covers every column the totals read, the fee a row carries included. */
 const OPS_FLOW =
   'CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty, fee_paid);';
@@ -49,7 +51,10 @@ CREATE TABLE accounts (
   bytes INTEGER NOT NULL DEFAULT 0,
   oldest INTEGER,
   newest INTEGER,
-  damaged TEXT
+  damaged TEXT,
+  tx_token TEXT,
+  trade_token TEXT,
+  sides_missing TEXT
 );
 CREATE TABLE assets (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
 CREATE TABLE parties (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
@@ -129,7 +134,8 @@ export function openIndex(path: string): DatabaseSync {
 }
 
 /**
- * Version 9 lacks a row's further legs, the fee each row carries and the day totals' fees and
+ * Version 10 lacks only the side walks' columns of `accounts`: they are added, and the next sync
+ * walks the account's transactions and trades from the start. Version 9 lacks a row's further legs, the fee each row carries and the day totals' fees and
  * counts (version 10: every row is read again from its stored page, rederive.ts, and the totals
  * summed afresh). Version 8 lacks the damage mark and the pages' checksums, and reads what a row
  * moved its own way; versions 6 and 7 differ from 8 only in the
@@ -167,8 +173,11 @@ function migrate(db: DatabaseSync): void {
       if (!columnsOf('roll_day').includes(column))
         db.exec(`ALTER TABLE roll_day ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
     db.exec(LEGS_TABLE);
-    // Versions 9 and 10 re-read what each row moved from its stored page (shared/moves.ts).
-    rederive(db);
+    // Version 11: the side walks' tokens (null: they start from the beginning at the next sync).
+    for (const column of ['tx_token', 'trade_token', 'sides_missing'])
+      if (!columnsOf('accounts').includes(column)) db.exec(`ALTER TABLE accounts ADD COLUMN ${column} TEXT`);
+    // Versions 6 to 9 re-read what each row moved from its stored page (shared/moves.ts).
+    if (version < 10) rederive(db);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (error) {

@@ -2,16 +2,14 @@
 // SQLite transaction, so a sync killed at any instant resumes from a token that matches the rows
 // (nothing lost); rows are keyed by (account, operation id) and inserted OR IGNORE (nothing
 // doubled when a page is fetched again). The page itself is kept compressed beside its rows
-// (pages.ts). A sync's full pages are grouped: up to GROUP_PAGES of them share one transaction,
-// which costs a third less than a commit per page (the same index pages are written to the log
-// once per group); the worker commits a group early, before any other request and within 100 ms
+// (pages.ts). Up to GROUP_PAGES full pages of a sync share one transaction, a third cheaper than a
+// commit per page; the worker commits a group early, before any other request and within 100 ms
 // of its first page (worker.ts). A page that fails to write rolls back the whole open group, which
-// the sync fetches again from the last committed token: a savepoint per page would keep the rest,
-// but SQLite copies every page a savepoint first touches to a journal of its own (702 KB written
-// a page against 280, 5.2 ms of the writer's CPU against 4.6; docs/benchmarks.md), for a failure
-// that is the disk's or a hostile server's. Runs in the index worker only (legs: legs.ts).
+// the sync fetches again from the last committed token (a savepoint per page would keep the rest,
+// at 2.5 times the bytes written: docs/benchmarks.md, for a failure that is the disk's or a
+// hostile server's). Runs in the index worker only (legs: legs.ts; side walks: side-writer.ts).
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { type AccountMeta, readMeta } from './account-meta';
+import { type AccountChange, type AccountMeta, readMeta, updateAccount } from './account-meta';
 import { extractPage, type IndexRow } from './extract';
 import { packPageSync, pageOfRecords } from './pages';
 import { RollUps } from './roll-up';
@@ -114,7 +112,8 @@ export class IndexWriter {
    * adds a row). When it fails, the open group rolls back with it: the account is then as it was
    * at the last commit, its token included. So does every other account with pages in the group:
    * its next page fails with the same error (`undone`), so that its sync stops and resumes from
-   * its committed token instead of writing on past pages that are gone.
+   * its committed token instead of writing on past pages that are gone. `after` writes more in the
+   * same transaction (a side walk's legs and token: side-writer.ts).
    */
   ingestRows(
     address: string,
@@ -122,6 +121,7 @@ export class IndexWriter {
     lastToken: string | null,
     page: Uint8Array | null = null,
     group = false,
+    after?: (acct: number, legs: LegWriter) => void,
   ): IngestResult {
     const undone = this.undone.get(address);
     if (undone) {
@@ -133,7 +133,9 @@ export class IndexWriter {
     this.groupAccounts.add(address);
     let added: number;
     try {
-      added = this.writePage(this.account(address), rows, lastToken, page);
+      const meta = this.account(address);
+      added = this.writePage(meta, rows, lastToken, page);
+      after?.(meta.acct, this.legs);
     } catch (error) {
       this.rollBack(error as Error, address);
       throw error;
@@ -273,12 +275,8 @@ export class IndexWriter {
     return statement;
   }
 
-  setState(address: string, change: { state?: AccountMeta['state']; completeFrom?: number | null }): void {
-    const meta = this.account(address);
-    if (change.state !== undefined)
-      this.db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, meta.acct);
-    if (change.completeFrom !== undefined)
-      this.db.prepare('UPDATE accounts SET complete_from = ? WHERE acct = ?').run(change.completeFrom, meta.acct);
+  setState(address: string, change: AccountChange): void {
+    updateAccount(this.db, this.account(address).acct, change);
   }
 
   /** Deletes an account's rows, totals and pages. */

@@ -38,11 +38,15 @@ export function indexSums(db: DatabaseSync, acct: number): IndexSums {
   );
   const newest = one('SELECT ledger FROM ops WHERE acct = ? ORDER BY id DESC LIMIT 1');
   const oldest = one('SELECT ledger FROM ops WHERE acct = ? ORDER BY id LIMIT 1');
+  const sides = one('SELECT sides_missing AS missing FROM accounts WHERE acct = ?')?.['missing'];
+  const walked = typeof sides === 'string' ? sides.split(',').filter(Boolean) : null;
   return {
     assets: all.filter((a) => !a.asset.startsWith('balance:')),
     created: created !== undefined,
     unknownClaims: all.filter((a) => a.asset.startsWith('balance:')).reduce((n, a) => n + a.unknown, 0),
     offers: Number(offers?.['n'] ?? 0),
+    unread: (walked ?? ['transactions', 'trades']).filter((k) => k === 'transactions' || k === 'trades'),
+    sidesPending: walked === null,
     newestLedger: newest ? Number(newest['ledger']) : null,
     oldestLedger: oldest ? Number(oldest['ledger']) : null,
   };

@@ -13,18 +13,21 @@ import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../../errors';
 import { balanceFlows, indexSums } from './sums';
 import { exportIndex } from './export-file';
-import type { HistoryOp, OpArgs, OpResult, PageGuardArgs, WorkerReply, WorkerRequest } from '../protocol';
+import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
 import { PagingError } from '../../../shared/paging-guard';
 import { queryPage } from './summary';
 import { openIndex } from './schema';
 import { damagedError, isCorruption, OpenMarker, PageDamage, quickCheck } from './damage';
 import { IndexWriter, listMeta, readMeta } from './store';
+import { SideWriter } from './side-writer';
 import { cumulativeFlow, totalsBy, typeCounts } from './totals';
 import { WorkerFetches, type FetchRequest } from './worker-fetch';
 
 interface Opened {
   db: DatabaseSync;
   writer: IndexWriter;
+  /** Writes the pages of the walks beside the operations (side-writer.ts). */
+  sides: SideWriter;
   /** Commits the open group of pages GROUP_IDLE_MS after its first, if nothing has committed it. */
   idle: ReturnType<typeof setTimeout> | null;
   /** This process's marker beside the file while it is open (damage.ts). */
@@ -69,11 +72,17 @@ function openFile(file: string): Opened {
   const usable = db ?? ({ close: () => undefined } as unknown as DatabaseSync);
   return {
     db: usable,
-    writer: damaged ? (null as unknown as IndexWriter) : new IndexWriter(usable),
+    ...writers(usable, damaged),
     idle: null,
     marker,
     damaged,
   };
+}
+
+function writers(db: DatabaseSync, damaged: string | null): Pick<Opened, 'writer' | 'sides'> {
+  if (damaged) return { writer: null as unknown as IndexWriter, sides: null as unknown as SideWriter };
+  const writer = new IndexWriter(db);
+  return { writer, sides: new SideWriter(db, writer) };
 }
 
 /** The account's number in the file, or a not_found error a person can act on; a damaged account's index answers nothing. */
@@ -134,10 +143,14 @@ type Handlers = {
 };
 
 const handlers: Handlers = {
-  ingestHeld: (entry, { account, rid, guard }) => {
+  ingestHeld: (entry, { account, rid, guard, side }) => {
     const bytes = fetches.take(rid);
     writable(entry.db, account);
-    return ingestGrouped(entry, account, bytes, guard);
+    return grouped(entry, () =>
+      side
+        ? entry.sides.ingest(account, side.kind, bytes, guard ?? { cursor: undefined, previous: null }, side.bound)
+        : entry.writer.ingestPageBytes(account, bytes, guard),
+    );
   },
   ingestTexts: ({ db, writer }, { account, texts }) => {
     writable(db, account);
@@ -168,8 +181,8 @@ const handlers: Handlers = {
 };
 
 /** A sync's page, written into the open group (committed within GROUP_IDLE_MS of its first page at the latest). */
-function ingestGrouped(entry: Opened, account: string, bytes: Uint8Array, guard?: PageGuardArgs) {
-  const result = entry.writer.ingestPageBytes(account, bytes, guard);
+function grouped<T>(entry: Opened, write: () => T): T {
+  const result = write();
   entry.idle ??= setTimeout(() => commitGroup(entry), GROUP_IDLE_MS);
   return result;
 }

@@ -1,0 +1,55 @@
+// The walks beside an account's operations (issue #27): its transactions, for the fees it paid
+// where none of a transaction's operations is its own (a fee bump for another account), and its
+// trades, for the fills of its offers by other accounts' operations (side-records.ts). Each runs
+// after the operations walk, from its own token, and reads only what that walk covers (`bound`,
+// the operations' token), so a side record is read once whatever the account's own operations
+// hold; what lies after waits for the next sync. A listing the server does not serve (404) is
+// recorded as missing, and the reconciliation names it as the cause of a difference.
+import type { AccountMeta } from '../worker-thread/account-meta';
+import type { SideKind } from '../worker-thread/side-records';
+import type { PageResult } from '../worker-thread/store';
+import type { PageGuardArgs } from '../protocol';
+import { ListingMissing, walk, type Listing, type WalkContext } from './walk';
+import type { HeldPage } from './worker-transport';
+
+/** In this order: a transaction's fee row is written before the fills its operations made. */
+const LISTINGS: Record<SideKind, Listing> = {
+  transactions: { path: 'transactions', params: { include_failed: 'true' }, optional: true },
+  trades: { path: 'trades', params: {}, optional: true },
+};
+
+/** A page of a side walk: its listing, read up to `bound` (the operations walk's token). */
+export interface SidePage {
+  kind: SideKind;
+  bound: string;
+}
+
+export type SideIngest = (page: HeldPage, guard: PageGuardArgs, side: SidePage) => Promise<PageResult>;
+
+/** Walks each side listing up to `bound`; answers the listings the server does not serve. */
+export async function walkSides(
+  ctx: WalkContext,
+  ingest: SideIngest,
+  meta: AccountMeta | null,
+  bound: string,
+  signal: AbortSignal,
+): Promise<SideKind[]> {
+  const missing: SideKind[] = [];
+  for (const kind of Object.keys(LISTINGS) as SideKind[]) {
+    if (signal.aborted) break;
+    const side: WalkContext = {
+      ...ctx,
+      listing: LISTINGS[kind],
+      ingest: (page, guard) => ingest(page, guard, { kind, bound }),
+      // A side listing's pruned history says nothing of where the operations are complete from.
+      onPruned: async () => undefined,
+    };
+    try {
+      await walk(side, meta?.sides[kind] ?? undefined, signal);
+    } catch (error) {
+      if (!(error instanceof ListingMissing)) throw error;
+      missing.push(kind);
+    }
+  }
+  return missing;
+}

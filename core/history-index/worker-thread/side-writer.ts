@@ -1,0 +1,158 @@
+// A page of a walk beside the operations (side-records.ts) written into the index: a transaction's
+// fee the account paid where the index holds none of the transaction's operations becomes a row
+// of its own; the fills of the account's offers become legs of the operation that made them (a
+// row of its own when that operation is another account's). A walk reads only what the
+// operations walk already covers (`bound`: its token), so whether an operation of the account is
+// in the index is known when its transaction or trade is read; the page's last record within the
+// bound is the walk's new token, written with the rows in one transaction (store.ts).
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { stringifyJson, type JsonValue } from '../../../shared/json';
+import { PagingError } from '../../../shared/paging-guard';
+import { embeddedRecords } from '../../embedded';
+import { parseListingFast } from '../../json-fast';
+import { obj } from '../../values';
+import { PAGE_LIMIT } from '../walk-cursor';
+import type { IndexRow } from './extract';
+import type { LegWriter } from './legs';
+import type { PageGuardArgs } from './page-guard';
+import { packPageSync, pageOfRecords } from './pages';
+import {
+  feeRowOf,
+  OP_INDEX_SPAN,
+  tradeOf,
+  tradeRowOf,
+  tradeToken,
+  transactionToken,
+  type SideKind,
+  type TradeFill,
+} from './side-records';
+import type { IndexWriter, PageResult } from './store';
+
+/** Legs of fills added to a row the index holds are numbered from here (its own further legs count from 0). */
+export const FILL_LEG_BASE = 1000;
+
+/** Where a record stands in its listing: [operation or transaction id, trade order (-1 for a transaction)]. */
+type Place = [bigint, number];
+
+const TOKEN_COLUMN: Record<SideKind, string> = { transactions: 'tx_token', trades: 'trade_token' };
+
+/** A cursor's place: a transaction's TOID, a trade's "operation-order", or an id to start after (a walk past pruned history). */
+function cursorPlace(cursor: string | undefined): Place | null {
+  if (!cursor) return null;
+  const match = /^(\d{1,19})(?:-(\d{1,9}))?$/.exec(cursor);
+  if (!match) throw new PagingError('backwards', cursor);
+  return [BigInt(match[1]!), match[2] === undefined ? -1 : Number(match[2])];
+}
+
+const after = (a: Place, b: Place) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+
+interface Read {
+  token: string;
+  place: Place;
+  record: JsonValue;
+}
+
+function placesOf(kind: SideKind, records: JsonValue[]): Read[] {
+  return records.map((record) => {
+    const r = obj(record) ?? {};
+    if (kind === 'transactions') {
+      const token = transactionToken(r);
+      return { token, place: [BigInt(token), -1], record };
+    }
+    const { token, opId, order } = tradeToken(r);
+    return { token, place: [opId, order], record };
+  });
+}
+
+export class SideWriter {
+  private readonly txRow: StatementSync;
+  private readonly opType: StatementSync;
+
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly writer: IndexWriter,
+  ) {
+    this.txRow = db.prepare('SELECT 1 FROM ops WHERE acct = ? AND id >= ? AND id < ? AND tx_hash = ? LIMIT 1');
+    this.opType = db.prepare('SELECT type FROM ops WHERE acct = ? AND id = ?');
+  }
+
+  /**
+   * A side walk's page: its records in order after the walk's cursor (else a PagingError, as the
+   * operations walk's guard), those up to `bound` read and written with the token of the last.
+   * `count` is the records read: fewer than a page's limit when the bound cut it, which ends the walk.
+   */
+  ingest(address: string, kind: SideKind, bytes: Uint8Array, guard: PageGuardArgs, bound: string): PageResult {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    const records = embeddedRecords(parseListingFast(text));
+    const all = placesOf(kind, records);
+    let previous = cursorPlace(guard.cursor);
+    for (const read of all) {
+      if (previous && !after(read.place, previous)) throw new PagingError('backwards', guard.cursor);
+      previous = read.place;
+    }
+    const limit = BigInt(bound);
+    const within = all.filter((read) => read.place[0] <= limit);
+    const acct = this.writer.account(address).acct;
+    const { rows, fills } =
+      kind === 'transactions' ? this.feeRows(acct, address, within) : this.trades(address, within);
+    const texts = rows.map((row) => stringifyJson(within[row.slot]!.record));
+    const slotted = rows.map((row, slot) => ({ ...row, slot }));
+    const lastToken = within.at(-1)?.token ?? null;
+    const result = this.writer.ingestRows(
+      address,
+      slotted,
+      null,
+      texts.length ? packPageSync(pageOfRecords(texts)) : null,
+      within.length === PAGE_LIMIT,
+      (_, legs) => {
+        for (const fill of fills) this.appendFill(acct, fill, legs);
+        if (lastToken !== null)
+          this.db.prepare(`UPDATE accounts SET ${TOKEN_COLUMN[kind]} = ? WHERE acct = ?`).run(lastToken, acct);
+      },
+    );
+    return { ...result, count: within.length, firstToken: within[0]?.token ?? null, lastToken };
+  }
+
+  /** Fees the account paid for transactions none of whose operations the index holds. */
+  private feeRows(acct: number, address: string, reads: Read[]): { rows: IndexRow[]; fills: TradeFill[] } {
+    const rows: IndexRow[] = [];
+    reads.forEach((read, slot) => {
+      const row = feeRowOf(read.record, address, slot);
+      if (row && !this.txRow.get(acct, row.id, row.id + OP_INDEX_SPAN, row.txHash)) rows.push(row);
+    });
+    return { rows, fills: [] };
+  }
+
+  /**
+   * Fills grouped by the operation that made them: a new row for another account's operation;
+   * legs of the account's own operation's row, but for the trades its own path payment took (its
+   * row already holds what it sent and received).
+   */
+  private trades(address: string, reads: Read[]): { rows: IndexRow[]; fills: TradeFill[] } {
+    const acct = this.writer.account(address).acct;
+    const rows: IndexRow[] = [];
+    const fills: TradeFill[] = [];
+    const byOp = new Map<bigint, { slot: number; fills: TradeFill[] }>();
+    reads.forEach((read, slot) => {
+      const fill = tradeOf(read.record, address);
+      if (!fill) return;
+      const held = this.opType.get(acct, fill.opId) as { type: string } | undefined;
+      if (held) {
+        if (!(fill.taker && held.type.startsWith('path_payment'))) fills.push(fill);
+        return;
+      }
+      const group = byOp.get(fill.opId) ?? { slot, fills: [] };
+      group.fills.push(fill);
+      byOp.set(fill.opId, group);
+    });
+    for (const group of byOp.values()) rows.push(tradeRowOf(group.fills, group.slot));
+    return { rows, fills };
+  }
+
+  /** A fill's two legs on the row of the operation that made it, numbered by its place among that operation's trades. */
+  private appendFill(acct: number, fill: TradeFill, legs: LegWriter): void {
+    fill.legs.forEach((leg, i) =>
+      legs.append(acct, fill.opId, fill.createdAt, FILL_LEG_BASE + 2 * fill.order + i, leg),
+    );
+  }
+}

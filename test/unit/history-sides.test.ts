@@ -1,0 +1,266 @@
+// Issue #27: what an account's transactions and trades add to its index beyond its operations
+// (side-records.ts, side-writer.ts): the fee it paid for a transaction none of whose operations
+// is its own (a fee bump for another account), and the fills of its offers, by its own offer
+// operations and by other accounts' operations; never the trades its own path payment took (its
+// row holds what it sent and received). Records in Horizon's shapes, written here.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PagingError } from '../../shared/paging-guard';
+import { reconcile } from '../../shared/reconcile';
+import { openIndex } from '../../core/history-index/worker-thread/schema';
+import { feeRowOf, tradeOf } from '../../core/history-index/worker-thread/side-records';
+import { SideWriter } from '../../core/history-index/worker-thread/side-writer';
+import { IndexWriter } from '../../core/history-index/worker-thread/store';
+import { indexSums } from '../../core/history-index/worker-thread/sums';
+import { queryPage } from '../../core/history-index/worker-thread/summary';
+import { readMeta } from '../../core/history-index/worker-thread/account-meta';
+
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-sides-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ME = 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4';
+const OTHER = 'GDUVUOCZJDGXC4U2Y7M5E3VKC75XTFEBXQ6G5NZ2TC6SE5VXN4AS3SFB';
+const ISSUER = 'GCQTGZQQ5G4PTM2GL7CDIFKUBIPEC52BROAQIAPW53XBRJVN6ZJVTG6V';
+const USD = `USD:${ISSUER}`;
+const POOL = '2389378a6156eedfac66daa000d24c926431c3e667b9f754771964f27a6da6ab';
+let files = 0;
+
+const toid = (ledger: number, tx: number, index: number) =>
+  (BigInt(ledger) << 32n) | (BigInt(tx) << 12n) | BigInt(index);
+const at = (day: number) => new Date(Date.UTC(2026, 2, 1 + day)).toISOString().replace('.000Z', 'Z');
+const hash = (c: string) => c.repeat(64);
+const usd = (prefix: string) => ({
+  [`${prefix}asset_type`]: 'credit_alphanum4',
+  [`${prefix}asset_code`]: 'USD',
+  [`${prefix}asset_issuer`]: ISSUER,
+});
+const bytes = (records: unknown[]) => Buffer.from(JSON.stringify({ _embedded: { records } }));
+
+/** An operation of the account, with its transaction joined. */
+function op(id: bigint, tx: string, body: Record<string, unknown>, feeAccount = ME) {
+  return {
+    id: String(id),
+    paging_token: String(id),
+    transaction_successful: true,
+    source_account: ME,
+    created_at: at(Number(id >> 32n) - 100),
+    transaction_hash: tx,
+    ...body,
+    transaction: {
+      hash: tx,
+      ledger: Number(id >> 32n),
+      source_account: ME,
+      fee_account: feeAccount,
+      fee_charged: '100',
+    },
+  };
+}
+
+/** A transaction record as /accounts/{id}/transactions lists it. */
+function transaction(id: bigint, tx: string, source: string, feeAccount: string, fee: string, successful = true) {
+  return {
+    id: tx,
+    paging_token: String(id),
+    successful,
+    hash: tx,
+    ledger: Number(id >> 32n),
+    created_at: at(Number(id >> 32n) - 100),
+    source_account: source,
+    fee_account: feeAccount,
+    fee_charged: fee,
+    max_fee: '1000',
+    operation_count: 1,
+    memo_type: 'none',
+  };
+}
+
+/** A trade: `base` gives `baseAmount` XLM, `counter` gives `counterAmount` USD; `baseIsSeller`: base's offer was crossed. */
+function trade(
+  opId: bigint,
+  order: number,
+  base: string,
+  counter: string,
+  amounts: [string, string],
+  baseIsSeller: boolean,
+) {
+  return {
+    id: `${opId}-${order}`,
+    paging_token: `${opId}-${order}`,
+    ledger_close_time: at(Number(opId >> 32n) - 100),
+    trade_type: 'orderbook',
+    base_offer_id: baseIsSeller ? '41' : String((1n << 62n) + opId),
+    base_account: base,
+    base_amount: amounts[0],
+    base_asset_type: 'native',
+    counter_offer_id: baseIsSeller ? String((1n << 62n) + opId) : '42',
+    counter_account: counter,
+    counter_amount: amounts[1],
+    ...usd('counter_'),
+    base_is_seller: baseIsSeller,
+    price: { n: 3, d: 10 },
+  };
+}
+
+const FUND = op(
+  toid(100, 1, 1),
+  hash('1'),
+  { type: 'payment', from: OTHER, to: ME, amount: '1000.0000000', asset_type: 'native', source_account: OTHER },
+  OTHER,
+);
+const OFFER = op(toid(101, 1, 1), hash('2'), {
+  type: 'manage_sell_offer',
+  amount: '50.0000000',
+  price: '0.3000000',
+  price_r: { n: 3, d: 10 },
+  selling_asset_type: 'native',
+  ...usd('buying_'),
+  offer_id: '0',
+});
+const SWAP = op(toid(102, 1, 1), hash('3'), {
+  type: 'path_payment_strict_send',
+  from: ME,
+  to: ME,
+  amount: '3.0000000',
+  ...usd(''),
+  source_amount: '10.0000000',
+  source_asset_type: 'native',
+  destination_min: '2.9000000',
+  path: [],
+});
+
+function indexed() {
+  const db = openIndex(join(dir, `s${files++}.sqlite`));
+  const writer = new IndexWriter(db);
+  writer.ingestPageBytes(ME, bytes([FUND, OFFER, SWAP]));
+  return { db, writer, sides: new SideWriter(db, writer), acct: writer.account(ME).acct };
+}
+
+const BOUND = String(toid(150, 0, 0));
+const sumsOf = (db: ReturnType<typeof openIndex>, acct: number) =>
+  Object.fromEntries(indexSums(db, acct).assets.map((a) => [a.asset, a]));
+
+describe('a transaction record read from the account’s side', () => {
+  it('is a fee row only where the account paid the fee: the fee-bump source, else the source', () => {
+    const bump = transaction(toid(104, 1, 0), hash('b'), OTHER, ME, '400');
+    expect(feeRowOf(bump, ME)).toMatchObject({
+      id: toid(104, 1, 0),
+      fee: 400n,
+      counterparty: OTHER,
+      type: 'transaction_fee',
+    });
+    expect(feeRowOf(bump, OTHER)).toBeNull();
+    const { fee_account: _, ...plain } = transaction(toid(105, 1, 0), hash('c'), OTHER, OTHER, '100');
+    expect(feeRowOf(plain, OTHER)).toMatchObject({ fee: 100n, counterparty: null });
+    expect(feeRowOf(plain, ME)).toBeNull();
+  });
+});
+
+describe('a trade read from the account’s side', () => {
+  it('gives what its side gave and gets what the other gave; took the trade unless its offer was crossed', () => {
+    const t = trade(toid(103, 1, 1), 0, OTHER, ME, ['6.0000000', '2.0000000'], false);
+    expect(tradeOf(t, ME)).toMatchObject({
+      taker: false,
+      legs: [
+        { incoming: false, asset: USD, amount: 20_000_000n, party: OTHER },
+        { incoming: true, asset: 'native', amount: 60_000_000n, party: OTHER },
+      ],
+    });
+    expect(tradeOf(t, OTHER)).toMatchObject({ taker: true, legs: [{ asset: 'native' }, { asset: USD }] });
+    expect(tradeOf(t, ISSUER)).toBeNull();
+    // A pool on the other side is the party.
+    const { counter_account: _, ...pooled } = { ...trade(toid(103, 1, 1), 1, ME, '', ['1', '2'], false) };
+    expect(tradeOf({ ...pooled, counter_liquidity_pool_id: POOL }, ME)!.legs[1].party).toBe(POOL);
+  });
+});
+
+describe('the walks beside the operations, written', () => {
+  it('adds fills of its own offer and of others’ operations, not its own path payment’s, and fees paid for others', () => {
+    const { db, sides, acct } = indexed();
+    const first = [
+      trade(toid(101, 1, 1), 0, ME, OTHER, ['5.0000000', '1.5000000'], false), // its offer took OTHER's
+      trade(toid(102, 1, 1), 0, ME, OTHER, ['10.0000000', '3.0000000'], false), // its path payment: in its row
+      trade(toid(103, 1, 1), 0, OTHER, ME, ['6.0000000', '2.0000000'], false), // OTHER's operation crossed its offer
+      trade(toid(103, 1, 1), 1, OTHER, ME, ['3.0000000', '1.0000000'], false),
+    ];
+    const page = sides.ingest(ME, 'trades', bytes(first), { cursor: undefined, previous: null }, BOUND);
+    expect(page).toMatchObject({ count: 4, added: 1, lastToken: `${toid(103, 1, 1)}-1` });
+    // The same operation's next fill, on the next page, joins its row; a trade past the bound waits.
+    const second = [
+      trade(toid(103, 1, 1), 2, OTHER, ME, ['3.0000000', '1.0000000'], false),
+      trade(toid(200, 1, 1), 0, OTHER, ME, ['99.0000000', '33.0000000'], false),
+    ];
+    const next = sides.ingest(ME, 'trades', bytes(second), { cursor: page.lastToken!, previous: null }, BOUND);
+    expect(next).toMatchObject({ count: 1, added: 0, lastToken: `${toid(103, 1, 1)}-2` });
+    const txs = [
+      transaction(toid(101, 1, 0), hash('2'), ME, ME, '100'), // its operations are in the index: charged there
+      transaction(toid(104, 1, 0), hash('b'), OTHER, ME, '400'), // a fee bump it paid for OTHER
+      transaction(toid(105, 1, 0), hash('c'), OTHER, OTHER, '100'),
+    ];
+    expect(sides.ingest(ME, 'transactions', bytes(txs), { cursor: undefined, previous: null }, BOUND)).toMatchObject({
+      count: 3,
+      added: 1,
+    });
+    const sums = sumsOf(db, acct);
+    // XLM: 1000 in + 6 + 3 + 3 from fills; out 5 (its offer) + 10 (its path payment); fees 100 + 100 + 400.
+    expect(sums['native']).toMatchObject({ in: '1012', out: '15', fees: '0.00006', nofee: 0, unknown: 0 });
+    expect(sums[USD]).toMatchObject({ in: '4.5', out: '4' });
+    const rows = queryPage(db, acct, { filter: {}, sort: 'time', limit: 10 }).rows;
+    expect(rows.map((r) => r.type)).toEqual([
+      'payment',
+      'manage_sell_offer',
+      'path_payment_strict_send',
+      'trade',
+      'transaction_fee',
+    ]);
+    expect(readMeta(db, ME)!.sides).toMatchObject({
+      trades: `${toid(103, 1, 1)}-2`,
+      transactions: String(toid(105, 1, 0)),
+    });
+    // The sums reconcile with the balances these records leave.
+    const balances = [
+      { asset: 'native', amount: '996.99994' },
+      { asset: USD, amount: '0.5' },
+    ];
+    const checked = reconcile({
+      account: ME,
+      sums: { ...indexSums(db, acct), created: true },
+      balances,
+      partial: null,
+      completeFromLedger: 1,
+      lastModifiedLedger: 105,
+      genesisBalance: null,
+      checkedAt: at(0),
+    });
+    expect(checked.lines.map((l) => l.status)).toEqual(['reconciled', 'reconciled']);
+  });
+
+  it('refuses a page that goes back past its cursor, and a page out of order, writing nothing', () => {
+    const { db, sides, acct } = indexed();
+    const cursor = `${toid(103, 1, 1)}-1`;
+    const again = [trade(toid(103, 1, 1), 1, OTHER, ME, ['3.0000000', '1.0000000'], false)];
+    expect(() => sides.ingest(ME, 'trades', bytes(again), { cursor, previous: null }, BOUND)).toThrow(PagingError);
+    const swapped = [
+      trade(toid(103, 1, 1), 3, OTHER, ME, ['3.0000000', '1.0000000'], false),
+      trade(toid(103, 1, 1), 2, OTHER, ME, ['3.0000000', '1.0000000'], false),
+    ];
+    expect(() => sides.ingest(ME, 'trades', bytes(swapped), { cursor, previous: null }, BOUND)).toThrow(PagingError);
+    expect(sumsOf(db, acct)[USD]).toMatchObject({ out: '0' });
+  });
+
+  it('reads a fee up to the bound and not a stroop past it', () => {
+    const { db, sides, acct } = indexed();
+    const bump = (ledger: number) =>
+      transaction(toid(ledger, 1, 0), hash(ledger.toString(16).slice(-1)), OTHER, ME, '400');
+    const page = sides.ingest(
+      ME,
+      'transactions',
+      bytes([bump(149), bump(150)]),
+      { cursor: undefined, previous: null },
+      String(toid(149, 1, 0)),
+    );
+    expect(page).toMatchObject({ count: 1, added: 1 });
+    expect(sumsOf(db, acct)['native']).toMatchObject({ fees: '0.00006' });
+  });
+});

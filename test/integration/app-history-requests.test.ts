@@ -1,7 +1,9 @@
 // What a history sync spends on a real local network, counted by a relay in front of its service:
 // the root once (the app core's health reading serves the sync too) and each page once, so a
 // first sync of N operations costs 1 + ⌈(N+1)/200⌉ requests (the last page short or empty) and
-// the sync of a current account 2; at the edges N = 199, 200 and 201.
+// the sync of a current account 2; at the edges N = 199, 200 and 201. Beside them, one page each
+// of the account's transactions and trades (issue #27: fees it paid for others' transactions, fills
+// of its offers), read up to the operations' token.
 import { Keypair, Operation } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryProgress } from '../../shared/history';
@@ -56,7 +58,7 @@ async function operationsUpTo(total: number): Promise<void> {
 /** Syncs the account in a core of its own on `userDataDir` (fresh by default) to current: the records and what the relay saw, the core's health reading included. */
 async function syncCounted(
   userDataDir?: string,
-): Promise<{ records: number; roots: number; pages: string[]; core: CoreFixture }> {
+): Promise<{ records: number; roots: number; pages: string[]; sides: string[]; core: CoreFixture }> {
   const before = relay.requests.length;
   const core = startCore(relay.url, {}, ...(userDataDir ? [userDataDir] : []));
   await core.call('history:sync', { account: account.publicKey(), follow: false });
@@ -71,7 +73,8 @@ async function syncCounted(
   return {
     records: done.records,
     roots: seen.filter((r) => r.path === '/').length,
-    pages: seen.filter((r) => r.path !== '/').map((r) => r.query.get('cursor') ?? ''),
+    pages: seen.filter((r) => r.path.endsWith('/operations')).map((r) => r.query.get('cursor') ?? ''),
+    sides: seen.filter((r) => r.path !== '/' && !r.path.endsWith('/operations')).map((r) => r.path),
     core,
   };
 }
@@ -85,9 +88,12 @@ describe('requests of a history sync on the local network', () => {
     expect(first.pages).toHaveLength(Math.ceil((n + 1) / 200));
     // Each page once: no cursor asked for twice.
     expect(new Set(first.pages).size).toBe(first.pages.length);
+    const sides = [`/accounts/${account.publicKey()}/transactions`, `/accounts/${account.publicKey()}/trades`];
+    expect(first.sides).toEqual(sides);
     // The account is current: the root and one (empty) page.
     const again = await syncCounted(first.core.userDataDir);
     expect(again.records).toBe(n);
     expect([again.roots, again.pages.length]).toEqual([1, 1]);
+    expect(again.sides).toEqual(sides);
   });
 });

@@ -51,6 +51,11 @@ export interface StandinOptions {
    * first record after the cursor) and the limit: `() => 0` answers the same page for every cursor.
    */
   pageFrom?: (asked: number, limit: number) => number;
+  /**
+   * Serve the account's transactions and trades listings (oldest first, by paging token) with
+   * these records; a listing not given answers 404, as a server that does not serve it.
+   */
+  sides?: { transactions?: Record<string, unknown>[]; trades?: Record<string, unknown>[] };
   /** Link and answer POST /transactions_async. */
   asyncSubmission?: boolean;
   /** Close every stream after this long with `event: close` (Horizon: 55 s). */
@@ -262,6 +267,9 @@ export class StandinHorizon {
     // Any account streams (quiet for all but `account`, whose payments are listed too).
     if (listing && stream) return this.stream(req, res, url, listing[1]!, logged);
     if (listing && listing[1] === this.account) return this.list(req, res, url, logged);
+    const side = /^\/accounts\/(G[A-Z2-7]{55})\/(transactions|trades)$/.exec(url.pathname);
+    const sideRecords = side?.[1] === this.account ? this.options.sides?.[side[2] as 'trades'] : undefined;
+    if (sideRecords) return this.send(req, res, logged, sidePage(url, sideRecords));
     this.send(req, res, logged, this.resource(url, ledger, tx));
   }
 
@@ -480,6 +488,29 @@ export class StandinHorizon {
     };
     return { status: 200, type: HAL, body };
   }
+}
+
+/** A token's place for ordering: "123" or "123-4" (a trade's). */
+const placeOf = (token: string): [bigint, number] => {
+  const [id = '0', order] = token.split('-');
+  return [BigInt(/^\d{1,20}$/.test(id) ? id : '0'), order === undefined ? -1 : Number(order)];
+};
+const later = (a: [bigint, number], b: [bigint, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+
+/** A page of a side listing (asc) after `cursor`, with Horizon's links. */
+function sidePage(url: URL, records: Record<string, unknown>[]): Reply {
+  const limit = Math.min(200, Number(url.searchParams.get('limit') ?? 10) || 10);
+  const cursor = url.searchParams.get('cursor');
+  const from = cursor ? placeOf(cursor) : null;
+  const page = records.filter((r) => from === null || later(placeOf(String(r['paging_token'])), from)).slice(0, limit);
+  const last = page.at(-1)?.['paging_token'] ?? cursor ?? '';
+  const link = (at: string) => ({ href: `${url.pathname}?cursor=${at}&limit=${limit}&order=asc` });
+  const links = {
+    self: link(cursor ?? ''),
+    next: link(String(last)),
+    prev: link(String(page[0]?.['paging_token'] ?? '')),
+  };
+  return { status: 200, type: HAL, body: { _links: links, _embedded: { records: page } } };
 }
 
 function closedAt(ledger: number): string {

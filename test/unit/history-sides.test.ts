@@ -16,6 +16,7 @@ import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { indexSums } from '../../core/history-index/worker-thread/sums';
 import { queryPage } from '../../core/history-index/worker-thread/summary';
 import { readMeta } from '../../core/history-index/worker-thread/account-meta';
+import { toid, tradeRecord, transactionRecord } from '../support/side-records';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-sides-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,8 +28,6 @@ const USD = `USD:${ISSUER}`;
 const POOL = '2389378a6156eedfac66daa000d24c926431c3e667b9f754771964f27a6da6ab';
 let files = 0;
 
-const toid = (ledger: number, tx: number, index: number) =>
-  (BigInt(ledger) << 32n) | (BigInt(tx) << 12n) | BigInt(index);
 const at = (day: number) => new Date(Date.UTC(2026, 2, 1 + day)).toISOString().replace('.000Z', 'Z');
 const hash = (c: string) => c.repeat(64);
 const usd = (prefix: string) => ({
@@ -58,50 +57,16 @@ function op(id: bigint, tx: string, body: Record<string, unknown>, feeAccount = 
   };
 }
 
-/** A transaction record as /accounts/{id}/transactions lists it. */
-function transaction(id: bigint, tx: string, source: string, feeAccount: string, fee: string, successful = true) {
-  return {
-    id: tx,
-    paging_token: String(id),
-    successful,
-    hash: tx,
-    ledger: Number(id >> 32n),
-    created_at: at(Number(id >> 32n) - 100),
-    source_account: source,
-    fee_account: feeAccount,
-    fee_charged: fee,
-    max_fee: '1000',
-    operation_count: 1,
-    memo_type: 'none',
-  };
-}
-
-/** A trade: `base` gives `baseAmount` XLM, `counter` gives `counterAmount` USD; `baseIsSeller`: base's offer was crossed. */
-function trade(
+const transaction = (id: bigint, tx: string, source: string, feeAccount: string, fee: string) =>
+  transactionRecord(id, tx, source, feeAccount, fee, at(Number(id >> 32n) - 100));
+const trade = (
   opId: bigint,
   order: number,
   base: string,
   counter: string,
   amounts: [string, string],
-  baseIsSeller: boolean,
-) {
-  return {
-    id: `${opId}-${order}`,
-    paging_token: `${opId}-${order}`,
-    ledger_close_time: at(Number(opId >> 32n) - 100),
-    trade_type: 'orderbook',
-    base_offer_id: baseIsSeller ? '41' : String((1n << 62n) + opId),
-    base_account: base,
-    base_amount: amounts[0],
-    base_asset_type: 'native',
-    counter_offer_id: baseIsSeller ? String((1n << 62n) + opId) : '42',
-    counter_account: counter,
-    counter_amount: amounts[1],
-    ...usd('counter_'),
-    base_is_seller: baseIsSeller,
-    price: { n: 3, d: 10 },
-  };
-}
+  seller: boolean,
+) => tradeRecord(opId, order, base, counter, amounts, seller, ['USD', ISSUER], at(Number(opId >> 32n) - 100));
 
 const FUND = op(
   toid(100, 1, 1),

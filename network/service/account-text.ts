@@ -67,6 +67,8 @@ export function accountText({ account, signers, trustlines, data }: AccountParts
     `{"_links":{"self":${link(self)},` +
     `"payments":${templated(`${self}/payments{?cursor,limit,order}`)},` +
     `"operations":${templated(`${self}/operations{?cursor,limit,order}`)},` +
+    `"transactions":${templated(`${self}/transactions{?cursor,limit,order}`)},` +
+    `"trades":${templated(`${self}/trades{?cursor,limit,order}`)},` +
     `"data":${templated(`${self}/data/{key}`)}},` +
     `"id":${str(id)},"account_id":${str(id)},"paging_token":${str(id)},"sequence":"${account.sequence}",` +
     `"subentry_count":${account.subentry_count},"home_domain":${str(account.home_domain ?? '')},` +

@@ -6,6 +6,7 @@ import { initialBounds, type ListingTarget, type WholeRecord } from './listing';
 import type { ListingParams } from './params';
 import type { Row, Store } from './queries';
 import { ledgerText } from './records';
+import { pageLinks } from './links';
 
 const PATH = '/ledgers';
 
@@ -41,17 +42,12 @@ export function ledgersPage(store: Store, params: ListingParams, requestCursor: 
   const { after, before } = initialBounds(store, params);
   const [low, high] = sequenceBounds(after, before);
   const rows = store.listLedgers(low, high, params.desc, params.limit);
-  const order = params.desc ? 'desc' : 'asc';
-  const reverse = params.desc ? 'asc' : 'desc';
   const kept = params.cursor === 'now' ? `${params.desc ? before : after}` : requestCursor;
   const first = rows.length > 0 ? `${token(rows[0]!)}` : kept;
   const last = rows.length > 0 ? `${token(rows[rows.length - 1]!)}` : kept;
   // Absolute hrefs, as every listing writes them (docs/service.md).
-  const self = `${base}${PATH}?cursor=${encodeURIComponent(requestCursor)}&limit=${params.limit}&order=${order}`;
   return (
-    `{"_links":{"self":{"href":${JSON.stringify(self)}},` +
-    `"next":{"href":${JSON.stringify(`${base}${PATH}?cursor=${last}&order=${order}{&limit}`)},"templated":true},` +
-    `"prev":{"href":${JSON.stringify(`${base}${PATH}?cursor=${first}&order=${reverse}{&limit}`)},"templated":true}},` +
+    `{"_links":${pageLinks(`${base}${PATH}`, params, requestCursor, first, last)},` +
     `"_embedded":{"records":[${rows.map((row) => ledgerText(row, base)).join(',')}]}}`
   );
 }

@@ -57,6 +57,30 @@ export function baseUrl(publicUrl: string | undefined, host: string | undefined,
   return host ? `http://${host}` : fallback;
 }
 
+/**
+ * The `_links` object of a page (docs/design.md "Pages"), as every listing writes it: `self` this
+ * request, `next` from the last record in the same order, `prev` from the first in the reverse
+ * order, each with the listing's flags (`&include_failed=true`…) before a templated `{&limit}`.
+ * `listing` is the listing's absolute URL without a query.
+ */
+export function pageLinks(
+  listing: string,
+  page: { desc: boolean; limit: number },
+  requestCursor: string,
+  first: string,
+  last: string,
+  flags = '',
+): string {
+  const order = page.desc ? 'desc' : 'asc';
+  const reverse = page.desc ? 'asc' : 'desc';
+  const self = `${listing}?cursor=${encodeURIComponent(requestCursor)}&limit=${page.limit}&order=${order}${flags}`;
+  return (
+    `{"self":{"href":${JSON.stringify(self)}},` +
+    `"next":{"href":${JSON.stringify(`${listing}?cursor=${last}&order=${order}${flags}{&limit}`)},"templated":true},` +
+    `"prev":{"href":${JSON.stringify(`${listing}?cursor=${first}&order=${reverse}${flags}{&limit}`)},"templated":true}}`
+  );
+}
+
 /** The links of records served in the listing at `path` (the canonical plural spelling). */
 export function listingLinks(base: string, path: string, flags: string): RecordLinks {
   return { base, listing: `${base}${path}`, flags };

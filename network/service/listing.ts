@@ -5,7 +5,7 @@ import { SeenFilter } from './seen-filter';
 import { INT64_MAX } from '../../shared/amount';
 import type { ListingParams } from './params';
 import type { ListingQuery, ListingSource, OperationRow, Store } from './queries';
-import { type LinkParts, linkParts, listingLinks, type RecordLinks, recordHead } from './links';
+import { type LinkParts, linkParts, listingLinks, pageLinks, type RecordLinks, recordHead } from './links';
 import { operationBody, operationBodyText, transactionText } from './records';
 
 export interface ListingTarget {
@@ -236,17 +236,8 @@ function pageHead(
   first: string,
   last: string,
 ): string {
-  const order = params.desc ? 'desc' : 'asc';
-  const reverse = params.desc ? 'asc' : 'desc';
-  const flags = flagsQuery(target, params);
-  const path = `${base}${target.path}`;
-  const self = `${path}?cursor=${encodeURIComponent(requestCursor)}&limit=${params.limit}&order=${order}${flags}`;
-  return (
-    `{"_links":{"self":{"href":${JSON.stringify(self)}},` +
-    `"next":{"href":${JSON.stringify(`${path}?cursor=${last}&order=${order}${flags}{&limit}`)},"templated":true},` +
-    `"prev":{"href":${JSON.stringify(`${path}?cursor=${first}&order=${reverse}${flags}{&limit}`)},"templated":true}},` +
-    `"_embedded":{"records":[`
-  );
+  const links = pageLinks(`${base}${target.path}`, params, requestCursor, first, last, flagsQuery(target, params));
+  return `{"_links":${links},"_embedded":{"records":[`;
 }
 
 function buildPage(

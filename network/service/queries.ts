@@ -49,8 +49,9 @@ export type RecordRow = [
 ];
 
 /** A transaction row with its inner transaction's hash and fee when it is a fee bump (else null). */
-const TRANSACTION =
-  'SELECT t.*, i.hash AS inner_hash, i.max_fee AS inner_max_fee FROM transactions t LEFT JOIN inner_transactions i ON i.transaction_id = t.id';
+const TRANSACTION_COLUMNS = 't.*, i.hash AS inner_hash, i.max_fee AS inner_max_fee';
+const INNER = 'LEFT JOIN inner_transactions i ON i.transaction_id = t.id';
+const TRANSACTION = `SELECT ${TRANSACTION_COLUMNS} FROM transactions t ${INNER}`;
 
 const OP_COLUMNS = 'o.id, o.type, o.source_account, o.successful, o.details, o.transaction_id, t.hash, t.created_at';
 
@@ -188,6 +189,27 @@ export class Store {
     return this.one(`${TRANSACTION} WHERE t.hash = ?`, hash) ?? this.one(`${TRANSACTION} WHERE i.hash = ?`, hash);
   }
 
+  /**
+   * Transactions of an account's listing (its 'transaction' scope rows, store/README.md), TOIDs
+   * strictly between the bounds, in order, at most `limit`: rows as transactionById has them.
+   */
+  listAccountTransactions(
+    account: string,
+    after: bigint,
+    before: bigint,
+    desc: boolean,
+    failed: boolean,
+    limit: number,
+  ) {
+    // The scope's index range first (CROSS JOIN keeps that order), then each row by primary key.
+    const sql = `SELECT ${TRANSACTION_COLUMNS} FROM operation_scopes s
+      CROSS JOIN transactions t ON t.id = s.operation_id ${INNER}
+      WHERE s.scope = 'transaction' AND s.key = ? ${failed ? '' : 'AND s.successful = 1'}
+        AND s.operation_id > ? AND s.operation_id < ?
+      ORDER BY s.operation_id ${desc ? 'DESC' : 'ASC'} LIMIT ?+0`;
+    return this.all(sql, account, after, before, limit);
+  }
+
   /** Ledgers with sequence strictly between the bounds, in order, at most `limit` (the /ledgers listing). */
   listLedgers(after: bigint, before: bigint, desc: boolean, limit: number): Row[] {
     const sql = `SELECT * FROM ledgers WHERE sequence > ? AND sequence < ? ORDER BY sequence ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
@@ -223,7 +245,7 @@ export class Store {
   }
 
   /** Whether a scope key has any history (a claimed balance or an emptied pool still has). */
-  scopeExists(scope: ScopeName, key: string): boolean {
+  scopeExists(scope: ScopeName | 'transaction', key: string): boolean {
     return (
       this.one('SELECT 1 AS x FROM operation_scopes WHERE scope = ? AND key = ? LIMIT 1', scope, key) !== undefined
     );

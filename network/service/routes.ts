@@ -1,54 +1,38 @@
-// The routes of docs/design.md "Routes": resources, the six listings (pages or streams), submission.
+// The routes of docs/design.md "Routes": resources, the listings (pages or streams), submission.
 // Each handler reads as: parse the path (400), find the thing (404), write its text.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ledgerToidRange } from '../../shared/toid';
 import { negotiate, notAcceptable } from './limits';
 import { accountText, dataValueText } from './account-text';
-import { baseUrl, listingLinks } from './links';
-import { initialBounds, type ListingTarget, pageBytes } from './listing';
+import { accountTrades, accountTransactions } from './account-history';
 import {
-  type ListingParams,
+  type OwnListing,
+  type Params,
+  type RouteContext,
+  baseOf,
+  listingHandler,
+  ownListingHandler,
+  sendJson,
+} from './handlers';
+import { listingLinks } from './links';
+import type { ListingTarget } from './listing';
+import {
   type Query,
   parseAccountId,
   parseClaimableBalanceId,
-  parseCursor,
   parseHash,
   parseLedgerSequence,
   parseListing,
   parseLiquidityPoolId,
   parseOperationId,
 } from './params';
-import { ProblemError, badRequest, notFound } from './problem';
+import { badRequest, notFound } from './problem';
 import type { Store } from './queries';
 import { LEDGERS_TARGET, ledgersPage } from './ledgers';
 import * as text from './records';
-import type { StreamHub } from './stream';
-import { type SubmitOptions, submitTransaction } from './submit';
+import { submitTransaction } from './submit';
 
-export interface RouteContext {
-  store: Store;
-  hub: StreamHub;
-  submit: SubmitOptions;
-  maxStreams: number;
-  loopbackMaxStreams: number;
-  isLoopback: (address: string) => boolean;
-  /** `--public-url` (links.ts parsePublicUrl form), else links use the request's Host. */
-  publicUrl?: string;
-  /** The base for a request with no Host (HTTP/1.0): the address the service listens on. */
-  fallbackBase: () => string;
-}
-
-/** The base of the request's links; its Host was checked by the Host guard (server.ts). */
-function baseOf(ctx: RouteContext, request: FastifyRequest): string {
-  return baseUrl(ctx.publicUrl, request.headers.host, ctx.fallbackBase());
-}
-
-type Params = Record<string, string>;
-const HAL = 'application/hal+json; charset=utf-8';
-
-function sendJson(reply: FastifyReply, body: string | Buffer, status = 200): FastifyReply {
-  return reply.code(status).type(HAL).send(body);
-}
+export type { RouteContext } from './handlers';
 
 function found<T>(value: T | undefined, detail: string): T {
   if (value === undefined) throw notFound(detail);
@@ -124,77 +108,29 @@ const listings: Record<string, (store: Store, params: Params) => ListingTarget> 
   },
 };
 
+/** Listings that are not of operations: each writes its own pages (handlers.ts OwnListing). */
+const ownListings: Record<string, (params: Params, query: Query) => OwnListing> = {
+  '/ledgers': (_p, query) => {
+    const params = parseListing(query);
+    return {
+      target: LEDGERS_TARGET,
+      params,
+      page: (store, cursor, base) => ({ text: ledgersPage(store, params, cursor, base), empty: false }),
+    };
+  },
+  '/accounts/:account_id/transactions': (p, query) => accountTransactions(p.account_id!, query),
+  '/accounts/:account_id/trades': (p, query) => accountTrades(p.account_id!, query),
+};
+
 const ALIASES: Record<string, string> = {
+  '/account/:account_id/transactions': '/accounts/:account_id/transactions',
+  '/account/:account_id/trades': '/accounts/:account_id/trades',
   '/account/:account_id/payments': '/accounts/:account_id/payments',
   '/account/:account_id/operations': '/accounts/:account_id/operations',
   '/transaction/:hash/operations': '/transactions/:hash/operations',
   '/account/:account_id': '/accounts/:account_id',
   '/transaction/:hash': '/transactions/:hash',
 };
-
-function listingHandler(ctx: RouteContext, resolve: (store: Store, params: Params) => ListingTarget) {
-  return async function listing(request: FastifyRequest, reply: FastifyReply) {
-    // HEAD never opens a stream: it is answered like the page it describes.
-    const representation = negotiate(request.headers.accept, request.method !== 'HEAD');
-    if (!representation) throw notAcceptable(true);
-    const query = request.query as Query;
-    const params = parseListing(query);
-    const target = resolve(ctx.store, request.params as Params);
-    if (representation === 'stream') return openStream(ctx, request, reply, target, params);
-    const cursor = typeof query.cursor === 'string' ? query.cursor : '';
-    const page = pageBytes(ctx.store, target, params, cursor, baseOf(ctx, request));
-    // Existence is checked only when a page is empty: any record proves it (the hot path).
-    if (page.empty && target.exists && !target.exists(ctx.store)) throw notFound(target.missing ?? 'Nothing is there.');
-    return sendJson(reply, page.bytes);
-  };
-}
-
-/** Every check (400, 404, 429) comes before the stream opens; then the hub owns the response. */
-function openStream(
-  ctx: RouteContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  target: ListingTarget,
-  params: ListingParams,
-): void {
-  if (target.exists && !target.exists(ctx.store)) throw notFound(target.missing ?? 'Nothing is there.');
-  if (params.desc) throw badRequest('order', 'A stream runs in ascending order; order=desc cannot be streamed.');
-  const lastEventId = request.headers['last-event-id'];
-  if (typeof lastEventId === 'string' && lastEventId !== '') params.cursor = parseCursor(lastEventId, 'Last-Event-ID');
-  const max = ctx.isLoopback(request.ip) ? ctx.loopbackMaxStreams : ctx.maxStreams;
-  if (ctx.hub.openCount(request.ip) >= max) {
-    throw new ProblemError(
-      'rate_limit_exceeded',
-      `This client may hold ${max} open streams; close one first.`,
-      undefined,
-      { 'Retry-After': '10' },
-    );
-  }
-  const { after } = initialBounds(ctx.store, params);
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-  });
-  reply.raw.flushHeaders();
-  ctx.hub.open(reply.raw, target, params, after, request.ip, baseOf(ctx, request));
-}
-
-/** GET /ledgers: every ledger in order, paged like the listings, or streamed as ledgers close. */
-async function ledgersListing(this: RouteContext, request: FastifyRequest, reply: FastifyReply) {
-  const representation = negotiate(request.headers.accept, request.method !== 'HEAD');
-  if (!representation) throw notAcceptable(true);
-  const query = request.query as Query;
-  const params = parseListing(query);
-  if (representation === 'stream') return openStream(this, request, reply, LEDGERS_TARGET, params);
-  return sendJson(
-    reply,
-    ledgersPage(this.store, params, typeof query.cursor === 'string' ? query.cursor : '', baseOf(this, request)),
-  );
-}
 
 function jsonOnly(request: FastifyRequest): void {
   if (!negotiate(request.headers.accept, false)) throw notAcceptable(false);
@@ -282,7 +218,7 @@ function bodyTx(body: unknown): string {
 export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const get: Record<string, (request: FastifyRequest, reply: FastifyReply) => unknown> = resourceRoutes(ctx);
   for (const [path, resolve] of Object.entries(listings)) get[path] = listingHandler(ctx, resolve);
-  get['/ledgers'] = ledgersListing.bind(ctx);
+  for (const [path, resolve] of Object.entries(ownListings)) get[path] = ownListingHandler(ctx, resolve);
   for (const [alias, path] of Object.entries(ALIASES)) get[alias] = get[path]!;
   for (const [path, handler] of Object.entries(get)) app.get(path, handler);
 

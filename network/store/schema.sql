@@ -9,7 +9,7 @@ CREATE TABLE IF NOT EXISTS meta (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 -- keys: schema_version, network_passphrase, start_ledger, genesis_account, base_fee, base_reserve,
---       history_generated, history_seed (see README.md)
+--       transaction_scopes, history_generated, history_seed (see README.md)
 
 -- ---------------------------------------------------------------- history (append only)
 
@@ -69,6 +69,8 @@ CREATE INDEX IF NOT EXISTS operations_by_outcome ON operations (successful, id);
 --   'payment'            key = G… of sender and receiver, payments (type 0) only
 --   'claimable_balance'  key = 72-hex balance id
 --   'liquidity_pool'     key = 64-hex pool id
+--   'transaction'        key = G… of the transaction's source, fee account and every operation's
+--                        'account' keys; operation_id = the transaction's TOID (op index 0)
 CREATE TABLE IF NOT EXISTS operation_scopes (
   scope              TEXT NOT NULL,
   key                TEXT NOT NULL,

@@ -1,6 +1,7 @@
 // Invariants of a store, checked by the tests after history generation and after every fault:
 // native units are conserved, no balance is negative or above its limit, ledgers are contiguous
-// and complete (their counts match the rows they own), and every stored result decodes.
+// and complete (their counts match the rows they own), every transaction is listed for its source,
+// its fee account and its operations' participants, and every stored result decodes.
 import type { DatabaseSync } from 'node:sqlite';
 import { xdr } from '@stellar/stellar-base';
 import { TOTAL_SUPPLY } from './model';
@@ -54,6 +55,18 @@ export function checkInvariants(db: DatabaseSync): string[] {
     [
       'operation without a scope row',
       "SELECT count(*) AS c FROM operations o WHERE NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'account' AND s.key = o.source_account AND s.operation_id = o.id)",
+    ],
+    [
+      'transaction not listed for its source or its fee account',
+      "SELECT count(*) AS c FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'transaction' AND s.key = t.source_account AND s.operation_id = t.id AND s.successful = t.successful) OR NOT EXISTS (SELECT 1 FROM operation_scopes s WHERE s.scope = 'transaction' AND s.key = t.fee_account AND s.operation_id = t.id AND s.successful = t.successful)",
+    ],
+    [
+      'operation participant whose transaction is not listed for it',
+      "SELECT count(*) AS c FROM operation_scopes s CROSS JOIN operations o ON o.id = s.operation_id WHERE s.scope = 'account' AND NOT EXISTS (SELECT 1 FROM operation_scopes x WHERE x.scope = 'transaction' AND x.key = s.key AND x.operation_id = o.transaction_id)",
+    ],
+    [
+      'transaction scope row that names no transaction',
+      "SELECT count(*) AS c FROM operation_scopes s WHERE s.scope = 'transaction' AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = s.operation_id)",
     ],
   ];
   for (const [what, sql] of checks) {

@@ -9,6 +9,7 @@ import { encodeToid } from '../../shared/toid';
 import type { StoreWriter } from './store-writer';
 import { type AppliedTx, applyEnvelope, type LedgerContext } from './apply';
 import { rfc3339 } from './details';
+import { transactionParticipants } from './transaction-scopes';
 import type { Envelope, Memo } from './model';
 import type { TxOutcome } from './results';
 import type { LedgerState } from './state';
@@ -112,6 +113,7 @@ export class LedgerCloser {
         this.writer.operation(opId, txId, op.type, op.source, t.successful, op.details);
         for (const [scope, key] of op.scopes) this.writer.scope(scope, key, opId, t.successful);
       });
+      for (const key of transactionParticipants(t)) this.writer.scope('transaction', key, txId, t.successful);
       operationCount += t.ops.length;
     });
     const hash = hasher.digest('hex');

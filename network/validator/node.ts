@@ -10,6 +10,7 @@ import { BASE_FEE, BASE_RESERVE, type Envelope, NETWORK_PASSPHRASE, TOTAL_SUPPLY
 import { newAccount } from './ops-basic';
 import { TX, transactionResultXdr } from './results';
 import { LedgerState } from './state';
+import { fillTransactionScopes } from './transaction-scopes';
 import { checkEnvelope, minFee } from './validate';
 
 export type TxStatus = 'PENDING' | 'DUPLICATE' | 'ERROR' | 'TRY_AGAIN_LATER';
@@ -55,6 +56,8 @@ export class CoreNode {
     } else {
       this.closer = this.genesis();
     }
+    // A store written before the 'transaction' scope existed gets its rows once, here.
+    fillTransactionScopes(db);
   }
 
   get state(): LedgerState {

@@ -143,6 +143,36 @@ describe('listings and resources on real ids', () => {
     expect(byPrecedes).toEqual(byNext);
   });
 
+  it('lists every transaction the busy account took part in, as the generated history has them', async () => {
+    const busy = net.demoAccounts[0]!.publicKey;
+    const listing = `${net.serviceUrl}/accounts/${busy}/transactions`;
+    const listed: string[] = [];
+    let href = `${listing}?order=asc&limit=200&include_failed=true`;
+    for (let pages = 0; pages < 50; pages += 1) {
+      const page = await get(href);
+      const list = records(page.json);
+      if (list.length === 0) break;
+      listed.push(...list.map((r) => r.paging_token as string));
+      href = ((page.json._links as Json).next as Json).href as string;
+      href = href.replace('{&limit}', '&limit=200');
+    }
+    // From the transactions and operations themselves, not from the listing's own rows.
+    const expected = db
+      .prepare(
+        `SELECT o.transaction_id AS id FROM operation_scopes s JOIN operations o ON o.id = s.operation_id
+           WHERE s.scope = 'account' AND s.key = ?
+         UNION SELECT id FROM transactions WHERE source_account = ? OR fee_account = ? ORDER BY id`,
+      )
+      .all(busy, busy, busy)
+      .map((r) => String(r.id));
+    expect(expected.length).toBeGreaterThan(200);
+    expect(listed).toEqual(expected);
+    const failed = row('SELECT count(*) AS c FROM transactions WHERE successful = 0 AND source_account = ?', busy);
+    expect(Number(failed.c)).toBeGreaterThan(0);
+    const successful = records((await get(`${listing}?limit=200`)).json);
+    expect(successful.every((r) => r.successful === true)).toBe(true);
+  });
+
   it('writes only links that resolve', async () => {
     const busy = net.demoAccounts[0]!.publicKey;
     const hrefs = new Set<string>();
@@ -158,6 +188,8 @@ describe('listings and resources on real ids', () => {
       '/',
       `/accounts/${busy}`,
       `/accounts/${busy}/operations?limit=30&join=transactions&include_failed=true`,
+      `/accounts/${busy}/transactions?limit=10&include_failed=true`,
+      `/accounts/${busy}/trades`,
     ]) {
       collect((await get(path)).json);
     }

@@ -131,6 +131,7 @@ const segment = fc.oneof(
       'claimable_balances',
       'liquidity_pools',
       'payments',
+      'trades',
       '$account',
       '60000001',
       '',

@@ -29,6 +29,18 @@ describe('invariants', () => {
     ['ledger gap', 'DELETE FROM ledgers WHERE sequence = (SELECT min(sequence) + 1 FROM ledgers)'],
     ['transaction count', 'DELETE FROM transactions WHERE id = (SELECT max(id) FROM transactions)'],
     ['operation count', 'DELETE FROM operations WHERE id = (SELECT max(id) FROM operations)'],
+    [
+      'transaction not listed for its source or its fee account',
+      "DELETE FROM operation_scopes WHERE scope = 'transaction' AND operation_id = (SELECT max(id) FROM transactions) AND key = (SELECT fee_account FROM transactions WHERE id = (SELECT max(id) FROM transactions))",
+    ],
+    [
+      'operation participant whose transaction is not listed for it',
+      "DELETE FROM operation_scopes WHERE scope = 'transaction' AND operation_id = (SELECT max(id) FROM transactions) AND key NOT IN (SELECT source_account FROM transactions WHERE id = (SELECT max(id) FROM transactions))",
+    ],
+    [
+      'transaction scope row that names no transaction',
+      "INSERT INTO operation_scopes VALUES ('transaction', (SELECT id FROM accounts LIMIT 1), 1, 1)",
+    ],
     ['do not decode', "UPDATE transactions SET result_xdr = 'AAAA' WHERE id = (SELECT max(id) FROM transactions)"],
   ])('find %s', (problem, damage) => {
     const db = store();

@@ -126,15 +126,15 @@ function causeOf(input: ReconcileInput, sums: AssetSums | undefined, asset: stri
   const { sums: index, partial, completeFromLedger, lastModifiedLedger } = input;
   if (partial)
     return `the index is not complete (${partial}): its sync has not reached the account's latest operations`;
+  if (index.unread.length > 0) return unreadCause(index);
   if (lastModifiedLedger !== null && index.newestLedger !== null && lastModifiedLedger > index.newestLedger)
-    return `the account changed in ledger ${count(lastModifiedLedger)}, after its newest listed operation (ledger ${count(index.newestLedger)}), and the server lists none of its operations there: a fee it paid for another account’s transaction (a fee bump) or a fill of its offer (a trade)`;
+    return `the account changed in ledger ${count(lastModifiedLedger)}, after its newest indexed record (ledger ${count(index.newestLedger)}), and the server lists none of its operations, transactions or trades there`;
   if (sums && sums.unknown > 0)
     return `${count(sums.unknown)} operation${sums.unknown === 1 ? '' : 's'} whose records do not carry the amount moved`;
   if (index.unknownClaims > 0)
     return `${count(index.unknownClaims)} claim${index.unknownClaims === 1 ? '' : 's'} of claimable balances whose records say neither asset nor amount`;
   if (asset === 'native' && sums && sums.nofee > 0)
     return `${count(sums.nofee)} operation${sums.nofee === 1 ? '' : 's'} whose records carry no transaction, so no fee`;
-  if (index.unread.length > 0) return unreadCause(index);
   if (!index.created && completeFromLedger !== null)
     return `the account's history before ledger ${count(completeFromLedger)} is not on this server`;
   return 'a balance change none of the account’s operations, transactions or trades on this server shows';

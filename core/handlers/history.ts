@@ -30,7 +30,9 @@ type HistoryChannels =
  */
 async function serverRoot(ctx: CoreContext, signal: AbortSignal): Promise<ServerRoot> {
   const health = await ctx.recentHealth(signal);
-  return health.online ? { elder: health.historyElderLedger ?? null } : readRoot(ctx.http(), signal);
+  return health.online
+    ? { elder: health.historyElderLedger ?? null, latest: health.latestLedger ?? null }
+    : readRoot(ctx.http(), signal);
 }
 
 /** Tries of the server's root before the interrupted syncs resume (the embedded network may still be starting), and the wait between. */

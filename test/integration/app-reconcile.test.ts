@@ -21,8 +21,9 @@ import {
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../shared/amount';
-import type { HistoryProgress } from '../../shared/history';
+import type { HistoryPage, HistoryProgress } from '../../shared/history';
 import type { Reconciliation } from '../../shared/reconcile';
+import { startCountingRelay } from '../support/counting-relay';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { accountSequence } from '../support/signed-tx';
 import { submit } from '../support/service-tx';
@@ -173,7 +174,7 @@ describe('reconciliation against the local network', () => {
     );
   });
 
-  it('a fee paid for a transaction the account takes no part in is named, to the stroop, never hidden', async () => {
+  it('a fee paid for a transaction the account takes no part in is read from its transactions; where they are not listed, named to the stroop', async () => {
     net = await startNetwork({ historyOps: 100, accounts: 4, seed: 'reconcile-fee-bump', closeIntervalMs: 200 });
     const named = (name: string) => net!.demoAccounts.find((a) => a.name === name)!;
     const [alice, bob, carol] = [named('alice'), named('bob'), named('carol')];
@@ -190,26 +191,47 @@ describe('reconciliation against the local network', () => {
     );
     bump.sign(Keypair.fromSecret(carol.secretKey));
     expect(await submitAndWait(bump)).toBe(201);
-    const record = (await (await fetch(`${net.serviceUrl}/transactions/${bump.hash().toString('hex')}`)).json()) as {
-      fee_charged: string;
+    const hash = bump.hash().toString('hex');
+    const record = (await (await fetch(`${net.serviceUrl}/transactions/${hash}`)).json()) as {
+      fee_charged: string | number;
       fee_account: string;
     };
     expect(record.fee_account).toBe(carol.publicKey);
     app = startCore(net.serviceUrl);
     await syncAll(app, [alice.publicKey, bob.publicKey, carol.publicKey]);
-    const reconciled = async (account: string) =>
-      (await app!.call<{ reconciliation: Reconciliation }>('history:reconcile', { account })).reconciliation;
+    const reconciled = async (core: CoreFixture, account: string) =>
+      (await core.call<{ reconciliation: Reconciliation }>('history:reconcile', { account })).reconciliation;
     // Alice's operation is hers and bob's: both add up (alice paid no fee for it).
-    expect((await reconciled(alice.publicKey)).reconciled).toBe(true);
-    expect((await reconciled(bob.publicKey)).reconciled).toBe(true);
-    // Carol's operations listing does not hold the transaction she paid for: the difference is
-    // exactly its fee, and the sentence says what it may be.
-    const carols = await reconciled(carol.publicKey);
-    const native = carols.lines.find((l) => l.asset === 'native')!;
-    expect(native.status).toBe('differs');
-    expect(native.difference).toBe(formatAmount(-BigInt(record.fee_charged)));
-    expect(native.cause).toContain('a fee it paid for another account’s transaction (a fee bump)');
-    expect(carols.reconciled).toBe(false);
-    expect(carols.summary).toMatch(/^1 of \d+ assets? does not reconcile/);
+    expect((await reconciled(app, alice.publicKey)).reconciled).toBe(true);
+    expect((await reconciled(app, bob.publicKey)).reconciled).toBe(true);
+    // Carol's operations do not hold the transaction she paid for; her transactions do: its fee is
+    // a row of her index, charged to her, and she reconciles.
+    const carols = await reconciled(app, carol.publicKey);
+    expect(carols.reconciled, carols.summary).toBe(true);
+    const rows = await app.call<HistoryPage>('history:query', {
+      account: carol.publicKey,
+      filter: { types: ['transaction_fee'] },
+      limit: 10,
+    });
+    expect(rows.rows.map((r) => [r.transactionHash, r.feePaid, r.counterparty])).toEqual([
+      [hash, String(record.fee_charged), alice.publicKey],
+    ]);
+    // A server that does not list an account's transactions: the difference is exactly the fee, and said why.
+    const relay = await startCountingRelay(net.serviceUrl, (path) => path.endsWith('/transactions'));
+    const blind = startCore(relay.url);
+    try {
+      await syncAll(blind, [carol.publicKey]);
+      const unlisted = await reconciled(blind, carol.publicKey);
+      const native = unlisted.lines.find((l) => l.asset === 'native')!;
+      expect(native.status).toBe('differs');
+      expect(native.difference).toBe(formatAmount(-BigInt(record.fee_charged)));
+      expect(native.cause).toBe(
+        'this server does not list the account’s transactions (fees it paid for other accounts’ transactions)',
+      );
+      expect(unlisted.summary).toMatch(/^1 of \d+ assets? does not reconcile/);
+    } finally {
+      await blind.close();
+      await relay.close();
+    }
   });
 });

@@ -21,13 +21,19 @@ export interface CountingRelay {
   close(): Promise<void>;
 }
 
-export async function startCountingRelay(target: string): Promise<CountingRelay> {
+/** `refuse`: paths answered 404 (Horizon's problem document) instead of forwarded, as a server that does not serve them. */
+export async function startCountingRelay(target: string, refuse?: (path: string) => boolean): Promise<CountingRelay> {
   const upstream = new URL(target);
   const requests: RelayedRequest[] = [];
   const local = await startLocalServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://relay');
     const seen: RelayedRequest = { path: url.pathname, query: url.searchParams };
     requests.push(seen);
+    if (refuse?.(url.pathname)) {
+      seen.status = 404;
+      const body = { type: 'https://stellar.org/horizon-errors/not_found', title: 'Resource Missing', status: 404 };
+      return void res.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify(body));
+    }
     const headers = { ...req.headers, host: upstream.host };
     const out = request(
       { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },

@@ -16,6 +16,7 @@ import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { indexSums } from '../../core/history-index/worker-thread/sums';
 import { queryPage } from '../../core/history-index/worker-thread/summary';
 import { readMeta } from '../../core/history-index/worker-thread/account-meta';
+import { sideBound } from '../../core/history-index/main-thread/sync-sides';
 import { toid, tradeRecord, transactionRecord } from '../support/side-records';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-sides-'));
@@ -227,5 +228,18 @@ describe('the walks beside the operations, written', () => {
     );
     expect(page).toMatchObject({ count: 1, added: 1 });
     expect(sumsOf(db, acct)['native']).toMatchObject({ fees: '0.00006' });
+  });
+});
+
+describe('how far the side walks read', () => {
+  it('through the latest ledger as the sync started, or the operations’ token when later; nothing when neither is known', () => {
+    const through = (ledger: number) => String((BigInt(ledger + 1) << 32n) - 1n);
+    expect(sideBound(undefined, null)).toBeNull();
+    expect(sideBound('5', null)).toBe('5');
+    expect(sideBound(undefined, 10)).toBe(through(10));
+    expect(sideBound(String(toid(10, 1, 1)), 10)).toBe(through(10));
+    expect(sideBound(String(toid(11, 0, 0)), 10)).toBe(String(toid(11, 0, 0)));
+    expect(sideBound(String(toid(11, 0, 0) - 1n), 10)).toBe(through(10));
+    expect(sideBound('now', 10)).toBe(through(10));
   });
 });

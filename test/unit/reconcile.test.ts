@@ -72,7 +72,7 @@ describe('reconcile', () => {
     const cause = (change: Partial<ReconcileInput>) => reconcile(input({ balances: off, ...change })).lines[0]!.cause;
     expect(cause({ partial: 'syncing' })).toMatch(/^the index is not complete \(syncing\)/);
     expect(cause({ lastModifiedLedger: 501 })).toMatch(
-      /^the account changed in ledger 501, after its newest listed operation \(ledger 500\)/,
+      /^the account changed in ledger 501, after its newest indexed record \(ledger 500\)/,
     );
     expect(cause({ lastModifiedLedger: 500 })).toBe(
       'a balance change none of the account’s operations, transactions or trades on this server shows',

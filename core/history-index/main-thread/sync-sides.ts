@@ -1,9 +1,9 @@
 // The walks beside an account's operations (issue #27): its transactions, for the fees it paid
 // where none of a transaction's operations is its own (a fee bump for another account), and its
 // trades, for the fills of its offers by other accounts' operations (side-records.ts). Each runs
-// after the operations walk, from its own token, and reads only what that walk covers (`bound`,
-// the operations' token), so a side record is read once whatever the account's own operations
-// hold; what lies after waits for the next sync. A listing the server does not serve (404) is
+// after the operations walk, from its own token, and reads only what that walk covers (`bound`:
+// sideBound), so whether an operation of the account is in the index is known when a side record
+// is read; what lies after waits for the next sync. A listing the server does not serve (404) is
 // recorded as missing, and the reconciliation names it as the cause of a difference.
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { SideKind } from '../worker-thread/side-records';
@@ -25,6 +25,18 @@ export interface SidePage {
 }
 
 export type SideIngest = (page: HeldPage, guard: PageGuardArgs, side: SidePage) => Promise<PageResult>;
+
+/**
+ * How far the side walks read: every id through the server's latest ledger as the sync started
+ * (its operations walk, which ended after, holds every operation of the account through it), or
+ * the operations' token if that is later; null when neither is known (nothing to bound them by).
+ */
+export function sideBound(opsToken: string | undefined, latestLedger: number | null): string | null {
+  const token = opsToken !== undefined && /^\d{1,19}$/.test(opsToken) ? BigInt(opsToken) : null;
+  const ledger = latestLedger === null ? null : (BigInt(latestLedger + 1) << 32n) - 1n;
+  if (token === null && ledger === null) return null;
+  return String(token === null ? ledger! : ledger === null || token > ledger ? token : ledger);
+}
 
 /** Walks each side listing up to `bound`; answers the listings the server does not serve. */
 export async function walkSides(

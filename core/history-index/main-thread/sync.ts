@@ -12,7 +12,7 @@ import { streamPayments } from '../../streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';
 import type { PageGuardArgs } from '../protocol';
-import { walkSides, type SidePage } from './sync-sides';
+import { sideBound, walkSides, type SidePage } from './sync-sides';
 import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import { damagedError } from '../damaged';
@@ -158,8 +158,9 @@ export class AccountSync {
       const context = this.walkContext();
       const { cursor, added } = await walk(context, this.meta?.lastToken ?? undefined, signal);
       if (signal.aborted) return;
-      if (cursor !== undefined) {
-        const sidesMissing = await walkSides(context, this.options.ingest, this.meta, cursor, signal);
+      const bound = sideBound(cursor, root.latest);
+      if (bound !== null) {
+        const sidesMissing = await walkSides(context, this.options.ingest, this.meta, bound, signal);
         if (signal.aborted) return;
         await call('setState', { account, sidesMissing });
       }

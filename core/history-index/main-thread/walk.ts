@@ -60,6 +60,8 @@ export interface WalkContext {
 /** What the server's root says: its oldest ledger (history_elder_ledger), where a walk into pruned history goes on from. */
 export interface ServerRoot {
   elder: number | null;
+  /** Its latest ledger as the sync starts (history_latest_ledger): every listing is whole through it by the walk's last page. */
+  latest: number | null;
 }
 
 export interface WalkEnd {
@@ -69,7 +71,8 @@ export interface WalkEnd {
 
 export async function readRoot(http: HttpClient, signal: AbortSignal): Promise<ServerRoot> {
   const { body } = await http.getJson('/', { signal });
-  return { elder: isJsonObject(body) ? (int(body['history_elder_ledger']) ?? null) : null };
+  if (!isJsonObject(body)) return { elder: null, latest: null };
+  return { elder: int(body['history_elder_ledger']) ?? null, latest: int(body['history_latest_ledger']) ?? null };
 }
 
 /**

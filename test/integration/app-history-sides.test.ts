@@ -1,0 +1,81 @@
+// Issue #27, through the app core against a stand-in Horizon that lists an account's transactions
+// and trades as Horizon does: fills of the account's offer by another account's operation (not in
+// its operations listing) and a fee it paid as the fee-bump source of another account's
+// transaction are indexed as rows of their own, summed in the totals; a trade after the server's
+// latest ledger as the sync started waits for the next sync; and a sync of a current account asks
+// each side listing once, from its own token.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
+import { accountKeys } from '../support/service-store';
+import { toid, tradeRecord, transactionRecord } from '../support/side-records';
+import { StandinHorizon } from '../support/standin-horizon';
+import { waitFor } from '../support/wait';
+import { startCore, type CoreFixture } from './app-support';
+
+const [ACCOUNT, OTHER, ISSUER] = accountKeys(3, 77) as [string, string, string];
+const USD = `USD:${ISSUER}`;
+let standIn: StandinHorizon | undefined;
+const cores: CoreFixture[] = [];
+
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.close();
+  await standIn?.close();
+  standIn = undefined;
+});
+
+async function syncToCurrent(app: CoreFixture): Promise<HistoryProgress> {
+  const before = app.events.length;
+  await app.call('history:sync', { account: ACCOUNT, follow: false });
+  return waitFor('the sync to settle', () =>
+    app.events
+      .slice(before)
+      .map((e) => e.payload as HistoryProgress)
+      .find((p) => p.state === 'current' || p.state === 'error'),
+  );
+}
+
+describe('the walks beside the operations, against Horizon-shaped listings', () => {
+  it('indexes fills by others and fees paid for others, through the latest ledger, each listing once a sync', async () => {
+    const fill = (ledger: number, order: number, amounts: [string, string]) =>
+      tradeRecord(toid(ledger, 999, 1), order, OTHER, ACCOUNT, amounts, false, ['USD', ISSUER]);
+    const trades = [fill(11, 0, ['6.0000000', '2.0000000']), fill(11, 1, ['3.0000000', '1.0000000'])];
+    const later = fill(40, 0, ['99.0000000', '33.0000000']);
+    const bump = transactionRecord(toid(12, 998, 0), 'ab'.repeat(32), OTHER, ACCOUNT, '400');
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: [OTHER],
+      operations: 30,
+      elderLedger: 10,
+      sides: { trades: [...trades, later], transactions: [bump] },
+    }).start();
+    const app = startCore(standIn.url);
+    cores.push(app);
+    expect(await syncToCurrent(app)).toMatchObject({ state: 'current', records: 32 });
+    const page = await app.call<HistoryPage>('history:query', {
+      account: ACCOUNT,
+      filter: { types: ['trade', 'transaction_fee'] },
+      sort: 'time',
+      limit: 10,
+    });
+    expect(page.rows.map((r) => [r.type, r.id, r.counterparty, r.feePaid])).toEqual([
+      ['trade', String(toid(11, 999, 1)), OTHER, null],
+      ['transaction_fee', String(toid(12, 998, 0)), OTHER, '400'],
+    ]);
+    const { rows } = await app.call<{ rows: TotalsRow[] }>('history:totals', {
+      account: ACCOUNT,
+      filter: { types: ['trade', 'transaction_fee'] },
+      by: 'asset',
+    });
+    const byAsset = Object.fromEntries(rows.map((r) => [r.asset, r]));
+    expect(byAsset['native']).toMatchObject({ in: '9', out: '0', fees: '0.00004' });
+    expect(byAsset[USD]).toMatchObject({ in: '0', out: '3' });
+    // A sync of the current account: each side listing once, from its own token.
+    const before = standIn.requests.length;
+    await syncToCurrent(app);
+    const sides = standIn.requests.slice(before).filter((r) => /\/(transactions|trades)$/.test(r.path));
+    expect(sides.map((r) => [r.path.split('/').pop(), r.query.get('cursor')])).toEqual([
+      ['transactions', String(toid(12, 998, 0))],
+      ['trades', `${toid(11, 999, 1)}-1`],
+    ]);
+  });
+});

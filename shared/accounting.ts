@@ -83,6 +83,8 @@ export class CurrencyNames {
 }
 
 interface Pending {
+  /** The transaction's hash, or for a row without one (a fill of the account's offer by another's operation) its operation's id. */
+  key: string;
   hash: string;
   time: string;
   types: string[];
@@ -117,8 +119,10 @@ export class AccountingWriter {
   /** Adds an operation; returns the lines of the transaction it ends (empty while one goes on). */
   add(op: ExportOp): string {
     let out = '';
-    if (this.pending && this.pending.hash !== op.txHash) out = this.flush();
+    const key = op.txHash || `operation ${op.opId}`;
+    if (this.pending && this.pending.key !== key) out = this.flush();
     const fresh = (): Pending => ({
+      key,
       hash: op.txHash,
       time: op.time,
       types: [],

@@ -226,3 +226,53 @@ describe('the index export reads every row once across its chunks', () => {
     }
   });
 });
+
+describe('the accounting rows of what the side walks add (issue #27)', () => {
+  const USD = `USD:${C}`;
+  const row = (change: Partial<ExportOp>): ExportOp => ({
+    time: '2026-03-01T10:00:00.000Z',
+    type: 'trade',
+    txHash: '',
+    opId: '1',
+    memo: null,
+    successful: true,
+    counterparty: B,
+    legs: [],
+    feePaid: null,
+    ...change,
+  });
+  const fill = (opId: string, sent: bigint, got: bigint) =>
+    row({
+      opId,
+      legs: [
+        { side: 'out', asset: USD, amount: sent, counterparty: B },
+        { side: 'in', asset: 'native', amount: got, counterparty: B },
+      ],
+    });
+
+  it('each operation that filled the offer is a swap of its own, though none carries a transaction hash', () => {
+    const writer = new AccountingWriter(new CurrencyNames(), nameOf);
+    const out = [fill('10', 20_000_000n, 60_000_000n), fill('11', 10_000_000n, 30_000_000n)]
+      .map((op) => writer.add(op))
+      .join('');
+    const lines = parseCsv(out + writer.end());
+    expect(lines.map((l) => [l[1], l[2], l[3], l[4], l[9], l[10]])).toEqual([
+      ['2.0000000', 'USD', '6.0000000', 'XLM', 'swap', 'trade · @bob'],
+      ['1.0000000', 'USD', '3.0000000', 'XLM', 'swap', 'trade · @bob'],
+    ]);
+  });
+
+  it('a fee paid for another account’s transaction is a fee row of that transaction', () => {
+    const writer = new AccountingWriter(new CurrencyNames(), nameOf);
+    writer.add(row({ type: 'transaction_fee', txHash: 'ab'.repeat(32), opId: '20', feePaid: 400n }));
+    const [line] = parseCsv(writer.end());
+    expect([line![1], line![3], line![5], line![6], line![9], line![11]]).toEqual([
+      '',
+      '',
+      '0.0000400',
+      'XLM',
+      'fee',
+      'ab'.repeat(32),
+    ]);
+  });
+});

@@ -30,6 +30,9 @@ const SHORT: Record<string, string> = {
   begin_sponsoring_future_reserves: 'begin sponsoring',
   end_sponsoring_future_reserves: 'end sponsoring',
   invoke_host_function: 'contract call',
+  // Rows of the history index read from the account's trades and transactions (issue #27).
+  trade: 'offer filled',
+  transaction_fee: 'fee paid',
 };
 
 /** The type's name, and a "failed" badge for an operation of a failed transaction. */

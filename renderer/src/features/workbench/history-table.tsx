@@ -183,7 +183,8 @@ export function HistoryTable({ account, filter, sort }: { account: string; filte
       base={base}
       rowKey={(row) => row.id}
       rowClass={(row) => (row.successful ? undefined : 'failed')}
-      onOpen={(row) => navigate(href('op', row.id))}
+      // A fee row's id is its transaction's (no operation has it); a trade row's is the operation that filled the offer.
+      onOpen={(row) => navigate(row.type === 'transaction_fee' ? href('tx', row.transactionHash) : href('op', row.id))}
       status={query.status}
       error={query.error}
       onRetry={retry}

@@ -4,7 +4,7 @@
 // implements: payments, account creation and merges, claimable balances created, claimed and
 // failing, pool deposits and withdrawals, trust lines, data, options, sequence bumps, failed
 // transactions), then submits a random tail of real transactions built with @stellar/stellar-base
-// (fee bumps paid by another account, failed payments that still pay their fee, transactions of
+// (fee bumps paid by the payee or by an account that takes no part, failed payments that still pay their fee, transactions of
 // several operations whose fee is charged once, claimable balances created and claimed), syncs
 // every demo account's index and reconciles each: every line reconciles (or is the issuer's own
 // asset). A seed that fails is printed; LEDGERSCOPE_RECONCILE_SEED replays one.
@@ -86,11 +86,12 @@ async function randomTx(people: DemoAccount[], pick: ReturnType<typeof draws>, p
       passphrase,
     );
   else tx = await build(from, [pay(to.publicKey)], passphrase);
-  // The payee pays the sender's fee: a fee-bump source that takes part in the inner transaction.
-  // (One that does not is not in an operations listing at all: the test below.)
-  if (kind === 'fee bump' && to.publicKey !== from.publicKey) {
-    tx = TransactionBuilder.buildFeeBumpTransaction(Keypair.fromSecret(to.secretKey), '400', tx, passphrase);
-    tx.sign(Keypair.fromSecret(to.secretKey));
+  // A fee-bump source drawn at random: the payee (it takes part in the inner transaction), or any
+  // other account, which is then in no operations listing of it, only its transactions listing.
+  const bumper = pick.pick([to, payer]);
+  if (kind === 'fee bump' && bumper.publicKey !== from.publicKey) {
+    tx = TransactionBuilder.buildFeeBumpTransaction(Keypair.fromSecret(bumper.secretKey), '400', tx, passphrase);
+    tx.sign(Keypair.fromSecret(bumper.secretKey));
   }
   const status = await submitAndWait(tx);
   if (kind === 'claimable' && status === 201) await claimAll(to, passphrase);

@@ -63,7 +63,7 @@ test('the workbench exports both layouts as downloads', async ({ page }, testInf
   await panel.getByRole('button', { name: 'Index this account' }).click();
   await expect(panel.getByTestId('index-state')).toHaveText('current', { timeout: 60_000 });
   await panel.getByRole('link', { name: 'Open in workbench' }).click();
-  await expect(page.getByTestId('match-count')).toHaveText(/operations match$/);
+  await expect(page.getByTestId('match-count')).toHaveText(/records match$/);
   const count = Number((await page.getByTestId('match-count').textContent())!.split(' ')[0]!.replace(/,/g, ''));
 
   await page.getByRole('button', { name: 'Export CSV' }).click();

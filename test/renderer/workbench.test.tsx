@@ -151,7 +151,7 @@ afterEach(() => {
 describe('the workbench', () => {
   it('asks the core for the filter in the address and shows the count and exact totals', async () => {
     const bridge = open({ asset: USD, min: '0.0000001', max: BIG_IN, dir: 'in', sort: '-amount' });
-    expect(await screen.findByText('3 operations match')).toBeTruthy();
+    expect(await screen.findByText('3 records match')).toBeTruthy();
     // Beside the count of operations, what the legs count and what net is.
     expect(screen.getByTestId('legs-note').textContent).toMatch(
       /^Operations are counted; legs are the amounts summed.*Net is in − out − fees\.$/,
@@ -210,7 +210,7 @@ describe('the workbench', () => {
     expect(problems.textContent).toContain('"asset" = "<img src=x>" is not an asset');
     expect(problems.textContent).toContain('"cp" = "nobody" is not an account id');
     expect(problems.querySelector('img')).toBeNull();
-    await screen.findByText('3 operations match');
+    await screen.findByText('3 records match');
     expect(queries(bridge)[0]!.filter).toEqual({ memo: 'rent' });
   });
 
@@ -231,7 +231,7 @@ describe('the workbench', () => {
 
   it('refuses amounts with 8 decimals or that are not numbers, and applies valid ones to the address', async () => {
     open();
-    await screen.findByText('3 operations match');
+    await screen.findByText('3 records match');
     const min = screen.getByRole('textbox', { name: 'Min amount' });
     const max = screen.getByRole('textbox', { name: 'Max amount' });
     fireEvent.change(min, { target: { value: '1.00000001' } });
@@ -260,7 +260,7 @@ describe('the workbench', () => {
         },
       },
     );
-    await screen.findByText('3 operations match');
+    await screen.findByText('3 records match');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect((await screen.findByTestId('export-result')).textContent).toBe(
       'Exported 1,234 operations to /downloads/history.csv',
@@ -311,7 +311,7 @@ describe('the workbench', () => {
 
   it('combines operation types, direction and status into the address and the query', async () => {
     const bridge = open();
-    await screen.findByText('3 operations match');
+    await screen.findByText('3 records match');
     const types = screen.getByRole('group', { name: 'Operation types' });
     fireEvent.click(within(types).getByRole('checkbox', { name: 'payment' }));
     fireEvent.click(within(types).getByRole('checkbox', { name: 'create account' }));
@@ -415,11 +415,11 @@ describe('the workbench', () => {
         'history:query': () => ({ rows: [], next: null, summary: { count: network === 'local' ? 3 : 42, totals: [] } }),
       },
     );
-    expect(await screen.findByText('3 operations match')).toBeTruthy();
+    expect(await screen.findByText('3 records match')).toBeTruthy();
     network = 'testnet';
     act(() => useUi.getState().switchNetwork('testnet'));
-    expect(await screen.findByText('42 operations match')).toBeTruthy();
-    expect(screen.queryByText('3 operations match')).toBeNull();
+    expect(await screen.findByText('42 records match')).toBeTruthy();
+    expect(screen.queryByText('3 records match')).toBeNull();
     expect(queries(bridge).filter((q) => q.summary)).toHaveLength(2);
   });
 
@@ -481,7 +481,7 @@ describe('the workbench', () => {
     const failed = await screen.findByRole('alert', { name: 'The charts failed' });
     expect(failed.textContent).toContain('could not be shown');
     // The rest of the workbench is still there.
-    expect(screen.getByText('3 operations match')).toBeTruthy();
+    expect(screen.getByText('3 records match')).toBeTruthy();
     expect(await screen.findByText('No counterparties in this set.')).toBeTruthy();
   });
 });

@@ -194,7 +194,7 @@ export function HistoryTable({ account, filter, sort }: { account: string; filte
       hasPrev={query.hasPreviousPage}
       fetchingPrev={query.isFetchingPreviousPage}
       fetchPrev={fetchPrev}
-      empty="No indexed operation matches these filters."
+      empty="No indexed record matches these filters."
     />
   );
 }

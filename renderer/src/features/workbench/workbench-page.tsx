@@ -103,7 +103,8 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
         <div className="summary-head">
           <strong data-testid="match-count">
             {summary
-              ? `${summary.count.toLocaleString('en')} operation${summary.count === 1 ? '' : 's'} match`
+              ? // Records: operations, and the fees paid and offer fills read from the account's transactions and trades.
+                `${summary.count.toLocaleString('en')} record${summary.count === 1 ? '' : 's'} match`
               : 'Counting…'}
           </strong>
           <PartialNote coverage={summary?.coverage} />

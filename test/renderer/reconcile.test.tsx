@@ -109,7 +109,9 @@ describe('the reconciliation table', () => {
     expect(usd.querySelector('.rc-status')!.className).toContain('rc-differs');
     expect(usd.querySelector('.rc-status')!.textContent).toBe('⚠ differs by 1.0000000 USD');
     expect(usd.textContent).not.toContain('fees');
-    expect(causeOf(USD)!.textContent).toMatch(/^A balance change none of the account’s operations, transactions or trades/);
+    expect(causeOf(USD)!.textContent).toMatch(
+      /^A balance change none of the account’s operations, transactions or trades/,
+    );
     // The issuer, abbreviated, a link to its account.
     const issuer = within(usd).getByRole('link', { name: /GCATS5/ });
     expect(issuer.getAttribute('href')).toBe(`#/account/${OTHER}`);

@@ -1,9 +1,13 @@
 // Reconciliation and balance history (issue #27) in real Chromium against the local network:
 // index the busy demo account, read on its page that it reconciles, open the workbench's
 // Reconciliation view, see "reconciled" for every asset, then read the balance history by day,
-// week and month, its last point the very balance the network reports.
+// week and month, its last point the very balance the network reports. A fee paid for another
+// account's transaction (a fee bump) is a row of the payer's index and it reconciles.
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, shot, startApp, type AppUnderTest } from './support/app';
+import { Keypair, TransactionBuilder } from '@stellar/stellar-base';
+import { formatAmount } from '../../shared/amount';
+import { accountSequence, nativePayment, signedTx } from '../support/signed-tx';
+import { openApp, postTransaction, shot, startApp, waitForLedger, type AppUnderTest } from './support/app';
 import { overflowing } from './support/layout';
 
 let app: AppUnderTest;
@@ -122,4 +126,50 @@ test('the busy account reconciles in every asset, and its balance history reads 
   await page.setViewportSize({ width: 1440, height: 900 });
   await shot(page, testInfo, 'analyse-1440x900');
   expect(await overflowing(page), 'analyse 1440x900: overflowing cells').toEqual([]);
+});
+
+test('a fee paid for another account’s transaction is a row of the payer’s index, read from its transactions, and it reconciles', async ({
+  page,
+}, testInfo) => {
+  const named = (name: string) => app.network.demoAccounts.find((a) => a.name === name)!;
+  const [alice, bob, carol] = [named('alice'), named('bob'), named('carol')];
+  const { serviceUrl, passphrase } = app.network;
+  const inner = signedTx(Keypair.fromSecret(alice.secretKey), [nativePayment(bob.publicKey, '3')], {
+    passphrase,
+    sequence: await accountSequence(serviceUrl, alice.publicKey),
+  });
+  const bump = TransactionBuilder.buildFeeBumpTransaction(
+    Keypair.fromSecret(carol.secretKey),
+    '500',
+    inner,
+    passphrase,
+  );
+  bump.sign(Keypair.fromSecret(carol.secretKey));
+  const hash = bump.hash().toString('hex');
+  expect((await postTransaction(serviceUrl, bump.toXDR())).status).toBe(201);
+  await waitForLedger(serviceUrl, hash);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, app, `#/account/${carol.publicKey}`);
+  const panel = page.getByRole('region', { name: 'Local index' });
+  await panel.getByRole('button', { name: 'Index this account' }).click();
+  await expect(panel.getByTestId('index-state')).toHaveText('current', { timeout: 60_000 });
+  await expect(panel.getByTestId('rc-line')).toHaveText(
+    /^✓ Reconciled: \d+ assets? adds? up to the balance, to the stroop$/,
+  );
+  await panel.getByRole('link', { name: 'Open in workbench' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'fee paid' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('alice');
+  // The fee it paid, exact, as an outflow of XLM.
+  const record = (await (await fetch(new URL(`/transactions/${hash}`, serviceUrl))).json()) as { fee_charged: string };
+  await expect(row.locator('.amounts')).toHaveText(`fee ${formatAmount(BigInt(record.fee_charged), { fixed: true })} XLM`);
+  await shot(page, testInfo, 'fee-paid-row-1440x900');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'fee-paid-row-1024x700');
+  expect(await overflowing(page), 'workbench 1024x700: overflowing cells').toEqual([]);
+  // It opens the transaction it paid for.
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`#/tx/${hash}$`));
 });

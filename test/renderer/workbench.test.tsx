@@ -154,7 +154,7 @@ describe('the workbench', () => {
     expect(await screen.findByText('3 records match')).toBeTruthy();
     // Beside the count of operations, what the legs count and what net is.
     expect(screen.getByTestId('legs-note').textContent).toMatch(
-      /^Operations are counted; legs are the amounts summed.*Net is in − out − fees\.$/,
+      /^Records are counted \(operations, and the fees paid and offer fills .*\); legs are the amounts summed.*Net is in − out − fees\.$/,
     );
     const filter = { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' };
     // The count and totals: one row asked for, with the summary of the whole set.

@@ -1,6 +1,7 @@
 // The filtered rows in the explorer's virtual table, paged with the index's keyset cursor.
 import { useCallback, useMemo } from 'react';
 import type { HistoryFilter, HistoryRow, HistorySort } from '../../../../shared/history';
+import { formatAmount } from '../../../../shared/amount';
 import { abbreviateId } from '../../../../shared/ids';
 import { showHidden } from '../../../../shared/visible-text';
 import { legsFit, type AmountFit } from '../../components/amount-fit';
@@ -20,8 +21,15 @@ function legsOf(row: HistoryRow): [string, string][] {
   return [received];
 }
 
-/** "1,000.0000000 USD", or "5.0000000 EUR → 1,000.0000000 USD" for a path payment's two legs. */
+/** A fee row's fee (issue #27: paid for a transaction none of whose operations is the account's), in XLM; else null. */
+function rowFee(row: HistoryRow): string | null {
+  return row.type === 'transaction_fee' && row.feePaid !== null ? formatAmount(BigInt(row.feePaid)) : null;
+}
+
+/** "1,000.0000000 USD", or "5.0000000 EUR → 1,000.0000000 USD" for a path payment's two legs; "fee 0.0000500 XLM" for a fee row. */
 export function rowAmountText(row: HistoryRow): string {
+  const fee = rowFee(row);
+  if (fee !== null) return `fee ${moneyText(fee, assetCurrency('native'))}`;
   return legsOf(row)
     .map(([amount, asset]) => moneyText(amount, assetCurrency(asset)))
     .join(' → ');
@@ -35,6 +43,14 @@ function legDirection(row: HistoryRow, i: number, count: number): 'in' | 'out' |
 }
 
 function RowAmount({ row }: { row: HistoryRow }) {
+  const fee = rowFee(row);
+  if (fee !== null)
+    return (
+      <span className="amounts">
+        <span className="muted">fee </span>
+        <Money amount={fee} currency={assetCurrency('native')} direction="out" inRow />
+      </span>
+    );
   const legs = legsOf(row);
   return (
     <span className={`amounts${legs.length > 1 ? ' stacked' : ''}${row.successful ? '' : ' attempted'}`}>

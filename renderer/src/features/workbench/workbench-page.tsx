@@ -114,8 +114,9 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
         {summary ? <TotalsTable totals={summary.totals} /> : null}
         {summary && summary.totals.length > 0 ? (
           <p className="muted small" data-testid="legs-note">
-            Operations are counted; legs are the amounts summed: a conversion or a pool deposit moves more than one, a
-            failed operation or one that moves no value none. Net is in − out − fees.
+            Records are counted (operations, and the fees paid and offer fills read from the account&apos;s transactions
+            and trades); legs are the amounts summed: a conversion or a pool deposit moves more than one, a failed
+            operation or one that moves no value none. Net is in − out − fees.
           </p>
         ) : null}
       </section>

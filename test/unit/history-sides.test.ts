@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PagingError } from '../../shared/paging-guard';
 import { reconcile } from '../../shared/reconcile';
-import { openIndex } from '../../core/history-index/worker-thread/schema';
+import { openIndex, SCHEMA_VERSION } from '../../core/history-index/worker-thread/schema';
 import { feeRowOf, tradeOf } from '../../core/history-index/worker-thread/side-records';
 import { SideWriter } from '../../core/history-index/worker-thread/side-writer';
 import { IndexWriter } from '../../core/history-index/worker-thread/store';
@@ -241,5 +241,27 @@ describe('how far the side walks read', () => {
     expect(sideBound(String(toid(11, 0, 0)), 10)).toBe(String(toid(11, 0, 0)));
     expect(sideBound(String(toid(11, 0, 0) - 1n), 10)).toBe(through(10));
     expect(sideBound('now', 10)).toBe(through(10));
+  });
+});
+
+describe('a file of version 10', () => {
+  it('is migrated by adding the side walks’ columns, every row and total kept; its sides wait for a sync', () => {
+    const path = join(dir, 'v10.sqlite');
+    let db = openIndex(path);
+    const writer = new IndexWriter(db);
+    writer.ingestPageBytes(ME, bytes([FUND, OFFER, SWAP]));
+    const acct = writer.account(ME).acct;
+    const before = indexSums(db, acct);
+    db.exec(
+      `ALTER TABLE accounts DROP COLUMN tx_token; ALTER TABLE accounts DROP COLUMN trade_token;
+       ALTER TABLE accounts DROP COLUMN sides_missing; PRAGMA user_version = 10;`,
+    );
+    db.close();
+    db = openIndex(path);
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
+    expect(readMeta(db, ME)!.sides).toEqual({ transactions: null, trades: null, missing: null });
+    expect(indexSums(db, acct)).toEqual(before);
+    expect(before).toMatchObject({ unread: ['transactions', 'trades'], sidesPending: true });
+    db.close();
   });
 });

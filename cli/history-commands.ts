@@ -10,7 +10,7 @@ import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../sha
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
 import { call, type Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
-import { displayAmount } from '../shared/amount';
+import { displayAmount, formatAmount } from '../shared/amount';
 import { shortener } from '../shared/operation-summary';
 import { showHidden } from '../shared/visible-text';
 import { reconcileCommand } from './reconcile-command';
@@ -90,6 +90,8 @@ const TABLE_COLUMNS: [string, (row: HistoryRow, named: Named) => string][] = [
   ['dir', (r) => r.direction],
   ['amount', (r) => (r.amount === null ? '' : displayAmount(r.amount))],
   ['asset', (r) => (r.asset ?? '').replace(/:(G.{3}).*(.{4})$/, ':$1…$2')],
+  // The transaction's fee where the account paid it (XLM), on its first row: a fee row's only figure.
+  ['fee', (r) => (r.feePaid === null ? '' : displayAmount(formatAmount(BigInt(r.feePaid))))],
   ['counterparty', (r, named) => (r.counterparty ? named(r.counterparty) : '')],
   ['ok', (r) => (r.successful ? 'yes' : 'no')],
   ['memo', (r) => (r.memo ?? '').slice(0, 28)],

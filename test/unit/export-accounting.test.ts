@@ -10,6 +10,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StatementSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { LiveCsv } from '../../core/export-rows';
 import { exportIndex } from '../../core/history-index/worker-thread/export-file';
@@ -81,6 +82,19 @@ describe('the accounting export of a known history', () => {
 
   it('from the history index equals it too (read in time order whatever the sort asked)', async () => {
     sameFields(await fromIndex('accounting'), expected);
+  });
+
+  it('from the history index on a Node without setReturnArrays (before 24): rows read as objects, the same file', async () => {
+    const columns = await fromIndex('csv');
+    const proto = StatementSync.prototype as { setReturnArrays?: unknown };
+    const had = proto.setReturnArrays;
+    proto.setReturnArrays = undefined;
+    try {
+      sameFields(await fromIndex('accounting'), expected);
+      expect(await fromIndex('csv')).toBe(columns);
+    } finally {
+      proto.setReturnArrays = had;
+    }
   });
 
   it('is told apart when it is not: a changed amount is named by line and column', () => {

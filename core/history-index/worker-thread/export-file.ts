@@ -6,16 +6,13 @@
 // the accounting writer one transaction), whatever the history's length.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
-import type { SQLInputValue } from 'node:sqlite';
 import { ACCOUNTING_COLUMNS, AccountingWriter, CurrencyNames, firstIssuers } from '../../../shared/accounting';
 import { columnRows, EXPORT_COLUMNS } from '../../../shared/export-columns';
 import type { HistoryRow } from '../../../shared/history';
 import type { ExportArgs } from '../protocol';
 import { accountAssets, exportOpOf, ExtraLegs } from './export-ops';
-import { ExportReader } from './export-read';
+import { C, ExportReader, type ExportRow } from './export-read';
 import { readPage, rowOf } from './query';
-
-type Raw = Record<string, SQLInputValue | undefined>;
 
 const CHUNK = 5_000;
 
@@ -26,32 +23,62 @@ export function historyNdjsonRow(row: HistoryRow): string {
   return raw === undefined ? `${head}\n` : `${head.slice(0, -1)},"record":${raw.replace(/[\r\n]+/g, ' ')}}\n`;
 }
 
-/** The writer of one format: its header, and each chunk's rows to text. */
-function writerOf(db: DatabaseSync, acct: number, args: ExportArgs) {
+/** The writer of a CSV layout: its header, and each chunk's rows to text. */
+function csvWriterOf(db: DatabaseSync, acct: number, args: ExportArgs) {
   const names = new Map(args.names ?? []);
   const nameOf = (account: string) => names.get(account);
   const extra = new ExtraLegs(db, acct);
-  if (args.format === 'ndjson')
-    return { header: '', rows: (rows: Raw[]) => rows.map((r) => historyNdjsonRow(rowOf(r))).join(''), end: () => '' };
   if (args.format === 'csv')
     return {
       header: `${EXPORT_COLUMNS.join(',')}\n`,
-      rows: (rows: Raw[]) => {
+      rows: (rows: ExportRow[]) => {
         const legs = extra.of(rows);
-        return rows.map((r) => columnRows(exportOpOf(r, legs.get(String(r['id']))), nameOf)).join('');
+        let out = '';
+        for (const r of rows) out += columnRows(exportOpOf(r, legs.get(r[C.id] as string)), nameOf);
+        return out;
       },
       end: () => '',
     };
   const writer = new AccountingWriter(new CurrencyNames(firstIssuers(accountAssets(db, acct))), nameOf);
   return {
     header: `${ACCOUNTING_COLUMNS.join(',')}\n`,
-    rows: (rows: Raw[]) => {
+    rows: (rows: ExportRow[]) => {
       const legs = extra.of(rows);
       let out = '';
-      for (const r of rows) out += writer.add(exportOpOf(r, legs.get(String(r['id']))));
+      for (const r of rows) out += writer.add(exportOpOf(r, legs.get(r[C.id] as string)));
       return out;
     },
     end: () => writer.end(),
+  };
+}
+
+/** The chunks of an export and their text, one format's: a chunk's row count and its text. */
+function chunksOf(db: DatabaseSync, acct: number, args: ExportArgs) {
+  const sort = args.format === 'accounting' ? 'time' : args.sort;
+  if (args.format === 'ndjson') {
+    // NDJSON pages through readPage (it brings each row's record).
+    let cursor: string | undefined;
+    return {
+      header: '',
+      next: (limit: number) => {
+        const page = readPage(db, acct, { filter: args.filter, sort, cursor, limit, includeRaw: true });
+        cursor = page.next ?? undefined;
+        const text = page.rows.map((r) => historyNdjsonRow(rowOf(r))).join('');
+        return { rows: page.rows.length, text, more: page.next !== null };
+      },
+      end: () => '',
+    };
+  }
+  // The CSV layouts read lean chunks (export-read.ts).
+  const reader = new ExportReader(db, acct, args.filter, sort);
+  const writer = csvWriterOf(db, acct, args);
+  return {
+    header: writer.header,
+    next: (limit: number) => {
+      const rows = reader.next(limit);
+      return { rows: rows.length, text: writer.rows(rows), more: rows.length === limit };
+    },
+    end: writer.end,
   };
 }
 
@@ -63,35 +90,20 @@ function writerOf(db: DatabaseSync, acct: number, args: ExportArgs) {
 export async function exportIndex(db: DatabaseSync, acct: number, args: ExportArgs): Promise<{ rows: number }> {
   // The file the core claimed for this export (claimFreshPath): opened as it is, never created or truncated here.
   const fd = openSync(args.path, 'r+');
-  const sort = args.format === 'accounting' ? 'time' : args.sort;
   const max = args.maxRows ?? Number.POSITIVE_INFINITY;
   let rows = 0;
   try {
-    const writer = writerOf(db, acct, args);
-    if (writer.header) writeSync(fd, writer.header);
-    // NDJSON pages through readPage (it brings each row's record); the CSV layouts read lean chunks (export-read.ts).
-    const lean = args.format === 'ndjson' ? null : new ExportReader(db, acct, args.filter, sort);
-    let cursor: string | undefined;
+    const chunks = chunksOf(db, acct, args);
+    if (chunks.header) writeSync(fd, chunks.header);
     while (rows < max) {
       const limit = Math.min(CHUNK, max - rows);
-      let chunk: Raw[];
-      let more: boolean;
-      if (lean) {
-        chunk = lean.next(limit);
-        more = chunk.length === limit;
-      } else {
-        const page = readPage(db, acct, { filter: args.filter, sort, cursor, limit, includeRaw: true });
-        chunk = page.rows;
-        more = page.next !== null;
-        cursor = page.next ?? undefined;
-      }
-      const text = writer.rows(chunk);
-      if (text) writeSync(fd, text);
-      rows += chunk.length;
-      if (!more) break;
+      const chunk = chunks.next(limit);
+      if (chunk.text) writeSync(fd, chunk.text);
+      rows += chunk.rows;
+      if (!chunk.more) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const last = writer.end();
+    const last = chunks.end();
     if (last) writeSync(fd, last);
   } finally {
     closeSync(fd);

@@ -4,6 +4,7 @@
 // transaction's fee on the first row of each transaction the account paid for.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { orderLegs, type ExportLeg, type ExportOp } from '../../../shared/export-columns';
+import { C, type ExportRow } from './export-read';
 
 type Raw = Record<string, SQLInputValue | undefined>;
 
@@ -29,8 +30,8 @@ export class ExtraLegs {
   }
 
   /** The further legs of the successful rows among `rows` (a failed row has none). */
-  of(rows: Raw[]): Map<string, ExportLeg[]> {
-    const ids = rows.filter((r) => Number(r['successful']) === 1).map((r) => String(r['id']));
+  of(rows: ExportRow[]): Map<string, ExportLeg[]> {
+    const ids = rows.filter((r) => r[C.successful] === 1).map((r) => r[C.id] as string);
     const found = new Map<string, ExportLeg[]>();
     if (ids.length === 0) return found;
     for (const r of this.statement.all(this.acct, `[${ids.join(',')}]`) as Raw[]) {
@@ -59,13 +60,13 @@ function isoOf(ms: number): string {
   return lastIso;
 }
 
-/** An index row (query.ts readPage's columns, bigints) and its further legs as an ExportOp. */
-export function exportOpOf(r: Raw, extra: ExportLeg[] | undefined): ExportOp {
-  const successful = Number(r['successful']) === 1;
-  const direction = r['direction'];
-  const counterparty = text(r['counterparty']);
-  const asset = text(r['asset']);
-  const sourceAsset = text(r['source_asset']);
+/** An index row (export-read.ts) and its further legs as an ExportOp. */
+export function exportOpOf(r: ExportRow, extra: ExportLeg[] | undefined): ExportOp {
+  const successful = r[C.successful] === 1;
+  const direction = r[C.direction];
+  const counterparty = text(r[C.counterparty]);
+  const asset = text(r[C.asset]);
+  const sourceAsset = text(r[C.sourceAsset]);
   const legs: ExportLeg[] = [];
   if (successful) {
     const outAsset = sourceAsset ?? asset;
@@ -73,24 +74,24 @@ export function exportOpOf(r: Raw, extra: ExportLeg[] | undefined): ExportOp {
       legs.push({
         side: 'out',
         asset: outAsset,
-        amount: big(sourceAsset === null ? r['amount'] : r['source_amount']),
+        amount: big(sourceAsset === null ? r[C.amount] : r[C.sourceAmount]),
         counterparty,
       });
     if ((direction === 'in' || direction === 'self') && asset !== null)
-      legs.push({ side: 'in', asset, amount: big(r['amount']), counterparty });
+      legs.push({ side: 'in', asset, amount: big(r[C.amount]), counterparty });
     if (extra) for (const leg of extra) legs.push(leg.counterparty ? leg : { ...leg, counterparty });
   }
   return {
-    time: isoOf(Number(r['created_at'])),
-    type: String(r['type']),
-    txHash: String(r['tx_hash']),
-    opId: String(r['id']),
-    memo: text(r['memo']),
+    time: isoOf(Number(r[C.createdAt])),
+    type: String(r[C.type]),
+    txHash: String(r[C.txHash]),
+    opId: String(r[C.id]),
+    memo: text(r[C.memo]),
     successful,
     counterparty,
     // The columns' two legs are out before in already; only further legs can break that order.
     legs: extra ? orderLegs(legs) : legs,
-    feePaid: big(r['fee_paid']),
+    feePaid: big(r[C.feePaid]),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { orderLegs, type ExportLeg, type ExportOp } from '../../../shared/export-columns';
 import { C, type ExportRow } from './export-read';
+import { isoTime } from './iso-time';
 
 type Raw = Record<string, SQLInputValue | undefined>;
 
@@ -49,13 +50,13 @@ export class ExtraLegs {
   }
 }
 
-/** The last time written and its ISO text: a ledger's operations share one close time. */
+/** The last time written and its ISO text (iso-time.ts): a ledger's operations share one close time. */
 let lastMs = Number.NaN;
 let lastIso = '';
 function isoOf(ms: number): string {
   if (ms !== lastMs) {
     lastMs = ms;
-    lastIso = new Date(ms).toISOString();
+    lastIso = isoTime(ms);
   }
   return lastIso;
 }

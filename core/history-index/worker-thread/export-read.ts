@@ -38,17 +38,20 @@ export const C = {
 const MAX_PARTIES = 200_000;
 
 type Arrays = StatementSync & { setReturnArrays?: (on: boolean) => void };
+type Run = (params: SqlPart['params']) => Iterable<ExportRow>;
 
 /**
- * Runs a statement for its rows as arrays: through setReturnArrays where the Node has it (since
- * 24), else as each row object's values, which come in the order of the columns.
+ * Runs a statement for its rows, one at a time, as arrays: through setReturnArrays where the Node
+ * has it (since 24), else as each row object's values, which come in the order of the columns.
  */
-export function arrayStatement(statement: StatementSync): (params: SqlPart['params']) => ExportRow[] {
+export function arrayStatement(statement: StatementSync): Run {
   if (typeof (statement as Arrays).setReturnArrays === 'function') {
     statement.setReturnArrays(true);
-    return (params) => statement.all(...params) as unknown as ExportRow[];
+    return (params) => statement.iterate(...params) as unknown as Iterable<ExportRow>;
   }
-  return (params) => statement.all(...params).map((row) => Object.values(row));
+  return function* (params) {
+    for (const row of statement.iterate(...params)) yield Object.values(row);
+  };
 }
 
 export class ExportReader {
@@ -56,7 +59,7 @@ export class ExportReader {
   private readonly parties = new Map<number, string>();
   private readonly party: StatementSync;
   /** The prepared statements, by their SQL (at most three shapes: first, after a key, after a null amount). */
-  private readonly statements = new Map<string, (params: SqlPart['params']) => ExportRow[]>();
+  private readonly statements = new Map<string, Run>();
   private readonly where: SqlPart;
   private cursor: Cursor | undefined;
   private done = false;
@@ -72,31 +75,47 @@ export class ExportReader {
     this.where = compileFilter(acct, filter);
   }
 
-  /** The next chunk of at most `limit` rows, the interned columns as text; empty at the end. */
-  next(limit: number): ExportRow[] {
-    if (this.done) return [];
+  /**
+   * Reads the next page, at most `limit` rows, in one statement, and hands them on as it steps
+   * through them, in batches of at most `batch` rows, the interned columns as text: only a batch
+   * is held at a time. Returns the rows read, fewer than `limit` at the end.
+   */
+  page(limit: number, batch: number, each: (rows: ExportRow[]) => void): number {
+    if (this.done) return 0;
     const where = this.where;
     const { order, after } = sortSql(this.sort, this.cursor);
     const sql = `SELECT ${COLUMNS} FROM ops WHERE ${after ? `${where.sql} AND ${after.sql}` : where.sql} ${order} LIMIT ?`;
-    const rows = this.statement(sql)([...where.params, ...(after?.params ?? []), limit]);
-    if (rows.length < limit) this.done = true;
-    const last = rows.at(-1);
-    if (last) {
-      const key = this.sort.endsWith('amount') ? last[C.amount] : last[C.createdAt];
-      this.cursor = {
-        key: key === null || key === undefined ? null : BigInt(key as string | number),
-        id: BigInt(last[C.id] as string),
-      };
-    }
-    for (const row of rows) {
+    let read = 0;
+    let rows: ExportRow[] = [];
+    const hand = () => {
+      this.cursorAfter(rows.at(-1));
+      each(rows);
+      rows = [];
+    };
+    for (const row of this.statement(sql)([...where.params, ...(after?.params ?? []), limit])) {
       row[C.asset] = this.assetOf(row[C.asset]);
       row[C.sourceAsset] = this.assetOf(row[C.sourceAsset]);
       row[C.counterparty] = this.partyOf(row[C.counterparty]);
+      rows.push(row);
+      read++;
+      if (rows.length === batch) hand();
     }
-    return rows;
+    if (rows.length > 0) hand();
+    if (read < limit) this.done = true;
+    return read;
   }
 
-  private statement(sql: string): (params: SqlPart['params']) => ExportRow[] {
+  /** The keyset cursor after a row: its sort key and id. */
+  private cursorAfter(last: ExportRow | undefined): void {
+    if (!last) return;
+    const key = this.sort.endsWith('amount') ? last[C.amount] : last[C.createdAt];
+    this.cursor = {
+      key: key === null || key === undefined ? null : BigInt(key as string | number),
+      id: BigInt(last[C.id] as string),
+    };
+  }
+
+  private statement(sql: string): Run {
     let run = this.statements.get(sql);
     if (!run) {
       run = arrayStatement(this.db.prepare(sql));

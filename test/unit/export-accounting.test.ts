@@ -14,6 +14,8 @@ import { StatementSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { LiveCsv } from '../../core/export-rows';
 import { exportIndex } from '../../core/history-index/worker-thread/export-file';
+import { ExtraLegs } from '../../core/history-index/worker-thread/export-ops';
+import { C as COLUMN, type ExportRow } from '../../core/history-index/worker-thread/export-read';
 import { openIndex } from '../../core/history-index/worker-thread/schema';
 import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { normalizeOperation } from '../../core/normalize';
@@ -235,6 +237,41 @@ describe('the index export reads every row once across its chunks', () => {
         path,
       });
       expect(rows).toBe(8_000);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the further legs of a batch of index rows (export-ops.ts ExtraLegs)', () => {
+  it('are found with their operation alone, the least id, the greatest or between; not next to it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-legs-'));
+    const db = openIndex(join(dir, 'index.sqlite'));
+    try {
+      const writer = new IndexWriter(db);
+      writer.ingestPage(A, pageText);
+      const extra = new ExtraLegs(db, writer.account(A).acct);
+      // The pool deposit's shares are its further leg; the operations just before and after it have none.
+      const [BEFORE, POOL, AFTER] = ['225485800219873281', '225485804514840577', '225485808809807873'];
+      const row = (id: string, successful = 1): ExportRow => {
+        const r: ExportRow = Array.from({ length: 13 }, () => null);
+        r[COLUMN.id] = id;
+        r[COLUMN.successful] = successful;
+        return r;
+      };
+      const found = (...rows: ExportRow[]) => [...extra.of(rows).keys()];
+      expect(found(row(POOL))).toEqual([POOL]);
+      expect(found(row(BEFORE), row(POOL))).toEqual([POOL]);
+      expect(found(row(POOL), row(AFTER))).toEqual([POOL]);
+      expect(found(row(AFTER), row(POOL), row(BEFORE))).toEqual([POOL]);
+      // Ids of other lengths: compared as numbers, not as text ('5' is the least).
+      expect(found(row('5'), row(POOL))).toEqual([POOL]);
+      expect(found(row(POOL), row('9'.repeat(18)))).toEqual([POOL]);
+      expect(found(row(BEFORE))).toEqual([]);
+      expect(found(row(AFTER))).toEqual([]);
+      expect(found(row(BEFORE), row(AFTER))).toEqual([]);
+      // A failed operation has none.
+      expect(found(row(POOL, 0))).toEqual([]);
     } finally {
       db.close();
     }

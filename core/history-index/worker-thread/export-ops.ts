@@ -14,9 +14,14 @@ const text = (value: SQLInputValue | undefined): string | null =>
 const big = (value: SQLInputValue | undefined): bigint | null =>
   value === null || value === undefined ? null : BigInt(value as bigint);
 
+/** Whether decimal id `a` is below `b`: the shorter is, else the first in text (no sign, no leading zero). */
+const below = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);
+
 /** The further legs of a chunk's rows, by operation id. */
 export class ExtraLegs {
   private readonly statement: StatementSync;
+  /** Whether any further leg lies between two operation ids: most stretches of a history have none. */
+  private readonly any: StatementSync;
 
   constructor(
     db: DatabaseSync,
@@ -28,13 +33,14 @@ export class ExtraLegs {
         WHERE l.acct = ? AND l.op IN (SELECT value FROM json_each(?)) ORDER BY l.op, l.n`,
     );
     this.statement.setReadBigInts(true);
+    this.any = db.prepare('SELECT 1 FROM legs WHERE acct = ? AND op BETWEEN ? AND ? LIMIT 1');
   }
 
   /** The further legs of the successful rows among `rows` (a failed row has none). */
   of(rows: ExportRow[]): Map<string, ExportLeg[]> {
     const ids = rows.filter((r) => r[C.successful] === 1).map((r) => r[C.id] as string);
     const found = new Map<string, ExportLeg[]>();
-    if (ids.length === 0) return found;
+    if (ids.length === 0 || this.noneAmong(ids)) return found;
     for (const r of this.statement.all(this.acct, `[${ids.join(',')}]`) as Raw[]) {
       const op = String(r['op']);
       const list = found.get(op) ?? [];
@@ -47,6 +53,19 @@ export class ExtraLegs {
       found.set(op, list);
     }
     return found;
+  }
+
+  /** True when no further leg lies between the least and the greatest of `ids` (one seek, not one per id). */
+  private noneAmong(ids: string[]): boolean {
+    let least = ids[0]!;
+    let greatest = least;
+    for (const id of ids) {
+      // A signed id (none the network writes) is not compared as text: the legs are read.
+      if (id.charCodeAt(0) === 45 /* - */) return false;
+      if (below(id, least)) least = id;
+      else if (below(greatest, id)) greatest = id;
+    }
+    return this.any.get(this.acct, BigInt(least), BigInt(greatest)) === undefined;
   }
 }
 

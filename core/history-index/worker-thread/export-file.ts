@@ -2,8 +2,9 @@
 // the worker answers queries meanwhile: the app's one column set (shared/export-columns.ts), the
 // accounting layout (shared/accounting.ts, one row per transaction), or NDJSON, the index row with
 // the record as the server wrote it under "record". CSV cells are written by the app's one cell
-// writer (shared/csv-cell.ts: quoted, a formula start neutralised). Memory holds one chunk (and
-// the accounting writer one transaction), whatever the history's length.
+// writer (shared/csv-cell.ts: quoted, a formula start neutralised). The CSV layouts step through a
+// chunk's statement and write it a batch of BATCH rows at a time: memory holds one batch (and the
+// accounting writer one transaction), NDJSON one chunk, whatever the history's length.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { ACCOUNTING_COLUMNS, AccountingWriter, CurrencyNames, firstIssuers } from '../../../shared/accounting';

@@ -243,6 +243,54 @@ describe('the index export reads every row once across its chunks', () => {
   });
 });
 
+describe('the accounting export from the index across its batches of 500 rows', () => {
+  it('a transaction whose operations straddle a batch is one row, summed over all of them', async () => {
+    // 1,002 payments to the account in transactions of three: the 167th holds operations 499 to 501.
+    const records = Array.from({ length: 1_002 }, (_, i) => {
+      const tx = Math.floor(i / 3);
+      const id = String((BigInt(60_000_000 + tx) << 32n) | (1n << 12n) | BigInt((i % 3) + 1));
+      return {
+        id,
+        paging_token: id,
+        transaction_successful: true,
+        source_account: B,
+        type: 'payment',
+        type_i: 1,
+        created_at: new Date(Date.UTC(2026, 0, 1) + tx * 5000).toISOString(),
+        transaction_hash: String(tx).padStart(64, '0'),
+        asset_type: 'native',
+        from: B,
+        to: A,
+        amount: `${(i % 3) + 1}.0000000`,
+      };
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-batches-'));
+    const db = openIndex(join(dir, 'index.sqlite'));
+    try {
+      const writer = new IndexWriter(db);
+      writer.ingestPage(A, JSON.stringify({ _embedded: { records } }));
+      const path = join(dir, 'accounting.csv');
+      writeFileSync(path, '');
+      const { rows } = await exportIndex(db, writer.account(A).acct, {
+        account: A,
+        filter: {},
+        sort: 'time',
+        format: 'accounting',
+        path,
+      });
+      expect(rows).toBe(1_002);
+      const lines = parseCsv(readFileSync(path, 'utf8')).slice(1);
+      const cell = (line: string[], name: (typeof ACCOUNTING_COLUMNS)[number]) =>
+        line[ACCOUNTING_COLUMNS.indexOf(name)];
+      expect(lines).toHaveLength(334);
+      expect(new Set(lines.map((line) => cell(line, 'TxHash'))).size).toBe(334);
+      expect(new Set(lines.map((line) => cell(line, 'Received Amount')))).toEqual(new Set(['6.0000000']));
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe('the further legs of a batch of index rows (export-ops.ts ExtraLegs)', () => {
   it('are found with their operation alone, the least id, the greatest or between; not next to it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-legs-'));

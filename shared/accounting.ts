@@ -121,17 +121,16 @@ export class AccountingWriter {
     let out = '';
     const key = op.txHash || `operation ${op.opId}`;
     if (this.pending && this.pending.key !== key) out = this.flush();
-    const fresh = (): Pending => ({
+    const tx = (this.pending ??= {
       key,
       hash: op.txHash,
       time: op.time,
-      types: [],
+      types: [] as string[],
       party: null,
       net: new Map(),
       fee: null,
       unknown: false,
     });
-    const tx = (this.pending ??= fresh());
     if (!tx.types.includes(op.type) && tx.types.length < 20) tx.types.push(op.type);
     if (op.feePaid !== null) tx.fee = (tx.fee ?? 0n) + op.feePaid;
     for (const leg of op.legs) {
@@ -152,8 +151,11 @@ export class AccountingWriter {
     const tx = this.pending;
     this.pending = null;
     if (!tx) return '';
-    const sent = [...tx.net].filter(([, v]) => v < 0n);
-    const received = [...tx.net].filter(([, v]) => v > 0n);
+    const sent: [string, bigint][] = [];
+    const received: [string, bigint][] = [];
+    for (const entry of tx.net)
+      if (entry[1] < 0n) sent.push(entry);
+      else if (entry[1] > 0n) received.push(entry);
     const pairs = Math.max(sent.length, received.length, tx.fee !== null ? 1 : 0);
     const pool = tx.types.map((t) => POOL_LABELS[t]).find(Boolean);
     const description = csvCell(this.describe(tx));
@@ -166,23 +168,10 @@ export class AccountingWriter {
       const fee = i === 0 && tx.fee !== null ? formatAmount(tx.fee, { fixed: true }) : '';
       const label = !s && !r ? 'fee' : (pool ?? (s && r ? 'swap' : s ? 'withdrawal' : 'deposit'));
       // Amounts, the fee and the label are the app's own text; what came from the server goes through csvCell.
-      const sentCurrency = s ? csvCell(this.currencies.of(s[0])) : '';
-      const gotCurrency = r ? csvCell(this.currencies.of(r[0])) : '';
-      const cells = [
-        date,
-        s ? formatAmount(-s[1], { fixed: true }) : '',
-        sentCurrency,
-        r ? formatAmount(r[1], { fixed: true }) : '',
-        gotCurrency,
-        fee,
-        fee ? 'XLM' : '',
-        '',
-        '',
-        label,
-        description,
-        hash,
-      ];
-      out += `${cells.join(',')}\n`;
+      const sentCells = s ? `${formatAmount(-s[1], { fixed: true })},${csvCell(this.currencies.of(s[0]))}` : ',';
+      const gotCells = r ? `${formatAmount(r[1], { fixed: true })},${csvCell(this.currencies.of(r[0]))}` : ',';
+      // The columns of ACCOUNTING_COLUMNS, in order; the net worth's two are left empty.
+      out += `${date},${sentCells},${gotCells},${fee},${fee ? 'XLM' : ''},,,${label},${description},${hash}\n`;
     }
     this.rows += pairs;
     return out;

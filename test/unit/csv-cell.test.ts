@@ -126,6 +126,26 @@ describe('one CSV cell writer', () => {
     expect(csvCell('a\t-1')).toBe(`"a\t'-1"`);
     expect(csvCell('\rx')).toBe(`"'\rx"`);
   });
+
+  it('writes every cell of up to four characters as the rules through expressions alone do (its fast path for plain cells included)', () => {
+    // The rules as the module states them, through its expressions only, without the one-pass check.
+    const byExpressions = (value: string) => {
+      if (/^-?\d+(\.\d+)?$/.test(value)) return value;
+      const cell = (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/([;\t\r\n])(?=[=+\-@\t])/g, "$1'");
+      return /[",;\t\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+    };
+    const alphabet = ['a', '1', '.', '=', '+', '-', '@', '"', ',', ';', '\t', '\r', '\n', "'", ' ', 'é'];
+    let cells = [''];
+    let checked = 0;
+    for (let length = 0; length <= 4; length++) {
+      for (const value of cells) {
+        expect([value, csvCell(value)]).toEqual([value, byExpressions(value)]);
+        checked++;
+      }
+      cells = cells.flatMap((value) => alphabet.map((char) => value + char));
+    }
+    expect(checked).toBe(1 + 16 + 16 ** 2 + 16 ** 3 + 16 ** 4);
+  });
 });
 
 const indexOp = (change: Partial<ExportOp>): ExportOp => ({

@@ -10,9 +10,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StatementSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { LiveCsv } from '../../core/export-rows';
 import { exportIndex } from '../../core/history-index/worker-thread/export-file';
+import { ExtraLegs } from '../../core/history-index/worker-thread/export-ops';
+import { C as COLUMN, type ExportRow } from '../../core/history-index/worker-thread/export-read';
 import { openIndex } from '../../core/history-index/worker-thread/schema';
 import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { normalizeOperation } from '../../core/normalize';
@@ -81,6 +84,19 @@ describe('the accounting export of a known history', () => {
 
   it('from the history index equals it too (read in time order whatever the sort asked)', async () => {
     sameFields(await fromIndex('accounting'), expected);
+  });
+
+  it('from the history index on a Node without setReturnArrays (before 24): rows read as objects, the same file', async () => {
+    const columns = await fromIndex('csv');
+    const proto = StatementSync.prototype as { setReturnArrays?: unknown };
+    const had = proto.setReturnArrays;
+    proto.setReturnArrays = undefined;
+    try {
+      sameFields(await fromIndex('accounting'), expected);
+      expect(await fromIndex('csv')).toBe(columns);
+    } finally {
+      proto.setReturnArrays = had;
+    }
   });
 
   it('is told apart when it is not: a changed amount is named by line and column', () => {
@@ -274,5 +290,88 @@ describe('the accounting rows of what the side walks add (issue #27)', () => {
       'fee',
       'ab'.repeat(32),
     ]);
+  });
+});
+
+describe('the accounting export from the index across its batches of 500 rows', () => {
+  it('a transaction whose operations straddle a batch is one row, summed over all of them', async () => {
+    // 1,002 payments to the account in transactions of three: the 167th holds operations 499 to 501.
+    const records = Array.from({ length: 1_002 }, (_, i) => {
+      const tx = Math.floor(i / 3);
+      const id = String((BigInt(60_000_000 + tx) << 32n) | (1n << 12n) | BigInt((i % 3) + 1));
+      return {
+        id,
+        paging_token: id,
+        transaction_successful: true,
+        source_account: B,
+        type: 'payment',
+        type_i: 1,
+        created_at: new Date(Date.UTC(2026, 0, 1) + tx * 5000).toISOString(),
+        transaction_hash: String(tx).padStart(64, '0'),
+        asset_type: 'native',
+        from: B,
+        to: A,
+        amount: `${(i % 3) + 1}.0000000`,
+      };
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-batches-'));
+    const db = openIndex(join(dir, 'index.sqlite'));
+    try {
+      const writer = new IndexWriter(db);
+      writer.ingestPage(A, JSON.stringify({ _embedded: { records } }));
+      const path = join(dir, 'accounting.csv');
+      writeFileSync(path, '');
+      const { rows } = await exportIndex(db, writer.account(A).acct, {
+        account: A,
+        filter: {},
+        sort: 'time',
+        format: 'accounting',
+        path,
+      });
+      expect(rows).toBe(1_002);
+      const lines = parseCsv(readFileSync(path, 'utf8')).slice(1);
+      const cell = (line: string[], name: (typeof ACCOUNTING_COLUMNS)[number]) =>
+        line[ACCOUNTING_COLUMNS.indexOf(name)];
+      expect(lines).toHaveLength(334);
+      expect(new Set(lines.map((line) => cell(line, 'TxHash'))).size).toBe(334);
+      expect(new Set(lines.map((line) => cell(line, 'Received Amount')))).toEqual(new Set(['6.0000000']));
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the further legs of a batch of index rows (export-ops.ts ExtraLegs)', () => {
+  it('are found with their operation alone, the least id, the greatest or between; not next to it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-legs-'));
+    const db = openIndex(join(dir, 'index.sqlite'));
+    try {
+      const writer = new IndexWriter(db);
+      writer.ingestPage(A, pageText);
+      const extra = new ExtraLegs(db, writer.account(A).acct);
+      // The pool deposit's shares are its further leg; the operations just before and after it have none.
+      const [BEFORE, POOL, AFTER] = ['225485800219873281', '225485804514840577', '225485808809807873'];
+      const row = (id: string, successful = 1): ExportRow => {
+        const r: ExportRow = Array.from({ length: 13 }, () => null);
+        r[COLUMN.id] = id;
+        r[COLUMN.successful] = successful;
+        return r;
+      };
+      const found = (...rows: ExportRow[]) => [...extra.of(rows).keys()];
+      expect(found(row(POOL))).toEqual([POOL]);
+      expect(found(row(BEFORE), row(POOL))).toEqual([POOL]);
+      expect(found(row(POOL), row(AFTER))).toEqual([POOL]);
+      expect(found(row(AFTER), row(POOL), row(BEFORE))).toEqual([POOL]);
+      // Ids of other lengths: compared as numbers, not as text ('5' is the least).
+      expect(found(row('5'), row(POOL))).toEqual([POOL]);
+      expect(found(row(POOL), row('9'.repeat(18)))).toEqual([POOL]);
+      expect(found(row(BEFORE))).toEqual([]);
+      expect(found(row(AFTER))).toEqual([]);
+      expect(found(row(BEFORE), row(AFTER))).toEqual([]);
+      // A failed operation has none.
+      expect(found(row(POOL, 0))).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });

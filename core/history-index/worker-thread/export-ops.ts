@@ -4,6 +4,8 @@
 // transaction's fee on the first row of each transaction the account paid for.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { orderLegs, type ExportLeg, type ExportOp } from '../../../shared/export-columns';
+import { C, type ExportRow } from './export-read';
+import { isoTime } from './iso-time';
 
 type Raw = Record<string, SQLInputValue | undefined>;
 
@@ -12,9 +14,14 @@ const text = (value: SQLInputValue | undefined): string | null =>
 const big = (value: SQLInputValue | undefined): bigint | null =>
   value === null || value === undefined ? null : BigInt(value as bigint);
 
+/** Whether decimal id `a` is below `b`: the shorter is, else the first in text (no sign, no leading zero). */
+const below = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);
+
 /** The further legs of a chunk's rows, by operation id. */
 export class ExtraLegs {
   private readonly statement: StatementSync;
+  /** Whether any further leg lies between two operation ids: most stretches of a history have none. */
+  private readonly any: StatementSync;
 
   constructor(
     db: DatabaseSync,
@@ -26,13 +33,14 @@ export class ExtraLegs {
         WHERE l.acct = ? AND l.op IN (SELECT value FROM json_each(?)) ORDER BY l.op, l.n`,
     );
     this.statement.setReadBigInts(true);
+    this.any = db.prepare('SELECT 1 FROM legs WHERE acct = ? AND op BETWEEN ? AND ? LIMIT 1');
   }
 
   /** The further legs of the successful rows among `rows` (a failed row has none). */
-  of(rows: Raw[]): Map<string, ExportLeg[]> {
-    const ids = rows.filter((r) => Number(r['successful']) === 1).map((r) => String(r['id']));
+  of(rows: ExportRow[]): Map<string, ExportLeg[]> {
+    const ids = rows.filter((r) => r[C.successful] === 1).map((r) => r[C.id] as string);
     const found = new Map<string, ExportLeg[]>();
-    if (ids.length === 0) return found;
+    if (ids.length === 0 || this.noneAmong(ids)) return found;
     for (const r of this.statement.all(this.acct, `[${ids.join(',')}]`) as Raw[]) {
       const op = String(r['op']);
       const list = found.get(op) ?? [];
@@ -46,26 +54,39 @@ export class ExtraLegs {
     }
     return found;
   }
+
+  /** True when no further leg lies between the least and the greatest of `ids` (one seek, not one per id). */
+  private noneAmong(ids: string[]): boolean {
+    let least = ids[0]!;
+    let greatest = least;
+    for (const id of ids) {
+      // A signed id (none the network writes) is not compared as text: the legs are read.
+      if (id.charCodeAt(0) === 45 /* - */) return false;
+      if (below(id, least)) least = id;
+      else if (below(greatest, id)) greatest = id;
+    }
+    return this.any.get(this.acct, BigInt(least), BigInt(greatest)) === undefined;
+  }
 }
 
-/** The last time written and its ISO text: a ledger's operations share one close time. */
+/** The last time written and its ISO text (iso-time.ts): a ledger's operations share one close time. */
 let lastMs = Number.NaN;
 let lastIso = '';
 function isoOf(ms: number): string {
   if (ms !== lastMs) {
     lastMs = ms;
-    lastIso = new Date(ms).toISOString();
+    lastIso = isoTime(ms);
   }
   return lastIso;
 }
 
-/** An index row (query.ts readPage's columns, bigints) and its further legs as an ExportOp. */
-export function exportOpOf(r: Raw, extra: ExportLeg[] | undefined): ExportOp {
-  const successful = Number(r['successful']) === 1;
-  const direction = r['direction'];
-  const counterparty = text(r['counterparty']);
-  const asset = text(r['asset']);
-  const sourceAsset = text(r['source_asset']);
+/** An index row (export-read.ts) and its further legs as an ExportOp. */
+export function exportOpOf(r: ExportRow, extra: ExportLeg[] | undefined): ExportOp {
+  const successful = r[C.successful] === 1;
+  const direction = r[C.direction];
+  const counterparty = text(r[C.counterparty]);
+  const asset = text(r[C.asset]);
+  const sourceAsset = text(r[C.sourceAsset]);
   const legs: ExportLeg[] = [];
   if (successful) {
     const outAsset = sourceAsset ?? asset;
@@ -73,24 +94,24 @@ export function exportOpOf(r: Raw, extra: ExportLeg[] | undefined): ExportOp {
       legs.push({
         side: 'out',
         asset: outAsset,
-        amount: big(sourceAsset === null ? r['amount'] : r['source_amount']),
+        amount: big(sourceAsset === null ? r[C.amount] : r[C.sourceAmount]),
         counterparty,
       });
     if ((direction === 'in' || direction === 'self') && asset !== null)
-      legs.push({ side: 'in', asset, amount: big(r['amount']), counterparty });
+      legs.push({ side: 'in', asset, amount: big(r[C.amount]), counterparty });
     if (extra) for (const leg of extra) legs.push(leg.counterparty ? leg : { ...leg, counterparty });
   }
   return {
-    time: isoOf(Number(r['created_at'])),
-    type: String(r['type']),
-    txHash: String(r['tx_hash']),
-    opId: String(r['id']),
-    memo: text(r['memo']),
+    time: isoOf(Number(r[C.createdAt])),
+    type: String(r[C.type]),
+    txHash: String(r[C.txHash]),
+    opId: String(r[C.id]),
+    memo: text(r[C.memo]),
     successful,
     counterparty,
     // The columns' two legs are out before in already; only further legs can break that order.
     legs: extra ? orderLegs(legs) : legs,
-    feePaid: big(r['fee_paid']),
+    feePaid: big(r[C.feePaid]),
   };
 }
 

@@ -100,10 +100,13 @@ export function accountingDate(iso: string): string {
   return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : iso;
 }
 
-const POOL_LABELS: Record<string, string> = {
-  liquidity_pool_deposit: 'liquidity in',
-  liquidity_pool_withdraw: 'liquidity out',
-};
+// A Map, not an object: a type named by the server ("constructor", "toString") must not read an Object method.
+const POOL_LABELS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    liquidity_pool_deposit: 'liquidity in',
+    liquidity_pool_withdraw: 'liquidity out',
+  }),
+);
 
 /** Writes the accounting rows of an export's operations, one transaction at a time. */
 export class AccountingWriter {
@@ -157,7 +160,7 @@ export class AccountingWriter {
       if (entry[1] < 0n) sent.push(entry);
       else if (entry[1] > 0n) received.push(entry);
     const pairs = Math.max(sent.length, received.length, tx.fee !== null ? 1 : 0);
-    const pool = tx.types.map((t) => POOL_LABELS[t]).find(Boolean);
+    const pool = tx.types.map((t) => POOL_LABELS.get(t)).find(Boolean);
     const description = csvCell(this.describe(tx));
     const hash = csvCell(tx.hash);
     const date = csvCell(accountingDate(tx.time));

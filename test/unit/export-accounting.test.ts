@@ -375,3 +375,23 @@ describe('the further legs of a batch of index rows (export-ops.ts ExtraLegs)', 
     }
   });
 });
+
+describe('the accounting label of a type the server names', () => {
+  it('reads no Object method for a type named like one', () => {
+    const writer = new AccountingWriter(new CurrencyNames(), nameOf);
+    let out = '';
+    for (const type of ['constructor', 'toString', '__proto__'])
+      out += writer.add({
+        time: '2026-03-01T10:00:00.000Z',
+        type,
+        txHash: type,
+        opId: '1',
+        memo: null,
+        successful: true,
+        counterparty: null,
+        legs: [{ side: 'in', asset: 'native', amount: 1n, counterparty: null }],
+        feePaid: null,
+      });
+    expect(parseCsv(out + writer.end()).map((line) => line[9])).toEqual(['deposit', 'deposit', 'deposit']);
+  });
+});

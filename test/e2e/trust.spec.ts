@@ -221,8 +221,11 @@ test("a view error sent over the bridge lands in the web host's stderr, one line
         );
         ws.send(JSON.stringify({ id: 2, channel: 'app:log-error', args: { view: 'v', message: 'x'.repeat(5_000) } }));
       };
+      // The same socket carries the host's events (a ledger closing): only the two replies count.
       ws.onmessage = (event) => {
-        answers.push(JSON.parse(event.data));
+        const message = JSON.parse(event.data) as { id?: number };
+        if (message.id === undefined) return;
+        answers.push(message);
         if (answers.length === 2) resolve();
       };
     });

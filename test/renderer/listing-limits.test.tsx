@@ -5,6 +5,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkStatus } from '../../renderer/src/components/network-status';
 import { OperationTable } from '../../renderer/src/components/operation-table';
+import { useUi } from '../../renderer/src/lib/store';
 import { ACCOUNT, fakeBridge, payment } from './support/fake-bridge';
 import { giveTablesASize, renderWith } from './support/render';
 
@@ -40,6 +41,9 @@ const health = () => ({
 
 beforeAll(() => giveTablesASize());
 beforeEach(() => {
+  // The selected network is in every listing's query key: start from the store's first state (no
+  // network yet), whatever a file before this one left in it (the renderer files share modules).
+  useUi.setState(useUi.getInitialState(), true);
   window.location.hash = `#/account/${ACCOUNT}`;
 });
 afterEach(() => {

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OperationTable } from '../../renderer/src/components/operation-table';
 import { listingKey, MAX_PAGES, PAGE_SIZE } from '../../renderer/src/lib/listing';
+import { useUi } from '../../renderer/src/lib/store';
 import { ACCOUNT, FakeError, fakeBridge, operationHandler, paymentsHandler } from './support/fake-bridge';
 import { giveTablesASize, renderWith } from './support/render';
 
@@ -20,6 +21,9 @@ function scrollTo(top: number) {
 
 beforeAll(() => giveTablesASize());
 beforeEach(() => {
+  // The selected network is in every listing's query key: start from the store's first state (no
+  // network yet), whatever a file before this one left in it (the renderer files share modules).
+  useUi.setState(useUi.getInitialState(), true);
   window.location.hash = `#/account/${ACCOUNT}`;
 });
 afterEach(cleanup);

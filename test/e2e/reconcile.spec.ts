@@ -163,7 +163,9 @@ test('a fee paid for another account’s transaction is a row of the payer’s i
   await expect(row).toContainText('alice');
   // The fee it paid, exact, as an outflow of XLM.
   const record = (await (await fetch(new URL(`/transactions/${hash}`, serviceUrl))).json()) as { fee_charged: string };
-  await expect(row.locator('.amounts')).toHaveText(`fee ${formatAmount(BigInt(record.fee_charged), { fixed: true })} XLM`);
+  await expect(row.locator('.amounts')).toHaveText(
+    `fee ${formatAmount(BigInt(record.fee_charged), { fixed: true })} XLM`,
+  );
   await shot(page, testInfo, 'fee-paid-row-1440x900');
   await page.setViewportSize({ width: 1024, height: 700 });
   await row.scrollIntoViewIfNeeded();

@@ -10,10 +10,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two spec files at a time: a spec mostly waits (ledgers closing, the page settling), so two of
-  // them share the cores well; the tests of one file stay in order in one worker. Each worker that
-  // runs a sharer starts its own shared network (test/e2e/support/shared-network.ts).
-  workers: 2,
+  workers: 1,
   retries: 0,
   reporter: 'list',
   use: {

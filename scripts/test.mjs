@@ -2,10 +2,9 @@
 // driving Debian's Chromium). Every step runs even if an earlier one failed, so one run shows
 // everything that is wrong; the last line totals every suite: `N passed, N failed, N skipped`.
 //
-// The renderer is built first; then three lanes run side by side, each line prefixed with its lane,
-// so that the two cores stay busy until the end (docs/testing.md, "Keeping the suite fast"): the
-// integration tests (vitest, one file at a time), Playwright (two workers), and the unit and
-// renderer tests (vitest) followed by type-check, lint and format.
+// The renderer is built first; then two lanes run side by side, because vitest's integration files
+// run one at a time and leave the second core mostly idle: vitest (its output as it comes), and
+// type-check, lint, format and Playwright one after another (each line prefixed with its step).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,10 +13,9 @@ import { createInterface } from 'node:readline';
 const USAGE = `usage: npm test
   --help, -h    print this and exit
 Runs every suite, each even if one before it failed: the renderer's build, then side by side
-the integration tests (vitest), the end-to-end tests (Playwright in Chromium; LEDGERSCOPE_CHROMIUM
-names another Chromium than /usr/bin/chromium) and, one after another, the unit and renderer tests
-(vitest), type-check (tsc -b), lint (eslint) and format (prettier --check). The last line totals
-them: N passed, N failed, N skipped.
+vitest (unit and integration tests) and, one after another, type-check (tsc -b), lint (eslint),
+format (prettier --check) and end-to-end tests (Playwright in Chromium; LEDGERSCOPE_CHROMIUM names
+another Chromium than /usr/bin/chromium). The last line totals them: N passed, N failed, N skipped.
 It takes no other flag; one suite or file: npm run test:unit -- <files>, npm run test:e2e -- <spec>
 (docs/testing.md).`;
 
@@ -38,7 +36,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /**
  * Runs one step. Without a prefix its output goes straight to this terminal; with one, each line
- * is written with the prefix, so lanes running side by side stay readable.
+ * is written with the prefix, so a lane running beside vitest stays readable.
  */
 function run(title, command, args, { env = {}, prefix } = {}) {
   const say = (line) => console.log(prefix ? `${prefix}${line}` : line);
@@ -136,41 +134,24 @@ function countPlaywright(ok, stats) {
   }
 }
 
-/** One vitest run of the named projects, counted from its own JSON report. */
-async function vitestRun(title, projects, name, prefix) {
-  const vitestJson = join(results, `${name}.json`);
-  const ok = await run(
-    title,
-    vitest[0],
-    [
-      vitest[1],
-      'run',
-      ...projects.flatMap((project) => ['--project', project]),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestJson}`,
-    ],
-    { prefix },
-  );
+async function vitestLane() {
+  const vitestJson = join(results, 'vitest.json');
+  const ok = await run('unit and integration tests (vitest)', vitest[0], [
+    vitest[1],
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]);
   countVitest(ok, readJson(vitestJson));
 }
 
-/** The integration tests: each file starts its own local network, one file at a time. */
-function integrationLane() {
-  return vitestRun('integration tests (vitest)', ['integration'], 'vitest-integration', 'integr.  | ');
-}
-
-/** The unit and renderer tests, then type-check, lint and format: together about as long as each other lane. */
-async function unitAndChecksLane() {
-  await vitestRun('unit and renderer tests (vitest)', ['unit', 'renderer'], 'vitest-unit', 'unit     | ');
+/** Type-check, lint and format, then Playwright against the renderer built before the lanes began. */
+async function checksAndBrowserLane(built) {
   await check('type-check', tsc[0], [tsc[1], '-b'], { prefix: 'tsc      | ' });
   await check('lint', eslint[0], [eslint[1], '.'], { prefix: 'eslint   | ' });
   // Every file in the formatter's care is as Prettier writes it (.prettierrc.json); `npm run format` mends.
   await check('format', prettier[0], [prettier[1], '--check', '--log-level', 'warn', '.'], { prefix: 'prettier | ' });
-}
-
-/** Playwright against the renderer built before the lanes began. */
-async function browserLane(built) {
   if (!built) return;
   const playwrightJson = join(results, 'playwright.json');
   const ok = await run(
@@ -194,7 +175,7 @@ else
     '--renderer',
     '--force',
   ]);
-await Promise.all([integrationLane(), browserLane(built), unitAndChecksLane()]);
+await Promise.all([vitestLane(), checksAndBrowserLane(built)]);
 
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(`\n${line}`);

@@ -1,5 +1,5 @@
-// One local network for the specs that only read it, started once per Playwright worker that runs
-// one of them (two workers: at most two such networks a run) instead of once per spec file. Each spec still starts its own
+// One local network for the specs that only read it, started once per Playwright worker
+// (workers: 1, so once per run) instead of once per spec file. Each spec still starts its own
 // web host on it (its own user-data directory), so settings, labels, watches and indexes stay
 // per spec. The specs that share it (docs/testing.md) post nothing that another sharer reads: the
 // only writer, home-labels, pays bob from root and alice from bob, accounts whose newest rows no

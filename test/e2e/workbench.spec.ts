@@ -41,7 +41,7 @@ test('index an account, filter it in the workbench, read totals and the chart, o
 
   await panel.getByRole('link', { name: 'Open in workbench' }).click();
   await expect(page).toHaveURL(new RegExp(`#/history/${busy}$`));
-  await expect(page.getByTestId('match-count')).toHaveText(`${indexed.toLocaleString('en')} operations match`);
+  await expect(page.getByTestId('match-count')).toHaveText(`${indexed.toLocaleString('en')} records match`);
   // A current index: nothing is labelled partial (#28.2).
   await expect(page.getByTestId('partial-note')).toHaveCount(0);
 
@@ -196,7 +196,7 @@ test('an asset code opens the asset view: issuer, known holders, indexed payment
   expect(await overflowing(page), 'asset view: overflowing cells').toEqual([]);
   await view.getByRole('link', { name: 'Open in the workbench' }).first().click();
   await expect(page).toHaveURL(new RegExp(`#/history/${busy}\\?asset=USD%3A${issuerId}$`));
-  await expect(page.getByTestId('match-count')).toHaveText(/operations? match/);
+  await expect(page.getByTestId('match-count')).toHaveText(/records? match/);
 
   await page.goto(`${app.host.url}#/asset/USD:${issuerId.slice(0, -1)}${issuerId.endsWith('A') ? 'B' : 'A'}`);
   await expect(page.getByTestId('bad-asset')).toContainText('issuer is not a valid account id');

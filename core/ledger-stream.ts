@@ -16,6 +16,8 @@ export class LedgerStream {
   private connection: AbortController | null = null;
   private profile: NetworkProfile | null = null;
   private lastToken = 'now';
+  /** The last ledger pushed: a repeated or older one is not pushed again. */
+  private lastSequence = 0;
   private attempt = 0;
   private wait: AbortController | null = null;
   private closed = false;
@@ -33,6 +35,7 @@ export class LedgerStream {
     this.disconnect();
     this.profile = profile;
     this.lastToken = 'now';
+    this.lastSequence = 0;
     this.attempt = 0;
     this.connect();
   }
@@ -44,12 +47,18 @@ export class LedgerStream {
     const connection = (this.connection = new AbortController());
     const retry = () => connection === this.connection && this.reconnect();
     const event = (event: SseEvent) => {
+      // An aborted connection's late event is not this stream's.
+      if (connection !== this.connection) return;
       if (event.type === 'close') return retry();
       this.attempt = 0; // the preamble or a ledger: the connection works
       if (event.type !== 'message') return;
       try {
         const { raw: _raw, hash: _hash, ...ledger } = normalizeLedger(parseJson(event.data));
         if (event.lastEventId) this.lastToken = event.lastEventId;
+        // Ledgers only go forward: one the stream repeats (a resumed connection, a server that
+        // sends it twice) is not pushed again.
+        if (ledger.sequence <= this.lastSequence) return;
+        this.lastSequence = ledger.sequence;
         this.emit('ledger:closed', { networkId: profile.id, ledger });
       } catch {
         // "hello" frames and anything that is not a ledger

@@ -34,8 +34,6 @@ export const FILL_LEG_BASE = 1000;
 /** Where a record stands in its listing: [operation or transaction id, trade order (-1 for a transaction)]. */
 type Place = [bigint, number];
 
-const TOKEN_COLUMN: Record<SideKind, string> = { transactions: 'tx_token', trades: 'trade_token' };
-
 /** A cursor's place: a transaction's TOID, a trade's "operation-order", or an id to start after (a walk past pruned history). */
 function cursorPlace(cursor: string | undefined): Place | null {
   if (!cursor) return null;
@@ -67,13 +65,16 @@ function placesOf(kind: SideKind, records: JsonValue[]): Read[] {
 export class SideWriter {
   private readonly txRow: StatementSync;
   private readonly opType: StatementSync;
+  private readonly setToken: Record<SideKind, StatementSync>;
 
   constructor(
-    private readonly db: DatabaseSync,
+    db: DatabaseSync,
     private readonly writer: IndexWriter,
   ) {
     this.txRow = db.prepare('SELECT 1 FROM ops WHERE acct = ? AND id >= ? AND id < ? AND tx_hash = ? LIMIT 1');
     this.opType = db.prepare('SELECT type FROM ops WHERE acct = ? AND id = ?');
+    const token = (column: string) => db.prepare(`UPDATE accounts SET ${column} = ? WHERE acct = ?`);
+    this.setToken = { transactions: token('tx_token'), trades: token('trade_token') };
   }
 
   /**
@@ -94,7 +95,7 @@ export class SideWriter {
     const within = all.filter((read) => read.place[0] <= limit);
     const acct = this.writer.account(address).acct;
     const { rows, fills } =
-      kind === 'transactions' ? this.feeRows(acct, address, within) : this.trades(address, within);
+      kind === 'transactions' ? this.feeRows(acct, address, within) : this.trades(acct, address, within);
     const texts = rows.map((row) => stringifyJson(within[row.slot]!.record));
     const slotted = rows.map((row, slot) => ({ ...row, slot }));
     const lastToken = within.at(-1)?.token ?? null;
@@ -106,8 +107,7 @@ export class SideWriter {
       within.length === PAGE_LIMIT,
       (_, legs) => {
         for (const fill of fills) this.appendFill(acct, fill, legs);
-        if (lastToken !== null)
-          this.db.prepare(`UPDATE accounts SET ${TOKEN_COLUMN[kind]} = ? WHERE acct = ?`).run(lastToken, acct);
+        if (lastToken !== null) this.setToken[kind].run(lastToken, acct);
       },
     );
     return { ...result, count: within.length, firstToken: within[0]?.token ?? null, lastToken };
@@ -128,8 +128,7 @@ export class SideWriter {
    * legs of the account's own operation's row, but for the trades its own path payment took (its
    * row already holds what it sent and received).
    */
-  private trades(address: string, reads: Read[]): { rows: IndexRow[]; fills: TradeFill[] } {
-    const acct = this.writer.account(address).acct;
+  private trades(acct: number, address: string, reads: Read[]): { rows: IndexRow[]; fills: TradeFill[] } {
     const rows: IndexRow[] = [];
     const fills: TradeFill[] = [];
     const byOp = new Map<bigint, { slot: number; fills: TradeFill[] }>();

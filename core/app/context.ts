@@ -5,17 +5,18 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { NetworkHealth, NetworkProfile, RequestChannel } from '../../shared/ipc';
-import type { JsonValue } from '../../shared/json';
 import type { Emit, Handlers } from './dispatch';
 import { CoreError } from './errors';
 import { Exports } from '../exports/export';
-import { HealthReadings } from '../sources/horizon/health';
+import { HealthReadings } from './health-readings';
 import { demoNames } from './home';
 import { HistoryService } from '../history-index/main-thread/service';
 import { HttpClient, HttpError } from '../http/http';
 import { LabelStore } from './labels';
 import { Networks } from '../networks/networks';
 import type { RateLimitWait } from '../http/rate-limit';
+import { sourceCache } from '../sources/registry';
+import type { Source } from '../sources/source';
 import { StreamManager, type StreamOptions } from '../streams/streams';
 import { Submissions, type FollowOptions } from '../submission/submit';
 
@@ -62,6 +63,13 @@ export interface CoreContext {
    * notices name), from the same per-base-URL cache: a 429 on a probe holds the next request too.
    */
   clientFor(profile: Pick<NetworkProfile, 'id' | 'baseUrl'>): HttpClient;
+  /**
+   * The selected network's source (core/sources/source.ts): what handlers, the history index and
+   * the command line reach the network through. One per profile, over its base URL's client.
+   */
+  source(): Source;
+  /** The source of any profile, from the same cache (its client from clientFor). */
+  sourceFor(profile: NetworkProfile): Source;
   /** The latest ledger the selected network reported (null until a health reading has it). */
   latestLedger(): number | null;
   /** Reads the selected network's health now and remembers its latest ledger. */
@@ -79,8 +87,6 @@ export interface CoreContext {
   networkChanged(profile: NetworkProfile): void;
   /** Runs a request; a 404 becomes an error that says what was missing and on which network. */
   orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
-  /** GETs one resource: its body and its exact text. */
-  getResource(path: string, what: string, signal: AbortSignal): Promise<readonly [JsonValue, string]>;
   /** Registers what a domain must stop when the core closes (a connection it holds). */
   onClose(stop: () => void): void;
   /** Stops the health push and every service. */
@@ -95,6 +101,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const networks = new Networks(options.userDataDir, options.localUrl);
   const clientFor = clientCache(options, emit, (baseUrl) => profileIdOf(networks, baseUrl));
   const http = () => clientFor(networks.selected());
+  const sourceFor = sourceCache(clientFor);
   let latestLedger: number | null = null;
   const streams = new StreamManager(options.userDataDir, emit, {
     latestLedger: () => latestLedger,
@@ -106,7 +113,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   const labels = addressBook(options, networks);
   const { exports, history } = fileServices(options, emit, labels, () => latestLedger);
 
-  const readings = new HealthReadings(() => networks.selected(), clientFor, ROOT_FRESH_MS);
+  const readings = new HealthReadings(() => networks.selected(), sourceFor, ROOT_FRESH_MS);
 
   async function checkHealth(signal?: AbortSignal): Promise<NetworkHealth> {
     const health = await readings.read(signal);
@@ -142,6 +149,8 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     labels,
     http,
     clientFor,
+    source: () => sourceFor(networks.selected()),
+    sourceFor,
     latestLedger: () => latestLedger,
     checkHealth,
     recentHealth: async (signal) => (await readings.recent()) ?? checkHealth(signal),
@@ -153,10 +162,6 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
       void pushHealth();
     },
     orNotFound,
-    async getResource(path, what, signal) {
-      const response = await orNotFound(what, () => http().getJson(path, { signal }));
-      return [response.body, response.text.trim()] as const;
-    },
     onClose(stop) {
       closers.push(stop);
     },

@@ -8,9 +8,7 @@ import { StrKey } from '@stellar/stellar-base';
 import type { DemoAccount, LedgerSummary } from '../../shared/home-model';
 import { LabelEntry } from '../../shared/labels';
 import type { Operation } from '../../shared/model';
-import { HttpError, type HttpClient } from '../http/http';
-import { fetchListing } from '../sources/horizon/listings';
-import { normalizeLedger } from '../sources/horizon/resources';
+import { need, type Source } from '../sources/source';
 
 const MAX_CACHED = 2_000;
 /** How far back "previous non-empty ledger" looks before saying there is none nearby. */
@@ -22,33 +20,26 @@ export class LedgerCache {
   private readonly operations = new Map<string, Operation[]>();
 
   /** A ledger by sequence, from the cache or the network; null when the network never closed it. */
-  async ledger(http: HttpClient, sequence: number, signal?: AbortSignal): Promise<LedgerSummary | null> {
-    const key = `${http.baseUrl} ${sequence}`;
+  async ledger(source: Source, sequence: number, signal?: AbortSignal): Promise<LedgerSummary | null> {
+    const key = `${source.http.baseUrl} ${sequence}`;
     if (this.ledgers.has(key)) return this.ledgers.get(key)!;
-    try {
-      const {
-        raw: _raw,
-        hash: _hash,
-        ...summary
-      } = normalizeLedger((await http.getJson(`/ledgers/${sequence}`, { signal })).body);
-      this.remember(this.ledgers, key, summary);
-      return summary;
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return null;
-      throw error;
-    }
+    const ledger = await source.ledger(sequence, signal);
+    if (ledger === null) return null;
+    const { raw: _raw, hash: _hash, ...summary } = ledger;
+    this.remember(this.ledgers, key, summary);
+    return summary;
   }
 
   /** The `limit` ledgers up to `latest`, newest first (fewer near the network's first ledger). */
-  async recent(http: HttpClient, latest: number, limit: number, signal?: AbortSignal): Promise<LedgerSummary[]> {
+  async recent(source: Source, latest: number, limit: number, signal?: AbortSignal): Promise<LedgerSummary[]> {
     const sequences = Array.from({ length: Math.min(limit, latest) }, (_, i) => latest - i);
-    const found = await Promise.all(sequences.map((sequence) => this.ledger(http, sequence, signal)));
+    const found = await Promise.all(sequences.map((sequence) => this.ledger(source, sequence, signal)));
     return found.filter((ledger): ledger is LedgerSummary => ledger !== null);
   }
 
   /** The ledger before `sequence`, or with `skipEmpty` the nearest earlier one with operations. */
   async previous(
-    http: HttpClient,
+    source: Source,
     sequence: number,
     skipEmpty: boolean,
     signal?: AbortSignal,
@@ -57,7 +48,7 @@ export class LedgerCache {
     const floor = Math.max(1, sequence - MAX_EMPTY_SCAN);
     for (let top = sequence - 1; top >= floor; top -= SCAN_BATCH) {
       const batch = Array.from({ length: Math.min(SCAN_BATCH, top - floor + 1) }, (_, i) => top - i);
-      const ledgers = await Promise.all(batch.map((seq) => this.ledger(http, seq, signal)));
+      const ledgers = await Promise.all(batch.map((seq) => this.ledger(source, seq, signal)));
       const hit = ledgers.find((ledger) => ledger !== null && ledger.operationCount > 0);
       if (hit) return { sequence: hit.sequence, skipped: sequence - 1 - hit.sequence };
       if (ledgers.some((ledger) => ledger === null)) break;
@@ -69,34 +60,33 @@ export class LedgerCache {
    * The latest operations (failed ones too) at or before `latest`, newest first, from at most
    * five ledgers with operations: empty ledgers are skipped, as far back as MAX_EMPTY_SCAN.
    */
-  async latestOperations(http: HttpClient, latest: number, limit: number, signal?: AbortSignal): Promise<Operation[]> {
+  async latestOperations(source: Source, latest: number, limit: number, signal?: AbortSignal): Promise<Operation[]> {
     const out: Operation[] = [];
     let sequence: number | null = latest;
     for (let busy = 0; sequence !== null && busy < 5 && out.length < limit;) {
-      const ledger = await this.ledger(http, sequence, signal);
+      const ledger = await this.ledger(source, sequence, signal);
       if (!ledger) break;
       if (ledger.operationCount > 0) {
         busy += 1;
-        out.push(...(await this.ledgerOperations(http, sequence, limit - out.length, signal)));
+        out.push(...(await this.ledgerOperations(source, sequence, limit - out.length, signal)));
       }
-      sequence = (await this.previous(http, sequence, true, signal)).sequence;
+      sequence = (await this.previous(source, sequence, true, signal)).sequence;
     }
     return out.slice(0, limit);
   }
 
   private async ledgerOperations(
-    http: HttpClient,
+    source: Source,
     sequence: number,
     limit: number,
     signal?: AbortSignal,
   ): Promise<Operation[]> {
-    const key = `${http.baseUrl} ${sequence} ${limit}`;
+    const key = `${source.http.baseUrl} ${sequence} ${limit}`;
     const cached = this.operations.get(key);
     if (cached) return cached;
     const query = { limit, order: 'desc' as const, includeFailed: true, includeTransactions: false };
-    const page = await fetchListing(http, { kind: 'operations', scope: 'ledger', id: String(sequence) }, query, {
-      signal,
-    });
+    const target = { kind: 'operations', scope: 'ledger', id: String(sequence) } as const;
+    const page = await need(source.listings).page(target, query, { signal });
     this.remember(this.operations, key, page.records);
     return page.records;
   }

@@ -7,10 +7,7 @@ import type { Balance } from '../../shared/model';
 import { parseAmount } from '../../shared/amount';
 import { reconcile, type ReportedBalance, type Reconciliation } from '../../shared/reconcile';
 import type { CoreContext } from './context';
-import { CoreError } from './errors';
-import { normalizeAccount } from '../sources/horizon/resources';
-import { readElderRecord } from '../sources/horizon/partial-history';
-import { hashPassphrase } from '../sources/horizon/submit-async';
+import { need } from '../sources/source';
 import { Keypair } from '@stellar/stellar-base';
 
 /** A balance line's asset key, as the index writes it (shared/moves.ts movedAssetKey). */
@@ -29,18 +26,13 @@ interface Reported {
 
 /** The account's balances as the network reports them now; none when it does not exist (merged). */
 async function reported(ctx: CoreContext, account: string, signal: AbortSignal): Promise<Reported> {
-  try {
-    const [body, raw] = await ctx.getResource(`/accounts/${account}`, `Account ${account}`, signal);
-    const found = normalizeAccount(body, raw);
-    const balances = found.balances.flatMap((b) => {
-      const asset = balanceKey(b);
-      return asset ? [{ asset, amount: b.amount }] : [];
-    });
-    return { balances, lastModifiedLedger: found.lastModifiedLedger ?? null };
-  } catch (error) {
-    if (error instanceof CoreError && error.code === 'not_found') return { balances: null, lastModifiedLedger: null };
-    throw error;
-  }
+  const found = await ctx.source().account(account, { signal });
+  if (found === null) return { balances: null, lastModifiedLedger: null };
+  const balances = found.balances.flatMap((b) => {
+    const asset = balanceKey(b);
+    return asset ? [{ asset, amount: b.amount }] : [];
+  });
+  return { balances, lastModifiedLedger: found.lastModifiedLedger ?? null };
 }
 
 /** The coins genesis creates, all held by the root account (a ledger record without `total_coins` says no other). */
@@ -58,9 +50,9 @@ async function genesisBalance(
   signal: AbortSignal,
 ): Promise<string | null> {
   if (completeFrom === null) return null;
-  const passphrase = await hashPassphrase(ctx.networks.selected(), ctx.http());
+  const passphrase = await need(ctx.source().submission).passphrase(signal);
   if (Keypair.master(passphrase).publicKey() !== account) return null;
-  const elder = await readElderRecord(ctx.http(), completeFrom, signal);
+  const elder = await ctx.source().historyEdge(completeFrom, signal);
   return elder.genesis ? (elder.totalCoins ?? GENESIS_COINS) : null;
 }
 

@@ -15,10 +15,10 @@ import type { NameOf } from '../../shared/operation-summary';
 import { sleep } from '../http/backoff';
 import type { Emit } from '../app/dispatch';
 import { CoreError } from '../app/errors';
-import { HttpError, type HttpClient } from '../http/http';
+import { HttpError } from '../http/http';
 import { createFreshFile, partialName, renameFresh } from './export-files';
 import { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './export-rows';
-import { fetchListing, listingPath } from '../sources/horizon/listings';
+import { need, type Source, type SourceListings } from '../sources/source';
 
 export { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './export-rows';
 
@@ -58,15 +58,15 @@ export class Exports {
     return [...this.running.values()].map((entry) => entry.progress);
   }
 
-  start(request: ExportRequest, http: HttpClient): ExportProgress {
-    listingPath(request.target); // validates the id before a file is created
+  start(request: ExportRequest, source: Source): ExportProgress {
+    need(source.listings).check(request.target); // validates the id before a file is created
     mkdirSync(this.directory, { recursive: true });
     const exportId = randomUUID().slice(0, 8);
     const { path, fd } = createFreshFile(this.directory, request.fileName ?? defaultName(request));
     const controller = new AbortController();
     const progress: ExportProgress = { exportId, path, state: 'running', rows: 0, pages: 0 };
     const entry: Running = { progress, controller, done: Promise.resolve(progress) };
-    entry.done = this.run(entry, request, http, createWriteStream(path, { fd }));
+    entry.done = this.run(entry, request, source, createWriteStream(path, { fd }));
     this.running.set(exportId, entry);
     return { ...progress };
   }
@@ -114,16 +114,11 @@ export class Exports {
     this.emit('export:progress', { ...entry.progress });
   }
 
-  private async run(
-    entry: Running,
-    request: ExportRequest,
-    http: HttpClient,
-    out: WriteStream,
-  ): Promise<ExportProgress> {
+  private async run(entry: Running, request: ExportRequest, source: Source, out: WriteStream): Promise<ExportProgress> {
     const signal = entry.controller.signal;
     const nameOf = this.names();
     try {
-      const total = await knownTotal(request, http, signal);
+      const total = await knownTotal(request, need(source.listings), signal);
       if (total !== undefined) this.update(entry, { total });
       const header = { csv: EXPORT_COLUMNS, accounting: ACCOUNTING_COLUMNS, ndjson: null }[request.format];
       if (header) await write(out, `${header.join(',')}\n`);
@@ -132,7 +127,7 @@ export class Exports {
       // A 410 (history starts later on this server) ends the walk; the note says from which ledger.
       let historyNote = '';
       const fetchRecords = async (cursor: string | undefined, limit: number) => {
-        const fetched = await this.fetchPage(entry, request, http, cursor, limit, signal);
+        const fetched = await this.fetchPage(entry, request, source, cursor, limit, signal);
         if (fetched.historyStart) historyNote = `. ${historyStartMessage(fetched.historyStart)}`;
         return fetched.records;
       };
@@ -172,7 +167,7 @@ export class Exports {
   private async fetchPage(
     entry: Running,
     request: ExportRequest,
-    http: HttpClient,
+    source: Source,
     cursor: string | undefined,
     limit: number,
     signal: AbortSignal,
@@ -187,14 +182,14 @@ export class Exports {
           // The CSV layouts need each transaction's fee, fee account and memo.
           includeTransactions: request.query.includeTransactions || request.format !== 'ndjson',
         };
-        return await fetchListing(http, request.target, query, {
+        return await need(source.listings).page(request.target, query, {
           signal,
           onWait: (waitingMs) => this.update(entry, { waitingMs }),
         });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status !== 429 || signal.aborted) throw error;
         const waitingMs = error.extra.retryAfterMs ?? 1_000;
-        if (waitingMs > http.maxWaitMs) throw error; // longer than allowed (the command line's --max-wait)
+        if (waitingMs > source.http.maxWaitMs) throw error; // longer than allowed (the command line's --max-wait)
         this.update(entry, { waitingMs });
         await sleep(waitingMs, signal);
       }
@@ -202,32 +197,21 @@ export class Exports {
   }
 }
 
-/**
- * The number of rows when the server says it: the operations of a transaction, or of a ledger.
- * Horizon counts a ledger's successful operations in operation_count and all of them in
- * tx_set_operation_count; the local service counts all in operation_count (with
- * failed_transaction_count beside it), so without failed ones its total is known only when no
- * transaction failed. Payments and an account's operations have no count: the dialog then shows
- * rows and pages so far.
- */
-async function knownTotal(request: ExportRequest, http: HttpClient, signal: AbortSignal): Promise<number | undefined> {
+/** The number of rows when the source says it (a ledger's or a transaction's operations); else the dialog shows rows and pages so far. */
+async function knownTotal(
+  request: ExportRequest,
+  listings: SourceListings,
+  signal: AbortSignal,
+): Promise<number | undefined> {
   const { target, query } = request;
-  if (target.kind !== 'operations' || (target.scope !== 'ledger' && target.scope !== 'transaction') || query.cursor)
-    return undefined;
+  if (query.cursor) return undefined;
   try {
-    const path = `/${target.scope === 'ledger' ? 'ledgers' : 'transactions'}/${target.id}`;
-    const body = (await http.getJson(path, { signal, timeoutMs: 10_000 })).body as Record<string, unknown>;
-    const count = target.scope === 'transaction' ? body['operation_count'] : ledgerCount(body, query.includeFailed);
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return undefined;
+    const count = await listings.total(target, query.includeFailed, signal);
+    if (count === undefined) return undefined;
     return query.maxRows !== undefined ? Math.min(count, query.maxRows) : count;
   } catch {
     return undefined; // a count is a nicety: the export goes on without it
   }
-}
-
-function ledgerCount(body: Record<string, unknown>, includeFailed: boolean): unknown {
-  if ('tx_set_operation_count' in body) return includeFailed ? body['tx_set_operation_count'] : body['operation_count'];
-  return includeFailed || body['failed_transaction_count'] === 0 ? body['operation_count'] : undefined;
 }
 
 /** `x.csv` becomes `x-partial.csv` (numbered if taken, never replacing a file); on failure the file keeps its name. */

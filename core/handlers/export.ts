@@ -5,7 +5,7 @@ export function exportHandlers(ctx: CoreContext): DomainHandlers<'export:start' 
   const { exports } = ctx;
   return {
     'export:start': async function exportStart(request) {
-      return exports.start(request, ctx.http());
+      return exports.start(request, ctx.source());
     },
     'export:cancel': async function exportCancel({ exportId }) {
       return { cancelled: exports.cancel(exportId) };

@@ -3,7 +3,7 @@
 // types, flow, export). Indexes live in <userData>/history/<network-id>.sqlite, owned by a worker thread.
 import type { CoreContext, DomainHandlers } from '../app/context';
 import { readRoot, type ServerRoot } from '../history-index/main-thread/walk';
-import { scopeId } from '../sources/horizon/listings';
+import { scopeId } from '../sources/scope-id';
 import { balanceHistory, reconcileAccount } from '../app/reconcile';
 
 type HistoryChannels =

@@ -2,9 +2,7 @@
 // the selected network's accounts) and the plain-language explanation of result codes.
 import type { CoreContext, DomainHandlers } from '../app/context';
 import { allExplanations, explainCode } from '../submission/explain';
-import { HttpError } from '../http/http';
 import { inspectEnvelope } from '../submission/inspect';
-import { normalizeAccount } from '../sources/horizon/resources';
 
 export function inspectionHandlers(ctx: CoreContext): DomainHandlers<'tx:inspect' | 'tx:explain'> {
   const { networks } = ctx;
@@ -16,15 +14,8 @@ export function inspectionHandlers(ctx: CoreContext): DomainHandlers<'tx:inspect
         selected,
         nameOf: ctx.labels.names(),
         loadAccount: async function loadAccount(id) {
-          try {
-            const account = normalizeAccount(
-              (await ctx.http().getJson(`/accounts/${id}`, { signal, timeoutMs: 8_000 })).body,
-            );
-            return { sequence: account.sequence, signers: account.signers.map((s) => s.key) };
-          } catch (error) {
-            if (error instanceof HttpError && error.status === 404) return null;
-            throw error;
-          }
+          const account = await ctx.source().account(id, { signal, timeoutMs: 8_000 });
+          return account && { sequence: account.sequence, signers: account.signers.map((s) => s.key) };
         },
       });
     },

@@ -3,21 +3,18 @@
 // (and whenever that route 404s) the list is read the way both dialects can answer: the
 // ledger's operations in ascending order (failed included) name their transactions in
 // application order, and each transaction is then fetched once.
-import type { JsonValue } from '../../shared/json';
 import type { LedgerTransaction, Operation } from '../../shared/model';
 import { pages, type FetchRecords } from '../../shared/paging';
 import type { Handlers } from '../app/dispatch';
-import { embeddedRecords } from '../sources/horizon/hal-records';
-import { HttpError, type HttpClient } from '../http/http';
-import { fetchListing, scopeId } from '../sources/horizon/listings';
-import { normalizeTransaction } from '../sources/horizon/resources';
+import { scopeId } from '../sources/scope-id';
+import { transactionRow } from '../sources/rows';
+import { need, type Source } from '../sources/source';
 
 /** What the handler needs of the core: a subset of CoreContext (docs/design.md, issue #11). */
 export interface LedgerTransactionsContext {
-  http(): HttpClient;
+  /** The selected network's source: its listings (a direct one of a ledger's transactions where it has one) and resources. */
+  source(): Source;
   orNotFound<T>(what: string, request: () => Promise<T>): Promise<T>;
-  /** The selected profile's dialect: only Horizon is asked for the direct listing. */
-  networks: { selected(): { dialect: 'ledger' | 'horizon' } };
 }
 
 const PAGE = 200;
@@ -38,7 +35,7 @@ async function transactionHashes(
     const query = { limit: pageLimit, order: 'asc' as const, includeFailed: true, includeTransactions: false, cursor };
     return (
       await ctx.orNotFound(`Ledger ${seq}`, () =>
-        fetchListing(ctx.http(), { kind: 'operations', scope: 'ledger', id: seq }, query, { signal }),
+        need(ctx.source().listings).page({ kind: 'operations', scope: 'ledger', id: seq }, query, { signal }),
       )
     ).records;
   };
@@ -55,53 +52,13 @@ async function transactionHashes(
   return { hashes, more: false };
 }
 
-function rowOf(record: JsonValue): LedgerTransaction {
-  const {
-    envelopeXdr: _e,
-    resultXdr: _r,
-    pagingToken: _p,
-    feeAccount: _f,
-    signatures: _s,
-    envelopeSignatures: _d,
-    resultJson: _j,
-    raw: _raw,
-    ...row
-  } = normalizeTransaction(record);
-  return row;
-}
-
 async function loadTransaction(
   ctx: LedgerTransactionsContext,
   hash: string,
   signal: AbortSignal,
 ): Promise<LedgerTransaction> {
-  const response = await ctx.orNotFound(`Transaction ${hash}`, () =>
-    ctx.http().getJson(`/transactions/${hash}`, { signal }),
-  );
-  return rowOf(response.body);
-}
-
-/** Horizon's own listing, one page; null when the server has no such route (then derive it). */
-async function directListing(
-  ctx: LedgerTransactionsContext,
-  seq: string,
-  limit: number,
-  signal: AbortSignal,
-): Promise<{ records: LedgerTransaction[]; truncated: boolean } | null> {
-  // One more than asked says whether there are more (Horizon pages stop at 200).
-  const asked = Math.min(limit + 1, PAGE);
-  try {
-    const response = await ctx.http().getJson(`/ledgers/${seq}/transactions`, {
-      signal,
-      params: { limit: asked, order: 'asc', include_failed: 'true' },
-    });
-    const rows = embeddedRecords(response.body).map(rowOf);
-    // At limit 200 a full page may or may not be all: say "truncated" (the operations list them all).
-    return { records: rows.slice(0, limit), truncated: rows.length > limit || (limit >= PAGE && rows.length === PAGE) };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  }
+  const detail = await ctx.orNotFound(`Transaction ${hash}`, () => ctx.source().resource('transaction', hash, signal));
+  return transactionRow(detail);
 }
 
 /** Runs `work` over `items` with at most PARALLEL in flight, keeping the order. */
@@ -122,8 +79,8 @@ export function ledgerTransactionHandlers(ctx: LedgerTransactionsContext): Pick<
   return {
     'ledger:transactions': async function ledgerTransactions({ sequence, limit }, { signal }) {
       const seq = scopeId('ledger', String(sequence));
-      const direct =
-        ctx.networks.selected().dialect === 'horizon' ? await directListing(ctx, seq, limit, signal) : null;
+      // The source's own listing where it has one (Horizon's; the local service has none).
+      const direct = await need(ctx.source().listings).ledgerTransactions(seq, limit, signal);
       if (direct) return direct;
       const { hashes, more } = await transactionHashes(ctx, seq, limit, signal);
       const records = await inOrder(hashes, (hash) => loadTransaction(ctx, hash, signal));

@@ -1,11 +1,11 @@
 // Pages of an account's payments and of the operations of any scope, for infinite queries.
 import type { ListingTarget } from '../../shared/ipc';
 import type { CoreContext, DomainHandlers } from '../app/context';
-import { fetchListing, type ListingParams } from '../sources/horizon/listings';
+import { need, type ListingQuery } from '../sources/source';
 
 export function listingHandlers(ctx: CoreContext): DomainHandlers<'payments:list' | 'operations:list'> {
-  async function listing(target: ListingTarget, query: ListingParams, what: string, signal: AbortSignal) {
-    return ctx.orNotFound(what, () => fetchListing(ctx.http(), target, query, { signal }));
+  async function listing(target: ListingTarget, query: ListingQuery, what: string, signal: AbortSignal) {
+    return ctx.orNotFound(what, () => need(ctx.source().listings).page(target, query, { signal }));
   }
   return {
     'payments:list': async function paymentsList({ account, query }, { signal }) {

@@ -6,8 +6,8 @@ import type { NetworkProfile } from '../../shared/ipc';
 import type { Handlers } from '../app/dispatch';
 import { CoreError } from '../app/errors';
 import { createFreshFile } from '../exports/export-files';
-import type { HttpClient } from '../http/http';
-import { httpLookup } from '../signatures/accounts';
+import { sourceLookup } from '../signatures/accounts';
+import type { Source } from '../sources/source';
 import { analyse, type Analysis, type SignatureContext } from '../signatures/analyse';
 import { draftFromInput } from '../signatures/draft';
 import { encodeEnvelope } from '../signatures/encode';
@@ -16,7 +16,7 @@ import { mergeEnvelopes } from '../signatures/merge';
 /** What these handlers use of the app core's context (docs/design.md, issue #11). */
 export interface SignaturesContext {
   networks: { list(): NetworkProfile[]; selected(): NetworkProfile };
-  http(): HttpClient;
+  source(): Source;
   exports: { directory: string };
 }
 
@@ -26,7 +26,7 @@ export function signaturesHandlers(ctx: SignaturesContext): SignatureHandlers {
   const context = (signal: AbortSignal): SignatureContext => ({
     profiles: ctx.networks.list(),
     selected: ctx.networks.selected(),
-    lookup: httpLookup(ctx.http, signal),
+    lookup: sourceLookup(() => ctx.source(), signal),
   });
   return {
     'signatures:inspect': async function signaturesInspect({ inputs }, { signal }) {

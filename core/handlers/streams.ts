@@ -2,7 +2,8 @@
 import type { CoreContext, DomainHandlers } from '../app/context';
 import { ANY_ASSET } from '../../shared/minimums';
 import { mergeFeed } from '../../shared/feed';
-import { fetchListing, scopeId } from '../sources/horizon/listings';
+import { scopeId } from '../sources/scope-id';
+import { need } from '../sources/source';
 
 export function streamHandlers(
   ctx: CoreContext,
@@ -29,7 +30,7 @@ export function streamHandlers(
         watched.map(async ({ account, networkId }) => {
           const query = { limit, order: 'desc' as const, includeFailed: false, includeTransactions: false };
           try {
-            const page = await fetchListing(ctx.http(), { kind: 'payments', account }, query, { signal });
+            const page = await need(ctx.source().listings).page({ kind: 'payments', account }, query, { signal });
             return { items: page.records.map((record) => ({ account, networkId, record })), error: null };
           } catch (error) {
             return { items: [], error: `${account.slice(0, 8)}…: ${(error as Error).message.slice(0, 200)}` };

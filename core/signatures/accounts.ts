@@ -3,8 +3,7 @@
 // sequence and native balance. A 404 means the account does not exist; any other failure
 // leaves it unknown, so nothing is judged on a guess.
 import type { Account } from '../../shared/model';
-import { HttpError, type HttpClient } from '../http/http';
-import { normalizeAccount } from '../sources/horizon/resources';
+import type { Source } from '../sources/source';
 import { signerTypeOf } from './keys';
 import type { AccountLookup, AccountState } from './weights';
 
@@ -23,14 +22,13 @@ export function accountState(account: Account): AccountState {
   };
 }
 
-/** A lookup over the selected network's HTTP client. */
-export function httpLookup(http: () => HttpClient, signal: AbortSignal): (id: string) => Promise<AccountLookup> {
+/** A lookup through the selected network's source. */
+export function sourceLookup(source: () => Source, signal: AbortSignal): (id: string) => Promise<AccountLookup> {
   return async function lookupAccount(id) {
     try {
-      const response = await http().getJson(`/accounts/${id}`, { signal, timeoutMs: 8_000 });
-      return { status: 'found', account: accountState(normalizeAccount(response.body)) };
+      const account = await source().account(id, { signal, timeoutMs: 8_000 });
+      return account ? { status: 'found', account: accountState(account) } : { status: 'missing' };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return { status: 'missing' };
       if (signal.aborted) throw error;
       return { status: 'unknown', message: (error as Error).message.slice(0, 200) };
     }

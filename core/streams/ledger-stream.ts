@@ -4,12 +4,9 @@
 // with backoff from the last ledger it saw; while it is down the renderer's poll still works. The
 // stream goes through the network's HTTP client (sse.ts), so a 429 holds it like any request.
 import type { NetworkProfile } from '../../shared/ipc';
-import { parseJson } from '../../shared/json';
 import { exponentialDelay, sleep } from '../http/backoff';
 import type { Emit } from '../app/dispatch';
-import type { HttpClient } from '../http/http';
-import { normalizeLedger } from '../sources/horizon/resources';
-import { readSse, type SseEvent } from '../sources/horizon/sse';
+import { isLacking, type Source } from '../sources/source';
 
 export class LedgerStream {
   /** Aborts the current connection (null while none runs). */
@@ -24,8 +21,8 @@ export class LedgerStream {
 
   constructor(
     private readonly emit: Emit,
-    /** The HTTP client of a profile's server (the core's, one per base URL). */
-    private readonly clientFor: (profile: NetworkProfile) => HttpClient,
+    /** The source of a profile (the core's, over its base URL's client): its ledger stream. */
+    private readonly sourceFor: (profile: NetworkProfile) => Pick<Source, 'streams'>,
     private readonly options: { backoffBaseMs?: number; backoffCapMs?: number } = {},
   ) {}
 
@@ -43,28 +40,31 @@ export class LedgerStream {
   private connect(): void {
     const profile = this.profile;
     if (!profile || this.closed) return;
-    const http = this.clientFor(profile);
+    const ledgers = this.sourceFor(profile).streams.ledgers;
+    if (isLacking(ledgers)) return; // the renderer's poll shows the ledgers
     const connection = (this.connection = new AbortController());
-    const retry = () => connection === this.connection && this.reconnect();
-    const event = (event: SseEvent) => {
-      // An aborted connection's late event is not this stream's.
-      if (connection !== this.connection) return;
-      if (event.type === 'close') return retry();
-      this.attempt = 0; // the preamble or a ledger: the connection works
-      if (event.type !== 'message') return;
-      try {
-        const { raw: _raw, hash: _hash, ...ledger } = normalizeLedger(parseJson(event.data));
-        if (event.lastEventId) this.lastToken = event.lastEventId;
-        // Ledgers only go forward: one the stream repeats (a resumed connection, a server that
-        // sends it twice) is not pushed again.
-        if (ledger.sequence <= this.lastSequence) return;
-        this.lastSequence = ledger.sequence;
-        this.emit('ledger:closed', { networkId: profile.id, ledger });
-      } catch {
-        // "hello" frames and anything that is not a ledger
-      }
-    };
-    void readSse(http, http.resolve('ledgers', { cursor: this.lastToken }), { event, end: retry }, connection.signal);
+    // An aborted connection's late event is not this stream's.
+    const current = () => connection === this.connection;
+    const retry = () => current() && this.reconnect();
+    ledgers.follow(
+      this.lastToken,
+      {
+        end: retry,
+        alive: () => {
+          if (current()) this.attempt = 0; // the preamble or a ledger: the connection works
+        },
+        ledger: ({ raw: _raw, hash: _hash, ...ledger }, token) => {
+          if (!current()) return;
+          if (token) this.lastToken = token;
+          // Ledgers only go forward: one the stream repeats (a resumed connection, a server that
+          // sends it twice) is not pushed again.
+          if (ledger.sequence <= this.lastSequence) return;
+          this.lastSequence = ledger.sequence;
+          this.emit('ledger:closed', { networkId: profile.id, ledger });
+        },
+      },
+      connection.signal,
+    );
   }
 
   private reconnect(): void {

@@ -10,9 +10,16 @@ import { WatchedAccount, type Operation, type StreamStatus } from '../../shared/
 import type { Emit } from '../app/dispatch';
 import { SettingsFile } from '../app/settings';
 import { budgetFor, type ReconnectBudget } from './reconnect-budget';
-import { AccountStream, type StreamOptions } from '../sources/horizon/stream-connection';
+import { sourceOf } from '../sources/registry';
+import { need, type LiveStream, type PaymentStreams } from '../sources/source';
+import type { StreamOptions } from './stream-options';
 
-export type { StreamOptions } from '../sources/horizon/stream-connection';
+export type { StreamOptions } from './stream-options';
+
+/** The payment streams of a profile's source, over the client `clientFor` gives (else one of its own). */
+function paymentStreamsOf(profile: NetworkProfile, options: StreamOptions): PaymentStreams {
+  return need(sourceOf(profile, options.clientFor?.(profile)).streams.payments);
+}
 
 // Entries written before minimums were per asset carry `minAmount`: read as the any-asset minimum.
 const RECENT_LIMIT = 50;
@@ -20,7 +27,7 @@ const Watched = z.object({ accounts: z.array(z.preprocess(migrateWatched, Watche
 
 export class StreamManager {
   private readonly file: SettingsFile<z.infer<typeof Watched>>;
-  private readonly streams = new Map<string, AccountStream>();
+  private readonly streams = new Map<string, LiveStream & { watched: WatchedAccount; readonly status: StreamStatus }>();
   /** Records each stream delivered since it started, newest first: the feed's live part (stream:feed). */
   private readonly recent = new Map<string, { account: string; record: Operation }[]>();
   private profile: NetworkProfile | null = null;
@@ -94,8 +101,7 @@ export class StreamManager {
 
   private start(watched: WatchedAccount): void {
     if (!this.profile) return;
-    const stream = new AccountStream(
-      this.profile,
+    const stream = paymentStreamsOf(this.profile, this.options).open(
       watched,
       { ...this.options, ...(this.budget ? { budget: this.budget } : {}) },
       {
@@ -171,8 +177,7 @@ export function streamPayments(
 ): { stop(): void } {
   const start = options.cursor && options.cursor !== 'now' ? { lastPagingToken: options.cursor } : {};
   const budget = options.budget ?? budgetFor(profile, options.budgetPolicy);
-  const stream = new AccountStream(
-    profile,
+  const stream = paymentStreamsOf(profile, options).open(
     { account, networkId: profile.id, ...start },
     { ...options, ...(budget ? { budget } : {}) },
     {

@@ -6,18 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { FeeBumpTransaction, Transaction } from '@stellar/stellar-base';
 import { z } from 'zod';
-import type { NetworkProfile } from '../../shared/ipc';
 import { JournalEntry, type Explanation, type SubmissionReport, type TxStatus } from '../../shared/model';
 import { exponentialDelay, sleep, type BackoffPolicy } from '../http/backoff';
 import type { Emit } from '../app/dispatch';
 import { CoreError } from '../app/errors';
 import { parseEnvelope } from './envelope';
 import { explainResult } from './explain';
-import { HttpError, type HttpClient } from '../http/http';
-import { hashPassphrase, interpretAsync, usesAsyncSubmission } from '../sources/horizon/submit-async';
-import { interpret, safeDecode, type Result } from './submit-answer';
+import { need, type Source } from '../sources/source';
+import { safeDecode } from './submit-answer';
 import { SettingsFile } from '../app/settings';
-import { text, int, obj } from '../http/values';
 
 const Journal = z.object({ entries: z.array(JournalEntry) });
 const MAX_JOURNAL = 1000;
@@ -49,15 +46,11 @@ export class Submissions {
    * Posts the envelope. With `expectedHash` (the hash the person was shown), an envelope whose hash
    * on this network is another is refused before anything is sent: the hash sent is the hash shown.
    */
-  async submit(
-    input: string,
-    profile: NetworkProfile,
-    http: HttpClient,
-    signal?: AbortSignal,
-    expectedHash?: string,
-  ): Promise<SubmissionReport> {
+  async submit(input: string, source: Source, signal?: AbortSignal, expectedHash?: string): Promise<SubmissionReport> {
+    const { profile } = source;
+    const submission = need(source.submission);
     const parsed = parseEnvelope(input);
-    const passphrase = await hashPassphrase(profile, http);
+    const passphrase = await submission.passphrase(signal);
     const tx =
       parsed.envelope.switch().name === 'envelopeTypeTxFeeBump'
         ? new FeeBumpTransaction(parsed.envelope, passphrase)
@@ -68,42 +61,20 @@ export class Submissions {
         'hash_mismatch',
         `Not sent: this envelope's hash on ${profile.name} is ${localHash}, not ${expectedHash.toLowerCase()} as shown. Inspect it again.`,
       );
-    let response;
-    const useAsync = await usesAsyncSubmission(profile, http);
-    try {
-      response = await http.postForm(
-        useAsync ? '/transactions_async' : '/transactions',
-        { tx: parsed.base64 },
-        { signal, timeoutMs: 70_000 },
-      );
-    } catch (error) {
-      if (error instanceof CoreError && (error.code === 'unreachable' || error.code === 'timeout')) {
-        const result: Result = error.code === 'timeout' ? 'timeout' : 'connection_failed';
-        const failed = { result, hash: localHash, resultXdr: '', message: error.message };
-        return this.finish(profile, http, localHash, failed, []);
-      }
-      throw error;
-    }
-    const outcome = (useAsync ? interpretAsync : interpret)(response.status, response.body, localHash);
-    return this.finish(
-      profile,
-      http,
-      localHash,
-      outcome.report,
-      outcome.qualified,
-      'applied' in outcome ? outcome.applied : undefined,
-    );
+    // The source sends it and reads its answer (an unreachable server is `connection_failed`, a timeout `timeout`).
+    const outcome = await submission.send(parsed.base64, localHash, signal);
+    return this.finish(source, localHash, outcome.report, outcome.qualified, outcome.applied);
   }
 
   /** Journals the submission under `sent`, the hash of the envelope posted, whatever the answer names. */
   private finish(
-    profile: NetworkProfile,
-    http: HttpClient,
+    source: Source,
     sent: string,
     report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>,
     qualified: string[],
     applied?: boolean,
   ): SubmissionReport {
+    const { profile } = source;
     // In a ledger (a ledger number came back) the fee was charged; refused at admission it was not.
     const inLedger = report.ledger !== undefined ? true : applied;
     const explanations: Explanation[] = report.transactionCode
@@ -130,44 +101,38 @@ export class Submissions {
       ...(report.message ? { message: report.message.slice(0, 500) } : {}),
     };
     this.journal.update((journal) => ({ entries: [entry, ...journal.entries].slice(0, MAX_JOURNAL) }));
-    if (following) void this.followHash(report.hash, profile, http, entry.id);
+    if (following) void this.followHash(report.hash, source, entry.id);
     return { ...report, networkId: profile.id, explanations, journalId: entry.id, following };
   }
 
   /** Looks a hash up once. */
-  async status(hash: string, profile: NetworkProfile, http: HttpClient, signal?: AbortSignal): Promise<TxStatus> {
+  async status(hash: string, source: Source, signal?: AbortSignal): Promise<TxStatus> {
     const checkedAt = new Date().toISOString();
-    const base = { hash, networkId: profile.id, checkedAt };
-    try {
-      const { body } = await http.getJson(`/transactions/${hash}`, { signal });
-      const r = obj(body) ?? {};
-      const resultXdr = text(r['result_xdr']);
-      const decoded = resultXdr ? safeDecode(resultXdr) : null;
-      const ledger = int(r['ledger']);
+    const base = { hash, networkId: source.profile.id, checkedAt };
+    const landed = await need(source.submission).lookup(hash, signal);
+    if (landed === null) {
       return {
         ...base,
-        state: r['successful'] === false ? 'failed' : 'success',
-        ...(ledger !== undefined ? { ledger } : {}),
-        ...(decoded
-          ? {
-              resultCodes: decoded.codes,
-              explanations: explainResult(decoded.codes, { qualified: decoded.qualified, applied: true }),
-            }
-          : {}),
+        state: this.following.has(hash) ? 'pending' : 'not_found',
+        message: 'The transaction is not in a ledger (yet).',
       };
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) {
-        return {
-          ...base,
-          state: this.following.has(hash) ? 'pending' : 'not_found',
-          message: 'The transaction is not in a ledger (yet).',
-        };
-      }
-      throw error;
     }
+    const decoded = landed.resultXdr ? safeDecode(landed.resultXdr) : null;
+    return {
+      ...base,
+      state: landed.successful ? 'success' : 'failed',
+      ...(landed.ledger !== undefined ? { ledger: landed.ledger } : {}),
+      ...(decoded
+        ? {
+            resultCodes: decoded.codes,
+            explanations: explainResult(decoded.codes, { qualified: decoded.qualified, applied: true }),
+          }
+        : {}),
+    };
   }
 
-  private async followHash(hash: string, profile: NetworkProfile, http: HttpClient, journalId: string): Promise<void> {
+  private async followHash(hash: string, source: Source, journalId: string): Promise<void> {
+    const { profile } = source;
     this.following.get(hash)?.abort();
     const controller = new AbortController();
     this.following.set(hash, controller);
@@ -179,7 +144,7 @@ export class Submissions {
       for (let attempt = 1; Date.now() < deadline; attempt++) {
         await sleep(exponentialDelay(polling, attempt), controller.signal);
         try {
-          last = await this.status(hash, profile, http, controller.signal);
+          last = await this.status(hash, source, controller.signal);
         } catch (error) {
           if (controller.signal.aborted) return;
           last = {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCoreContext } from '../../core/app/context';
 import { HttpClient } from '../../core/http/http';
+import { horizonSource } from '../../core/sources/horizon/source';
 import { LedgerStream } from '../../core/streams/ledger-stream';
 import { streamPayments } from '../../core/streams/streams';
 import type { NetworkProfile } from '../../shared/ipc';
@@ -106,7 +107,7 @@ describe('streams on the one HTTP stack', () => {
     );
     const ledgers = new LedgerStream(
       () => undefined,
-      () => http,
+      (p) => horizonSource(p, http),
     );
     ledgers.follow(profile);
     try {

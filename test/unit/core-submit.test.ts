@@ -13,6 +13,7 @@ import { HttpClient } from '../../core/http/http';
 import { builtInProfiles } from '../../core/networks/networks';
 import { interpret } from '../../core/submission/submit-answer';
 import { Submissions } from '../../core/submission/submit';
+import { horizonSource } from '../../core/sources/horizon/source';
 
 const fixtureText = readFileSync(new URL('../fixtures/horizon/submit/success.json', import.meta.url), 'utf8');
 const fixture = JSON.parse(fixtureText) as { envelope_xdr: string; hash: string; result_xdr: string };
@@ -57,7 +58,10 @@ describe('Horizon submission outcomes', () => {
       send(res, 200, fixtureText);
     };
     const { subs } = submissions();
-    const report = await subs.submit(fixture.envelope_xdr, { ...testnet, baseUrl: base }, new HttpClient(base));
+    const report = await subs.submit(
+      fixture.envelope_xdr,
+      horizonSource({ ...testnet, baseUrl: base }, new HttpClient(base)),
+    );
     expect(new URLSearchParams(posted).get('tx')).toBe(fixture.envelope_xdr);
     expect(report).toMatchObject({
       result: 'success',
@@ -121,7 +125,10 @@ describe('Horizon submission outcomes', () => {
       send(res, 404, '{"type":"https://stellar.org/horizon-errors/not_found","status":404}');
     };
     const { subs, events } = submissions();
-    const report = await subs.submit(fixture.envelope_xdr, { ...testnet, baseUrl: base }, new HttpClient(base));
+    const report = await subs.submit(
+      fixture.envelope_xdr,
+      horizonSource({ ...testnet, baseUrl: base }, new HttpClient(base)),
+    );
     expect(report).toMatchObject({ result: 'timeout', hash: fixture.hash, following: true });
     await subs.idle(10_000);
     const states = events.filter((e) => e.channel === 'tx:status').map((e) => (e.payload as TxStatus).state);
@@ -144,7 +151,10 @@ describe('Horizon submission outcomes', () => {
       (channel, payload) => channel === 'tx:status' && void events.push(payload as TxStatus),
       { pollMs: 20, timeoutMs: 600 },
     );
-    const report = await subs.submit(fixture.envelope_xdr, { ...testnet, baseUrl: base }, new HttpClient(base));
+    const report = await subs.submit(
+      fixture.envelope_xdr,
+      horizonSource({ ...testnet, baseUrl: base }, new HttpClient(base)),
+    );
     expect(report).toMatchObject({ result: 'received', hash: fixture.hash });
     await subs.idle(5_000);
     expect(events.at(-1)).toMatchObject({ state: 'timeout' });
@@ -153,7 +163,10 @@ describe('Horizon submission outcomes', () => {
 
   it('reports an unreachable server as connection_failed', async () => {
     const { subs } = submissions();
-    const report = await subs.submit(fixture.envelope_xdr, testnet, new HttpClient('http://127.0.0.1:9'));
+    const report = await subs.submit(
+      fixture.envelope_xdr,
+      horizonSource(testnet, new HttpClient('http://127.0.0.1:9')),
+    );
     expect(report).toMatchObject({ result: 'connection_failed', hash: fixture.hash, following: false });
   });
 
@@ -167,15 +180,14 @@ describe('Horizon submission outcomes', () => {
     const profile = { ...testnet, baseUrl: base };
     const other = 'ab'.repeat(32);
     await expect(
-      subs.submit(fixture.envelope_xdr, profile, new HttpClient(base), undefined, other),
+      subs.submit(fixture.envelope_xdr, horizonSource(profile, new HttpClient(base)), undefined, other),
     ).rejects.toMatchObject({ code: 'hash_mismatch', message: expect.stringContaining(fixture.hash) });
     expect(posts).toBe(0);
     expect(subs.entries(10)).toEqual([]);
     // The hash shown, in either case: sent.
     const report = await subs.submit(
       fixture.envelope_xdr,
-      profile,
-      new HttpClient(base),
+      horizonSource(profile, new HttpClient(base)),
       undefined,
       fixture.hash.toUpperCase(),
     );
@@ -192,8 +204,8 @@ describe('Horizon submission outcomes', () => {
     handler = (req, res) => send(res, 200, req.method === 'POST' ? answers.shift()! : fixtureText);
     const { subs } = submissions();
     const profile = { ...testnet, baseUrl: base };
-    await subs.submit(fixture.envelope_xdr, profile, new HttpClient(base));
-    await subs.submit(fixture.envelope_xdr, profile, new HttpClient(base));
+    await subs.submit(fixture.envelope_xdr, horizonSource(profile, new HttpClient(base)));
+    await subs.submit(fixture.envelope_xdr, horizonSource(profile, new HttpClient(base)));
     expect(subs.entries(10).map((e) => [e.result, e.hash])).toEqual([
       ['malformed', fixture.hash],
       ['failed', fixture.hash],

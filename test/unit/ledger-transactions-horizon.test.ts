@@ -5,10 +5,12 @@ import { createDispatcher, type Handlers } from '../../core/app/dispatch';
 import { CoreError } from '../../core/app/errors';
 import { ledgerTransactionHandlers } from '../../core/handlers/ledger-transactions';
 import { HttpClient, HttpError } from '../../core/http/http';
+import { horizonSource } from '../../core/sources/horizon/source';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const SOURCE = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';
 let server: LocalServer | null = null;
+const PROFILE = { id: 'test', name: 'Test', passphrase: 'Test SDF Network ; September 2015', builtIn: false };
 
 afterEach(async () => {
   await server?.close();
@@ -56,9 +58,8 @@ async function setup(routes: Record<string, (url: URL) => unknown>, dialect: 'le
   };
   const dispatch = createDispatcher(
     ledgerTransactionHandlers({
-      http: () => http,
+      source: () => horizonSource({ ...PROFILE, baseUrl: server!.base, dialect }, http),
       orNotFound,
-      networks: { selected: () => ({ dialect }) },
     }) as unknown as Handlers,
   );
   return { seen, dispatch };

@@ -9,7 +9,7 @@ import type { Emit } from '../../app/dispatch';
 import { CoreError } from '../../app/errors';
 import { claimFreshPath } from '../../exports/export-files';
 import type { HttpClient } from '../../http/http';
-import type { StreamOptions } from '../../sources/horizon/stream-connection';
+import type { StreamOptions } from '../../streams/stream-options';
 import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from '../protocol';
 import type { AccountMeta } from '../worker-thread/store';

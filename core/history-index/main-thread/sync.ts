@@ -7,7 +7,7 @@
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { HttpClient, Transport } from '../../http/http';
-import type { StreamOptions } from '../../sources/horizon/stream-connection';
+import type { StreamOptions } from '../../streams/stream-options';
 import { streamPayments } from '../../streams/streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';

@@ -1,48 +1,18 @@
 // Listings and single resources over HTTP: paths of both dialects, listing parameters, pages
 // shaped for an infinite query (next cursor, or null at the end).
 import { asksFailed } from '../../../shared/failed-included';
-import { classifyId } from '../../../shared/ids';
 import type { ListingTarget, OperationScope } from '../../../shared/ipc';
 import type { Operation, OperationPage } from '../../../shared/model';
 import { nextCursor } from '../../../shared/paging';
 import { pageFault, pagingMessage } from '../../../shared/paging-guard';
 import { embeddedRecords } from './hal-records';
 import { CoreError } from '../../app/errors';
+import { scopeId } from '../scope-id';
 import { historyStartAtEnd, isBeforeHistory, readHistoryStart } from './partial-history';
 import type { HttpClient, Params } from '../../http/http';
 import { normalizeOperation } from './normalize';
 
-export interface ListingParams {
-  cursor?: string | undefined;
-  limit: number;
-  order: 'asc' | 'desc';
-  includeFailed: boolean;
-  includeTransactions: boolean;
-}
-
-/** Checks an id of a scope and returns it in the form the server's routes use. */
-export function scopeId(scope: OperationScope | 'payments', id: string): string {
-  const c = classifyId(id);
-  const fail = (what: string): never => {
-    const reason = c.kind === 'invalid' ? c.reason : `it looks like a ${c.kind.replace(/_/g, ' ')}`;
-    throw new CoreError('invalid_input', `"${id.slice(0, 80)}" is not ${what}: ${reason}.`);
-  };
-  switch (scope) {
-    case 'payments':
-    case 'account':
-      return c.kind === 'account' ? c.value : fail('an account id (G…)');
-    case 'ledger':
-      return c.kind === 'ledger' ? c.value : fail('a ledger sequence number');
-    case 'transaction':
-      return c.kind === 'transaction_or_pool' ? c.value : fail('a transaction hash (64 hex characters)');
-    case 'claimable_balance':
-      return c.kind === 'claimable_balance' ? c.value : fail('a claimable balance id (72 hex characters or B…)');
-    case 'liquidity_pool':
-      return c.kind === 'liquidity_pool' || c.kind === 'transaction_or_pool'
-        ? c.value
-        : fail('a liquidity pool id (64 hex characters or L…)');
-  }
-}
+import type { ListingQuery } from '../source';
 
 const SCOPE_PATHS: Record<OperationScope, string> = {
   account: 'accounts',
@@ -57,7 +27,7 @@ export function listingPath(target: ListingTarget): string {
   return `/${SCOPE_PATHS[target.scope]}/${scopeId(target.scope, target.id)}/operations`;
 }
 
-export function listingParams(query: ListingParams, target?: ListingTarget): Params {
+export function listingParams(query: ListingQuery, target?: ListingTarget): Params {
   return {
     cursor: query.cursor || undefined,
     limit: query.limit,
@@ -72,10 +42,35 @@ export function viewerOf(target: ListingTarget): string | undefined {
   return target.scope === 'account' ? target.id : undefined;
 }
 
+/**
+ * The number of rows a listing holds when the server says it: the operations of a transaction, or
+ * of a ledger. Horizon counts a ledger's successful operations in operation_count and all of them
+ * in tx_set_operation_count; the local service counts all in operation_count (with
+ * failed_transaction_count beside it), so without failed ones its total is known only when no
+ * transaction failed. Payments and an account's operations have no count.
+ */
+export async function listingTotal(
+  http: HttpClient,
+  target: ListingTarget,
+  includeFailed: boolean,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  if (target.kind !== 'operations' || (target.scope !== 'ledger' && target.scope !== 'transaction')) return undefined;
+  const path = `/${target.scope === 'ledger' ? 'ledgers' : 'transactions'}/${target.id}`;
+  const body = (await http.getJson(path, { signal, timeoutMs: 10_000 })).body as Record<string, unknown>;
+  const count = target.scope === 'transaction' ? body['operation_count'] : ledgerCount(body, includeFailed);
+  return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : undefined;
+}
+
+function ledgerCount(body: Record<string, unknown>, includeFailed: boolean): unknown {
+  if ('tx_set_operation_count' in body) return includeFailed ? body['tx_set_operation_count'] : body['operation_count'];
+  return includeFailed || body['failed_transaction_count'] === 0 ? body['operation_count'] : undefined;
+}
+
 export async function fetchListing(
   http: HttpClient,
   target: ListingTarget,
-  query: ListingParams,
+  query: ListingQuery,
   options: { signal?: AbortSignal; onWait?: (ms: number, attempt: number) => void } = {},
 ): Promise<OperationPage> {
   const path = listingPath(target);

@@ -14,7 +14,7 @@ import { exponentialDelay, sleep } from '../../http/backoff';
 import { HttpClient } from '../../http/http';
 import { parseJsonFast } from '../../http/json-fast';
 import { normalizeOperation } from './normalize';
-import type { BudgetPolicy, ReconnectBudget } from '../../streams/reconnect-budget';
+import type { StreamOptions } from '../../streams/stream-options';
 import { readSse, type SseEnd, type SseEvent } from './sse';
 import { isAfter, ledgersBehind, pinNow } from './stream-position';
 
@@ -24,27 +24,7 @@ export const SILENCE_WINDOW_MS = { ledger: 40_000, horizon: 65_000 } as const;
 /** The longest Retry-After a stream honours: Horizon's limits are per hour; a longer ask is a broken server's. */
 const LONGEST_ASKED_WAIT_MS = 3_600_000;
 
-export interface StreamOptions {
-  /** Restart a stream that sent nothing for this long (default SILENCE_WINDOW_MS of the profile's dialect). */
-  keepaliveWindowMs?: number;
-  /** The network's reconnect budget, shared by all its streams (none = unlimited). */
-  budget?: ReconnectBudget;
-  /** The budget a network's streams get (default: Horizon's for the horizon dialect, none for the local service). */
-  budgetPolicy?: BudgetPolicy;
-  /** The server's hourly limit as last told (X-RateLimit-Limit): the budget follows it. */
-  knownLimit?: () => number | null;
-  /** First reconnect wait (default 1 s); each next one is ×1.5, up to backoffCapMs (default 30 s). */
-  backoffBaseMs?: number;
-  backoffCapMs?: number;
-  /** Latest ledger of the network, to report "behind by n ledgers". */
-  latestLedger?: () => number | null;
-  /** What to stream (default: the account's payments); the history index streams operations. */
-  listing?: { path: 'payments' | 'operations'; params?: Record<string, string> };
-  /** Keep each record's exact text as `raw` (the history index stores it); rows shown live do not. */
-  keepRaw?: boolean;
-  /** The HTTP client of a profile's server, shared with every other request to it (the core's per-base-URL one); default: a client of the stream's own. */
-  clientFor?: (profile: NetworkProfile) => HttpClient;
-}
+export type { StreamOptions } from '../../streams/stream-options';
 
 export interface Sink {
   status(status: StreamStatus): void;

@@ -1,0 +1,194 @@
+// What a network gives the app, whatever serves it (issue 35): its ledgers, an account and its
+// balances, listings of operations and payments in the one normalized model, single resources,
+// live payments and ledgers, submission and its outcome, and which ledgers it keeps. Handlers,
+// the history index and the command line reach a network only through a Source; Horizon (and the
+// local service, which speaks its shape) is the first kind (horizon/), chosen by registry.ts.
+//
+// A capability a kind of source does not have is not a method that throws: it is `Lacking`, with
+// the sentence a person reads (a source that keeps no account listings says so), and a stream a
+// source cannot push is one it polls (`mode`).
+import type { HistoryStart } from '../../shared/partial-history';
+import type { ListingTarget, NetworkHealth, NetworkProfile } from '../../shared/ipc';
+import type {
+  Account,
+  ClaimableBalance,
+  Ledger,
+  LedgerTransaction,
+  LiquidityPool,
+  Operation,
+  OperationPage,
+  StreamStatus,
+  SubmissionReport,
+  TransactionDetail,
+  WatchedAccount,
+} from '../../shared/model';
+import { CoreError } from '../app/errors';
+import type { StreamOptions } from '../streams/stream-options';
+import type { HttpClient } from '../http/http';
+
+/** A capability this source does not have, and the sentence that says so. */
+export interface Lacking {
+  readonly lacking: string;
+}
+
+export function isLacking<T extends object>(capability: T | Lacking): capability is Lacking {
+  return 'lacking' in capability;
+}
+
+/** The capability, or a not_found error that says this source does not have it. */
+export function need<T extends object>(capability: T | Lacking): T {
+  if (isLacking(capability)) throw new CoreError('not_found', capability.lacking);
+  return capability;
+}
+
+/** What a listing is asked for: a page size, an order, a cursor, failed records and their transactions. */
+export interface ListingQuery {
+  cursor?: string | undefined;
+  limit: number;
+  order: 'asc' | 'desc';
+  includeFailed: boolean;
+  includeTransactions: boolean;
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal | undefined;
+  /** A 429 is being waited out (ms), attempt n. */
+  onWait?: ((ms: number, attempt: number) => void) | undefined;
+  timeoutMs?: number | undefined;
+}
+
+/** Pages of operations (an account's, a ledger's, a transaction's…) and of an account's payments. */
+export interface SourceListings {
+  page(target: ListingTarget, query: ListingQuery, options?: ReadOptions): Promise<OperationPage>;
+  /** How many records a listing holds, when the source says it (a ledger's or a transaction's operations); else undefined. */
+  total(target: ListingTarget, includeFailed: boolean, signal?: AbortSignal): Promise<number | undefined>;
+  /** Checks the target's id (an invalid_input error) before anything is asked. */
+  check(target: ListingTarget): void;
+  /** A ledger's transactions in one listing, or null when this source derives them (from the ledger's operations). */
+  ledgerTransactions(
+    sequence: string,
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<{ records: LedgerTransaction[]; truncated: boolean } | null>;
+}
+
+/** The single resources, by id, normalized, each with the source's exact text as `raw`. */
+export interface ResourceKinds {
+  operation: Operation;
+  account: Account;
+  ledger: Ledger;
+  transaction: TransactionDetail;
+  claimable_balance: ClaimableBalance;
+  liquidity_pool: LiquidityPool;
+}
+export type ResourceKind = keyof ResourceKinds;
+
+/** The ledgers a source keeps now: from `elder` (null: it does not say, it keeps all) to `latest`. */
+export interface SourceHistory {
+  elder: number | null;
+  latest: number | null;
+}
+
+/** A live stream, started and stopped by its owner. */
+export interface LiveStream {
+  start(): void;
+  stop(): void;
+}
+
+export interface PaymentStreamSink {
+  status(status: StreamStatus): void;
+  record(record: Operation, notify: boolean): void;
+  /** The position moved without a record (the first start pinned "now"): persist it. */
+  moved?(): void;
+}
+
+/** An account's payments (or operations) as they land: pushed (SSE) or polled. */
+export interface PaymentStreams {
+  readonly mode: 'push' | 'poll';
+  /** A stream of `watched`; its `watched` is where it stands (the last paging token), and takes new minimums. */
+  open(
+    watched: WatchedAccount,
+    options: StreamOptions,
+    sink: PaymentStreamSink,
+  ): LiveStream & { watched: WatchedAccount; readonly status: StreamStatus };
+}
+
+/** The network's ledgers as they close. */
+export interface LedgerStreams {
+  readonly mode: 'push' | 'poll';
+  /** Reads ledgers after `cursor` ('now': from now) until `signal` aborts; `end` when the stream ended. */
+  follow(
+    cursor: string,
+    handlers: { ledger(ledger: Ledger, token: string | undefined): void; alive(): void; end(): void },
+    signal: AbortSignal,
+  ): void;
+}
+
+/** A submission's answer, read as one outcome. */
+export type SentOutcome = {
+  report: Omit<SubmissionReport, 'networkId' | 'explanations' | 'journalId' | 'following'>;
+  qualified: string[];
+  applied?: boolean;
+};
+
+/** A transaction looked up by hash once it was sent: in a ledger (its result) or not (null). */
+export interface LandedTransaction {
+  successful: boolean;
+  ledger?: number;
+  resultXdr?: string;
+}
+
+export interface SourceSubmission {
+  /** The passphrase a transaction's hash is taken under on this network. */
+  passphrase(signal?: AbortSignal): Promise<string>;
+  /** Sends a signed envelope (base64 XDR) and reads the answer; `hash` is its hash on this network. */
+  send(envelope: string, hash: string, signal?: AbortSignal): Promise<SentOutcome>;
+  /** The transaction by hash, or null while the source has no such transaction. */
+  lookup(hash: string, signal?: AbortSignal): Promise<LandedTransaction | null>;
+}
+
+/** Listings, syncs and exports of a local history index walk these. */
+export interface IndexListings {
+  /** The account's operations, oldest first; and the listings beside them (sync-sides). */
+  readonly operations: IndexListing;
+  readonly sides: { readonly transactions: IndexListing; readonly trades: IndexListing };
+}
+export interface IndexListing {
+  /** The listing's path of an account, relative to the source's base URL. */
+  path(account: string): string;
+  params: Record<string, string>;
+  /** A 404 says the source does not serve this listing (else: the account is unknown). */
+  optional?: boolean;
+  /** What it lists, for a sentence ("operations", "trades"). */
+  name: string;
+}
+
+export interface Source {
+  /** The kind in the registry ('horizon'). */
+  readonly kind: string;
+  readonly profile: NetworkProfile;
+  /** The HTTP client under this source (one per base URL: its 429 gate is shared). */
+  readonly http: HttpClient;
+  /** The network's health as this source reads it now (latest ledger, latency, rate limit). */
+  health(signal?: AbortSignal): Promise<NetworkHealth>;
+  /** The ledgers it keeps now. */
+  history(signal?: AbortSignal): Promise<SourceHistory>;
+  /** Where its history starts, for a person (with its oldest ledger's close time when known). */
+  historyStart(signal?: AbortSignal): Promise<HistoryStart>;
+  /** A ledger where a history starts: its close time, whether it is the network's genesis, its total coins when known. */
+  historyEdge(
+    ledger: number,
+    signal?: AbortSignal,
+  ): Promise<{ closedAt?: string; genesis: boolean; totalCoins?: string }>;
+  /** A ledger by sequence, or null when the network has not closed it (or the source does not keep it). */
+  ledger(sequence: number, signal?: AbortSignal): Promise<Ledger | null>;
+  /** An account and its balances, or null when the network has no such account. */
+  account(id: string, options?: ReadOptions): Promise<Account | null>;
+  /** A single resource by id; a missing one is an HttpError 404 (the handler's orNotFound words it). */
+  resource<K extends ResourceKind>(kind: K, id: string, signal?: AbortSignal): Promise<ResourceKinds[K]>;
+  readonly listings: SourceListings | Lacking;
+  readonly streams: { readonly payments: PaymentStreams | Lacking; readonly ledgers: LedgerStreams | Lacking };
+  readonly submission: SourceSubmission | Lacking;
+  /** What a local history index of an account walks. */
+  readonly index: IndexListings | Lacking;
+}

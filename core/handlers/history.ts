@@ -2,7 +2,7 @@
 // sync, pause, cancel, status, list, remove, and the analyses over the index (query, totals,
 // types, flow, export). Indexes live in <userData>/history/<network-id>.sqlite, owned by a worker thread.
 import type { CoreContext, DomainHandlers } from '../app/context';
-import { readRoot, type ServerRoot } from '../history-index/main-thread/walk';
+import type { ServerRoot } from '../history-index/main-thread/walk';
 import { scopeId } from '../sources/scope-id';
 import { balanceHistory, reconcileAccount } from '../app/reconcile';
 
@@ -32,7 +32,7 @@ async function serverRoot(ctx: CoreContext, signal: AbortSignal): Promise<Server
   const health = await ctx.recentHealth(signal);
   return health.online
     ? { elder: health.historyElderLedger ?? null, latest: health.latestLedger ?? null }
-    : readRoot(ctx.http(), signal);
+    : ctx.source().history(signal);
 }
 
 /** Tries of the server's root before the interrupted syncs resume (the embedded network may still be starting), and the wait between. */
@@ -54,7 +54,7 @@ export async function resumeInterruptedSyncs(ctx: CoreContext, closed: AbortSign
     await new Promise((resolve) => setTimeout(resolve, RESUME_WAIT_MS).unref());
   }
   return ctx.history
-    .resumeInterrupted(ctx.networks.selected(), ctx.http(), (signal) => serverRoot(ctx, signal))
+    .resumeInterrupted(ctx.networks.selected(), ctx.source(), (signal) => serverRoot(ctx, signal))
     .catch(() => []);
 }
 
@@ -65,14 +65,14 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
   const root = (signal: AbortSignal) => serverRoot(ctx, signal);
   return {
     'history:sync': async function historySync({ account: id, follow }) {
-      return history.sync(selected(), ctx.http(), account(id), follow, root).progress;
+      return history.sync(selected(), ctx.source(), account(id), follow, root).progress;
     },
     'history:pause': async function historyPause({ account: id }) {
       return history.running(selected(), account(id))?.pause() ?? history.status(selected(), account(id));
     },
     'history:resume': async function historyResume({ account: id }) {
       const running = history.running(selected(), account(id));
-      return running ? running.start() : history.sync(selected(), ctx.http(), account(id), undefined, root).progress;
+      return running ? running.start() : history.sync(selected(), ctx.source(), account(id), undefined, root).progress;
     },
     'history:cancel': async function historyCancel({ account: id }) {
       return history.running(selected(), account(id))?.cancel() ?? history.status(selected(), account(id));
@@ -87,7 +87,7 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
       return { removed: await history.remove(selected(), account(id)) };
     },
     'history:rebuild': async function historyRebuild({ account: id }) {
-      return history.rebuild(selected(), ctx.http(), account(id), root);
+      return history.rebuild(selected(), ctx.source(), account(id), root);
     },
     // Every answer that counts or sums says what the index covers (coverage.ts): a partial
     // index's figures are partial, and the renderer and the command line label them so.

@@ -8,7 +8,7 @@ import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../app/dispatch';
 import { CoreError } from '../../app/errors';
 import { claimFreshPath } from '../../exports/export-files';
-import type { HttpClient } from '../../http/http';
+import type { Source } from '../../sources/source';
 import type { StreamOptions } from '../../streams/stream-options';
 import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from '../protocol';
@@ -53,7 +53,7 @@ export class HistoryService {
   /** `root`: how the sync reads the server's root (default: a read of its own). */
   sync(
     profile: NetworkProfile,
-    http: HttpClient,
+    source: Source,
     account: string,
     follow = true,
     root?: (signal: AbortSignal) => Promise<ServerRoot>,
@@ -62,7 +62,7 @@ export class HistoryService {
     let sync = this.syncs.get(key);
     if (!sync) {
       sync = new AccountSync({
-        http,
+        source,
         profile,
         account,
         follow,
@@ -128,13 +128,13 @@ export class HistoryService {
    */
   async resumeInterrupted(
     profile: NetworkProfile,
-    http: HttpClient,
+    source: Source,
     root?: (signal: AbortSignal) => Promise<ServerRoot>,
   ): Promise<string[]> {
     if (!existsSync(this.file(profile))) return [];
     const metas = await this.call(profile, 'list', {});
     const interrupted = metas.filter((meta) => meta.state === 'syncing' && !this.running(profile, meta.address));
-    for (const meta of interrupted) this.sync(profile, http, meta.address, true, root);
+    for (const meta of interrupted) this.sync(profile, source, meta.address, true, root);
     return interrupted.map((meta) => meta.address);
   }
 
@@ -156,7 +156,7 @@ export class HistoryService {
    */
   async rebuild(
     profile: NetworkProfile,
-    http: HttpClient,
+    source: Source,
     account: string,
     root?: (signal: AbortSignal) => Promise<ServerRoot>,
   ): Promise<HistoryProgress> {
@@ -169,7 +169,7 @@ export class HistoryService {
       sync.cancel();
       this.syncs.delete(key);
     }
-    return this.sync(profile, http, account, true, root).progress;
+    return this.sync(profile, source, account, true, root).progress;
   }
 
   async remove(profile: NetworkProfile, account: string): Promise<boolean> {

@@ -9,14 +9,11 @@ import type { AccountMeta } from '../worker-thread/account-meta';
 import type { SideKind } from '../worker-thread/side-records';
 import type { PageResult } from '../worker-thread/store';
 import type { PageGuardArgs } from '../protocol';
-import { ListingMissing, walk, type Listing, type WalkContext } from './walk';
+import { ListingMissing, walk, type WalkContext } from './walk';
 import type { HeldPage } from './worker-transport';
 
 /** In this order: a transaction's fee row is written before the fills its operations made. */
-const LISTINGS: Record<SideKind, Listing> = {
-  transactions: { path: 'transactions', params: { include_failed: 'true' }, optional: true },
-  trades: { path: 'trades', params: {}, optional: true },
-};
+const SIDES: readonly SideKind[] = ['transactions', 'trades'];
 
 /** A page of a side walk: its listing, read up to `bound` (the operations walk's token). */
 export interface SidePage {
@@ -47,11 +44,11 @@ export async function walkSides(
   signal: AbortSignal,
 ): Promise<SideKind[]> {
   const missing: SideKind[] = [];
-  for (const kind of Object.keys(LISTINGS) as SideKind[]) {
+  for (const kind of SIDES) {
     if (signal.aborted) break;
     const side: WalkContext = {
       ...ctx,
-      listing: LISTINGS[kind],
+      listing: ctx.listings.sides[kind],
       ingest: (page, guard) => ingest(page, guard, { kind, bound }),
       // A side listing's pruned history says nothing of where the operations are complete from.
       onPruned: async () => undefined,

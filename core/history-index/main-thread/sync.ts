@@ -6,14 +6,15 @@
 // walk itself is walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
-import type { HttpClient, Transport } from '../../http/http';
+import type { Transport } from '../../http/http';
+import { need, type Source } from '../../sources/source';
 import type { StreamOptions } from '../../streams/stream-options';
 import { streamPayments } from '../../streams/streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';
 import type { PageGuardArgs } from '../protocol';
 import { sideBound, walkSides, type SidePage } from './sync-sides';
-import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
+import { walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
@@ -22,7 +23,8 @@ import type { HeldAnswer, HeldPage } from './worker-transport';
 export type { IndexCall } from './walk';
 
 export interface SyncOptions {
-  http: HttpClient;
+  /** The network's source: what the walks read (its index listings, over its HTTP client) and the root. */
+  source: Source;
   profile: NetworkProfile;
   account: string;
   call: IndexCall;
@@ -152,7 +154,7 @@ export class AccountSync {
       this.meta = await call('meta', { account });
       // A damaged index is never walked on, nor called current: only a rebuild goes on from here.
       if (this.meta?.damaged) throw damagedError(account, this.meta.damaged);
-      const root = await (this.options.root ?? ((s: AbortSignal) => readRoot(this.options.http, s)))(signal);
+      const root = await (this.options.root ?? ((s: AbortSignal) => this.options.source.history(s)))(signal);
       this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
       const context = this.walkContext();
@@ -177,9 +179,11 @@ export class AccountSync {
   }
 
   private walkContext(): WalkContext {
-    const { http, account, profile, call, transport, ingest, release } = this.options;
+    const { source, account, profile, call, transport, ingest, release } = this.options;
     return {
-      http,
+      http: source.http,
+      listings: need(source.index),
+      root: (signal) => source.history(signal),
       account,
       network: profile.name,
       call,
@@ -208,7 +212,7 @@ export class AccountSync {
 
   /** Keeps the index current: the account's operations streamed from the stored token, written in batches. */
   private follow(cursor: string): void {
-    const listing = { path: 'operations' as const, params: { ...LISTING_PARAMS } };
+    const listing = { path: 'operations' as const, params: { ...need(this.options.source.index).operations.params } };
     this.stream = streamPayments(
       this.options.profile,
       this.options.account,
@@ -222,7 +226,7 @@ export class AccountSync {
           if (message !== this.message && this.state === 'current') this.setState('current', message ?? '');
         },
       },
-      { ...this.options.stream, cursor, listing, keepRaw: true, clientFor: () => this.options.http },
+      { ...this.options.stream, cursor, listing, keepRaw: true, clientFor: () => this.options.source.http },
     );
   }
 

@@ -2,11 +2,10 @@
 // the stored token to the end, each written by the index worker while the next is on its way
 // (page-fetch.ts). One walk: each page is asked for once, so a first sync of N operations costs
 // the root and ⌈(N+1)/200⌉ pages, and a sync of a current account the root and one empty page.
-import { isJsonObject } from '../../../shared/json';
 import { sleep } from '../../http/backoff';
 import { CoreError } from '../../app/errors';
 import { HttpError, type HttpClient, type Transport } from '../../http/http';
-import { int } from '../../http/values';
+import type { IndexListing, IndexListings } from '../../sources/source';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import { PageFetch, type PageSource } from './page-fetch';
 import type { HistoryOp, OpArgs, OpResult, PageGuardArgs } from '../protocol';
@@ -15,17 +14,10 @@ import type { PageResult } from '../worker-thread/store';
 import { PAGE_LIMIT } from '../walk-cursor';
 import { readHeld, type HeldAnswer, type HeldPage } from './worker-transport';
 
-export const LISTING_PARAMS = { join: 'transactions', include_failed: 'true' } as const;
-
 export type IndexCall = <K extends HistoryOp>(op: K, args: OpArgs<K>) => Promise<OpResult<K>>;
 
-/** A listing a walk pages through: the account's operations, or one beside them (sync-sides.ts). */
-export interface Listing {
-  path: string;
-  params: Record<string, string>;
-  /** A 404 says the server does not serve this listing (else: the account is unknown). */
-  optional?: boolean;
-}
+/** A listing a walk pages through: the account's operations, or one beside them (sync-sides.ts), as the source names it. */
+export type Listing = IndexListing;
 
 /** An optional listing the server answers 404 to: it does not serve it. */
 export class ListingMissing extends Error {
@@ -35,10 +27,13 @@ export class ListingMissing extends Error {
   }
 }
 
-export const OPERATIONS: Listing = { path: 'operations', params: LISTING_PARAMS };
-
 export interface WalkContext {
+  /** The source's HTTP client: pages are read raw, held by the index worker (worker-transport.ts). */
   http: HttpClient;
+  /** What the source lists of an account for an index: its operations and the listings beside them. */
+  listings: IndexListings;
+  /** The source's root: its oldest ledger, where a walk into pruned history goes on from. */
+  root(signal: AbortSignal): Promise<ServerRoot>;
   account: string;
   /** What is walked (default: the account's operations). */
   listing?: Listing;
@@ -67,12 +62,6 @@ export interface ServerRoot {
 export interface WalkEnd {
   cursor: string | undefined;
   added: number;
-}
-
-export async function readRoot(http: HttpClient, signal: AbortSignal): Promise<ServerRoot> {
-  const { body } = await http.getJson('/', { signal });
-  if (!isJsonObject(body)) return { elder: null, latest: null };
-  return { elder: int(body['history_elder_ledger']) ?? null, latest: int(body['history_latest_ledger']) ?? null };
 }
 
 /**
@@ -135,26 +124,21 @@ async function fetchPage(
   signal: AbortSignal,
   onEarly: (cursor: string) => void,
 ): Promise<HeldPage | null> {
-  const listing = ctx.listing ?? OPERATIONS;
+  const listing = ctx.listing ?? ctx.listings.operations;
   const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...listing.params };
   for (;;) {
     try {
-      const response = await ctx.http.getWith(
-        `/accounts/${ctx.account}/${listing.path}`,
-        ctx.transport(onEarly),
-        readHeld,
-        {
-          params,
-          signal,
-          onWait: ctx.onWait,
-        },
-      );
+      const response = await ctx.http.getWith(listing.path(ctx.account), ctx.transport(onEarly), readHeld, {
+        params,
+        signal,
+        onWait: ctx.onWait,
+      });
       ctx.onWait(undefined);
       return response.value;
     } catch (error) {
       if (signal.aborted || !(error instanceof HttpError)) throw error;
       if (error.status === 410) return null;
-      if (error.status === 404 && listing.optional) throw new ListingMissing(listing.path);
+      if (error.status === 404 && listing.optional) throw new ListingMissing(listing.name);
       if (error.status === 404)
         throw new CoreError('not_found', `Account ${ctx.account} was not found on ${ctx.network}.`, { status: 404 });
       if (error.status !== 429) throw error;
@@ -166,7 +150,7 @@ async function fetchPage(
 
 /** After a 410 before_history: the cursor to walk on from, the server's oldest ledger (recorded as where the index is complete from). */
 async function pastPrunedHistory(ctx: WalkContext, cursor: string | undefined, signal: AbortSignal): Promise<string> {
-  const { elder: from } = await readRoot(ctx.http, signal);
+  const { elder: from } = await ctx.root(signal);
   if (from === null || (cursor !== undefined && BigInt(cursor) >= BigInt(from) << 32n))
     throw new CoreError(
       'bad_response',

@@ -1,7 +1,7 @@
 // Network profiles: list, select, add (asking the server its dialect), edit, remove, test, and
 // the selected network's health.
 import type { CoreContext, DomainHandlers } from '../app/context';
-import { testConnection } from '../sources/horizon/health';
+import { probeServer } from '../sources/registry';
 import { probeProfile } from '../networks/passphrase-check';
 
 type NetworkChannel =
@@ -54,7 +54,7 @@ export function networkHandlers(ctx: CoreContext): DomainHandlers<NetworkChannel
       const target = 'id' in args ? networks.get(args.id) : args;
       const saved = networks.list().find((p) => p.baseUrl.replace(/\/+$/, '') === target.baseUrl.replace(/\/+$/, ''));
       const client = ctx.clientFor({ id: saved?.id ?? 'url', baseUrl: target.baseUrl });
-      return testConnection(target, signal, client, (health) => ctx.healthSeen(target.baseUrl, health));
+      return probeServer(target, signal, client, (health) => ctx.healthSeen(target.baseUrl, health));
     },
     'network:health': async function networkHealth(_args, { signal }) {
       return ctx.checkHealth(signal);

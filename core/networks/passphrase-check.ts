@@ -4,7 +4,7 @@
 // does not answer (or does not say) is saved as given; network:test can tell later.
 import type { ConnectionTest } from '../../shared/ipc';
 import { abortError, CoreError } from '../app/errors';
-import { testConnection } from '../sources/horizon/health';
+import { probeServer } from '../sources/registry';
 import type { HttpClient } from '../http/http';
 
 /** How long saving a profile waits for its server's answer. */
@@ -16,7 +16,7 @@ export async function probeProfile(
   signal: AbortSignal,
   client?: HttpClient,
 ): Promise<ConnectionTest | null> {
-  const probe = await testConnection(target, AbortSignal.any([signal, AbortSignal.timeout(PROBE_MS)]), client).catch(
+  const probe = await probeServer(target, AbortSignal.any([signal, AbortSignal.timeout(PROBE_MS)]), client).catch(
     () => null,
   );
   if (signal.aborted) throw abortError();

@@ -1,31 +1,40 @@
 // The kinds of source, in the order they are asked whether they serve a profile: the first that
 // does is the profile's source. Adding a source is its folder beside horizon/ and one line here.
-import type { NetworkProfile } from '../../shared/ipc';
+import type { ConnectionTest, NetworkHealth, NetworkProfile } from '../../shared/ipc';
 import { HttpClient } from '../http/http';
-import { horizonSource } from './horizon/source';
-import type { Source } from './source';
+import { HORIZON } from './horizon/source';
+import type { Source, SourceKind } from './source';
 
-export interface SourceKind {
-  readonly kind: string;
-  /** Whether this kind serves the profile (its dialect says what the server speaks). */
-  serves(profile: NetworkProfile): boolean;
-  /** The source of a profile, over the HTTP client of its base URL (the core's, shared by every caller). */
-  create(profile: NetworkProfile, http: HttpClient): Source;
-}
+export type { SourceKind } from './source';
 
-export const SOURCES: readonly SourceKind[] = [
-  {
-    kind: 'horizon',
-    serves: (profile) => profile.dialect === 'horizon' || profile.dialect === 'ledger',
-    create: horizonSource,
-  },
-];
+export const SOURCES: readonly SourceKind[] = [HORIZON];
 
 /** The kind of source that serves a profile, from `kinds` (the registry by default). */
 export function sourceKindOf(profile: NetworkProfile, kinds: readonly SourceKind[] = SOURCES): SourceKind {
   const kind = kinds.find((entry) => entry.serves(profile));
   if (!kind) throw new Error(`No kind of source serves the network ${profile.name} (${profile.dialect}).`);
   return kind;
+}
+
+/**
+ * The connection test of a server (network:test, the passphrase check when a profile is saved): the
+ * first kind whose probe reaches the server answers; when none does, the first kind's answer says why.
+ */
+export async function probeServer(
+  target: { baseUrl: string; passphrase?: string | undefined },
+  signal: AbortSignal,
+  client?: HttpClient,
+  onHealth?: (health: NetworkHealth) => void,
+  kinds: readonly SourceKind[] = SOURCES,
+): Promise<ConnectionTest> {
+  let first: ConnectionTest | null = null;
+  for (const kind of kinds) {
+    const answer = await kind.probe(target, signal, client, onHealth);
+    if (answer.latencyMs !== null) return answer;
+    first ??= answer;
+  }
+  if (!first) throw new Error('No kind of source is registered.');
+  return first;
 }
 
 /** A profile's source over `http` (by default a client of its own: the core passes its per-base-URL one). */

@@ -8,7 +8,7 @@
 // the sentence a person reads (a source that keeps no account listings says so), and a stream a
 // source cannot push is one it polls (`mode`).
 import type { HistoryStart } from '../../shared/partial-history';
-import type { ListingTarget, NetworkHealth, NetworkProfile } from '../../shared/ipc';
+import type { ConnectionTest, ListingTarget, NetworkHealth, NetworkProfile } from '../../shared/ipc';
 import type {
   Account,
   ClaimableBalance,
@@ -161,6 +161,25 @@ export interface IndexListing {
   optional?: boolean;
   /** What it lists, for a sentence ("operations", "trades"). */
   name: string;
+}
+
+/** A kind of source in the registry (registry.ts): which profiles it serves, how it is made, how a server of it is probed. */
+export interface SourceKind {
+  readonly kind: string;
+  /** Whether this kind serves the profile (its dialect says what the server speaks). */
+  serves(profile: NetworkProfile): boolean;
+  /** The source of a profile, over the HTTP client of its base URL (the core's, shared by every caller). */
+  create(profile: NetworkProfile, http: HttpClient): Source;
+  /**
+   * Asks a server that may have no profile yet what it is (latency, passphrase, dialect); `onHealth`
+   * is told the health its answer shows. A server it does not reach answers `latencyMs: null`.
+   */
+  probe(
+    target: { baseUrl: string; passphrase?: string | undefined },
+    signal: AbortSignal,
+    client?: HttpClient,
+    onHealth?: (health: NetworkHealth) => void,
+  ): Promise<ConnectionTest>;
 }
 
 export interface Source {

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkProfile } from '../../shared/ipc';
 import { CoreError } from '../../core/app/errors';
 import { HttpClient } from '../../core/http/http';
-import { SOURCES, sourceCache, sourceKindOf, sourceOf, type SourceKind } from '../../core/sources/registry';
+import {
+  probeServer,
+  SOURCES,
+  sourceCache,
+  sourceKindOf,
+  sourceOf,
+  type SourceKind,
+} from '../../core/sources/registry';
 import { isLacking, need, type Source } from '../../core/sources/source';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
@@ -66,6 +73,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const UNREACHED = {
+  ok: false,
+  latencyMs: null,
+  dialect: null,
+  serverPassphrase: null,
+  latestLedger: null,
+  message: 'not an RPC server',
+};
+
 /** Every member the Source interface names, so that a kind missing one fails here as well as in tsc. */
 const MEMBERS = [
   'kind',
@@ -120,6 +136,7 @@ describe('the registry', () => {
         kind: 'rpc',
         listings: { lacking: 'This RPC server keeps no account listings: sync a history index instead.' },
       }),
+      probe: async () => UNREACHED,
     };
     const kinds = [rpc, ...SOURCES];
     expect(sourceKindOf(profile({ id: 'rpc' }), kinds).kind).toBe('rpc');
@@ -139,6 +156,14 @@ describe('the registry', () => {
     })();
     expect(refused).toBeInstanceOf(CoreError);
     expect(refused).toMatchObject({ code: 'not_found', message: expect.stringMatching(/keeps no account listings/) });
+  });
+
+  it('tests a server with the first kind whose probe reaches it, else says why with the first answer', async () => {
+    const rpc: SourceKind = { ...SOURCES[0]!, kind: 'rpc', probe: async () => UNREACHED };
+    const signal = new AbortController().signal;
+    const horizon = await probeServer({ baseUrl: server.base }, signal, undefined, undefined, [rpc, ...SOURCES]);
+    expect(horizon).toMatchObject({ ok: true, latestLedger: 9 });
+    expect(await probeServer({ baseUrl: server.base }, signal, undefined, undefined, [rpc])).toEqual(UNREACHED);
   });
 
   it('refuses a profile no kind serves', () => {
@@ -164,17 +189,10 @@ describe('the registry', () => {
 
 describe('the seam', () => {
   /**
-   * Who may import a Horizon file: the sources themselves; the history index's worker, which parses
-   * the raw pages the Horizon index listings return; and the connection test of a URL not saved yet
-   * (network:test and the passphrase check), which asks the server what it speaks before any profile
-   * (and so any source) exists.
+   * Who may import a Horizon file: the sources themselves (the registry among them), and the history
+   * index's worker, which parses the raw pages the Horizon index listings return.
    */
-  const ALLOWED = [
-    /^core\/sources\//,
-    /^core\/history-index\/worker-thread\//,
-    /^core\/handlers\/networks\.ts$/,
-    /^core\/networks\/passphrase-check\.ts$/,
-  ];
+  const ALLOWED = [/^core\/sources\//, /^core\/history-index\/worker-thread\//];
 
   it('handlers, the app, the history sync, the streams, the exports and the command line reach Horizon only through the source', () => {
     const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {

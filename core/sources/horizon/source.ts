@@ -9,10 +9,18 @@ import { CoreError } from '../../app/errors';
 import { HttpError, type HttpClient } from '../../http/http';
 import { int, obj, text } from '../../http/values';
 import { interpret, type Result } from '../../submission/submit-answer';
-import type { LedgerStreams, PaymentStreams, ResourceKind, ResourceKinds, SentOutcome, Source } from '../source';
+import type {
+  LedgerStreams,
+  PaymentStreams,
+  ResourceKind,
+  ResourceKinds,
+  SentOutcome,
+  Source,
+  SourceKind,
+} from '../source';
 import { transactionRow } from '../rows';
 import { embeddedRecords } from './hal-records';
-import { readHealth } from './health';
+import { readHealth, testConnection } from './health';
 import { HORIZON_INDEX } from './index-listings';
 import { fetchListing, listingPath, listingTotal } from './listings';
 import { normalizeOperation } from './normalize';
@@ -27,6 +35,14 @@ import {
 import { readSse } from './sse';
 import { AccountStream } from './stream-connection';
 import { hashPassphrase, interpretAsync, usesAsyncSubmission } from './submit-async';
+
+/** The registry's entry (../registry.ts): both dialects of a Horizon-shaped server, probed at its root. */
+export const HORIZON: SourceKind = {
+  kind: 'horizon',
+  serves: (profile) => profile.dialect === 'horizon' || profile.dialect === 'ledger',
+  create: (profile, http) => horizonSource(profile, http),
+  probe: testConnection,
+};
 
 /** Each resource's route and normaliser (the body's exact text kept as `raw`). */
 const RESOURCES: { [K in ResourceKind]: [string, (body: JsonValue, raw: string) => ResourceKinds[K]] } = {

@@ -1,11 +1,12 @@
 // The history index's rows as the exports read them (shared/export-columns.ts ExportOp): a row's
-// legs are its columns' two (roll-up.ts legsOf reads them the same way) and its further legs in
+// legs are its columns' two (read as row-legs.ts defines them, as the totals read them) and its further legs in
 // `legs`, read for a whole chunk of rows in one statement; its fee is `fee_paid`, the
 // transaction's fee on the first row of each transaction the account paid for.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { orderLegs, type ExportLeg, type ExportOp } from '../../../shared/export-columns';
 import { C, type ExportRow } from './export-read';
 import { isoTime } from './iso-time';
+import { forColumnLegs, furtherParty } from './row-legs';
 
 type Raw = Record<string, SQLInputValue | undefined>;
 
@@ -83,24 +84,22 @@ function isoOf(ms: number): string {
 /** An index row (export-read.ts) and its further legs as an ExportOp. */
 export function exportOpOf(r: ExportRow, extra: ExportLeg[] | undefined): ExportOp {
   const successful = r[C.successful] === 1;
-  const direction = r[C.direction];
   const counterparty = text(r[C.counterparty]);
-  const asset = text(r[C.asset]);
-  const sourceAsset = text(r[C.sourceAsset]);
   const legs: ExportLeg[] = [];
-  if (successful) {
-    const outAsset = sourceAsset ?? asset;
-    if ((direction === 'out' || direction === 'self') && outAsset !== null)
-      legs.push({
-        side: 'out',
-        asset: outAsset,
-        amount: big(sourceAsset === null ? r[C.amount] : r[C.sourceAmount]),
-        counterparty,
-      });
-    if ((direction === 'in' || direction === 'self') && asset !== null)
-      legs.push({ side: 'in', asset, amount: big(r[C.amount]), counterparty });
-    if (extra) for (const leg of extra) legs.push(leg.counterparty ? leg : { ...leg, counterparty });
-  }
+  forColumnLegs<string, SQLInputValue | undefined>(
+    successful,
+    String(r[C.direction]),
+    text(r[C.asset]),
+    r[C.amount],
+    text(r[C.sourceAsset]),
+    r[C.sourceAmount],
+    (incoming, asset, amount) => legs.push({ side: incoming ? 'in' : 'out', asset, amount: big(amount), counterparty }),
+  );
+  if (successful && extra)
+    for (const leg of extra) {
+      const party = furtherParty(leg.counterparty, counterparty);
+      legs.push(party === leg.counterparty ? leg : { ...leg, counterparty: party });
+    }
   return {
     time: isoOf(Number(r[C.createdAt])),
     type: String(r[C.type]),

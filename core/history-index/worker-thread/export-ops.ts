@@ -4,16 +4,12 @@
 // transaction's fee on the first row of each transaction the account paid for.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { orderLegs, type ExportLeg, type ExportOp } from '../../../shared/export-columns';
+import { bigCell as big, textCell as text } from './cells';
 import { C, type ExportRow } from './export-read';
 import { isoTime } from './iso-time';
 import { forColumnLegs, furtherParty } from './row-legs';
 
 type Raw = Record<string, SQLInputValue | undefined>;
-
-const text = (value: SQLInputValue | undefined): string | null =>
-  value === null || value === undefined ? null : String(value);
-const big = (value: SQLInputValue | undefined): bigint | null =>
-  value === null || value === undefined ? null : BigInt(value as bigint);
 
 /** Whether decimal id `a` is below `b`: the shorter is, else the first in text (no sign, no leading zero). */
 const below = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);

@@ -3,17 +3,21 @@
 // does not round), so each amount is summed as its high and low 32 bits, which cannot overflow
 // below 2^31 rows, and joined as a bigint here.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { formatAmount } from '../../../shared/amount';
 import type { HistoryFilter, HistoryRow, HistorySort } from '../../../shared/history';
+import { bigCell, decimalCell as decimal, joinHalves, textCell as text } from './cells';
+import type { IndexRow } from './extract';
 import { PageReader } from './pages';
 import { amountBound, compileFilter, cursorText, parseCursor, sortSql } from './filter';
 import { columnLegsSql, FURTHER_PARTY_SQL, furtherLegsFrom, halves } from './row-legs';
 
-// Interned assets and counterparties joined back to their text for the rows of a page.
+// A row's columns, its interned assets and counterparty joined back to their text: what every
+// reader of whole rows selects (a page's rows: rowOf; a migration's rows without a page: indexRowOf).
 const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, p.address AS counterparty, direction,
   a.key AS asset, amount, sa.key AS source_asset, source_amount, memo, memo_type, fee, fee_paid`;
 const NAMES =
   'LEFT JOIN parties p ON p.id = ops.counterparty LEFT JOIN assets a ON a.id = ops.asset LEFT JOIN assets sa ON sa.id = ops.source_asset';
+/** SELECT … FROM ops with its names joined: a WHERE over `ops` follows. */
+export const ROWS_FROM = `SELECT ${COLUMNS} FROM ops ${NAMES}`;
 
 export interface PageRequest {
   filter: HistoryFilter;
@@ -26,14 +30,6 @@ export interface PageRequest {
 
 type Cell = SQLInputValue | undefined;
 type Raw = Record<string, Cell>;
-
-function text(value: Cell): string | null {
-  return value === null || value === undefined ? null : String(value);
-}
-
-function decimal(value: Cell): string | null {
-  return value === null || value === undefined ? null : formatAmount(BigInt(value as bigint));
-}
 
 export function rowOf(r: Raw): HistoryRow {
   return {
@@ -56,6 +52,36 @@ export function rowOf(r: Raw): HistoryRow {
     fee: text(r['fee']),
     feePaid: text(r['fee_paid']),
     ...(r['json'] !== undefined ? { raw: String(r['json']) } : {}),
+  };
+}
+
+/**
+ * A row as the writer had it (extract.ts IndexRow), from its columns alone: what the totals
+ * (roll-up.ts legsOf) read of a row without a stored page. The record's fee payer, memo and
+ * further legs are not in its columns: null, and none.
+ */
+export function indexRowOf(r: Raw): IndexRow {
+  return {
+    id: bigCell(r['id'])!,
+    pagingToken: String(r['paging_token']),
+    ledger: Number(r['ledger']),
+    createdAt: Number(r['created_at']),
+    type: String(r['type']),
+    txHash: String(r['tx_hash']),
+    successful: Number(r['successful']) === 1,
+    source: String(r['source']),
+    counterparty: text(r['counterparty']),
+    direction: String(r['direction']) as IndexRow['direction'],
+    asset: text(r['asset']),
+    amount: bigCell(r['amount']),
+    sourceAsset: text(r['source_asset']),
+    sourceAmount: bigCell(r['source_amount']),
+    memo: null,
+    memoType: null,
+    fee: bigCell(r['fee']),
+    feeAccount: null,
+    extra: [],
+    slot: 0,
   };
 }
 
@@ -107,11 +133,6 @@ export function readPage(db: DatabaseSync, acct: number, request: PageRequest): 
       ? cursorText((byAmount ? last['amount'] : last['created_at']) as bigint | null, last['id'] as bigint)
       : null;
   return { rows, next };
-}
-
-/** Exact sum from the summed high and low halves. */
-export function joinHalves(hi: Cell, lo: Cell): bigint {
-  return (BigInt((hi ?? 0n) as bigint) << 32n) + BigInt((lo ?? 0n) as bigint);
 }
 
 export interface FlowGroup {

@@ -4,16 +4,8 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { AssetFlow, HistoryDirection, HistoryFilter, HistoryPage, HistorySummary } from '../../../shared/history';
 import { compileFilter, type SqlPart } from './filter';
-import {
-  isWholeHistory,
-  joinHalves,
-  names,
-  readPage,
-  rolledFlows,
-  rowOf,
-  type FlowGroup,
-  type PageRequest,
-} from './query';
+import { isWholeHistory, names, readPage, rolledFlows, rowOf, type FlowGroup, type PageRequest } from './query';
+import { joinHalves } from './cells';
 import { columnLegKinds, furtherLegsFrom, halves } from './row-legs';
 
 type Raw = Record<string, SQLInputValue | undefined>;

@@ -1,6 +1,6 @@
 // The history index's rows as the exports read them (shared/export-columns.ts ExportOp): a row's
-// legs are its columns' two (read as row-legs.ts defines them, as the totals read them) and its further legs in
-// `legs`, read for a whole chunk of rows in one statement; its fee is `fee_paid`, the
+// legs are its columns' two (as row-legs.ts defines them, for the totals too) and its further
+// legs in `legs`, read for a whole chunk of rows in one statement; its fee is `fee_paid`, the
 // transaction's fee on the first row of each transaction the account paid for.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { orderLegs, type ExportLeg, type ExportOp } from '../../../shared/export-columns';

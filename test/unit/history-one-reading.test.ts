@@ -6,7 +6,7 @@
 // the index — the whole-history totals (roll_day, roll_party), the totals of a filtered set
 // (flows(), assetFlows), the workbench's summary, the column CSV export's rows and the
 // reconciliation's sums and lines — equal each other and a model worked out from the generated
-// operations alone, exactly (bigints of stroops).
+// operations alone, exactly (bigints of stroops); so do the totals by counterparty, without fees.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -361,6 +361,11 @@ describe('one reading of an index row (issue #35.2)', () => {
             const want = plain(model);
             for (const [name, flows] of Object.entries(await readings(db, acct, model)))
               expect([name, plain(flows)]).toEqual([name, want]);
+            // Every leg here has another party (a further leg's own, else its row's); fees have none.
+            const byParty = totalsBy(db, acct, {}, 'counterparty', 10_000);
+            expect(byParty).toEqual(totalsBy(db, acct, { from: 0 }, 'counterparty', 10_000));
+            const noFees = new Map([...model].map(([key, f]) => [key, { ...f, fees: 0n }]));
+            expect(plain(flowsOf(byParty))).toEqual(plain(noFees));
           } finally {
             db.close();
           }

@@ -77,19 +77,28 @@ function isoOf(ms: number): string {
   return lastIso;
 }
 
+/** The row exportOpOf reads: its legs and counterparty, for pushLeg (one function for every row, not a closure each). */
+let rowLegs: ExportLeg[] = [];
+let rowParty: string | null = null;
+const pushLeg = (incoming: boolean, asset: string, amount: SQLInputValue | undefined) =>
+  rowLegs.push({ side: incoming ? 'in' : 'out', asset, amount: big(amount), counterparty: rowParty });
+
 /** An index row (export-read.ts) and its further legs as an ExportOp. */
 export function exportOpOf(r: ExportRow, extra: ExportLeg[] | undefined): ExportOp {
   const successful = r[C.successful] === 1;
   const counterparty = text(r[C.counterparty]);
   const legs: ExportLeg[] = [];
-  forColumnLegs<string, SQLInputValue | undefined>(
+  rowLegs = legs;
+  rowParty = counterparty;
+  const direction = r[C.direction] as string;
+  forColumnLegs(
     successful,
-    String(r[C.direction]),
+    direction,
     text(r[C.asset]),
     r[C.amount],
     text(r[C.sourceAsset]),
     r[C.sourceAmount],
-    (incoming, asset, amount) => legs.push({ side: incoming ? 'in' : 'out', asset, amount: big(amount), counterparty }),
+    pushLeg,
   );
   if (successful && extra)
     for (const leg of extra) {

@@ -45,6 +45,22 @@ const READING: Record<'in' | 'out', { withSource: Reading; alone: Reading }> = {
 
 const readingOf = (incoming: boolean) => READING[incoming ? 'in' : 'out'];
 
+/** A column leg with its readings, as the code below reads it. */
+interface LegReading {
+  incoming: boolean;
+  withSource: Reading;
+  alone: Reading;
+}
+
+/** COLUMN_LEGS by direction, read once: a row's legs are a lookup, not a search (the export reads a million rows). */
+const BY_DIRECTION = new Map<string, LegReading[]>();
+for (const { direction, incoming } of COLUMN_LEGS) {
+  const list = BY_DIRECTION.get(direction) ?? [];
+  list.push({ incoming, ...readingOf(incoming) });
+  BY_DIRECTION.set(direction, list);
+}
+const NO_LEGS: LegReading[] = [];
+
 /**
  * Calls `each` for every leg a row's columns hold (none for a failed row), what left before what
  * arrived. The values are the row's cells in whatever form the caller reads them (bigints, text).
@@ -59,10 +75,8 @@ export function forColumnLegs<A, M>(
   each: (incoming: boolean, asset: A, amount: M | null) => void,
 ): void {
   if (!successful) return;
-  for (const leg of COLUMN_LEGS) {
-    if (leg.direction !== direction) continue;
-    const read = readingOf(leg.incoming);
-    const reading = sourceAsset === null ? read.alone : read.withSource;
+  for (const leg of BY_DIRECTION.get(direction) ?? NO_LEGS) {
+    const reading = sourceAsset === null ? leg.alone : leg.withSource;
     const legAsset = reading.asset === 'asset' ? asset : sourceAsset;
     if (legAsset === null) continue;
     each(leg.incoming, legAsset, reading.amount === 'amount' ? amount : sourceAmount);

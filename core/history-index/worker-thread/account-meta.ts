@@ -4,6 +4,7 @@
 // may hold some after it too (schema.ts), which the sync's walk finds there and does not add again.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { HistoryIndexInfo } from '../../../shared/history';
+import { numberCell, textCell } from './cells';
 
 export interface AccountMeta {
   acct: number;
@@ -56,23 +57,21 @@ export function listMeta(db: DatabaseSync): AccountMeta[] {
 }
 
 function metaOf(row: Record<string, unknown>): AccountMeta {
-  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
   return {
     acct: Number(row['acct']),
     address: String(row['address']),
-    lastToken: text(row['last_token']),
-    completeFrom: num(row['complete_from']),
+    lastToken: textCell(row['last_token']),
+    completeFrom: numberCell(row['complete_from']),
     state: String(row['state']) as AccountMeta['state'],
     rows: Number(row['rows']),
     bytes: Number(row['bytes']),
-    oldest: num(row['oldest']),
-    newest: num(row['newest']),
-    damaged: text(row['damaged']),
+    oldest: numberCell(row['oldest']),
+    newest: numberCell(row['newest']),
+    damaged: textCell(row['damaged']),
     sides: {
-      transactions: text(row['tx_token']),
-      trades: text(row['trade_token']),
-      missing: text(row['sides_missing'])?.split(',').filter(Boolean) ?? null,
+      transactions: textCell(row['tx_token']),
+      trades: textCell(row['trade_token']),
+      missing: textCell(row['sides_missing'])?.split(',').filter(Boolean) ?? null,
     },
   };
 }

@@ -1,18 +1,15 @@
 // The history index's rows as the exports read them (shared/export-columns.ts ExportOp): a row's
-// legs are its columns' two (roll-up.ts legsOf reads them the same way) and its further legs in
-// `legs`, read for a whole chunk of rows in one statement; its fee is `fee_paid`, the
+// legs are its columns' two (as row-legs.ts defines them, for the totals too) and its further
+// legs in `legs`, read for a whole chunk of rows in one statement; its fee is `fee_paid`, the
 // transaction's fee on the first row of each transaction the account paid for.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { orderLegs, type ExportLeg, type ExportOp } from '../../../shared/export-columns';
+import { bigCell as big, textCell as text } from './cells';
 import { C, type ExportRow } from './export-read';
 import { isoTime } from './iso-time';
+import { forColumnLegs, furtherParty } from './row-legs';
 
 type Raw = Record<string, SQLInputValue | undefined>;
-
-const text = (value: SQLInputValue | undefined): string | null =>
-  value === null || value === undefined ? null : String(value);
-const big = (value: SQLInputValue | undefined): bigint | null =>
-  value === null || value === undefined ? null : BigInt(value as bigint);
 
 /** Whether decimal id `a` is below `b`: the shorter is, else the first in text (no sign, no leading zero). */
 const below = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);
@@ -80,27 +77,34 @@ function isoOf(ms: number): string {
   return lastIso;
 }
 
+/** The row exportOpOf reads: its legs and counterparty, for pushLeg (one function for every row, not a closure each). */
+let rowLegs: ExportLeg[] = [];
+let rowParty: string | null = null;
+const pushLeg = (incoming: boolean, asset: string, amount: SQLInputValue | undefined) =>
+  rowLegs.push({ side: incoming ? 'in' : 'out', asset, amount: big(amount), counterparty: rowParty });
+
 /** An index row (export-read.ts) and its further legs as an ExportOp. */
 export function exportOpOf(r: ExportRow, extra: ExportLeg[] | undefined): ExportOp {
   const successful = r[C.successful] === 1;
-  const direction = r[C.direction];
   const counterparty = text(r[C.counterparty]);
-  const asset = text(r[C.asset]);
-  const sourceAsset = text(r[C.sourceAsset]);
   const legs: ExportLeg[] = [];
-  if (successful) {
-    const outAsset = sourceAsset ?? asset;
-    if ((direction === 'out' || direction === 'self') && outAsset !== null)
-      legs.push({
-        side: 'out',
-        asset: outAsset,
-        amount: big(sourceAsset === null ? r[C.amount] : r[C.sourceAmount]),
-        counterparty,
-      });
-    if ((direction === 'in' || direction === 'self') && asset !== null)
-      legs.push({ side: 'in', asset, amount: big(r[C.amount]), counterparty });
-    if (extra) for (const leg of extra) legs.push(leg.counterparty ? leg : { ...leg, counterparty });
-  }
+  rowLegs = legs;
+  rowParty = counterparty;
+  const direction = r[C.direction] as string;
+  forColumnLegs(
+    successful,
+    direction,
+    text(r[C.asset]),
+    r[C.amount],
+    text(r[C.sourceAsset]),
+    r[C.sourceAmount],
+    pushLeg,
+  );
+  if (successful && extra)
+    for (const leg of extra) {
+      const party = furtherParty(leg.counterparty, counterparty);
+      legs.push(party === leg.counterparty ? leg : { ...leg, counterparty: party });
+    }
   return {
     time: isoOf(Number(r[C.createdAt])),
     type: String(r[C.type]),

@@ -7,6 +7,7 @@
 // chunks after a cursor) and run again for each chunk.
 import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { HistoryFilter, HistorySort } from '../../../shared/history';
+import { bigCell } from './cells';
 import { compileFilter, sortSql, type Cursor, type SqlPart } from './filter';
 import { names } from './query';
 
@@ -110,7 +111,7 @@ export class ExportReader {
     if (!last) return;
     const key = this.sort.endsWith('amount') ? last[C.amount] : last[C.createdAt];
     this.cursor = {
-      key: key === null || key === undefined ? null : BigInt(key as string | number),
+      key: bigCell(key),
       id: BigInt(last[C.id] as string),
     };
   }

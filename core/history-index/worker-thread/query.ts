@@ -3,16 +3,21 @@
 // does not round), so each amount is summed as its high and low 32 bits, which cannot overflow
 // below 2^31 rows, and joined as a bigint here.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { formatAmount } from '../../../shared/amount';
 import type { HistoryFilter, HistoryRow, HistorySort } from '../../../shared/history';
+import { bigCell, decimalCell as decimal, joinHalves, textCell as text } from './cells';
+import type { IndexRow } from './extract';
 import { PageReader } from './pages';
 import { amountBound, compileFilter, cursorText, parseCursor, sortSql } from './filter';
+import { columnLegsSql, FURTHER_PARTY_SQL, furtherLegsFrom, halves } from './row-legs';
 
-// Interned assets and counterparties joined back to their text for the rows of a page.
+// A row's columns, its interned assets and counterparty joined back to their text: what every
+// reader of whole rows selects (a page's rows: rowOf; a migration's rows without a page: indexRowOf).
 const COLUMNS = `ops.id, paging_token, ledger, created_at, type, tx_hash, successful, source, p.address AS counterparty, direction,
   a.key AS asset, amount, sa.key AS source_asset, source_amount, memo, memo_type, fee, fee_paid`;
 const NAMES =
   'LEFT JOIN parties p ON p.id = ops.counterparty LEFT JOIN assets a ON a.id = ops.asset LEFT JOIN assets sa ON sa.id = ops.source_asset';
+/** SELECT … FROM ops with its names joined: a WHERE over `ops` follows. */
+export const ROWS_FROM = `SELECT ${COLUMNS} FROM ops ${NAMES}`;
 
 export interface PageRequest {
   filter: HistoryFilter;
@@ -25,14 +30,6 @@ export interface PageRequest {
 
 type Cell = SQLInputValue | undefined;
 type Raw = Record<string, Cell>;
-
-function text(value: Cell): string | null {
-  return value === null || value === undefined ? null : String(value);
-}
-
-function decimal(value: Cell): string | null {
-  return value === null || value === undefined ? null : formatAmount(BigInt(value as bigint));
-}
 
 export function rowOf(r: Raw): HistoryRow {
   return {
@@ -55,6 +52,36 @@ export function rowOf(r: Raw): HistoryRow {
     fee: text(r['fee']),
     feePaid: text(r['fee_paid']),
     ...(r['json'] !== undefined ? { raw: String(r['json']) } : {}),
+  };
+}
+
+/**
+ * A row as the writer had it (extract.ts IndexRow), from its columns alone: what the totals
+ * (roll-up.ts legsOf) read of a row without a stored page. The record's fee payer, memo and
+ * further legs are not in its columns: null, and none.
+ */
+export function indexRowOf(r: Raw): IndexRow {
+  return {
+    id: bigCell(r['id'])!,
+    pagingToken: String(r['paging_token']),
+    ledger: Number(r['ledger']),
+    createdAt: Number(r['created_at']),
+    type: String(r['type']),
+    txHash: String(r['tx_hash']),
+    successful: Number(r['successful']) === 1,
+    source: String(r['source']),
+    counterparty: text(r['counterparty']),
+    direction: String(r['direction']) as IndexRow['direction'],
+    asset: text(r['asset']),
+    amount: bigCell(r['amount']),
+    sourceAsset: text(r['source_asset']),
+    sourceAmount: bigCell(r['source_amount']),
+    memo: null,
+    memoType: null,
+    fee: bigCell(r['fee']),
+    feeAccount: null,
+    extra: [],
+    slot: 0,
   };
 }
 
@@ -108,11 +135,6 @@ export function readPage(db: DatabaseSync, acct: number, request: PageRequest): 
   return { rows, next };
 }
 
-/** Exact sum from the summed high and low halves. */
-export function joinHalves(hi: Cell, lo: Cell): bigint {
-  return (BigInt((hi ?? 0n) as bigint) << 32n) + BigInt((lo ?? 0n) as bigint);
-}
-
 export interface FlowGroup {
   group: string | null;
   asset: string;
@@ -125,16 +147,10 @@ export interface FlowGroup {
   last: number | null;
 }
 
-/** The filtered successful rows, for a join with their further legs (`legs`). */
-export const MORE_ROWS = (where: string) =>
-  `SELECT id, created_at, counterparty FROM ops WHERE ${where} AND successful = 1`;
-
 /**
- * The money legs of the filtered rows grouped by `groupSql` (an expression over the legs' `t`
- * created_at and `cp` counterparty id) and asset. A row moving value in (or to itself) is an "in"
- * leg of its asset and amount; a row moving value out (or to itself) is an "out" leg of its
- * source asset and amount when it has one (a path payment), else of its asset and amount; its
- * further legs (`legs`: a pool deposit's second reserve) are read beside them, and the fee a row
+ * The money legs of the filtered rows (row-legs.ts: its columns' legs and its further legs in
+ * `legs`) grouped by `groupSql` (an expression over the legs' `t` created_at and `cp`
+ * counterparty id) and asset; the fee a row
  * carries (`fee_paid`, the account's fee of its transaction) is summed in the native asset.
  * Operations of failed transactions moved nothing: they are listed and counted, never summed
  * (but for the fee their transaction was charged). Without other filters the legs are range
@@ -148,23 +164,35 @@ export function flows(
   assetOnly?: string,
 ): FlowGroup[] {
   const where = compileFilter(acct, filter);
-  const legIn = `SELECT created_at AS t, counterparty AS cp, asset AS a, amount >> 32 AS ih, amount & 4294967295 AS il, NULL AS oh, NULL AS ol, NULL AS fh, NULL AS fl FROM ops
-    WHERE ${where.sql} AND successful = 1 AND direction IN ('in', 'self') AND asset IS NOT NULL AND amount IS NOT NULL`;
-  const legOut = `SELECT created_at, counterparty, coalesce(source_asset, asset), NULL, NULL, coalesce(source_amount, amount) >> 32, coalesce(source_amount, amount) & 4294967295, NULL, NULL FROM ops
-    WHERE ${where.sql} AND successful = 1 AND direction IN ('out', 'self') AND coalesce(source_asset, asset) IS NOT NULL AND coalesce(source_amount, amount) IS NOT NULL`;
-  const legMore = `SELECT o.created_at, coalesce(l.party, o.counterparty), l.asset,
-      CASE WHEN l.incoming THEN l.amount >> 32 END, CASE WHEN l.incoming THEN l.amount & 4294967295 END,
-      CASE WHEN l.incoming THEN NULL ELSE l.amount >> 32 END, CASE WHEN l.incoming THEN NULL ELSE l.amount & 4294967295 END, NULL, NULL
-    FROM (${MORE_ROWS(where.sql)}) o JOIN legs l ON l.acct = ? AND l.op = o.id WHERE l.amount IS NOT NULL`;
-  const legFee = `SELECT created_at, NULL, (SELECT id FROM assets WHERE key = 'native'), NULL, NULL, NULL, NULL, fee_paid >> 32, fee_paid & 4294967295 FROM ops
+  // A SELECT of (t, cp, a, ih, il, oh, ol, fh, fl) per kind of leg (row-legs.ts), its amount's halves in or out.
+  const sides = (incoming: boolean, expr: string) => {
+    const [hi, lo] = halves(expr);
+    return incoming
+      ? `${hi} AS ih, ${lo} AS il, NULL AS oh, NULL AS ol`
+      : `NULL AS ih, NULL AS il, ${hi} AS oh, ${lo} AS ol`;
+  };
+  const columnLegs = columnLegsSql().map(
+    (
+      leg,
+    ) => `SELECT created_at AS t, counterparty AS cp, ${leg.asset} AS a, ${sides(leg.incoming, leg.amount)}, NULL AS fh, NULL AS fl FROM ops
+    WHERE ${where.sql} AND successful = 1 AND direction = '${leg.direction}' AND ${leg.asset} IS NOT NULL AND ${leg.amount} IS NOT NULL`,
+  );
+  const [legHi, legLo] = halves('l.amount');
+  const legMore = `SELECT o.created_at, ${FURTHER_PARTY_SQL}, l.asset,
+      CASE WHEN l.incoming THEN ${legHi} END, CASE WHEN l.incoming THEN ${legLo} END,
+      CASE WHEN l.incoming THEN NULL ELSE ${legHi} END, CASE WHEN l.incoming THEN NULL ELSE ${legLo} END, NULL, NULL
+    ${furtherLegsFrom(where.sql)}`;
+  const [feeHi, feeLo] = halves('fee_paid');
+  const legFee = `SELECT created_at, NULL, (SELECT id FROM assets WHERE key = 'native'), NULL, NULL, NULL, NULL, ${feeHi}, ${feeLo} FROM ops
     WHERE ${where.sql} AND fee_paid IS NOT NULL`;
+  const parts = [...columnLegs, legMore, legFee];
   const pick = assetOnly === undefined ? '' : 'WHERE a = (SELECT id FROM assets WHERE key = ?)';
   const sql = `SELECT ${groupSql} AS g, a, sum(ih) AS ih, sum(il) AS il, sum(oh) AS oh, sum(ol) AS ol, sum(fh) AS fh, sum(fl) AS fl,
       sum(fh IS NULL) AS n, min(t) AS first, max(t) AS last
-    FROM (${legIn} UNION ALL ${legOut} UNION ALL ${legMore} UNION ALL ${legFee}) ${pick} GROUP BY g, a`;
+    FROM (${parts.join(' UNION ALL ')}) ${pick} GROUP BY g, a`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
-  const params = [...where.params, ...where.params, ...where.params, acct, ...where.params];
+  const params = [...columnLegs.flatMap(() => where.params), ...where.params, acct, ...where.params];
   return groupsOf(db, statement.all(...params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
 }
 

@@ -4,38 +4,11 @@
 // since schema version 5) keeps its columns; its legs are summed from them, and its fee, whose
 // payer its columns do not say, is counted as unknown (roll_day.nofee).
 import type { DatabaseSync } from 'node:sqlite';
-import { extractPage, type IndexRow } from './extract';
+import { extractPage } from './extract';
 import { LegWriter } from './legs';
 import { unpackPageSync } from './pages';
+import { indexRowOf, ROWS_FROM } from './query';
 import { RollUps } from './roll-up';
-
-/** A row of `ops` without a stored page, as an IndexRow of its columns (what legsOf reads). */
-function columnRow(r: Record<string, unknown>): IndexRow {
-  const big = (v: unknown) => (v === null || v === undefined ? null : BigInt(v as bigint));
-  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-  return {
-    id: BigInt(r['id'] as bigint),
-    pagingToken: String(r['paging_token']),
-    ledger: Number(r['ledger']),
-    createdAt: Number(r['created_at']),
-    type: String(r['type']),
-    txHash: String(r['tx_hash']),
-    successful: Number(r['successful']) === 1,
-    source: String(r['source']),
-    counterparty: str(r['cp']),
-    direction: String(r['direction']) as IndexRow['direction'],
-    asset: str(r['a']),
-    amount: big(r['amount']),
-    sourceAsset: str(r['sa']),
-    sourceAmount: big(r['source_amount']),
-    memo: null,
-    memoType: null,
-    fee: big(r['fee']),
-    feeAccount: null,
-    extra: [],
-    slot: 0,
-  };
-}
 
 export function rederive(db: DatabaseSync): void {
   db.exec('DELETE FROM roll_day; DELETE FROM roll_party; DELETE FROM legs; UPDATE ops SET fee_paid = NULL;');
@@ -60,10 +33,7 @@ export function rederive(db: DatabaseSync): void {
   const pages = db.prepare('SELECT id, body FROM pages WHERE acct = ? ORDER BY id');
   const held = db.prepare('SELECT id FROM ops WHERE acct = ? AND page = ?');
   held.setReadBigInts(true);
-  const pageless = db.prepare(
-    `SELECT ops.*, p.address AS cp, a.key AS a, sa.key AS sa FROM ops LEFT JOIN parties p ON p.id = ops.counterparty
-     LEFT JOIN assets a ON a.id = ops.asset LEFT JOIN assets sa ON sa.id = ops.source_asset WHERE acct = ? AND page IS NULL`,
-  );
+  const pageless = db.prepare(`${ROWS_FROM} WHERE acct = ? AND page IS NULL`);
   pageless.setReadBigInts(true);
   const accounts = db.prepare('SELECT acct, address FROM accounts').all() as { acct: number; address: string }[];
   for (const { acct, address } of accounts) {
@@ -89,7 +59,7 @@ export function rederive(db: DatabaseSync): void {
         legs.write(acct, row, fees[i]!);
       });
     }
-    for (const r of pageless.all(acct) as Record<string, unknown>[]) legs.write(acct, columnRow(r), null);
+    for (const r of pageless.all(acct) as Parameters<typeof indexRowOf>[0][]) legs.write(acct, indexRowOf(r), null);
     rollUps.flush();
   }
 }

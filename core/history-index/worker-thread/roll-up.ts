@@ -8,6 +8,7 @@
 // (so no word of who paid its fee): reconcile.ts names both when the flows do not add up.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { IndexRow } from './extract';
+import { forColumnLegs, furtherParty } from './row-legs';
 
 interface Total {
   acct: number;
@@ -35,17 +36,21 @@ type Add =
   | { kind: 'unknown' }
   | { kind: 'nofee' };
 
-/** A row's money legs: [asset, amount (null: not in the record), incoming, counterparty]: its columns' two (query.ts flows()) and its extra legs. */
+/** A row's money legs: [asset, amount (null: not in the record), incoming, counterparty]: its columns' and its extra legs, as row-legs.ts reads them. */
 export function legsOf(row: IndexRow): [string, bigint | null, boolean, string | null][] {
-  if (!row.successful) return [];
   const legs: [string, bigint | null, boolean, string | null][] = [];
-  if ((row.direction === 'in' || row.direction === 'self') && row.asset !== null)
-    legs.push([row.asset, row.amount, true, row.counterparty]);
-  const outAsset = row.sourceAsset ?? row.asset;
-  const outAmount = row.sourceAsset === null ? row.amount : row.sourceAmount;
-  if ((row.direction === 'out' || row.direction === 'self') && outAsset !== null)
-    legs.push([outAsset, outAmount, false, row.counterparty]);
-  for (const leg of row.extra) legs.push([leg.asset, leg.amount, leg.incoming, leg.party ?? row.counterparty]);
+  if (!row.successful) return legs;
+  forColumnLegs(
+    row.successful,
+    row.direction,
+    row.asset,
+    row.amount,
+    row.sourceAsset,
+    row.sourceAmount,
+    (incoming, asset, amount) => legs.push([asset, amount, incoming, row.counterparty]),
+  );
+  for (const leg of row.extra)
+    legs.push([leg.asset, leg.amount, leg.incoming, furtherParty(leg.party, row.counterparty)]);
   return legs;
 }
 

@@ -4,32 +4,14 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { AssetFlow, HistoryDirection, HistoryFilter, HistoryPage, HistorySummary } from '../../../shared/history';
 import { compileFilter, type SqlPart } from './filter';
-import {
-  isWholeHistory,
-  joinHalves,
-  MORE_ROWS,
-  names,
-  readPage,
-  rolledFlows,
-  rowOf,
-  type FlowGroup,
-  type PageRequest,
-} from './query';
+import { isWholeHistory, names, readPage, rolledFlows, rowOf, type FlowGroup, type PageRequest } from './query';
+import { joinHalves } from './cells';
+import { columnLegKinds, furtherLegsFrom, halves } from './row-legs';
 
 type Raw = Record<string, SQLInputValue | undefined>;
 
 /** shared/history.ts HISTORY_DIRECTIONS (which loads the schema library the worker does without). */
 const DIRECTIONS: HistoryDirection[] = ['in', 'out', 'self', 'none'];
-
-// The legs of flows() one kind at a time: [direction, asset column, amount expression, condition, in?].
-const LEG_KINDS: [string, string, string, string, boolean][] = [
-  ['in', 'asset', 'amount', '', true],
-  ['self', 'asset', 'amount', '', true],
-  ['out', 'asset', 'amount', 'AND source_asset IS NULL', false],
-  ['self', 'asset', 'amount', 'AND source_asset IS NULL', false],
-  ['out', 'source_asset', 'coalesce(source_amount, amount)', 'AND source_asset IS NOT NULL', false],
-  ['self', 'source_asset', 'coalesce(source_amount, amount)', 'AND source_asset IS NOT NULL', false],
-];
 
 /**
  * flows() grouped by asset alone, without a sort: with the account, `successful` and one
@@ -61,9 +43,11 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
     group.last = Math.max(group.last ?? 0, Number(r['last']));
     byAsset.set(id, group);
   };
-  for (const [direction, column, amount, condition, incoming] of LEG_KINDS) {
+  // The column legs (row-legs.ts) one kind at a time, each over plain columns.
+  for (const { direction, asset: column, amount, condition, incoming } of columnLegKinds()) {
+    const [hi, lo] = halves(amount);
     const statement = db.prepare(
-      `SELECT ${column} AS a, sum(${amount} >> 32) AS hi, sum(${amount} & 4294967295) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
+      `SELECT ${column} AS a, sum(${hi}) AS hi, sum(${lo}) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
        FROM ops WHERE ${where.sql} AND successful = 1 AND direction = '${direction}' ${condition} AND ${column} IS NOT NULL AND ${amount} IS NOT NULL GROUP BY ${column}`,
     );
     statement.setReadBigInts(true);
@@ -71,18 +55,20 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
   }
   // Further legs (rare: pool deposits and withdrawals, contract calls): read only when the account has any.
   if (db.prepare('SELECT 1 FROM legs WHERE acct = ? LIMIT 1').get(acct)) {
+    const [hi, lo] = halves('l.amount');
     const more = db.prepare(
-      `SELECT l.asset AS a, l.incoming AS incoming, sum(l.amount >> 32) AS hi, sum(l.amount & 4294967295) AS lo, count(*) AS n,
+      `SELECT l.asset AS a, l.incoming AS incoming, sum(${hi}) AS hi, sum(${lo}) AS lo, count(*) AS n,
          min(o.created_at) AS first, max(o.created_at) AS last
-       FROM (${MORE_ROWS(where.sql)}) o JOIN legs l ON l.acct = ? AND l.op = o.id WHERE l.amount IS NOT NULL GROUP BY l.asset, l.incoming`,
+       ${furtherLegsFrom(where.sql)} GROUP BY l.asset, l.incoming`,
     );
     more.setReadBigInts(true);
     for (const r of more.all(...where.params, acct) as Raw[]) add(Number(r['a']), r, Number(r['incoming']) === 1);
   }
   // Fees, one (successful, direction) range of ops_flow at a time: read from the index alone.
   const native = db.prepare("SELECT id FROM assets WHERE key = 'native'").get() as { id: number } | undefined;
+  const [feeHi, feeLo] = halves('fee_paid');
   const fee = db.prepare(
-    `SELECT sum(fee_paid >> 32) AS hi, sum(fee_paid & 4294967295) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
+    `SELECT sum(${feeHi}) AS hi, sum(${feeLo}) AS lo, count(*) AS n, min(created_at) AS first, max(created_at) AS last
      FROM ops WHERE ${where.sql} AND successful = ? AND direction = ? AND fee_paid IS NOT NULL`,
   );
   fee.setReadBigInts(true);

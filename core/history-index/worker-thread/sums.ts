@@ -8,7 +8,8 @@ import type { BalancePoint, BalancePeriod } from '../../../shared/balance-histor
 import { OFFER_TYPES } from '../../../shared/moves';
 import type { IndexSums } from '../../../shared/reconcile';
 import { isoDay } from './iso-time';
-import { joinHalves, names } from './query';
+import { joinHalves } from './cells';
+import { names } from './query';
 
 type Raw = Record<string, unknown>;
 

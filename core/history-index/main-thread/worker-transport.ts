@@ -7,7 +7,7 @@ import { abortError, CoreError } from '../../errors';
 import type { Transport } from '../../http';
 import { readBody } from '../../http-body';
 import type { Answer, Exchange } from '../../http-node';
-import type { FetchEvent, FetchRequest } from '../worker-thread/worker-fetch';
+import type { FetchEvent, FetchRequest } from '../protocol';
 
 /** A page the index worker holds: its request, its size, and the cursor the whole page names for the next (null: not a full page). */
 export interface HeldPage {

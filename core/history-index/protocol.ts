@@ -144,8 +144,10 @@ export interface HistoryOps {
   types: [{ account: string }, TypeCount[]];
   flow: [{ account: string; filter: HistoryFilter; asset: string }, FlowPoint[]];
   export: [ExportArgs, { rows: number }];
-  /** Per asset, every leg in and out and the fees the account paid, for the reconciliation (shared/reconcile.ts). */
+  /** Per asset, every leg in and out and the fees the account paid (shared/reconcile.ts). */
   sums: [{ account: string }, IndexSums];
+  /** What a reconciliation needs of the index, in one answer: the sums and the account's row (its coverage, where it is complete from). */
+  reconcile: [{ account: string }, { sums: IndexSums; meta: AccountMeta }];
   /** One asset's flows per period and the balance after each, from `opening` (stroops). */
   balance: [{ account: string; asset: string; by: BalancePeriod; opening: bigint }, BalancePoint[]];
   /** Updates the planner's statistics (after a large ingest). */

@@ -115,7 +115,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/history-index/main-thread/**', 'core/history-index/*.ts'],
+    // The main thread: every core file outside the worker's folder (the client starts the worker by its URL).
+    files: ['core/**'],
+    ignores: ['core/history-index/worker-thread/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

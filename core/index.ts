@@ -22,5 +22,5 @@ export { redactLogData } from './log-redaction';
 export { streamPayments } from './streams';
 export { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './export';
 export { createFreshFile } from './export-files';
-export { historyNdjsonRow } from './history-index/worker-thread/export-file';
+export { historyNdjsonRow } from './history-index/ndjson-row';
 export { waitLine } from './rate-limit';

@@ -159,6 +159,20 @@ describe('lint: the core is a package', () => {
       await errors(file, "import type { AccountMeta } from '../protocol';\nexport type A = AccountMeta;\n"),
     ).toEqual([]);
   });
+
+  it("the core's other files are the main thread too: its entry imports nothing of worker-thread/", async () => {
+    expect(
+      restricted(
+        await errors(
+          'core/index.ts',
+          "export { historyNdjsonRow } from './history-index/worker-thread/export-file';\n",
+        ),
+      ),
+    ).toHaveLength(1);
+    expect(await errors('core/index.ts', "export { historyNdjsonRow } from './history-index/ndjson-row';\n")).toEqual(
+      [],
+    );
+  });
 });
 
 // The layer table of docs/design.md ("Layout"), row by row (issue #35): each folder importing a

@@ -18,10 +18,10 @@ const noElectron = {
   message: 'This code must run in plain Node (docs/design.md): keep electron imports in electron/.',
 };
 // One HTTP stack (issue #25): every request of the core and the command line goes through
-// core/http.ts's HttpClient over core/http-node.ts (its agents, its 429 gate, its problem
+// core/http/http.ts's HttpClient over core/http/http-node.ts (its agents, its 429 gate, its problem
 // documents), never a fetch, an EventSource or node:http of its own.
 const oneStack =
-  'Send requests through the HttpClient (core/http.ts over core/http-node.ts), the one HTTP stack of the core.';
+  'Send requests through the HttpClient (core/http/http.ts over core/http/http-node.ts), the one HTTP stack of the core.';
 const otherHttp = ['node:http', 'node:https', 'http', 'https', 'undici', 'eventsource'].map((name) => ({
   name,
   message: oneStack,
@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/http-node.ts'],
+    files: ['core/http/http-node.ts'],
     rules: { 'no-restricted-imports': restrict([noElectron]) },
   },
   {

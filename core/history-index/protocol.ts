@@ -17,7 +17,7 @@ import type { BalancePeriod, BalancePoint } from '../../shared/balance-history';
 import type { PageSeen, PagingFault } from '../../shared/paging-guard';
 import type { IndexSums } from '../../shared/reconcile';
 
-import type { CoreError } from '../errors';
+import type { CoreError } from '../app/errors';
 
 /**
  * An indexed account's row of `accounts` (worker-thread/schema.ts, account-meta.ts): where its sync
@@ -103,7 +103,7 @@ export interface ExportArgs {
   names?: [string, string][];
   /** The most operations to read (all when absent). */
   maxRows?: number | undefined;
-  /** The file to write: claimed by the caller, empty, in the export directory (core/export-files.ts claimFreshPath). */
+  /** The file to write: claimed by the caller, empty, in the export directory (core/exports/export-files.ts claimFreshPath). */
   path: string;
 }
 

@@ -6,9 +6,9 @@
 // walk itself is walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
-import type { HttpClient, Transport } from '../../http';
-import type { StreamOptions } from '../../stream-connection';
-import { streamPayments } from '../../streams';
+import type { HttpClient, Transport } from '../../http/http';
+import type { StreamOptions } from '../../sources/horizon/stream-connection';
+import { streamPayments } from '../../streams/streams';
 import type { AccountMeta, PageGuardArgs, PageResult } from '../protocol';
 import { sideBound, walkSides, type SidePage } from './sync-sides';
 import { LISTING_PARAMS, readRoot, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';

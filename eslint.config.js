@@ -1,31 +1,21 @@
 // Lint: typescript-eslint's recommended rules, plus the process boundaries of docs/design.md:
 // `electron` stays out of code that must run in plain Node (shared/, core/, network/,
 // cli/), Node built-ins stay out of code that runs in the page or anywhere (shared/, renderer/),
-// and the core and the command line send every request through the core's one HTTP stack.
+// the core and the command line send every request through the core's one HTTP stack, each
+// top-level folder imports only what the layer table allows (scripts/eslint-layers.mjs), and the
+// history index's two threads share only core/history-index/protocol.ts and its root files.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.mjs';
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
 const noElectron = {
   name: 'electron',
   message: 'This code must run in plain Node (docs/design.md): keep electron imports in electron/.',
-};
-const coreEntryOnly = {
-  regex: '^(\\.\\./)+core/',
-  message: "Import the app core through its entry (core/index.ts: '../core'), not its inner files (docs/design.md).",
-};
-const coreStaysBelow = {
-  regex: '^(\\.\\./)+(electron|renderer|cli)(/|$)',
-  message:
-    'The app core stands below the hosts and the command line: it imports nothing of electron/, renderer/ or cli/.',
-};
-const noCoreInPage = {
-  regex: '^(\\.\\./)+core(/|$)',
-  message: 'The renderer reaches the app core only through the bridge (renderer/src/lib/bridge.ts), never by import.',
 };
 // One HTTP stack (issue #25): every request of the core and the command line goes through
 // core/http/http.ts's HttpClient over core/http/http-node.ts (its agents, its 429 gate, its problem
@@ -82,29 +72,31 @@ export default tseslint.config(
   {
     files: ['core/**'],
     rules: {
-      'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreStaysBelow]),
+      'no-restricted-imports': restrict([noElectron, ...otherHttp]),
       'no-restricted-globals': noOtherFetch,
     },
   },
   {
     files: ['core/http/http-node.ts'],
-    rules: { 'no-restricted-imports': restrict([noElectron], [coreStaysBelow]) },
+    rules: { 'no-restricted-imports': restrict([noElectron]) },
   },
   {
     files: ['network/**', 'cli/**', 'electron/web-*.ts', 'electron/content-policy.ts'],
-    rules: { 'no-restricted-imports': restrict([noElectron], [coreEntryOnly]) },
+    rules: { 'no-restricted-imports': restrict([noElectron]) },
   },
   {
     files: ['cli/**'],
     rules: {
-      'no-restricted-imports': restrict([noElectron, ...otherHttp], [coreEntryOnly]),
+      'no-restricted-imports': restrict([noElectron, ...otherHttp]),
       'no-restricted-globals': noOtherFetch,
     },
   },
   {
-    files: ['electron/**'],
-    ignores: ['electron/web-*.ts', 'electron/content-policy.ts'],
-    rules: { 'no-restricted-imports': restrict([], [coreEntryOnly]) },
+    // The layer table of docs/design.md ("Layout"): which top-level folder may import which, each
+    // import resolved against its file (scripts/eslint-layers.mjs), so a move inside a folder keeps it.
+    files: ['shared/**', 'core/**', 'network/**', 'renderer/**', 'cli/**', 'electron/**'],
+    plugins: { layers },
+    rules: { 'layers/imports': 'error' },
   },
   {
     files: ['core/history-index/worker-thread/**'],
@@ -123,7 +115,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/history-index/main-thread/**', 'core/history-index/*.ts'],
+    // The main thread: every core file outside the worker's folder (the client starts the worker by its URL).
+    files: ['core/**'],
+    ignores: ['core/history-index/worker-thread/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -131,9 +125,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)worker-thread(/|$)',
-              allowTypeImports: true,
               message:
-                'The main thread talks to the history index worker by messages: it takes only types from worker-thread/.',
+                'The main thread talks to the history index worker by messages: their types are in core/history-index/protocol.ts, nothing of worker-thread/ is imported, not even a type.',
             },
           ],
         },
@@ -163,10 +156,7 @@ export default tseslint.config(
             'Give effects a block body: an expression body returns its value, and React calls it as the cleanup.',
         },
       ],
-      'no-restricted-imports': restrict(
-        [noElectron, noXdrInPage, ...noNodeBuiltins.paths],
-        [...noNodeBuiltins.patterns, noCoreInPage],
-      ),
+      'no-restricted-imports': restrict([noElectron, noXdrInPage, ...noNodeBuiltins.paths], noNodeBuiltins.patterns),
     },
   },
   {

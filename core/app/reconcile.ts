@@ -63,20 +63,19 @@ export async function reconcileAccount(
   signal: AbortSignal,
 ): Promise<{ reconciliation: Reconciliation; coverage: IndexCoverage }> {
   const profile = ctx.networks.selected();
-  const [sums, progress, network] = await Promise.all([
-    ctx.history.call(profile, 'sums', { account }),
-    ctx.history.status(profile, account),
+  // One round trip to the worker: the sums, the account's row, its coverage (issue #35).
+  const [{ sums, completeFromLedger, coverage }, network] = await Promise.all([
+    ctx.history.reconcileInput(profile, account),
     reported(ctx, account, signal),
   ]);
-  const coverage = await ctx.history.coverage(profile, account);
-  const genesis = sums.created ? null : await genesisBalance(ctx, account, progress.completeFromLedger, signal);
+  const genesis = sums.created ? null : await genesisBalance(ctx, account, completeFromLedger, signal);
   const reconciliation = reconcile({
     genesisBalance: genesis,
     account,
     sums,
     balances: network.balances,
     partial: coverage.partial,
-    completeFromLedger: progress.completeFromLedger,
+    completeFromLedger,
     lastModifiedLedger: network.lastModifiedLedger,
     checkedAt: new Date().toISOString(),
   });

@@ -1,8 +1,10 @@
 // The messages between the app core and the history index worker: each request names the index
 // file, an operation and its arguments; each answer carries the request's id and a value or an
 // error ({code, message}, a CoreError's code when the worker threw one). Values cross by
-// structured clone, so bigints stay bigints.
+// structured clone, so bigints stay bigints. Every type both threads read is here, the worker's
+// page requests' (worker-thread/worker-fetch.ts) too: the main thread imports nothing of worker-thread/.
 import type {
+  HistoryIndexInfo,
   FlowPoint,
   HistoryFilter,
   HistoryPage,
@@ -12,15 +14,84 @@ import type {
   TypeCount,
 } from '../../shared/history';
 import type { BalancePeriod, BalancePoint } from '../../shared/balance-history';
-import type { PagingFault } from '../../shared/paging-guard';
+import type { PageSeen, PagingFault } from '../../shared/paging-guard';
 import type { IndexSums } from '../../shared/reconcile';
-import type { PageGuardArgs } from './worker-thread/page-guard';
-import type { AccountMeta, IngestResult, PageResult } from './worker-thread/store';
-import type { AccountChange } from './worker-thread/account-meta';
-import type { SideKind } from './worker-thread/side-records';
 
-/** What a sync's page is checked against before it is written (worker-thread/page-guard.ts). */
-export type { PageGuardArgs };
+import type { CoreError } from '../app/errors';
+
+/**
+ * An indexed account's row of `accounts` (worker-thread/schema.ts, account-meta.ts): where its sync
+ * stands and what its index holds.
+ */
+export interface AccountMeta {
+  acct: number;
+  address: string;
+  lastToken: string | null;
+  completeFrom: number | null;
+  state: HistoryIndexInfo['state'];
+  rows: number;
+  bytes: number;
+  oldest: number | null;
+  newest: number | null;
+  /** Why the account's index was found damaged (worker-thread/damage.ts), or null. */
+  damaged: string | null;
+  /**
+   * How far the walks beside the operations have read (worker-thread/side-records.ts): the token of the last
+   * transaction and of the last trade written (null: none yet), and the listings the server does
+   * not serve (its 404), whose balance changes the index cannot hold (null: not walked yet).
+   */
+  sides: { transactions: string | null; trades: string | null; missing: string[] | null };
+}
+
+/** What a sync changes of an account's row besides its pages. */
+export interface AccountChange {
+  state?: AccountMeta['state'];
+  completeFrom?: number | null;
+  /** The listings beside the operations the server does not serve, as the last sync found them. */
+  sidesMissing?: string[];
+}
+
+/** What an ingest added, and the account as it stands after it (its token included). */
+export interface IngestResult {
+  added: number;
+  meta: AccountMeta;
+}
+
+/** A sync's page written: what it added, how many records it held and the tokens of its first and last. */
+export interface PageResult extends IngestResult {
+  count: number;
+  firstToken: string | null;
+  lastToken: string | null;
+}
+
+/**
+ * What a sync's page is checked against before it is written (worker-thread/page-guard.ts): where
+ * the walk stands before it, the cursor it asked with and the page before (the main thread sends it).
+ */
+export interface PageGuardArgs {
+  cursor: string | undefined;
+  previous: PageSeen | null;
+}
+
+/** The listings a sync walks beside the account's operations (worker-thread/side-records.ts). */
+export type SideKind = 'transactions' | 'trades';
+
+/** A page request the worker sends itself (worker-thread/worker-fetch.ts) for the main thread's walk. */
+export interface FetchRequest {
+  rid: number;
+  url: string;
+  headers: Record<string, string>;
+  /** Report the cursor of the page's `next` link as soon as enough of it has come. */
+  early: boolean;
+}
+
+/** What became of a request, in order: head, then early (at most once, before held), then held or text; or error. */
+export type FetchEvent =
+  | { rid: number; event: 'head'; status: number; headers: [string, string][] }
+  | { rid: number; event: 'early'; cursor: string }
+  | { rid: number; event: 'held'; length: number; guess: string | null }
+  | { rid: number; event: 'text'; text: string }
+  | { rid: number; event: 'error'; message: string; coreCode?: CoreError['code']; code?: string };
 
 export interface ExportArgs {
   account: string;
@@ -73,8 +144,10 @@ export interface HistoryOps {
   types: [{ account: string }, TypeCount[]];
   flow: [{ account: string; filter: HistoryFilter; asset: string }, FlowPoint[]];
   export: [ExportArgs, { rows: number }];
-  /** Per asset, every leg in and out and the fees the account paid, for the reconciliation (shared/reconcile.ts). */
+  /** Per asset, every leg in and out and the fees the account paid (shared/reconcile.ts). */
   sums: [{ account: string }, IndexSums];
+  /** What a reconciliation needs of the index, in one answer: the sums and the account's row (its coverage, where it is complete from). */
+  reconcile: [{ account: string }, { sums: IndexSums; meta: AccountMeta }];
   /** One asset's flows per period and the balance after each, from `opening` (stroops). */
   balance: [{ account: string; asset: string; by: BalancePeriod; opening: bigint }, BalancePoint[]];
   /** Updates the planner's statistics (after a large ingest). */

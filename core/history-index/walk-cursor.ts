@@ -2,7 +2,7 @@
 // ahead while the page is parsed and written, or while it is still arriving if it stalls), and
 // from which ledger an index is complete when a walk starts.
 import { HEAD_BYTES, type OnProgress } from '../http/http-head';
-import type { AccountMeta } from './worker-thread/account-meta';
+import type { AccountMeta } from './protocol';
 
 export const PAGE_LIMIT = 200;
 

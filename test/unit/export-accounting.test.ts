@@ -395,3 +395,14 @@ describe('the accounting label of a type the server names', () => {
     expect(parseCsv(out + writer.end()).map((line) => line[9])).toEqual(['deposit', 'deposit', 'deposit']);
   });
 });
+
+// Issue #35: seen failing with the `code !== 'XLM'` check dropped (a credit asset coded XLM, met
+// first, was written plain XLM, the native asset's name).
+describe('the accounting currency of a credit asset coded XLM', () => {
+  it('is marked with its issuer even when met first, never plain XLM as the native asset is', () => {
+    const names = new CurrencyNames();
+    expect(names.of(`XLM:${C}`)).toBe('XLM-OEQQ');
+    expect(names.of('native')).toBe('XLM');
+    expect(names.of(`USD:${C}`)).toBe('USD');
+  });
+});

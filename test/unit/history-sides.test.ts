@@ -202,6 +202,41 @@ describe('the walks beside the operations, written', () => {
     expect(checked.lines.map((l) => l.status)).toEqual(['reconciled', 'reconciled']);
   });
 
+  // Issue #35: seen failing with every fill of a held path payment dropped (the taker check
+  // removed): a path payment that pays the account and crosses its offer is in its index, and the
+  // fill is its offer's, not the payment's own legs.
+  it('adds the fills of its offer by a path payment it did not take, though its index holds that payment', () => {
+    const db = openIndex(join(dir, `s${files++}.sqlite`));
+    const writer = new IndexWriter(db);
+    const paid = op(
+      toid(106, 1, 1),
+      hash('6'),
+      {
+        type: 'path_payment_strict_send',
+        source_account: OTHER,
+        from: OTHER,
+        to: ME,
+        amount: '3.0000000',
+        ...usd(''),
+        source_amount: '10.0000000',
+        source_asset_type: 'native',
+        destination_min: '2.9000000',
+        path: [],
+      },
+      OTHER,
+    );
+    writer.ingestPageBytes(ME, bytes([FUND, OFFER, paid]));
+    const acct = writer.account(ME).acct;
+    const before = sumsOf(db, acct);
+    const sides = new SideWriter(db, writer);
+    const fill = [trade(toid(106, 1, 1), 0, OTHER, ME, ['6.0000000', '2.0000000'], false)]; // its offer was crossed
+    const page = sides.ingest(ME, 'trades', bytes(fill), { cursor: undefined, previous: null }, BOUND);
+    expect(page).toMatchObject({ count: 1, added: 0 });
+    const after = sumsOf(db, acct);
+    expect([before['native']!.in, after['native']!.in]).toEqual(['1000', '1006']);
+    expect([before[USD]!.out, after[USD]!.out]).toEqual(['0', '2']);
+  });
+
   it('refuses a page that goes back past its cursor, and a page out of order, writing nothing', () => {
     const { db, sides, acct } = indexed();
     const cursor = `${toid(103, 1, 1)}-1`;

@@ -75,7 +75,8 @@ describe('lint boundaries', () => {
 // The app core is a package (docs/design.md "Layout"): outside it only its entry is imported; it
 // imports nothing of the hosts or the command line; the history index's threads stay apart.
 describe('lint: the core is a package', () => {
-  const restricted = (found: string[]) => found.filter((m) => /no-restricted-imports/.test(m));
+  // The import rules: no-restricted-imports (packages, and the history index's threads) and the layer table's (layers/imports).
+  const restricted = (found: string[]) => found.filter((m) => /no-restricted-imports|layers\/imports/.test(m));
 
   it.each([
     ['cli/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
@@ -137,19 +138,119 @@ describe('lint: the core is a package', () => {
     );
   });
 
-  it('the main thread takes only types from the worker thread', async () => {
+  it('the main thread imports nothing of the worker thread, not even a type: the types are in protocol.ts', async () => {
     const file = 'core/history-index/main-thread/x.ts';
     expect(
       restricted(
         await errors(file, "import { openIndex } from '../worker-thread/schema';\nexport const o = openIndex;\n"),
       ),
     ).toHaveLength(1);
+    // Issue #35: a type from a worker file was allowed; the messages' types live in protocol.ts.
+    for (const at of [file, 'core/history-index/protocol.ts'])
+      expect(
+        restricted(
+          await errors(
+            at,
+            `import type { AccountMeta } from '${at.includes('main-thread') ? '..' : '.'}/worker-thread/account-meta';\nexport type A = AccountMeta;\n`,
+          ),
+        ),
+      ).toHaveLength(1);
     expect(
-      await errors(
-        file,
-        "import type { AccountMeta } from '../worker-thread/account-meta';\nexport type A = AccountMeta;\n",
-      ),
+      await errors(file, "import type { AccountMeta } from '../protocol';\nexport type A = AccountMeta;\n"),
     ).toEqual([]);
+  });
+
+  it("the core's other files are the main thread too: its entry imports nothing of worker-thread/", async () => {
+    expect(
+      restricted(
+        await errors(
+          'core/index.ts',
+          "export { historyNdjsonRow } from './history-index/worker-thread/export-file';\n",
+        ),
+      ),
+    ).toHaveLength(1);
+    expect(await errors('core/index.ts', "export { historyNdjsonRow } from './history-index/ndjson-row';\n")).toEqual(
+      [],
+    );
+  });
+});
+
+// The layer table of docs/design.md ("Layout"), row by row (issue #35): each folder importing a
+// folder its row does not allow is refused, whatever the file's depth; what the row allows passes.
+// An import resolves against its file: a folder of the same name inside another is not the layer.
+describe('lint: the layer table', () => {
+  const layerErrors = async (file: string, from: string) =>
+    (await errors(file, `import { x } from '${from}';\nexport const y = x;\n`)).filter((m) =>
+      m.startsWith('layers/imports'),
+    );
+
+  it.each([
+    [
+      'shared/x.ts',
+      ['../core', '../core/dispatch', '../cli/args', '../electron/main', '../renderer/src/x', '../network/cli'],
+    ],
+    ['shared/model/x.ts', ['../../core/errors', '../../network/store/x']],
+  ])('shared/ (%s) imports none of core/, cli/, electron/, renderer/ or network/', async (file, targets) => {
+    for (const target of targets) expect(await layerErrors(file, target), target).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'core/x.ts',
+      ['../network/cli', '../network/store/schema', '../electron/main', '../renderer/src/x', '../cli/args'],
+    ],
+    ['core/history-index/main-thread/x.ts', ['../../../network/service/listing', '../../../cli/main']],
+  ])('core/ (%s) imports none of network/, electron/, renderer/ or cli/', async (file, targets) => {
+    for (const target of targets) expect(await layerErrors(file, target), target).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'network/x.ts',
+      ['../core', '../core/index', '../core/errors', '../electron/main', '../renderer/src/x', '../cli/args'],
+    ],
+    ['network/service/x.ts', ['../../core', '../../electron/web-host']],
+  ])(
+    'network/ (%s) imports none of core/ (not even its entry), electron/, renderer/ or cli/',
+    async (file, targets) => {
+      for (const target of targets) expect(await layerErrors(file, target), target).toHaveLength(1);
+    },
+  );
+
+  it('renderer/ imports none of core/, electron/, cli/ or network/', async () => {
+    for (const target of ['../../core', '../../electron/preload', '../../cli/args', '../../network/cli'])
+      expect(await layerErrors('renderer/src/x.ts', target), target).toHaveLength(1);
+  });
+
+  it('cli/ imports none of electron/, renderer/ or network/, and of core/ only its entry', async () => {
+    for (const target of ['../core/dispatch', '../electron/main', '../renderer/src/x', '../network/cli'])
+      expect(await layerErrors('cli/x.ts', target), target).toHaveLength(1);
+  });
+
+  it('electron/ imports none of renderer/, cli/ or network/, and of core/ only its entry', async () => {
+    for (const [file, target] of [
+      ['electron/x.ts', '../core/dispatch'],
+      ['electron/ipc/x.ts', '../../renderer/src/lib/bridge'],
+      ['electron/web-x.ts', '../cli/args'],
+      ['electron/x.ts', '../network/cli'],
+    ] as const)
+      expect(await layerErrors(file, target), target).toHaveLength(1);
+  });
+
+  it('what each row allows passes: shared/ from anywhere, the core entry from the hosts, a same-named folder inside core/', async () => {
+    for (const [file, target] of [
+      ['core/x.ts', '../shared/model'],
+      ['network/service/x.ts', '../../shared/json'],
+      ['renderer/src/x.ts', '../../shared/ids'],
+      ['cli/x.ts', '../core'],
+      ['electron/x.ts', '../core/index'],
+      ['shared/model/x.ts', '../amount'],
+      // core/network/ and core/cli/ would be the core's own folders, not the top-level ones.
+      ['core/sources/x.ts', '../network/ports'],
+      ['core/x.ts', './cli/args'],
+      ['test/unit/x.ts', '../../core/dispatch'],
+    ] as const)
+      expect(await layerErrors(file, target), `${file} → ${target}`).toEqual([]);
   });
 });
 

@@ -113,6 +113,25 @@ describe('reconcile', () => {
     expect(root.lines[0]).toMatchObject({ opening: '100000000000', openingFrom: 'genesis', status: 'reconciled' });
   });
 
+  // Issue #35: seen failing with the genesis coins given as the opening of every asset (USD opened
+  // at 100000000000 and differed by minus that), not only of XLM.
+  it("genesis creates XLM only: the root's other assets open at zero", () => {
+    const root = reconcile(
+      input({
+        sums: sums({ created: false, assets: [{ ...sums().assets[0]!, in: '0', out: '30' }, sums().assets[1]!] }),
+        balances: [
+          { asset: 'native', amount: '99999999969.99997' },
+          { asset: USD, amount: '50' },
+        ],
+        genesisBalance: '100000000000',
+      }),
+    );
+    expect(root.lines.map((l) => [l.asset, l.opening, l.openingFrom, l.status])).toEqual([
+      ['native', '100000000000', 'genesis', 'reconciled'],
+      [USD, '0', 'genesis', 'reconciled'],
+    ]);
+  });
+
   it("the issuer's own asset is issued, not held; an asset held and never moved reconciles at zero", () => {
     const issuer = reconcile(
       input({

@@ -10,8 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { IpcErrorCode } from '../../../shared/ipc';
 import { CoreError } from '../../app/errors';
 import { PagingError } from '../../../shared/paging-guard';
-import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
-import type { FetchEvent, FetchRequest } from '../worker-thread/worker-fetch';
+import type { FetchEvent, FetchRequest, HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
 import type { FetchChannel } from './worker-transport';
 
 interface Pending {

@@ -4,7 +4,7 @@
 // that reads as interrupted (and is resumed when the app starts, service.ts).
 import type { HistoryProgress } from '../../../shared/history';
 import { tokenLedger, type IndexCoverage, type IndexPartial } from '../../../shared/index-coverage';
-import type { AccountMeta } from '../worker-thread/account-meta';
+import type { AccountMeta } from '../protocol';
 
 type State = HistoryProgress['state'];
 

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } from '../../../shared/history';
 import type { IndexCoverage } from '../../../shared/index-coverage';
+import type { IndexSums } from '../../../shared/reconcile';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../app/dispatch';
 import { CoreError } from '../../app/errors';
@@ -11,8 +12,7 @@ import { claimFreshPath } from '../../exports/export-files';
 import type { Source } from '../../sources/source';
 import type { StreamOptions } from '../../streams/stream-options';
 import { HistoryWorker, indexFile } from './client';
-import type { HistoryOp, OpArgs, OpResult } from '../protocol';
-import type { AccountMeta } from '../worker-thread/store';
+import type { AccountMeta, HistoryOp, OpArgs, OpResult } from '../protocol';
 import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
 import { AccountSync } from './sync';
@@ -114,6 +114,24 @@ export class HistoryService {
       ? { state: 'error' as const, message: damagedError(account, meta.damaged).message }
       : {};
     return { ...info, records: meta?.rows ?? 0, ratePerSecond: 0, state: 'idle', coverage, ...damaged };
+  }
+
+  /**
+   * What a reconciliation reads of the index, in one round trip to the worker: the sums, where the
+   * index is complete from (a running sync's progress says, else the account's row) and what it
+   * covers now, as status() and coverage() would answer them.
+   */
+  async reconcileInput(
+    profile: NetworkProfile,
+    account: string,
+  ): Promise<{ sums: IndexSums; completeFromLedger: number | null; coverage: IndexCoverage }> {
+    const { sums, meta } = await this.call(profile, 'reconcile', { account });
+    const running = this.running(profile, account)?.progress;
+    return {
+      sums,
+      completeFromLedger: running ? running.completeFromLedger : infoOf(profile, meta).completeFromLedger,
+      coverage: coverageOf(meta, running?.state, this.latestLedger()),
+    };
   }
 
   /** What the account's index covers now (coverage.ts): the analyses answer with it. */

@@ -5,10 +5,7 @@
 // sideBound), so whether an operation of the account is in the index is known when a side record
 // is read; what lies after waits for the next sync. A listing the server does not serve (404) is
 // recorded as missing, and the reconciliation names it as the cause of a difference.
-import type { AccountMeta } from '../worker-thread/account-meta';
-import type { SideKind } from '../worker-thread/side-records';
-import type { PageResult } from '../worker-thread/store';
-import type { PageGuardArgs } from '../protocol';
+import type { AccountMeta, PageGuardArgs, PageResult, SideKind } from '../protocol';
 import { ListingMissing, walk, type WalkContext } from './walk';
 import type { HeldPage } from './worker-transport';
 

@@ -6,11 +6,9 @@ import { sleep } from '../../http/backoff';
 import { CoreError } from '../../app/errors';
 import { HttpError, type HttpClient, type Transport } from '../../http/http';
 import type { IndexListing, IndexListings } from '../../sources/source';
-import type { AccountMeta } from '../worker-thread/account-meta';
 import { PageFetch, type PageSource } from './page-fetch';
-import type { HistoryOp, OpArgs, OpResult, PageGuardArgs } from '../protocol';
+import type { AccountMeta, HistoryOp, OpArgs, OpResult, PageGuardArgs, PageResult } from '../protocol';
 import { PagingGuard } from '../../../shared/paging-guard';
-import type { PageResult } from '../worker-thread/store';
 import { PAGE_LIMIT } from '../walk-cursor';
 import { readHeld, type HeldAnswer, type HeldPage } from './worker-transport';
 

@@ -7,7 +7,7 @@ import { abortError, CoreError } from '../../app/errors';
 import type { Transport } from '../../http/http';
 import { readBody } from '../../http/http-body';
 import type { Answer, Exchange } from '../../http/http-node';
-import type { FetchEvent, FetchRequest } from '../worker-thread/worker-fetch';
+import type { FetchEvent, FetchRequest } from '../protocol';
 
 /** A page the index worker holds: its request, its size, and the cursor the whole page names for the next (null: not a full page). */
 export interface HeldPage {

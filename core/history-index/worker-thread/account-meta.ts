@@ -3,36 +3,10 @@
 // ledger `completeFrom`); a file migrated from schema version 7 in the middle of a second walk
 // may hold some after it too (schema.ts), which the sync's walk finds there and does not add again.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { HistoryIndexInfo } from '../../../shared/history';
 import { numberCell, textCell } from './cells';
+import type { AccountChange, AccountMeta } from '../protocol';
 
-export interface AccountMeta {
-  acct: number;
-  address: string;
-  lastToken: string | null;
-  completeFrom: number | null;
-  state: HistoryIndexInfo['state'];
-  rows: number;
-  bytes: number;
-  oldest: number | null;
-  newest: number | null;
-  /** Why the account's index was found damaged (damage.ts), or null. */
-  damaged: string | null;
-  /**
-   * How far the walks beside the operations have read (side-records.ts): the token of the last
-   * transaction and of the last trade written (null: none yet), and the listings the server does
-   * not serve (its 404), whose balance changes the index cannot hold (null: not walked yet).
-   */
-  sides: { transactions: string | null; trades: string | null; missing: string[] | null };
-}
-
-/** What a sync changes of an account's row besides its pages. */
-export interface AccountChange {
-  state?: AccountMeta['state'];
-  completeFrom?: number | null;
-  /** The listings beside the operations the server does not serve, as the last sync found them. */
-  sidesMissing?: string[];
-}
+export type { AccountChange, AccountMeta } from '../protocol';
 
 export function updateAccount(db: DatabaseSync, acct: number, change: AccountChange): void {
   if (change.state !== undefined) db.prepare('UPDATE accounts SET state = ? WHERE acct = ?').run(change.state, acct);

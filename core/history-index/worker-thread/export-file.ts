@@ -9,7 +9,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { ACCOUNTING_COLUMNS, AccountingWriter, CurrencyNames, firstIssuers } from '../../../shared/accounting';
 import { columnRows, EXPORT_COLUMNS } from '../../../shared/export-columns';
-import type { HistoryRow } from '../../../shared/history';
+import { historyNdjsonRow } from '../ndjson-row';
 import type { ExportArgs } from '../protocol';
 import { accountAssets, exportOpOf, ExtraLegs } from './export-ops';
 import { C, ExportReader, type ExportRow } from './export-read';
@@ -23,13 +23,6 @@ const CHUNK = 5_000;
  * a 5,000-row chunk outlived its scavenges and a third of the export went in collecting it.
  */
 const BATCH = 500;
-
-/** One NDJSON line: the row's columns, then the raw record spliced in as JSON (not as a string). */
-export function historyNdjsonRow(row: HistoryRow): string {
-  const { raw, ...columns } = row;
-  const head = JSON.stringify(columns);
-  return raw === undefined ? `${head}\n` : `${head.slice(0, -1)},"record":${raw.replace(/[\r\n]+/g, ' ')}}\n`;
-}
 
 /** The writer of a CSV layout: its header, and each chunk's rows to text. */
 function csvWriterOf(db: DatabaseSync, acct: number, args: ExportArgs) {

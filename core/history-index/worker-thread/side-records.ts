@@ -12,7 +12,7 @@ import { currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } f
 import type { ExtraLeg, IndexRow } from './extract';
 
 /** The listings a sync walks beside the account's operations. */
-export type SideKind = 'transactions' | 'trades';
+export type { SideKind } from '../protocol';
 
 /** The row type of a transaction's fee the account paid where the index holds none of its operations. */
 export const FEE_ROW = 'transaction_fee';

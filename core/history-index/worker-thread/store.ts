@@ -9,29 +9,18 @@
 // at 2.5 times the bytes written: docs/benchmarks.md, for a failure that is the disk's or a
 // hostile server's). Runs in the index worker only (legs: legs.ts; side walks: side-writer.ts).
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { type AccountChange, type AccountMeta, readMeta, updateAccount } from './account-meta';
+import type { AccountChange, AccountMeta, IngestResult, PageGuardArgs, PageResult } from '../protocol';
+import { readMeta, updateAccount } from './account-meta';
 import { extractPage, type IndexRow } from './extract';
 import { packPageSync, pageOfRecords } from './pages';
 import { RollUps } from './roll-up';
 import { LegWriter } from './legs';
 import { PAGE_LIMIT } from '../walk-cursor';
-import { checkPage, type PageGuardArgs } from './page-guard';
+import { checkPage } from './page-guard';
 import { pageSum } from './damage';
 
-export { type AccountMeta, listMeta, readMeta } from './account-meta';
-
-/** What an ingest added, and the account as it stands after it (its token included). */
-export interface IngestResult {
-  added: number;
-  meta: AccountMeta;
-}
-
-/** A sync's page written: what it added, how many records it held and the tokens of its first and last. */
-export interface PageResult extends IngestResult {
-  count: number;
-  firstToken: string | null;
-  lastToken: string | null;
-}
+export { listMeta, readMeta } from './account-meta';
+export type { AccountMeta, IngestResult, PageResult } from '../protocol';
 
 /** Full pages of a sync written in one transaction at most. */
 export const GROUP_PAGES = 20;

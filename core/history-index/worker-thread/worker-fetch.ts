@@ -9,23 +9,10 @@
 import { CoreError } from '../../app/errors';
 import { request } from '../../http/http-node';
 import type { OnProgress } from '../../http/http-head';
+import type { FetchEvent, FetchRequest } from '../protocol';
 import { earlyNext, nextOfFullPage } from '../walk-cursor';
 
-export interface FetchRequest {
-  rid: number;
-  url: string;
-  headers: Record<string, string>;
-  /** Report the cursor of the page's `next` link as soon as enough of it has come. */
-  early: boolean;
-}
-
-/** What became of a request, in order: head, then early (at most once, before held), then held or text; or error. */
-export type FetchEvent =
-  | { rid: number; event: 'head'; status: number; headers: [string, string][] }
-  | { rid: number; event: 'early'; cursor: string }
-  | { rid: number; event: 'held'; length: number; guess: string | null }
-  | { rid: number; event: 'text'; text: string }
-  | { rid: number; event: 'error'; message: string; coreCode?: CoreError['code']; code?: string };
+export type { FetchEvent, FetchRequest } from '../protocol';
 
 /**
  * How long a page whose start named the next cursor must have stopped arriving before that cursor

@@ -13,7 +13,7 @@ import { parentPort } from 'node:worker_threads';
 import { CoreError } from '../../app/errors';
 import { balanceFlows, indexSums } from './sums';
 import { exportIndex } from './export-file';
-import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
+import type { AccountMeta, HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
 import { PagingError } from '../../../shared/paging-guard';
 import { queryPage } from './summary';
 import { openIndex } from './schema';
@@ -87,6 +87,11 @@ function writers(db: DatabaseSync, damaged: string | null): Pick<Opened, 'writer
 
 /** The account's number in the file, or a not_found error a person can act on; a damaged account's index answers nothing. */
 function acctOf(db: DatabaseSync, account: string): number {
+  return indexedMeta(db, account).acct;
+}
+
+/** The account's row, when it has an index that is not damaged. */
+function indexedMeta(db: DatabaseSync, account: string): AccountMeta {
   const meta = readMeta(db, account);
   if (!meta)
     throw new CoreError(
@@ -94,7 +99,7 @@ function acctOf(db: DatabaseSync, account: string): number {
       `Account ${account.slice(0, 56)} has no history index on this network. Sync it first.`,
     );
   if (meta.damaged) throw damagedError(account, meta.damaged);
-  return meta.acct;
+  return meta;
 }
 
 /** An account whose index is damaged takes no more pages: its sync stops, never `current`. */
@@ -172,6 +177,10 @@ const handlers: Handlers = {
   flow: ({ db }, { account, filter, asset }) => cumulativeFlow(db, acctOf(db, account), filter, asset),
   export: ({ db }, args) => exportIndex(db, acctOf(db, args.account), args),
   sums: ({ db }, { account }) => indexSums(db, acctOf(db, account)),
+  reconcile: ({ db }, { account }) => {
+    const meta = indexedMeta(db, account);
+    return { sums: indexSums(db, meta.acct), meta };
+  },
   balance: ({ db }, { account, asset, by, opening }) => balanceFlows(db, acctOf(db, account), asset, by, opening),
   optimize: ({ db }) => {
     db.exec('PRAGMA optimize=0x10002');

@@ -44,20 +44,15 @@ export function useInfiniteTable(query: InfiniteTableQuery) {
   };
 }
 
-export interface EdgeLoading {
+/** The table's window: the rows in view, and what it lays out (virtual-table.tsx). */
+export interface EdgeView {
   firstIndex: number;
   lastIndex: number;
   base: number;
-  loaded: number;
   count: number;
   hasNext: boolean;
   fetchingNext: boolean;
   failedNext: boolean;
-  hasPrev: boolean;
-  fetchingPrev: boolean;
-  fetchNext: (() => void) | undefined;
-  fetchPrev: (() => void) | undefined;
-  onRange: ((first: number, last: number) => void) | undefined;
 }
 
 /**
@@ -65,22 +60,10 @@ export interface EdgeLoading {
  * failed: that row offers Retry), the previous page when dropped rows before `base` do, and
  * reports the range in view.
  */
-export function useEdgeLoading(edge: EdgeLoading): void {
-  const {
-    firstIndex,
-    lastIndex,
-    base,
-    loaded,
-    count,
-    hasNext,
-    fetchingNext,
-    failedNext,
-    hasPrev,
-    fetchingPrev,
-    fetchNext,
-    fetchPrev,
-    onRange,
-  } = edge;
+export function useEdgeLoading<Row>(table: VirtualTableProps<Row>, view: EdgeView): void {
+  const { firstIndex, lastIndex, base, count, hasNext, fetchingNext, failedNext } = view;
+  const { hasPrev = false, fetchingPrev = false, fetchNext, fetchPrev, onRange } = table;
+  const loaded = table.rows.length;
   useEffect(() => {
     if (count === 0) return;
     if (lastIndex >= base + loaded && hasNext && !fetchingNext && !failedNext) fetchNext?.();

@@ -16,5 +16,12 @@ export default defineConfig({
     // .vite/manifest.json: which chunks the entry imports statically. scripts/build.mjs sums them to
     // weigh what the first screen loads (scripts/renderer-size.mjs).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // zod, which the pages that validate share, in a chunk named for it (left to itself, the
+        // bundler named the chunk after the first module it held: "minimums-….js").
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] },
+      },
+    },
   },
 });

@@ -10,7 +10,7 @@ import {
   SECRET_REFUSED,
   streamPayments,
 } from '../core';
-import { historyStartMessage } from '../shared/partial-history';
+import { historyStartMessage } from '../shared/history-start';
 import type { ExportProgress, Inspection, Operation, OperationPage, SubmissionReport, TxStatus } from '../shared/model';
 import { pages } from '../shared/paging';
 import type { Command } from './args';

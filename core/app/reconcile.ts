@@ -5,17 +5,16 @@ import type { BalanceHistory, BalancePeriod } from '../../shared/balance-history
 import type { IndexCoverage } from '../../shared/index-coverage';
 import type { Balance } from '../../shared/model';
 import { parseAmount } from '../../shared/amount';
+import { movedAssetKey } from '../../shared/moves';
 import { reconcile, type ReportedBalance, type Reconciliation } from '../../shared/reconcile';
 import type { CoreContext } from './context';
 import { need } from '../sources/source';
 import { Keypair } from '@stellar/stellar-base';
 
-/** A balance line's asset key, as the index writes it (shared/moves.ts movedAssetKey). */
+/** A balance line's asset key: the one the index writes (shared/moves.ts movedAssetKey); null without an asset. */
 export function balanceKey(balance: Balance): string | null {
-  if (balance.liquidityPoolId) return `pool:${balance.liquidityPoolId}`;
-  const currency = balance.currency;
-  if (!currency) return null;
-  return currency.issuer ? `${currency.code}:${currency.issuer}` : 'native';
+  if (balance.liquidityPoolId) return movedAssetKey({ kind: 'shares', pool: balance.liquidityPoolId });
+  return balance.currency ? movedAssetKey({ kind: 'asset', currency: balance.currency }) : null;
 }
 
 interface Reported {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { basename } from 'node:path';
-import { historyStartMessage } from '../../shared/partial-history';
+import { historyStartMessage } from '../../shared/history-start';
 import type { ListingTarget } from '../../shared/ipc';
 import { pages } from '../../shared/paging';
 import type { ExportProgress } from '../../shared/model';

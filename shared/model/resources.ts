@@ -21,7 +21,7 @@ export const Page = <T extends z.ZodType>(record: T) =>
     prev: z.string().nullable(),
   });
 
-/** The start of a server's history (shared/partial-history.ts says it in words). */
+/** The start of a server's history (shared/history-start.ts says it in words). */
 export const HistoryStart = z.object({
   /** The oldest ledger the server keeps (null: it did not say which). */
   ledger: z.number().int().nonnegative().nullable(),

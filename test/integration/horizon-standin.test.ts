@@ -203,7 +203,7 @@ describe('command line --max-wait', () => {
   });
 });
 
-describe('partial history', () => {
+describe('pruned history', () => {
   it('ends a desc listing past the elder ledger with historyStart, not an error; asc from a cursor starts at the elder ledger', async () => {
     const app = await appOn(horizon);
     const past = await app.call<OperationPage>('payments:list', {

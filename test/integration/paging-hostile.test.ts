@@ -185,7 +185,7 @@ describe.each(CASES)('$name', (c) => {
       .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toEqual(server().ids.slice(...c.written));
     if (c.sentence === null) {
-      // The whole listing, and at its end where this partial-history server's records start (the
+      // The whole listing, and at its end where this pruned-history server's records start (the
       // account's payments begin in its elder ledger, without the account's creation).
       expect(run.code).toBe(0);
       expect(run.err).toMatch(/^This server keeps history from ledger \d+ \(\d{4}-\d\d-\d\d\); older operations/);

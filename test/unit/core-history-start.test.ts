@@ -1,10 +1,10 @@
 // Where a listing says the server's history starts: after a 410, and at the end of a newest-first
-// walk of an account that did not reach the account's creation, on a partial-history server only.
+// walk of an account that did not reach the account's creation, on a pruned-history server only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyStartAtEnd, isBeforeHistory, partialHistoryStart } from '../../core/sources/horizon/partial-history';
+import { historyStartAtEnd, isBeforeHistory, prunedHistoryStart } from '../../core/sources/horizon/partial-history';
 import { HttpClient, HttpError } from '../../core/http/http';
 import type { Operation } from '../../shared/model';
-import { historyStartMessage } from '../../shared/partial-history';
+import { historyStartMessage } from '../../shared/history-start';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const ACCOUNT = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';
@@ -43,25 +43,25 @@ describe('history start', () => {
     expect(isBeforeHistory(new Error('410'))).toBe(false);
   });
 
-  it('asks a partial-history server once, with the elder ledger close time, and a full one for nothing', async () => {
+  it('asks a pruned-history server once, with the elder ledger close time, and a full one for nothing', async () => {
     root = { history_elder_ledger: 46500001 };
     hits = [];
     const http = new HttpClient(server.base);
-    expect(await partialHistoryStart(http)).toEqual({ ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' });
-    expect(await partialHistoryStart(http)).toEqual({ ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' });
+    expect(await prunedHistoryStart(http)).toEqual({ ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' });
+    expect(await prunedHistoryStart(http)).toEqual({ ledger: 46500001, closedAt: '2025-03-14T10:12:35Z' });
     expect(hits).toEqual(['/', '/ledgers/46500001']);
     root = { history_elder_ledger: 2 };
-    expect(await partialHistoryStart(new HttpClient(server.base))).toBeNull();
+    expect(await prunedHistoryStart(new HttpClient(server.base))).toBeNull();
     root = { history_elder_ledger: '-5' };
-    expect(await partialHistoryStart(new HttpClient(server.base))).toBeNull();
+    expect(await prunedHistoryStart(new HttpClient(server.base))).toBeNull();
   });
 
   it('reads a server whose elder ledger is its network’s genesis (it follows no ledger) as keeping all', async () => {
     root = { history_elder_ledger: 46500001 };
     prevHash = '0'.repeat(64);
-    expect(await partialHistoryStart(new HttpClient(server.base))).toBeNull();
+    expect(await prunedHistoryStart(new HttpClient(server.base))).toBeNull();
     prevHash = `${'0'.repeat(63)}1`;
-    expect(await partialHistoryStart(new HttpClient(server.base))).toEqual({
+    expect(await prunedHistoryStart(new HttpClient(server.base))).toEqual({
       ledger: 46500001,
       closedAt: '2025-03-14T10:12:35Z',
     });

@@ -1,8 +1,8 @@
-// Partial history (docs/app-core.md): a 410 `before_history` is the end of a newest-first
+// Pruned history (docs/app-core.md): a 410 `before_history` is the end of a newest-first
 // listing, not an error. The listing answers an empty last page that carries where the server's
 // history starts: the root's `history_elder_ledger`, with that ledger's close time when the
 // server has it.
-import type { HistoryStart } from '../../../shared/partial-history';
+import type { HistoryStart } from '../../../shared/history-start';
 import type { ListingTarget } from '../../../shared/ipc';
 import { isJsonObject } from '../../../shared/json';
 import type { Operation } from '../../../shared/model';
@@ -65,7 +65,7 @@ export async function readHistoryStart(http: HttpClient, signal?: AbortSignal, e
  * any), or its elder ledger is its network's genesis (a network started at a later sequence, as
  * the local network is: the elder ledger follows no ledger).
  */
-async function readPartialStart(http: HttpClient): Promise<HistoryStart | null> {
+async function readPrunedStart(http: HttpClient): Promise<HistoryStart | null> {
   const elder = await readElderLedger(http);
   if (elder === null || elder <= 2) return null;
   const { closedAt, genesis } = await readElderRecord(http, elder);
@@ -75,19 +75,19 @@ async function readPartialStart(http: HttpClient): Promise<HistoryStart | null> 
 
 /** A server's elder ledger is asked at most this often. */
 const ELDER_TTL_MS = 300_000;
-const partial = new WeakMap<HttpClient, { at: number; start: Promise<HistoryStart | null> }>();
+const starts = new WeakMap<HttpClient, { at: number; start: Promise<HistoryStart | null> }>();
 
-/** Where a partial-history server's records start; null for one that keeps all (or does not say). Cached per server. */
-export function partialHistoryStart(http: HttpClient): Promise<HistoryStart | null> {
-  const hit = partial.get(http);
+/** Where a pruned-history server's records start; null for one that keeps all (or does not say). Cached per server. */
+export function prunedHistoryStart(http: HttpClient): Promise<HistoryStart | null> {
+  const hit = starts.get(http);
   if (hit && Date.now() - hit.at < ELDER_TTL_MS) return hit.start;
-  const start = readPartialStart(http).catch(() => null);
-  partial.set(http, { at: Date.now(), start });
+  const start = readPrunedStart(http).catch(() => null);
+  starts.set(http, { at: Date.now(), start });
   return start;
 }
 
 /**
- * A listing of an account that reached a partial-history server's oldest ledger without reaching
+ * A listing of an account that reached a pruned-history server's oldest ledger without reaching
  * the account's creation: newest first, Horizon ends it with an empty page (its 410 only comes for
  * a cursor below the elder ledger); oldest first, it starts there. Older records may exist
  * elsewhere, and the listing says where this server's history starts. `edge` is the record at that
@@ -101,5 +101,5 @@ export async function historyStartAtEnd(
   const account = target.kind === 'payments' ? target.account : target.scope === 'account' ? target.id : null;
   if (account === null) return null; // a ledger, transaction, balance or pool listing is complete where it is kept
   if (edge?.type === 'create_account' && edge.account === account) return null; // the account's own beginning
-  return partialHistoryStart(http);
+  return prunedHistoryStart(http);
 }

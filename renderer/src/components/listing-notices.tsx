@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatCountdown } from '../../../shared/countdown';
-import { historyStartMessage, type HistoryStart } from '../../../shared/partial-history';
+import { historyStartMessage, type HistoryStart } from '../../../shared/history-start';
 import type { RateLimitNotice } from '../../../shared/ipc';
 import { call, onEvent } from '../lib/bridge';
 

@@ -1,6 +1,6 @@
 // A listing of payments or operations: infinite, virtualised, filterable, exportable.
 import { failedAlwaysIncluded } from '../../../shared/failed-included';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
 import { flattenPages, useListing, type ListingFilters } from '../lib/listing';
@@ -11,6 +11,7 @@ import { ExportDialog } from './export-dialog';
 import { HistoryStartRow, RateLimitCountdown } from './listing-notices';
 import { operationColumns } from './operation-columns';
 import { VirtualTable } from './virtual-table';
+import { useInfiniteTable } from './virtual-table-hooks';
 
 /** Filters live in the address (order, failed, txs) so back/forward and reload keep them. */
 export function useFilters(defaultOrder: 'asc' | 'desc' = 'desc'): ListingFilters {
@@ -51,7 +52,7 @@ export function OperationTable({
   const [exporting, setExporting] = useState(false);
   const { base, rows } = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   const columns = useOperationColumns(target, filters, viewed, numbered);
-  const { fetchNext, fetchPrev, retry } = usePaging(query);
+  const paging = useInfiniteTable(query);
   const reach = useReach(JSON.stringify([target, filters]), base + rows.length, query.isSuccess && !query.hasNextPage);
   // Where the server's kept history starts: at the end newest first, at the start oldest first.
   const pages = query.data?.pages;
@@ -80,15 +81,7 @@ export function OperationTable({
           rowKey={(op) => op.pagingToken}
           rowClass={(op) => (op.successful ? undefined : 'failed')}
           onOpen={setOpen}
-          status={query.status}
-          error={query.error}
-          onRetry={retry}
-          hasNext={query.hasNextPage}
-          fetchingNext={query.isFetchingNextPage}
-          fetchNext={fetchNext}
-          hasPrev={query.hasPreviousPage}
-          fetchingPrev={query.isFetchingPreviousPage}
-          fetchPrev={fetchPrev}
+          {...paging}
           empty={`No ${target.kind === 'payments' ? 'payments' : 'operations'}${filters.includeFailed ? '' : ' (failed ones are hidden: tick "Include failed")'}.`}
         />
       </ViewBoundary>
@@ -129,18 +122,6 @@ function useOperationColumns(
       }),
     [filters, viewed, numbered, own, scope],
   );
-}
-
-/** Stable callbacks for the table: the next and previous pages, and a retry (the next page, or the first). */
-function usePaging(query: ReturnType<typeof useListing>) {
-  const { fetchNextPage, fetchPreviousPage, refetch } = query;
-  const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
-  const retry = useCallback(
-    () => void (query.data ? fetchNextPage() : refetch()),
-    [query.data, fetchNextPage, refetch],
-  );
-  return { fetchNext, fetchPrev, retry };
 }
 
 /** The order the order button switches to, as an address parameter: none when that is the default. */

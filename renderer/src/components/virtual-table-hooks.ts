@@ -1,21 +1,58 @@
-// The behaviour of VirtualTable (virtual-table.tsx) apart from its drawing: fetching pages at the
-// edges, keyboard navigation, and the fling mode that draws rows as plain text.
-import { useEffect, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+// The behaviour of VirtualTable (virtual-table.tsx) apart from its drawing: an infinite query as
+// the table's paging props, fetching pages at the edges, keyboard navigation, and the fling mode
+// that draws rows as plain text.
+import { useCallback, useEffect, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import type { VirtualTableProps } from './virtual-table-types';
 
-export interface EdgeLoading {
+/** What useInfiniteTable reads of a TanStack infinite query (of any page type). */
+export interface InfiniteTableQuery {
+  status: VirtualTableProps<unknown>['status'];
+  error: Error | null;
+  data: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage(): Promise<unknown>;
+  hasPreviousPage: boolean;
+  isFetchingPreviousPage: boolean;
+  fetchPreviousPage(): Promise<unknown>;
+  refetch(): Promise<unknown>;
+}
+
+/**
+ * An infinite query as a VirtualTable's paging props (spread them into the table): its state, the
+ * next and previous pages as stable callbacks, and a retry (the next page, or the first when none
+ * has loaded).
+ */
+export function useInfiniteTable(query: InfiniteTableQuery) {
+  const { fetchNextPage, fetchPreviousPage, refetch } = query;
+  const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
+  const onRetry = useCallback(
+    () => void (query.data ? fetchNextPage() : refetch()),
+    [query.data, fetchNextPage, refetch],
+  );
+  return {
+    status: query.status,
+    error: query.error,
+    onRetry,
+    hasNext: query.hasNextPage,
+    fetchingNext: query.isFetchingNextPage,
+    fetchNext,
+    hasPrev: query.hasPreviousPage,
+    fetchingPrev: query.isFetchingPreviousPage,
+    fetchPrev,
+  };
+}
+
+/** The table's window: the rows in view, and what it lays out (virtual-table.tsx). */
+export interface EdgeView {
   firstIndex: number;
   lastIndex: number;
   base: number;
-  loaded: number;
   count: number;
   hasNext: boolean;
   fetchingNext: boolean;
   failedNext: boolean;
-  hasPrev: boolean;
-  fetchingPrev: boolean;
-  fetchNext: (() => void) | undefined;
-  fetchPrev: (() => void) | undefined;
-  onRange: ((first: number, last: number) => void) | undefined;
 }
 
 /**
@@ -23,22 +60,10 @@ export interface EdgeLoading {
  * failed: that row offers Retry), the previous page when dropped rows before `base` do, and
  * reports the range in view.
  */
-export function useEdgeLoading(edge: EdgeLoading): void {
-  const {
-    firstIndex,
-    lastIndex,
-    base,
-    loaded,
-    count,
-    hasNext,
-    fetchingNext,
-    failedNext,
-    hasPrev,
-    fetchingPrev,
-    fetchNext,
-    fetchPrev,
-    onRange,
-  } = edge;
+export function useEdgeLoading<Row>(table: VirtualTableProps<Row>, view: EdgeView): void {
+  const { firstIndex, lastIndex, base, count, hasNext, fetchingNext, failedNext } = view;
+  const { hasPrev = false, fetchingPrev = false, fetchNext, fetchPrev, onRange } = table;
+  const loaded = table.rows.length;
   useEffect(() => {
     if (count === 0) return;
     if (lastIndex >= base + loaded && hasNext && !fetchingNext && !failedNext) fetchNext?.();

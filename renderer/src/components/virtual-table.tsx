@@ -91,8 +91,7 @@ interface WindowShape {
 
 /** The virtualizer over the table's rows, whether it is being flung, and page fetches at its edges. */
 function useVirtualWindow<Row>(props: VirtualTableProps<Row>, shape: WindowShape) {
-  const { scrollRef, base, count, rowHeight, hasNext, fetchingNext, failedNext } = shape;
-  const { rows, hasPrev = false, fetchingPrev = false, fetchNext, fetchPrev, onRange } = props;
+  const { scrollRef, count, rowHeight } = shape;
   // The virtualizer's functions change identity on every scroll; this hook (and the component
   // calling it) is not memoised by the compiler, which is what TanStack Virtual needs.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -106,20 +105,6 @@ function useVirtualWindow<Row>(props: VirtualTableProps<Row>, shape: WindowShape
   const fast = useFling(virtualizer.isScrolling, virtualizer.scrollOffset ?? 0, rowHeight);
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items.at(-1)?.index ?? 0;
-  useEdgeLoading({
-    firstIndex,
-    lastIndex,
-    base,
-    loaded: rows.length,
-    count,
-    hasNext,
-    fetchingNext,
-    failedNext,
-    hasPrev,
-    fetchingPrev,
-    fetchNext,
-    fetchPrev,
-    onRange,
-  });
+  useEdgeLoading(props, { ...shape, firstIndex, lastIndex });
   return { virtualizer, items, fast, firstIndex };
 }

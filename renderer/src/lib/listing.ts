@@ -5,7 +5,7 @@
 // before it: a cursor that does not advance, goes backwards, or a page answered again stops the
 // table's fetching, and its error row says which.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { HistoryStart } from '../../../shared/partial-history';
+import type { HistoryStart } from '../../../shared/history-start';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation } from '../../../shared/model';
 import { cursorAfter, nextCursor } from '../../../shared/paging';

@@ -12,6 +12,7 @@ import { ViewBoundary } from '../../components/view-boundary';
 import { assetCode, assetCurrency, useHistoryFlow, useHistoryTotals } from '../../lib/history';
 import { href, setParams } from '../../lib/router';
 import { AssetSelect, PeriodSelect } from './chart-pickers';
+import { ChartCard } from './chart-shell';
 import { FlowChart } from './flow-chart';
 import { PartialNote } from './partial-note';
 import { PeriodChart, type Period } from './period-chart';
@@ -193,37 +194,29 @@ function Charts({
   if (asset === null) return <p className="muted small">No asset moved in this set: nothing to chart.</p>;
   return (
     <>
-      <section className="card chart-card" aria-label="Volume">
-        <h3>
-          Volume of <AssetSelect label="Chart asset" assets={assets} value={asset} onChange={setPicked} /> per{' '}
-          <PeriodSelect label="Period" period={period} />
-          <PartialNote coverage={volume.data?.coverage} />
-        </h3>
-        {volume.isError ? (
-          <p role="alert" className="bad">
-            {volume.error.message}
-          </p>
-        ) : volume.data ? (
-          <PeriodChart rows={volume.data.rows} period={period} asset={asset} />
-        ) : (
-          <p role="status">Loading…</p>
-        )}
-      </section>
-      <section className="card chart-card" aria-label="Net flow">
-        <h3>
-          <Untrusted text={assetCode(asset)} /> net flow since the first indexed operation
-          <PartialNote coverage={flow.data?.coverage} />
-        </h3>
-        {flow.isError ? (
-          <p role="alert" className="bad">
-            {flow.error.message}
-          </p>
-        ) : flow.data ? (
-          <FlowChart points={flow.data.points} code={assetCode(asset)} />
-        ) : (
-          <p role="status">Loading…</p>
-        )}
-      </section>
+      <ChartCard
+        label="Volume"
+        heading={
+          <>
+            Volume of <AssetSelect label="Chart asset" assets={assets} value={asset} onChange={setPicked} /> per{' '}
+            <PeriodSelect label="Period" period={period} />
+          </>
+        }
+        query={volume}
+      >
+        {(data) => <PeriodChart rows={data.rows} period={period} asset={asset} />}
+      </ChartCard>
+      <ChartCard
+        label="Net flow"
+        heading={
+          <>
+            <Untrusted text={assetCode(asset)} /> net flow since the first indexed operation
+          </>
+        }
+        query={flow}
+      >
+        {(data) => <FlowChart points={data.points} code={assetCode(asset)} />}
+      </ChartCard>
     </>
   );
 }

@@ -1,10 +1,9 @@
 // The axes of the workbench's charts (issue #27): a value axis at round values of an asset (1, 2
 // or 5 × a power of ten, in stroops, as bigints: the labels are exact) and a time axis of dated
 // ticks (days, months or years, UTC). Pure; the charts use floats only to place pixels.
-import { formatAmount, groupDecimal } from '../../../../shared/amount';
+import { formatAmount, groupDecimal, SCALE } from '../../../../shared/amount';
 
 const DAY_MS = 86_400_000;
-const UNIT = 10_000_000n;
 /** At most this many steps between ticks are tried (bounds every loop here). */
 const MAX_TICKS = 12;
 
@@ -48,7 +47,7 @@ export function valueAxis(values: bigint[], target = 4): ValueAxis {
   }
   const span = hi - lo;
   const parts = BigInt(Math.max(1, Math.min(target, MAX_TICKS - 2)));
-  const step = roundStep(span === 0n ? UNIT : (span + parts - 1n) / parts);
+  const step = roundStep(span === 0n ? SCALE : (span + parts - 1n) / parts);
   const from = floorTo(lo, step);
   let to = ceilTo(hi, step);
   if (to === from) to = from + step;
@@ -58,9 +57,9 @@ export function valueAxis(values: bigint[], target = 4): ValueAxis {
 }
 
 const SUFFIXES: [bigint, string][] = [
-  [1_000_000_000n * UNIT, 'B'],
-  [1_000_000n * UNIT, 'M'],
-  [1_000n * UNIT, 'k'],
+  [1_000_000_000n * SCALE, 'B'],
+  [1_000_000n * SCALE, 'M'],
+  [1_000n * SCALE, 'k'],
 ];
 
 /**
@@ -72,8 +71,8 @@ export function tickLabel(tick: bigint, step: bigint, top: bigint = tick): strin
   if (tick === 0n) return '0';
   const reach = top < 0n ? -top : top;
   for (const [size, suffix] of SUFFIXES)
-    if (reach >= size && step * 100n >= size && (step * UNIT) % size === 0n)
-      return `${groupDecimal(formatAmount((tick * UNIT) / size))}${suffix}`;
+    if (reach >= size && step * 100n >= size && (step * SCALE) % size === 0n)
+      return `${groupDecimal(formatAmount((tick * SCALE) / size))}${suffix}`;
   return groupDecimal(formatAmount(tick));
 }
 

@@ -17,7 +17,7 @@ export interface LegendItem {
   label: ReactNode;
 }
 
-interface ChartFrameProps {
+export interface ChartFrameProps {
   width: number;
   height: number;
   /** The value axis' unit: an asset code. */

@@ -6,14 +6,11 @@ import { displayMoney, parseAmount } from '../../../../shared/amount';
 import type { FlowPoint } from '../../../../shared/history';
 import { Untrusted } from '../../components/untrusted';
 import { tickLabels, timeTicks, valueAxis } from './chart-axis';
-import { ChartFrame, GridLines } from './chart-frame';
-import { useChartCursor } from './chart-keys';
+import { ChartShell, LineDots } from './chart-shell';
 
 const W = 640;
 const H = 150;
 const PAD = 8;
-/** Up to this many days, each day is also drawn as a dot (a line of one or two points is hard to see). */
-const DOTS = 60;
 
 export function flowReadout(point: FlowPoint, code: string): string {
   return `${point.day}: net ${displayMoney(point.net, code)} · cumulative ${displayMoney(point.cumulative, code)}`;
@@ -44,70 +41,55 @@ export function layoutFlow(points: FlowPoint[]) {
 
 export function FlowChart({ points, code }: { points: FlowPoint[]; code: string }) {
   const layout = useMemo(() => layoutFlow(points), [points]);
-  const { zero, spots } = layout;
-  const cursor = useChartCursor(spots.length);
-  if (spots.length === 0) return <p className="muted small">No {code} flow in this set.</p>;
-  const hovered = cursor.index === null ? undefined : spots[cursor.index];
-  const step = W / spots.length;
+  const { spots } = layout;
+  const step = W / Math.max(1, spots.length);
   return (
-    <div
+    <ChartShell
       className="flow-chart"
-      tabIndex={0}
-      aria-label="Net flow chart: arrow keys move between days"
-      onKeyDown={cursor.onKeyDown}
-      onMouseLeave={() => cursor.setIndex(null)}
+      label="Net flow chart: arrow keys move between days"
+      spots={spots}
+      empty={`No ${code} flow in this set.`}
+      width={W}
+      height={H}
+      unit={code}
+      axes={layout}
+      legend={[
+        {
+          kind: 'line',
+          label: (
+            <>
+              cumulative net flow (in − out − fees), <Untrusted text={code} />
+            </>
+          ),
+        },
+        { kind: 'zero', label: 'zero' },
+      ]}
+      plotLabel={`${code} net flow since the first indexed operation`}
+      base={{ y: layout.zero, className: 'axis zero' }}
+      hit={(s) => ({
+        key: s.point.day,
+        name: 'data-day',
+        x: Math.max(0, s.x - step / 2),
+        width: Math.max(step, 3),
+        title: flowReadout(s.point, code),
+      })}
+      readoutId="flow-readout"
+      readout={(chosen) =>
+        chosen
+          ? flowReadout(chosen.point, code)
+          : `Now: ${displayMoney(spots.at(-1)!.point.cumulative, code)}. Hover the line for a day's figures.`
+      }
     >
-      <ChartFrame
-        width={W}
-        height={H}
-        unit={code}
-        valueTicks={layout.valueTicks}
-        timeTicks={layout.timeTicks}
-        legend={[
-          {
-            kind: 'line',
-            label: (
-              <>
-                cumulative net flow (in − out − fees), <Untrusted text={code} />
-              </>
-            ),
-          },
-          { kind: 'zero', label: 'zero' },
-        ]}
-      >
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} net flow since the first indexed operation`}>
-          <GridLines ticks={layout.valueTicks} width={W} />
-          <line x1={0} x2={W} y1={zero} y2={zero} className="axis zero" />
+      {(chosen) => (
+        <>
           <polyline
             className="flow-line"
             fill="none"
             points={spots.map((s) => `${s.x.toFixed(1)},${s.y.toFixed(1)}`).join(' ')}
           />
-          {spots.length <= DOTS
-            ? spots.map((s) => <circle key={s.point.day} className="flow-dot" cx={s.x} cy={s.y} r={2.5} />)
-            : null}
-          {hovered ? <circle className="flow-dot hovered" cx={hovered.x} cy={hovered.y} r={4} /> : null}
-          {spots.map((s, i) => (
-            <rect
-              key={s.point.day}
-              className="hit"
-              data-day={s.point.day}
-              x={Math.max(0, s.x - step / 2)}
-              width={Math.max(step, 3)}
-              y={0}
-              height={H}
-              onMouseEnter={() => cursor.setIndex(i)}
-            >
-              <title>{flowReadout(s.point, code)}</title>
-            </rect>
-          ))}
-        </svg>
-      </ChartFrame>
-      <p className="small num readout" data-testid="flow-readout" aria-live="polite">
-        {hovered
-          ? flowReadout(hovered.point, code)
-          : `Now: ${displayMoney(spots.at(-1)!.point.cumulative, code)}. Hover the line for a day's figures.`}
-      </p>
-    </div>
+          <LineDots spots={spots} keyOf={(s) => s.point.day} chosen={chosen} />
+        </>
+      )}
+    </ChartShell>
   );
 }

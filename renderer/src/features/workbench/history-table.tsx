@@ -1,5 +1,5 @@
 // The filtered rows in the explorer's virtual table, paged with the index's keyset cursor.
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { HistoryFilter, HistoryRow, HistorySort } from '../../../../shared/history';
 import { formatAmount } from '../../../../shared/amount';
 import { abbreviateId } from '../../../../shared/ids';
@@ -10,6 +10,7 @@ import { Money, moneyText } from '../../components/money';
 import { TimeCell, timeText, typeName } from '../../components/operation-cells';
 import { Untrusted } from '../../components/untrusted';
 import { VirtualTable, type Column } from '../../components/virtual-table';
+import { useInfiniteTable } from '../../components/virtual-table-hooks';
 import { assetCode, assetCurrency, HISTORY_PAGE_SIZE, useHistoryRows } from '../../lib/history';
 import { href, navigate, setParams } from '../../lib/router';
 
@@ -184,13 +185,7 @@ export function HistoryTable({ account, filter, sort }: { account: string; filte
   const rows = useMemo(() => pages?.flatMap((page) => page.rows) ?? [], [pages]);
   const withMemo = filter.memo !== undefined || rows.some((row) => row.memo);
   const columns = useMemo(() => historyColumns(withMemo), [withMemo]);
-  const { fetchNextPage, fetchPreviousPage, refetch } = query;
-  const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const fetchPrev = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
-  const retry = useCallback(
-    () => void (query.data ? fetchNextPage() : refetch()),
-    [query.data, fetchNextPage, refetch],
-  );
+  const paging = useInfiniteTable(query);
   return (
     <VirtualTable<HistoryRow>
       label="Indexed operations"
@@ -201,15 +196,7 @@ export function HistoryTable({ account, filter, sort }: { account: string; filte
       rowClass={(row) => (row.successful ? undefined : 'failed')}
       // A fee row's id is its transaction's (no operation has it); a trade row's is the operation that filled the offer.
       onOpen={(row) => navigate(row.type === 'transaction_fee' ? href('tx', row.transactionHash) : href('op', row.id))}
-      status={query.status}
-      error={query.error}
-      onRetry={retry}
-      hasNext={query.hasNextPage}
-      fetchingNext={query.isFetchingNextPage}
-      fetchNext={fetchNext}
-      hasPrev={query.hasPreviousPage}
-      fetchingPrev={query.isFetchingPreviousPage}
-      fetchPrev={fetchPrev}
+      {...paging}
       empty="No indexed record matches these filters."
     />
   );

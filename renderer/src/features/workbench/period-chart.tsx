@@ -8,8 +8,8 @@ import type { TotalsRow } from '../../../../shared/history';
 import { Untrusted } from '../../components/untrusted';
 import { assetCode } from '../../lib/history';
 import { tickLabels, timeTicks, valueAxis } from './chart-axis';
-import { ChartFrame, GridLines, type AxisTick } from './chart-frame';
-import { useChartCursor } from './chart-keys';
+import type { AxisTick } from './chart-frame';
+import { ChartShell } from './chart-shell';
 
 const W = 640;
 const H = 150;
@@ -95,75 +95,58 @@ export function periodReadout(row: TotalsRow, period: Period): string {
 export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period: Period; asset: string }) {
   const mine = useMemo(() => rows.filter((r) => r.asset === asset), [rows, asset]);
   const layout = useMemo(() => layoutBars(mine, period), [mine, period]);
-  const { bars } = layout;
-  const cursor = useChartCursor(bars.length);
-  const hovered = cursor.index === null ? undefined : bars[cursor.index];
-  const hover = hovered?.key ?? null;
   const code = assetCode(asset);
-  if (bars.length === 0) return <p className="muted small">No {code} moved in this set.</p>;
   const mid = H / 2;
   return (
-    <div
+    <ChartShell
       className="period-chart"
-      tabIndex={0}
-      aria-label="Volume chart: arrow keys move between periods"
-      onKeyDown={cursor.onKeyDown}
-      onMouseLeave={() => cursor.setIndex(null)}
+      label="Volume chart: arrow keys move between periods"
+      spots={layout.bars}
+      empty={`No ${code} moved in this set.`}
+      width={W}
+      height={H}
+      unit={code}
+      axes={layout}
+      legend={[
+        {
+          kind: 'in',
+          label: (
+            <>
+              in (received, up), <Untrusted text={code} />
+            </>
+          ),
+        },
+        {
+          kind: 'out',
+          label: (
+            <>
+              out (sent, down), <Untrusted text={code} />
+            </>
+          ),
+        },
+      ]}
+      plotLabel={`${code} volume per ${period}`}
+      base={{ y: mid, className: 'axis' }}
+      hit={(bar) => ({
+        key: bar.key,
+        name: 'data-period',
+        x: bar.x,
+        width: Math.max(bar.width, 3),
+        title: periodReadout(bar.row, period),
+      })}
+      readoutId="period-readout"
+      readout={(chosen) => (chosen ? periodReadout(chosen.row, period) : 'Hover a bar for its exact figures.')}
     >
-      <ChartFrame
-        width={W}
-        height={H}
-        unit={code}
-        valueTicks={layout.valueTicks}
-        timeTicks={layout.timeTicks}
-        legend={[
-          {
-            kind: 'in',
-            label: (
-              <>
-                in (received, up), <Untrusted text={code} />
-              </>
-            ),
-          },
-          {
-            kind: 'out',
-            label: (
-              <>
-                out (sent, down), <Untrusted text={code} />
-              </>
-            ),
-          },
-        ]}
-      >
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${code} volume per ${period}`}>
-          <GridLines ticks={layout.valueTicks} width={W} />
-          <line x1={0} x2={W} y1={mid} y2={mid} className="axis" />
-          {bars.map((bar, i) => (
-            <g key={bar.key} className={bar.key === hover ? 'hovered' : undefined}>
-              {bar.inPx > 0 ? (
-                <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} />
-              ) : null}
-              {bar.outPx > 0 ? (
-                <rect className="bar-out" x={bar.x} width={bar.width} y={mid} height={bar.outPx} />
-              ) : null}
-              <rect
-                className="hit"
-                data-period={bar.key}
-                x={bar.x}
-                width={Math.max(bar.width, 3)}
-                y={0}
-                height={H}
-                onMouseEnter={() => cursor.setIndex(i)}
-              >
-                <title>{periodReadout(bar.row, period)}</title>
-              </rect>
-            </g>
-          ))}
-        </svg>
-      </ChartFrame>
-      <p className="small num readout" data-testid="period-readout" aria-live="polite">
-        {hovered ? periodReadout(hovered.row, period) : 'Hover a bar for its exact figures.'}
-      </p>
-    </div>
+      {(chosen) =>
+        layout.bars.map((bar) => (
+          <g key={bar.key} className={bar === chosen ? 'hovered' : undefined}>
+            {bar.inPx > 0 ? (
+              <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} />
+            ) : null}
+            {bar.outPx > 0 ? <rect className="bar-out" x={bar.x} width={bar.width} y={mid} height={bar.outPx} /> : null}
+          </g>
+        ))
+      }
+    </ChartShell>
   );
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair } from '@stellar/stellar-base';
 import { ACCOUNTING_COLUMNS } from '../../shared/accounting';
 import { Operation } from '../../shared/model';
+import { runCliEach } from '../support/cli-process';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { paymentTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';
@@ -111,7 +112,7 @@ describe('ledgerscope listings', () => {
   });
 
   it('rejects bad flags with one line and exit 2, and failures with exit 1', async () => {
-    for (const args of [
+    const refused = [
       ['payments'],
       ['payments', alice.publicKey, '--limit', '0'],
       ['operations', '--ledger', '5', '--account', alice.publicKey],
@@ -119,8 +120,10 @@ describe('ledgerscope listings', () => {
       ['payments', alice.publicKey, '--bogus'],
       ['--network', 'mars', 'payments', 'x'],
       ['payments', alice.publicKey, '--format', 'xml'],
-    ]) {
-      const { code, out, err } = await run(args);
+    ];
+    const results = await runCliEach(refused, userData);
+    for (const [i, args] of refused.entries()) {
+      const { code, out, err } = results[i]!;
       expect(code, args.join(' ')).toBe(2);
       expect(out).toBe('');
       expect(err.trimEnd().split('\n')).toHaveLength(1);

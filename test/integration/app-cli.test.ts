@@ -180,17 +180,20 @@ describe('ledgerscope transactions', () => {
   });
 
   it('refuses a secret key without echoing it, and says why a bad file is bad', async () => {
-    const refused = await run(['inspect', '-', ...network()], alice.secretKey);
+    // Four independent commands, run side by side: each is mostly its process's start.
+    const [refused, missing, huge, junk] = await Promise.all([
+      run(['inspect', '-', ...network()], alice.secretKey),
+      run(['inspect', join(userData, 'nope.xdr')]),
+      run(['inspect', '-', ...network()], 'A'.repeat(2 * 1024 * 1024)),
+      run(['submit', '-', ...network()], 'hello, world!'),
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/secret key/);
     expect(refused.err + refused.out).not.toContain(alice.secretKey);
-    const missing = await run(['inspect', join(userData, 'nope.xdr')]);
     expect(missing).toMatchObject({ code: 1, out: '' });
     expect(missing.err).toMatch(/cannot read .*ENOENT/);
-    const huge = await run(['inspect', '-', ...network()], 'A'.repeat(2 * 1024 * 1024));
     expect(huge).toMatchObject({ code: 1, out: '' });
     expect(huge.err).toMatch(/larger than 1 MB/);
-    const junk = await run(['submit', '-', ...network()], 'hello, world!');
     expect(junk.code).toBe(1);
     expect(junk.err).toMatch(/neither hexadecimal nor base64/);
   });

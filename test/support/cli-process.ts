@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
+import { mapAtMost } from './at-most';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,26 +42,15 @@ export async function runCli(
 }
 
 /**
- * Runs each argument list as its own process, a few at a time, and gives their results in the
- * order of `argsList`. For tests of many argument errors: each exits before it reads anything, so
- * its time is the process's start (about a second of CPU under tsx), and one after another they
- * took 90 s of a test.
+ * Runs each argument list as its own process, four at a time, and gives their results in the
+ * order of `argsList`: for tests of many argument errors, each of which exits before it reads
+ * anything (one after another they took 90 s of one test under load).
  */
-export async function runCliEach(
+export function runCliEach(
   argsList: string[][],
   userDataDir: string,
-  atOnce = 4,
 ): Promise<{ code: number | null; out: string; err: string }[]> {
-  const results: { code: number | null; out: string; err: string }[] = new Array(argsList.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < argsList.length) {
-      const i = next++;
-      results[i] = await runCli(argsList[i]!, userDataDir);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, argsList.length) }, lane));
-  return results;
+  return mapAtMost(argsList, 4, (args) => runCli(args, userDataDir));
 }
 
 /** Rows of the account in the history index file(s) under `userDataDir` (0 before the file exists). */

@@ -13,11 +13,7 @@ export const SERVICE_FLAGS: FlagTable = {
   'loopback-max-streams': { kind: 'int', min: 1, help: 'open streams per loopback client' },
   'max-stream-age-ms': { kind: 'int', min: 0, help: 'end a stream after this long (0: never)' },
   'keepalive-ms': { kind: 'int', min: 1, help: "a stream's keep-alive comment this often" },
-  'stream-poll-ms': {
-    kind: 'int',
-    min: 1,
-    help: 'how often open streams look for a new ledger besides when the store is written',
-  },
+  'stream-poll-ms': { kind: 'int', min: 1, help: 'how often open streams look for a new ledger' },
   'body-timeout-ms': { kind: 'int', min: 1, help: "a request body's longest time after its headers (then 408)" },
   'headers-timeout-ms': { kind: 'int', min: 1, help: "a request's headers' longest time (then 408)" },
   'max-connections': { kind: 'int', min: 1, help: 'open connections at most, streams included' },

@@ -52,7 +52,7 @@ export const DEFAULTS = {
   loopbackMaxStreams: 10_000,
   maxStreamAgeMs: 0,
   keepaliveMs: 15_000,
-  streamPollMs: 100,
+  streamPollMs: 5,
   bodyTimeoutMs: 10_000,
   headersTimeoutMs: 10_000,
   maxConnections: 16_384,
@@ -85,12 +85,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const o = withDefaults(options);
   const publicUrl = options.publicUrl ? parsePublicUrl(options.publicUrl) : undefined;
   const store = new Store(storePath(o.dataDir));
-  const hub = new StreamHub(store, {
-    pollMs: o.streamPollMs,
-    storeFile: storePath(o.dataDir),
-    keepaliveMs: o.keepaliveMs,
-    maxAgeMs: o.maxStreamAgeMs,
-  });
+  const hub = new StreamHub(store, { pollMs: o.streamPollMs, keepaliveMs: o.keepaliveMs, maxAgeMs: o.maxStreamAgeMs });
   const limiter = rateLimiter({
     limit: o.rateLimit,
     loopbackLimit: o.loopbackRateLimit,

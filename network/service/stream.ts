@@ -1,13 +1,9 @@
 // Server-sent events on the listings (docs/design.md "Streaming"). Each stream keeps the id of the last
 // record it sent and, whenever a ledger is committed, reads what follows it: each record once, in
-// order, with no gap, whatever the timing. One shared check reads max(ledgers.sequence) (the core
-// is the only writer), only while a stream is open: woken by the store's writes (a watch on its
-// directory: the core's commit writes the WAL file), and every `pollMs` besides, for a file system
-// whose watch misses a write. Streams of the same listing at the same position share one read and
-// one serialisation per ledger.
-import { type FSWatcher, watch } from 'node:fs';
+// order, with no gap, whatever the timing. One shared poller watches max(ledgers.sequence) (the
+// core is the only writer) and runs only while a stream is open. Streams of the same listing at
+// the same position share one read and one serialisation per ledger.
 import type { ServerResponse } from 'node:http';
-import { basename, dirname } from 'node:path';
 import { INT64_MAX } from '../../shared/amount';
 import type { ListingParams } from './params';
 import type { Store } from './queries';
@@ -24,10 +20,7 @@ const BATCH = 200;
 const TURN = BATCH;
 
 export interface StreamHubOptions {
-  /** The check for a new ledger when no write woke it (a missed watch event): a bound, not the pace. */
   pollMs: number;
-  /** The store's file: a write to it or its WAL wakes the check at once. Without it, `pollMs` alone. */
-  storeFile?: string;
   keepaliveMs: number;
   /** 0: streams never end on their own. */
   maxAgeMs: number;
@@ -54,9 +47,6 @@ export class StreamHub {
   private readonly streams = new Set<Stream>();
   private readonly perClient = new Map<string, number>();
   private poller: NodeJS.Timeout | undefined;
-  private watcher: FSWatcher | undefined;
-  /** A check is queued for this turn of the event loop (many writes of one commit wake it once). */
-  private woken = false;
   private keepalive: NodeJS.Timeout | undefined;
   private latest = -1n;
   /** Batches read during the current poll turn, by listing key and position. */
@@ -121,47 +111,15 @@ export class StreamHub {
     if (this.poller) return;
     this.latest = this.store.latestLedger();
     this.poller = setInterval(() => this.poll(), this.options.pollMs);
-    this.watchStore();
     this.keepalive = setInterval(() => {
       // A blocked stream's socket is not idle: a comment would only add to what it holds.
       for (const stream of this.streams) if (!stream.blocked) stream.res.write(': keepalive\n\n');
     }, this.options.keepaliveMs);
   }
 
-  /**
-   * Each write of the core to the store (its WAL file, in WAL mode) queues one check after it; the
-   * commit's last write comes after its others, so the check after it sees the new ledger. Readers
-   * write nothing a watch reports (their marks are in shared memory), so the check wakes nothing.
-   */
-  private watchStore(): void {
-    const file = this.options.storeFile;
-    if (!file) return;
-    const name = basename(file);
-    try {
-      this.watcher = watch(dirname(file), { persistent: false }, (_event, changed) => {
-        if (changed !== null && !String(changed).startsWith(name)) return;
-        if (this.woken || !this.poller) return;
-        this.woken = true;
-        setImmediate(() => {
-          this.woken = false;
-          if (this.poller) this.poll();
-        });
-      });
-      this.watcher.on('error', () => this.unwatch()); // the interval still checks
-    } catch {
-      this.watcher = undefined; // no watch here (a limit, a file system without one): the interval checks
-    }
-  }
-
-  private unwatch(): void {
-    this.watcher?.close();
-    this.watcher = undefined;
-  }
-
   private stop(): void {
     clearInterval(this.poller);
     clearInterval(this.keepalive);
-    this.unwatch();
     this.poller = undefined;
     this.keepalive = undefined;
   }

@@ -28,10 +28,10 @@ const noCoreInPage = {
   message: 'The renderer reaches the app core only through the bridge (renderer/src/lib/bridge.ts), never by import.',
 };
 // One HTTP stack (issue #25): every request of the core and the command line goes through
-// core/http.ts's HttpClient over core/http-node.ts (its agents, its 429 gate, its problem
+// core/http/http.ts's HttpClient over core/http/http-node.ts (its agents, its 429 gate, its problem
 // documents), never a fetch, an EventSource or node:http of its own.
 const oneStack =
-  'Send requests through the HttpClient (core/http.ts over core/http-node.ts), the one HTTP stack of the core.';
+  'Send requests through the HttpClient (core/http/http.ts over core/http/http-node.ts), the one HTTP stack of the core.';
 const otherHttp = ['node:http', 'node:https', 'http', 'https', 'undici', 'eventsource'].map((name) => ({
   name,
   message: oneStack,
@@ -87,7 +87,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/http-node.ts'],
+    files: ['core/http/http-node.ts'],
     rules: { 'no-restricted-imports': restrict([noElectron], [coreStaysBelow]) },
   },
   {

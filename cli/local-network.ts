@@ -1,7 +1,7 @@
 // `--network local` on the command line, as docs/design.md asks: use the embedded local network
 // of the user's data directory. If the desktop app or the web host already runs it, talk to that
 // one; otherwise start it for the length of the command (its data kept between runs, like the
-// app's). The deciding is core/network-setup.ts, shared with the app and the web host.
+// app's). The deciding is core/networks/network-setup.ts, shared with the app and the web host.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forkWithNode, setUpNetwork, type NetworkSetup } from '../core';

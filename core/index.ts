@@ -4,23 +4,23 @@
 // business, and lint refuses an import of its inner files from outside (docs/design.md "Layout").
 
 // Building the core and reaching it: one app core per process, one dispatcher in front of it.
-export { createAppCore, type AppCore } from './app';
-export { createDispatcher, type Dispatch, type Emit } from './dispatch';
+export { createAppCore, type AppCore } from './app/app';
+export { createDispatcher, type Dispatch, type Emit } from './app/dispatch';
 
 // The network to use and the local network's processes.
-export { checkedNetworkFlag, parseNetworkFlag } from './network-flag';
-export { setUpNetwork, type NetworkSetup } from './network-setup';
-export { eachLine, forkWithNode } from './network-process';
-export type { NetworkPart, SpawnNetworkProcess } from './embedded-network';
+export { checkedNetworkFlag, parseNetworkFlag } from './networks/network-flag';
+export { setUpNetwork, type NetworkSetup } from './networks/network-setup';
+export { eachLine, forkWithNode } from './networks/network-process';
+export type { NetworkPart, SpawnNetworkProcess } from './networks/embedded-network';
 
 // What never leaves the machine: secret keys refused, logs redacted.
-export { containsSecretKey, refuseSecrets, SECRET_REFUSED } from './secrets';
-export { redactLogData } from './log-redaction';
+export { containsSecretKey, refuseSecrets, SECRET_REFUSED } from './app/secrets';
+export { redactLogData } from './app/log-redaction';
 
 // The command line's own reads and writes: a stream of payments, exports' rows and fresh file
 // names, a 429's wait line.
-export { streamPayments } from './streams';
-export { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './export';
-export { createFreshFile } from './export-files';
+export { streamPayments } from './streams/streams';
+export { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './exports/export';
+export { createFreshFile } from './exports/export-files';
 export { historyNdjsonRow } from './history-index/worker-thread/export-file';
-export { waitLine } from './rate-limit';
+export { waitLine } from './http/rate-limit';

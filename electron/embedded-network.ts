@@ -1,4 +1,4 @@
-// The Electron side of the embedded local network, a thin adapter for core/network-setup.ts: core
+// The Electron side of the embedded local network, a thin adapter for core/networks/network-setup.ts: core
 // and service run in Electron utilityProcesses (Node without a window, supervised by main), from
 // the bundles in dist/network.
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The one CSV cell writer, for every CSV the app writes: the listing exports (core/export.ts), the
+// The one CSV cell writer, for every CSV the app writes: the listing exports (core/exports/export.ts), the
 // history index's export (core/history-index/worker-thread/export-file.ts), the command line's
 // totals (cli/history-commands.ts) and the address book (shared/labels.ts). Pure and without
 // imports, so the page and the history worker load it as it is (issue #28 point 6).

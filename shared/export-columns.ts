@@ -1,5 +1,5 @@
 // The one column set of every CSV export of operations (issue #27 point 4): the explorer's listing
-// export (core/export.ts), the workbench's export from the history index
+// export (core/exports/export.ts), the workbench's export from the history index
 // (core/history-index/worker-thread/export-file.ts) and the command line's csv all write these
 // columns, from one record shape, ExportOp: an operation read from one account's side, its legs
 // as shared/moves.ts movesOf reads them (the live record) or as the index stores them (the same

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * test/unit/core-error-codes.test.ts checks it against the codes the source produces.
  */
 export const IpcErrorCode = z.enum([
-  // dispatch (core/dispatch.ts): the message itself was refused
+  // dispatch (core/app/dispatch.ts): the message itself was refused
   'invalid_arguments',
   'unknown_channel',
   'too_large',
@@ -25,7 +25,7 @@ export const IpcErrorCode = z.enum([
   'read_only',
   // the history index: a file or a stored page that fails its check (core/history-index/worker-thread/damage.ts)
   'index_damaged',
-  // submission (core/submit.ts): the envelope is not the one whose hash the person was shown
+  // submission (core/submission/submit.ts): the envelope is not the one whose hash the person was shown
   'hash_mismatch',
   // signatures (core/signatures/): copies that are not one transaction, over 20 signatures
   'merge_refused',
@@ -34,7 +34,7 @@ export const IpcErrorCode = z.enum([
   'timeout',
   'unreachable',
   'bad_response',
-  // the network's problem documents, by HTTP status (core/http.ts)
+  // the network's problem documents, by HTTP status (core/http/http.ts)
   'bad_request',
   'not_acceptable',
   'request_too_large',

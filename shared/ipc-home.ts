@@ -51,6 +51,6 @@ export const homeChannels = {
 export const homeEvents = {
   /** The address book changed (set, remove, import): every page reloads its labels. */
   'labels:changed': z.object({ count: z.number().int().nonnegative() }),
-  /** A ledger of the selected network as it closes (after the first `home:ledgers`; core/ledger-stream.ts). */
+  /** A ledger of the selected network as it closes (after the first `home:ledgers`; core/streams/ledger-stream.ts). */
   'ledger:closed': z.object({ networkId: z.string(), ledger: LedgerSummary }),
 } as const;

@@ -1,7 +1,7 @@
 // Finding a secret key (an `S…` seed) in text, in any form a person could paste one: lowercase or
 // mixed case, inside longer text, with zero-width or other invisible characters inside, in
 // full-width letters, or split by spaces and line breaks into groups. The app core refuses every
-// message and file that holds one (core/secrets.ts); the page checks what it reads before sending.
+// message and file that holds one (core/app/secrets.ts); the page checks what it reads before sending.
 //
 // The rule, and why it does not refuse legitimate text (test/unit/secrets.test.ts):
 //   1. The text is normalised: NFKC (full-width letters become ASCII), invisible format characters

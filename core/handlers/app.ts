@@ -1,5 +1,5 @@
 // The app itself: what it is and which host runs it.
-import type { CoreContext, DomainHandlers } from '../context';
+import type { CoreContext, DomainHandlers } from '../app/context';
 
 export function appHandlers(ctx: CoreContext): DomainHandlers<'app:info'> {
   return {

@@ -1,5 +1,5 @@
 // Exports of a listing to a CSV or NDJSON file in the host's export directory.
-import type { CoreContext, DomainHandlers } from '../context';
+import type { CoreContext, DomainHandlers } from '../app/context';
 
 export function exportHandlers(ctx: CoreContext): DomainHandlers<'export:start' | 'export:cancel' | 'export:list'> {
   const { exports } = ctx;

@@ -1,10 +1,10 @@
 // The local history index of an account on the selected network (issue #13, docs/history-index.md):
 // sync, pause, cancel, status, list, remove, and the analyses over the index (query, totals,
 // types, flow, export). Indexes live in <userData>/history/<network-id>.sqlite, owned by a worker thread.
-import type { CoreContext, DomainHandlers } from '../context';
+import type { CoreContext, DomainHandlers } from '../app/context';
 import { readRoot, type ServerRoot } from '../history-index/main-thread/walk';
-import { scopeId } from '../listings';
-import { balanceHistory, reconcileAccount } from '../reconcile';
+import { scopeId } from '../sources/horizon/listings';
+import { balanceHistory, reconcileAccount } from '../app/reconcile';
 
 type HistoryChannels =
   | 'history:sync'

@@ -1,8 +1,8 @@
 // The explore home: the latest ledgers and operations of the selected network, the walk to the
-// previous (non-empty) ledger, and the local network's demo accounts by name (core/home.ts).
-import { localDataDirOf, type CoreContext, type DomainHandlers } from '../context';
-import { LedgerCache, readDemoAccounts } from '../home';
-import { LedgerStream } from '../ledger-stream';
+// previous (non-empty) ledger, and the local network's demo accounts by name (core/app/home.ts).
+import { localDataDirOf, type CoreContext, type DomainHandlers } from '../app/context';
+import { LedgerCache, readDemoAccounts } from '../app/home';
+import { LedgerStream } from '../streams/ledger-stream';
 
 type HomeChannel = 'home:ledgers' | 'home:activity' | 'home:demo-accounts' | 'ledger:previous';
 

@@ -1,10 +1,10 @@
 // Reading a transaction without sending it: the inspection of a pasted envelope (checked against
 // the selected network's accounts) and the plain-language explanation of result codes.
-import type { CoreContext, DomainHandlers } from '../context';
-import { allExplanations, explainCode } from '../explain';
-import { HttpError } from '../http';
-import { inspectEnvelope } from '../inspect';
-import { normalizeAccount } from '../resources';
+import type { CoreContext, DomainHandlers } from '../app/context';
+import { allExplanations, explainCode } from '../submission/explain';
+import { HttpError } from '../http/http';
+import { inspectEnvelope } from '../submission/inspect';
+import { normalizeAccount } from '../sources/horizon/resources';
 
 export function inspectionHandlers(ctx: CoreContext): DomainHandlers<'tx:inspect' | 'tx:explain'> {
   const { networks } = ctx;

@@ -1,6 +1,6 @@
 // The address book: names for accounts (and, through their issuers, assets), with import and
-// export as JSON or CSV (core/labels.ts).
-import type { CoreContext, DomainHandlers } from '../context';
+// export as JSON or CSV (core/app/labels.ts).
+import type { CoreContext, DomainHandlers } from '../app/context';
 
 type LabelChannel = 'labels:list' | 'labels:set' | 'labels:remove' | 'labels:import' | 'labels:export';
 

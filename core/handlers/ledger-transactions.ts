@@ -6,11 +6,11 @@
 import type { JsonValue } from '../../shared/json';
 import type { LedgerTransaction, Operation } from '../../shared/model';
 import { pages, type FetchRecords } from '../../shared/paging';
-import type { Handlers } from '../dispatch';
-import { embeddedRecords } from '../embedded';
-import { HttpError, type HttpClient } from '../http';
-import { fetchListing, scopeId } from '../listings';
-import { normalizeTransaction } from '../resources';
+import type { Handlers } from '../app/dispatch';
+import { embeddedRecords } from '../sources/horizon/hal-records';
+import { HttpError, type HttpClient } from '../http/http';
+import { fetchListing, scopeId } from '../sources/horizon/listings';
+import { normalizeTransaction } from '../sources/horizon/resources';
 
 /** What the handler needs of the core: a subset of CoreContext (docs/design.md, issue #11). */
 export interface LedgerTransactionsContext {

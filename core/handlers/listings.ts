@@ -1,7 +1,7 @@
 // Pages of an account's payments and of the operations of any scope, for infinite queries.
 import type { ListingTarget } from '../../shared/ipc';
-import type { CoreContext, DomainHandlers } from '../context';
-import { fetchListing, type ListingParams } from '../listings';
+import type { CoreContext, DomainHandlers } from '../app/context';
+import { fetchListing, type ListingParams } from '../sources/horizon/listings';
 
 export function listingHandlers(ctx: CoreContext): DomainHandlers<'payments:list' | 'operations:list'> {
   async function listing(target: ListingTarget, query: ListingParams, what: string, signal: AbortSignal) {

@@ -3,8 +3,8 @@
 // rotated, redacted file); the web host and the CLI write it to stderr. The renderer is not
 // trusted to be well-behaved: text is redacted, control characters cut, continuation lines
 // indented (a message cannot forge a log line of its own), and the rate is bounded.
-import type { Handlers } from '../dispatch';
-import { redactText } from '../log-redaction';
+import type { Handlers } from '../app/dispatch';
+import { redactText } from '../app/log-redaction';
 
 export interface LogOptions {
   /** Where a line goes (default console.error). */

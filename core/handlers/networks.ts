@@ -1,8 +1,8 @@
 // Network profiles: list, select, add (asking the server its dialect), edit, remove, test, and
 // the selected network's health.
-import type { CoreContext, DomainHandlers } from '../context';
-import { testConnection } from '../health';
-import { probeProfile } from '../passphrase-check';
+import type { CoreContext, DomainHandlers } from '../app/context';
+import { testConnection } from '../sources/horizon/health';
+import { probeProfile } from '../networks/passphrase-check';
 
 type NetworkChannel =
   | 'network:list'

@@ -1,17 +1,17 @@
 // Single resources by id: an operation, account, ledger, transaction, claimable balance or
 // liquidity pool, each normalised with the exact text the server sent.
 import type { TransactionDetail } from '../../shared/model';
-import type { CoreContext, DomainHandlers } from '../context';
-import { CoreError } from '../errors';
-import { scopeId } from '../listings';
-import { normalizeOperation } from '../normalize';
+import type { CoreContext, DomainHandlers } from '../app/context';
+import { CoreError } from '../app/errors';
+import { scopeId } from '../sources/horizon/listings';
+import { normalizeOperation } from '../sources/horizon/normalize';
 import {
   normalizeAccount,
   normalizeClaimableBalance,
   normalizeLedger,
   normalizeLiquidityPool,
   normalizeTransaction,
-} from '../resources';
+} from '../sources/horizon/resources';
 
 type ResourceChannel =
   'operation:get' | 'account:get' | 'ledger:get' | 'transaction:get' | 'claimable-balance:get' | 'liquidity-pool:get';

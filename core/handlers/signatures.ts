@@ -3,10 +3,10 @@
 // the dispatcher refuses them before any handler runs (secrets.ts).
 import { closeSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { NetworkProfile } from '../../shared/ipc';
-import type { Handlers } from '../dispatch';
-import { CoreError } from '../errors';
-import { createFreshFile } from '../export-files';
-import type { HttpClient } from '../http';
+import type { Handlers } from '../app/dispatch';
+import { CoreError } from '../app/errors';
+import { createFreshFile } from '../exports/export-files';
+import type { HttpClient } from '../http/http';
 import { httpLookup } from '../signatures/accounts';
 import { analyse, type Analysis, type SignatureContext } from '../signatures/analyse';
 import { draftFromInput } from '../signatures/draft';

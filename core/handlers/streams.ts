@@ -1,8 +1,8 @@
 // Watched accounts: one live payment stream each, on the selected network, and the feed's past.
-import type { CoreContext, DomainHandlers } from '../context';
+import type { CoreContext, DomainHandlers } from '../app/context';
 import { ANY_ASSET } from '../../shared/minimums';
 import { mergeFeed } from '../../shared/feed';
-import { fetchListing, scopeId } from '../listings';
+import { fetchListing, scopeId } from '../sources/horizon/listings';
 
 export function streamHandlers(
   ctx: CoreContext,

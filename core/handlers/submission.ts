@@ -1,5 +1,5 @@
 // Sending a signed transaction, following it into a ledger, and the journal of what was sent.
-import type { CoreContext, DomainHandlers } from '../context';
+import type { CoreContext, DomainHandlers } from '../app/context';
 
 export function submissionHandlers(ctx: CoreContext): DomainHandlers<'tx:submit' | 'tx:status' | 'tx:journal'> {
   const { networks, submissions } = ctx;

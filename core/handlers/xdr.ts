@@ -1,7 +1,7 @@
 // Any XDR blob to its JSON tree, its type given or guessed.
-import type { CoreContext, DomainHandlers } from '../context';
-import { CoreError } from '../errors';
-import { decodeXdrJson, guessXdrTypes } from '../xdr';
+import type { CoreContext, DomainHandlers } from '../app/context';
+import { CoreError } from '../app/errors';
+import { decodeXdrJson, guessXdrTypes } from '../submission/xdr';
 
 export function xdrHandlers(_ctx: CoreContext): DomainHandlers<'xdr:decode'> {
   return {

@@ -1,6 +1,6 @@
 // The one sentence of a damaged history index (worker-thread/damage.ts finds the damage): which
 // account, why, and how to rebuild it. Used by the worker's refusals and the core's status.
-import { CoreError } from '../errors';
+import { CoreError } from '../app/errors';
 
 /** The error every answer from a damaged index is: which account, why, and how to rebuild it. */
 export function damagedError(account: string | null, detail: string): CoreError {

@@ -1,7 +1,7 @@
 // Where a sync's walk goes next: the cursor a full page names for the page after it (fetched
 // ahead while the page is parsed and written, or while it is still arriving if it stalls), and
 // from which ledger an index is complete when a walk starts.
-import { HEAD_BYTES, type OnProgress } from '../http-head';
+import { HEAD_BYTES, type OnProgress } from '../http/http-head';
 import type { AccountMeta } from './worker-thread/account-meta';
 
 export const PAGE_LIMIT = 200;

@@ -3,8 +3,8 @@
 // sequence and native balance. A 404 means the account does not exist; any other failure
 // leaves it unknown, so nothing is judged on a guess.
 import type { Account } from '../../shared/model';
-import { HttpError, type HttpClient } from '../http';
-import { normalizeAccount } from '../resources';
+import { HttpError, type HttpClient } from '../http/http';
+import { normalizeAccount } from '../sources/horizon/resources';
 import { signerTypeOf } from './keys';
 import type { AccountLookup, AccountState } from './weights';
 

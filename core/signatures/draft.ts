@@ -4,7 +4,7 @@
 // chooses which to keep.
 import { extractBaseAddress, FeeBumpTransaction, Transaction, xdr } from '@stellar/stellar-base';
 import type { SignaturePart } from '../../shared/signatures';
-import { parseEnvelope } from '../envelope';
+import { parseEnvelope } from '../submission/envelope';
 import { rawSignature, type RawSignature } from './verify';
 
 export interface Draft {

@@ -2,7 +2,7 @@
 // POST /transactions takes), hex, or a SEP-7 `web+stellar:tx?xdr=…` URI for a wallet, which
 // must name the network passphrase unless it is the public network's (SEP-0007).
 import type { ExportFormat } from '../../shared/signatures';
-import { PUBLIC_PASSPHRASE } from '../networks';
+import { PUBLIC_PASSPHRASE } from '../networks/networks';
 
 /** SEP-7 URI of an envelope; `passphrase` is omitted for the public network, as SEP-7 says. */
 export function sep7Uri(base64: string, passphrase: string): string {

@@ -5,7 +5,7 @@
 // for another network, are refused with the reason.
 import { StrKey, xdr } from '@stellar/stellar-base';
 import type { DetachedSignature, MergeReport } from '../../shared/signatures';
-import { CoreError } from '../errors';
+import { CoreError } from '../app/errors';
 import { analyse, loadAccounts, type SignatureContext } from './analyse';
 import { accountsOf, build, draftFromInput, draftOf, redraft, withSignatures, type Draft } from './draft';
 import { signerHint } from './keys';

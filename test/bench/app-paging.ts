@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Horizon } from '@stellar/stellar-sdk';
-import { createAppCore } from '../../core/app';
-import { createDispatcher } from '../../core/dispatch';
+import { createAppCore } from '../../core/app/app';
+import { createDispatcher } from '../../core/app/dispatch';
 import type { OperationPage } from '../../shared/model';
 import { buildStore, spawnService } from './service-support';
 

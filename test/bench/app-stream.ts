@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { createAppCore } from '../../core/app';
-import { createDispatcher, type Emit } from '../../core/dispatch';
+import { createAppCore } from '../../core/app/app';
+import { createDispatcher, type Emit } from '../../core/app/dispatch';
 import { startWebHost, type WebHost } from '../../electron/web-host';
 import { buildStore, spawnService } from './service-support';
 

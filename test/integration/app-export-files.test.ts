@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../core/dispatch';
+import { createDispatcher } from '../../core/app/dispatch';
 import { startWebHost, type WebHost } from '../../electron/web-host';
 import type { ExportProgress } from '../../shared/model';
 import { waitFor } from '../support/wait';

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../shared/csv-cell';
-import { EXPORT_COLUMNS } from '../../core/export';
+import { EXPORT_COLUMNS } from '../../core/exports/export';
 import { Operation, type ExportProgress } from '../../shared/model';
 import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
 import { waitFor } from '../support/wait';

@@ -2,7 +2,7 @@
 // outcome, the follow-up until the ledger, the journal, and inspection against live accounts.
 import { Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TESTNET_PASSPHRASE } from '../../core/networks';
+import { TESTNET_PASSPHRASE } from '../../core/networks/networks';
 import type { Inspection, JournalEntry, SubmissionReport, TxStatus } from '../../shared/model';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { accountSequence, signedTx } from '../support/signed-tx';

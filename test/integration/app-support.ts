@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppCore, type AppCore, type AppCoreOptions } from '../../core/app';
-import { createDispatcher, type Dispatch } from '../../core/dispatch';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../core/app/app';
+import { createDispatcher, type Dispatch } from '../../core/app/dispatch';
 import { startService, type RunningService, type ServiceOptions } from '../../network/service/server';
 import {
   eventChannels,

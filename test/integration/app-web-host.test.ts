@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createDispatcher, type Dispatch } from '../../core/dispatch';
+import { createDispatcher, type Dispatch } from '../../core/app/dispatch';
 import { startWebHost, type WebHost } from '../../electron/web-host';
 import { startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
 import { waitFor } from '../support/wait';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { horizonSpelling } from '../../core/result-codes';
+import { horizonSpelling } from '../../core/submission/result-codes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);

@@ -1,4 +1,4 @@
-// The one composition of `--network` and the embedded local network (core/network-setup.ts)
+// The one composition of `--network` and the embedded local network (core/networks/network-setup.ts)
 // that the desktop app, the web host and the command line share: hostile flag values, which
 // network runs in each mode, reuse of a running one, and the flag applied through dispatch.
 import { spawn } from 'node:child_process';
@@ -8,11 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseInvocation, UsageError } from '../../cli/args';
-import type { Handlers } from '../../core/dispatch';
-import type { NetworkNotice } from '../../core/embedded-network';
-import { applyNetworkFlag, checkedNetworkFlag, parseNetworkFlag } from '../../core/network-flag';
-import { forkWithNode } from '../../core/network-process';
-import { DEFAULT_LOCAL_URL, setUpNetwork, type NetworkSetup, type NetworkSetupOptions } from '../../core/network-setup';
+import type { Handlers } from '../../core/app/dispatch';
+import type { NetworkNotice } from '../../core/networks/embedded-network';
+import { applyNetworkFlag, checkedNetworkFlag, parseNetworkFlag } from '../../core/networks/network-flag';
+import { forkWithNode } from '../../core/networks/network-process';
+import {
+  DEFAULT_LOCAL_URL,
+  setUpNetwork,
+  type NetworkSetup,
+  type NetworkSetupOptions,
+} from '../../core/networks/network-setup';
 import type { NetworkProfile } from '../../shared/ipc';
 import { mapAtMost } from '../support/at-most';
 

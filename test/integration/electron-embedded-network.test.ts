@@ -1,11 +1,11 @@
-// The embedded local network's orchestration (core/embedded-network.ts), driven with
+// The embedded local network's orchestration (core/networks/embedded-network.ts), driven with
 // fake processes for order, readiness, restart and shutdown, and with real forked processes.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { Handlers } from '../../core/dispatch';
+import type { Handlers } from '../../core/app/dispatch';
 import type { IpcErrorCode } from '../../shared/ipc';
 import {
   DEFAULT_RESTART,
@@ -15,10 +15,15 @@ import {
   type NetworkPart,
   type NetworkProcess,
   type SpawnSpec,
-} from '../../core/embedded-network';
-import { parseNetworkFlag, savedSelection, shouldStartLocal, startLocalWhenSelected } from '../../core/network-flag';
-import { choosePorts } from '../../core/network-ports';
-import { forkWithNode } from '../../core/network-process';
+} from '../../core/networks/embedded-network';
+import {
+  parseNetworkFlag,
+  savedSelection,
+  shouldStartLocal,
+  startLocalWhenSelected,
+} from '../../core/networks/network-flag';
+import { choosePorts } from '../../core/networks/network-ports';
+import { forkWithNode } from '../../core/networks/network-process';
 import { waitFor } from '../support/wait';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -429,14 +434,14 @@ describe('--network applied through the channel map', () => {
   }
 
   test('a built-in id is selected', async () => {
-    const { applyNetworkFlag } = await import('../../core/network-flag');
+    const { applyNetworkFlag } = await import('../../core/networks/network-flag');
     const { dispatch, calls } = fakeDispatch([]);
     expect(await applyNetworkFlag(dispatch, 'testnet')).toBe('testnet');
     expect(calls).toEqual([['network:select', { id: 'testnet' }]]);
   });
 
   test('a URL selects the saved profile with that URL, else adds one with the server’s passphrase', async () => {
-    const { applyNetworkFlag } = await import('../../core/network-flag');
+    const { applyNetworkFlag } = await import('../../core/networks/network-flag');
     const saved = fakeDispatch([{ id: 'mine', baseUrl: 'https://horizon.example.org/' }]);
     expect(await applyNetworkFlag(saved.dispatch, 'https://horizon.example.org')).toBe('mine');
     const fresh = fakeDispatch([]);
@@ -455,7 +460,7 @@ describe('--network applied through the channel map', () => {
   });
 
   test('failures say which flag failed', async () => {
-    const { applyNetworkFlag } = await import('../../core/network-flag');
+    const { applyNetworkFlag } = await import('../../core/networks/network-flag');
     await expect(
       applyNetworkFlag(fakeDispatch([], { serverPassphrase: null }).dispatch, 'https://x.example'),
     ).rejects.toThrow(/--network https:\/\/x.example: .*passphrase/);

@@ -3,8 +3,8 @@
 // longer than 60 s (the local service, with keepalives every 15 s, is watched at 40 s). The clock
 // the watchdog reads is faked; the stream, the server and the reconnection are real.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SILENCE_WINDOW_MS } from '../../core/stream-connection';
-import { streamPayments } from '../../core/streams';
+import { SILENCE_WINDOW_MS } from '../../core/sources/horizon/stream-connection';
+import { streamPayments } from '../../core/streams/streams';
 import type { NetworkProfile } from '../../shared/ipc';
 import { StandinHorizon } from '../support/standin-horizon';
 

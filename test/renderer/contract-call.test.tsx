@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { xdr } from '@stellar/stellar-base';
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeOperation } from '../../core/normalize';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { DetailDrawer } from '../../renderer/src/components/detail-drawer';
 import { detailsCell } from '../../renderer/src/components/operation-cells';
 import type { Operation } from '../../shared/model';

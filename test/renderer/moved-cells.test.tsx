@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractRow } from '../../core/history-index/worker-thread/extract';
-import { normalizeOperation } from '../../core/normalize';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { displayAmount, formatAmount } from '../../shared/amount';
 import { movesOf } from '../../shared/moves';
 import { DetailDrawer } from '../../renderer/src/components/detail-drawer';

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { normalizeOperation } from '../../core/normalize';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { DetailDrawer } from '../../renderer/src/components/detail-drawer';
 import { GotoForm } from '../../renderer/src/components/goto-box';
 import { detailsText } from '../../renderer/src/components/operation-cells';

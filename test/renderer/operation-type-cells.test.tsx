@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { normalizeOperation } from '../../core/normalize';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { DetailDrawer } from '../../renderer/src/components/detail-drawer';
 import { amountCell, amountText, detailsCell, detailsText } from '../../renderer/src/components/operation-cells';
 import { OperationTable } from '../../renderer/src/components/operation-table';

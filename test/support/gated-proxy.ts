@@ -38,7 +38,7 @@ export async function startGatedProxy(target: string, held: (path: string) => bo
       const headers: Record<string, string> = {
         'content-type': response.headers.get('content-type') ?? 'application/json',
       };
-      // The service's X-RateLimit-* headers, as a remote server's reach the app (core/rate-limit.ts reads them).
+      // The service's X-RateLimit-* headers, as a remote server's reach the app (core/http/rate-limit.ts reads them).
       for (const [name, value] of response.headers) if (name.startsWith('x-ratelimit-')) headers[name] = value;
       res.writeHead(response.status, headers).end(body);
     };

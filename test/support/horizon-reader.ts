@@ -5,15 +5,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { normalizeOperation } from '../../core/normalize';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import {
   normalizeAccount,
   normalizeClaimableBalance,
   normalizeLedger,
   normalizeLiquidityPool,
   normalizeTransaction,
-} from '../../core/resources';
-import { fieldText } from '../../core/values';
+} from '../../core/sources/horizon/resources';
+import { fieldText } from '../../core/http/values';
 import { parseAmount } from '../../shared/amount';
 import { isJsonObject, parseJson, stringifyJson, type JsonValue } from '../../shared/json';
 import { MODELLED_TYPES, Operation, TransactionDetail, type CurrencyAmount } from '../../shared/model';

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseInvocation, UsageError } from '../../cli/args';
 import { CommandError, runCommand, type Context } from '../../cli/commands';
-import { createAppCore } from '../../core/app';
-import { createDispatcher } from '../../core/dispatch';
+import { createAppCore } from '../../core/app/app';
+import { createDispatcher } from '../../core/app/dispatch';
 import { A, B, payment, signed } from './signatures-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-merge-'));

@@ -1,4 +1,4 @@
-// A contract call as the app core reads it from Horizon's record (core/operation-readers/soroban.ts)
+// A contract call as the app core reads it from Horizon's record (core/sources/horizon/operation-readers/soroban.ts)
 // and writes it in one line (shared/contract-call.ts, the operation summary): arguments decoded
 // and named for the token interface, positional otherwise; the return value only where the
 // embedded transaction's result meta has one; the asset a token transfer moved. And data entries:
@@ -6,7 +6,7 @@
 import { abbreviateId } from '../../shared/ids';
 import { xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { normalizeOperation } from '../../core/normalize';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { argumentsText, contractCallText, scValueText } from '../../shared/contract-call';
 import { Operation, type OperationOf } from '../../shared/model';
 import { operationSummary } from '../../shared/operation-summary';

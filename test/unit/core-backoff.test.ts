@@ -1,9 +1,9 @@
 // The one backoff of the app core: its delays are exact for a given attempt and random source,
 // capped, and its sleep ends at once, as an AbortError, when the signal aborts.
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, exponentialDelay, jitter, sleep, type BackoffPolicy } from '../../core/backoff';
-import { toErrorShape } from '../../core/dispatch';
-import { HTTP_BACKOFF, retryWait } from '../../core/http';
+import { backoffDelay, exponentialDelay, jitter, sleep, type BackoffPolicy } from '../../core/http/backoff';
+import { toErrorShape } from '../../core/app/dispatch';
+import { HTTP_BACKOFF, retryWait } from '../../core/http/http';
 
 const policy: BackoffPolicy = { initialMs: 1_000, factor: 1.5, capMs: 30_000 };
 

@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../core/app';
-import { createCoreContext, type CoreContext } from '../../core/context';
+import { createAppCore } from '../../core/app/app';
+import { createCoreContext, type CoreContext } from '../../core/app/context';
 import { requestChannels } from '../../shared/ipc';
 
 const handlersDir = join(import.meta.dirname, '..', '..', 'core', 'handlers');

@@ -52,9 +52,9 @@ describe('IPC error codes', () => {
   const produced = producedCodes();
 
   it('finds the producers it looks for (the scan itself works)', () => {
-    expect(produced.get('secret_key_refused')).toContain('core/secrets.ts');
-    expect(produced.get('server_error')).toContain('core/submit-answer.ts');
-    expect(produced.get('http_error')).toEqual(['core/http-problem.ts']);
+    expect(produced.get('secret_key_refused')).toContain('core/app/secrets.ts');
+    expect(produced.get('server_error')).toContain('core/submission/submit-answer.ts');
+    expect(produced.get('http_error')).toEqual(['core/http/http-problem.ts']);
     expect(produced.get('forbidden')).toContain('electron/ipc/register.ts');
     expect(produced.get('host_unreachable')).toContain('electron/preload-api.ts');
   });

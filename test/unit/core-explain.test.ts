@@ -2,8 +2,8 @@
 // plain-language explanation and a fix; results decoded from real XDR map to them.
 import { xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { allExplanations, canonicalCode, explainCode, explainResult } from '../../core/explain';
-import { decodeResult } from '../../core/xdr';
+import { allExplanations, canonicalCode, explainCode, explainResult } from '../../core/submission/explain';
+import { decodeResult } from '../../core/submission/xdr';
 
 const ENUMS: [string, string][] = [
   ['TransactionResultCode', 'tx'],

@@ -3,8 +3,8 @@
 // asks; other listings ask only when the filter says so (toggled here one at a time).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../core/http';
-import { fetchListing } from '../../core/listings';
+import { HttpClient } from '../../core/http/http';
+import { fetchListing } from '../../core/sources/horizon/listings';
 import { asksFailed, failedAlwaysIncluded } from '../../shared/failed-included';
 import type { ListingTarget } from '../../shared/ipc';
 import { startLocalServer, type LocalServer } from '../support/local-server';

@@ -1,8 +1,8 @@
 // Where a listing says the server's history starts: after a 410, and at the end of a newest-first
 // walk of an account that did not reach the account's creation, on a partial-history server only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyStartAtEnd, isBeforeHistory, partialHistoryStart } from '../../core/partial-history';
-import { HttpClient, HttpError } from '../../core/http';
+import { historyStartAtEnd, isBeforeHistory, partialHistoryStart } from '../../core/sources/horizon/partial-history';
+import { HttpClient, HttpError } from '../../core/http/http';
 import type { Operation } from '../../shared/model';
 import { historyStartMessage } from '../../shared/partial-history';
 import { startLocalServer, type LocalServer } from '../support/local-server';

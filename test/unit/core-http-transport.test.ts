@@ -6,9 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../core/http';
-import { HEAD_BYTES } from '../../core/http-head';
-import { MAX_BODY_BYTES } from '../../core/http-node';
+import { HttpClient } from '../../core/http/http';
+import { HEAD_BYTES } from '../../core/http/http-head';
+import { MAX_BODY_BYTES } from '../../core/http/http-node';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
 

@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CoreError } from '../../core/errors';
-import { HttpClient, HttpError, parseRetryAfter } from '../../core/http';
+import { CoreError } from '../../core/app/errors';
+import { HttpClient, HttpError, parseRetryAfter } from '../../core/http/http';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 let handler: Handler = (_req, res) => res.end('{}');

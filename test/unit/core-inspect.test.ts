@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { Account, Asset, Keypair, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../core/dispatch';
-import { CoreError } from '../../core/errors';
-import { inspectEnvelope, type AccountInfo } from '../../core/inspect';
-import { builtInProfiles, LOCAL_PASSPHRASE } from '../../core/networks';
+import { createDispatcher } from '../../core/app/dispatch';
+import { CoreError } from '../../core/app/errors';
+import { inspectEnvelope, type AccountInfo } from '../../core/submission/inspect';
+import { builtInProfiles, LOCAL_PASSPHRASE } from '../../core/networks/networks';
 import { Inspection } from '../../shared/model';
 
 const fixture = JSON.parse(

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../core/app';
-import { createDispatcher } from '../../core/dispatch';
+import { createAppCore } from '../../core/app/app';
+import { createDispatcher } from '../../core/app/dispatch';
 import { eventChannels, IpcErrorShape, requestChannels, type RequestChannel } from '../../shared/ipc';
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-ipc-'));

@@ -1,4 +1,4 @@
-// The address book (core/labels.ts) through the channel map: labels are validated and
+// The address book (core/app/labels.ts) through the channel map: labels are validated and
 // capped, the file is written atomically, JSON and CSV round-trip, and a hostile import is
 // refused whole with a clear message, leaving every label as it was.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Keypair, StrKey } from '@stellar/stellar-base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../core/app';
-import { createDispatcher, type Dispatch } from '../../core/dispatch';
-import { LabelStore, labelIn } from '../../core/labels';
+import { createAppCore, type AppCore } from '../../core/app/app';
+import { createDispatcher, type Dispatch } from '../../core/app/dispatch';
+import { LabelStore, labelIn } from '../../core/app/labels';
 import { MAX_LABELS, labelsToCsv, parseLabelFile } from '../../shared/labels';
 
 const A = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';

@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../core/dispatch';
-import { createAppCore, type AppCore } from '../../core/app';
-import { StreamManager } from '../../core/streams';
+import { createDispatcher } from '../../core/app/dispatch';
+import { createAppCore, type AppCore } from '../../core/app/app';
+import { StreamManager } from '../../core/streams/streams';
 import { formatMinimums, migrateWatched, parseMinimumsText, passesMinimum } from '../../shared/minimums';
 import type { Operation } from '../../shared/model';
 

@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonFast } from '../../core/json-fast';
-import { normalizeOperation } from '../../core/normalize';
+import { parseJsonFast } from '../../core/http/json-fast';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import {
   normalizeAccount,
   normalizeClaimableBalance,
   normalizeLiquidityPool,
   normalizeTransaction,
-} from '../../core/resources';
-import { NormalizeError } from '../../core/values';
+} from '../../core/sources/horizon/resources';
+import { NormalizeError } from '../../core/http/values';
 import { isJsonObject, parseJson, stringifyJson, type JsonValue } from '../../shared/json';
 import { Account, ClaimableBalance, LiquidityPool, Operation, TransactionDetail } from '../../shared/model';
 

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCoreContext } from '../../core/context';
+import { createCoreContext } from '../../core/app/context';
 import type { EventChannel } from '../../shared/ipc';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 

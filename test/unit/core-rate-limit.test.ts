@@ -1,8 +1,8 @@
 // The wait a 429 asks for, from Horizon's headers (Retry-After, else X-RateLimit-Reset, else the
 // backoff), and how it is shown: the command line's line and the views' countdown.
 import { describe, expect, it } from 'vitest';
-import { HTTP_BACKOFF } from '../../core/http';
-import { parseRateLimitReset, parseRetryAfter, rateLimitWait, waitLine } from '../../core/rate-limit';
+import { HTTP_BACKOFF } from '../../core/http/http';
+import { parseRateLimitReset, parseRetryAfter, rateLimitWait, waitLine } from '../../core/http/rate-limit';
 import { formatCountdown } from '../../shared/countdown';
 
 const NOW = Date.UTC(2026, 10, 23, 5, 0, 0);

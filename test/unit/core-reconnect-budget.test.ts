@@ -1,7 +1,11 @@
 // The reconnect budget shared by all streams of a network: a token bucket that lets a burst
 // through, then spaces reconnects so that together they stay under Horizon's hourly limit.
 import { describe, expect, it } from 'vitest';
-import { HORIZON_STREAM_BUDGET, RECONNECTS_PER_STREAM_HOUR, ReconnectBudget } from '../../core/reconnect-budget';
+import {
+  HORIZON_STREAM_BUDGET,
+  RECONNECTS_PER_STREAM_HOUR,
+  ReconnectBudget,
+} from '../../core/streams/reconnect-budget';
 
 function clock(start = 1_000_000) {
   let now = start;

@@ -1,8 +1,14 @@
-// The core's SSE reader (core/sse-parser.ts): the event-stream format as the WHATWG spec reads it,
+// The core's SSE reader (core/sources/horizon/sse-parser.ts): the event-stream format as the WHATWG spec reads it,
 // whatever the chunking, and its caps (issue #28 point 4): a line or an event past 1 MiB is the
 // server's fault, found while holding no more than the cap, however long the line goes on.
 import { describe, expect, it } from 'vitest';
-import { MAX_EVENT_BYTES, MAX_LINE_BYTES, SseParser, SseTooLarge, type SseEvent } from '../../core/sse-parser';
+import {
+  MAX_EVENT_BYTES,
+  MAX_LINE_BYTES,
+  SseParser,
+  SseTooLarge,
+  type SseEvent,
+} from '../../core/sources/horizon/sse-parser';
 
 /** Feeds `text` cut into chunks of `size` bytes; the events read. */
 function read(text: string | Uint8Array, size = Number.MAX_SAFE_INTEGER): SseEvent[] {

@@ -9,8 +9,8 @@
 //   restarted (the clock it reads is faked; the stream and the server are real).
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isAfter } from '../../core/stream-position';
-import { streamPayments } from '../../core/streams';
+import { isAfter } from '../../core/sources/horizon/stream-position';
+import { streamPayments } from '../../core/streams/streams';
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Operation, StreamStatus } from '../../shared/model';
 import { encodeToid } from '../../shared/toid';

@@ -7,9 +7,9 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtInProfiles } from '../../core/networks';
-import { MAX_LINE_BYTES } from '../../core/sse-parser';
-import { streamPayments } from '../../core/streams';
+import { builtInProfiles } from '../../core/networks/networks';
+import { MAX_LINE_BYTES } from '../../core/sources/horizon/sse-parser';
+import { streamPayments } from '../../core/streams/streams';
 import type { StreamStatus } from '../../shared/model';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';

@@ -8,8 +8,8 @@ import { waitFor } from '../support/wait';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { builtInProfiles } from '../../core/networks';
-import { StreamManager } from '../../core/streams';
+import { builtInProfiles } from '../../core/networks/networks';
+import { StreamManager } from '../../core/streams/streams';
 import type { Operation, StreamStatus } from '../../shared/model';
 
 const fixture = JSON.parse(

@@ -2,10 +2,10 @@
 // and the 504 transaction_submission_timeout whose extras.hash names the transaction to follow.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { builtInProfiles } from '../../core/networks';
-import { HttpClient } from '../../core/http';
-import { hasAsyncLink, interpretAsync, usesAsyncSubmission } from '../../core/submit-async';
-import { interpret } from '../../core/submit-answer';
+import { builtInProfiles } from '../../core/networks/networks';
+import { HttpClient } from '../../core/http/http';
+import { hasAsyncLink, interpretAsync, usesAsyncSubmission } from '../../core/sources/horizon/submit-async';
+import { interpret } from '../../core/submission/submit-answer';
 import type { JsonValue } from '../../shared/json';
 
 const read = (name: string) =>

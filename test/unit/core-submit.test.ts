@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventChannel } from '../../shared/ipc';
 import type { TxStatus } from '../../shared/model';
-import { HttpClient } from '../../core/http';
-import { builtInProfiles } from '../../core/networks';
-import { interpret } from '../../core/submit-answer';
-import { Submissions } from '../../core/submit';
+import { HttpClient } from '../../core/http/http';
+import { builtInProfiles } from '../../core/networks/networks';
+import { interpret } from '../../core/submission/submit-answer';
+import { Submissions } from '../../core/submission/submit';
 
 const fixtureText = readFileSync(new URL('../fixtures/horizon/submit/success.json', import.meta.url), 'utf8');
 const fixture = JSON.parse(fixtureText) as { envelope_xdr: string; hash: string; result_xdr: string };

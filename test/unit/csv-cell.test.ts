@@ -6,8 +6,8 @@
 // the history index, the address book) are checked through their own row writers.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS, LiveCsv } from '../../core/export';
-import { normalizeOperation } from '../../core/normalize';
+import { EXPORT_COLUMNS, LiveCsv } from '../../core/exports/export';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { columnRows, type ExportOp } from '../../shared/export-columns';
 import { csvCell, csvCells } from '../../shared/csv-cell';
 import { parseJson } from '../../shared/json';

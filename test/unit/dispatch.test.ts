@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDispatcher, type Handlers } from '../../core/dispatch';
-import { CoreError } from '../../core/errors';
+import { createDispatcher, type Handlers } from '../../core/app/dispatch';
+import { CoreError } from '../../core/app/errors';
 
 const networks = { profiles: [], selectedId: 'local' };
 const handlers: Handlers = {

@@ -1,11 +1,11 @@
-// Log redaction (core/log-redaction.ts): no secret key and no envelope signature reaches a
+// Log redaction (core/app/log-redaction.ts): no secret key and no envelope signature reaches a
 // log file; everything else stays readable. Rotation of the log files (electron/logging.ts's rotate).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Account, Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, test } from 'vitest';
-import { REDACTED_SECRET, redactLogData, redactText } from '../../core/log-redaction';
+import { REDACTED_SECRET, redactLogData, redactText } from '../../core/app/log-redaction';
 
 const PASSPHRASE = 'Ledgerscope Local Network ; 2026';
 const signer = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 1));

@@ -1,4 +1,4 @@
-// Issue #28.7: no export overwrites a file (core/export-files.ts). The one function picks a fresh
+// Issue #28.7: no export overwrites a file (core/exports/export-files.ts). The one function picks a fresh
 // name — `x.csv`, `x (2).csv`, `x (3).csv`… — by creating it exclusively, so processes racing for
 // one name each get their own file; a listing export, signatures:export and the command line's
 // merge --output all go through it. A file name from a person that hides or reorders characters
@@ -9,9 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../core/app';
-import { createDispatcher } from '../../core/dispatch';
-import { checkFileName, claimFreshPath, createFreshFile, numberedName, partialName } from '../../core/export-files';
+import { createAppCore } from '../../core/app/app';
+import { createDispatcher } from '../../core/app/dispatch';
+import {
+  checkFileName,
+  claimFreshPath,
+  createFreshFile,
+  numberedName,
+  partialName,
+} from '../../core/exports/export-files';
 import type { ExportProgress } from '../../shared/model';
 import { fileNameProblem } from '../../shared/file-name';
 import { waitFor } from '../support/wait';
@@ -52,7 +58,7 @@ describe('createFreshFile', () => {
     // Each process says it is ready, waits for the go file, then takes 50 names as fast as it can.
     const script = `
       import { existsSync } from 'node:fs';
-      import { createFreshFile } from ${JSON.stringify(join(ROOT, 'core', 'export-files.ts'))};
+      import { createFreshFile } from ${JSON.stringify(join(ROOT, 'core', 'exports', 'export-files.ts'))};
       console.log('ready');
       while (!existsSync(${JSON.stringify(go)}));
       for (let i = 0; i < 50; i++) console.log(createFreshFile(process.argv[1], 'same.csv').path);`;

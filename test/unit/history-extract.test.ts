@@ -4,9 +4,9 @@
 // with big numbers, fractions, exponents, hostile memos and links at every level.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { embeddedRecords } from '../../core/embedded';
+import { embeddedRecords } from '../../core/sources/horizon/hal-records';
 import { extractPage, extractRow, type IndexRow } from '../../core/history-index/worker-thread/extract';
-import { parseJsonFast } from '../../core/json-fast';
+import { parseJsonFast } from '../../core/http/json-fast';
 import { parseJson } from '../../shared/json';
 import { accountKeys } from '../support/service-store';
 

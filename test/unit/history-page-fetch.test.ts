@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { PageFetch, type PageSource } from '../../core/history-index/main-thread/page-fetch';
 import { EARLY_BYTES, earlyNext } from '../../core/history-index/walk-cursor';
-import { HEAD_BYTES } from '../../core/http-head';
+import { HEAD_BYTES } from '../../core/http/http-head';
 
 const encoder = new TextEncoder();
 

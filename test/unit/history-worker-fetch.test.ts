@@ -16,8 +16,8 @@ import {
   workerTransport,
   type HeldPage,
 } from '../../core/history-index/main-thread/worker-transport';
-import { HttpClient } from '../../core/http';
-import { MAX_BODY_BYTES } from '../../core/http-node';
+import { HttpClient } from '../../core/http/http';
+import { MAX_BODY_BYTES } from '../../core/http/http-node';
 import { accountKeys } from '../support/service-store';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';

@@ -24,7 +24,12 @@ describe('the history worker module graph', () => {
     const { inputs, bytes } = await workerInputs();
     const heavy = inputs.filter((path) => /node_modules\/(@stellar\/|zod\/|fastify\/|react)/.test(path));
     expect(heavy).toEqual([]);
-    for (const module of ['core/listings.ts', 'core/normalize.ts', 'shared/model.ts', 'shared/history.ts']) {
+    for (const module of [
+      'core/sources/horizon/listings.ts',
+      'core/sources/horizon/normalize.ts',
+      'shared/model.ts',
+      'shared/history.ts',
+    ]) {
       expect(inputs).not.toContain(module);
     }
     expect(inputs).toContain('core/history-index/worker-thread/extract.ts');

@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, HttpError } from '../../core/http';
-import { interpret } from '../../core/submit-answer';
+import { HttpClient, HttpError } from '../../core/http/http';
+import { interpret } from '../../core/submission/submit-answer';
 import { stringifyJson } from '../../shared/json';
 import { MODELLED_TYPES } from '../../shared/model';
 import { HORIZON_OPERATION_TYPES, readFolder, type Tally } from '../support/horizon-reader';
@@ -74,8 +74,8 @@ async function readProblems(tally: Tally): Promise<string[]> {
 }
 
 /**
- * Result codes the app still spells differently from Horizon (core/xdr.ts derives them from
- * the XDR enums with Horizon's renames, core/result-codes.ts). Listed exactly so that a new
+ * Result codes the app still spells differently from Horizon (core/submission/xdr.ts derives them from
+ * the XDR enums with Horizon's renames, core/submission/result-codes.ts). Listed exactly so that a new
  * difference fails, and so does fixing one of these (then delete its line). None is left.
  */
 const KNOWN_CODE_DIFFERENCES: string[] = [];

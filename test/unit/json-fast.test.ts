@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonFast, parseListingFast } from '../../core/json-fast';
+import { parseJsonFast, parseListingFast } from '../../core/http/json-fast';
 import { LosslessNumber, parseJson } from '../../shared/json';
 
 /** The reference parser's answer, or the fact that it refused. */

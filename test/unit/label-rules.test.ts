@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LabelStore } from '../../core/labels';
+import { LabelStore } from '../../core/app/labels';
 import { LabelEntry, LabelImportError, parseLabelFile } from '../../shared/labels';
 
 const A = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';

@@ -1,10 +1,10 @@
 // ledger:transactions against a Horizon-shaped server: one direct listing request, and the
 // derived path (operations, then each transaction) when the route is missing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher, type Handlers } from '../../core/dispatch';
-import { CoreError } from '../../core/errors';
+import { createDispatcher, type Handlers } from '../../core/app/dispatch';
+import { CoreError } from '../../core/app/errors';
 import { ledgerTransactionHandlers } from '../../core/handlers/ledger-transactions';
-import { HttpClient, HttpError } from '../../core/http';
+import { HttpClient, HttpError } from '../../core/http/http';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const SOURCE = 'GCFIRY65OQE7DFP5KLNS2PF2LVZMUZYJX4OZIEQ36N2IQANUB5XVYOJR';

@@ -52,9 +52,9 @@ describe('lint boundaries', () => {
   });
 
   it('the one HTTP stack itself uses node:http, and a method named fetch is no global', async () => {
-    expect(await errors('core/http-node.ts', "import http from 'node:http';\nexport const get = http.get;\n")).toEqual(
-      [],
-    );
+    expect(
+      await errors('core/http/http-node.ts', "import http from 'node:http';\nexport const get = http.get;\n"),
+    ).toEqual([]);
     expect(await errors('core/x.ts', 'export const f = (o: { fetch(): void }) => o.fetch();\n')).toEqual([]);
   });
 
@@ -80,7 +80,7 @@ describe('lint: the core is a package', () => {
   it.each([
     ['cli/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
     ['electron/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
-    ['electron/ipc/x.ts', "import type { Dispatch } from '../../core/dispatch';\nexport type D = Dispatch;\n"],
+    ['electron/ipc/x.ts', "import type { Dispatch } from '../../core/app/dispatch';\nexport type D = Dispatch;\n"],
     ['electron/web-x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
     ['network/x.ts', "import { dispatch } from '../core/dispatch';\nexport const d = dispatch;\n"],
   ])('an inner core file imported from %s is an error', async (file, code) => {

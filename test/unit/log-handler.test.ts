@@ -1,7 +1,7 @@
 import { Keypair } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { REDACTED_SECRET } from '../../core/log-redaction';
-import { createDispatcher, type Handlers } from '../../core/dispatch';
+import { REDACTED_SECRET } from '../../core/app/log-redaction';
+import { createDispatcher, type Handlers } from '../../core/app/dispatch';
 import { logHandlers } from '../../core/handlers/log';
 
 function setup(options: Parameters<typeof logHandlers>[0] = {}) {

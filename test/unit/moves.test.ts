@@ -3,8 +3,8 @@
 // service's integer records), from each side that has one, successful and failed, amounts exact.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeOperation } from '../../core/normalize';
-import { parseJsonFast } from '../../core/json-fast';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
+import { parseJsonFast } from '../../core/http/json-fast';
 import { fixedAmount } from '../../shared/amount';
 import type { Operation } from '../../shared/model';
 import { movedAssetKey, movesOf, OFFER_NOTE, type Leg, type Moves } from '../../shared/moves';

@@ -3,9 +3,9 @@
 // transaction cost follows whether it reached a ledger; decoded results use Horizon's spelling.
 import { xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { explainCode, explainResult } from '../../core/explain';
-import { allResultCodes } from '../../core/result-codes';
-import { decodeResult } from '../../core/xdr';
+import { explainCode, explainResult } from '../../core/submission/explain';
+import { allResultCodes } from '../../core/submission/result-codes';
+import { decodeResult } from '../../core/submission/xdr';
 
 /** Horizon's own spellings where they are not the plain derivation (stellar/go services/horizon/internal/codes). */
 const HORIZON_EXCEPTIONS: [string, string][] = [

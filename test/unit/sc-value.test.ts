@@ -1,4 +1,4 @@
-// The contract-value decoder (core/operation-readers/sc-value.ts): every ScVal arm, built as real
+// The contract-value decoder (core/sources/horizon/operation-readers/sc-value.ts): every ScVal arm, built as real
 // XDR with @stellar/stellar-base, decoded exactly (integers at both edges of every width, signed
 // ones as two's complement); random values agree with stellar-base's own scValToNative; hostile
 // values (nested past the limits, vecs past the budget, parameters past the size cap) end quickly
@@ -6,7 +6,7 @@
 import { Address, Keypair, scValToNative, StrKey, xdr } from '@stellar/stellar-base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeScValBase64, newBudget } from '../../core/operation-readers/sc-value';
+import { decodeScValBase64, newBudget } from '../../core/sources/horizon/operation-readers/sc-value';
 import { ScValue, SC_LIMITS, type ScValue as Value } from '../../shared/model';
 import { address, i128 } from '../support/contract-records';
 

@@ -1,5 +1,5 @@
 // Issue #28.8: a secret key in any form is refused on every channel that takes text, with one
-// message (shared/secret-scan.ts, core/secrets.ts) — and legitimate text is not. The forms: lower
+// message (shared/secret-scan.ts, core/app/secrets.ts) — and legitimate text is not. The forms: lower
 // and mixed case, inside longer text, split by spaces, tabs and line breaks, zero-width and other
 // invisible characters inside, full-width letters. The channels: the dispatcher (a label, an
 // envelope), the command line's arguments, its standard input and files, a file the desktop shell
@@ -22,9 +22,9 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseInvocation, UsageError } from '../../cli/args';
 import { CommandError, runCommand, type Context } from '../../cli/commands';
-import { createAppCore } from '../../core/app';
-import { createDispatcher } from '../../core/dispatch';
-import { containsSecretKey, refuseSecrets, SECRET_REFUSED } from '../../core/secrets';
+import { createAppCore } from '../../core/app/app';
+import { createDispatcher } from '../../core/app/dispatch';
+import { containsSecretKey, refuseSecrets, SECRET_REFUSED } from '../../core/app/secrets';
 import { readTransactionFile } from '../../electron/open-file';
 import { looksLikeSecret, SECRET_MESSAGE } from '../../renderer/src/features/submit/read-input';
 import { labelsToCsv } from '../../shared/labels';

@@ -3,12 +3,12 @@
 import { createHash } from 'node:crypto';
 import { Account, Asset, Operation, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { normalizeAccount } from '../../core/resources';
+import { normalizeAccount } from '../../core/sources/horizon/resources';
 import { accountState } from '../../core/signatures/accounts';
 import { analyse } from '../../core/signatures/analyse';
 import { draftFromInput } from '../../core/signatures/draft';
 import { operationLevel } from '../../core/signatures/levels';
-import { LOCAL_PASSPHRASE, TESTNET_PASSPHRASE } from '../../core/networks';
+import { LOCAL_PASSPHRASE, TESTNET_PASSPHRASE } from '../../core/networks/networks';
 import { SignatureReport } from '../../shared/signatures';
 import { A, account, B, C, context, D, F, key, payment, signed, testnet } from './signatures-support';
 

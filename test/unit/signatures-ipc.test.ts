@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../core/app';
-import { createDispatcher } from '../../core/dispatch';
+import { createAppCore } from '../../core/app/app';
+import { createDispatcher } from '../../core/app/dispatch';
 import { requestChannels } from '../../shared/ipc';
 import { A, B, payment, signed } from './signatures-support';
 

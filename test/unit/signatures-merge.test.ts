@@ -3,9 +3,9 @@
 // 20-signature limit, and the export forms (SEP-7 among them).
 import { type Keypair, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { CoreError } from '../../core/errors';
-import { parseEnvelope } from '../../core/envelope';
-import { PUBLIC_PASSPHRASE, TESTNET_PASSPHRASE, LOCAL_PASSPHRASE } from '../../core/networks';
+import { CoreError } from '../../core/app/errors';
+import { parseEnvelope } from '../../core/submission/envelope';
+import { PUBLIC_PASSPHRASE, TESTNET_PASSPHRASE, LOCAL_PASSPHRASE } from '../../core/networks/networks';
 import { encodeEnvelope, sep7Uri } from '../../core/signatures/encode';
 import { mergeEnvelopes } from '../../core/signatures/merge';
 import { chooseMinimal, combinations } from '../../core/signatures/select';

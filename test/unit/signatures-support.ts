@@ -1,7 +1,7 @@
 // Shared by the signature unit tests: deterministic keys, accounts described in a line, and a
 // context whose account lookup reads them from a map (no network).
 import { Account, Asset, Keypair, Operation, TransactionBuilder, type Transaction } from '@stellar/stellar-base';
-import { builtInProfiles, LOCAL_PASSPHRASE } from '../../core/networks';
+import { builtInProfiles, LOCAL_PASSPHRASE } from '../../core/networks/networks';
 import type { SignatureContext } from '../../core/signatures/analyse';
 import { signerTypeOf } from '../../core/signatures/keys';
 import type { AccountLookup, AccountState } from '../../core/signatures/weights';

@@ -1,6 +1,6 @@
 import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { envelopeSignatures } from '../../core/tx-signatures';
+import { envelopeSignatures } from '../../core/signatures/tx-signatures';
 
 const PASSPHRASE = 'Test ; signatures';
 const source = Keypair.random();

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { IpcErrorCode } from '../../../shared/ipc';
-import { CoreError } from '../../errors';
+import { CoreError } from '../../app/errors';
 import { PagingError } from '../../../shared/paging-guard';
 import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';
 import type { FetchEvent, FetchRequest } from '../worker-thread/worker-fetch';

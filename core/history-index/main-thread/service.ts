@@ -5,11 +5,11 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } from '../../../shared/history';
 import type { IndexCoverage } from '../../../shared/index-coverage';
 import type { NetworkProfile } from '../../../shared/ipc';
-import type { Emit } from '../../dispatch';
-import { CoreError } from '../../errors';
-import { claimFreshPath } from '../../export-files';
-import type { HttpClient } from '../../http';
-import type { StreamOptions } from '../../stream-connection';
+import type { Emit } from '../../app/dispatch';
+import { CoreError } from '../../app/errors';
+import { claimFreshPath } from '../../exports/export-files';
+import type { HttpClient } from '../../http/http';
+import type { StreamOptions } from '../../sources/horizon/stream-connection';
 import { HistoryWorker, indexFile } from './client';
 import type { HistoryOp, OpArgs, OpResult } from '../protocol';
 import type { AccountMeta } from '../worker-thread/store';
@@ -196,7 +196,7 @@ export class HistoryService {
     const kind = request.format === 'accounting' ? '-accounting' : '';
     const ext = request.format === 'ndjson' ? 'ndjson' : 'csv';
     const base = request.fileName ?? `history-${request.account.slice(0, 8)}${kind}-${stamp}.${ext}`;
-    // The name is claimed here, created exclusively (core/export-files.ts): two exports of one name
+    // The name is claimed here, created exclusively (core/exports/export-files.ts): two exports of one name
     // at once get two files, and a file already there is never opened. The worker writes into the
     // claimed, empty file; if it fails, the claim goes, so no partial file passes for a whole one.
     const path = claimFreshPath(this.options.exportDir, base);

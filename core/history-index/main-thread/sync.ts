@@ -6,9 +6,9 @@
 // walk itself is walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
-import type { HttpClient, Transport } from '../../http';
-import type { StreamOptions } from '../../stream-connection';
-import { streamPayments } from '../../streams';
+import type { HttpClient, Transport } from '../../http/http';
+import type { StreamOptions } from '../../sources/horizon/stream-connection';
+import { streamPayments } from '../../streams/streams';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import type { PageResult } from '../worker-thread/store';
 import type { PageGuardArgs } from '../protocol';

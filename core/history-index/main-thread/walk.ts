@@ -3,10 +3,10 @@
 // (page-fetch.ts). One walk: each page is asked for once, so a first sync of N operations costs
 // the root and ⌈(N+1)/200⌉ pages, and a sync of a current account the root and one empty page.
 import { isJsonObject } from '../../../shared/json';
-import { sleep } from '../../backoff';
-import { CoreError } from '../../errors';
-import { HttpError, type HttpClient, type Transport } from '../../http';
-import { int } from '../../values';
+import { sleep } from '../../http/backoff';
+import { CoreError } from '../../app/errors';
+import { HttpError, type HttpClient, type Transport } from '../../http/http';
+import { int } from '../../http/values';
 import type { AccountMeta } from '../worker-thread/account-meta';
 import { PageFetch, type PageSource } from './page-fetch';
 import type { HistoryOp, OpArgs, OpResult, PageGuardArgs } from '../protocol';

@@ -3,10 +3,10 @@
 // reads an unsuccessful body as text, and for a successful one resolves `held()` with the
 // receipt of a page the worker keeps. So the client's gate, 429 waits, retries, timeout and
 // problem documents work as for any request, and the page's bytes stay in the worker.
-import { abortError, CoreError } from '../../errors';
-import type { Transport } from '../../http';
-import { readBody } from '../../http-body';
-import type { Answer, Exchange } from '../../http-node';
+import { abortError, CoreError } from '../../app/errors';
+import type { Transport } from '../../http/http';
+import { readBody } from '../../http/http-body';
+import type { Answer, Exchange } from '../../http/http-node';
 import type { FetchEvent, FetchRequest } from '../worker-thread/worker-fetch';
 
 /** A page the index worker holds: its request, its size, and the cursor the whole page names for the next (null: not a full page). */

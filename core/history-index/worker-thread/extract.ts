@@ -1,6 +1,6 @@
 // One operation record (either dialect, as the server wrote it) to the columns of the history
 // index, relative to the indexed account. What a row moved is read as every view reads it: the
-// record's typed operation (core/operation-readers/moving.ts, the readers normalize.ts uses) read
+// record's typed operation (core/sources/horizon/operation-readers/moving.ts, the readers normalize.ts uses) read
 // by shared/moves.ts movesOf from the indexed account's side, so a row's direction, asset, amount
 // and counterparty are those the operation tables show for that account.
 import { parseAmount } from '../../../shared/amount';
@@ -8,12 +8,12 @@ import type { HistoryDirection } from '../../../shared/history';
 import type { JsonValue } from '../../../shared/json';
 import type { Operation } from '../../../shared/model';
 import { movedAssetKey, movesOf, type Leg, type MoveDirection } from '../../../shared/moves';
-import { embeddedRecords } from '../../embedded';
-import { parseListingFast } from '../../json-fast';
-import type { Common } from '../../operation-readers/fields';
-import { readMoving } from '../../operation-readers/moving';
-import { typeNameOf } from '../../type-name';
-import { digits, int, NormalizeError, obj, text, type JsonObject } from '../../values';
+import { embeddedRecords } from '../../sources/horizon/hal-records';
+import { parseListingFast } from '../../http/json-fast';
+import type { Common } from '../../sources/horizon/operation-readers/fields';
+import { readMoving } from '../../sources/horizon/operation-readers/moving';
+import { typeNameOf } from '../../sources/horizon/type-name';
+import { digits, int, NormalizeError, obj, text, type JsonObject } from '../../http/values';
 
 export interface IndexRow {
   id: bigint;

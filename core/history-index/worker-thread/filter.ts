@@ -5,7 +5,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { parseAmount } from '../../../shared/amount';
 import type { HistoryFilter, HistorySort } from '../../../shared/history';
-import { CoreError } from '../../errors';
+import { CoreError } from '../../app/errors';
 
 export interface SqlPart {
   sql: string;

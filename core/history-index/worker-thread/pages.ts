@@ -11,8 +11,8 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import * as zlib from 'node:zlib';
 import { stringifyJson } from '../../../shared/json';
-import { embeddedRecords } from '../../embedded';
-import { parseJsonFast } from '../../json-fast';
+import { embeddedRecords } from '../../sources/horizon/hal-records';
+import { parseJsonFast } from '../../http/json-fast';
 import { pageSum, PageDamage } from './damage';
 
 const BROTLI = {

@@ -8,7 +8,7 @@
 import { parseAmount } from '../../../shared/amount';
 import type { JsonValue } from '../../../shared/json';
 import { movedAssetKey } from '../../../shared/moves';
-import { currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } from '../../values';
+import { currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } from '../../http/values';
 import type { ExtraLeg, IndexRow } from './extract';
 
 /** The listings a sync walks beside the account's operations. */

@@ -8,9 +8,9 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { stringifyJson, type JsonValue } from '../../../shared/json';
 import { PagingError } from '../../../shared/paging-guard';
-import { embeddedRecords } from '../../embedded';
-import { parseListingFast } from '../../json-fast';
-import { obj } from '../../values';
+import { embeddedRecords } from '../../sources/horizon/hal-records';
+import { parseListingFast } from '../../http/json-fast';
+import { obj } from '../../http/values';
 import { PAGE_LIMIT } from '../walk-cursor';
 import type { IndexRow } from './extract';
 import type { LegWriter } from './legs';

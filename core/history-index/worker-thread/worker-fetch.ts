@@ -6,9 +6,9 @@
 // (worker-transport.ts). It is told a request's status and headers, the cursor of the next page as
 // soon as this one is known to be full (whole, nextOfFullPage) or has stalled with its `next` link
 // in hand (EARLY_STALL_MS), and when a page is whole; an unsuccessful body comes back as text.
-import { CoreError } from '../../errors';
-import { request } from '../../http-node';
-import type { OnProgress } from '../../http-head';
+import { CoreError } from '../../app/errors';
+import { request } from '../../http/http-node';
+import type { OnProgress } from '../../http/http-head';
 import { earlyNext, nextOfFullPage } from '../walk-cursor';
 
 export interface FetchRequest {

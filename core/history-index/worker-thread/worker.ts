@@ -10,7 +10,7 @@
 import { rmSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
-import { CoreError } from '../../errors';
+import { CoreError } from '../../app/errors';
 import { balanceFlows, indexSums } from './sums';
 import { exportIndex } from './export-file';
 import type { HistoryOp, OpArgs, OpResult, WorkerReply, WorkerRequest } from '../protocol';

@@ -18,7 +18,7 @@ const MAX_LINES = 2;
 /**
  * The "in"/"out"/"both" badge of a row; nothing when the operation moved none of the account's
  * value (a type that moves none, a failed operation) or the record is not an account's. The
- * direction is the core's (core/normalize.ts sets it with shared/moves.ts movesOf for the listing's
+ * direction is the core's (core/sources/horizon/normalize.ts sets it with shared/moves.ts movesOf for the listing's
  * or the feed's account), the same reading the amounts below are coloured by.
  */
 export function DirectionBadge({ op }: { op: Operation }) {

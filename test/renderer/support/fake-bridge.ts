@@ -77,7 +77,7 @@ export function payment(i: number, account = ACCOUNT): Operation {
     createdAt: new Date(Date.UTC(2026, 10, 1) + i * 5000).toISOString(),
     from: incoming ? OTHER : account,
     to: incoming ? account : OTHER,
-    // As the core sends them: an account's records carry their direction (core/normalize.ts).
+    // As the core sends them: an account's records carry their direction (core/sources/horizon/normalize.ts).
     direction: incoming ? 'in' : 'out',
     currency: i % 3 === 0 ? { code: 'USD', issuer: OTHER } : { code: 'XLM' },
     amount: `${1000 + i}.${String(i % 10_000_000).padStart(7, '0')}`,

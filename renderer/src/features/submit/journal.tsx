@@ -1,4 +1,4 @@
-// The journal of submissions: each names the hash of the envelope that was sent (core/submit.ts).
+// The journal of submissions: each names the hash of the envelope that was sent (core/submission/submit.ts).
 import { useQuery } from '@tanstack/react-query';
 import type { JournalEntry } from '../../../../shared/model';
 import { IdLink } from '../../components/id-link';

@@ -1,0 +1,117 @@
+// The reconciliation of an account's indexed flows with the balances the network reports now,
+// and an asset's balance history (issue #27): the index's sums from the worker, the account from
+// the network, read together by shared/reconcile.ts (the one reading every view shows).
+import type { BalanceHistory, BalancePeriod } from '../../shared/balance-history';
+import type { IndexCoverage } from '../../shared/index-coverage';
+import type { Balance } from '../../shared/model';
+import { parseAmount } from '../../shared/amount';
+import { reconcile, type ReportedBalance, type Reconciliation } from '../../shared/reconcile';
+import type { CoreContext } from './context';
+import { CoreError } from './errors';
+import { normalizeAccount } from '../sources/horizon/resources';
+import { readElderRecord } from '../sources/horizon/partial-history';
+import { hashPassphrase } from '../sources/horizon/submit-async';
+import { Keypair } from '@stellar/stellar-base';
+
+/** A balance line's asset key, as the index writes it (shared/moves.ts movedAssetKey). */
+export function balanceKey(balance: Balance): string | null {
+  if (balance.liquidityPoolId) return `pool:${balance.liquidityPoolId}`;
+  const currency = balance.currency;
+  if (!currency) return null;
+  return currency.issuer ? `${currency.code}:${currency.issuer}` : 'native';
+}
+
+interface Reported {
+  /** null: the account does not exist now. */
+  balances: ReportedBalance[] | null;
+  lastModifiedLedger: number | null;
+}
+
+/** The account's balances as the network reports them now; none when it does not exist (merged). */
+async function reported(ctx: CoreContext, account: string, signal: AbortSignal): Promise<Reported> {
+  try {
+    const [body, raw] = await ctx.getResource(`/accounts/${account}`, `Account ${account}`, signal);
+    const found = normalizeAccount(body, raw);
+    const balances = found.balances.flatMap((b) => {
+      const asset = balanceKey(b);
+      return asset ? [{ asset, amount: b.amount }] : [];
+    });
+    return { balances, lastModifiedLedger: found.lastModifiedLedger ?? null };
+  } catch (error) {
+    if (error instanceof CoreError && error.code === 'not_found') return { balances: null, lastModifiedLedger: null };
+    throw error;
+  }
+}
+
+/** The coins genesis creates, all held by the root account (a ledger record without `total_coins` says no other). */
+const GENESIS_COINS = '100000000000';
+
+/**
+ * The native balance the account held at genesis, when it is the network's root account (the
+ * one genesis creates, from the passphrase) and the server's history starts at genesis: that
+ * ledger's total coins. Null for any other account or server.
+ */
+async function genesisBalance(
+  ctx: CoreContext,
+  account: string,
+  completeFrom: number | null,
+  signal: AbortSignal,
+): Promise<string | null> {
+  if (completeFrom === null) return null;
+  const passphrase = await hashPassphrase(ctx.networks.selected(), ctx.http());
+  if (Keypair.master(passphrase).publicKey() !== account) return null;
+  const elder = await readElderRecord(ctx.http(), completeFrom, signal);
+  return elder.genesis ? (elder.totalCoins ?? GENESIS_COINS) : null;
+}
+
+/** The reconciliation, and what the index covers (the handler's answer carries both). */
+export async function reconcileAccount(
+  ctx: CoreContext,
+  account: string,
+  signal: AbortSignal,
+): Promise<{ reconciliation: Reconciliation; coverage: IndexCoverage }> {
+  const profile = ctx.networks.selected();
+  const [sums, progress, network] = await Promise.all([
+    ctx.history.call(profile, 'sums', { account }),
+    ctx.history.status(profile, account),
+    reported(ctx, account, signal),
+  ]);
+  const coverage = await ctx.history.coverage(profile, account);
+  const genesis = sums.created ? null : await genesisBalance(ctx, account, progress.completeFromLedger, signal);
+  const reconciliation = reconcile({
+    genesisBalance: genesis,
+    account,
+    sums,
+    balances: network.balances,
+    partial: coverage.partial,
+    completeFromLedger: progress.completeFromLedger,
+    lastModifiedLedger: network.lastModifiedLedger,
+    checkedAt: new Date().toISOString(),
+  });
+  return { reconciliation, coverage };
+}
+
+/**
+ * One asset's balance per period. From zero when the index holds the account's creation; else
+ * drawn back from the balance the network reports now (that balance less what moved after each point).
+ */
+export async function balanceHistory(
+  ctx: CoreContext,
+  account: string,
+  asset: string,
+  by: BalancePeriod,
+  signal: AbortSignal,
+): Promise<BalanceHistory> {
+  const profile = ctx.networks.selected();
+  const key = asset === 'XLM' ? 'native' : asset;
+  const sums = await ctx.history.call(profile, 'sums', { account });
+  let opening = 0n;
+  if (!sums.created) {
+    const now = (await reported(ctx, account, signal)).balances?.find((b) => b.asset === key)?.amount ?? '0';
+    const flows = sums.assets.find((a) => a.asset === key);
+    const net = flows ? parseAmount(flows.in) - parseAmount(flows.out) - parseAmount(flows.fees) : 0n;
+    opening = parseAmount(now) - net;
+  }
+  const points = await ctx.history.call(profile, 'balance', { account, asset: key, by, opening });
+  return { asset: key, by, anchor: sums.created ? 'creation' : 'reported', points };
+}

@@ -1,0 +1,247 @@
+// The HTTP client's transport: node:http and node:https with keep-alive agents shared by every
+// client of the process. `fetch` (undici) moves a body through web streams; a sync reads pages of
+// 400 kB back to back, and that costs the main thread about 2 ms of CPU a page more than reading
+// the same bytes here, most of it in garbage collection (docs/benchmarks.md). An answer is the
+// part of a fetch Response the client reads (status, headers, text, bytes), so the client works
+// the same on either. Bodies are bounded, compressed ones are inflated off the main thread and
+// bounded again, redirects are followed as fetch does, and a GET whose kept-alive connection the
+// server had closed is sent again. An event stream's body is handed over as it arrives
+// (requestStream), on the same agents.
+import http from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from 'node:zlib';
+import { CoreError } from '../app/errors';
+import { watchHead, type OnProgress } from './http-head';
+
+/** The largest body read, compressed or not. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+/** Idle connections close after this long, before a server's own keep-alive timeout (often 5 s) does. */
+const IDLE_MS = 4_000;
+
+export interface Answer {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  text(): Promise<string>;
+  /** The body; `onProgress` is told its decoded start while the rest arrives (http-head.ts). */
+  arrayBuffer(onProgress?: OnProgress): Promise<ArrayBuffer>;
+}
+
+export interface Exchange {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
+};
+
+type Inflate = (
+  buffer: InputType,
+  options: ZlibOptions,
+  callback: (error: Error | null, result: Buffer) => void,
+) => void;
+const INFLATE: Record<string, Inflate> = {
+  gzip: gunzip,
+  'x-gzip': gunzip,
+  deflate: inflate,
+  br: brotliDecompress as Inflate,
+};
+
+/** An answer whose body is read as it arrives (an event stream): `body` is its unread bytes, undecoded. */
+export interface StreamAnswer extends Answer {
+  readonly body: Readable;
+}
+
+/** Sends one request (following up to five redirects) and resolves once its status and headers are in. */
+export async function request(url: URL, exchange: Exchange, signal: AbortSignal): Promise<Answer> {
+  return answerOf(await follow(url, exchange, signal), signal);
+}
+
+/**
+ * The same for a body read as it arrives, on the same agents: an event stream. It asks for the
+ * body as it is (`accept-encoding: identity`); a caller that reads `body` must not call text().
+ */
+export async function requestStream(url: URL, exchange: Exchange, signal: AbortSignal): Promise<StreamAnswer> {
+  const response = await follow(
+    url,
+    { ...exchange, headers: { ...exchange.headers, 'accept-encoding': 'identity' } },
+    signal,
+  );
+  return { ...answerOf(response, signal), body: response };
+}
+
+async function follow(url: URL, exchange: Exchange, signal: AbortSignal): Promise<http.IncomingMessage> {
+  let target = url;
+  let current = exchange;
+  for (let redirects = 0; ; redirects++) {
+    const response = await send(target, current, signal);
+    const location = response.headers.location;
+    if (!location || !isRedirect(response.statusCode) || redirects >= MAX_REDIRECTS) return response;
+    response.resume();
+    target = new URL(location, target);
+    // 303 (and 301/302 after a POST, as browsers do) turn into a GET without a body.
+    if (
+      response.statusCode === 303 ||
+      (current.method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308)
+    ) {
+      current = { method: 'GET', headers: withoutBody(current.headers) };
+    }
+  }
+}
+
+const isRedirect = (status: number | undefined) =>
+  status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+
+function withoutBody(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'));
+}
+
+/** Kept-alive connections tried before a new one: each that turns out closed leaves the pool. */
+const STALE_TRIES = 16;
+
+function send(url: URL, exchange: Exchange, signal: AbortSignal, tries = STALE_TRIES): Promise<http.IncomingMessage> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(
+      new CoreError('invalid_input', `Only http and https URLs can be fetched, not ${url.protocol}`),
+    );
+  const module = url.protocol === 'https:' ? https : http;
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...exchange.headers };
+  if (exchange.body !== undefined) headers['content-length'] = String(Buffer.byteLength(exchange.body));
+  return new Promise((resolve, reject) => {
+    const outgoing = module.request(
+      url,
+      { method: exchange.method, headers, agent: agents[url.protocol as 'http:' | 'https:'], signal },
+      resolve,
+    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server had closed: the GET goes again (on the next kept-alive
+      // one, and at the latest on a new one). A POST is never sent twice.
+      const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      if (stale && tries > 0 && exchange.method === 'GET' && !signal.aborted)
+        send(url, exchange, signal, tries - 1).then(resolve, reject);
+      else reject(error);
+    });
+    outgoing.end(exchange.body);
+  });
+}
+
+function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
+  const status = response.statusCode ?? 0;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  let body: Promise<Uint8Array> | null = null;
+  const bytes = (onProgress?: OnProgress) =>
+    (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress));
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers,
+    text: async () => {
+      const body = await bytes();
+      // A view, not a copy.
+      return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    },
+    // The body's own buffer, exactly its length, so it can move to a worker whole.
+    arrayBuffer: async (onProgress) => exact(await bytes(onProgress)).buffer as ArrayBuffer,
+  };
+}
+
+function exact(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
+}
+
+function readBody(
+  response: http.IncomingMessage,
+  encoding: string | null,
+  signal: AbortSignal,
+  onProgress?: OnProgress,
+): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const watch = onProgress && watchHead(encoding, onProgress);
+  if (watch) response.once('close', watch.close);
+  return new Promise<Uint8Array>((resolve, reject) => {
+    response.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > MAX_BODY_BYTES) {
+        reject(tooLarge());
+        response.destroy();
+        return;
+      }
+      chunks.push(chunk);
+      watch?.feed(chunk);
+    });
+    response.on('error', reject);
+    response.on('aborted', () => reject(new Error('the connection closed before the answer was complete')));
+    response.on('end', () => {
+      const raw = joined(chunks, length);
+      const inflater = encoding ? INFLATE[encoding.trim().toLowerCase()] : undefined;
+      if (!inflater || raw.length === 0) return resolve(raw);
+      if (signal.aborted) return reject(signal.reason);
+      inflater(raw, { maxOutputLength: MAX_BODY_BYTES }, (error, result) => {
+        if (!error) return resolve(result);
+        reject(
+          (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
+            ? tooLarge()
+            : new Error(`the ${encoding} body could not be decoded: ${error.message}`),
+        );
+      });
+    });
+  });
+}
+
+/** The chunks in one buffer of their own. */
+function joined(chunks: Buffer[], length: number): Uint8Array {
+  if (chunks.length === 1) return exact(chunks[0]!);
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/**
+ * A signal that aborts when the caller's does or when `ms` have passed; clear() ends both links.
+ * (AbortSignal.timeout and AbortSignal.any per request kept a timer and a dependent signal alive
+ * per page and cost a sync measurable collection time.)
+ */
+export class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  expired = false;
+
+  constructor(
+    ms: number,
+    private readonly outer: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      this.controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+    }, ms);
+    if (outer?.aborted) this.controller.abort(outer.reason);
+    else outer?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.outer?.removeEventListener('abort', this.onAbort);
+  }
+
+  private readonly onAbort = () => this.controller.abort(this.outer?.reason);
+}
+
+const tooLarge = () => new CoreError('too_large', 'The server sent a response too large to read.');

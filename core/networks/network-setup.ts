@@ -1,0 +1,107 @@
+// The one composition of "which network, and the embedded local one", shared by the desktop app
+// (electron/main.ts), the web host (electron/web-main.ts) and the command line (cli/main.ts):
+// check `--network`, decide whether Local is wanted, reuse a local network that already answers
+// or start ours, and afterwards select the flag's network through the channel map. The host only
+// says how to spawn a process (utility processes in Electron, child_process.fork elsewhere).
+import { existsSync } from 'node:fs';
+import type { NetworkProfile } from '../../shared/ipc';
+import type { Dispatch, Handlers } from '../app/dispatch';
+import { EmbeddedNetwork, type EmbeddedNetworkOptions, type NetworkPart } from './embedded-network';
+import {
+  applyNetworkFlag,
+  parseNetworkFlag,
+  savedSelection,
+  shouldStartLocal,
+  startLocalWhenSelected,
+} from './network-flag';
+import { choosePorts, runningService } from './network-ports';
+
+/** Where Local points when no embedded network runs (the address `npm run network` uses). */
+export const DEFAULT_LOCAL_URL = 'http://127.0.0.1:8000';
+
+export interface NetworkSetupOptions extends Pick<
+  EmbeddedNetworkOptions,
+  'spawn' | 'coreArgs' | 'restart' | 'onNotice' | 'onLine'
+> {
+  /** `--network` as given (checked here: a bad value throws an Error with a one-line message). */
+  flag: string | undefined;
+  /** Whose `networks.json` says what is selected when there is no flag. */
+  userDataDir: string;
+  /** The embedded network's data directory. */
+  dataDir: string;
+  /** The core and service entry points; when they are missing Local is offline. */
+  entries: Record<NetworkPart, string>;
+  /** A local network someone else runs (`--local-url`): nothing is started. */
+  localUrl?: string | undefined;
+  /**
+   * 'background': create the network, start it now if Local is wanted and whenever Local is
+   * selected later (the app, the web host). 'command': only if Local is wanted, reuse the network
+   * this data directory's ports.json names when it answers, else start one and wait for it.
+   * 'never': no local network (commands that work offline).
+   */
+  mode: 'background' | 'command' | 'never';
+}
+
+export interface NetworkSetup {
+  /** The Local profile's URL. */
+  localUrl: string;
+  /** The network this host started (null when it reuses one, or runs none). */
+  network: EmbeddedNetwork | null;
+  /** The handlers, so that selecting Local at run time starts the network. */
+  wrap(handlers: Handlers): Handlers;
+  /** Selects the flag's network (no flag: nothing); `useTransient` keeps a URL for this run only. */
+  applyFlag(dispatch: Dispatch, useTransient?: (profile: NetworkProfile) => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function setUpNetwork(options: NetworkSetupOptions): Promise<NetworkSetup> {
+  const { flag } = options;
+  if (flag !== undefined) parseNetworkFlag(flag);
+  const local = options.localUrl === undefined ? await localNetwork(options) : null;
+  const network = local instanceof EmbeddedNetwork ? local : null;
+  return {
+    localUrl: options.localUrl ?? network?.serviceUrl ?? (typeof local === 'string' ? local : DEFAULT_LOCAL_URL),
+    network,
+    wrap: (handlers) => (network ? startLocalWhenSelected(handlers, network) : handlers),
+    applyFlag: async (dispatch, useTransient) => {
+      if (flag !== undefined) await applyNetworkFlag(dispatch, flag, useTransient);
+    },
+    stop: async () => {
+      await network?.stop();
+    },
+  };
+}
+
+/** Our network, the URL of one that already runs, or null for none. */
+async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwork | string | null> {
+  if (options.mode === 'never') return null;
+  const wanted = shouldStartLocal(options.flag, savedSelection(options.userDataDir));
+  if (options.mode === 'command' && !wanted) return null;
+  const running = options.mode === 'command' ? await runningService(options.dataDir) : null;
+  if (running) return running;
+  if (!existsSync(options.entries.core) || !existsSync(options.entries.service)) {
+    const missing = 'The local network is not part of this installation: use --network testnet|public|<url>.';
+    if (options.mode === 'command') throw new Error(missing);
+    options.onNotice?.({ level: 'warning', part: 'core', message: `${missing} Local is offline.` });
+    return null;
+  }
+  const { mode, flag: _flag, userDataDir: _user, localUrl: _url, ...rest } = options;
+  const network = new EmbeddedNetwork({
+    ...rest,
+    ports: await choosePorts(options.dataDir),
+    ...(mode === 'command' ? { restart: { maxAttempts: 1, ...rest.restart } } : {}),
+  });
+  if (mode === 'command') {
+    options.onNotice?.({
+      level: 'info',
+      part: 'core',
+      message: `starting the local network in ${options.dataDir} for this command`,
+    });
+    // A core that started while the service did not must not outlive the failed command.
+    await network.start().catch(async (error: unknown) => {
+      await network.stop();
+      throw error;
+    });
+  } else if (wanted) network.ensureStarted();
+  return network;
+}

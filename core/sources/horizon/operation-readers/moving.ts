@@ -1,0 +1,46 @@
+// The typed record of each operation type that can move value, read by the same readers
+// normalize.ts uses, for a reader that must stay light: the history index worker, which hands it
+// to shared/moves.ts (the one reading of what an operation moved) and loads neither the schema
+// library nor the XDR library. A contract call is read for its asset balance changes only.
+import type { Operation } from '../../../../shared/model';
+import { text, type JsonObject } from '../../../http/values';
+import { readClawback } from './assets';
+import { balanceChanges } from './balance-changes';
+import { readClassic } from './classic';
+import type { Common } from './fields';
+import { readPathPayment } from './trade';
+
+/**
+ * The record as its typed operation, for the types shared/moves.ts transfersOf reads; undefined
+ * for a type that moves no value. Throws NormalizeError (or AmountError) for a record it cannot read.
+ */
+export function readMoving(type: string, r: JsonObject, c: Common): Operation | undefined {
+  switch (type) {
+    case 'payment':
+    case 'create_account':
+    case 'account_merge':
+    case 'create_claimable_balance':
+    case 'claim_claimable_balance':
+    case 'liquidity_pool_deposit':
+    case 'liquidity_pool_withdraw':
+      return readClassic(type, r, c);
+    case 'path_payment_strict_receive':
+    case 'path_payment_strict_send':
+      return readPathPayment(type, r, c);
+    // Horizon's name for a strict-receive path payment before protocol 12.
+    case 'path_payment':
+      return readPathPayment('path_payment_strict_receive', r, c);
+    case 'clawback':
+      return readClawback(r, c);
+    case 'invoke_host_function':
+      return {
+        ...c,
+        type,
+        hostFunction: text(r['function']) ?? '',
+        parameters: [],
+        assetBalanceChanges: balanceChanges(r['asset_balance_changes']),
+      };
+    default:
+      return undefined;
+  }
+}

@@ -52,7 +52,7 @@ export const DEFAULTS = {
   loopbackMaxStreams: 10_000,
   maxStreamAgeMs: 0,
   keepaliveMs: 15_000,
-  streamPollMs: 5,
+  streamPollMs: 20,
   bodyTimeoutMs: 10_000,
   headersTimeoutMs: 10_000,
   maxConnections: 16_384,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair } from '@stellar/stellar-base';
 import { ACCOUNTING_COLUMNS } from '../../shared/accounting';
 import { Operation } from '../../shared/model';
+import { runCliEach } from '../support/cli-process';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { paymentTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';
@@ -111,7 +112,7 @@ describe('ledgerscope listings', () => {
   });
 
   it('rejects bad flags with one line and exit 2, and failures with exit 1', async () => {
-    for (const args of [
+    const refused = [
       ['payments'],
       ['payments', alice.publicKey, '--limit', '0'],
       ['operations', '--ledger', '5', '--account', alice.publicKey],
@@ -119,8 +120,10 @@ describe('ledgerscope listings', () => {
       ['payments', alice.publicKey, '--bogus'],
       ['--network', 'mars', 'payments', 'x'],
       ['payments', alice.publicKey, '--format', 'xml'],
-    ]) {
-      const { code, out, err } = await run(args);
+    ];
+    const results = await runCliEach(refused, userData);
+    for (const [i, args] of refused.entries()) {
+      const { code, out, err } = results[i]!;
       expect(code, args.join(' ')).toBe(2);
       expect(out).toBe('');
       expect(err.trimEnd().split('\n')).toHaveLength(1);
@@ -177,17 +180,20 @@ describe('ledgerscope transactions', () => {
   });
 
   it('refuses a secret key without echoing it, and says why a bad file is bad', async () => {
-    const refused = await run(['inspect', '-', ...network()], alice.secretKey);
+    // Four independent commands, run side by side: each is mostly its process's start.
+    const [refused, missing, huge, junk] = await Promise.all([
+      run(['inspect', '-', ...network()], alice.secretKey),
+      run(['inspect', join(userData, 'nope.xdr')]),
+      run(['inspect', '-', ...network()], 'A'.repeat(2 * 1024 * 1024)),
+      run(['submit', '-', ...network()], 'hello, world!'),
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/secret key/);
     expect(refused.err + refused.out).not.toContain(alice.secretKey);
-    const missing = await run(['inspect', join(userData, 'nope.xdr')]);
     expect(missing).toMatchObject({ code: 1, out: '' });
     expect(missing.err).toMatch(/cannot read .*ENOENT/);
-    const huge = await run(['inspect', '-', ...network()], 'A'.repeat(2 * 1024 * 1024));
     expect(huge).toMatchObject({ code: 1, out: '' });
     expect(huge.err).toMatch(/larger than 1 MB/);
-    const junk = await run(['submit', '-', ...network()], 'hello, world!');
     expect(junk.code).toBe(1);
     expect(junk.err).toMatch(/neither hexadecimal nor base64/);
   });

@@ -11,7 +11,7 @@ import { formatAmount, parseAmount } from '../../shared/amount';
 import { EXPORT_COLUMNS } from '../../shared/export-columns';
 import type { HistoryProgress, TotalsRow } from '../../shared/history';
 import { parseCsv } from '../../shared/labels';
-import { indexedRows, listedIds, runCli, startCli } from '../support/cli-process';
+import { indexedRows, listedIds, runCli, runCliEach, startCli } from '../support/cli-process';
 import { startNetwork, type RunningNetwork } from '../support/network';
 import { waitFor } from '../support/wait';
 
@@ -251,8 +251,12 @@ describe('ledgerscope sync', () => {
       ['sync'],
       ['sync', busy, 'extra'],
     ];
-    for (const args of bad) {
-      const { code, out, err } = await runCli([...args, '--network', 'http://127.0.0.1:9'], userData);
+    const results = await runCliEach(
+      bad.map((args) => [...args, '--network', 'http://127.0.0.1:9']),
+      userData,
+    );
+    for (const [i, args] of bad.entries()) {
+      const { code, out, err } = results[i]!;
       expect({ args: args.join(' ').slice(0, 80), code, out }).toEqual({
         args: args.join(' ').slice(0, 80),
         code: 2,

@@ -46,7 +46,7 @@ export async function startSyntheticService(
       ...(fill.failEvery ? { failEvery: fill.failEvery } : {}),
     });
   else for (const account of accounts) store.addAccount(account, 10_000_000_000n, START_LEDGER);
-  const base: ServiceOptions = { dataDir, port: 0, coreUrl: 'http://127.0.0.1:9', streamPollMs: 5, ...options };
+  const base: ServiceOptions = { dataDir, port: 0, coreUrl: 'http://127.0.0.1:9', ...options };
   let service = await startService(base);
   let stopped = false;
   const fixture: ServiceFixture = {

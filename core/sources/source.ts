@@ -7,7 +7,7 @@
 // A capability a kind of source does not have is not a method that throws: it is `Lacking`, with
 // the sentence a person reads (a source that keeps no account listings says so), and a stream a
 // source cannot push is one it polls (`mode`).
-import type { HistoryStart } from '../../shared/partial-history';
+import type { HistoryStart } from '../../shared/history-start';
 import type { ConnectionTest, ListingTarget, NetworkHealth, NetworkProfile } from '../../shared/ipc';
 import type {
   Account,

@@ -1,7 +1,7 @@
 // Where a listing says the server's history starts: after a 410, and at the end of a newest-first
 // walk of an account that did not reach the account's creation, on a pruned-history server only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyStartAtEnd, isBeforeHistory, prunedHistoryStart } from '../../core/sources/horizon/partial-history';
+import { historyStartAtEnd, isBeforeHistory, prunedHistoryStart } from '../../core/sources/horizon/pruned-history';
 import { HttpClient, HttpError } from '../../core/http/http';
 import type { Operation } from '../../shared/model';
 import { historyStartMessage } from '../../shared/history-start';

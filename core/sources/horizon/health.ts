@@ -49,7 +49,7 @@ function healthOf(
     latencyMs: Math.round(latencyMs),
     rateLimitRemaining,
     latestLedger: latestOf(body),
-    // A pruned-history server: listings end there (partial-history.ts); the status bar says so.
+    // A pruned-history server: listings end there (pruned-history.ts); the status bar says so.
     ...(elder !== undefined && elder >= 0 ? { historyElderLedger: elder } : {}),
     checkedAt,
   };

@@ -8,7 +8,7 @@ import { pageFault, pagingMessage } from '../../../shared/paging-guard';
 import { embeddedRecords } from './hal-records';
 import { CoreError } from '../../app/errors';
 import { scopeId } from '../scope-id';
-import { historyStartAtEnd, isBeforeHistory, readHistoryStart } from './partial-history';
+import { historyStartAtEnd, isBeforeHistory, readHistoryStart } from './pruned-history';
 import type { HttpClient, Params } from '../../http/http';
 import { normalizeOperation } from './normalize';
 
@@ -82,7 +82,7 @@ export async function fetchListing(
       onWait: options.onWait,
     });
   } catch (error) {
-    // 410 before_history: the end of the listing, not an error (partial-history.ts).
+    // 410 before_history: the end of the listing, not an error (pruned-history.ts).
     if (!isBeforeHistory(error)) throw error;
     return { records: [], next: null, prev: null, historyStart: await readHistoryStart(http, options.signal) };
   }

@@ -24,7 +24,7 @@ import { readHealth, testConnection } from './health';
 import { HORIZON_INDEX } from './index-listings';
 import { fetchListing, listingPath, listingTotal } from './listings';
 import { normalizeOperation } from './normalize';
-import { readElderRecord, readHistoryStart } from './partial-history';
+import { readElderRecord, readHistoryStart } from './pruned-history';
 import {
   normalizeAccount,
   normalizeClaimableBalance,

@@ -33,6 +33,7 @@ const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
 const CHROMIUM = process.env.LEDGERSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const suiteStarted = Date.now();
 
 /**
  * Runs one step. Without a prefix its output goes straight to this terminal; with one, each line
@@ -178,5 +179,8 @@ else
 await Promise.all([vitestLane(), checksAndBrowserLane(built)]);
 
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
-console.log(`\n${line}`);
+// The suite's wall time, from before the build to the last lane's end: its budget is 10 minutes on
+// two cores (docs/testing.md).
+console.log(`\nnpm test: ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s wall time`);
+console.log(line);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Inspection, SubmissionReport } from '../../shared/model';
 import type { MergeReport } from '../../shared/signatures';
 import { SubmitPage } from '../../renderer/src/features/submit/submit-page';
-import { BOX_CHANGED } from '../../renderer/src/features/submit/submit-identity';
+import { INSPECTED_AGAIN, INSPECTED_FIRST } from '../../renderer/src/features/submit/submit-identity';
 import { useGlobalKeys } from '../../renderer/src/lib/keys';
 import { ACCOUNT, FakeError, OTHER, fakeBridge } from './support/fake-bridge';
 import { renderWith } from './support/render';
@@ -155,7 +155,7 @@ describe('submit sends what is shown', () => {
     type(`${A}x`);
     expectNothingShown();
     ctrlEnter(box());
-    expect(screen.getByTestId('submit-refused').textContent).toBe(BOX_CHANGED);
+    expect(screen.getByTestId('submit-refused').textContent).toBe(INSPECTED_AGAIN);
     expect(submits()).toEqual([]);
     // Inspect again: the refusal goes, and what is now in the box is what is checked.
     pressInspect();
@@ -199,6 +199,18 @@ describe('submit sends what is shown', () => {
     pressInspect();
     await screen.findByRole('button', { name: 'Submit to Local' });
     ctrlEnter();
+    await screen.findByRole('region', { name: 'Submission result' });
+    expect(submits()).toEqual([{ input: A, expectedHash: HASH_A }]);
+  });
+
+  it('Ctrl+Enter in the box before Inspect inspects what it holds, says so, and sends nothing until pressed again', async () => {
+    const { submits } = setup();
+    type(A);
+    ctrlEnter(box());
+    expect(screen.getByTestId('submit-refused').textContent).toBe(INSPECTED_FIRST);
+    await screen.findByRole('button', { name: 'Submit to Local' });
+    expect(submits()).toEqual([]);
+    ctrlEnter(box());
     await screen.findByRole('region', { name: 'Submission result' });
     expect(submits()).toEqual([{ input: A, expectedHash: HASH_A }]);
   });

@@ -3,7 +3,7 @@
 // shows for the box's text (submit-identity.ts): any change of the box clears the preview, the
 // checks and the last result at once.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Inspection } from '../../../../shared/model';
 import type { MergeReport } from '../../../../shared/signatures';
 import { RateLimitCountdown } from '../../components/listing-notices';
@@ -19,7 +19,7 @@ import { Preview } from './preview';
 import { OUTCOME_TEXT, ResultPanel } from './result-panel';
 import { SignaturesPanel } from './signatures-panel';
 import { SubmitButtons } from './submit-buttons';
-import { refusal, type Shown } from './submit-identity';
+import { INSPECTED_AGAIN, INSPECTED_FIRST, refusal, type Shown } from './submit-identity';
 import { useInspectedInput, type Inspected } from './use-inspected';
 import { useInspection, useShownEnvelope } from './use-envelope';
 import { useMerge } from './use-merge';
@@ -49,7 +49,16 @@ export function SubmitPage() {
     setRefused(why);
     if (!why && toSend) send(toSend);
   }
-  usePageShortcut('submit', () => trySubmit(false));
+  // Ctrl+Enter sends only what a preview shows: on a box not (or no longer) inspected it presses
+  // Inspect instead, and says that nothing was sent.
+  const inspectNow = useRef<(() => boolean) | null>(null);
+  usePageShortcut('submit', () => {
+    if (!box.inspected && box.draft.trim() && !submit.isPending) {
+      const again = box.inspectedOnce;
+      if (inspectNow.current?.()) return setRefused(again ? INSPECTED_AGAIN : INSPECTED_FIRST);
+    }
+    trySubmit(false);
+  });
 
   return (
     <section className="submit-page" aria-label="Submit">
@@ -62,6 +71,7 @@ export function SubmitPage() {
         onEdit={box.onEdit}
         onInspect={box.onInspect}
         initial={box.opened?.text.trim() ?? ''}
+        inspectNow={inspectNow}
       />
       {box.opened?.fileName ? <OpenedFile name={box.opened.fileName} /> : null}
       {first.isFetching ? <p role="status">Decoding…</p> : null}

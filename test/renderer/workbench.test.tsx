@@ -330,6 +330,30 @@ describe('the workbench', () => {
     expect(within(types).queryByRole('checkbox', { name: /^create account/ })).toBeNull();
   });
 
+  it('the Types list closes when the person moves on: a press outside it, Escape, or focus leaving it', async () => {
+    open();
+    await screen.findByText('3 records match');
+    const picker = screen.getByRole('group', { name: 'Operation types' }).closest('details')!;
+    const summary = picker.querySelector('summary')!;
+    const openIt = async () => {
+      fireEvent.click(summary);
+      await waitFor(() => expect(picker.open).toBe(true));
+    };
+    await openIt();
+    // A press inside (a checkbox) keeps it open; one on Apply closes it.
+    fireEvent.pointerDown(within(picker).getByRole('checkbox', { name: 'payment' }));
+    expect(picker.open).toBe(true);
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(picker.open).toBe(false));
+    await openIt();
+    fireEvent.keyDown(within(picker).getByRole('checkbox', { name: 'payment' }), { key: 'Escape' });
+    await waitFor(() => expect(picker.open).toBe(false));
+    expect(document.activeElement).toBe(summary);
+    await openIt();
+    fireEvent.blur(summary, { relatedTarget: screen.getByRole('textbox', { name: 'Asset' }) });
+    await waitFor(() => expect(picker.open).toBe(false));
+  });
+
   it('combines operation types, direction and status into the address and the query', async () => {
     const bridge = open();
     await screen.findByText('3 records match');

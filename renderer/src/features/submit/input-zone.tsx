@@ -1,6 +1,6 @@
 // A drop zone and a paste area for a signed transaction (hex, base64, SEP-7 URI or JSON), or
 // several signed copies of one: one a line or separated by blank lines, or several files at once.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Untrusted } from '../../components/untrusted';
 import {
   ACCEPTED_FILES,
@@ -21,11 +21,16 @@ interface InputZoneProps {
   onInspect(text: string, envelopes: string[], how: InspectHow): void;
   /** Text handed over by the desktop shell (a file opened from the menu or dropped). */
   initial?: string;
-  /** Set to "press Inspect now" for the page's Ctrl+Enter: true when the box's text went to inspection. */
-  inspectNow?: RefObject<(() => boolean) | null>;
+  /** The page's handle on the box (its Ctrl+Enter presses Inspect through it). */
+  ref?: Ref<InputZoneHandle>;
 }
 
-export function InputZone({ onEdit, onInspect, initial = '', inspectNow }: InputZoneProps) {
+export interface InputZoneHandle {
+  /** Presses Inspect: true when the box's text went to inspection (not empty, no secret, envelopes in it). */
+  inspect(): boolean;
+}
+
+export function InputZone({ onEdit, onInspect, initial = '', ref }: InputZoneProps) {
   const guarded = useGuardedText(initial, onEdit);
   const { text, problem, setProblem } = guarded;
   const [over, setOver] = useState(false);
@@ -46,13 +51,7 @@ export function InputZone({ onEdit, onInspect, initial = '', inspectNow }: Input
     onInspect(value, envelopes, how);
     return true;
   }
-  useEffect(() => {
-    if (!inspectNow) return;
-    inspectNow.current = () => text.trim().length > 0 && accept(text, 'button');
-    return () => {
-      inspectNow.current = null;
-    };
-  });
+  useImperativeHandle(ref, () => ({ inspect: () => text.trim().length > 0 && accept(text, 'button') }));
 
   const onDrop = useFileTaking(guarded, accept);
 

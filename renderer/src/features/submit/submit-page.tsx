@@ -13,7 +13,7 @@ import { errorCode } from '../../lib/bridge';
 import { usePageShortcut } from '../../lib/keys';
 import { Untrusted } from '../../components/untrusted';
 import { CopiesZone } from './copies-zone';
-import { InputZone } from './input-zone';
+import { InputZone, type InputZoneHandle } from './input-zone';
 import { Journal } from './journal';
 import { Preview } from './preview';
 import { OUTCOME_TEXT, ResultPanel } from './result-panel';
@@ -49,15 +49,11 @@ export function SubmitPage() {
     setRefused(why);
     if (!why && toSend) send(toSend);
   }
-  // Ctrl+Enter sends only what a preview shows: on a box not (or no longer) inspected it presses
-  // Inspect instead, and says that nothing was sent.
-  const inspectNow = useRef<(() => boolean) | null>(null);
+  const input = useRef<InputZoneHandle>(null);
   usePageShortcut('submit', () => {
-    if (!box.inspected && box.draft.trim() && !submit.isPending) {
-      const again = box.inspectedOnce;
-      if (inspectNow.current?.()) return setRefused(again ? INSPECTED_AGAIN : INSPECTED_FIRST);
-    }
-    trySubmit(false);
+    const inspected = !submit.isPending && inspectFirst(box, input.current);
+    if (inspected) setRefused(inspected);
+    else trySubmit(false);
   });
 
   return (
@@ -71,7 +67,7 @@ export function SubmitPage() {
         onEdit={box.onEdit}
         onInspect={box.onInspect}
         initial={box.opened?.text.trim() ?? ''}
-        inspectNow={inspectNow}
+        ref={input}
       />
       {box.opened?.fileName ? <OpenedFile name={box.opened.fileName} /> : null}
       {first.isFetching ? <p role="status">Decoding…</p> : null}
@@ -107,6 +103,17 @@ export function SubmitPage() {
       </ViewBoundary>
     </section>
   );
+}
+
+/**
+ * Ctrl+Enter sends only what a preview shows: on a box not (or no longer) inspected it presses
+ * Inspect instead. The sentence saying that nothing was sent, or null when the box is inspected
+ * (or empty, or refused by Inspect): then the shortcut submits, or says why it does not.
+ */
+function inspectFirst(box: ReturnType<typeof useInspectedInput>, input: InputZoneHandle | null): string | null {
+  if (box.inspected || !box.draft.trim()) return null;
+  const again = box.inspectedOnce;
+  return input?.inspect() ? (again ? INSPECTED_AGAIN : INSPECTED_FIRST) : null;
 }
 
 /** The signature checks: their answer, or why there is none. */

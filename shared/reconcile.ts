@@ -235,7 +235,9 @@ function summaryOf(lines: ReconcileLine[], input: ReconcileInput): string {
   const off = lines.filter((l) => l.status !== 'reconciled' && l.status !== 'issued');
   const through = input.sums.newestLedger === null ? '' : ` through ledger ${count(input.sums.newestLedger)}`;
   if (off.length === 0)
-    return `Reconciled: the flows of all ${count(lines.length)} asset${lines.length === 1 ? '' : 's'}${through} add up to the balances the network reports, to the stroop.`;
+    return lines.length === 1
+      ? `Reconciled: the flows of its one asset${through} add up to the balance the network reports, to the stroop.`
+      : `Reconciled: the flows of all ${count(lines.length)} assets${through} add up to the balances the network reports, to the stroop.`;
   const first = off[0]!;
   const what = `${displayMoney(first.difference, assetCodeOf(first.asset))}`;
   return `${count(off.length)} of ${count(lines.length)} asset${lines.length === 1 ? '' : 's'} ${

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
+import { NotFound } from './components/not-found';
 import { LabelDialogHost } from './components/label-dialog';
 import { ShortcutsDialogHost } from './components/shortcuts-dialog';
 import { useHealth, useNetworks } from './components/network-status';
@@ -8,6 +9,7 @@ import { Sidebar } from './components/sidebar';
 import { ViewBoundary } from './components/view-boundary';
 import { ExploreHome } from './features/explore/explore-home';
 import { useFeedHistory } from './features/live/feed-history';
+import { withArticle } from '../../shared/english';
 import { call } from './lib/bridge';
 import { useGlobalKeys, useTheme } from './lib/keys';
 import { useLabelsLoaded } from './lib/labels';
@@ -104,6 +106,7 @@ function Routed({ networkName, networkId }: { networkName?: string | undefined; 
 }
 
 function Page({ route, networkName }: { route: Route; networkName?: string | undefined }) {
+  if (route.unknown !== undefined) return <NotFound segment={route.unknown} />;
   switch (route.name) {
     case 'explore':
       return <ExploreHome networkName={networkName} />;
@@ -121,7 +124,7 @@ function Page({ route, networkName }: { route: Route; networkName?: string | und
       return route.id ? (
         <EntityPage key={`${route.name}/${route.id}`} kind={route.name} id={route.id} />
       ) : (
-        <ExploreHome networkName={networkName} />
+        <NotFound segment={route.name} wantsId={withArticle(ENTITY_LABEL[route.name].toLowerCase())} />
       );
   }
 }

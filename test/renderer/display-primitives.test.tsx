@@ -149,6 +149,11 @@ describe('addresses that name no entity', () => {
     expect(bridge.calls).toEqual([]);
   });
 
+  it('#/account/GABC: "an account", not "a account"', () => {
+    renderWith(fakeBridge({}), <EntityPage kind="account" id="GABC" />);
+    expect(screen.getByTestId('bad-route').textContent).toContain('This address does not name an account');
+  });
+
   it.each([
     ['ledger', '0'],
     ['ledger', '4294967296'],

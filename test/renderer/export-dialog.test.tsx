@@ -66,6 +66,15 @@ describe('export dialog', () => {
     );
     const link = screen.getByRole('link', { name: 'Download the partial file' });
     expect(link.getAttribute('href')).toBe('/exports/ab12cd34?token=t%2Fk%2Bn');
-    expect(screen.getByText('/downloads/payments-partial.csv')).toBeTruthy();
+    // The web host's folders are not the page's business: the file's name, in the path line and the message.
+    expect(screen.getByText('payments-partial.csv')).toBeTruthy();
+    expect(screen.getByText('Cancelled after 400 rows; the partial file is payments-partial.csv')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('/downloads/');
+  });
+
+  it("shows the full path in the desktop app, where the file is on the user's own disk", async () => {
+    const bridge = await open('electron');
+    act(() => bridge.emit('export:progress', { ...base, state: 'done', rows: 10, pages: 1 }));
+    expect(screen.getByText('/downloads/payments.csv')).toBeTruthy();
   });
 });

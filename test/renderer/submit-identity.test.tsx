@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Inspection, SubmissionReport } from '../../shared/model';
 import type { MergeReport } from '../../shared/signatures';
 import { SubmitPage } from '../../renderer/src/features/submit/submit-page';
-import { BOX_CHANGED } from '../../renderer/src/features/submit/submit-identity';
+import { INSPECTED_AGAIN, INSPECTED_FIRST } from '../../renderer/src/features/submit/submit-identity';
 import { useGlobalKeys } from '../../renderer/src/lib/keys';
 import { ACCOUNT, FakeError, OTHER, fakeBridge } from './support/fake-bridge';
 import { renderWith } from './support/render';
@@ -29,6 +29,9 @@ const ENVELOPES: Record<string, { hash: string; signatures: number }> = {
   [B]: { hash: HASH_B, signatures: 1 },
 };
 
+/** The source account as the core reads it: its sequence is used once a submission is in a ledger. */
+let sequenceUsed = false;
+
 function inspect(input: string): Inspection {
   const known = ENVELOPES[input];
   if (!known) throw new FakeError('invalid_input', 'not an envelope');
@@ -44,7 +47,9 @@ function inspect(input: string): Inspection {
     warnings: [],
     source: ACCOUNT,
     sequence: '2',
-    sequenceCheck: { status: 'ok', message: 'next' },
+    sequenceCheck: sequenceUsed
+      ? { status: 'too_low', current: '2', message: 'Sequence 2 is already used' }
+      : { status: 'ok', message: 'next' },
     fee: '100',
     timeBounds: null,
     memo: { type: 'none' },
@@ -80,8 +85,13 @@ function Keys() {
   return null;
 }
 
-/** `held`: the lone envelope is held back; `refuse`: the core answers hash_mismatch. */
-function setup({ held = false, refuse = false }: { held?: boolean; refuse?: boolean } = {}) {
+/** `held`: the lone envelope is held back; `refuse`: the core answers hash_mismatch; `included`: in ledger 7 at once. */
+function setup({
+  held = false,
+  refuse = false,
+  included = false,
+}: { held?: boolean; refuse?: boolean; included?: boolean } = {}) {
+  sequenceUsed = false;
   const bridge = fakeBridge({
     'network:list': () => ({
       selectedId: 'local',
@@ -94,6 +104,19 @@ function setup({ held = false, refuse = false }: { held?: boolean; refuse?: bool
     'signatures:merge': ({ inputs, detached }) => merge(inputs, detached?.length ?? 0, held),
     'tx:submit': ({ expectedHash }): SubmissionReport => {
       if (refuse) throw new FakeError('hash_mismatch', 'Not sent: this envelope’s hash is another.');
+      if (included) {
+        sequenceUsed = true;
+        return {
+          result: 'success',
+          hash: expectedHash ?? '',
+          ledger: 7,
+          resultXdr: '',
+          networkId: 'local',
+          explanations: [],
+          journalId: `j-${expectedHash}`,
+          following: false,
+        };
+      }
       return {
         result: 'received',
         hash: expectedHash ?? '',
@@ -155,7 +178,7 @@ describe('submit sends what is shown', () => {
     type(`${A}x`);
     expectNothingShown();
     ctrlEnter(box());
-    expect(screen.getByTestId('submit-refused').textContent).toBe(BOX_CHANGED);
+    expect(screen.getByTestId('submit-refused').textContent).toBe(INSPECTED_AGAIN);
     expect(submits()).toEqual([]);
     // Inspect again: the refusal goes, and what is now in the box is what is checked.
     pressInspect();
@@ -201,6 +224,28 @@ describe('submit sends what is shown', () => {
     ctrlEnter();
     await screen.findByRole('region', { name: 'Submission result' });
     expect(submits()).toEqual([{ input: A, expectedHash: HASH_A }]);
+  });
+
+  it('Ctrl+Enter in the box before Inspect inspects what it holds, says so, and sends nothing until pressed again', async () => {
+    const { submits } = setup();
+    type(A);
+    ctrlEnter(box());
+    expect(screen.getByTestId('submit-refused').textContent).toBe(INSPECTED_FIRST);
+    await screen.findByRole('button', { name: 'Submit to Local' });
+    expect(submits()).toEqual([]);
+    ctrlEnter(box());
+    await screen.findByRole('region', { name: 'Submission result' });
+    expect(submits()).toEqual([{ input: A, expectedHash: HASH_A }]);
+  });
+
+  it('once the submission is in a ledger, the preview reads the account again: its sequence is now used', async () => {
+    const { bridge } = setup({ included: true });
+    type(A);
+    pressInspect();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit to Local' }));
+    await screen.findByRole('region', { name: 'Submission result' });
+    await waitFor(() => expect(screen.getByTestId('sequence-check').textContent).toContain('is already used'));
+    expect(bridge.calls.filter((c) => c.channel === 'tx:inspect').length).toBeGreaterThanOrEqual(2);
   });
 
   it('merged copies and detached signatures belong to one inspection: a change of the box drops them', async () => {

@@ -262,9 +262,7 @@ describe('the workbench', () => {
     );
     await screen.findByText('3 records match');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect((await screen.findByTestId('export-result')).textContent).toBe(
-      'Exported 1,234 operations to /downloads/history.csv',
-    );
+    expect((await screen.findByTestId('export-result')).textContent).toBe('Exported 1,234 operations as history.csv');
     expect(bridge.calls.find((c) => c.channel === 'history:export')?.args).toEqual({
       account: ACCOUNT,
       filter: { asset: 'XLM' },
@@ -284,6 +282,29 @@ describe('the workbench', () => {
         'Export failed: the export directory is not writable',
       ),
     );
+  });
+
+  it("shows the file's full path only in the desktop app, and the message only for the filters it was made for", async () => {
+    useUi.setState({ host: 'electron' });
+    try {
+      open({ asset: 'XLM' }, { 'history:export': () => ({ path: '/home/me/exports/history.csv', rows: 3 }) });
+      await screen.findByText('3 records match');
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect((await screen.findByTestId('export-result')).textContent).toBe(
+        'Exported 3 operations to /home/me/exports/history.csv',
+      );
+      act(() => {
+        window.location.hash = href('history', ACCOUNT, { asset: USD });
+      });
+      await waitFor(() => expect(screen.queryByTestId('export-result')).toBeNull());
+      act(() => {
+        window.location.hash = href('history', ACCOUNT, { asset: 'XLM' });
+      });
+      // Back on the filters it was made for, it describes them again.
+      expect((await screen.findByTestId('export-result')).textContent).toContain('history.csv');
+    } finally {
+      useUi.setState({ host: null });
+    }
   });
 
   it('lists the types the index holds for the account, the most frequent first with their counts', async () => {
@@ -307,6 +328,30 @@ describe('the workbench', () => {
         .map((box) => box.closest('label')!.textContent),
     ).toEqual([' payment (1,812)', ' liquidity pool deposit (3)', ' clawback']);
     expect(within(types).queryByRole('checkbox', { name: /^create account/ })).toBeNull();
+  });
+
+  it('the Types list closes when the person moves on: a press outside it, Escape, or focus leaving it', async () => {
+    open();
+    await screen.findByText('3 records match');
+    const picker = screen.getByRole('group', { name: 'Operation types' }).closest('details')!;
+    const summary = picker.querySelector('summary')!;
+    const openIt = async () => {
+      fireEvent.click(summary);
+      await waitFor(() => expect(picker.open).toBe(true));
+    };
+    await openIt();
+    // A press inside (a checkbox) keeps it open; one on Apply closes it.
+    fireEvent.pointerDown(within(picker).getByRole('checkbox', { name: 'payment' }));
+    expect(picker.open).toBe(true);
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(picker.open).toBe(false));
+    await openIt();
+    fireEvent.keyDown(within(picker).getByRole('checkbox', { name: 'payment' }), { key: 'Escape' });
+    await waitFor(() => expect(picker.open).toBe(false));
+    expect(document.activeElement).toBe(summary);
+    await openIt();
+    fireEvent.blur(summary, { relatedTarget: screen.getByRole('textbox', { name: 'Asset' }) });
+    await waitFor(() => expect(picker.open).toBe(false));
   });
 
   it('combines operation types, direction and status into the address and the query', async () => {

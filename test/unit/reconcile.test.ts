@@ -38,6 +38,19 @@ const input = (change: Partial<ReconcileInput> = {}): ReconcileInput => ({
 });
 
 describe('reconcile', () => {
+  it('says one asset as one, not "all 1 asset"', () => {
+    const one = reconcile(
+      input({
+        sums: sums({ assets: [sums().assets[0]!] }),
+        balances: [{ asset: 'native', amount: '69.9999700' }],
+      }),
+    );
+    expect(one.reconciled).toBe(true);
+    expect(one.summary).toBe(
+      'Reconciled: the flows of its one asset through ledger 500 add up to the balance the network reports, to the stroop.',
+    );
+  });
+
   it('reconciles to the stroop, and differs by a stroop either way with the exact difference', () => {
     const whole = reconcile(input());
     expect(whole.reconciled).toBe(true);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { ExportProgress } from '../../../shared/model';
 import { call, exportDownloadUrl, onEvent } from '../lib/bridge';
+import { shownExportPath, shownExportText } from '../lib/export-path';
 import { Untrusted } from './untrusted';
 import { useUi } from '../lib/store';
 import type { ListingFilters } from '../lib/listing';
@@ -150,11 +151,11 @@ function ExportStatus({ progress, host }: { progress: ExportProgress; host: 'ele
         {progress.waitingMs ? ` (rate limited, waiting ${Math.ceil(progress.waitingMs / 1000)} s)` : ''}
       </p>
       <p className="mono small wrap">
-        <Untrusted text={progress.path} />
+        <Untrusted text={shownExportPath(progress.path, host)} />
       </p>
       {progress.message ? (
         <p className="small">
-          <Untrusted text={progress.message} />
+          <Untrusted text={shownExportText(progress.message, progress.path, host)} />
         </p>
       ) : null}
       {host === 'web' && progress.state !== 'running' && progress.rows > 0 ? (

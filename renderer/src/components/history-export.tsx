@@ -3,6 +3,7 @@
 // The core writes the file in the export directory; in the browser the finished file is offered
 // as a download, as the explorer's export is (the web host's /exports/<id>).
 import { useState } from 'react';
+import { shownExportPath } from '../lib/export-path';
 import type { HistoryFilter, HistorySort } from '../../../shared/history';
 import { call, exportDownloadUrl } from '../lib/bridge';
 import { useUi } from '../lib/store';
@@ -20,6 +21,8 @@ interface Outcome {
   ok: boolean;
   text: string;
   exportId?: string | undefined;
+  /** The account, filters and order it was made for: once they change, it no longer describes them. */
+  of: string;
 }
 
 export function HistoryExportButtons({
@@ -31,18 +34,21 @@ export function HistoryExportButtons({
   filter: HistoryFilter;
   sort: HistorySort;
 }) {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [kept, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const host = useUi((state) => state.host);
+  const of = JSON.stringify([account, filter, sort]);
+  const outcome = kept?.of === of ? kept : null;
   async function run(format: HistoryExportFormat) {
     setBusy(true);
     setOutcome(null);
     try {
       const done = await call('history:export', { account, filter, sort, format });
-      const text = `Exported ${done.rows.toLocaleString('en')} operations to ${done.path}`;
-      setOutcome({ ok: true, text, exportId: done.exportId });
+      const where = host === 'electron' ? 'to' : 'as';
+      const text = `Exported ${done.rows.toLocaleString('en')} operations ${where} ${shownExportPath(done.path, host)}`;
+      setOutcome({ ok: true, text, exportId: done.exportId, of });
     } catch (error) {
-      setOutcome({ ok: false, text: `Export failed: ${(error as Error).message}` });
+      setOutcome({ ok: false, text: `Export failed: ${(error as Error).message}`, of });
     } finally {
       setBusy(false);
     }

@@ -12,6 +12,8 @@ export interface Route {
   /** The entity's id, when the route names one. */
   id?: string;
   params: URLSearchParams;
+  /** The first segment as written when it names no page: the address is then said to be unknown. */
+  unknown?: string;
 }
 
 export const ENTITY_LABEL: Record<EntityKind, string> = {
@@ -42,8 +44,14 @@ export function parseHash(hash: string): Route {
   const body = hash.replace(/^#\/?/, '');
   const [path = '', query = ''] = body.split('?', 2);
   const [first = '', second] = path.split('/');
-  const name = NAMES.has(first) ? (first as Route['name']) : 'explore';
-  return { name, ...(second ? { id: decodeSegment(second) } : {}), params: new URLSearchParams(query) };
+  const known = NAMES.has(first);
+  const name = known ? (first as Route['name']) : 'explore';
+  return {
+    name,
+    ...(second ? { id: decodeSegment(second) } : {}),
+    params: new URLSearchParams(query),
+    ...(known || first === '' ? {} : { unknown: decodeSegment(first) }),
+  };
 }
 
 /** A typed or pasted address may hold a bad escape ("%ZZ"): it is then read as written, not thrown. */

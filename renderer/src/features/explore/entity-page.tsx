@@ -9,6 +9,7 @@ import type {
   Operation,
   TransactionDetail,
 } from '../../../../shared/model';
+import { withArticle } from '../../../../shared/english';
 import { clipMiddle } from '../../../../shared/ids';
 import { CopyButton } from '../../components/id-link';
 import { IdText } from '../../components/id-text';
@@ -42,7 +43,7 @@ function BadRoute({ kind, id, problem }: { kind: EntityKind; id: string; problem
       </header>
       <section className="card route-problem" role="alert" data-testid="bad-route">
         <p>
-          This address does not name a {label.toLowerCase()}: “<Untrusted text={shown} className="mono" />” is not one (
+          This address does not name {withArticle(label.toLowerCase())}: “<Untrusted text={shown} className="mono" />” is not one (
           {problem}).
         </p>
         <p>

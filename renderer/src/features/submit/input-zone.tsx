@@ -1,6 +1,6 @@
 // A drop zone and a paste area for a signed transaction (hex, base64, SEP-7 URI or JSON), or
 // several signed copies of one: one a line or separated by blank lines, or several files at once.
-import { useRef, useState } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Untrusted } from '../../components/untrusted';
 import {
   ACCEPTED_FILES,
@@ -21,22 +21,37 @@ interface InputZoneProps {
   onInspect(text: string, envelopes: string[], how: InspectHow): void;
   /** Text handed over by the desktop shell (a file opened from the menu or dropped). */
   initial?: string;
+  /** The page's handle on the box (its Ctrl+Enter presses Inspect through it). */
+  ref?: Ref<InputZoneHandle>;
 }
 
-export function InputZone({ onEdit, onInspect, initial = '' }: InputZoneProps) {
+export interface InputZoneHandle {
+  /** Presses Inspect: true when the box's text went to inspection (not empty, no secret, envelopes in it). */
+  inspect(): boolean;
+}
+
+export function InputZone({ onEdit, onInspect, initial = '', ref }: InputZoneProps) {
   const guarded = useGuardedText(initial, onEdit);
   const { text, problem, setProblem } = guarded;
   const [over, setOver] = useState(false);
 
-  function accept(value: string, how: InspectHow, more: string[] = []) {
-    if (looksLikeSecret(value)) return guarded.refuseSecret();
+  /** Inspects `value` (or says why not, under the box); true when it went to inspection. */
+  function accept(value: string, how: InspectHow, more: string[] = []): boolean {
+    if (looksLikeSecret(value)) {
+      guarded.refuseSecret();
+      return false;
+    }
     const envelopes = [...splitEnvelopes(value), ...more.flatMap(splitEnvelopes)];
-    if (envelopes.length === 0) return;
-    if (envelopes.length > MAX_ENVELOPES)
-      return setProblem(`At most ${MAX_ENVELOPES} copies can be merged; this holds ${envelopes.length}.`);
+    if (envelopes.length === 0) return false;
+    if (envelopes.length > MAX_ENVELOPES) {
+      setProblem(`At most ${MAX_ENVELOPES} copies can be merged; this holds ${envelopes.length}.`);
+      return false;
+    }
     setProblem(null);
     onInspect(value, envelopes, how);
+    return true;
   }
+  useImperativeHandle(ref, () => ({ inspect: () => text.trim().length > 0 && accept(text, 'button') }));
 
   const onDrop = useFileTaking(guarded, accept);
 

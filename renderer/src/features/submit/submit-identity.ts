@@ -21,6 +21,12 @@ export const NOTHING_INSPECTED = 'Nothing to submit yet: paste or drop a signed 
 export const BOX_CHANGED =
   'Not sent: the box changed since it was inspected. Press Inspect to preview what it holds now, then submit.';
 
+/** Ctrl+Enter on a box not inspected: it inspects instead of sending, and says so. */
+export const INSPECTED_FIRST =
+  'Not sent: Ctrl+Enter inspected the box first. Read the preview, then press Ctrl+Enter again to submit it.';
+export const INSPECTED_AGAIN =
+  'Not sent: the box changed since it was inspected, so Ctrl+Enter inspected what it holds now. Read the preview, then press Ctrl+Enter again to submit it.';
+
 export const NOT_READY = 'Not yet: the preview of the envelope to send and its checks are not all on screen.';
 
 /** Why a submission must not go out now, or null when `toSend` is what the page shows for the box's text. */

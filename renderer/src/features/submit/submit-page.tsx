@@ -3,7 +3,7 @@
 // shows for the box's text (submit-identity.ts): any change of the box clears the preview, the
 // checks and the last result at once.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Inspection } from '../../../../shared/model';
 import type { MergeReport } from '../../../../shared/signatures';
 import { RateLimitCountdown } from '../../components/listing-notices';
@@ -13,13 +13,13 @@ import { errorCode } from '../../lib/bridge';
 import { usePageShortcut } from '../../lib/keys';
 import { Untrusted } from '../../components/untrusted';
 import { CopiesZone } from './copies-zone';
-import { InputZone } from './input-zone';
+import { InputZone, type InputZoneHandle } from './input-zone';
 import { Journal } from './journal';
 import { Preview } from './preview';
 import { OUTCOME_TEXT, ResultPanel } from './result-panel';
 import { SignaturesPanel } from './signatures-panel';
 import { SubmitButtons } from './submit-buttons';
-import { refusal, type Shown } from './submit-identity';
+import { INSPECTED_AGAIN, INSPECTED_FIRST, refusal, type Shown } from './submit-identity';
 import { useInspectedInput, type Inspected } from './use-inspected';
 import { useInspection, useShownEnvelope } from './use-envelope';
 import { useMerge } from './use-merge';
@@ -49,7 +49,12 @@ export function SubmitPage() {
     setRefused(why);
     if (!why && toSend) send(toSend);
   }
-  usePageShortcut('submit', () => trySubmit(false));
+  const input = useRef<InputZoneHandle>(null);
+  usePageShortcut('submit', () => {
+    const inspected = !submit.isPending && inspectFirst(box, input.current);
+    if (inspected) setRefused(inspected);
+    else trySubmit(false);
+  });
 
   return (
     <section className="submit-page" aria-label="Submit">
@@ -62,6 +67,7 @@ export function SubmitPage() {
         onEdit={box.onEdit}
         onInspect={box.onInspect}
         initial={box.opened?.text.trim() ?? ''}
+        ref={input}
       />
       {box.opened?.fileName ? <OpenedFile name={box.opened.fileName} /> : null}
       {first.isFetching ? <p role="status">Decoding…</p> : null}
@@ -97,6 +103,17 @@ export function SubmitPage() {
       </ViewBoundary>
     </section>
   );
+}
+
+/**
+ * Ctrl+Enter sends only what a preview shows: on a box not (or no longer) inspected it presses
+ * Inspect instead. The sentence saying that nothing was sent, or null when the box is inspected
+ * (or empty, or refused by Inspect): then the shortcut submits, or says why it does not.
+ */
+function inspectFirst(box: ReturnType<typeof useInspectedInput>, input: InputZoneHandle | null): string | null {
+  if (box.inspected || !box.draft.trim()) return null;
+  const again = box.inspectedOnce;
+  return input?.inspect() ? (again ? INSPECTED_AGAIN : INSPECTED_FIRST) : null;
 }
 
 /** The signature checks: their answer, or why there is none. */

@@ -32,12 +32,15 @@ export function useInspectedInput(onReset: () => void) {
   const [draft, setDraft] = useState(() => (opened && !looksLikeSecret(opened.text) ? opened.text.trim() : ''));
   const [seenOpened, setSeenOpened] = useState(opened?.seq ?? 0);
   const count = useRef(0);
+  // Whether the box's text, since it was last empty, has been inspected: a refusal then says "changed".
+  const [inspectedOnce, setInspectedOnce] = useState(() => fromOpened(opened) !== null);
   // Set by the Inspect button, taken by the submit buttons once the verdict is in.
   const wantsFocus = useRef(false);
   // A file opened while this page is showing replaces the input (state adjusted during render).
   if (opened && opened.seq !== seenOpened) {
     setSeenOpened(opened.seq);
     setInspected(fromOpened(opened));
+    setInspectedOnce(fromOpened(opened) !== null);
     setDraft(looksLikeSecret(opened.text) ? '' : opened.text.trim());
   }
 
@@ -45,8 +48,11 @@ export function useInspectedInput(onReset: () => void) {
     opened,
     inspected,
     draft,
+    /** True when the box was inspected since it was last empty, though it may have changed since. */
+    inspectedOnce,
     onEdit(text: string) {
       setDraft(text);
+      if (!text.trim()) setInspectedOnce(false);
       if (inspected && text !== inspected.text) setInspected(null);
       wantsFocus.current = false;
       onReset();
@@ -55,6 +61,7 @@ export function useInspectedInput(onReset: () => void) {
       count.current += 1;
       setDraft(text);
       setInspected({ text, envelopes: [...new Set(envelopes)], seq: count.current });
+      setInspectedOnce(true);
       wantsFocus.current = how === 'button';
       onReset();
     },

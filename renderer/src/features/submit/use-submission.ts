@@ -32,6 +32,12 @@ export function useSubmission() {
   useEffect(() => {
     if (final && final.state !== 'pending') void client.invalidateQueries({ queryKey: ['tx:journal'] });
   }, [final, client]);
+  // In a ledger (success or failed, either way its sequence number is used): the preview's sequence
+  // check read the account before, so it is read again and says what holds now.
+  const includedIn = final?.ledger ?? report?.ledger;
+  useEffect(() => {
+    if (includedIn !== undefined) void client.invalidateQueries({ queryKey: ['tx:inspect'] });
+  }, [includedIn, client]);
   return { submit, send, report, final };
 }
 

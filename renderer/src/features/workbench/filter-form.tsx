@@ -1,6 +1,6 @@
 // The workbench's filters: edited as text, checked field by field (an amount with 8 decimals or
 // a word is refused with a message), and written to the address only when all are valid.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { MODELLED_TYPES } from '../../../../shared/model';
 import { filterText, formProblems, FILTER_PARAMS, type FilterText } from '../../lib/history-filters';
 import { useHistoryTypes } from '../../lib/history';
@@ -186,10 +186,28 @@ function TypePicker({
   const counts = new Map(held?.types.map(({ type, count }) => [type, count]));
   const choices = held ? [...counts.keys()] : TYPES;
   const toggle = (type: string, on: boolean) => onChange(on ? [...selected, type] : selected.filter((t) => t !== type));
+  const [open, setOpen] = useState(false);
+  const picker = useRef<HTMLDetailsElement>(null);
+  useClosedFromOutside(picker, open, () => setOpen(false));
   return (
     <div className="ff ff-types">
       <span>Types</span>
-      <details className="type-picker">
+      <details
+        className="type-picker"
+        ref={picker}
+        open={open}
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || !open) return;
+          e.stopPropagation();
+          setOpen(false);
+          picker.current?.querySelector('summary')?.focus();
+        }}
+        onBlur={(e) => {
+          // Focus gone elsewhere (Tab to the next field, a click on Apply): the list closes behind it.
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+        }}
+      >
         <summary aria-label="Operation types">
           {selected.length ? selected.map((t) => t.replace(/_/g, ' ')).join(', ') : 'every type'}
         </summary>
@@ -216,4 +234,19 @@ function TypePicker({
       </details>
     </div>
   );
+}
+
+/**
+ * A press anywhere outside `element` while it is open closes it: an open drop-down list never stays
+ * over the controls beside it (Apply, the table) once the person has moved on.
+ */
+function useClosedFromOutside(element: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onPress = (event: PointerEvent) => {
+      if (!element.current?.contains(event.target as Node | null)) close();
+    };
+    document.addEventListener('pointerdown', onPress);
+    return () => document.removeEventListener('pointerdown', onPress);
+  }, [element, open, close]);
 }

@@ -158,6 +158,20 @@ export class HttpClient {
     return this.send(url, exchange, options, false, true);
   }
 
+  /**
+   * POSTs a JSON body (a JSON-RPC call) and returns the answer, non-2xx bodies too, for the caller
+   * to read; 429 and 503 are waited out and retried as a GET is (a JSON-RPC read is safe to repeat,
+   * and a transaction sent twice is the same transaction).
+   */
+  async postJson(href: string, json: unknown, options: RequestOptions = {}): Promise<JsonResponse> {
+    const exchange: Exchange = {
+      method: 'POST',
+      body: JSON.stringify(json),
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+    };
+    return this.send(this.resolve(href), exchange, options, true, true);
+  }
+
   private async send(
     url: URL,
     exchange: Exchange,

@@ -184,6 +184,14 @@ export class Store {
     return this.one(`${TRANSACTION} WHERE t.id = ?`, id);
   }
 
+  /** What the core recorded of a transaction (its fee's changes and its TransactionMetaV4), hex as this dialect's XDR; none before it did. */
+  transactionMeta(id: bigint): { fee: string; result: string } | undefined {
+    const row = this.one('SELECT fee_meta, result_meta FROM transaction_meta WHERE transaction_id = ?', id);
+    if (!row) return undefined;
+    const hexOf = (value: unknown) => Buffer.from(value as Uint8Array).toString('hex');
+    return { fee: hexOf(row.fee_meta), result: hexOf(row.result_meta) };
+  }
+
   /** A transaction by its hash, or a fee bump by its inner transaction's hash. */
   transactionByHash(hash: string): Row | undefined {
     return this.one(`${TRANSACTION} WHERE t.hash = ?`, hash) ?? this.one(`${TRANSACTION} WHERE i.hash = ?`, hash);

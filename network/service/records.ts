@@ -100,7 +100,12 @@ export function operationBody(
  * transaction's hash is written under that hash (`id`, `hash`, links), as Horizon does; the
  * `fee_bump_transaction` and `inner_transaction` objects name both.
  */
-export function transactionText(tx: Row, base: string, asHash?: string): string {
+export function transactionText(
+  tx: Row,
+  base: string,
+  asHash?: string,
+  meta?: { fee: string; result: string },
+): string {
   const hash = asHash ?? (tx.hash as string);
   const memo =
     tx.memo_type === 'none' || tx.memo === null || tx.memo === undefined ? '' : `"memo":${str(String(tx.memo))},`;
@@ -116,7 +121,9 @@ export function transactionText(tx: Row, base: string, asHash?: string): string 
     `"source_account_sequence":"${tx.sequence}","fee_account":${str(tx.fee_account)},` +
     `"fee_charged":${tx.fee_charged},"max_fee":${tx.max_fee},"operation_count":${tx.operation_count},` +
     `"memo_type":${str(tx.memo_type)},${memo}"successful":${tx.successful === 1n},${feeBump}` +
-    `"envelope_xdr":"${hex(tx.envelope_xdr as string)}","result_xdr":"${hex(tx.result_xdr as string)}"}`
+    `"envelope_xdr":"${hex(tx.envelope_xdr as string)}","result_xdr":"${hex(tx.result_xdr as string)}"` +
+    (meta ? `,"result_meta_xdr":"${meta.result}","fee_meta_xdr":"${meta.fee}"` : '') +
+    '}'
   );
 }
 

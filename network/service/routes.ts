@@ -172,11 +172,9 @@ function resourceRoutes(ctx: RouteContext): Record<string, (request: FastifyRequ
     },
     '/transactions/:hash': (p, base) => {
       const hash = parseHash(p.hash!, 'hash');
-      return text.transactionText(
-        found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`),
-        base,
-        hash,
-      );
+      const tx = found(store.transactionByHash(hash), `Transaction ${hash} is not in history.`);
+      // The meta as Horizon gives it, on the transaction itself (listings leave it out: pages stay small).
+      return text.transactionText(tx, base, hash, store.transactionMeta(tx.id as bigint));
     },
     '/operations/:id': (p, base) => {
       const id = parseOperationId(p.id!);

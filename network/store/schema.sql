@@ -53,6 +53,16 @@ CREATE TABLE IF NOT EXISTS inner_transactions (
   max_fee            INTEGER NOT NULL        -- the inner transaction's own fee
 );
 
+-- What the core recorded of each transaction it applied, as a real core's meta (validator/meta.ts):
+-- the entry changes of its fee (Horizon's fee_meta_xdr: LedgerEntryChanges) and its
+-- TransactionMetaV4 (result_meta_xdr: entry changes of its sequence and each operation, CAP-67
+-- asset events), XDR bytes. Transactions of a store written before it have none.
+CREATE TABLE IF NOT EXISTS transaction_meta (
+  transaction_id     INTEGER PRIMARY KEY,    -- transactions.id
+  fee_meta           BLOB NOT NULL,
+  result_meta        BLOB NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS operations (
   id                 INTEGER PRIMARY KEY,    -- TOID: ledger << 32 | application_order << 12 | index (1-based)
   transaction_id     INTEGER NOT NULL,       -- transactions.id

@@ -19,6 +19,8 @@ import { applyPoolDeposit, applyPoolWithdraw } from './ops-pool';
 import { applyChangeTrust, applyClaimClaimableBalance, applyCreateClaimableBalance } from './ops-trust';
 import { OP, type OpResult, opOuter, TX, type TxOutcome, transactionResultXdr } from './results';
 import { type CheckContext, checkEnvelope, minFee } from './validate';
+import { planEvents, type MetaPlan } from './meta';
+import { feeMetaBytes, resultMetaBytes } from './meta-writer';
 
 /** The ledger a transaction is applied in: admission's context without the queue. */
 export type LedgerContext = Omit<CheckContext, 'pending'>;
@@ -38,6 +40,11 @@ export interface AppliedTx {
   feeCharged: bigint;
   resultXdr: string;
   ops: AppliedOp[];
+  /** What a real core records of it (meta.ts): its fee's entry changes, and its TransactionMetaV4, as XDR. */
+  feeMeta: Buffer;
+  resultMeta: Buffer;
+  /** The plain data those were written from. */
+  plan: MetaPlan;
 }
 
 export type ApplyOutcome = { applied: AppliedTx } | { dropped: TxOutcome };
@@ -110,18 +117,24 @@ function scopesOf(op: Operation, source: string, info: OpInfo): [string, string]
 /** Signatures were weighed by checkEnvelope against the state before any operation applied, as
  * stellar-core's processSignatures does; an operation whose source is gone by its turn (merged,
  * or never created) is opNO_ACCOUNT. */
-function applyOperations(ledger: LedgerContext, tx: Transaction): { results: OpResult[]; infos: OpInfo[] } {
+function applyOperations(
+  ledger: LedgerContext,
+  tx: Transaction,
+): { results: OpResult[]; infos: OpInfo[]; changes: ReturnType<LedgerContext['state']['takeSegment']>[] } {
   const ctx: ApplyContext = { ...ledger, txSource: tx.source, txSeq: tx.seq };
   const results: OpResult[] = [];
   const infos: OpInfo[] = [];
+  const changes: ReturnType<LedgerContext['state']['takeSegment']>[] = [];
   tx.operations.forEach((op, index) => {
     const sourceId = op.source ?? tx.source;
     const info: OpInfo = {};
     infos.push(info);
-    if (!ledger.state.accounts.has(sourceId)) return void results.push(opOuter(OP.NO_ACCOUNT));
-    results.push(applyBody(ctx, sourceId, op, index, info));
+    ledger.state.startSegment();
+    if (!ledger.state.accounts.has(sourceId)) results.push(opOuter(OP.NO_ACCOUNT));
+    else results.push(applyBody(ctx, sourceId, op, index, info));
+    changes.push(ledger.state.takeSegment());
   });
-  return { results, infos };
+  return { results, infos, changes };
 }
 
 /**
@@ -152,22 +165,41 @@ export function applyEnvelope(ledger: LedgerContext, env: Envelope): ApplyOutcom
   if (invalid) return { dropped: invalid };
   const { tx, feeBump } = env;
   const fee = minFee(tx, ledger.baseFee, feeBump !== undefined);
-  const payer = state.accounts.touch(feeBump?.feeSource ?? tx.source);
+  state.startSegment();
+  const payerId = feeBump?.feeSource ?? tx.source;
+  const payer = state.accounts.touch(payerId);
   if (!payer) throw new Error('fee source vanished after its check');
   payer.balance -= fee;
   payer.lastModified = ledger.ledger;
   state.feePool += fee;
+  const feeChanges = state.takeSegment();
+  state.startSegment();
   const source = state.accounts.touch(tx.source);
   if (!source) throw new Error('source vanished after its check');
   source.seq = tx.seq;
   source.lastModified = ledger.ledger;
   removeOneTimeSigners(ledger, env);
+  const beforeChanges = state.takeSegment();
 
   state.begin();
-  const { results, infos } = applyOperations(ledger, tx);
+  const { results, infos, changes } = applyOperations(ledger, tx);
   const successful = results.every((r) => r.outer === OP.INNER && r.code === 0);
   if (successful) state.commit();
   else state.rollback();
+  // A failed transaction's operations were rolled back: its meta keeps its fee and sequence, and no operation.
+  const plan: MetaPlan = {
+    ledger: ledger.ledger,
+    fee: feeChanges,
+    before: beforeChanges,
+    operations: successful
+      ? tx.operations.map((op, i) => ({
+          changes: changes[i]!,
+          events: planEvents(env, op, op.source ?? tx.source, infos[i] ?? {}),
+        }))
+      : [],
+    feePayer: payerId,
+    feeCharged: fee,
+  };
 
   const outcome: TxOutcome = {
     code: successful ? TX.SUCCESS : TX.FAILED,
@@ -194,5 +226,16 @@ export function applyEnvelope(ledger: LedgerContext, env: Envelope): ApplyOutcom
       scopes: scopesOf(op, opSource, info),
     };
   });
-  return { applied: { env, successful, feeCharged: fee, resultXdr, ops } };
+  return {
+    applied: {
+      env,
+      successful,
+      feeCharged: fee,
+      resultXdr,
+      ops,
+      feeMeta: feeMetaBytes(plan),
+      resultMeta: resultMetaBytes(plan),
+      plan,
+    },
+  };
 }

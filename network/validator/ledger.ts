@@ -106,6 +106,8 @@ export class LedgerCloser {
         envelopeXdr: t.env.xdr,
         resultXdr: t.resultXdr,
         createdAt: closedAt,
+        feeMeta: t.feeMeta,
+        resultMeta: t.resultMeta,
         ...(feeBump ? { inner: { hash: feeBump.innerHash, maxFee: tx.fee } } : {}),
       });
       t.ops.forEach((op, j) => {

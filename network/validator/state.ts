@@ -72,6 +72,8 @@ export class Table<T> {
   readonly dirty = new Set<string>();
   private undo = new Map<string, T | undefined>();
   private journaling = false;
+  /** While a transaction's meta is recorded: each key touched in the running segment, with its value before (meta.ts). */
+  private segment: Map<string, T | undefined> | null = null;
 
   constructor(private readonly clone: (row: T) => T) {}
 
@@ -125,8 +127,27 @@ export class Table<T> {
     this.journaling = false;
   }
 
+  /** Starts recording what the next changes touch (a fee, a sequence bump, one operation). */
+  startSegment(): void {
+    this.segment = new Map();
+  }
+
+  /** What the segment touched: each key with its value before (undefined: it did not exist) and now (undefined: gone). */
+  takeSegment(): { key: string; before: T | undefined; after: T | undefined }[] {
+    const touched = this.segment;
+    this.segment = null;
+    if (!touched) return [];
+    return [...touched].map(([key, before]) => {
+      const now = this.rows.get(key);
+      // A copy: the next segment changes the same rows in place.
+      return { key, before, after: now === undefined ? undefined : this.clone(now) };
+    });
+  }
+
   private remember(key: string, before: T | undefined): void {
     this.dirty.add(key);
+    if (this.segment && !this.segment.has(key))
+      this.segment.set(key, before === undefined ? undefined : this.clone(before));
     if (this.journaling && !this.undo.has(key)) {
       this.undo.set(key, before === undefined ? undefined : this.clone(before));
     }
@@ -159,9 +180,41 @@ export class LedgerState {
     for (const table of this.tables) table.rollback();
   }
 
+  /** Starts a segment of a transaction's meta in every table of entries (meta.ts). */
+  startSegment(): void {
+    for (const table of this.entryTables) table.startSegment();
+  }
+
+  /** The entries the segment changed, table by table, before and after. */
+  takeSegment(): EntryChanges {
+    return {
+      accounts: this.accounts.takeSegment(),
+      trustlines: this.trustlines.takeSegment(),
+      balances: this.balances.takeSegment(),
+      pools: this.pools.takeSegment(),
+      data: this.data.takeSegment(),
+    };
+  }
+
+  private get entryTables(): Table<unknown>[] {
+    return [this.accounts, this.trustlines, this.balances, this.pools, this.data] as Table<unknown>[];
+  }
+
   clearDirty(): void {
     for (const table of this.tables) table.dirty.clear();
   }
+}
+
+/** One table's changes in a segment (Table.takeSegment). */
+export type Changed<T> = { key: string; before: T | undefined; after: T | undefined }[];
+
+/** What one segment of a transaction changed, by kind of ledger entry. */
+export interface EntryChanges {
+  accounts: Changed<Account>;
+  trustlines: Changed<Trustline>;
+  balances: Changed<ClaimableBalance>;
+  pools: Changed<Pool>;
+  data: Changed<DataEntry>;
 }
 
 export function trustlineKey(account: string, asset: string): string {

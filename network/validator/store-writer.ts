@@ -37,6 +37,9 @@ export interface TransactionRow {
   createdAt: string;
   /** A fee bump's inner transaction: its hash and its own fee. */
   inner?: { hash: string; maxFee: bigint };
+  /** What the core recorded of it (validator/meta.ts), as XDR. */
+  feeMeta: Uint8Array;
+  resultMeta: Uint8Array;
 }
 
 /** Rows per multi-row INSERT: one statement call per batch instead of one per row. */
@@ -53,6 +56,7 @@ export class StoreWriter {
       ledger: p('INSERT INTO ledgers VALUES (?,?,?,?,?,?,?,?,?,?)'),
       tx: p('INSERT INTO transactions VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)'),
       inner: p('INSERT INTO inner_transactions VALUES (?,?,?)'),
+      txMeta: p('INSERT INTO transaction_meta VALUES (?,?,?)'),
       account: p('INSERT OR REPLACE INTO accounts VALUES (?,?,?,?,?,?,?,?,?,?,?)'),
       accountDel: p('DELETE FROM accounts WHERE id = ?'),
       signersDel: p('DELETE FROM signers WHERE account = ?'),
@@ -129,6 +133,7 @@ export class StoreWriter {
       r.createdAt,
     );
     if (r.inner) this.st('inner').run(r.id, r.inner.hash, r.inner.maxFee);
+    this.st('txMeta').run(r.id, r.feeMeta, r.resultMeta);
   }
 
   operation(id: bigint, txId: bigint, type: number, source: string, successful: boolean, details: string): void {

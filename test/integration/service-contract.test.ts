@@ -2,7 +2,7 @@
 // (every operation type, failed transactions included), starting at ledger 60000000 so that
 // every id is above 2^53.
 import { DatabaseSync } from 'node:sqlite';
-import { StrKey } from '@stellar/stellar-base';
+import { StrKey, xdr } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../shared/amount';
 import { isJsonObject, parseJson, type JsonValue } from '../../shared/json';
@@ -70,6 +70,27 @@ describe('records of every type, as the core wrote them', () => {
     const page = await get(`/accounts/${busy}/operations?limit=200&include_failed=true`);
     expect(expectExactAmounts(page.text)).toBeGreaterThan(50);
     expect(/:-?\d+(\.\d+)?[eE]/.test(page.text)).toBe(false);
+  });
+});
+
+describe('a transaction as the core recorded it', () => {
+  it('carries its TransactionMetaV4 and its fee changes, hex, that @stellar/stellar-base decodes; a listing leaves them out', async () => {
+    const tx = row(
+      'SELECT hash, fee_account, fee_charged FROM transactions WHERE successful = 1 AND operation_count > 0 LIMIT 1',
+    );
+    const one = (await get(`/transactions/${tx.hash as string}`)).json;
+    const meta = xdr.TransactionMeta.fromXDR(Buffer.from(one.result_meta_xdr as string, 'hex'));
+    expect(meta.switch()).toBe(4);
+    expect(meta.v4().operations().length).toBeGreaterThan(0);
+    const [fee] = meta.v4().events();
+    expect(fee!.event().body().v0().topics()[0]!.sym().toString()).toBe('fee');
+    const feeChanges = (xdr.LedgerEntryChanges as unknown as { fromXDR(b: Buffer): xdr.LedgerEntryChange[] }).fromXDR(
+      Buffer.from(one.fee_meta_xdr as string, 'hex'),
+    );
+    expect(feeChanges.map((c) => c.switch().name)).toEqual(['ledgerEntryState', 'ledgerEntryUpdated']);
+    const page = records((await get(`/accounts/${tx.fee_account as string}/transactions?limit=5`)).json);
+    expect(page.length).toBeGreaterThan(0);
+    expect(page.every((r) => !('result_meta_xdr' in r) && !('fee_meta_xdr' in r))).toBe(true);
   });
 });
 

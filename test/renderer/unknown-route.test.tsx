@@ -1,11 +1,17 @@
 // An address that names no page is said, not shown as Explore: parseHash keeps the unknown segment,
 // and the page for it names it (isolated) with the ways on.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotFound } from '../../renderer/src/components/not-found';
+import { Sidebar } from '../../renderer/src/components/sidebar';
+import { fakeBridge } from './support/fake-bridge';
+import { renderWith } from './support/render';
 import { parseHash } from '../../renderer/src/lib/router';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
 
 describe('unknown routes', () => {
   it('keeps the segment that names no page, and none for a known page or the bare address', () => {
@@ -30,5 +36,20 @@ describe('unknown routes', () => {
   it('an entity kind without its id says which id it needs', () => {
     render(<NotFound segment="account" wantsId="an account" />);
     expect(screen.getByTestId('unknown-route').textContent).toContain('names an account but gives no id');
+  });
+
+  it('the sidebar marks no page current on an address that names none, and Explore on Explore', async () => {
+    window.location.hash = '#/nowhere';
+    renderWith(fakeBridge({ 'stream:list': () => ({ watched: [], statuses: [] }) }), <Sidebar />);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    const current = () =>
+      within(nav)
+        .queryAllByRole('link')
+        .filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current()).toEqual([]);
+    act(() => {
+      window.location.hash = '#/explore';
+    });
+    await waitFor(() => expect(current().map((a) => a.textContent)).toEqual(['Explore']));
   });
 });

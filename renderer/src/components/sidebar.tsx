@@ -33,7 +33,13 @@ export function Sidebar() {
   const openGoto = useUi((state) => state.setGotoOpen);
   const watched = useWatched();
   const labels = useLabelStore((state) => state.byAccount);
-  const current = ['live', 'submit', 'settings', 'history'].includes(route.name) ? route.name : 'explore';
+  // An address that names no page is on none of them (not Explore, whose place it took before).
+  const current =
+    route.unknown !== undefined
+      ? null
+      : ['live', 'submit', 'settings', 'history'].includes(route.name)
+        ? route.name
+        : 'explore';
   return (
     <aside className="sidebar" aria-label="Navigation">
       <h1 className="brand">Ledgerscope</h1>

@@ -202,6 +202,30 @@ describe('the walks beside the operations, written', () => {
     expect(checked.lines.map((l) => l.status)).toEqual(['reconciled', 'reconciled']);
   });
 
+  // Issue 37.2: seen failing with the second walk's fills counted again (the first fill of each
+  // trade row added as a leg, the further ones under a second number).
+  it('writes each fill once when a second writer walks the same trades again, from the start or mid-operation', () => {
+    const { db, sides, acct } = indexed();
+    const fills = [0, 1, 2, 3].map((order) =>
+      trade(toid(103, 1, 1), order, OTHER, ME, ['3.0000000', '1.0000000'], false),
+    );
+    const own = trade(toid(101, 1, 1), 0, ME, OTHER, ['5.0000000', '1.5000000'], false);
+    const start = { cursor: undefined, previous: null };
+    sides.ingest(ME, 'trades', bytes([own, ...fills.slice(0, 2)]), start, BOUND);
+    sides.ingest(ME, 'trades', bytes(fills.slice(2)), { cursor: `${toid(103, 1, 1)}-1`, previous: null }, BOUND);
+    const once = sumsOf(db, acct);
+    // USD: 4 out in the four fills; 1.5 in by its offer and 3 by its path payment.
+    expect(once[USD]).toMatchObject({ out: '4', in: '4.5' });
+    // Another process's writer on the same file, its walk from the start and from the second fill.
+    const second = openIndex(db.location()!);
+    const other = new SideWriter(second, new IndexWriter(second));
+    other.ingest(ME, 'trades', bytes([own, ...fills]), start, BOUND);
+    other.ingest(ME, 'trades', bytes(fills.slice(1)), { cursor: `${toid(103, 1, 1)}-0`, previous: null }, BOUND);
+    second.close();
+    expect(sumsOf(db, acct)).toEqual(once);
+    expect((db.prepare('SELECT count(*) AS n FROM legs WHERE acct = ?').get(acct) as { n: number }).n).toBe(2 * 3 + 2);
+  });
+
   // Issue #35: seen failing with every fill of a held path payment dropped (the taker check
   // removed): a path payment that pays the account and crosses its offer is in its index, and the
   // fill is its offer's, not the payment's own legs.

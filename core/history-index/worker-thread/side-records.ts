@@ -140,6 +140,16 @@ export function tradeOf(value: JsonValue, viewer: string): TradeFill | null {
   };
 }
 
+/** Legs of fills are numbered from here (a row's own further legs count from 0). */
+export const FILL_LEG_BASE = 1000;
+
+/**
+ * A fill's leg's number among its operation's row's legs, from the fill's identity (its place
+ * among the operation's trades), so that a fill written twice (two syncs at once, a page walked
+ * again) is one leg: `legs` is keyed by it (issue 37.2).
+ */
+export const fillLegNumber = (fill: TradeFill, i: number) => FILL_LEG_BASE + 2 * fill.order + i;
+
 /**
  * The row of the fills one operation of another account made of the indexed account's offers: a
  * conversion (what the account gave went out, what it got came in), further fills its legs.
@@ -169,7 +179,8 @@ export function tradeRowOf(fills: TradeFill[], slot: number): IndexRow {
     memoType: null,
     fee: null,
     feeAccount: NO_FEE_HERE,
-    extra: fills.slice(1).flatMap((fill) => fill.legs),
+    // The first fill is the columns' (its token the row's), each further one legs under its own numbers.
+    extra: fills.slice(1).flatMap((fill) => fill.legs.map((leg, i) => ({ ...leg, n: fillLegNumber(fill, i) }))),
     slot,
   };
 }

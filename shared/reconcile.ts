@@ -218,7 +218,12 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       legs: sums?.legs ?? 0,
     };
   });
-  const reconciled = lines.length > 0 && lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
+  // A partial index (its sync failed, paused, still running) reconciles nothing: what it has not
+  // read can move the balance (issue 37.4), whatever the lines it holds add up to.
+  const reconciled =
+    input.partial === null &&
+    lines.length > 0 &&
+    lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
   return {
     account: input.account,
     lines,
@@ -234,6 +239,8 @@ function summaryOf(lines: ReconcileLine[], input: ReconcileInput): string {
   if (lines.length === 0) return 'Nothing to reconcile: the index holds no flow and the network reports no balance.';
   const off = lines.filter((l) => l.status !== 'reconciled' && l.status !== 'issued');
   const through = input.sums.newestLedger === null ? '' : ` through ledger ${count(input.sums.newestLedger)}`;
+  if (off.length === 0 && input.partial)
+    return `Not reconciled: the index is partial (${input.partial}), so the flows it holds${through} adding up to the balances the network reports shows nothing of the history it has not read; sync it to the end and reconcile again.`;
   if (off.length === 0)
     return `Reconciled: the flows of all ${count(lines.length)} asset${lines.length === 1 ? '' : 's'}${through} add up to the balances the network reports, to the stroop.`;
   const first = off[0]!;

@@ -5,7 +5,7 @@
 // a silent mismatch. One reading, here: the workbench, the account page and `ledgerscope
 // reconcile` all show this module's lines and sentences. Pure and exact (bigints of stroops).
 import { z } from 'zod';
-import { displayMoney, formatAmount, parseAmount } from './amount';
+import { AmountError, displayMoney, formatAmount, parseAmount, parseSum } from './amount';
 import { DecimalString } from './model';
 import { assetCodeOf } from './moves';
 
@@ -176,10 +176,20 @@ function causeOfLine(
   }
 }
 
+/** A balance the network reports: one amount, within int64, else an error that names it. */
+function reportedAmount(balance: ReportedBalance): bigint {
+  try {
+    return parseAmount(balance.amount, { allowNegative: true });
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+    throw new AmountError(`the balance of ${balance.asset} the network reports: ${error.message}`);
+  }
+}
+
 /** The reconciliation of every asset the index or the network names. */
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { sums: index, balances } = input;
-  const reported = new Map((balances ?? []).map((b) => [b.asset, parseAmount(b.amount, { allowNegative: true })]));
+  const reported = new Map((balances ?? []).map((b) => [b.asset, reportedAmount(b)]));
   const bySums = new Map(index.assets.filter((a) => !a.asset.startsWith('balance:')).map((a) => [a.asset, a]));
   const assets = [...new Set([...bySums.keys(), ...reported.keys()])].sort((a, b) =>
     a === 'native' ? -1 : b === 'native' ? 1 : a < b ? -1 : a > b ? 1 : 0,
@@ -187,7 +197,8 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   const genesis = input.genesisBalance === null ? null : parseAmount(input.genesisBalance);
   const lines = assets.map((asset): ReconcileLine => {
     const sums = bySums.get(asset);
-    const [inflow, outflow, fees] = sums ? [sums.in, sums.out, sums.fees].map((t) => parseAmount(t)) : [0n, 0n, 0n];
+    // Sums, not amounts: beyond int64 where the rows add up past it (issue 37.5).
+    const [inflow, outflow, fees] = sums ? [sums.in, sums.out, sums.fees].map(parseSum) : [0n, 0n, 0n];
     const net = inflow! - outflow! - fees!;
     const now = reported.get(asset) ?? 0n;
     const openingFrom = index.created ? 'creation' : genesis !== null ? 'genesis' : null;

@@ -74,6 +74,41 @@ describe('reconcile of a partial index (issue 37.4)', () => {
   });
 });
 
+describe('reconcile of sums beyond int64 (issue 37.5)', () => {
+  const MAX = '922337203685.4775807';
+  it('reads a sum of two amounts of int64’s maximum exactly, and a stroop past it', () => {
+    const twice = '1844674407370.9551614';
+    // Two fills of int64's maximum in, one out: the sums pass int64, the closing balance does not.
+    for (const [inflow, outflow, closing] of [
+      [twice, MAX, MAX],
+      ['922337203685.4775808', '0.0000001', MAX],
+      [MAX, '0', MAX],
+      [twice, twice, '0'],
+    ] as const) {
+      const whole = reconcile(
+        input({
+          sums: sums({ assets: [{ asset: USD, in: inflow, out: outflow, fees: '0', unknown: 0, nofee: 0, legs: 3 }] }),
+          balances: [{ asset: USD, amount: closing }],
+        }),
+      );
+      expect(whole.lines[0]).toMatchObject({ in: inflow, out: outflow, closing, status: 'reconciled' });
+    }
+    const off = reconcile(
+      input({
+        sums: sums({ assets: [{ asset: USD, in: twice, out: '0', fees: '0', unknown: 0, nofee: 0, legs: 2 }] }),
+        balances: [{ asset: USD, amount: MAX }],
+      }),
+    );
+    expect(off.lines[0]).toMatchObject({ status: 'differs', difference: `-${MAX}` });
+  });
+
+  it('still refuses a reported balance (one amount) outside int64, naming the asset', () => {
+    expect(() => reconcile(input({ balances: [{ asset: USD, amount: '922337203685.4775808' }] }))).toThrow(
+      `the balance of ${USD} the network reports: amount "922337203685.4775808" is outside int64`,
+    );
+  });
+});
+
 describe('reconcile', () => {
   it('reconciles to the stroop, and differs by a stroop either way with the exact difference', () => {
     const whole = reconcile(input());

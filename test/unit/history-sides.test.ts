@@ -235,7 +235,12 @@ describe('the walks beside the operations, written', () => {
     sides.ingest(ME, 'trades', bytes(fills), { cursor: undefined, previous: null }, BOUND);
     const xlm = totalsBy(db, acct, { status: 'successful' }, 'asset', 10).find((r) => r.asset === 'native')!;
     // 1,000 XLM from FUND and two fills of int64's maximum in; 10 out by its path payment; two fees of 100.
-    expect(xlm).toMatchObject({ in: '1844674408370.9551614', out: '10', fees: '0.00002', net: '1844674408360.9551414' });
+    expect(xlm).toMatchObject({
+      in: '1844674408370.9551614',
+      out: '10',
+      fees: '0.00002',
+      net: '1844674408360.9551414',
+    });
     const checked = reconcile({
       account: ME,
       sums: { ...indexSums(db, acct), created: true },

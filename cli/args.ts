@@ -5,7 +5,6 @@ import { parseMerge, type MergeCommand } from './merge-args';
 import { HISTORY_USAGE, parseHistoryCommand, type HistoryCommand } from './history-args';
 import { oneOf, parseFlags, positionals, str, type OptionTable, type Values } from './flags';
 import { UsageError } from './usage-error';
-
 export { UsageError };
 
 export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] [--max-wait SECONDS] <command>
@@ -25,7 +24,8 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
       --output FILE --format csv|accounting|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
       csv: one row per leg, names from the address book, fee_xlm once per transaction the account paid;
       accounting: one row per transaction in Koinly's universal layout (sent, received, fee, label, TxHash)
-  (export and merge --output never overwrite: a taken name is written as "name (2).ext", and the path printed)
+  (export and merge --output never overwrite: a taken name is written as "name (2).ext", and the path printed;
+   and name a file only when it is whole: a stopped or killed export leaves nothing under the name)
 ${HISTORY_USAGE}
 global flags, anywhere on the line:
   --network X                             local (the embedded local network, the default), testnet, public or a Horizon URL

@@ -126,21 +126,34 @@ async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): 
   let next: string | null = null;
   // The counterparty_name column names accounts by the address book (the local network's demo accounts).
   const csv = new LiveCsv('csv', listingViewer(target), ctx.core.names());
-  for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit, order: flags.order })) {
-    if (!opened) {
-      // Only once the first page is in, so an error leaves stdout empty.
-      if (flags.format === 'json') ctx.io.out('[');
-      if (flags.format === 'csv') ctx.io.out(`${EXPORT_COLUMNS.join(',')}\n`);
-      opened = true;
+  let written = 0;
+  try {
+    for await (const page of pages(fetchRecords, { cursor: flags.cursor, limit: flags.limit, order: flags.order })) {
+      if (!opened) {
+        // Only once the first page is in, so an error leaves stdout empty.
+        if (flags.format === 'json') ctx.io.out('[');
+        if (flags.format === 'csv') ctx.io.out(`${EXPORT_COLUMNS.join(',')}\n`);
+        opened = true;
+      }
+      for (const record of page.records) {
+        if (flags.format === 'ndjson') ctx.io.out(ndjsonRow(record));
+        else if (flags.format === 'csv') ctx.io.out(csv.rows(record));
+        else ctx.io.out(`${first ? '\n' : ',\n'}${JSON.stringify(record)}`);
+        first = false;
+      }
+      written += page.records.length;
+      next = page.next;
+      if (!flags.all) break;
+      if (ctx.signal?.aborted) throw new CommandError('interrupted');
     }
-    for (const record of page.records) {
-      if (flags.format === 'ndjson') ctx.io.out(ndjsonRow(record));
-      else if (flags.format === 'csv') ctx.io.out(csv.rows(record));
-      else ctx.io.out(`${first ? '\n' : ',\n'}${JSON.stringify(record)}`);
-      first = false;
-    }
-    next = page.next;
-    if (!flags.all) break;
+  } catch (error) {
+    if (!opened) throw error;
+    // What stdout holds is a part: say so, and exit 1, so no script takes it for the whole (issue 36).
+    const reason = ctx.signal?.aborted ? 'interrupted' : (error as Error).message;
+    const unclosed = flags.format === 'json' ? ', its JSON array not closed' : '';
+    throw new CommandError(
+      `stopped after ${written} records (${reason}): the output on stdout is incomplete${unclosed}`,
+    );
   }
   if (flags.format === 'json') ctx.io.out(first ? ']\n' : '\n]\n');
   if (historyStart) ctx.io.err(`${historyStartMessage(historyStart)}\n`);

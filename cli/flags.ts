@@ -14,6 +14,27 @@ export interface ParseOptions {
   maxValue?: number;
 }
 
+/**
+ * `--name -value` as `--name=-value` where `--name` takes a value and `-value` is no short flag of
+ * the table: the spelling `--help` writes (`--sort -amount`), which node's parseArgs calls
+ * ambiguous (issue 37.10). A `--`-led word after it stays a flag (`--sort --limit 3` is refused).
+ */
+function joinDashValues(args: string[], options: OptionTable): string[] {
+  const shorts = new Set(Object.values(options).flatMap((o) => (o.short ? [`-${o.short}`] : [])));
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    if (arg === '--') return [...joined, ...args.slice(i)];
+    const option = arg.startsWith('--') && !arg.includes('=') ? options[arg.slice(2)] : undefined;
+    if (option?.type === 'string' && next?.startsWith('-') && !next.startsWith('--') && !shorts.has(next)) {
+      joined.push(`${arg}=${next}`);
+      i += 1;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /** Strict flags and positionals; a mistake is one line (node's hint about dash-led values kept). */
 export function parseFlags(
   args: string[],
@@ -22,7 +43,7 @@ export function parseFlags(
 ): { values: Values; positionals: string[] } {
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: true }) as {
+    parsed = parseArgs({ args: joinDashValues(args, options), options, strict: true, allowPositionals: true }) as {
       values: Values;
       positionals: string[];
     };

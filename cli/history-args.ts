@@ -47,7 +47,8 @@ export const HISTORY_USAGE = `  sync <account> [--follow] [--rebuild]   index th
                --failed (include failed) | --only-failed
   reconcile <account> [--format table|json]
       per asset: opening, in, out, fees and closing balance from the index beside the balance the network
-      reports now; exit 0 when every asset reconciles to the stroop, 1 when one does not (the difference and its likely cause)
+      reports now; exit 0 when every asset reconciles to the stroop over a whole index; 1 when one does not (the
+      difference and its likely cause) or the index is partial (its first line says so); 2 for a malformed flag
       an index whose sync has not finished (syncing, paused, interrupted, failed) is partial: history and
       totals refuse it (exit 1, the reason on stderr) unless --partial, which prints its figures labelled partial`;
 

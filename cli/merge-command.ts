@@ -1,8 +1,8 @@
 // `ledgerscope merge` and the signature part of `ledgerscope inspect`: envelope files read with a
 // size limit, merged by the core (signatures:merge), written as base64, hex or SEP-7.
-import { closeSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { containsSecretKey, createFreshFile, SECRET_REFUSED } from '../core';
+import { containsSecretKey, SECRET_REFUSED, writeFresh as writeWhole } from '../core';
 import type { MergeReport, SignatureReport } from '../shared/signatures';
 import type { MergeCommand } from './merge-args';
 import { call, CommandError, type Context } from './context';
@@ -54,13 +54,8 @@ export async function mergeCommand(command: MergeCommand, ctx: Context): Promise
 /** Writes `--output` under a fresh name (`x (2).txt` when x.txt exists: nothing is overwritten); returns the path written. */
 function writeFresh(output: string, text: string): string {
   try {
-    const { path, fd } = createFreshFile(dirname(output), basename(output));
-    try {
-      writeFileSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-    return path;
+    // Whole or not at all, under a fresh name (core/exports/whole-file.ts).
+    return writeWhole(dirname(output), basename(output), text);
   } catch (error) {
     const system = error as NodeJS.ErrnoException; // a file system error names its code; a refused name says why
     throw new CommandError(`cannot write ${output}: ${system.syscall ? system.code : system.message}`);

@@ -1,6 +1,8 @@
 // `ledgerscope reconcile <account>`: whether the account's indexed flows add up to the balances
 // the network reports now, per asset, to the stroop (shared/reconcile.ts, the reading the
-// workbench and the account page show). Exit 0 when every asset reconciles, 1 when one does not.
+// workbench and the account page show). Exit 0 when every asset reconciles over a whole index;
+// 1 when one does not, or when the index is partial (its sync failed, paused or still running:
+// what it has not read can move a balance, issue 37.4), or on an error; 2 for a malformed flag.
 import { displayAmount } from '../shared/amount';
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
 import { assetCodeOf, lineStatusText, type Reconciliation } from '../shared/reconcile';

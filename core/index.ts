@@ -22,5 +22,6 @@ export { redactLogData } from './app/log-redaction';
 export { streamPayments } from './streams/streams';
 export { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './exports/export';
 export { createFreshFile } from './exports/export-files';
+export { replaceWhole, writeFresh } from './exports/whole-file';
 export { historyNdjsonRow } from './history-index/ndjson-row';
 export { waitLine } from './http/rate-limit';

@@ -1,8 +1,9 @@
 // The window's size and position, remembered in <userData>/window-state.json. A saved position
 // that no longer lies on any display (a monitor was unplugged) falls back to the default size,
 // centred by the system.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceWhole } from '../core';
 
 export interface Rect {
   x: number;
@@ -54,6 +55,6 @@ export function loadWindowState(userDataDir: string): unknown {
 
 export function saveWindowState(userDataDir: string, state: WindowState): void {
   const file = join(userDataDir, 'window-state.json');
-  writeFileSync(`${file}.tmp`, JSON.stringify(state));
-  renameSync(`${file}.tmp`, file);
+  // Whole or not at all, flushed first (core/exports/whole-file.ts).
+  replaceWhole(file, JSON.stringify(state));
 }

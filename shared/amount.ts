@@ -42,6 +42,25 @@ export function parseAmount(text: string, options: ParseAmountOptions = {}): big
 }
 
 /**
+ * A sum of amounts (a total, a net, a balance drawn from sums) as integer units: the decimal
+ * grammar of parseAmount, signed, without its int64 bound. A sum of stored amounts may pass int64
+ * where no single amount can (two trades of int64's maximum: issue 37.5), so it stays a bigint
+ * end to end. Still bounded in length (64 characters: far past any sum of int64 rows).
+ */
+export function parseSum(text: string): bigint {
+  if (typeof text !== 'string') throw new AmountError('sum must be a string');
+  if (text.length > 64) throw new AmountError('sum is too long');
+  const match = DECIMAL.exec(text.trim());
+  if (!match || /[eE]/.test(text)) throw new AmountError(`sum "${short(text.trim())}" is not a decimal number`);
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  if (sign === '+') throw new AmountError('sum must not carry a "+" sign');
+  if (fraction.length > SCALE_DIGITS)
+    throw new AmountError(`sum "${short(text.trim())}" has more than ${SCALE_DIGITS} decimal places`);
+  const magnitude = BigInt(whole) * SCALE + BigInt(fraction.padEnd(SCALE_DIGITS, '0') || '0');
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+/**
  * Integer units to the shortest exact decimal string: 1n -> "0.0000001", 10^7 -> "1". Cut from
  * the digits' text (no bigint division, no regular expression): the analyses write tens of
  * thousands of these per answer.

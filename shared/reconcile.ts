@@ -5,7 +5,7 @@
 // a silent mismatch. One reading, here: the workbench, the account page and `ledgerscope
 // reconcile` all show this module's lines and sentences. Pure and exact (bigints of stroops).
 import { z } from 'zod';
-import { displayMoney, formatAmount, parseAmount } from './amount';
+import { AmountError, displayMoney, formatAmount, parseAmount, parseSum } from './amount';
 import { DecimalString } from './model';
 import { assetCodeOf } from './moves';
 
@@ -176,10 +176,20 @@ function causeOfLine(
   }
 }
 
+/** A balance the network reports: one amount, within int64, else an error that names it. */
+function reportedAmount(balance: ReportedBalance): bigint {
+  try {
+    return parseAmount(balance.amount, { allowNegative: true });
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+    throw new AmountError(`the balance of ${balance.asset} the network reports: ${error.message}`);
+  }
+}
+
 /** The reconciliation of every asset the index or the network names. */
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { sums: index, balances } = input;
-  const reported = new Map((balances ?? []).map((b) => [b.asset, parseAmount(b.amount, { allowNegative: true })]));
+  const reported = new Map((balances ?? []).map((b) => [b.asset, reportedAmount(b)]));
   const bySums = new Map(index.assets.filter((a) => !a.asset.startsWith('balance:')).map((a) => [a.asset, a]));
   const assets = [...new Set([...bySums.keys(), ...reported.keys()])].sort((a, b) =>
     a === 'native' ? -1 : b === 'native' ? 1 : a < b ? -1 : a > b ? 1 : 0,
@@ -187,7 +197,8 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   const genesis = input.genesisBalance === null ? null : parseAmount(input.genesisBalance);
   const lines = assets.map((asset): ReconcileLine => {
     const sums = bySums.get(asset);
-    const [inflow, outflow, fees] = sums ? [sums.in, sums.out, sums.fees].map((t) => parseAmount(t)) : [0n, 0n, 0n];
+    // Sums, not amounts: beyond int64 where the rows add up past it (issue 37.5).
+    const [inflow, outflow, fees] = sums ? [sums.in, sums.out, sums.fees].map(parseSum) : [0n, 0n, 0n];
     const net = inflow! - outflow! - fees!;
     const now = reported.get(asset) ?? 0n;
     const openingFrom = index.created ? 'creation' : genesis !== null ? 'genesis' : null;
@@ -218,7 +229,12 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       legs: sums?.legs ?? 0,
     };
   });
-  const reconciled = lines.length > 0 && lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
+  // A partial index (its sync failed, paused, still running) reconciles nothing: what it has not
+  // read can move the balance (issue 37.4), whatever the lines it holds add up to.
+  const reconciled =
+    input.partial === null &&
+    lines.length > 0 &&
+    lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
   return {
     account: input.account,
     lines,
@@ -234,6 +250,8 @@ function summaryOf(lines: ReconcileLine[], input: ReconcileInput): string {
   if (lines.length === 0) return 'Nothing to reconcile: the index holds no flow and the network reports no balance.';
   const off = lines.filter((l) => l.status !== 'reconciled' && l.status !== 'issued');
   const through = input.sums.newestLedger === null ? '' : ` through ledger ${count(input.sums.newestLedger)}`;
+  if (off.length === 0 && input.partial)
+    return `Not reconciled: the index is partial (${input.partial}), so the flows it holds${through} adding up to the balances the network reports shows nothing of the history it has not read; sync it to the end and reconcile again.`;
   if (off.length === 0)
     return lines.length === 1
       ? `Reconciled: the flows of its one asset${through} add up to the balance the network reports, to the stroop.`

@@ -1,6 +1,7 @@
 // Finding a secret key (an `S…` seed) in text, in any form a person could paste one: lowercase or
 // mixed case, inside longer text, with zero-width or other invisible characters inside, in
-// full-width letters, or split by spaces and line breaks into groups. The app core refuses every
+// full-width letters, or split into groups by any separator (spaces and line breaks, `-`, `.`,
+// `/`, `_`, U+2800, any character that is not base32: issue 37.7). The app core refuses every
 // message and file that holds one (core/app/secrets.ts); the page checks what it reads before sending.
 //
 // The rule, and why it does not refuse legitimate text (test/unit/secrets.test.ts):
@@ -9,10 +10,13 @@
 //   2. Any 56 characters inside one run that are a valid seed: version byte `S` + A–D, and the
 //      CRC16 checksum. Base64 and hex rarely hold such a run start (hex has no `S` at all), and
 //      each candidate passes the checksum by accident once in 65,536.
-//   3. Runs separated by whitespace only, joined: whole runs whose lengths add up to exactly 56,
-//      the first starting the seed, checked the same way. Requiring whole runs keeps prose and
-//      lists from forming candidates: a label followed by a line break and an account id (G…,
-//      itself 56 characters) never adds up to a window that starts at a word and ends at one.
+//   3. Runs separated by anything that is not base32 (every separator is one separator), joined:
+//      whole runs whose lengths add up to exactly 56, the first starting the seed, checked the
+//      same way. Requiring whole runs keeps prose and lists from forming candidates: a label
+//      followed by a line break and an account id (G…, itself 56 characters) never adds up to a
+//      window that starts at a word and ends at one; each window that does passes the version
+//      byte and the checksum by accident once in 262,144 (10,000 real envelopes as base64, whose
+//      `+`, `/` and digits split them into many runs, hold none).
 import { decodeStrKey } from './strkey';
 
 /** The one sentence every channel answers a secret key with (the dispatcher, the command line, the page). */
@@ -24,7 +28,6 @@ const SEED_CHARS = 56;
 /** Characters that show as nothing: format characters (zero-width, bidi, BOM, soft hyphen) and blank letters. */
 const INVISIBLE = /[\p{Cf}\u115f\u180e\u3164\uffa0]|\u034f|\u1160|\u17b4|\u17b5/gu;
 const RUN = /[A-Z2-7]+/g;
-const SPACE_ONLY = /^\s+$/u;
 
 /** A seed's first two characters: `S` then A–D (the version byte 18 << 3 leaves the next 3 bits zero). */
 const isSeedStart = (text: string, at: number): boolean =>
@@ -39,14 +42,16 @@ function seedInRun(run: string): boolean {
   return false;
 }
 
-/** Rule 3: whole runs of one whitespace-joined group that add up to a seed. */
+/** Rule 3: whole runs, in order, that add up to a seed. */
 function seedAcrossRuns(group: readonly string[]): boolean {
   for (let first = 0; first < group.length - 1; first++) {
     if (group[first]!.charCodeAt(0) !== 83) continue; // 'S'
     let length = 0;
     let last = first;
     for (; last < group.length && length < SEED_CHARS; last++) length += group[last]!.length;
-    if (length === SEED_CHARS && last - first > 1 && isSeed(group.slice(first, last).join(''))) return true;
+    if (length !== SEED_CHARS || last - first < 2) continue;
+    const window = group.slice(first, last).join('');
+    if (isSeedStart(window, 0) && isSeed(window)) return true;
   }
   return false;
 }
@@ -54,18 +59,11 @@ function seedAcrossRuns(group: readonly string[]): boolean {
 /** True when the text holds a valid secret key in any of the forms above. */
 export function containsSecretText(text: string): boolean {
   const normal = text.normalize('NFKC').replace(INVISIBLE, '').toUpperCase();
-  let group: string[] = [];
-  let end = 0;
+  const runs: string[] = [];
   for (const match of normal.matchAll(RUN)) {
     const run = match[0];
     if (run.length >= SEED_CHARS && seedInRun(run)) return true;
-    const joined = group.length > 0 && SPACE_ONLY.test(normal.slice(end, match.index));
-    if (!joined) {
-      if (seedAcrossRuns(group)) return true;
-      group = [];
-    }
-    group.push(run);
-    end = match.index + run.length;
+    runs.push(run);
   }
-  return seedAcrossRuns(group);
+  return seedAcrossRuns(runs);
 }

@@ -4,7 +4,7 @@
 import type { BalanceHistory, BalancePeriod } from '../../shared/balance-history';
 import type { IndexCoverage } from '../../shared/index-coverage';
 import type { Balance } from '../../shared/model';
-import { parseAmount } from '../../shared/amount';
+import { parseAmount, parseSum } from '../../shared/amount';
 import { movedAssetKey } from '../../shared/moves';
 import { reconcile, type ReportedBalance, type Reconciliation } from '../../shared/reconcile';
 import type { CoreContext } from './context';
@@ -99,7 +99,7 @@ export async function balanceHistory(
   if (!sums.created) {
     const now = (await reported(ctx, account, signal)).balances?.find((b) => b.asset === key)?.amount ?? '0';
     const flows = sums.assets.find((a) => a.asset === key);
-    const net = flows ? parseAmount(flows.in) - parseAmount(flows.out) - parseAmount(flows.fees) : 0n;
+    const net = flows ? parseSum(flows.in) - parseSum(flows.out) - parseSum(flows.fees) : 0n;
     opening = parseAmount(now) - net;
   }
   const points = await ctx.history.call(profile, 'balance', { account, asset: key, by, opening });

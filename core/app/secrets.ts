@@ -1,7 +1,7 @@
 // The app never asks for, holds or logs a secret key. Every message the hosts receive (labels
 // included), every file the command line or the desktop shell reads, and the command line's
 // arguments pass through here; a valid `S…` seed in any form (shared/secret-scan.ts: any case,
-// inside longer text, split by spaces or line breaks, with invisible characters inside) is refused
+// inside longer text, split into groups by any separator, with invisible characters inside) is refused
 // with the one message, SECRET_REFUSED, on every channel.
 import { containsSecretText, SECRET_REFUSED } from '../../shared/secret-scan';
 import { CoreError } from './errors';

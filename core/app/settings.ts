@@ -1,7 +1,8 @@
 // The user's settings: one JSON file in the user-data directory, written atomically (temp file +
 // rename) so a crash never leaves half a file. Unknown or corrupt content falls back to defaults
 // and is kept aside as settings.json.corrupt, never silently lost.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { replaceWhole } from '../exports/whole-file';
 import { join } from 'node:path';
 import type { z } from 'zod';
 
@@ -26,9 +27,8 @@ export class SettingsFile<T> {
 
   update(change: (current: T) => T): T {
     const next = this.schema.parse(change(this.value));
-    const temp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(next, null, 2));
-    renameSync(temp, this.path);
+    // Whole or not at all, flushed before it replaces the old file (whole-file.ts).
+    replaceWhole(this.path, JSON.stringify(next, null, 2));
     this.value = next;
     return next;
   }

@@ -1,11 +1,12 @@
 // Export of a listing to CSV or NDJSON, page by page, to a file in the export directory (the
-// same in Electron and in the browser, where a page cannot name a path). The file is created under
-// a fresh name (export-files.ts: nothing is overwritten). The cursor only moves after a page is
+// same in Electron and in the browser, where a page cannot name a path). The file is written under
+// a temporary name and given a fresh one only when whole and flushed (whole-file.ts: nothing is
+// overwritten, and a kill leaves no file under the name asked for, issue 37.3). The cursor only moves after a page is
 // written, and a 429 makes the exporter wait and ask for the same page again, so no row is lost or
 // written twice; a page the paging guard refuses (shared/paging-guard.ts: a cursor that does not
 // advance, goes backwards, a page repeated) fails the export. Progress goes out on `export:progress`.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, fsyncSync, mkdirSync, type WriteStream } from 'node:fs';
 import { basename } from 'node:path';
 import { historyStartMessage } from '../../shared/history-start';
 import type { ListingTarget } from '../../shared/ipc';
@@ -16,7 +17,8 @@ import { sleep } from '../http/backoff';
 import type { Emit } from '../app/dispatch';
 import { CoreError } from '../app/errors';
 import { HttpError } from '../http/http';
-import { createFreshFile, partialName, renameFresh } from './export-files';
+import { partialName } from './export-files';
+import { openTemp, publishFresh } from './whole-file';
 import { ACCOUNTING_COLUMNS, EXPORT_COLUMNS, LiveCsv, listingViewer, ndjsonRow } from './export-rows';
 import { need, type Source, type SourceListings } from '../sources/source';
 
@@ -62,11 +64,13 @@ export class Exports {
     need(source.listings).check(request.target); // validates the id before a file is created
     mkdirSync(this.directory, { recursive: true });
     const exportId = randomUUID().slice(0, 8);
-    const { path, fd } = createFreshFile(this.directory, request.fileName ?? defaultName(request));
+    const name = request.fileName ?? defaultName(request);
+    // While it runs, the file is its temporary one; the path becomes the name asked for when it is whole.
+    const { path, fd } = openTemp(this.directory, name);
     const controller = new AbortController();
     const progress: ExportProgress = { exportId, path, state: 'running', rows: 0, pages: 0 };
     const entry: Running = { progress, controller, done: Promise.resolve(progress) };
-    entry.done = this.run(entry, request, source, createWriteStream(path, { fd }));
+    entry.done = this.run(entry, request, source, name, fd);
     this.running.set(exportId, entry);
     return { ...progress };
   }
@@ -114,7 +118,14 @@ export class Exports {
     this.emit('export:progress', { ...entry.progress });
   }
 
-  private async run(entry: Running, request: ExportRequest, source: Source, out: WriteStream): Promise<ExportProgress> {
+  private async run(
+    entry: Running,
+    request: ExportRequest,
+    source: Source,
+    name: string,
+    fd: number,
+  ): Promise<ExportProgress> {
+    const out = createWriteStream('', { fd });
     const signal = entry.controller.signal;
     const nameOf = this.names();
     try {
@@ -143,16 +154,19 @@ export class Exports {
       }
       const last = csv?.end();
       if (last) await write(out, last);
+      fsyncSync(fd);
       await close(out);
+      const path = publishFresh(entry.progress.path, name);
       this.update(entry, {
         state: 'done',
-        message: `${entry.progress.rows} rows written to ${entry.progress.path}${historyNote}`,
+        path,
+        message: `${entry.progress.rows} rows written to ${path}${historyNote}`,
       });
     } catch (error) {
       await close(out).catch(() => undefined);
       const cancelled = signal.aborted;
       // What was written stays, under a name that says it is not the whole listing.
-      const path = markPartial(entry.progress.path);
+      const path = markPartial(entry.progress.path, name);
       const reason = cancelled ? `Cancelled after ${entry.progress.rows} rows` : (error as Error).message;
       this.update(entry, {
         state: cancelled ? 'cancelled' : 'failed',
@@ -214,9 +228,14 @@ async function knownTotal(
   }
 }
 
-/** `x.csv` becomes `x-partial.csv` (numbered if taken, never replacing a file); on failure the file keeps its name. */
-function markPartial(path: string): string {
-  return existsSync(path) ? renameFresh(path, partialName(path)) : path;
+/** The temporary file of `x.csv` becomes `x-partial.csv` (numbered if taken, never replacing a file); on failure it keeps its name. */
+function markPartial(temp: string, name: string): string {
+  if (!existsSync(temp)) return temp;
+  try {
+    return publishFresh(temp, partialName(name));
+  } catch {
+    return temp;
+  }
 }
 
 function defaultName(request: ExportRequest): string {

@@ -1,11 +1,11 @@
 // Handlers of the signatures domain (issue #14): checking who signed, what each account still
 // needs, merging partly signed copies, and exporting the result. Secret keys never reach here:
 // the dispatcher refuses them before any handler runs (secrets.ts).
-import { closeSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Handlers } from '../app/dispatch';
 import { CoreError } from '../app/errors';
-import { createFreshFile } from '../exports/export-files';
+import { writeFresh } from '../exports/whole-file';
 import { sourceLookup } from '../signatures/accounts';
 import type { Source } from '../sources/source';
 import { analyse, type Analysis, type SignatureContext } from '../signatures/analyse';
@@ -50,12 +50,7 @@ export function signaturesHandlers(ctx: SignaturesContext): SignatureHandlers {
       if (!fileName) return { text, hash: report.hash };
       // A fresh name, as every export: a file of that name already there is never overwritten.
       mkdirSync(ctx.exports.directory, { recursive: true });
-      const { path, fd } = createFreshFile(ctx.exports.directory, fileName);
-      try {
-        writeFileSync(fd, `${text}\n`);
-      } finally {
-        closeSync(fd);
-      }
+      const path = writeFresh(ctx.exports.directory, fileName, `${text}\n`);
       return { text, hash: report.hash, path };
     },
   };

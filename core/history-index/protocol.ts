@@ -103,7 +103,7 @@ export interface ExportArgs {
   names?: [string, string][];
   /** The most operations to read (all when absent). */
   maxRows?: number | undefined;
-  /** The file to write: claimed by the caller, empty, in the export directory (core/exports/export-files.ts claimFreshPath). */
+  /** The file to write: a temporary file the caller created, empty, in the export directory, and publishes when whole (core/exports/whole-file.ts). */
   path: string;
 }
 

@@ -1,11 +1,12 @@
 // Where the embedded network listens: ports kept between runs, and whether a network some other
 // host started on this data directory (the desktop app, the web host) answers now.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { isJsonObject } from '../../shared/json';
 import type { NetworkPart } from './embedded-network';
 import { HttpClient } from '../http/http';
+import { replaceWhole } from '../exports/whole-file';
 
 /**
  * The ports of the embedded network, kept in `<dataDir>/ports.json` so the Local profile's URL is
@@ -27,7 +28,7 @@ export async function choosePorts(dataDir: string): Promise<Record<NetworkPart, 
     const valid = typeof candidate === 'number' && Number.isInteger(candidate) && candidate > 1024 && candidate < 65536;
     ports[part] = valid && (await isFree(candidate)) ? candidate : await freePort();
   }
-  writeFileSync(file, JSON.stringify(ports));
+  replaceWhole(file, JSON.stringify(ports));
   return ports;
 }
 

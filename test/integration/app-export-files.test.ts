@@ -1,13 +1,14 @@
 // An export's progress and file: the total where the server knows it (a ledger's or transaction's
 // operations), a cancelled export's file named as partial, and the web host's download route
 // (token-protected, finished exports of this run only, hostile paths refused).
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../core/app/dispatch';
 import { startWebHost, type WebHost } from '../../electron/web-host';
 import type { ExportProgress } from '../../shared/model';
+import { runCli, startCli } from '../support/cli-process';
 import { waitFor } from '../support/wait';
 import { START_LEDGER, startCore, startSyntheticService, type CoreFixture, type ServiceFixture } from './app-support';
 
@@ -110,6 +111,38 @@ describe('export progress', () => {
     expect(dataRows(done.path)).toBe(done.rows);
     expect(done.message).toContain('partial');
   });
+});
+
+// Issue 37.3: seen failing with ops.csv left by the kill, 1,201 of 4,001 lines, ending on a whole line.
+describe('an export killed mid-write', () => {
+  it('leaves no file under the name asked for, only its temporary one; a whole export publishes the name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-kill-export-'));
+    const userData = mkdtempSync(join(tmpdir(), 'ledgerscope-kill-user-'));
+    const args = ['export', 'payments', service.accounts[0]!, '--format', 'csv', '--include-failed'];
+    const cli = startCli([...args, '--output', join(dir, 'ops.csv'), '--network', service.url], userData);
+    // The service allows 10 requests a second: the export runs for seconds; kill it once rows are written.
+    const temp = await waitFor(
+      'the export’s temporary file, with rows in it',
+      () => {
+        const name = readdirSync(dir).find((n) => n.startsWith('.ops.csv.') && n.endsWith('.part'));
+        return name && statSync(join(dir, name)).size > 1000 ? name : undefined;
+      },
+      60_000,
+    );
+    cli.child.kill('SIGKILL');
+    await cli.done;
+    expect(readdirSync(dir)).toEqual([temp]);
+    expect(existsSync(join(dir, 'ops.csv'))).toBe(false);
+    // A whole one: the name appears only when every row is in it.
+    const whole = await runCli(
+      [...args, '--max-rows', '300', '--output', join(dir, 'ops.csv'), '--network', service.url],
+      userData,
+    );
+    expect(whole.code, whole.err).toBe(0);
+    expect(whole.out.trim()).toContain(join(dir, 'ops.csv'));
+    expect(dataRows(join(dir, 'ops.csv'))).toBeGreaterThanOrEqual(300);
+    expect(readdirSync(dir).sort()).toEqual([temp, 'ops.csv'].sort());
+  }, 120_000);
 });
 
 describe('web host downloads', () => {

@@ -1,6 +1,7 @@
 // Export of 10,000 rows under a low rate limit: every row exactly once, in order, with progress
 // events and 429s waited out; NDJSON, cancel, and hostile arguments.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../shared/csv-cell';
 import { EXPORT_COLUMNS } from '../../core/exports/export';
@@ -50,9 +51,12 @@ describe('export:start', () => {
       fileName: 'all-payments.csv',
     });
     expect(started).toMatchObject({ state: 'running', rows: 0 });
-    expect(started.path.endsWith('all-payments.csv')).toBe(true);
+    // Written under a temporary name, named only when whole (core/exports/whole-file.ts).
+    expect(basename(started.path)).toMatch(/^\.all-payments\.csv\.[0-9a-f]{8}\.part$/);
     const done = await app.core.exports.wait(started.exportId);
     expect(done).toMatchObject({ state: 'done', rows: 10_000 });
+    expect(basename(done.path)).toBe('all-payments.csv');
+    expect(existsSync(started.path)).toBe(false);
     const lines = readFileSync(done.path, 'utf8').trimEnd().split('\n');
     expect(lines[0]).toBe(EXPORT_COLUMNS.join(','));
     // One row per leg: a payment has one (a failed one none, so one row too).

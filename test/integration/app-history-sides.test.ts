@@ -4,8 +4,12 @@
 // transaction are indexed as rows of their own, summed in the totals; a trade after the server's
 // latest ledger as the sync started waits for the next sync; and a sync of a current account asks
 // each side listing once, from its own token.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryPage, HistoryProgress, TotalsRow } from '../../shared/history';
+import { runCli } from '../support/cli-process';
 import { accountKeys } from '../support/service-store';
 import { toid, tradeRecord, transactionRecord } from '../support/side-records';
 import { StandinHorizon } from '../support/standin-horizon';
@@ -16,11 +20,13 @@ const [ACCOUNT, OTHER, ISSUER] = accountKeys(3, 77) as [string, string, string];
 const USD = `USD:${ISSUER}`;
 let standIn: StandinHorizon | undefined;
 const cores: CoreFixture[] = [];
+const dirs: string[] = [];
 
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
   await standIn?.close();
   standIn = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 async function syncToCurrent(app: CoreFixture): Promise<HistoryProgress> {
@@ -77,5 +83,45 @@ describe('the walks beside the operations, against Horizon-shaped listings', () 
       ['transactions', String(toid(12, 998, 0))],
       ['trades', `${toid(11, 999, 1)}-1`],
     ]);
+  });
+});
+
+describe('syncs of one account at once (issue 37.2)', () => {
+  it('two and three command-line syncs at once give exactly the totals of one, fills across pages', async () => {
+    // Operations of another account, each filling the account's offer 130 times: 4,000 trades
+    // over 21 pages of 200, so fills of one operation cross pages.
+    const trades = Array.from({ length: 4000 }, (_, i) =>
+      tradeRecord(toid(11, 900 + Math.floor(i / 130), 1), i % 130, OTHER, ACCOUNT, ['3.0000000', '1.0000000'], false, [
+        'USD',
+        ISSUER,
+      ]),
+    );
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: [OTHER],
+      operations: 30,
+      elderLedger: 10,
+      sides: { trades },
+    }).start();
+    const syncAll = async (count: number) => {
+      const userData = mkdtempSync(join(tmpdir(), 'ls-sides-'));
+      dirs.push(userData);
+      const runs = await Promise.all(
+        Array.from({ length: count }, () => runCli(['sync', ACCOUNT, '--network', standIn!.url], userData)),
+      );
+      for (const run of runs) expect(run, run.err).toMatchObject({ code: 0 });
+      const totals = await runCli(
+        ['totals', ACCOUNT, '--by', 'asset', '--type', 'trade', '--format', 'ndjson', '--network', standIn!.url],
+        userData,
+      );
+      expect(totals.code, totals.err).toBe(0);
+      return totals.out;
+    };
+    const one = await syncAll(1);
+    // 4,000 fills of 3 XLM in and 1 USD out: 12,000 XLM and 4,000 USD.
+    expect(one).toContain('"in":"12000"');
+    expect(one).toContain('"out":"4000"');
+    expect(await syncAll(2)).toBe(one);
+    expect(await syncAll(3)).toBe(one);
   });
 });

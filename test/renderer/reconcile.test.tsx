@@ -159,6 +159,29 @@ describe('the reconciliation table', () => {
     expect(causeOf(USD)!.textContent).toMatch(/^The index is not complete \(syncing\)/);
   });
 
+  // Issue 37.4: seen failing with "Reconciled" in green over an index whose sync failed.
+  it('reads a partial index whose lines add up as not reconciled, on the card and the account page’s line', async () => {
+    const failed = reconcile(
+      input(true, {
+        sums: { ...input(true).sums, assets: [sums('native', '100', '20', '0.00003')] },
+        balances: [{ asset: 'native', amount: '79.99997' }],
+        partial: 'failed',
+      }),
+    );
+    expect(failed.reconciled).toBe(false);
+    renderWith(fakeBridge({}), <ReconcileCard reconciliation={failed} coverage={{ ...partial, partial: 'failed' }} />);
+    expect(screen.getByTestId('rc-summary').className).toContain('rc-differs');
+    expect(screen.getByTestId('rc-summary').textContent).toMatch(/^Not reconciled: the index is partial \(failed\)/);
+    cleanup();
+    const bridge = fakeBridge({
+      'history:status': () => progress('current'),
+      'history:reconcile': () => ({ reconciliation: failed }),
+    });
+    renderWith(bridge, <IndexPanel account={ACCOUNT} />);
+    const line = await screen.findByTestId('rc-line');
+    expect(line.textContent).toBe('⚠ Not reconciled: the index is partial (its sync has not reached the end)');
+  });
+
   it('reads every line reconciled in green when all add up', () => {
     const all = allAddUp();
     renderWith(fakeBridge({}), <ReconcileCard reconciliation={all} coverage={null} />);

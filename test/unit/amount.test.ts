@@ -9,6 +9,7 @@ import {
   formatAmountGrouped,
   groupDecimal,
   parseAmount,
+  parseSum,
 } from '../../shared/amount';
 
 describe('amounts at scale 10^7', () => {
@@ -83,5 +84,21 @@ describe('amounts at scale 10^7', () => {
         expect(canonicalDecimal(padded)).toBe(formatAmount(units));
       }),
     );
+  });
+});
+
+describe('parseSum: a total, not an amount (issue 37.5)', () => {
+  it('reads past int64 either way, where parseAmount stops at it', () => {
+    expect(parseSum('922337203685.4775807')).toBe(INT64_MAX);
+    expect(parseSum('922337203685.4775808')).toBe(INT64_MAX + 1n);
+    expect(parseSum('-922337203685.4775809')).toBe(INT64_MIN - 1n);
+    expect(parseSum('1844674407370.9551614')).toBe(2n * INT64_MAX);
+    expect(() => parseAmount('922337203685.4775808')).toThrow('is outside int64');
+  });
+
+  it('keeps the decimal grammar and a bound on length', () => {
+    expect(parseSum('9'.repeat(57))).toBe(BigInt('9'.repeat(57)) * 10_000_000n);
+    expect(() => parseSum('9'.repeat(65))).toThrow('sum is too long');
+    for (const bad of ['1e3', '+1', '1.00000001', 'abc', '']) expect(() => parseSum(bad), bad).toThrow(AmountError);
   });
 });

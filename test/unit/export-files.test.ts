@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../core/app/app';
@@ -18,6 +18,7 @@ import {
   numberedName,
   partialName,
 } from '../../core/exports/export-files';
+import { finishTemp, openTemp, replaceWhole, writeFresh } from '../../core/exports/whole-file';
 import type { ExportProgress } from '../../shared/model';
 import { fileNameProblem } from '../../shared/file-name';
 import { waitFor } from '../support/wait';
@@ -105,6 +106,43 @@ describe('file names from a person', () => {
   });
 });
 
+describe('whole files (whole-file.ts, issue 37.3)', () => {
+  it('writes under a temporary name and publishes a fresh one, never replacing a file', () => {
+    const here = join(dir, 'whole');
+    mkdirSync(here);
+    writeFileSync(join(here, 'm.txt'), 'mine\n');
+    const file = openTemp(here, 'm.txt');
+    expect(basename(file.path)).toMatch(/^\.m\.txt\.[0-9a-f]{8}\.part$/);
+    writeFileSync(file.fd, 'half');
+    // Until it is published, the name asked for is what it was (here: another file), or absent.
+    expect(readdirSync(here).sort()).toEqual([basename(file.path), 'm.txt'].sort());
+    expect(finishTemp(file, 'm.txt')).toBe(join(here, 'm (2).txt'));
+    expect(readdirSync(here).sort()).toEqual(['m (2).txt', 'm.txt']);
+    expect(writeFresh(here, 'new.txt', 'all\n')).toBe(join(here, 'new.txt'));
+    expect(readFileSync(join(here, 'new.txt'), 'utf8')).toBe('all\n');
+    expect(readFileSync(join(here, 'm.txt'), 'utf8')).toBe('mine\n');
+  });
+
+  it('replaces a settings file whole, leaving no temporary file; a failed write leaves the old one', () => {
+    const here = join(dir, 'replace');
+    mkdirSync(here);
+    const path = join(here, 'labels.json');
+    writeFileSync(path, '{"old":1}');
+    replaceWhole(path, '{"new":2}');
+    expect(readFileSync(path, 'utf8')).toBe('{"new":2}');
+    expect(readdirSync(here)).toEqual(['labels.json']);
+    expect(() => replaceWhole(join(here, 'missing-folder', 'x.json'), '{}')).toThrow(/ENOENT/);
+    expect(readdirSync(here)).toEqual(['labels.json']);
+  });
+
+  it('a name a temporary file could not take is refused before anything is created', () => {
+    const here = join(dir, 'refused');
+    mkdirSync(here);
+    expect(() => openTemp(here, 'a/b.csv')).toThrow();
+    expect(readdirSync(here)).toEqual([]);
+  });
+});
+
 describe('every export through the channels', () => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-export-channels-'));
   const exportDir = join(userDataDir, 'exports');
@@ -146,19 +184,21 @@ describe('every export through the channels', () => {
 
   it('a listing export does too, and its partial file never replaces one', async () => {
     writeFileSync(join(exportDir, 'mine.csv'), 'mine\n');
-    writeFileSync(join(exportDir, 'mine (2)-partial.csv'), 'also mine\n');
+    writeFileSync(join(exportDir, 'mine-partial.csv'), 'also mine\n');
     const started = await ok<ExportProgress>('export:start', {
       target: { kind: 'payments', account: A.publicKey() },
       query: { order: 'asc', includeFailed: false, includeTransactions: false },
       format: 'csv',
       fileName: 'mine.csv',
     });
-    expect(started.path).toBe(join(exportDir, 'mine (2).csv'));
+    // Written under a temporary name until it is whole (whole-file.ts).
+    expect(basename(started.path)).toMatch(/^\.mine\.csv\.[0-9a-f]{8}\.part$/);
     const done = await core.exports.wait(started.exportId);
     expect(done.state).toBe('failed'); // the network is unreachable
-    expect(done.path).toBe(join(exportDir, 'mine (2)-partial (2).csv'));
+    expect(done.path).toBe(join(exportDir, 'mine-partial (2).csv'));
+    expect(existsSync(started.path)).toBe(false);
     expect(readFileSync(join(exportDir, 'mine.csv'), 'utf8')).toBe('mine\n');
-    expect(readFileSync(join(exportDir, 'mine (2)-partial.csv'), 'utf8')).toBe('also mine\n');
+    expect(readFileSync(join(exportDir, 'mine-partial.csv'), 'utf8')).toBe('also mine\n');
   });
 
   it('every export channel refuses a name with a right-to-left override, creating nothing', async () => {

@@ -15,6 +15,7 @@ import { SideWriter } from '../../core/history-index/worker-thread/side-writer';
 import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { indexSums } from '../../core/history-index/worker-thread/sums';
 import { queryPage } from '../../core/history-index/worker-thread/summary';
+import { totalsBy } from '../../core/history-index/worker-thread/totals';
 import { readMeta } from '../../core/history-index/worker-thread/account-meta';
 import { sideBound } from '../../core/history-index/main-thread/sync-sides';
 import { toid, tradeRecord, transactionRecord } from '../support/side-records';
@@ -200,6 +201,63 @@ describe('the walks beside the operations, written', () => {
       checkedAt: at(0),
     });
     expect(checked.lines.map((l) => l.status)).toEqual(['reconciled', 'reconciled']);
+  });
+
+  // Issue 37.2: seen failing with the second walk's fills counted again (the first fill of each
+  // trade row added as a leg, the further ones under a second number).
+  it('writes each fill once when a second writer walks the same trades again, from the start or mid-operation', () => {
+    const { db, sides, acct } = indexed();
+    const fills = [0, 1, 2, 3].map((order) =>
+      trade(toid(103, 1, 1), order, OTHER, ME, ['3.0000000', '1.0000000'], false),
+    );
+    const own = trade(toid(101, 1, 1), 0, ME, OTHER, ['5.0000000', '1.5000000'], false);
+    const start = { cursor: undefined, previous: null };
+    sides.ingest(ME, 'trades', bytes([own, ...fills.slice(0, 2)]), start, BOUND);
+    sides.ingest(ME, 'trades', bytes(fills.slice(2)), { cursor: `${toid(103, 1, 1)}-1`, previous: null }, BOUND);
+    const once = sumsOf(db, acct);
+    // USD: 4 out in the four fills; 1.5 in by its offer and 3 by its path payment.
+    expect(once[USD]).toMatchObject({ out: '4', in: '4.5' });
+    // Another process's writer on the same file, its walk from the start and from the second fill.
+    const second = openIndex(db.location()!);
+    const other = new SideWriter(second, new IndexWriter(second));
+    other.ingest(ME, 'trades', bytes([own, ...fills]), start, BOUND);
+    other.ingest(ME, 'trades', bytes(fills.slice(1)), { cursor: `${toid(103, 1, 1)}-0`, previous: null }, BOUND);
+    second.close();
+    expect(sumsOf(db, acct)).toEqual(once);
+    expect((db.prepare('SELECT count(*) AS n FROM legs WHERE acct = ?').get(acct) as { n: number }).n).toBe(2 * 3 + 2);
+  });
+
+  // Issue 37.5: seen failing with `amount "1844674407371.9551614" is outside int64` and nothing else.
+  it('sums two fills of int64’s maximum exactly in the totals and the reconciliation; names a fill past it', () => {
+    const { db, sides, acct } = indexed();
+    const MAX = '922337203685.4775807';
+    const fills = [0, 1].map((order) => trade(toid(103, 1, 1), order, OTHER, ME, [MAX, '1.0000000'], false));
+    sides.ingest(ME, 'trades', bytes(fills), { cursor: undefined, previous: null }, BOUND);
+    const xlm = totalsBy(db, acct, { status: 'successful' }, 'asset', 10).find((r) => r.asset === 'native')!;
+    // 1,000 XLM from FUND and two fills of int64's maximum in; 10 out by its path payment; two fees of 100.
+    expect(xlm).toMatchObject({
+      in: '1844674408370.9551614',
+      out: '10',
+      fees: '0.00002',
+      net: '1844674408360.9551414',
+    });
+    const checked = reconcile({
+      account: ME,
+      sums: { ...indexSums(db, acct), created: true },
+      balances: [{ asset: 'native', amount: MAX }],
+      partial: null,
+      completeFromLedger: 1,
+      lastModifiedLedger: 105,
+      genesisBalance: null,
+      checkedAt: at(0),
+    });
+    expect(checked.lines[0]).toMatchObject({ asset: 'native', in: '1844674408370.9551614', status: 'differs' });
+    // One fill of a stroop past int64: the error names the trade and the rule, and nothing is written.
+    const past = [trade(toid(104, 1, 1), 0, OTHER, ME, ['922337203685.4775808', '1.0000000'], false)];
+    const cursor = { cursor: `${toid(103, 1, 1)}-1`, previous: null };
+    expect(() => sides.ingest(ME, 'trades', bytes(past), cursor, BOUND)).toThrow(
+      `trade ${toid(104, 1, 1)}-0: its base_amount "922337203685.4775808" is outside int64, the most one amount can be`,
+    );
   });
 
   // Issue #35: seen failing with every fill of a held path payment dropped (the taker check

@@ -1,6 +1,8 @@
 // shared/reconcile.ts: per asset, opening + in − out − fees beside the reported balance; each
 // status and each cause at its edge (a stroop either way), one thing changed at a time.
 import { describe, expect, it } from 'vitest';
+import type { Context } from '../../cli/context';
+import { reconcileCommand } from '../../cli/reconcile-command';
 import { lineStatusText, reconcile, type IndexSums, type ReconcileInput } from '../../shared/reconcile';
 
 const ME = 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4';
@@ -35,6 +37,76 @@ const input = (change: Partial<ReconcileInput> = {}): ReconcileInput => ({
   genesisBalance: null,
   checkedAt: '2026-11-27T00:00:00.000Z',
   ...change,
+});
+
+describe('reconcile of a partial index (issue 37.4)', () => {
+  it('is not reconciled, whatever its lines add up to, and says why; a whole index is', () => {
+    for (const partial of ['failed', 'syncing', 'paused', 'interrupted']) {
+      const off = reconcile(input({ partial }));
+      expect(off.lines.map((l) => l.status)).toEqual(['reconciled', 'reconciled']);
+      expect(off.reconciled).toBe(false);
+      expect(off.summary).toBe(
+        `Not reconciled: the index is partial (${partial}), so the flows it holds through ledger 500 adding up to the balances the network reports shows nothing of the history it has not read; sync it to the end and reconcile again.`,
+      );
+    }
+    expect(reconcile(input({ partial: null })).reconciled).toBe(true);
+  });
+
+  it('exits 1 from the command line, its first line the coverage and its last the summary; 0 when whole', async () => {
+    const run = async (partial: string | null) => {
+      const reconciliation = reconcile(input({ partial }));
+      const coverage = { partial, records: 4, throughLedger: 500, latestLedger: partial ? 900 : 500 };
+      let out = '';
+      const ctx = {
+        dispatch: async () => ({ ok: true, value: { reconciliation, coverage } }),
+        io: { out: (text: string) => (out += text), err: () => undefined, readStdin: async () => '' },
+      } as unknown as Context;
+      const code = await reconcileCommand({ kind: 'reconcile', account: ME, format: 'table' }, ctx);
+      return { code, lines: out.trimEnd().split('\n') };
+    };
+    const failed = await run('failed');
+    expect(failed.code).toBe(1);
+    expect(failed.lines[0]).toMatch(/^index partial: .*failed/);
+    expect(failed.lines.at(-1)).toMatch(/^Not reconciled: the index is partial \(failed\)/);
+    const whole = await run(null);
+    expect(whole.code).toBe(0);
+    expect(whole.lines.at(-1)).toMatch(/^Reconciled: /);
+  });
+});
+
+describe('reconcile of sums beyond int64 (issue 37.5)', () => {
+  const MAX = '922337203685.4775807';
+  it('reads a sum of two amounts of int64’s maximum exactly, and a stroop past it', () => {
+    const twice = '1844674407370.9551614';
+    // Two fills of int64's maximum in, one out: the sums pass int64, the closing balance does not.
+    for (const [inflow, outflow, closing] of [
+      [twice, MAX, MAX],
+      ['922337203685.4775808', '0.0000001', MAX],
+      [MAX, '0', MAX],
+      [twice, twice, '0'],
+    ] as const) {
+      const whole = reconcile(
+        input({
+          sums: sums({ assets: [{ asset: USD, in: inflow, out: outflow, fees: '0', unknown: 0, nofee: 0, legs: 3 }] }),
+          balances: [{ asset: USD, amount: closing }],
+        }),
+      );
+      expect(whole.lines[0]).toMatchObject({ in: inflow, out: outflow, closing, status: 'reconciled' });
+    }
+    const off = reconcile(
+      input({
+        sums: sums({ assets: [{ asset: USD, in: twice, out: '0', fees: '0', unknown: 0, nofee: 0, legs: 2 }] }),
+        balances: [{ asset: USD, amount: MAX }],
+      }),
+    );
+    expect(off.lines[0]).toMatchObject({ status: 'differs', difference: `-${MAX}` });
+  });
+
+  it('still refuses a reported balance (one amount) outside int64, naming the asset', () => {
+    expect(() => reconcile(input({ balances: [{ asset: USD, amount: '922337203685.4775808' }] }))).toThrow(
+      `the balance of ${USD} the network reports: amount "922337203685.4775808" is outside int64`,
+    );
+  });
 });
 
 describe('reconcile', () => {

@@ -1,14 +1,14 @@
 // The history index as the app core sees it: one worker (worker.ts) for every index file, the
 // running syncs (one per network and account) and the export directory. Handlers
 // (handlers/history.ts) call it with the selected network's profile and HTTP client.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } from '../../../shared/history';
 import type { IndexCoverage } from '../../../shared/index-coverage';
 import type { IndexSums } from '../../../shared/reconcile';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../app/dispatch';
 import { CoreError } from '../../app/errors';
-import { claimFreshPath } from '../../exports/export-files';
+import { finishTemp, openTemp } from '../../exports/whole-file';
 import type { Source } from '../../sources/source';
 import type { StreamOptions } from '../../streams/stream-options';
 import { HistoryWorker, indexFile } from './client';
@@ -214,10 +214,12 @@ export class HistoryService {
     const kind = request.format === 'accounting' ? '-accounting' : '';
     const ext = request.format === 'ndjson' ? 'ndjson' : 'csv';
     const base = request.fileName ?? `history-${request.account.slice(0, 8)}${kind}-${stamp}.${ext}`;
-    // The name is claimed here, created exclusively (core/exports/export-files.ts): two exports of one name
-    // at once get two files, and a file already there is never opened. The worker writes into the
-    // claimed, empty file; if it fails, the claim goes, so no partial file passes for a whole one.
-    const path = claimFreshPath(this.options.exportDir, base);
+    // Written whole or not at all (core/exports/whole-file.ts): the worker writes into a temporary
+    // file created here exclusively, which is flushed and only then given a fresh name (two exports
+    // of one name at once get two files, and a file already there is never replaced); if it fails,
+    // or the process is killed, no file stands under the name, so no part passes for the whole.
+    const temp = openTemp(this.options.exportDir, base);
+    closeSync(temp.fd);
     try {
       const { rows } = await this.call(profile, 'export', {
         account: request.account,
@@ -226,11 +228,11 @@ export class HistoryService {
         format: request.format,
         ...(request.names ? { names: request.names } : {}),
         ...(request.maxRows !== undefined ? { maxRows: request.maxRows } : {}),
-        path,
+        path: temp.path,
       });
-      return { path, rows };
+      return { path: finishTemp({ path: temp.path, fd: openSync(temp.path, 'r+') }, base), rows };
     } catch (error) {
-      rmSync(path, { force: true });
+      rmSync(temp.path, { force: true });
       throw error;
     }
   }

@@ -86,7 +86,7 @@ function chunksOf(db: DatabaseSync, acct: number, args: ExportArgs) {
  * must come together); `maxRows` bounds the operations read.
  */
 export async function exportIndex(db: DatabaseSync, acct: number, args: ExportArgs): Promise<{ rows: number }> {
-  // The file the core claimed for this export (claimFreshPath): opened as it is, never created or truncated here.
+  // The temporary file the core created for this export (whole-file.ts openTemp): opened as it is, never created or truncated here.
   const fd = openSync(args.path, 'r+');
   const max = args.maxRows ?? Number.POSITIVE_INFINITY;
   let rows = 0;

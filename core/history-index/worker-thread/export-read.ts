@@ -59,7 +59,7 @@ export class ExportReader {
   private readonly assets: Map<number, string>;
   private readonly parties = new Map<number, string>();
   private readonly party: StatementSync;
-  /** The prepared statements, by their SQL (at most three shapes: first, after a key, after a null amount). */
+  /** The prepared statements, by their SQL (a few shapes: first, each segment after a key or a null amount). */
   private readonly statements = new Map<string, Run>();
   private readonly where: SqlPart;
   private cursor: Cursor | undefined;
@@ -85,7 +85,6 @@ export class ExportReader {
     if (this.done) return 0;
     const where = this.where;
     const { order, after } = sortSql(this.sort, this.cursor);
-    const sql = `SELECT ${COLUMNS} FROM ops WHERE ${after ? `${where.sql} AND ${after.sql}` : where.sql} ${order} LIMIT ?`;
     let read = 0;
     let rows: ExportRow[] = [];
     const hand = () => {
@@ -93,13 +92,18 @@ export class ExportReader {
       each(rows);
       rows = [];
     };
-    for (const row of this.statement(sql)([...where.params, ...(after?.params ?? []), limit])) {
-      row[C.asset] = this.assetOf(row[C.asset]);
-      row[C.sourceAsset] = this.assetOf(row[C.sourceAsset]);
-      row[C.counterparty] = this.partyOf(row[C.counterparty]);
-      rows.push(row);
-      read++;
-      if (rows.length === batch) hand();
+    // Each keyset segment in turn (filter.ts sortSql), until `limit` rows are read.
+    for (const segment of after) {
+      const sql = `SELECT ${COLUMNS} FROM ops WHERE ${segment ? `${where.sql} AND ${segment.sql}` : where.sql} ${order} LIMIT ?`;
+      for (const row of this.statement(sql)([...where.params, ...(segment?.params ?? []), limit - read])) {
+        row[C.asset] = this.assetOf(row[C.asset]);
+        row[C.sourceAsset] = this.assetOf(row[C.sourceAsset]);
+        row[C.counterparty] = this.partyOf(row[C.counterparty]);
+        rows.push(row);
+        read++;
+        if (rows.length === batch) hand();
+      }
+      if (read === limit) break;
     }
     if (rows.length > 0) hand();
     if (read < limit) this.done = true;

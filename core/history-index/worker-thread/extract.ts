@@ -51,6 +51,8 @@ export interface ExtraLeg {
   /** Stroops; null when the record does not carry the amount. */
   amount: bigint | null;
   party: string | null;
+  /** Its number among the row's legs when it has one of its own (a fill's: side-records.ts fillLegNumber), else its place. */
+  n?: number;
 }
 
 /** The columns of a row that say what it moved (or, for a failed operation, what it tried to move). */

@@ -85,30 +85,35 @@ export function cursorText(key: bigint | number | null, id: bigint | number): st
 }
 
 /**
- * ORDER BY and the keyset condition "after the cursor" for a sort. SQLite orders NULL first
- * ascending and last descending; the amount conditions follow that order so no row is skipped
- * or repeated across pages.
+ * ORDER BY and the keyset conditions "after the cursor" for a sort, as segments read in turn
+ * until a page is full (`null`: no condition). SQLite orders NULL first ascending and last
+ * descending; the amount segments follow that order so no row is skipped or repeated across
+ * pages. Each segment is one range of an index: a row value `(key, id)` past the cursor's (the
+ * index holds the id after its columns, the table being WITHOUT ROWID), or the rows without an
+ * amount by id. An OR of the two in one condition (`… OR amount IS NULL`) left the planner no
+ * range, so each page of `-amount` read the index from its start, a whole walk quadratic (issue
+ * 36), and `key >= ? AND (key > ? OR id > ?)` read every tie before the cursor again on each page.
  */
-export function sortSql(sort: HistorySort, cursor: Cursor | undefined): { order: string; after: SqlPart | null } {
+export function sortSql(sort: HistorySort, cursor: Cursor | undefined): { order: string; after: (SqlPart | null)[] } {
   const byAmount = sort === 'amount' || sort === '-amount';
   const desc = sort.startsWith('-');
   const column = byAmount ? 'amount' : 'created_at';
   const dir = desc ? 'DESC' : 'ASC';
   const order = `ORDER BY ${column} ${dir}, ops.id ${dir}`;
-  if (!cursor) return { order, after: null };
+  if (!cursor) return { order, after: [null] };
   const cmp = desc ? '<' : '>';
   if (!byAmount || cursor.key !== null) {
-    const key = cursor.key ?? 0n;
-    // The leading bound (>= or <=) alone is a range the index seeks to; without it the planner
-    // reads the index from its start on every page, and a walk through all pages is quadratic.
-    const base = `(${column} ${cmp}= ? AND (${column} ${cmp} ? OR ops.id ${cmp} ?))`;
+    const past = { sql: `(${column}, ops.id) ${cmp} (?, ?)`, params: [cursor.key ?? 0n, cursor.id] };
     // Descending by amount, the rows without an amount come after every amount.
-    return {
-      order,
-      after: { sql: byAmount && desc ? `(${base} OR amount IS NULL)` : base, params: [key, key, cursor.id] },
-    };
+    return { order, after: byAmount && desc ? [past, { sql: 'amount IS NULL', params: [] }] : [past] };
   }
   // The cursor is on a row without an amount.
-  if (desc) return { order, after: { sql: `(amount IS NULL AND ops.id < ?)`, params: [cursor.id] } };
-  return { order, after: { sql: `((amount IS NULL AND ops.id > ?) OR amount IS NOT NULL)`, params: [cursor.id] } };
+  if (desc) return { order, after: [{ sql: 'amount IS NULL AND ops.id < ?', params: [cursor.id] }] };
+  return {
+    order,
+    after: [
+      { sql: 'amount IS NULL AND ops.id > ?', params: [cursor.id] },
+      { sql: 'amount IS NOT NULL', params: [] },
+    ],
+  };
 }

@@ -53,9 +53,17 @@ export class LegWriter {
   /** A new row's further legs written, and its legs and fee added to the pending totals. */
   write(acct: number, row: IndexRow, feePaid: bigint | null): void {
     const native = () => this.intern('assets', 'native')!;
-    row.extra.forEach((leg, n) => {
+    row.extra.forEach((leg, place) => {
       const party = this.intern('parties', leg.party);
-      this.insertLeg.run(acct, row.id, n, leg.incoming ? 1 : 0, this.intern('assets', leg.asset), leg.amount, party);
+      this.insertLeg.run(
+        acct,
+        row.id,
+        leg.n ?? place,
+        leg.incoming ? 1 : 0,
+        this.intern('assets', leg.asset),
+        leg.amount,
+        party,
+      );
     });
     for (const [asset, amount, incoming, party] of legsOf(row))
       this.rollUps.add(

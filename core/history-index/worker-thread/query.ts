@@ -7,7 +7,7 @@ import type { HistoryFilter, HistoryRow, HistorySort } from '../../../shared/his
 import { bigCell, decimalCell as decimal, joinHalves, textCell as text } from './cells';
 import type { IndexRow } from './extract';
 import { PageReader } from './pages';
-import { amountBound, compileFilter, cursorText, parseCursor, sortSql } from './filter';
+import { amountBound, compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
 import { columnLegsSql, FURTHER_PARTY_SQL, furtherLegsFrom, halves } from './row-legs';
 
 // A row's columns, its interned assets and counterparty joined back to their text: what every
@@ -104,18 +104,31 @@ function broadAmountRange(db: DatabaseSync, acct: number, filter: HistoryFilter)
   return Number(row.n) >= BROAD;
 }
 
-/** Rows of one page after `cursor`, as the index stores them (bigints), with the cursor after them. */
-export function readPage(db: DatabaseSync, acct: number, request: PageRequest): { rows: Raw[]; next: string | null } {
+/**
+ * The statements of one page after `cursor`, one per keyset segment (filter.ts sortSql), each to
+ * be run with a LIMIT bound after its parameters, in turn until the page is full.
+ */
+export function pageQueries(db: DatabaseSync, acct: number, request: PageRequest): SqlPart[] {
   const amountRange = request.filter.minAmount !== undefined || request.filter.maxAmount !== undefined;
   const amountUnindexed = amountRange && !request.sort.endsWith('amount') && broadAmountRange(db, acct, request.filter);
   const where = compileFilter(acct, request.filter, { amountUnindexed });
   const { order, after } = sortSql(request.sort, request.cursor ? parseCursor(request.cursor) : undefined);
-  const conditions = after ? `${where.sql} AND ${after.sql}` : where.sql;
   const place = request.includeRaw ? ', ops.page, ops.slot' : '';
-  const sql = `SELECT ${COLUMNS}${place} FROM ops ${NAMES} WHERE ${conditions} ${order} LIMIT ?`;
-  const statement = db.prepare(sql);
-  statement.setReadBigInts(true);
-  const rows = statement.all(...where.params, ...(after?.params ?? []), request.limit + 1) as Raw[];
+  return after.map((segment) => ({
+    sql: `SELECT ${COLUMNS}${place} FROM ops ${NAMES} WHERE ${segment ? `${where.sql} AND ${segment.sql}` : where.sql} ${order} LIMIT ?`,
+    params: [...where.params, ...(segment?.params ?? [])],
+  }));
+}
+
+/** Rows of one page after `cursor`, as the index stores them (bigints), with the cursor after them. */
+export function readPage(db: DatabaseSync, acct: number, request: PageRequest): { rows: Raw[]; next: string | null } {
+  const rows: Raw[] = [];
+  for (const query of pageQueries(db, acct, request)) {
+    const statement = db.prepare(query.sql);
+    statement.setReadBigInts(true);
+    rows.push(...(statement.all(...query.params, request.limit + 1 - rows.length) as Raw[]));
+    if (rows.length > request.limit) break;
+  }
   const more = rows.length > request.limit;
   if (more) rows.length = request.limit;
   if (request.includeRaw) {

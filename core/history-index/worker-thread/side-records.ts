@@ -5,7 +5,7 @@
 // own, and the fills of its offers by other accounts' operations. The sync reads them from
 // /accounts/{id}/transactions and /accounts/{id}/trades (sync-sides.ts); this file reads one
 // record of each as the index's rows and legs, from the indexed account's side.
-import { parseAmount } from '../../../shared/amount';
+import { AmountError, parseAmount } from '../../../shared/amount';
 import type { JsonValue } from '../../../shared/json';
 import { movedAssetKey } from '../../../shared/moves';
 import { currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } from '../../http/values';
@@ -106,6 +106,17 @@ export function tradeToken(r: JsonObject): { token: string; opId: bigint; order:
   return { token, opId: BigInt(match[1]!), order: Number(match[2]) };
 }
 
+/** One side's amount of a trade: within int64 (one amount, as the ledger holds it), else an error naming the trade and the rule. */
+function fillAmount(token: string, prefix: 'base' | 'counter', amount: string): bigint {
+  try {
+    return parseAmount(amount);
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+    const rule = /outside int64/.test(error.message) ? ', the most one amount can be' : '';
+    throw new NormalizeError(`trade ${token}: its ${prefix}_amount ${error.message.replace(/^amount /, '')}${rule}`);
+  }
+}
+
 /**
  * A trade record read from `viewer`'s side, or null when the account is neither side. The base
  * party gives `base_amount` of the base asset and gets `counter_amount` of the counter asset
@@ -128,7 +139,12 @@ export function tradeOf(value: JsonValue, viewer: string): TradeFill | null {
     const currency = currencyOf(r, `${prefix}_`);
     const amount = text(r[`${prefix}_amount`]);
     if (!currency || amount === undefined) throw new NormalizeError(`trade ${token} has no ${prefix} asset or amount`);
-    return { incoming, asset: movedAssetKey({ kind: 'asset', currency }), amount: parseAmount(amount), party };
+    return {
+      incoming,
+      asset: movedAssetKey({ kind: 'asset', currency }),
+      amount: fillAmount(token, prefix, amount),
+      party,
+    };
   };
   return {
     token,
@@ -139,6 +155,16 @@ export function tradeOf(value: JsonValue, viewer: string): TradeFill | null {
     legs: [leg(side, false), leg(other, true)],
   };
 }
+
+/** Legs of fills are numbered from here (a row's own further legs count from 0). */
+export const FILL_LEG_BASE = 1000;
+
+/**
+ * A fill's leg's number among its operation's row's legs, from the fill's identity (its place
+ * among the operation's trades), so that a fill written twice (two syncs at once, a page walked
+ * again) is one leg: `legs` is keyed by it (issue 37.2).
+ */
+export const fillLegNumber = (fill: TradeFill, i: number) => FILL_LEG_BASE + 2 * fill.order + i;
 
 /**
  * The row of the fills one operation of another account made of the indexed account's offers: a
@@ -169,7 +195,8 @@ export function tradeRowOf(fills: TradeFill[], slot: number): IndexRow {
     memoType: null,
     fee: null,
     feeAccount: NO_FEE_HERE,
-    extra: fills.slice(1).flatMap((fill) => fill.legs),
+    // The first fill is the columns' (its token the row's), each further one legs under its own numbers.
+    extra: fills.slice(1).flatMap((fill) => fill.legs.map((leg, i) => ({ ...leg, n: fillLegNumber(fill, i) }))),
     slot,
   };
 }

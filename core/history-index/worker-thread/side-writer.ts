@@ -18,18 +18,17 @@ import type { PageGuardArgs } from './page-guard';
 import { packPageSync, pageOfRecords } from './pages';
 import {
   feeRowOf,
+  fillLegNumber,
   OP_INDEX_SPAN,
   tradeOf,
   tradeRowOf,
+  TRADE_ROW,
   tradeToken,
   transactionToken,
   type SideKind,
   type TradeFill,
 } from './side-records';
-import type { IndexWriter, PageResult } from './store';
-
-/** Legs of fills added to a row the index holds are numbered from here (its own further legs count from 0). */
-export const FILL_LEG_BASE = 1000;
+import { readMeta, type IndexWriter, type PageResult } from './store';
 
 /** Where a record stands in its listing: [operation or transaction id, trade order (-1 for a transaction)]. */
 type Place = [bigint, number];
@@ -68,11 +67,11 @@ export class SideWriter {
   private readonly setToken: Record<SideKind, StatementSync>;
 
   constructor(
-    db: DatabaseSync,
+    private readonly db: DatabaseSync,
     private readonly writer: IndexWriter,
   ) {
     this.txRow = db.prepare('SELECT 1 FROM ops WHERE acct = ? AND id >= ? AND id < ? AND tx_hash = ? LIMIT 1');
-    this.opType = db.prepare('SELECT type FROM ops WHERE acct = ? AND id = ?');
+    this.opType = db.prepare('SELECT type, paging_token AS token FROM ops WHERE acct = ? AND id = ?');
     const token = (column: string) => db.prepare(`UPDATE accounts SET ${column} = ? WHERE acct = ?`);
     this.setToken = { transactions: token('tx_token'), trades: token('trade_token') };
   }
@@ -93,24 +92,28 @@ export class SideWriter {
     }
     const limit = BigInt(bound);
     const within = all.filter((read) => read.place[0] <= limit);
-    const acct = this.writer.account(address).acct;
-    const { rows, fills } =
-      kind === 'transactions' ? this.feeRows(acct, address, within) : this.trades(acct, address, within);
-    const texts = rows.map((row) => stringifyJson(within[row.slot]!.record));
-    const slotted = rows.map((row, slot) => ({ ...row, slot }));
     const lastToken = within.at(-1)?.token ?? null;
-    const result = this.writer.ingestRows(
-      address,
-      slotted,
-      null,
-      texts.length ? packPageSync(pageOfRecords(texts)) : null,
-      within.length === PAGE_LIMIT,
-      (_, legs) => {
-        for (const fill of fills) this.appendFill(acct, fill, legs);
-        if (lastToken !== null) this.setToken[kind].run(lastToken, acct);
-      },
-    );
-    return { ...result, count: within.length, firstToken: within[0]?.token ?? null, lastToken };
+    // Decided and written in one transaction: whether a fill's operation is held is read under the
+    // write lock, so two syncs of the account at once write each fill once (issue 37.2).
+    const added = this.writer.transact(address, within.length === PAGE_LIMIT, (meta, legs) => {
+      const { acct } = meta;
+      const { rows, fills } =
+        kind === 'transactions' ? this.feeRows(acct, address, within) : this.trades(acct, address, within);
+      const texts = rows.map((row) => stringifyJson(within[row.slot]!.record));
+      const slotted = rows.map((row, slot) => ({ ...row, slot }));
+      const page = texts.length ? packPageSync(pageOfRecords(texts)) : null;
+      const written = this.writer.writeRows(meta, slotted, null, page);
+      for (const fill of fills) this.appendFill(acct, fill, legs);
+      if (lastToken !== null) this.setToken[kind].run(lastToken, acct);
+      return written;
+    });
+    return {
+      added,
+      meta: readMeta(this.db, address)!,
+      count: within.length,
+      firstToken: within[0]?.token ?? null,
+      lastToken,
+    };
   }
 
   /** Fees the account paid for transactions none of whose operations the index holds. */
@@ -135,9 +138,11 @@ export class SideWriter {
     reads.forEach((read, slot) => {
       const fill = tradeOf(read.record, address);
       if (!fill) return;
-      const held = this.opType.get(acct, fill.opId) as { type: string } | undefined;
+      const held = this.opType.get(acct, fill.opId) as { type: string; token: string } | undefined;
       if (held) {
-        if (!(fill.taker && held.type.startsWith('path_payment'))) fills.push(fill);
+        // A trade row's columns hold its first fill (the row's token); its own path payment's trades are its row.
+        const inColumns = held.type === TRADE_ROW && held.token === fill.token;
+        if (!inColumns && !(fill.taker && held.type.startsWith('path_payment'))) fills.push(fill);
         return;
       }
       const group = byOp.get(fill.opId) ?? { slot, fills: [] };
@@ -148,10 +153,8 @@ export class SideWriter {
     return { rows, fills };
   }
 
-  /** A fill's two legs on the row of the operation that made it, numbered by its place among that operation's trades. */
+  /** A fill's two legs on the row of the operation that made it, numbered by its place among that operation's trades (once, whoever writes it again). */
   private appendFill(acct: number, fill: TradeFill, legs: LegWriter): void {
-    fill.legs.forEach((leg, i) =>
-      legs.append(acct, fill.opId, fill.createdAt, FILL_LEG_BASE + 2 * fill.order + i, leg),
-    );
+    fill.legs.forEach((leg, i) => legs.append(acct, fill.opId, fill.createdAt, fillLegNumber(fill, i), leg));
   }
 }

@@ -98,11 +98,7 @@ export class IndexWriter {
   /**
    * Rows (already extracted) and the token after them, in one transaction (or, with `group`, in
    * the open group's), with the compressed page they came in when there is one (kept only if it
-   * adds a row). When it fails, the open group rolls back with it: the account is then as it was
-   * at the last commit, its token included. So does every other account with pages in the group:
-   * its next page fails with the same error (`undone`), so that its sync stops and resumes from
-   * its committed token instead of writing on past pages that are gone. `after` writes more in the
-   * same transaction (a side walk's legs and token: side-writer.ts).
+   * adds a row).
    */
   ingestRows(
     address: string,
@@ -110,8 +106,22 @@ export class IndexWriter {
     lastToken: string | null,
     page: Uint8Array | null = null,
     group = false,
-    after?: (acct: number, legs: LegWriter) => void,
   ): IngestResult {
+    const added = this.transact(address, group, (meta) => this.writeRows(meta, rows, lastToken, page));
+    return { added, meta: readMeta(this.db, address)! };
+  }
+
+  /**
+   * `body` run in one transaction (or, with `group`, in the open group's), so what it reads of the
+   * index is what it writes over: a second process writing the same index waits for the write
+   * lock (BEGIN IMMEDIATE) and then reads what the first wrote (a side walk decides there whether
+   * a fill's operation is held: side-writer.ts, issue 37.2). When it fails, the open group rolls
+   * back with it: the account is then as it was at the last commit, its token included. So does
+   * every other account with pages in the group: its next page fails with the same error
+   * (`undone`), so that its sync stops and resumes from its committed token instead of writing
+   * on past pages that are gone.
+   */
+  transact<T>(address: string, group: boolean, body: (meta: AccountMeta, legs: LegWriter) => T): T {
     const undone = this.undone.get(address);
     if (undone) {
       this.undone.delete(address);
@@ -120,17 +130,15 @@ export class IndexWriter {
     if (this.grouped === 0) this.db.exec('BEGIN IMMEDIATE');
     this.grouped += 1;
     this.groupAccounts.add(address);
-    let added: number;
+    let result: T;
     try {
-      const meta = this.account(address);
-      added = this.writePage(meta, rows, lastToken, page);
-      after?.(meta.acct, this.legs);
+      result = body(this.account(address), this.legs);
     } catch (error) {
       this.rollBack(error as Error, address);
       throw error;
     }
     if (!group || this.grouped >= GROUP_PAGES) this.commit();
-    return { added, meta: readMeta(this.db, address)! };
+    return result;
   }
 
   /**
@@ -167,13 +175,8 @@ export class IndexWriter {
     this.grouped = 0;
   }
 
-  /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. */
-  private writePage(
-    { acct, address }: AccountMeta,
-    rows: IndexRow[],
-    lastToken: string | null,
-    page: Uint8Array | null,
-  ) {
+  /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. Inside `transact` only. */
+  writeRows({ acct, address }: AccountMeta, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null) {
     let added = 0;
     let oldest: number | null = null;
     let newest: number | null = null;

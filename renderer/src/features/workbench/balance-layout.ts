@@ -2,7 +2,7 @@
 // and the balance at its end; the balance holds from one change to the next, so the line steps:
 // flat across a period, then up or down to the next point's balance. Values stay exact strings
 // and bigints; floats only place pixels.
-import { displayMoney, parseAmount } from '../../../../shared/amount';
+import { displayMoney, parseSum } from '../../../../shared/amount';
 import type { BalancePeriod, BalancePoint } from '../../../../shared/balance-history';
 import { periodEnd, tickLabels, timeTicks, valueAxis, type ValueAxis } from './chart-axis';
 import type { AxisTick } from './chart-frame';
@@ -39,7 +39,7 @@ export function layoutBalance(points: BalancePoint[], by: BalancePeriod, fromZer
   const sorted = points
     .filter((p) => Number.isFinite(Date.parse(p.period)))
     .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
-  const values = sorted.map((p) => parseAmount(p.balance, { allowNegative: true }));
+  const values = sorted.map((p) => parseSum(p.balance));
   const axis = valueAxis(values);
   const from = sorted.length ? Date.parse(sorted[0]!.period) : 0;
   const to = sorted.length ? periodEnd(sorted.at(-1)!.period, by) : 1;

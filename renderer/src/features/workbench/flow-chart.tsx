@@ -2,7 +2,7 @@
 // time axis with a zero line, a value axis at round values of the asset and a legend; hovering
 // (or the arrow keys) shows the day's exact net and running total.
 import { useMemo } from 'react';
-import { displayMoney, parseAmount } from '../../../../shared/amount';
+import { displayMoney, parseSum } from '../../../../shared/amount';
 import type { FlowPoint } from '../../../../shared/history';
 import { Untrusted } from '../../components/untrusted';
 import { tickLabels, timeTicks, valueAxis } from './chart-axis';
@@ -21,7 +21,7 @@ export function layoutFlow(points: FlowPoint[]) {
   const from = times[0] ?? 0;
   const to = times.at(-1) ?? 0;
   const span = Math.max(1, to - from);
-  const values = points.map((p) => parseAmount(p.cumulative, { allowNegative: true }));
+  const values = points.map((p) => parseSum(p.cumulative));
   const axis = valueAxis(values, 2);
   const range = Number(axis.hi - axis.lo) || 1;
   const y = (v: bigint) => PAD + (1 - Number(v - axis.lo) / range) * (H - 2 * PAD);

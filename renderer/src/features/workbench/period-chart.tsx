@@ -3,7 +3,7 @@
 // figures, read from the index's strings (floats only place pixels). A value axis at round values
 // of the asset (up for in, down for out), a dated time axis and a legend naming in and out.
 import { useMemo } from 'react';
-import { displayMoney, parseAmount } from '../../../../shared/amount';
+import { displayMoney, parseSum } from '../../../../shared/amount';
 import type { TotalsRow } from '../../../../shared/history';
 import { Untrusted } from '../../components/untrusted';
 import { assetCode } from '../../lib/history';
@@ -56,13 +56,12 @@ export function layoutBars(rows: TotalsRow[], period: Period): BarsLayout {
   }
   const span = to - from;
   const axis = valueAxis(
-    own.flatMap((r) => [parseAmount(r.in), parseAmount(r.out)]),
+    own.flatMap((r) => [parseSum(r.in), parseSum(r.out)]),
     2,
   );
   const max = axis.hi > 0n ? axis.hi : 1n;
   const half = H / 2 - 4;
-  const px = (text: string | bigint) =>
-    (Number(typeof text === 'bigint' ? text : parseAmount(text)) / Number(max)) * half;
+  const px = (text: string | bigint) => (Number(typeof text === 'bigint' ? text : parseSum(text)) / Number(max)) * half;
   const width = Math.max(1, (PERIOD_DAYS[period] * DAY_MS * W) / span - 1);
   const bars = own.map((row) => ({
     key: row.key,

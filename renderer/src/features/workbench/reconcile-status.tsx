@@ -8,12 +8,14 @@ import { Untrusted } from '../../components/untrusted';
 import { useReconciliation } from '../../lib/reconcile';
 import { href } from '../../lib/router';
 
-/** The line's text: every asset reconciled, or the first that is not (and how many more). */
+/** The line's text: every asset reconciled, or the first that is not (and how many more), or a partial index's. */
 export function statusLine(reconciliation: Reconciliation): { ok: boolean; text: string } {
   const { lines } = reconciliation;
   if (lines.length === 0) return { ok: true, text: 'Nothing to reconcile: no flow and no balance' };
   const off = lines.filter((l) => l.status !== 'reconciled' && l.status !== 'issued');
   const n = lines.length;
+  if (off.length === 0 && !reconciliation.reconciled)
+    return { ok: false, text: 'Not reconciled: the index is partial (its sync has not reached the end)' };
   if (off.length === 0)
     return {
       ok: true,

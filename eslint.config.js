@@ -134,6 +134,30 @@ export default tseslint.config(
     },
   },
   {
+    // core/conventions (issue 40): what a domain says about itself is read through core/http only;
+    // the handlers call it, never the other way, and no source, context or handler is reached.
+    // (One rule per file: the main thread's worker-thread refusal above is repeated here.)
+    files: ['core/conventions/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)worker-thread(/|$)',
+              message: 'The main thread imports nothing of the history index worker (core/history-index/protocol.ts).',
+            },
+            {
+              regex: '^\\.\\./(sources|app|handlers)(/|$)',
+              message:
+                'core/conventions reaches a network through core/http only, and is called by the handlers, never the other way (docs/design.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**'],
     rules: {
       'no-restricted-imports': restrict([noElectron, noXdrInPage, ...noNodeBuiltins.paths], noNodeBuiltins.patterns),

@@ -17,7 +17,7 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
                                           operations, signatures, thresholds, readiness (JSON with --format json)
   merge <file>... [--add-signature G…:BASE64]... [--output FILE] [--format base64|hex|sep7]
                                           one envelope from copies signed by different signers
-  submit <file|-> [--no-wait]             submit it and follow it into a ledger
+  submit <file|-> [--no-wait] [--no-memo-check]  submit it, follow it into a ledger (memo check: SEP-29)
   decode <type|auto> <xdr|->              any XDR as a JSON tree
   explain <code...>                       what a result code means and how to fix it
   export payments <account> | export operations --<scope> <id>
@@ -49,7 +49,7 @@ export type Command =
   | { kind: 'list'; target: ListingTarget; flags: ListingFlags }
   | { kind: 'stream'; account: string; cursor?: string | undefined }
   | { kind: 'inspect'; source: string; format: 'text' | 'json' }
-  | { kind: 'submit'; source: string; wait: boolean }
+  | { kind: 'submit'; source: string; wait: boolean; memoCheck: boolean }
   | { kind: 'decode'; type: string; xdr: string }
   | { kind: 'explain'; codes: string[] }
   | {
@@ -217,8 +217,10 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
       };
     }
     case 'submit': {
-      const { values, positionals: found } = parseFlags(rest, { 'no-wait': { type: 'boolean' } });
-      return { kind: 'submit', source: positionals(found, ['file|-'], 'submit')[0]!, wait: values['no-wait'] !== true };
+      const flags = { 'no-wait': { type: 'boolean' }, 'no-memo-check': { type: 'boolean' } } as const;
+      const { values, positionals: found } = parseFlags(rest, flags);
+      const source = positionals(found, ['file|-'], 'submit')[0]!;
+      return { kind: 'submit', source, wait: !values['no-wait'], memoCheck: !values['no-memo-check'] };
     }
     case 'decode': {
       const { positionals: found } = parseFlags(rest, {});
@@ -238,13 +240,7 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
     case 'export':
       return parseExport(rest);
     case 'merge':
-      return parseMerge(
-        parseFlags(rest, {
-          'add-signature': { type: 'string', multiple: true },
-          output: { type: 'string', short: 'o' },
-          format: { type: 'string' },
-        } as OptionTable),
-      );
+      return parseMerge(parseFlags(rest, MERGE_FLAGS));
     case 'sync':
     case 'history':
     case 'totals':
@@ -254,6 +250,12 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
       throw new UsageError(`unknown command "${name.slice(0, 40)}"`);
   }
 }
+
+const MERGE_FLAGS = {
+  'add-signature': { type: 'string', multiple: true },
+  output: { type: 'string', short: 'o' },
+  format: { type: 'string' },
+} as OptionTable;
 
 function parseExport(rest: string[]): Command {
   const { values, positionals: found } = parseFlags(rest, {
@@ -278,6 +280,7 @@ function parseExport(rest: string[]): Command {
   }
   const output = str(values, 'output');
   if (!output) throw new UsageError('export: --output FILE is required');
+  const byName = output.endsWith('.csv') ? 'csv' : 'ndjson';
   const maxText = str(values, 'max-rows');
   const maxRows = maxText === undefined ? undefined : Number(maxText);
   if (maxRows !== undefined && (!Number.isInteger(maxRows) || maxRows < 1))
@@ -286,12 +289,7 @@ function parseExport(rest: string[]): Command {
     kind: 'export',
     target,
     output,
-    format: oneOf(
-      'format',
-      str(values, 'format'),
-      ['csv', 'accounting', 'ndjson'] as const,
-      output.endsWith('.csv') ? 'csv' : 'ndjson',
-    ),
+    format: oneOf('format', str(values, 'format'), ['csv', 'accounting', 'ndjson'] as const, byName),
     order: oneOf('order', str(values, 'order'), ['asc', 'desc'] as const, 'asc'),
     includeFailed: values['include-failed'] === true,
     includeTransactions: joinFlag(str(values, 'join')),

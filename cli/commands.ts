@@ -185,6 +185,22 @@ async function stream(command: Extract<Command, { kind: 'stream' }>, ctx: Contex
   return 0;
 }
 
+/**
+ * SEP-29 before a submission: a destination that requires a memo the transaction lacks refuses it
+ * (`--no-memo-check` sends it anyway); a check that could not be made is said, and does not refuse.
+ */
+async function memoCheckPasses(ctx: Context, input: string): Promise<boolean> {
+  const inspection = await call<Inspection>(ctx, 'tx:inspect', { input });
+  const checks = inspection.operations.flatMap((op) => (op.memoCheck ? [{ index: op.index, ...op.memoCheck }] : []));
+  for (const c of checks.filter((c) => c.status === 'could_not_check'))
+    ctx.io.err(`note: operation ${c.index + 1}: ${c.message}\n`);
+  const required = checks.filter((c) => c.status === 'required');
+  for (const c of required) ctx.io.err(`refused: operation ${c.index + 1}: ${c.message}\n`);
+  if (required.length > 0)
+    ctx.io.err('Nothing was sent. Add the memo the account asks for, or send anyway with --no-memo-check.\n');
+  return required.length === 0;
+}
+
 async function submit(command: Extract<Command, { kind: 'submit' }>, ctx: Context): Promise<number> {
   const finals: TxStatus[] = [];
   let wake = () => {};
@@ -195,7 +211,9 @@ async function submit(command: Extract<Command, { kind: 'submit' }>, ctx: Contex
     }
   });
   try {
-    const report = await call<SubmissionReport>(ctx, 'tx:submit', { input: await readSource(ctx, command.source) });
+    const input = await readSource(ctx, command.source);
+    if (command.memoCheck && !(await memoCheckPasses(ctx, input))) return 1;
+    const report = await call<SubmissionReport>(ctx, 'tx:submit', { input });
     ctx.io.out(`${JSON.stringify({ ...report, resultJson: undefined })}\n`);
     for (const e of report.explanations)
       if (e.code !== 'tx_success') ctx.io.err(`${e.code}: ${e.title}. ${e.explanation} Fix: ${e.fix}\n`);

@@ -76,9 +76,16 @@ export function inspectLines(inspection: Inspection, report: SignatureReport): s
     `sequence:    ${sequenceLine(inspection)}`,
     `fee:         ${feeLine(inspection)}`,
     `operations:  ${inspection.operations.length}`,
-    ...inspection.operations.map((op) =>
+    ...inspection.operations.flatMap((op) => [
       indent(`${op.index + 1}. ${oneLine(op.summary)}${op.source ? ` (source ${op.source})` : ''}`),
-    ),
+      ...(op.memoCheck
+        ? [
+            indent(
+              `   ${op.memoCheck.status === 'required' ? 'warning' : 'note'}: ${oneLine(op.memoCheck.message, 500)}`,
+            ),
+          ]
+        : []),
+    ]),
     `signatures:  ${signaturesLine(report)}`,
     ...signatureEntries(report).map(indent),
     `thresholds:  ${thresholdsLine(report)}`,

@@ -17,6 +17,10 @@ export function inspectionHandlers(ctx: CoreContext): DomainHandlers<'tx:inspect
           const account = await ctx.source().account(id, { signal, timeoutMs: 8_000 });
           return account && { sequence: account.sequence, signers: account.signers.map((s) => s.key) };
         },
+        loadData: async function loadData(id) {
+          const account = await ctx.source().account(id, { signal, timeoutMs: 8_000 });
+          return account && (account.data ?? {});
+        },
       });
     },
     'tx:explain': async function txExplain({ codes }) {

@@ -14,6 +14,7 @@ import {
 import { displayAmount, displayLimit } from '../../shared/amount';
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Inspection, InspectedOperation, NetworkMatch } from '../../shared/model';
+import { checkMemoRequired } from '../conventions/memo-required';
 import { parseEnvelope } from './envelope';
 import { draftOf } from '../signatures/draft';
 import { networkMatches } from '../signatures/network';
@@ -29,6 +30,11 @@ export interface InspectOptions {
   selected: NetworkProfile;
   /** Reads an account on the selected network: null when it does not exist; throws when unknown. */
   loadAccount?: (id: string) => Promise<AccountInfo | null>;
+  /**
+   * Reads a destination's data entries (SEP-29's memo check): null when the account does not
+   * exist; throws when the server cannot say. Without it, no memo check is made.
+   */
+  loadData?: (id: string) => Promise<Record<string, string> | null>;
   /** The address book's names: a summary names an account it knows, its full id kept beside the name. */
   nameOf?: (account: string) => string | undefined;
   now?: Date;
@@ -71,6 +77,7 @@ export async function inspectEnvelope(input: string, options: InspectOptions): P
       : selectedTx;
   const warnings = buildWarnings(signedFor, networks, options.selected, inner, options.now ?? new Date());
   const sequenceCheck = checkSequence(inner.sequence, account, accountError, options.selected);
+  const memoChecks = options.loadData ? await checkMemoRequired(selectedTx, options.loadData) : new Map();
   if (sequenceCheck.status !== 'ok' && sequenceCheck.status !== 'unknown') warnings.push(sequenceCheck.message);
 
   return {
@@ -90,9 +97,11 @@ export async function inspectEnvelope(input: string, options: InspectOptions): P
       ? { minTime: String(inner.timeBounds.minTime), maxTime: String(inner.timeBounds.maxTime) }
       : null,
     memo: memoOf(inner),
-    operations: inner.operations.map((op, index) =>
-      describeOperation(op as unknown as Record<string, unknown>, index, options.nameOf),
-    ),
+    operations: inner.operations.map((op, index) => {
+      const described = describeOperation(op as unknown as Record<string, unknown>, index, options.nameOf);
+      const memoCheck = memoChecks.get(index);
+      return memoCheck ? { ...described, memoCheck } : described;
+    }),
     signatures: allSignatures(signedOn).map(({ signature, hash }) => ({
       hint: signature.hint().toString('hex'),
       signer: candidates.find((key) => verifies(key, signature, hash)) ?? null,

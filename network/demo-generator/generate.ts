@@ -27,6 +27,7 @@ import {
   type Thresholds,
 } from './multisig';
 import { planLedgers } from './calendar';
+import { demoDirectory, setUpConventions, writeDemoDirectory } from './conventions';
 import { HistoryWriter } from './writer';
 
 export interface HistoryOptions {
@@ -114,6 +115,8 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
   const share = TOTAL_SUPPLY / 1000n / BigInt(userCount);
   const perUser = share < MAX_USER_FUNDING ? share : MAX_USER_FUNDING;
 
+  let credits: Asset[] = [];
+  const exchange: { name: string; key: FastKeypair }[] = [];
   writer.startLedger();
   const funding: Operation[] = [
     ...users.map((u) => ({
@@ -133,6 +136,7 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
       users.map((u) => u.key),
       issuers.map((i) => i.key),
     );
+    credits = world.credits;
     const activities = new Activities(world, writer, seededRandom(options.seed), options.seed);
     const multisigPays = multisigHistory(writer, multisig, world.users);
     let count = 0;
@@ -144,6 +148,8 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
       while (writer.operations < ledger.opsAfter) next();
     }
     while (writer.operations < options.historyOps) next();
+    // After the history, so the history is the one it always was (same ledgers, same ids).
+    exchange.push(setUpConventions(writer, root, options.seed, issuers));
   }
   const accounts: DemoAccount[] = [
     {
@@ -152,7 +158,7 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
       secretKey: users[0]?.key.secretKey ?? '',
     },
     { name: 'root', publicKey: root.publicKey, secretKey: root.secretKey },
-    ...[...users.slice(1), ...issuers].map((u) => ({
+    ...[...users.slice(1), ...issuers, ...exchange].map((u) => ({
       name: u.name,
       publicKey: u.key.publicKey,
       secretKey: u.key.secretKey,
@@ -162,6 +168,7 @@ export function generateHistory(core: CoreNode, options: HistoryOptions): DemoAc
   // The file first, then the commit that marks the history complete: a crash in between makes
   // the next start generate again (deterministically, the same file).
   writeDemoAccounts(options.dataDir, core.passphrase, accounts);
+  if (options.historyOps > 0) writeDemoDirectory(options.dataDir, demoDirectory(accounts, credits));
   writer.finish({ history_generated: String(writer.operations), history_seed: options.seed });
   return accounts;
 }

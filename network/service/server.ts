@@ -10,6 +10,7 @@ import { parsePublicUrl } from './links';
 import { registerMultipart } from './multipart';
 import { classify, clientErrorHandler, errorHandler, markBodyRead, notFoundHandler, sendProblem } from './problem';
 import { Store } from './queries';
+import { registerConventions } from './conventions';
 import { registerRoutes } from './routes';
 import { StreamHub } from './stream';
 
@@ -101,7 +102,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     return reply.type('application/json; charset=utf-8').send('{"status":"ok"}');
   });
   let listening = `http://${o.host}`;
-  registerRoutes(app, {
+  const routeContext = {
     store,
     hub,
     submit: { coreUrl: o.coreUrl, coreTimeoutMs: o.coreTimeoutMs },
@@ -110,7 +111,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     isLoopback,
     publicUrl,
     fallbackBase: () => listening,
-  });
+  };
+  registerRoutes(app, routeContext);
+  registerConventions(app, routeContext, o.dataDir);
 
   await app.listen({ port: o.port, host: o.host });
   const address = app.server.address();

@@ -45,6 +45,9 @@ export type Signer = z.infer<typeof Signer>;
 
 export const Thresholds = z.object({ low: z.number().int(), med: z.number().int(), high: z.number().int() });
 
+/** A home domain is a string32 in the ledger. */
+export const MAX_HOME_DOMAIN = 32;
+
 export const Account = z.object({
   id: IdString,
   sequence: DigitsString,
@@ -54,6 +57,10 @@ export const Account = z.object({
   thresholds: Thresholds,
   flags: z.record(z.string(), z.boolean()).optional(),
   lastModifiedLedger: z.number().int().optional(),
+  /** The account's home domain (SEP-1 reads its stellar.toml), when set. */
+  homeDomain: z.string().max(MAX_HOME_DOMAIN).optional(),
+  /** Data entries: name to base64 value (at most 64 bytes, so 88 characters). */
+  data: z.record(z.string().max(64), z.string().max(88)).optional(),
   raw: z.string(),
 });
 export type Account = z.infer<typeof Account>;

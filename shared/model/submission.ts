@@ -35,6 +35,14 @@ export const Explanation = z.object({
 });
 export type Explanation = z.infer<typeof Explanation>;
 
+/** SEP-29 on one operation: its destination requires a memo the transaction lacks, or could not be read. */
+export const MemoCheck = z.object({
+  status: z.enum(['required', 'could_not_check']),
+  account: z.string().max(128),
+  message: z.string().max(1000),
+});
+export type MemoCheck = z.infer<typeof MemoCheck>;
+
 export const InspectedOperation = z.object({
   index: z.number().int().nonnegative(),
   type: z.string(),
@@ -44,6 +52,8 @@ export const InspectedOperation = z.object({
   summary: z.string(),
   /** Field name to display text. */
   details: z.record(z.string(), z.string()),
+  /** SEP-29, where it flags this operation or could not be made for it (core/conventions/memo-required.ts). */
+  memoCheck: MemoCheck.optional(),
 });
 export type InspectedOperation = z.infer<typeof InspectedOperation>;
 

@@ -179,6 +179,34 @@ describe('ledgerscope transactions', () => {
     expect(guessed.err).toBe('type: TransactionEnvelope\n');
   });
 
+  it('flags a payment to the demo exchange without a memo (SEP-29), refuses to submit it unless --no-memo-check', async () => {
+    const exchange = net.demoAccounts.find((a) => a.name === 'exchange')!;
+    const bare = await paymentTx(net.serviceUrl, bob, exchange.publicKey, { passphrase: net.passphrase, amount: '3' });
+    const short = `${exchange.publicKey.slice(0, 6)}…${exchange.publicKey.slice(-6)}`;
+    const warning = `${short} requires a memo (SEP-29); this transaction has none: an exchange may not credit it.`;
+    const inspected = await run(['inspect', '-', ...network()], bare.toXDR());
+    expect(inspected.code).toBe(0);
+    const lines = inspected.out.split('\n');
+    expect(lines[lines.findIndex((l) => l.startsWith('  1. pay')) + 1]).toBe(`     warning: ${warning}`);
+    const refused = await run(['submit', '-', ...network()], bare.toXDR());
+    expect(refused).toMatchObject({ code: 1, out: '' });
+    expect(refused.err).toContain(`refused: operation 1: ${warning}`);
+    expect((await fetch(`${net.serviceUrl}/transactions/${bare.hash().toString('hex')}`)).status).toBe(404);
+    // Without a memo only when told to; with one it goes.
+    const forced = await run(['submit', '-', '--no-memo-check', ...network()], bare.toXDR());
+    expect(forced.code).toBe(0);
+    expect(forced.err).not.toContain('refused');
+    const memo = await paymentTx(net.serviceUrl, bob, exchange.publicKey, {
+      passphrase: net.passphrase,
+      amount: '3',
+      memo: 'deposit 1234',
+      sequence: bare.sequence,
+    });
+    const withMemo = await run(['submit', '-', '--no-wait', ...network()], memo.toXDR());
+    expect(withMemo.code).toBe(0);
+    expect(withMemo.err).not.toContain('refused');
+  });
+
   it('refuses a secret key without echoing it, and says why a bad file is bad', async () => {
     // Four independent commands, run side by side: each is mostly its process's start.
     const [refused, missing, huge, junk] = await Promise.all([

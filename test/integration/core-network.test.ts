@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Asset, hash, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-base';
+import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../network/validator/invariants';
 import { openStore, storePath } from '../../network/store/db';
@@ -221,6 +222,57 @@ describe('multisig demo accounts over HTTP', () => {
     };
     expect(await submitted(bump(Buffer.from('a wrong preimage')))).toBe('txBadAuth');
     expect(await submitted(bump(preimage))).toBe('PENDING');
+  });
+});
+
+describe('the demo network speaks SEP-1, SEP-2 and SEP-29 (issue 40)', () => {
+  const demo = (name: string) => net.demoAccounts.find((a) => a.name === name)!;
+
+  it('serves a stellar.toml naming the demo issuers, whose home_domain points at it', async () => {
+    const res = await fetch(`${net.serviceUrl}/.well-known/stellar.toml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const toml = parseToml(await res.text()) as {
+      FEDERATION_SERVER: string;
+      DOCUMENTATION: { ORG_NAME: string };
+      CURRENCIES: { code: string; issuer: string; name: string }[];
+    };
+    expect(toml.FEDERATION_SERVER).toBe(`${net.serviceUrl}/federation`);
+    expect(toml.DOCUMENTATION.ORG_NAME).toBe('Ledgerscope local network');
+    expect(toml.CURRENCIES.map((c) => [c.code, c.issuer])).toEqual([
+      ['USD', demo('issuer-a').publicKey],
+      ['EUR', demo('issuer-a').publicKey],
+      ['BTC', demo('issuer-b').publicKey],
+      ['GOLDCOIN', demo('issuer-b').publicKey],
+    ]);
+    for (const name of ['issuer-a', 'issuer-b', 'exchange']) {
+      const { body } = await getJson(`${net.serviceUrl}/accounts/${demo(name).publicKey}`);
+      expect(body.home_domain).toBe('localhost');
+    }
+  });
+
+  it('answers alice*localhost (either case of the domain) and the exchange with its memo, by name and by id', async () => {
+    const alice = await getJson(`${net.serviceUrl}/federation?type=name&q=${encodeURIComponent('alice*LocalHost')}`);
+    expect(alice).toEqual({
+      status: 200,
+      body: { stellar_address: 'alice*localhost', account_id: demo('alice').publicKey },
+    });
+    const exchange = await getJson(`${net.serviceUrl}/federation?type=id&q=${demo('exchange').publicKey}`);
+    expect(exchange.body).toEqual({
+      stellar_address: 'exchange*localhost',
+      account_id: demo('exchange').publicKey,
+      memo_type: 'id',
+      memo: '1234',
+    });
+    expect((await getJson(`${net.serviceUrl}/federation?type=name&q=nobody*localhost`)).status).toBe(404);
+    expect((await getJson(`${net.serviceUrl}/federation?type=name&q=alice*example.com`)).status).toBe(404);
+    expect((await getJson(`${net.serviceUrl}/federation?type=txid&q=x`)).status).toBe(400);
+    expect((await getJson(`${net.serviceUrl}/federation?type=name`)).status).toBe(400);
+  });
+
+  it('has one exchange account whose data entry config.memo_required is 1', async () => {
+    const { body } = await getJson(`${net.serviceUrl}/accounts/${demo('exchange').publicKey}`);
+    expect(body.data).toEqual({ 'config.memo_required': Buffer.from('1').toString('base64') });
   });
 });
 

@@ -160,6 +160,23 @@ describe('lint: the core is a package', () => {
     ).toEqual([]);
   });
 
+  it('core/conventions reaches a network through core/http only: not a source, the app or a handler (issue 40)', async () => {
+    const file = 'core/conventions/x.ts';
+    for (const from of ['../sources/source', '../sources/horizon/resources', '../app/context', '../handlers/app'])
+      expect(
+        restricted(await errors(file, `import type { X } from '${from}';\nexport type Y = X;\n`)),
+        from,
+      ).toHaveLength(1);
+    // What the main thread refuses everywhere still holds here.
+    expect(
+      restricted(
+        await errors(file, "import type { A } from '../history-index/worker-thread/a';\nexport type B = A;\n"),
+      ),
+    ).toHaveLength(1);
+    for (const from of ['../http/http', '../../shared/ids', '@stellar/stellar-base'])
+      expect(await errors(file, `import type { X } from '${from}';\nexport type Y = X;\n`), from).toEqual([]);
+  });
+
   it("the core's other files are the main thread too: its entry imports nothing of worker-thread/", async () => {
     expect(
       restricted(

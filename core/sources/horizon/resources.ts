@@ -2,13 +2,14 @@
 // pool) into the shared model. Each keeps `raw`: the body's exact text when the caller has it,
 // else the record re-serialised with every number exact.
 import { stringifyJson, type JsonValue } from '../../../shared/json';
-import type {
-  Account,
-  Balance,
-  ClaimableBalance,
-  Ledger,
-  LiquidityPool,
-  TransactionDetail,
+import {
+  type Account,
+  type Balance,
+  type ClaimableBalance,
+  type Ledger,
+  type LiquidityPool,
+  type TransactionDetail,
+  MAX_HOME_DOMAIN,
 } from '../../../shared/model';
 import { normalizeTransactionSummary } from './normalize';
 import {
@@ -60,8 +61,32 @@ export function normalizeAccount(value: JsonValue, raw?: string): Account {
         }
       : {}),
     ...(lastModifiedLedger !== undefined ? { lastModifiedLedger } : {}),
+    ...homeDomainOf(r),
+    ...dataOf(r),
     raw: raw ?? stringifyJson(r),
   };
+}
+
+/** A home domain is a string32: anything longer or empty is dropped, not trusted. */
+function homeDomainOf(r: JsonObject): { homeDomain?: string } {
+  const domain = text(r['home_domain']);
+  return domain && domain.length <= MAX_HOME_DOMAIN ? { homeDomain: domain } : {};
+}
+
+/** An account has at most a thousand-odd subentries; entries that cannot be data entries are dropped. */
+const MAX_DATA_ENTRIES = 1000;
+function dataOf(r: JsonObject): { data?: Record<string, string> } {
+  const data = obj(r['data']);
+  if (!data) return {};
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  let count = 0;
+  for (const [name, value] of Object.entries(data)) {
+    if (count >= MAX_DATA_ENTRIES) break;
+    if (typeof value !== 'string' || name.length > 64 || value.length > 88) continue;
+    out[name] = value;
+    count += 1;
+  }
+  return { data: { ...out } };
 }
 
 // Horizon's names for the three signer kinds, told from the key's prefix (G…, T…, X…) when the

@@ -200,6 +200,14 @@ function OperationsTable({ operations }: { operations: Inspection['operations'] 
                 .join('\n')}
             >
               <Untrusted text={op.summary} />
+              {op.memoCheck ? (
+                <div
+                  className={`memo-check small ${op.memoCheck.status === 'required' ? 'warn' : 'muted'}`}
+                  data-testid="memo-check"
+                >
+                  <Untrusted text={op.memoCheck.message} />
+                </div>
+              ) : null}
             </td>
             <td>
               {op.source ? <IdLink kind="account" id={op.source} /> : <span className="muted">transaction's</span>}

@@ -15,6 +15,7 @@ import { Untrusted } from '../../components/untrusted';
 import { CopiesZone } from './copies-zone';
 import { InputZone, type InputZoneHandle } from './input-zone';
 import { Journal } from './journal';
+import { MemoConfirm, useMemoConfirmation } from './memo-confirm';
 import { Preview } from './preview';
 import { OUTCOME_TEXT, ResultPanel } from './result-panel';
 import { SignaturesPanel } from './signatures-panel';
@@ -38,6 +39,7 @@ export function SubmitPage() {
   const merge = signatures.merge;
   const shown = useShownEnvelope(selectedId, first, merge, signatures.checking);
   const heldBack = merge.data?.readiness.reasons.map((r) => r.message) ?? [];
+  const memo = useMemoConfirmation(shown.preview);
 
   /** Sends the envelope the preview shows, or says why not (`anyway`: past the held-back reasons). */
   function trySubmit(anyway: boolean) {
@@ -45,6 +47,7 @@ export function SubmitPage() {
     const toSend = shown.sendable && { envelope: shown.sendable.envelopeXdr, hash: shown.sendable.hash };
     const why =
       refusal(box.draft, identityOf(box.inspected, first.data), toSend) ??
+      memo.refusal ??
       (!anyway && heldBack.length ? `Held back: ${heldBack[0]}. "Submit anyway" sends it regardless.` : null);
     setRefused(why);
     if (!why && toSend) send(toSend);
@@ -86,6 +89,7 @@ export function SubmitPage() {
         <CopiesZone copies={signatures.copies} onCopies={signatures.setCopies} onDetached={signatures.addDetached} />
       ) : null}
       <SignatureChecks merge={merge} problem={shown.problem} />
+      {first.data && !shown.problem ? <MemoConfirm {...memo} /> : null}
       {first.data && !shown.problem ? (
         <SubmitButtons
           pending={submit.isPending}

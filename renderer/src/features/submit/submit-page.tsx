@@ -61,10 +61,7 @@ export function SubmitPage() {
 
   return (
     <section className="submit-page" aria-label="Submit">
-      <h2>Submit a signed transaction</h2>
-      <p className="muted small">
-        Ledgerscope never asks for a secret key: sign offline, then bring the signed envelope here.
-      </p>
+      <SubmitHeading />
       <InputZone
         key={box.opened?.seq ?? 0}
         onEdit={box.onEdit}
@@ -106,6 +103,17 @@ export function SubmitPage() {
         <Journal />
       </ViewBoundary>
     </section>
+  );
+}
+
+function SubmitHeading() {
+  return (
+    <>
+      <h2>Submit a signed transaction</h2>
+      <p className="muted small">
+        Ledgerscope never asks for a secret key: sign offline, then bring the signed envelope here.
+      </p>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
 // the same bytes here, most of it in garbage collection (docs/benchmarks.md). An answer is the
 // part of a fetch Response the client reads (status, headers, text, bytes), so the client works
 // the same on either. Bodies are bounded, compressed ones are inflated off the main thread and
-// bounded again, redirects are followed as fetch does, and a GET whose kept-alive connection the
+// bounded again, redirects are followed within the server's origin only, at most five, and a GET whose kept-alive connection the
 // server had closed is sent again. An event stream's body is handed over as it arrives
 // (requestStream), on the same agents.
 import http from 'node:http';
@@ -57,7 +57,7 @@ export interface StreamAnswer extends Answer {
   readonly body: Readable;
 }
 
-/** Sends one request (following up to five redirects) and resolves once its status and headers are in. */
+/** Sends one request (following up to five redirects within its origin; others are refused) and resolves once its status and headers are in. */
 export async function request(url: URL, exchange: Exchange, signal: AbortSignal): Promise<Answer> {
   return answerOf(await follow(url, exchange, signal), signal);
 }
@@ -81,9 +81,30 @@ async function follow(url: URL, exchange: Exchange, signal: AbortSignal): Promis
   for (let redirects = 0; ; redirects++) {
     const response = await send(target, current, signal);
     const location = response.headers.location;
-    if (!location || !isRedirect(response.statusCode) || redirects >= MAX_REDIRECTS) return response;
+    if (!location || !isRedirect(response.statusCode)) return response;
     response.resume();
-    target = new URL(location, target);
+    // A redirect is followed only within the server's origin (scheme, host and port), at most
+    // MAX_REDIRECTS times: another server's answer is not the account's (#37.6).
+    if (redirects >= MAX_REDIRECTS)
+      throw new CoreError(
+        'bad_response',
+        `${url.origin} redirected ${url.pathname} more than ${MAX_REDIRECTS} times; the answer was not read.`,
+      );
+    let next: URL;
+    try {
+      next = new URL(location, target);
+    } catch {
+      throw new CoreError(
+        'bad_response',
+        `${url.origin} redirected ${url.pathname} to ${JSON.stringify(location.slice(0, 80))}, which is not a URL; the answer was not read.`,
+      );
+    }
+    if (next.origin !== url.origin)
+      throw new CoreError(
+        'bad_response',
+        `${url.origin} redirected ${url.pathname} to ${next.origin}, another server; the answer was not read.`,
+      );
+    target = next;
     // 303 (and 301/302 after a POST, as browsers do) turn into a GET without a body.
     if (
       response.statusCode === 303 ||

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
+import { HostConnectionBanner } from './components/host-connection';
 import { LabelDialogHost } from './components/label-dialog';
 import { ShortcutsDialogHost } from './components/shortcuts-dialog';
 import { useHealth, useNetworks } from './components/network-status';
@@ -58,6 +59,7 @@ export function App() {
         ) : (
           <>
             <ViewBoundary name="Notices">
+              <HostConnectionBanner />
               <OfflineBanner />
               <Notices />
             </ViewBoundary>

@@ -284,6 +284,9 @@ describe('a sync under a rate limit it must not wait out', () => {
     );
     expect(done.state).not.toBe('current');
     expect(done.message).toMatch(/is limiting the request rate/);
+    // It waited (a retry-after of 0 plus jitter) and then failed: its last word says no wait (#37.8).
+    expect(progress(app).some((p) => p.waitingMs !== undefined)).toBe(true);
+    expect(done.waitingMs).toBeUndefined();
     expect(standIn.requests.filter((r) => r.path === path).length).toBeLessThanOrEqual(7);
   });
 });

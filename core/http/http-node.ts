@@ -25,8 +25,17 @@ export interface Answer {
   ok: boolean;
   headers: Headers;
   text(): Promise<string>;
-  /** The body; `onProgress` is told its decoded start while the rest arrives (http-head.ts). */
-  arrayBuffer(onProgress?: OnProgress): Promise<ArrayBuffer>;
+  /**
+   * The body; `onProgress` is told its decoded start while the rest arrives (http-head.ts). A
+   * `limit` smaller than MAX_BODY_BYTES refuses a longer body (sent or decoded) with its sentence.
+   */
+  arrayBuffer(onProgress?: OnProgress, limit?: BodyLimit): Promise<ArrayBuffer>;
+}
+
+/** A caller's own bound on a body: its bytes and the sentence that refuses a longer one. */
+export interface BodyLimit {
+  bytes: number;
+  message: string;
 }
 
 export interface Exchange {
@@ -159,8 +168,15 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   let body: Promise<Uint8Array> | null = null;
-  const bytes = (onProgress?: OnProgress) =>
-    (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress));
+  const bytes = (onProgress?: OnProgress, limit?: BodyLimit) => {
+    // Refused before a byte is read when the server says its length (#37.8).
+    const declared = Number(headers.get('content-length') ?? NaN);
+    if (limit && !headers.get('content-encoding') && declared > limit.bytes) {
+      response.destroy();
+      return Promise.reject(new CoreError('too_large', limit.message));
+    }
+    return (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress, limit));
+  };
   return {
     status,
     ok: status >= 200 && status < 300,
@@ -171,7 +187,7 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
       return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
     },
     // The body's own buffer, exactly its length, so it can move to a worker whole.
-    arrayBuffer: async (onProgress) => exact(await bytes(onProgress)).buffer as ArrayBuffer,
+    arrayBuffer: async (onProgress, limit) => exact(await bytes(onProgress, limit)).buffer as ArrayBuffer,
   };
 }
 
@@ -184,7 +200,10 @@ function readBody(
   encoding: string | null,
   signal: AbortSignal,
   onProgress?: OnProgress,
+  limit?: BodyLimit,
 ): Promise<Uint8Array> {
+  const most = Math.min(limit?.bytes ?? MAX_BODY_BYTES, MAX_BODY_BYTES);
+  const tooLong = () => (limit && most === limit.bytes ? new CoreError('too_large', limit.message) : tooLarge());
   const chunks: Buffer[] = [];
   let length = 0;
   const watch = onProgress && watchHead(encoding, onProgress);
@@ -192,8 +211,8 @@ function readBody(
   return new Promise<Uint8Array>((resolve, reject) => {
     response.on('data', (chunk: Buffer) => {
       length += chunk.length;
-      if (length > MAX_BODY_BYTES) {
-        reject(tooLarge());
+      if (length > most) {
+        reject(tooLong());
         response.destroy();
         return;
       }
@@ -207,11 +226,11 @@ function readBody(
       const inflater = encoding ? INFLATE[encoding.trim().toLowerCase()] : undefined;
       if (!inflater || raw.length === 0) return resolve(raw);
       if (signal.aborted) return reject(signal.reason);
-      inflater(raw, { maxOutputLength: MAX_BODY_BYTES }, (error, result) => {
+      inflater(raw, { maxOutputLength: most }, (error, result) => {
         if (!error) return resolve(result);
         reject(
           (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
-            ? tooLarge()
+            ? tooLong()
             : new Error(`the ${encoding} body could not be decoded: ${error.message}`),
         );
       });

@@ -47,7 +47,8 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '…');
 function describe(p: HistoryProgress): string {
   const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
   const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
-  const wait = p.waitingMs ? `, rate limited: waiting ${Math.round(p.waitingMs)} ms` : '';
+  // The client waits out a 429 or a 503 (rate-limit.ts), so this says neither, and only while syncing.
+  const wait = p.waitingMs && p.state === 'syncing' ? `, waiting ${Math.ceil(p.waitingMs / 1000)} s to retry` : '';
   const complete = p.completeFromLedger !== null ? `, complete from ledger ${p.completeFromLedger}` : '';
   return `sync: ${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
 }

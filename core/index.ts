@@ -10,7 +10,7 @@ export { createDispatcher, type Dispatch, type Emit } from './app/dispatch';
 // The network to use and the local network's processes.
 export { checkedNetworkFlag, parseNetworkFlag } from './networks/network-flag';
 export { setUpNetwork, type NetworkSetup } from './networks/network-setup';
-export { eachLine, forkWithNode } from './networks/network-process';
+export { eachLine, forkWithNode, parsePid, signalPid } from './networks/network-process';
 export type { NetworkPart, SpawnNetworkProcess } from './networks/embedded-network';
 
 // What never leaves the machine: secret keys refused, logs redacted.

@@ -3,7 +3,7 @@
 // the bundles in dist/network.
 import { join } from 'node:path';
 import { utilityProcess } from 'electron';
-import { eachLine, type NetworkPart, type SpawnNetworkProcess } from '../core';
+import { eachLine, signalPid, type NetworkPart, type SpawnNetworkProcess } from '../core';
 
 export const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
   // The flags also travel in the environment: the bundles' prologue rebuilds process.argv from
@@ -32,7 +32,7 @@ export const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
     // utilityProcess.kill() is SIGTERM on POSIX; a process that ignores it is killed by pid.
     kill: (signal) => {
       if (signal === 'SIGTERM' || child.pid === undefined) child.kill();
-      else process.kill(child.pid, 'SIGKILL');
+      else signalPid(child.pid, 'SIGKILL');
     },
   };
 };

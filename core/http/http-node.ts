@@ -4,7 +4,7 @@
 // the same bytes here, most of it in garbage collection (docs/benchmarks.md). An answer is the
 // part of a fetch Response the client reads (status, headers, text, bytes), so the client works
 // the same on either. Bodies are bounded, compressed ones are inflated off the main thread and
-// bounded again, redirects are followed as fetch does, and a GET whose kept-alive connection the
+// bounded again, redirects are followed within the server's origin only, at most five, and a GET whose kept-alive connection the
 // server had closed is sent again. An event stream's body is handed over as it arrives
 // (requestStream), on the same agents.
 import http from 'node:http';
@@ -25,8 +25,17 @@ export interface Answer {
   ok: boolean;
   headers: Headers;
   text(): Promise<string>;
-  /** The body; `onProgress` is told its decoded start while the rest arrives (http-head.ts). */
-  arrayBuffer(onProgress?: OnProgress): Promise<ArrayBuffer>;
+  /**
+   * The body; `onProgress` is told its decoded start while the rest arrives (http-head.ts). A
+   * `limit` smaller than MAX_BODY_BYTES refuses a longer body (sent or decoded) with its sentence.
+   */
+  arrayBuffer(onProgress?: OnProgress, limit?: BodyLimit): Promise<ArrayBuffer>;
+}
+
+/** A caller's own bound on a body: its bytes and the sentence that refuses a longer one. */
+export interface BodyLimit {
+  bytes: number;
+  message: string;
 }
 
 export interface Exchange {
@@ -57,7 +66,7 @@ export interface StreamAnswer extends Answer {
   readonly body: Readable;
 }
 
-/** Sends one request (following up to five redirects) and resolves once its status and headers are in. */
+/** Sends one request (following up to five redirects within its origin; others are refused) and resolves once its status and headers are in. */
 export async function request(url: URL, exchange: Exchange, signal: AbortSignal): Promise<Answer> {
   return answerOf(await follow(url, exchange, signal), signal);
 }
@@ -81,9 +90,30 @@ async function follow(url: URL, exchange: Exchange, signal: AbortSignal): Promis
   for (let redirects = 0; ; redirects++) {
     const response = await send(target, current, signal);
     const location = response.headers.location;
-    if (!location || !isRedirect(response.statusCode) || redirects >= MAX_REDIRECTS) return response;
+    if (!location || !isRedirect(response.statusCode)) return response;
     response.resume();
-    target = new URL(location, target);
+    // A redirect is followed only within the server's origin (scheme, host and port), at most
+    // MAX_REDIRECTS times: another server's answer is not the account's (#37.6).
+    if (redirects >= MAX_REDIRECTS)
+      throw new CoreError(
+        'bad_response',
+        `${url.origin} redirected ${url.pathname} more than ${MAX_REDIRECTS} times; the answer was not read.`,
+      );
+    let next: URL;
+    try {
+      next = new URL(location, target);
+    } catch {
+      throw new CoreError(
+        'bad_response',
+        `${url.origin} redirected ${url.pathname} to ${JSON.stringify(location.slice(0, 80))}, which is not a URL; the answer was not read.`,
+      );
+    }
+    if (next.origin !== url.origin)
+      throw new CoreError(
+        'bad_response',
+        `${url.origin} redirected ${url.pathname} to ${next.origin}, another server; the answer was not read.`,
+      );
+    target = next;
     // 303 (and 301/302 after a POST, as browsers do) turn into a GET without a body.
     if (
       response.statusCode === 303 ||
@@ -138,8 +168,15 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   let body: Promise<Uint8Array> | null = null;
-  const bytes = (onProgress?: OnProgress) =>
-    (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress));
+  const bytes = (onProgress?: OnProgress, limit?: BodyLimit) => {
+    // Refused before a byte is read when the server says its length (#37.8).
+    const declared = Number(headers.get('content-length') ?? NaN);
+    if (limit && !headers.get('content-encoding') && declared > limit.bytes) {
+      response.destroy();
+      return Promise.reject(new CoreError('too_large', limit.message));
+    }
+    return (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress, limit));
+  };
   return {
     status,
     ok: status >= 200 && status < 300,
@@ -150,7 +187,7 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
       return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
     },
     // The body's own buffer, exactly its length, so it can move to a worker whole.
-    arrayBuffer: async (onProgress) => exact(await bytes(onProgress)).buffer as ArrayBuffer,
+    arrayBuffer: async (onProgress, limit) => exact(await bytes(onProgress, limit)).buffer as ArrayBuffer,
   };
 }
 
@@ -163,7 +200,10 @@ function readBody(
   encoding: string | null,
   signal: AbortSignal,
   onProgress?: OnProgress,
+  limit?: BodyLimit,
 ): Promise<Uint8Array> {
+  const most = Math.min(limit?.bytes ?? MAX_BODY_BYTES, MAX_BODY_BYTES);
+  const tooLong = () => (limit && most === limit.bytes ? new CoreError('too_large', limit.message) : tooLarge());
   const chunks: Buffer[] = [];
   let length = 0;
   const watch = onProgress && watchHead(encoding, onProgress);
@@ -171,8 +211,8 @@ function readBody(
   return new Promise<Uint8Array>((resolve, reject) => {
     response.on('data', (chunk: Buffer) => {
       length += chunk.length;
-      if (length > MAX_BODY_BYTES) {
-        reject(tooLarge());
+      if (length > most) {
+        reject(tooLong());
         response.destroy();
         return;
       }
@@ -186,11 +226,11 @@ function readBody(
       const inflater = encoding ? INFLATE[encoding.trim().toLowerCase()] : undefined;
       if (!inflater || raw.length === 0) return resolve(raw);
       if (signal.aborted) return reject(signal.reason);
-      inflater(raw, { maxOutputLength: MAX_BODY_BYTES }, (error, result) => {
+      inflater(raw, { maxOutputLength: most }, (error, result) => {
         if (!error) return resolve(result);
         reject(
           (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
-            ? tooLarge()
+            ? tooLong()
             : new Error(`the ${encoding} body could not be decoded: ${error.message}`),
         );
       });

@@ -192,8 +192,10 @@ export class HttpClient {
         continue;
       }
       if (response.status === 503 && retry && attempt <= this.maxRetries) {
-        const waitMs = retryWait(response.headers, attempt);
-        if (waitMs <= this.maxWaitMs) {
+        // As a 429's: what the server asks is compared with the limit, the jitter never pushes past it.
+        const waitMs = Math.min(retryWait(response.headers, attempt), this.maxWaitMs);
+        const asked = parseRetryAfter(response.headers.get('retry-after'));
+        if (asked === null || asked <= this.maxWaitMs) {
           this.gateUntil = Math.max(this.gateUntil, Date.now() + waitMs);
           (options.onWait ?? this.options.onWait)?.(waitMs, attempt);
           continue;
@@ -257,8 +259,11 @@ export class HttpClient {
    * A 429: every request to this base URL waits until the server's time (no request is sent
    * meanwhile, so nothing spins). A wait longer than maxWaitMs is refused at once: one clear error.
    */
-  private closeGate(wait: RateLimitWait, url: URL): void {
-    if (wait.waitMs > this.maxWaitMs) {
+  private closeGate(asked: RateLimitWait, url: URL): void {
+    // The limit bounds what the server asks (announcedMs): a Retry-After of exactly the limit is
+    // waited out, one second more refused; the jitter on top never makes a wait longer than the limit.
+    const wait = { ...asked, waitMs: Math.min(asked.waitMs, Math.max(asked.announcedMs, this.maxWaitMs)) };
+    if (wait.announcedMs > this.maxWaitMs) {
       const seconds = Math.ceil(wait.announcedMs / 1000);
       throw new HttpError(
         'rate_limited',

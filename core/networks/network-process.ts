@@ -38,3 +38,26 @@ export function forkWithNode(execArgv: string[] = []): SpawnNetworkProcess {
     };
   };
 }
+
+/** Whether `pid` names one process: a positive safe integer (0 and negatives name process groups). */
+function isPid(pid: unknown): pid is number {
+  return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0;
+}
+
+/**
+ * A pid as a file or a line writes it ("4242", a line ending allowed): anything else, an empty
+ * line above all (`Number('')` is 0, and `process.kill(0)` signals the whole process group), is
+ * refused by name.
+ */
+export function parsePid(text: string, where: string): number {
+  const match = /^([1-9]\d{0,15})\r?\n?$/.exec(text);
+  const pid = match ? Number(match[1]) : NaN;
+  if (!isPid(pid)) throw new Error(`${where}: ${JSON.stringify(text.slice(0, 40))} is not a process id.`);
+  return pid;
+}
+
+/** `process.kill` for one process only: a pid that is not a positive integer is refused, never sent. */
+export function signalPid(pid: number | undefined, signal: NodeJS.Signals | 0): void {
+  if (!isPid(pid)) throw new Error(`${String(pid)} is not a process id: no signal sent.`);
+  process.kill(pid, signal);
+}

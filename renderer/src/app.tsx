@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { GotoDialog } from './components/goto-box';
+import { HostConnectionBanner } from './components/host-connection';
 import { NotFound } from './components/not-found';
 import { LabelDialogHost } from './components/label-dialog';
 import { ShortcutsDialogHost } from './components/shortcuts-dialog';
@@ -60,6 +61,7 @@ export function App() {
         ) : (
           <>
             <ViewBoundary name="Notices">
+              <HostConnectionBanner />
               <OfflineBanner />
               <Notices />
             </ViewBoundary>

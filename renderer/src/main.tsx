@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { errorCode, type HostError } from './lib/bridge';
+import { errorCode, onHostConnection, type HostError } from './lib/bridge';
 import './styles.css';
 
 const NO_RETRY = new Set([
@@ -25,6 +25,16 @@ const queryClient = new QueryClient({
       staleTime: 10_000,
     },
   },
+});
+
+// Back after a lost connection to the web host (#36): what was asked meanwhile failed, so every view asks again.
+let lost = false;
+onHostConnection((state) => {
+  if (state.state === 'reconnecting') lost = true;
+  else if (state.state === 'connected' && lost) {
+    lost = false;
+    void queryClient.invalidateQueries();
+  }
 });
 
 createRoot(document.getElementById('root')!).render(

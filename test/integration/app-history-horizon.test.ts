@@ -197,3 +197,96 @@ describe('history sync against a stand-in Horizon', () => {
     },
   );
 });
+
+// #37.1: every rate-limit wait of a sync is bounded by the client's max-wait (the command line's
+// --max-wait), and a wait past it ends the sync with the sentence a plain listing gives, on every
+// listing the sync walks; the number of retries is bounded too.
+describe('a sync under a rate limit it must not wait out', () => {
+  const listingsOf = (account: string) => ({
+    operations: `/accounts/${account}/operations`,
+    transactions: `/accounts/${account}/transactions`,
+    trades: `/accounts/${account}/trades`,
+  });
+  const sides = { transactions: [], trades: [] };
+
+  it.each([
+    ['operations', '1000000000', 5_000],
+    ['transactions', '1000000000', 5_000],
+    ['trades', '1000000000', 5_000],
+    ['operations', '15', 2_000],
+    ['operations', '2', 1_000], // one second above the max-wait
+  ] as const)(
+    'a 429 on %s asking %s s past a max-wait of %i ms ends the sync at once with the listing sentence',
+    async (listing, retryAfter, maxWaitMs) => {
+      const path = listingsOf(ACCOUNT)[listing];
+      standIn = await new StandinHorizon({
+        account: ACCOUNT,
+        counterparties: OTHERS,
+        operations: 20,
+        elderLedger: 5_000,
+        sides,
+        rateLimit: { pathPrefix: path, count: 1_000, headers: { 'retry-after': retryAfter } },
+      }).start();
+      const app = startCore(standIn.url, { http: { maxWaitMs } });
+      cores.push(app);
+      const started = Date.now();
+      await app.call('history:sync', { account: ACCOUNT, follow: false });
+      const done = await waitFor(
+        'the sync to end',
+        () => progress(app).find((p) => p.state === 'current' || p.state === 'error'),
+        4_000,
+      );
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(done.state).not.toBe('current');
+      const seconds = Math.min(Number(retryAfter), 86_400);
+      const sentence = `is limiting the request rate and asks to wait ${seconds} s (Retry-After): longer than the ${maxWaitMs / 1000} s this client waits.`;
+      expect(done.message).toContain(sentence);
+      // Asked once: the refusal is not slept through and asked again.
+      expect(standIn.requests.filter((r) => r.path === path)).toHaveLength(1);
+    },
+  );
+
+  it('a 429 asking exactly the max-wait is waited out, and the sync completes', async () => {
+    const path = listingsOf(ACCOUNT).operations;
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: OTHERS,
+      operations: 20,
+      elderLedger: 5_000,
+      rateLimit: { pathPrefix: path, count: 1, headers: { 'retry-after': '1' } },
+    }).start();
+    const app = startCore(standIn.url, { http: { maxWaitMs: 1_000 } });
+    cores.push(app);
+    const done = await syncToCurrent(app);
+    expect(done.state).toBe('current');
+    const listings = standIn.requests.filter((r) => r.path === path);
+    expect(listings.map((r) => r.status)).toEqual([429, 200]);
+    expect(listings[1]!.at - listings[0]!.at).toBeGreaterThanOrEqual(1_000);
+    expect(listings[1]!.at - listings[0]!.at).toBeLessThan(1_500);
+  });
+
+  it('429s within the max-wait, again and again: the retries are bounded and the sync ends with a sentence', async () => {
+    const path = listingsOf(ACCOUNT).operations;
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: OTHERS,
+      operations: 20,
+      elderLedger: 5_000,
+      rateLimit: { pathPrefix: path, count: 1_000, headers: { 'retry-after': '0' } },
+    }).start();
+    const app = startCore(standIn.url, { http: { maxWaitMs: 1_000 } });
+    cores.push(app);
+    await app.call('history:sync', { account: ACCOUNT, follow: false });
+    const done = await waitFor(
+      'the sync to end',
+      () => progress(app).find((p) => p.state === 'current' || p.state === 'error'),
+      8_000,
+    );
+    expect(done.state).not.toBe('current');
+    expect(done.message).toMatch(/is limiting the request rate/);
+    // It waited (a retry-after of 0 plus jitter) and then failed: its last word says no wait (#37.8).
+    expect(progress(app).some((p) => p.waitingMs !== undefined)).toBe(true);
+    expect(done.waitingMs).toBeUndefined();
+    expect(standIn.requests.filter((r) => r.path === path).length).toBeLessThanOrEqual(7);
+  });
+});

@@ -23,7 +23,7 @@ import {
   startLocalWhenSelected,
 } from '../../core/networks/network-flag';
 import { choosePorts } from '../../core/networks/network-ports';
-import { forkWithNode } from '../../core/networks/network-process';
+import { forkWithNode, parsePid, signalPid } from '../../core/networks/network-process';
 import { waitFor } from '../support/wait';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -369,8 +369,13 @@ describe('real processes (child_process.fork)', () => {
     const root = (await (await fetch(network.serviceUrl)).json()) as { role: string; core: string };
     expect(root).toEqual({ role: 'service', core: network.coreUrl });
 
-    const corePids = () => readFileSync(join(dataDir, 'starts-core.log'), 'utf8').trim().split('\n').map(Number);
-    process.kill(corePids()[0]!, 'SIGKILL');
+    // Only a positive integer pid is signalled: an empty log would read as 0, the whole process group (#36).
+    const corePids = () =>
+      readFileSync(join(dataDir, 'starts-core.log'), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => parsePid(line, 'starts-core.log'));
+    signalPid(corePids()[0], 'SIGKILL');
     await waitFor('the core to be restarted', () => corePids().length === 2);
     await waitFor('the running-again notice', () => notices.some((notice) => notice.level === 'info'));
     expect(notices[0]!.message).toMatch(/core stopped/);

@@ -153,6 +153,24 @@ describe('command line --max-wait', () => {
     ]);
   });
 
+  it.each([
+    ['1000000000', '5', 86_400],
+    ['15', '2', 15],
+  ])(
+    'ends a sync at once when its walk is asked to wait %s s past --max-wait %s, with the listing sentence (#37.1)',
+    async (retryAfter, maxWait, seconds) => {
+      horizon.rateLimit(`/accounts/${horizon.account}/operations`, 50, { 'retry-after': retryAfter });
+      const started = Date.now();
+      const run = cli(['--network', horizon.url, '--max-wait', maxWait, 'sync', horizon.account]);
+      expect(await run.done).toBe(1);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(run.io.err).toContain(
+        `asks to wait ${seconds} s (Retry-After): longer than the ${maxWait} s this client waits.`,
+      );
+      horizon.rateLimit('/', 0, {});
+    },
+  );
+
   it('bounds an export by --max-wait too: it fails with the wait named, leaving a clear message', async () => {
     horizon.rateLimit('/accounts/', 1, { 'retry-after': '120' });
     const output = join(userData, 'bounded.ndjson');

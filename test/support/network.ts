@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { parsePid, signalPid } from '../../core/networks/network-process';
 import type { DemoAccount } from '../../network/demo-generator/generate';
 import { waitFor } from './wait';
 
@@ -138,7 +139,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
     throw error;
   }
   const coreUrl = find('ledgerscope-network: core listening on ') ?? '';
-  let corePid = Number(find('ledgerscope-network: core pid '));
+  let corePid = parsePid(find('ledgerscope-network: core pid ') ?? '', 'the network\'s "core pid" line');
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as {
     passphrase: string;
     accounts: DemoAccount[];
@@ -153,7 +154,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
     output,
     stop,
     async killCore() {
-      process.kill(corePid, 'SIGKILL');
+      signalPid(corePid, 'SIGKILL');
       await waitFor('the core to die', () => !alive(corePid), 10_000, 5);
     },
     async startCore() {
@@ -179,7 +180,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
         30_000,
       );
       output.push(...lines);
-      corePid = child.pid ?? 0;
+      corePid = parsePid(String(child.pid ?? ''), 'the restarted core');
     },
   };
 }

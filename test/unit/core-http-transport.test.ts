@@ -142,7 +142,7 @@ describe('HTTP transport', () => {
     });
   });
 
-  it('follows redirects as fetch does, and stops after five', async () => {
+  it('follows redirects within the origin as fetch does, and stops after five', async () => {
     handler = (req, res) => {
       const hop = Number(/hop=(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
       if (req.url?.startsWith('/loop')) return void res.writeHead(302, { location: `/loop?hop=${hop + 1}` }).end();
@@ -151,9 +151,50 @@ describe('HTTP transport', () => {
     };
     expect((await new HttpClient(local.base).getJson('/start')).body).toEqual({ hop: 3 });
     expect(await new HttpClient(local.base).getJson('/loop').catch((e: unknown) => e)).toMatchObject({
-      code: 'http_error',
-      status: 302,
+      code: 'bad_response',
     });
+  });
+
+  it('follows five redirects within the origin and refuses the sixth by a sentence (#37.6)', async () => {
+    handler = (req, res) => {
+      const hop = Number(/hop=(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+      if (req.url?.startsWith('/hops') && hop < Number(/of=(\d+)/.exec(req.url)?.[1]))
+        return void res.writeHead(302, { location: `${req.url.replace(/hop=\d+/, `hop=${hop + 1}`)}` }).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"hop":${hop}}`);
+    };
+    expect((await new HttpClient(local.base).getJson('/hops?hop=0&of=5')).body).toEqual({ hop: 5 });
+    const refused = await new HttpClient(local.base).getJson('/hops?hop=0&of=6').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'bad_response' });
+    expect((refused as Error).message).toBe(
+      `${new URL(local.base).origin} redirected /hops more than 5 times; the answer was not read.`,
+    );
+  });
+
+  it('refuses a redirect to another origin by a sentence naming both, and never asks the other host (#37.6)', async () => {
+    let elsewhere = 0;
+    const other = await startLocalServer((_req, res) => {
+      elsewhere++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"_embedded":{"records":[]}}');
+    });
+    try {
+      const own = new URL(local.base).origin;
+      const cases = [
+        `${other.base.replace(/\/$/, '')}/accounts/G/transactions`, // another port
+        `${own.replace('127.0.0.1', 'localhost')}/accounts/G/transactions`, // another host, same server
+        `${own.replace('http:', 'https:')}/accounts/G/transactions`, // another scheme
+      ];
+      for (const location of cases) {
+        handler = (_req, res) => void res.writeHead(302, { location }).end();
+        const refused = await new HttpClient(local.base).getJson('/accounts/G/transactions').catch((e: unknown) => e);
+        expect(refused).toMatchObject({ code: 'bad_response' });
+        expect((refused as Error).message).toBe(
+          `${own} redirected /accounts/G/transactions to ${new URL(location).origin}, another server; the answer was not read.`,
+        );
+      }
+      expect(elsewhere).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('sends a GET again on a new connection when the server dropped the kept-alive one', async () => {

@@ -214,7 +214,7 @@ describe('extractPage', () => {
         page([
           ledgerRecord({ id: '11', amount: '1.5' }),
           ledgerRecord({ id: '12', amount: '2.5e3' }),
-          ledgerRecord({ id: '13', fee: '1e2', ledger: '6.0e7' }),
+          ledgerRecord({ id: '13', ledger: '6.0e7' }),
           ledgerRecord({
             id: '14',
             extra: [
@@ -227,9 +227,17 @@ describe('extractPage', () => {
     );
     expect(rows[0]).toMatchObject({ amount: 15000000n, direction: 'out' });
     expect(rows[1]).toMatchObject({ amount: null, asset: null, direction: 'none' });
-    expect(rows[2]).toMatchObject({ fee: null, ledger: 0 });
+    expect(rows[2]).toMatchObject({ ledger: 0 });
     // A payment has no source side: a source_* field on one is not read (shared/moves.ts).
     expect(rows[3]).toMatchObject({ amount: 601n, sourceAsset: null, sourceAmount: null });
+  });
+
+  it('refuses a fee written with an exponent by the operation and the rule (#37.8), as the old path does', () => {
+    const text = page([ledgerRecord({ id: '13', fee: '1e2' })]);
+    expect(expectSame(text)).toEqual({
+      error:
+        'NormalizeError: operation 13: its transaction\'s fee_charged "1e2" is not a whole number of stroops from 0 to 9223372036854775807',
+    });
   });
 
   it('keeps a memo that looks like a number token or like `"id":123` as its text', () => {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryWorker } from '../../core/history-index/main-thread/client';
-import { EARLY_BYTES } from '../../core/history-index/walk-cursor';
-import type { FetchEvent } from '../../core/history-index/worker-thread/worker-fetch';
+import { EARLY_BYTES, PAGE_LIMIT } from '../../core/history-index/walk-cursor';
+import { MAX_PAGE_BYTES, type FetchEvent } from '../../core/history-index/worker-thread/worker-fetch';
 import {
   readHeld as held,
   workerTransport,
@@ -166,6 +166,28 @@ describe('page requests sent by the index worker', () => {
       res.end(gzipSync(Buffer.alloc(MAX_BODY_BYTES + 1)));
     };
     await expect(client().getWith('/bomb', workerTransport(worker), held)).rejects.toMatchObject({ code: 'too_large' });
+  });
+
+  it('refuses a page past MAX_PAGE_BYTES by that stated limit before reading it, and reads one of exactly it (#37.8)', async () => {
+    // A page of one token repeated (the 50 MB page that read as "the cursor went backwards").
+    const filler = (size: number) => {
+      const start = '{"_embedded":{"records":[],"pad":"';
+      return Buffer.concat([Buffer.from(start), Buffer.alloc(size - start.length - 3, 0x61), Buffer.from('"}}')]);
+    };
+    handler = (req, res) => {
+      const size = req.url?.includes('over') ? MAX_PAGE_BYTES + 1 : MAX_PAGE_BYTES;
+      const chunked = req.url?.includes('chunked');
+      res.writeHead(200, chunked ? {} : { 'content-length': String(size) });
+      res.end(filler(size));
+    };
+    for (const path of ['/over', '/over-chunked'])
+      await expect(client().getWith(path, workerTransport(worker), held)).rejects.toMatchObject({
+        code: 'too_large',
+        message: `A page of the account's history is larger than ${MAX_PAGE_BYTES / 1024 / 1024} MiB, the most a page of ${PAGE_LIMIT} records with their transactions takes; it was not read.`,
+      });
+    const exact = await client().getWith('/exact', workerTransport(worker), held);
+    expect(exact.value.length).toBe(MAX_PAGE_BYTES);
+    worker.drop(exact.value.rid);
   });
 
   it('reports a body cut short and a refused connection as the client does', async () => {

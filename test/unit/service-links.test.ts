@@ -109,6 +109,27 @@ describe('absolute hrefs', () => {
     }
   });
 
+  it('start with --public-url under a forged Host, on every page, record, resource and problem (#37)', async () => {
+    const forged = 'attacker.example:6666';
+    const paths = [
+      '/',
+      `/accounts/${busy}`,
+      `/accounts/${busy}/payments?join=transactions&limit=3`,
+      `/accounts/${busy}/operations?include_failed=true&limit=3`,
+      `/ledgers/${START + 1}`,
+      `/ledgers/${START + 1}/operations?limit=2`,
+      '/no/such/route',
+    ];
+    for (const path of paths) {
+      const reply = await raw(proxied.port, `GET ${path} HTTP/1.1\r\nHost: ${forged}\r\nConnection: close\r\n\r\n`);
+      expect(reply.body, path).not.toContain('attacker.example');
+      expect(reply.head, path).not.toContain('attacker.example');
+      const found = hrefs(parseJson(reply.body));
+      if (path !== '/no/such/route') expect(found.length, path).toBeGreaterThanOrEqual(2);
+      for (const href of found) expect(href, path).toMatch(`${PUBLIC}/`);
+    }
+  });
+
   it.each(['ledger_service:8000', '[::1]:8000', 'LOCALHOST', '10.0.0.7', 'explorer.example.'])(
     'accept the Host %s as it is',
     async (host) => {

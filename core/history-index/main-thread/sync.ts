@@ -80,7 +80,8 @@ export class AccountSync {
       oldest: iso(this.meta?.oldest),
       newest: iso(this.meta?.newest),
       completeFromLedger: this.completeFrom,
-      ...(this.waitingMs !== undefined ? { waitingMs: this.waitingMs } : {}),
+      // A wait is told only while syncing: a sync that ended waits for nothing (#37.8).
+      ...(this.waitingMs !== undefined && this.state === 'syncing' ? { waitingMs: this.waitingMs } : {}),
       ...(this.message ? { message: this.message } : {}),
       coverage: coverageOf(this.meta, this.state, this.options.latestLedger?.() ?? null),
     };

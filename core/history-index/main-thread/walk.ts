@@ -2,7 +2,6 @@
 // the stored token to the end, each written by the index worker while the next is on its way
 // (page-fetch.ts). One walk: each page is asked for once, so a first sync of N operations costs
 // the root and ⌈(N+1)/200⌉ pages, and a sync of a current account the root and one empty page.
-import { sleep } from '../../http/backoff';
 import { CoreError } from '../../app/errors';
 import { HttpError, type HttpClient, type Transport } from '../../http/http';
 import type { IndexListing, IndexListings } from '../../sources/source';
@@ -115,7 +114,7 @@ export async function walk(ctx: WalkContext, from: string | undefined, signal: A
   return { cursor, added };
 }
 
-/** One page, held by the index worker; null for a 410 before_history. A 429 that outlasts the client's retries is waited out here. */
+/** One page, held by the index worker; null for a 410 before_history. A 429 is waited out by the client, within its max-wait and retries, or ends the walk. */
 async function fetchPage(
   ctx: WalkContext,
   cursor: string | undefined,
@@ -124,25 +123,25 @@ async function fetchPage(
 ): Promise<HeldPage | null> {
   const listing = ctx.listing ?? ctx.listings.operations;
   const params = { cursor, limit: PAGE_LIMIT, order: 'asc', ...listing.params };
-  for (;;) {
-    try {
-      const response = await ctx.http.getWith(listing.path(ctx.account), ctx.transport(onEarly), readHeld, {
-        params,
-        signal,
-        onWait: ctx.onWait,
-      });
-      ctx.onWait(undefined);
-      return response.value;
-    } catch (error) {
-      if (signal.aborted || !(error instanceof HttpError)) throw error;
-      if (error.status === 410) return null;
-      if (error.status === 404 && listing.optional) throw new ListingMissing(listing.name);
-      if (error.status === 404)
-        throw new CoreError('not_found', `Account ${ctx.account} was not found on ${ctx.network}.`, { status: 404 });
-      if (error.status !== 429) throw error;
-      ctx.onWait(error.extra.retryAfterMs ?? 1_000);
-      await sleep(error.extra.retryAfterMs ?? 1_000, signal);
-    }
+  try {
+    const response = await ctx.http.getWith(listing.path(ctx.account), ctx.transport(onEarly), readHeld, {
+      params,
+      signal,
+      onWait: ctx.onWait,
+    });
+    return response.value;
+  } catch (error) {
+    if (signal.aborted || !(error instanceof HttpError)) throw error;
+    if (error.status === 410) return null;
+    if (error.status === 404 && listing.optional) throw new ListingMissing(listing.name);
+    if (error.status === 404)
+      throw new CoreError('not_found', `Account ${ctx.account} was not found on ${ctx.network}.`, { status: 404 });
+    // A 429 the client did not wait out (longer than its max-wait, or past its retries) ends the
+    // walk with the client's sentence, as a listing's: it is not slept through here (#37.1).
+    throw error;
+  } finally {
+    // Whatever the answer, no wait is being waited out any more: a line that said so is stale.
+    ctx.onWait(undefined);
   }
 }
 

@@ -47,6 +47,8 @@ export function quickCheck(db: DatabaseSync): string | null {
 }
 
 function alive(pid: number): boolean {
+  // 0 and negatives name process groups: a marker naming one names no process of ours.
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -14,6 +14,7 @@ import type { Common } from '../../sources/horizon/operation-readers/fields';
 import { readMoving } from '../../sources/horizon/operation-readers/moving';
 import { typeNameOf } from '../../sources/horizon/type-name';
 import { digits, int, NormalizeError, obj, text, type JsonObject } from '../../http/values';
+import { feeStroops, ledgerOfId, recordTime } from './record-rules';
 
 export interface IndexRow {
   id: bigint;
@@ -131,10 +132,18 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
   const idText = digits(r['id']);
   if (!idText) throw new NormalizeError('an operation record has no numeric id');
   const id = BigInt(idText);
-  const createdText = text(r['created_at']) ?? '';
-  const createdAt = Date.parse(createdText);
-  if (!Number.isFinite(createdAt)) throw new NormalizeError(`operation ${idText} has no readable created_at`);
+  const what = `operation ${idText}`;
+  const createdAt = recordTime(r, 'created_at', what);
+  const createdText = text(r['created_at'])!;
   const tx = obj(r['transaction']);
+  // What the walk holds to check the operation against: its transaction, joined (#37.9).
+  const txLedger = tx ? (int(tx['ledger']) ?? int(tx['ledger_attr'])) : undefined;
+  const txCreated = tx ? text(tx['created_at']) : undefined;
+  if (txCreated !== undefined && Date.parse(txCreated) !== createdAt)
+    throw new NormalizeError(
+      `${what}: created_at ${JSON.stringify(createdText)} is not its transaction's (${JSON.stringify(txCreated.slice(0, 60))})`,
+    );
+  const fee = tx ? feeStroops(tx['fee_charged'], `${what}: its transaction's fee_charged`) : undefined;
   const type = typeNameOf(r);
   const flag = r['transaction_successful'];
   const successful = flag === undefined ? true : flag === true || flag === 'true';
@@ -149,11 +158,10 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
     createdAt: createdText,
   };
   const m = movementOrNone(type, r, common, viewer);
-  const fee = tx ? digits(tx['fee_charged']) : undefined;
   return {
     id,
     pagingToken: text(r['paging_token']) ?? idText,
-    ledger: (tx ? (int(tx['ledger']) ?? int(tx['ledger_attr'])) : undefined) ?? Number(id >> 32n),
+    ledger: txLedger ?? ledgerOfId(id),
     createdAt,
     type,
     txHash,
@@ -167,7 +175,7 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
     sourceAmount: m.sourceAmount,
     memo: tx ? (text(tx['memo']) ?? null) : null,
     memoType: tx ? (text(tx['memo_type']) ?? null) : null,
-    fee: fee === undefined ? null : BigInt(fee),
+    fee: fee ?? null,
     feeAccount: tx ? (text(tx['fee_account']) ?? text(tx['source_account']) ?? null) : null,
     extra: m.extra,
     slot,

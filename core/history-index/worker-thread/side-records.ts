@@ -10,6 +10,7 @@ import type { JsonValue } from '../../../shared/json';
 import { movedAssetKey } from '../../../shared/moves';
 import { currencyOf, digits, int, NormalizeError, obj, text, type JsonObject } from '../../http/values';
 import type { ExtraLeg, IndexRow } from './extract';
+import { feeStroops, ledgerOfId, recordTime } from './record-rules';
 
 /** The listings a sync walks beside the account's operations. */
 export type { SideKind } from '../protocol';
@@ -28,12 +29,6 @@ export const OP_INDEX_SPAN = 4096n;
  * Not null, which would count the row as one whose fee payer is unknown (roll-up.ts `nofee`).
  */
 export const NO_FEE_HERE = '';
-
-function timeOf(r: JsonObject, key: string, what: string): number {
-  const at = Date.parse(text(r[key]) ?? '');
-  if (!Number.isFinite(at)) throw new NormalizeError(`${what} has no readable ${key}`);
-  return at;
-}
 
 /** A transaction record's paging token (its TOID). */
 export function transactionToken(r: JsonObject): string {
@@ -55,15 +50,21 @@ export function feeRowOf(value: JsonValue, viewer: string, slot = 0): IndexRow |
   const payer = text(r['fee_account']) ?? source;
   if (payer !== viewer) return null;
   const hash = text(r['hash']) ?? text(r['id']);
-  const fee = digits(r['fee_charged']);
-  if (!hash || fee === undefined) throw new NormalizeError(`transaction ${token} has no hash or fee_charged`);
+  if (!hash) throw new NormalizeError(`transaction ${token} has no hash`);
+  const fee = feeStroops(r['fee_charged'], `transaction ${token}: fee_charged`);
+  if (fee === undefined) throw new NormalizeError(`transaction ${token} has no fee_charged`);
   const flag = r['successful'];
   const id = BigInt(token);
+  const ledger = int(r['ledger']) ?? ledgerOfId(id);
+  if (ledger !== ledgerOfId(id))
+    throw new NormalizeError(
+      `transaction ${token}: ledger ${ledger} is not the ledger its id names (${ledgerOfId(id)})`,
+    );
   return {
     id,
     pagingToken: token,
-    ledger: int(r['ledger']) ?? Number(id >> 32n),
-    createdAt: timeOf(r, 'created_at', `transaction ${token}`),
+    ledger,
+    createdAt: recordTime(r, 'created_at', `transaction ${token}`),
     type: FEE_ROW,
     txHash: hash,
     successful: flag === undefined ? true : flag === true || flag === 'true',
@@ -77,7 +78,7 @@ export function feeRowOf(value: JsonValue, viewer: string, slot = 0): IndexRow |
     sourceAmount: null,
     memo: text(r['memo']) ?? null,
     memoType: text(r['memo_type']) ?? null,
-    fee: BigInt(fee),
+    fee,
     feeAccount: payer,
     extra: [],
     slot,
@@ -150,7 +151,7 @@ export function tradeOf(value: JsonValue, viewer: string): TradeFill | null {
     token,
     opId,
     order,
-    createdAt: timeOf(r, 'ledger_close_time', `trade ${token}`),
+    createdAt: recordTime(r, 'ledger_close_time', `trade ${token}`),
     taker: side === 'base' ? !baseIsSeller : baseIsSeller,
     legs: [leg(side, false), leg(other, true)],
   };

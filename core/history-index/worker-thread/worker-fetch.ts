@@ -10,7 +10,7 @@ import { CoreError } from '../../app/errors';
 import { request } from '../../http/http-node';
 import type { OnProgress } from '../../http/http-head';
 import type { FetchEvent, FetchRequest } from '../protocol';
-import { earlyNext, nextOfFullPage } from '../walk-cursor';
+import { earlyNext, nextOfFullPage, PAGE_LIMIT } from '../walk-cursor';
 
 export type { FetchEvent, FetchRequest } from '../protocol';
 
@@ -25,6 +25,16 @@ export type { FetchEvent, FetchRequest } from '../protocol';
  * page turns out short.
  */
 export const EARLY_STALL_MS = 200;
+
+/**
+ * The largest page of an account's history read (#37.8): 200 records, each with its transaction
+ * (an envelope of at most 132 KB of XDR, 176 KB as base64, and its result), fit in 40 MiB; a larger
+ * page is refused by this limit, as it arrives and before any of it is parsed (a 50 MB page of one
+ * token repeated read as "the cursor went backwards").
+ */
+export const MAX_PAGE_BYTES = 40 * 1024 * 1024;
+
+const PAGE_TOO_LARGE = `A page of the account's history is larger than ${MAX_PAGE_BYTES / 1024 / 1024} MiB, the most a page of ${PAGE_LIMIT} records with their transactions takes; it was not read.`;
 
 /** Pages kept at most: a walk holds two (the page it writes, the one fetched early); more is a leak, dropped oldest first. */
 export const MAX_HELD = 8;
@@ -84,7 +94,12 @@ export class WorkerFetches {
       this.post({ rid, event: 'early', cursor });
     };
     // Told early only if the page stalls after its start named the cursor (EARLY_STALL_MS).
-    const bytes = new Uint8Array(await answer.arrayBuffer(early ? stalled(() => whole, tell) : undefined));
+    const bytes = new Uint8Array(
+      await answer.arrayBuffer(early ? stalled(() => whole, tell) : undefined, {
+        bytes: MAX_PAGE_BYTES,
+        message: PAGE_TOO_LARGE,
+      }),
+    );
     whole = true;
     if (signal.aborted) return;
     this.hold(rid, bytes);

@@ -66,6 +66,39 @@ const hostUnreachable = (message: string): IpcReply<never> => ({
   error: { code: 'host_unreachable', message },
 });
 
+/** The web host's connection as the page sees it: open, or lost and being reconnected. */
+export type HostConnection =
+  | { state: 'connected' }
+  | { state: 'connecting' }
+  /** Lost: retry `attempt` is due in `nextInMs` (the bridge keeps trying while the page is open). */
+  | { state: 'reconnecting'; attempt: number; nextInMs: number };
+
+let connection: HostConnection = { state: 'connecting' };
+const connectionListeners = new Set<(state: HostConnection) => void>();
+
+/** The web host's connection now (Electron's preload is always 'connected'). */
+export function hostConnection(): HostConnection {
+  return connection;
+}
+
+/** Told each change of the web host's connection; returns the unsubscribe function. */
+export function onHostConnection(listener: (state: HostConnection) => void): () => void {
+  connectionListeners.add(listener);
+  return () => void connectionListeners.delete(listener);
+}
+
+function setConnection(next: HostConnection): void {
+  connection = next;
+  for (const listener of connectionListeners) listener(next);
+}
+
+/** The wait before reconnect attempt `attempt` (from 1): 0.5 s growing by half each time, at most 10 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(500 * 1.5 ** Math.max(0, attempt - 1), 10_000);
+}
+
+const LOST = 'The connection to the Ledgerscope host was lost: reconnecting.';
+
 export function createWebSocketBridge(): Bridge {
   const token = takeToken();
   const listeners: Listeners = new Map();
@@ -73,27 +106,49 @@ export function createWebSocketBridge(): Bridge {
   let nextId = 1;
   let socket: WebSocket | null = null;
   let opened: Promise<WebSocket> | null = null;
-  let retryMs = 500;
+  /** Once a socket has opened, a lost one is retried for as long as the page is open. */
+  let everOpened = false;
+  let attempt = 0;
+  let retryTimer: number | undefined;
+
+  /** The next reconnect attempt after a bounded wait (one at a time). */
+  function scheduleReconnect(): void {
+    if (retryTimer !== undefined) return;
+    attempt += 1;
+    const nextInMs = reconnectDelay(attempt);
+    setConnection({ state: 'reconnecting', attempt, nextInMs });
+    retryTimer = window.setTimeout(() => {
+      retryTimer = undefined;
+      void connect().catch(() => undefined);
+    }, nextInMs);
+  }
 
   function connect(): Promise<WebSocket> {
     if (opened) return opened;
+    // A request while reconnecting tries at once; a failure schedules the next wait as before.
+    if (retryTimer !== undefined) {
+      window.clearTimeout(retryTimer);
+      retryTimer = undefined;
+    }
     opened = new Promise((resolve, reject) => {
       const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
       const ws = new WebSocket(`${scheme}://${window.location.host}/ipc?token=${encodeURIComponent(token)}`);
       ws.onopen = () => {
         socket = ws;
-        retryMs = 500;
+        everOpened = true;
+        attempt = 0;
+        setConnection({ state: 'connected' });
         resolve(ws);
       };
       ws.onmessage = (event) => routeMessage(event.data, pending, listeners);
       ws.onclose = () => {
         const wasOpen = socket === ws;
-        socket = null;
+        if (wasOpen) socket = null;
         opened = null;
         failPending(pending);
-        if (!wasOpen) reject(new Error('The Ledgerscope host refused the connection (is the token right?).'));
-        else
-          window.setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 1.5, 10_000)));
+        if (!wasOpen)
+          reject(new Error(everOpened ? LOST : 'The Ledgerscope host refused the connection (is the token right?).'));
+        if (everOpened) scheduleReconnect();
       };
     });
     return opened;

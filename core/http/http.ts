@@ -158,11 +158,7 @@ export class HttpClient {
     return this.send(url, exchange, options, false, true);
   }
 
-  /**
-   * POSTs a JSON body (a JSON-RPC call) and returns the answer, non-2xx bodies too, for the caller
-   * to read; 429 and 503 are waited out and retried as a GET is (a JSON-RPC read is safe to repeat,
-   * and a transaction sent twice is the same transaction).
-   */
+  /** POSTs JSON (a JSON-RPC call), returning non-2xx bodies too; 429 and 503 retried as a GET (safe to repeat). */
   async postJson(href: string, json: unknown, options: RequestOptions = {}): Promise<JsonResponse> {
     const exchange: Exchange = {
       method: 'POST',

@@ -27,9 +27,6 @@ export function readMoving(type: string, r: JsonObject, c: Common): Operation | 
     case 'path_payment_strict_receive':
     case 'path_payment_strict_send':
       return readPathPayment(type, r, c);
-    // Horizon's name for a strict-receive path payment before protocol 12.
-    case 'path_payment':
-      return readPathPayment('path_payment_strict_receive', r, c);
     case 'clawback':
       return readClawback(r, c);
     case 'invoke_host_function':

@@ -14,7 +14,7 @@ export const IndexCoverage = z.object({
   latestLedger: z.number().int().nullable(),
 });
 
-export const HISTORY_DIRECTIONS = ['in', 'out', 'self', 'none'] as const;
+export const HISTORY_DIRECTIONS = ['in', 'out', 'both', 'none'] as const;
 export type HistoryDirection = (typeof HISTORY_DIRECTIONS)[number];
 
 /** A non-negative amount with at most 7 decimals ("10000", "0.0000001"). */

@@ -74,8 +74,8 @@ const NO_MOVEMENT: Movement = {
   sourceAmount: null,
 };
 
-/** The index's word for each direction of shared/moves.ts: "self" is "both" (in and out). */
-const DIRECTION: Record<MoveDirection, HistoryDirection> = { in: 'in', out: 'out', both: 'self', none: 'none' };
+/** The index's word for each direction is shared/moves.ts's: "both" is value out and in, in every view. */
+const DIRECTION: Record<MoveDirection, HistoryDirection> = { in: 'in', out: 'out', both: 'both', none: 'none' };
 
 const stroops = (leg: Leg | undefined): bigint | null => (leg?.amount === undefined ? null : parseAmount(leg.amount));
 

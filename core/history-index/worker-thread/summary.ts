@@ -11,7 +11,7 @@ import { columnLegKinds, furtherLegsFrom, halves } from './row-legs';
 type Raw = Record<string, SQLInputValue | undefined>;
 
 /** shared/history.ts HISTORY_DIRECTIONS (which loads the schema library the worker does without). */
-const DIRECTIONS: HistoryDirection[] = ['in', 'out', 'self', 'none'];
+const DIRECTIONS: HistoryDirection[] = ['in', 'out', 'both', 'none'];
 
 /**
  * flows() grouped by asset alone, without a sort: with the account, `successful` and one

@@ -39,7 +39,7 @@ export function rowAmountText(row: HistoryRow): string {
 /** Which way a leg of the row moved (the index reads it with shared/moves.ts); none for a failed row. */
 function legDirection(row: HistoryRow, i: number, count: number): 'in' | 'out' | undefined {
   if (!row.successful || row.direction === 'none') return undefined;
-  if (row.direction === 'self') return count > 1 && i === 0 ? 'out' : 'in';
+  if (row.direction === 'both') return count > 1 && i === 0 ? 'out' : 'in';
   return row.direction;
 }
 

@@ -45,6 +45,8 @@ interface Row {
   not?: RegExp;
   /** What the table's Amount cell, or else its Details cell, must say. */
   cell?: RegExp;
+  /** The history index row's asset, amount (stroops) and counterparty. */
+  index?: { asset: string; amount: bigint; counterparty: string };
 }
 
 const ROWS: Row[] = [
@@ -136,6 +138,19 @@ const ROWS: Row[] = [
     summary: /claimable balance of [\d,.]+ \w+ for \w{6}…\w{6}/,
   },
   {
+    name: "a claimable balance created for the account: the index row holds its amount and creator, moved none of the account's",
+    dir: OWN,
+    file: 'create_claimable_balance',
+    viewer: () => 'GDJNVXHV5FEOVP4S5LNUAO6GDJIBYMTGYNXPLKN5JIIJVHIIQBPVHTMX',
+    summary: /claimable balance of 0\.0000450 USDX for GDJNVX…PVHTMX/,
+    cell: /0\.0000450 USDX/,
+    index: {
+      asset: 'USDX:GDUVUOCZJDGXC4U2Y7M5E3VKC75XTFEBXQ6G5NZ2TC6SE5VXN4AS3SFB',
+      amount: 450n,
+      counterparty: 'GCMYJC2V5Y7J56R6ICGO5WIFOL7FIEATW25PX3GDG2QBD2UH4U5ZEZ4D',
+    },
+  },
+  {
     name: 'a real pool deposit says both reserves and the shares',
     dir: REAL,
     file: 'liquidity_pool_deposit',
@@ -174,5 +189,8 @@ describe.each(ROWS)('$name', (row) => {
 
     const indexed = extractRow(record, viewer);
     if (row.type) expect(indexed.type).toBe(row.type);
+    if (row.index) {
+      expect(indexed).toMatchObject({ ...row.index, direction: 'none' });
+    }
   });
 });

@@ -87,7 +87,7 @@ const stroops = (leg: Leg | undefined): bigint | null => (leg?.amount === undefi
  */
 export function movementOf(op: Operation, viewer: string): Movement {
   const moves = movesOf(op, viewer);
-  const legs = moves.legs.length ? moves.legs : (moves.attempted ?? []);
+  const legs = moves.legs.length ? moves.legs : (moves.attempted ?? heldFor(op, viewer));
   const firstIn = legs.find((leg) => leg.side === 'in');
   const firstOut = legs.find((leg) => leg.side === 'out');
   const main = firstIn ?? firstOut;
@@ -109,6 +109,20 @@ export function movementOf(op: Operation, viewer: string): Movement {
     sourceAsset: source ? movedAssetKey(source.asset) : null,
     sourceAmount: stroops(source),
   };
+}
+
+/**
+ * A claimable balance another account created for the viewer moved none of its value (until it
+ * claims it): the row's columns hold the balance's amount and asset, its counterparty the
+ * creator. Its direction stays `none`, so no total counts it (row-legs.ts: a `none` row has no
+ * legs); it says what the operation did and with whom, as a failed row says what it tried.
+ */
+function heldFor(op: Operation, viewer: string): Leg[] {
+  if (op.type !== 'create_claimable_balance' || !op.successful) return [];
+  if (!op.claimants.some((claimant) => claimant.destination === viewer)) return [];
+  return [
+    { side: 'in', asset: { kind: 'asset', currency: op.currency }, amount: op.amount, counterparty: op.sourceAccount },
+  ];
 }
 
 /** The movement of a record; one whose value-moving fields cannot be read is still indexed, without one. */

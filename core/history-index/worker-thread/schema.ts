@@ -32,7 +32,8 @@ const MIGRATED = [6, 7, 8, 9, 10, 11];
 // counts legs without an amount (`unknown`) and rows without a transaction (`nofee`). Version 11:
 // the walks beside the operations (side-records.ts) keep their tokens in `accounts` (tx_token,
 // trade_token) and the listings the server does not serve (sides_missing). Version 12: a row moving
-// value out and in reads `both` (shared/moves.ts's word, the explorer's), not `self`.
+// value out and in reads `both` (shared/moves.ts's word, the explorer's), not `self`; a claimable
+// balance created for the account holds its amount, asset and creator (direction `none`).
 /** Covers every column the totals read, the fee a row carries included. */
 const OPS_FLOW =
   'CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty, fee_paid);';
@@ -179,8 +180,9 @@ function migrate(db: DatabaseSync): void {
       if (!columnsOf('accounts').includes(column)) db.exec(`ALTER TABLE accounts ADD COLUMN ${column} TEXT`);
     // Version 12: one word for value out and in, every view's.
     db.exec("UPDATE ops SET direction = 'both' WHERE direction = 'self'");
-    // Versions 6 to 9 re-read what each row moved from its stored page (shared/moves.ts).
-    if (version < 10) rederive(db);
+    // Versions 6 to 11 re-read what each row moved from its stored page (shared/moves.ts; 12: a
+    // claimable balance created for the account holds its amount and creator, extract.ts heldFor).
+    if (version < 12) rederive(db);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (error) {

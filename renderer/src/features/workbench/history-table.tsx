@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { HistoryFilter, HistoryRow, HistorySort } from '../../../../shared/history';
 import { formatAmount } from '../../../../shared/amount';
 import { abbreviateId } from '../../../../shared/ids';
+import { AMOUNT_UNKNOWN } from '../../../../shared/operation-summary';
 import { showHidden } from '../../../../shared/visible-text';
 import { legsFit, type AmountFit } from '../../components/amount-fit';
 import { IdLink } from '../../components/id-link';
@@ -59,7 +60,7 @@ function RowAmount({ row }: { row: HistoryRow }) {
         <span key={i} className="leg">
           {i > 0 ? <span className="muted"> → </span> : null}
           {asset.startsWith('balance:') ? (
-            <span className="muted">the balance</span>
+            <span className="muted">{AMOUNT_UNKNOWN}</span>
           ) : asset.startsWith('pool:') ? (
             <Money amount={amount} shares direction={legDirection(row, i, legs.length)} />
           ) : (

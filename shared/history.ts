@@ -83,6 +83,21 @@ export const HistoryRow = z.object({
   feePaid: z.string().nullable(),
   /** The record as the server wrote it (only when asked for: it is large). */
   raw: z.string().optional(),
+  /**
+   * The row's legs beyond the two its columns hold (a pool deposit's second reserve, a contract
+   * call's further changes), as the exports write them; absent or empty when it has none.
+   */
+  legs: z
+    .array(
+      z.object({
+        side: z.enum(['in', 'out']),
+        asset: z.string(),
+        amount: DecimalString.nullable(),
+        counterparty: z.string().nullable(),
+      }),
+    )
+    .max(1000)
+    .optional(),
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
 

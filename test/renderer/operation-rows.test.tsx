@@ -8,7 +8,14 @@ import { cleanup, screen } from '@testing-library/react';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { extractRow } from '../../core/history-index/worker-thread/extract';
+import { openIndex } from '../../core/history-index/worker-thread/schema';
+import { IndexWriter } from '../../core/history-index/worker-thread/store';
+import { queryPage } from '../../core/history-index/worker-thread/summary';
+import { rowAmountText } from '../../renderer/src/features/workbench/history-table';
 import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { DetailDrawer } from '../../renderer/src/components/detail-drawer';
 import { amountText, detailsText } from '../../renderer/src/components/operation-cells';
@@ -191,6 +198,30 @@ describe.each(ROWS)('$name', (row) => {
     if (row.type) expect(indexed.type).toBe(row.type);
     if (row.index) {
       expect(indexed).toMatchObject({ ...row.index, direction: 'none' });
+    }
+  });
+});
+
+describe("the history index's row of a pool deposit", () => {
+  it('says both reserves that left and the shares that came in, in the workbench as in the exports', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-rows-'));
+    try {
+      const ALICE = 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4';
+      const db = openIndex(join(dir, 'rows.sqlite'));
+      const writer = new IndexWriter(db);
+      const page = readFileSync(resolve('test/fixtures/horizon/pages/account-operations.json'));
+      writer.ingestPageBytes(ALICE, new Uint8Array(page));
+      writer.commit();
+      const acct = Number(
+        (db.prepare('SELECT acct FROM accounts WHERE address = ?').get(ALICE) as { acct: number }).acct,
+      );
+      const { rows } = queryPage(db, acct, { filter: { types: ['liquidity_pool_deposit'] }, sort: '-time', limit: 10 });
+      db.close();
+      const deposit = rows.find((row) => row.type === 'liquidity_pool_deposit');
+      expect(deposit?.direction).toBe('both');
+      expect(rowAmountText(deposit!)).toBe('9.6875000 XLM + 3.1000000 USDX → 5.4800712 shares');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -6,6 +6,8 @@ import type { AssetFlow, HistoryDirection, HistoryFilter, HistoryPage, HistorySu
 import { compileFilter, type SqlPart } from './filter';
 import { isWholeHistory, names, readPage, rolledFlows, rowOf, type FlowGroup, type PageRequest } from './query';
 import { joinHalves } from './cells';
+import { ExtraLegs } from './export-ops';
+import { C, type ExportRow } from './export-read';
 import { columnLegKinds, furtherLegsFrom, halves } from './row-legs';
 
 type Raw = Record<string, SQLInputValue | undefined>;
@@ -84,7 +86,28 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
 export function queryPage(db: DatabaseSync, acct: number, request: PageRequest): HistoryPage {
   const { rows, next } = readPage(db, acct, request);
   const summary = request.summary ? summarize(db, acct, request.filter) : null;
-  return { rows: rows.map(rowOf), next, summary };
+  // Each row's further legs (legs table), read as the exports read them: one statement per page.
+  const keys = rows.map((r) => {
+    const key: unknown[] = [];
+    key[C.id] = String(r['id']);
+    key[C.successful] = Number(r['successful']);
+    return key as ExportRow;
+  });
+  const further = new ExtraLegs(db, acct).of(keys);
+  return {
+    rows: rows.map((r) => {
+      const row = rowOf(r);
+      const legs = further.get(row.id);
+      return legs
+        ? {
+            ...row,
+            legs: legs.map((leg) => ({ ...leg, amount: leg.amount === null ? null : formatAmount(leg.amount) })),
+          }
+        : row;
+    }),
+    next,
+    summary,
+  };
 }
 
 export function assetFlow(group: FlowGroup): AssetFlow {

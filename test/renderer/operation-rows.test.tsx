@@ -15,6 +15,7 @@ import { extractRow } from '../../core/history-index/worker-thread/extract';
 import { openIndex } from '../../core/history-index/worker-thread/schema';
 import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { queryPage } from '../../core/history-index/worker-thread/summary';
+import { FlowCells, TotalsTable } from '../../renderer/src/features/workbench/analyse-panel';
 import { rowAmountText } from '../../renderer/src/features/workbench/history-table';
 import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { DetailDrawer } from '../../renderer/src/components/detail-drawer';
@@ -223,5 +224,38 @@ describe("the history index's row of a pool deposit", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the totals tables', () => {
+  const pool = (c: string) => `pool:${c.repeat(64)}`;
+  const flow = (asset: string) => ({ asset, in: '1.0000000', out: '0.0000000', fees: '0', net: '1.0000000', count: 1 });
+
+  it("name each pool's shares apart, not three rows of 'pool'", () => {
+    renderWith(fakeBridge({}), <TotalsTable totals={[flow(pool('a')), flow(pool('b')), flow(pool('c'))]} />);
+    const labels = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('td')?.textContent);
+    expect(labels).toEqual(['pool aaaaaa…aaaaaa shares', 'pool bbbbbb…bbbbbb shares', 'pool cccccc…cccccc shares']);
+  });
+
+  it("print no fees under a counterparty's XLM (fees are paid to no party), and the fees under the asset's", () => {
+    const native = { ...flow('native'), fees: '0.0000100' };
+    renderWith(
+      fakeBridge({}),
+      <table>
+        <tbody>
+          <tr data-testid="party">
+            <FlowCells asset="native" flow={{ ...native, fees: '0' }} stacked fees={false} />
+          </tr>
+          <tr data-testid="asset">
+            <FlowCells asset="native" flow={native} />
+          </tr>
+        </tbody>
+      </table>,
+    );
+    expect(screen.getByTestId('party').textContent).not.toMatch(/fees/);
+    expect(screen.getByTestId('asset').textContent).toMatch(/fees 0\.0000100 XLM/);
   });
 });

@@ -84,6 +84,11 @@ export const HistoryRow = z.object({
   /** The record as the server wrote it (only when asked for: it is large). */
   raw: z.string().optional(),
   /**
+   * What the operation did, one sentence (shared/operation-summary.ts), on a row whose columns hold
+   * no amount (a trust line, a sequence bump, options, an offer): a page's rows only.
+   */
+  summary: z.string().max(4000).optional(),
+  /**
    * The row's legs beyond the two its columns hold (a pool deposit's second reserve, a contract
    * call's further changes), as the exports write them; absent or empty when it has none.
    */

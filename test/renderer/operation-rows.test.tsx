@@ -227,6 +227,38 @@ describe("the history index's row of a pool deposit", () => {
   });
 });
 
+describe("the history index's rows of types that move no value", () => {
+  it('say what the operation did (a trust line and its limit, an offer), not a blank cell', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-rows-'));
+    try {
+      const ALICE = 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4';
+      const db = openIndex(join(dir, 'rows.sqlite'));
+      const writer = new IndexWriter(db);
+      writer.ingestPageBytes(
+        ALICE,
+        new Uint8Array(readFileSync(resolve('test/fixtures/horizon/pages/account-operations.json'))),
+      );
+      writer.commit();
+      const acct = Number(
+        (db.prepare('SELECT acct FROM accounts WHERE address = ?').get(ALICE) as { acct: number }).acct,
+      );
+      const { rows } = queryPage(db, acct, { filter: {}, sort: '-time', limit: 10 });
+      db.close();
+      const trust = rows.find((row) => row.type === 'change_trust')!;
+      // The page's trust line is of a failed transaction: what it tried, and that nothing changed.
+      expect(trust.summary).toMatch(
+        /^tried: \w{6}…\w{6} trusts EUROCOIN up to ([\d,]+\.\d{7}|unlimited); nothing changed$/,
+      );
+      expect(rowAmountText(trust)).toBe(trust.summary);
+      expect(rows.find((row) => row.type === 'manage_sell_offer')!.summary).toMatch(/sell offer/);
+      // A row that moved value says so by its amounts, with no sentence beside them.
+      expect(rows.find((row) => row.type === 'payment')!.summary).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the totals tables', () => {
   const pool = (c: string) => `pool:${c.repeat(64)}`;
   const flow = (asset: string) => ({ asset, in: '1.0000000', out: '0.0000000', fees: '0', net: '1.0000000', count: 1 });

@@ -9,9 +9,10 @@ import type { JsonValue } from '../../../shared/json';
 import type { Operation } from '../../../shared/model';
 import { movedAssetKey, movesOf, type Leg, type MoveDirection } from '../../../shared/moves';
 import { embeddedRecords } from '../../sources/horizon/hal-records';
-import { parseListingFast } from '../../http/json-fast';
+import { parseJsonFast, parseListingFast } from '../../http/json-fast';
+import { operationSummary } from '../../../shared/operation-summary';
 import type { Common } from '../../sources/horizon/operation-readers/fields';
-import { readMoving } from '../../sources/horizon/operation-readers/moving';
+import { readDescribed, readMoving } from '../../sources/horizon/operation-readers/moving';
 import { typeNameOf } from '../../sources/horizon/type-name';
 import { digits, int, NormalizeError, obj, text, type JsonObject } from '../../http/values';
 
@@ -189,4 +190,30 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
 /** The index rows of a listing page's records, in the page's order. */
 export function extractPage(pageText: string, viewer: string): IndexRow[] {
   return embeddedRecords(parseListingFast(pageText)).map((record, slot) => extractRow(record, viewer, slot));
+}
+
+/**
+ * What a stored record's operation did, as one sentence (shared/operation-summary.ts, the
+ * drawer's and the exports'): for a row whose columns hold no amount (a trust line, a sequence
+ * bump, options, an offer), so it is not a blank row. Undefined for a record it cannot read.
+ */
+export function describeRecord(recordText: string): string | undefined {
+  try {
+    const r = obj(parseJsonFast(recordText));
+    if (!r) return undefined;
+    const flag = r['transaction_successful'];
+    const common: Common = {
+      id: digits(r['id']) ?? '0',
+      pagingToken: '',
+      sourceAccount: text(r['source_account']) ?? '',
+      transactionHash: text(r['transaction_hash']) ?? '',
+      successful: flag === undefined ? true : flag === true || flag === 'true',
+      createdAt: text(r['created_at']) ?? '',
+    };
+    const op = readDescribed(typeNameOf(r), r, common);
+    return op ? operationSummary(op) : undefined;
+  } catch (error) {
+    if (error instanceof NormalizeError || (error instanceof Error && error.name === 'AmountError')) return undefined;
+    throw error;
+  }
 }

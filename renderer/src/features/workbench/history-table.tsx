@@ -62,6 +62,7 @@ function rowFee(row: HistoryRow): string | null {
 export function rowAmountText(row: HistoryRow): string {
   const fee = rowFee(row);
   if (fee !== null) return `fee ${moneyText(fee, assetCurrency('native'))}`;
+  if (row.summary !== undefined && row.amount === null) return showHidden(row.summary);
   return lineLegs(row)
     .map((line) => line.map(legText).join(' + '))
     .join(' → ');
@@ -81,6 +82,13 @@ function RowAmount({ row }: { row: HistoryRow }) {
       <span className="amounts">
         <span className="muted">fee </span>
         <Money amount={fee} currency={assetCurrency('native')} direction="out" inRow />
+      </span>
+    );
+  // A row that moved no amount says what it did (the index's sentence; untrusted text isolated).
+  if (row.summary !== undefined && row.amount === null)
+    return (
+      <span className="amounts muted clip-end" title={showHidden(row.summary)}>
+        <Untrusted text={row.summary} />
       </span>
     );
   // One line per side; a side of several legs (a pool deposit's reserves) shows its first, the

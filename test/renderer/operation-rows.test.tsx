@@ -270,6 +270,10 @@ describe('the totals tables', () => {
       .slice(1)
       .map((row) => row.querySelector('td')?.textContent);
     expect(labels).toEqual(['pool aaaaaa…aaaaaa shares', 'pool bbbbbb…bbbbbb shares', 'pool cccccc…cccccc shares']);
+    // Their amounts read in shares, not in an asset called "pool".
+    const cells = screen.getAllByRole('row')[1]!.textContent ?? '';
+    expect(cells).toContain('1.0000000 shares');
+    expect(cells).not.toMatch(/\d pool/);
   });
 
   it("print no fees under a counterparty's XLM (fees are paid to no party), and the fees under the asset's", () => {

@@ -47,8 +47,10 @@ export function FlowCells({
   fees?: boolean;
 }) {
   const currency = assetCurrency(asset);
-  const into = <Money amount={flow.in} currency={currency} direction="in" />;
-  const out = <Money amount={flow.out} currency={currency} direction="out" />;
+  // A pool's shares read "shares", not an asset called "pool".
+  const unit = asset.startsWith('pool:') ? { shares: true } : { currency };
+  const into = <Money amount={flow.in} {...unit} direction="in" />;
+  const out = <Money amount={flow.out} {...unit} direction="out" />;
   // Fees are paid in the native asset: they read under its out, and another asset's row has none.
   const fees =
     withFees && (asset === 'native' || flow.fees !== '0') ? (
@@ -74,7 +76,7 @@ export function FlowCells({
         </>
       )}
       <td className="end">
-        <Money amount={flow.net} currency={currency} />
+        <Money amount={flow.net} {...unit} />
       </td>
     </>
   );

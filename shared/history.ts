@@ -14,7 +14,7 @@ export const IndexCoverage = z.object({
   latestLedger: z.number().int().nullable(),
 });
 
-export const HISTORY_DIRECTIONS = ['in', 'out', 'self', 'none'] as const;
+export const HISTORY_DIRECTIONS = ['in', 'out', 'both', 'none'] as const;
 export type HistoryDirection = (typeof HISTORY_DIRECTIONS)[number];
 
 /** A non-negative amount with at most 7 decimals ("10000", "0.0000001"). */
@@ -83,6 +83,26 @@ export const HistoryRow = z.object({
   feePaid: z.string().nullable(),
   /** The record as the server wrote it (only when asked for: it is large). */
   raw: z.string().optional(),
+  /**
+   * What the operation did, one sentence (shared/operation-summary.ts), on a row whose columns hold
+   * no amount (a trust line, a sequence bump, options, an offer): a page's rows only.
+   */
+  summary: z.string().max(4000).optional(),
+  /**
+   * The row's legs beyond the two its columns hold (a pool deposit's second reserve, a contract
+   * call's further changes), as the exports write them; absent or empty when it has none.
+   */
+  legs: z
+    .array(
+      z.object({
+        side: z.enum(['in', 'out']),
+        asset: z.string(),
+        amount: DecimalString.nullable(),
+        counterparty: z.string().nullable(),
+      }),
+    )
+    .max(1000)
+    .optional(),
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
 

@@ -23,6 +23,10 @@ export function shortener(nameOf: NameOf | undefined): Short {
     return name === undefined ? abbreviateId(id) : looksLikeId(name) ? `“${name}”` : name;
   };
 }
+/** What a row says where the record (and what the source could read beside it) does not carry an amount. */
+export const AMOUNT_UNKNOWN = 'amount unknown';
+/** An amount that is zero ("0", "0.0000000"): an offer it deletes, a trust line it removes. */
+export const isZero = (amount: string): boolean => /^0(\.0*)?$/.test(amount);
 const money = (amount: string, currency?: Currency) => `${displayAmount(amount)} ${currency?.code ?? 'XLM'}`;
 const list = (items: CurrencyAmount[]) =>
   items.map((item) => money(item.amount, item.currency)).join(' + ') || 'nothing';
@@ -74,7 +78,7 @@ function doneSummary(op: Operation, short: Short): string {
     case 'create_account':
       return `create ${short(op.account)} with ${money(op.startingBalance)} from ${short(op.funder)}`;
     case 'account_merge':
-      return `merge ${short(op.account)} into ${short(op.into)}${op.amount ? ` (${money(op.amount)})` : ''}`;
+      return `merge ${short(op.account)} into ${short(op.into)} (${op.amount ? money(op.amount) : AMOUNT_UNKNOWN})`;
     case 'manage_sell_offer':
     case 'manage_buy_offer':
     case 'manage_offer':
@@ -92,7 +96,10 @@ function offerSummary(
   if (op.type === 'create_passive_sell_offer')
     return `passive offer: sell ${money(op.amount, op.selling)} for ${op.buying.code} at ${op.price} (${pair})`;
   const id = op.offerId && op.offerId !== '0' ? ` #${op.offerId}` : '';
-  const verb = op.offerId && op.offerId !== '0' ? (/^0(\.0*)?$/.test(op.amount) ? 'delete' : 'change') : 'new';
+  const side = op.type === 'manage_buy_offer' ? 'buy' : 'sell';
+  // An amount of 0 deletes the offer (the ledger's rule: manage offer with amount 0 removes it).
+  if (isZero(op.amount)) return `delete ${side} offer${id} (${pair})`;
+  const verb = id ? 'change' : 'new';
   if (op.type === 'manage_buy_offer')
     return `${verb} buy offer${id}: buy ${money(op.amount, op.buying)} with ${op.selling.code} at ${op.price} (${pair})`;
   return `${verb} sell offer${id}: sell ${money(op.amount, op.selling)} for ${op.buying.code} at ${op.price} (${pair})`;
@@ -101,6 +108,8 @@ function offerSummary(
 function assetSummary(op: Operation, short: Short): string | undefined {
   switch (op.type) {
     case 'change_trust':
+      if (isZero(op.limit))
+        return `${short(op.trustor)} removes its ${op.liquidityPoolId ? `pool ${short(op.liquidityPoolId)}` : (op.currency?.code ?? '?')} trust line`;
       return `${short(op.trustor)} trusts ${op.liquidityPoolId ? `pool ${short(op.liquidityPoolId)}` : (op.currency?.code ?? '?')} up to ${displayLimit(op.limit)}`;
     case 'allow_trust':
       return `${short(op.trustee)} ${op.authorize ? 'authorises' : op.authorizeToMaintainLiabilities ? 'limits to liabilities' : 'deauthorises'} ${short(op.trustor)} for ${op.currency.code}`;
@@ -113,7 +122,7 @@ function assetSummary(op: Operation, short: Short): string | undefined {
     case 'create_claimable_balance':
       return `claimable balance of ${money(op.amount, op.currency)} for ${op.claimants.map((c) => short(c.destination)).join(', ') || 'no one'}`;
     case 'claim_claimable_balance':
-      return `${short(op.claimant)} claims ${short(op.balanceId)}`;
+      return `${short(op.claimant)} claims ${short(op.balanceId)} (${op.amount && op.currency ? money(op.amount, op.currency) : AMOUNT_UNKNOWN})`;
     case 'liquidity_pool_deposit':
       return `deposit ${list(op.reservesDeposited)} into pool ${short(op.liquidityPoolId)} for ${displayAmount(op.sharesReceived)} shares`;
     case 'liquidity_pool_withdraw':
@@ -151,10 +160,7 @@ function contractSummary(op: Operation, short: Short): string | undefined {
         .join(', ');
       const what = op.contract
         ? `call ${contractCallText(op, { id: short, max: 240 }) ?? '?'} on ${short(op.contract)}`
-        : op.hostFunction
-            .replace(/^HostFunctionType(HostFunctionType)?/, '')
-            .replace(/([a-z])([A-Z])/g, '$1 $2')
-            .toLowerCase() || 'host function';
+        : hostFunctionName(op.hostFunction);
       return moved ? `${what}: ${moved}` : what;
     }
     case 'extend_footprint_ttl':
@@ -198,4 +204,17 @@ function setOptionsParts(op: OperationOf<'set_options'>, short: Short): string {
   }
   if (op.setFlags?.length || op.clearFlags?.length) parts.push(flags(op.setFlags, op.clearFlags));
   return parts.join('; ') || 'no change';
+}
+
+/**
+ * A host function's kind as words: "invoke contract" for Horizon's
+ * "HostFunctionTypeHostFunctionTypeInvokeContract" (its prefix written twice) or "…InvokeContract".
+ */
+export function hostFunctionName(hostFunction: string): string {
+  return (
+    hostFunction
+      .replace(/^(HostFunctionType)+/, '')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase() || 'host function'
+  );
 }

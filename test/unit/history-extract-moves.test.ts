@@ -18,7 +18,6 @@ import { movedAssetKey, movesOf } from '../../shared/moves';
 const DIR = new URL('../fixtures/horizon/operations/', import.meta.url);
 const NAMES = readdirSync(DIR).map((file) => file.replace(/\.json$/, ''));
 const STRANGER = 'GAWRR7NJKNFLUGBZTXD7HZNSN73TVUYKO4STMAK2J6KAN3PBHM2WBQ7S';
-const INDEX_WORD = { in: 'in', out: 'out', both: 'self', none: 'none' } as const;
 
 function record(name: string, failed: boolean): string {
   const text = readFileSync(new URL(`${name}.json`, DIR), 'utf8');
@@ -47,7 +46,8 @@ describe('the index row and movesOf agree', () => {
     const words = new Set(
       cases.map(([, name, failed, viewer]) => extractRow(parseJsonFast(record(name, failed)), viewer).direction),
     );
-    expect([...words].sort()).toEqual(['in', 'none', 'out', 'self']);
+    // One word for value out and in, the explorer's and the index's alike: 'both'.
+    expect([...words].sort()).toEqual(['both', 'in', 'none', 'out']);
   });
 
   it.each(cases)('%s', (_title, name, failed, viewer) => {
@@ -55,7 +55,7 @@ describe('the index row and movesOf agree', () => {
     const op = normalizeOperation(parseJsonFast(text));
     const row = extractRow(parseJsonFast(text), viewer);
     const moves = movesOf(op, viewer);
-    expect(row.direction).toBe(INDEX_WORD[moves.direction]);
+    expect(row.direction).toBe(moves.direction);
     const legs = moves.legs.length ? moves.legs : (moves.attempted ?? []);
     const main = legs.find((leg) => leg.side === 'in') ?? legs.find((leg) => leg.side === 'out');
     expect(row.asset).toBe(main ? movedAssetKey(main.asset) : null);
@@ -84,7 +84,7 @@ describe('a file of version 8', () => {
     writer.commit();
     const fresh = snapshot(db);
     // The pool deposit moved value both ways for its depositor: version 9 reads it, 8 did not.
-    expect(fresh.ops).toContainEqual(expect.objectContaining({ type: 'liquidity_pool_deposit', direction: 'self' }));
+    expect(fresh.ops).toContainEqual(expect.objectContaining({ type: 'liquidity_pool_deposit', direction: 'both' }));
     // What version 8 held: no amount for a pool deposit, no totals of it.
     db.exec(
       "UPDATE ops SET direction = 'none', asset = NULL, amount = NULL, source_asset = NULL, source_amount = NULL, counterparty = NULL WHERE type = 'liquidity_pool_deposit'; DELETE FROM roll_day; DELETE FROM roll_party; PRAGMA user_version = 8;",
@@ -92,6 +92,22 @@ describe('a file of version 8', () => {
     db.close();
     db = openIndex(path);
     expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
+    expect(snapshot(db)).toEqual(fresh);
+    db.close();
+  });
+
+  it("of version 11 reads its 'self' rows as 'both', the one word of every view", () => {
+    const path = join(dir, 'v11.sqlite');
+    let db = openIndex(path);
+    const writer = new IndexWriter(db);
+    writer.ingestPageBytes(ALICE, new TextEncoder().encode(pageText));
+    writer.commit();
+    const fresh = snapshot(db);
+    db.exec("UPDATE ops SET direction = 'self' WHERE direction = 'both'; PRAGMA user_version = 11;");
+    db.close();
+    db = openIndex(path);
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
+    expect(db.prepare("SELECT count(*) AS n FROM ops WHERE direction = 'self'").get()).toEqual({ n: 0 });
     expect(snapshot(db)).toEqual(fresh);
     db.close();
   });

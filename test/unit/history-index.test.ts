@@ -143,7 +143,7 @@ function expected(s: Spec) {
   const into = paymentLike && s.to === ME ? { asset, amount, party: s.from } : null;
   const main = into ?? out;
   const source = into ? out : null;
-  const tried = into && out ? 'self' : into ? 'in' : out ? 'out' : 'none';
+  const tried = into && out ? 'both' : into ? 'in' : out ? 'out' : 'none';
   return {
     ...s,
     direction: s.successful ? tried : 'none',
@@ -195,11 +195,11 @@ function compareBy(sort: HistorySort) {
 function legs(e: Expected): { asset: string; value: bigint; dir: 'in' | 'out' }[] {
   const out: { asset: string; value: bigint; dir: 'in' | 'out' }[] = [];
   if (!e.successful) return out;
-  if ((e.direction === 'in' || e.direction === 'self') && e.asset !== null && e.amount !== null)
+  if ((e.direction === 'in' || e.direction === 'both') && e.asset !== null && e.amount !== null)
     out.push({ asset: e.asset, value: e.amount, dir: 'in' });
   const oa = e.sourceAsset ?? e.asset;
   const ov = e.sourceAmount ?? e.amount;
-  if ((e.direction === 'out' || e.direction === 'self') && oa !== null && ov !== null)
+  if ((e.direction === 'out' || e.direction === 'both') && oa !== null && ov !== null)
     out.push({ asset: oa, value: ov, dir: 'out' });
   return out;
 }

@@ -9,9 +9,10 @@ import type { JsonValue } from '../../../shared/json';
 import type { Operation } from '../../../shared/model';
 import { movedAssetKey, movesOf, type Leg, type MoveDirection } from '../../../shared/moves';
 import { embeddedRecords } from '../../sources/horizon/hal-records';
-import { parseListingFast } from '../../http/json-fast';
+import { parseJsonFast, parseListingFast } from '../../http/json-fast';
+import { operationSummary } from '../../../shared/operation-summary';
 import type { Common } from '../../sources/horizon/operation-readers/fields';
-import { readMoving } from '../../sources/horizon/operation-readers/moving';
+import { readDescribed, readMoving } from '../../sources/horizon/operation-readers/moving';
 import { typeNameOf } from '../../sources/horizon/type-name';
 import { digits, int, NormalizeError, obj, text, type JsonObject } from '../../http/values';
 import { feeStroops, ledgerOfId, recordTime } from './record-rules';
@@ -77,8 +78,8 @@ const NO_MOVEMENT: Movement = {
   sourceAmount: null,
 };
 
-/** The index's word for each direction of shared/moves.ts: "self" is "both" (in and out). */
-const DIRECTION: Record<MoveDirection, HistoryDirection> = { in: 'in', out: 'out', both: 'self', none: 'none' };
+/** The index's word for each direction is shared/moves.ts's: "both" is value out and in, in every view. */
+const DIRECTION: Record<MoveDirection, HistoryDirection> = { in: 'in', out: 'out', both: 'both', none: 'none' };
 
 const stroops = (leg: Leg | undefined): bigint | null => (leg?.amount === undefined ? null : parseAmount(leg.amount));
 
@@ -90,7 +91,7 @@ const stroops = (leg: Leg | undefined): bigint | null => (leg?.amount === undefi
  */
 export function movementOf(op: Operation, viewer: string): Movement {
   const moves = movesOf(op, viewer);
-  const legs = moves.legs.length ? moves.legs : (moves.attempted ?? []);
+  const legs = moves.legs.length ? moves.legs : (moves.attempted ?? heldFor(op, viewer));
   const firstIn = legs.find((leg) => leg.side === 'in');
   const firstOut = legs.find((leg) => leg.side === 'out');
   const main = firstIn ?? firstOut;
@@ -112,6 +113,20 @@ export function movementOf(op: Operation, viewer: string): Movement {
     sourceAsset: source ? movedAssetKey(source.asset) : null,
     sourceAmount: stroops(source),
   };
+}
+
+/**
+ * A claimable balance another account created for the viewer moved none of its value (until it
+ * claims it): the row's columns hold the balance's amount and asset, its counterparty the
+ * creator. Its direction stays `none`, so no total counts it (row-legs.ts: a `none` row has no
+ * legs); it says what the operation did and with whom, as a failed row says what it tried.
+ */
+function heldFor(op: Operation, viewer: string): Leg[] {
+  if (op.type !== 'create_claimable_balance' || !op.successful) return [];
+  if (!op.claimants.some((claimant) => claimant.destination === viewer)) return [];
+  return [
+    { side: 'in', asset: { kind: 'asset', currency: op.currency }, amount: op.amount, counterparty: op.sourceAccount },
+  ];
 }
 
 /** The movement of a record; one whose value-moving fields cannot be read is still indexed, without one. */
@@ -185,4 +200,30 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
 /** The index rows of a listing page's records, in the page's order. */
 export function extractPage(pageText: string, viewer: string): IndexRow[] {
   return embeddedRecords(parseListingFast(pageText)).map((record, slot) => extractRow(record, viewer, slot));
+}
+
+/**
+ * What a stored record's operation did, as one sentence (shared/operation-summary.ts, the
+ * drawer's and the exports'): for a row whose columns hold no amount (a trust line, a sequence
+ * bump, options, an offer), so it is not a blank row. Undefined for a record it cannot read.
+ */
+export function describeRecord(recordText: string): string | undefined {
+  try {
+    const r = obj(parseJsonFast(recordText));
+    if (!r) return undefined;
+    const flag = r['transaction_successful'];
+    const common: Common = {
+      id: digits(r['id']) ?? '0',
+      pagingToken: '',
+      sourceAccount: text(r['source_account']) ?? '',
+      transactionHash: text(r['transaction_hash']) ?? '',
+      successful: flag === undefined ? true : flag === true || flag === 'true',
+      createdAt: text(r['created_at']) ?? '',
+    };
+    const op = readDescribed(typeNameOf(r), r, common);
+    return op ? operationSummary(op) : undefined;
+  } catch (error) {
+    if (error instanceof NormalizeError || (error instanceof Error && error.name === 'AmountError')) return undefined;
+    throw error;
+  }
 }

@@ -8,7 +8,7 @@
 // A successful row's columns hold at most one leg of each side (extract.ts movementOf): a row
 // moving value in is an in-leg of `asset`/`amount`; a row moving value out an out-leg of
 // `source_asset`/`source_amount` when it has a source asset (something also came in: a path
-// payment's sending side), else of `asset`/`amount`; a `self` row (value out and in: a payment to
+// payment's sending side), else of `asset`/`amount`; a `both` row (value out and in: a payment to
 // itself, a conversion, a pool deposit) is both. A leg without an asset is no leg; a leg whose
 // amount the record does not carry is a leg of unknown amount (counted by the day totals as
 // `unknown`, never summed). A failed row moved nothing: it has no legs.
@@ -32,9 +32,9 @@ export interface ColumnLeg {
 /** Every leg a successful row's columns hold, by its direction; what left before what arrived. */
 export const COLUMN_LEGS: readonly ColumnLeg[] = [
   { direction: 'out', incoming: false },
-  { direction: 'self', incoming: false },
+  { direction: 'both', incoming: false },
   { direction: 'in', incoming: true },
-  { direction: 'self', incoming: true },
+  { direction: 'both', incoming: true },
 ];
 
 /** Where a side's leg is read: when the row has a source asset, and when it has none. */

@@ -1,6 +1,6 @@
 // The history index's SQLite file: one per network (<userData>/history/<network-id>.sqlite),
 // every indexed account of that network in it. The schema is versioned with PRAGMA user_version:
-// a file of version 6 to 10 is migrated in place (every row kept; see migrate()); one written by an
+// a file of version 6 to 11 is migrated in place (every row kept; see migrate()); one written by an
 // older or unknown version is rebuilt (its rows are synced again), never read with the wrong
 // meaning. Only the index worker opens it (worker.ts).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -8,10 +8,10 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { rederive } from './rederive';
 
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /** Versions migrated in place; any other is rebuilt. */
-const MIGRATED = [6, 7, 8, 9, 10];
+const MIGRATED = [6, 7, 8, 9, 10, 11];
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -31,7 +31,9 @@ const MIGRATED = [6, 7, 8, 9, 10];
 // whose fee the account paid (store.ts), and roll_day sums those fees (native asset's row) and
 // counts legs without an amount (`unknown`) and rows without a transaction (`nofee`). Version 11:
 // the walks beside the operations (side-records.ts) keep their tokens in `accounts` (tx_token,
-// trade_token) and the listings the server does not serve (sides_missing).
+// trade_token) and the listings the server does not serve (sides_missing). Version 12: a row moving
+// value out and in reads `both` (shared/moves.ts's word, the explorer's), not `self`; a claimable
+// balance created for the account holds its amount, asset and creator (direction `none`).
 /** Covers every column the totals read, the fee a row carries included. */
 const OPS_FLOW =
   'CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty, fee_paid);';
@@ -176,8 +178,11 @@ function migrate(db: DatabaseSync): void {
     // Version 11: the side walks' tokens (null: they start from the beginning at the next sync).
     for (const column of ['tx_token', 'trade_token', 'sides_missing'])
       if (!columnsOf('accounts').includes(column)) db.exec(`ALTER TABLE accounts ADD COLUMN ${column} TEXT`);
-    // Versions 6 to 9 re-read what each row moved from its stored page (shared/moves.ts).
-    if (version < 10) rederive(db);
+    // Version 12: one word for value out and in, every view's.
+    db.exec("UPDATE ops SET direction = 'both' WHERE direction = 'self'");
+    // Versions 6 to 11 re-read what each row moved from its stored page (shared/moves.ts; 12: a
+    // claimable balance created for the account holds its amount and creator, extract.ts heldFor).
+    if (version < 12) rederive(db);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (error) {

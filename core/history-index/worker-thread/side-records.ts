@@ -187,7 +187,7 @@ export function tradeRowOf(fills: TradeFill[], slot: number): IndexRow {
     successful: true,
     source: '',
     counterparty: got.party,
-    direction: 'self',
+    direction: 'both',
     asset: got.asset,
     amount: got.amount,
     sourceAsset: gave.asset,

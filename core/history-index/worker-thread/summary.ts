@@ -6,12 +6,16 @@ import type { AssetFlow, HistoryDirection, HistoryFilter, HistoryPage, HistorySu
 import { compileFilter, type SqlPart } from './filter';
 import { isWholeHistory, names, readPage, rolledFlows, rowOf, type FlowGroup, type PageRequest } from './query';
 import { joinHalves } from './cells';
+import { ExtraLegs } from './export-ops';
+import { describeRecord } from './extract';
+import { PageReader } from './pages';
+import { C, type ExportRow } from './export-read';
 import { columnLegKinds, furtherLegsFrom, halves } from './row-legs';
 
 type Raw = Record<string, SQLInputValue | undefined>;
 
 /** shared/history.ts HISTORY_DIRECTIONS (which loads the schema library the worker does without). */
-const DIRECTIONS: HistoryDirection[] = ['in', 'out', 'self', 'none'];
+const DIRECTIONS: HistoryDirection[] = ['in', 'out', 'both', 'none'];
 
 /**
  * flows() grouped by asset alone, without a sort: with the account, `successful` and one
@@ -81,10 +85,55 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
   return [...byAsset.entries()].map(([id, group]) => ({ ...group, asset: assets.get(id) ?? '?' }));
 }
 
+/** Rows the index itself writes (side-records.ts): a fill, a fee; they have no record to describe. */
+const OWN_ROWS = new Set(['trade', 'transaction_fee']);
+
+/**
+ * What each row of a page that holds no amount did (a trust line, a bump, an offer), read from its
+ * stored record (pages.ts) as one sentence (extract.ts describeRecord); by operation id.
+ */
+function describeUnmoved(db: DatabaseSync, acct: number, rows: Raw[]): Map<string, string> {
+  const said = new Map<string, string>();
+  const unmoved = rows.filter((r) => r['asset'] === null && !OWN_ROWS.has(String(r['type'])));
+  if (unmoved.length === 0) return said;
+  const place = db.prepare('SELECT page, slot FROM ops WHERE acct = ? AND id = ?');
+  const pages = new PageReader(db);
+  for (const r of unmoved) {
+    const at = place.get(acct, r['id'] as bigint) as { page: number | null; slot: number | null } | undefined;
+    const record = at ? pages.recordText(at.page, at.slot) : undefined;
+    const sentence = record === undefined ? undefined : describeRecord(record);
+    if (sentence !== undefined) said.set(String(r['id']), sentence);
+  }
+  return said;
+}
+
 export function queryPage(db: DatabaseSync, acct: number, request: PageRequest): HistoryPage {
   const { rows, next } = readPage(db, acct, request);
   const summary = request.summary ? summarize(db, acct, request.filter) : null;
-  return { rows: rows.map(rowOf), next, summary };
+  // Each row's further legs (legs table), read as the exports read them: one statement per page.
+  const keys = rows.map((r) => {
+    const key: unknown[] = [];
+    key[C.id] = String(r['id']);
+    key[C.successful] = Number(r['successful']);
+    return key as ExportRow;
+  });
+  const further = new ExtraLegs(db, acct).of(keys);
+  const said = describeUnmoved(db, acct, rows);
+  return {
+    rows: rows.map((r) => {
+      const described = said.get(String(r['id']));
+      const row = described === undefined ? rowOf(r) : { ...rowOf(r), summary: described };
+      const legs = further.get(row.id);
+      return legs
+        ? {
+            ...row,
+            legs: legs.map((leg) => ({ ...leg, amount: leg.amount === null ? null : formatAmount(leg.amount) })),
+          }
+        : row;
+    }),
+    next,
+    summary,
+  };
 }
 
 export function assetFlow(group: FlowGroup): AssetFlow {

@@ -4,7 +4,7 @@
 // functions beside it (listings, resources, health, partial history, SSE, asynchronous submission).
 import type { NetworkProfile } from '../../../shared/ipc';
 import { isJsonObject, parseJson, type JsonValue } from '../../../shared/json';
-import type { Account, Ledger } from '../../../shared/model';
+import type { Account, Ledger, Operation } from '../../../shared/model';
 import { CoreError } from '../../app/errors';
 import { HttpError, type HttpClient } from '../../http/http';
 import { int, obj, text } from '../../http/values';
@@ -32,6 +32,7 @@ import {
   normalizeLiquidityPool,
   normalizeTransaction,
 } from './resources';
+import { withEffectAmount } from './effect-amounts';
 import { readSse } from './sse';
 import { AccountStream } from './stream-connection';
 import { hashPassphrase, interpretAsync, usesAsyncSubmission } from './submit-async';
@@ -88,7 +89,10 @@ export function horizonSource(profile: NetworkProfile, http: HttpClient): Source
     async resource(kind, id, signal) {
       const [route, normalize] = RESOURCES[kind];
       const response = await http.getJson(`/${route}/${id}`, { signal });
-      return normalize(response.body, response.text.trim());
+      const read = normalize(response.body, response.text.trim());
+      // An operation opened alone: the amount its record leaves out, from its effects (effect-amounts.ts).
+      if (kind === 'operation') return withEffectAmount(read as Operation, http, signal) as Promise<typeof read>;
+      return read;
     },
     listings: {
       page: (target, query, options = {}) => fetchListing(http, target, query, options),

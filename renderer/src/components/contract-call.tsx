@@ -2,6 +2,7 @@
 // it moved of which asset (Horizon's asset balance changes), what it returned when the record
 // says, and the parameters as Horizon wrote them (base64) one click away.
 import type { AssetBalanceChange, OperationOf } from '../../../shared/model';
+import { hostFunctionName } from '../../../shared/operation-summary';
 import { Fact } from './fields';
 import { CopyButton, IdLink } from './id-link';
 import { Money } from './money';
@@ -61,6 +62,7 @@ export function ContractCallFacts({ op }: { op: OperationOf<'invoke_host_functio
   return (
     <section className="contract-facts" aria-label="Contract call">
       <dl className="fields">
+        <Fact term="Function">{hostFunctionName(op.hostFunction)}</Fact>
         {op.contract ? (
           <Fact term="Contract">
             <ScValueView value={{ kind: 'address', address: op.contract }} />

@@ -4,13 +4,13 @@
 // moved nothing: the block says so and lists what it tried, uncoloured.
 import { displayMoney } from '../../../shared/amount';
 import type { Operation } from '../../../shared/model';
+import { AMOUNT_UNKNOWN } from '../../../shared/operation-summary';
 import { movesOf, type Leg, type MovedAsset } from '../../../shared/moves';
 import { IdLink } from './id-link';
 import { Money } from './money';
 
 function LegAmount({ asset, amount, side }: { asset: MovedAsset; amount?: string | undefined; side?: Leg['side'] }) {
-  if (amount === undefined) return <span className="muted">amount not in the record</span>;
-  if (asset.kind === 'balance') return <span className="muted">the balance&apos;s contents</span>;
+  if (amount === undefined || asset.kind === 'balance') return <span className="muted">{AMOUNT_UNKNOWN}</span>;
   if (asset.kind === 'shares') return <Money amount={amount} shares direction={side} />;
   return <Money amount={amount} currency={asset.currency} direction={side} />;
 }

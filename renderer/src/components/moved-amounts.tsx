@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { displayAmount } from '../../../shared/amount';
 import type { Operation } from '../../../shared/model';
+import { AMOUNT_UNKNOWN, isZero } from '../../../shared/operation-summary';
 import { movedLines, OFFER_NOTE, type MovedAsset, type MovedLine, type MoveDirection } from '../../../shared/moves';
 import { fitOf, linesFit, type AmountFit } from './amount-fit';
 import { Money, moneyText, type MoneyDirection } from './money';
@@ -32,6 +33,8 @@ interface CellLines {
   more: number;
   /** The row's other text before its first line: an offer's price. */
   prefix?: string;
+  /** What the row did, in place of amounts, where it moved none: an offer's deletion. */
+  word?: string;
 }
 
 /** The lines a cell shows: the viewer's own first, at most MAX_LINES. */
@@ -51,6 +54,7 @@ function offerLine(op: Operation): CellLines | null {
     case 'manage_offer':
     case 'create_passive_sell_offer':
     case 'manage_buy_offer': {
+      if (isZero(op.amount)) return { lines: [], more: 0, word: 'delete offer' };
       const currency = op.type === 'manage_buy_offer' ? op.buying : op.selling;
       const line = { items: [{ asset: { kind: 'asset' as const, currency }, amount: op.amount }] };
       return { lines: [line], more: 0, prefix: `@ ${displayAmount(op.price)}` };
@@ -65,8 +69,7 @@ const moneyDirection = (side: MoveDirection | undefined): MoneyDirection | undef
 
 function MovedItem(props: { asset: MovedAsset; amount?: string | undefined; side?: MoveDirection; inRow: boolean }) {
   const { asset, amount, side, inRow } = props;
-  if (asset.kind === 'balance' || amount === undefined)
-    return <span className="muted">{asset.kind === 'balance' ? 'the balance' : 'amount not given'}</span>;
+  if (asset.kind === 'balance' || amount === undefined) return <span className="muted">{AMOUNT_UNKNOWN}</span>;
   const direction = moneyDirection(side);
   if (asset.kind === 'shares') return <Money amount={amount} shares direction={direction} />;
   return <Money amount={amount} currency={asset.currency} direction={direction} inRow={inRow} />;
@@ -86,6 +89,7 @@ export function amountCell(op: Operation, inRow = true, viewer?: string): ReactN
   const cell = cellLines(op, viewer);
   if (!cell) return null;
   const failed = !op.successful;
+  if (cell.word) return <span className="amounts muted">{cell.word}</span>;
   return (
     <span
       className={`amounts${cell.lines.length > 1 ? ' stacked' : ''}${failed ? ' attempted' : ''}`}
@@ -113,13 +117,14 @@ export function amountCell(op: Operation, inRow = true, viewer?: string): ReactN
 
 const itemText = (item: { asset: MovedAsset; amount?: string }) =>
   item.asset.kind === 'balance' || item.amount === undefined
-    ? 'the balance'
+    ? AMOUNT_UNKNOWN
     : moneyText(item.amount, item.asset.kind === 'shares' ? 'shares' : item.asset.currency);
 
 /** Plain-text form of amountCell, for rows mounted during a fling (and for tests): lines joined by " → ". */
 export function amountText(op: Operation, viewer?: string): string {
   const cell = cellLines(op, viewer);
   if (!cell) return '';
+  if (cell.word) return cell.word;
   const text = cell.lines.map((line) => line.items.map(itemText).join(' + ')).join(' → ');
   return `${cell.prefix ? `${cell.prefix} ` : ''}${text}${cell.more ? ` +${cell.more}` : ''}`;
 }
@@ -127,7 +132,7 @@ export function amountText(op: Operation, viewer?: string): string {
 /** What amountCell shows, in characters, for the column's width and code slot (amount-fit.ts). */
 export function amountFit(op: Operation, viewer?: string): AmountFit | null {
   const cell = cellLines(op, viewer);
-  if (!cell) return null;
+  if (!cell || cell.word) return null;
   const code = (asset: MovedAsset) =>
     asset.kind === 'asset' ? asset.currency.code : asset.kind === 'shares' ? 'shares' : 'balance';
   const fits = cell.lines.map((line, i) => ({

@@ -61,12 +61,6 @@ function partiesText(op: Operation, nameOf: NameOf): string {
     case 'liquidity_pool_deposit':
     case 'liquidity_pool_withdraw':
       return s(op.liquidityPoolId);
-    case 'change_trust':
-    case 'create_claimable_balance':
-    case 'manage_data':
-    case 'bump_sequence':
-    case 'set_options':
-      return s(op.sourceAccount);
     default:
       return showHidden(operationSummary(op, nameOf));
   }

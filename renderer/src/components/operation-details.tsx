@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { displayLimit } from '../../../shared/amount';
 import type { Currency, Operation } from '../../../shared/model';
 import { movesOf } from '../../../shared/moves';
-import { operationSummary } from '../../../shared/operation-summary';
+import { isZero, operationSummary } from '../../../shared/operation-summary';
 import { DataValue } from './data-entry';
 import { labelOf } from '../lib/labels';
 import { IdLink } from './id-link';
@@ -120,7 +120,7 @@ function holdingCell(op: Operation, ids: Ids): ReactNode | undefined {
         <>
           {acct(op.trustor)} <Muted>trusts</Muted>{' '}
           {op.liquidityPoolId ? ids.pool(op.liquidityPoolId) : <Code inRow={inRow} currency={op.currency} />}{' '}
-          <span className="muted clip-end">limit {displayLimit(op.limit)}</span>
+          <span className="muted clip-end">{isZero(op.limit) ? 'removed' : `limit ${displayLimit(op.limit)}`}</span>
         </>
       );
     case 'create_claimable_balance':
@@ -177,7 +177,8 @@ function issuerCell(op: Operation, ids: Ids): ReactNode | undefined {
     case 'create_passive_sell_offer':
       return (
         <>
-          {acct(op.sourceAccount)} <Muted>{op.type === 'manage_buy_offer' ? 'buys' : 'sells'}</Muted>{' '}
+          {acct(op.sourceAccount)}{' '}
+          <Muted>{isZero(op.amount) ? 'deletes' : op.type === 'manage_buy_offer' ? 'buys' : 'sells'}</Muted>{' '}
           <Code inRow={inRow} currency={op.type === 'manage_buy_offer' ? op.buying : op.selling} />
           <Muted>/</Muted>
           <Code inRow={inRow} currency={op.type === 'manage_buy_offer' ? op.selling : op.buying} />{' '}

@@ -6,7 +6,15 @@ import { ContractCallFacts } from './contract-call';
 import { DataEntryFacts } from './data-entry';
 
 const SHOWN: Partial<Record<Operation['type'], string[]>> = {
-  invoke_host_function: ['contract', 'functionName', 'parameters', 'arguments', 'returnValue', 'assetBalanceChanges'],
+  invoke_host_function: [
+    'hostFunction',
+    'contract',
+    'functionName',
+    'parameters',
+    'arguments',
+    'returnValue',
+    'assetBalanceChanges',
+  ],
   manage_data: ['name', 'value', 'valueText', 'valueHex'],
 };
 

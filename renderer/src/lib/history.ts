@@ -2,6 +2,7 @@
 // sync (kept current from `history:progress` events), the list of indexes, the filtered rows as
 // keyset pages, totals and flow. Every key starts ['history', networkId, …], so nothing of one
 // network is shown under another's name, and a change of state refreshes what was read.
+import { abbreviateId } from '../../../shared/ids';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { HistoryFilter, HistoryProgress, HistoryRow, HistorySort, TotalsBy } from '../../../shared/history';
@@ -201,6 +202,14 @@ export function useHistoryFlow(account: string, filter: HistoryFilter, asset: st
  */
 export function assetCode(asset: string): string {
   return asset === 'native' ? 'XLM' : (asset.split(':')[0] ?? asset);
+}
+
+/**
+ * An asset key as a totals row names it: the code, or for a pool's shares the pool, abbreviated
+ * ("pool 1a2b3c…7e8f9a shares"), so the rows of several pools read apart.
+ */
+export function assetLabel(asset: string): string {
+  return asset.startsWith('pool:') ? `pool ${abbreviateId(asset.slice(5))} shares` : assetCode(asset);
 }
 
 /** "native" or "CODE:ISSUER" as the asset it names (undefined: the native asset), for an amount's code. */

@@ -9,7 +9,7 @@ import { IdLink } from '../../components/id-link';
 import { Money } from '../../components/money';
 import { Untrusted } from '../../components/untrusted';
 import { ViewBoundary } from '../../components/view-boundary';
-import { assetCode, assetCurrency, useHistoryFlow, useHistoryTotals } from '../../lib/history';
+import { assetCode, assetCurrency, assetLabel, useHistoryFlow, useHistoryTotals } from '../../lib/history';
 import { href, setParams } from '../../lib/router';
 import { AssetSelect, PeriodSelect } from './chart-pickers';
 import { ChartCard } from './chart-shell';
@@ -34,13 +34,26 @@ interface Flow {
  * In, out and net of one asset: each with its code, in and out coloured as the charts are.
  * `stacked`: in above out in one cell (a narrower table).
  */
-function FlowCells({ asset, flow, stacked = false }: { asset: string; flow: Flow; stacked?: boolean }) {
+export function FlowCells({
+  asset,
+  flow,
+  stacked = false,
+  fees: withFees = true,
+}: {
+  asset: string;
+  flow: Flow;
+  stacked?: boolean;
+  /** False where fees belong to no row (a counterparty's: a fee is paid to the network, not to a party). */
+  fees?: boolean;
+}) {
   const currency = assetCurrency(asset);
-  const into = <Money amount={flow.in} currency={currency} direction="in" />;
-  const out = <Money amount={flow.out} currency={currency} direction="out" />;
+  // A pool's shares read "shares", not an asset called "pool".
+  const unit = asset.startsWith('pool:') ? { shares: true } : { currency };
+  const into = <Money amount={flow.in} {...unit} direction="in" />;
+  const out = <Money amount={flow.out} {...unit} direction="out" />;
   // Fees are paid in the native asset: they read under its out, and another asset's row has none.
   const fees =
-    asset === 'native' || flow.fees !== '0' ? (
+    withFees && (asset === 'native' || flow.fees !== '0') ? (
       <div className="small" title="fees the account paid, once per transaction">
         fees <Money amount={flow.fees} currency={currency} direction="out" />
       </div>
@@ -63,7 +76,7 @@ function FlowCells({ asset, flow, stacked = false }: { asset: string; flow: Flow
         </>
       )}
       <td className="end">
-        <Money amount={flow.net} currency={currency} />
+        <Money amount={flow.net} {...unit} />
       </td>
     </>
   );
@@ -94,7 +107,7 @@ export function TotalsTable({ totals, label = 'Totals by asset' }: { totals: Ass
         {totals.map((t) => (
           <tr key={t.asset} data-asset={t.asset}>
             <td title={showHidden(t.asset)}>
-              <Untrusted text={assetCode(t.asset)} />
+              <Untrusted text={assetLabel(t.asset)} />
             </td>
             <FlowCells asset={t.asset} flow={t} />
             <td className="end num">{t.count.toLocaleString('en')}</td>
@@ -156,7 +169,7 @@ function Counterparties({ account, filter }: { account: string; filter: HistoryF
                       Filter by it
                     </a>
                   </td>
-                  <FlowCells asset={r.asset} flow={r} stacked />
+                  <FlowCells asset={r.asset} flow={r} stacked fees={false} />
                   <td className="end num">{r.count.toLocaleString('en')}</td>
                   <td className="small nowrap">
                     {r.first?.slice(0, 10) ?? ''}
@@ -210,7 +223,7 @@ function Charts({
         label="Net flow"
         heading={
           <>
-            <Untrusted text={assetCode(asset)} /> net flow since the first indexed operation
+            <Untrusted text={assetLabel(asset)} /> net flow since the first indexed operation
           </>
         }
         query={flow}

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { HistoryFilter, HistoryRow, HistorySort } from '../../../../shared/history';
 import { formatAmount } from '../../../../shared/amount';
 import { abbreviateId } from '../../../../shared/ids';
+import { AMOUNT_UNKNOWN } from '../../../../shared/operation-summary';
 import { showHidden } from '../../../../shared/visible-text';
 import { legsFit, type AmountFit } from '../../components/amount-fit';
 import { IdLink } from '../../components/id-link';
@@ -14,12 +15,42 @@ import { useInfiniteTable } from '../../components/virtual-table-hooks';
 import { assetCode, assetCurrency, HISTORY_PAGE_SIZE, useHistoryRows } from '../../lib/history';
 import { href, navigate, setParams } from '../../lib/router';
 
-/** The legs a row shows, [amount, asset key]: what was received, after what a path payment sent. */
+/**
+ * The legs a row shows, [amount, asset key]: what was received, after what a path payment sent;
+ * with further legs (a pool deposit's second reserve), every leg of a side in one line, what left
+ * above what came in ("9.6875000 XLM + 3.1000000 USDX → 5.4800712 shares").
+ */
 function legsOf(row: HistoryRow): [string, string][] {
   if (row.amount === null || row.asset === null) return [];
   const received: [string, string] = [row.amount, row.asset];
   if (row.sourceAmount !== null && row.sourceAsset !== null) return [[row.sourceAmount, row.sourceAsset], received];
   return [received];
+}
+
+/** The row's lines of legs: each side's legs (its columns' and its further ones), out before in. */
+function lineLegs(row: HistoryRow): [string, string][][] {
+  const columns = legsOf(row);
+  const further = (row.legs ?? []).filter((leg) => leg.amount !== null);
+  if (further.length === 0) return columns.map((leg) => [leg]);
+  const [first, second] = columns;
+  const outColumn = row.direction === 'out' ? first : second ? first : undefined;
+  const inColumn = row.direction === 'out' ? undefined : (second ?? first);
+  const out = [
+    ...(outColumn ? [outColumn] : []),
+    ...further.filter((l) => l.side === 'out').map((l) => [l.amount!, l.asset] as [string, string]),
+  ];
+  const into = [
+    ...(inColumn ? [inColumn] : []),
+    ...further.filter((l) => l.side === 'in').map((l) => [l.amount!, l.asset] as [string, string]),
+  ];
+  return [out, into].filter((line) => line.length > 0);
+}
+
+/** One leg as text: pool shares read "shares", an unknown balance "amount unknown". */
+function legText([amount, asset]: [string, string]): string {
+  if (asset.startsWith('balance:')) return AMOUNT_UNKNOWN;
+  if (asset.startsWith('pool:')) return moneyText(amount, 'shares');
+  return moneyText(amount, assetCurrency(asset));
 }
 
 /** A fee row's fee (issue #27: paid for a transaction none of whose operations is the account's), in XLM; else null. */
@@ -31,15 +62,16 @@ function rowFee(row: HistoryRow): string | null {
 export function rowAmountText(row: HistoryRow): string {
   const fee = rowFee(row);
   if (fee !== null) return `fee ${moneyText(fee, assetCurrency('native'))}`;
-  return legsOf(row)
-    .map(([amount, asset]) => moneyText(amount, assetCurrency(asset)))
+  if (row.summary !== undefined && row.amount === null) return showHidden(row.summary);
+  return lineLegs(row)
+    .map((line) => line.map(legText).join(' + '))
     .join(' → ');
 }
 
 /** Which way a leg of the row moved (the index reads it with shared/moves.ts); none for a failed row. */
 function legDirection(row: HistoryRow, i: number, count: number): 'in' | 'out' | undefined {
   if (!row.successful || row.direction === 'none') return undefined;
-  if (row.direction === 'self') return count > 1 && i === 0 ? 'out' : 'in';
+  if (row.direction === 'both') return count > 1 && i === 0 ? 'out' : 'in';
   return row.direction;
 }
 
@@ -52,32 +84,48 @@ function RowAmount({ row }: { row: HistoryRow }) {
         <Money amount={fee} currency={assetCurrency('native')} direction="out" inRow />
       </span>
     );
-  const legs = legsOf(row);
+  // A row that moved no amount says what it did (the index's sentence; untrusted text isolated).
+  if (row.summary !== undefined && row.amount === null)
+    return (
+      <span className="amounts muted clip-end" title={showHidden(row.summary)}>
+        <Untrusted text={row.summary} />
+      </span>
+    );
+  // One line per side; a side of several legs (a pool deposit's reserves) shows its first, the
+  // others counted ("+1") and written in full in the title.
+  const lines = lineLegs(row);
   return (
-    <span className={`amounts${legs.length > 1 ? ' stacked' : ''}${row.successful ? '' : ' attempted'}`}>
-      {legs.map(([amount, asset], i) => (
-        <span key={i} className="leg">
-          {i > 0 ? <span className="muted"> → </span> : null}
-          {asset.startsWith('balance:') ? (
-            <span className="muted">the balance</span>
-          ) : asset.startsWith('pool:') ? (
-            <Money amount={amount} shares direction={legDirection(row, i, legs.length)} />
-          ) : (
-            <Money
-              amount={amount}
-              currency={assetCurrency(asset)}
-              direction={legDirection(row, i, legs.length)}
-              inRow
-            />
-          )}
-        </span>
-      ))}
+    <span
+      className={`amounts${lines.length > 1 ? ' stacked' : ''}${row.successful ? '' : ' attempted'}`}
+      title={rowAmountText(row)}
+    >
+      {lines.map((line, i) => {
+        const [amount, asset] = line[0]!;
+        return (
+          <span key={i} className="leg">
+            {i > 0 ? <span className="muted"> → </span> : null}
+            {line.length > 1 ? <span className="muted num">+{line.length - 1} </span> : null}
+            {asset.startsWith('balance:') ? (
+              <span className="muted">{AMOUNT_UNKNOWN}</span>
+            ) : asset.startsWith('pool:') ? (
+              <Money amount={amount} shares direction={legDirection(row, i, lines.length)} />
+            ) : (
+              <Money
+                amount={amount}
+                currency={assetCurrency(asset)}
+                direction={legDirection(row, i, lines.length)}
+                inRow
+              />
+            )}
+          </span>
+        );
+      })}
     </span>
   );
 }
 
 function rowAmountFit(row: HistoryRow): AmountFit | null {
-  return legsFit(legsOf(row).map(([amount, asset]) => [amount, assetCode(asset)]));
+  return legsFit(lineLegs(row).map((line) => [line[0]![0], assetCode(line[0]![1])]));
 }
 
 const COLUMNS: Column<HistoryRow>[] = [

@@ -196,6 +196,7 @@ describe('the walks beside the operations, written', () => {
       partial: null,
       completeFromLedger: 1,
       lastModifiedLedger: 105,
+      newerOnServer: false,
       genesisBalance: null,
       checkedAt: at(0),
     });

@@ -5,6 +5,7 @@ import { createReadStream, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { historyNdjsonRow } from '../core';
 import { csvCells } from '../shared/csv-cell';
+import { FEES_RULE } from '../shared/fees-rule';
 import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
@@ -223,7 +224,9 @@ export async function runHistoryCommand(command: HistoryCommand, ctx: Context): 
       if (!answerable('totals', command, coverage, ctx)) return 1;
       // Labelled in the table itself; csv and ndjson stay the rows alone, the label on stderr.
       const label = coverage?.partial && command.format === 'table' ? `${coverageText(coverage)}\n` : '';
-      ctx.io.out(label + totalsOutput(rows, command.format));
+      // Which fees the rows carry (issue #36), under the table; csv and ndjson stay the rows alone.
+      const rule = command.format === 'table' ? `${FEES_RULE}\n` : '';
+      ctx.io.out(label + totalsOutput(rows, command.format) + rule);
       return 0;
     }
   }

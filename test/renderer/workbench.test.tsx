@@ -3,6 +3,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryRow, TotalsRow } from '../../shared/history';
+import { FEES_RULE } from '../../shared/fees-rule';
 import type { RequestArgs } from '../../shared/ipc';
 import { WorkbenchPage } from '../../renderer/src/features/workbench/workbench-page';
 import { href, useRoute } from '../../renderer/src/lib/router';
@@ -154,8 +155,10 @@ describe('the workbench', () => {
     expect(await screen.findByText('3 records match')).toBeTruthy();
     // Beside the count of operations, what the legs count and what net is.
     expect(screen.getByTestId('legs-note').textContent).toMatch(
-      /^Records are counted \(operations, and the fees paid and offer fills .*\); legs are the amounts summed.*Net is in − out − fees\.$/,
+      /^Records are counted \(operations, and the fees paid and offer fills .*\); legs are the amounts summed.*Net is in − out − fees\. Fees: .*matched\.$/,
     );
+    // Issue #36: which fees a filtered set's totals carry is said beside them.
+    expect(screen.getByTestId('legs-note').textContent).toContain(FEES_RULE);
     const filter = { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' };
     // The count and totals: one row asked for, with the summary of the whole set.
     expect(queries(bridge).find((q) => q.summary)).toEqual({ account: ACCOUNT, filter, limit: 1, summary: true });

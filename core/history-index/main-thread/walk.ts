@@ -48,6 +48,8 @@ export interface WalkContext {
   onPage(added: number, meta: AccountMeta): void;
   /** A 410 before_history: the index is complete from this ledger on. */
   onPruned(ledger: number): Promise<void>;
+  /** A page's answer said the server's latest ledger as it was asked (Horizon's Latest-Ledger header). */
+  onLatestLedger?(ledger: number): void;
 }
 
 /** What the server's root says: its oldest ledger (history_elder_ledger), where a walk into pruned history goes on from. */
@@ -132,6 +134,8 @@ async function fetchPage(
         onWait: ctx.onWait,
       });
       ctx.onWait(undefined);
+      const latest = latestLedgerHeader(response.headers);
+      if (latest !== null) ctx.onLatestLedger?.(latest);
       return response.value;
     } catch (error) {
       if (signal.aborted || !(error instanceof HttpError)) throw error;
@@ -144,6 +148,14 @@ async function fetchPage(
       await sleep(error.extra.retryAfterMs ?? 1_000, signal);
     }
   }
+}
+
+/** Horizon's Latest-Ledger header (sent on every response), or null when absent or not a ledger number. */
+export function latestLedgerHeader(headers: Headers): number | null {
+  const text = headers.get('latest-ledger');
+  if (text === null || !/^\d{1,10}$/.test(text.trim())) return null;
+  const ledger = Number(text.trim());
+  return ledger > 0 && ledger <= 0xffffffff ? ledger : null;
 }
 
 /** After a 410 before_history: the cursor to walk on from, the server's oldest ledger (recorded as where the index is complete from). */

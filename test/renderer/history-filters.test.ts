@@ -66,7 +66,7 @@ describe('workbench filters in the address', () => {
   });
 
   const hostile: [string, string, RegExp][] = [
-    ['min', '1e5', /"min" = "1e5" is not a non-negative decimal/],
+    ['min', '1e5', /^Min amount “1e5” is not a non-negative decimal/],
     ['min', '0.00000001', /more than 7 decimals/],
     ['max', '-1', /not a non-negative decimal/],
     ['max', 'NaN', /not a non-negative decimal/],
@@ -126,8 +126,8 @@ describe('workbench filters in the address', () => {
     );
     expect(state.filter).toEqual({});
     expect(state.problems).toEqual([
-      'The amount range 5 – 4.9999999 is empty (min is above max); it was ignored.',
-      'The date range 2026-11-02 – 2026-11-01 is empty (from is after to); it was ignored.',
+      'The amount range 5 – 4.9999999 is empty (Min amount is above Max amount); it was ignored.',
+      'The date range 2026-11-02 – 2026-11-01 is empty (From day is after To day); it was ignored.',
     ]);
     // Equal bounds are one exact amount, to the stroop.
     expect(readWorkbench(new URLSearchParams({ min: '1.0000001', max: '1.0000001' })).filter).toEqual({

@@ -77,6 +77,26 @@ export function dayToMillis(text: string): number | null {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * What a person calls each address parameter: the workbench's field labels (filter-form.tsx), so a
+ * problem names the field, never the address's key (issue #36: `"cp" = "alice"`).
+ */
+export const PARAM_LABELS: Readonly<Record<string, string>> = {
+  type: 'Operation types',
+  asset: 'Asset',
+  cp: 'Counterparty',
+  dir: 'Direction',
+  min: 'Min amount',
+  max: 'Max amount',
+  from: 'From day',
+  to: 'To day',
+  memo: 'Memo contains',
+  status: 'Status',
+  sort: 'Sort',
+  by: 'Period',
+  view: 'View',
+};
+
 /** Reads the address parameters into a filter the core accepts; every bad value is a problem. */
 export function readWorkbench(params: URLSearchParams): WorkbenchState {
   const problems: string[] = [];
@@ -85,13 +105,13 @@ export function readWorkbench(params: URLSearchParams): WorkbenchState {
     const value = params.get(name);
     if (value === null || value === '') return null;
     if (value.length > MAX_TEXT) {
-      problems.push(`"${name}" is longer than ${MAX_TEXT} characters and was ignored.`);
+      problems.push(`${PARAM_LABELS[name] ?? name} is longer than ${MAX_TEXT} characters and was ignored.`);
       return null;
     }
     return value;
   };
   const bad = (name: string, value: string, why: string) =>
-    problems.push(`"${name}" = "${clip(value)}" ${why}; it was ignored.`);
+    problems.push(`${PARAM_LABELS[name] ?? name} “${clip(value)}” ${why}; it was ignored.`);
 
   const types = text('type');
   if (types !== null) {
@@ -166,7 +186,7 @@ function readAmounts(
     parseAmount(filter.minAmount) > parseAmount(filter.maxAmount)
   ) {
     problems.push(
-      `The amount range ${filter.minAmount} – ${filter.maxAmount} is empty (min is above max); it was ignored.`,
+      `The amount range ${filter.minAmount} – ${filter.maxAmount} is empty (Min amount is above Max amount); it was ignored.`,
     );
     delete filter.minAmount;
     delete filter.maxAmount;
@@ -179,7 +199,7 @@ function readDays(from: string | null, to: string | null, filter: HistoryFilter,
   if (from !== null && fromMs === null) bad('from', from, 'is not a day (YYYY-MM-DD)');
   if (to !== null && toMs === null) bad('to', to, 'is not a day (YYYY-MM-DD)');
   if (fromMs !== null && toMs !== null && fromMs > toMs) {
-    problems.push(`The date range ${from} – ${to} is empty (from is after to); it was ignored.`);
+    problems.push(`The date range ${from} – ${to} is empty (From day is after To day); it was ignored.`);
     return;
   }
   if (fromMs !== null) filter.from = fromMs;
@@ -199,7 +219,7 @@ export function formProblems(text: FilterText): Partial<Record<keyof FilterText,
   const found: Partial<Record<keyof FilterText, string>> = {};
   const state = readWorkbench(new URLSearchParams(Object.entries(text).filter(([, v]) => v !== '')));
   for (const line of state.problems) {
-    const name = /^"(\w+)"/.exec(line)?.[1] as keyof FilterText | undefined;
+    const name = FILTER_PARAMS.find((param) => line.startsWith(`${PARAM_LABELS[param]} “`));
     if (name) found[name] = line.replace(/; it was ignored\.$/, '.');
     else if (line.startsWith('The amount')) found.max = line.replace(/; it was ignored\.$/, '.');
     else if (line.startsWith('The date')) found.to = line.replace(/; it was ignored\.$/, '.');

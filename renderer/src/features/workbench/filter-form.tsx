@@ -2,7 +2,7 @@
 // a word is refused with a message), and written to the address only when all are valid.
 import { useState, type FormEvent } from 'react';
 import { MODELLED_TYPES } from '../../../../shared/model';
-import { filterText, formProblems, FILTER_PARAMS, type FilterText } from '../../lib/history-filters';
+import { filterText, formProblems, FILTER_PARAMS, PARAM_LABELS, type FilterText } from '../../lib/history-filters';
 import { useHistoryTypes } from '../../lib/history';
 import { href, navigate } from '../../lib/router';
 
@@ -61,15 +61,15 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
   return (
     <form className="filter-form" aria-label="Filters" onSubmit={apply}>
       <TypePicker account={account} selected={selectedTypes} onChange={(types) => set('type')(types.join(','))} />
-      {field('asset', 'Asset', { placeholder: 'XLM, USD or USD:G…' })}
-      {field('cp', 'Counterparty', { placeholder: 'G…', className: 'ff-wide' })}
-      <ChoiceField label="Direction" value={text.dir} choices={DIRECTIONS} onChange={set('dir')} />
-      {field('min', 'Min amount', { placeholder: '0.0000001', inputMode: 'decimal' })}
-      {field('max', 'Max amount', { placeholder: 'any', inputMode: 'decimal' })}
-      {field('from', 'From day', { placeholder: 'YYYY-MM-DD' })}
-      {field('to', 'To day', { placeholder: 'YYYY-MM-DD' })}
-      {field('memo', 'Memo contains')}
-      <ChoiceField label="Status" value={text.status} choices={STATUSES} onChange={set('status')} />
+      {field('asset', PARAM_LABELS.asset!, { placeholder: 'XLM, USD or USD:G…' })}
+      {field('cp', PARAM_LABELS.cp!, { placeholder: 'G…', className: 'ff-wide' })}
+      <ChoiceField label={PARAM_LABELS.dir!} value={text.dir} choices={DIRECTIONS} onChange={set('dir')} />
+      {field('min', PARAM_LABELS.min!, { placeholder: '0.0000001', inputMode: 'decimal' })}
+      {field('max', PARAM_LABELS.max!, { placeholder: 'any', inputMode: 'decimal' })}
+      {field('from', PARAM_LABELS.from!, { placeholder: 'YYYY-MM-DD' })}
+      {field('to', PARAM_LABELS.to!, { placeholder: 'YYYY-MM-DD' })}
+      {field('memo', PARAM_LABELS.memo!)}
+      <ChoiceField label={PARAM_LABELS.status!} value={text.status} choices={STATUSES} onChange={set('status')} />
       <div className="ff ff-buttons">
         <button type="submit" className="primary">
           Apply

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryRow, TotalsRow } from '../../shared/history';
 import { FEES_RULE } from '../../shared/fees-rule';
+import { NOT_APPLIED } from '../../renderer/src/lib/history-filters';
 import type { RequestArgs } from '../../shared/ipc';
 import { WorkbenchPage } from '../../renderer/src/features/workbench/workbench-page';
 import { href, useRoute } from '../../renderer/src/lib/router';
@@ -245,6 +246,8 @@ describe('the workbench', () => {
     const problems = screen.getByRole('alert', { name: 'Filter problems' });
     expect(problems.textContent).toContain('has more than 7 decimals');
     expect(problems.textContent).toContain('Max amount “ten” is not a non-negative decimal');
+    // Issue #36: the count and totals below are not those of the fields as typed, and it says so.
+    expect(problems.textContent).toContain(NOT_APPLIED);
     expect(min.getAttribute('aria-invalid')).toBe('true');
     expect(window.location.hash).not.toContain('min=');
     fireEvent.change(min, { target: { value: '1.0000001' } });

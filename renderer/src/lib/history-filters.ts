@@ -77,6 +77,10 @@ export function dayToMillis(text: string): number | null {
 
 const DAY_MS = 86_400_000;
 
+/** Under filter problems: what the figures beside the form are of (issue #36: unfiltered totals beside seven filled fields). */
+export const NOT_APPLIED =
+  'Nothing was applied: the count, totals and rows below are still those of the filters in the address, not of these fields.';
+
 /**
  * What a person calls each address parameter: the workbench's field labels (filter-form.tsx), so a
  * problem names the field, never the address's key (issue #36: `"cp" = "alice"`).

@@ -2,7 +2,14 @@
 // a word is refused with a message), and written to the address only when all are valid.
 import { useState, type FormEvent } from 'react';
 import { MODELLED_TYPES } from '../../../../shared/model';
-import { filterText, formProblems, FILTER_PARAMS, PARAM_LABELS, type FilterText } from '../../lib/history-filters';
+import {
+  filterText,
+  formProblems,
+  FILTER_PARAMS,
+  NOT_APPLIED,
+  PARAM_LABELS,
+  type FilterText,
+} from '../../lib/history-filters';
 import { useHistoryTypes } from '../../lib/history';
 import { href, navigate } from '../../lib/router';
 
@@ -164,6 +171,7 @@ function FilterProblems({ problems, text, shown }: { problems: Problems; text: F
       {Object.entries(problems).map(([name, line]) =>
         shownProblem(problems, text, shown, name as keyof FilterText) ? <li key={name}>{line}</li> : null,
       )}
+      {shown ? <li className="muted">{NOT_APPLIED}</li> : null}
     </ul>
   );
 }

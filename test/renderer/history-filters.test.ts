@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryFilter } from '../../shared/history';
 import {
+  counterpartyByName,
   amountProblem,
   dayToMillis,
   filterText,
@@ -163,5 +164,27 @@ describe('workbench filters in the address', () => {
     });
     expect(Object.keys(problems).sort()).toEqual(['max', 'min']);
     expect(problems.min).toMatch(/more than 7 decimals/);
+  });
+});
+
+// Issue #36: the Counterparty filter answered `"cp" = "alice" is not an account id (G…)`.
+describe('a counterparty by name', () => {
+  const book = [
+    { account: OTHER, label: 'alice' },
+    { account: ACCOUNT, label: 'Alice (treasury)' },
+  ];
+  const text = (cp: string) => ({ ...filterText(new URLSearchParams('')), cp });
+  it('takes a name or the start of an id from the address book, and lists an ambiguous one', () => {
+    expect(counterpartyByName(text('alice'), book)).toEqual({ text: text(OTHER) });
+    expect(counterpartyByName(text(ACCOUNT.slice(0, 8).toLowerCase()), book)).toEqual({ text: text(ACCOUNT) });
+    expect(counterpartyByName(text(OTHER), book)).toEqual({ text: text(OTHER) });
+    expect(counterpartyByName(text('ali'), book).problem).toBe(
+      'Counterparty “ali” matches 2 accounts: alice, Alice (treasury); type more of it.',
+    );
+    // No name: the field's own problem, in its label's words.
+    expect(counterpartyByName(text('nobody'), book)).toEqual({ text: text('nobody') });
+    expect(formProblems(text('nobody')).cp).toBe(
+      'Counterparty “nobody” is not an account id (G…), a name in the address book or the start of an id there.',
+    );
   });
 });

@@ -4,6 +4,7 @@
 // bigint arithmetic), dates are whole UTC days.
 import { parseAmount } from '../../../shared/amount';
 import type { HistoryFilter, HistorySort, TotalsBy } from '../../../shared/history';
+import { lookupName, type NamedAccount } from '../../../shared/name-lookup';
 import { isAccountKey } from '../../../shared/strkey';
 
 /** The address parameters the workbench reads, and the form's text for each. */
@@ -132,7 +133,7 @@ export function readWorkbench(params: URLSearchParams): WorkbenchState {
   const cp = text('cp');
   if (cp !== null) {
     if (isAccountKey(cp)) filter.counterparty = cp;
-    else bad('cp', cp, 'is not an account id (G…)');
+    else bad('cp', cp, 'is not an account id (G…), a name in the address book or the start of an id there');
   }
   const dir = text('dir');
   if (dir !== null) {
@@ -219,6 +220,29 @@ export function filterText(params: URLSearchParams): FilterText {
 }
 
 /** Problems of the form's text before it is written to the address, by field. */
+/**
+ * The Counterparty field as a person types it (issue #36): an account id, or a name or the start
+ * of an id in the address book (shared/name-lookup.ts, the go-to box's reading), which becomes the
+ * account's id; several accounts are a problem that lists them. Text no entry matches is left for
+ * formProblems to refuse.
+ */
+export function counterpartyByName(
+  text: FilterText,
+  book: readonly NamedAccount[],
+): { text: FilterText; problem?: string } {
+  const cp = text.cp.trim();
+  if (cp === '' || isAccountKey(cp)) return { text };
+  const found = lookupName(book, cp, 5);
+  if (found.kind === 'one') return { text: { ...text, cp: found.entry.account } };
+  if (found.kind === 'none') return { text };
+  const more = found.total > found.entries.length ? `, and ${found.total - found.entries.length} more` : '';
+  const names = found.entries.map((entry) => entry.label).join(', ');
+  return {
+    text,
+    problem: `${PARAM_LABELS['cp']} “${clip(cp)}” matches ${found.total} accounts: ${names}${more}; type more of it.`,
+  };
+}
+
 export function formProblems(text: FilterText): Partial<Record<keyof FilterText, string>> {
   const found: Partial<Record<keyof FilterText, string>> = {};
   const state = readWorkbench(new URLSearchParams(Object.entries(text).filter(([, v]) => v !== '')));

@@ -2,7 +2,9 @@
 // a word is refused with a message), and written to the address only when all are valid.
 import { useState, type FormEvent } from 'react';
 import { MODELLED_TYPES } from '../../../../shared/model';
+import { useLabelStore } from '../../lib/labels';
 import {
+  counterpartyByName,
   filterText,
   formProblems,
   FILTER_PARAMS,
@@ -34,7 +36,10 @@ function shownProblem(
 export function FilterForm({ account, params }: { account: string; params: URLSearchParams }) {
   const [text, setText] = useState<FilterText>(() => filterText(params));
   const [shown, setShown] = useState(false);
-  const problems = formProblems(text);
+  const labels = useLabelStore((state) => state.entries);
+  // A counterparty typed as a name or an id's start is its account (issue #36).
+  const named = counterpartyByName(text, labels);
+  const problems = { ...formProblems(named.text), ...(named.problem ? { cp: named.problem } : {}) };
   const set = (name: keyof FilterText) => (value: string) => setText((t) => ({ ...t, [name]: value }));
 
   function apply(event: FormEvent) {
@@ -42,7 +47,7 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
     setShown(true);
     if (Object.keys(problems).length) return;
     const next: Record<string, string | undefined> = Object.fromEntries(params);
-    for (const name of FILTER_PARAMS) next[name] = text[name].trim() || undefined;
+    for (const name of FILTER_PARAMS) next[name] = named.text[name].trim() || undefined;
     navigate(href('history', account, next));
   }
 
@@ -69,7 +74,7 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
     <form className="filter-form" aria-label="Filters" onSubmit={apply}>
       <TypePicker account={account} selected={selectedTypes} onChange={(types) => set('type')(types.join(','))} />
       {field('asset', PARAM_LABELS.asset!, { placeholder: 'XLM, USD or USD:G…' })}
-      {field('cp', PARAM_LABELS.cp!, { placeholder: 'G…', className: 'ff-wide' })}
+      {field('cp', PARAM_LABELS.cp!, { placeholder: 'G…, a name or an id’s start', className: 'ff-wide' })}
       <ChoiceField label={PARAM_LABELS.dir!} value={text.dir} choices={DIRECTIONS} onChange={set('dir')} />
       {field('min', PARAM_LABELS.min!, { placeholder: '0.0000001', inputMode: 'decimal' })}
       {field('max', PARAM_LABELS.max!, { placeholder: 'any', inputMode: 'decimal' })}

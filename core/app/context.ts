@@ -267,11 +267,10 @@ async function notFoundOn<T>(networks: Networks, what: string, request: () => Pr
 function startHealthPush(options: AppCoreOptions, pushHealth: () => Promise<void>): () => void {
   if (!options.emit) return () => undefined;
   const interval = options.healthIntervalMs ?? 15_000;
-  // 0: never, as the option says; not even once at the start (issue #36: the command line, which
-  // shows no health, spent a request on the root before every command).
-  if (interval <= 0) return () => undefined;
-  const timer = setInterval(() => void pushHealth(), interval);
-  timer.unref();
+  const timer = interval > 0 ? setInterval(() => void pushHealth(), interval) : null;
+  timer?.unref();
   void pushHealth();
-  return () => clearInterval(timer);
+  return () => {
+    if (timer) clearInterval(timer);
+  };
 }

@@ -9,7 +9,8 @@
 // of the account now current, through the same relay. Per round trip it prints the times, their
 // ratio (target <= 1.0), every request the relay saw (target: the root once, ⌈(N+1)/200⌉ pages
 // and a page of each listing beside them for a first sync; for a current account one page of each
-// listing and no root, the Latest-Ledger header saying the latest ledger), the event-loop delay p99 (target <= 20 ms
+// listing and the run's core's start-up root, the sync's own latest ledger from the Latest-Ledger
+// header), the event-loop delay p99 (target <= 20 ms
 // at 1,000,000) and the peak memory (target <= 256 MB at 1,000,000).
 //   node --import tsx test/bench/history-sync.ts [operations=100000] [rounds=1] [rtts=20,80] [mbit=100]
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -209,7 +210,7 @@ function report(rttMs: number, syncs: Run[], sdks: Run[], current: Run): void {
   );
   const counts = (r: Counts) => `${r.all} (root ${r.roots} + pages ${r.pages} + beside ${r.sides})`;
   console.log(
-    `  requests, every one: first sync ${syncs.map(counts).join(', ')} (target 1 + ${PAGES} + 2); sync of the current account ${counts(current)} (target 3: no root); sdk ${sdks.map((r) => r.all).join(', ')}`,
+    `  requests, every one: first sync ${syncs.map(counts).join(', ')} (target 1 + ${PAGES} + 2); sync of the current account ${counts(current)} (target 4: the core's start-up root, a page of each listing); sdk ${sdks.map((r) => r.all).join(', ')}`,
   );
   console.log(
     `  sync main-thread event-loop delay: p99 ${syncs.map((r) => fixed(r.lagP99Ms!)).join(', ')} ms, max ${syncs.map((r) => fixed(r.lagMaxMs!)).join(', ')} ms (target p99 <= 20)`,

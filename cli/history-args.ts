@@ -88,6 +88,19 @@ function account(text: string, what = '<account>'): string {
   return text;
 }
 
+/**
+ * An account id, or a name or the start of an id, which the command resolves against the address
+ * book when it runs (account-names.ts: issue #36). Text no name can be (empty, or with a control
+ * character) is refused here.
+ */
+function accountOrName(text: string, what = '<account>'): string {
+  if (StrKey.isValidEd25519PublicKey(text)) return text;
+  // eslint-disable-next-line no-control-regex
+  if (text.trim() === '' || /[\u0000-\u001f\u007f]/.test(text))
+    throw new UsageError(`${what} must be an account id (G…), a name in the address book or the start of an id`);
+  return text;
+}
+
 function amount(name: string, value: string): string {
   try {
     parseAmount(value);
@@ -135,7 +148,7 @@ function filterOf(values: Values): HistoryFilter {
     if (issuer !== undefined) account(issuer, '--asset issuer');
     filter.asset = asset;
   }
-  if (str('counterparty') !== undefined) filter.counterparty = account(str('counterparty')!, '--counterparty');
+  if (str('counterparty') !== undefined) filter.counterparty = accountOrName(str('counterparty')!, '--counterparty');
   if (values['direction'] !== undefined)
     filter.direction = oneOf('direction', values['direction'], ['in', 'out'] as const, 'in');
   if (str('min') !== undefined) filter.minAmount = amount('min', str('min')!);
@@ -170,7 +183,7 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
     const { values, positionals } = parse(rest, { format: { type: 'string' } }, ['account'], 'reconcile');
     return {
       kind: 'reconcile',
-      account: account(positionals[0]!),
+      account: accountOrName(positionals[0]!),
       format: oneOf('format', values['format'], ['table', 'json'] as const, 'table'),
     };
   }
@@ -183,7 +196,7 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
     );
     return {
       kind: 'sync',
-      account: account(positionals[0]!),
+      account: accountOrName(positionals[0]!),
       follow: values['follow'] === true,
       rebuild: values['rebuild'] === true,
     };
@@ -200,7 +213,7 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
     const given = values['limit'] === undefined ? null : count('limit', values['limit'], TABLE_ROWS, 10_000_000);
     return {
       kind: 'history',
-      account: account(positionals[0]!),
+      account: accountOrName(positionals[0]!),
       filter: filterOf(values),
       sort: oneOf('sort', values['sort'], ['time', '-time', 'amount', '-amount'] as const, '-time'),
       format,
@@ -218,7 +231,7 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
   if (values['by'] === undefined) throw new UsageError('totals: --by asset|counterparty|day|week|month is required');
   return {
     kind: 'totals',
-    account: account(positionals[0]!),
+    account: accountOrName(positionals[0]!),
     filter: filterOf(values),
     by: oneOf('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset'),
     top: count('top', values['top'], 50, 10_000),

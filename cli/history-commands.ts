@@ -5,9 +5,11 @@ import { createReadStream, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { historyNdjsonRow } from '../core';
 import { csvCells } from '../shared/csv-cell';
+import { FEES_RULE } from '../shared/fees-rule';
 import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
+import { accountOf } from './account-names';
 import { call, type Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
 import { displayAmount, formatAmount } from '../shared/amount';
@@ -191,6 +193,15 @@ async function history(command: HistoryListing, ctx: Context): Promise<number> {
   return 0;
 }
 
+/** The command with its account and counterparty resolved from names or an id's start (account-names.ts). */
+function withAccounts(command: HistoryCommand, ctx: Context): HistoryCommand {
+  const book = ctx.core.book();
+  const account = accountOf(book, command.account, '<account>');
+  if (!('filter' in command) || command.filter.counterparty === undefined) return { ...command, account };
+  const counterparty = accountOf(book, command.filter.counterparty, '--counterparty');
+  return { ...command, account, filter: { ...command.filter, counterparty } } as HistoryCommand;
+}
+
 /** Under a table cut short: how many more rows match, and how to have them. */
 function more(matching: number | null, shown: number): string {
   if (matching === null || matching <= shown) return '';
@@ -206,7 +217,8 @@ function totalsOutput(rows: TotalsRow[], format: HistoryFormat): string {
   return table([...TOTALS_COLUMNS], rows.map(cells));
 }
 
-export async function runHistoryCommand(command: HistoryCommand, ctx: Context): Promise<number> {
+export async function runHistoryCommand(given: HistoryCommand, ctx: Context): Promise<number> {
+  const command = withAccounts(given, ctx);
   switch (command.kind) {
     case 'sync':
       return sync(command, ctx);
@@ -224,7 +236,9 @@ export async function runHistoryCommand(command: HistoryCommand, ctx: Context): 
       if (!answerable('totals', command, coverage, ctx)) return 1;
       // Labelled in the table itself; csv and ndjson stay the rows alone, the label on stderr.
       const label = coverage?.partial && command.format === 'table' ? `${coverageText(coverage)}\n` : '';
-      ctx.io.out(label + totalsOutput(rows, command.format));
+      // Which fees the rows carry (issue #36), under the table; csv and ndjson stay the rows alone.
+      const rule = command.format === 'table' ? `${FEES_RULE}\n` : '';
+      ctx.io.out(label + totalsOutput(rows, command.format) + rule);
       return 0;
     }
   }

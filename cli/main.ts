@@ -141,9 +141,9 @@ export async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    const message = (error as Error).message;
-    process.stderr.write(`ledgerscope: ${message}\n`);
-    return 1;
+    process.stderr.write(`ledgerscope: ${(error as Error).message}\n`);
+    // An argument found wrong only when the command ran (a name no account has): a usage error.
+    return error instanceof UsageError ? 2 : 1;
   } finally {
     await core.close();
     await local.stop();

@@ -8,45 +8,12 @@ import { z } from 'zod';
 import { AmountError, displayMoney, formatAmount, parseAmount, parseSum } from './amount';
 import { DecimalString } from './model';
 import { assetCodeOf } from './moves';
+import { causesOf } from './reconcile-causes';
+import type { AssetSums, ReconcileInput, ReportedBalance } from './reconcile-input';
 
 export { assetCodeOf };
-
-/** What the index summed for one asset (core: roll_day), as exact decimal strings. */
-export const AssetSums = z.object({
-  /** "native", "CODE:ISSUER" or "pool:ID" (shares). */
-  asset: z.string(),
-  in: DecimalString,
-  out: DecimalString,
-  fees: DecimalString,
-  /** Legs whose amount the records do not carry (a claim's contents, an old merge). */
-  unknown: z.number().int(),
-  /** Operations whose records carry no transaction, so no word of who paid the fee (native only). */
-  nofee: z.number().int(),
-  legs: z.number().int(),
-});
-export type AssetSums = z.infer<typeof AssetSums>;
-
-/** What the index holds of the account, for the reconciliation. */
-export const IndexSums = z.object({
-  assets: z.array(AssetSums),
-  /** The index holds the operation that created the account: its balances were zero before. */
-  created: z.boolean(),
-  /** Claims whose records say neither the asset nor the amount (Horizon's claim records). */
-  unknownClaims: z.number().int(),
-  /** Offer operations of the account: their fills are trades, not in operation records. */
-  offers: z.number().int(),
-  /**
-   * The listings beside the operations the index has not read (core/history-index sync-sides.ts):
-   * "transactions" (fees paid for transactions none of whose operations is the account's) and
-   * "trades" (fills of its offers), because the server does not serve them or no sync has walked them yet.
-   */
-  unread: z.array(z.enum(['transactions', 'trades'])),
-  /** No sync has walked the listings beside the operations yet (they are `unread` for that reason). */
-  sidesPending: z.boolean(),
-  newestLedger: z.number().int().nullable(),
-  oldestLedger: z.number().int().nullable(),
-});
-export type IndexSums = z.infer<typeof IndexSums>;
+export { AssetSums, IndexSums, type ReconcileInput, type ReportedBalance } from './reconcile-input';
+export { causesOf, RECONCILE_CAUSES, type CauseHeld, type ReconcileCause } from './reconcile-causes';
 
 /**
  * reconciled: closing = reported, to the stroop. differs: not, with the likely cause.
@@ -94,62 +61,11 @@ export const Reconciliation = z.object({
 });
 export type Reconciliation = z.infer<typeof Reconciliation>;
 
-/** A balance the network reports: its asset key (as the index writes it) and amount. */
-export interface ReportedBalance {
-  asset: string;
-  amount: string;
-}
-
-export interface ReconcileInput {
-  account: string;
-  sums: IndexSums;
-  /** null: the account does not exist now. */
-  balances: ReportedBalance[] | null;
-  /** Why the index is partial (shared/index-coverage.ts), or null when its sync reached the end. */
-  partial: string | null;
-  /** The ledger from which the server keeps the account's history (null: all of it, or not known). */
-  completeFromLedger: number | null;
-  /** The ledger the account was last changed in, as the network reports it (null: not said). */
-  lastModifiedLedger: number | null;
-  /**
-   * The account is the network's root and the server's history starts at genesis: the native
-   * balance it held then (the genesis ledger's total coins); null otherwise.
-   */
-  genesisBalance: string | null;
-  checkedAt: string;
-}
-
 const count = (n: number) => n.toLocaleString('en');
 
-/** The likely cause of a difference in `asset`, most likely first. */
+/** The likely cause of a difference in `asset`: the first that holds. */
 function causeOf(input: ReconcileInput, sums: AssetSums | undefined, asset: string): string {
-  const { sums: index, partial, completeFromLedger, lastModifiedLedger } = input;
-  if (partial)
-    return `the index is not complete (${partial}): its sync has not reached the account's latest operations`;
-  if (index.unread.length > 0) return unreadCause(index);
-  if (lastModifiedLedger !== null && index.newestLedger !== null && lastModifiedLedger > index.newestLedger)
-    return `the account changed in ledger ${count(lastModifiedLedger)}, after its newest indexed record (ledger ${count(index.newestLedger)}), and the server lists none of its operations, transactions or trades there`;
-  if (sums && sums.unknown > 0)
-    return `${count(sums.unknown)} operation${sums.unknown === 1 ? '' : 's'} whose records do not carry the amount moved`;
-  if (index.unknownClaims > 0)
-    return `${count(index.unknownClaims)} claim${index.unknownClaims === 1 ? '' : 's'} of claimable balances whose records say neither asset nor amount`;
-  if (asset === 'native' && sums && sums.nofee > 0)
-    return `${count(sums.nofee)} operation${sums.nofee === 1 ? '' : 's'} whose records carry no transaction, so no fee`;
-  if (!index.created && completeFromLedger !== null)
-    return `the account's history before ledger ${count(completeFromLedger)} is not on this server`;
-  return 'a balance change none of the account’s operations, transactions or trades on this server shows';
-}
-
-/** What the index has not read beside the operations, and why. */
-function unreadCause(index: IndexSums): string {
-  if (index.sidesPending)
-    return 'the index has not yet read the account’s transactions and trades (fees it paid for other accounts’ transactions, fills of its offers): sync it again';
-  const what = index.unread.map((kind) =>
-    kind === 'trades'
-      ? `trades (fills of its offers${index.offers > 0 ? `: it placed ${count(index.offers)} offer operation${index.offers === 1 ? '' : 's'}` : ''})`
-      : 'transactions (fees it paid for other accounts’ transactions)',
-  );
-  return `this server does not list the account’s ${what.join(' or ')}`;
+  return causesOf(input, sums, asset)[0]!.text;
 }
 
 function causeOfLine(

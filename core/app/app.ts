@@ -37,6 +37,8 @@ export interface AppCore {
   http(): HttpClient;
   /** The address book's names on the selected network, read now (notifications, the command line). */
   names(): (account: string) => string | undefined;
+  /** Every name the address book gives now (labels and the network's own names): the command line resolves names with it. */
+  book(): { account: string; label: string }[];
   /**
    * Resumes the selected network's history syncs the app stopped mid-walk (quit or killed), from
    * their stored tokens: the app's windows call it once the network is chosen; the command line does not.
@@ -74,6 +76,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     streams: ctx.streams,
     http: ctx.http,
     names: () => ctx.labels.names(),
+    book: () => ctx.labels.book(),
     resumeSyncs: () => resumeInterruptedSyncs(ctx, closing.signal),
     close: async () => {
       closing.abort();

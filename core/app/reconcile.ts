@@ -8,7 +8,8 @@ import { parseAmount, parseSum } from '../../shared/amount';
 import { movedAssetKey } from '../../shared/moves';
 import { reconcile, type ReportedBalance, type Reconciliation } from '../../shared/reconcile';
 import type { CoreContext } from './context';
-import { need } from '../sources/source';
+import { isLacking, need } from '../sources/source';
+import { newerOnServer } from '../history-index/main-thread/newer';
 import { Keypair } from '@stellar/stellar-base';
 
 /** A balance line's asset key: the one the index writes (shared/moves.ts movedAssetKey); null without an asset. */
@@ -68,7 +69,7 @@ export async function reconcileAccount(
     reported(ctx, account, signal),
   ]);
   const genesis = sums.created ? null : await genesisBalance(ctx, account, completeFromLedger, signal);
-  const reconciliation = reconcile({
+  const input = {
     genesisBalance: genesis,
     account,
     sums,
@@ -76,9 +77,20 @@ export async function reconcileAccount(
     partial: coverage.partial,
     completeFromLedger,
     lastModifiedLedger: network.lastModifiedLedger,
+    newerOnServer: null,
     checkedAt: new Date().toISOString(),
-  });
-  return { reconciliation, coverage };
+  };
+  const first = reconcile(input);
+  // A difference, and the account changed after the index's newest record (or does not say
+  // when): whether the index is behind is asked of the server before any cause is named.
+  const changedAfter =
+    network.lastModifiedLedger === null || sums.newestLedger === null || network.lastModifiedLedger > sums.newestLedger;
+  if (first.reconciled || !changedAfter) return { reconciliation: first, coverage };
+  const source = ctx.source();
+  const newer = isLacking(source.index)
+    ? null
+    : await newerOnServer(source.http, source.index, account, sums.newestLedger, signal);
+  return { reconciliation: reconcile({ ...input, newerOnServer: newer }), coverage };
 }
 
 /**

@@ -96,6 +96,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const app = createApp(limiter, o.headersTimeoutMs);
   app.server.maxConnections = o.maxConnections;
   addGuards(app, limiter, o.bodyTimeoutMs);
+  // Horizon's Latest-Ledger header on every response (stellar/go, services/horizon/internal/actions
+  // helpers.go SetLastLedgerHeader): the latest ledger as the request arrives, so what the answer
+  // lists is whole through it. A history sync of a current account reads it instead of the root.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('Latest-Ledger', String(store.latestLedger()));
+    done();
+  });
   await registerBodyParsers(app);
   // Trivial route: the benchmarks' baseline (test/bench/service-throughput.ts).
   app.get('/health', async function health(_request, reply) {
@@ -196,7 +203,14 @@ async function registerBodyParsers(app: FastifyInstance): Promise<void> {
       'X-App-Name',
       'X-App-Version',
     ],
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Content-Type'],
+    exposedHeaders: [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      'Content-Type',
+      'Latest-Ledger',
+    ],
     maxAge: 600,
     // A bare OPTIONS (no preflight headers) is answered like any other, not with a text error.
     strictPreflight: false,

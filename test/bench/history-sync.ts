@@ -7,8 +7,10 @@
 // process of its own (history-sync-run.ts, bundled as the app is, its index worker too), so its
 // peak resident memory and its main thread's event-loop delay are the sync's alone. Then the sync
 // of the account now current, through the same relay. Per round trip it prints the times, their
-// ratio (target <= 1.0), the requests the relay saw (target: the root once and ⌈(N+1)/200⌉ pages
-// for a first sync, at most 2 for a current account), the event-loop delay p99 (target <= 20 ms
+// ratio (target <= 1.0), every request the relay saw (target: the root once, ⌈(N+1)/200⌉ pages
+// and a page of each listing beside them for a first sync; for a current account one page of each
+// listing and the run's core's start-up root, the sync's own latest ledger from the Latest-Ledger
+// header), the event-loop delay p99 (target <= 20 ms
 // at 1,000,000) and the peak memory (target <= 256 MB at 1,000,000).
 //   node --import tsx test/bench/history-sync.ts [operations=100000] [rounds=1] [rtts=20,80] [mbit=100]
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -77,7 +79,13 @@ interface Run {
   lagMaxMs?: number;
   roots: number;
   pages: number;
+  /** The pages of the listings beside the operations (transactions, trades). */
+  sides: number;
+  /** Every request the relay saw. */
+  all: number;
 }
+
+type Counts = Pick<Run, 'roots' | 'pages' | 'sides' | 'all'>;
 
 /** The relay in its own process, and the requests it reports (latency-proxy.ts prints each, and a mark when asked). */
 class Link {
@@ -123,8 +131,8 @@ class Link {
     return link;
   }
 
-  /** Runs `task`; with it, the roots and listing pages requested through the relay meanwhile. */
-  async counted<T>(task: () => Promise<T>): Promise<T & { roots: number; pages: number }> {
+  /** Runs `task`; with it, every request through the relay meanwhile: roots, operations pages, side pages, all. */
+  async counted<T>(task: () => Promise<T>): Promise<T & Counts> {
     await this.settle();
     const from = this.paths.length;
     const result = await task();
@@ -134,6 +142,8 @@ class Link {
       ...result,
       roots: paths.filter((p) => p === '/').length,
       pages: paths.filter((p) => p.includes('/operations')).length,
+      sides: paths.filter((p) => /\/(transactions|trades)(\?|$)/.test(p)).length,
+      all: paths.length,
     };
   }
 
@@ -149,9 +159,9 @@ class Link {
   }
 }
 
-async function runOnce(run: string, args: string[]): Promise<Omit<Run, 'roots' | 'pages'>> {
+async function runOnce(run: string, args: string[]): Promise<Omit<Run, keyof Counts>> {
   const { stdout } = await promisify(execFile)(process.execPath, [run, ...args], { maxBuffer: 1 << 20 });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Omit<Run, 'roots' | 'pages'>;
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Omit<Run, keyof Counts>;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -198,9 +208,9 @@ function report(rttMs: number, syncs: Run[], sdks: Run[], current: Run): void {
   console.log(
     `  sync ${fixed(sync / 1000, 2)} s (runs ${runs(syncs)}), sdk ${fixed(sdk / 1000, 2)} s (runs ${runs(sdks)}): ratio sync/sdk ${fixed(sync / sdk, 2)} (target <= 1.0)`,
   );
-  const firsts = syncs.map((r) => `${r.roots} + ${r.pages}`).join(', ');
+  const counts = (r: Counts) => `${r.all} (root ${r.roots} + pages ${r.pages} + beside ${r.sides})`;
   console.log(
-    `  requests, first sync: root + pages ${firsts} (target 1 + ${PAGES}); sync of the current account: ${current.roots} + ${current.pages} (target <= 2); sdk pages ${sdks.map((r) => r.pages).join(', ')}`,
+    `  requests, every one: first sync ${syncs.map(counts).join(', ')} (target 1 + ${PAGES} + 2); sync of the current account ${counts(current)} (target 4: the core's start-up root, a page of each listing); sdk ${sdks.map((r) => r.all).join(', ')}`,
   );
   console.log(
     `  sync main-thread event-loop delay: p99 ${syncs.map((r) => fixed(r.lagP99Ms!)).join(', ')} ms, max ${syncs.map((r) => fixed(r.lagMaxMs!)).join(', ')} ms (target p99 <= 20)`,

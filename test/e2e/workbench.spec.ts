@@ -144,11 +144,11 @@ test('index an account, filter it in the workbench, read totals and the chart, o
     `${app.host.url}#/history/${busy}?min=1e5&max=0.12345678&asset=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&cp=G123&from=2026-02-30&sort=%27;drop`,
   );
   const problems = page.getByRole('alert', { name: 'Address problems' });
-  await expect(problems).toContainText('"min" = "1e5" is not a non-negative decimal');
-  await expect(problems).toContainText('"max" = "0.12345678" has more than 7 decimals');
+  await expect(problems).toContainText('Min amount “1e5” is not a non-negative decimal');
+  await expect(problems).toContainText('Max amount “0.12345678” has more than 7 decimals');
   await expect(problems).toContainText('is not an asset');
-  await expect(problems).toContainText('"cp" = "G123" is not an account id');
-  await expect(problems).toContainText('"from" = "2026-02-30" is not a day');
+  await expect(problems).toContainText('Counterparty “G123” is not an account id');
+  await expect(problems).toContainText('From day “2026-02-30” is not a day');
   await expect(problems.locator('img')).toHaveCount(0);
   await expect.poll(() => matchCount(page)).toBe(indexed);
   await expect(rows(grid).first()).toBeVisible();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../shared/amount';
 import { EXPORT_COLUMNS } from '../../shared/export-columns';
+import { FEES_RULE } from '../../shared/fees-rule';
 import type { HistoryProgress, TotalsRow } from '../../shared/history';
 import { parseCsv } from '../../shared/labels';
 import { indexedRows, listedIds, runCli, runCliEach, startCli } from '../support/cli-process';
@@ -87,6 +88,8 @@ describe('ledgerscope sync', () => {
     expect(whole.code).toBe(0);
     expect(whole.out).toMatch(/^key\s+asset/);
     expect(whole.err).toBe('');
+    // Issue #36: the table says which fees its rows carry.
+    expect(whole.out.trimEnd().split('\n').at(-1)).toBe(FEES_RULE);
     const all = await runCli(
       ['history', busy, '--failed', '--sort=time', '--limit', '1000000', '--format', 'ndjson', ...network()],
       userData,

@@ -217,6 +217,33 @@ describe('reconciliation against the local network', () => {
     expect(rows.rows.map((r) => [r.transactionHash, r.feePaid, r.counterparty])).toEqual([
       [hash, String(record.fee_charged), alice.publicKey],
     ]);
+    // Issue #36: paid after its sync, bob's index is behind: the reconciliation says so (it asked
+    // the server), by the ledgers between its newest record and the payment's, and not that the
+    // server lists none of his operations. After an update it reconciles.
+    const before = await reconciled(app, bob.publicKey);
+    const late = await build(
+      alice,
+      [Operation.payment({ destination: bob.publicKey, asset: Asset.native(), amount: '32.0333376' })],
+      net.passphrase,
+    );
+    expect(await submitAndWait(late)).toBe(201);
+    const lateRecord = (await (
+      await fetch(`${net.serviceUrl}/transactions/${late.hash().toString('hex')}`)
+    ).json()) as {
+      ledger: number;
+    };
+    const behind = await reconciled(app, bob.publicKey);
+    const bobNative = behind.lines.find((l) => l.asset === 'native')!;
+    expect(bobNative.difference).toBe('32.0333376');
+    expect(bobNative.cause).toMatch(
+      new RegExp(
+        `^the index is behind the server by ${(lateRecord.ledger - before.throughLedger!).toLocaleString('en')} ledgers?: update it`,
+      ),
+    );
+    expect(behind.summary).not.toMatch(/lists none/);
+    await syncAll(app, [bob.publicKey]);
+    const updated = await reconciled(app, bob.publicKey);
+    expect(updated.reconciled, updated.summary).toBe(true);
     // A server that does not list an account's transactions: the difference is exactly the fee, and said why.
     const relay = await startCountingRelay(net.serviceUrl, (path) => path.endsWith('/transactions'));
     const blind = startCore(relay.url);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryFilter } from '../../shared/history';
 import {
+  counterpartyByName,
   amountProblem,
   dayToMillis,
   filterText,
@@ -66,7 +67,7 @@ describe('workbench filters in the address', () => {
   });
 
   const hostile: [string, string, RegExp][] = [
-    ['min', '1e5', /"min" = "1e5" is not a non-negative decimal/],
+    ['min', '1e5', /^Min amount “1e5” is not a non-negative decimal/],
     ['min', '0.00000001', /more than 7 decimals/],
     ['max', '-1', /not a non-negative decimal/],
     ['max', 'NaN', /not a non-negative decimal/],
@@ -126,8 +127,8 @@ describe('workbench filters in the address', () => {
     );
     expect(state.filter).toEqual({});
     expect(state.problems).toEqual([
-      'The amount range 5 – 4.9999999 is empty (min is above max); it was ignored.',
-      'The date range 2026-11-02 – 2026-11-01 is empty (from is after to); it was ignored.',
+      'The amount range 5 – 4.9999999 is empty (Min amount is above Max amount); it was ignored.',
+      'The date range 2026-11-02 – 2026-11-01 is empty (From day is after To day); it was ignored.',
     ]);
     // Equal bounds are one exact amount, to the stroop.
     expect(readWorkbench(new URLSearchParams({ min: '1.0000001', max: '1.0000001' })).filter).toEqual({
@@ -163,5 +164,27 @@ describe('workbench filters in the address', () => {
     });
     expect(Object.keys(problems).sort()).toEqual(['max', 'min']);
     expect(problems.min).toMatch(/more than 7 decimals/);
+  });
+});
+
+// Issue #36: the Counterparty filter answered `"cp" = "alice" is not an account id (G…)`.
+describe('a counterparty by name', () => {
+  const book = [
+    { account: OTHER, label: 'alice' },
+    { account: ACCOUNT, label: 'Alice (treasury)' },
+  ];
+  const text = (cp: string) => ({ ...filterText(new URLSearchParams('')), cp });
+  it('takes a name or the start of an id from the address book, and lists an ambiguous one', () => {
+    expect(counterpartyByName(text('alice'), book)).toEqual({ text: text(OTHER) });
+    expect(counterpartyByName(text(ACCOUNT.slice(0, 8).toLowerCase()), book)).toEqual({ text: text(ACCOUNT) });
+    expect(counterpartyByName(text(OTHER), book)).toEqual({ text: text(OTHER) });
+    expect(counterpartyByName(text('ali'), book).problem).toBe(
+      'Counterparty “ali” matches 2 accounts: alice, Alice (treasury); type more of it.',
+    );
+    // No name: the field's own problem, in its label's words.
+    expect(counterpartyByName(text('nobody'), book)).toEqual({ text: text('nobody') });
+    expect(formProblems(text('nobody')).cp).toBe(
+      'Counterparty “nobody” is not an account id (G…), a name in the address book or the start of an id there.',
+    );
   });
 });

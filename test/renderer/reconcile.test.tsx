@@ -57,6 +57,7 @@ function input(created: boolean, extra: Partial<ReconcileInput> = {}): Reconcile
     partial: null,
     completeFromLedger: null,
     lastModifiedLedger: null,
+    newerOnServer: false,
     genesisBalance: null,
     checkedAt: '2026-11-27T15:02:11.000Z',
     ...extra,

@@ -3,6 +3,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryRow, TotalsRow } from '../../shared/history';
+import { FEES_RULE } from '../../shared/fees-rule';
+import { NOT_APPLIED } from '../../renderer/src/lib/history-filters';
 import type { RequestArgs } from '../../shared/ipc';
 import { WorkbenchPage } from '../../renderer/src/features/workbench/workbench-page';
 import { href, useRoute } from '../../renderer/src/lib/router';
@@ -154,8 +156,10 @@ describe('the workbench', () => {
     expect(await screen.findByText('3 records match')).toBeTruthy();
     // Beside the count of operations, what the legs count and what net is.
     expect(screen.getByTestId('legs-note').textContent).toMatch(
-      /^Records are counted \(operations, and the fees paid and offer fills .*\); legs are the amounts summed.*Net is in − out − fees\.$/,
+      /^Records are counted \(operations, and the fees paid and offer fills .*\); legs are the amounts summed.*Net is in − out − fees\. Fees: .*matched\.$/,
     );
+    // Issue #36: which fees a filtered set's totals carry is said beside them.
+    expect(screen.getByTestId('legs-note').textContent).toContain(FEES_RULE);
     const filter = { asset: USD, minAmount: '0.0000001', maxAmount: BIG_IN, direction: 'in' };
     // The count and totals: one row asked for, with the summary of the whole set.
     expect(queries(bridge).find((q) => q.summary)).toEqual({ account: ACCOUNT, filter, limit: 1, summary: true });
@@ -205,11 +209,13 @@ describe('the workbench', () => {
   it('shows hostile address values as problems and queries without them', async () => {
     const bridge = open(`#/history/${ACCOUNT}?min=1e9&max=0.12345678&asset=%3Cimg%20src%3Dx%3E&cp=nobody&memo=rent`);
     const problems = await screen.findByRole('alert', { name: 'Address problems' });
-    expect(problems.textContent).toContain('"min" = "1e9" is not a non-negative decimal');
-    expect(problems.textContent).toContain('"max" = "0.12345678" has more than 7 decimals');
-    expect(problems.textContent).toContain('"asset" = "<img src=x>" is not an asset');
-    expect(problems.textContent).toContain('"cp" = "nobody" is not an account id');
+    expect(problems.textContent).toContain('Min amount “1e9” is not a non-negative decimal');
+    expect(problems.textContent).toContain('Max amount “0.12345678” has more than 7 decimals');
+    expect(problems.textContent).toContain('Asset “<img src=x>” is not an asset');
+    expect(problems.textContent).toContain('Counterparty “nobody” is not an account id');
     expect(problems.querySelector('img')).toBeNull();
+    // Issue #36: the field's label, never the address's internal key.
+    expect(problems.textContent).not.toMatch(/"(cp|min|max|asset)"/);
     await screen.findByText('3 records match');
     expect(queries(bridge)[0]!.filter).toEqual({ memo: 'rent' });
   });
@@ -239,7 +245,9 @@ describe('the workbench', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     const problems = screen.getByRole('alert', { name: 'Filter problems' });
     expect(problems.textContent).toContain('has more than 7 decimals');
-    expect(problems.textContent).toContain('"max" = "ten" is not a non-negative decimal');
+    expect(problems.textContent).toContain('Max amount “ten” is not a non-negative decimal');
+    // Issue #36: the count and totals below are not those of the fields as typed, and it says so.
+    expect(problems.textContent).toContain(NOT_APPLIED);
     expect(min.getAttribute('aria-invalid')).toBe('true');
     expect(window.location.hash).not.toContain('min=');
     fireEvent.change(min, { target: { value: '1.0000001' } });

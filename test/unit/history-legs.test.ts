@@ -4,7 +4,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseAmount } from '../../shared/amount';
 import { openIndex, SCHEMA_VERSION } from '../../core/history-index/worker-thread/schema';
 import { IndexWriter } from '../../core/history-index/worker-thread/store';
 import { balanceFlows, indexSums } from '../../core/history-index/worker-thread/sums';
@@ -124,6 +126,85 @@ describe('fees, once per transaction, charged to who paid', () => {
   it('reads the transaction source as the payer when a record names no fee account', () => {
     const { db, acct } = index([[op(toid(105, 1, 1), pay(ME, OTHER, '1'), { hash: 'e'.repeat(64), ledger: 105 })]]);
     expect(sumsOf(db, acct)['native']).toMatchObject({ fees: '0.00002' });
+  });
+});
+
+// Issue #36: seen failing with seven filters over 20 payments of 19 transactions summing only the
+// fees of the 4 transactions whose first operation matched. The filtered fee is the fees of the
+// matching transactions, each once: a transaction with any row the filter keeps, whichever of
+// its rows carries the fee.
+describe('the fee of a filtered set', () => {
+  const THIRD = 'GAHR52ZJ2CX4VOCCIDOFCOZYWDMOGQDVSC3KZRIX3JU5I2AV6ZIEUWCI';
+  const parties = [OTHER, THIRD];
+  const assets = ['native', USD];
+  const filters = fc.record(
+    {
+      asset: fc.constantFrom('XLM', USD),
+      direction: fc.constantFrom('in' as const, 'out' as const),
+      counterparty: fc.constantFrom(...parties),
+      minAmount: fc.constantFrom('2', '4'),
+      maxAmount: fc.constantFrom('4', '8'),
+      status: fc.constantFrom('successful' as const, 'failed' as const),
+      types: fc.constant<string[]>(['payment']),
+    },
+    { requiredKeys: [] },
+  );
+  const txs = fc.array(
+    fc.record({
+      fee: fc.integer({ min: 100, max: 5000 }),
+      mine: fc.boolean(),
+      successful: fc.boolean(),
+      ops: fc.array(
+        fc.record({
+          incoming: fc.boolean(),
+          party: fc.constantFrom(...parties),
+          asset: fc.constantFrom(...assets),
+          amount: fc.integer({ min: 1, max: 9 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    }),
+    { minLength: 1, maxLength: 12 },
+  );
+
+  it('is the fees of the transactions with a matching row, each once, in every total', () => {
+    fc.assert(
+      fc.property(txs, filters, (drawn, filter) => {
+        const records = drawn.flatMap((t, i) => {
+          const tx: Tx = {
+            hash: i.toString(16).padStart(64, '0'),
+            ledger: 200 + i,
+            feeAccount: t.mine ? ME : OTHER,
+            fee: String(t.fee),
+            successful: t.successful,
+          };
+          return t.ops.map((o, j) =>
+            op(
+              toid(200 + i, 1, j + 1),
+              {
+                ...pay(o.incoming ? o.party : ME, o.incoming ? ME : o.party, String(o.amount), o.asset),
+                source_account: o.incoming ? o.party : ME,
+              },
+              tx,
+              i % 3,
+            ),
+          );
+        });
+        const { db, acct } = index([records]);
+        const page = queryPage(db, acct, { filter, sort: 'time', limit: 200, summary: true });
+        const matched = new Set(page.rows.map((r) => r.transactionHash));
+        const expected = drawn
+          .filter((t, i) => t.mine && matched.has(i.toString(16).padStart(64, '0')))
+          .reduce((sum, t) => sum + BigInt(t.fee), 0n);
+        const fees = (rows: { asset: string; fees: string }[]) =>
+          rows.filter((r) => r.asset === 'native').reduce((sum, r) => sum + parseAmount(r.fees), 0n);
+        expect(fees(page.summary!.totals)).toBe(expected);
+        expect(fees(totalsBy(db, acct, filter, 'asset', 10))).toBe(expected);
+        expect(fees(totalsBy(db, acct, filter, 'day', 10))).toBe(expected);
+        db.close();
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

@@ -326,6 +326,7 @@ async function readings(db: DatabaseSync, acct: number, model: Flows): Promise<R
     partial: null,
     completeFromLedger: null,
     lastModifiedLedger: null,
+    newerOnServer: false,
     genesisBalance: null,
     checkedAt: new Date(0).toISOString(),
   });

@@ -197,6 +197,7 @@ describe('the walks beside the operations, written', () => {
       partial: null,
       completeFromLedger: 1,
       lastModifiedLedger: 105,
+      newerOnServer: false,
       genesisBalance: null,
       checkedAt: at(0),
     });
@@ -248,6 +249,7 @@ describe('the walks beside the operations, written', () => {
       partial: null,
       completeFromLedger: 1,
       lastModifiedLedger: 105,
+      newerOnServer: false,
       genesisBalance: null,
       checkedAt: at(0),
     });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountMeta } from '../../core/history-index/worker-thread/account-meta';
 import { completeFromAtStart, nextOfFullPage } from '../../core/history-index/walk-cursor';
+import { latestLedgerHeader } from '../../core/history-index/main-thread/walk';
 
 const at = (ledger: number, rest = 0n) => String((BigInt(ledger) << 32n) + rest);
 const ELDER = 1_000;
@@ -66,5 +67,17 @@ describe('nextOfFullPage on the bytes Horizon sends', () => {
   // Horizon's JSON escapes & as \u0026 (test/fixtures/horizon/README.md).
   it('reads the cursor of a next link written as Horizon writes it, & as \\u0026', () => {
     expect(nextOfFullPage(page('\\u0026'))).toBe('12345');
+  });
+});
+
+// Issue #36: the server's latest ledger from Horizon's Latest-Ledger header; anything else is no ledger.
+describe('latestLedgerHeader', () => {
+  it('reads a ledger number and nothing else', () => {
+    const of = (value?: string) =>
+      latestLedgerHeader(new Headers(value === undefined ? {} : { 'Latest-Ledger': value }));
+    expect([of('1'), of(' 52000123 '), of('4294967295')]).toEqual([1, 52000123, 4294967295]);
+    expect([of(), of(''), of('0'), of('4294967296'), of('-5'), of('1e6'), of('12abc'), of('99999999999')]).toEqual(
+      Array(8).fill(null),
+    );
   });
 });

@@ -52,6 +52,26 @@ describe('lookupName', () => {
     expect(lookupName([], 'alice')).toEqual({ kind: 'none' });
   });
 
+  // Issue #36: the go-to box found "busy" but not the prefix "GAHR52" of busy's id.
+  it('takes a unique start of an account id (four characters or more, any case), and lists the accounts an ambiguous one begins', () => {
+    const ids = [
+      { account: `GAHR52${'A'.repeat(50)}`, label: 'busy' },
+      { account: `GAHR53${'A'.repeat(50)}`, label: 'quiet' },
+      { account: `GBXY${'B'.repeat(52)}`, label: 'gabe' },
+    ];
+    expect(lookupName(ids, 'GAHR52')).toEqual({ kind: 'one', entry: ids[0] });
+    expect(lookupName(ids, ' gahr53 ')).toEqual({ kind: 'one', entry: ids[1] });
+    expect(lookupName(ids, 'GAHR')).toEqual({ kind: 'many', entries: [ids[0], ids[1]], total: 2 });
+    // Three characters are a name's start, not an id's: "gab" is gabe.
+    expect(lookupName(ids, 'GAB')).toEqual({ kind: 'one', entry: ids[2] });
+    expect(lookupName(ids, 'GAHR54')).toEqual({ kind: 'none' });
+    // A whole name still comes first.
+    expect(lookupName([...ids, { account: `GCCC${'C'.repeat(52)}`, label: 'GAHR52' }], 'gahr52')).toMatchObject({
+      kind: 'one',
+      entry: { label: 'GAHR52' },
+    });
+  });
+
   it('counts an account once even when a hostile list names it twice', () => {
     const twice = [book[0]!, { account: key(1), label: 'alicia' }];
     expect(lookupName(twice, 'ali')).toEqual({ kind: 'one', entry: book[0] });

@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../cli/context';
 import { reconcileCommand } from '../../cli/reconcile-command';
-import { lineStatusText, reconcile, type IndexSums, type ReconcileInput } from '../../shared/reconcile';
+import {
+  causesOf,
+  lineStatusText,
+  RECONCILE_CAUSES,
+  reconcile,
+  type IndexSums,
+  type ReconcileCause,
+  type ReconcileInput,
+} from '../../shared/reconcile';
 
 const ME = 'GBNAZFZQUMCGVVMZDOFA4AWMIMNSQ3G42DOJYQZQVV5GIQDB73GCLCH4';
 const ISSUER = 'GDUVUOCZJDGXC4U2Y7M5E3VKC75XTFEBXQ6G5NZ2TC6SE5VXN4AS3SFB';
@@ -34,6 +42,7 @@ const input = (change: Partial<ReconcileInput> = {}): ReconcileInput => ({
   partial: null,
   completeFromLedger: 1,
   lastModifiedLedger: 500,
+  newerOnServer: false,
   genesisBalance: null,
   checkedAt: '2026-11-27T00:00:00.000Z',
   ...change,
@@ -152,31 +161,92 @@ describe('reconcile', () => {
     }
   });
 
-  it('names the likely cause, most likely first', () => {
+  // Issue #36: a cause is named only when it holds, and checked. One test per cause, each set up
+  // so that it alone holds (causesOf lists every cause that does).
+  describe('each cause, alone', () => {
+    const off = [{ asset: 'native', amount: '1' }];
+    const only = (change: Partial<ReconcileInput>) => {
+      const given = input({ balances: off, ...change });
+      const line = reconcile(given).lines[0]!;
+      const native = given.sums.assets.find((a) => a.asset === 'native');
+      return { line, held: causesOf(given, native, 'native').map((c) => c.cause) };
+    };
+    const unknown = sums({ assets: [{ ...sums().assets[0]!, unknown: 2 }] });
+    const nofee = sums({ assets: [{ ...sums().assets[0]!, nofee: 1 }] });
+    const cases: [ReconcileCause, Partial<ReconcileInput>, string | RegExp][] = [
+      ['partial', { partial: 'syncing' }, /^the index is not complete \(syncing\)/],
+      [
+        'behind',
+        { lastModifiedLedger: 1806, newerOnServer: true },
+        'the index is behind the server by 1,306 ledgers: update it (the account changed in ledger 1,806; the index’s newest record is in ledger 500, and the server lists the account’s records after it)'.replace(
+          /’/g,
+          "'",
+        ),
+      ],
+      [
+        'sides_pending',
+        { sums: sums({ unread: ['transactions', 'trades'], sidesPending: true }) },
+        /^the index has not yet read the account’s transactions and trades .*: sync it again$/,
+      ],
+      [
+        'sides_missing',
+        { sums: sums({ offers: 1, unread: ['transactions', 'trades'] }) },
+        'this server does not list the account’s transactions (fees it paid for other accounts’ transactions) or trades (fills of its offers: it placed 1 offer operation)',
+      ],
+      [
+        'changed_unlisted',
+        { lastModifiedLedger: 501, newerOnServer: false },
+        'the account changed in ledger 501, after its newest indexed record (ledger 500), and the server lists none of its operations, transactions or trades after that record',
+      ],
+      [
+        'changed_unchecked',
+        { lastModifiedLedger: 501, newerOnServer: null },
+        'the account changed in ledger 501, after its newest indexed record (ledger 500): update the index',
+      ],
+      ['amount_unknown', { sums: unknown }, '2 operations whose records do not carry the amount moved'],
+      ['claims_unknown', { sums: sums({ unknownClaims: 1 }) }, /^1 claim of claimable balances/],
+      ['no_fee', { sums: nofee }, '1 operation whose records carry no transaction, so no fee'],
+      [
+        'pruned',
+        // The root from genesis, whose opening is known, with the history before ledger 9,000 pruned.
+        { sums: sums({ created: false }), genesisBalance: '0', completeFromLedger: 9000 },
+        "the account's history before ledger 9,000 is not on this server",
+      ],
+      [
+        'unexplained',
+        { lastModifiedLedger: 500, newerOnServer: false },
+        'a balance change none of the account’s operations, transactions or trades on this server shows',
+      ],
+    ];
+    it('lists every cause it can name', () => {
+      expect(cases.map(([cause]) => cause)).toEqual([...RECONCILE_CAUSES]);
+    });
+    for (const [cause, change, text] of cases)
+      it(cause, () => {
+        const { line, held } = only(change);
+        expect(held).toEqual([cause]);
+        expect(line.status).toBe('differs');
+        if (typeof text === 'string') expect(line.cause).toBe(text);
+        else expect(line.cause).toMatch(text);
+      });
+  });
+
+  it('an index behind the server names that first, before what else holds; a cause the core did not check is not named', () => {
     const off = [{ asset: 'native', amount: '1' }];
     const cause = (change: Partial<ReconcileInput>) => reconcile(input({ balances: off, ...change })).lines[0]!.cause;
-    expect(cause({ partial: 'syncing' })).toMatch(/^the index is not complete \(syncing\)/);
-    expect(cause({ lastModifiedLedger: 501 })).toMatch(
-      /^the account changed in ledger 501, after its newest indexed record \(ledger 500\)/,
-    );
-    expect(cause({ lastModifiedLedger: 500 })).toBe(
-      'a balance change none of the account’s operations, transactions or trades on this server shows',
-    );
     const unknown = sums({ assets: [{ ...sums().assets[0]!, unknown: 2 }] });
-    expect(cause({ sums: unknown })).toBe('2 operations whose records do not carry the amount moved');
-    expect(cause({ sums: sums({ unknownClaims: 1 }) })).toMatch(/^1 claim of claimable balances/);
-    const nofee = sums({ assets: [{ ...sums().assets[0]!, nofee: 1 }] });
-    expect(cause({ sums: nofee })).toBe('1 operation whose records carry no transaction, so no fee');
+    expect(cause({ sums: unknown, lastModifiedLedger: 502, newerOnServer: true })).toMatch(
+      /^the index is behind the server by 2 ledgers: update it/,
+    );
+    expect(cause({ lastModifiedLedger: null, newerOnServer: true })).toMatch(
+      /^the index is behind the server: update it \(the server lists/,
+    );
+    // The account changed one ledger after the index's newest, and the server was not asked: no claim about what it lists.
+    expect(cause({ lastModifiedLedger: 501, newerOnServer: null })).not.toMatch(/lists none/);
     // Offers whose fills were read (the trades walk ran) are no cause; unread trades are, with the offers named.
     expect(cause({ sums: sums({ offers: 3 }) })).toMatch(/^a balance change none/);
     expect(cause({ sums: sums({ offers: 3, unread: ['trades'] }) })).toBe(
       'this server does not list the account’s trades (fills of its offers: it placed 3 offer operations)',
-    );
-    expect(cause({ sums: sums({ offers: 1, unread: ['transactions', 'trades'] }) })).toBe(
-      'this server does not list the account’s transactions (fees it paid for other accounts’ transactions) or trades (fills of its offers: it placed 1 offer operation)',
-    );
-    expect(cause({ sums: sums({ unread: ['transactions', 'trades'], sidesPending: true }) })).toMatch(
-      /^the index has not yet read the account’s transactions and trades .*: sync it again$/,
     );
   });
 

@@ -153,13 +153,28 @@ export class AccountSync {
       this.meta = await call('meta', { account });
       // A damaged index is never walked on, nor called current: only a rebuild goes on from here.
       if (this.meta?.damaged) throw damagedError(account, this.meta.damaged);
-      const root = await (this.options.root ?? ((s: AbortSignal) => this.options.source.history(s)))(signal);
-      this.completeFrom = completeFromAtStart(this.meta, this.meta?.lastToken ?? undefined, root.elder);
+      const readRoot = this.options.root ?? ((s: AbortSignal) => this.options.source.history(s));
+      const from = this.meta?.lastToken ?? undefined;
+      // A first walk starts at the server's oldest ledger: the root says it. A walk on from a token
+      // needs no root (issue #36): a server that pruned past the token answers 410, and the walk
+      // reads the root then (walk.ts pastPrunedHistory).
+      const root = from === undefined ? await readRoot(signal) : null;
+      this.completeFrom =
+        root === null ? (this.meta?.completeFrom ?? null) : completeFromAtStart(this.meta, from, root.elder);
       await call('setState', { account, state: 'syncing', completeFrom: this.completeFrom });
-      const context = this.walkContext();
-      const { cursor, added } = await walk(context, this.meta?.lastToken ?? undefined, signal);
+      // The server's latest ledger as the walk began: the first page's Latest-Ledger header.
+      let latest: number | null = null;
+      const context: WalkContext = {
+        ...this.walkContext(),
+        onLatestLedger: (ledger) => {
+          latest ??= ledger;
+        },
+      };
+      const { cursor, added } = await walk(context, from, signal);
       if (signal.aborted) return;
-      const bound = sideBound(cursor, root.latest);
+      // Without the header (a server that does not send it), the root read now: the operations walk
+      // ended after, so it holds every operation through that ledger too.
+      const bound = sideBound(cursor, root?.latest ?? latest ?? (await readRoot(signal)).latest);
       if (bound !== null) {
         const sidesMissing = await walkSides(context, this.options.ingest, this.meta, bound, signal);
         if (signal.aborted) return;

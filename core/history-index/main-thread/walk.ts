@@ -47,6 +47,8 @@ export interface WalkContext {
   onPage(added: number, meta: AccountMeta): void;
   /** A 410 before_history: the index is complete from this ledger on. */
   onPruned(ledger: number): Promise<void>;
+  /** A page's answer said the server's latest ledger as it was asked (Horizon's Latest-Ledger header). */
+  onLatestLedger?(ledger: number): void;
 }
 
 /** What the server's root says: its oldest ledger (history_elder_ledger), where a walk into pruned history goes on from. */
@@ -129,6 +131,8 @@ async function fetchPage(
       signal,
       onWait: ctx.onWait,
     });
+    const latest = latestLedgerHeader(response.headers);
+    if (latest !== null) ctx.onLatestLedger?.(latest);
     return response.value;
   } catch (error) {
     if (signal.aborted || !(error instanceof HttpError)) throw error;
@@ -143,6 +147,14 @@ async function fetchPage(
     // Whatever the answer, no wait is being waited out any more: a line that said so is stale.
     ctx.onWait(undefined);
   }
+}
+
+/** Horizon's Latest-Ledger header (sent on every response), or null when absent or not a ledger number. */
+export function latestLedgerHeader(headers: Headers): number | null {
+  const text = headers.get('latest-ledger');
+  if (text === null || !/^\d{1,10}$/.test(text.trim())) return null;
+  const ledger = Number(text.trim());
+  return ledger > 0 && ledger <= 0xffffffff ? ledger : null;
 }
 
 /** After a 410 before_history: the cursor to walk on from, the server's oldest ledger (recorded as where the index is complete from). */

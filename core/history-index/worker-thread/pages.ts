@@ -60,8 +60,17 @@ export function pageOfRecords(texts: string[]): string {
  * Reads records' texts back from their pages. Each page is decompressed and parsed once per
  * reader: an export reads its rows page by page, so a reader lives for one chunk of rows.
  */
+/**
+ * Decoded pages a PageReader keeps (issue #36): a page of 1,000 matching rows can touch as many
+ * stored pages, each 200 records of several KB decoded; kept all, they stopped the worker under its
+ * heap limit (WORKER_LIMITS). Rows in time order come page by page, so a few suffice; rows in
+ * another order decode a page again when they return to it.
+ */
+export const DECODED_PAGES_KEPT = 4;
+
 export class PageReader {
   private readonly select: StatementSync;
+  /** The most recently used last (a Map keeps insertion order). */
   private readonly decoded = new Map<number, string[]>();
 
   constructor(db: DatabaseSync) {
@@ -75,12 +84,14 @@ export class PageReader {
   recordText(page: number | null, slot: number | null): string | undefined {
     if (page === null || slot === null) return undefined;
     let records = this.decoded.get(page);
-    if (!records) {
+    if (records) this.decoded.delete(page);
+    else {
       const row = this.select.get(page) as { acct: number; body: Uint8Array; sum: number | null } | undefined;
       if (!row) return undefined;
       records = decodedPage(page, row);
-      this.decoded.set(page, records);
+      if (this.decoded.size >= DECODED_PAGES_KEPT) this.decoded.delete(this.decoded.keys().next().value!);
     }
+    this.decoded.set(page, records);
     return records[slot];
   }
 }

@@ -9,6 +9,7 @@ import type { IndexRow } from './extract';
 import { PageReader } from './pages';
 import { amountBound, compileFilter, cursorText, parseCursor, sortSql, type SqlPart } from './filter';
 import { columnLegsSql, FURTHER_PARTY_SQL, furtherLegsFrom, halves } from './row-legs';
+import { TRADE_ROW } from './side-records';
 
 // A row's columns, its interned assets and counterparty joined back to their text: what every
 // reader of whole rows selects (a page's rows: rowOf; a migration's rows without a page: indexRowOf).
@@ -163,8 +164,8 @@ export interface FlowGroup {
 /**
  * The money legs of the filtered rows (row-legs.ts: its columns' legs and its further legs in
  * `legs`) grouped by `groupSql` (an expression over the legs' `t` created_at and `cp`
- * counterparty id) and asset; the fee a row
- * carries (`fee_paid`, the account's fee of its transaction) is summed in the native asset.
+ * counterparty id) and asset; the fees of the matching transactions, each once (the kept rows'
+ * `fee_paid` and feesElsewhereFrom), are summed in the native asset.
  * Operations of failed transactions moved nothing: they are listed and counted, never summed
  * (but for the fee their transaction was charged). Without other filters the legs are range
  * reads of the covering index ops_flow.
@@ -196,17 +197,49 @@ export function flows(
       CASE WHEN l.incoming THEN NULL ELSE ${legHi} END, CASE WHEN l.incoming THEN NULL ELSE ${legLo} END, NULL, NULL
     ${furtherLegsFrom(where.sql)}`;
   const [feeHi, feeLo] = halves('fee_paid');
-  const legFee = `SELECT created_at, NULL, (SELECT id FROM assets WHERE key = 'native'), NULL, NULL, NULL, NULL, ${feeHi}, ${feeLo} FROM ops
+  const native = "(SELECT id FROM assets WHERE key = 'native')";
+  const legFee = `SELECT created_at, NULL, ${native}, NULL, NULL, NULL, NULL, ${feeHi}, ${feeLo} FROM ops
     WHERE ${where.sql} AND fee_paid IS NOT NULL`;
-  const parts = [...columnLegs, legMore, legFee];
+  const [elseHi, elseLo] = halves('f.fee_paid');
+  const feeElsewhere = `SELECT f.created_at, NULL, ${native}, NULL, NULL, NULL, NULL, ${elseHi}, ${elseLo}
+    ${feesElsewhereFrom(where.sql)}`;
+  const parts = [...columnLegs, legMore, legFee, feeElsewhere];
   const pick = assetOnly === undefined ? '' : 'WHERE a = (SELECT id FROM assets WHERE key = ?)';
   const sql = `SELECT ${groupSql} AS g, a, sum(ih) AS ih, sum(il) AS il, sum(oh) AS oh, sum(ol) AS ol, sum(fh) AS fh, sum(fl) AS fl,
       sum(fh IS NULL) AS n, min(t) AS first, max(t) AS last
     FROM (${parts.join(' UNION ALL ')}) ${pick} GROUP BY g, a`;
   const statement = db.prepare(sql);
   statement.setReadBigInts(true);
-  const params = [...columnLegs.flatMap(() => where.params), ...where.params, acct, ...where.params];
+  const params = [
+    ...columnLegs.flatMap(() => where.params),
+    ...where.params,
+    acct,
+    ...where.params,
+    ...where.params,
+    ...where.params,
+    acct,
+    ...where.params,
+  ];
   return groupsOf(db, statement.all(...params, ...(assetOnly === undefined ? [] : [assetOnly])) as Raw[]);
+}
+
+/**
+ * The fee of a filtered set is the fees of its transactions, each once, whichever of a
+ * transaction's rows the filter kept (issue #36). The index charges a transaction's fee to one row
+ * (`fee_paid`: the account's first row of the transaction), which the filter may have left out.
+ * These are the rows carrying the fees of the transactions the filter kept another row of and not
+ * that one; the kept rows carrying a fee are read as before (ops_flow). Only a row after the first
+ * operation of its transaction (its TOID's 12-bit operation index above 1), or a trade (another
+ * account's operation, whose transaction's fee the account may have paid: a fee row), can have its
+ * fee on another row, so most kept rows are passed over without a read; each other is one range read of
+ * the primary key (a transaction's rows share its TOID's high bits; a fee row's id is the
+ * transaction's TOID). Params: the filter's twice, the account, the filter's.
+ */
+export function feesElsewhereFrom(whereSql: string): string {
+  return `FROM (SELECT ops.id >> 12 AS k FROM ops WHERE (ops.id & 4095) > 1 AND ${whereSql}
+      UNION SELECT ops.id >> 12 FROM ops WHERE ops.type = '${TRADE_ROW}' AND ${whereSql}) m
+    JOIN ops f ON f.acct = ? AND f.id >= (m.k << 12) AND f.id < ((m.k + 1) << 12) AND f.fee_paid IS NOT NULL
+    WHERE NOT EXISTS (SELECT 1 FROM ops WHERE ${whereSql} AND ops.id = f.id)`;
 }
 
 /** A filter that selects every row whose legs are summed: the rolled-up totals answer it. */

@@ -4,7 +4,16 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { formatAmount } from '../../../shared/amount';
 import type { AssetFlow, HistoryDirection, HistoryFilter, HistoryPage, HistorySummary } from '../../../shared/history';
 import { compileFilter, type SqlPart } from './filter';
-import { isWholeHistory, names, readPage, rolledFlows, rowOf, type FlowGroup, type PageRequest } from './query';
+import {
+  isWholeHistory,
+  feesElsewhereFrom,
+  names,
+  readPage,
+  rolledFlows,
+  rowOf,
+  type FlowGroup,
+  type PageRequest,
+} from './query';
 import { joinHalves } from './cells';
 import { ExtraLegs } from './export-ops';
 import { describeRecord } from './extract';
@@ -81,6 +90,15 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
       const fees = fee.get(...where.params, successful, direction) as Raw;
       if (native && Number(fees['n']) > 0) add(Number(native.id), fees, 'fee');
     }
+  // And the fees of the kept transactions charged to a row the filter left out, each once.
+  const [elseHi, elseLo] = halves('f.fee_paid');
+  const elsewhere = db.prepare(
+    `SELECT sum(${elseHi}) AS hi, sum(${elseLo}) AS lo, count(*) AS n, min(f.created_at) AS first, max(f.created_at) AS last
+     ${feesElsewhereFrom(where.sql)}`,
+  );
+  elsewhere.setReadBigInts(true);
+  const more = elsewhere.get(...where.params, ...where.params, acct, ...where.params) as Raw;
+  if (native && Number(more['n']) > 0) add(Number(native.id), more, 'fee');
   const assets = names(db, 'assets');
   return [...byAsset.entries()].map(([id, group]) => ({ ...group, asset: assets.get(id) ?? '?' }));
 }

@@ -4,6 +4,7 @@
 // bigint arithmetic), dates are whole UTC days.
 import { parseAmount } from '../../../shared/amount';
 import type { HistoryFilter, HistorySort, TotalsBy } from '../../../shared/history';
+import { lookupName, type NamedAccount } from '../../../shared/name-lookup';
 import { isAccountKey } from '../../../shared/strkey';
 
 /** The address parameters the workbench reads, and the form's text for each. */
@@ -77,6 +78,30 @@ export function dayToMillis(text: string): number | null {
 
 const DAY_MS = 86_400_000;
 
+/** Under filter problems: what the figures beside the form are of (issue #36: unfiltered totals beside seven filled fields). */
+export const NOT_APPLIED =
+  'Nothing was applied: the count, totals and rows below are still those of the filters in the address, not of these fields.';
+
+/**
+ * What a person calls each address parameter: the workbench's field labels (filter-form.tsx), so a
+ * problem names the field, never the address's key (issue #36: `"cp" = "alice"`).
+ */
+export const PARAM_LABELS: Readonly<Record<string, string>> = {
+  type: 'Operation types',
+  asset: 'Asset',
+  cp: 'Counterparty',
+  dir: 'Direction',
+  min: 'Min amount',
+  max: 'Max amount',
+  from: 'From day',
+  to: 'To day',
+  memo: 'Memo contains',
+  status: 'Status',
+  sort: 'Sort',
+  by: 'Period',
+  view: 'View',
+};
+
 /** Reads the address parameters into a filter the core accepts; every bad value is a problem. */
 export function readWorkbench(params: URLSearchParams): WorkbenchState {
   const problems: string[] = [];
@@ -85,13 +110,13 @@ export function readWorkbench(params: URLSearchParams): WorkbenchState {
     const value = params.get(name);
     if (value === null || value === '') return null;
     if (value.length > MAX_TEXT) {
-      problems.push(`"${name}" is longer than ${MAX_TEXT} characters and was ignored.`);
+      problems.push(`${PARAM_LABELS[name] ?? name} is longer than ${MAX_TEXT} characters and was ignored.`);
       return null;
     }
     return value;
   };
   const bad = (name: string, value: string, why: string) =>
-    problems.push(`"${name}" = "${clip(value)}" ${why}; it was ignored.`);
+    problems.push(`${PARAM_LABELS[name] ?? name} “${clip(value)}” ${why}; it was ignored.`);
 
   const types = text('type');
   if (types !== null) {
@@ -108,7 +133,7 @@ export function readWorkbench(params: URLSearchParams): WorkbenchState {
   const cp = text('cp');
   if (cp !== null) {
     if (isAccountKey(cp)) filter.counterparty = cp;
-    else bad('cp', cp, 'is not an account id (G…)');
+    else bad('cp', cp, 'is not an account id (G…), a name in the address book or the start of an id there');
   }
   const dir = text('dir');
   if (dir !== null) {
@@ -166,7 +191,7 @@ function readAmounts(
     parseAmount(filter.minAmount) > parseAmount(filter.maxAmount)
   ) {
     problems.push(
-      `The amount range ${filter.minAmount} – ${filter.maxAmount} is empty (min is above max); it was ignored.`,
+      `The amount range ${filter.minAmount} – ${filter.maxAmount} is empty (Min amount is above Max amount); it was ignored.`,
     );
     delete filter.minAmount;
     delete filter.maxAmount;
@@ -179,7 +204,7 @@ function readDays(from: string | null, to: string | null, filter: HistoryFilter,
   if (from !== null && fromMs === null) bad('from', from, 'is not a day (YYYY-MM-DD)');
   if (to !== null && toMs === null) bad('to', to, 'is not a day (YYYY-MM-DD)');
   if (fromMs !== null && toMs !== null && fromMs > toMs) {
-    problems.push(`The date range ${from} – ${to} is empty (from is after to); it was ignored.`);
+    problems.push(`The date range ${from} – ${to} is empty (From day is after To day); it was ignored.`);
     return;
   }
   if (fromMs !== null) filter.from = fromMs;
@@ -195,11 +220,34 @@ export function filterText(params: URLSearchParams): FilterText {
 }
 
 /** Problems of the form's text before it is written to the address, by field. */
+/**
+ * The Counterparty field as a person types it (issue #36): an account id, or a name or the start
+ * of an id in the address book (shared/name-lookup.ts, the go-to box's reading), which becomes the
+ * account's id; several accounts are a problem that lists them. Text no entry matches is left for
+ * formProblems to refuse.
+ */
+export function counterpartyByName(
+  text: FilterText,
+  book: readonly NamedAccount[],
+): { text: FilterText; problem?: string } {
+  const cp = text.cp.trim();
+  if (cp === '' || isAccountKey(cp)) return { text };
+  const found = lookupName(book, cp, 5);
+  if (found.kind === 'one') return { text: { ...text, cp: found.entry.account } };
+  if (found.kind === 'none') return { text };
+  const more = found.total > found.entries.length ? `, and ${found.total - found.entries.length} more` : '';
+  const names = found.entries.map((entry) => entry.label).join(', ');
+  return {
+    text,
+    problem: `${PARAM_LABELS['cp']} “${clip(cp)}” matches ${found.total} accounts: ${names}${more}; type more of it.`,
+  };
+}
+
 export function formProblems(text: FilterText): Partial<Record<keyof FilterText, string>> {
   const found: Partial<Record<keyof FilterText, string>> = {};
   const state = readWorkbench(new URLSearchParams(Object.entries(text).filter(([, v]) => v !== '')));
   for (const line of state.problems) {
-    const name = /^"(\w+)"/.exec(line)?.[1] as keyof FilterText | undefined;
+    const name = FILTER_PARAMS.find((param) => line.startsWith(`${PARAM_LABELS[param]} “`));
     if (name) found[name] = line.replace(/; it was ignored\.$/, '.');
     else if (line.startsWith('The amount')) found.max = line.replace(/; it was ignored\.$/, '.');
     else if (line.startsWith('The date')) found.to = line.replace(/; it was ignored\.$/, '.');

@@ -44,6 +44,16 @@ function NetworksCard() {
     await refresh();
   }
 
+  /** A removal the core refuses is said in the network's row (issue #36: it was an unhandled rejection). */
+  async function remove(id: string) {
+    try {
+      await call('network:remove', { id });
+      await refresh();
+    } catch (error) {
+      setTests((t) => ({ ...t, [id]: `not removed: ${(error as Error).message}` }));
+    }
+  }
+
   async function test(id: string) {
     setTests((t) => ({ ...t, [id]: 'testing…' }));
     const result = await call('network:test', { id }).catch((e: Error) => e.message);
@@ -72,7 +82,7 @@ function NetworksCard() {
               result={tests[p.id]}
               onTest={() => void test(p.id)}
               onEdit={() => setEditing(p)}
-              onRemove={() => void call('network:remove', { id: p.id }).then(refresh)}
+              onRemove={() => void remove(p.id)}
             />
           ))}
         </tbody>
@@ -96,7 +106,7 @@ function NetworksCard() {
 interface NetworkRowProps {
   profile: NetworkProfile;
   selected: boolean;
-  /** The last test: in progress (text), its outcome, or its failure (text). */
+  /** The last test: in progress (text), its outcome, or its failure (text); or why a removal was refused. */
   result: ConnectionTest | string | undefined;
   onTest(): void;
   onEdit(): void;

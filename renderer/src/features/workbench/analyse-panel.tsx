@@ -2,6 +2,7 @@
 // by volume, volume per day/week/month and the cumulative net flow of one asset; each labelled
 // partial when the index is (PartialNote).
 import { useState } from 'react';
+import { FEES_RULE } from '../../../../shared/fees-rule';
 import type { AssetFlow, HistoryFilter } from '../../../../shared/history';
 import { showHidden } from '../../../../shared/visible-text';
 import { codeSlotStyle, columnFit, fitOf } from '../../components/amount-fit';
@@ -54,7 +55,7 @@ export function FlowCells({
   // Fees are paid in the native asset: they read under its out, and another asset's row has none.
   const fees =
     withFees && (asset === 'native' || flow.fees !== '0') ? (
-      <div className="small" title="fees the account paid, once per transaction">
+      <div className="small" title={FEES_RULE}>
         fees <Money amount={flow.fees} currency={currency} direction="out" />
       </div>
     ) : null;
@@ -92,7 +93,7 @@ export function TotalsTable({ totals, label = 'Totals by asset' }: { totals: Ass
         <tr>
           <th>Asset</th>
           <th className="end">In</th>
-          <th className="end" title="out, and under the native asset's the fees the account paid, once per transaction">
+          <th className="end" title={`out, and under the native asset's the fees. ${FEES_RULE}`}>
             Out · fees
           </th>
           <th className="end" title="in − out − fees">

@@ -2,7 +2,16 @@
 // a word is refused with a message), and written to the address only when all are valid.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { MODELLED_TYPES } from '../../../../shared/model';
-import { filterText, formProblems, FILTER_PARAMS, type FilterText } from '../../lib/history-filters';
+import { useLabelStore } from '../../lib/labels';
+import {
+  counterpartyByName,
+  filterText,
+  formProblems,
+  FILTER_PARAMS,
+  NOT_APPLIED,
+  PARAM_LABELS,
+  type FilterText,
+} from '../../lib/history-filters';
 import { useHistoryTypes } from '../../lib/history';
 import { href, navigate } from '../../lib/router';
 
@@ -27,7 +36,10 @@ function shownProblem(
 export function FilterForm({ account, params }: { account: string; params: URLSearchParams }) {
   const [text, setText] = useState<FilterText>(() => filterText(params));
   const [shown, setShown] = useState(false);
-  const problems = formProblems(text);
+  const labels = useLabelStore((state) => state.entries);
+  // A counterparty typed as a name or an id's start is its account (issue #36).
+  const named = counterpartyByName(text, labels);
+  const problems = { ...formProblems(named.text), ...(named.problem ? { cp: named.problem } : {}) };
   const set = (name: keyof FilterText) => (value: string) => setText((t) => ({ ...t, [name]: value }));
 
   function apply(event: FormEvent) {
@@ -35,7 +47,7 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
     setShown(true);
     if (Object.keys(problems).length) return;
     const next: Record<string, string | undefined> = Object.fromEntries(params);
-    for (const name of FILTER_PARAMS) next[name] = text[name].trim() || undefined;
+    for (const name of FILTER_PARAMS) next[name] = named.text[name].trim() || undefined;
     navigate(href('history', account, next));
   }
 
@@ -61,15 +73,15 @@ export function FilterForm({ account, params }: { account: string; params: URLSe
   return (
     <form className="filter-form" aria-label="Filters" onSubmit={apply}>
       <TypePicker account={account} selected={selectedTypes} onChange={(types) => set('type')(types.join(','))} />
-      {field('asset', 'Asset', { placeholder: 'XLM, USD or USD:G…' })}
-      {field('cp', 'Counterparty', { placeholder: 'G…', className: 'ff-wide' })}
-      <ChoiceField label="Direction" value={text.dir} choices={DIRECTIONS} onChange={set('dir')} />
-      {field('min', 'Min amount', { placeholder: '0.0000001', inputMode: 'decimal' })}
-      {field('max', 'Max amount', { placeholder: 'any', inputMode: 'decimal' })}
-      {field('from', 'From day', { placeholder: 'YYYY-MM-DD' })}
-      {field('to', 'To day', { placeholder: 'YYYY-MM-DD' })}
-      {field('memo', 'Memo contains')}
-      <ChoiceField label="Status" value={text.status} choices={STATUSES} onChange={set('status')} />
+      {field('asset', PARAM_LABELS.asset!, { placeholder: 'XLM, USD or USD:G…' })}
+      {field('cp', PARAM_LABELS.cp!, { placeholder: 'G…, a name or an id’s start', className: 'ff-wide' })}
+      <ChoiceField label={PARAM_LABELS.dir!} value={text.dir} choices={DIRECTIONS} onChange={set('dir')} />
+      {field('min', PARAM_LABELS.min!, { placeholder: '0.0000001', inputMode: 'decimal' })}
+      {field('max', PARAM_LABELS.max!, { placeholder: 'any', inputMode: 'decimal' })}
+      {field('from', PARAM_LABELS.from!, { placeholder: 'YYYY-MM-DD' })}
+      {field('to', PARAM_LABELS.to!, { placeholder: 'YYYY-MM-DD' })}
+      {field('memo', PARAM_LABELS.memo!)}
+      <ChoiceField label={PARAM_LABELS.status!} value={text.status} choices={STATUSES} onChange={set('status')} />
       <div className="ff ff-buttons">
         <button type="submit" className="primary">
           Apply
@@ -164,6 +176,7 @@ function FilterProblems({ problems, text, shown }: { problems: Problems; text: F
       {Object.entries(problems).map(([name, line]) =>
         shownProblem(problems, text, shown, name as keyof FilterText) ? <li key={name}>{line}</li> : null,
       )}
+      {shown ? <li className="muted">{NOT_APPLIED}</li> : null}
     </ul>
   );
 }

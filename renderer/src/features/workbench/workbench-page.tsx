@@ -2,6 +2,7 @@
 // the address: `#/history/<G…>?asset=USD&min=10&sort=-amount`), counted and summed exactly,
 // listed in the virtual table and analysed; a partial index's count and totals say so (PartialNote).
 // `#/history` alone lists the indexes.
+import { FEES_RULE } from '../../../../shared/fees-rule';
 import type { HistoryFilter, HistorySort } from '../../../../shared/history';
 import { isAccountKey } from '../../../../shared/strkey';
 import { clipMiddle } from '../../../../shared/ids';
@@ -116,7 +117,7 @@ function Results({ account, filter, sort, period, view }: ResultsProps) {
           <p className="muted small" data-testid="legs-note">
             Records are counted (operations, and the fees paid and offer fills read from the account&apos;s transactions
             and trades); legs are the amounts summed: a conversion or a pool deposit moves more than one, a failed
-            operation or one that moves no value none. Net is in − out − fees.
+            operation or one that moves no value none. Net is in − out − fees. {FEES_RULE}
           </p>
         ) : null}
       </section>

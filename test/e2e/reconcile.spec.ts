@@ -74,7 +74,9 @@ test('the busy account reconciles in every asset, and its balance history reads 
   // and its last point is the balance the network reports, to the stroop.
   const chart = page.getByRole('region', { name: 'Balance history' });
   await expect(chart.locator('svg[role="img"]')).toBeVisible();
-  await expect(page.getByTestId('balance-anchor')).toHaveText("From the account's creation: the line starts at zero.");
+  await expect(page.getByTestId('balance-anchor')).toHaveText(
+    "From the account's creation: the line rises from zero (drawn from the axis' lowest tick when the axis starts above zero).",
+  );
   await expect(chart.getByRole('list', { name: 'Legend' })).toContainText('balance at the end of each day, XLM');
   const day = new RegExp(
     `^Day \\d{4}-\\d{2}-\\d{2}: balance ${AMOUNT} XLM · in ${AMOUNT} XLM · out ${AMOUNT} XLM · fees ${AMOUNT} XLM$`,

@@ -63,6 +63,38 @@ describe('the value axis', () => {
   });
 });
 
+describe('the balance axis, near its data (issue 36)', () => {
+  it('starts at a round tick just below a balance near 1,000,000 with small moves', () => {
+    const axis = valueAxis([999_950n * UNIT, 1_000_020n * UNIT, 1_000_005n * UNIT + 3n], 4, 'near');
+    expect(axis.lo).toBe(999_940n * UNIT);
+    expect(axis.lo).toBeLessThanOrEqual(999_950n * UNIT);
+    expect(axis.hi).toBeGreaterThanOrEqual(1_000_020n * UNIT);
+    expect(axis.hi - axis.lo).toBeLessThanOrEqual(100n * UNIT);
+    // The lowest tick is printed, so the truncated axis reads for what it is.
+    expect(tickLabels(axis)[0]).toBe('999.94k');
+  });
+
+  it('keeps zero as the baseline when the data come near it, and for a balance at exactly 0', () => {
+    expect(valueAxis([3n * UNIT, 10n * UNIT], 4, 'near').lo).toBe(0n);
+    expect(valueAxis([0n, 5n * UNIT], 4, 'near').lo).toBe(0n);
+    expect(valueAxis([0n], 4, 'near').ticks).toEqual([0n, UNIT]);
+    // Just beyond "near": the lowest balance farther from zero than the data's own span.
+    expect(valueAxis([11n * UNIT, 20n * UNIT], 4, 'near').lo).toBeGreaterThan(0n);
+    expect(valueAxis([10n * UNIT, 20n * UNIT], 4, 'near').lo).toBe(0n);
+  });
+
+  it('gives a flat balance an axis one step wide at the balance, not from zero', () => {
+    const axis = valueAxis([1_000_000n * UNIT, 1_000_000n * UNIT], 4, 'near');
+    expect(axis.lo).toBe(1_000_000n * UNIT);
+    expect(axis.hi).toBe(1_000_000n * UNIT + axis.step);
+  });
+
+  it('reaches zero from below for negative data the same way', () => {
+    expect(valueAxis([-20n * UNIT, -11n * UNIT], 4, 'near').hi).toBeLessThan(0n);
+    expect(valueAxis([-3n * UNIT, 7n * UNIT], 4, 'near').ticks).toContain(0n);
+  });
+});
+
 describe('the time axis', () => {
   const day = (iso: string) => Date.parse(iso);
 
@@ -131,6 +163,15 @@ describe('the balance history step line', () => {
     const plain = layoutBalance(points, 'day');
     expect(drawn.path).toBe(`M0.0,${drawn.zero.toFixed(1)} V${drawn.spots[0]!.y.toFixed(1)} ${plain.path}`);
     expect(layoutBalance([], 'day', true).path).toBe('');
+  });
+
+  it('draws a balance near 1,000,000 with small moves across the plot, not as a flat line', () => {
+    const layout = layoutBalance([point('2026-11-01', '999950'), point('2026-11-02', '1000020')], 'day', true);
+    expect(layout.spots[0]!.y - layout.spots[1]!.y).toBeGreaterThan(100);
+    // The rise from the account's creation starts at the axis' foot, inside the plot.
+    expect(layout.path.startsWith(`M0.0,${layout.zero.toFixed(1)} `)).toBe(true);
+    expect(layout.zero).toBeLessThanOrEqual(180);
+    expect(layout.valueTicks[0]!.label).toBe('999.94k');
   });
 
   it('draws one point across the whole axis, and no point as nothing', () => {

@@ -14,7 +14,8 @@ import { AssetSelect, PeriodSelect } from './chart-pickers';
 import { ChartCard, ChartShell, LineDots } from './chart-shell';
 
 export const ANCHOR_TEXT: Record<BalanceHistory['anchor'], string> = {
-  creation: "From the account's creation: the line starts at zero.",
+  creation:
+    "From the account's creation: the line rises from zero (drawn from the axis' lowest tick when the axis starts above zero).",
   reported: "Drawn back from today's reported balance: each point is that balance less what moved after it.",
 };
 

@@ -26,7 +26,7 @@ export interface BalanceLayout {
   axis: ValueAxis;
   valueTicks: AxisTick[];
   timeTicks: AxisTick[];
-  /** y of zero. */
+  /** y of the axis' base: zero, or the axis' lowest tick when the data are far from zero. */
   zero: number;
 }
 
@@ -40,7 +40,7 @@ export function layoutBalance(points: BalancePoint[], by: BalancePeriod, fromZer
     .filter((p) => Number.isFinite(Date.parse(p.period)))
     .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
   const values = sorted.map((p) => parseSum(p.balance));
-  const axis = valueAxis(values);
+  const axis = valueAxis(values, 4, 'near');
   const from = sorted.length ? Date.parse(sorted[0]!.period) : 0;
   const to = sorted.length ? periodEnd(sorted.at(-1)!.period, by) : 1;
   const span = Math.max(1, to - from);
@@ -56,15 +56,17 @@ export function layoutBalance(points: BalancePoint[], by: BalancePeriod, fromZer
   const path = spots
     .map((s, i) => `${i === 0 ? `M${s.x.toFixed(1)},` : 'V'}${s.y.toFixed(1)} H${s.x2.toFixed(1)}`)
     .join(' ');
+  // The base: zero when the axis holds it, else the axis' foot (or top, for negative data).
+  const base = axis.lo > 0n ? axis.lo : axis.hi < 0n ? axis.hi : 0n;
   const rise =
-    fromZero && spots.length ? `M${spots[0]!.x.toFixed(1)},${y(0n).toFixed(1)} V${spots[0]!.y.toFixed(1)} ` : '';
+    fromZero && spots.length ? `M${spots[0]!.x.toFixed(1)},${y(base).toFixed(1)} V${spots[0]!.y.toFixed(1)} ` : '';
   return {
     spots,
     path: rise + path,
     axis,
     valueTicks: tickLabels(axis).map((label, i) => ({ at: y(axis.ticks[i]!), label })),
     timeTicks: sorted.length ? timeTicks(from, to).map((t) => ({ at: x(t.t), label: t.label })) : [],
-    zero: y(0n),
+    zero: y(base),
   };
 }
 

@@ -34,16 +34,29 @@ const ceilTo = (v: bigint, step: bigint) => {
 };
 
 /**
- * Round ticks over [lo, hi] (stroops), about `target` of them; the axis always holds zero, so a
- * balance is read against nothing rather than against its own lowest point. A flat line (lo = hi)
- * still gets an axis one step wide.
+ * Whether an axis holds zero: `always` (flows and volumes, read against nothing), or `near` (a
+ * balance, issue 36: zero only when the data come near it, i.e. their distance from zero is at most
+ * their own span, so a balance near 1,000,000 moving by tens is not drawn as a flat line).
  */
-export function valueAxis(values: bigint[], target = 4): ValueAxis {
-  let lo = 0n;
-  let hi = 0n;
+export type AxisZero = 'always' | 'near';
+
+/**
+ * Round ticks over [lo, hi] (stroops), about `target` of them. With `zero = 'always'` the axis holds
+ * zero; with `near` it starts at the round tick at or below the lowest value unless the data come
+ * near zero (see AxisZero): its lowest tick is labelled, so the truncated axis is read as such. A
+ * flat line (lo = hi) still gets an axis one step wide.
+ */
+export function valueAxis(values: bigint[], target = 4, zero: AxisZero = 'always'): ValueAxis {
+  let lo = values.length ? values[0]! : 0n;
+  let hi = lo;
   for (const v of values) {
     if (v < lo) lo = v;
     if (v > hi) hi = v;
+  }
+  const near = lo > 0n ? lo <= hi - lo : hi < 0n ? -hi <= hi - lo : true;
+  if (zero === 'always' || near) {
+    if (lo > 0n) lo = 0n;
+    if (hi < 0n) hi = 0n;
   }
   const span = hi - lo;
   const parts = BigInt(Math.max(1, Math.min(target, MAX_TICKS - 2)));

@@ -187,6 +187,10 @@ export class AccountSync {
       if (this.follows) this.follow(cursor ?? '0');
     } catch (error) {
       if (signal.aborted) return;
+      // What the index holds now: a page that failed took its open group with it (store.ts), so
+      // the records counted on the way may be more than were kept (a full disk, #37.8).
+      this.meta = (await call('meta', { account }).catch(() => null)) ?? this.meta;
+      if (signal.aborted) return;
       this.setState('error', (error as Error).message);
       void call('setState', { account, state: 'error' }).catch(() => undefined);
     }

@@ -81,7 +81,9 @@ export class AccountSync {
       newest: iso(this.meta?.newest),
       completeFromLedger: this.completeFrom,
       // A wait is told only while syncing: a sync that ended waits for nothing (#37.8).
-      ...(this.waitingMs !== undefined && this.state === 'syncing' ? { waitingMs: this.waitingMs } : {}),
+      ...(this.waitingMs !== undefined && this.state === 'syncing'
+        ? { waitingMs: this.waitingMs, waitLimitMs: this.options.source.http.maxWaitMs }
+        : {}),
       ...(this.message ? { message: this.message } : {}),
       coverage: coverageOf(this.meta, this.state, this.options.latestLedger?.() ?? null),
     };

@@ -31,7 +31,9 @@ global flags, anywhere on the line:
   --network X                             local (the embedded local network, the default), testnet, public or a Horizon URL
   --max-wait SECONDS                      when the server limits the request rate, wait at most this long (default 300)
   --user-data-dir DIR                     settings, address book, history indexes (default ~/.config/ledgerscope/cli)
-  --help, -h                              print this and exit`;
+  --help, -h                              print this and exit
+exit codes: 0 done (inspect: ready to submit; reconcile: reconciled over a whole index); 2 a malformed command line;
+  1 an error (said on stderr) or a verdict that is not (inspect: not ready; submit: refused; reconcile: it differs or is partial)`;
 
 export type Format = 'json' | 'ndjson' | 'csv';
 

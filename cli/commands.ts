@@ -18,6 +18,7 @@ import { checkSignatures, inspectSignatures, mergeCommand } from './merge-comman
 import { inspectLines } from './inspect-text';
 import { runHistoryCommand } from './history-commands';
 import { call, CommandError, type Context } from './context';
+import { fileProblem } from './file-problem';
 
 export { CommandError, type Context, type Io } from './context';
 
@@ -30,9 +31,7 @@ async function readSource(ctx: Context, source: string): Promise<string> {
     try {
       text = readFileSync(source, 'utf8');
     } catch (error) {
-      throw new CommandError(
-        `cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+      throw new CommandError(fileProblem(source, error));
     }
   }
   if (text.length > MAX_INPUT)
@@ -92,15 +91,16 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
 async function inspect(command: Extract<Command, { kind: 'inspect' }>, ctx: Context): Promise<number> {
   const input = await readSource(ctx, command.source);
   const inspection = await call<Inspection>(ctx, 'tx:inspect', { input });
+  // The exit code is the verdict: 0 ready to submit, 1 not (a signature short, a threshold unmet).
   if (command.format === 'text') {
     const report = await checkSignatures(ctx, input);
     ctx.io.out(`${inspectLines(inspection, report).join('\n')}\n`);
-    return 0;
+    return report.readiness.ready ? 0 : 1;
   }
   for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);
   const signatureCheck = await inspectSignatures(ctx, input);
   ctx.io.out(`${json({ ...inspection, signatureCheck })}\n`);
-  return 0;
+  return signatureCheck.readiness.ready ? 0 : 1;
 }
 
 async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): Promise<number> {

@@ -46,11 +46,13 @@ function answerable(
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '…');
 
-function describe(p: HistoryProgress): string {
+export function syncProgressLine(p: HistoryProgress): string {
   const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
   const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
   // The client waits out a 429 or a 503 (rate-limit.ts), so this says neither, and only while syncing.
-  const wait = p.waitingMs && p.state === 'syncing' ? `, waiting ${Math.ceil(p.waitingMs / 1000)} s to retry` : '';
+  const limit = p.waitLimitMs ? ` (--max-wait ${Math.round(p.waitLimitMs / 1000)})` : '';
+  const wait =
+    p.waitingMs && p.state === 'syncing' ? `, waiting ${Math.ceil(p.waitingMs / 1000)} s to retry${limit}` : '';
   const complete = p.completeFromLedger !== null ? `, complete from ledger ${p.completeFromLedger}` : '';
   return `sync: ${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
 }
@@ -63,7 +65,7 @@ async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Con
     if (p.account !== command.account) return;
     if (p.state !== 'syncing' || Date.now() - lastLine >= 1000) {
       lastLine = Date.now();
-      ctx.io.err(`${describe(p)}\n`);
+      ctx.io.err(`${syncProgressLine(p)}\n`);
     }
     if (p.state !== 'syncing' && (!command.follow || p.state !== 'current')) {
       final = p;

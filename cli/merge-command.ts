@@ -6,6 +6,7 @@ import { containsSecretKey, SECRET_REFUSED, writeFresh as writeWhole } from '../
 import type { MergeReport, SignatureReport } from '../shared/signatures';
 import type { MergeCommand } from './merge-args';
 import { call, CommandError, type Context } from './context';
+import { fileProblem } from './file-problem';
 import { mergeLines, signatureLines } from './signatures-text';
 
 /** The channel's own limit on one envelope. */
@@ -16,7 +17,7 @@ export function readEnvelopeFile(path: string): string {
   try {
     size = statSync(path).size;
   } catch (error) {
-    throw new CommandError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new CommandError(fileProblem(path, error));
   }
   // Checked before reading: a huge file is refused without being loaded.
   if (size > MAX_ENVELOPE)
@@ -25,7 +26,7 @@ export function readEnvelopeFile(path: string): string {
   try {
     text = readFileSync(path, 'utf8').trim();
   } catch (error) {
-    throw new CommandError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new CommandError(fileProblem(path, error));
   }
   if (containsSecretKey(text)) throw new CommandError(SECRET_REFUSED);
   return text;

@@ -176,6 +176,8 @@ export const HistoryProgress = z.object({
   completeFromLedger: z.number().int().nullable(),
   /** Waiting out a rate limit (ms), when one is being waited out. */
   waitingMs: z.number().nonnegative().optional(),
+  /** The longest wait the sync accepts (the client's max-wait): a server asking for more ends it. */
+  waitLimitMs: z.number().int().nonnegative().optional(),
   message: z.string().optional(),
   /** What the index covers now. */
   coverage: IndexCoverage.optional(),

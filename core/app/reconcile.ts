@@ -9,7 +9,6 @@ import { movedAssetKey } from '../../shared/moves';
 import { reconcile, type ReportedBalance, type Reconciliation } from '../../shared/reconcile';
 import type { CoreContext } from './context';
 import { isLacking, need } from '../sources/source';
-import { newerOnServer } from '../history-index/main-thread/newer';
 import { Keypair } from '@stellar/stellar-base';
 
 /** A balance line's asset key: the one the index writes (shared/moves.ts movedAssetKey); null without an asset. */
@@ -89,7 +88,7 @@ export async function reconcileAccount(
   const source = ctx.source();
   const newer = isLacking(source.index)
     ? null
-    : await newerOnServer(source.http, source.index, account, sums.newestLedger, signal);
+    : await source.index.newerThan(source.http, account, sums.newestLedger, signal);
   return { reconciliation: reconcile({ ...input, newerOnServer: newer }), coverage };
 }
 

@@ -152,6 +152,12 @@ export interface IndexListings {
   /** The account's operations, oldest first; and the listings beside them (sync-sides). */
   readonly operations: IndexListing;
   readonly sides: { readonly transactions: IndexListing; readonly trades: IndexListing };
+  /**
+   * Whether the source lists a record of the account (an operation, a transaction, a trade) in a
+   * ledger after `newest` (null: the index holds none): a reconciliation names "the index is
+   * behind the server" only once it has asked.
+   */
+  newerThan(http: HttpClient, account: string, newest: number | null, signal: AbortSignal): Promise<boolean>;
 }
 export interface IndexListing {
   /** The listing's path of an account, relative to the source's base URL. */

@@ -11,7 +11,7 @@ import { ACCOUNTING_COLUMNS } from '../../shared/accounting';
 import { Operation } from '../../shared/model';
 import { runCliEach } from '../support/cli-process';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
-import { paymentTx } from '../support/signed-tx';
+import { accountSequence, nativePayment, paymentTx, signedTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -207,19 +207,29 @@ describe('ledgerscope transactions', () => {
     expect(withMemo.err).not.toContain('refused');
   });
 
-  it('refuses a secret key without echoing it, and says why a bad file is bad', async () => {
-    // Four independent commands, run side by side: each is mostly its process's start.
-    const [refused, missing, huge, junk] = await Promise.all([
+  it('refuses a secret key without echoing it, says why a bad file is bad, and exits 1 on a verdict short of a signature', async () => {
+    // Alice's payment signed by bob alone: it would fail with tx_bad_auth, so inspect's verdict is "not ready".
+    const unsigned = signedTx(Keypair.fromSecret(alice.secretKey), [nativePayment(bob.publicKey, '1')], {
+      passphrase: net.passphrase,
+      sequence: await accountSequence(net.serviceUrl, alice.publicKey),
+      signers: [Keypair.fromSecret(bob.secretKey)],
+    });
+    // Independent commands, run side by side: each is mostly its process's start.
+    const [refused, missing, huge, junk, short] = await Promise.all([
       run(['inspect', '-', ...network()], alice.secretKey),
       run(['inspect', join(userData, 'nope.xdr')]),
       run(['inspect', '-', ...network()], 'A'.repeat(2 * 1024 * 1024)),
       run(['submit', '-', ...network()], 'hello, world!'),
+      run(['inspect', '-', ...network()], unsigned.toXDR()),
     ]);
+    expect(short.code).toBe(1);
+    expect(short.out).toMatch(/^readiness: +(?!ready to submit)/m);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/secret key/);
     expect(refused.err + refused.out).not.toContain(alice.secretKey);
     expect(missing).toMatchObject({ code: 1, out: '' });
-    expect(missing.err).toMatch(/cannot read .*ENOENT/);
+    expect(missing.err).toContain(`ledgerscope: cannot read ${join(userData, 'nope.xdr')}: no such file\n`);
+    expect(missing.err).not.toMatch(/ENOENT/);
     expect(huge).toMatchObject({ code: 1, out: '' });
     expect(huge.err).toMatch(/larger than 1 MB/);
     expect(junk.code).toBe(1);

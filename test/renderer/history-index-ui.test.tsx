@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryIndexInfo, HistoryProgress } from '../../shared/history';
-import { IndexPanel } from '../../renderer/src/features/workbench/index-panel';
+import { IndexPanel, progressText } from '../../renderer/src/features/workbench/index-panel';
 import { IndexesSection } from '../../renderer/src/features/workbench/indexes-section';
 import { applyProgress, historyKey } from '../../renderer/src/lib/history';
 import { href } from '../../renderer/src/lib/router';
@@ -26,6 +26,26 @@ const progress = (state: HistoryProgress['state'], extra: Partial<HistoryProgres
 
 beforeEach(() => useUi.setState({ networkId: 'local' }));
 afterEach(cleanup);
+
+describe('a sync waiting out a rate limit', () => {
+  const base: HistoryProgress = {
+    account: ACCOUNT,
+    networkId: 'local',
+    state: 'syncing',
+    records: 1200,
+    ratePerSecond: 0,
+    oldest: null,
+    newest: null,
+    completeFromLedger: null,
+  };
+  it('says how long it waits and the most it will wait before the sync stops (issue 37.1)', () => {
+    expect(progressText({ ...base, waitingMs: 14_200, waitLimitMs: 300_000 })).toBe(
+      '1,200 records · 0/s · rate limited: waiting 15 s (it waits at most 300 s)',
+    );
+    expect(progressText({ ...base, waitingMs: 14_200 })).toBe('1,200 records · 0/s · rate limited: waiting 15 s');
+    expect(progressText(base)).toBe('1,200 records · 0/s');
+  });
+});
 
 describe('Index this account', () => {
   it('starts a sync, shows records, rate and reach from progress events, pauses, and links to the workbench when current', async () => {

@@ -81,7 +81,9 @@ export class AccountSync {
       newest: iso(this.meta?.newest),
       completeFromLedger: this.completeFrom,
       // A wait is told only while syncing: a sync that ended waits for nothing (#37.8).
-      ...(this.waitingMs !== undefined && this.state === 'syncing' ? { waitingMs: this.waitingMs } : {}),
+      ...(this.waitingMs !== undefined && this.state === 'syncing'
+        ? { waitingMs: this.waitingMs, waitLimitMs: this.options.source.http.maxWaitMs }
+        : {}),
       ...(this.message ? { message: this.message } : {}),
       coverage: coverageOf(this.meta, this.state, this.options.latestLedger?.() ?? null),
     };
@@ -186,6 +188,10 @@ export class AccountSync {
       this.setState('current');
       if (this.follows) this.follow(cursor ?? '0');
     } catch (error) {
+      if (signal.aborted) return;
+      // What the index holds now: a page that failed took its open group with it (store.ts), so
+      // the records counted on the way may be more than were kept (a full disk, #37.8).
+      this.meta = (await call('meta', { account }).catch(() => null)) ?? this.meta;
       if (signal.aborted) return;
       this.setState('error', (error as Error).message);
       void call('setState', { account, state: 'error' }).catch(() => undefined);

@@ -2,6 +2,7 @@
 // too, each with its transaction), and beside them its transactions (the fees it paid) and its
 // trades (its offers' fills), which a server may not serve (404: recorded as missing).
 import type { IndexListings } from '../source';
+import { newerOnServer } from './newer-records';
 
 const accountListing = (name: string) => (account: string) => `/accounts/${account}/${name}`;
 
@@ -20,4 +21,5 @@ export const HORIZON_INDEX: IndexListings = {
     },
     trades: { name: 'trades', path: accountListing('trades'), params: {}, optional: true },
   },
+  newerThan: (http, account, newest, signal) => newerOnServer(http, HORIZON_INDEX, account, newest, signal),
 };

@@ -43,8 +43,8 @@ function BadRoute({ kind, id, problem }: { kind: EntityKind; id: string; problem
       </header>
       <section className="card route-problem" role="alert" data-testid="bad-route">
         <p>
-          This address does not name {withArticle(label.toLowerCase())}: “<Untrusted text={shown} className="mono" />” is not one (
-          {problem}).
+          This address does not name {withArticle(label.toLowerCase())}: “<Untrusted text={shown} className="mono" />”
+          is not one ({problem}).
         </p>
         <p>
           <button type="button" onClick={() => window.history.back()}>

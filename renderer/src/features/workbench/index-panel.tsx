@@ -25,7 +25,10 @@ export function progressText(progress: HistoryProgress): string {
   if (progress.state === 'syncing') parts.push(`${Math.round(progress.ratePerSecond).toLocaleString('en')}/s`);
   if (progress.oldest && progress.newest)
     parts.push(`${absoluteTime(progress.oldest).replace(' UTC', '')} – ${absoluteTime(progress.newest)}`);
-  if (progress.waitingMs) parts.push(`rate limited: waiting ${Math.ceil(progress.waitingMs / 1000)} s`);
+  if (progress.waitingMs) {
+    const limit = progress.waitLimitMs ? ` (it waits at most ${Math.round(progress.waitLimitMs / 1000)} s)` : '';
+    parts.push(`rate limited: waiting ${Math.ceil(progress.waitingMs / 1000)} s${limit}`);
+  }
   return parts.join(' · ');
 }
 

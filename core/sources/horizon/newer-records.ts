@@ -6,8 +6,8 @@
 import { isJsonObject, type JsonValue } from '../../../shared/json';
 import { tokenLedger } from '../../../shared/index-coverage';
 import { HttpError, type HttpClient } from '../../http/http';
-import { embeddedRecords } from '../../sources/horizon/hal-records';
-import type { IndexListings } from '../../sources/source';
+import type { IndexListings } from '../source';
+import { embeddedRecords } from './hal-records';
 
 /**
  * Whether the server lists an operation, transaction or trade of the account in a ledger after
@@ -16,7 +16,7 @@ import type { IndexListings } from '../../sources/source';
  */
 export async function newerOnServer(
   http: HttpClient,
-  listings: IndexListings,
+  listings: Pick<IndexListings, 'operations' | 'sides'>,
   account: string,
   newest: number | null,
   signal: AbortSignal,

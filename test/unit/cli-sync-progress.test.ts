@@ -20,9 +20,7 @@ describe('sync progress line', () => {
     expect(syncProgressLine({ ...base, waitingMs: 1500, waitLimitMs: 5000 })).toBe(
       'sync: syncing, 0 records (0/s), waiting 2 s to retry (--max-wait 5)',
     );
-    expect(syncProgressLine({ ...base, waitingMs: 1500 })).toBe(
-      'sync: syncing, 0 records (0/s), waiting 2 s to retry',
-    );
+    expect(syncProgressLine({ ...base, waitingMs: 1500 })).toBe('sync: syncing, 0 records (0/s), waiting 2 s to retry');
     expect(syncProgressLine({ ...base, state: 'error', waitingMs: 1500, waitLimitMs: 5000 })).toBe(
       'sync: error, 0 records',
     );

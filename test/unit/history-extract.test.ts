@@ -232,6 +232,15 @@ describe('extractPage', () => {
     expect(rows[3]).toMatchObject({ amount: 601n, sourceAsset: null, sourceAmount: null });
   });
 
+  it('refuses an amount beyond int64 by the operation and the rule (#37.5), at the bound and one past it', () => {
+    const at = rowsOf(expectSame(page([horizonRecord('77', '922337203685.4775807', 'x')])));
+    expect(at[0]).toMatchObject({ amount: 9223372036854775807n });
+    expect(expectSame(page([horizonRecord('78', '922337203685.4775808', 'x')]))).toEqual({
+      error:
+        'NormalizeError: operation 78: its amount "922337203685.4775808" is outside int64, the most one amount can be',
+    });
+  });
+
   it('refuses a fee written with an exponent by the operation and the rule (#37.8), as the old path does', () => {
     const text = page([ledgerRecord({ id: '13', fee: '1e2' })]);
     expect(expectSame(text)).toEqual({

@@ -129,12 +129,18 @@ function heldFor(op: Operation, viewer: string): Leg[] {
   ];
 }
 
-/** The movement of a record; one whose value-moving fields cannot be read is still indexed, without one. */
-function movementOrNone(type: string, r: JsonObject, common: Common, viewer: string): Movement {
+/**
+ * The movement of a record; one whose value-moving fields cannot be read is still indexed, without
+ * one. But an amount beyond int64 is no amount a ledger can hold: the record is refused by name and
+ * rule (#37.5), never indexed as moving nothing.
+ */
+function movementOrNone(type: string, r: JsonObject, common: Common, viewer: string, what: string): Movement {
   try {
     const op = readMoving(type, r, common);
     return op ? movementOf(op, viewer) : NO_MOVEMENT;
   } catch (error) {
+    if (error instanceof Error && error.name === 'AmountError' && error.message.includes('outside int64'))
+      throw new NormalizeError(`${what}: its ${error.message}, the most one amount can be`);
     if (error instanceof NormalizeError || (error instanceof Error && error.name === 'AmountError')) return NO_MOVEMENT;
     throw error;
   }
@@ -172,7 +178,7 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
     successful,
     createdAt: createdText,
   };
-  const m = movementOrNone(type, r, common, viewer);
+  const m = movementOrNone(type, r, common, viewer, what);
   return {
     id,
     pagingToken: text(r['paging_token']) ?? idText,

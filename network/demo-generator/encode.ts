@@ -74,7 +74,7 @@ function predicateXdr(p: Predicate): xdr.ClaimPredicate {
   }
 }
 
-function claimantXdr(c: Claimant): xdr.Claimant {
+export function claimantXdr(c: Claimant): xdr.Claimant {
   return xdr.Claimant.claimantTypeV0(
     new xdr.ClaimantV0({ destination: accountId(c.destination), predicate: predicateXdr(c.predicate) }),
   );

@@ -1,8 +1,9 @@
 // The reference for network/validator/meta-writer.ts: the same meta plan encoded through
 // @stellar/stellar-base's own XDR classes, slowly and surely. Tests compare the two byte for byte.
 import { Address, Asset as StellarAsset, Keypair, nativeToScVal, SignerKey, StrKey, xdr } from '@stellar/stellar-base';
+import { claimantXdr } from '../../network/demo-generator/encode';
 import type { MetaPlan, PlannedEvent } from '../../network/validator/meta';
-import { type Asset, type Claimant, type Predicate, NETWORK_PASSPHRASE } from '../../network/validator/model';
+import { type Asset, NETWORK_PASSPHRASE } from '../../network/validator/model';
 import type {
   Account,
   ClaimableBalance,
@@ -111,29 +112,6 @@ function stellarAsset(asset: Asset): StellarAsset {
 
 function balanceIdXdr(id: string): xdr.ClaimableBalanceId {
   return xdr.ClaimableBalanceId.fromXDR(Buffer.from(id, 'hex'));
-}
-
-function predicateXdr(predicate: Predicate): xdr.ClaimPredicate {
-  switch (predicate.type) {
-    case 'unconditional':
-      return xdr.ClaimPredicate.claimPredicateUnconditional();
-    case 'and':
-      return xdr.ClaimPredicate.claimPredicateAnd(predicate.parts.map(predicateXdr));
-    case 'or':
-      return xdr.ClaimPredicate.claimPredicateOr(predicate.parts.map(predicateXdr));
-    case 'not':
-      return xdr.ClaimPredicate.claimPredicateNot(predicateXdr(predicate.part));
-    case 'abs_before':
-      return xdr.ClaimPredicate.claimPredicateBeforeAbsoluteTime(int64(predicate.epoch));
-    case 'rel_before':
-      return xdr.ClaimPredicate.claimPredicateBeforeRelativeTime(int64(predicate.seconds));
-  }
-}
-
-function claimantXdr(claimant: Claimant): xdr.Claimant {
-  return xdr.Claimant.claimantTypeV0(
-    new xdr.ClaimantV0({ destination: accountId(claimant.destination), predicate: predicateXdr(claimant.predicate) }),
-  );
 }
 
 function balanceEntry(row: ClaimableBalance, seq: number): xdr.LedgerEntry {

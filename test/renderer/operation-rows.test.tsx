@@ -25,11 +25,12 @@ import type { Operation } from '../../shared/model';
 import { operationSummary } from '../../shared/operation-summary';
 import { fakeBridge } from './support/fake-bridge';
 import { renderWith } from './support/render';
+import { realFixtures } from '../support/real-fixtures';
 
-const REAL = resolve('../shared/fixtures/horizon-real/java-sdk/operations');
+const REAL_BASE = realFixtures('horizon-real');
+const REAL = REAL_BASE ? resolve(REAL_BASE, 'java-sdk', 'operations') : '';
 const OWN = resolve('test/fixtures/horizon/operations');
-const haveReal = existsSync(REAL);
-if (!haveReal) console.log(`operation-rows: ${REAL} is absent; the real-record rows are skipped`);
+const haveReal = REAL !== '' && existsSync(REAL);
 
 type Patch = (record: Record<string, JsonValue>) => void;
 const recordOf = (dir: string, name: string, patch?: Patch): Record<string, JsonValue> => {

@@ -11,10 +11,11 @@ import { horizonSource } from '../../core/sources/horizon/source';
 import type { Operation } from '../../shared/model';
 import { operationSummary } from '../../shared/operation-summary';
 import { startLocalServer, type LocalServer } from '../support/local-server';
+import { realFixtures } from '../support/real-fixtures';
 
-const REAL = resolve('../shared/fixtures/horizon-real/java-sdk/operations');
-const haveReal = existsSync(REAL);
-if (!haveReal) console.log(`effect-amounts: ${REAL} is absent; skipped`);
+const REAL_BASE = realFixtures('horizon-real');
+const REAL = REAL_BASE ? resolve(REAL_BASE, 'java-sdk', 'operations') : '';
+const haveReal = REAL !== '' && existsSync(REAL);
 const PROFILE = { id: 'test', name: 'Test', passphrase: 'Test SDF Network ; September 2015', builtIn: false };
 
 let server: LocalServer | null = null;

@@ -10,7 +10,8 @@
 //   2. Any 56 characters inside one run that are a valid seed: version byte `S` + A–D, and the
 //      CRC16 checksum. Base64 and hex rarely hold such a run start (hex has no `S` at all), and
 //      each candidate passes the checksum by accident once in 65,536.
-//   3. Runs separated by anything that is not base32 (every separator is one separator), joined:
+//   3. Runs separated by anything that is not base32 (every separator is one separator) and not
+//      base64's or hex's own characters (digits, `+`, `=`), joined:
 //      whole runs whose lengths add up to exactly 56, the first starting the seed, checked the
 //      same way. Requiring whole runs keeps prose and lists from forming candidates: a label
 //      followed by a line break and an account id (G…, itself 56 characters) never adds up to a
@@ -42,28 +43,40 @@ function seedInRun(run: string): boolean {
   return false;
 }
 
-/** Rule 3: whole runs, in order, that add up to a seed. */
-function seedAcrossRuns(group: readonly string[]): boolean {
+/**
+ * Rule 3: whole runs, in order, that add up to a seed. Runs join only across a gap that holds no
+ * character of base64 or hex themselves (digits, `+`, `=`): those gaps are how a real envelope's
+ * text falls into runs, and joining across them finds a "seed" in one envelope of a few thousand.
+ */
+function seedAcrossRuns(group: readonly { run: string; joins: boolean }[]): boolean {
   for (let first = 0; first < group.length - 1; first++) {
-    if (group[first]!.charCodeAt(0) !== 83) continue; // 'S'
-    let length = 0;
-    let last = first;
-    for (; last < group.length && length < SEED_CHARS; last++) length += group[last]!.length;
+    if (group[first]!.run.charCodeAt(0) !== 83) continue; // 'S'
+    let length = group[first]!.run.length;
+    let last = first + 1;
+    for (; last < group.length && length < SEED_CHARS && group[last]!.joins; last++) length += group[last]!.run.length;
     if (length !== SEED_CHARS || last - first < 2) continue;
-    const window = group.slice(first, last).join('');
+    const window = group
+      .slice(first, last)
+      .map((g) => g.run)
+      .join('');
     if (isSeedStart(window, 0) && isSeed(window)) return true;
   }
   return false;
 }
 
+/** A gap between runs that a person splitting a key would use, not one inside base64 or hex. */
+const JOINS = /^[^0-9+=]+$/;
+
 /** True when the text holds a valid secret key in any of the forms above. */
 export function containsSecretText(text: string): boolean {
   const normal = text.normalize('NFKC').replace(INVISIBLE, '').toUpperCase();
-  const runs: string[] = [];
+  const runs: { run: string; joins: boolean }[] = [];
+  let end = 0;
   for (const match of normal.matchAll(RUN)) {
     const run = match[0];
     if (run.length >= SEED_CHARS && seedInRun(run)) return true;
-    runs.push(run);
+    runs.push({ run, joins: JOINS.test(normal.slice(end, match.index)) });
+    end = match.index + run.length;
   }
   return seedAcrossRuns(runs);
 }

@@ -127,9 +127,14 @@ export function openIndex(path: string): DatabaseSync {
       for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) rmSync(path + suffix);
       db = open(path);
     }
-    db.exec('BEGIN');
-    db.exec(SCHEMA);
-    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    // Two processes may create the same new index at once (the app and the command line, two
+    // syncs): the write lock first, then whether the other already made it (#37.2).
+    db.exec('BEGIN IMMEDIATE');
+    const made = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
+    if (made === 0) {
+      db.exec(SCHEMA);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    }
     db.exec('COMMIT');
   }
   return db;

@@ -3,7 +3,7 @@
 // takes them), or the start of an id. One reading: shared/name-lookup.ts lookupName. Several
 // accounts are listed, never guessed; none is said with what was looked for.
 import { StrKey } from '@stellar/stellar-base';
-import { abbreviateId } from '../shared/ids';
+import { abbreviateId, classifyId } from '../shared/ids';
 import { lookupName, type NamedAccount } from '../shared/name-lookup';
 import { showHidden } from '../shared/visible-text';
 import { UsageError } from './usage-error';
@@ -23,4 +23,12 @@ export function accountOf(book: readonly NamedAccount[], text: string, what: str
   throw new UsageError(
     `${what} "${typed}" is not an account id (G…, 56 characters with a valid checksum), a name in the address book, or the start of an account id there`,
   );
+}
+
+/**
+ * Where a command takes any id the server reads (a muxed account, a ledger…) as well as an
+ * account: an id as typed (the channel checks it), else a name or an id's start as accountOf reads it.
+ */
+export function accountOrId(book: readonly NamedAccount[], text: string, what: string): string {
+  return classifyId(text).kind === 'invalid' ? accountOf(book, text, what) : text.trim();
 }

@@ -2,40 +2,14 @@
 import { parseNetworkFlag, containsSecretKey, SECRET_REFUSED } from '../core';
 import type { ListingTarget, OperationScope } from '../shared/ipc';
 import { parseMerge, type MergeCommand } from './merge-args';
-import { HISTORY_USAGE, parseHistoryCommand, type HistoryCommand } from './history-args';
-import { oneOf, parseFlags, positionals, str, type OptionTable, type Values } from './flags';
+import { parseHistoryCommand, type HistoryCommand } from './history-args';
+import { formatOf, oneOf, parseFlags, positionals, str, type OptionTable, type Values } from './flags';
 import { UsageError } from './usage-error';
 export { UsageError };
 
-export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] [--max-wait SECONDS] <command>
-  payments <account>                      payments of an account
-  operations --account|--ledger|--transaction|--claimable-balance|--liquidity-pool <id>
-      listing flags: --limit N --order asc|desc --cursor C --include-failed --join transactions
-                     --all --format json|ndjson|csv (--all stops with an error if the cursor does not advance)
-  stream payments <account> [--cursor C]  NDJSON of new payments until interrupted
-  inspect <file|-> [--format text|json]   a signed transaction's verdict: network, source, sequence, fee,
-                                          operations, signatures, thresholds, readiness (JSON with --format json)
-  merge <file>... [--add-signature G…:BASE64]... [--output FILE] [--format base64|hex|sep7]
-                                          one envelope from copies signed by different signers
-  submit <file|-> [--no-wait] [--no-memo-check]  submit it, follow it into a ledger (memo check: SEP-29)
-  decode <type|auto> <xdr|->              any XDR as a JSON tree
-  explain <code...>                       what a result code means and how to fix it
-  export payments <account> | export operations --<scope> <id>
-      --output FILE --format csv|accounting|ndjson [--order asc|desc] [--include-failed] [--join transactions] [--max-rows N]
-      csv: one row per leg, names from the address book, fee_xlm once per transaction the account paid;
-      accounting: one row per transaction in Koinly's universal layout (sent, received, fee, label, TxHash)
-  (export and merge --output never overwrite: a taken name is written as "name (2).ext", and the path printed;
-   and name a file only when it is whole: a stopped or killed export leaves nothing under the name)
-${HISTORY_USAGE}
-global flags, anywhere on the line:
-  --network X                             local (the embedded local network, the default), testnet, public or a Horizon URL
-  --max-wait SECONDS                      when the server limits the request rate, wait at most this long (default 300)
-  --user-data-dir DIR                     settings, address book, history indexes (default ~/.config/ledgerscope/cli)
-  --help, -h                              print this and exit
-exit codes: 0 done (inspect: ready to submit; reconcile: reconciled over a whole index); 2 a malformed command line;
-  1 an error (said on stderr) or a verdict that is not (inspect: not ready; submit: refused; reconcile: it differs or is partial)`;
+export { USAGE } from './usage-text';
 
-export type Format = 'json' | 'ndjson' | 'csv';
+export type Format = 'table' | 'json' | 'ndjson' | 'csv';
 
 export interface ListingFlags {
   limit: number;
@@ -49,9 +23,9 @@ export interface ListingFlags {
 
 export type Command =
   | { kind: 'list'; target: ListingTarget; flags: ListingFlags }
-  | { kind: 'stream'; account: string; cursor?: string | undefined }
+  | { kind: 'stream'; account: string; cursor?: string | undefined; format: 'table' | 'ndjson' }
   | { kind: 'inspect'; source: string; format: 'text' | 'json' }
-  | { kind: 'submit'; source: string; wait: boolean; memoCheck: boolean }
+  | { kind: 'submit'; source: string; wait: boolean; memoCheck: boolean; format: 'table' | 'json' | 'ndjson' }
   | { kind: 'decode'; type: string; xdr: string }
   | { kind: 'explain'; codes: string[] }
   | {
@@ -71,6 +45,8 @@ export type Command =
 export interface Invocation {
   network: string;
   userDataDir?: string | undefined;
+  /** --wide: tables as wide as their cells, every id whole (else at most 120 columns, ids abbreviated). */
+  wide: boolean;
   /** --max-wait: the longest rate-limit wait accepted, in seconds (default 300). */
   maxWaitSeconds: number;
   command: Command;
@@ -134,7 +110,7 @@ function listingFlags(values: Values): ListingFlags {
     includeFailed: values['include-failed'] === true,
     includeTransactions: joinFlag(values['join'] as string | undefined),
     all,
-    format: oneOf('format', values['format'] as string | undefined, ['json', 'ndjson', 'csv'] as const, 'json'),
+    format: formatOf(values['format'], ['json', 'ndjson', 'csv'] as const),
   };
 }
 
@@ -155,6 +131,7 @@ export function parseInvocation(argv: string[]): Invocation {
   let network = 'local';
   let userDataDir: string | undefined;
   let maxWaitSeconds = DEFAULT_MAX_WAIT_SECONDS;
+  let wide = false;
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
@@ -170,7 +147,9 @@ export function parseInvocation(argv: string[]): Invocation {
       else if (flag === '--max-wait') maxWaitSeconds = parseMaxWait(value);
       else userDataDir = value;
     } else if (arg === '--help' || arg === '-h') {
-      return { network, maxWaitSeconds, command: { kind: 'help' } };
+      return { network, maxWaitSeconds, wide, command: { kind: 'help' } };
+    } else if (arg === '--wide') {
+      wide = true;
     } else {
       rest.push(arg);
     }
@@ -181,7 +160,7 @@ export function parseInvocation(argv: string[]): Invocation {
     throw new UsageError((error as Error).message);
   }
   const [name, ...args] = rest;
-  return { network, userDataDir, maxWaitSeconds, command: parseCommand(name, args) };
+  return { network, userDataDir, maxWaitSeconds, wide, command: parseCommand(name, args) };
 }
 
 function parseCommand(name: string | undefined, rest: string[]): Command {
@@ -203,13 +182,8 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
       positionals(found, [], 'operations');
       return { kind: 'list', target: scopeTarget(values, 'operations'), flags: listingFlags(values) };
     }
-    case 'stream': {
-      const { values, positionals: found } = parseFlags(rest, { cursor: { type: 'string' } });
-      const [what, account] = positionals(found, ['payments', 'account'], 'stream');
-      if (what !== 'payments')
-        throw new UsageError(`stream: only "payments" can be streamed, not "${what!.slice(0, 40)}"`);
-      return { kind: 'stream', account: account!, cursor: str(values, 'cursor') };
-    }
+    case 'stream':
+      return parseStream(rest);
     case 'inspect': {
       const { values, positionals: found } = parseFlags(rest, { format: { type: 'string' } });
       return {
@@ -218,12 +192,8 @@ function parseCommand(name: string | undefined, rest: string[]): Command {
         format: oneOf('format', str(values, 'format'), ['text', 'json'] as const, 'text'),
       };
     }
-    case 'submit': {
-      const flags = { 'no-wait': { type: 'boolean' }, 'no-memo-check': { type: 'boolean' } } as const;
-      const { values, positionals: found } = parseFlags(rest, flags);
-      const source = positionals(found, ['file|-'], 'submit')[0]!;
-      return { kind: 'submit', source, wait: !values['no-wait'], memoCheck: !values['no-memo-check'] };
-    }
+    case 'submit':
+      return parseSubmit(rest);
     case 'decode': {
       const { positionals: found } = parseFlags(rest, {});
       const [type, xdr] = positionals(found, ['type', 'xdr'], 'decode');
@@ -296,5 +266,34 @@ function parseExport(rest: string[]): Command {
     includeFailed: values['include-failed'] === true,
     includeTransactions: joinFlag(str(values, 'join')),
     maxRows,
+  };
+}
+
+function parseStream(rest: string[]): Command {
+  const { values, positionals: found } = parseFlags(rest, { cursor: { type: 'string' }, format: { type: 'string' } });
+  const [what, account] = positionals(found, ['payments', 'account'], 'stream');
+  if (what !== 'payments') throw new UsageError(`stream: only "payments" can be streamed, not "${what!.slice(0, 40)}"`);
+  return {
+    kind: 'stream',
+    account: account!,
+    cursor: str(values, 'cursor'),
+    format: formatOf(str(values, 'format'), ['ndjson'] as const),
+  };
+}
+
+function parseSubmit(rest: string[]): Command {
+  const flags = {
+    'no-wait': { type: 'boolean' },
+    'no-memo-check': { type: 'boolean' },
+    format: { type: 'string' },
+  } as const;
+  const { values, positionals: found } = parseFlags(rest, flags);
+  const source = positionals(found, ['file|-'], 'submit')[0]!;
+  return {
+    kind: 'submit',
+    source,
+    wait: !values['no-wait'],
+    memoCheck: !values['no-memo-check'],
+    format: formatOf(str(values, 'format'), ['json', 'ndjson'] as const),
   };
 }

@@ -2,6 +2,7 @@
 // interruption reaches it; and the one error a command ends with (one line, exit code 1).
 import type { AppCore, Dispatch } from '../core';
 import type { EventChannel, EventPayload } from '../shared/ipc';
+import { shownFor, type Shown } from './shown';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -19,6 +20,8 @@ export interface Context {
   io: Io;
   /** Resolves on SIGINT/SIGTERM (stream). */
   interrupted: Promise<void>;
+  /** --wide: tables as wide as their cells, ids whole. */
+  wide?: boolean;
   /** Aborts on SIGINT/SIGTERM: cancels the request in flight. */
   signal?: AbortSignal;
   /** Subscribes to the core's events (submission follow-up, export progress). */
@@ -30,4 +33,9 @@ export async function call<T>(ctx: Context, channel: string, args: unknown): Pro
   const reply = await ctx.dispatch(channel, args, ctx.signal ? { signal: ctx.signal } : {});
   if (!reply.ok) throw new CommandError(reply.error.message);
   return reply.value as T;
+}
+
+/** How this command writes ids, accounts, assets and amounts for a person (the address book read now, --wide). */
+export function shownOf(ctx: Context): Shown {
+  return shownFor(ctx.core.names(), ctx.wide === true);
 }

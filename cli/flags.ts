@@ -84,3 +84,15 @@ export function oneOf<T extends string>(name: string, value: unknown, allowed: r
     throw new UsageError(`--${name} must be ${allowed.join(' or ')}, not "${String(value).slice(0, 40)}"`);
   return value as T;
 }
+
+/** What --format may name: a person's table or sentences (the default), or a machine's layout. */
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
+
+/**
+ * --format of every command that writes data (issue #36): the person's table or sentences when
+ * absent; else one of the machine layouts the command writes (`allowed`), and anything else is a
+ * usage error that names them.
+ */
+export function formatOf<T extends string>(value: unknown, allowed: readonly T[]): T | 'table' {
+  return oneOf('format', value, ['table', ...allowed] as const, 'table');
+}

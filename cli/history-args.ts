@@ -3,13 +3,13 @@
 import { StrKey } from '@stellar/stellar-base';
 import { parseAmount } from '../shared/amount';
 import type { HistoryFilter, HistorySort, TotalsBy } from '../shared/history';
-import { oneOf, parseFlags, positionals, type OptionTable, type Values } from './flags';
+import { formatOf, oneOf, parseFlags, positionals, type OptionTable, type Values } from './flags';
 import { UsageError } from './usage-error';
 
-export type HistoryFormat = 'table' | 'csv' | 'accounting' | 'ndjson';
+export type HistoryFormat = 'table' | 'csv' | 'accounting' | 'ndjson' | 'json';
 
 export type HistoryCommand =
-  | { kind: 'sync'; account: string; follow: boolean; rebuild: boolean }
+  | { kind: 'sync'; account: string; follow: boolean; rebuild: boolean; format: 'table' | 'json' }
   | {
       kind: 'history';
       account: string;
@@ -21,7 +21,7 @@ export type HistoryCommand =
       /** Answer from an index that is not complete, its figures labelled partial (else: refused, exit 1). */
       partial: boolean;
     }
-  | { kind: 'reconcile'; account: string; format: 'table' | 'json' }
+  | { kind: 'reconcile'; account: string; format: 'table' | 'json' | 'ndjson' | 'csv' }
   | {
       kind: 'totals';
       account: string;
@@ -176,21 +176,19 @@ function count(name: string, value: unknown, fallback: number, max: number): num
   return Number(text);
 }
 
-const FORMATS = ['table', 'csv', 'ndjson'] as const;
-
 export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'reconcile', rest: string[]): HistoryCommand {
   if (name === 'reconcile') {
     const { values, positionals } = parse(rest, { format: { type: 'string' } }, ['account'], 'reconcile');
     return {
       kind: 'reconcile',
       account: accountOrName(positionals[0]!),
-      format: oneOf('format', values['format'], ['table', 'json'] as const, 'table'),
+      format: formatOf(values['format'], ['json', 'ndjson', 'csv'] as const),
     };
   }
   if (name === 'sync') {
     const { values, positionals } = parse(
       rest,
-      { follow: { type: 'boolean' }, rebuild: { type: 'boolean' } },
+      { follow: { type: 'boolean' }, rebuild: { type: 'boolean' }, format: { type: 'string' } },
       ['account'],
       'sync',
     );
@@ -199,17 +197,18 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
       account: accountOrName(positionals[0]!),
       follow: values['follow'] === true,
       rebuild: values['rebuild'] === true,
+      format: formatOf(values['format'], ['json'] as const),
     };
   }
   if (name === 'history') {
-    const HISTORY_FORMATS = ['table', 'csv', 'accounting', 'ndjson'] as const;
+    const HISTORY_FORMATS = ['csv', 'accounting', 'ndjson', 'json'] as const;
     const { values, positionals } = parse(
       rest,
       { ...FILTER_OPTIONS, sort: { type: 'string' }, limit: { type: 'string' } },
       ['account'],
       'history',
     );
-    const format = oneOf('format', values['format'], HISTORY_FORMATS, 'table');
+    const format = formatOf(values['format'], HISTORY_FORMATS);
     const given = values['limit'] === undefined ? null : count('limit', values['limit'], TABLE_ROWS, 10_000_000);
     return {
       kind: 'history',
@@ -235,7 +234,7 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
     filter: filterOf(values),
     by: oneOf('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset'),
     top: count('top', values['top'], 50, 10_000),
-    format: oneOf('format', values['format'], FORMATS, 'table'),
+    format: formatOf(values['format'], ['csv', 'ndjson', 'json'] as const),
     partial: values['partial'] === true,
   };
 }

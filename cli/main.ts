@@ -69,12 +69,14 @@ function directoriesOf(invocation: Invocation) {
   return { exportDir, userDataDir, networkDir };
 }
 
+const rateLimitLine = (notice: RateLimitNotice) => waitLine({ announcedMs: notice.waitMs, source: notice.source });
+
 export async function main(argv: string[]): Promise<number> {
   const invocation = invocationOf(argv);
   if (typeof invocation === 'number') return invocation;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const emit: Emit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
-  const command = invocation.command;
+  const { command, wide } = invocation;
   const { exportDir, userDataDir, networkDir } = directoriesOf(invocation);
   let local: Awaited<ReturnType<typeof useLocalNetwork>>;
   try {
@@ -101,15 +103,7 @@ export async function main(argv: string[]): Promise<number> {
     ...(exportDir ? { exportDir } : {}),
   });
   // A 429: say how long the command waits (the core holds every request until then).
-  listeners.set(
-    'network:rate-limit',
-    new Set([
-      (notice) =>
-        io.err(
-          `${waitLine({ announcedMs: (notice as RateLimitNotice).waitMs, source: (notice as RateLimitNotice).source })}\n`,
-        ),
-    ]),
-  );
+  listeners.set('network:rate-limit', new Set([(notice) => io.err(`${rateLimitLine(notice as RateLimitNotice)}\n`)]));
   const dispatch = createDispatcher(local.wrap(core.handlers));
   let interrupt = () => {};
   const interrupted = new Promise<void>((done) => (interrupt = done));
@@ -133,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
       io,
       interrupted,
       signal: cancel.signal,
+      wide,
       onEvent<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
         const set = listeners.get(channel) ?? new Set();
         set.add(listener as (payload: unknown) => void);

@@ -1,10 +1,67 @@
-// A plain-text table for a person: columns padded to their widest cell, two spaces apart.
-export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+// A plain-text table for a person: columns padded to their widest cell, two spaces apart, every
+// line at most MAX_COLUMNS characters unless --wide (issue #36). A wider table first clips its
+// flexible columns (a sentence, a name: cut with "…", never an amount), then leaves out its
+// optional columns, lowest priority first, and says so under the table.
+
+/** The widest line a command writes by default. */
+export const MAX_COLUMNS = 120;
+
+export interface Column {
+  name: string;
+  /** Flexible: its cells may be clipped (ending "…") down to this width before any column is left out. */
+  flex?: number;
+  /** Optional: left out, lowest first, when clipping is not enough. */
+  drop?: number;
+}
+
+export interface TableOptions {
+  /** Every column whole, however wide (--wide). */
+  wide?: boolean;
+  max?: number;
+}
+
+/** `text` in at most `width` characters: cut with "…" when longer. */
+export function clip(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+}
+
+const GAP = 2;
+
+/** The columns' widths once fitted to `max` (null: a column left out). */
+function fit(columns: Column[], natural: number[], max: number): (number | null)[] {
+  const widths: (number | null)[] = [...natural];
+  const total = () => {
+    const shown = widths.filter((w): w is number => w !== null);
+    return shown.reduce((sum, w) => sum + w, 0) + GAP * Math.max(0, shown.length - 1);
+  };
+  for (const [i, column] of columns.entries()) {
+    const over = total() - max;
+    if (over <= 0) break;
+    if (column.flex !== undefined) widths[i] = Math.max(column.flex, column.name.length, natural[i]! - over);
+  }
+  const optional = columns
+    .map((column, i) => ({ i, drop: column.drop }))
+    .filter((c): c is { i: number; drop: number } => c.drop !== undefined)
+    .sort((a, b) => a.drop - b.drop);
+  for (const { i } of optional) {
+    if (total() <= max) break;
+    widths[i] = null;
+  }
+  return widths;
+}
+
+export function table(header: (string | Column)[], rows: string[][], options: TableOptions = {}): string {
+  const columns = header.map((h) => (typeof h === 'string' ? { name: h } : h));
+  const natural = columns.map((c, i) => Math.max(c.name.length, ...rows.map((r) => r[i]!.length)));
+  const widths = options.wide ? natural : fit(columns, natural, options.max ?? MAX_COLUMNS);
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
+      .flatMap((c, i) => (widths[i] === null ? [] : [clip(c, widths[i]!).padEnd(widths[i]!)]))
+      .join(' '.repeat(GAP))
       .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n') + '\n';
+  const left = columns.filter((_, i) => widths[i] === null).map((c) => c.name);
+  const note = left.length
+    ? `(${left.join(', ')} left out to fit ${options.max ?? MAX_COLUMNS} columns: --wide shows every column)\n`
+    : '';
+  return [line(columns.map((c) => c.name)), ...rows.map(line)].join('\n') + '\n' + note;
 }

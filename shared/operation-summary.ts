@@ -15,12 +15,16 @@ import type { Currency, CurrencyAmount, Operation, OperationOf } from './model';
 export type NameOf = (account: string) => string | undefined;
 type Short = (id: string) => string;
 
-/** How a sentence writes an id: the account's name (quoted when it looks like an id), else abbreviated. */
-export function shortener(nameOf: NameOf | undefined): Short {
-  if (!nameOf) return abbreviateId;
+/**
+ * How a sentence writes an id: the account's name (quoted when it looks like an id), else
+ * abbreviated; with `whole` (the command line's --wide), written out in full.
+ */
+export function shortener(nameOf: NameOf | undefined, whole = false): Short {
+  const unnamed = whole ? (id: string) => id : abbreviateId;
+  if (!nameOf) return unnamed;
   return (id) => {
     const name = nameOf(id);
-    return name === undefined ? abbreviateId(id) : looksLikeId(name) ? `“${name}”` : name;
+    return name === undefined ? unnamed(id) : looksLikeId(name) ? `“${name}”` : name;
   };
 }
 /** What a row says where the record (and what the source could read beside it) does not carry an amount. */
@@ -39,8 +43,8 @@ const flags = (set?: string[], clear?: string[]) =>
  * What the operation did; for an operation of a failed transaction, what it tried and that nothing
  * moved (its record's zero results are never read as amounts moved).
  */
-export function operationSummary(op: Operation, nameOf?: NameOf): string {
-  const short = shortener(nameOf);
+export function operationSummary(op: Operation, nameOf?: NameOf, whole = false): string {
+  const short = shortener(nameOf, whole);
   return op.successful ? doneSummary(op, short) : failedSummary(op, short);
 }
 

@@ -29,6 +29,6 @@ export function accountOf(book: readonly NamedAccount[], text: string, what: str
  * Where a command takes any id the server reads (a muxed account, a ledger…) as well as an
  * account: an id as typed (the channel checks it), else a name or an id's start as accountOf reads it.
  */
-export function accountOrId(book: readonly NamedAccount[], text: string, what: string): string {
-  return classifyId(text).kind === 'invalid' ? accountOf(book, text, what) : text.trim();
+export function accountOrId(book: () => readonly NamedAccount[], text: string, what: string): string {
+  return classifyId(text).kind === 'invalid' ? accountOf(book(), text, what) : text.trim();
 }

@@ -37,5 +37,5 @@ export async function call<T>(ctx: Context, channel: string, args: unknown): Pro
 
 /** How this command writes ids, accounts, assets and amounts for a person (the address book read now, --wide). */
 export function shownOf(ctx: Context): Shown {
-  return shownFor(ctx.core.names(), ctx.wide === true);
+  return shownFor(ctx.core.names(), ctx.wide === true, () => ctx.core.book());
 }

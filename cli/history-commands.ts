@@ -1,6 +1,7 @@
 // `ledgerscope sync | history | totals`: the history index from the command line, through the
 // same dispatcher (and so the same validation) as the app's windows. Progress and summaries go
-// to stderr, rows to stdout.
+// to stderr, rows to stdout: for a person a table or a sentence (history-text.ts), for a machine
+// --format json, ndjson or csv.
 import { createReadStream, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { historyNdjsonRow } from '../core';
@@ -10,13 +11,12 @@ import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
 import { accountOf } from './account-names';
-import { call, type Context } from './context';
-import type { HistoryCommand, HistoryFormat } from './history-args';
-import { displayAmount, formatAmount } from '../shared/amount';
-import { shortener } from '../shared/operation-summary';
-import { showHidden } from '../shared/visible-text';
+import { call, shownOf, type Context } from './context';
+import type { Shown } from './shown';
+import type { HistoryCommand } from './history-args';
 import { reconcileCommand } from './reconcile-command';
-import { table } from './table';
+import { clip, MAX_COLUMNS, wrap } from './table';
+import { historyTable, summaryLines, totalsTable } from './history-text';
 
 /**
  * Whether figures from this index may be printed: a whole index's, or a partial one's with
@@ -47,6 +47,16 @@ function answerable(
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '…');
 
 export function syncProgressLine(p: HistoryProgress): string {
+  return `sync: ${syncStateText(p)}`;
+}
+
+/** Where a sync ended, for a person: "busy: current, 394 records, 2025-04-07 to 2026-11-26, complete from ledger 1". */
+export function syncEndLine(p: HistoryProgress, shown: Shown): string {
+  const line = `${shown.account(p.account)}: ${syncStateText(p)}`;
+  return shown.wide ? line : clip(line, MAX_COLUMNS);
+}
+
+function syncStateText(p: HistoryProgress): string {
   const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
   const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
   // The client waits out a 429 or a 503 (rate-limit.ts), so this says neither, and only while syncing.
@@ -54,7 +64,7 @@ export function syncProgressLine(p: HistoryProgress): string {
   const wait =
     p.waitingMs && p.state === 'syncing' ? `, waiting ${Math.ceil(p.waitingMs / 1000)} s to retry${limit}` : '';
   const complete = p.completeFromLedger !== null ? `, complete from ledger ${p.completeFromLedger}` : '';
-  return `sync: ${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
+  return `${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
 }
 
 async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Context): Promise<number> {
@@ -79,29 +89,12 @@ async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Con
     await Promise.race([settled, ctx.interrupted]);
     if (!final) final = await call<HistoryProgress>(ctx, 'history:pause', { account: command.account });
     const done = final as HistoryProgress;
-    ctx.io.out(`${JSON.stringify(done)}\n`);
+    ctx.io.out(`${command.format === 'json' ? JSON.stringify(done) : syncEndLine(done, shownOf(ctx))}\n`);
     return done.state === 'current' || done.state === 'paused' ? 0 : 1;
   } finally {
     off();
   }
 }
-
-/** An account as a table cell writes it: its address-book name (hidden characters written out), else its short id. */
-type Named = (account: string) => string;
-
-const TABLE_COLUMNS: [string, (row: HistoryRow, named: Named) => string][] = [
-  ['created_at', (r) => r.createdAt.replace('.000Z', 'Z')],
-  ['type', (r) => r.type],
-  ['dir', (r) => r.direction],
-  ['amount', (r) => (r.amount === null ? '' : displayAmount(r.amount))],
-  ['asset', (r) => (r.asset ?? '').replace(/:(G.{3}).*(.{4})$/, ':$1…$2')],
-  // The transaction's fee where the account paid it (XLM), on its first row: a fee row's only figure.
-  ['fee', (r) => (r.feePaid === null ? '' : displayAmount(formatAmount(BigInt(r.feePaid))))],
-  ['counterparty', (r, named) => (r.counterparty ? named(r.counterparty) : '')],
-  ['ok', (r) => (r.successful ? 'yes' : 'no')],
-  ['memo', (r) => (r.memo ?? '').slice(0, 28)],
-  ['id', (r) => r.id],
-];
 
 type HistoryListing = Extract<HistoryCommand, { kind: 'history' }>;
 
@@ -119,7 +112,7 @@ async function historyFile(command: HistoryListing, ctx: Context): Promise<numbe
     summary: true,
   });
   if (!answerable('history', command, page.coverage, ctx)) return 1;
-  if (page.summary) ctx.io.err(summaryLine(page.summary, page.coverage));
+  if (page.summary) ctx.io.err(summaryLines(page.summary, page.coverage, shownOf(ctx)));
   const done = await call<{ path: string; rows: number }>(ctx, 'history:export', {
     account: command.account,
     filter: command.filter,
@@ -139,13 +132,6 @@ async function historyFile(command: HistoryListing, ctx: Context): Promise<numbe
   return 0;
 }
 
-/** The count and totals of the matching set, on stderr before the rows (labelled when the index is partial). */
-function summaryLine(summary: NonNullable<HistoryPage['summary']>, coverage: IndexCoverage | undefined): string {
-  const totals = summary.totals.map((t) => `${t.asset}: in ${t.in}, out ${t.out}, net ${t.net}`).join('; ');
-  const label = coverage?.partial ? ` (${coverageText(coverage)})` : '';
-  return `history: ${summary.count} matching operations${label}${totals ? `; ${totals}` : ''}\n`;
-}
-
 async function history(command: HistoryListing, ctx: Context): Promise<number> {
   if (command.format === 'csv' || command.format === 'accounting') return historyFile(command, ctx);
   let cursor: string | undefined;
@@ -153,9 +139,8 @@ async function history(command: HistoryListing, ctx: Context): Promise<number> {
   let first = true;
   let matching: number | null = null;
   const wanted = command.limit ?? Number.POSITIVE_INFINITY;
-  const tableRows: string[][] = [];
-  const short = shortener(ctx.core.names());
-  const named: Named = (account) => showHidden(short(account));
+  const tableRows: HistoryRow[] = [];
+  const shown = shownOf(ctx);
   for (;;) {
     const limit = Math.min(1000, wanted - written);
     const page = await call<HistoryPage>(ctx, 'history:query', {
@@ -163,19 +148,21 @@ async function history(command: HistoryListing, ctx: Context): Promise<number> {
       filter: command.filter,
       sort: command.sort,
       limit,
-      includeRaw: command.format === 'ndjson',
+      includeRaw: command.format === 'ndjson' || command.format === 'json',
       summary: first,
       ...(cursor ? { cursor } : {}),
     });
     if (first && page.summary) {
       if (!answerable('history', command, page.coverage, ctx)) return 1;
       matching = page.summary.count;
-      ctx.io.err(summaryLine(page.summary, page.coverage));
+      ctx.io.err(summaryLines(page.summary, page.coverage, shown));
     }
     first = false;
     for (const row of page.rows) {
       if (command.format === 'ndjson') ctx.io.out(historyNdjsonRow(row));
-      else tableRows.push(TABLE_COLUMNS.map(([, cell]) => cell(row, named)));
+      else if (command.format === 'json')
+        ctx.io.out(`${written === 0 && row === page.rows[0] ? '[\n' : ',\n'}${historyNdjsonRow(row).trimEnd()}`);
+      else tableRows.push(row);
     }
     written += page.rows.length;
     if (!page.next || written >= wanted) break;
@@ -183,13 +170,8 @@ async function history(command: HistoryListing, ctx: Context): Promise<number> {
     if (page.next === cursor) throw new PagingError('not_advanced', cursor);
     cursor = page.next;
   }
-  if (command.format === 'table')
-    ctx.io.out(
-      table(
-        TABLE_COLUMNS.map(([name]) => name),
-        tableRows,
-      ) + more(matching, written),
-    );
+  if (command.format === 'json') ctx.io.out(written === 0 ? '[]\n' : '\n]\n');
+  if (command.format === 'table') ctx.io.out(historyTable(tableRows, shown) + more(matching, written));
   else if (matching !== null && written < matching)
     ctx.io.err(`history: wrote ${written} of ${matching} matching rows (--limit ${command.limit})\n`);
   return 0;
@@ -212,11 +194,14 @@ function more(matching: number | null, shown: number): string {
 
 const TOTALS_COLUMNS = ['key', 'asset', 'in', 'out', 'fees', 'net', 'count', 'volume', 'first', 'last'] as const;
 
-function totalsOutput(rows: TotalsRow[], format: HistoryFormat): string {
+/** The totals for a machine (the rows as the index gives them) or a person (history-text.ts). */
+function totalsOutput(rows: TotalsRow[], command: Extract<HistoryCommand, { kind: 'totals' }>, shown: Shown): string {
   const cells = (row: TotalsRow) => TOTALS_COLUMNS.map((c) => String(row[c] ?? ''));
-  if (format === 'ndjson') return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
-  if (format === 'csv') return [TOTALS_COLUMNS.join(','), ...rows.map((row) => csvCells(cells(row)))].join('\n') + '\n';
-  return table([...TOTALS_COLUMNS], rows.map(cells));
+  if (command.format === 'ndjson') return rows.map((row) => `${JSON.stringify(row)}\n`).join('');
+  if (command.format === 'json') return `${JSON.stringify(rows)}\n`;
+  if (command.format === 'csv')
+    return [TOTALS_COLUMNS.join(','), ...rows.map((row) => csvCells(cells(row)))].join('\n') + '\n';
+  return totalsTable(rows, command.by, shown);
 }
 
 export async function runHistoryCommand(given: HistoryCommand, ctx: Context): Promise<number> {
@@ -239,8 +224,8 @@ export async function runHistoryCommand(given: HistoryCommand, ctx: Context): Pr
       // Labelled in the table itself; csv and ndjson stay the rows alone, the label on stderr.
       const label = coverage?.partial && command.format === 'table' ? `${coverageText(coverage)}\n` : '';
       // Which fees the rows carry (issue #36), under the table; csv and ndjson stay the rows alone.
-      const rule = command.format === 'table' ? `${FEES_RULE}\n` : '';
-      ctx.io.out(label + totalsOutput(rows, command.format) + rule);
+      const rule = command.format === 'table' ? wrap(FEES_RULE, ctx.wide ? Infinity : MAX_COLUMNS) : '';
+      ctx.io.out(label + totalsOutput(rows, command, shownOf(ctx)) + rule);
       return 0;
     }
   }

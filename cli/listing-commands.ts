@@ -11,7 +11,7 @@ import { accountOrId } from './account-names';
 import type { Command } from './args';
 import { call, CommandError, shownOf, type Context } from './context';
 import type { Shown } from './shown';
-import { table, type Column } from './table';
+import { clip, MAX_COLUMNS, table, type Column } from './table';
 
 /** The listing's columns for a person: when, what type, what it did (one sentence), which operation. */
 const LISTING_COLUMNS: Column[] = [
@@ -32,7 +32,7 @@ export function listingCells(record: Operation, shown: Shown): string[] {
 
 /** A listing's target with its account read from a name or an id's start (account-names.ts), as every account argument is. */
 function namedTarget(target: ListingTarget, ctx: Context): ListingTarget {
-  const book = ctx.core.book();
+  const book = () => ctx.core.book();
   if (target.kind === 'payments') return { ...target, account: accountOrId(book, target.account, '<account>') };
   if (target.scope === 'account') return { ...target, id: accountOrId(book, target.id, '--account') };
   return target;
@@ -110,17 +110,28 @@ export async function list(command: Extract<Command, { kind: 'list' }>, ctx: Con
   return 0;
 }
 
+/**
+ * New payments as they come: for a person one line each, the listing table's cells two spaces
+ * apart (a stream has no widest cell to pad to); --format ndjson one JSON record a line.
+ */
 export async function stream(command: Extract<Command, { kind: 'stream' }>, ctx: Context): Promise<number> {
+  const account = accountOrId(() => ctx.core.book(), command.account, '<account>');
   // Validates the account the same way the channel does before a connection opens.
-  await call(ctx, 'account:get', { id: command.account }).catch((error: Error) => {
+  await call(ctx, 'account:get', { id: account }).catch((error: Error) => {
     if (!/not found/i.test(error.message)) throw error;
   });
   const profile = ctx.core.networks.selected();
+  const shown = shownOf(ctx);
+  const line = (record: Operation) => {
+    const [time, type, what, id] = listingCells(record, shown);
+    const head = `${time}  ${type}  `;
+    return `${shown.wide ? `${head}${what}  ${id}` : `${head}${clip(what!, MAX_COLUMNS - head.length)}`}\n`;
+  };
   const handle = streamPayments(
     profile,
-    command.account,
+    account,
     {
-      record: (record: Operation) => ctx.io.out(ndjsonRow(record)),
+      record: (record: Operation) => ctx.io.out(command.format === 'ndjson' ? ndjsonRow(record) : line(record)),
       status: (status) =>
         ctx.io.err(
           `stream: ${status.state}${status.attempt ? ` (attempt ${status.attempt})` : ''}${status.behindBy ? ` (behind by ${status.behindBy} ledgers)` : ''}\n`,

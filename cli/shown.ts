@@ -20,11 +20,17 @@ export interface Shown {
   asset(key: string): string;
   /** An exact decimal with the fixed seven decimals, grouped. */
   amount(text: string): string;
+  /** A sentence made without names (the history index's) with the abbreviated ids of accounts the address book names replaced by their names. */
+  named(sentence: string): string;
   /** What an operation did, one sentence (shared/operation-summary.ts), hidden characters written out. */
   sentence(op: Operation): string;
 }
 
-export function shownFor(names: NameOf, wide: boolean): Shown {
+/** An id as abbreviateId writes it: six characters, "…", six. */
+const ABBREVIATED = /\b[A-Z2-7]{6}…[A-Z2-7]{6}\b/g;
+
+export function shownFor(names: NameOf, wide: boolean, book: () => readonly { account: string }[] = () => []): Shown {
+  let byShort: Map<string, string> | undefined;
   const short = shortener(names);
   const id = (value: string) => (wide ? value : abbreviateId(value));
   const account = (value: string) => {
@@ -37,6 +43,13 @@ export function shownFor(names: NameOf, wide: boolean): Shown {
     account,
     id,
     amount: displayAmount,
+    named(sentence) {
+      byShort ??= new Map(book().map((entry) => [abbreviateId(entry.account), entry.account]));
+      return sentence.replace(ABBREVIATED, (short) => {
+        const full = byShort!.get(short);
+        return full === undefined ? short : account(full);
+      });
+    },
     sentence: (op) => showHidden(operationSummary(op, names, wide)),
     asset(key) {
       if (key === 'native') return NATIVE_CODE;

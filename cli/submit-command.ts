@@ -3,7 +3,10 @@
 // the final status as JSON objects, one a line.
 import type { Inspection, SubmissionReport, TxStatus } from '../shared/model';
 import type { Command } from './args';
-import { call, type Context } from './context';
+import { call, shownOf, type Context } from './context';
+import { oneLine } from './inspect-text';
+import type { Shown } from './shown';
+import { clip, MAX_COLUMNS } from './table';
 import { readSource } from './read-source';
 
 /**
@@ -22,6 +25,27 @@ async function memoCheckPasses(ctx: Context, input: string): Promise<boolean> {
   return required.length === 0;
 }
 
+/** What a submission came to, in a sentence: "success: transaction 3f9a1c…b7e2d0 is in ledger 1,204". */
+export function submissionLine(
+  outcome: {
+    result?: string;
+    state?: string;
+    hash: string;
+    ledger?: number | undefined;
+    transactionCode?: string | undefined;
+    message?: string | undefined;
+  },
+  shown: Shown,
+): string {
+  const what = (outcome.result ?? outcome.state ?? '').replace(/_/g, ' ');
+  const ledger = outcome.ledger === undefined ? '' : ` is in ledger ${outcome.ledger.toLocaleString('en')}`;
+  const code =
+    outcome.transactionCode && outcome.transactionCode !== 'tx_success' ? ` (${outcome.transactionCode})` : '';
+  const message = outcome.message ? `: ${oneLine(outcome.message, 200)}` : '';
+  const line = `${what}: transaction ${shown.id(outcome.hash)}${ledger}${code}${message}`;
+  return `${shown.wide ? line : clip(line, MAX_COLUMNS)}\n`;
+}
+
 export async function submit(command: Extract<Command, { kind: 'submit' }>, ctx: Context): Promise<number> {
   const finals: TxStatus[] = [];
   let wake = () => {};
@@ -31,11 +55,19 @@ export async function submit(command: Extract<Command, { kind: 'submit' }>, ctx:
       wake();
     }
   });
+  const shown = shownOf(ctx);
+  // For a person a sentence; for a machine the report (less its XDR's JSON tree) and the final status, a JSON object a line.
+  const say = (value: SubmissionReport | TxStatus) =>
+    ctx.io.out(
+      command.format === 'table'
+        ? submissionLine(value, shown)
+        : `${JSON.stringify({ ...value, resultJson: undefined })}\n`,
+    );
   try {
     const input = await readSource(ctx, command.source);
     if (command.memoCheck && !(await memoCheckPasses(ctx, input))) return 1;
     const report = await call<SubmissionReport>(ctx, 'tx:submit', { input });
-    ctx.io.out(`${JSON.stringify({ ...report, resultJson: undefined })}\n`);
+    say(report);
     for (const e of report.explanations)
       if (e.code !== 'tx_success') ctx.io.err(`${e.code}: ${e.title}. ${e.explanation} Fix: ${e.fix}\n`);
     if (!report.following) return report.result === 'success' || report.result === 'already_finished' ? 0 : 1;
@@ -49,7 +81,7 @@ export async function submit(command: Extract<Command, { kind: 'submit' }>, ctx:
           if (found) resolve(found);
         };
       }));
-    ctx.io.out(`${JSON.stringify(final)}\n`);
+    say(final);
     for (const e of final.explanations ?? [])
       if (e.code !== 'tx_success' && e.code !== 'op_success') ctx.io.err(`${e.code}: ${e.title}. Fix: ${e.fix}\n`);
     return final.state === 'success' ? 0 : 1;

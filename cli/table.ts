@@ -27,41 +27,68 @@ export function clip(text: string, width: number): string {
 
 const GAP = 2;
 
-/** The columns' widths once fitted to `max` (null: a column left out). */
-function fit(columns: Column[], natural: number[], max: number): (number | null)[] {
+/**
+ * The columns' widths once fitted to `max` (null: a column left out): optional columns left out
+ * (lowest first) while the table would not fit even with its flexible columns at their least,
+ * then flexible columns clipped by what is still too much, down to their least, then to 4.
+ */
+function fit(columns: Column[], natural: number[], empty: boolean[], max: number): (number | null)[] {
   const widths: (number | null)[] = [...natural];
-  const total = () => {
-    const shown = widths.filter((w): w is number => w !== null);
+  const total = (of: (i: number) => number) => {
+    const shown = widths.flatMap((w, i) => (w === null ? [] : [of(i)]));
     return shown.reduce((sum, w) => sum + w, 0) + GAP * Math.max(0, shown.length - 1);
   };
-  for (const [i, column] of columns.entries()) {
-    const over = total() - max;
-    if (over <= 0) break;
-    if (column.flex !== undefined) widths[i] = Math.max(column.flex, column.name.length, natural[i]! - over);
-  }
+  const least = (i: number) => {
+    const flex = columns[i]!.flex;
+    return flex === undefined ? widths[i]! : Math.min(widths[i]!, Math.max(flex, columns[i]!.name.length));
+  };
   const optional = columns
-    .map((column, i) => ({ i, drop: column.drop }))
+    .map((column, i) => ({ i, drop: empty[i] ? -Infinity : column.drop }))
     .filter((c): c is { i: number; drop: number } => c.drop !== undefined)
     .sort((a, b) => a.drop - b.drop);
   for (const { i } of optional) {
-    if (total() <= max) break;
+    if (total(least) <= max) break;
     widths[i] = null;
   }
+  const clipFlexible = (floor: (i: number) => number) => {
+    for (const [i, column] of columns.entries()) {
+      const over = total((j) => widths[j]!) - max;
+      if (over <= 0) break;
+      if (column.flex !== undefined && widths[i] !== null) widths[i] = Math.max(floor(i), widths[i]! - over);
+    }
+  };
+  clipFlexible(least);
+  clipFlexible((i) => Math.min(widths[i]!, Math.max(4, columns[i]!.name.length)));
   return widths;
 }
 
 export function table(header: (string | Column)[], rows: string[][], options: TableOptions = {}): string {
   const columns = header.map((h) => (typeof h === 'string' ? { name: h } : h));
   const natural = columns.map((c, i) => Math.max(c.name.length, ...rows.map((r) => r[i]!.length)));
-  const widths = options.wide ? natural : fit(columns, natural, options.max ?? MAX_COLUMNS);
+  // An optional column with nothing in it is the first left out, and not said: nothing is lost.
+  const empty = columns.map((_, i) => rows.every((r) => r[i] === ''));
+  const widths = options.wide ? natural : fit(columns, natural, empty, options.max ?? MAX_COLUMNS);
   const line = (cells: string[]) =>
     cells
       .flatMap((c, i) => (widths[i] === null ? [] : [clip(c, widths[i]!).padEnd(widths[i]!)]))
       .join(' '.repeat(GAP))
       .trimEnd();
-  const left = columns.filter((_, i) => widths[i] === null).map((c) => c.name);
+  const left = columns.filter((_, i) => widths[i] === null && !empty[i]).map((c) => c.name);
   const note = left.length
     ? `(${left.join(', ')} left out to fit ${options.max ?? MAX_COLUMNS} columns: --wide shows every column)\n`
     : '';
   return [line(columns.map((c) => c.name)), ...rows.map(line)].join('\n') + '\n' + note;
+}
+
+/** A sentence in lines of at most `width` characters, broken between words (a word longer than the width on a line of its own). */
+export function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return `${[...lines, line].join('\n')}\n`;
 }

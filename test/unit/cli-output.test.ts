@@ -8,7 +8,7 @@ import { parseInvocation } from '../../cli/args';
 import { formatOf } from '../../cli/flags';
 import { parseHistoryCommand } from '../../cli/history-args';
 import { shownFor } from '../../cli/shown';
-import { clip, MAX_COLUMNS, table } from '../../cli/table';
+import { clip, MAX_COLUMNS, table, wrap } from '../../cli/table';
 import { UsageError } from '../../cli/usage-error';
 import { abbreviateId } from '../../shared/ids';
 
@@ -46,6 +46,12 @@ describe('a table for a person', () => {
     expect(wide).not.toContain('left out');
   });
 
+  it('wraps a sentence between words at its width', () => {
+    expect(wrap('aaa bbb ccc', 7)).toBe('aaa bbb\nccc\n');
+    expect(wrap('aaa bbb ccc', 6)).toBe('aaa\nbbb\nccc\n');
+    expect(wrap('aaa bbb ccc', 11)).toBe('aaa bbb ccc\n');
+  });
+
   it('clips text to its width with an ellipsis, not a character more', () => {
     expect(clip('abcdef', 6)).toBe('abcdef');
     expect(clip('abcdefg', 6)).toBe('abcde…');
@@ -70,6 +76,12 @@ describe('ids, accounts, assets and amounts as a person reads them', () => {
     expect(shown.asset(`USD:${stranger}`)).toBe(`USD (${abbreviateId(stranger)})`);
     expect(shown.asset(`pool:${pool}`)).toBe(`pool shares (${abbreviateId(pool)})`);
     expect(shown.amount('2650.563165')).toBe('2,650.5631650');
+  });
+
+  it("names the abbreviated accounts of the index's sentences where the address book knows them", () => {
+    const shown = shownFor(names, false, () => [{ account: busy }, { account: issuer }]);
+    const said = `${abbreviateId(busy)} trusts USD of ${abbreviateId(issuer)}; ${abbreviateId(stranger)} signs`;
+    expect(shown.named(said)).toBe(`busy trusts USD of issuer-a; ${abbreviateId(stranger)} signs`);
   });
 
   it('with --wide writes every id whole', () => {

@@ -6,7 +6,8 @@ import { checkSignatures, inspectSignatures, mergeCommand } from './merge-comman
 import { inspectLines } from './inspect-text';
 import { runHistoryCommand } from './history-commands';
 import { call, CommandError, type Context } from './context';
-import { list, stream } from './listing-commands';
+import { list, namedTarget, stream } from './listing-commands';
+import { MAX_COLUMNS, wrap } from './table';
 import { readSource } from './read-source';
 import { submit } from './submit-command';
 
@@ -43,7 +44,9 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
       const { explanations } = await call<{
         explanations: { code: string; title: string; explanation: string; fix: string }[];
       }>(ctx, 'tx:explain', { codes: command.codes });
-      for (const e of explanations) ctx.io.out(`${e.code}: ${e.title}\n  ${e.explanation}\n  Fix: ${e.fix}\n`);
+      const width = ctx.wide ? Infinity : MAX_COLUMNS;
+      for (const e of explanations)
+        ctx.io.out(`${e.code}: ${e.title}\n${wrap(e.explanation, width, '  ')}${wrap(`Fix: ${e.fix}`, width, '  ')}`);
       return explanations.some((e) => e.title === 'Unknown code') ? 1 : 0;
     }
     case 'export':
@@ -75,7 +78,7 @@ async function inspect(command: Extract<Command, { kind: 'inspect' }>, ctx: Cont
 async function exportListing(command: Extract<Command, { kind: 'export' }>, ctx: Context): Promise<number> {
   const { fileName } = exportTarget(command.output);
   const started = await call<ExportProgress>(ctx, 'export:start', {
-    target: command.target,
+    target: namedTarget(command.target, ctx),
     query: {
       order: command.order,
       includeFailed: command.includeFailed,

@@ -31,7 +31,7 @@ export function listingCells(record: Operation, shown: Shown): string[] {
 }
 
 /** A listing's target with its account read from a name or an id's start (account-names.ts), as every account argument is. */
-function namedTarget(target: ListingTarget, ctx: Context): ListingTarget {
+export function namedTarget(target: ListingTarget, ctx: Context): ListingTarget {
   const book = () => ctx.core.book();
   if (target.kind === 'payments') return { ...target, account: accountOrId(book, target.account, '<account>') };
   if (target.scope === 'account') return { ...target, id: accountOrId(book, target.id, '--account') };

@@ -80,15 +80,18 @@ export function table(header: (string | Column)[], rows: string[][], options: Ta
   return [line(columns.map((c) => c.name)), ...rows.map(line)].join('\n') + '\n' + note;
 }
 
-/** A sentence in lines of at most `width` characters, broken between words (a word longer than the width on a line of its own). */
-export function wrap(text: string, width: number): string {
+/**
+ * A sentence in lines of at most `width` characters, each begun with `indent`, broken between
+ * words (a word longer than the width on a line of its own).
+ */
+export function wrap(text: string, width: number, indent = ''): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
   }
-  return `${[...lines, line].join('\n')}\n`;
+  return [...lines, line].map((l) => `${indent}${l}\n`).join('');
 }

@@ -7,7 +7,7 @@ import { inspectLines } from './inspect-text';
 import { runHistoryCommand } from './history-commands';
 import { call, CommandError, type Context } from './context';
 import { list, namedTarget, stream } from './listing-commands';
-import { MAX_COLUMNS, wrap } from './table';
+import { hang, MAX_COLUMNS, wrap } from './table';
 import { readSource } from './read-source';
 import { submit } from './submit-command';
 
@@ -66,7 +66,12 @@ async function inspect(command: Extract<Command, { kind: 'inspect' }>, ctx: Cont
   // The exit code is the verdict: 0 ready to submit, 1 not (a signature short, a threshold unmet).
   if (command.format === 'text') {
     const report = await checkSignatures(ctx, input);
-    ctx.io.out(`${inspectLines(inspection, report).join('\n')}\n`);
+    const width = ctx.wide ? Infinity : MAX_COLUMNS;
+    ctx.io.out(
+      inspectLines(inspection, report)
+        .map((line) => hang(line, width))
+        .join(''),
+    );
     return report.readiness.ready ? 0 : 1;
   }
   for (const warning of inspection.warnings) ctx.io.err(`warning: ${warning}\n`);

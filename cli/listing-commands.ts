@@ -125,7 +125,9 @@ export async function stream(command: Extract<Command, { kind: 'stream' }>, ctx:
   const line = (record: Operation) => {
     const [time, type, what, id] = listingCells(record, shown);
     const head = `${time}  ${type}  `;
-    return `${shown.wide ? `${head}${what}  ${id}` : `${head}${clip(what!, MAX_COLUMNS - head.length)}`}\n`;
+    const whole = `${head}${what}  ${id}`;
+    // The operation's id where the line has room for it (always with --wide), else the sentence clipped.
+    return `${shown.wide || whole.length <= MAX_COLUMNS ? whole : `${head}${clip(what!, MAX_COLUMNS - head.length)}`}\n`;
   };
   const handle = streamPayments(
     profile,

@@ -95,3 +95,23 @@ export function wrap(text: string, width: number, indent = ''): string {
   }
   return [...lines, line].map((l) => `${indent}${l}\n`).join('');
 }
+
+/**
+ * A "label:   value" line in lines of at most `width`, its value's words carried on under the value
+ * (a line without a label: two further in than its own indent).
+ */
+export function hang(line: string, width: number): string {
+  if (line.length <= width) return `${line}\n`;
+  const labelled = /^\s*[^\s:][^:]{0,30}:\s+/.exec(line)?.[0];
+  const prefix = labelled ?? /^\s*/.exec(line)![0];
+  const indent = ' '.repeat(labelled ? prefix.length : prefix.length + 2);
+  const lines: string[] = [];
+  let current = prefix;
+  for (const word of line.slice(prefix.length).split(' ')) {
+    if (current.trim() && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = indent + word;
+    } else current = current.length === prefix.length || current === indent ? current + word : `${current} ${word}`;
+  }
+  return [...lines, current].map((l) => `${l}\n`).join('');
+}

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair } from '@stellar/stellar-base';
 import { ACCOUNTING_COLUMNS } from '../../shared/accounting';
+import { abbreviateId } from '../../shared/ids';
 import { Operation } from '../../shared/model';
 import { runCliEach } from '../support/cli-process';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
@@ -106,7 +107,16 @@ describe('ledgerscope listings', () => {
       'time,type,direction,counterparty,counterparty_name,asset_code,asset_issuer,amount,fee_xlm,transaction_hash,operation_id,memo,successful',
     );
     expect(lines.some((line) => line.includes(`,${record!.transactionHash},${record!.id},`))).toBe(true);
-    const tx = await run(['operations', '--transaction', record!.transactionHash, ...network(), '--order', 'desc']);
+    const tx = await run([
+      'operations',
+      '--transaction',
+      record!.transactionHash,
+      ...network(),
+      '--order',
+      'desc',
+      '--format',
+      'json',
+    ]);
     expect(tx.code).toBe(0);
     expect((JSON.parse(tx.out) as Operation[]).map((r) => r.transactionHash)).toContain(record!.transactionHash);
   });
@@ -158,17 +168,17 @@ describe('ledgerscope transactions', () => {
     expect(lines[2]).toMatch(/^sequence: +\d+: ok, /);
     expect(lines.find((line) => line.startsWith('readiness:'))).toBe(`readiness:   ready to submit on ${host}`);
     expect(verdict.out).toContain(`hash:        ${tx.hash().toString('hex')}`);
+    // For a person, sentences: what the server said, then where it ended (issue 36: raw JSON objects).
     const submitted = await run(['submit', '-', ...network()], tx.toXDR());
     expect(submitted.code).toBe(0);
-    const [report, final] = submitted.out
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(report).toMatchObject({ result: 'received', hash: tx.hash().toString('hex') });
-    expect(final).toMatchObject({ state: 'success', hash: tx.hash().toString('hex') });
-    const again = await run(['submit', file, ...network()]);
+    const hash = tx.hash().toString('hex');
+    const [said, ended] = submitted.out.trimEnd().split('\n');
+    expect(said).toBe(`received: transaction ${abbreviateId(hash)}`);
+    expect(ended).toMatch(new RegExp(`^success: transaction ${abbreviateId(hash)} is in ledger [\\d,]+$`));
+    // For a machine, the report and the final status as JSON objects, one a line.
+    const again = await run(['submit', file, '--format', 'json', ...network()]);
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.out.split('\n')[0]!)).toMatchObject({ result: 'already_finished' });
+    expect(JSON.parse(again.out.split('\n')[0]!)).toMatchObject({ result: 'already_finished', hash });
     const result = await fetch(`${net.serviceUrl}/transactions/${tx.hash().toString('hex')}`).then(
       (r) => r.json() as Promise<{ result_xdr: string }>,
     );
@@ -253,7 +263,7 @@ describe('ledgerscope merge', () => {
     expect(merged).toMatchObject({ code: 0, out: `${output}\n` });
     const uri = readFileSync(output, 'utf8').trim();
     expect(uri).toMatch(/^web\+stellar:tx\?xdr=[^&]+&network_passphrase=/);
-    const submitted = await run(['submit', output, ...network()]);
+    const submitted = await run(['submit', output, '--format', 'ndjson', ...network()]);
     expect(submitted.code).toBe(0);
     expect(
       submitted.out
@@ -291,9 +301,11 @@ describe('ledgerscope merge', () => {
 });
 
 describe('ledgerscope stream and export', () => {
-  it('streams new payments as NDJSON until interrupted', async () => {
-    const proc = start(['stream', 'payments', bob.publicKey, ...network()]);
-    await waitFor('live', () => proc.err().includes('stream: live'), 30_000);
+  it('streams new payments, a line for a person or NDJSON, until interrupted', async () => {
+    const proc = start(['stream', 'payments', bob.publicKey, '--format', 'ndjson', ...network()]);
+    // For a person: a line a payment.
+    const person = start(['stream', 'payments', bob.publicKey, ...network()]);
+    await waitFor('live', () => proc.err().includes('stream: live') && person.err().includes('stream: live'), 30_000);
     const tx = await paymentTx(net.serviceUrl, alice, bob.publicKey, { passphrase: net.passphrase, amount: '3.25' });
     await fetch(`${net.serviceUrl}/transactions`, { method: 'POST', body: new URLSearchParams({ tx: tx.toXDR() }) });
     const line = await waitFor(
@@ -306,8 +318,25 @@ describe('ledgerscope stream and export', () => {
       30_000,
     );
     expect(JSON.parse(line)).toMatchObject({ type: 'payment', amount: '3.25', to: bob.publicKey, direction: 'in' });
+    const id = (JSON.parse(line) as Operation).id;
+    const said = await waitFor(
+      'the payment said',
+      () =>
+        person
+          .out()
+          .split('\n')
+          .find((l) => l.includes('3.2500000')),
+      30_000,
+    );
+    expect(said).toMatch(
+      new RegExp(
+        `^\\S+Z  payment  pay 3\\.2500000 XLM from ${abbreviateId(alice.publicKey)} to ${abbreviateId(bob.publicKey)}  ${id}$`,
+      ),
+    );
     proc.child.kill('SIGINT');
+    person.child.kill('SIGINT');
     expect(await proc.done).toBe(0);
+    expect(await person.done).toBe(0);
   });
 
   it('exports a listing to the named file', async () => {
@@ -367,4 +396,96 @@ describe('ledgerscope --network local', () => {
     expect(second.out).toBe(first.out);
     rmSync(dir, { recursive: true, force: true });
   });
+});
+
+describe('every command of --help, for a person by default (issue 36)', () => {
+  /** A line a person reads: at most 120 columns, and no JSON (an object or an array) unless asked for. */
+  const problems = (text: string, what: string) =>
+    text
+      .split('\n')
+      .flatMap((line, i) =>
+        line.length > 120 || /^\s*[[{]/.test(line)
+          ? [`${what} line ${i + 1} (${line.length}): ${line.slice(0, 60)}`]
+          : [],
+      );
+
+  it('writes lines of at most 120 columns and no JSON by default, JSON with --format json, and names accounts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-people-'));
+    const carol = net.demoAccounts.find((a) => a.name === 'carol')!;
+    // The address book names three accounts; "ali" starts two of the names.
+    const labels = [
+      { account: alice.publicKey, label: 'alice' },
+      { account: bob.publicKey, label: 'bob' },
+      { account: carol.publicKey, label: 'alicia' },
+    ];
+    writeFileSync(join(dir, 'labels.json'), JSON.stringify({ labels }));
+    const tx = await paymentTx(net.serviceUrl, alice, bob.publicKey, { passphrase: net.passphrase, amount: '0.5' });
+    const file = join(dir, 'pay.xdr');
+    writeFileSync(file, tx.toXDR());
+    const on = (args: string[]) => [...args, ...network()];
+    // The index first (history, totals and reconcile read it), then once more for a machine: one at a
+    // time, since a second sync beside a reader marks the index in progress.
+    const synced = await runCliEach([on(['sync', 'alice'])], dir);
+    const [syncJson] = await runCliEach([on(['sync', 'alice', '--format', 'json'])], dir);
+    expect(JSON.parse(syncJson!.out)).toMatchObject({ state: 'current' });
+    // stream is the stream test's (a line a payment), decode's output is the JSON tree it is for.
+    const people = [
+      ['payments', 'alice'],
+      ['operations', '--account', 'alice'],
+      ['history', 'alice'],
+      ['totals', 'alice', '--by', 'asset'],
+      ['totals', 'alice', '--by', 'counterparty'],
+      ['reconcile', 'alice'],
+      ['inspect', file],
+      ['merge', file],
+      ['explain', 'tx_bad_seq', 'op_underfunded'],
+      ['export', 'payments', 'alice', '--output', join(dir, 'alice.csv')],
+    ];
+    const machines = [
+      ['payments', 'alice'],
+      ['operations', '--account', 'alice'],
+      ['history', 'alice', '--limit', '5'],
+      ['totals', 'alice', '--by', 'asset'],
+      ['reconcile', 'alice'],
+      ['inspect', file],
+    ].map((args) => [...args, '--format', 'json']);
+    const others = [
+      ['payments', 'ali'],
+      ['payments', 'alice', '--wide'],
+    ];
+    const results = await runCliEach([...people, ...machines, ...others].map(on), dir);
+    // After inspect and merge read it: submitted, then submitted again (already finished) for a machine.
+    const [submitted, again] = await runCliEach([on(['submit', file])], dir).then(async (first) => [
+      first[0]!,
+      (await runCliEach([on(['submit', file, '--format', 'json'])], dir))[0]!,
+    ]);
+    const byPerson = [synced[0]!, ...results.slice(0, people.length), submitted];
+    for (const [i, args] of [['sync', 'alice'], ...people, ['submit', file]].entries()) {
+      const { code, out, err } = byPerson[i]!;
+      const name = args.join(' ');
+      expect({ name, code, err: code === 0 ? '' : err }).toEqual({ name, code: 0, err: '' });
+      expect(out.trim(), name).not.toBe('');
+      // merge writes the merged envelope, one line to paste whole: everything else it says is on stderr.
+      const said = args[0] === 'merge' ? err : out + err;
+      expect(problems(said, name)).toEqual([]);
+      if (args[0] === 'merge') expect(out.trimEnd()).toMatch(/^[A-Za-z0-9+/=]+$/);
+    }
+    // Names where the address book has them: "pay … from alice to bob", "alice:" at the end of a sync.
+    expect(byPerson[0]!.out).toMatch(/^alice: current, \d+ records/m);
+    expect(byPerson[1]!.out).toMatch(/ from alicia to alice /);
+    expect(byPerson[4]!.out).toMatch(/^XLM /m);
+    expect(byPerson[4]!.out).not.toMatch(/\bnative\b/);
+    for (const [i, args] of machines.entries()) {
+      const { code, out } = results[people.length + i]!;
+      expect({ args: args.join(' '), code }).toEqual({ args: args.join(' '), code: 0 });
+      expect(() => JSON.parse(out), args.join(' ')).not.toThrow();
+    }
+    expect(JSON.parse(again!.out.split('\n')[0]!)).toMatchObject({ result: 'already_finished' });
+    const [ambiguous, wide] = results.slice(people.length + machines.length);
+    expect(ambiguous).toMatchObject({ code: 2, out: '' });
+    expect(ambiguous!.err).toMatch(/"ali" matches 2 accounts: alice \(.*\), alicia \(.*\); type more of it/);
+    expect(wide!.code).toBe(0);
+    expect(wide!.out).toMatch(/G[A-Z2-7]{55}/);
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -8,7 +8,7 @@ import { parseInvocation } from '../../cli/args';
 import { formatOf } from '../../cli/flags';
 import { parseHistoryCommand } from '../../cli/history-args';
 import { shownFor } from '../../cli/shown';
-import { clip, MAX_COLUMNS, table, wrap } from '../../cli/table';
+import { clip, hang, MAX_COLUMNS, table, wrap } from '../../cli/table';
 import { UsageError } from '../../cli/usage-error';
 import { abbreviateId } from '../../shared/ids';
 
@@ -50,6 +50,12 @@ describe('a table for a person', () => {
     expect(wrap('aaa bbb ccc', 7)).toBe('aaa bbb\nccc\n');
     expect(wrap('aaa bbb ccc', 6)).toBe('aaa\nbbb\nccc\n');
     expect(wrap('aaa bbb ccc', 11)).toBe('aaa bbb ccc\n');
+  });
+
+  it('carries a long "label: value" line on under its value, a line of 20 whole', () => {
+    expect(hang('sequence:  12 ok, the account', 20)).toBe('sequence:  12 ok,\n           the\n           account\n');
+    expect(hang('  1. pay 2 XLM to bo', 20)).toBe('  1. pay 2 XLM to bo\n');
+    expect(hang('  1. pay 2 XLM to bob', 20)).toBe('  1. pay 2 XLM to\n    bob\n');
   });
 
   it('clips text to its width with an ellipsis, not a character more', () => {

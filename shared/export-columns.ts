@@ -31,6 +31,7 @@ export const EXPORT_COLUMNS = [
   'operation_id',
   'memo',
   'successful',
+  'summary',
 ] as const;
 
 /** One amount that left the account (`out`) or reached it (`in`). */
@@ -58,6 +59,11 @@ export interface ExportOp {
   legs: ExportLeg[];
   /** The transaction's fee in stroops, on the first of its operations, where the account paid it; else null. */
   feePaid: bigint | null;
+  /**
+   * What an operation that moved nothing did or tried, one sentence (shared/operation-summary.ts,
+   * accounts abbreviated): a failed operation, a trust line, an offer, options. Absent where it moved something.
+   */
+  summary?: string | undefined;
 }
 
 /** A moved asset's code and issuer columns: XLM for the native asset; pool shares and a balance's unknown contents by their id. */
@@ -87,7 +93,8 @@ export function columnRows(op: ExportOp, nameOf?: NameOf): string {
     const { code, issuer } = asset === null ? { code: '', issuer: '' } : assetColumns(asset);
     const name = party ? (nameOf?.(party) ?? '') : '';
     const cells = [op.time, op.type, direction, party ?? '', name, code, issuer, amount, first ? fee : ''];
-    return `${csvCells([...cells, op.txHash, op.opId, op.memo ?? '', String(op.successful)])}\n`;
+    const summary = op.legs.length === 0 ? (op.summary ?? '') : '';
+    return `${csvCells([...cells, op.txHash, op.opId, op.memo ?? '', String(op.successful), summary])}\n`;
   };
   if (op.legs.length === 0) return line(true, 'none', op.counterparty, null, '');
   let out = '';

@@ -8,7 +8,7 @@ import { columnRows, isoTime, orderLegs, type ExportLeg, type ExportOp } from '.
 import type { ListingTarget } from '../../shared/ipc';
 import type { Operation } from '../../shared/model';
 import { movedAssetKey, movesOf } from '../../shared/moves';
-import type { NameOf } from '../../shared/operation-summary';
+import { operationSummary, type NameOf } from '../../shared/operation-summary';
 
 export { EXPORT_COLUMNS } from '../../shared/export-columns';
 export { ACCOUNTING_COLUMNS } from '../../shared/accounting';
@@ -71,6 +71,8 @@ export class LiveOps {
       counterparty: moves.counterparty ?? moves.attempted?.find((leg) => leg.counterparty)?.counterparty ?? null,
       legs,
       feePaid,
+      // What it did where it moved nothing, as the index's export says it (no names: the sentence the index keeps).
+      ...(legs.length === 0 ? { summary: operationSummary(record) } : {}),
     };
   }
 }

@@ -104,7 +104,7 @@ describe('ledgerscope listings', () => {
     expect(csv.code).toBe(0);
     const lines = csv.out.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'time,type,direction,counterparty,counterparty_name,asset_code,asset_issuer,amount,fee_xlm,transaction_hash,operation_id,memo,successful',
+      'time,type,direction,counterparty,counterparty_name,asset_code,asset_issuer,amount,fee_xlm,transaction_hash,operation_id,memo,successful,summary',
     );
     expect(lines.some((line) => line.includes(`,${record!.transactionHash},${record!.id},`))).toBe(true);
     const tx = await run([

@@ -174,7 +174,7 @@ describe('ledgerscope sync', () => {
     expect(native?.in).toBe(formatAmount(sum));
     const csv = await runCli(['history', busy, '--limit', '3', '--format', 'csv', ...network()], userData);
     expect(csv.out.split('\n')[0]).toBe(
-      'time,type,direction,counterparty,counterparty_name,asset_code,asset_issuer,amount,fee_xlm,transaction_hash,operation_id,memo,successful',
+      'time,type,direction,counterparty,counterparty_name,asset_code,asset_issuer,amount,fee_xlm,transaction_hash,operation_id,memo,successful,summary',
     );
     // One row per leg: three operations, each at least one row.
     expect(new Set(csv.out.trimEnd().split('\n').slice(1).map(operationId)).size).toBe(3);

@@ -293,6 +293,11 @@ async function exportFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
     const fee = row[col('fee_xlm')]!;
     if (fee !== '') flowOf(flows, 'native').fees += parseAmount(fee);
     const direction = row[col('direction')];
+    // Issue #36: an operation that moved nothing (a failed one) says what it tried, in its stored
+    // record's sentence; a row the index wrote (a fee) has no record, a row that moved has amounts.
+    const type = row[col('type')]!;
+    const said = direction === 'none' && type !== 'transaction_fee' && type !== 'trade';
+    expect(row[col('summary')], `${type} ${row[col('operation_id')]}`).toMatch(said ? /^tried\b.*\S$/ : /^$/);
     if (direction === 'none') continue;
     const [code, issuer] = [row[col('asset_code')]!, row[col('asset_issuer')]!];
     const key =

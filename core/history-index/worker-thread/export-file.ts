@@ -8,12 +8,13 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { ACCOUNTING_COLUMNS, AccountingWriter, CurrencyNames, firstIssuers } from '../../../shared/accounting';
-import { columnRows, EXPORT_COLUMNS } from '../../../shared/export-columns';
+import { columnRows, EXPORT_COLUMNS, type ExportOp } from '../../../shared/export-columns';
 import { historyNdjsonRow } from '../ndjson-row';
 import type { ExportArgs } from '../protocol';
 import { accountAssets, exportOpOf, ExtraLegs } from './export-ops';
 import { C, ExportReader, type ExportRow } from './export-read';
 import { readPage, rowOf } from './query';
+import { RecordSentences } from './record-sentences';
 
 /** Rows read by one statement between two yields. */
 const CHUNK = 5_000;
@@ -29,15 +30,20 @@ function csvWriterOf(db: DatabaseSync, acct: number, args: ExportArgs) {
   const names = new Map(args.names ?? []);
   const nameOf = (account: string) => names.get(account);
   const extra = new ExtraLegs(db, acct);
-  if (args.format === 'csv')
+  if (args.format === 'csv') {
+    // An operation that moved nothing says what it did or tried (its stored record's sentence).
+    const sentences = new RecordSentences(db, acct);
+    const described = (op: ExportOp): ExportOp =>
+      op.legs.length === 0 ? { ...op, summary: sentences.of(op.opId, op.type) } : op;
     return {
       header: `${EXPORT_COLUMNS.join(',')}\n`,
       rows: (rows: ExportRow[]) => {
         const legs = extra.of(rows);
-        return rows.map((r) => columnRows(exportOpOf(r, legs.get(r[C.id] as string)), nameOf)).join('');
+        return rows.map((r) => columnRows(described(exportOpOf(r, legs.get(r[C.id] as string))), nameOf)).join('');
       },
       end: () => '',
     };
+  }
   const writer = new AccountingWriter(new CurrencyNames(firstIssuers(accountAssets(db, acct))), nameOf);
   return {
     header: `${ACCOUNTING_COLUMNS.join(',')}\n`,

@@ -16,8 +16,7 @@ import {
 } from './query';
 import { joinHalves } from './cells';
 import { ExtraLegs } from './export-ops';
-import { describeRecord } from './extract';
-import { PageReader } from './pages';
+import { RecordSentences } from './record-sentences';
 import { C, type ExportRow } from './export-read';
 import { columnLegKinds, furtherLegsFrom, halves } from './row-legs';
 
@@ -103,23 +102,16 @@ export function assetFlows(db: DatabaseSync, acct: number, filter: HistoryFilter
   return [...byAsset.entries()].map(([id, group]) => ({ ...group, asset: assets.get(id) ?? '?' }));
 }
 
-/** Rows the index itself writes (side-records.ts): a fill, a fee; they have no record to describe. */
-const OWN_ROWS = new Set(['trade', 'transaction_fee']);
-
 /**
  * What each row of a page that holds no amount did (a trust line, a bump, an offer), read from its
- * stored record (pages.ts) as one sentence (extract.ts describeRecord); by operation id.
+ * stored record as one sentence (record-sentences.ts); by operation id.
  */
 function describeUnmoved(db: DatabaseSync, acct: number, rows: Raw[]): Map<string, string> {
   const said = new Map<string, string>();
-  const unmoved = rows.filter((r) => r['asset'] === null && !OWN_ROWS.has(String(r['type'])));
-  if (unmoved.length === 0) return said;
-  const place = db.prepare('SELECT page, slot FROM ops WHERE acct = ? AND id = ?');
-  const pages = new PageReader(db);
-  for (const r of unmoved) {
-    const at = place.get(acct, r['id'] as bigint) as { page: number | null; slot: number | null } | undefined;
-    const record = at ? pages.recordText(at.page, at.slot) : undefined;
-    const sentence = record === undefined ? undefined : describeRecord(record);
+  const sentences = new RecordSentences(db, acct);
+  for (const r of rows) {
+    if (r['asset'] !== null) continue;
+    const sentence = sentences.of(r['id'] as bigint, String(r['type']));
     if (sentence !== undefined) said.set(String(r['id']), sentence);
   }
   return said;

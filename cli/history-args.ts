@@ -35,17 +35,20 @@ export type HistoryCommand =
 /** Rows the table format shows without --limit: a screenful; it then says how many more match. */
 export const TABLE_ROWS = 40;
 
-export const HISTORY_USAGE = `  sync <account> [--follow] [--rebuild]   index the account's history locally (resumable), then keep it current with --follow;
-      --rebuild deletes a damaged index first (the whole network's file when the file is damaged) and syncs afresh
-  history <account> [filters] [--sort time|-time|amount|-amount] [--format table|csv|accounting|ndjson] [--limit N]
-      csv, accounting and ndjson write every matching row unless --limit is given; the table shows ${TABLE_ROWS} and says how many more
-      csv: the explorer's columns (one row per leg, fee_xlm once per transaction the account paid, names from the
-      address book); accounting: one row per transaction in Koinly's universal layout, in time order
-  totals <account> --by asset|counterparty|day|week|month [filters] [--top N] [--format table|csv|ndjson]
-      filters: --type T[,T…] --asset CODE[:ISSUER]|native --counterparty G… --direction in|out
+export const HISTORY_USAGE = `  sync <account> [--follow] [--rebuild] [--format json]
+      index the account's history locally (resumable), then keep it current with --follow; --rebuild deletes a
+      damaged index first (the whole network's file when the file is damaged) and syncs afresh; ends with a line
+      saying where the index stands (its progress state as JSON with --format json)
+  history <account> [filters] [--sort time|-time|amount|-amount] [--format table|json|ndjson|csv|accounting] [--limit N]
+      the table shows ${TABLE_ROWS} rows and says how many more; json, ndjson, csv and accounting write every matching
+      row unless --limit; a row that moved no amount says what it did; csv: the explorer's columns (one row per leg,
+      fee_xlm once per transaction the account paid, names from the address book, summary); accounting: one row
+      per transaction in Koinly's universal layout, in time order
+  totals <account> --by asset|counterparty|day|week|month [filters] [--top N] [--format table|json|ndjson|csv]
+      filters: --type T[,T…] --asset CODE[:ISSUER]|native --counterparty <account> --direction in|out
                --min AMOUNT --max AMOUNT --from DATE --to DATE (YYYY-MM-DD or RFC 3339) --memo TEXT
                --failed (include failed) | --only-failed
-  reconcile <account> [--format table|json]
+  reconcile <account> [--format table|json|ndjson|csv]
       per asset: opening, in, out, fees and closing balance from the index beside the balance the network
       reports now; exit 0 when every asset reconciles to the stroop over a whole index; 1 when one does not (the
       difference and its likely cause) or the index is partial (its first line says so); 2 for a malformed flag

@@ -4,7 +4,7 @@
 // every --format the same one-of flag, anything else a usage error (exit 2).
 import { Keypair } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { parseInvocation } from '../../cli/args';
+import { parseInvocation, USAGE } from '../../cli/args';
 import { formatOf } from '../../cli/flags';
 import { parseHistoryCommand } from '../../cli/history-args';
 import { shownFor } from '../../cli/shown';
@@ -123,6 +123,12 @@ describe('--format and --wide', () => {
     });
     expect(() => parseHistoryCommand('reconcile', [busy, '--format', 'yaml'])).toThrow(UsageError);
     expect(() => parseHistoryCommand('sync', [busy, '--format', 'csv'])).toThrow(UsageError);
+  });
+
+  it('--help keeps to 120 columns and names --wide, the formats and the exit codes', () => {
+    expect(USAGE.split('\n').filter((line) => line.length > MAX_COLUMNS)).toEqual([]);
+    for (const said of ['--wide', '--format table|json|ndjson|csv', 'exit codes: 0', '  2 a malformed command line'])
+      expect(USAGE).toContain(said);
   });
 
   it('--wide is a global flag, taken anywhere on the line', () => {

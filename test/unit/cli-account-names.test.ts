@@ -3,7 +3,7 @@
 // accounts are listed, never guessed, and none is said (a usage error: exit 2).
 import { Keypair } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { accountOf } from '../../cli/account-names';
+import { accountOf, accountOrId } from '../../cli/account-names';
 import { parseHistoryCommand } from '../../cli/history-args';
 import { UsageError } from '../../cli/usage-error';
 
@@ -45,5 +45,16 @@ describe('an account on the command line', () => {
     });
     expect(() => parseHistoryCommand('reconcile', ['bad\u0007name'])).toThrow(UsageError);
     expect(() => parseHistoryCommand('reconcile', ['  '])).toThrow(UsageError);
+  });
+
+  it('where a command takes any id (payments, operations, stream, export), passes an id on unread and reads the rest as accountOf does', () => {
+    const unread = () => {
+      throw new Error('the address book was read');
+    };
+    expect(accountOrId(unread, alice, '<account>')).toBe(alice);
+    const muxed = 'MA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUAAAAAAAAAAAACJUQ';
+    expect(accountOrId(unread, muxed, '<account>')).toBe(muxed);
+    expect(accountOrId(() => book, 'alice', '<account>')).toBe(alice);
+    expect(() => accountOrId(() => book, 'bu', '--account')).toThrow(/^--account "bu" matches 2 accounts/);
   });
 });

@@ -113,7 +113,10 @@ describe('merge flags', () => {
 describe('merge runs', () => {
   const run = async (argv: string[]) => {
     const io = context();
-    const code = await runCommand(parseInvocation(argv).command, io.ctx).catch((error: unknown) => error);
+    const invocation = parseInvocation(argv);
+    const code = await runCommand(invocation.command, { ...io.ctx, wide: invocation.wide }).catch(
+      (error: unknown) => error,
+    );
     return { ...io, result: code };
   };
 
@@ -168,7 +171,17 @@ describe('merge runs', () => {
   });
 
   it('inspect speaks to a person first: its verdict, in order, and no JSON', async () => {
-    const { result, out, err } = await run(['inspect', file('one.xdr', signed(tx, A, B))]);
+    // By default no line is wider than 120 columns: a longer one goes on under its value.
+    const narrow = await run(['inspect', file('one.xdr', signed(tx, A, B))]);
+    expect(
+      narrow.out
+        .join('')
+        .split('\n')
+        .filter((line) => line.length > 120),
+    ).toEqual([]);
+    expect(narrow.out.join('')).toMatch(/^ {13}\S/m);
+    // With --wide a line each, as below.
+    const { result, out, err } = await run(['inspect', file('one.xdr', signed(tx, A, B)), '--wide']);
     expect(result).toBe(1); // held back (below): not ready to submit
     expect(err).toEqual([]);
     const lines = out.join('').trimEnd().split('\n');

@@ -268,3 +268,17 @@ export class TomlCache {
     }
   }
 }
+
+/**
+ * The local conventions of a network profile: the built-in local network serves its demo issuers'
+ * toml and its federation over plain HTTP at its own origin, under the home domain `localhost`.
+ * Every other profile reads every domain over HTTPS.
+ */
+export function localConventionsOf(profile: {
+  id: string;
+  builtIn: boolean;
+  baseUrl: string;
+}): LocalConventions | undefined {
+  if (!(profile.builtIn && profile.id === 'local')) return undefined;
+  return { domain: 'localhost', origin: new URL(profile.baseUrl).origin };
+}

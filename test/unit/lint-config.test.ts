@@ -162,7 +162,13 @@ describe('lint: the core is a package', () => {
 
   it('core/conventions reaches a network through core/http only: not a source, the app or a handler (issue 40)', async () => {
     const file = 'core/conventions/x.ts';
-    for (const from of ['../sources/source', '../sources/horizon/resources', '../app/context', '../app/errors-x', '../handlers/app'])
+    for (const from of [
+      '../sources/source',
+      '../sources/horizon/resources',
+      '../app/context',
+      '../app/errors-x',
+      '../handlers/app',
+    ])
       expect(
         restricted(await errors(file, `import type { X } from '${from}';\nexport type Y = X;\n`)),
         from,

@@ -3,9 +3,9 @@
 // everything that is wrong; the last line totals every suite: `N passed, N failed, N skipped`.
 //
 // The renderer is built first; then two lanes run side by side, because vitest's integration files
-// run one at a time and leave the second core mostly idle: the integration tests (their output as
-// it comes), and unit and renderer tests, type-check, lint, format and Playwright one after
-// another (each line prefixed with its step).
+// run one at a time and leave the second core mostly idle: vitest (unit and renderer tests, then
+// the integration tests; its output as it comes), and type-check, lint, format and Playwright one
+// after another (each line prefixed with its step).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 const USAGE = `usage: npm test
   --help, -h    print this and exit
 Runs every suite, each even if one before it failed: the renderer's build, then side by side
-vitest's integration tests and, one after another, vitest's unit and renderer tests, type-check
+vitest (unit and renderer tests, then integration tests) and, one after another, type-check
 (tsc -b), lint (eslint), format (prettier --check) and end-to-end tests (Playwright in Chromium; LEDGERSCOPE_CHROMIUM names
 another Chromium than /usr/bin/chromium). The last line totals them: N passed, N failed, N skipped.
 It takes no other flag; one suite or file: npm run test:unit -- <files>, npm run test:e2e -- <spec>
@@ -156,20 +156,18 @@ async function vitestRun(title, projects, report, options) {
 }
 
 /**
- * The integration files, one at a time (each starts a network or forks processes). A run of one
- * vitest over every project held them back until the unit and renderer files were done (vitest
- * runs a project without file parallelism after the parallel ones): two minutes of the suite.
- * Run apart, they start at once.
+ * Vitest's lane: the unit and renderer files (in parallel), then the integration files, one at a
+ * time on one module graph. Two runs, because one run of all three projects started the
+ * integration files only when the others were done anyway (vitest runs a project without file
+ * parallelism after the parallel ones), and two runs let each report and print on its own.
  */
-async function integrationLane() {
+async function vitestLane() {
+  await vitestRun('unit and renderer tests (vitest)', ['unit', 'renderer'], 'vitest-unit.json');
   await vitestRun('integration tests (vitest)', ['integration'], 'vitest-integration.json');
 }
 
-/** Unit and renderer tests, type-check, lint and format, then Playwright against the renderer built before the lanes began. */
+/** Type-check, lint and format, then Playwright against the renderer built before the lanes began. */
 async function checksAndBrowserLane(built) {
-  await vitestRun('unit and renderer tests (vitest)', ['unit', 'renderer'], 'vitest-unit.json', {
-    prefix: 'unit     | ',
-  });
   await check('type-check', tsc[0], [tsc[1], '-b'], { prefix: 'tsc      | ' });
   await check('lint', eslint[0], [eslint[1], '.'], { prefix: 'eslint   | ' });
   // Every file in the formatter's care is as Prettier writes it (.prettierrc.json); `npm run format` mends.
@@ -197,7 +195,7 @@ else
     '--renderer',
     '--force',
   ]);
-await Promise.all([integrationLane(), checksAndBrowserLane(built)]);
+await Promise.all([vitestLane(), checksAndBrowserLane(built)]);
 
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 // The suite's wall time, from before the build to the last lane's end: its budget is 10 minutes on

@@ -23,8 +23,9 @@ const keyOf = (networkId: string | null, subject: ClaimSubject) =>
   ] as const;
 
 /**
- * The claim of one asset or account. `compact` (a balance row): one line, and nothing at all when
- * no home domain is set (nothing is claimed); otherwise every case is said in a sentence.
+ * The claim of one asset or account. `compact` (a balance row): the currency's name, the domain and
+ * the mark, the reading's time on hover, and nothing at all when no home domain is set (nothing is
+ * claimed); otherwise every case is said in a sentence, with the reading's age and a Refresh.
  */
 export function TomlClaim({ subject, compact = false }: { subject: ClaimSubject; compact?: boolean }) {
   const networkId = useUi((state) => state.networkId);
@@ -66,12 +67,15 @@ export function TomlClaim({ subject, compact = false }: { subject: ClaimSubject;
       className={compact ? 'toml-claim small' : 'toml-claim'}
       data-testid="toml-claim"
       data-verified={String(claim.verified)}
-      {...(compact ? {} : { 'aria-label': 'What its home domain says' })}
+      {...(compact
+        ? // A balance row keeps to one line: the reading's time on hover, its age and Refresh on the asset's page.
+          { title: claim.fetchedAt === null ? undefined : `read ${new Date(claim.fetchedAt).toISOString()}` }
+        : { 'aria-label': 'What its home domain says' })}
     >
-      <ClaimWords claim={claim} asset={'asset' in subject} />
+      <ClaimWords claim={claim} asset={'asset' in subject} compact={compact} />
       {claim.domain !== null ? ' ' : null}
       <Mark claim={claim} />
-      {claim.fetchedAt !== null ? (
+      {claim.fetchedAt !== null && !compact ? (
         <>
           {' '}
           <Age at={claim.fetchedAt} />{' '}
@@ -90,11 +94,12 @@ export function TomlClaim({ subject, compact = false }: { subject: ClaimSubject;
   );
 }
 
-/** "Demo US dollar (Ledgerscope local network) — according to localhost", each part untrusted. */
-function ClaimWords({ claim, asset }: { claim: Claim; asset: boolean }) {
+/** “Demo US dollar” of “Ledgerscope local network” — according to localhost, each part untrusted. */
+function ClaimWords({ claim, asset, compact }: { claim: Claim; asset: boolean; compact: boolean }) {
   if (claim.domain === null) return null;
   const name = asset ? claim.currency?.name : claim.orgName;
-  const org = asset && claim.currency ? claim.orgName : undefined;
+  // A balance row names the currency only; the organisation is on the asset's and the issuer's pages.
+  const org = asset && claim.currency && !compact ? claim.orgName : undefined;
   return (
     <span className="toml-words">
       {name ? (

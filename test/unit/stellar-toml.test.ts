@@ -10,10 +10,12 @@ import {
   currencyClaim,
   fetchStellarToml,
   isDomain,
+  localConventionsOf,
   readStellarToml,
   tomlUrl,
   type LocalConventions,
 } from '../../core/conventions/stellar-toml';
+import { tomlCacheOf } from '../../core/conventions/profile-toml';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const ISSUER = 'GCZJM35NKGVK47BB4SPBDV25477PZYIYPVVG453LPYFNXLS3FGHDXOCM';
@@ -249,5 +251,45 @@ describe('the toml cache', () => {
     fail = false;
     await cache.get('a.example');
     expect(reads).toBe(7);
+  });
+});
+
+describe("a profile's readings (issue 40.4's flag)", () => {
+  it('gives plain HTTP for localhost to the built-in local network alone, not to a custom profile on loopback', () => {
+    const base = 'http://127.0.0.1:8123';
+    expect(localConventionsOf({ id: 'local', builtIn: true, baseUrl: `${base}/` })).toEqual({
+      domain: 'localhost',
+      origin: base,
+    });
+    expect(localConventionsOf({ id: 'local', builtIn: false, baseUrl: base })).toBeUndefined();
+    expect(localConventionsOf({ id: 'my-local', builtIn: false, baseUrl: base })).toBeUndefined();
+    expect(
+      localConventionsOf({ id: 'testnet', builtIn: true, baseUrl: 'https://horizon-testnet.stellar.org' }),
+    ).toBeUndefined();
+  });
+
+  it('keeps one cache per profile: the local network reads its own toml, a custom profile at the same origin does not', async () => {
+    let served = 0;
+    const server = await startLocalServer((req, res) => {
+      served++;
+      res.writeHead(200).end(`[DOCUMENTATION]\nORG_NAME = "Local"\n`);
+    });
+    try {
+      let profile = { id: 'local', builtIn: true, baseUrl: server.base };
+      const caches = tomlCacheOf(() => profile, 1_000);
+      const local = caches.current();
+      expect(await local.get('localhost')).toMatchObject({ toml: { orgName: 'Local' } });
+      expect(caches.current()).toBe(local);
+      caches.drop();
+      expect(caches.current()).not.toBe(local);
+      profile = { id: 'loopback', builtIn: false, baseUrl: server.base };
+      const custom = caches.current();
+      expect(custom).not.toBe(local);
+      const reading = await custom.get('localhost');
+      expect('toml' in reading).toBe(false);
+      expect(served).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 });

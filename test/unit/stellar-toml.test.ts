@@ -203,6 +203,27 @@ describe('fetching a stellar.toml from a domain that misbehaves', () => {
     );
   });
 
+  it('says in words a domain with no address, one where nothing answers and a certificate refused', async () => {
+    const failing = (code: string, message: string) => ({
+      fetcher: () => Promise.reject(Object.assign(new Error(message), { code })),
+    });
+    await expect(
+      fetchStellarToml('nowhere.example', failing('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.example')),
+    ).rejects.toThrow("nowhere.example's stellar.toml could not be read: no address is known for nowhere.example.");
+    await expect(
+      fetchStellarToml('expired.example', failing('CERT_HAS_EXPIRED', 'certificate has expired')),
+    ).rejects.toThrow(
+      "expired.example's stellar.toml could not be read: its HTTPS certificate was refused (certificate has expired).",
+    );
+    const closed = await startLocalServer((_req, res) => res.end());
+    await closed.close();
+    await expect(
+      fetchStellarToml('localhost', { local: { domain: 'localhost', origin: closed.base } }),
+    ).rejects.toThrow(
+      `localhost's stellar.toml could not be read: nothing answers at ${new URL(closed.base).host} (connection refused).`,
+    );
+  });
+
   it('says an HTTP error, invalid TOML and bytes that are not UTF-8', async () => {
     routes.set('/.well-known/stellar.toml', (res) => res.writeHead(403).end('no'));
     await expect(fetchStellarToml('localhost', { local })).rejects.toThrow(

@@ -5,7 +5,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TomlClaim as Claim } from '../../shared/ipc-conventions';
 import { TomlClaim } from '../../renderer/src/components/toml-claim';
-import { ACCOUNT, OTHER, fakeBridge } from './support/fake-bridge';
+import { DrawerMoves } from '../../renderer/src/components/drawer-moves';
+import { ACCOUNT, OTHER, fakeBridge, payment } from './support/fake-bridge';
 import { renderWith } from './support/render';
 
 afterEach(cleanup);
@@ -96,5 +97,15 @@ describe('TomlClaim', () => {
     );
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
     await act(async () => undefined);
+  });
+
+  it("names a moved asset in the drawer by its issuer's toml, and asks for it by that exact code and issuer", async () => {
+    const bridge = fakeBridge({
+      'conventions:toml': () => claimOf({ verified: true, currency: { code: 'USD', name: 'Demo US dollar' } }),
+    });
+    renderWith(bridge, <DrawerMoves op={payment(0)} viewer={ACCOUNT} />);
+    const claim = await screen.findByTestId('toml-claim');
+    expect(claim.textContent).toBe('“Demo US dollar” — according to localhost ✓ verified');
+    expect(bridge.calls.map((c) => c.args)).toEqual([{ subject: asset, refresh: false }]);
   });
 });

@@ -108,4 +108,20 @@ describe('TomlClaim', () => {
     expect(claim.textContent).toBe('“Demo US dollar” — according to localhost ✓ verified');
     expect(bridge.calls.map((c) => c.args)).toEqual([{ subject: asset, refresh: false }]);
   });
+
+  it('says whose domain could not be read without claiming anything for it', async () => {
+    const bridge = fakeBridge({
+      'conventions:toml': () =>
+        claimOf({
+          orgName: undefined,
+          reason: "nowhere.example's stellar.toml could not be read: no address is known for nowhere.example.",
+          domain: 'nowhere.example',
+        }),
+    });
+    renderWith(bridge, <TomlClaim compact subject={asset} />);
+    const claim = await screen.findByTestId('toml-claim');
+    expect(claim.textContent).toBe(
+      "home domain nowhere.example: not verified: nowhere.example's stellar.toml could not be read: no address is known for nowhere.example.",
+    );
+  });
 });

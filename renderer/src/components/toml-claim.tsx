@@ -113,7 +113,10 @@ function ClaimWords({ claim, asset, compact }: { claim: Claim; asset: boolean; c
         </span>
       ) : null}
       <span className="muted">
-        {name ? '— ' : ''}according to <Untrusted text={claim.domain} className="mono" />
+        {/* Nothing named: no "according to", only whose domain it is. */}
+        {name ? '— according to ' : 'home domain '}
+        <Untrusted text={claim.domain} className="mono" />
+        {name ? '' : ':'}
       </span>
     </span>
   );

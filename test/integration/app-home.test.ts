@@ -3,11 +3,10 @@
 // anything the core answers.
 import { StrKey } from '@stellar/stellar-base';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { DemoDirectory } from '../../network/demo-generator/conventions';
 import type { TomlClaim } from '../../shared/ipc-conventions';
-import { startLocalServer } from '../support/local-server';
+import { startPassThrough } from '../support/local-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoAccount, LedgerSummary } from '../../shared/home-model';
 import type { Operation } from '../../shared/model';
@@ -269,22 +268,10 @@ describe('stellar.toml claims (SEP-1) through conventions:toml', () => {
     // The local profile reads its own domain at its own origin: a loopback server that passes
     // everything to the real network but serves its own stellar.toml plays the domain `localhost`.
     const usd = directory().currencies.find((c) => c.code === 'USD')!;
-    const target = new URL(net.serviceUrl);
     let mode = 'bidi';
     const served = { bytes: 0 };
-    const hostile = await startLocalServer((req, res) => {
-      if (req.url !== '/.well-known/stellar.toml') {
-        const upstream = httpRequest(
-          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        upstream.on('error', () => res.destroy());
-        req.pipe(upstream);
-        return;
-      }
+    const hostile = await startPassThrough(net.serviceUrl, (req, res) => {
+      if (req.url !== '/.well-known/stellar.toml') return false;
       const entry = (issuer: string, name: string) =>
         `[[CURRENCIES]]\ncode = "USD"\nissuer = "${issuer}"\nname = ${JSON.stringify(name)}\n`;
       if (mode === 'huge') {
@@ -319,6 +306,7 @@ describe('stellar.toml claims (SEP-1) through conventions:toml', () => {
             `[DOCUMENTATION]\nORG_NAME = "Evil\\u202Egnp.exe\\u200B Bank"\n\n${entry(usd.issuer, 'Dollar\u200B\u2066')}`,
           );
       }
+      return true;
     });
     const fixture = startCore(hostile.base, { localDataDir: net.dataDir, toml: { timeoutMs: 1_000 } });
     try {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { DemoDirectory } from '../../network/demo-generator/conventions';
 import { paymentTx } from '../support/signed-tx';
-import { openApp, startApp, type AppUnderTest } from './support/app';
+import { startPassThrough } from '../support/local-server';
+import { openApp, startApp, startAppWith, type AppUnderTest } from './support/app';
 import { expectNothingHeldBack, inspect } from './support/submit';
 
 let app: AppUnderTest;
@@ -110,4 +111,54 @@ test("a demo asset is named by its issuer's stellar.toml, verified, according to
   await expect(exchange).toContainText("not verified: localhost's stellar.toml does not list");
   await expect(exchange).not.toContainText('✓');
   await screens(page, 'toml-exchange', 'toml-claim');
+});
+
+test("a hostile toml's names are drawn as code points, and a currency it lists under another issuer is not verified", async ({
+  page,
+}) => {
+  const directory = JSON.parse(readFileSync(join(app.network.dataDir, 'demo-directory.json'), 'utf8')) as DemoDirectory;
+  const usd = directory.currencies.find((c) => c.code === 'USD')!;
+  const eur = directory.currencies.find((c) => c.code === 'EUR')!;
+  const stranger = directory.currencies.find((c) => c.issuer !== eur.issuer)!.issuer;
+  // The local profile's origin is this server: it plays `localhost` with its own toml.
+  const hostile = await startPassThrough(app.network.serviceUrl, (req, res) => {
+    if (req.url !== '/.well-known/stellar.toml') return false;
+    res
+      .writeHead(200)
+      .end(
+        [
+          '[DOCUMENTATION]',
+          'ORG_NAME = "Evil\\u202Egnp.exe\\u200B Bank"',
+          '[[CURRENCIES]]',
+          `code = "USD"\nissuer = "${usd.issuer}"\nname = "Dollar\\u200B"`,
+          '[[CURRENCIES]]',
+          `code = "EUR"\nissuer = "${stranger}"\nname = "Real euro"`,
+        ].join('\n'),
+      );
+    return true;
+  });
+  const other = await startAppWith({ ...app.network, serviceUrl: hostile.base });
+  try {
+    await openApp(page, other, `#/asset/USD:${usd.issuer}`);
+    const detail = page.getByRole('region', { name: 'Issuer' }).getByTestId('toml-claim');
+    await expect(detail).toHaveAttribute('data-verified', 'true');
+    await expect(detail).toContainText(
+      '“Dollar⟨U+200B⟩” of “Evil⟨U+202E⟩gnp.exe⟨U+200B⟩ Bank” — according to localhost',
+    );
+    expect(await detail.textContent()).not.toContain('\u202E');
+    await screens(page, 'toml-hostile-asset', 'toml-claim');
+
+    await openApp(page, other, `#/asset/EUR:${eur.issuer}`);
+    const listedElsewhere = page.getByRole('region', { name: 'Issuer' }).getByTestId('toml-claim');
+    await expect(listedElsewhere).toHaveAttribute('data-verified', 'false');
+    await expect(listedElsewhere).toContainText(
+      "home domain localhost: not verified: localhost's stellar.toml lists EUR under another issuer, not this one.",
+    );
+    await expect(listedElsewhere).not.toContainText('Real euro');
+    await expect(listedElsewhere).not.toContainText('✓');
+    await screens(page, 'toml-hostile-unlisted', 'toml-claim');
+  } finally {
+    await other.stop();
+    await hostile.close();
+  }
 });

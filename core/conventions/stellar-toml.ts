@@ -127,11 +127,22 @@ export async function fetchBoundedText(url: URL, what: string, options: ReadOpti
     if (outer?.aborted) throw new CoreError('cancelled', `Reading ${what} was cancelled.`);
     if (error instanceof TypeError && /decode|encoded/i.test(error.message))
       throw new CoreError('bad_response', `${what} is not UTF-8 text.`);
-    throw new CoreError('unreachable', `${what} could not be read: ${(error as Error).message}`);
+    throw new CoreError('unreachable', `${what} could not be read: ${unreachableWords(error, url)}`);
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onAbort);
   }
+}
+
+/** Why a domain could not be reached, in words: its name unknown, nothing listening, a certificate refused. */
+function unreachableWords(error: unknown, url: URL): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const text = String(message ?? error).slice(0, 200);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `no address is known for ${url.hostname}.`;
+  if (code === 'ECONNREFUSED') return `nothing answers at ${url.host} (connection refused).`;
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code))
+    return `its HTTPS certificate was refused (${text}).`;
+  return text;
 }
 
 const str = (value: unknown, limit: number): string | undefined =>

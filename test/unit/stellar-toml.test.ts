@@ -10,10 +10,12 @@ import {
   currencyClaim,
   fetchStellarToml,
   isDomain,
+  localConventionsOf,
   readStellarToml,
   tomlUrl,
   type LocalConventions,
 } from '../../core/conventions/stellar-toml';
+import { tomlCacheOf } from '../../core/conventions/profile-toml';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 const ISSUER = 'GCZJM35NKGVK47BB4SPBDV25477PZYIYPVVG453LPYFNXLS3FGHDXOCM';
@@ -201,6 +203,27 @@ describe('fetching a stellar.toml from a domain that misbehaves', () => {
     );
   });
 
+  it('says in words a domain with no address, one where nothing answers and a certificate refused', async () => {
+    const failing = (code: string, message: string) => ({
+      fetcher: () => Promise.reject(Object.assign(new Error(message), { code })),
+    });
+    await expect(
+      fetchStellarToml('nowhere.example', failing('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.example')),
+    ).rejects.toThrow("nowhere.example's stellar.toml could not be read: no address is known for nowhere.example.");
+    await expect(
+      fetchStellarToml('expired.example', failing('CERT_HAS_EXPIRED', 'certificate has expired')),
+    ).rejects.toThrow(
+      "expired.example's stellar.toml could not be read: its HTTPS certificate was refused (certificate has expired).",
+    );
+    const closed = await startLocalServer((_req, res) => res.end());
+    await closed.close();
+    await expect(
+      fetchStellarToml('localhost', { local: { domain: 'localhost', origin: closed.base } }),
+    ).rejects.toThrow(
+      `localhost's stellar.toml could not be read: nothing answers at ${new URL(closed.base).host} (connection refused).`,
+    );
+  });
+
   it('says an HTTP error, invalid TOML and bytes that are not UTF-8', async () => {
     routes.set('/.well-known/stellar.toml', (res) => res.writeHead(403).end('no'));
     await expect(fetchStellarToml('localhost', { local })).rejects.toThrow(
@@ -249,5 +272,45 @@ describe('the toml cache', () => {
     fail = false;
     await cache.get('a.example');
     expect(reads).toBe(7);
+  });
+});
+
+describe("a profile's readings (issue 40.4's flag)", () => {
+  it('gives plain HTTP for localhost to the built-in local network alone, not to a custom profile on loopback', () => {
+    const base = 'http://127.0.0.1:8123';
+    expect(localConventionsOf({ id: 'local', builtIn: true, baseUrl: `${base}/` })).toEqual({
+      domain: 'localhost',
+      origin: base,
+    });
+    expect(localConventionsOf({ id: 'local', builtIn: false, baseUrl: base })).toBeUndefined();
+    expect(localConventionsOf({ id: 'my-local', builtIn: false, baseUrl: base })).toBeUndefined();
+    expect(
+      localConventionsOf({ id: 'testnet', builtIn: true, baseUrl: 'https://horizon-testnet.stellar.org' }),
+    ).toBeUndefined();
+  });
+
+  it('keeps one cache per profile: the local network reads its own toml, a custom profile at the same origin does not', async () => {
+    let served = 0;
+    const server = await startLocalServer((req, res) => {
+      served++;
+      res.writeHead(200).end(`[DOCUMENTATION]\nORG_NAME = "Local"\n`);
+    });
+    try {
+      let profile = { id: 'local', builtIn: true, baseUrl: server.base };
+      const caches = tomlCacheOf(() => profile, 1_000);
+      const local = caches.current();
+      expect(await local.get('localhost')).toMatchObject({ toml: { orgName: 'Local' } });
+      expect(caches.current()).toBe(local);
+      caches.drop();
+      expect(caches.current()).not.toBe(local);
+      profile = { id: 'loopback', builtIn: false, baseUrl: server.base };
+      const custom = caches.current();
+      expect(custom).not.toBe(local);
+      const reading = await custom.get('localhost');
+      expect('toml' in reading).toBe(false);
+      expect(served).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 });

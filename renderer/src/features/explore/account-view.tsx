@@ -6,6 +6,7 @@ import { IdLink } from '../../components/id-link';
 import { Money } from '../../components/operation-cells';
 import { OperationTable } from '../../components/operation-table';
 import { RawJson } from '../../components/raw-json';
+import { TomlClaim } from '../../components/toml-claim';
 import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
@@ -75,6 +76,7 @@ function AccountFactsCard({ account }: { account: Account }) {
         Account <WatchButton account={account.id} />
       </h3>
       <AccountLabel account={account.id} />
+      {account.homeDomain !== undefined ? <TomlClaim subject={{ account: account.id }} /> : null}
       <dl className="fields">
         <div className="field">
           <dt>Sequence</dt>
@@ -145,6 +147,12 @@ function BalancesCard({ account }: { account: Account }) {
                     <span title={`limit ${balance.limit}`}> · limit {displayLimit(balance.limit)}</span>
                   ) : null}
                 </div>
+                {balance.currency?.issuer && !balance.liquidityPoolId ? (
+                  <TomlClaim
+                    compact
+                    subject={{ asset: { code: balance.currency.code, issuer: balance.currency.issuer } }}
+                  />
+                ) : null}
               </td>
             </tr>
           ))}

@@ -34,6 +34,8 @@ export interface NetworkOptions {
 export interface RunningNetwork {
   /** The query service's base URL. */
   serviceUrl: string;
+  /** The Stellar RPC's URL (JSON-RPC 2.0 POSTs go to it as is). */
+  rpcUrl: string;
   coreUrl: string;
   dataDir: string;
   passphrase: string;
@@ -96,6 +98,8 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
       '0',
       '--core-port',
       '0',
+      '--rpc-port',
+      '0',
       ...coreFlags,
       ...(options.args ?? []),
     ],
@@ -147,6 +151,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
 
   return {
     serviceUrl: find('ledgerscope-network: service listening on ') ?? '',
+    rpcUrl: find('ledgerscope-network: rpc listening on ') ?? '',
     coreUrl,
     dataDir,
     passphrase: demo.passphrase,

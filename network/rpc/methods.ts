@@ -1,0 +1,255 @@
+// stellar-rpc's methods over the local network's store, each answering in stellar-rpc's shape
+// (field names, order and types of its Go structs: the real responses in ../shared/fixtures/rpc-real).
+// The store is read-only here; sendTransaction goes to the core as the service's submissions do.
+import type { FeeBumpTransaction } from '@stellar/stellar-base';
+import { type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import type { Store } from '../service/queries';
+import { ledgerEntry, type EntryResult } from './entries';
+import { INTERNAL_ERROR, INVALID_PARAMS, type Method, type Params, RpcError } from './json-rpc';
+
+/** The protocol whose meta the local core writes (TransactionMetaV4 and CAP-67 events: protocol 23). */
+export const PROTOCOL_VERSION = 23;
+/** stellar-rpc's getLedgerEntries bound. */
+export const MAX_LEDGER_KEYS = 200;
+export const DEFAULT_RETENTION_LEDGERS = 120_960;
+
+export interface RpcContext {
+  store: Store;
+  /** Ledgers the server answers for, newest first (`--rpc-retention-ledgers`). */
+  retentionLedgers: number;
+  coreUrl: string;
+  coreTimeoutMs: number;
+  version: string;
+}
+
+/** A ledger's close time as stellar-rpc writes it: unix seconds, a decimal string. */
+function closeTime(store: Store, sequence: number): string {
+  const closedAt = store.ledger(BigInt(sequence))?.closed_at;
+  return typeof closedAt === 'string' ? String(Math.floor(Date.parse(closedAt) / 1000)) : '0';
+}
+
+/** The ledgers the server keeps: the latest, and the oldest within the retention window. */
+export function ledgerWindow(store: Store, retentionLedgers: number) {
+  const latest = Number(store.latestLedger());
+  const earliest = Number(store.earliestLedger() ?? latest);
+  const oldest = Math.max(earliest, latest - retentionLedgers + 1);
+  return {
+    latestLedger: latest,
+    latestLedgerCloseTime: closeTime(store, latest),
+    oldestLedger: oldest,
+    oldestLedgerCloseTime: closeTime(store, oldest),
+  };
+}
+
+/** stellar-rpc's optional xdrFormat: base64 (its default) is served; json is not yet. */
+function checkFormat(params: Params): void {
+  const format = params.xdrFormat;
+  if (format === undefined || format === '' || format === 'base64') return;
+  if (format === 'json')
+    throw new RpcError(INVALID_PARAMS, "xdrFormat 'json' is not served by the local network's RPC yet; use 'base64'");
+  throw new RpcError(
+    INVALID_PARAMS,
+    `expected 'base64' or 'json' for optional 'xdrFormat', got ${JSON.stringify(format)}`,
+  );
+}
+
+function stringParam(params: Params, name: string): string {
+  const value = params[name];
+  if (value === undefined) return '';
+  if (typeof value !== 'string') throw new RpcError(INVALID_PARAMS, 'invalid parameters');
+  return value;
+}
+
+/** Go's hex.Decode error text for the first byte that is not hex. */
+function hexError(text: string): string | undefined {
+  if (text.length % 2 === 1) return 'encoding/hex: odd length hex string';
+  const bad = /[^0-9a-fA-F]/u.exec(text)?.[0];
+  if (bad === undefined) return undefined;
+  const point = bad.codePointAt(0)!;
+  return `encoding/hex: invalid byte: U+${point.toString(16).toUpperCase().padStart(4, '0')} ${JSON.stringify(bad).replace(/^"|"$/g, "'")}`;
+}
+
+function getTransaction(context: RpcContext, params: Params) {
+  checkFormat(params);
+  const hash = stringParam(params, 'hash');
+  // As stellar-rpc: hex.DecodedLen(len) must be 32, then the text must decode.
+  if (Math.floor(hash.length / 2) !== 32) throw new RpcError(INVALID_PARAMS, `unexpected hash length (${hash.length})`);
+  const decodeError = hexError(hash);
+  if (decodeError) throw new RpcError(INVALID_PARAMS, `incorrect hash: ${decodeError}`);
+  const txHash = hash.toLowerCase();
+  const window = ledgerWindow(context.store, context.retentionLedgers);
+  // The transaction by its own hash (a fee bump by the fee bump's), within the window.
+  const row = context.store.transactionByHash(txHash);
+  const ledger = row ? Number(row.ledger) : 0;
+  if (!row || row.hash !== txHash || ledger < window.oldestLedger) return { ...window, status: 'NOT_FOUND', txHash };
+  const meta = context.store.transactionMeta(BigInt(row.id as bigint));
+  const metaBase64 = meta ? Buffer.from(meta.result, 'hex').toString('base64') : undefined;
+  return {
+    ...window,
+    status: Number(row.successful) === 1 ? 'SUCCESS' : 'FAILED',
+    txHash,
+    applicationOrder: Number(row.application_order),
+    feeBump: row.inner_hash !== null && row.inner_hash !== undefined,
+    envelopeXdr: String(row.envelope_xdr),
+    resultXdr: String(row.result_xdr),
+    ...(metaBase64 === undefined ? {} : { resultMetaXdr: metaBase64, ...metaEvents(Buffer.from(meta!.result, 'hex')) }),
+    ledger,
+    createdAt: String(Math.floor(Date.parse(String(row.created_at)) / 1000)),
+  };
+}
+
+/** The events a TransactionMetaV4 holds, as getTransaction gives them (empty lists left out, as Go's omitempty does). */
+function metaEvents(bytes: Buffer) {
+  const meta = xdr.TransactionMeta.fromXDR(bytes);
+  if (meta.switch() !== 4) return {};
+  const v4 = meta.v4();
+  const diagnostic = v4.diagnosticEvents().map((e) => e.toXDR('base64'));
+  const transactionEvents = v4.events().map((e) => e.toXDR('base64'));
+  const contractEvents = v4.operations().map((op) => op.events().map((e) => e.toXDR('base64')));
+  const events = {
+    ...(transactionEvents.length > 0 ? { transactionEventsXdr: transactionEvents } : {}),
+    ...(contractEvents.length > 0 ? { contractEventsXdr: contractEvents } : {}),
+  };
+  return {
+    ...(diagnostic.length > 0 ? { diagnosticEventsXdr: diagnostic } : {}),
+    ...(Object.keys(events).length > 0 ? { events } : {}),
+  };
+}
+
+interface CoreAnswer {
+  status: string;
+  error?: string;
+}
+
+/** The core's answer to a submission; undefined when it could not be had in time. */
+async function askCore(context: RpcContext, base64: string): Promise<CoreAnswer | undefined> {
+  try {
+    const response = await fetch(`${context.coreUrl.replace(/\/+$/, '')}/tx?blob=${encodeURIComponent(base64)}`, {
+      signal: AbortSignal.timeout(context.coreTimeoutMs),
+    });
+    const answer = (await response.json()) as CoreAnswer;
+    return typeof answer?.status === 'string' ? answer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+async function sendTransaction(context: RpcContext, params: Params) {
+  checkFormat(params);
+  const text = stringParam(params, 'transaction');
+  let envelope: xdr.TransactionEnvelope;
+  try {
+    if (!BASE64.test(text) || text === '') throw new Error('not base64');
+    envelope = xdr.TransactionEnvelope.fromXDR(text, 'base64');
+  } catch {
+    throw new RpcError(INVALID_PARAMS, 'invalid_xdr');
+  }
+  let transaction: Transaction | FeeBumpTransaction;
+  try {
+    transaction = TransactionBuilder.fromXDR(envelope, context.store.meta('network_passphrase') ?? '');
+  } catch {
+    throw new RpcError(INVALID_PARAMS, 'invalid_hash');
+  }
+  const hash = transaction.hash().toString('hex');
+  const window = ledgerWindow(context.store, context.retentionLedgers);
+  const answer = await askCore(context, envelope.toXDR('base64'));
+  if (!answer) throw new RpcError(INTERNAL_ERROR, 'could not submit transaction to stellar-core');
+  const head = {
+    status: answer.status,
+    hash,
+    latestLedger: window.latestLedger,
+    latestLedgerCloseTime: window.latestLedgerCloseTime,
+  };
+  switch (answer.status) {
+    case 'ERROR':
+      return { errorResultXdr: answer.error ?? '', ...head };
+    case 'PENDING':
+    case 'DUPLICATE':
+    case 'TRY_AGAIN_LATER':
+      return head;
+    default:
+      throw new RpcError(INTERNAL_ERROR, 'invalid status from stellar-core');
+  }
+}
+
+function getLedgerEntries(context: RpcContext, params: Params) {
+  checkFormat(params);
+  const keys = params.keys ?? [];
+  if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string'))
+    throw new RpcError(INVALID_PARAMS, 'invalid parameters');
+  if (keys.length > MAX_LEDGER_KEYS)
+    throw new RpcError(INVALID_PARAMS, `key count (${keys.length}) exceeds maximum supported (${MAX_LEDGER_KEYS})`);
+  const decoded = (keys as string[]).map((text, index) => {
+    let key: xdr.LedgerKey;
+    try {
+      if (!BASE64.test(text)) throw new Error('not base64');
+      key = xdr.LedgerKey.fromXDR(text, 'base64');
+    } catch {
+      throw new RpcError(INVALID_PARAMS, `cannot unmarshal key value ${text.slice(0, 200)} at index ${index}`);
+    }
+    if (key.switch().name === 'ttl')
+      throw new RpcError(INVALID_PARAMS, 'ledger ttl entries cannot be queried directly');
+    return key;
+  });
+  // One read of the state for the whole request: the entries and latestLedger agree.
+  const { store } = context;
+  store.db.exec('BEGIN');
+  try {
+    const latestLedger = Number(store.latestLedger());
+    const seen = new Set<string>();
+    const entries: EntryResult[] = [];
+    for (const key of decoded) {
+      const found = ledgerEntry(store, key);
+      if (found && !seen.has(found.key)) {
+        seen.add(found.key);
+        entries.push(found);
+      }
+    }
+    return { entries, latestLedger };
+  } finally {
+    store.db.exec('COMMIT');
+  }
+}
+
+export function rpcMethods(context: RpcContext): Map<string, Method> {
+  const { store } = context;
+  return new Map<string, Method>([
+    [
+      'getHealth',
+      () => {
+        const window = ledgerWindow(store, context.retentionLedgers);
+        return { status: 'healthy', ...window, ledgerRetentionWindow: context.retentionLedgers };
+      },
+    ],
+    // No friendbot on the local network: the field is left out, as stellar-rpc leaves it out.
+    ['getNetwork', () => ({ passphrase: store.meta('network_passphrase') ?? '', protocolVersion: PROTOCOL_VERSION })],
+    [
+      'getLatestLedger',
+      () => {
+        const latest = store.latestLedger();
+        const row = store.ledger(latest);
+        return {
+          id: String(row?.hash ?? ''),
+          protocolVersion: PROTOCOL_VERSION,
+          sequence: Number(latest),
+          closeTime: closeTime(store, Number(latest)),
+        };
+      },
+    ],
+    [
+      'getVersionInfo',
+      () => ({
+        version: context.version,
+        commitHash: '',
+        buildTimestamp: '',
+        captiveCoreVersion: 'ledgerscope-core (the local network)',
+        protocolVersion: PROTOCOL_VERSION,
+      }),
+    ],
+    ['getTransaction', (params) => getTransaction(context, params)],
+    ['sendTransaction', (params) => sendTransaction(context, params)],
+    ['getLedgerEntries', (params) => getLedgerEntries(context, params)],
+  ]);
+}

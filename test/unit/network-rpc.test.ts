@@ -1,0 +1,488 @@
+// The local network's Stellar RPC (network/rpc) over a real store the core wrote in this process,
+// the core's own HTTP face answering submissions: JSON-RPC framing and errors as stellar-rpc's
+// (jrpc2's codes and words), each method's answers against the store, and conformance: every
+// answer has the keys and JSON types of the real stellar-rpc responses in ../shared/fixtures/rpc-real.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Asset, Keypair, Operation, StrKey, xdr } from '@stellar/stellar-base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateHistory, type DemoAccount } from '../../network/demo-generator/generate';
+import { answerRequest, type Method } from '../../network/rpc/json-rpc';
+import { MAX_LEDGER_KEYS, rpcMethods } from '../../network/rpc/methods';
+import { Store } from '../../network/service/queries';
+import { openStore, storePath } from '../../network/store/db';
+import { CoreNode } from '../../network/validator/node';
+import { startServer } from '../../network/validator/server';
+import { realFixtures } from '../support/real-fixtures';
+import { nativePayment, signedTx } from '../support/signed-tx';
+
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-rpc-'));
+let core: CoreNode;
+let coreServer: Server;
+let store: Store;
+let methods: Map<string, Method>;
+let accounts: DemoAccount[];
+let passphrase: string;
+
+/** One call through the JSON-RPC layer, as a client sees it. */
+async function call(method: string, params?: unknown, id: unknown = 1): Promise<Record<string, unknown>> {
+  const text = await answerRequest(JSON.stringify({ jsonrpc: '2.0', id, method, params }), methods);
+  return JSON.parse(text!) as Record<string, unknown>;
+}
+async function result(method: string, params?: unknown): Promise<Record<string, unknown>> {
+  const answer = await call(method, params);
+  if (!('result' in answer)) throw new Error(`${method} answered ${JSON.stringify(answer)}`);
+  return answer.result as Record<string, unknown>;
+}
+async function error(method: string, params?: unknown) {
+  return (await call(method, params)).error as { code: number; message: string };
+}
+const row = (sql: string) => store.db.prepare(sql).get() as Record<string, unknown>;
+
+beforeAll(async () => {
+  const db = openStore(storePath(dir));
+  core = new CoreNode(db, { startLedger: 60_000_000, maxQueue: 3, genesisTime: 1_790_000_000n });
+  generateHistory(core, { historyOps: 600, accounts: 6, seed: 'rpc-unit', dataDir: dir });
+  coreServer = await startServer(core, 0);
+  const demo = JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as {
+    passphrase: string;
+    accounts: DemoAccount[];
+  };
+  accounts = demo.accounts;
+  passphrase = demo.passphrase;
+  store = new Store(storePath(dir));
+  methods = rpcMethods({
+    store,
+    retentionLedgers: 120_960,
+    coreUrl: `http://127.0.0.1:${(coreServer.address() as AddressInfo).port}`,
+    coreTimeoutMs: 5000,
+    version: 'test',
+  });
+});
+
+afterAll(async () => {
+  store?.close();
+  await new Promise((resolve) => coreServer?.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('JSON-RPC framing, as stellar-rpc (jrpc2) answers', () => {
+  const raw = async (text: string) => JSON.parse((await answerRequest(text, methods))!) as Record<string, unknown>;
+
+  it('answers text that is not JSON with a parse error and a null id', async () => {
+    expect(await raw('{"jsonrpc":"2.0",')).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'parse error' },
+    });
+  });
+
+  it('refuses what is not one request object: a scalar, a batch, a wrong version, no method, a bad id', async () => {
+    expect(((await raw('42')).error as { code: number }).code).toBe(-32600);
+    expect(await raw('[{"jsonrpc":"2.0","id":1,"method":"getHealth"}]')).toMatchObject({
+      id: null,
+      error: { code: -32600, message: expect.stringContaining('batch') },
+    });
+    expect(await raw('{"jsonrpc":"1.0","id":7,"method":"getHealth"}')).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32600, message: 'incorrect version marker' },
+    });
+    expect(await raw('{"jsonrpc":"2.0","id":7,"method":""}')).toMatchObject({
+      error: { code: -32600, message: 'empty method name' },
+    });
+    expect(await raw('{"jsonrpc":"2.0","id":{"a":1},"method":"getHealth"}')).toMatchObject({
+      id: null,
+      error: { code: -32600 },
+    });
+  });
+
+  it('names a method it does not have', async () => {
+    expect(await call('getFooBar')).toMatchObject({ error: { code: -32601, message: 'no such method "getFooBar"' } });
+    expect(await call('__proto__')).toMatchObject({ error: { code: -32601 } });
+  });
+
+  it('refuses positional (array) params', async () => {
+    expect(await call('getTransaction', ['ab'])).toMatchObject({
+      error: { code: -32602, message: 'invalid parameters' },
+    });
+  });
+
+  it('echoes the id exactly: a string, null, and a number beyond 2^53 byte for byte', async () => {
+    expect((await call('getHealth', undefined, 'abc')).id).toBe('abc');
+    expect((await call('getHealth', undefined, null)).id).toBe(null);
+    const text = await answerRequest('{"jsonrpc":"2.0","id":123456789012345678901,"method":"getHealth"}', methods);
+    expect(text).toMatch(/^\{"jsonrpc":"2\.0","id":123456789012345678901,"result":/);
+  });
+
+  it('runs a notification (no id) and answers nothing', async () => {
+    expect(await answerRequest('{"jsonrpc":"2.0","method":"getHealth"}', methods)).toBeUndefined();
+  });
+});
+
+describe('methods over the store', () => {
+  it('getHealth, getNetwork, getLatestLedger, getVersionInfo say what the store holds', async () => {
+    const latest = Number(store.latestLedger());
+    const health = await result('getHealth');
+    expect(health).toMatchObject({ status: 'healthy', latestLedger: latest, ledgerRetentionWindow: 120_960 });
+    expect(health.oldestLedger).toBe(Number(store.earliestLedger()));
+    const closedAt = String(store.ledger(BigInt(latest))!.closed_at);
+    expect(health.latestLedgerCloseTime).toBe(String(Date.parse(closedAt) / 1000));
+    const network = await result('getNetwork');
+    expect(network).toEqual({ passphrase, protocolVersion: 23 });
+    const ledger = await result('getLatestLedger');
+    expect(ledger).toMatchObject({ sequence: latest, id: store.ledger(BigInt(latest))!.hash, protocolVersion: 23 });
+    expect((await result('getVersionInfo')).protocolVersion).toBe(23);
+  });
+
+  it('getTransaction: SUCCESS and FAILED with the stored envelope, result and TransactionMetaV4, NOT_FOUND otherwise', async () => {
+    for (const successful of [1, 0]) {
+      const tx = row(`SELECT * FROM transactions WHERE successful = ${successful} ORDER BY id DESC LIMIT 1`);
+      expect(tx, `a transaction with successful = ${successful} in the history`).toBeDefined();
+      const answer = await result('getTransaction', { hash: tx.hash });
+      expect(answer).toMatchObject({
+        status: successful ? 'SUCCESS' : 'FAILED',
+        txHash: tx.hash,
+        ledger: Number(tx.ledger),
+        applicationOrder: Number(tx.application_order),
+        envelopeXdr: tx.envelope_xdr,
+        resultXdr: tx.result_xdr,
+        createdAt: String(Date.parse(String(tx.created_at)) / 1000),
+      });
+      const meta = xdr.TransactionMeta.fromXDR(answer.resultMetaXdr as string, 'base64');
+      expect(meta.switch()).toBe(4);
+      const events = answer.events as { transactionEventsXdr: string[]; contractEventsXdr?: string[][] };
+      // The fee charged is a transaction event (CAP-67), for a failed transaction too.
+      expect(events.transactionEventsXdr.length).toBeGreaterThan(0);
+      expect(() => xdr.TransactionEvent.fromXDR(events.transactionEventsXdr[0]!, 'base64')).not.toThrow();
+    }
+    const missing = await result('getTransaction', { hash: 'ab'.repeat(32) });
+    expect(Object.keys(missing).sort()).toEqual(
+      ['latestLedger', 'latestLedgerCloseTime', 'oldestLedger', 'oldestLedgerCloseTime', 'status', 'txHash'].sort(),
+    );
+    expect(missing.status).toBe('NOT_FOUND');
+  });
+
+  it('getTransaction: a payment carries its transfer as a contract event of its operation', async () => {
+    const tx = row(`SELECT t.hash FROM transactions t JOIN operations o ON o.transaction_id = t.id
+      WHERE o.type = 1 AND t.successful = 1 AND t.operation_count = 1 LIMIT 1`);
+    const answer = await result('getTransaction', { hash: tx.hash });
+    const contractEvents = (answer.events as { contractEventsXdr: string[][] }).contractEventsXdr;
+    expect(contractEvents).toHaveLength(1);
+    const event = xdr.ContractEvent.fromXDR(contractEvents[0]![0]!, 'base64');
+    expect(event.body().v0().topics()[0]!.sym().toString()).toBe('transfer');
+  });
+
+  it('getTransaction refuses a malformed hash as stellar-rpc does', async () => {
+    expect(await error('getTransaction', { hash: 'ab'.repeat(31) })).toEqual({
+      code: -32602,
+      message: 'unexpected hash length (62)',
+    });
+    // 65 characters pass Go's DecodedLen check (32) and fail to decode.
+    expect(await error('getTransaction', { hash: `${'ab'.repeat(32)}c` })).toEqual({
+      code: -32602,
+      message: 'incorrect hash: encoding/hex: odd length hex string',
+    });
+    expect(await error('getTransaction', { hash: `${'ab'.repeat(31)}zz` })).toEqual({
+      code: -32602,
+      message: "incorrect hash: encoding/hex: invalid byte: U+007A 'z'",
+    });
+    expect(await error('getTransaction', { hash: 'ab'.repeat(32), xdrFormat: 'yaml' })).toMatchObject({ code: -32602 });
+  });
+
+  it('a transaction older than the retention window is NOT_FOUND, and oldestLedger moves with the window', async () => {
+    const latest = Number(store.latestLedger());
+    const tx = row('SELECT hash, ledger FROM transactions ORDER BY id LIMIT 1');
+    const inside = latest - Number(tx.ledger) + 1;
+    const narrow = (retentionLedgers: number) =>
+      rpcMethods({ store, retentionLedgers, coreUrl: 'http://127.0.0.1:1', coreTimeoutMs: 1, version: 'test' });
+    // Both edges: a window that just holds the transaction's ledger, and one ledger less.
+    for (const [window, status] of [
+      [inside, 'SUCCESS'],
+      [inside - 1, 'NOT_FOUND'],
+    ] as const) {
+      const answer = (await narrow(window).get('getTransaction')!({ hash: tx.hash })) as Record<string, unknown>;
+      expect(answer.status === 'NOT_FOUND' ? 'NOT_FOUND' : 'SUCCESS').toBe(status);
+      expect(answer.oldestLedger).toBe(latest - window + 1);
+    }
+  });
+});
+
+describe('getLedgerEntries', () => {
+  const accountKey = (id: string) =>
+    xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: Keypair.fromPublicKey(id).xdrAccountId() })).toXDR(
+      'base64',
+    );
+
+  it('answers an account as the store holds it: balance, sequence, thresholds, signers, lastModifiedLedgerSeq', async () => {
+    const multisig = accounts.find((a) => a.name === 'multisig-weighted') ?? accounts[0]!;
+    const stored = store.account(multisig.publicKey)!;
+    const answer = await result('getLedgerEntries', { keys: [accountKey(multisig.publicKey)] });
+    const [entry] = answer.entries as { key: string; xdr: string; lastModifiedLedgerSeq: number }[];
+    expect(entry!.key).toBe(accountKey(multisig.publicKey));
+    expect(entry!.lastModifiedLedgerSeq).toBe(Number(stored.last_modified_ledger));
+    const account = xdr.LedgerEntryData.fromXDR(entry!.xdr, 'base64').account();
+    expect(account.balance().toString()).toBe(String(stored.balance));
+    expect(account.seqNum().toString()).toBe(String(stored.sequence));
+    expect([...account.thresholds()]).toEqual([
+      Number(stored.master_weight),
+      Number(stored.low_threshold),
+      Number(stored.med_threshold),
+      Number(stored.high_threshold),
+    ]);
+    const signers = account.signers().map((s) => [StrKey.encodeEd25519PublicKey(s.key().ed25519()), s.weight()]);
+    expect(new Set(signers.map(String))).toEqual(
+      new Set(store.signers(multisig.publicKey).map((s) => `${s.key},${s.weight}`)),
+    );
+    expect(answer.latestLedger).toBe(Number(store.latestLedger()));
+  });
+
+  it('answers trustlines and pools; an entry that does not exist is left out', async () => {
+    const line = row('SELECT * FROM trustlines WHERE asset_code IS NOT NULL LIMIT 1');
+    const code = String(line.asset_code);
+    const asset = new Asset(code, String(line.asset_issuer));
+    const lineKey = xdr.LedgerKey.trustline(
+      new xdr.LedgerKeyTrustLine({
+        accountId: Keypair.fromPublicKey(String(line.account)).xdrAccountId(),
+        asset: asset.toTrustLineXDRObject(),
+      }),
+    ).toXDR('base64');
+    const pool = row('SELECT * FROM liquidity_pools LIMIT 1');
+    const poolKey = xdr.LedgerKey.liquidityPool(
+      new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: Buffer.from(String(pool.id), 'hex') as never }),
+    ).toXDR('base64');
+    const nobody = Keypair.random().publicKey();
+    const answer = await result('getLedgerEntries', { keys: [lineKey, accountKey(nobody), poolKey] });
+    const entries = answer.entries as { key: string; xdr: string; lastModifiedLedgerSeq: number }[];
+    expect(entries.map((e) => e.key)).toEqual([lineKey, poolKey]);
+    const trust = xdr.LedgerEntryData.fromXDR(entries[0]!.xdr, 'base64').trustLine();
+    expect(trust.balance().toString()).toBe(String(line.balance));
+    expect(trust.limit().toString()).toBe(String(line.trust_limit));
+    expect(entries[0]!.lastModifiedLedgerSeq).toBe(Number(line.last_modified_ledger));
+    const body = xdr.LedgerEntryData.fromXDR(entries[1]!.xdr, 'base64').liquidityPool().body().constantProduct();
+    expect(body.reserveA().toString()).toBe(String(pool.reserve_a));
+    expect(body.totalPoolShares().toString()).toBe(String(pool.total_shares));
+    expect((await result('getLedgerEntries', { keys: [accountKey(nobody)] })).entries).toEqual([]);
+  });
+
+  it('takes 200 keys and refuses 201, a key that is not XDR (with its index), and a TTL key, as stellar-rpc does', async () => {
+    const key = accountKey(accounts[0]!.publicKey);
+    expect((await result('getLedgerEntries', { keys: Array(MAX_LEDGER_KEYS).fill(key) })).entries).toHaveLength(1);
+    expect(await error('getLedgerEntries', { keys: Array(MAX_LEDGER_KEYS + 1).fill(key) })).toEqual({
+      code: -32602,
+      message: 'key count (201) exceeds maximum supported (200)',
+    });
+    expect(await error('getLedgerEntries', { keys: [key, 'AAAA'] })).toEqual({
+      code: -32602,
+      message: 'cannot unmarshal key value AAAA at index 1',
+    });
+    const ttl = xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: Buffer.alloc(32) })).toXDR('base64');
+    expect(await error('getLedgerEntries', { keys: [ttl] })).toEqual({
+      code: -32602,
+      message: 'ledger ttl entries cannot be queried directly',
+    });
+  });
+});
+
+describe('sendTransaction through the core', () => {
+  const sequenceOf = (id: string) => String(store.account(id)!.sequence);
+
+  it('PENDING, then DUPLICATE for the same envelope; ERROR with the core errorResultXdr; TRY_AGAIN_LATER when its queue is full', async () => {
+    const from = accounts[2]!;
+    const source = Keypair.fromSecret(from.secretKey);
+    const payment = (seq: string) =>
+      signedTx(source, [nativePayment(accounts[3]!.publicKey, '1')], { passphrase, sequence: seq })
+        .toEnvelope()
+        .toXDR('base64');
+    const sequence = sequenceOf(from.publicKey);
+    const first = await result('sendTransaction', { transaction: payment(sequence) });
+    expect(first).toMatchObject({ status: 'PENDING', latestLedger: Number(store.latestLedger()) });
+    expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await result('sendTransaction', { transaction: payment(sequence) })).status).toBe('DUPLICATE');
+    // A sequence far ahead: txBadSeq, as the core's result.
+    const bad = await result('sendTransaction', { transaction: payment((BigInt(sequence) + 100n).toString()) });
+    expect(bad.status).toBe('ERROR');
+    expect(
+      xdr.TransactionResult.fromXDR(bad.errorResultXdr as string, 'base64')
+        .result()
+        .switch().name,
+    ).toBe('txBadSeq');
+    // The core queues 3 (maxQueue): two more from other accounts fill it, the next is refused.
+    const statuses: unknown[] = [];
+    for (const account of accounts.slice(3, 6)) {
+      const key = Keypair.fromSecret(account.secretKey);
+      const tx = signedTx(key, [nativePayment(accounts[0]!.publicKey, '1')], {
+        passphrase,
+        sequence: sequenceOf(account.publicKey),
+      });
+      statuses.push((await result('sendTransaction', { transaction: tx.toEnvelope().toXDR('base64') })).status);
+    }
+    expect(statuses).toEqual(['PENDING', 'PENDING', 'TRY_AGAIN_LATER']);
+    core.closeLedger();
+  });
+
+  it('refuses text that is not an envelope, and says when the core cannot be reached', async () => {
+    expect(await error('sendTransaction', { transaction: 'not xdr' })).toEqual({
+      code: -32602,
+      message: 'invalid_xdr',
+    });
+    expect(await error('sendTransaction', {})).toEqual({ code: -32602, message: 'invalid_xdr' });
+    const offline = rpcMethods({
+      store,
+      retentionLedgers: 10,
+      coreUrl: 'http://127.0.0.1:1',
+      coreTimeoutMs: 500,
+      version: 't',
+    });
+    const tx = signedTx(Keypair.fromSecret(accounts[1]!.secretKey), [Operation.bumpSequence({ bumpTo: '0' })], {
+      passphrase,
+      sequence: '1',
+    });
+    const text = await answerRequest(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'sendTransaction',
+        params: { transaction: tx.toEnvelope().toXDR('base64') },
+      }),
+      offline,
+    );
+    expect(JSON.parse(text!)).toMatchObject({
+      error: { code: -32603, message: 'could not submit transaction to stellar-core' },
+    });
+  });
+});
+
+/** A value's JSON type: the words a key-and-type comparison uses. */
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/**
+ * Ours against theirs: every key we give, they give, with the same JSON type (nested objects, and
+ * the first item of arrays, alike); every key they give, we give, but those named in `absent`.
+ */
+function sameShape(ours: unknown, theirs: unknown, path: string, absent: string[], problems: string[]): void {
+  if (typeOf(ours) !== typeOf(theirs)) {
+    problems.push(`${path}: ours is ${typeOf(ours)}, theirs ${typeOf(theirs)}`);
+    return;
+  }
+  if (Array.isArray(ours) && Array.isArray(theirs)) {
+    if (ours.length > 0 && theirs.length > 0) sameShape(ours[0], theirs[0], `${path}[0]`, absent, problems);
+    return;
+  }
+  if (typeOf(ours) !== 'object') return;
+  const a = ours as Record<string, unknown>;
+  const b = theirs as Record<string, unknown>;
+  for (const key of Object.keys(a)) {
+    if (!(key in b)) problems.push(`${path}.${key}: we give it, they do not`);
+    else sameShape(a[key], b[key], `${path}.${key}`, absent, problems);
+  }
+  for (const key of Object.keys(b))
+    if (!(key in a) && !absent.includes(`${path}.${key}`)) problems.push(`${path}.${key}: they give it, we do not`);
+}
+
+describe('conformance with the real stellar-rpc responses (../shared/fixtures/rpc-real/openrpc)', () => {
+  const fixtures = realFixtures('rpc-real');
+  const examples = (method: string) =>
+    (
+      JSON.parse(readFileSync(join(fixtures!, 'openrpc', `${method}.json`), 'utf8')) as {
+        examples: { derived_response: { result?: Record<string, unknown> } }[];
+      }
+    ).examples
+      .map((e) => e.derived_response.result)
+      .filter((r): r is Record<string, unknown> => r !== undefined);
+
+  /** Fields of theirs we knowingly do not give, each with why (docs/rpc.md says the same). */
+  const ABSENT: Record<string, string[]> = {
+    // No friendbot on the local network.
+    getNetwork: ['$.friendbotUrl'],
+    // No ledger header or LedgerCloseMeta is stored yet.
+    getLatestLedger: ['$.headerXdr', '$.metadataXdr'],
+    // Diagnostic events come from Soroban calls, which the local core does not run.
+    getTransaction: ['$.diagnosticEventsXdr', '$.events.contractEventsXdr'],
+  };
+
+  it.skipIf(!fixtures).each(['getHealth', 'getNetwork', 'getLatestLedger', 'getVersionInfo'])(
+    '%s has the keys and types of every real example',
+    async (method) => {
+      const ours = await result(method);
+      const problems: string[] = [];
+      for (const theirs of examples(method)) sameShape(ours, theirs, '$', ABSENT[method] ?? [], problems);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.skipIf(!fixtures)(
+    'getTransaction: SUCCESS, FAILED and NOT_FOUND each as the real example of that status',
+    async () => {
+      const problems: string[] = [];
+      const byStatus = new Map(examples('getTransaction').map((r) => [r.status, r]));
+      for (const [status, sql] of [
+        ['SUCCESS', 'successful = 1'],
+        ['FAILED', 'successful = 0'],
+      ] as const) {
+        const hash = row(`SELECT hash FROM transactions WHERE ${sql} LIMIT 1`).hash;
+        sameShape(
+          await result('getTransaction', { hash }),
+          byStatus.get(status),
+          `$(${status})`,
+          [`$(${status}).diagnosticEventsXdr`],
+          problems,
+        );
+      }
+      sameShape(
+        await result('getTransaction', { hash: 'cd'.repeat(32) }),
+        byStatus.get('NOT_FOUND'),
+        '$(NOT_FOUND)',
+        [],
+        problems,
+      );
+      expect(byStatus.size).toBe(3);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.skipIf(!fixtures)('getLedgerEntries has the keys and types of every real example', async () => {
+    const key = xdr.LedgerKey.account(
+      new xdr.LedgerKeyAccount({ accountId: Keypair.fromPublicKey(accounts[0]!.publicKey).xdrAccountId() }),
+    ).toXDR('base64');
+    const ours = await result('getLedgerEntries', { keys: [key] });
+    const problems: string[] = [];
+    for (const theirs of examples('getLedgerEntries')) sameShape(ours, theirs, '$', [], problems);
+    expect(problems).toEqual([]);
+  });
+
+  it.skipIf(!fixtures)(
+    'sendTransaction: PENDING, DUPLICATE and ERROR each as the real example of that status',
+    async () => {
+      const byStatus = new Map(examples('sendTransaction').map((r) => [r.status, r]));
+      const from = accounts[1]!;
+      const source = Keypair.fromSecret(from.secretKey);
+      const seq = String(store.account(from.publicKey)!.sequence);
+      const envelope = (s: string) =>
+        signedTx(source, [nativePayment(accounts[2]!.publicKey, '1')], { passphrase, sequence: s })
+          .toEnvelope()
+          .toXDR('base64');
+      const problems: string[] = [];
+      const pending = await result('sendTransaction', { transaction: envelope(seq) });
+      sameShape(pending, byStatus.get('PENDING'), '$(PENDING)', [], problems);
+      sameShape(
+        await result('sendTransaction', { transaction: envelope(seq) }),
+        byStatus.get('DUPLICATE'),
+        '$(DUPLICATE)',
+        [],
+        problems,
+      );
+      const failed = await result('sendTransaction', { transaction: envelope((BigInt(seq) + 50n).toString()) });
+      sameShape(failed, byStatus.get('ERROR'), '$(ERROR)', [], problems);
+      core.closeLedger();
+      expect(problems).toEqual([]);
+    },
+  );
+});

@@ -5,10 +5,9 @@ import type { FeeBumpTransaction } from '@stellar/stellar-base';
 import { type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import type { Store } from '../service/queries';
 import { ledgerEntry, type EntryResult } from './entries';
+import { ledgerXdr, PROTOCOL_VERSION } from './ledger-meta';
 import { INTERNAL_ERROR, INVALID_PARAMS, type Method, type Params, RpcError } from './json-rpc';
 
-/** The protocol whose meta the local core writes (TransactionMetaV4 and CAP-67 events: protocol 23). */
-export const PROTOCOL_VERSION = 23;
 /** stellar-rpc's getLedgerEntries bound. */
 export const MAX_LEDGER_KEYS = 200;
 export const DEFAULT_RETENTION_LEDGERS = 120_960;
@@ -228,14 +227,23 @@ export function rpcMethods(context: RpcContext): Map<string, Method> {
     [
       'getLatestLedger',
       () => {
-        const latest = store.latestLedger();
-        const row = store.ledger(latest);
-        return {
-          id: String(row?.hash ?? ''),
-          protocolVersion: PROTOCOL_VERSION,
-          sequence: Number(latest),
-          closeTime: closeTime(store, Number(latest)),
-        };
+        // One read: the ledger, its header and its meta agree.
+        store.db.exec('BEGIN');
+        try {
+          const latest = store.latestLedger();
+          const row = store.ledger(latest);
+          const built = ledgerXdr(store, Number(latest));
+          return {
+            id: String(row?.hash ?? ''),
+            protocolVersion: PROTOCOL_VERSION,
+            sequence: Number(latest),
+            closeTime: closeTime(store, Number(latest)),
+            ...(built ? { headerXdr: built.header.toXDR('base64') } : {}),
+            ...(built?.closeMeta ? { metadataXdr: built.closeMeta.toXDR('base64') } : {}),
+          };
+        } finally {
+          store.db.exec('COMMIT');
+        }
       },
     ],
     [

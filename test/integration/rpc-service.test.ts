@@ -77,6 +77,14 @@ describe('the RPC beside the service', () => {
   });
 
   it('says which error each bad call is, with jrpc2 codes and stellar-rpc words', async () => {
+    // A start before the oldest ledger kept is refused, naming the window.
+    const health = await result('getHealth');
+    expect(await call('getLedgers', { startLedger: (health.oldestLedger as number) - 1 })).toMatchObject({
+      error: {
+        code: -32600,
+        message: expect.stringMatching(/^start ledger \(\d+\) must be between the oldest ledger: \d+ and/),
+      },
+    });
     expect(await call('getEvents')).toMatchObject({ error: { code: -32601, message: 'no such method "getEvents"' } });
     expect(await call('getTransaction', { hash: 'abc' })).toMatchObject({
       error: { code: -32602, message: 'unexpected hash length (3)' },
@@ -133,7 +141,9 @@ describe('@stellar/stellar-sdk rpc.Server as a client', () => {
     const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
     expect((await server.getHealth()).status).toBe('healthy');
     expect((await server.getNetwork()).passphrase).toBe(net.passphrase);
-    expect((await server.getLatestLedger()).sequence).toBeGreaterThan(1);
+    const latest = await server.getLatestLedger();
+    const ledgers = await server.getLedgers({ startLedger: latest.sequence - 1, pagination: { limit: 2 } });
+    expect(ledgers.ledgers.map((l) => l.sequence)).toEqual([latest.sequence - 1, latest.sequence]);
 
     const [from, to] = [net.demoAccounts[0]!, net.demoAccounts[3]!];
     const balanceOf = async (id: string) => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateHistory, type DemoAccount } from '../../network/demo-generator/generate';
 import { answerRequest, type Method } from '../../network/rpc/json-rpc';
 import { ledgerXdr } from '../../network/rpc/ledger-meta';
-import { MAX_LEDGER_KEYS, rpcMethods } from '../../network/rpc/methods';
+import { DEFAULT_LEDGERS_LIMIT, MAX_LEDGER_KEYS, MAX_LEDGERS_LIMIT, rpcMethods } from '../../network/rpc/methods';
 import { Store } from '../../network/service/queries';
 import { openStore, storePath } from '../../network/store/db';
 import { CoreNode } from '../../network/validator/node';
@@ -245,6 +245,92 @@ describe("a ledger's header and LedgerCloseMeta, from the store", () => {
     const meta = ledgerXdr(store, Number(empty.sequence))!.closeMeta!.v2();
     expect(meta.txProcessing()).toEqual([]);
     expect(ledgerXdr(store, Number(store.latestLedger()) + 1)).toBeUndefined();
+  });
+});
+
+describe('getLedgers', () => {
+  const earliest = () => Number(store.earliestLedger());
+  const latest = () => Number(store.latestLedger());
+
+  it('pages from startLedger, then after its cursor, each ledger with its header and close meta', async () => {
+    const first = await result('getLedgers', { startLedger: earliest(), pagination: { limit: 2 } });
+    const ledgers = first.ledgers as {
+      hash: string;
+      sequence: number;
+      ledgerCloseTime: string;
+      headerXdr: string;
+      metadataXdr: string;
+    }[];
+    expect(ledgers.map((l) => l.sequence)).toEqual([earliest(), earliest() + 1]);
+    expect(first.cursor).toBe(String(earliest() + 1));
+    expect(first).toMatchObject({ latestLedger: latest(), oldestLedger: earliest() });
+    expect(typeof first.latestLedgerCloseTime).toBe('number');
+    const entry = xdr.LedgerHeaderHistoryEntry.fromXDR(ledgers[1]!.headerXdr, 'base64');
+    expect(entry.hash().toString('hex')).toBe(ledgers[1]!.hash);
+    expect(entry.header().ledgerSeq()).toBe(ledgers[1]!.sequence);
+    expect(
+      xdr.LedgerCloseMeta.fromXDR(ledgers[1]!.metadataXdr, 'base64').v2().ledgerHeader().hash().toString('hex'),
+    ).toBe(ledgers[1]!.hash);
+    const next = await result('getLedgers', { pagination: { cursor: first.cursor, limit: 2 } });
+    expect((next.ledgers as { sequence: number }[]).map((l) => l.sequence)).toEqual([earliest() + 2, earliest() + 3]);
+    // No limit: stellar-rpc's default page; the last page ends at the latest ledger.
+    expect((await result('getLedgers', { startLedger: earliest() })).ledgers).toHaveLength(
+      Math.min(DEFAULT_LEDGERS_LIMIT, latest() - earliest() + 1),
+    );
+    const tail = await result('getLedgers', { startLedger: latest(), pagination: { limit: 5 } });
+    expect((tail.ledgers as unknown[]).length).toBe(1);
+    const empty = await result('getLedgers', { pagination: { cursor: tail.cursor, limit: 5 } }).catch((e: Error) => e);
+    expect(String(empty)).toContain('must be between');
+  });
+
+  it('refuses a start outside the window at both edges, as stellar-rpc does (-32600)', async () => {
+    const range = `the oldest ledger: ${earliest()} and the latest ledger: ${latest()} for this rpc instance`;
+    for (const start of [earliest(), latest()])
+      expect((await result('getLedgers', { startLedger: start, pagination: { limit: 1 } })).ledgers).toHaveLength(1);
+    for (const start of [earliest() - 1, latest() + 1])
+      expect(await error('getLedgers', { startLedger: start })).toEqual({
+        code: -32600,
+        message: `start ledger (${start}) must be between ${range}`,
+      });
+    expect(await error('getLedgers', {})).toEqual({
+      code: -32600,
+      message: `start ledger (0) must be between ${range}`,
+    });
+    // A narrower retention window moves the oldest ledger, and with it the refusal.
+    const narrow = rpcMethods({
+      store,
+      retentionLedgers: 10,
+      coreUrl: 'http://127.0.0.1:1',
+      coreTimeoutMs: 1,
+      version: 't',
+    });
+    await expect(async () => narrow.get('getLedgers')!({ startLedger: latest() - 10 })).rejects.toThrow(
+      `start ledger (${latest() - 10}) must be between the oldest ledger: ${latest() - 9}`,
+    );
+  });
+
+  it('takes a limit of 200 and refuses 201; refuses a cursor with a start, a cursor not a number, a cursor outside', async () => {
+    const start = earliest();
+    expect(await call('getLedgers', { startLedger: start, pagination: { limit: MAX_LEDGERS_LIMIT } })).toHaveProperty(
+      'result',
+    );
+    expect(await error('getLedgers', { startLedger: start, pagination: { limit: MAX_LEDGERS_LIMIT + 1 } })).toEqual({
+      code: -32600,
+      message: 'limit must not exceed 200',
+    });
+    expect(await error('getLedgers', { startLedger: start, pagination: { cursor: '5' } })).toEqual({
+      code: -32600,
+      message: `startLedger (${start}) and cursor (5) cannot both be set`,
+    });
+    expect(await error('getLedgers', { pagination: { cursor: 'abc' } })).toEqual({
+      code: -32602,
+      message: 'strconv.ParseUint: parsing "abc": invalid syntax',
+    });
+    expect(await error('getLedgers', { pagination: { cursor: String(latest()) } })).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(`cursor ('${latest()}') must be between`),
+    });
+    expect(await error('getLedgers', { startLedger: -1 })).toEqual({ code: -32602, message: 'invalid parameters' });
   });
 });
 
@@ -482,6 +568,13 @@ describe('conformance with the real stellar-rpc responses (../shared/fixtures/rp
       expect(problems).toEqual([]);
     },
   );
+
+  it.skipIf(!fixtures)('getLedgers has the keys and types of the real example', async () => {
+    const ours = await result('getLedgers', { startLedger: Number(store.earliestLedger()), pagination: { limit: 2 } });
+    const problems: string[] = [];
+    for (const theirs of examples('getLedgers')) sameShape(ours, theirs, '$', [], problems);
+    expect(problems).toEqual([]);
+  });
 
   it.skipIf(!fixtures)('getLedgerEntries has the keys and types of every real example', async () => {
     const key = xdr.LedgerKey.account(

@@ -3,64 +3,15 @@
 // The store is read-only here; sendTransaction goes to the core as the service's submissions do.
 import type { FeeBumpTransaction } from '@stellar/stellar-base';
 import { type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base';
-import type { Store } from '../service/queries';
+import { checkFormat, closeTime, ledgerWindow, oneRead, type RpcContext, stringParam } from './common';
 import { ledgerEntry, type EntryResult } from './entries';
 import { ledgerXdr, PROTOCOL_VERSION } from './ledger-meta';
-import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, type Method, type Params, RpcError } from './json-rpc';
+import { getLedgers } from './ledgers';
+import { INTERNAL_ERROR, INVALID_PARAMS, type Method, type Params, RpcError } from './json-rpc';
 
+export { DEFAULT_RETENTION_LEDGERS, ledgerWindow, type RpcContext } from './common';
 /** stellar-rpc's getLedgerEntries bound. */
 export const MAX_LEDGER_KEYS = 200;
-export const DEFAULT_RETENTION_LEDGERS = 120_960;
-/** stellar-rpc's getLedgers page: `--max-ledgers-limit` 200, default 50. */
-export const MAX_LEDGERS_LIMIT = 200;
-export const DEFAULT_LEDGERS_LIMIT = 50;
-
-export interface RpcContext {
-  store: Store;
-  /** Ledgers the server answers for, newest first (`--rpc-retention-ledgers`). */
-  retentionLedgers: number;
-  coreUrl: string;
-  coreTimeoutMs: number;
-  version: string;
-}
-
-/** A ledger's close time as stellar-rpc writes it: unix seconds, a decimal string. */
-function closeTime(store: Store, sequence: number): string {
-  const closedAt = store.ledger(BigInt(sequence))?.closed_at;
-  return typeof closedAt === 'string' ? String(Math.floor(Date.parse(closedAt) / 1000)) : '0';
-}
-
-/** The ledgers the server keeps: the latest, and the oldest within the retention window. */
-export function ledgerWindow(store: Store, retentionLedgers: number) {
-  const latest = Number(store.latestLedger());
-  const earliest = Number(store.earliestLedger() ?? latest);
-  const oldest = Math.max(earliest, latest - retentionLedgers + 1);
-  return {
-    latestLedger: latest,
-    latestLedgerCloseTime: closeTime(store, latest),
-    oldestLedger: oldest,
-    oldestLedgerCloseTime: closeTime(store, oldest),
-  };
-}
-
-/** stellar-rpc's optional xdrFormat: base64 (its default) is served; json is not yet. */
-function checkFormat(params: Params): void {
-  const format = params.xdrFormat;
-  if (format === undefined || format === '' || format === 'base64') return;
-  if (format === 'json')
-    throw new RpcError(INVALID_PARAMS, "xdrFormat 'json' is not served by the local network's RPC yet; use 'base64'");
-  throw new RpcError(
-    INVALID_PARAMS,
-    `expected 'base64' or 'json' for optional 'xdrFormat', got ${JSON.stringify(format)}`,
-  );
-}
-
-function stringParam(params: Params, name: string): string {
-  const value = params[name];
-  if (value === undefined) return '';
-  if (typeof value !== 'string') throw new RpcError(INVALID_PARAMS, 'invalid parameters');
-  return value;
-}
 
 /** Go's hex.Decode error text for the first byte that is not hex. */
 function hexError(text: string): string | undefined {
@@ -209,80 +160,6 @@ function getLedgerEntries(context: RpcContext, params: Params) {
       }
     }
     return { entries, latestLedger };
-  });
-}
-
-/** Runs `read` in one SQLite read transaction: what it reads is one state of the store. */
-function oneRead<T>(store: Store, read: () => T): T {
-  store.db.exec('BEGIN');
-  try {
-    return read();
-  } finally {
-    store.db.exec('COMMIT');
-  }
-}
-
-const isUint32 = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffff_ffff;
-
-/** getLedgers, as stellar-rpc pages it: from startLedger, or after a cursor (a ledger sequence). */
-function getLedgers(context: RpcContext, params: Params) {
-  checkFormat(params);
-  const start = params.startLedger ?? 0;
-  const pagination = params.pagination;
-  if (!isUint32(start)) throw new RpcError(INVALID_PARAMS, 'invalid parameters');
-  if (pagination !== undefined && pagination !== null && (typeof pagination !== 'object' || Array.isArray(pagination)))
-    throw new RpcError(INVALID_PARAMS, 'invalid parameters');
-  const page = (pagination ?? undefined) as { cursor?: unknown; limit?: unknown } | undefined;
-  const cursor = page?.cursor ?? '';
-  const limit = page?.limit ?? 0;
-  if (typeof cursor !== 'string' || !isUint32(limit)) throw new RpcError(INVALID_PARAMS, 'invalid parameters');
-  const { store } = context;
-  return oneRead(store, () => {
-    const window = ledgerWindow(store, context.retentionLedgers);
-    const [first, last] = [window.oldestLedger, window.latestLedger];
-    const within = (sequence: number) => sequence >= first && sequence <= last;
-    const range = `the oldest ledger: ${first} and the latest ledger: ${last} for this rpc instance`;
-    // ValidatePagination (go-stellar-sdk protocols/rpc): an invalid request, -32600.
-    if (cursor !== '' && start !== 0)
-      throw new RpcError(INVALID_REQUEST, `startLedger (${start}) and cursor (${cursor}) cannot both be set`);
-    if (cursor === '' && !within(start))
-      throw new RpcError(INVALID_REQUEST, `start ledger (${start}) must be between ${range}`);
-    if (limit > MAX_LEDGERS_LIMIT) throw new RpcError(INVALID_REQUEST, `limit must not exceed ${MAX_LEDGERS_LIMIT}`);
-    let from = start;
-    if (cursor !== '') {
-      if (!/^\d+$/.test(cursor) || !isUint32(Number(cursor)))
-        throw new RpcError(INVALID_PARAMS, `strconv.ParseUint: parsing ${JSON.stringify(cursor)}: invalid syntax`);
-      from = Number(cursor) + 1;
-      if (!within(from)) throw new RpcError(INVALID_PARAMS, `cursor ('${cursor}') must be between ${range}`);
-    }
-    const count = limit === 0 ? DEFAULT_LEDGERS_LIMIT : limit;
-    const ledgers = [];
-    for (let sequence = from; sequence <= Math.min(last, from + count - 1); sequence++) {
-      const row = store.ledger(BigInt(sequence));
-      const built = ledgerXdr(store, sequence);
-      if (!row || !built?.closeMeta) throw new RpcError(INTERNAL_ERROR, `error processing ledger ${sequence}`);
-      ledgers.push({
-        hash: String(row.hash),
-        sequence,
-        ledgerCloseTime: closeTime(store, sequence),
-        headerXdr: new xdr.LedgerHeaderHistoryEntry({
-          hash: Buffer.from(String(row.hash), 'hex'),
-          header: built.header,
-          ext: new xdr.LedgerHeaderHistoryEntryExt(0),
-        }).toXDR('base64'),
-        metadataXdr: built.closeMeta.toXDR('base64'),
-      });
-    }
-    const nextCursor = ledgers.length > 0 ? String(ledgers.at(-1)!.sequence) : cursor || String(from - 1);
-    return {
-      ledgers,
-      latestLedger: window.latestLedger,
-      latestLedgerCloseTime: Number(window.latestLedgerCloseTime),
-      oldestLedger: window.oldestLedger,
-      oldestLedgerCloseTime: Number(window.oldestLedgerCloseTime),
-      cursor: nextCursor,
-    };
   });
 }
 

@@ -7,67 +7,12 @@ import { checkFormat, closeTime, ledgerWindow, oneRead, type RpcContext, stringP
 import { ledgerEntry, type EntryResult } from './entries';
 import { ledgerXdr, PROTOCOL_VERSION } from './ledger-meta';
 import { getLedgers } from './ledgers';
+import { getTransaction, getTransactions } from './transactions';
 import { INTERNAL_ERROR, INVALID_PARAMS, type Method, type Params, RpcError } from './json-rpc';
 
 export { DEFAULT_RETENTION_LEDGERS, ledgerWindow, type RpcContext } from './common';
 /** stellar-rpc's getLedgerEntries bound. */
 export const MAX_LEDGER_KEYS = 200;
-
-/** Go's hex.Decode error text for the first byte that is not hex. */
-function hexError(text: string): string | undefined {
-  if (text.length % 2 === 1) return 'encoding/hex: odd length hex string';
-  const bad = /[^0-9a-fA-F]/u.exec(text)?.[0];
-  if (bad === undefined) return undefined;
-  const point = bad.codePointAt(0)!;
-  return `encoding/hex: invalid byte: U+${point.toString(16).toUpperCase().padStart(4, '0')} ${JSON.stringify(bad).replace(/^"|"$/g, "'")}`;
-}
-
-function getTransaction(context: RpcContext, params: Params) {
-  checkFormat(params);
-  const hash = stringParam(params, 'hash');
-  // As stellar-rpc: hex.DecodedLen(len) must be 32, then the text must decode.
-  if (Math.floor(hash.length / 2) !== 32) throw new RpcError(INVALID_PARAMS, `unexpected hash length (${hash.length})`);
-  const decodeError = hexError(hash);
-  if (decodeError) throw new RpcError(INVALID_PARAMS, `incorrect hash: ${decodeError}`);
-  const txHash = hash.toLowerCase();
-  const window = ledgerWindow(context.store, context.retentionLedgers);
-  // The transaction by its own hash (a fee bump by the fee bump's), within the window.
-  const row = context.store.transactionByHash(txHash);
-  const ledger = row ? Number(row.ledger) : 0;
-  if (!row || row.hash !== txHash || ledger < window.oldestLedger) return { ...window, status: 'NOT_FOUND', txHash };
-  const meta = context.store.transactionMeta(BigInt(row.id as bigint));
-  const metaBase64 = meta ? Buffer.from(meta.result, 'hex').toString('base64') : undefined;
-  return {
-    ...window,
-    status: Number(row.successful) === 1 ? 'SUCCESS' : 'FAILED',
-    txHash,
-    applicationOrder: Number(row.application_order),
-    feeBump: row.inner_hash !== null && row.inner_hash !== undefined,
-    envelopeXdr: String(row.envelope_xdr),
-    resultXdr: String(row.result_xdr),
-    ...(metaBase64 === undefined ? {} : { resultMetaXdr: metaBase64, ...metaEvents(Buffer.from(meta!.result, 'hex')) }),
-    ledger,
-    createdAt: String(Math.floor(Date.parse(String(row.created_at)) / 1000)),
-  };
-}
-
-/** The events a TransactionMetaV4 holds, as getTransaction gives them (empty lists left out, as Go's omitempty does). */
-function metaEvents(bytes: Buffer) {
-  const meta = xdr.TransactionMeta.fromXDR(bytes);
-  if (meta.switch() !== 4) return {};
-  const v4 = meta.v4();
-  const diagnostic = v4.diagnosticEvents().map((e) => e.toXDR('base64'));
-  const transactionEvents = v4.events().map((e) => e.toXDR('base64'));
-  const contractEvents = v4.operations().map((op) => op.events().map((e) => e.toXDR('base64')));
-  const events = {
-    ...(transactionEvents.length > 0 ? { transactionEventsXdr: transactionEvents } : {}),
-    ...(contractEvents.length > 0 ? { contractEventsXdr: contractEvents } : {}),
-  };
-  return {
-    ...(diagnostic.length > 0 ? { diagnosticEventsXdr: diagnostic } : {}),
-    ...(Object.keys(events).length > 0 ? { events } : {}),
-  };
-}
 
 interface CoreAnswer {
   status: string;
@@ -208,5 +153,6 @@ export function rpcMethods(context: RpcContext): Map<string, Method> {
     ['sendTransaction', (params) => sendTransaction(context, params)],
     ['getLedgerEntries', (params) => getLedgerEntries(context, params)],
     ['getLedgers', (params) => getLedgers(context, params)],
+    ['getTransactions', (params) => getTransactions(context, params)],
   ]);
 }

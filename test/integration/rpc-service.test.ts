@@ -175,6 +175,9 @@ describe('@stellar/stellar-sdk rpc.Server as a client', () => {
     const horizon = await service<{ envelope_xdr: string; ledger: number }>(`/transactions/${sent.hash}`);
     expect(Buffer.from(horizon.envelope_xdr, 'hex').toString('base64')).toBe(tx.toXDR());
     expect(horizon.ledger).toBe(raw.ledger);
+    // getTransactions from its ledger lists it, in the SDK's reading too.
+    const listed = await server.getTransactions({ startLedger: raw.ledger!, pagination: { limit: 10 } });
+    expect(listed.transactions.map((t) => t.txHash)).toContain(sent.hash);
     // And sending it again is a DUPLICATE.
     expect((await server.sendTransaction(tx)).status).toBe('DUPLICATE');
   }, 60_000);

@@ -14,6 +14,7 @@ import { answerRequest, type Method } from '../../network/rpc/json-rpc';
 import { ledgerXdr } from '../../network/rpc/ledger-meta';
 import { DEFAULT_LEDGERS_LIMIT, MAX_LEDGERS_LIMIT } from '../../network/rpc/ledgers';
 import { MAX_LEDGER_KEYS, rpcMethods } from '../../network/rpc/methods';
+import { MAX_TRANSACTIONS_LIMIT } from '../../network/rpc/transactions';
 import { Store } from '../../network/service/queries';
 import { openStore, storePath } from '../../network/store/db';
 import { CoreNode } from '../../network/validator/node';
@@ -335,6 +336,84 @@ describe('getLedgers', () => {
   });
 });
 
+describe('getTransactions', () => {
+  const earliest = () => Number(store.earliestLedger());
+  const latest = () => Number(store.latestLedger());
+  const cursorOf = (ledger: number, order: number) =>
+    ((BigInt(ledger) << 32n) | (BigInt(order) << 12n) | 1n).toString();
+  type Info = { txHash: string; ledger: number; applicationOrder: number; createdAt: number };
+
+  it('pages the store transactions in order from startLedger, then after the cursor', async () => {
+    const ids = store.db
+      .prepare('SELECT hash, ledger, application_order FROM transactions ORDER BY id LIMIT 5')
+      .all() as {
+      hash: string;
+      ledger: bigint;
+      application_order: bigint;
+    }[];
+    const start = earliest();
+    const first = await result('getTransactions', { startLedger: start, pagination: { limit: 3 } });
+    const page = first.transactions as Info[];
+    expect(page.map((t) => t.txHash)).toEqual(ids.slice(0, 3).map((r) => r.hash));
+    expect(first.cursor).toBe(cursorOf(Number(ids[2]!.ledger), Number(ids[2]!.application_order)));
+    expect(typeof first.latestLedgerCloseTimestamp).toBe('number');
+    const next = await result('getTransactions', { pagination: { cursor: first.cursor, limit: 2 } });
+    expect((next.transactions as Info[]).map((t) => t.txHash)).toEqual(ids.slice(3, 5).map((r) => r.hash));
+    // Each is what getTransaction says of it, createdAt a number here.
+    const one = await result('getTransaction', { hash: page[1]!.txHash });
+    const { latestLedger, latestLedgerCloseTime, oldestLedger, oldestLedgerCloseTime, ...rest } = one;
+    expect(
+      [latestLedger, latestLedgerCloseTime, oldestLedger, oldestLedgerCloseTime].every((v) => v !== undefined),
+    ).toBe(true);
+    expect({ ...rest, createdAt: Number(rest.createdAt) }).toEqual(page[1]);
+  });
+
+  it('a page that is not full ends at the latest ledger: its cursor is that ledger with its last transaction', async () => {
+    const from = latest();
+    const inLatest = Number(row(`SELECT count(*) AS c FROM transactions WHERE ledger = ${from}`).c);
+    const answer = await result('getTransactions', {
+      startLedger: from,
+      pagination: { limit: MAX_TRANSACTIONS_LIMIT },
+    });
+    expect((answer.transactions as unknown[]).length).toBe(inLatest);
+    expect(answer.cursor).toBe(cursorOf(from, inLatest));
+  });
+
+  it('refuses as stellar-rpc does: a start outside the window at both edges, 201 of a limit of 200, a bad cursor', async () => {
+    const range = `the oldest ledger: ${earliest()} and the latest ledger: ${latest()} for this rpc instance`;
+    for (const start of [earliest() - 1, latest() + 1])
+      expect(await error('getTransactions', { startLedger: start })).toEqual({
+        code: -32600,
+        message: `start ledger (${start}) must be between ${range}`,
+      });
+    const start = earliest();
+    expect(
+      await call('getTransactions', { startLedger: start, pagination: { limit: MAX_TRANSACTIONS_LIMIT } }),
+    ).toHaveProperty('result');
+    expect(
+      await error('getTransactions', { startLedger: start, pagination: { limit: MAX_TRANSACTIONS_LIMIT + 1 } }),
+    ).toEqual({
+      code: -32600,
+      message: 'limit must not exceed 200',
+    });
+    expect(await error('getTransactions', { pagination: { cursor: 'x1' } })).toEqual({
+      code: -32602,
+      message: 'strconv.ParseInt: parsing "x1": invalid syntax',
+    });
+    // A cursor before the window: those ledgers are not kept.
+    const narrow = rpcMethods({
+      store,
+      retentionLedgers: 5,
+      coreUrl: 'http://127.0.0.1:1',
+      coreTimeoutMs: 1,
+      version: 't',
+    });
+    await expect(async () =>
+      narrow.get('getTransactions')!({ pagination: { cursor: cursorOf(latest() - 5, 1) } }),
+    ).rejects.toThrow(`database does not contain metadata for ledger: ${latest() - 5}`);
+  });
+});
+
 describe('getLedgerEntries', () => {
   const accountKey = (id: string) =>
     xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: Keypair.fromPublicKey(id).xdrAccountId() })).toXDR(
@@ -566,6 +645,34 @@ describe('conformance with the real stellar-rpc responses (../shared/fixtures/rp
         problems,
       );
       expect(byStatus.size).toBe(3);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.skipIf(!fixtures)(
+    'getTransactions has the keys and types of the real examples, SUCCESS and FAILED alike',
+    async () => {
+      const ours = await result('getTransactions', {
+        startLedger: Number(store.earliestLedger()),
+        pagination: { limit: 50 },
+      });
+      const txs = ours.transactions as { status: string }[];
+      const problems: string[] = [];
+      for (const theirs of examples('getTransactions')) {
+        const theirTxs = theirs.transactions as { status: string }[];
+        for (const status of ['SUCCESS', 'FAILED']) {
+          const mine = txs.find((t) => t.status === status);
+          const real = theirTxs.find((t) => t.status === status);
+          expect(mine && real, `a ${status} transaction on both sides`).toBeTruthy();
+          sameShape(
+            { ...ours, transactions: [mine] },
+            { ...theirs, transactions: [real] },
+            `$(${status})`,
+            [`$(${status}).transactions[0].diagnosticEventsXdr`],
+            problems,
+          );
+        }
+      }
       expect(problems).toEqual([]);
     },
   );

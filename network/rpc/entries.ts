@@ -1,8 +1,9 @@
 // getLedgerEntries over the store's current state: a LedgerKey in, the LedgerEntryData the store's
 // rows make out, built with @stellar/stellar-base's xdr types as a real core would hold the entry
-// (accounts with their signers, trustlines, liquidity pools). Offers never exist on the local
-// network; data entries and claimable balances are not served yet (docs/rpc.md).
+// (accounts with their signers, trustlines, claimable balances, liquidity pools). Offers never
+// exist on the local network; data entries are not served yet (docs/rpc.md).
 import { SignerKey, StrKey, xdr } from '@stellar/stellar-base';
+import { parseJson } from '../../shared/json';
 import type { Row, Store } from '../service/queries';
 
 export interface EntryResult {
@@ -99,6 +100,35 @@ function poolEntry(row: Row): xdr.LedgerEntryData {
   );
 }
 
+/** A claim predicate in the store's wire form (Horizon's: `unconditional`, `and`, `or`, `not`, `abs_before_epoch`, `rel_before`). */
+function predicateOf(value: unknown): xdr.ClaimPredicate {
+  const p = value as Record<string, unknown>;
+  if (p.unconditional) return xdr.ClaimPredicate.claimPredicateUnconditional();
+  if (Array.isArray(p.and)) return xdr.ClaimPredicate.claimPredicateAnd(p.and.map(predicateOf));
+  if (Array.isArray(p.or)) return xdr.ClaimPredicate.claimPredicateOr(p.or.map(predicateOf));
+  if (p.not) return xdr.ClaimPredicate.claimPredicateNot(predicateOf(p.not));
+  if (p.abs_before_epoch !== undefined)
+    return xdr.ClaimPredicate.claimPredicateBeforeAbsoluteTime(xdr.Int64.fromString(String(p.abs_before_epoch)));
+  return xdr.ClaimPredicate.claimPredicateBeforeRelativeTime(xdr.Int64.fromString(String(p.rel_before ?? '0')));
+}
+
+function claimableBalanceEntry(row: Row): xdr.LedgerEntryData {
+  const claimants = (parseJson(String(row.claimants)) as { destination: string; predicate: unknown }[]).map((c) =>
+    xdr.Claimant.claimantTypeV0(
+      new xdr.ClaimantV0({ destination: accountId(c.destination), predicate: predicateOf(c.predicate) }),
+    ),
+  );
+  return xdr.LedgerEntryData.claimableBalance(
+    new xdr.ClaimableBalanceEntry({
+      balanceId: xdr.ClaimableBalanceId.fromXDR(String(row.id), 'hex'),
+      claimants,
+      asset: assetOf(String(row.asset)),
+      amount: int64(row.amount),
+      ext: new xdr.ClaimableBalanceEntryExt(0),
+    }),
+  );
+}
+
 /** The trustline row a TrustLineAsset names, with its own asset; undefined: none (a native "trustline" never exists). */
 function trustline(store: Store, account: string, asset: xdr.TrustLineAsset): Row | undefined {
   let name: string;
@@ -133,6 +163,10 @@ export function ledgerEntry(store: Store, key: xdr.LedgerKey): EntryResult | und
       data = row && trustlineEntry(row, line.asset());
       break;
     }
+    case 'claimableBalance':
+      row = store.claimableBalance(key.claimableBalance().balanceId().toXDR('hex'));
+      data = row && claimableBalanceEntry(row);
+      break;
     case 'liquidityPool':
       row = store.liquidityPool(hexOf(key.liquidityPool().liquidityPoolId()));
       data = row && poolEntry(row);

@@ -6,6 +6,7 @@ import { type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base
 import { checkFormat, closeTime, ledgerWindow, oneRead, type RpcContext, stringParam } from './common';
 import { ledgerEntry, type EntryResult } from './entries';
 import { ledgerXdr, PROTOCOL_VERSION } from './ledger-meta';
+import { getFeeStats } from './fee-stats';
 import { getLedgers } from './ledgers';
 import { getTransaction, getTransactions } from './transactions';
 import { INTERNAL_ERROR, INVALID_PARAMS, type Method, type Params, RpcError } from './json-rpc';
@@ -154,5 +155,6 @@ export function rpcMethods(context: RpcContext): Map<string, Method> {
     ['getLedgerEntries', (params) => getLedgerEntries(context, params)],
     ['getLedgers', (params) => getLedgers(context, params)],
     ['getTransactions', (params) => getTransactions(context, params)],
+    ['getFeeStats', () => getFeeStats(context)],
   ]);
 }

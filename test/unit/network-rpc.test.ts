@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateHistory, type DemoAccount } from '../../network/demo-generator/generate';
 import { answerRequest, type Method } from '../../network/rpc/json-rpc';
 import { ledgerXdr } from '../../network/rpc/ledger-meta';
+import { CLASSIC_FEE_LEDGERS, feeDistribution } from '../../network/rpc/fee-stats';
 import { DEFAULT_LEDGERS_LIMIT, MAX_LEDGERS_LIMIT } from '../../network/rpc/ledgers';
 import { MAX_LEDGER_KEYS, rpcMethods } from '../../network/rpc/methods';
 import { MAX_TRANSACTIONS_LIMIT } from '../../network/rpc/transactions';
@@ -414,6 +415,49 @@ describe('getTransactions', () => {
   });
 });
 
+describe('getFeeStats', () => {
+  it('reads a distribution as stellar-rpc does: nearest-rank percentiles, the first longest run the mode', () => {
+    const d = feeDistribution([133n, 100n, 100n], 10);
+    expect(d).toMatchObject({
+      max: '133',
+      min: '100',
+      mode: '100',
+      p10: '100',
+      p50: '100',
+      p60: '100',
+      p70: '133',
+      p99: '133',
+    });
+    expect(d).toMatchObject({ transactionCount: '3', ledgerCount: 10 });
+    // A tie: the first run of the longest length.
+    expect(feeDistribution([2n, 1n, 2n, 1n], 1).mode).toBe('1');
+    expect(feeDistribution([3n, 2n, 2n, 1n, 1n], 1).mode).toBe('1');
+    // Nearest rank: the ceiling of p% of the count, exact at a whole rank.
+    const ten = feeDistribution([10n, 9n, 8n, 7n, 6n, 5n, 4n, 3n, 2n, 1n], 1);
+    expect([ten.p10, ten.p50, ten.p90, ten.p95, ten.p99]).toEqual(['1', '5', '9', '10', '10']);
+    expect(feeDistribution([5n], 1)).toMatchObject({ max: '5', min: '5', mode: '5', p10: '5', p99: '5' });
+    // None: all zero, ledgerCount too (stellar-rpc's empty FeeDistribution).
+    const empty = feeDistribution([], 50);
+    expect(empty).toMatchObject({ max: '0', p99: '0', transactionCount: '0', ledgerCount: 0 });
+  });
+
+  it('inclusionFee is the fee per operation of every transaction in the last 10 ledgers', async () => {
+    const latest = Number(store.latestLedger());
+    const rows = store.db
+      .prepare('SELECT fee_charged, operation_count FROM transactions WHERE ledger > ? AND ledger <= ?')
+      .all(latest - CLASSIC_FEE_LEDGERS, latest) as { fee_charged: bigint; operation_count: bigint }[];
+    const stats = await result('getFeeStats');
+    expect(stats.latestLedger).toBe(latest);
+    expect(stats.inclusionFee).toEqual(
+      feeDistribution(
+        rows.map((r) => BigInt(r.fee_charged) / BigInt(r.operation_count)),
+        CLASSIC_FEE_LEDGERS,
+      ),
+    );
+    expect((stats.sorobanInclusionFee as { transactionCount: string }).transactionCount).toBe('0');
+  });
+});
+
 describe('getLedgerEntries', () => {
   const accountKey = (id: string) =>
     xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: Keypair.fromPublicKey(id).xdrAccountId() })).toXDR(
@@ -678,7 +722,7 @@ describe('conformance with the real stellar-rpc responses (../shared/fixtures/rp
     getTransaction: ['$.diagnosticEventsXdr', '$.events.contractEventsXdr'],
   };
 
-  it.skipIf(!fixtures).each(['getHealth', 'getNetwork', 'getLatestLedger', 'getVersionInfo'])(
+  it.skipIf(!fixtures).each(['getHealth', 'getNetwork', 'getLatestLedger', 'getVersionInfo', 'getFeeStats'])(
     '%s has the keys and types of every real example',
     async (method) => {
       const ours = await result(method);

@@ -33,12 +33,11 @@ export function ledgerWindow(store: Store, retentionLedgers: number) {
   };
 }
 
-/** stellar-rpc's optional xdrFormat: base64 (its default) is served; json is not yet. */
-export function checkFormat(params: Params): void {
+/** stellar-rpc's optional xdrFormat: true for `json`, false for `base64` (its default, also when absent). */
+export function checkFormat(params: Params): boolean {
   const format = params.xdrFormat;
-  if (format === undefined || format === '' || format === 'base64') return;
-  if (format === 'json')
-    throw new RpcError(INVALID_PARAMS, "xdrFormat 'json' is not served by the local network's RPC yet; use 'base64'");
+  if (format === undefined || format === '' || format === 'base64') return false;
+  if (format === 'json') return true;
   throw new RpcError(
     INVALID_PARAMS,
     `expected 'base64' or 'json' for optional 'xdrFormat', got ${JSON.stringify(format)}`,

@@ -3,6 +3,7 @@ import { xdr } from '@stellar/stellar-base';
 import { checkFormat, closeTime, ledgerWindow, oneRead, type RpcContext } from './common';
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, type Params, RpcError } from './json-rpc';
 import { ledgerXdr } from './ledger-meta';
+import { ledgerJson } from './xdr-json';
 
 /** stellar-rpc's getLedgers page: `--max-ledgers-limit` 200, default 50. */
 export const MAX_LEDGERS_LIMIT = 200;
@@ -13,7 +14,7 @@ const isUint32 = (value: unknown): value is number =>
 
 /** getLedgers, as stellar-rpc pages it: from startLedger, or after a cursor (a ledger sequence). */
 export function getLedgers(context: RpcContext, params: Params) {
-  checkFormat(params);
+  const json = checkFormat(params);
   const start = params.startLedger ?? 0;
   const pagination = params.pagination;
   if (!isUint32(start)) throw new RpcError(INVALID_PARAMS, 'invalid parameters');
@@ -62,7 +63,7 @@ export function getLedgers(context: RpcContext, params: Params) {
     }
     const nextCursor = ledgers.length > 0 ? String(ledgers.at(-1)!.sequence) : cursor || String(from - 1);
     return {
-      ledgers,
+      ledgers: json ? ledgers.map(ledgerJson) : ledgers,
       latestLedger: window.latestLedger,
       latestLedgerCloseTime: Number(window.latestLedgerCloseTime),
       oldestLedger: window.oldestLedger,

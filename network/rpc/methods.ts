@@ -9,6 +9,7 @@ import { ledgerXdr, PROTOCOL_VERSION } from './ledger-meta';
 import { getFeeStats } from './fee-stats';
 import { getLedgers } from './ledgers';
 import { getTransaction, getTransactions } from './transactions';
+import { ledgerEntryJson, sendJson } from './xdr-json';
 import { INTERNAL_ERROR, INVALID_PARAMS, type Method, type Params, RpcError } from './json-rpc';
 
 export { DEFAULT_RETENTION_LEDGERS, ledgerWindow, type RpcContext } from './common';
@@ -36,7 +37,7 @@ async function askCore(context: RpcContext, base64: string): Promise<CoreAnswer 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 async function sendTransaction(context: RpcContext, params: Params) {
-  checkFormat(params);
+  const json = checkFormat(params);
   const text = stringParam(params, 'transaction');
   let envelope: xdr.TransactionEnvelope;
   try {
@@ -62,8 +63,10 @@ async function sendTransaction(context: RpcContext, params: Params) {
     latestLedgerCloseTime: window.latestLedgerCloseTime,
   };
   switch (answer.status) {
-    case 'ERROR':
-      return { errorResultXdr: answer.error ?? '', ...head };
+    case 'ERROR': {
+      const error = { errorResultXdr: answer.error ?? '', ...head };
+      return json ? sendJson(error) : error;
+    }
     case 'PENDING':
     case 'DUPLICATE':
     case 'TRY_AGAIN_LATER':
@@ -74,7 +77,7 @@ async function sendTransaction(context: RpcContext, params: Params) {
 }
 
 function getLedgerEntries(context: RpcContext, params: Params) {
-  checkFormat(params);
+  const json = checkFormat(params);
   const keys = params.keys ?? [];
   if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string'))
     throw new RpcError(INVALID_PARAMS, 'invalid parameters');
@@ -105,7 +108,7 @@ function getLedgerEntries(context: RpcContext, params: Params) {
         entries.push(found);
       }
     }
-    return { entries, latestLedger };
+    return { entries: json ? entries.map((e) => ledgerEntryJson({ ...e })) : entries, latestLedger };
   });
 }
 

@@ -5,6 +5,7 @@ import { xdr } from '@stellar/stellar-base';
 import type { Row, Store } from '../service/queries';
 import { checkFormat, ledgerWindow, oneRead, type RpcContext, stringParam } from './common';
 import { INVALID_PARAMS, INVALID_REQUEST, type Params, RpcError } from './json-rpc';
+import { transactionJson } from './xdr-json';
 
 /** stellar-rpc's getTransactions page: `--max-transactions-limit` 200, default 50. */
 export const MAX_TRANSACTIONS_LIMIT = 200;
@@ -73,7 +74,7 @@ function prepared(store: Store) {
 }
 
 export function getTransaction(context: RpcContext, params: Params) {
-  checkFormat(params);
+  const json = checkFormat(params);
   const hash = stringParam(params, 'hash');
   // As stellar-rpc: hex.DecodedLen(len) must be 32, then the text must decode.
   if (Math.floor(hash.length / 2) !== 32) throw new RpcError(INVALID_PARAMS, `unexpected hash length (${hash.length})`);
@@ -85,7 +86,8 @@ export function getTransaction(context: RpcContext, params: Params) {
     const row = prepared(context.store).byHash.get(txHash) as Row | undefined;
     if (!row || Number(row.ledger) < window.oldestLedger) return { ...window, status: 'NOT_FOUND', txHash };
     const info = transactionInfo(row);
-    return { ...window, ...info, createdAt: String(info.createdAt) };
+    const answer = { ...window, ...info, createdAt: String(info.createdAt) };
+    return json ? transactionJson(answer) : answer;
   });
 }
 
@@ -102,7 +104,7 @@ const toid = (ledger: number, order: number, index: number) =>
  * last transaction given, or, when the page is not full, the end of the latest ledger.
  */
 export function getTransactions(context: RpcContext, params: Params) {
-  checkFormat(params);
+  const json = checkFormat(params);
   const start = params.startLedger ?? 0;
   const pagination = params.pagination;
   if (!isUint32(start)) throw new RpcError(INVALID_PARAMS, 'invalid parameters');
@@ -150,7 +152,7 @@ export function getTransactions(context: RpcContext, params: Params) {
       next = toid(last, inLatest.length > 0 ? inLatest.at(-1)!.applicationOrder : 0, 1);
     }
     return {
-      transactions,
+      transactions: json ? transactions.map(transactionJson) : transactions,
       latestLedger: window.latestLedger,
       latestLedgerCloseTimestamp: Number(window.latestLedgerCloseTime),
       oldestLedger: window.oldestLedger,

@@ -180,6 +180,42 @@ describe('methods over the store', () => {
     expect(event.body().v0().topics()[0]!.sym().toString()).toBe('transfer');
   });
 
+  it('xdrFormat json: each XDR field becomes its JSON tree, named as stellar-rpc names it', async () => {
+    const tx = row('SELECT * FROM transactions WHERE successful = 1 AND operation_count = 1 ORDER BY id DESC LIMIT 1');
+    const json = await result('getTransaction', { hash: tx.hash, xdrFormat: 'json' });
+    expect(Object.keys(json).filter((k) => k.endsWith('Xdr'))).toEqual([]);
+    const envelope = json.envelopeJson as { tx: { tx: { source_account: string; operations: unknown[] } } };
+    expect(envelope.tx.tx.source_account).toBe(tx.source_account);
+    expect(envelope.tx.tx.operations).toHaveLength(1);
+    expect((json.resultJson as { fee_charged: unknown }).fee_charged).toBe(String(tx.fee_charged));
+    expect(json.resultMetaJson).toHaveProperty('v4');
+    const events = json.events as { transactionEventsJson: unknown[]; contractEventsJson: unknown[][] };
+    expect(events.transactionEventsJson.length).toBeGreaterThan(0);
+    expect(events.contractEventsJson).toHaveLength(1);
+    const page = await result('getTransactions', {
+      startLedger: Number(tx.ledger),
+      pagination: { limit: 1 },
+      xdrFormat: 'json',
+    });
+    expect((page.transactions as Record<string, unknown>[])[0]).toHaveProperty('envelopeJson');
+    const ledgers = await result('getLedgers', {
+      startLedger: Number(tx.ledger),
+      pagination: { limit: 1 },
+      xdrFormat: 'json',
+    });
+    const ledger = (ledgers.ledgers as Record<string, unknown>[])[0]!;
+    expect(Object.keys(ledger)).toEqual(['hash', 'sequence', 'ledgerCloseTime', 'headerJson', 'metadataJson']);
+    const key = xdr.LedgerKey.account(
+      new xdr.LedgerKeyAccount({ accountId: Keypair.fromPublicKey(String(tx.source_account)).xdrAccountId() }),
+    ).toXDR('base64');
+    const entries = (await result('getLedgerEntries', { keys: [key], xdrFormat: 'json' })).entries as Record<
+      string,
+      unknown
+    >[];
+    expect(Object.keys(entries[0]!)).toEqual(['keyJson', 'dataJson', 'lastModifiedLedgerSeq']);
+    expect((entries[0]!.dataJson as { account: { account_id: string } }).account.account_id).toBe(tx.source_account);
+  });
+
   it('getTransaction refuses a malformed hash as stellar-rpc does', async () => {
     expect(await error('getTransaction', { hash: 'ab'.repeat(31) })).toEqual({
       code: -32602,
@@ -786,6 +822,25 @@ describe('conformance with the real stellar-rpc responses (../shared/fixtures/rp
           );
         }
       }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.skipIf(!fixtures)(
+    'getTransaction with xdrFormat json has the keys of the real classic one (Stellar Laboratory)',
+    async () => {
+      const real = JSON.parse(readFileSync(join(fixtures!, 'laboratory', 'TX_DASH_CLASSIC.json'), 'utf8')) as {
+        response: { result: Record<string, unknown> };
+      };
+      const hash = row('SELECT hash FROM transactions WHERE successful = 1 ORDER BY id DESC LIMIT 1').hash;
+      const ours = await result('getTransaction', { hash, xdrFormat: 'json' });
+      // The trees under envelopeJson and the like differ by operation: their top level and events are compared.
+      const shallow = (o: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(o).map(([k, v]) => [k, k === 'events' || typeOf(v) !== 'object' ? v : {}]),
+        ) as Record<string, unknown>;
+      const problems: string[] = [];
+      sameShape(shallow(ours), shallow(real.response.result), '$', [], problems);
       expect(problems).toEqual([]);
     },
   );

@@ -122,6 +122,16 @@ describe('JSON-RPC framing, as stellar-rpc (jrpc2) answers', () => {
     expect(text).toMatch(/^\{"jsonrpc":"2\.0","id":123456789012345678901,"result":/);
   });
 
+  it('answers hostile bodies with an error, not a crash: nesting past the stack, a body of nothing', async () => {
+    expect(await raw('['.repeat(400_000))).toMatchObject({ error: { code: -32700 } });
+    expect(
+      await raw(
+        `{"jsonrpc":"2.0","id":1,"method":"getHealth","params":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`,
+      ),
+    ).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(await raw('')).toMatchObject({ error: { code: -32700 } });
+  });
+
   it('runs a notification (no id) and answers nothing', async () => {
     expect(await answerRequest('{"jsonrpc":"2.0","method":"getHealth"}', methods)).toBeUndefined();
   });

@@ -6,6 +6,9 @@
 // balance change seen in getLedgerEntries.
 import { xdr as baseXdr } from '@stellar/stellar-base';
 import { Asset, BASE_FEE, Keypair, Operation, rpc, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC_BODY_LIMIT } from '../../network/rpc/server';
 import { type RunningNetwork, startNetwork } from '../support/network';
@@ -55,6 +58,25 @@ describe('the RPC beside the service', () => {
     expect(net.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(net.rpcUrl).not.toBe(net.serviceUrl);
     expect(net.output).toContain(`ledgerscope-network: rpc listening on ${net.rpcUrl}`);
+  });
+
+  it('refuses a retention window of 0 or a port past 65535 before anything starts (exit 2)', () => {
+    // A data directory of its own, never the user's default, whatever happens.
+    const dataDir = join(net.dataDir, 'flag-test');
+    for (const [flag, value, message] of [
+      ['--rpc-retention-ledgers', '0', '--rpc-retention-ledgers must be at least 1'],
+      ['--rpc-port', '65536', '--rpc-port must be at most 65535'],
+    ]) {
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'network/cli.ts', '--data-dir', dataDir, '--history-ops', '0', flag!, value!],
+        // Bounded: a cli that wrongly starts is killed, and the test fails on its status.
+        { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' },
+      );
+      expect(run.status).toBe(2);
+      expect(existsSync(dataDir)).toBe(false);
+      expect(run.stderr).toContain(message);
+    }
   });
 
   it('answers JSON-RPC on POST only; bodies are bounded, the bound itself allowed', async () => {

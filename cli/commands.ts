@@ -19,6 +19,7 @@ import { inspectLines } from './inspect-text';
 import { runHistoryCommand } from './history-commands';
 import { call, CommandError, type Context } from './context';
 import { fileProblem } from './file-problem';
+import { waitText } from '../shared/wait-text';
 
 export { CommandError, type Context, type Io } from './context';
 
@@ -255,7 +256,7 @@ async function exportListing(command: Extract<Command, { kind: 'export' }>, ctx:
     if (progress.exportId !== started.exportId || Date.now() - lastReport < 1000) return;
     lastReport = Date.now();
     ctx.io.err(
-      `export: ${progress.rows} rows${progress.waitingMs ? ` (rate limited, waiting ${Math.round(progress.waitingMs)} ms)` : ''}\n`,
+      `export: ${progress.rows} rows${progress.waitingMs ? ` (${waitText(progress.waitingMs, progress.waitingFor)})` : ''}\n`,
     );
   });
   void ctx.interrupted.then(() => ctx.core.exports.cancel(started.exportId));

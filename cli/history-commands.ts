@@ -17,6 +17,7 @@ import { shortener } from '../shared/operation-summary';
 import { showHidden } from '../shared/visible-text';
 import { reconcileCommand } from './reconcile-command';
 import { table } from './table';
+import { waitText } from '../shared/wait-text';
 
 /**
  * Whether figures from this index may be printed: a whole index's, or a partial one's with
@@ -49,10 +50,9 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '…');
 export function syncProgressLine(p: HistoryProgress): string {
   const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
   const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
-  // The client waits out a 429 or a 503 (rate-limit.ts), so this says neither, and only while syncing.
+  // The client waits out a 429 or a 503 (rate-limit.ts): which one is said, and only while syncing.
   const limit = p.waitLimitMs ? ` (--max-wait ${Math.round(p.waitLimitMs / 1000)})` : '';
-  const wait =
-    p.waitingMs && p.state === 'syncing' ? `, waiting ${Math.ceil(p.waitingMs / 1000)} s to retry${limit}` : '';
+  const wait = p.waitingMs && p.state === 'syncing' ? `, ${waitText(p.waitingMs, p.waitingFor)}${limit}` : '';
   const complete = p.completeFromLedger !== null ? `, complete from ledger ${p.completeFromLedger}` : '';
   return `sync: ${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
 }

@@ -36,6 +36,11 @@ const CLI_FLAGS: FlagTable = {
   ...Object.fromEntries(CORE_PASS_THROUGH.map((name) => [name, CORE_FLAGS[name]])),
   'history-ops': { kind: 'int', default: 5000, max: 50_000_000, help: CORE_FLAGS['history-ops']?.help },
   ...SERVICE_FLAGS,
+  lake: {
+    kind: 'string',
+    default: 'on',
+    help: 'on (the default) or off: whether the service writes the ledger data lake (to --lake-dir, default <data-dir>/lake)',
+  },
   rpc: { kind: 'string', default: 'on', help: 'on (the default) or off: whether the Stellar RPC starts (docs/rpc.md)' },
   'rpc-port': { kind: 'int', default: 0, max: 65535, help: "the Stellar RPC's port on 127.0.0.1 (docs/rpc.md)" },
   'rpc-retention-ledgers': {
@@ -114,17 +119,15 @@ function usage(): string {
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
-    process.stdout.write(usage());
-    process.exit(0);
-  }
-  let values: FlagValues;
+/** The flags read and checked; a bad one is said in one line and exits with code 2. */
+function readFlags(): FlagValues {
   try {
-    values = parseFlags(process.argv.slice(2), CLI_FLAGS);
+    const values = parseFlags(process.argv.slice(2), CLI_FLAGS);
     if (typeof values['public-url'] === 'string') values['public-url'] = publicUrlFlag(values['public-url']);
-    if (values.rpc !== 'on' && values.rpc !== 'off')
-      throw new FlagError(`--rpc must be on or off, not ${shown(String(values.rpc))}`);
+    for (const name of ['rpc', 'lake'])
+      if (values[name] !== 'on' && values[name] !== 'off')
+        throw new FlagError(`--${name} must be on or off, not ${shown(String(values[name]))}`);
+    return values;
   } catch (error) {
     if (!(error instanceof FlagError)) throw error;
     process.stderr.write(
@@ -134,7 +137,18 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+}
+
+async function main(): Promise<void> {
+  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(usage());
+    process.exit(0);
+  }
+  const values = readFlags();
   const dataDir = resolve(String(values['data-dir']));
+  // The lake: under the data folder unless named, none with --lake off.
+  if (values.lake === 'off') values['lake-dir'] = undefined;
+  else values['lake-dir'] = resolve(String(values['lake-dir'] ?? join(dataDir, 'lake')));
   const children: ChildProcess[] = [];
   const stop = () => {
     if (stopping) return;

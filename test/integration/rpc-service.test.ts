@@ -11,6 +11,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC_BODY_LIMIT } from '../../network/rpc/server';
+import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/layout';
+import { waitFor } from '../support/wait';
 import { type RunningNetwork, startNetwork } from '../support/network';
 
 /** Ledgers the RPC keeps: ten seconds of 250 ms ledgers, so that old history falls outside. */
@@ -21,6 +23,7 @@ let net: RunningNetwork;
 beforeAll(async () => {
   net = await startNetwork({
     rpc: true,
+    lake: true,
     historyOps: 200,
     closeIntervalMs: 250,
     args: ['--rpc-retention-ledgers', String(RETENTION)],
@@ -204,4 +207,56 @@ describe('@stellar/stellar-sdk rpc.Server as a client', () => {
     // And sending it again is a DUPLICATE.
     expect((await server.sendTransaction(tx)).status).toBe('DUPLICATE');
   }, 60_000);
+});
+
+describe('the ledger data lake the same network writes and serves (issue 39.1)', () => {
+  const get = (path: string, init?: RequestInit) => fetch(new URL(path, net.serviceUrl), init);
+
+  it("serves its manifest and each closed ledger as SEP-54 lays it out, holding the service's transactions", async () => {
+    const manifest = await get('/lake/.config.json');
+    expect(manifest.status).toBe(200);
+    const config = readLakeConfig(await manifest.text());
+    expect(config).toMatchObject({
+      networkPassphrase: net.passphrase,
+      ledgersPerBatch: 1,
+      batchesPerPartition: 64_000,
+    });
+    // A ledger with transactions of the generated history, and a recent one: both are in the lake.
+    const ledgers = (await (await get('/ledgers?order=asc&limit=200')).json()) as {
+      _embedded: { records: { sequence: number; successful_transaction_count: number }[] };
+    };
+    const withTransactions = ledgers._embedded.records.find((l) => l.successful_transaction_count > 1)!.sequence;
+    const latest = await waitFor('the lake to reach a recent ledger', async () => {
+      const root = (await (await get('/')).json()) as { history_latest_ledger: number };
+      const response = await get(`/lake/${objectKey(root.history_latest_ledger - 1, config)}`);
+      return response.status === 200 ? root.history_latest_ledger - 1 : undefined;
+    });
+    for (const ledger of [withTransactions, latest]) {
+      const response = await get(`/lake/${objectKey(ledger, config)}`);
+      expect(response.status, `ledger ${ledger}`).toBe(200);
+      const [meta] = readBatch(new Uint8Array(await response.arrayBuffer()), ledger, config);
+      const hashes = meta!
+        .v2()
+        .txProcessing()
+        .map((p) => p.result().transactionHash().toString('hex'));
+      const served = (await (await get(`/ledgers/${ledger}/operations?limit=200&include_failed=true`)).json()) as {
+        _embedded: { records: { transaction_hash: string }[] };
+      };
+      expect(hashes.sort()).toEqual([...new Set(served._embedded.records.map((r) => r.transaction_hash))].sort());
+    }
+  });
+
+  it('is read-only and lists nothing: only keys of its own form, inside its folder', async () => {
+    for (const path of [
+      '/lake/',
+      '/lake/..%2Fstore.sqlite',
+      '/lake/../store.sqlite',
+      '/lake/FFFFFFFF--0.xdr.zst',
+      '/lake/x',
+    ])
+      expect((await get(path)).status, path).toBe(404);
+    expect((await get('/lake/.config.json', { method: 'PUT', body: '{}' })).status).toBeGreaterThanOrEqual(400);
+    expect((await get('/lake/.config.json', { method: 'DELETE' })).status).toBeGreaterThanOrEqual(400);
+    expect((await get('/lake/.config.json')).status).toBe(200);
+  });
 });

@@ -23,6 +23,8 @@ export interface NetworkOptions {
   closeIntervalMs?: number;
   /** Start the Stellar RPC too (a third process, about a second): only the files that speak to it. */
   rpc?: boolean;
+  /** Write the ledger data lake (to <dataDir>/lake, served at /lake/): only the files that read it. */
+  lake?: boolean;
   /** More flags for network/cli.ts. */
   args?: string[];
   /** Deadline for readiness (history generation included). Default 120 s. */
@@ -101,6 +103,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
       '--core-port',
       '0',
       ...(options.rpc ? ['--rpc-port', '0'] : ['--rpc', 'off']),
+      ...(options.lake ? [] : ['--lake', 'off']),
       ...coreFlags,
       ...(options.args ?? []),
     ],

@@ -21,6 +21,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const CORE_ENTRY = join(here, 'validator-process.ts');
 const SERVICE_ENTRY = join(here, 'service', 'process.ts');
 const RPC_ENTRY = join(here, 'rpc', 'process.ts');
+const LAKE_ENTRY = join(here, 'lake', 'process.ts');
 
 /** Flags handed to the core unchanged (the core's own names). */
 const CORE_PASS_THROUGH = ['start-ledger', 'close-interval-ms', 'history-ops', 'accounts', 'seed', 'max-queue'];
@@ -40,6 +41,14 @@ const CLI_FLAGS: FlagTable = {
     kind: 'string',
     default: 'on',
     help: 'on (the default) or off: whether the service writes the ledger data lake (to --lake-dir, default <data-dir>/lake)',
+  },
+  'lake-ledgers-per-file': { kind: 'int', min: 1, max: 64_000, default: 1, help: "the lake's ledgers per file" },
+  'lake-files-per-partition': {
+    kind: 'int',
+    min: 1,
+    max: 1_000_000,
+    default: 64_000,
+    help: "the lake's files per partition",
   },
   rpc: { kind: 'string', default: 'on', help: 'on (the default) or off: whether the Stellar RPC starts (docs/rpc.md)' },
   'rpc-port': { kind: 'int', default: 0, max: 65535, help: "the Stellar RPC's port on 127.0.0.1 (docs/rpc.md)" },
@@ -197,6 +206,13 @@ async function main(): Promise<void> {
       rpcArgs.push('--retention-ledgers', String(values['rpc-retention-ledgers']));
       const rpcUrl = await startChild('rpc', RPC_ENTRY, rpcArgs, 'ledgerscope-rpc listening on ', children);
       say(`rpc listening on ${rpcUrl}`);
+    }
+    if (values.lake === 'on') {
+      const lakeArgs = ['--data-dir', dataDir, '--lake-dir', String(values['lake-dir'])];
+      lakeArgs.push('--ledgers-per-file', String(values['lake-ledgers-per-file']));
+      lakeArgs.push('--files-per-partition', String(values['lake-files-per-partition']));
+      const lakeDir = await startChild('lake', LAKE_ENTRY, lakeArgs, 'ledgerscope-lake writing ', children);
+      say(`lake writing ${lakeDir}, served at ${serviceUrl}/lake/`);
     }
   } catch (error) {
     process.stderr.write(`ledgerscope-network: ${(error as Error).message}\n`);

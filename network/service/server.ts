@@ -11,8 +11,7 @@ import { registerMultipart } from './multipart';
 import { classify, clientErrorHandler, errorHandler, markBodyRead, notFoundHandler, sendProblem } from './problem';
 import { Store } from './queries';
 import { registerConventions } from './conventions';
-import { registerLake } from '../lake/serve';
-import { LakeWriter } from '../lake/writer';
+import { registerLake } from './lake-route';
 import { registerRoutes } from './routes';
 import { StreamHub } from './stream';
 
@@ -43,10 +42,8 @@ export interface ServiceOptions {
   headersTimeoutMs?: number;
   /** Open connections at most; past it a new connection is closed at once. */
   maxConnections?: number;
-  /** Write the ledger data lake here as ledgers close, and serve it at /lake/ (network/lake/). */
+  /** Serve the ledger data lake in this folder at /lake/ (the lake process writes it: network/lake/). */
   lakeDir?: string;
-  lakeLedgersPerFile?: number;
-  lakeFilesPerPartition?: number;
 }
 
 export const DEFAULTS = {
@@ -127,7 +124,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   registerRoutes(app, routeContext);
   registerConventions(app, routeContext, o.dataDir);
-  const lake = options.lakeDir ? startLake(store, options, options.lakeDir) : undefined;
+  // The lake the lake process writes (network/lake/process.ts), served as a bucket serves it.
   if (options.lakeDir) registerLake(app, options.lakeDir);
 
   await app.listen({ port: o.port, host: o.host });
@@ -139,7 +136,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     url: `http://${o.host}:${port}`,
     app,
     async close() {
-      lake?.stop();
       hub.closeAll();
       limiter.close();
       await app.close();
@@ -226,29 +222,4 @@ async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   registerMultipart(app, BODY_LIMIT);
-}
-
-/** How often the lake writer looks for closed ledgers, and how many batches it writes a turn (so requests are served between). */
-const LAKE_POLL_MS = 250;
-const LAKE_BATCHES_A_TURN = 200;
-
-/** The lake writer over the store, catching up at start and then as ledgers close; its failure is said once and ends it. */
-function startLake(store: Store, options: ServiceOptions, dir: string): { stop(): void } {
-  const writer = new LakeWriter(store, {
-    dir,
-    passphrase: store.meta('network_passphrase') ?? '',
-    ...(options.lakeLedgersPerFile ? { ledgersPerBatch: options.lakeLedgersPerFile } : {}),
-    ...(options.lakeFilesPerPartition ? { batchesPerPartition: options.lakeFilesPerPartition } : {}),
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const turn = () => {
-    try {
-      const written = writer.catchUp(LAKE_BATCHES_A_TURN);
-      timer = setTimeout(turn, written === LAKE_BATCHES_A_TURN ? 0 : LAKE_POLL_MS);
-    } catch (error) {
-      console.error(`ledgerscope-service: the lake stopped: ${(error as Error).message}`);
-    }
-  };
-  turn();
-  return { stop: () => clearTimeout(timer) };
 }

@@ -1,4 +1,4 @@
-// The lake served read-only at `/lake/` as a public bucket serves it: GET (or HEAD) of one key,
+// The ledger data lake (written by network/lake/process.ts) served read-only at `/lake/` as a public bucket serves it: GET (or HEAD) of one key,
 // no listing, nothing outside the folder (a key is the manifest or an object key of SEP-54's
 // form; anything else is not found), no writes (every other method is refused by the router).
 import { createReadStream, statSync } from 'node:fs';

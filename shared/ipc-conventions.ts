@@ -40,7 +40,17 @@ export const TomlSubject = z.union([
   z.object({ account: IdString }).strict(),
 ]);
 
+/** A federation address resolved (SEP-2): the account, and the memo a payment to it must carry. */
+export const FederationAnswer = z.object({
+  address: z.string().max(256),
+  account: IdString,
+  memo: z.object({ type: z.enum(['text', 'id', 'hash']), value: z.string().max(64) }).optional(),
+});
+export type FederationAnswer = z.infer<typeof FederationAnswer>;
+
 export const conventionsChannels = {
+  /** `name*domain` resolved through the domain's FEDERATION_SERVER on the selected network (SEP-2). */
+  'conventions:federation': request(z.object({ address: z.string().min(3).max(256) }).strict(), FederationAnswer),
   /**
    * The stellar.toml claim of an asset (its issuer's home domain) or an account: read through a
    * cache of the selected network (each reading's age in `fetchedAt`); `refresh` reads it again.

@@ -7,11 +7,22 @@ import type { TomlClaim } from '../../shared/ipc-conventions';
 import type { Account } from '../../shared/model';
 import type { CoreContext, DomainHandlers } from '../app/context';
 import { CoreError } from '../app/errors';
-import { currencyClaim } from '../conventions/stellar-toml';
+import { currencyClaim, localConventionsOf } from '../conventions/stellar-toml';
+import { resolveFederation } from '../conventions/federation';
+import type { IpcErrorCode } from '../../shared/ipc-errors';
 import { scopeId } from '../sources/scope-id';
 
-export function conventionsHandlers(ctx: CoreContext): DomainHandlers<'conventions:toml'> {
+export function conventionsHandlers(ctx: CoreContext): DomainHandlers<'conventions:toml' | 'conventions:federation'> {
   return {
+    'conventions:federation': async function conventionsFederation({ address }, { signal }) {
+      const local = localConventionsOf(ctx.networks.selected());
+      const readToml = async (domain: string) => {
+        const reading = await ctx.tomlCache().get(domain);
+        if ('toml' in reading) return reading.toml;
+        throw new CoreError(reading.code as IpcErrorCode, reading.problem);
+      };
+      return resolveFederation(address, readToml, { signal, ...(local && { local }) });
+    },
     'conventions:toml': async function conventionsToml({ subject, refresh }, { signal }): Promise<TomlClaim> {
       const asset = 'asset' in subject ? subject.asset : undefined;
       const accountId = scopeId('account', asset ? asset.issuer : (subject as { account: string }).account);

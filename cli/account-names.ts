@@ -7,6 +7,8 @@ import { abbreviateId } from '../shared/ids';
 import { lookupName, type NamedAccount } from '../shared/name-lookup';
 import { showHidden } from '../shared/visible-text';
 import { UsageError } from './usage-error';
+import { parseFederationAddress } from '../core';
+import type { FederationAnswer } from '../shared/ipc-conventions';
 
 /** The account `text` names, or a UsageError (exit 2) that says why not; `what` is the argument's name ("<account>", "--counterparty"). */
 export function accountOf(book: readonly NamedAccount[], text: string, what: string): string {
@@ -23,4 +25,24 @@ export function accountOf(book: readonly NamedAccount[], text: string, what: str
   throw new UsageError(
     `${what} "${typed}" is not an account id (G…, 56 characters with a valid checksum), a name in the address book, or the start of an account id there`,
   );
+}
+
+/**
+ * The account `text` names, as accountOf, and a federation address (`alice*example.com`, SEP-2)
+ * resolved through its domain's federation server on the selected network: what it resolved to
+ * (and the memo it asks for) is said on stderr, so a person sees whom they are looking at.
+ */
+export async function resolveAccount(
+  book: readonly NamedAccount[],
+  text: string,
+  what: string,
+  federation: { resolve(address: string): Promise<FederationAnswer>; say(line: string): void },
+): Promise<string> {
+  if (!parseFederationAddress(text)) return accountOf(book, text, what);
+  const answer = await federation.resolve(text.trim());
+  const memo = answer.memo
+    ? `; it asks for memo ${showHidden(answer.memo.value)} (${answer.memo.type}) on payments to it`
+    : '';
+  federation.say(`${showHidden(answer.address)} is ${answer.account}${memo}\n`);
+  return answer.account;
 }

@@ -17,7 +17,8 @@ import type { Command } from './args';
 import { checkSignatures, inspectSignatures, mergeCommand } from './merge-command';
 import { inspectLines } from './inspect-text';
 import { runHistoryCommand } from './history-commands';
-import { call, CommandError, type Context } from './context';
+import { call, CommandError, federationOf, type Context } from './context';
+import { resolveAccount } from './account-names';
 import { fileProblem } from './file-problem';
 import { waitText } from '../shared/wait-text';
 
@@ -52,9 +53,12 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
     case 'help':
       return 0;
     case 'list':
-      return list(command, ctx);
+      return list(await withListAccount(command, ctx), ctx);
     case 'stream':
-      return stream(command, ctx);
+      return stream(
+        { ...command, account: await resolveAccount(ctx.core.book(), command.account, '<account>', federationOf(ctx)) },
+        ctx,
+      );
     case 'inspect':
       return inspect(command, ctx);
     case 'merge':
@@ -102,6 +106,13 @@ async function inspect(command: Extract<Command, { kind: 'inspect' }>, ctx: Cont
   const signatureCheck = await inspectSignatures(ctx, input);
   ctx.io.out(`${json({ ...inspection, signatureCheck })}\n`);
   return signatureCheck.readiness.ready ? 0 : 1;
+}
+
+/** A payments listing's account as a person names it: an id, a name, an id's start or a federation address. */
+async function withListAccount(command: Extract<Command, { kind: 'list' }>, ctx: Context) {
+  if (command.target.kind !== 'payments') return command;
+  const account = await resolveAccount(ctx.core.book(), command.target.account, '<account>', federationOf(ctx));
+  return { ...command, target: { ...command.target, account } };
 }
 
 async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): Promise<number> {

@@ -2,6 +2,7 @@
 // interruption reaches it; and the one error a command ends with (one line, exit code 1).
 import type { AppCore, Dispatch } from '../core';
 import type { EventChannel, EventPayload } from '../shared/ipc';
+import type { FederationAnswer } from '../shared/ipc-conventions';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -30,4 +31,15 @@ export async function call<T>(ctx: Context, channel: string, args: unknown): Pro
   const reply = await ctx.dispatch(channel, args, ctx.signal ? { signal: ctx.signal } : {});
   if (!reply.ok) throw new CommandError(reply.error.message);
   return reply.value as T;
+}
+
+/** Federation addresses resolved through the core on the selected network, what they resolved to said on stderr. */
+export function federationOf(ctx: Context): {
+  resolve(address: string): Promise<FederationAnswer>;
+  say(line: string): void;
+} {
+  return {
+    resolve: (address) => call<FederationAnswer>(ctx, 'conventions:federation', { address }),
+    say: (line) => ctx.io.err(line),
+  };
 }

@@ -9,8 +9,8 @@ import { FEES_RULE } from '../shared/fees-rule';
 import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
-import { accountOf } from './account-names';
-import { call, type Context } from './context';
+import { resolveAccount } from './account-names';
+import { call, federationOf, type Context } from './context';
 import type { HistoryCommand, HistoryFormat } from './history-args';
 import { displayAmount, formatAmount } from '../shared/amount';
 import { shortener } from '../shared/operation-summary';
@@ -196,11 +196,11 @@ async function history(command: HistoryListing, ctx: Context): Promise<number> {
 }
 
 /** The command with its account and counterparty resolved from names or an id's start (account-names.ts). */
-function withAccounts(command: HistoryCommand, ctx: Context): HistoryCommand {
+async function withAccounts(command: HistoryCommand, ctx: Context): Promise<HistoryCommand> {
   const book = ctx.core.book();
-  const account = accountOf(book, command.account, '<account>');
+  const account = await resolveAccount(book, command.account, '<account>', federationOf(ctx));
   if (!('filter' in command) || command.filter.counterparty === undefined) return { ...command, account };
-  const counterparty = accountOf(book, command.filter.counterparty, '--counterparty');
+  const counterparty = await resolveAccount(book, command.filter.counterparty, '--counterparty', federationOf(ctx));
   return { ...command, account, filter: { ...command.filter, counterparty } } as HistoryCommand;
 }
 
@@ -220,7 +220,7 @@ function totalsOutput(rows: TotalsRow[], format: HistoryFormat): string {
 }
 
 export async function runHistoryCommand(given: HistoryCommand, ctx: Context): Promise<number> {
-  const command = withAccounts(given, ctx);
+  const command = await withAccounts(given, ctx);
   switch (command.kind) {
     case 'sync':
       return sync(command, ctx);

@@ -71,7 +71,12 @@ export function readFederationAnswer(address: string, text: string): FederationR
   if (!isStrKey('account', record.account_id))
     throw new CoreError('bad_response', `The federation answer for ${address} names no valid account (G…).`);
   const memo = memoOf(address, record.memo_type, record.memo);
-  return { address, account: record.account_id as string, ...(memo ? { memo } : {}) };
+  // The address as the server writes it (its case): the one it answered for.
+  return {
+    address: `${answered.name}*${answered.domain}`,
+    account: record.account_id as string,
+    ...(memo ? { memo } : {}),
+  };
 }
 
 /**

@@ -354,3 +354,31 @@ describe('stellar.toml claims (SEP-1) through conventions:toml', () => {
     }
   });
 });
+
+describe('federation addresses (SEP-2) through conventions:federation', () => {
+  const directory = () => JSON.parse(readFileSync(join(net.dataDir, 'demo-directory.json'), 'utf8')) as DemoDirectory;
+
+  it("resolves alice*localhost by the local network's toml and federation server, and the exchange's memo", async () => {
+    const records = directory().federation;
+    const alice = records.find((r) => r.name === 'alice')!;
+    expect(await app.call('conventions:federation', { address: 'Alice*LocalHost' })).toEqual({
+      address: 'alice*localhost',
+      account: alice.account,
+    });
+    const exchange = records.find((r) => r.memo !== undefined)!;
+    expect(await app.call('conventions:federation', { address: `${exchange.name}*localhost` })).toEqual({
+      address: `${exchange.name}*localhost`,
+      account: exchange.account,
+      memo: { type: exchange.memoType, value: exchange.memo },
+    });
+  });
+
+  it('says an unknown name, and a domain with no toml, in a sentence', async () => {
+    await expect(app.call('conventions:federation', { address: 'nobody*localhost' })).rejects.toThrow(
+      "localhost's federation server knows no nobody*localhost.",
+    );
+    await expect(app.call('conventions:federation', { address: 'alice*no-such-host.invalid' })).rejects.toThrow(
+      /no-such-host\.invalid's stellar\.toml could not be read/,
+    );
+  });
+});

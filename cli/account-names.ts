@@ -7,7 +7,7 @@ import { abbreviateId } from '../shared/ids';
 import { lookupName, type NamedAccount } from '../shared/name-lookup';
 import { showHidden } from '../shared/visible-text';
 import { UsageError } from './usage-error';
-import { parseFederationAddress } from '../core';
+import { parseFederationAddress } from '../shared/federation-address';
 import type { FederationAnswer } from '../shared/ipc-conventions';
 
 /** The account `text` names, or a UsageError (exit 2) that says why not; `what` is the argument's name ("<account>", "--counterparty"). */

@@ -25,4 +25,3 @@ export { createFreshFile } from './exports/export-files';
 export { replaceWhole, writeFresh } from './exports/whole-file';
 export { historyNdjsonRow } from './history-index/ndjson-row';
 export { waitLine } from './http/rate-limit';
-export { parseFederationAddress } from './conventions/federation';

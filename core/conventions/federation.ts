@@ -5,24 +5,16 @@
 // carries a memo valid for its type. Everything else is refused by a sentence naming the address.
 import { CoreError } from '../app/errors';
 import { isStrKey } from '../../shared/strkey';
-import { fetchBoundedText, isDomain, type ReadOptions, type StellarToml } from './stellar-toml';
+import { fetchBoundedText, type ReadOptions, type StellarToml } from './stellar-toml';
+import { parseFederationAddress } from '../../shared/federation-address';
+
+export { parseFederationAddress } from '../../shared/federation-address';
 
 /** What a federation server says of an address: its account and the memo a payment to it must carry. */
 export interface FederationRecord {
   address: string;
   account: string;
   memo?: { type: 'text' | 'id' | 'hash'; value: string };
-}
-
-/** `name*domain`, split at the last `*` (a name may hold `*` or `@`: SEP-2's examples have `bob@x.com*y.com`). */
-export function parseFederationAddress(text: string): { name: string; domain: string } | null {
-  const trimmed = text.trim();
-  const star = trimmed.lastIndexOf('*');
-  if (star <= 0 || trimmed.length > 256) return null;
-  const name = trimmed.slice(0, star);
-  const domain = trimmed.slice(star + 1).toLowerCase();
-  if (!isDomain(domain) || /\s/.test(name) || [...name].some((c) => c.charCodeAt(0) < 0x20)) return null;
-  return { name, domain };
 }
 
 const UINT64_MAX = 2n ** 64n - 1n;

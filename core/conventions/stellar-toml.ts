@@ -8,6 +8,9 @@ import { parse as parseToml } from 'smol-toml';
 import { CoreError } from '../app/errors';
 import { request, type Answer, type Exchange } from '../http/http-node';
 import { isAccountKey } from '../../shared/strkey';
+import { isDomain } from '../../shared/federation-address';
+
+export { isDomain } from '../../shared/federation-address';
 
 /** SEP-1: "the stellar.toml file... should be no larger than 100 KB". */
 export const TOML_MAX_BYTES = 100 * 1024;
@@ -38,19 +41,6 @@ export interface StellarToml {
   currencies: TomlCurrency[];
   /** Currencies past TOML_MAX_CURRENCIES, or entries left out because they were not well formed. */
   skipped: number;
-}
-
-/**
- * A home domain as a host name: letters, digits, hyphens and dots, at most 253 characters (SEP-1
- * reads it from the account's `home_domain`, which holds at most 32). Anything else (a path, a
- * user, a port, a scheme) is refused before a request is made.
- */
-export function isDomain(text: string): boolean {
-  return (
-    text.length > 0 &&
-    text.length <= 253 &&
-    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i.test(text)
-  );
 }
 
 /** Where a domain's toml is: `https://<domain>/.well-known/stellar.toml`, or under `localOrigin` for the local network's own domain. */

@@ -162,3 +162,37 @@ test("a hostile toml's names are drawn as code points, and a currency it lists u
     await hostile.close();
   }
 });
+
+test('alice*localhost opens from the go-to box, the address and the exchange memo said (SEP-2)', async ({ page }) => {
+  const directory = JSON.parse(readFileSync(join(app.network.dataDir, 'demo-directory.json'), 'utf8')) as DemoDirectory;
+  await openApp(page, app, '#/explore');
+  const open = async (address: string) => {
+    await page.keyboard.press('Control+k');
+    const box = page.getByRole('dialog', { name: 'Go to' }).getByRole('textbox');
+    await expect(box).toBeFocused();
+    await box.fill(address);
+    await box.press('Enter');
+  };
+  await open('alice*localhost');
+  await expect(page.locator('article[data-entity="account"]')).toHaveAttribute(
+    'aria-label',
+    `Account ${demo('alice').publicKey}`,
+  );
+  await expect(page.getByTestId('reached-by')).toHaveText(
+    'Reached as alice*localhost (a federation address, SEP-2, as its domain answers it)',
+  );
+  // The exchange's record asks for a memo: its page says which.
+  const exchange = directory.federation.find((r) => r.memo !== undefined)!;
+  await open(`${exchange.name}*localhost`);
+  await expect(page.locator('article[data-entity="account"]')).toHaveAttribute(
+    'aria-label',
+    `Account ${exchange.account}`,
+  );
+  await expect(page.getByTestId('reached-by')).toContainText(
+    `it asks payments to carry the ${exchange.memoType} memo ${exchange.memo}: without it, the receiver may not credit them`,
+  );
+  await screens(page, 'federation', 'reached-by');
+  // An address the server does not know is said in the box, and nothing opens.
+  await open('nobody*localhost');
+  await expect(page.getByTestId('goto-message')).toHaveText("localhost's federation server knows no nobody*localhost.");
+});

@@ -7,6 +7,8 @@ import { Money } from '../../components/operation-cells';
 import { OperationTable } from '../../components/operation-table';
 import { RawJson } from '../../components/raw-json';
 import { TomlClaim } from '../../components/toml-claim';
+import { Untrusted } from '../../components/untrusted';
+import { useReachedBy } from '../../lib/federation';
 import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
@@ -15,6 +17,25 @@ import { AccountLabel } from './account-label';
 import { IndexPanel } from '../workbench/index-panel';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
+
+/** The federation address (SEP-2) the account was reached by on this network, and the memo it asks for. */
+function ReachedBy({ account }: { account: string }) {
+  const networkId = useUi((state) => state.networkId);
+  const reached = useReachedBy(networkId, account);
+  if (!reached) return null;
+  return (
+    <p className="reached-by small" data-testid="reached-by">
+      Reached as <Untrusted text={reached.address} /> (a federation address, SEP-2, as its domain answers it)
+      {reached.memo ? (
+        <>
+          {' '}
+          · it asks payments to carry the {reached.memo.type} memo <Untrusted text={reached.memo.value} />: without it,
+          the receiver may not credit them
+        </>
+      ) : null}
+    </p>
+  );
+}
 
 export function AccountView({ account }: { account: Account }) {
   const { params } = useRoute();
@@ -26,6 +47,7 @@ export function AccountView({ account }: { account: Account }) {
   const tab = params.get('tab') === 'operations' ? 'operations' : 'payments';
   return (
     <>
+      <ReachedBy account={account.id} />
       <div className="facts-row">
         <BalancesCard account={account} />
         <AccountFactsCard account={account} />

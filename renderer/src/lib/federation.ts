@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { parseFederationAddress } from '../../../shared/federation-address';
 import type { FederationAnswer } from '../../../shared/ipc-conventions';
+import type { Inspection } from '../../../shared/model';
 import { call } from './bridge';
 
 interface FederationState {
@@ -38,4 +39,35 @@ export async function resolveFederationAddress(
 /** How the account was reached by federation on this network, if it was. */
 export function useReachedBy(networkId: string | null, account: string): FederationAnswer | undefined {
   return useFederationStore((state) => state.reached[`${networkId ?? ''} ${account}`]);
+}
+
+/** The operation types that pay a destination a memo would identify a deposit for (as SEP-29's). */
+const PAYING = new Set(['payment', 'pathPaymentStrictReceive', 'pathPaymentStrictSend', 'accountMerge']);
+
+/**
+ * Per operation index, what a federation record says of this transaction (issue 40.3: the memo an
+ * address asks for is checked as SEP-29's is): a paying operation to an account reached by a
+ * federation address that asks for a memo, in a transaction without that memo.
+ */
+export function federationMemoFindings(
+  inspection: Pick<Inspection, 'memo' | 'operations'>,
+  reachedBy: (account: string) => FederationAnswer | undefined,
+): Map<number, { account: string; message: string }> {
+  const findings = new Map<number, { account: string; message: string }>();
+  for (const op of inspection.operations) {
+    const destination = op.details['destination'];
+    if (!PAYING.has(op.type) || !destination?.startsWith('G')) continue;
+    const asked = reachedBy(destination)?.memo;
+    if (!asked) continue;
+    const { memo } = inspection;
+    if (memo.type === asked.type && memo.value === asked.value) continue;
+    const address = reachedBy(destination)!.address;
+    const has =
+      memo.type === 'none' ? 'this transaction has none' : `this transaction's memo is another (${memo.type})`;
+    findings.set(op.index, {
+      account: destination,
+      message: `${address} asks payments to carry the ${asked.type} memo ${asked.value} (its federation record, SEP-2); ${has}: the receiver may not credit it.`,
+    });
+  }
+  return findings;
 }

@@ -93,7 +93,9 @@ const TABLE_COLUMNS: [string, (row: HistoryRow, named: Named) => string][] = [
   ['created_at', (r) => r.createdAt.replace('.000Z', 'Z')],
   ['type', (r) => r.type],
   ['dir', (r) => r.direction],
-  ['amount', (r) => (r.amount === null ? '' : displayAmount(r.amount))],
+  // A row whose columns hold no amount (a trust line, a bump, options, an offer) says what it did
+  // there, as the workbench does: the one operation summary (issue 36).
+  ['amount', (r) => (r.amount === null ? (r.summary ?? '') : displayAmount(r.amount))],
   ['asset', (r) => (r.asset ?? '').replace(/:(G.{3}).*(.{4})$/, ':$1…$2')],
   // The transaction's fee where the account paid it (XLM), on its first row: a fee row's only figure.
   ['fee', (r) => (r.feePaid === null ? '' : displayAmount(formatAmount(BigInt(r.feePaid))))],

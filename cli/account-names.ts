@@ -33,12 +33,14 @@ export function accountOf(book: readonly NamedAccount[], text: string, what: str
  * (and the memo it asks for) is said on stderr, so a person sees whom they are looking at.
  */
 export async function resolveAccount(
-  book: readonly NamedAccount[],
+  book: () => readonly NamedAccount[],
   text: string,
   what: string,
   federation: { resolve(address: string): Promise<FederationAnswer>; say(line: string): void },
 ): Promise<string> {
-  if (!parseFederationAddress(text)) return accountOf(book, text, what);
+  // An id needs no address book (read only when a name or an id's start must be looked up).
+  if (StrKey.isValidEd25519PublicKey(text.trim())) return text.trim();
+  if (!parseFederationAddress(text)) return accountOf(book(), text, what);
   const answer = await federation.resolve(text.trim());
   const memo = answer.memo
     ? `; it asks for memo ${showHidden(answer.memo.value)} (${answer.memo.type}) on payments to it`

@@ -56,7 +56,10 @@ export async function runCommand(command: Command, ctx: Context): Promise<number
       return list(await withListAccount(command, ctx), ctx);
     case 'stream':
       return stream(
-        { ...command, account: await resolveAccount(ctx.core.book(), command.account, '<account>', federationOf(ctx)) },
+        {
+          ...command,
+          account: await resolveAccount(() => ctx.core.book(), command.account, '<account>', federationOf(ctx)),
+        },
         ctx,
       );
     case 'inspect':
@@ -111,7 +114,7 @@ async function inspect(command: Extract<Command, { kind: 'inspect' }>, ctx: Cont
 /** A payments listing's account as a person names it: an id, a name, an id's start or a federation address. */
 async function withListAccount(command: Extract<Command, { kind: 'list' }>, ctx: Context) {
   if (command.target.kind !== 'payments') return command;
-  const account = await resolveAccount(ctx.core.book(), command.target.account, '<account>', federationOf(ctx));
+  const account = await resolveAccount(() => ctx.core.book(), command.target.account, '<account>', federationOf(ctx));
   return { ...command, target: { ...command.target, account } };
 }
 

@@ -199,7 +199,7 @@ async function history(command: HistoryListing, ctx: Context): Promise<number> {
 
 /** The command with its account and counterparty resolved from names or an id's start (account-names.ts). */
 async function withAccounts(command: HistoryCommand, ctx: Context): Promise<HistoryCommand> {
-  const book = ctx.core.book();
+  const book = () => ctx.core.book();
   const account = await resolveAccount(book, command.account, '<account>', federationOf(ctx));
   if (!('filter' in command) || command.filter.counterparty === undefined) return { ...command, account };
   const counterparty = await resolveAccount(book, command.filter.counterparty, '--counterparty', federationOf(ctx));

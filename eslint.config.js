@@ -148,7 +148,8 @@ export default tseslint.config(
               message: 'The main thread imports nothing of the history index worker (core/history-index/protocol.ts).',
             },
             {
-              regex: '^\\.\\./(sources|app|handlers)(/|$)',
+              // app/errors (CoreError, the one error every layer throws) is allowed.
+              regex: '^\\.\\./(sources|handlers)(/|$)|^\\.\\./app/(?!errors$)',
               message:
                 'core/conventions reaches a network through core/http only, and is called by the handlers, never the other way (docs/design.md).',
             },

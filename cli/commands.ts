@@ -10,6 +10,7 @@ import { list, namedTarget, stream } from './listing-commands';
 import { hang, MAX_COLUMNS, wrap } from './table';
 import { readSource } from './read-source';
 import { submit } from './submit-command';
+import { waitText } from '../shared/wait-text';
 
 export { CommandError, type Context, type Io } from './context';
 
@@ -83,7 +84,7 @@ async function inspect(command: Extract<Command, { kind: 'inspect' }>, ctx: Cont
 async function exportListing(command: Extract<Command, { kind: 'export' }>, ctx: Context): Promise<number> {
   const { fileName } = exportTarget(command.output);
   const started = await call<ExportProgress>(ctx, 'export:start', {
-    target: namedTarget(command.target, ctx),
+    target: await namedTarget(command.target, ctx),
     query: {
       order: command.order,
       includeFailed: command.includeFailed,
@@ -98,7 +99,7 @@ async function exportListing(command: Extract<Command, { kind: 'export' }>, ctx:
     if (progress.exportId !== started.exportId || Date.now() - lastReport < 1000) return;
     lastReport = Date.now();
     ctx.io.err(
-      `export: ${progress.rows} rows${progress.waitingMs ? ` (rate limited, waiting ${Math.round(progress.waitingMs)} ms)` : ''}\n`,
+      `export: ${progress.rows} rows${progress.waitingMs ? ` (${waitText(progress.waitingMs, progress.waitingFor)})` : ''}\n`,
     );
   });
   void ctx.interrupted.then(() => ctx.core.exports.cancel(started.exportId));

@@ -3,6 +3,7 @@
 import type { AppCore, Dispatch } from '../core';
 import type { EventChannel, EventPayload } from '../shared/ipc';
 import { shownFor, type Shown } from './shown';
+import type { FederationAnswer } from '../shared/ipc-conventions';
 
 export class CommandError extends Error {
   override name = 'CommandError';
@@ -38,4 +39,15 @@ export async function call<T>(ctx: Context, channel: string, args: unknown): Pro
 /** How this command writes ids, accounts, assets and amounts for a person (the address book read now, --wide). */
 export function shownOf(ctx: Context): Shown {
   return shownFor(ctx.core.names(), ctx.wide === true, () => ctx.core.book());
+}
+
+/** Federation addresses resolved through the core on the selected network, what they resolved to said on stderr. */
+export function federationOf(ctx: Context): {
+  resolve(address: string): Promise<FederationAnswer>;
+  say(line: string): void;
+} {
+  return {
+    resolve: (address) => call<FederationAnswer>(ctx, 'conventions:federation', { address }),
+    say: (line) => ctx.io.err(line),
+  };
 }

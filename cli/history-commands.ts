@@ -10,13 +10,14 @@ import { FEES_RULE } from '../shared/fees-rule';
 import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
-import { accountOf } from './account-names';
-import { call, shownOf, type Context } from './context';
+import { resolveAccount } from './account-names';
+import { call, federationOf, shownOf, type Context } from './context';
 import type { Shown } from './shown';
 import type { HistoryCommand } from './history-args';
 import { reconcileCommand } from './reconcile-command';
 import { clip, MAX_COLUMNS, wrap } from './table';
 import { historyTable, summaryLines, totalsTable } from './history-text';
+import { waitText } from '../shared/wait-text';
 
 /**
  * Whether figures from this index may be printed: a whole index's, or a partial one's with
@@ -59,10 +60,9 @@ export function syncEndLine(p: HistoryProgress, shown: Shown): string {
 function syncStateText(p: HistoryProgress): string {
   const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
   const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
-  // The client waits out a 429 or a 503 (rate-limit.ts), so this says neither, and only while syncing.
+  // The client waits out a 429 or a 503 (rate-limit.ts): which one is said, and only while syncing.
   const limit = p.waitLimitMs ? ` (--max-wait ${Math.round(p.waitLimitMs / 1000)})` : '';
-  const wait =
-    p.waitingMs && p.state === 'syncing' ? `, waiting ${Math.ceil(p.waitingMs / 1000)} s to retry${limit}` : '';
+  const wait = p.waitingMs && p.state === 'syncing' ? `, ${waitText(p.waitingMs, p.waitingFor)}${limit}` : '';
   const complete = p.completeFromLedger !== null ? `, complete from ledger ${p.completeFromLedger}` : '';
   return `${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
 }
@@ -178,11 +178,11 @@ async function history(command: HistoryListing, ctx: Context): Promise<number> {
 }
 
 /** The command with its account and counterparty resolved from names or an id's start (account-names.ts). */
-function withAccounts(command: HistoryCommand, ctx: Context): HistoryCommand {
-  const book = ctx.core.book();
-  const account = accountOf(book, command.account, '<account>');
+async function withAccounts(command: HistoryCommand, ctx: Context): Promise<HistoryCommand> {
+  const book = () => ctx.core.book();
+  const account = await resolveAccount(book, command.account, '<account>', federationOf(ctx));
   if (!('filter' in command) || command.filter.counterparty === undefined) return { ...command, account };
-  const counterparty = accountOf(book, command.filter.counterparty, '--counterparty');
+  const counterparty = await resolveAccount(book, command.filter.counterparty, '--counterparty', federationOf(ctx));
   return { ...command, account, filter: { ...command.filter, counterparty } } as HistoryCommand;
 }
 
@@ -205,7 +205,7 @@ function totalsOutput(rows: TotalsRow[], command: Extract<HistoryCommand, { kind
 }
 
 export async function runHistoryCommand(given: HistoryCommand, ctx: Context): Promise<number> {
-  const command = withAccounts(given, ctx);
+  const command = await withAccounts(given, ctx);
   switch (command.kind) {
     case 'sync':
       return sync(command, ctx);

@@ -7,9 +7,9 @@ import { historyStartMessage } from '../shared/history-start';
 import type { ListingTarget } from '../shared/ipc';
 import type { Operation, OperationPage } from '../shared/model';
 import { pages } from '../shared/paging';
-import { accountOrId } from './account-names';
+import { resolveAccountOrId } from './account-names';
 import type { Command } from './args';
-import { call, CommandError, shownOf, type Context } from './context';
+import { call, CommandError, federationOf, shownOf, type Context } from './context';
 import type { Shown } from './shown';
 import { clip, MAX_COLUMNS, table, type Column } from './table';
 
@@ -30,17 +30,22 @@ export function listingCells(record: Operation, shown: Shown): string[] {
   ];
 }
 
-/** A listing's target with its account read from a name or an id's start (account-names.ts), as every account argument is. */
-export function namedTarget(target: ListingTarget, ctx: Context): ListingTarget {
+/**
+ * A listing's target with its account read from a name, an id's start or a federation address
+ * (account-names.ts), as every account argument is.
+ */
+export async function namedTarget(target: ListingTarget, ctx: Context): Promise<ListingTarget> {
   const book = () => ctx.core.book();
-  if (target.kind === 'payments') return { ...target, account: accountOrId(book, target.account, '<account>') };
-  if (target.scope === 'account') return { ...target, id: accountOrId(book, target.id, '--account') };
+  if (target.kind === 'payments')
+    return { ...target, account: await resolveAccountOrId(book, target.account, '<account>', federationOf(ctx)) };
+  if (target.scope === 'account')
+    return { ...target, id: await resolveAccountOrId(book, target.id, '--account', federationOf(ctx)) };
   return target;
 }
 
 export async function list(command: Extract<Command, { kind: 'list' }>, ctx: Context): Promise<number> {
   const { flags } = command;
-  const target = namedTarget(command.target, ctx);
+  const target = await namedTarget(command.target, ctx);
   const shown = shownOf(ctx);
   const channel = target.kind === 'payments' ? 'payments:list' : 'operations:list';
   const base = target.kind === 'payments' ? { account: target.account } : { scope: target.scope, id: target.id };
@@ -115,7 +120,7 @@ export async function list(command: Extract<Command, { kind: 'list' }>, ctx: Con
  * apart (a stream has no widest cell to pad to); --format ndjson one JSON record a line.
  */
 export async function stream(command: Extract<Command, { kind: 'stream' }>, ctx: Context): Promise<number> {
-  const account = accountOrId(() => ctx.core.book(), command.account, '<account>');
+  const account = await resolveAccountOrId(() => ctx.core.book(), command.account, '<account>', federationOf(ctx));
   // Validates the account the same way the channel does before a connection opens.
   await call(ctx, 'account:get', { id: account }).catch((error: Error) => {
     if (!/not found/i.test(error.message)) throw error;

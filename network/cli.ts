@@ -5,6 +5,7 @@
 //   ledgerscope-network: core pid <pid>
 //   ledgerscope-network: core listening on http://127.0.0.1:<port>
 //   ledgerscope-network: service listening on http://127.0.0.1:<port>
+//   ledgerscope-network: rpc listening on http://127.0.0.1:<port>
 //   ledgerscope-network: demo accounts in <data-dir>/demo-accounts.json
 //   ledgerscope-network: ready
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -12,13 +13,15 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { CORE_FLAGS, FlagError, type FlagTable, type FlagValues, parseFlags } from './flags';
+import { CORE_FLAGS, FlagError, type FlagTable, type FlagValues, parseFlags, shown } from './flags';
 import { SERVICE_FLAGS } from './service/flags';
 import { parsePublicUrl } from './service/links';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const CORE_ENTRY = join(here, 'validator-process.ts');
 const SERVICE_ENTRY = join(here, 'service', 'process.ts');
+const RPC_ENTRY = join(here, 'rpc', 'process.ts');
+const LAKE_ENTRY = join(here, 'lake', 'process.ts');
 
 /** Flags handed to the core unchanged (the core's own names). */
 const CORE_PASS_THROUGH = ['start-ledger', 'close-interval-ms', 'history-ops', 'accounts', 'seed', 'max-queue'];
@@ -34,6 +37,28 @@ const CLI_FLAGS: FlagTable = {
   ...Object.fromEntries(CORE_PASS_THROUGH.map((name) => [name, CORE_FLAGS[name]])),
   'history-ops': { kind: 'int', default: 5000, max: 50_000_000, help: CORE_FLAGS['history-ops']?.help },
   ...SERVICE_FLAGS,
+  lake: {
+    kind: 'string',
+    default: 'on',
+    help: 'on (the default) or off: whether the service writes the ledger data lake (to --lake-dir, default <data-dir>/lake)',
+  },
+  'lake-ledgers-per-file': { kind: 'int', min: 1, max: 64_000, default: 1, help: "the lake's ledgers per file" },
+  'lake-files-per-partition': {
+    kind: 'int',
+    min: 1,
+    max: 1_000_000,
+    default: 64_000,
+    help: "the lake's files per partition",
+  },
+  rpc: { kind: 'string', default: 'on', help: 'on (the default) or off: whether the Stellar RPC starts (docs/rpc.md)' },
+  'rpc-port': { kind: 'int', default: 0, max: 65535, help: "the Stellar RPC's port on 127.0.0.1 (docs/rpc.md)" },
+  'rpc-retention-ledgers': {
+    kind: 'int',
+    default: 120_960,
+    min: 1,
+    max: 2 ** 32 - 1,
+    help: 'ledgers the Stellar RPC answers for, the latest back',
+  },
 };
 
 const say = (line: string) => process.stdout.write(`ledgerscope-network: ${line}\n`);
@@ -95,7 +120,7 @@ function usage(): string {
   });
   return [
     'usage: npm run network -- [flags]',
-    'Starts the local network: its core node and its query service, each in its own process.',
+    'Starts the local network: its core node, its query service and its Stellar RPC, each in its own process.',
     ...lines,
     `  ${'--help, -h'.padEnd(28)}print this and exit`,
     "Port 0 is any free port. A service flag without a default here takes the service's (docs/service.md).",
@@ -103,15 +128,15 @@ function usage(): string {
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
-    process.stdout.write(usage());
-    process.exit(0);
-  }
-  let values: FlagValues;
+/** The flags read and checked; a bad one is said in one line and exits with code 2. */
+function readFlags(): FlagValues {
   try {
-    values = parseFlags(process.argv.slice(2), CLI_FLAGS);
+    const values = parseFlags(process.argv.slice(2), CLI_FLAGS);
     if (typeof values['public-url'] === 'string') values['public-url'] = publicUrlFlag(values['public-url']);
+    for (const name of ['rpc', 'lake'])
+      if (values[name] !== 'on' && values[name] !== 'off')
+        throw new FlagError(`--${name} must be on or off, not ${shown(String(values[name]))}`);
+    return values;
   } catch (error) {
     if (!(error instanceof FlagError)) throw error;
     process.stderr.write(
@@ -121,7 +146,18 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+}
+
+async function main(): Promise<void> {
+  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(usage());
+    process.exit(0);
+  }
+  const values = readFlags();
   const dataDir = resolve(String(values['data-dir']));
+  // The lake: under the data folder unless named, none with --lake off.
+  if (values.lake === 'off') values['lake-dir'] = undefined;
+  else values['lake-dir'] = resolve(String(values['lake-dir'] ?? join(dataDir, 'lake')));
   const children: ChildProcess[] = [];
   const stop = () => {
     if (stopping) return;
@@ -165,6 +201,19 @@ async function main(): Promise<void> {
       children,
     );
     say(`service listening on ${serviceUrl}`);
+    if (values.rpc === 'on') {
+      const rpcArgs = ['--data-dir', dataDir, '--port', String(values['rpc-port']), '--core-url', coreUrl];
+      rpcArgs.push('--retention-ledgers', String(values['rpc-retention-ledgers']));
+      const rpcUrl = await startChild('rpc', RPC_ENTRY, rpcArgs, 'ledgerscope-rpc listening on ', children);
+      say(`rpc listening on ${rpcUrl}`);
+    }
+    if (values.lake === 'on') {
+      const lakeArgs = ['--data-dir', dataDir, '--lake-dir', String(values['lake-dir'])];
+      lakeArgs.push('--ledgers-per-file', String(values['lake-ledgers-per-file']));
+      lakeArgs.push('--files-per-partition', String(values['lake-files-per-partition']));
+      const lakeDir = await startChild('lake', LAKE_ENTRY, lakeArgs, 'ledgerscope-lake writing ', children);
+      say(`lake writing ${lakeDir}, served at ${serviceUrl}/lake/`);
+    }
   } catch (error) {
     process.stderr.write(`ledgerscope-network: ${(error as Error).message}\n`);
     stop();

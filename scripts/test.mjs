@@ -3,8 +3,9 @@
 // everything that is wrong; the last line totals every suite: `N passed, N failed, N skipped`.
 //
 // The renderer is built first; then two lanes run side by side, because vitest's integration files
-// run one at a time and leave the second core mostly idle: vitest (its output as it comes), and
-// type-check, lint, format and Playwright one after another (each line prefixed with its step).
+// run one at a time and leave the second core mostly idle: vitest (unit and renderer tests, then
+// the integration tests; its output as it comes), and type-check, lint, format and Playwright one
+// after another (each line prefixed with its step).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +14,8 @@ import { createInterface } from 'node:readline';
 const USAGE = `usage: npm test
   --help, -h    print this and exit
 Runs every suite, each even if one before it failed: the renderer's build, then side by side
-vitest (unit and integration tests) and, one after another, type-check (tsc -b), lint (eslint),
-format (prettier --check) and end-to-end tests (Playwright in Chromium; LEDGERSCOPE_CHROMIUM names
+vitest (unit and renderer tests, then integration tests) and, one after another, type-check
+(tsc -b), lint (eslint), format (prettier --check) and end-to-end tests (Playwright in Chromium; LEDGERSCOPE_CHROMIUM names
 another Chromium than /usr/bin/chromium). The last line totals them: N passed, N failed, N skipped.
 It takes no other flag; one suite or file: npm run test:unit -- <files>, npm run test:e2e -- <spec>
 (docs/testing.md).`;
@@ -135,16 +136,34 @@ function countPlaywright(ok, stats) {
   }
 }
 
+/** One vitest run of the given projects, its JSON report counted. */
+async function vitestRun(title, projects, report, options) {
+  const json = join(results, report);
+  const ok = await run(
+    title,
+    vitest[0],
+    [
+      vitest[1],
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+    ],
+    options,
+  );
+  countVitest(ok, readJson(json));
+}
+
+/**
+ * Vitest's lane: the unit and renderer files (in parallel), then the integration files, one at a
+ * time on one module graph. Two runs, because one run of all three projects started the
+ * integration files only when the others were done anyway (vitest runs a project without file
+ * parallelism after the parallel ones), and two runs let each report and print on its own.
+ */
 async function vitestLane() {
-  const vitestJson = join(results, 'vitest.json');
-  const ok = await run('unit and integration tests (vitest)', vitest[0], [
-    vitest[1],
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-  ]);
-  countVitest(ok, readJson(vitestJson));
+  await vitestRun('unit and renderer tests (vitest)', ['unit', 'renderer'], 'vitest-unit.json');
+  await vitestRun('integration tests (vitest)', ['integration'], 'vitest-integration.json');
 }
 
 /** Type-check, lint and format, then Playwright against the renderer built before the lanes began. */

@@ -174,8 +174,10 @@ export const HistoryProgress = z.object({
   newest: z.string().nullable(),
   /** The index holds every operation of the account from this ledger on (null: not known yet). */
   completeFromLedger: z.number().int().nullable(),
-  /** Waiting out a rate limit (ms), when one is being waited out. */
+  /** Waiting before the next request (ms), when a wait is being waited out. */
   waitingMs: z.number().nonnegative().optional(),
+  /** Why: the server's rate limit (429) or the server unavailable (503). */
+  waitingFor: z.enum(['rate_limit', 'unavailable']).optional(),
   /** The longest wait the sync accepts (the client's max-wait): a server asking for more ends it. */
   waitLimitMs: z.number().int().nonnegative().optional(),
   message: z.string().optional(),

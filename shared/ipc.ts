@@ -28,6 +28,7 @@ import type { IpcErrorShape } from './ipc-errors';
 import { historyChannels, historyEvents } from './ipc-history';
 import { submitChannels } from './ipc-submit';
 import { homeChannels, homeEvents } from './ipc-home';
+import { conventionsChannels } from './ipc-conventions';
 import {
   NetworkProfile,
   NetworkHealth,
@@ -164,6 +165,7 @@ export const requestChannels = {
   ...submitChannels,
   ...historyChannels,
   ...homeChannels,
+  ...conventionsChannels,
 } as const;
 
 export const eventChannels = {

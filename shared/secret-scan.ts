@@ -11,7 +11,9 @@
 //      CRC16 checksum. Base64 and hex rarely hold such a run start (hex has no `S` at all), and
 //      each candidate passes the checksum by accident once in 65,536.
 //   3. Runs separated by anything that is not base32 (every separator is one separator) and not
-//      base64's or hex's own characters (digits, `+`, `=`), joined:
+//      base64's or hex's own characters (digits, `+`, `=`), joined, where the window stands apart
+//      from what is around it (not right after or before a digit, `+`, `/` or `=`, as a window
+//      inside a base64 token would be):
 //      whole runs whose lengths add up to exactly 56, the first starting the seed, checked the
 //      same way. Requiring whole runs keeps prose and lists from forming candidates: a label
 //      followed by a line break and an account id (G…, itself 56 characters) never adds up to a
@@ -48,13 +50,16 @@ function seedInRun(run: string): boolean {
  * character of base64 or hex themselves (digits, `+`, `=`): those gaps are how a real envelope's
  * text falls into runs, and joining across them finds a "seed" in one envelope of a few thousand.
  */
-function seedAcrossRuns(group: readonly { run: string; joins: boolean }[]): boolean {
+function seedAcrossRuns(group: readonly Run[]): boolean {
   for (let first = 0; first < group.length - 1; first++) {
     if (group[first]!.run.charCodeAt(0) !== 83) continue; // 'S'
+    if (group[first]!.tokenBefore) continue;
     let length = group[first]!.run.length;
     let last = first + 1;
     for (; last < group.length && length < SEED_CHARS && group[last]!.joins; last++) length += group[last]!.run.length;
     if (length !== SEED_CHARS || last - first < 2) continue;
+    // The window must end where a token ends too: not right before a digit, `+`, `/` or `=`.
+    if (group[last - 1]!.tokenAfter) continue;
     const window = group
       .slice(first, last)
       .map((g) => g.run)
@@ -66,17 +71,40 @@ function seedAcrossRuns(group: readonly { run: string; joins: boolean }[]): bool
 
 /** A gap between runs that a person splitting a key would use, not one inside base64 or hex. */
 const JOINS = /^[^0-9+=]+$/;
+/**
+ * The characters that continue a base64 or hex token. A split key stands apart from what is
+ * around it (a space, a line break, a quote, the text's start or end); a window of runs inside a
+ * longer base64 token (it starts right after, or ends right before, one of these) is no key, even
+ * across `/`: joined there, one real envelope in about ten thousand held a "seed".
+ */
+const TOKEN = /[0-9+/=]/;
+
+interface Run {
+  run: string;
+  /** The gap before it joins it to the run before (JOINS). */
+  joins: boolean;
+  /** The character right before it continues a token (TOKEN): no window of runs starts here. */
+  tokenBefore: boolean;
+  /** The character right after it continues a token: no window of runs ends here. */
+  tokenAfter: boolean;
+}
 
 /** True when the text holds a valid secret key in any of the forms above. */
 export function containsSecretText(text: string): boolean {
   const normal = text.normalize('NFKC').replace(INVISIBLE, '').toUpperCase();
-  const runs: { run: string; joins: boolean }[] = [];
+  const runs: Run[] = [];
   let end = 0;
   for (const match of normal.matchAll(RUN)) {
     const run = match[0];
     if (run.length >= SEED_CHARS && seedInRun(run)) return true;
-    runs.push({ run, joins: JOINS.test(normal.slice(end, match.index)) });
-    end = match.index + run.length;
+    const after = match.index + run.length;
+    runs.push({
+      run,
+      joins: JOINS.test(normal.slice(end, match.index)),
+      tokenBefore: TOKEN.test(normal[match.index - 1] ?? ''),
+      tokenAfter: TOKEN.test(normal[after] ?? ''),
+    });
+    end = after;
   }
   return seedAcrossRuns(runs);
 }

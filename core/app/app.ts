@@ -6,6 +6,7 @@ import type { Handlers } from './dispatch';
 import { createCoreContext, type AppCoreOptions } from './context';
 import type { Exports } from '../exports/export';
 import { appHandlers } from '../handlers/app';
+import { conventionsHandlers } from '../handlers/conventions';
 import { exportHandlers } from '../handlers/export';
 import { historyHandlers, resumeInterruptedSyncs } from '../handlers/history';
 import { inspectionHandlers } from '../handlers/inspection';
@@ -67,6 +68,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...historyHandlers(ctx),
     ...labelHandlers(ctx),
     ...homeHandlers(ctx),
+    ...conventionsHandlers(ctx),
   };
   return {
     handlers,

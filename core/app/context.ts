@@ -8,6 +8,8 @@ import type { NetworkHealth, NetworkProfile, RequestChannel } from '../../shared
 import type { Emit, Handlers } from './dispatch';
 import { CoreError } from './errors';
 import { Exports } from '../exports/export';
+import { tomlCacheOf } from '../conventions/profile-toml';
+import type { TomlCache } from '../conventions/stellar-toml';
 import { HealthReadings } from './health-readings';
 import { demoNames } from './home';
 import { HistoryService } from '../history-index/main-thread/service';
@@ -37,6 +39,8 @@ export interface AppCoreOptions {
   follow?: FollowOptions;
   /** maxWaitMs: the longest 429 wait accepted (default 300 s; the command line's --max-wait). */
   http?: { timeoutMs?: number; maxRetries?: number; maxWaitMs?: number };
+  /** How long a domain's stellar.toml may take (default TOML_TIMEOUT_MS, 5 s; tests shorten it). */
+  toml?: { timeoutMs?: number };
   /** The history index worker's module, when not the default (client.ts). */
   historyWorker?: URL;
 }
@@ -70,6 +74,12 @@ export interface CoreContext {
   source(): Source;
   /** The source of any profile, from the same cache (its client from clientFor). */
   sourceFor(profile: NetworkProfile): Source;
+  /**
+   * The selected network's stellar.toml readings (SEP-1): one cache per profile, made anew when
+   * the selection (or the profile's base URL) changes, so no reading crosses networks; the
+   * built-in local network alone reads its own domain over plain HTTP (localConventionsOf).
+   */
+  tomlCache(): TomlCache;
   /** The latest ledger the selected network reported (null until a health reading has it). */
   latestLedger(): number | null;
   /** Reads the selected network's health now and remembers its latest ledger. */
@@ -131,8 +141,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     }
   }
 
-  const orNotFound = <T>(what: string, request: () => Promise<T>) => notFoundOn(networks, what, request);
-
+  const tomlCache = tomlCacheOf(() => networks.selected(), options.toml?.timeoutMs);
   const stopHealthPush = startHealthPush(options, pushHealth);
   const closers: (() => void)[] = [];
   streams.useNetwork(networks.selected());
@@ -151,6 +160,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     clientFor,
     source: () => sourceFor(networks.selected()),
     sourceFor,
+    tomlCache: () => tomlCache.current(),
     latestLedger: () => latestLedger,
     checkHealth,
     recentHealth: async (signal) => (await readings.recent()) ?? checkHealth(signal),
@@ -158,10 +168,11 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
     pushHealth,
     networkChanged(profile) {
       latestLedger = null;
+      tomlCache.drop();
       streams.useNetwork(profile);
       void pushHealth();
     },
-    orNotFound,
+    orNotFound: (what, request) => notFoundOn(networks, what, request),
     onClose(stop) {
       closers.push(stop);
     },

@@ -114,7 +114,10 @@ export class Exports {
 
   private update(entry: Running, change: Partial<ExportProgress>): void {
     entry.progress = { ...entry.progress, ...change };
-    if (change.waitingMs === undefined) delete entry.progress.waitingMs;
+    if (change.waitingMs === undefined) {
+      delete entry.progress.waitingMs;
+      delete entry.progress.waitingFor;
+    }
     this.emit('export:progress', { ...entry.progress });
   }
 
@@ -198,13 +201,13 @@ export class Exports {
         };
         return await need(source.listings).page(request.target, query, {
           signal,
-          onWait: (waitingMs) => this.update(entry, { waitingMs }),
+          onWait: (waitingMs, _attempt, waitingFor) => this.update(entry, { waitingMs, waitingFor }),
         });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status !== 429 || signal.aborted) throw error;
         const waitingMs = error.extra.retryAfterMs ?? 1_000;
         if (waitingMs > source.http.maxWaitMs) throw error; // longer than allowed (the command line's --max-wait)
-        this.update(entry, { waitingMs });
+        this.update(entry, { waitingMs, waitingFor: 'rate_limit' });
         await sleep(waitingMs, signal);
       }
     }

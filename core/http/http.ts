@@ -11,10 +11,17 @@ import type { OnProgress } from './http-head';
 import { Deadline, request, requestStream, type Answer, type Exchange, type StreamAnswer } from './http-node';
 import { HttpError, parseBody, problemError, transportError } from './http-problem';
 import { resolveHref, type Params } from './http-href';
-import { parseRetryAfter, rateLimitInfo, rateLimitWait, type RateLimitInfo, type RateLimitWait } from './rate-limit';
+import {
+  parseRetryAfter,
+  rateLimitInfo,
+  rateLimitWait,
+  type OnWait,
+  type RateLimitInfo,
+  type RateLimitWait,
+} from './rate-limit';
 
 export { HttpError } from './http-problem';
-export { parseRetryAfter, type RateLimitInfo } from './rate-limit';
+export { parseRetryAfter, type OnWait, type RateLimitInfo, type WaitReason } from './rate-limit';
 export type { Params } from './http-href';
 
 export interface HttpClientOptions {
@@ -24,7 +31,7 @@ export interface HttpClientOptions {
   /** Longest single wait the client accepts (default 300 s); a longer one fails at once with a clear error. */
   maxWaitMs?: number;
   /** Called before every wait caused by a 429/503, for progress reports. */
-  onWait?: (waitMs: number, attempt: number) => void;
+  onWait?: OnWait;
   /** Called when a 429 closes the gate: until when (epoch ms) and why; the core emits it as `network:rate-limit`. */
   onRateLimit?: (until: number, wait: RateLimitWait) => void;
 }
@@ -34,15 +41,12 @@ export interface RequestOptions {
   params?: Record<string, string | number | boolean | undefined>;
   /** Per-request timeout override. */
   timeoutMs?: number;
-  onWait?: (waitMs: number, attempt: number) => void;
+  onWait?: OnWait;
   /** getBytes: told the decoded start of a successful body while the rest arrives (http-head.ts). */
   onProgress?: OnProgress;
 }
 
-/**
- * What sends a request and resolves with its status and headers (http-node.ts `request` unless a
- * caller names another: the history sync's pages are fetched by its index worker, worker-fetch.ts).
- */
+/** What sends a request and resolves with its status and headers (http-node.ts `request`, or the index worker's: worker-fetch.ts). */
 export type Transport<A extends Answer = Answer> = (url: URL, exchange: Exchange, signal: AbortSignal) => Promise<A>;
 
 /** How a caller reads a successful answer's body, within the request's deadline. */
@@ -57,11 +61,8 @@ export interface JsonResponse {
   latencyMs: number;
 }
 
-export interface BytesResponse {
-  status: number;
+export interface BytesResponse extends Omit<JsonResponse, 'body' | 'text'> {
   bytes: Uint8Array;
-  headers: Headers;
-  latencyMs: number;
 }
 
 const GET_JSON: Exchange = { method: 'GET', headers: { accept: 'application/hal+json, application/json' } };
@@ -184,7 +185,7 @@ export class HttpClient {
         return { status: response.status, body: null, text: '', value, headers: response.headers, latencyMs };
       if (response.status === 429 && attempt <= this.maxRetries) {
         this.closeGate(rateLimitWait(response.headers, attempt, HTTP_BACKOFF), url);
-        (options.onWait ?? this.options.onWait)?.(this.gateUntil - Date.now(), attempt);
+        (options.onWait ?? this.options.onWait)?.(this.gateUntil - Date.now(), attempt, 'rate_limit');
         continue;
       }
       if (response.status === 503 && retry && attempt <= this.maxRetries) {
@@ -193,7 +194,7 @@ export class HttpClient {
         const asked = parseRetryAfter(response.headers.get('retry-after'));
         if (asked === null || asked <= this.maxWaitMs) {
           this.gateUntil = Math.max(this.gateUntil, Date.now() + waitMs);
-          (options.onWait ?? this.options.onWait)?.(waitMs, attempt);
+          (options.onWait ?? this.options.onWait)?.(waitMs, attempt, 'unavailable');
           continue;
         }
       }

@@ -58,6 +58,11 @@ export function rateLimitWait(
   return { announcedMs, waitMs: announcedMs + jitter(policy, random), source: 'backoff' };
 }
 
+/** Why the client waits before its next request: a 429 (the server's rate limit) or a 503 (the server unavailable). */
+export type WaitReason = 'rate_limit' | 'unavailable';
+/** Told before every wait: how long, which attempt it precedes, and why. */
+export type OnWait = (waitMs: number, attempt: number, reason: WaitReason) => void;
+
 /** "rate limited: waiting 120 s (Retry-After)": the command line's line for one wait. */
 export function waitLine(wait: Pick<RateLimitWait, 'announcedMs' | 'source'>): string {
   return `rate limited: waiting ${Math.ceil(wait.announcedMs / 1000)} s (${wait.source})`;

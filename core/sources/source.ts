@@ -24,7 +24,7 @@ import type {
 } from '../../shared/model';
 import { CoreError } from '../app/errors';
 import type { StreamOptions } from '../streams/stream-options';
-import type { HttpClient } from '../http/http';
+import type { HttpClient, OnWait } from '../http/http';
 
 /** A capability this source does not have, and the sentence that says so. */
 export interface Lacking {
@@ -53,7 +53,7 @@ export interface ListingQuery {
 export interface ReadOptions {
   signal?: AbortSignal | undefined;
   /** A 429 is being waited out (ms), attempt n. */
-  onWait?: ((ms: number, attempt: number) => void) | undefined;
+  onWait?: OnWait | undefined;
   timeoutMs?: number | undefined;
 }
 

@@ -18,6 +18,7 @@ export const SERVICE_FLAGS: FlagTable = {
   'headers-timeout-ms': { kind: 'int', min: 1, help: "a request's headers' longest time (then 408)" },
   'max-connections': { kind: 'int', min: 1, help: 'open connections at most, streams included' },
   'public-url': { kind: 'string', help: 'the base of every href, behind a proxy (https://example.org/horizon)' },
+  'lake-dir': { kind: 'string', help: 'the ledger data lake: written here, served at /lake/ (docs/lake.md)' },
 };
 
 /** `max-stream-age-ms` to `maxStreamAgeMs`. */

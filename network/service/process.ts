@@ -37,8 +37,9 @@ export function parseServiceArgs(argv: string[]): ServiceOptions {
   const tuning = Object.entries(SERVICE_FLAGS).map(([name, spec]) => {
     const value = given[name];
     if (spec.kind === 'int') return [optionName(name), count(name, value)];
-    // The only string flag is --public-url: checked here, so that a bad one exits with code 2.
-    return [optionName(name), typeof value === 'string' ? parsePublicUrl(value) : undefined];
+    // --public-url is checked here, so that a bad one exits with code 2; --lake-dir is a folder.
+    if (name === 'public-url') return [optionName(name), typeof value === 'string' ? parsePublicUrl(value) : undefined];
+    return [optionName(name), typeof value === 'string' && value !== '' ? value : undefined];
   });
   return {
     ...(Object.fromEntries(tuning) as Partial<ServiceOptions>),

@@ -11,6 +11,7 @@ import { registerMultipart } from './multipart';
 import { classify, clientErrorHandler, errorHandler, markBodyRead, notFoundHandler, sendProblem } from './problem';
 import { Store } from './queries';
 import { registerConventions } from './conventions';
+import { registerLake } from './lake-route';
 import { registerRoutes } from './routes';
 import { StreamHub } from './stream';
 
@@ -41,6 +42,8 @@ export interface ServiceOptions {
   headersTimeoutMs?: number;
   /** Open connections at most; past it a new connection is closed at once. */
   maxConnections?: number;
+  /** Serve the ledger data lake in this folder at /lake/ (the lake process writes it: network/lake/). */
+  lakeDir?: string;
 }
 
 export const DEFAULTS = {
@@ -121,6 +124,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   registerRoutes(app, routeContext);
   registerConventions(app, routeContext, o.dataDir);
+  // The lake the lake process writes (network/lake/process.ts), served as a bucket serves it.
+  if (options.lakeDir) registerLake(app, options.lakeDir);
 
   await app.listen({ port: o.port, host: o.host });
   const address = app.server.address();

@@ -36,8 +36,10 @@ export const ExportProgress = z.object({
   state: z.enum(EXPORT_STATES),
   rows: z.number().int().nonnegative(),
   pages: z.number().int().nonnegative(),
-  /** Set while waiting out a 429 (milliseconds until the next request). */
+  /** Set while waiting before the next request (milliseconds until it). */
   waitingMs: z.number().optional(),
+  /** Why: the server's rate limit (429) or the server unavailable (503). */
+  waitingFor: z.enum(['rate_limit', 'unavailable']).optional(),
   /** How many rows the export will have, when the server tells (a ledger's or transaction's operations). */
   total: z.number().int().nonnegative().optional(),
   message: z.string().optional(),

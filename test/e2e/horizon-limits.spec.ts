@@ -65,12 +65,18 @@ test('a listing answered 429 with Retry-After: 120 counts the wait down instead 
   await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('rate-limit')).toContainText(
     `Rate limited by ${serverName()}`,
   );
-  // Held, not failed: no error, no rows, and neither 429 was retried.
+  // Held, not failed: no error, no rows, and no 429 was retried. The table and the chart each ask
+  // at most once: the second asks too only if it is sent before the first 429 closes the client's
+  // gate (core/http: every caller then waits behind it), so one request or two, never a third.
   await expect(listing.getByRole('alert')).toHaveCount(0);
   await expect(listing.getByTestId('loaded-count')).toHaveText('0 payments loaded');
   const asked = horizon.requests.filter((r) => r.path === `/accounts/${horizon.account}/payments` && !r.stream);
-  expect(asked.map((r) => r.status)).toEqual([429, 429]);
+  expect(asked.length).toBeGreaterThanOrEqual(1);
+  expect(asked.length).toBeLessThanOrEqual(2);
+  expect(asked.every((r) => r.status === 429)).toBe(true);
   await screens(page, 'rate-limited', listing.getByTestId('rate-limit'));
+  // A 429 left unasked for is not left to the next test.
+  horizon.rateLimit(`/accounts/${horizon.account}/payments`, 0, {});
 });
 
 test('a newest-first listing that reaches 410 before_history ends with where history starts, not an error', async ({

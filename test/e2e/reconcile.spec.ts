@@ -26,6 +26,9 @@ const AMOUNT = String.raw`-?[\d,]+\.\d{7}`;
 
 async function readoutOfLast(page: Page): Promise<string> {
   const chart = page.getByRole('region', { name: 'Balance history' });
+  // From outside the chart: a pointer already inside the last period's area (the day's last bar
+  // lies within the week's) would move within it and enter nothing, so no period is chosen.
+  await page.mouse.move(0, 0);
   await chart.locator('rect.hit').last().hover();
   return (await page.getByTestId('balance-readout').textContent()) ?? '';
 }

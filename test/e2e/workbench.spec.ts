@@ -169,6 +169,31 @@ test('index an account, filter it in the workbench, read totals and the chart, o
   await expect(page.getByTestId('workbench-error')).toContainText('not indexed on this network yet');
 });
 
+test("the volume chart draws the account's opening deposit apart from its flows (issue 36)", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // busy's XLM history starts with the create_account that funded it.
+  await openApp(page, app, `#/history/${busy}?asset=native`);
+  const panel = page.getByRole('region', { name: 'Local index' });
+  if ((await panel.getByTestId('index-state').textContent()) !== 'current') {
+    await panel.getByRole('button', { name: 'Index this account' }).click();
+    await expect(panel.getByTestId('index-state')).toHaveText('current', { timeout: 60_000 });
+  }
+  await page.getByRole('tab', { name: 'Analyse' }).click();
+  const volume = page.getByRole('region', { name: 'Volume' });
+  // The set's rows move XLM and, in a conversion, another asset too: the chart's asset is chosen.
+  await volume.getByRole('combobox', { name: 'Chart asset' }).selectOption('native');
+  await expect(volume.getByTestId('opening-marker')).toHaveCount(1);
+  await expect(volume.getByRole('list', { name: 'Legend' })).toContainText('opening deposit');
+  await volume.locator('.period-chart').focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('period-readout')).toHaveText(
+    /^(Day|Week of|Month of) \d{4}-\d{2}-\d{2}: in [\d,.]+ XLM \(of it, the opening deposit [\d,.]+ XLM, drawn apart\) · /,
+  );
+  await shot(page, testInfo, 'workbench-opening-1440x900');
+});
+
 test('an asset code opens the asset view: issuer, known holders, indexed payments, and a bad id says so', async ({
   page,
 }, testInfo) => {

@@ -35,10 +35,11 @@ afterAll(async () => {
 function start(
   args: string[],
   stdin?: string,
+  env: Record<string, string> = {},
 ): { child: ChildProcess; out: () => string; err: () => string; done: Promise<number> } {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, LEDGERSCOPE_USER_DATA: userData },
+    env: { ...process.env, LEDGERSCOPE_USER_DATA: userData, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
@@ -51,8 +52,8 @@ function start(
   return { child, out: () => out, err: () => err, done };
 }
 
-async function run(args: string[], stdin?: string) {
-  const proc = start(args, stdin);
+async function run(args: string[], stdin?: string, env?: Record<string, string>) {
+  const proc = start(args, stdin, env);
   const code = await proc.done;
   return { code, out: proc.out(), err: proc.err() };
 }
@@ -372,6 +373,25 @@ describe('ledgerscope stream and export', () => {
     expect(lines[0]).toBe(ACCOUNTING_COLUMNS.join(','));
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/.test(line))).toBe(true);
+  });
+});
+
+describe('a federation address wherever an account is taken (SEP-2, issue 40.3)', () => {
+  it("resolves alice*localhost through the local network's federation server and says whom it found", async () => {
+    // The built-in local profile, pointed at this file's network: its own domain is read over plain HTTP.
+    const env = { LEDGERSCOPE_LOCAL_URL: net.serviceUrl };
+    const args = ['--network', 'local', 'payments', 'alice*localhost', '--limit', '1', '--format', 'ndjson'];
+    const found = await run(args, undefined, env);
+    expect(found.code, found.err).toBe(0);
+    expect(found.err).toContain(`alice*localhost is ${alice.publicKey}\n`);
+    const [record] = found.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { from?: string; to?: string });
+    expect([record!.from, record!.to]).toContain(alice.publicKey);
+    const unknown = await run(['--network', 'local', 'payments', 'nobody*localhost'], undefined, env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain("localhost's federation server knows no nobody*localhost.");
   });
 });
 

@@ -11,7 +11,8 @@ import {
   timeTicks,
   valueAxis,
 } from '../../renderer/src/features/workbench/chart-axis';
-import { layoutBars } from '../../renderer/src/features/workbench/period-chart';
+import { openingDepositFilter } from '../../renderer/src/lib/history';
+import { layoutBars, periodReadout } from '../../renderer/src/features/workbench/period-chart';
 
 const UNIT = 10_000_000n;
 const point = (period: string, balance: string, extra: Partial<BalancePoint> = {}): BalancePoint => ({
@@ -229,5 +230,41 @@ describe('the volume chart', () => {
     expect(down!.at - zero!.at).toBeCloseTo(zero!.at - up!.at);
     expect(layout.timeTicks.length).toBeGreaterThan(0);
     expect(layout.timeTicks.length).toBeLessThanOrEqual(4);
+  });
+
+  it('draws the opening deposit apart: out of its bar and the scale, said in the readout (issue 36)', () => {
+    const row = { asset: 'native', fees: '0', net: '0', volume: '0', first: null, last: null };
+    const rows = [
+      { ...row, key: '2026-11-02', in: '1000012', out: '0', count: 2 },
+      { ...row, key: '2026-11-03', in: '7', out: '9', count: 2 },
+    ];
+    const opening = [{ ...row, key: '2026-11-02', in: '1000000', out: '0', count: 1 }];
+    const apart = layoutBars(rows, 'day', opening);
+    expect(apart.bars.map((b) => b.opening)).toEqual([1_000_000n * UNIT, 0n]);
+    // The axis fits the flows (12 at most), not the million.
+    expect(apart.valueTicks.map((t) => t.label)).toEqual(['0', '10', '10', '20', '20']);
+    expect(apart.bars[0]!.inPx).toBeGreaterThan(apart.bars[1]!.inPx);
+    expect(periodReadout(rows[0]!, 'day', apart.bars[0]!.opening)).toBe(
+      'Day 2026-11-02: in 1,000,012.0000000 XLM (of it, the opening deposit 1,000,000.0000000 XLM, drawn apart) · out 0.0000000 XLM · net 0.0000000 XLM · 2 legs',
+    );
+    // Without it, the million sets the scale and the later day is a sliver.
+    const together = layoutBars(rows, 'day');
+    expect(together.bars.every((b) => b.opening === 0n)).toBe(true);
+    expect(together.bars[1]!.inPx).toBeLessThan(0.01);
+    // Another asset's opening, or one larger than the period's in, is never taken out.
+    expect(layoutBars(rows, 'day', [{ ...opening[0]!, asset: 'USD:' + 'G'.repeat(56) }]).bars[0]!.opening).toBe(0n);
+    expect(layoutBars(rows, 'day', [{ ...opening[0]!, in: '2000000' }]).bars[0]!.opening).toBe(0n);
+  });
+
+  it('asks for the opening deposits within the filter, and not at all when it leaves none', () => {
+    expect(openingDepositFilter({})).toEqual({ types: ['create_account'], direction: 'in' });
+    expect(openingDepositFilter({ asset: 'native', types: ['payment', 'create_account'] })).toEqual({
+      asset: 'native',
+      types: ['create_account'],
+      direction: 'in',
+    });
+    expect(openingDepositFilter({ types: ['payment'] })).toBeNull();
+    expect(openingDepositFilter({ direction: 'out' })).toBeNull();
+    expect(openingDepositFilter({ direction: 'in' })).toEqual({ types: ['create_account'], direction: 'in' });
   });
 });

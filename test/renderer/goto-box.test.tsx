@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GotoForm } from '../../renderer/src/components/goto-box';
 import { ACCOUNT, FakeError, fakeBridge, payment, type FakeHandlers } from './support/fake-bridge';
 import { renderWith } from './support/render';
+import { useFederationStore } from '../../renderer/src/lib/federation';
+import { useUi } from '../../renderer/src/lib/store';
 
 const HASH = 'ab'.repeat(32);
 const OP_ID = ((60_000_123n << 32n) | (2n << 12n) | 1n).toString();
@@ -26,6 +28,27 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('go-to box', () => {
+  it('opens the account a federation address names, remembering the address and its memo (SEP-2)', async () => {
+    const answer = { address: 'alice*localhost', account: ACCOUNT, memo: { type: 'id' as const, value: '7' } };
+    const { bridge } = goto(' Alice*LocalHost ', { 'conventions:federation': () => answer });
+    await waitFor(() => expect(window.location.hash).toBe(`#/account/${ACCOUNT}`));
+    expect(bridge.calls).toEqual([{ channel: 'conventions:federation', args: { address: 'Alice*LocalHost' } }]);
+    expect(useFederationStore.getState().reached[`${useUi.getState().networkId ?? ''} ${ACCOUNT}`]).toEqual(answer);
+    cleanup();
+    window.location.hash = '#/explore';
+    goto('nobody*localhost', {
+      'conventions:federation': () => {
+        throw new FakeError('not_found', "localhost's federation server knows no nobody*localhost.");
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('goto-message').textContent).toBe(
+        "localhost's federation server knows no nobody*localhost.",
+      ),
+    );
+    expect(window.location.hash).toBe('#/explore');
+  });
+
   it('opens an account', async () => {
     const { bridge } = goto(` ${ACCOUNT} `, { 'account:get': () => ({ id: ACCOUNT }) as never });
     await waitFor(() => expect(window.location.hash).toBe(`#/account/${ACCOUNT}`));

@@ -43,6 +43,10 @@ describe('a sync waiting out a rate limit', () => {
       '1,200 records · 0/s · rate limited: waiting 15 s (it waits at most 300 s)',
     );
     expect(progressText({ ...base, waitingMs: 14_200 })).toBe('1,200 records · 0/s · rate limited: waiting 15 s');
+    // A 503 is the server unavailable, not a rate limit (issue 37.8).
+    expect(progressText({ ...base, waitingMs: 14_200, waitingFor: 'unavailable' })).toBe(
+      '1,200 records · 0/s · server unavailable (503): retrying in 15 s',
+    );
     expect(progressText(base)).toBe('1,200 records · 0/s');
   });
 });

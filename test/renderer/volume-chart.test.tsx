@@ -5,7 +5,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OperationTable } from '../../renderer/src/components/operation-table';
 import { PAGE_SIZE } from '../../renderer/src/lib/listing';
 import { VolumeChart, WINDOW } from '../../renderer/src/features/explore/volume-chart';
-import { ACCOUNT, fakeBridge, paymentsHandler } from './support/fake-bridge';
+import type { Operation } from '../../shared/model';
+import { buildSeries } from '../../renderer/src/features/explore/volume-chart';
+import { ACCOUNT, OTHER, fakeBridge, payment, paymentsHandler } from './support/fake-bridge';
 import { giveTablesASize, renderWith } from './support/render';
 
 beforeAll(() => giveTablesASize());
@@ -56,5 +58,57 @@ describe('payment volume', () => {
       bridge.calls.filter((c) => (c.args as { query: { limit: number } }).query.limit !== WINDOW).length;
     expect(tablePages()).toBe(4);
     expect(figures()).toBe(before);
+  });
+});
+
+describe('the opening deposit', () => {
+  /** The account's funding: 1,000,000 XLM, then nine small XLM payments of about 1,000 XLM. */
+  const history = (): Operation[] => {
+    const funding = payment(0);
+    const opening: Operation = {
+      type: 'create_account',
+      id: funding.id,
+      pagingToken: funding.pagingToken,
+      sourceAccount: OTHER,
+      transactionHash: funding.transactionHash,
+      successful: true,
+      createdAt: funding.createdAt,
+      funder: OTHER,
+      account: ACCOUNT,
+      startingBalance: '1000000.0000000',
+      direction: 'in',
+    } as Operation;
+    const rest = Array.from({ length: 30 }, (_, i) => payment(i + 1)).filter(
+      (op) => op.successful && op.type === 'payment' && op.currency.code === 'XLM',
+    );
+    return [opening, ...rest];
+  };
+
+  it('is counted apart from the flows in the series', () => {
+    const { series } = buildSeries(history(), ACCOUNT);
+    const xlm = series.find((s) => s.label === 'XLM')!;
+    expect(xlm.opening.reduce((a, b) => a + b, 0n)).toBe(10_000_000_000_000n);
+    expect(xlm.inbound.reduce((a, b) => a + b, 0n)).toBeLessThan(100_000_000_000n);
+    // A create_account that funded someone else is an ordinary out-flow of the funder.
+    const { series: funder } = buildSeries(history().slice(0, 1), OTHER);
+    expect(funder[0]!.opening.every((v) => v === 0n)).toBe(true);
+    expect(funder[0]!.outbound.reduce((a, b) => a + b, 0n)).toBe(10_000_000_000_000n);
+  });
+
+  it('is drawn as a marker, said in words, and the axis fits the flows after it', async () => {
+    const records = history();
+    renderWith(
+      fakeBridge({ 'payments:list': () => ({ records: [...records].reverse(), next: null, prev: null }) }),
+      <VolumeChart account={ACCOUNT} />,
+    );
+    await waitFor(() => expect(screen.getByTestId('volume-readout').textContent).toContain('opening deposit'));
+    expect(screen.getByTestId('volume-readout').textContent).toMatch(
+      /opening deposit 1,000,000\.0000000 XLM \(drawn apart, not to scale\)/,
+    );
+    expect(screen.getAllByTestId('opening-marker')).toHaveLength(1);
+    // The value axis' labels are those of the small flows, not of a million.
+    const axis = document.querySelector('.value-axis')!.textContent!;
+    expect(axis).not.toMatch(/1,000,000|1m/i);
+    expect(axis).toBe('XLM02k2k');
   });
 });

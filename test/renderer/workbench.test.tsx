@@ -99,24 +99,27 @@ function handlers(extra: FakeHandlers = {}): FakeHandlers {
         ? null
         : { count: 3, totals: [{ asset: USD, in: BIG_IN, out: BIG_OUT, fees: '0', net: BIG_NET, count: 3 }] },
     }),
-    'history:totals': ({ by }) => ({
+    // This history holds no create_account: the charts' opening-deposit query finds none.
+    'history:totals': ({ by, filter }) => ({
       rows:
-        by === 'counterparty'
-          ? [
-              {
-                key: OTHER,
-                asset: USD,
-                in: BIG_IN,
-                out: '0',
-                fees: '0',
-                net: BIG_IN,
-                count: 2,
-                volume: BIG_IN,
-                first: '2026-11-01T00:00:00Z',
-                last: '2026-11-03T00:00:00Z',
-              },
-            ]
-          : periods,
+        filter?.types?.join() === 'create_account'
+          ? []
+          : by === 'counterparty'
+            ? [
+                {
+                  key: OTHER,
+                  asset: USD,
+                  in: BIG_IN,
+                  out: '0',
+                  fees: '0',
+                  net: BIG_IN,
+                  count: 2,
+                  volume: BIG_IN,
+                  first: '2026-11-01T00:00:00Z',
+                  last: '2026-11-03T00:00:00Z',
+                },
+              ]
+            : periods,
     }),
     'history:flow': () => ({
       points: [

@@ -1,5 +1,12 @@
 // A real HTTP server on a free loopback port for tests that play a misbehaving peer.
-import { createServer, type RequestListener, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 
 export interface LocalServer {
   server: Server;
@@ -20,4 +27,28 @@ export async function startLocalServer(listener: RequestListener): Promise<Local
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * A loopback server that passes every request to `target` but those `own` answers itself (it
+ * returns true when it did): as the local profile's origin it plays the local network's own domain
+ * (`localhost`) with a stellar.toml of the test's making, while accounts come from the real network.
+ */
+export async function startPassThrough(
+  target: string,
+  own: (req: IncomingMessage, res: ServerResponse) => boolean,
+): Promise<LocalServer> {
+  const to = new URL(target);
+  return startLocalServer((req, res) => {
+    if (own(req, res)) return;
+    const upstream = httpRequest(
+      { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
 }

@@ -21,6 +21,10 @@ export interface NetworkOptions {
   seed?: string;
   startLedger?: number;
   closeIntervalMs?: number;
+  /** Start the Stellar RPC too (a third process, about a second): only the files that speak to it. */
+  rpc?: boolean;
+  /** Write the ledger data lake (to <dataDir>/lake, served at /lake/): only the files that read it. */
+  lake?: boolean;
   /** More flags for network/cli.ts. */
   args?: string[];
   /** Deadline for readiness (history generation included). Default 120 s. */
@@ -34,6 +38,8 @@ export interface NetworkOptions {
 export interface RunningNetwork {
   /** The query service's base URL. */
   serviceUrl: string;
+  /** The Stellar RPC's URL (JSON-RPC 2.0 POSTs go to it as is); '' unless started with `rpc: true`. */
+  rpcUrl: string;
   coreUrl: string;
   dataDir: string;
   passphrase: string;
@@ -96,6 +102,8 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
       '0',
       '--core-port',
       '0',
+      ...(options.rpc ? ['--rpc-port', '0'] : ['--rpc', 'off']),
+      ...(options.lake ? [] : ['--lake', 'off']),
       ...coreFlags,
       ...(options.args ?? []),
     ],
@@ -147,6 +155,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
 
   return {
     serviceUrl: find('ledgerscope-network: service listening on ') ?? '',
+    rpcUrl: find('ledgerscope-network: rpc listening on ') ?? '',
     coreUrl,
     dataDir,
     passphrase: demo.passphrase,

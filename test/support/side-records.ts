@@ -5,9 +5,13 @@
 export const toid = (ledger: number, tx: number, index: number) =>
   (BigInt(ledger) << 32n) | (BigInt(tx) << 12n) | BigInt(index);
 
-/** A made-up close time of a ledger (a day a ledger from 2026-03-01, ledger 100). */
+/**
+ * A made-up close time of a ledger, the stand-in Horizon's own (standin-horizon.ts: five seconds a
+ * ledger from 2025-01-01), so a trade's close time is the close time of its operation's ledger, as
+ * the history index holds it (issue 37.9).
+ */
 export const closeTime = (ledger: number) =>
-  new Date(Date.UTC(2026, 2, 1 + ledger - 100)).toISOString().replace('.000Z', 'Z');
+  new Date(Date.UTC(2025, 0, 1) + ledger * 5_000).toISOString().replace('.000Z', 'Z');
 
 /** A transaction record: `source` its (inner) source, `feeAccount` who paid `fee` (a fee bump's source where they differ). */
 export function transactionRecord(

@@ -3,7 +3,7 @@
 // accounts are listed, never guessed, and none is said (a usage error: exit 2).
 import { Keypair } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
-import { accountOf, accountOrId } from '../../cli/account-names';
+import { accountOf, resolveAccountOrId } from '../../cli/account-names';
 import { parseHistoryCommand } from '../../cli/history-args';
 import { UsageError } from '../../cli/usage-error';
 
@@ -47,14 +47,27 @@ describe('an account on the command line', () => {
     expect(() => parseHistoryCommand('reconcile', ['  '])).toThrow(UsageError);
   });
 
-  it('where a command takes any id (payments, operations, stream, export), passes an id on unread and reads the rest as accountOf does', () => {
+  it('where a command takes any id (payments, operations, stream, export), passes an id on unread and reads the rest as resolveAccount does', async () => {
     const unread = () => {
       throw new Error('the address book was read');
     };
-    expect(accountOrId(unread, alice, '<account>')).toBe(alice);
+    const noFederation = {
+      resolve: () => Promise.reject(new Error('a federation server was asked')),
+      say: () => {},
+    };
+    await expect(resolveAccountOrId(unread, alice, '<account>', noFederation)).resolves.toBe(alice);
     const muxed = 'MA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUAAAAAAAAAAAACJUQ';
-    expect(accountOrId(unread, muxed, '<account>')).toBe(muxed);
-    expect(accountOrId(() => book, 'alice', '<account>')).toBe(alice);
-    expect(() => accountOrId(() => book, 'bu', '--account')).toThrow(/^--account "bu" matches 2 accounts/);
+    await expect(resolveAccountOrId(unread, muxed, '<account>', noFederation)).resolves.toBe(muxed);
+    await expect(resolveAccountOrId(() => book, 'alice', '<account>', noFederation)).resolves.toBe(alice);
+    await expect(resolveAccountOrId(() => book, 'bu', '--account', noFederation)).rejects.toThrow(
+      /^--account "bu" matches 2 accounts/,
+    );
+    const said: string[] = [];
+    const federation = {
+      resolve: async (address: string) => ({ address, account: alice }),
+      say: (line: string) => void said.push(line),
+    };
+    await expect(resolveAccountOrId(unread, 'alice*example.com', '<account>', federation)).resolves.toBe(alice);
+    expect(said).toEqual([`alice*example.com is ${alice}\n`]);
   });
 });

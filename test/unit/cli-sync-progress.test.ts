@@ -17,10 +17,12 @@ const base: HistoryProgress = {
 
 describe('sync progress line', () => {
   it('names the wait, its retry and its bound while syncing; nothing of a wait once the sync ended', () => {
-    expect(syncProgressLine({ ...base, waitingMs: 1500, waitLimitMs: 5000 })).toBe(
-      'sync: syncing, 0 records (0/s), waiting 2 s to retry (--max-wait 5)',
+    expect(syncProgressLine({ ...base, waitingMs: 1500, waitLimitMs: 5000, waitingFor: 'rate_limit' })).toBe(
+      'sync: syncing, 0 records (0/s), rate limited: waiting 2 s (--max-wait 5)',
     );
-    expect(syncProgressLine({ ...base, waitingMs: 1500 })).toBe('sync: syncing, 0 records (0/s), waiting 2 s to retry');
+    expect(syncProgressLine({ ...base, waitingMs: 1500, waitingFor: 'unavailable' })).toBe(
+      'sync: syncing, 0 records (0/s), server unavailable (503): retrying in 2 s',
+    );
     expect(syncProgressLine({ ...base, state: 'error', waitingMs: 1500, waitLimitMs: 5000 })).toBe(
       'sync: error, 0 records',
     );

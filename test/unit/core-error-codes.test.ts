@@ -54,7 +54,11 @@ describe('IPC error codes', () => {
   it('finds the producers it looks for (the scan itself works)', () => {
     expect(produced.get('secret_key_refused')).toContain('core/app/secrets.ts');
     expect(produced.get('server_error')).toContain('core/submission/submit-answer.ts');
-    expect(produced.get('http_error')).toEqual(['core/http/http-problem.ts', 'core/sources/rpc/json-rpc.ts']);
+    expect(produced.get('http_error')).toEqual([
+      'core/conventions/stellar-toml.ts',
+      'core/http/http-problem.ts',
+      'core/sources/rpc/json-rpc.ts',
+    ]);
     expect(produced.get('forbidden')).toContain('electron/ipc/register.ts');
     expect(produced.get('host_unreachable')).toContain('electron/preload-api.ts');
   });

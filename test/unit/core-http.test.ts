@@ -109,12 +109,14 @@ describe('requests', () => {
           })
         : json(res, 200, '{"ok":true}');
     const waits: number[] = [];
+    const reasons: string[] = [];
     seen.length = 0;
     let limited!: () => void;
     const waiting = new Promise<void>((resolve) => (limited = resolve));
     const request = new HttpClient(base).getJson('/', {
-      onWait: (ms) => {
+      onWait: (ms, _attempt, reason) => {
         waits.push(ms);
+        reasons.push(reason);
         limited();
       },
     });
@@ -126,6 +128,19 @@ describe('requests', () => {
     expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(1000);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(1000);
+    expect(reasons).toEqual(['rate_limit']);
+  });
+
+  it('says a 503 wait is the server unavailable, not a rate limit (issue 37.8)', async () => {
+    let calls = 0;
+    handler = (_req, res) =>
+      calls++ === 0 ? json(res, 503, '{"status":503}', { 'retry-after': '0' }) : json(res, 200, '{"ok":true}');
+    const reasons: string[] = [];
+    const { body } = await new HttpClient(base).getJson('/', {
+      onWait: (_ms, _attempt, reason) => reasons.push(reason),
+    });
+    expect(body).toEqual({ ok: true });
+    expect(reasons).toEqual(['unavailable']);
   });
 
   it('holds every concurrent caller behind one gate instead of a retry storm', async () => {

@@ -248,10 +248,19 @@ let counter = 0;
 function buildIndex(specs: SpecInput[]): { db: DatabaseSync; acct: number; rows: Expected[] } {
   const db = openIndex(join(dir, `p${counter++}.sqlite`));
   const writer = new IndexWriter(db);
+  // Each record in a ledger of its own, the ledgers in the order of their times (a later ledger
+  // never closed earlier: issue 37.9), the pages in the specs' own order.
+  const times = specs.map((s) => T0 + s.day * DAY + s.minute * 60_000);
+  const rank = new Map(
+    times
+      .map((at, i) => ({ at, i }))
+      .sort((a, b) => a.at - b.at || a.i - b.i)
+      .map(({ i }, r) => [i, r]),
+  );
   const full: Spec[] = specs.map((s, i) => ({
     ...s,
-    id: (BigInt(100 + i) << 32n) + BigInt(4097 + i),
-    createdAt: T0 + s.day * DAY + s.minute * 60_000,
+    id: (BigInt(100 + rank.get(i)!) << 32n) + BigInt(4097 + i),
+    createdAt: times[i]!,
   }));
   // Two pages, the second repeated: a refetched page must add nothing.
   const half = Math.ceil(full.length / 2);
@@ -485,12 +494,14 @@ describe('a broad amount range (read in time order, not through the amount index
   it('pages the same rows as a plain filter', () => {
     const db = openIndex(join(dir, 'broad.sqlite'));
     const writer = new IndexWriter(db);
-    const rows = Array.from({ length: 3_000 }, (_, i) => ({
+    // Written out of id order (a permutation of 3,000), with ties in time, so the order is the
+    // sort's and not the insertion's; each ledger's time is its own and later ledgers never
+    // closed earlier (issue 37.9).
+    const rows = Array.from({ length: 3_000 }, (_, k) => (k * 7919) % 3_000).map((i) => ({
       id: (BigInt(200 + i) << 32n) + 4097n,
       pagingToken: String((BigInt(200 + i) << 32n) + 4097n),
       ledger: 200 + i,
-      // Times out of id order, with ties, so the order is the sort's and not the insertion's.
-      createdAt: T0 + ((i * 7919) % 500) * 60_000,
+      createdAt: T0 + Math.floor(i / 6) * 60_000,
       type: 'payment',
       txHash: 'aa',
       successful: true,
@@ -531,7 +542,7 @@ describe('a broad amount range (read in time order, not through the amount index
 
 describe("the records' own texts (pages.ts)", () => {
   const record = (n: number) =>
-    `{"id":${(4096n << 32n) + BigInt(n)},"paging_token":"${(4096n << 32n) + BigInt(n)}","type":"payment","created_at":"2026-01-02T03:04:0${n}Z","transaction_hash":"aa","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"1.0000001","amount_f":0.10000000000000001}`;
+    `{"id":${(4096n << 32n) + BigInt(n)},"paging_token":"${(4096n << 32n) + BigInt(n)}","type":"payment","created_at":"2026-01-02T03:04:05Z","transaction_hash":"aa","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"1.0000001","amount_f":0.10000000000000001}`;
   const page = (texts: string[]) => `{"_links":{},"_embedded":{"records":[\n${texts.join(',\n')}]}}`;
   const pageCount = (db: DatabaseSync) =>
     Number((db.prepare('SELECT count(*) AS n FROM pages').get() as { n: number }).n);
@@ -561,9 +572,12 @@ describe("the records' own texts (pages.ts)", () => {
 });
 
 describe("a sync's pages written in groups (store.ts)", () => {
-  const id = (n: number) => (9000n << 32n) + BigInt(n);
+  // A hundred records a ledger, a day a ledger: each record's time is its ledger's (issue 37.9).
+  const id = (n: number) => ((9000n + BigInt(Math.floor(n / 100))) << 32n) + BigInt((n % 100) + 1);
+  const day = (n: number) =>
+    new Date(Date.UTC(2026, 1, 1) + Math.floor(n / 100) * 86_400_000).toISOString().slice(0, 10);
   const record = (n: number) =>
-    `{"id":"${id(n)}","paging_token":"${id(n)}","type":"payment","created_at":"2026-02-0${1 + (n % 9)}T00:00:00Z","transaction_hash":"bb","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"2.0000000"}`;
+    `{"id":"${id(n)}","paging_token":"${id(n)}","type":"payment","created_at":"${day(n)}T00:00:00Z","transaction_hash":"bb","source_account":"${A}","from":"${A}","to":"${ME}","asset_type":"native","amount":"2.0000000"}`;
   /** A page of `count` records numbered from `first`, as bytes the way the sync has them. */
   const page = (first: number, count: number, text = (n: number) => record(n)) =>
     new TextEncoder().encode(

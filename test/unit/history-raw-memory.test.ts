@@ -38,7 +38,8 @@ function record(i: number): Record<string, unknown> {
     type: 'payment',
     transaction_successful: true,
     source_account: incoming ? OTHER : ME,
-    created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString().replace('.000Z', 'Z'),
+    // Ten records a ledger, each at its ledger's time (issue 37.9).
+    created_at: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 10) * 60_000).toISOString().replace('.000Z', 'Z'),
     transaction_hash: i.toString(16).padStart(64, '0'),
     asset_type: 'native',
     from: incoming ? OTHER : ME,

@@ -162,7 +162,13 @@ describe('lint: the core is a package', () => {
 
   it('core/conventions reaches a network through core/http only: not a source, the app or a handler (issue 40)', async () => {
     const file = 'core/conventions/x.ts';
-    for (const from of ['../sources/source', '../sources/horizon/resources', '../app/context', '../handlers/app'])
+    for (const from of [
+      '../sources/source',
+      '../sources/horizon/resources',
+      '../app/context',
+      '../app/errors-x',
+      '../handlers/app',
+    ])
       expect(
         restricted(await errors(file, `import type { X } from '${from}';\nexport type Y = X;\n`)),
         from,
@@ -173,7 +179,7 @@ describe('lint: the core is a package', () => {
         await errors(file, "import type { A } from '../history-index/worker-thread/a';\nexport type B = A;\n"),
       ),
     ).toHaveLength(1);
-    for (const from of ['../http/http', '../../shared/ids', '@stellar/stellar-base'])
+    for (const from of ['../http/http', '../app/errors', '../../shared/ids', '@stellar/stellar-base'])
       expect(await errors(file, `import type { X } from '${from}';\nexport type Y = X;\n`), from).toEqual([]);
   });
 

@@ -68,6 +68,7 @@ describe('reconcile of a partial index (issue 37.4)', () => {
       let out = '';
       const ctx = {
         dispatch: async () => ({ ok: true, value: { reconciliation, coverage } }),
+        core: { names: () => () => undefined, book: () => [] },
         io: { out: (text: string) => (out += text), err: () => undefined, readStdin: async () => '' },
       } as unknown as Context;
       const code = await reconcileCommand({ kind: 'reconcile', account: ME, format: 'table' }, ctx);

@@ -164,7 +164,8 @@ describe('containsSecretText refuses nothing else', () => {
   });
 
   it('10,000 real envelopes, as base64, hex and JSON, are none of them refused', () => {
-    let refused = 0;
+    // The refused texts themselves, so a failure shows what was read as a seed.
+    const refused: string[] = [];
     for (let i = 0; i < 10_000; i++) {
       const bytes = envelopeBytes(i);
       const base64 = bytes.toString('base64');
@@ -172,9 +173,9 @@ describe('containsSecretText refuses nothing else', () => {
       const texts = [base64, bytes.toString('hex'), JSON.stringify({ envelope_xdr: base64 })];
       // Wrapped at 64 columns, as a PEM-style file would hold it.
       texts.push(grouped(base64, 64, '\n'));
-      if (texts.some(containsSecretText)) refused++;
+      refused.push(...texts.filter(containsSecretText));
     }
-    expect(refused).toBe(0);
+    expect(refused).toEqual([]);
   });
 
   it('a 10,000-entry address book (CSV and JSON) with labels that start like a seed is not refused', () => {

@@ -120,7 +120,12 @@ describe('service process flags', () => {
       expect(Object.keys(DEFAULTS)).toContain(optionName(name));
       expect(options[optionName(name) as keyof ServiceOptions]).toBe(i + 1);
     }
-    expect(Object.keys(SERVICE_FLAGS).filter((name) => !names.includes(name))).toEqual(['public-url']);
+    expect(Object.keys(SERVICE_FLAGS).filter((name) => !names.includes(name))).toEqual(['public-url', 'lake-dir']);
+    // The lake's folder is a folder, given as it is; none unless given.
+    expect(parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', '--lake-dir', '/x/lake']).lakeDir).toBe(
+      '/x/lake',
+    );
+    expect(parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core']).lakeDir).toBeUndefined();
     expect(parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core']).maxStreams).toBeUndefined();
     expect(() => parseServiceArgs(['--data-dir', 'd', '--core-url', 'http://core', '--max-streams', 'x'])).toThrow(
       '--max-streams takes a non-negative integer',

@@ -6,7 +6,7 @@
 // walk itself is walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
-import type { Transport } from '../../http/http';
+import type { Transport, WaitReason } from '../../http/http';
 import { need, type Source } from '../../sources/source';
 import type { StreamOptions } from '../../streams/stream-options';
 import { streamPayments } from '../../streams/streams';
@@ -53,6 +53,7 @@ export class AccountSync {
   private completeFrom: number | null = null;
   private message: string | undefined;
   private waitingMs: number | undefined;
+  private waitingFor: WaitReason | undefined;
   private readonly samples: [number, number][] = [];
   private added = 0;
   private lastEmit = 0;
@@ -82,7 +83,11 @@ export class AccountSync {
       completeFromLedger: this.completeFrom,
       // A wait is told only while syncing: a sync that ended waits for nothing (#37.8).
       ...(this.waitingMs !== undefined && this.state === 'syncing'
-        ? { waitingMs: this.waitingMs, waitLimitMs: this.options.source.http.maxWaitMs }
+        ? {
+            waitingMs: this.waitingMs,
+            waitingFor: this.waitingFor ?? 'rate_limit',
+            waitLimitMs: this.options.source.http.maxWaitMs,
+          }
         : {}),
       ...(this.message ? { message: this.message } : {}),
       coverage: coverageOf(this.meta, this.state, this.options.latestLedger?.() ?? null),
@@ -210,9 +215,10 @@ export class AccountSync {
       transport,
       ingest,
       release,
-      onWait: (waitingMs) => {
+      onWait: (waitingMs, _attempt, reason) => {
         if (waitingMs === undefined && this.waitingMs === undefined) return;
         this.waitingMs = waitingMs;
+        this.waitingFor = waitingMs === undefined ? undefined : (reason ?? 'rate_limit');
         this.emit(true);
       },
       onPage: (added, meta) => this.recordAdded(added, meta),

@@ -3,7 +3,7 @@
 // (page-fetch.ts). One walk: each page is asked for once, so a first sync of N operations costs
 // the root and ⌈(N+1)/200⌉ pages, and a sync of a current account the root and one empty page.
 import { CoreError } from '../../app/errors';
-import { HttpError, type HttpClient, type Transport } from '../../http/http';
+import { HttpError, type HttpClient, type Transport, type WaitReason } from '../../http/http';
 import type { IndexListing, IndexListings } from '../../sources/source';
 import { PageFetch, type PageSource } from './page-fetch';
 import type { AccountMeta, HistoryOp, OpArgs, OpResult, PageGuardArgs, PageResult } from '../protocol';
@@ -42,7 +42,7 @@ export interface WalkContext {
   ingest(page: HeldPage, guard: PageGuardArgs): Promise<PageResult>;
   release(page: HeldPage): void;
   /** A 429 is being waited out (ms), or no longer (undefined). */
-  onWait(waitingMs: number | undefined): void;
+  onWait(waitingMs: number | undefined, attempt?: number, reason?: WaitReason): void;
   /** A page was written: the rows it added and the account after it. */
   onPage(added: number, meta: AccountMeta): void;
   /** A 410 before_history: the index is complete from this ledger on. */

@@ -15,6 +15,7 @@ import { PAGE_LIMIT } from '../walk-cursor';
 import type { IndexRow } from './extract';
 import type { LegWriter } from './legs';
 import type { PageGuardArgs } from './page-guard';
+import { datedFill } from './ledger-times';
 import { packPageSync, pageOfRecords } from './pages';
 import {
   feeRowOf,
@@ -102,6 +103,7 @@ export class SideWriter {
       const texts = rows.map((row) => stringifyJson(within[row.slot]!.record));
       const slotted = rows.map((row, slot) => ({ ...row, slot }));
       const page = texts.length ? packPageSync(pageOfRecords(texts)) : null;
+      this.writer.checkTimes(acct, fills.map(datedFill));
       const written = this.writer.writeRows(meta, slotted, null, page);
       for (const fill of fills) this.appendFill(acct, fill, legs);
       if (lastToken !== null) this.setToken[kind].run(lastToken, acct);

@@ -18,6 +18,7 @@ import { LegWriter } from './legs';
 import { PAGE_LIMIT } from '../walk-cursor';
 import { checkPage } from './page-guard';
 import { pageSum } from './damage';
+import { datedRow, LedgerTimes, type Dated } from './ledger-times';
 
 export { listMeta, readMeta } from './account-meta';
 export type { AccountMeta, IngestResult, PageResult } from '../protocol';
@@ -42,6 +43,7 @@ export class IndexWriter {
   private readonly interned = { assets: new Map<string, number>(), parties: new Map<string, number>() };
   private readonly rollUps: RollUps;
   private readonly legs: LegWriter;
+  private readonly times: LedgerTimes;
   /** Pages in the open group transaction (0: none open), and the accounts they are of. */
   private grouped = 0;
   private readonly groupAccounts = new Set<string>();
@@ -59,6 +61,7 @@ export class IndexWriter {
     );
     this.rollUps = new RollUps(db);
     this.legs = new LegWriter(db, (table, text) => this.intern(table, text), this.rollUps);
+    this.times = new LedgerTimes(db);
   }
 
   /** The account's row of `accounts`, created on first use. */
@@ -176,10 +179,17 @@ export class IndexWriter {
   }
 
   /** A page's new rows, their totals, the page itself and the account's token and counters; the rows added. Inside `transact` only. */
+  /** The ledger-time rule over records not written as rows (fills on a held operation's row). */
+  checkTimes(acct: number, records: Dated[]): void {
+    this.times.check(acct, records);
+  }
+
   writeRows({ acct, address }: AccountMeta, rows: IndexRow[], lastToken: string | null, page: Uint8Array | null) {
     let added = 0;
     let oldest: number | null = null;
     let newest: number | null = null;
+    // Each record's time is its ledger's (issue 37.9), before anything of the batch is written.
+    this.times.check(acct, rows.map(datedRow));
     const pageId = page ? Number(this.insertPage.run(acct, page, pageSum(page)).lastInsertRowid) : null;
     const { fresh, fees } = this.insertNew(acct, address, rows, pageId);
     for (const [i, row] of fresh.entries()) {

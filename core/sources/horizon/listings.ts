@@ -9,7 +9,7 @@ import { embeddedRecords } from './hal-records';
 import { CoreError } from '../../app/errors';
 import { scopeId } from '../scope-id';
 import { historyStartAtEnd, isBeforeHistory, readHistoryStart } from './pruned-history';
-import type { HttpClient, Params } from '../../http/http';
+import type { HttpClient, OnWait, Params } from '../../http/http';
 import { normalizeOperation } from './normalize';
 
 import type { ListingQuery } from '../source';
@@ -71,7 +71,7 @@ export async function fetchListing(
   http: HttpClient,
   target: ListingTarget,
   query: ListingQuery,
-  options: { signal?: AbortSignal; onWait?: (ms: number, attempt: number) => void } = {},
+  options: { signal?: AbortSignal; onWait?: OnWait } = {},
 ): Promise<OperationPage> {
   const path = listingPath(target);
   let response;

@@ -1,6 +1,6 @@
 // The drawer's "Moved" block: what the operation moved, read from shared/moves.ts from the side of
 // the account the table is seen from (without one, its source's): one line per leg, its side, its
-// amount and asset, the other party; a path payment's bound; an offer's note. A failed operation
+// amount and asset (with what its issuer's stellar.toml claims of it), the other party; a path payment's bound; an offer's note. A failed operation
 // moved nothing: the block says so and lists what it tried, uncoloured.
 import { displayMoney } from '../../../shared/amount';
 import type { Operation } from '../../../shared/model';
@@ -8,6 +8,7 @@ import { AMOUNT_UNKNOWN } from '../../../shared/operation-summary';
 import { movesOf, type Leg, type MovedAsset } from '../../../shared/moves';
 import { IdLink } from './id-link';
 import { Money } from './money';
+import { TomlClaim } from './toml-claim';
 
 function LegAmount({ asset, amount, side }: { asset: MovedAsset; amount?: string | undefined; side?: Leg['side'] }) {
   if (amount === undefined || asset.kind === 'balance') return <span className="muted">{AMOUNT_UNKNOWN}</span>;
@@ -33,6 +34,9 @@ function LegLine({ leg, tried }: { leg: Leg; tried: boolean }) {
           {' '}
           <span className="muted">{leg.side === 'out' ? 'to' : 'from'}</span> <Party id={leg.counterparty} />
         </>
+      ) : null}
+      {leg.asset.kind === 'asset' && leg.asset.currency.issuer ? (
+        <TomlClaim compact subject={{ asset: { code: leg.asset.currency.code, issuer: leg.asset.currency.issuer } }} />
       ) : null}
     </li>
   );

@@ -8,6 +8,7 @@ import { shownExportPath, shownExportText } from '../lib/export-path';
 import { Untrusted } from './untrusted';
 import { useUi } from '../lib/store';
 import type { ListingFilters } from '../lib/listing';
+import { waitText } from '../../../shared/wait-text';
 
 type ExportFormat = 'csv' | 'accounting' | 'ndjson';
 
@@ -148,7 +149,7 @@ function ExportStatus({ progress, host }: { progress: ExportProgress; host: 'ele
       <p role="status">
         {progress.state}: {progress.rows.toLocaleString('en')}
         {progress.total !== undefined ? ` of ${progress.total.toLocaleString('en')}` : ''} rows, {progress.pages} pages
-        {progress.waitingMs ? ` (rate limited, waiting ${Math.ceil(progress.waitingMs / 1000)} s)` : ''}
+        {progress.waitingMs ? ` (${waitText(progress.waitingMs, progress.waitingFor)})` : ''}
       </p>
       <p className="mono small wrap">
         <Untrusted text={shownExportPath(progress.path, host)} />

@@ -7,6 +7,7 @@ import { classifyId } from '../../../shared/ids';
 import type { ListedLabel } from '../../../shared/labels';
 import { lookupName } from '../../../shared/name-lookup';
 import { showHidden } from '../../../shared/visible-text';
+import { isFederationAddress, resolveFederationAddress } from '../lib/federation';
 import { entityQuery, resolveId } from '../lib/entities';
 import { abbreviateId } from '../../../shared/ids';
 import { LabelText } from './id-link';
@@ -41,6 +42,13 @@ export function GotoForm({ onDone, autoFocus, networkName }: GotoFormProps) {
   }
 
   async function submit() {
+    if (isFederationAddress(text)) {
+      setMessage({ tone: 'muted', text: 'Looking it up…' });
+      const found = await resolveFederationAddress(text, networkId);
+      if (!found.ok) return setMessage({ tone: 'bad', text: found.message });
+      navigate(href('account', found.answer.account));
+      return done();
+    }
     const named = isId ? ({ kind: 'none' } as const) : lookupName(labels, text);
     if (named.kind === 'one') {
       navigate(href('account', named.entry.account));
@@ -110,7 +118,7 @@ function GotoInput({
       spellCheck={false}
       autoComplete="off"
       aria-label="Go to an account, transaction, ledger, operation, claimable balance or liquidity pool, or a labelled account by name"
-      placeholder="Account G… or its label, transaction hash, ledger, operation id, balance id, pool id"
+      placeholder="Account G…, its label or name*domain, transaction hash, ledger, operation id, balance id, pool id"
       onChange={(event) => onChange(event.target.value)}
     />
   );

@@ -163,14 +163,27 @@ export function useHistorySummary(account: string, filter: HistoryFilter) {
   });
 }
 
-export function useHistoryTotals(account: string, filter: HistoryFilter, by: TotalsBy, top = 50) {
+export function useHistoryTotals(account: string, filter: HistoryFilter | null, by: TotalsBy, top = 50) {
   const networkId = useUi((state) => state.networkId);
   return useQuery({
     queryKey: historyKey(networkId, 'data', account, 'totals', filter, by, top),
-    queryFn: ({ signal }) => call('history:totals', { account, filter, by, top }, signal),
+    queryFn: ({ signal }) => call('history:totals', { account, filter: filter ?? {}, by, top }, signal),
+    // No filter: nothing to ask (a chart's optional second series).
+    enabled: filter !== null,
     staleTime: 30_000,
     retry: false,
   });
+}
+
+/**
+ * The filter of the account's opening deposits within `filter`: its create_account legs in (the
+ * funding that opened it, and opened it again after a merge). Null when the filter leaves none
+ * (another type chosen, or out only). Charts draw these apart from the flows.
+ */
+export function openingDepositFilter(filter: HistoryFilter): HistoryFilter | null {
+  if (filter.direction === 'out') return null;
+  if (filter.types && !filter.types.includes('create_account')) return null;
+  return { ...filter, types: ['create_account'], direction: 'in' };
 }
 
 /** The types of the account's indexed operations with their counts (the type filter's choices). */

@@ -6,6 +6,9 @@ import { IdLink } from '../../components/id-link';
 import { Money } from '../../components/operation-cells';
 import { OperationTable } from '../../components/operation-table';
 import { RawJson } from '../../components/raw-json';
+import { TomlClaim } from '../../components/toml-claim';
+import { Untrusted } from '../../components/untrusted';
+import { useReachedBy } from '../../lib/federation';
 import { setParams, useRoute } from '../../lib/router';
 import { useUi } from '../../lib/store';
 import { useEffect } from 'react';
@@ -14,6 +17,25 @@ import { AccountLabel } from './account-label';
 import { IndexPanel } from '../workbench/index-panel';
 import { VolumeChart } from './volume-chart';
 import { WatchButton } from './watch-button';
+
+/** The federation address (SEP-2) the account was reached by on this network, and the memo it asks for. */
+function ReachedBy({ account }: { account: string }) {
+  const networkId = useUi((state) => state.networkId);
+  const reached = useReachedBy(networkId, account);
+  if (!reached) return null;
+  return (
+    <p className="reached-by small" data-testid="reached-by">
+      Reached as <Untrusted text={reached.address} /> (a federation address, SEP-2, as its domain answers it)
+      {reached.memo ? (
+        <>
+          {' '}
+          · it asks payments to carry the {reached.memo.type} memo <Untrusted text={reached.memo.value} />: without it,
+          the receiver may not credit them
+        </>
+      ) : null}
+    </p>
+  );
+}
 
 export function AccountView({ account }: { account: Account }) {
   const { params } = useRoute();
@@ -25,6 +47,7 @@ export function AccountView({ account }: { account: Account }) {
   const tab = params.get('tab') === 'operations' ? 'operations' : 'payments';
   return (
     <>
+      <ReachedBy account={account.id} />
       <div className="facts-row">
         <BalancesCard account={account} />
         <AccountFactsCard account={account} />
@@ -75,6 +98,7 @@ function AccountFactsCard({ account }: { account: Account }) {
         Account <WatchButton account={account.id} />
       </h3>
       <AccountLabel account={account.id} />
+      {account.homeDomain !== undefined ? <TomlClaim subject={{ account: account.id }} /> : null}
       <dl className="fields">
         <div className="field">
           <dt>Sequence</dt>
@@ -145,6 +169,12 @@ function BalancesCard({ account }: { account: Account }) {
                     <span title={`limit ${balance.limit}`}> · limit {displayLimit(balance.limit)}</span>
                   ) : null}
                 </div>
+                {balance.currency?.issuer && !balance.liquidityPoolId ? (
+                  <TomlClaim
+                    compact
+                    subject={{ asset: { code: balance.currency.code, issuer: balance.currency.issuer } }}
+                  />
+                ) : null}
               </td>
             </tr>
           ))}

@@ -5,6 +5,7 @@ import type { Account } from '../../../../shared/model';
 import { CopyButton, IdLink, LabelText } from '../../components/id-link';
 import { Untrusted } from '../../components/untrusted';
 import { Money } from '../../components/money';
+import { TomlClaim } from '../../components/toml-claim';
 import { ViewBoundary } from '../../components/view-boundary';
 import { parseAssetId, isAsset, type AssetId } from '../../lib/asset-id';
 import { call, errorCode } from '../../lib/bridge';
@@ -74,6 +75,7 @@ function IssuerCard({ asset }: { asset: Asset }) {
               </span>
             ) : null}
           </p>
+          <TomlClaim subject={{ asset: { code: asset.code, issuer } }} />
           {query.isPending ? <p role="status">Loading the issuer…</p> : null}
           {query.isError ? (
             <p className="muted" role="status">

@@ -8,6 +8,8 @@ import { showHidden } from '../../../../shared/visible-text';
 import { LabelText } from '../../components/id-link';
 import { call } from '../../lib/bridge';
 import { useLabelStore } from '../../lib/labels';
+import { isFederationAddress, resolveFederationAddress } from '../../lib/federation';
+import { useUi } from '../../lib/store';
 
 type Target = { ok: true; account: string } | { ok: false; problem: string; choices?: ListedLabel[] };
 
@@ -31,12 +33,17 @@ function targetOf(typed: string, labels: readonly ListedLabel[]): Target {
 export function WatchForm() {
   const client = useQueryClient();
   const labels = useLabelStore((state) => state.entries);
+  const networkId = useUi((state) => state.networkId);
   const [account, setAccount] = useState('');
   const [min, setMin] = useState('');
   const [problem, setProblem] = useState<{ text: string; choices?: ListedLabel[] | undefined } | null>(null);
 
   async function add() {
-    const target = targetOf(account, labels);
+    let target = targetOf(account, labels);
+    if (!target.ok && isFederationAddress(account)) {
+      const found = await resolveFederationAddress(account, networkId);
+      target = found.ok ? { ok: true, account: found.answer.account } : { ok: false, problem: found.message };
+    }
     if (!target.ok) {
       setProblem({ text: target.problem, choices: target.choices });
       if (/secret key/.test(target.problem)) setAccount('');
@@ -74,7 +81,7 @@ export function WatchForm() {
       <input
         value={account}
         onChange={(e) => setAccount(e.target.value)}
-        placeholder="Account G… or its name"
+        placeholder="Account G…, its name, or name*domain"
         aria-label="Account to watch"
         spellCheck={false}
         className="mono"

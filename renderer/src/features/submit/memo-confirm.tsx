@@ -4,13 +4,21 @@
 import { useState } from 'react';
 import type { Inspection } from '../../../../shared/model';
 import { abbreviateId } from '../../../../shared/ids';
+import { federationMemoFindings, useFederationStore } from '../../lib/federation';
+import { useUi } from '../../lib/store';
 
-/** The accounts, each once, that require a memo this transaction lacks. */
-export function memoRequiredAccounts(inspection: Inspection | null | undefined): string[] {
+/**
+ * The accounts, each once, that require a memo this transaction lacks: by their data entry
+ * (SEP-29), or by the federation record they were reached by (SEP-2, `federation`).
+ */
+export function memoRequiredAccounts(
+  inspection: Inspection | null | undefined,
+  federation: ReadonlyMap<number, { account: string }> = new Map(),
+): string[] {
   const accounts = (inspection?.operations ?? []).flatMap((op) =>
     op.memoCheck?.status === 'required' ? [op.memoCheck.account] : [],
   );
-  return [...new Set(accounts)];
+  return [...new Set([...accounts, ...[...federation.values()].map((f) => f.account)])];
 }
 
 /**
@@ -18,13 +26,19 @@ export function memoRequiredAccounts(inspection: Inspection | null | undefined):
  * holds for the hash it was given for: another transaction asks again.
  */
 export function useMemoConfirmation(preview: Inspection | null | undefined) {
-  const accounts = memoRequiredAccounts(preview);
+  const networkId = useUi((state) => state.networkId);
+  const reached = useFederationStore((state) => state.reached);
+  const federation = preview
+    ? federationMemoFindings(preview, (account) => reached[`${networkId ?? ''} ${account}`])
+    : new Map<number, { account: string; message: string }>();
+  const accounts = memoRequiredAccounts(preview, federation);
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
   const confirmed =
     accounts.length === 0 || (preview !== null && preview !== undefined && confirmedFor === preview.hash);
   const names = accounts.map(abbreviateId).join(', ');
   return {
     accounts,
+    federation,
     confirmed,
     onConfirm: (value: boolean) => setConfirmedFor(value ? (preview?.hash ?? null) : null),
     refusal: confirmed

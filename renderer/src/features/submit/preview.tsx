@@ -52,9 +52,11 @@ interface PreviewProps {
   merged?: boolean;
   selectedId?: string | undefined;
   selectedName?: string | undefined;
+  /** By operation index, what a federation record the destination was reached by asks of it (SEP-2). */
+  federation?: ReadonlyMap<number, { message: string }> | undefined;
 }
 
-export function Preview({ inspection, merged = false, selectedId, selectedName }: PreviewProps) {
+export function Preview({ inspection, merged = false, selectedId, selectedName, federation }: PreviewProps) {
   const warning = networkWarning(inspection, selectedId, selectedName);
   return (
     <section className="card preview" aria-label="Transaction preview">
@@ -79,7 +81,7 @@ export function Preview({ inspection, merged = false, selectedId, selectedName }
           </p>
         ))}
       <PreviewFacts inspection={inspection} />
-      <OperationsTable operations={inspection.operations} />
+      <OperationsTable operations={inspection.operations} federation={federation} />
       <details>
         <summary>Envelope as JSON</summary>
         <JsonTree value={inspection.json} label="envelope" open={false} />
@@ -178,7 +180,13 @@ function SequenceCheck({ inspection }: { inspection: Inspection }) {
   );
 }
 
-function OperationsTable({ operations }: { operations: Inspection['operations'] }) {
+function OperationsTable({
+  operations,
+  federation,
+}: {
+  operations: Inspection['operations'];
+  federation?: ReadonlyMap<number, { message: string }> | undefined;
+}) {
   return (
     <table className="dense ops" aria-label="Operations">
       <thead>
@@ -206,6 +214,11 @@ function OperationsTable({ operations }: { operations: Inspection['operations'] 
                   data-testid="memo-check"
                 >
                   <Untrusted text={op.memoCheck.message} />
+                </div>
+              ) : null}
+              {federation?.get(op.index) ? (
+                <div className="memo-check small warn" data-testid="federation-memo-check">
+                  <Untrusted text={federation.get(op.index)!.message} />
                 </div>
               ) : null}
             </td>

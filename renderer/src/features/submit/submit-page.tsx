@@ -79,6 +79,7 @@ export function SubmitPage() {
             merged={shown.merged}
             selectedId={selectedId}
             selectedName={selectedName}
+            federation={memo.federation}
           />
         </ViewBoundary>
       ) : null}

@@ -10,7 +10,14 @@ import { IdLink } from '../../components/id-link';
 import { Money } from '../../components/money';
 import { Untrusted } from '../../components/untrusted';
 import { ViewBoundary } from '../../components/view-boundary';
-import { assetCode, assetCurrency, assetLabel, useHistoryFlow, useHistoryTotals } from '../../lib/history';
+import {
+  assetCode,
+  assetCurrency,
+  assetLabel,
+  openingDepositFilter,
+  useHistoryFlow,
+  useHistoryTotals,
+} from '../../lib/history';
 import { href, setParams } from '../../lib/router';
 import { AssetSelect, PeriodSelect } from './chart-pickers';
 import { ChartCard } from './chart-shell';
@@ -202,6 +209,7 @@ function Charts({
   const asset = picked && assets.includes(picked) ? picked : (assets[0] ?? null);
   // `top` ranks counterparties only: every period is answered.
   const volume = useHistoryTotals(account, filter, period);
+  const opening = useHistoryTotals(account, openingDepositFilter(filter), period);
   // The running total starts at the first indexed operation, so the date range does not cut it.
   const { from: _from, to: _to, ...whole } = filter;
   const flow = useHistoryFlow(account, whole, asset);
@@ -218,7 +226,7 @@ function Charts({
         }
         query={volume}
       >
-        {(data) => <PeriodChart rows={data.rows} period={period} asset={asset} />}
+        {(data) => <PeriodChart rows={data.rows} opening={opening.data?.rows} period={period} asset={asset} />}
       </ChartCard>
       <ChartCard
         label="Net flow"

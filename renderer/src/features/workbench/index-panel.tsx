@@ -9,6 +9,7 @@ import { absoluteTime } from '../../lib/format';
 import { useHistoryActions, useHistoryStatus } from '../../lib/history';
 import { href } from '../../lib/router';
 import { ReconcileStatus } from './reconcile-status';
+import { waitText } from '../../../../shared/wait-text';
 
 const STATE_TEXT: Record<HistoryProgress['state'], string> = {
   idle: 'not syncing',
@@ -27,7 +28,7 @@ export function progressText(progress: HistoryProgress): string {
     parts.push(`${absoluteTime(progress.oldest).replace(' UTC', '')} – ${absoluteTime(progress.newest)}`);
   if (progress.waitingMs) {
     const limit = progress.waitLimitMs ? ` (it waits at most ${Math.round(progress.waitLimitMs / 1000)} s)` : '';
-    parts.push(`rate limited: waiting ${Math.ceil(progress.waitingMs / 1000)} s${limit}`);
+    parts.push(`${waitText(progress.waitingMs, progress.waitingFor)}${limit}`);
   }
   return parts.join(' · ');
 }

@@ -3,7 +3,7 @@
 // figures, read from the index's strings (floats only place pixels). A value axis at round values
 // of the asset (up for in, down for out), a dated time axis and a legend naming in and out.
 import { useMemo } from 'react';
-import { displayMoney, parseSum } from '../../../../shared/amount';
+import { displayMoney, formatAmount, parseSum } from '../../../../shared/amount';
 import type { TotalsRow } from '../../../../shared/history';
 import { Untrusted } from '../../components/untrusted';
 import { assetCode } from '../../lib/history';
@@ -26,6 +26,8 @@ export interface Bar {
   width: number;
   inPx: number;
   outPx: number;
+  /** The opening deposit within this period's in (stroops): drawn apart, not in `inPx`. */
+  opening: bigint;
 }
 
 const PERIOD_LABEL: Record<Period, string> = { day: 'Day', week: 'Week of', month: 'Month of' };
@@ -39,8 +41,12 @@ export interface BarsLayout {
   timeTicks: AxisTick[];
 }
 
-/** The bars of one asset, placed on a time axis from the first period to the end of the last. */
-export function layoutBars(rows: TotalsRow[], period: Period): BarsLayout {
+/**
+ * The bars of one asset, placed on a time axis from the first period to the end of the last. The
+ * opening deposits (`opening`, the same periods' create_account legs in) are taken out of the bars
+ * and the scale, so the flows after a large opening are not a flat line under one spike.
+ */
+export function layoutBars(rows: TotalsRow[], period: Period, opening: TotalsRow[] = []): BarsLayout {
   const own = rows.filter((r) => Number.isFinite(Date.parse(r.key))).sort((a, b) => a.key.localeCompare(b.key));
   if (own.length === 0) return { bars: [], from: 0, to: 0, valueTicks: [], timeTicks: [] };
   const length = PERIOD_DAYS[period] * DAY_MS;
@@ -55,8 +61,15 @@ export function layoutBars(rows: TotalsRow[], period: Period): BarsLayout {
     to += missing - before;
   }
   const span = to - from;
+  const openingOf = new Map(opening.filter((r) => r.asset === own[0]!.asset).map((r) => [r.key, parseSum(r.in)]));
+  const flowIn = (row: TotalsRow) => {
+    const all = parseSum(row.in);
+    const apart = openingOf.get(row.key) ?? 0n;
+    // An opening the totals do not hold (another answer's moment) is never subtracted below zero.
+    return apart <= all ? all - apart : all;
+  };
   const axis = valueAxis(
-    own.flatMap((r) => [parseSum(r.in), parseSum(r.out)]),
+    own.flatMap((r) => [flowIn(r), parseSum(r.out)]),
     2,
   );
   const max = axis.hi > 0n ? axis.hi : 1n;
@@ -68,8 +81,9 @@ export function layoutBars(rows: TotalsRow[], period: Period): BarsLayout {
     row,
     x: ((Date.parse(row.key) - from) / span) * W,
     width,
-    inPx: px(row.in),
+    inPx: px(flowIn(row)),
     outPx: px(row.out),
+    opening: parseSum(row.in) - flowIn(row),
   }));
   const mid = H / 2;
   const labels = tickLabels(axis);
@@ -86,14 +100,28 @@ export function layoutBars(rows: TotalsRow[], period: Period): BarsLayout {
   return { bars, from, to, valueTicks, timeTicks: timeTicks(from, to, 4).map((t) => ({ at: x(t.t), label: t.label })) };
 }
 
-export function periodReadout(row: TotalsRow, period: Period): string {
+export function periodReadout(row: TotalsRow, period: Period, opening = 0n): string {
   const code = assetCode(row.asset);
-  return `${PERIOD_LABEL[period]} ${row.key}: in ${displayMoney(row.in, code)} · out ${displayMoney(row.out, code)} · net ${displayMoney(row.net, code)} · ${row.count} leg${row.count === 1 ? '' : 's'}`;
+  const apart =
+    opening > 0n ? ` (of it, the opening deposit ${displayMoney(formatAmount(opening), code)}, drawn apart)` : '';
+  return `${PERIOD_LABEL[period]} ${row.key}: in ${displayMoney(row.in, code)}${apart} · out ${displayMoney(row.out, code)} · net ${displayMoney(row.net, code)} · ${row.count} leg${row.count === 1 ? '' : 's'}`;
 }
 
-export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period: Period; asset: string }) {
+export function PeriodChart({
+  rows,
+  opening = [],
+  period,
+  asset,
+}: {
+  rows: TotalsRow[];
+  /** The opening deposits' totals by the same periods (openingDepositFilter): drawn apart. */
+  opening?: TotalsRow[] | undefined;
+  period: Period;
+  asset: string;
+}) {
   const mine = useMemo(() => rows.filter((r) => r.asset === asset), [rows, asset]);
-  const layout = useMemo(() => layoutBars(mine, period), [mine, period]);
+  const layout = useMemo(() => layoutBars(mine, period, opening), [mine, period, opening]);
+  const hasOpening = layout.bars.some((bar) => bar.opening > 0n);
   const code = assetCode(asset);
   const mid = H / 2;
   return (
@@ -123,18 +151,21 @@ export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period
             </>
           ),
         },
+        ...(hasOpening ? [{ kind: 'opening', label: 'opening deposit (in, drawn apart, not to scale)' }] : []),
       ]}
-      plotLabel={`${code} volume per ${period}`}
+      plotLabel={`${code} volume per ${period}${hasOpening ? ', the opening deposit drawn apart' : ''}`}
       base={{ y: mid, className: 'axis' }}
       hit={(bar) => ({
         key: bar.key,
         name: 'data-period',
         x: bar.x,
         width: Math.max(bar.width, 3),
-        title: periodReadout(bar.row, period),
+        title: periodReadout(bar.row, period, bar.opening),
       })}
       readoutId="period-readout"
-      readout={(chosen) => (chosen ? periodReadout(chosen.row, period) : 'Hover a bar for its exact figures.')}
+      readout={(chosen) =>
+        chosen ? periodReadout(chosen.row, period, chosen.opening) : 'Hover a bar for its exact figures.'
+      }
     >
       {(chosen) =>
         layout.bars.map((bar) => (
@@ -143,6 +174,12 @@ export function PeriodChart({ rows, period, asset }: { rows: TotalsRow[]; period
               <rect className="bar-in" x={bar.x} width={bar.width} y={mid - bar.inPx} height={bar.inPx} />
             ) : null}
             {bar.outPx > 0 ? <rect className="bar-out" x={bar.x} width={bar.width} y={mid} height={bar.outPx} /> : null}
+            {bar.opening > 0n ? (
+              <g className="opening-marker" data-testid="opening-marker">
+                <line x1={bar.x + bar.width / 2} x2={bar.x + bar.width / 2} y1={4} y2={mid} />
+                <circle cx={bar.x + bar.width / 2} cy={6} r={4} />
+              </g>
+            ) : null}
           </g>
         ))
       }

@@ -1,0 +1,117 @@
+// A ledger's header and LedgerCloseMeta (v2, as protocol 23's core emits it), assembled from what
+// the store keeps of the ledger: its row, and each transaction's envelope, result, fee changes and
+// TransactionMetaV4 in application order. Real XDR that @stellar/stellar-base decodes. What the
+// local network does not have is said, not made up: no bucket list (its hash is zeros), no SCP
+// messages, no upgrades, and the header's hash is the store's ledger hash (the local core's own
+// digest, not the SHA-256 of this header: docs/rpc.md).
+import { createHash } from 'node:crypto';
+import type { StatementSync } from 'node:sqlite';
+import { xdr } from '@stellar/stellar-base';
+import { TOTAL_SUPPLY } from '../validator/model';
+import type { Row, Store } from '../service/queries';
+
+const ZERO_HASH = Buffer.alloc(32);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+const int64 = (value: unknown) => xdr.Int64.fromString(BigInt(value as bigint).toString());
+
+/** The protocol whose meta the local core writes (TransactionMetaV4 and CAP-67 events: protocol 23). */
+export const PROTOCOL_VERSION = 23;
+
+export interface LedgerXdr {
+  header: xdr.LedgerHeader;
+  /** undefined: a transaction of the ledger has no recorded meta (a store written before the core recorded it). */
+  closeMeta: xdr.LedgerCloseMeta | undefined;
+}
+
+const statements = new WeakMap<Store, StatementSync>();
+
+function ledgerTransactions(store: Store, sequence: number): Row[] {
+  let statement = statements.get(store);
+  if (!statement) {
+    statement = store.db.prepare(`SELECT t.hash, t.envelope_xdr, t.result_xdr, m.fee_meta, m.result_meta
+      FROM transactions t LEFT JOIN transaction_meta m ON m.transaction_id = t.id
+      WHERE t.id >= ? AND t.id < ? ORDER BY t.id`);
+    statements.set(store, statement);
+  }
+  // Transaction ids are TOIDs: ledger << 32 | order << 12.
+  return statement.all(BigInt(sequence) << 32n, BigInt(sequence + 1) << 32n) as Row[];
+}
+
+/** The ledger's header and close meta; undefined when the store has no such ledger. */
+export function ledgerXdr(store: Store, sequence: number): LedgerXdr | undefined {
+  const ledger = store.ledger(BigInt(sequence));
+  if (!ledger) return undefined;
+  const rows = ledgerTransactions(store, sequence);
+  const previousLedgerHash = Buffer.from(String(ledger.prev_hash), 'hex');
+  const envelopes = rows.map((r) => xdr.TransactionEnvelope.fromXDR(String(r.envelope_xdr), 'base64'));
+  const component = xdr.TxSetComponent.txsetCompTxsMaybeDiscountedFee(
+    new xdr.TxSetComponentTxsMaybeDiscountedFee({ baseFee: int64(ledger.base_fee), txes: envelopes }),
+  );
+  // Two phases, classic then Soroban (empty here: the local core runs no contracts).
+  const txSet = new xdr.GeneralizedTransactionSet(
+    1,
+    new xdr.TransactionSetV1({
+      previousLedgerHash,
+      phases: [new xdr.TransactionPhase(0, rows.length > 0 ? [component] : []), new xdr.TransactionPhase(0, [])],
+    }),
+  );
+  const pairs = rows.map(
+    (r) =>
+      new xdr.TransactionResultPair({
+        transactionHash: Buffer.from(String(r.hash), 'hex'),
+        result: xdr.TransactionResult.fromXDR(String(r.result_xdr), 'base64'),
+      }),
+  );
+  const closeTime = BigInt(Date.parse(String(ledger.closed_at)) / 1000);
+  const header = new xdr.LedgerHeader({
+    ledgerVersion: PROTOCOL_VERSION,
+    previousLedgerHash,
+    scpValue: new xdr.StellarValue({
+      txSetHash: sha256(txSet.toXDR()),
+      closeTime: xdr.Uint64.fromString(closeTime.toString()),
+      upgrades: [],
+      ext: xdr.StellarValueExt.stellarValueBasic(),
+    }),
+    txSetResultHash: sha256(new xdr.TransactionResultSet({ results: pairs }).toXDR()),
+    bucketListHash: ZERO_HASH,
+    ledgerSeq: sequence,
+    totalCoins: int64(TOTAL_SUPPLY),
+    feePool: int64(ledger.fee_pool),
+    inflationSeq: 0,
+    idPool: xdr.Uint64.fromString('0'),
+    baseFee: Number(ledger.base_fee),
+    baseReserve: Number(ledger.base_reserve),
+    maxTxSetSize: 1000,
+    skipList: [ZERO_HASH, ZERO_HASH, ZERO_HASH, ZERO_HASH],
+    ext: new xdr.LedgerHeaderExt(0),
+  });
+  if (rows.some((r) => r.result_meta === null || r.result_meta === undefined)) return { header, closeMeta: undefined };
+  const txProcessing = rows.map(
+    (r, i) =>
+      new xdr.TransactionResultMetaV1({
+        ext: new xdr.ExtensionPoint(0),
+        result: pairs[i]!,
+        feeProcessing: xdr.LedgerEntryChanges.fromXDR(Buffer.from(r.fee_meta as Uint8Array)),
+        txApplyProcessing: xdr.TransactionMeta.fromXDR(Buffer.from(r.result_meta as Uint8Array)),
+        postTxApplyFeeProcessing: [],
+      }),
+  );
+  const closeMeta = new xdr.LedgerCloseMeta(
+    2,
+    new xdr.LedgerCloseMetaV2({
+      ext: new xdr.LedgerCloseMetaExt(0),
+      ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
+        hash: Buffer.from(String(ledger.hash), 'hex'),
+        header,
+        ext: new xdr.LedgerHeaderHistoryEntryExt(0),
+      }),
+      txSet,
+      txProcessing,
+      upgradesProcessing: [],
+      scpInfo: [],
+      totalByteSizeOfLiveSorobanState: xdr.Uint64.fromString('0'),
+      evictedKeys: [],
+    }),
+  );
+  return { header, closeMeta };
+}

@@ -1,0 +1,43 @@
+// Benchmark: the local network's ledger data lake written from a generated history on its own
+// (issue 39.1: at least 5,000 ledgers a second), one ledger a file as the public lake.
+//   node --import tsx test/bench/lake-export.ts [operations=100000] [ledgers-per-file=1]
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { historyGenesisTime } from '../../network/demo-generator/calendar';
+import { generateHistory } from '../../network/demo-generator/generate';
+import { LakeWriter } from '../../network/lake/writer';
+import { Store } from '../../network/service/queries';
+import { openStore, storePath } from '../../network/store/db';
+import { CoreNode } from '../../network/validator/node';
+
+const ops = Number(process.argv[2] ?? 100_000);
+const perFile = Number(process.argv[3] ?? 1);
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-bench-lake-'));
+try {
+  const db = openStore(storePath(dir));
+  const core = new CoreNode(db, { startLedger: 60_000_000, maxQueue: 1000, genesisTime: historyGenesisTime() });
+  generateHistory(core, { historyOps: ops, accounts: 20, seed: 'bench', dataDir: dir });
+  db.close();
+  const store = new Store(storePath(dir));
+  const lake = join(dir, 'lake');
+  const started = performance.now();
+  const writer = new LakeWriter(store, {
+    dir: lake,
+    passphrase: store.meta('network_passphrase') ?? '',
+    ledgersPerBatch: perFile,
+  });
+  const batches = writer.catchUp();
+  const seconds = (performance.now() - started) / 1000;
+  const ledgers = batches * perFile;
+  let bytes = 0;
+  for (const entry of readdirSync(lake, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  store.close();
+  console.log(
+    `lake export: ${ledgers} ledgers (${ops} generated operations) in ${batches} files of ${perFile}, ${seconds.toFixed(2)} s: ` +
+      `${Math.round(ledgers / seconds)} ledgers/s, ${(bytes / 1e6).toFixed(1)} MB (${Math.round(bytes / ledgers)} bytes a ledger)`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,262 @@
+// The local network's Stellar RPC as `npm run network -- --rpc-port 0 --rpc-retention-ledgers N`
+// serves it (network/rpc, docs/rpc.md): one real network for the whole file. Its HTTP face (POST
+// only, bounded bodies, JSON-RPC errors), each method against what the Horizon-shaped service says
+// of the same store, the retention window, and @stellar/stellar-sdk's rpc.Server as a client:
+// getAccount, a payment signed with a demo account's key, sendTransaction, pollTransaction, and the
+// balance change seen in getLedgerEntries.
+import { xdr as baseXdr } from '@stellar/stellar-base';
+import { Asset, BASE_FEE, Keypair, Operation, rpc, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RPC_BODY_LIMIT } from '../../network/rpc/server';
+import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/layout';
+import { waitFor } from '../support/wait';
+import { type RunningNetwork, startNetwork } from '../support/network';
+
+/** Ledgers the RPC keeps: ten seconds of 250 ms ledgers, so that old history falls outside. */
+const RETENTION = 40;
+
+let net: RunningNetwork;
+
+beforeAll(async () => {
+  net = await startNetwork({
+    rpc: true,
+    lake: true,
+    historyOps: 200,
+    closeIntervalMs: 250,
+    args: ['--rpc-retention-ledgers', String(RETENTION)],
+  });
+});
+
+afterAll(async () => {
+  await net?.stop();
+});
+
+async function post(body: string, contentType = 'application/json') {
+  const response = await fetch(net.rpcUrl, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const text = await response.text();
+  return { status: response.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
+
+async function call(method: string, params?: unknown): Promise<Record<string, unknown>> {
+  const { json } = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
+  return json!;
+}
+
+async function result(method: string, params?: unknown): Promise<Record<string, unknown>> {
+  const answer = await call(method, params);
+  if (!('result' in answer)) throw new Error(`${method} answered ${JSON.stringify(answer)}`);
+  return answer.result as Record<string, unknown>;
+}
+
+async function service<T>(path: string): Promise<T> {
+  const response = await fetch(`${net.serviceUrl}${path}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+describe('the RPC beside the service', () => {
+  it('is printed at start with the other URLs, on its own port', () => {
+    expect(net.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(net.rpcUrl).not.toBe(net.serviceUrl);
+    expect(net.output).toContain(`ledgerscope-network: rpc listening on ${net.rpcUrl}`);
+  });
+
+  it('refuses a retention window of 0 or a port past 65535 before anything starts (exit 2)', () => {
+    // A data directory of its own, never the user's default, whatever happens.
+    const dataDir = join(net.dataDir, 'flag-test');
+    for (const [flag, value, message] of [
+      ['--rpc-retention-ledgers', '0', '--rpc-retention-ledgers must be at least 1'],
+      ['--rpc-port', '65536', '--rpc-port must be at most 65535'],
+    ]) {
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'network/cli.ts', '--data-dir', dataDir, '--history-ops', '0', flag!, value!],
+        // Bounded: a cli that wrongly starts is killed, and the test fails on its status.
+        { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' },
+      );
+      expect(run.status).toBe(2);
+      expect(existsSync(dataDir)).toBe(false);
+      expect(run.stderr).toContain(message);
+    }
+  });
+
+  it('answers JSON-RPC on POST only; bodies are bounded, the bound itself allowed', async () => {
+    expect((await fetch(net.rpcUrl)).status).toBe(405);
+    const parse = await post('{"jsonrpc":');
+    expect(parse.status).toBe(200);
+    expect(parse.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
+    const request = '{"jsonrpc":"2.0","id":1,"method":"getHealth"}';
+    const atLimit = await post(request.padEnd(RPC_BODY_LIMIT, ' '));
+    expect(atLimit.status).toBe(200);
+    expect(atLimit.json).toMatchObject({ result: { status: 'healthy' } });
+    const over = await post(request.padEnd(RPC_BODY_LIMIT + 1, ' '));
+    expect(over.status).toBe(413);
+    expect(over.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    // A notification is run and not answered.
+    const notification = await post('{"jsonrpc":"2.0","method":"getHealth"}');
+    expect([notification.status, notification.text]).toEqual([204, '']);
+    // A body sent as text/plain is read the same.
+    expect((await post(request, 'text/plain')).json).toMatchObject({ id: 1, result: { status: 'healthy' } });
+  });
+
+  it('says which error each bad call is, with jrpc2 codes and stellar-rpc words', async () => {
+    // A start before the oldest ledger kept is refused, naming the window.
+    const health = await result('getHealth');
+    expect(await call('getLedgers', { startLedger: (health.oldestLedger as number) - 1 })).toMatchObject({
+      error: {
+        code: -32600,
+        message: expect.stringMatching(/^start ledger \(\d+\) must be between the oldest ledger: \d+ and/),
+      },
+    });
+    expect(await call('getEvents')).toMatchObject({ error: { code: -32601, message: 'no such method "getEvents"' } });
+    expect(await call('getTransaction', { hash: 'abc' })).toMatchObject({
+      error: { code: -32602, message: 'unexpected hash length (3)' },
+    });
+    expect(await call('getLedgerEntries', { keys: ['%%'] })).toMatchObject({
+      error: { code: -32602, message: 'cannot unmarshal key value %% at index 0' },
+    });
+    expect(await call('sendTransaction', { transaction: 'AAAA' })).toMatchObject({
+      error: { code: -32602, message: 'invalid_xdr' },
+    });
+  });
+});
+
+describe('each method, against the service over the same store', () => {
+  it('getHealth: the latest ledger, and the oldest the retention window keeps', async () => {
+    const health = await result('getHealth');
+    expect(health).toMatchObject({ status: 'healthy', ledgerRetentionWindow: RETENTION });
+    // Both edges of the window are in the one answer.
+    expect(health.oldestLedger).toBe((health.latestLedger as number) - RETENTION + 1);
+    const ledger = await service<{ closed_at: string }>(`/ledgers/${String(health.latestLedger)}`);
+    expect(health.latestLedgerCloseTime).toBe(String(Date.parse(ledger.closed_at) / 1000));
+  });
+
+  it('getNetwork, getLatestLedger and getVersionInfo', async () => {
+    expect(await result('getNetwork')).toEqual({ passphrase: net.passphrase, protocolVersion: 23 });
+    const latest = await result('getLatestLedger');
+    const ledger = await service<{ hash: string; closed_at: string }>(`/ledgers/${String(latest.sequence)}`);
+    expect(latest).toMatchObject({
+      id: ledger.hash,
+      protocolVersion: 23,
+      closeTime: String(Date.parse(ledger.closed_at) / 1000),
+    });
+    const header = baseXdr.LedgerHeader.fromXDR(latest.headerXdr as string, 'base64');
+    expect(header.ledgerSeq()).toBe(latest.sequence);
+    const meta = baseXdr.LedgerCloseMeta.fromXDR(latest.metadataXdr as string, 'base64');
+    expect(meta.v2().ledgerHeader().hash().toString('hex')).toBe(ledger.hash);
+    expect(await result('getVersionInfo')).toMatchObject({ protocolVersion: 23, version: expect.any(String) });
+  });
+
+  it('getTransaction: a transaction the service lists but from before the window is NOT_FOUND (the SDK test below reads one within it)', async () => {
+    const busy = net.demoAccounts[0]!.publicKey;
+    const page = await service<{
+      _embedded: { records: { hash: string; ledger: number; envelope_xdr: string; result_xdr: string }[] };
+    }>(`/accounts/${busy}/transactions?order=asc&limit=1`);
+    const first = page._embedded.records[0]!;
+    const old = await result('getTransaction', { hash: first.hash });
+    expect(old.status).toBe('NOT_FOUND');
+    expect(old.oldestLedger as number).toBeGreaterThan(first.ledger);
+  });
+});
+
+describe('@stellar/stellar-sdk rpc.Server as a client', () => {
+  it('getHealth, getNetwork, getLatestLedger; then a payment: getAccount, sendTransaction, pollTransaction, getLedgerEntries', async () => {
+    const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
+    expect((await server.getHealth()).status).toBe('healthy');
+    expect((await server.getNetwork()).passphrase).toBe(net.passphrase);
+    const latest = await server.getLatestLedger();
+    const ledgers = await server.getLedgers({ startLedger: latest.sequence - 1, pagination: { limit: 2 } });
+    expect(ledgers.ledgers.map((l) => l.sequence)).toEqual([latest.sequence - 1, latest.sequence]);
+
+    const [from, to] = [net.demoAccounts[0]!, net.demoAccounts[3]!];
+    const balanceOf = async (id: string) => {
+      const key = xdr.LedgerKey.account(
+        new xdr.LedgerKeyAccount({ accountId: Keypair.fromPublicKey(id).xdrAccountId() }),
+      );
+      // The SDK's typed answer is checked (it decodes), the balance read with stellar-base from the raw XDR.
+      expect((await server.getLedgerEntries(key)).entries).toHaveLength(1);
+      const { entries } = await server._getLedgerEntries(key);
+      return BigInt(baseXdr.LedgerEntryData.fromXDR(entries![0]!.xdr, 'base64').account().balance().toString());
+    };
+    const before = await balanceOf(to.publicKey);
+    const account = await server.getAccount(from.publicKey);
+    const tx = new TransactionBuilder(account, { fee: BASE_FEE, networkPassphrase: net.passphrase })
+      .addOperation(Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount: '12.5' }))
+      .setTimeout(60)
+      .build();
+    tx.sign(Keypair.fromSecret(from.secretKey));
+    const sent = await server.sendTransaction(tx);
+    expect(sent.status).toBe('PENDING');
+    expect(sent.hash).toBe(Buffer.from(tx.hash()).toString('hex'));
+    const landed = await server.pollTransaction(sent.hash, { attempts: 30, sleepStrategy: () => 250 });
+    expect(landed.status).toBe(rpc.Api.GetTransactionStatus.SUCCESS);
+    const raw = await server._getTransaction(sent.hash);
+    expect(raw.envelopeXdr).toBe(tx.toXDR());
+    expect(baseXdr.TransactionMeta.fromXDR(raw.resultMetaXdr!, 'base64').switch()).toBe(4);
+    expect(await balanceOf(to.publicKey)).toBe(before + 125_000_000n);
+    // The service says the same of the same transaction, in its own dialect (hex).
+    const horizon = await service<{ envelope_xdr: string; ledger: number }>(`/transactions/${sent.hash}`);
+    expect(Buffer.from(horizon.envelope_xdr, 'hex').toString('base64')).toBe(tx.toXDR());
+    expect(horizon.ledger).toBe(raw.ledger);
+    // getTransactions from its ledger lists it, in the SDK's reading too.
+    const listed = await server.getTransactions({ startLedger: raw.ledger!, pagination: { limit: 10 } });
+    expect(listed.transactions.map((t) => t.txHash)).toContain(sent.hash);
+    // And sending it again is a DUPLICATE.
+    expect((await server.sendTransaction(tx)).status).toBe('DUPLICATE');
+  }, 60_000);
+});
+
+describe('the ledger data lake the same network writes and serves (issue 39.1)', () => {
+  const get = (path: string, init?: RequestInit) => fetch(new URL(path, net.serviceUrl), init);
+
+  it("serves its manifest and each closed ledger as SEP-54 lays it out, holding the service's transactions", async () => {
+    const manifest = await get('/lake/.config.json');
+    expect(manifest.status).toBe(200);
+    const config = readLakeConfig(await manifest.text());
+    expect(config).toMatchObject({
+      networkPassphrase: net.passphrase,
+      ledgersPerBatch: 1,
+      batchesPerPartition: 64_000,
+    });
+    // A ledger with transactions of the generated history, and a recent one: both are in the lake.
+    const ledgers = (await (await get('/ledgers?order=asc&limit=200')).json()) as {
+      _embedded: { records: { sequence: number; successful_transaction_count: number }[] };
+    };
+    const withTransactions = ledgers._embedded.records.find((l) => l.successful_transaction_count > 1)!.sequence;
+    const latest = await waitFor('the lake to reach a recent ledger', async () => {
+      const root = (await (await get('/')).json()) as { history_latest_ledger: number };
+      const response = await get(`/lake/${objectKey(root.history_latest_ledger - 1, config)}`);
+      return response.status === 200 ? root.history_latest_ledger - 1 : undefined;
+    });
+    for (const ledger of [withTransactions, latest]) {
+      const response = await get(`/lake/${objectKey(ledger, config)}`);
+      expect(response.status, `ledger ${ledger}`).toBe(200);
+      const [meta] = readBatch(new Uint8Array(await response.arrayBuffer()), ledger, config);
+      const hashes = meta!
+        .v2()
+        .txProcessing()
+        .map((p) => p.result().transactionHash().toString('hex'));
+      const served = (await (await get(`/ledgers/${ledger}/operations?limit=200&include_failed=true`)).json()) as {
+        _embedded: { records: { transaction_hash: string }[] };
+      };
+      expect(hashes.sort()).toEqual([...new Set(served._embedded.records.map((r) => r.transaction_hash))].sort());
+    }
+  });
+
+  it('is read-only and lists nothing: only keys of its own form, inside its folder', async () => {
+    for (const path of [
+      '/lake/',
+      '/lake/..%2Fstore.sqlite',
+      '/lake/../store.sqlite',
+      '/lake/FFFFFFFF--0.xdr.zst',
+      '/lake/x',
+    ])
+      expect((await get(path)).status, path).toBe(404);
+    expect((await get('/lake/.config.json', { method: 'PUT', body: '{}' })).status).toBeGreaterThanOrEqual(400);
+    expect((await get('/lake/.config.json', { method: 'DELETE' })).status).toBeGreaterThanOrEqual(400);
+    expect((await get('/lake/.config.json')).status).toBe(200);
+  });
+});

@@ -1,0 +1,115 @@
+// The local network's ledger data lake (issue 39.1): the manifest and SEP-54's keys, each batch a
+// zstd LedgerCloseMetaBatch that @stellar/stellar-base decodes and the lake reader accepts,
+// holding exactly the store's transactions ledger by ledger; batches written only once complete,
+// whole (temporary name, then renamed), and resumed after the last one present.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateHistory } from '../../network/demo-generator/generate';
+import { LakeWriter } from '../../network/lake/writer';
+import { Store } from '../../network/service/queries';
+import { openStore, storePath } from '../../network/store/db';
+import { CoreNode } from '../../network/validator/node';
+import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/layout';
+
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-'));
+let core: CoreNode;
+let store: Store;
+let passphrase: string;
+
+beforeAll(() => {
+  const db = openStore(storePath(dir));
+  core = new CoreNode(db, { startLedger: 60_000_000, maxQueue: 3, genesisTime: 1_790_000_000n });
+  generateHistory(core, { historyOps: 300, accounts: 5, seed: 'lake-unit', dataDir: dir });
+  passphrase = (JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as { passphrase: string }).passphrase;
+  store = new Store(storePath(dir));
+});
+
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every file under `root`, as keys relative to it. */
+function keysUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+const hashesOf = (ledger: number) =>
+  (
+    store.db
+      .prepare('SELECT hash FROM transactions WHERE id >= ? AND id < ? ORDER BY id')
+      .all(BigInt(ledger) << 32n, BigInt(ledger + 1) << 32n) as { hash: string }[]
+  ).map((r) => r.hash);
+
+describe('the lake the local network writes', () => {
+  it('holds every ledger of the store, one per file, exactly its transactions, under SEP-54 keys', () => {
+    const lake = join(dir, 'lake-1');
+    const writer = new LakeWriter(store, { dir: lake, passphrase });
+    const first = Number(store.earliestLedger());
+    const latest = Number(store.latestLedger());
+    expect(writer.catchUp()).toBe(latest - first + 1);
+    const config = readLakeConfig(readFileSync(join(lake, '.config.json'), 'utf8'));
+    expect(config).toEqual({
+      networkPassphrase: passphrase,
+      version: '1.0',
+      compression: 'zstd',
+      ledgersPerBatch: 1,
+      batchesPerPartition: 64_000,
+    });
+    const keys = keysUnder(lake).filter((key) => key !== '.config.json');
+    expect(keys).toHaveLength(latest - first + 1);
+    // 60,000,000 is in the partition 59,968,000 – 60,031,999: 0xFFFFFFFF − 59,968,000 = FC6CF5FF.
+    expect(keys).toContain(
+      `FC6CF5FF--59968000-60031999/${(0xffffffff - first).toString(16).toUpperCase()}--${first}.xdr.zst`,
+    );
+    let transactions = 0;
+    for (let ledger = first; ledger <= latest; ledger++) {
+      const [meta] = readBatch(readFileSync(join(lake, objectKey(ledger, config))), ledger, config);
+      const v2 = meta!.v2();
+      expect(v2.ledgerHeader().header().ledgerSeq()).toBe(ledger);
+      const hashes = v2.txProcessing().map((p) => p.result().transactionHash().toString('hex'));
+      expect(hashes).toEqual(hashesOf(ledger));
+      transactions += hashes.length;
+    }
+    expect(transactions).toBe(
+      Number((store.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n),
+    );
+    // Nothing half-written is left beside the objects.
+    expect(keysUnder(lake).filter((key) => key.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('writes a batch of several ledgers only once its last has closed, and resumes after the last present', () => {
+    const lake = join(dir, 'lake-4');
+    const options = { dir: lake, passphrase, ledgersPerBatch: 4, batchesPerPartition: 2 };
+    const writer = new LakeWriter(store, options);
+    const config = writer.config;
+    const latest = Number(store.latestLedger());
+    writer.catchUp();
+    const complete = (last: number) => Math.floor((last + 1) / 4) * 4 - 1;
+    // Every batch through the last complete one, none past it.
+    expect(existsSync(writer.pathOf(complete(latest)))).toBe(true);
+    expect(existsSync(writer.pathOf(complete(latest) + 1))).toBe(false);
+    const key = objectKey(complete(latest), config);
+    expect(key).toMatch(/^[0-9A-F]{8}--\d+-\d+\/[0-9A-F]{8}--\d+-\d+\.xdr\.zst$/);
+    const written = statSync(writer.pathOf(complete(latest))).mtimeMs;
+    // Close ledgers until the open batch completes: the next call writes it, and only it.
+    const open = complete(latest) + 1;
+    while (Number(store.latestLedger()) < open + 3) core.closeLedger();
+    const again = new LakeWriter(store, options);
+    expect(again.catchUp()).toBe(1);
+    const ledgers = readBatch(readFileSync(again.pathOf(open)), open, config);
+    expect(ledgers.map((m) => m.v2().ledgerHeader().header().ledgerSeq())).toEqual([
+      open,
+      open + 1,
+      open + 2,
+      open + 3,
+    ]);
+    expect(statSync(writer.pathOf(complete(latest))).mtimeMs).toBe(written);
+    expect(again.catchUp()).toBe(0);
+  });
+});

@@ -77,7 +77,11 @@ describe('reconcile of a partial index (issue 37.4)', () => {
     const failed = await run('failed');
     expect(failed.code).toBe(1);
     expect(failed.lines[0]).toMatch(/^index partial: .*failed/);
-    expect(failed.lines.at(-1)).toMatch(/^Not reconciled: the index is partial \(failed\)/);
+    // The summary closes the output, wrapped at 120 columns: its first line is the last to start a sentence.
+    const summaryAt = failed.lines.findIndex((l) => l.startsWith('Not reconciled: '));
+    expect(failed.lines[summaryAt]).toMatch(/^Not reconciled: the index is partial \(failed\)/);
+    expect(failed.lines.slice(summaryAt).join(' ')).toBe(reconcile(input({ partial: 'failed' })).summary);
+    expect(failed.lines.every((l) => l.length <= 120)).toBe(true);
     const whole = await run(null);
     expect(whole.code).toBe(0);
     expect(whole.lines.at(-1)).toMatch(/^Reconciled: /);

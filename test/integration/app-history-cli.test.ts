@@ -204,8 +204,8 @@ describe('ledgerscope sync', () => {
       `… ${listed.length - 40} more matching rows: --limit N shows more, --format csv or ndjson writes them all`,
     );
     // A row whose columns hold no amount says what it did, as the workbench does (issue 36): the
-    // account's trust lines read "trust …", never a blank.
-    const trusts = await runCli(['history', busy, '--type', 'change_trust', ...network()], userData);
+    // account's trust lines read "trust …", never a blank (--wide: the sentence whole, not clipped to 120 columns).
+    const trusts = await runCli(['history', busy, '--type', 'change_trust', '--wide', ...network()], userData);
     const rows = trusts.out.trimEnd().split('\n').slice(1);
     expect(rows.length, trusts.err).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatch(/ (trusts .+ up to|removes its .+ trust line)/);

@@ -231,11 +231,16 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
     'totals',
   );
   if (values['by'] === undefined) throw new UsageError('totals: --by asset|counterparty|day|week|month is required');
+  const by = oneOf('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset');
+  // Only counterparties are ranked; a figure for every asset or period is listed whole, so --top
+  // elsewhere would be a promise the table does not keep.
+  if (values['top'] !== undefined && by !== 'counterparty')
+    throw new UsageError(`totals: --top ranks counterparties (--by counterparty); --by ${by} lists every ${by}`);
   return {
     kind: 'totals',
     account: accountOrName(positionals[0]!),
     filter: filterOf(values),
-    by: oneOf('by', values['by'], ['asset', 'counterparty', 'day', 'week', 'month'] as const, 'asset'),
+    by,
     top: count('top', values['top'], 50, 10_000),
     format: formatOf(values['format'], ['csv', 'ndjson', 'json'] as const),
     partial: values['partial'] === true,

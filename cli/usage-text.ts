@@ -6,7 +6,8 @@ export const USAGE = `usage: ledgerscope [--network local|testnet|public|<url>] 
 output: for a person by default: tables and sentences, amounts with seven decimals, XLM, accounts by their address-book
   name or abbreviated id, at most 120 columns (--wide: as wide as the cells, every id whole); for a machine
   --format json|ndjson|csv where a command writes data (each command's list below). <account> is an account id, a name
-  in the address book, or the start of an id there (several matches: exit 2, naming them)
+  in the address book, the start of an id there (several matches: exit 2, naming them), or a federation address
+  name*domain (SEP-2: resolved on the selected network, what it resolved to said on stderr)
   payments <account>                      payments of an account
   operations --account|--ledger|--transaction|--claimable-balance|--liquidity-pool <id>
       listing flags: --limit N --order asc|desc --cursor C --include-failed --join transactions

@@ -131,6 +131,16 @@ describe('--format and --wide', () => {
       expect(USAGE).toContain(said);
   });
 
+  it('--top ranks counterparties only: with --by counterparty it is read, with any other grouping refused (exit 2)', () => {
+    const busy = Keypair.random().publicKey();
+    expect(parseHistoryCommand('totals', [busy, '--by', 'counterparty', '--top', '5'])).toMatchObject({ top: 5 });
+    expect(parseHistoryCommand('totals', [busy, '--by', 'month'])).toMatchObject({ by: 'month' });
+    for (const by of ['asset', 'day', 'week', 'month'])
+      expect(() => parseHistoryCommand('totals', [busy, '--by', by, '--top', '5'])).toThrow(
+        new UsageError(`totals: --top ranks counterparties (--by counterparty); --by ${by} lists every ${by}`),
+      );
+  });
+
   it('--wide is a global flag, taken anywhere on the line', () => {
     const busy = Keypair.random().publicKey();
     expect(parseInvocation(['payments', busy]).wide).toBe(false);

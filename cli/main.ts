@@ -3,6 +3,7 @@
 // stderr and exit code 2.
 import { mkdtempSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
+import { APP_DATA_SEGMENTS, LOCAL_NETWORK_FOLDER, LOCAL_NETWORK_SEGMENTS } from '../shared/local-data';
 import { join, resolve } from 'node:path';
 import { createAppCore, createDispatcher, SECRET_REFUSED, waitLine, type Emit } from '../core';
 import type { EventChannel, EventPayload, RateLimitNotice } from '../shared/ipc';
@@ -59,13 +60,11 @@ function directoriesOf(invocation: Invocation) {
         ? mkdtempSync(join(tmpdir(), 'ledgerscope-history-'))
         : undefined;
   const chosenDir = invocation.userDataDir ?? process.env['LEDGERSCOPE_USER_DATA'];
-  const userDataDir = resolve(chosenDir ?? join(homedir(), '.config', 'ledgerscope', 'cli'));
-  // The embedded network's data lives beside the app's (~/.config/ledgerscope/local-network), so
-  // the command line and the desktop app browse the same local history.
+  const userDataDir = resolve(chosenDir ?? join(homedir(), ...APP_DATA_SEGMENTS, 'cli'));
+  // The embedded network's data lives beside the app's (~/.config/ledgerscope/local-network, as
+  // `npm run network` keeps it too: shared/local-data.ts), so they browse the same local history.
   const networkDir =
-    chosenDir !== undefined
-      ? join(userDataDir, 'local-network')
-      : join(homedir(), '.config', 'ledgerscope', 'local-network');
+    chosenDir !== undefined ? join(userDataDir, LOCAL_NETWORK_FOLDER) : join(homedir(), ...LOCAL_NETWORK_SEGMENTS);
   return { exportDir, userDataDir, networkDir };
 }
 

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { utilityProcess } from 'electron';
 import { eachLine, signalPid, type NetworkPart, type SpawnNetworkProcess } from '../core';
+import { LOCAL_NETWORK_FOLDER } from '../shared/local-data';
 
 export const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
   // The flags also travel in the environment: the bundles' prologue rebuilds process.argv from
@@ -45,7 +46,7 @@ export function electronNetworkPaths(
   // Packaged, dist/network is unpacked next to app.asar (electron-builder.yml asarUnpack).
   const networkDir = join(distDir, 'network').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
   return {
-    dataDir: join(userDataDir, 'local-network'),
+    dataDir: join(userDataDir, LOCAL_NETWORK_FOLDER),
     entries: { core: join(networkDir, 'core.mjs'), service: join(networkDir, 'service.mjs') },
   };
 }

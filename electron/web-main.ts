@@ -2,6 +2,7 @@
 // network (unless --local-url names one already running), the app core and the web host, and
 // prints the URL, token included, on one line.
 import { homedir } from 'node:os';
+import { APP_DATA_SEGMENTS, LOCAL_NETWORK_FOLDER } from '../shared/local-data';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -65,7 +66,7 @@ async function localNetwork(
   return setUpNetwork({
     flag,
     userDataDir,
-    dataDir: join(userDataDir, 'local-network'),
+    dataDir: join(userDataDir, LOCAL_NETWORK_FOLDER),
     entries: {
       core: join(root, 'network', 'validator-process.ts'),
       service: join(root, 'network', 'service', 'process.ts'),
@@ -90,7 +91,7 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     fail((error as Error).message, true);
   }
-  const userDataDir = resolve(values['user-data-dir'] ?? join(homedir(), '.config', 'ledgerscope'));
+  const userDataDir = resolve(values['user-data-dir'] ?? join(homedir(), ...APP_DATA_SEGMENTS));
   const network = await localNetwork(values.network, userDataDir, values['local-url']);
 
   let host: WebHost | null = null;

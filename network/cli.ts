@@ -9,6 +9,7 @@
 //   ledgerscope-network: demo accounts in <data-dir>/demo-accounts.json
 //   ledgerscope-network: ready
 import { type ChildProcess, spawn } from 'node:child_process';
+import { renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { CORE_FLAGS, FlagError, type FlagTable, type FlagValues, parseFlags, shown } from './flags';
 import { SERVICE_FLAGS } from './service/flags';
 import { parsePublicUrl } from './service/links';
+import { LOCAL_NETWORK_SEGMENTS } from '../shared/local-data';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const CORE_ENTRY = join(here, 'validator-process.ts');
@@ -29,7 +31,8 @@ const CORE_PASS_THROUGH = ['start-ledger', 'close-interval-ms', 'history-ops', '
 const CLI_FLAGS: FlagTable = {
   'data-dir': {
     kind: 'string',
-    default: join(homedir(), '.ledgerscope', 'local-network'),
+    // The folder the app and the command line use too (shared/local-data.ts).
+    default: join(homedir(), ...LOCAL_NETWORK_SEGMENTS),
     help: CORE_FLAGS['data-dir']?.help,
   },
   'core-port': { ...CORE_FLAGS.port!, help: "the core node's port on 127.0.0.1" },
@@ -148,6 +151,19 @@ function readFlags(): FlagValues {
   }
 }
 
+/**
+ * The ports this network listens on, in `<data-dir>/ports.json` as the app's embedded network keeps
+ * them (core/networks/network-ports.ts), so a command line or web host on the same folder uses this
+ * network rather than starting a second core on its data (which the core's lock would refuse).
+ */
+function savePorts(dataDir: string, coreUrl: string, serviceUrl: string): void {
+  const ports = { core: Number(new URL(coreUrl).port), service: Number(new URL(serviceUrl).port) };
+  const file = join(dataDir, 'ports.json');
+  const aside = `${file}.${process.pid}.tmp`;
+  writeFileSync(aside, JSON.stringify(ports));
+  renameSync(aside, file);
+}
+
 async function main(): Promise<void> {
   if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
     process.stdout.write(usage());
@@ -201,6 +217,7 @@ async function main(): Promise<void> {
       children,
     );
     say(`service listening on ${serviceUrl}`);
+    savePorts(dataDir, coreUrl, serviceUrl);
     if (values.rpc === 'on') {
       const rpcArgs = ['--data-dir', dataDir, '--port', String(values['rpc-port']), '--core-url', coreUrl];
       rpcArgs.push('--retention-ledgers', String(values['rpc-retention-ledgers']));

@@ -5,7 +5,7 @@
 // existing one it continues from the stored ledger. Prints one line when ready:
 //   ledgerscope-core listening on http://127.0.0.1:<port>
 // SIGINT/SIGTERM: the ledger being closed finishes (a close is synchronous), the store is closed,
-// exit code 0.
+// exit code 0. A data directory another live core holds (its core.pid) is refused, exit code 2.
 import { mkdirSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Server } from 'node:http';
@@ -15,6 +15,7 @@ import { openStore, storePath } from './store/db';
 import { CORE_FLAGS, FlagError, intFlag, parseFlags, stringFlag } from './flags';
 import { CoreNode } from './validator/node';
 import { startServer } from './validator/server';
+import { DataDirInUse, lockDataDir } from './validator/data-lock';
 
 function fail(message: string): never {
   process.stderr.write(`ledgerscope-core: ${message}\n`);
@@ -49,6 +50,13 @@ async function main(): Promise<void> {
   }
   const historyOps = intFlag(flags, 'history-ops');
   mkdirSync(dataDir, { recursive: true });
+  // One core writes a data folder at a time (data-lock.ts); the file goes when this process does.
+  try {
+    process.on('exit', lockDataDir(dataDir));
+  } catch (error) {
+    if (error instanceof DataDirInUse) fail(error.message);
+    throw error;
+  }
   const { db, generated } = openStoreForHistory(storePath(dataDir));
   const core = new CoreNode(db, {
     startLedger: intFlag(flags, 'start-ledger'),

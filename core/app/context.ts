@@ -21,6 +21,7 @@ import { sourceCache } from '../sources/registry';
 import type { Source } from '../sources/source';
 import { StreamManager, type StreamOptions } from '../streams/streams';
 import { Submissions, type FollowOptions } from '../submission/submit';
+import { LOCAL_NETWORK_FOLDER } from '../../shared/local-data';
 
 export interface AppCoreOptions {
   userDataDir: string;
@@ -189,7 +190,7 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
 
 /** The embedded local network's data directory (its demo accounts). */
 export function localDataDirOf(options: AppCoreOptions): string {
-  return options.localDataDir ?? join(options.userDataDir, 'local-network');
+  return options.localDataDir ?? join(options.userDataDir, LOCAL_NETWORK_FOLDER);
 }
 
 /** The address book; while the local network is selected it names the demo accounts (its own names). */

@@ -34,8 +34,9 @@ export interface NetworkSetupOptions extends Pick<
   /** A local network someone else runs (`--local-url`): nothing is started. */
   localUrl?: string | undefined;
   /**
-   * 'background': create the network, start it now if Local is wanted and whenever Local is
-   * selected later (the app, the web host). 'command': only if Local is wanted, reuse the network
+   * 'background': use the network this data directory's ports.json names when it answers, else
+   * create the network, start it now if Local is wanted and whenever Local is selected later (the
+   * app, the web host). 'command': only if Local is wanted, reuse the network
    * this data directory's ports.json names when it answers, else start one and wait for it.
    * 'never': no local network (commands that work offline).
    */
@@ -77,8 +78,18 @@ async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwo
   if (options.mode === 'never') return null;
   const wanted = shouldStartLocal(options.flag, savedSelection(options.userDataDir));
   if (options.mode === 'command' && !wanted) return null;
-  const running = options.mode === 'command' ? await runningService(options.dataDir) : null;
-  if (running) return running;
+  // A network already running on this data folder (`npm run network`, another host, one left by a
+  // host that was killed) is used as it is: a second core on its data would be refused by its lock.
+  const running = await runningService(options.dataDir);
+  if (running) {
+    if (options.mode === 'background')
+      options.onNotice?.({
+        level: 'info',
+        part: 'core',
+        message: `using the local network already running on ${options.dataDir} at ${running}`,
+      });
+    return running;
+  }
   if (!existsSync(options.entries.core) || !existsSync(options.entries.service)) {
     const missing = 'The local network is not part of this installation: use --network testnet|public|<url>.';
     if (options.mode === 'command') throw new Error(missing);

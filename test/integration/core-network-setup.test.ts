@@ -177,6 +177,22 @@ describe('setUpNetwork', () => {
     expect(given.notices).toEqual([]);
   });
 
+  test('background: a network already running on this data folder (npm run network) is used, not a second core started', async () => {
+    const server = createServer((_request, response) =>
+      response.end(JSON.stringify({ network_passphrase: 'Ledgerscope Local' })),
+    );
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const port = (server.address() as { port: number }).port;
+    const given = options();
+    mkdirSync(given.dataDir, { recursive: true });
+    writeFileSync(join(given.dataDir, 'ports.json'), JSON.stringify({ core: 1, service: port }));
+    expect(await setUp(given)).toMatchObject({ localUrl: `http://127.0.0.1:${port}`, network: null });
+    expect(given.notices.map((n) => n.message)).toEqual([
+      `using the local network already running on ${given.dataDir} at http://127.0.0.1:${port}`,
+    ]);
+  });
+
   test('applyFlag selects through dispatch; no flag, no call; a URL can be kept for this run only', async () => {
     const calls: [unknown, unknown][] = [];
     const dispatch = async (channel: unknown, args: unknown) => {

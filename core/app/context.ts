@@ -44,6 +44,8 @@ export interface AppCoreOptions {
   toml?: { timeoutMs?: number };
   /** The history index worker's module, when not the default (client.ts). */
   historyWorker?: URL;
+  /** While a sync follows, how often its side walks read on (default the index's SIDES_EVERY_MS, a minute). */
+  historySidesEveryMs?: number;
 }
 
 /** The handlers of one domain: the channels it answers, each with its named handler. */
@@ -220,6 +222,7 @@ function historyService(
     latestLedger,
     ...(options.streams ? { stream: options.streams } : {}),
     ...(options.historyWorker ? { workerScript: options.historyWorker } : {}),
+    ...(options.historySidesEveryMs ? { sidesEveryMs: options.historySidesEveryMs } : {}),
   });
 }
 

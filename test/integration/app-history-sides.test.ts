@@ -86,6 +86,61 @@ describe('the walks beside the operations, against Horizon-shaped listings', () 
   });
 });
 
+describe('the walks beside the operations while a sync follows (issue 36)', () => {
+  it('read on every round: a fill by another and a fee bump after the sync became current are indexed without a new sync', async () => {
+    const trades: Record<string, unknown>[] = [];
+    const transactions: Record<string, unknown>[] = [];
+    standIn = await new StandinHorizon({
+      account: ACCOUNT,
+      counterparties: [OTHER],
+      operations: 30,
+      elderLedger: 10,
+      sides: { trades, transactions },
+    }).start();
+    const app = startCore(standIn.url, { historySidesEveryMs: 200 });
+    cores.push(app);
+    await app.call('history:sync', { account: ACCOUNT, follow: true });
+    await waitFor('the sync to be current', () =>
+      app.events.some((e) => (e.payload as HistoryProgress).state === 'current'),
+    );
+    // After the sync is current: a new ledger (the stream delivers its payment), in which another
+    // account fills the account's offer and bumps a fee the account pays. Neither is an operation
+    // of the account: only the side walks read them.
+    const payment = standIn.addPayment();
+    const ledger = payment.ledger;
+    trades.push(
+      tradeRecord(toid(ledger, 999, 1), 0, OTHER, ACCOUNT, ['6.0000000', '2.0000000'], false, ['USD', ISSUER]),
+    );
+    transactions.push(transactionRecord(toid(ledger, 998, 0), 'cd'.repeat(32), OTHER, ACCOUNT, '700'));
+    const sideRows = async () =>
+      (
+        await app.call<HistoryPage>('history:query', {
+          account: ACCOUNT,
+          filter: { types: ['trade', 'transaction_fee'] },
+          sort: 'time',
+          limit: 10,
+        })
+      ).rows.map((r) => [r.type, r.id, r.feePaid]);
+    expect(
+      await waitFor('the fill and the fee bump in the index', async () => {
+        const rows = await sideRows();
+        return rows.length === 2 ? rows : undefined;
+      }),
+    ).toEqual([
+      ['transaction_fee', String(toid(ledger, 998, 0)), '700'],
+      ['trade', String(toid(ledger, 999, 1)), null],
+    ]);
+    // Rounds go on; a record met twice (the stream's payment, the walk's page) is written once.
+    const before = standIn.requests.length;
+    await waitFor('two more rounds', () =>
+      standIn!.requests.slice(before).filter((r) => r.path.endsWith('/trades')).length >= 2 ? true : undefined,
+    );
+    expect(await sideRows()).toHaveLength(2);
+    const progress = app.events.map((e) => e.payload as HistoryProgress).filter((p) => p.account === ACCOUNT);
+    expect(progress.at(-1)).toMatchObject({ state: 'current', records: 33 });
+  });
+});
+
 describe('syncs of one account at once (issue 37.2)', () => {
   it('two and three command-line syncs at once give exactly the totals of one, fills across pages', async () => {
     // Operations of another account, each filling the account's offer 130 times: 4,000 trades

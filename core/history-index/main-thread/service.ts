@@ -28,6 +28,8 @@ export interface HistoryServiceOptions {
   workerScript?: URL;
   /** The server's latest ledger as the core last read it (coverage.ts). */
   latestLedger?: () => number | null;
+  /** While a sync follows, how often its side walks read on (sync-options.ts SIDES_EVERY_MS). */
+  sidesEveryMs?: number;
 }
 
 export class HistoryService {
@@ -80,6 +82,7 @@ export class HistoryService {
         emit: (progress) => this.options.emit('history:progress', progress),
         latestLedger: () => this.latestLedger(),
         ...(this.options.stream ? { stream: this.options.stream } : {}),
+        ...(this.options.sidesEveryMs ? { sidesEveryMs: this.options.sidesEveryMs } : {}),
       });
       this.syncs.set(key, sync);
     }

@@ -6,7 +6,7 @@
 // is read; what lies after waits for the next sync. A listing the server does not serve (404) is
 // recorded as missing, and the reconciliation names it as the cause of a difference.
 import type { AccountMeta, PageGuardArgs, PageResult, SideKind } from '../protocol';
-import { ListingMissing, walk, type WalkContext } from './walk';
+import { ListingMissing, walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
 import type { HeldPage } from './worker-transport';
 
 /** In this order: a transaction's fee row is written before the fills its operations made. */
@@ -58,4 +58,50 @@ export async function walkSides(
     }
   }
   return missing;
+}
+
+/** The side walks read through `bound` (none when it is unknown), and the listings the server lacks recorded. */
+export async function walkSidesTo(
+  ctx: WalkContext,
+  index: { call: IndexCall; account: string; ingest: SideIngest },
+  meta: AccountMeta | null,
+  bound: string | null,
+  signal: AbortSignal,
+): Promise<void> {
+  if (bound === null) return;
+  const sidesMissing = await walkSides(ctx, index.ingest, meta, bound, signal);
+  if (!signal.aborted) await index.call('setState', { account: index.account, sidesMissing });
+}
+
+/**
+ * One round of the side walks while a sync follows (sync.ts scheduleSides): the operations walked
+ * on from the stored token first (the stream follows operations only; with it current this is one
+ * short page, and a record met twice is written once), which bounds the side walks as a sync's
+ * start does: through the server's latest ledger as that page was read. Answers the account's meta
+ * after the round.
+ */
+export async function walkOnWithSides(
+  round: {
+    call: IndexCall;
+    account: string;
+    ingest: SideIngest;
+    readRoot(signal: AbortSignal): Promise<ServerRoot>;
+    context: WalkContext;
+  },
+  signal: AbortSignal,
+): Promise<AccountMeta | null> {
+  const { call, account } = round;
+  let latest: number | null = null;
+  const context: WalkContext = {
+    ...round.context,
+    onLatestLedger: (ledger) => {
+      latest ??= ledger;
+    },
+  };
+  const before = await call('meta', { account });
+  const { cursor } = await walk(context, before?.lastToken ?? undefined, signal);
+  if (signal.aborted) return before;
+  const bound = sideBound(cursor, latest ?? (await round.readRoot(signal)).latest);
+  await walkSidesTo(context, round, await call('meta', { account }), bound, signal);
+  return call('meta', { account });
 }

@@ -5,44 +5,23 @@
 // the index records from which ledger it is complete (the server's history_elder_ledger). The
 // walk itself is walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
-import type { NetworkProfile } from '../../../shared/ipc';
-import type { Transport, WaitReason } from '../../http/http';
-import { need, type Source } from '../../sources/source';
-import type { StreamOptions } from '../../streams/stream-options';
+import type { WaitReason } from '../../http/http';
+import { need } from '../../sources/source';
 import { streamPayments } from '../../streams/streams';
-import type { AccountMeta, PageGuardArgs, PageResult } from '../protocol';
-import { sideBound, walkSides, type SidePage } from './sync-sides';
-import { walk, type IndexCall, type ServerRoot, type WalkContext } from './walk';
+import type { AccountMeta } from '../protocol';
+import { SIDES_EVERY_MS, type SyncOptions } from './sync-options';
+import { sideBound, walkOnWithSides, walkSidesTo } from './sync-sides';
+import { walk, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
-import type { HeldAnswer, HeldPage } from './worker-transport';
 
 export type { IndexCall } from './walk';
-
-export interface SyncOptions {
-  /** The network's source: what the walks read (its index listings, over its HTTP client) and the root. */
-  source: Source;
-  profile: NetworkProfile;
-  account: string;
-  call: IndexCall;
-  /** The server's root (its oldest ledger) as the sync starts: a recent health reading's, or a read of its own (default). */
-  root?(signal: AbortSignal): Promise<ServerRoot>;
-  /** How a page is fetched: by the index worker, which keeps it (worker-transport.ts); `onEarly` is told the next page's cursor early. */
-  transport(onEarly: (cursor: string) => void): Transport<HeldAnswer>;
-  /** Writes a page the index worker holds, with its token, once it passes the walk's paging guard (walk.ts); `side`: a page of a walk beside the operations. */
-  ingest(page: HeldPage, guard: PageGuardArgs, side?: SidePage): Promise<PageResult>;
-  /** Lets a page the worker holds go unwritten. */
-  release(page: HeldPage): void;
-  emit(progress: HistoryProgress): void;
-  /** The server's latest ledger as the core last read it, for the progress's coverage. */
-  latestLedger?(): number | null;
-  /** Keep the index current from a stream once the pages are in (default true). */
-  follow?: boolean;
-  stream?: StreamOptions;
-}
+export type { SyncOptions } from './sync-options';
 
 type State = HistoryProgress['state'];
+
+const SIDES_FAILED = 'Reading what others did to the account failed';
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 export class AccountSync {
@@ -61,6 +40,7 @@ export class AccountSync {
   private buffer: string[] = [];
   private readonly settledWaiters: (() => void)[] = [];
   private follows: boolean;
+  private sidesTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: SyncOptions) {
     this.follows = options.follow !== false;
@@ -125,15 +105,13 @@ export class AccountSync {
    */
   halt(): void {
     this.controller.abort();
-    this.stream?.stop();
-    this.stream = null;
+    this.stopFollowing();
   }
 
   private stop(state: State): HistoryProgress {
     if (this.state === 'idle' || this.state === state) return this.progress;
     this.controller.abort();
-    this.stream?.stop();
-    this.stream = null;
+    this.stopFollowing();
     this.waitingMs = undefined;
     this.setState(state);
     void this.options.call('setState', { account: this.options.account, state }).catch(() => undefined);
@@ -182,16 +160,16 @@ export class AccountSync {
       // Without the header (a server that does not send it), the root read now: the operations walk
       // ended after, so it holds every operation through that ledger too.
       const bound = sideBound(cursor, root?.latest ?? latest ?? (await readRoot(signal)).latest);
-      if (bound !== null) {
-        const sidesMissing = await walkSides(context, this.options.ingest, this.meta, bound, signal);
-        if (signal.aborted) return;
-        await call('setState', { account, sidesMissing });
-      }
+      await walkSidesTo(context, this.options, this.meta, bound, signal);
+      if (signal.aborted) return;
       if (added > 10_000) await call('optimize', {});
       await call('setState', { account, state: 'current' });
       if (signal.aborted) return;
       this.setState('current');
-      if (this.follows) this.follow(cursor ?? '0');
+      if (this.follows) {
+        this.follow(cursor ?? '0');
+        this.scheduleSides(signal);
+      }
     } catch (error) {
       if (signal.aborted) return;
       // What the index holds now: a page that failed took its open group with it (store.ts), so
@@ -200,6 +178,36 @@ export class AccountSync {
       if (signal.aborted) return;
       this.setState('error', (error as Error).message);
       void call('setState', { account, state: 'error' }).catch(() => undefined);
+    }
+  }
+
+  private stopFollowing(): void {
+    this.stream?.stop();
+    this.stream = null;
+    clearTimeout(this.sidesTimer);
+    this.sidesTimer = undefined;
+  }
+
+  /** While following, the side walks read on every sidesEveryMs, in the chain of the stream's writes (sync-sides.ts walkOnWithSides). */
+  private scheduleSides(signal: AbortSignal): void {
+    const every = this.options.sidesEveryMs ?? SIDES_EVERY_MS;
+    this.sidesTimer = setTimeout(() => (this.writes = this.writes.then(() => this.sidesRound(signal, every))), every);
+    this.sidesTimer.unref();
+  }
+
+  private async sidesRound(signal: AbortSignal, every: number): Promise<void> {
+    if (signal.aborted || this.state !== 'current') return;
+    const { call, account, ingest } = this.options;
+    // The root read now, not a recent health reading's: the round bounds by the latest ledger as it runs.
+    const readRoot = (s: AbortSignal) => this.options.source.history(s);
+    try {
+      this.meta = await walkOnWithSides({ call, account, ingest, readRoot, context: this.walkContext() }, signal);
+      if (!signal.aborted) this.setState('current', this.message?.startsWith(SIDES_FAILED) ? '' : undefined);
+    } catch (error) {
+      const failed = `${SIDES_FAILED}: ${(error as Error).message}; tried again in ${Math.round(every / 1000)} s`;
+      if (!signal.aborted && this.state === 'current') this.setState('current', failed);
+    } finally {
+      if (!signal.aborted && this.state === 'current') this.scheduleSides(signal);
     }
   }
 

@@ -97,6 +97,8 @@ export async function main(argv: string[]): Promise<number> {
     version: '0.1.0',
     emit,
     healthIntervalMs: 0,
+    // A command reads the server's root only where it needs it (a sync's first walk), not at start.
+    healthPush: false,
     localDataDir: networkDir,
     http: { maxWaitMs: invocation.maxWaitSeconds * 1000 },
     ...(exportDir ? { exportDir } : {}),

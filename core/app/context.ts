@@ -36,6 +36,12 @@ export interface AppCoreOptions {
   exportDir?: string;
   /** Push `network:health` this often (0 = never; default 15 s). */
   healthIntervalMs?: number;
+  /**
+   * false: no health reading pushed at start or when the selection changes, only read when
+   * something needs it (recentHealth: a sync's root). The command line, where a command is a few
+   * requests or none (`totals` reads only the index), so a root read would be most of its cost.
+   */
+  healthPush?: boolean;
   streams?: StreamOptions;
   follow?: FollowOptions;
   /** maxWaitMs: the longest 429 wait accepted (default 300 s; the command line's --max-wait). */
@@ -135,8 +141,8 @@ export function createCoreContext(options: AppCoreOptions): CoreContext {
   }
 
   async function pushHealth(): Promise<void> {
-    // While a 429 holds the server's requests, a timed push would only queue behind it.
-    if (http().gatedUntil > Date.now()) return;
+    // Not pushed at all (the command line), or, while a 429 holds the server's requests, a timed push would only queue behind it.
+    if (options.healthPush === false || http().gatedUntil > Date.now()) return;
     try {
       emit('network:health', await checkHealth());
     } catch {

@@ -14,6 +14,10 @@ import { submit } from '../support/service-tx';
 import { accountSequence, nativePayment, signedTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';
 import { startCore, type CoreFixture } from './app-support';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../support/cli-process';
 
 let net: RunningNetwork;
 let relay: CountingRelay;
@@ -104,5 +108,35 @@ describe('requests of a history sync on the local network', () => {
     expect([again.roots, again.pages.length]).toEqual([0, 1]);
     expect(again.sides).toEqual(sides);
     expect(again.all).toBe(3);
+  });
+});
+
+describe('requests of the command line (issue 36)', () => {
+  it('sync of a current account: one operations page and one of each listing beside it, no root; totals: none', async () => {
+    if (operations === 0) await operationsUpTo(3);
+    const userData = mkdtempSync(join(tmpdir(), 'ls-cli-requests-'));
+    // The Local profile at the relay (what `npm run network` or the app's network would be).
+    const saved = process.env['LEDGERSCOPE_LOCAL_URL'];
+    process.env['LEDGERSCOPE_LOCAL_URL'] = relay.url;
+    try {
+      const id = account.publicKey();
+      expect((await runCli(['sync', id], userData)).code).toBe(0);
+      // Current now: a second sync, counted. No health reading at start: a command reads the root
+      // only where it needs it, and a walk on from a stored token does not.
+      let before = relay.requests.length;
+      const again = await runCli(['sync', id], userData);
+      expect(again.code, again.err).toBe(0);
+      const seen = relay.requests.slice(before).map((r) => r.path);
+      expect(seen).toEqual([`/accounts/${id}/operations`, `/accounts/${id}/transactions`, `/accounts/${id}/trades`]);
+      // Figures from the index: nothing asked of the server.
+      before = relay.requests.length;
+      const totals = await runCli(['totals', id, '--by', 'asset'], userData);
+      expect(totals.code, totals.err).toBe(0);
+      expect(relay.requests.slice(before).map((r) => r.path)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env['LEDGERSCOPE_LOCAL_URL'];
+      else process.env['LEDGERSCOPE_LOCAL_URL'] = saved;
+      rmSync(userData, { recursive: true, force: true });
+    }
   });
 });

@@ -57,14 +57,34 @@ export type LabelEntry = z.output<typeof LabelEntry>;
  * A label read back from the address book file: the stored rules only, so that a label kept before
  * the stricter rules does not make the whole file unreadable (the renderer marks what it holds).
  */
-export const StoredLabelEntry = z.object({ account: LabelAccount, label: StoredLabelText }).strict();
+export const StoredLabelEntry = z
+  .object({
+    account: LabelAccount,
+    label: StoredLabelText,
+    /**
+     * The network profile the label was set on: it names the account there only (the same key on
+     * another network may be anyone's). Absent on a label kept from before labels were per network:
+     * that one is shown on every network, marked so.
+     */
+    network: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type StoredLabelEntry = z.output<typeof StoredLabelEntry>;
 
 /**
- * A label as the address book lists it: the user's own (no origin, kept for every network), or with
+ * A label as the address book lists it on the selected network: the user's own for that network,
+ * one kept from before labels were per network (`everyNetwork`, shown on each), or with
  * `origin: 'network'` a name the selected network gives its own accounts (the local network's demo
  * accounts), listed only while that network is selected.
  */
-export const ListedLabel = StoredLabelEntry.extend({ origin: z.literal('network').optional() }).strict();
+export const ListedLabel = z
+  .object({
+    account: LabelAccount,
+    label: StoredLabelText,
+    origin: z.literal('network').optional(),
+    everyNetwork: z.literal(true).optional(),
+  })
+  .strict();
 export type ListedLabel = z.output<typeof ListedLabel>;
 
 export class LabelImportError extends Error {

@@ -204,8 +204,10 @@ export function localDataDirOf(options: AppCoreOptions): string {
 /** The address book; while the local network is selected it names the demo accounts (its own names). */
 function addressBook(options: AppCoreOptions, networks: Networks): LabelStore {
   const dataDir = localDataDirOf(options);
-  return new LabelStore(options.userDataDir, () =>
-    networks.selected().id === 'local' ? { network: 'local', names: demoNames(dataDir) } : null,
+  return new LabelStore(
+    options.userDataDir,
+    () => (networks.selected().id === 'local' ? { network: 'local', names: demoNames(dataDir) } : null),
+    () => networks.selected().id,
   );
 }
 

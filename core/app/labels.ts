@@ -2,12 +2,16 @@
 // SettingsFile: a crash mid-write leaves the previous file). Every change is checked whole before
 // it is stored: an import that fails on its last line adds nothing.
 //
-// Two kinds of name. The user's labels are keyed by account alone and hold on every network. A
-// network's own names (the local network's demo accounts) are keyed by the network too: they are
-// read from that network's data while it is selected and never copied into the file, so the same
-// key on another network (where anyone may hold it) stays a stranger. Removing one records the
-// (network, account) pair as removed, which holds across restarts. A user's label for the account
-// comes first; exports and imports carry the user's labels only.
+// Two kinds of name, each kept per network, so the same key on another network (where anyone may
+// hold it) stays a stranger (issue 36: a label set on one network named the key on every one).
+// The user's labels are stored with the network profile they were set on and listed only while it
+// is selected; a label kept from before labels were per network (no network in the file) is kept
+// and shown on every network, marked so (`everyNetwork`), until it is removed; a label set for that
+// account on a network comes first there. A network's own names (the local network's demo
+// accounts) are read from that network's data while it is selected and never copied into the
+// file; removing one records the (network, account) pair as removed, which holds across restarts.
+// A user's label for the account comes first; exports and imports carry the user's labels of the
+// selected network only, and an import is stored as that network's.
 import { z } from 'zod';
 import {
   LabelAccount,
@@ -44,16 +48,41 @@ export interface ImportSummary {
 export class LabelStore {
   private readonly file: SettingsFile<LabelsFile>;
 
+  /**
+   * `network`: the selected network profile's id, whose labels are listed and set; null (no
+   * network known: a reader of the file alone) the labels of every network, those kept from before.
+   */
   constructor(
     userDataDir: string,
     private readonly ownNames: OwnNames = () => null,
+    private readonly network: () => string | null = () => null,
   ) {
     this.file = new SettingsFile(userDataDir, 'labels.json', LabelsFile, () => ({ labels: [] }));
   }
 
-  /** The user's labels (what is exported, and what an import merges into). */
-  list(): LabelEntry[] {
-    return this.file.get().labels;
+  /**
+   * The user's labels on the selected network (what is exported, and what an import merges into):
+   * its own, and those kept from before labels were per network that it has not relabelled.
+   */
+  list(): ListedLabel[] {
+    const network = this.network();
+    const stored = this.file.get().labels;
+    if (network === null)
+      return stored.filter((entry) => entry.network === undefined).map(({ account, label }) => ({ account, label }));
+    const own = stored.filter((entry) => entry.network === network);
+    const relabelled = new Set(own.map((entry) => entry.account));
+    const kept = stored.filter((entry) => entry.network === undefined && !relabelled.has(entry.account));
+    return [
+      ...own.map(({ account, label }) => ({ account, label })),
+      ...kept.map(({ account, label }): ListedLabel => ({ account, label, everyNetwork: true })),
+    ].sort(byLabel);
+  }
+
+  /** The file's labels but the network's own (or, given `accounts`, but its own of those accounts): what a change there leaves as it was. */
+  private storedElsewhere(network: string | null, accounts?: ReadonlySet<string>): StoredLabelEntry[] {
+    return this.file
+      .get()
+      .labels.filter((entry) => (entry.network ?? null) !== network || (accounts && !accounts.has(entry.account)));
   }
 
   /** Every name the book gives now: the user's labels and the selected network's own names left. */
@@ -87,21 +116,29 @@ export class LabelStore {
     return (this.file.get().removed ?? []).filter((entry) => entry.network === network).map((entry) => entry.account);
   }
 
+  /** Sets the account's label on the selected network (a label kept for every network stays for the others). */
   set(input: { account: string; label: string }): LabelEntry {
     const entry = parseEntry(input);
-    const others = this.list().filter((existing) => existing.account !== entry.account);
+    const network = this.network();
+    const others = this.storedElsewhere(network, new Set([entry.account]));
     if (others.length >= MAX_LABELS)
       throw new CoreError('invalid_input', `The address book holds at most ${MAX_LABELS} labels; remove some first.`);
-    this.file.update((file) => ({ ...file, labels: [...others, entry].sort(byLabel) }));
+    const stored: StoredLabelEntry = network === null ? entry : { ...entry, network };
+    this.file.update((file) => ({ ...file, labels: [...others, stored].sort(byLabel) }));
     return entry;
   }
 
   /** Removes the user's label of the account, else the selected network's own name for it (for good). */
   remove(account: string): boolean {
     const id = account.trim().toUpperCase();
-    const before = this.list();
-    if (before.some((entry) => entry.account === id)) {
-      this.file.update((file) => ({ ...file, labels: before.filter((entry) => entry.account !== id) }));
+    const shown = this.list().find((entry) => entry.account === id);
+    if (shown) {
+      // This network's label, or (shown on every network, so removed from every one) one kept from before.
+      const network = shown.everyNetwork ? null : this.network();
+      this.file.update((file) => ({
+        ...file,
+        labels: file.labels.filter((entry) => entry.account !== id || (entry.network ?? null) !== network),
+      }));
       return true;
     }
     const own = this.ownNames();
@@ -121,7 +158,7 @@ export class LabelStore {
       if (error instanceof LabelImportError) throw new CoreError('invalid_input', error.message);
       throw error;
     }
-    const merged = new Map(this.list().map((entry) => [entry.account, entry]));
+    const merged = new Map<string, ListedLabel>(this.list().map((entry) => [entry.account, entry]));
     const summary = { added: 0, updated: 0, unchanged: 0 };
     for (const entry of incoming) {
       const current = merged.get(entry.account);
@@ -130,13 +167,23 @@ export class LabelStore {
       else summary.updated += 1;
       merged.set(entry.account, entry);
     }
-    if (merged.size > MAX_LABELS) {
+    // What is imported becomes this network's; labels of other networks, and those kept from
+    // before that the import did not name, stay as they were.
+    const network = this.network();
+    const kept = this.storedElsewhere(network);
+    const ours = [...merged.values()]
+      .filter((entry) => entry.everyNetwork !== true)
+      .map(({ account, label }): StoredLabelEntry =>
+        network === null ? { account, label } : { account, label, network },
+      );
+    const size = kept.length + ours.length;
+    if (size > MAX_LABELS) {
       throw new CoreError(
         'invalid_input',
-        `Importing would make ${merged.size} labels; the address book holds at most ${MAX_LABELS}. Nothing was imported.`,
+        `Importing would make ${size} labels; the address book holds at most ${MAX_LABELS}. Nothing was imported.`,
       );
     }
-    this.file.update((file) => ({ ...file, labels: [...merged.values()].sort(byLabel) }));
+    this.file.update((file) => ({ ...file, labels: [...kept, ...ours].sort(byLabel) }));
     return { ...summary, total: merged.size };
   }
 
@@ -145,10 +192,16 @@ export class LabelStore {
   }
 }
 
-/** An account's label as the file holds it now (the user's labels only). */
-export function labelIn(userDataDir: string, account: string): string | undefined {
+/** An account's label on a network as the file holds it now (the user's labels only: that network's, else one kept from before). */
+export function labelIn(userDataDir: string, account: string, network: string): string | undefined {
   try {
-    return new LabelStore(userDataDir).list().find((entry) => entry.account === account)?.label;
+    return new LabelStore(
+      userDataDir,
+      () => null,
+      () => network,
+    )
+      .list()
+      .find((entry) => entry.account === account)?.label;
   } catch {
     return undefined;
   }
@@ -164,6 +217,6 @@ function parseEntry(input: unknown): LabelEntry {
   );
 }
 
-function byLabel(a: LabelEntry, b: LabelEntry): number {
+function byLabel(a: { account: string; label: string }, b: { account: string; label: string }): number {
   return a.label.localeCompare(b.label, 'en') || a.account.localeCompare(b.account);
 }

@@ -162,6 +162,30 @@ describe('labels in the renderer', () => {
   });
 });
 
+describe('address book per network (issue 36)', () => {
+  it('marks a label kept from before names were per network, and no other', async () => {
+    const bridge = fakeBridge({
+      ...book(),
+      'labels:list': () => ({
+        labels: [
+          { account: ACCOUNT, label: 'Kept', everyNetwork: true },
+          { account: OTHER, label: 'Mine' },
+        ],
+      }),
+    });
+    renderWith(bridge, <AddressBook />);
+    await act(() => reloadLabels());
+    const kept = screen.getByText('Kept').closest('tr')!;
+    expect(kept.getAttribute('data-origin')).toBe('every-network');
+    expect(within(kept).getByText('all networks').getAttribute('title')).toMatch(
+      /^Given before names were kept per network/,
+    );
+    const mine = screen.getByText('Mine').closest('tr')!;
+    expect(mine.getAttribute('data-origin')).toBe('user');
+    expect(within(mine).queryByText('all networks')).toBeNull();
+  });
+});
+
 describe('address book import', () => {
   function pick(file: File) {
     fireEvent.change(screen.getByLabelText('Import labels from a JSON or CSV file'), { target: { files: [file] } });

@@ -62,13 +62,13 @@ describe('labels: set, list, remove', () => {
       { account: B, label: 'Alice' },
       { account: A, label: 'Exchange' },
     ]);
-    expect(new LabelStore(dir).list()).toHaveLength(2);
+    expect(new LabelStore(dir, undefined, () => 'local').list()).toHaveLength(2);
     // The desktop shell's notifications read the file as it is now.
-    expect(labelIn(dir, A)).toBe('Exchange');
-    expect(labelIn(dir, BAD_CHECKSUM)).toBeUndefined();
+    expect(labelIn(dir, A, 'local')).toBe('Exchange');
+    expect(labelIn(dir, BAD_CHECKSUM, 'local')).toBeUndefined();
     expect(await ok('labels:remove', { account: B })).toEqual({ removed: true });
     expect(await ok('labels:remove', { account: B })).toEqual({ removed: false });
-    expect(fileLabels()).toEqual([{ account: A, label: 'Exchange' }]);
+    expect(fileLabels()).toEqual([{ account: A, label: 'Exchange', network: 'local' }]);
     // Each change (three sets, one removal; not the removal that removed nothing) is announced.
     expect(changes).toEqual([{ count: 1 }, { count: 2 }, { count: 2 }, { count: 1 }]);
   });
@@ -121,7 +121,7 @@ describe('labels: the file', () => {
 
   it('keeps a corrupt file aside and starts empty', () => {
     writeFileSync(join(dir, 'labels.json'), '{"labels": [{"account": "nope"');
-    expect(new LabelStore(dir).list()).toEqual([]);
+    expect(new LabelStore(dir, undefined, () => 'local').list()).toEqual([]);
     expect(readFileSync(join(dir, 'labels.json.corrupt'), 'utf8')).toContain('nope');
   });
 });
@@ -144,7 +144,9 @@ describe('labels: import and export', () => {
       unchanged: 0,
       total: 2,
     });
-    expect(new LabelStore(dir).list()).toEqual([...tricky].sort((x, y) => x.label.localeCompare(y.label, 'en')));
+    expect(new LabelStore(dir, undefined, () => 'local').list()).toEqual(
+      [...tricky].sort((x, y) => x.label.localeCompare(y.label, 'en')),
+    );
   });
 
   it('reads CSV with CRLF, a BOM, quoted newlines-free cells and blank lines', () => {
@@ -186,7 +188,7 @@ describe('labels: import and export', () => {
     const error = await refused('labels:import', { text });
     expect(error.code).toBe('invalid_input');
     expect(error.message).toContain(words);
-    expect(fileLabels()).toEqual([{ account: B, label: 'Keep me' }]);
+    expect(fileLabels()).toEqual([{ account: B, label: 'Keep me', network: 'local' }]);
     expect(changes).toHaveLength(1); // the set above; a refused import announces nothing
   });
 
@@ -198,7 +200,7 @@ describe('labels: import and export', () => {
     expect(large.message).toContain('over 2 MB');
     const secret = await refused('labels:import', { text: `account,label\n${A},${Keypair.random().secret()}\n` });
     expect(secret.code).toBe('secret_key_refused');
-    expect(fileLabels()).toEqual([{ account: B, label: 'Keep me' }]);
+    expect(fileLabels()).toEqual([{ account: B, label: 'Keep me', network: 'local' }]);
   });
 
   it('refuses an import that would take the book past 10,000 labels', async () => {
@@ -257,5 +259,61 @@ describe("the local network's own names", () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('labels per network (issue 36)', () => {
+  const store = (network: string) => new LabelStore(dir, undefined, () => network);
+
+  it('a label set on one network names the key there only; the same key elsewhere is a stranger until labelled there', () => {
+    store('testnet').set({ account: A, label: 'Faucet' });
+    expect(store('testnet').list()).toEqual([{ account: A, label: 'Faucet' }]);
+    expect(store('public').list()).toEqual([]);
+    store('public').set({ account: A, label: 'Exchange' });
+    expect(store('public').list()).toEqual([{ account: A, label: 'Exchange' }]);
+    expect(store('testnet').list()).toEqual([{ account: A, label: 'Faucet' }]);
+    // Removing it on one network leaves the other's.
+    expect(store('public').remove(A)).toBe(true);
+    expect(store('public').list()).toEqual([]);
+    expect(store('testnet').list()).toEqual([{ account: A, label: 'Faucet' }]);
+  });
+
+  it('keeps the labels of a file from before, on every network, marked; a label set on a network comes first there', () => {
+    writeFileSync(join(dir, 'labels.json'), JSON.stringify({ labels: [{ account: A, label: 'Old' }] }));
+    for (const network of ['local', 'testnet', 'public'])
+      expect(store(network).list()).toEqual([{ account: A, label: 'Old', everyNetwork: true }]);
+    store('testnet').set({ account: A, label: 'New' });
+    expect(store('testnet').list()).toEqual([{ account: A, label: 'New' }]);
+    expect(store('public').list()).toEqual([{ account: A, label: 'Old', everyNetwork: true }]);
+    expect(fileLabels()).toEqual([
+      { account: A, label: 'New', network: 'testnet' },
+      { account: A, label: 'Old' },
+    ]);
+    // Removed where it shows as kept for every network: gone from every one (as it was shown).
+    expect(store('public').remove(A)).toBe(true);
+    expect(store('local').list()).toEqual([]);
+    expect(store('testnet').list()).toEqual([{ account: A, label: 'New' }]);
+  });
+
+  it('exports the selected network’s labels and imports to it, leaving other networks’ as they were', () => {
+    store('testnet').set({ account: A, label: 'Faucet' });
+    store('public').set({ account: B, label: 'Bank' });
+    expect(parseLabelFile(store('testnet').export('json'))).toEqual([{ account: A, label: 'Faucet' }]);
+    expect(store('public').import(store('testnet').export('csv'))).toMatchObject({ added: 1, total: 2 });
+    expect(store('public').list()).toEqual([
+      { account: B, label: 'Bank' },
+      { account: A, label: 'Faucet' },
+    ]);
+    expect(store('testnet').list()).toEqual([{ account: A, label: 'Faucet' }]);
+    expect(store('local').list()).toEqual([]);
+  });
+
+  it('through the core: the selected network’s labels, and the book changes with the selection', async () => {
+    await ok('labels:set', { account: A, label: 'On local' });
+    await ok('network:select', { id: 'testnet' });
+    expect(((await ok('labels:list', {})) as { labels: unknown }).labels).toEqual([]);
+    await ok('labels:set', { account: A, label: 'On testnet' });
+    await ok('network:select', { id: 'local' });
+    expect(((await ok('labels:list', {})) as { labels: unknown }).labels).toEqual([{ account: A, label: 'On local' }]);
   });
 });

@@ -57,9 +57,10 @@ describe('a label', () => {
         ],
       }),
     );
-    expect(new LabelStore(dir).list()).toEqual([
-      { account: A, label: 'GD5UHQ…FP7N' },
-      { account: B, label: 'Bob' },
+    // A file from before labels were per network: its labels are kept, shown on every network, marked so.
+    expect(new LabelStore(dir, undefined, () => 'local').list()).toEqual([
+      { account: B, label: 'Bob', everyNetwork: true },
+      { account: A, label: 'GD5UHQ…FP7N', everyNetwork: true },
     ]);
   });
 });

@@ -60,9 +60,12 @@ export function AddressBook() {
     <section className="card" aria-label="Address book">
       <h3>Address book</h3>
       <p className="muted small">
-        Names for accounts, shown wherever the account appears. Name one from its page or the ✎ next to its id. Names
-        marked “local network” are the local network's own (its demo accounts): shown on that network only, and not
-        exported.
+        Names for accounts on the selected network, shown wherever the account appears there: the same key on another
+        network may be anyone's, so a name is kept for the network it was given on. Name one from its page or the ✎ next
+        to its id. Names marked “local network” are the local network's own (its demo accounts): shown on that network
+        only, and not exported. Names marked “all networks” were given before names were kept per network: they show on
+        every network until you remove them or name the account again here. Export and import are of this network's
+        names.
       </p>
       <div className="row-actions">
         <button type="button" onClick={() => void exportAs('json')}>
@@ -112,7 +115,7 @@ function LabelList({ entries }: { entries: ListedLabel[] }) {
         <table className="dense">
           <tbody>
             {entries.slice(0, 200).map((entry) => (
-              <tr key={entry.account} data-origin={entry.origin ?? 'user'}>
+              <tr key={entry.account} data-origin={entry.origin ?? (entry.everyNetwork ? 'every-network' : 'user')}>
                 <td>
                   <LabelText name={entry.label} />
                   {entry.origin === 'network' ? (
@@ -120,6 +123,17 @@ function LabelList({ entries }: { entries: ListedLabel[] }) {
                       {' '}
                       <span className="badge" title="The local network's own name for its demo account">
                         local network
+                      </span>
+                    </>
+                  ) : null}
+                  {entry.everyNetwork ? (
+                    <>
+                      {' '}
+                      <span
+                        className="badge"
+                        title="Given before names were kept per network: shown on every network. Name the account again to keep a name for this network only."
+                      >
+                        all networks
                       </span>
                     </>
                   ) : null}

@@ -70,7 +70,7 @@ describe('kill -9 of a history sync', () => {
       expect(listed.slice(0, state.rows).at(-1)).toBe(state.newest);
       expect(state.ids).toEqual(listed.filter((id) => BigInt(id) <= BigInt(state.token!)));
     }
-    const last = await runCli(['sync', busy, '--network', net.serviceUrl], userData);
+    const last = await runCli(['sync', busy, '--format', 'json', '--network', net.serviceUrl], userData);
     expect(last.code).toBe(0);
     expect((JSON.parse(last.out) as HistoryProgress).records).toBe(listed.length);
     const all = await runCli(

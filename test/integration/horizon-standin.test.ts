@@ -124,7 +124,7 @@ describe('command line --max-wait', () => {
   it('waits out a 429 on the root (the probe of a --network URL) before its next request to that server', async () => {
     const before = horizon.requests.length;
     horizon.rateLimit('/', 1, { 'retry-after': '1' });
-    const run = cli(['--network', horizon.url, 'payments', horizon.account, '--limit', '1']);
+    const run = cli(['--network', horizon.url, 'payments', horizon.account, '--limit', '1', '--format', 'json']);
     expect(await run.done).toBe(0);
     const [limited, next, ...rest] = horizon.requests.slice(before);
     expect(limited).toMatchObject({ path: '/', status: 429 });

@@ -164,6 +164,17 @@ describe('labels: import and export', () => {
       { account: A, label: 'x', network: 'custom-my-net' },
       { account: B, label: 'y' },
     ]);
+    expect(
+      parseLabelFile(
+        JSON.stringify([
+          { account: A, label: 'x', network: null },
+          { account: B, label: 'y', network: 'public' },
+        ]),
+      ),
+    ).toEqual([
+      { account: A, label: 'x' },
+      { account: B, label: 'y', network: 'public' },
+    ]);
   });
 
   it.each([

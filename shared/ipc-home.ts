@@ -13,7 +13,7 @@ export const homeChannels = {
   'labels:set': request(z.object({ account: LabelAccount, label: LabelText }).strict(), LabelEntry),
   /** Removes the user's label, else hides the selected network's own name for good. */
   'labels:remove': request(z.object({ account: LabelAccount }).strict(), z.object({ removed: z.boolean() })),
-  /** Merges a JSON or CSV file's text; checked whole first, so a bad file changes nothing. */
+  /** Merges a JSON or CSV file's text, each label to the network it names, else the selected one; checked whole first, so a bad file changes nothing. */
   'labels:import': request(
     z.object({ text: z.string().max(MAX_IMPORT_CHARS, 'the file is over 2 MB') }).strict(),
     z.object({
@@ -21,6 +21,8 @@ export const homeChannels = {
       updated: z.number().int(),
       unchanged: z.number().int(),
       total: z.number().int(),
+      /** How many of the file's labels are for networks other than the selected one (stored there). */
+      elsewhere: z.number().int(),
     }),
   ),
   'labels:export': request(

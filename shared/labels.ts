@@ -54,6 +54,27 @@ export const LabelEntry = z.object({ account: LabelAccount, label: LabelText }).
 export type LabelEntry = z.output<typeof LabelEntry>;
 
 /**
+ * The network an imported label is for: a network profile's id as the app makes them (`local`,
+ * `testnet`, `public`, `custom-…`), letters, digits, `.`, `_` and `-` only, so a file's text cannot
+ * pass anything else into the book.
+ */
+export const LabelNetwork = z
+  .string()
+  .max(64, 'a network id has at most 64 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a network id (letters, digits, . _ -), as a network profile has');
+
+/**
+ * A label as an export writes it and an import reads it: with the network it is for (absent, null
+ * or an empty CSV cell: the network selected when it is imported; an export writes none for a label
+ * kept from before labels were per network).
+ */
+export const ImportedLabel = z
+  .object({ account: LabelAccount, label: LabelText, network: LabelNetwork.nullish() })
+  .strict()
+  .transform(({ account, label, network }) => (network ? { account, label, network } : { account, label }));
+export type ImportedLabel = z.output<typeof ImportedLabel>;
+
+/**
  * A label read back from the address book file: the stored rules only, so that a label kept before
  * the stricter rules does not make the whole file unreadable (the renderer marks what it holds).
  */
@@ -91,8 +112,11 @@ export class LabelImportError extends Error {
   override name = 'LabelImportError';
 }
 
-/** Reads an imported file: JSON (an array of entries, or `{labels: [...]}`) or CSV `account,label`. */
-export function parseLabelFile(text: string): LabelEntry[] {
+/**
+ * Reads an imported file: JSON (an array of `{account, label, network?}`, or `{labels: [...]}`) or
+ * CSV `account,label` or `account,label,network`.
+ */
+export function parseLabelFile(text: string): ImportedLabel[] {
   if (text.length > MAX_IMPORT_CHARS)
     throw new LabelImportError(
       `The file is too large: at most ${MAX_IMPORT_CHARS.toLocaleString('en')} characters (2 MB).`,
@@ -102,7 +126,7 @@ export function parseLabelFile(text: string): LabelEntry[] {
   if (rows.length > MAX_LABELS)
     throw new LabelImportError(`The file has ${rows.length} labels; at most ${MAX_LABELS} are kept.`);
   return rows.map(({ where, value }) => {
-    const parsed = LabelEntry.safeParse(value);
+    const parsed = ImportedLabel.safeParse(value);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const field = issue?.path[0] ? `${String(issue.path[0])}: ` : '';
@@ -138,20 +162,22 @@ function jsonRows(text: string): Row[] {
 
 function csvRows(text: string): Row[] {
   const records = parseCsv(text);
-  const header = records[0]?.map((cell) => cell.trim().toLowerCase());
-  if (!header || header[0] !== 'account' || header[1] !== 'label') {
+  const header = records[0]?.map((cell) => cell.trim().toLowerCase()).join(',');
+  if (header !== 'account,label' && header !== 'account,label,network') {
     throw new LabelImportError(
-      'The CSV must start with the header "account,label" (or be JSON). Nothing was imported.',
+      'The CSV must start with the header "account,label" or "account,label,network" (or be JSON). Nothing was imported.',
     );
   }
+  const width = header.split(',').length;
   return records.slice(1).flatMap((cells, index) => {
     if (cells.length === 1 && cells[0]!.trim() === '') return [];
     const where = `Line ${index + 2}`;
-    if (cells.length !== 2)
+    if (cells.length !== width)
       throw new LabelImportError(
-        `${where}: expected 2 cells (account,label), found ${cells.length}. Nothing was imported.`,
+        `${where}: expected ${width} cells (${header}), found ${cells.length}. Nothing was imported.`,
       );
-    return [{ where, value: { account: cells[0], label: cells[1] } }];
+    const network = cells[2]?.trim();
+    return [{ where, value: { account: cells[0], label: cells[1], ...(network ? { network } : {}) } }];
   });
 }
 
@@ -188,10 +214,21 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-export function labelsToCsv(entries: readonly LabelEntry[]): string {
-  return ['account,label', ...entries.map((entry) => csvCells([entry.account, entry.label]))].join('\r\n') + '\r\n';
+/** A label as exported: with the network it is for, none for a label kept for every network. */
+export interface ExportedLabel {
+  account: string;
+  label: string;
+  network?: string | undefined;
 }
 
-export function labelsToJson(entries: readonly LabelEntry[]): string {
-  return `${JSON.stringify({ labels: entries.map(({ account, label }) => ({ account, label })) }, null, 2)}\n`;
+export function labelsToCsv(entries: readonly ExportedLabel[]): string {
+  const lines = entries.map((entry) => csvCells([entry.account, entry.label, entry.network ?? '']));
+  return ['account,label,network', ...lines].join('\r\n') + '\r\n';
+}
+
+export function labelsToJson(entries: readonly ExportedLabel[]): string {
+  const labels = entries.map(({ account, label, network }) =>
+    network ? { account, label, network } : { account, label },
+  );
+  return `${JSON.stringify({ labels }, null, 2)}\n`;
 }

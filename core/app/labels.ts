@@ -19,6 +19,7 @@ import {
   LabelImportError,
   MAX_LABELS,
   StoredLabelEntry,
+  type ImportedLabel,
   type ListedLabel,
   labelsToCsv,
   labelsToJson,
@@ -43,6 +44,7 @@ export interface ImportSummary {
   updated: number;
   unchanged: number;
   total: number;
+  elsewhere: number;
 }
 
 export class LabelStore {
@@ -149,46 +151,55 @@ export class LabelStore {
     return true;
   }
 
-  /** Merges a JSON or CSV file: an imported label replaces the account's current one. */
+  /**
+   * Merges a JSON or CSV file: an imported label replaces the account's current one on the network
+   * the file names for it, else on the selected network. Counted against what that network lists
+   * (its own labels, and those kept from before that it has not relabelled); `total` is what the
+   * selected network lists after, `elsewhere` how many of the file's labels are for other networks.
+   */
   import(text: string): ImportSummary {
-    let incoming: LabelEntry[];
+    let incoming: ImportedLabel[];
     try {
       incoming = parseLabelFile(text);
     } catch (error) {
       if (error instanceof LabelImportError) throw new CoreError('invalid_input', error.message);
       throw error;
     }
-    const merged = new Map<string, ListedLabel>(this.list().map((entry) => [entry.account, entry]));
-    const summary = { added: 0, updated: 0, unchanged: 0 };
+    const selected = this.network();
+    const stored = this.file.get().labels;
+    const key = (network: string | null, account: string) => `${network ?? ''} ${account}`;
+    const byKey = new Map(stored.map((entry) => [key(entry.network ?? null, entry.account), entry]));
+    const summary = { added: 0, updated: 0, unchanged: 0, elsewhere: 0 };
     for (const entry of incoming) {
-      const current = merged.get(entry.account);
+      const network = entry.network ?? selected;
+      if (network !== selected) summary.elsewhere += 1;
+      const here = key(network, entry.account);
+      // What the network shows for the account now: its own label, else one kept from before.
+      const current = byKey.get(here) ?? byKey.get(key(null, entry.account));
       if (!current) summary.added += 1;
       else if (current.label === entry.label) summary.unchanged += 1;
       else summary.updated += 1;
-      merged.set(entry.account, entry);
+      byKey.set(here, network === null ? { account: entry.account, label: entry.label } : { ...entry, network });
     }
-    // What is imported becomes this network's; labels of other networks, and those kept from
-    // before that the import did not name, stay as they were.
-    const network = this.network();
-    const kept = this.storedElsewhere(network);
-    const ours = [...merged.values()]
-      .filter((entry) => entry.everyNetwork !== true)
-      .map(({ account, label }): StoredLabelEntry =>
-        network === null ? { account, label } : { account, label, network },
-      );
-    const size = kept.length + ours.length;
-    if (size > MAX_LABELS) {
+    if (byKey.size > MAX_LABELS) {
       throw new CoreError(
         'invalid_input',
-        `Importing would make ${size} labels; the address book holds at most ${MAX_LABELS}. Nothing was imported.`,
+        `Importing would make ${byKey.size} labels; the address book holds at most ${MAX_LABELS}. Nothing was imported.`,
       );
     }
-    this.file.update((file) => ({ ...file, labels: [...kept, ...ours].sort(byLabel) }));
-    return { ...summary, total: merged.size };
+    this.file.update((file) => ({ ...file, labels: [...byKey.values()].sort(byLabel) }));
+    return { ...summary, total: this.list().length };
   }
 
+  /** The selected network's labels (as list()) with the network each is for: none for one kept from before. */
   export(format: 'json' | 'csv'): string {
-    return format === 'csv' ? labelsToCsv(this.list()) : labelsToJson(this.list());
+    const network = this.network();
+    const entries = this.list().map(({ account, label, everyNetwork }) => ({
+      account,
+      label,
+      network: everyNetwork || network === null ? undefined : network,
+    }));
+    return format === 'csv' ? labelsToCsv(entries) : labelsToJson(entries);
   }
 }
 

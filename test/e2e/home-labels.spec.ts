@@ -94,7 +94,9 @@ test('an account labelled on its page shows its label, is found by it in the go-
     book.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('ledgerscope-labels.csv');
-  expect(readFileSync((await download.path())!, 'utf8')).toBe(`account,label\r\n${alice},Alice (treasury)\r\n`);
+  expect(readFileSync((await download.path())!, 'utf8')).toBe(
+    `account,label,network\r\n${alice},Alice (treasury),local\r\n`,
+  );
   await book.getByLabel('Import labels from a JSON or CSV file').setInputFiles({
     name: 'evil.csv',
     mimeType: 'text/csv',

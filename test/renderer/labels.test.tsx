@@ -215,7 +215,9 @@ describe('address book import', () => {
             'invalid_input',
             'Line 2: label: a label cannot start with = + - or @. Nothing was imported.',
           );
-        return { added: 1, updated: 0, unchanged: 0, total: 1 };
+        return text.includes('testnet')
+          ? { added: 2, updated: 0, unchanged: 0, total: 1, elsewhere: 1 }
+          : { added: 1, updated: 0, unchanged: 0, total: 1, elsewhere: 0 };
       },
     });
     renderWith(bridge, <AddressBook />);
@@ -223,8 +225,15 @@ describe('address book import', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Line 2: label: a label cannot start with =');
     pick(new File([`account,label\n${ACCOUNT},Fine\n`], 'good.csv'));
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Imported good.csv: 1 added, 0 changed, 0 unchanged; 1 labels in all.',
+      'Imported good.csv: 1 added, 0 changed, 0 unchanged; 1 labels on this network.',
     );
     expect(text).toBe(`account,label\n${ACCOUNT},Fine\n`);
+    // A file naming other networks: what went there is said, as it is not listed here.
+    pick(new File([`account,label,network\n${ACCOUNT},Fine,\n${OTHER},Tap,testnet\n`], 'two.csv'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Imported two.csv: 2 added, 0 changed, 0 unchanged; 1 labels on this network. 1 of them is for another network: listed while that network is selected.',
+      ),
+    );
   });
 });

@@ -143,6 +143,7 @@ describe('labels: import and export', () => {
       updated: 1,
       unchanged: 0,
       total: 2,
+      elsewhere: 0,
     });
     expect(new LabelStore(dir, undefined, () => 'local').list()).toEqual(
       [...tricky].sort((x, y) => x.label.localeCompare(y.label, 'en')),
@@ -154,7 +155,26 @@ describe('labels: import and export', () => {
       { account: A, label: 'A, quoted "x"' },
       { account: B, label: 'plain' },
     ]);
-    expect(labelsToCsv([{ account: A, label: 'a,b' }])).toBe(`account,label\r\n${A},"a,b"\r\n`);
+    expect(labelsToCsv([{ account: A, label: 'a,b' }])).toBe(`account,label,network\r\n${A},"a,b",\r\n`);
+    expect(labelsToCsv([{ account: A, label: 'a', network: 'testnet' }])).toBe(
+      `account,label,network\r\n${A},a,testnet\r\n`,
+    );
+    // With a network column: a cell names the label's network, an empty one none (the selected network's on import).
+    expect(parseLabelFile(`account,label,network\r\n${A},x,custom-my-net\r\n${B},y,\r\n`)).toEqual([
+      { account: A, label: 'x', network: 'custom-my-net' },
+      { account: B, label: 'y' },
+    ]);
+    expect(
+      parseLabelFile(
+        JSON.stringify([
+          { account: A, label: 'x', network: null },
+          { account: B, label: 'y', network: 'public' },
+        ]),
+      ),
+    ).toEqual([
+      { account: A, label: 'x' },
+      { account: B, label: 'y', network: 'public' },
+    ]);
   });
 
   it.each([
@@ -295,17 +315,93 @@ describe('labels per network (issue 36)', () => {
     expect(store('testnet').list()).toEqual([{ account: A, label: 'New' }]);
   });
 
-  it('exports the selected network’s labels and imports to it, leaving other networks’ as they were', () => {
+  it('exports the selected network’s labels; a file naming no network imports to the selected one, leaving other networks’ as they were', () => {
     store('testnet').set({ account: A, label: 'Faucet' });
     store('public').set({ account: B, label: 'Bank' });
-    expect(parseLabelFile(store('testnet').export('json'))).toEqual([{ account: A, label: 'Faucet' }]);
-    expect(store('public').import(store('testnet').export('csv'))).toMatchObject({ added: 1, total: 2 });
+    expect(parseLabelFile(store('testnet').export('json'))).toEqual([
+      { account: A, label: 'Faucet', network: 'testnet' },
+    ]);
+    expect(store('public').import(`account,label\n${A},Faucet\n`)).toMatchObject({ added: 1, total: 2, elsewhere: 0 });
     expect(store('public').list()).toEqual([
       { account: B, label: 'Bank' },
       { account: A, label: 'Faucet' },
     ]);
     expect(store('testnet').list()).toEqual([{ account: A, label: 'Faucet' }]);
     expect(store('local').list()).toEqual([]);
+  });
+
+  it('an export names each label’s network; an import puts a label on the network it names, else on the selected one', () => {
+    writeFileSync(join(dir, 'labels.json'), JSON.stringify({ labels: [{ account: B, label: 'Old' }] }));
+    store('testnet').set({ account: A, label: 'Faucet' });
+    // A label kept for every network is exported with no network: imported, it becomes the importing network's.
+    expect(JSON.parse(store('testnet').export('json'))).toEqual({
+      labels: [
+        { account: A, label: 'Faucet', network: 'testnet' },
+        { account: B, label: 'Old' },
+      ],
+    });
+    const csv = store('testnet').export('csv');
+    expect(csv).toBe(`account,label,network\r\n${A},Faucet,testnet\r\n${B},Old,\r\n`);
+    // Imported while public is selected: the testnet label goes back to testnet, the unnetworked one to public.
+    const other = mkdtempSync(join(tmpdir(), 'ledgerscope-labels-other-'));
+    const there = (network: string) => new LabelStore(other, undefined, () => network);
+    expect(there('public').import(csv)).toEqual({ added: 2, updated: 0, unchanged: 0, total: 1, elsewhere: 1 });
+    expect(there('public').list()).toEqual([{ account: B, label: 'Old' }]);
+    expect(there('testnet').list()).toEqual([{ account: A, label: 'Faucet' }]);
+    expect(there('local').list()).toEqual([]);
+    // Round trip: the same file again changes nothing; JSON reads alike.
+    expect(there('public').import(csv)).toEqual({ added: 0, updated: 0, unchanged: 2, total: 1, elsewhere: 1 });
+    expect(there('local').import(store('testnet').export('json'))).toEqual({
+      added: 1,
+      updated: 0,
+      unchanged: 1,
+      total: 1,
+      elsewhere: 1,
+    });
+    expect(there('local').list()).toEqual([{ account: B, label: 'Old' }]);
+    expect(there('testnet').list()).toEqual([{ account: A, label: 'Faucet' }]);
+  });
+
+  it('an import relabels the named network’s label only, and counts every network’s labels against the cap', () => {
+    store('testnet').set({ account: A, label: 'Faucet' });
+    store('public').set({ account: A, label: 'Exchange' });
+    expect(store('local').import(`account,label,network\r\n${A},Tap,testnet\r\n`)).toEqual({
+      added: 0,
+      updated: 1,
+      unchanged: 0,
+      total: 0,
+      elsewhere: 1,
+    });
+    expect(store('testnet').list()).toEqual([{ account: A, label: 'Tap' }]);
+    expect(store('public').list()).toEqual([{ account: A, label: 'Exchange' }]);
+    // The file holds at most MAX_LABELS, whichever network they are for: 2 stored + (MAX - 2) fits, one more does not.
+    const many = (n: number, network: string) =>
+      JSON.stringify(Array.from({ length: n }, () => ({ account: someAccount(), label: 'n', network })));
+    expect(() => store('local').import(many(MAX_LABELS - 1, 'custom-x'))).toThrow(
+      `would make ${MAX_LABELS + 1} labels`,
+    );
+    expect(fileLabels()).toHaveLength(2);
+    expect(store('local').import(many(MAX_LABELS - 2, 'custom-x'))).toMatchObject({ elsewhere: MAX_LABELS - 2 });
+    expect(fileLabels()).toHaveLength(MAX_LABELS);
+  });
+
+  it.each([
+    ['a CSV network cell that is no network id', `account,label,network\n${A},x,test net\n`, 'Line 2: network'],
+    [
+      'a JSON network that is no network id',
+      JSON.stringify([{ account: A, label: 'x', network: 'a\u202eb' }]),
+      'Entry 1: network',
+    ],
+    [
+      'a network id too long',
+      JSON.stringify([{ account: A, label: 'x', network: 'n'.repeat(65) }]),
+      'Entry 1: network',
+    ],
+    ['a CSV line of two cells under three headers', `account,label,network\n${A},x\n`, 'Line 2: expected 3 cells'],
+  ])('refuses %s whole', (_what, text, words) => {
+    store('testnet').set({ account: B, label: 'Keep me' });
+    expect(() => store('testnet').import(text)).toThrow(words);
+    expect(fileLabels()).toEqual([{ account: B, label: 'Keep me', network: 'testnet' }]);
   });
 
   it('through the core: the selected network’s labels, and the book changes with the selection', async () => {

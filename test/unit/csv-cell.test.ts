@@ -201,7 +201,10 @@ describe('the exports write their cells with it', () => {
       { account, label: 'Ops; "night" desk' },
       { account, label: "x;'=1+1;" },
     ];
-    expect(readCsv(text, ',')).toEqual([['account', 'label'], ...back.map((entry) => [entry.account, entry.label])]);
+    expect(readCsv(text, ',')).toEqual([
+      ['account', 'label', 'network'],
+      ...back.map((entry) => [entry.account, entry.label, '']),
+    ]);
     expect(parseLabelFile(text)).toEqual(back);
   });
 });

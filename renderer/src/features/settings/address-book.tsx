@@ -39,7 +39,14 @@ export async function importLabelFile(file: File): Promise<string> {
   }
   const summary = await call('labels:import', { text: await readText(file) });
   await reloadLabels();
-  return `Imported ${file.name}: ${summary.added} added, ${summary.updated} changed, ${summary.unchanged} unchanged; ${summary.total} labels in all.`;
+  const said = `Imported ${file.name}: ${summary.added} added, ${summary.updated} changed, ${summary.unchanged} unchanged; ${summary.total} labels on this network.`;
+  if (summary.elsewhere === 0) return said;
+  // A file's labels for other networks are stored there (the file names the network), not listed here.
+  const which =
+    summary.elsewhere === 1
+      ? '1 of them is for another network'
+      : `${summary.elsewhere} of them are for other networks`;
+  return `${said} ${which}: listed while that network is selected.`;
 }
 
 export function AddressBook() {
@@ -64,8 +71,8 @@ export function AddressBook() {
         network may be anyone's, so a name is kept for the network it was given on. Name one from its page or the ✎ next
         to its id. Names marked “local network” are the local network's own (its demo accounts): shown on that network
         only, and not exported. Names marked “all networks” were given before names were kept per network: they show on
-        every network until you remove them or name the account again here. Export and import are of this network's
-        names.
+        every network until you remove them or name the account again here. Export is of this network's names, each with
+        its network; an import puts a name on the network its file gives, else on this one.
       </p>
       <div className="row-actions">
         <button type="button" onClick={() => void exportAs('json')}>

@@ -8,9 +8,8 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { zstdCompressSync } from 'node:zlib';
-import { xdr } from '@stellar/stellar-base';
 import { batchOf, objectKey, type LakeConfig } from '../../shared/lake-layout';
-import { ledgerXdr } from '../rpc/ledger-meta';
+import { closeMetaBytes } from '../rpc/ledger-meta';
 import type { Store } from '../service/queries';
 
 /** The public lake's own layout: one ledger a file, 64,000 files a partition. */
@@ -84,17 +83,26 @@ export class LakeWriter {
     return written;
   }
 
-  /** One batch, from its first ledger: its close metas in order, compressed, written whole. */
+  /**
+   * One batch, from its first ledger: its close metas in order (assembled from the stored XDR:
+   * closeMetaBytes), as a LedgerCloseMetaBatch, compressed, written whole.
+   */
   private writeBatch(start: number): void {
     const { end } = batchOf(start, this.config);
-    const metas: xdr.LedgerCloseMeta[] = [];
+    const parts: Buffer[] = [u32(start), u32(end), u32(end - start + 1)];
     for (let sequence = start; sequence <= end; sequence++) {
-      const ledger = ledgerXdr(this.store, sequence);
-      if (!ledger?.closeMeta)
+      const meta = closeMetaBytes(this.store, sequence);
+      if (!meta)
         throw new Error(`ledger ${sequence} has no recorded close meta: the lake cannot hold it (docs/lake.md)`);
-      metas.push(ledger.closeMeta);
+      parts.push(meta);
     }
-    const batch = new xdr.LedgerCloseMetaBatch({ startSequence: start, endSequence: end, ledgerCloseMeta: metas });
-    writeWhole(this.pathOf(start), zstdCompressSync(batch.toXDR()));
+    writeWhole(this.pathOf(start), zstdCompressSync(Buffer.concat(parts)));
   }
+}
+
+/** An XDR unsigned int. */
+function u32(value: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value);
+  return bytes;
 }

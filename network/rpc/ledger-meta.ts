@@ -62,29 +62,13 @@ export function ledgerXdr(store: Store, sequence: number): LedgerXdr | undefined
         result: xdr.TransactionResult.fromXDR(String(r.result_xdr), 'base64'),
       }),
   );
-  const closeTime = BigInt(Date.parse(String(ledger.closed_at)) / 1000);
-  const header = new xdr.LedgerHeader({
-    ledgerVersion: PROTOCOL_VERSION,
+  const header = headerOf(
+    ledger,
+    sequence,
     previousLedgerHash,
-    scpValue: new xdr.StellarValue({
-      txSetHash: sha256(txSet.toXDR()),
-      closeTime: xdr.Uint64.fromString(closeTime.toString()),
-      upgrades: [],
-      ext: xdr.StellarValueExt.stellarValueBasic(),
-    }),
-    txSetResultHash: sha256(new xdr.TransactionResultSet({ results: pairs }).toXDR()),
-    bucketListHash: ZERO_HASH,
-    ledgerSeq: sequence,
-    totalCoins: int64(TOTAL_SUPPLY),
-    feePool: int64(ledger.fee_pool),
-    inflationSeq: 0,
-    idPool: xdr.Uint64.fromString('0'),
-    baseFee: Number(ledger.base_fee),
-    baseReserve: Number(ledger.base_reserve),
-    maxTxSetSize: 1000,
-    skipList: [ZERO_HASH, ZERO_HASH, ZERO_HASH, ZERO_HASH],
-    ext: new xdr.LedgerHeaderExt(0),
-  });
+    sha256(txSet.toXDR()),
+    sha256(new xdr.TransactionResultSet({ results: pairs }).toXDR()),
+  );
   if (rows.some((r) => r.result_meta === null || r.result_meta === undefined)) return { header, closeMeta: undefined };
   const txProcessing = rows.map(
     (r, i) =>
@@ -114,4 +98,106 @@ export function ledgerXdr(store: Store, sequence: number): LedgerXdr | undefined
     }),
   );
   return { header, closeMeta };
+}
+
+/** The ledger's header, over the hashes of its transaction set and result set as written. */
+function headerOf(
+  ledger: Row,
+  sequence: number,
+  previousLedgerHash: Buffer,
+  txSetHash: Buffer,
+  txSetResultHash: Buffer,
+) {
+  const closeTime = BigInt(Date.parse(String(ledger.closed_at)) / 1000);
+  return new xdr.LedgerHeader({
+    ledgerVersion: PROTOCOL_VERSION,
+    previousLedgerHash,
+    scpValue: new xdr.StellarValue({
+      txSetHash,
+      closeTime: xdr.Uint64.fromString(closeTime.toString()),
+      upgrades: [],
+      ext: xdr.StellarValueExt.stellarValueBasic(),
+    }),
+    txSetResultHash,
+    bucketListHash: ZERO_HASH,
+    ledgerSeq: sequence,
+    totalCoins: int64(TOTAL_SUPPLY),
+    feePool: int64(ledger.fee_pool),
+    inflationSeq: 0,
+    idPool: xdr.Uint64.fromString('0'),
+    baseFee: Number(ledger.base_fee),
+    baseReserve: Number(ledger.base_reserve),
+    maxTxSetSize: 1000,
+    skipList: [ZERO_HASH, ZERO_HASH, ZERO_HASH, ZERO_HASH],
+    ext: new xdr.LedgerHeaderExt(0),
+  });
+}
+
+const u32 = (value: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value);
+  return bytes;
+};
+const u64 = (value: bigint) => {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64BE(value);
+  return bytes;
+};
+
+/**
+ * The ledger's LedgerCloseMeta as XDR bytes, exactly what `ledgerXdr(…).closeMeta.toXDR()` gives
+ * (test/unit/ledger-meta-bytes.test.ts holds them equal, ledger by ledger), assembled from the
+ * stored transactions' XDR as it is (envelope, result, fee changes, TransactionMetaV4) around a
+ * header built with @stellar/stellar-base: no transaction is decoded and encoded again, which was
+ * nearly all of the lake writer's time (issue 39.1). undefined: no such ledger; null: a transaction
+ * of it has no recorded meta.
+ */
+export function closeMetaBytes(store: Store, sequence: number): Buffer | null | undefined {
+  const ledger = store.ledger(BigInt(sequence));
+  if (!ledger) return undefined;
+  const rows = ledgerTransactions(store, sequence);
+  if (rows.some((r) => r.result_meta === null || r.result_meta === undefined)) return null;
+  const previousLedgerHash = Buffer.from(String(ledger.prev_hash), 'hex');
+  const envelopes = rows.map((r) => Buffer.from(String(r.envelope_xdr), 'base64'));
+  // GeneralizedTransactionSet v1: the classic phase (v0 components: one of maybe-discounted fee,
+  // its base fee given) when there are transactions, then the empty Soroban phase.
+  const classic =
+    rows.length > 0
+      ? [u32(0), u32(1), u32(0), u32(1), u64(BigInt(ledger.base_fee as bigint)), u32(rows.length), ...envelopes]
+      : [u32(0), u32(0)];
+  const txSet = Buffer.concat([u32(1), previousLedgerHash, u32(2), ...classic, u32(0), u32(0)]);
+  const pairs = rows.map((r) =>
+    Buffer.concat([Buffer.from(String(r.hash), 'hex'), Buffer.from(String(r.result_xdr), 'base64')]),
+  );
+  const header = headerOf(
+    ledger,
+    sequence,
+    previousLedgerHash,
+    sha256(txSet),
+    sha256(Buffer.concat([u32(pairs.length), ...pairs])),
+  );
+  // TransactionResultMetaV1: ext, the result pair, fee changes, the meta, no post-apply fee changes.
+  const processing = rows.flatMap((r, i) => [
+    u32(0),
+    pairs[i]!,
+    Buffer.from(r.fee_meta as Uint8Array),
+    Buffer.from(r.result_meta as Uint8Array),
+    u32(0),
+  ]);
+  // LedgerCloseMeta v2: ext, the header entry, the set, the processing, then no upgrades, no SCP
+  // info, no live Soroban state and no evicted keys.
+  return Buffer.concat([
+    u32(2),
+    u32(0),
+    Buffer.from(String(ledger.hash), 'hex'),
+    header.toXDR(),
+    u32(0),
+    txSet,
+    u32(rows.length),
+    ...processing,
+    u32(0),
+    u32(0),
+    u64(0n),
+    u32(0),
+  ]);
 }

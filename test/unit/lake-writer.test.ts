@@ -12,6 +12,7 @@ import { Store } from '../../network/service/queries';
 import { openStore, storePath } from '../../network/store/db';
 import { CoreNode } from '../../network/validator/node';
 import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/layout';
+import { closeMetaBytes, ledgerXdr } from '../../network/rpc/ledger-meta';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-'));
 let core: CoreNode;
@@ -45,6 +46,24 @@ const hashesOf = (ledger: number) =>
       .prepare('SELECT hash FROM transactions WHERE id >= ? AND id < ? ORDER BY id')
       .all(BigInt(ledger) << 32n, BigInt(ledger + 1) << 32n) as { hash: string }[]
   ).map((r) => r.hash);
+
+describe('a ledger close meta assembled from the stored XDR (issue 39.1)', () => {
+  it('is byte for byte the one built with @stellar/stellar-base, for every ledger, empty ones included', () => {
+    const first = Number(store.earliestLedger());
+    const latest = Number(store.latestLedger());
+    let withTransactions = 0;
+    for (let sequence = first; sequence <= latest; sequence++) {
+      const built = ledgerXdr(store, sequence)!.closeMeta!.toXDR();
+      const assembled = closeMetaBytes(store, sequence)!;
+      expect(assembled.equals(built), `ledger ${sequence}`).toBe(true);
+      if (hashesOf(sequence).length > 0) withTransactions++;
+    }
+    // Both kinds were compared: ledgers with transactions and ledgers without.
+    expect(withTransactions).toBeGreaterThan(10);
+    expect(latest - first + 1).toBeGreaterThan(withTransactions);
+    expect(closeMetaBytes(store, latest + 1)).toBeUndefined();
+  });
+});
 
 describe('the lake the local network writes', () => {
   it('holds every ledger of the store, one per file, exactly its transactions, under SEP-54 keys', () => {

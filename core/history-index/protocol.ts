@@ -18,6 +18,7 @@ import type { PageSeen, PagingFault } from '../../shared/paging-guard';
 import type { IndexSums } from '../../shared/reconcile';
 
 import type { CoreError } from '../app/errors';
+import type { IndexFormatName } from '../sources/index-format';
 
 /**
  * An indexed account's row of `accounts` (worker-thread/schema.ts, account-meta.ts): where its sync
@@ -117,10 +118,13 @@ export interface HistoryOps {
       guard?: PageGuardArgs;
       /** A page of a walk beside the operations (side-writer.ts), read up to `bound` (the operations walk's token). */
       side?: { kind: SideKind; bound: string };
+      /** The format its source's index pages are in (core/sources/index-format.ts; default Horizon's). */
+      format?: IndexFormatName;
     },
     PageResult,
   ];
-  ingestTexts: [{ account: string; texts: string[] }, IngestResult];
+  /** Records a stream delivered, written as one page, read in their source's format. */
+  ingestTexts: [{ account: string; texts: string[]; format?: IndexFormatName }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
   setState: [{ account: string } & AccountChange, null];
   list: [Record<string, never>, AccountMeta[]];

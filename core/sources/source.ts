@@ -25,6 +25,7 @@ import type {
 import { CoreError } from '../app/errors';
 import type { StreamOptions } from '../streams/stream-options';
 import type { HttpClient, OnWait } from '../http/http';
+import type { IndexFormatName } from './index-format';
 
 /** A capability this source does not have, and the sentence that says so. */
 export interface Lacking {
@@ -149,6 +150,8 @@ export interface SourceSubmission {
 
 /** Listings, syncs and exports of a local history index walk these. */
 export interface IndexListings {
+  /** The format its pages are in, which the index worker reads them with (index-format.ts). */
+  readonly format: IndexFormatName;
   /** The account's operations, oldest first; and the listings beside them (sync-sides). */
   readonly operations: IndexListing;
   readonly sides: { readonly transactions: IndexListing; readonly trades: IndexListing };

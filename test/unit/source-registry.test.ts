@@ -189,10 +189,11 @@ describe('the registry', () => {
 
 describe('the seam', () => {
   /**
-   * Who may import a Horizon file: the sources themselves (the registry among them), and the history
-   * index's worker, which parses the raw pages the Horizon index listings return.
+   * Who may import a Horizon file: the sources themselves (the registries among them). No other: the
+   * history index's worker reads its pages through sources/index-formats.ts, the registry of page
+   * formats, as the core reaches a network through registry.ts.
    */
-  const ALLOWED = [/^core\/sources\//, /^core\/history-index\/worker-thread\//];
+  const ALLOWED = [/^core\/sources\//];
 
   it('handlers, the app, the history sync, the streams, the exports and the command line reach Horizon only through the source', () => {
     const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {

@@ -9,7 +9,7 @@ import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../app/dispatch';
 import { CoreError } from '../../app/errors';
 import { finishTemp, openTemp } from '../../exports/whole-file';
-import type { Source } from '../../sources/source';
+import { need, type Source } from '../../sources/source';
 import type { StreamOptions } from '../../streams/stream-options';
 import { HistoryWorker, indexFile } from './client';
 import type { AccountMeta, HistoryOp, OpArgs, OpResult } from '../protocol';
@@ -77,6 +77,7 @@ export class HistoryService {
             rid: page.rid,
             guard,
             ...(side ? { side } : {}),
+            format: need(source.index).format,
           }),
         release: (page) => this.worker.drop(page.rid),
         emit: (progress) => this.options.emit('history:progress', progress),

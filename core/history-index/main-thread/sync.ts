@@ -276,7 +276,7 @@ export class AccountSync {
     if (texts.length === 0 || this.state !== 'current') return;
     const { account, call } = this.options;
     this.writes = this.writes
-      .then(() => call('ingestTexts', { account, texts }))
+      .then(() => call('ingestTexts', { account, texts, format: need(this.options.source.index).format }))
       .then(
         (result) => this.recordAdded(result.added, result.meta),
         (error: Error) =>

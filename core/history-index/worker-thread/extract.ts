@@ -1,6 +1,6 @@
 // One operation record (either dialect, as the server wrote it) to the columns of the history
 // index, relative to the indexed account. What a row moved is read as every view reads it: the
-// record's typed operation (core/sources/horizon/operation-readers/moving.ts, the readers normalize.ts uses) read
+// record's typed operation (its source's index format, core/sources/index-format.ts: Horizon's reads with the readers normalize.ts uses) read
 // by shared/moves.ts movesOf from the indexed account's side, so a row's direction, asset, amount
 // and counterparty are those the operation tables show for that account.
 import { parseAmount } from '../../../shared/amount';
@@ -8,12 +8,10 @@ import type { HistoryDirection } from '../../../shared/history';
 import type { JsonValue } from '../../../shared/json';
 import type { Operation } from '../../../shared/model';
 import { movedAssetKey, movesOf, type Leg, type MoveDirection } from '../../../shared/moves';
-import { embeddedRecords } from '../../sources/horizon/hal-records';
 import { parseJsonFast, parseListingFast } from '../../http/json-fast';
 import { operationSummary } from '../../../shared/operation-summary';
-import type { Common } from '../../sources/horizon/operation-readers/fields';
-import { readDescribed, readMoving } from '../../sources/horizon/operation-readers/moving';
-import { typeNameOf } from '../../sources/horizon/type-name';
+import type { IndexPageFormat, OperationCommon } from '../../sources/index-format';
+import { indexFormat } from '../../sources/index-formats';
 import { digits, int, NormalizeError, obj, text, type JsonObject } from '../../http/values';
 import { feeStroops, ledgerOfId, recordTime } from './record-rules';
 
@@ -134,9 +132,16 @@ function heldFor(op: Operation, viewer: string): Leg[] {
  * one. But an amount beyond int64 is no amount a ledger can hold: the record is refused by name and
  * rule (#37.5), never indexed as moving nothing.
  */
-function movementOrNone(type: string, r: JsonObject, common: Common, viewer: string, what: string): Movement {
+function movementOrNone(
+  format: IndexPageFormat,
+  type: string,
+  r: JsonObject,
+  common: OperationCommon,
+  viewer: string,
+  what: string,
+): Movement {
   try {
-    const op = readMoving(type, r, common);
+    const op = format.moving(type, r, common);
     return op ? movementOf(op, viewer) : NO_MOVEMENT;
   } catch (error) {
     if (error instanceof Error && error.name === 'AmountError' && error.message.includes('outside int64'))
@@ -146,8 +151,8 @@ function movementOrNone(type: string, r: JsonObject, common: Common, viewer: str
   }
 }
 
-/** The index row of one record; throws NormalizeError (or AmountError) for a record it cannot read. */
-export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow {
+/** The index row of one record, read in its page's format; throws NormalizeError (or AmountError) for a record it cannot read. */
+export function extractRow(value: JsonValue, viewer: string, slot = 0, format = indexFormat()): IndexRow {
   const r = obj(value);
   if (!r) throw new NormalizeError('an operation record is not an object');
   const idText = digits(r['id']);
@@ -165,12 +170,12 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
       `${what}: created_at ${JSON.stringify(createdText)} is not its transaction's (${JSON.stringify(txCreated.slice(0, 60))})`,
     );
   const fee = tx ? feeStroops(tx['fee_charged'], `${what}: its transaction's fee_charged`) : undefined;
-  const type = typeNameOf(r);
+  const type = format.typeName(r);
   const flag = r['transaction_successful'];
   const successful = flag === undefined ? true : flag === true || flag === 'true';
   const source = text(r['source_account']) ?? '';
   const txHash = text(r['transaction_hash']) ?? '';
-  const common: Common = {
+  const common: OperationCommon = {
     id: idText,
     pagingToken: '',
     sourceAccount: source,
@@ -178,7 +183,7 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
     successful,
     createdAt: createdText,
   };
-  const m = movementOrNone(type, r, common, viewer, what);
+  const m = movementOrNone(format, type, r, common, viewer, what);
   return {
     id,
     pagingToken: text(r['paging_token']) ?? idText,
@@ -203,9 +208,9 @@ export function extractRow(value: JsonValue, viewer: string, slot = 0): IndexRow
   };
 }
 
-/** The index rows of a listing page's records, in the page's order. */
-export function extractPage(pageText: string, viewer: string): IndexRow[] {
-  return embeddedRecords(parseListingFast(pageText)).map((record, slot) => extractRow(record, viewer, slot));
+/** The index rows of a listing page's records, in the page's order, read in its format. */
+export function extractPage(pageText: string, viewer: string, format = indexFormat()): IndexRow[] {
+  return format.records(parseListingFast(pageText)).map((record, slot) => extractRow(record, viewer, slot, format));
 }
 
 /**
@@ -213,12 +218,12 @@ export function extractPage(pageText: string, viewer: string): IndexRow[] {
  * drawer's and the exports'): for a row whose columns hold no amount (a trust line, a sequence
  * bump, options, an offer), so it is not a blank row. Undefined for a record it cannot read.
  */
-export function describeRecord(recordText: string): string | undefined {
+export function describeRecord(recordText: string, format = indexFormat()): string | undefined {
   try {
     const r = obj(parseJsonFast(recordText));
     if (!r) return undefined;
     const flag = r['transaction_successful'];
-    const common: Common = {
+    const common: OperationCommon = {
       id: digits(r['id']) ?? '0',
       pagingToken: '',
       sourceAccount: text(r['source_account']) ?? '',
@@ -226,7 +231,7 @@ export function describeRecord(recordText: string): string | undefined {
       successful: flag === undefined ? true : flag === true || flag === 'true',
       createdAt: text(r['created_at']) ?? '',
     };
-    const op = readDescribed(typeNameOf(r), r, common);
+    const op = format.described(format.typeName(r), r, common);
     return op ? operationSummary(op) : undefined;
   } catch (error) {
     if (error instanceof NormalizeError || (error instanceof Error && error.name === 'AmountError')) return undefined;

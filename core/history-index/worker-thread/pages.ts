@@ -11,7 +11,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import * as zlib from 'node:zlib';
 import { stringifyJson } from '../../../shared/json';
-import { embeddedRecords } from '../../sources/horizon/hal-records';
+import { indexFormat } from '../../sources/index-formats';
 import { parseJsonFast } from '../../http/json-fast';
 import { pageSum, PageDamage } from './damage';
 
@@ -100,7 +100,11 @@ function decodedPage(id: number, row: { acct: number; body: Uint8Array; sum: num
   if (row.sum !== null && pageSum(row.body) !== row.sum)
     throw new PageDamage(row.acct, `stored page ${id} fails its checksum`);
   try {
-    return embeddedRecords(parseJsonFast(unpackPageSync(row.body))).map((record) => stringifyJson(record));
+    // Every page an index stores is a listing page of Horizon's format: the one format whose pages
+    // are kept (a source of another format would name its own here, with the page).
+    return indexFormat('horizon')
+      .records(parseJsonFast(unpackPageSync(row.body)))
+      .map((record) => stringifyJson(record));
   } catch (error) {
     throw new PageDamage(row.acct, `stored page ${id} cannot be read: ${(error as Error).message.slice(0, 80)}`);
   }

@@ -8,7 +8,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { stringifyJson, type JsonValue } from '../../../shared/json';
 import { PagingError } from '../../../shared/paging-guard';
-import { embeddedRecords } from '../../sources/horizon/hal-records';
+import { indexFormat } from '../../sources/index-formats';
 import { parseListingFast } from '../../http/json-fast';
 import { obj } from '../../http/values';
 import { PAGE_LIMIT } from '../walk-cursor';
@@ -82,9 +82,16 @@ export class SideWriter {
    * operations walk's guard), those up to `bound` read and written with the token of the last.
    * `count` is the records read: fewer than a page's limit when the bound cut it, which ends the walk.
    */
-  ingest(address: string, kind: SideKind, bytes: Uint8Array, guard: PageGuardArgs, bound: string): PageResult {
+  ingest(
+    address: string,
+    kind: SideKind,
+    bytes: Uint8Array,
+    guard: PageGuardArgs,
+    bound: string,
+    format = indexFormat(),
+  ): PageResult {
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    const records = embeddedRecords(parseListingFast(text));
+    const records = format.records(parseListingFast(text));
     const all = placesOf(kind, records);
     let previous = cursorPlace(guard.cursor);
     for (const read of all) {

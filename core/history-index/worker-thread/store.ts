@@ -7,9 +7,10 @@
 // of its first page (worker.ts). A page that fails to write rolls back the whole open group, which
 // the sync fetches again from the last committed token (a savepoint per page would keep the rest,
 // at 2.5 times the bytes written: docs/benchmarks.md, for a failure that is the disk's or a
-// hostile server's). Runs in the index worker only (legs: legs.ts; side walks: side-writer.ts).
+// hostile server's). Pages are read in their source's format (sources/index-format.ts), in the worker.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { AccountChange, AccountMeta, IngestResult, PageGuardArgs, PageResult } from '../protocol';
+import { indexFormat } from '../../sources/index-formats';
 import { readMeta, updateAccount } from './account-meta';
 import { extractPage, type IndexRow } from './extract';
 import { packPageSync, pageOfRecords } from './pages';
@@ -22,7 +23,6 @@ import { datedRow, LedgerTimes, type Dated } from './ledger-times';
 
 export { listMeta, readMeta } from './account-meta';
 export type { AccountMeta, IngestResult, PageResult } from '../protocol';
-
 /** Full pages of a sync written in one transaction at most. */
 export const GROUP_PAGES = 20;
 
@@ -73,8 +73,8 @@ export class IndexWriter {
   }
 
   /** A listing page's text: its records are parsed and written, with the page itself and the token of its last record. */
-  ingestPage(address: string, pageText: string): IngestResult {
-    const rows = extractPage(pageText, address);
+  ingestPage(address: string, pageText: string, format = indexFormat()): IngestResult {
+    const rows = extractPage(pageText, address, format);
     return this.ingestRows(address, rows, rows.at(-1)?.pagingToken ?? null, packPageSync(pageText));
   }
 
@@ -83,9 +83,9 @@ export class IndexWriter {
    * token of its last record. A full page joins the open group; a short one (the last of a walk)
    * commits the group with it.
    */
-  ingestPageBytes(address: string, bytes: Uint8Array, guard?: PageGuardArgs): PageResult {
+  ingestPageBytes(address: string, bytes: Uint8Array, guard?: PageGuardArgs, format = indexFormat()): PageResult {
     const page = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const rows = extractPage(page.toString('utf8'), address);
+    const rows = extractPage(page.toString('utf8'), address, format);
     const [firstToken, lastToken] = [rows[0]?.pagingToken ?? null, rows.at(-1)?.pagingToken ?? null];
     // The walk's paging guard, before anything of the page is written (page-guard.ts).
     if (guard) checkPage(guard, rows, rows.length === PAGE_LIMIT ? lastToken : null);
@@ -94,8 +94,8 @@ export class IndexWriter {
   }
 
   /** Records' texts (as a stream delivers them, in order), written as one page with the token of the last. */
-  ingestTexts(address: string, texts: string[]): IngestResult {
-    return this.ingestPage(address, pageOfRecords(texts));
+  ingestTexts(address: string, texts: string[], format = indexFormat()): IngestResult {
+    return this.ingestPage(address, pageOfRecords(texts), format);
   }
 
   /**

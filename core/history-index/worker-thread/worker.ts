@@ -22,6 +22,7 @@ import { IndexWriter, listMeta, readMeta } from './store';
 import { SideWriter } from './side-writer';
 import { cumulativeFlow, totalsBy, typeCounts } from './totals';
 import { WorkerFetches, type FetchRequest } from './worker-fetch';
+import { indexFormat } from '../../sources/index-formats';
 
 interface Opened {
   db: DatabaseSync;
@@ -148,18 +149,27 @@ type Handlers = {
 };
 
 const handlers: Handlers = {
-  ingestHeld: (entry, { account, rid, guard, side }) => {
+  ingestHeld: (entry, { account, rid, guard, side, format }) => {
     const bytes = fetches.take(rid);
     writable(entry.db, account);
+    // The page is read in the format its source's index pages are in (core/sources/index-format.ts).
+    const reader = indexFormat(format);
     return grouped(entry, () =>
       side
-        ? entry.sides.ingest(account, side.kind, bytes, guard ?? { cursor: undefined, previous: null }, side.bound)
-        : entry.writer.ingestPageBytes(account, bytes, guard),
+        ? entry.sides.ingest(
+            account,
+            side.kind,
+            bytes,
+            guard ?? { cursor: undefined, previous: null },
+            side.bound,
+            reader,
+          )
+        : entry.writer.ingestPageBytes(account, bytes, guard, reader),
     );
   },
-  ingestTexts: ({ db, writer }, { account, texts }) => {
+  ingestTexts: ({ db, writer }, { account, texts, format }) => {
     writable(db, account);
-    return writer.ingestTexts(account, texts);
+    return writer.ingestTexts(account, texts, indexFormat(format));
   },
   rebuild: () => {
     throw new CoreError('internal', 'A rebuild is answered before the handlers.');

@@ -7,6 +7,7 @@ import { newerOnServer } from './newer-records';
 const accountListing = (name: string) => (account: string) => `/accounts/${account}/${name}`;
 
 export const HORIZON_INDEX: IndexListings = {
+  format: 'horizon',
   operations: {
     name: 'operations',
     path: accountListing('operations'),

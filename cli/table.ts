@@ -20,9 +20,19 @@ export interface TableOptions {
   max?: number;
 }
 
-/** `text` in at most `width` characters: cut with "…" when longer. */
+/**
+ * `text` in at most `width` characters: cut with "…" when longer. Never inside a figure: a cut in a
+ * word that holds a digit goes back to before that word ("up to 10,000.0000000" clipped reads "up
+ * to …", not "up to 10,…", which would pass for another amount), unless the word is the first.
+ */
 export function clip(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+  if (text.length <= width) return text;
+  let cut = Math.max(0, width - 1);
+  const before = text.slice(0, cut);
+  const started = /\S*$/.exec(before)![0];
+  const cutWord = started + /^\S*/.exec(text.slice(cut))![0];
+  if (started !== '' && /\d/.test(cutWord) && started.length < before.length) cut -= started.length;
+  return `${text.slice(0, cut)}…`;
 }
 
 const GAP = 2;

@@ -46,6 +46,22 @@ describe('a table for a person', () => {
     expect(wide).not.toContain('left out');
   });
 
+  it('clips a sentence before a figure it would cut, never inside it (issue 36)', () => {
+    const trust = 'busy trusts pool 426e45…202dd3 up to 10,000.0000000';
+    // Cut inside "10,000.0000000": back to before it.
+    expect(clip(trust, 42)).toBe('busy trusts pool 426e45…202dd3 up to …');
+    // Cut at the space before it, or at the end of the word before: nothing of the figure either way.
+    expect(clip(trust, 38)).toBe('busy trusts pool 426e45…202dd3 up to …');
+    expect(clip(trust, 37)).toBe('busy trusts pool 426e45…202dd3 up to…');
+    // Cut inside a word without a digit: cut there, as before.
+    expect(clip(trust, 11)).toBe('busy trust…');
+    // Whole when it fits, at exactly its width and one over.
+    expect(clip(trust, trust.length)).toBe(trust);
+    expect(clip(trust, trust.length - 1)).toBe('busy trusts pool 426e45…202dd3 up to …');
+    // A first word with a digit is cut where it is (nothing before it to go back to).
+    expect(clip('1234567890', 5)).toBe('1234…');
+  });
+
   it('wraps a sentence between words at its width', () => {
     expect(wrap('aaa bbb ccc', 7)).toBe('aaa bbb\nccc\n');
     expect(wrap('aaa bbb ccc', 6)).toBe('aaa\nbbb\nccc\n');

@@ -80,13 +80,6 @@ export class LabelStore {
     ].sort(byLabel);
   }
 
-  /** The file's labels but the network's own (or, given `accounts`, but its own of those accounts): what a change there leaves as it was. */
-  private storedElsewhere(network: string | null, accounts?: ReadonlySet<string>): StoredLabelEntry[] {
-    return this.file
-      .get()
-      .labels.filter((entry) => (entry.network ?? null) !== network || (accounts && !accounts.has(entry.account)));
-  }
-
   /** Every name the book gives now: the user's labels and the selected network's own names left. */
   book(): ListedLabel[] {
     const own = this.ownNamesLeft();
@@ -122,7 +115,10 @@ export class LabelStore {
   set(input: { account: string; label: string }): LabelEntry {
     const entry = parseEntry(input);
     const network = this.network();
-    const others = this.storedElsewhere(network, new Set([entry.account]));
+    // Every stored label but this network's of the account (one kept from before stays for the others).
+    const others = this.file
+      .get()
+      .labels.filter((stored) => stored.account !== entry.account || (stored.network ?? null) !== network);
     if (others.length >= MAX_LABELS)
       throw new CoreError('invalid_input', `The address book holds at most ${MAX_LABELS} labels; remove some first.`);
     const stored: StoredLabelEntry = network === null ? entry : { ...entry, network };

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { zstdCompressSync } from 'node:zlib';
 import { batchOf, objectKey, type LakeConfig } from '../../shared/lake-layout';
-import { closeMetaBytes } from '../rpc/ledger-meta';
+import { ledgerXdr } from '../rpc/ledger-meta';
 import type { Store } from '../service/queries';
 
 /** The public lake's own layout: one ledger a file, 64,000 files a partition. */
@@ -85,13 +85,13 @@ export class LakeWriter {
 
   /**
    * One batch, from its first ledger: its close metas in order (assembled from the stored XDR:
-   * closeMetaBytes), as a LedgerCloseMetaBatch, compressed, written whole.
+   * rpc/ledger-meta.ts), as a LedgerCloseMetaBatch, compressed, written whole.
    */
   private writeBatch(start: number): void {
     const { end } = batchOf(start, this.config);
     const parts: Buffer[] = [u32(start), u32(end), u32(end - start + 1)];
     for (let sequence = start; sequence <= end; sequence++) {
-      const meta = closeMetaBytes(this.store, sequence);
+      const meta = ledgerXdr(this.store, sequence)?.closeMeta;
       if (!meta)
         throw new Error(`ledger ${sequence} has no recorded close meta: the lake cannot hold it (docs/lake.md)`);
       parts.push(meta);

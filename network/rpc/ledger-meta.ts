@@ -19,8 +19,8 @@ export const PROTOCOL_VERSION = 23;
 
 export interface LedgerXdr {
   header: xdr.LedgerHeader;
-  /** undefined: a transaction of the ledger has no recorded meta (a store written before the core recorded it). */
-  closeMeta: xdr.LedgerCloseMeta | undefined;
+  /** Its LedgerCloseMeta's XDR; undefined: a transaction of the ledger has no recorded meta (a store written before the core recorded it). */
+  closeMeta: Buffer | undefined;
 }
 
 const statements = new WeakMap<Store, StatementSync>();
@@ -35,69 +35,6 @@ function ledgerTransactions(store: Store, sequence: number): Row[] {
   }
   // Transaction ids are TOIDs: ledger << 32 | order << 12.
   return statement.all(BigInt(sequence) << 32n, BigInt(sequence + 1) << 32n) as Row[];
-}
-
-/** The ledger's header and close meta; undefined when the store has no such ledger. */
-export function ledgerXdr(store: Store, sequence: number): LedgerXdr | undefined {
-  const ledger = store.ledger(BigInt(sequence));
-  if (!ledger) return undefined;
-  const rows = ledgerTransactions(store, sequence);
-  const previousLedgerHash = Buffer.from(String(ledger.prev_hash), 'hex');
-  const envelopes = rows.map((r) => xdr.TransactionEnvelope.fromXDR(String(r.envelope_xdr), 'base64'));
-  const component = xdr.TxSetComponent.txsetCompTxsMaybeDiscountedFee(
-    new xdr.TxSetComponentTxsMaybeDiscountedFee({ baseFee: int64(ledger.base_fee), txes: envelopes }),
-  );
-  // Two phases, classic then Soroban (empty here: the local core runs no contracts).
-  const txSet = new xdr.GeneralizedTransactionSet(
-    1,
-    new xdr.TransactionSetV1({
-      previousLedgerHash,
-      phases: [new xdr.TransactionPhase(0, rows.length > 0 ? [component] : []), new xdr.TransactionPhase(0, [])],
-    }),
-  );
-  const pairs = rows.map(
-    (r) =>
-      new xdr.TransactionResultPair({
-        transactionHash: Buffer.from(String(r.hash), 'hex'),
-        result: xdr.TransactionResult.fromXDR(String(r.result_xdr), 'base64'),
-      }),
-  );
-  const header = headerOf(
-    ledger,
-    sequence,
-    previousLedgerHash,
-    sha256(txSet.toXDR()),
-    sha256(new xdr.TransactionResultSet({ results: pairs }).toXDR()),
-  );
-  if (rows.some((r) => r.result_meta === null || r.result_meta === undefined)) return { header, closeMeta: undefined };
-  const txProcessing = rows.map(
-    (r, i) =>
-      new xdr.TransactionResultMetaV1({
-        ext: new xdr.ExtensionPoint(0),
-        result: pairs[i]!,
-        feeProcessing: xdr.LedgerEntryChanges.fromXDR(Buffer.from(r.fee_meta as Uint8Array)),
-        txApplyProcessing: xdr.TransactionMeta.fromXDR(Buffer.from(r.result_meta as Uint8Array)),
-        postTxApplyFeeProcessing: [],
-      }),
-  );
-  const closeMeta = new xdr.LedgerCloseMeta(
-    2,
-    new xdr.LedgerCloseMetaV2({
-      ext: new xdr.LedgerCloseMetaExt(0),
-      ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
-        hash: Buffer.from(String(ledger.hash), 'hex'),
-        header,
-        ext: new xdr.LedgerHeaderHistoryEntryExt(0),
-      }),
-      txSet,
-      txProcessing,
-      upgradesProcessing: [],
-      scpInfo: [],
-      totalByteSizeOfLiveSorobanState: xdr.Uint64.fromString('0'),
-      evictedKeys: [],
-    }),
-  );
-  return { header, closeMeta };
 }
 
 /** The ledger's header, over the hashes of its transaction set and result set as written. */
@@ -145,18 +82,16 @@ const u64 = (value: bigint) => {
 };
 
 /**
- * The ledger's LedgerCloseMeta as XDR bytes, exactly what `ledgerXdr(…).closeMeta.toXDR()` gives
- * (test/unit/ledger-meta-bytes.test.ts holds them equal, ledger by ledger), assembled from the
- * stored transactions' XDR as it is (envelope, result, fee changes, TransactionMetaV4) around a
- * header built with @stellar/stellar-base: no transaction is decoded and encoded again, which was
- * nearly all of the lake writer's time (issue 39.1). undefined: no such ledger; null: a transaction
- * of it has no recorded meta.
+ * The ledger's header, and its LedgerCloseMeta as XDR bytes assembled from the stored
+ * transactions' XDR as it is (envelope, result, fee changes, TransactionMetaV4) around the header
+ * built with @stellar/stellar-base: no transaction is decoded and encoded again, which was nearly
+ * all of the lake writer's time (issue 39.1). test/unit/lake-writer.test.ts decodes every ledger's
+ * meta with stellar-base and holds it to the store. undefined: no such ledger.
  */
-export function closeMetaBytes(store: Store, sequence: number): Buffer | null | undefined {
+export function ledgerXdr(store: Store, sequence: number): LedgerXdr | undefined {
   const ledger = store.ledger(BigInt(sequence));
   if (!ledger) return undefined;
   const rows = ledgerTransactions(store, sequence);
-  if (rows.some((r) => r.result_meta === null || r.result_meta === undefined)) return null;
   const previousLedgerHash = Buffer.from(String(ledger.prev_hash), 'hex');
   const envelopes = rows.map((r) => Buffer.from(String(r.envelope_xdr), 'base64'));
   // GeneralizedTransactionSet v1: the classic phase (v0 components: one of maybe-discounted fee,
@@ -176,6 +111,7 @@ export function closeMetaBytes(store: Store, sequence: number): Buffer | null | 
     sha256(txSet),
     sha256(Buffer.concat([u32(pairs.length), ...pairs])),
   );
+  if (rows.some((r) => r.result_meta === null || r.result_meta === undefined)) return { header, closeMeta: undefined };
   // TransactionResultMetaV1: ext, the result pair, fee changes, the meta, no post-apply fee changes.
   const processing = rows.flatMap((r, i) => [
     u32(0),
@@ -186,7 +122,7 @@ export function closeMetaBytes(store: Store, sequence: number): Buffer | null | 
   ]);
   // LedgerCloseMeta v2: ext, the header entry, the set, the processing, then no upgrades, no SCP
   // info, no live Soroban state and no evicted keys.
-  return Buffer.concat([
+  const closeMeta = Buffer.concat([
     u32(2),
     u32(0),
     Buffer.from(String(ledger.hash), 'hex'),
@@ -200,4 +136,5 @@ export function closeMetaBytes(store: Store, sequence: number): Buffer | null | 
     u64(0n),
     u32(0),
   ]);
+  return { header, closeMeta };
 }

@@ -58,7 +58,7 @@ export function getLedgers(context: RpcContext, params: Params) {
           header: built.header,
           ext: new xdr.LedgerHeaderHistoryEntryExt(0),
         }).toXDR('base64'),
-        metadataXdr: built.closeMeta.toXDR('base64'),
+        metadataXdr: built.closeMeta.toString('base64'),
       });
     }
     const nextCursor = ledgers.length > 0 ? String(ledgers.at(-1)!.sequence) : cursor || String(from - 1);

@@ -138,7 +138,7 @@ export function rpcMethods(context: RpcContext): Map<string, Method> {
             sequence: Number(latest),
             closeTime: closeTime(store, Number(latest)),
             ...(built ? { headerXdr: built.header.toXDR('base64') } : {}),
-            ...(built?.closeMeta ? { metadataXdr: built.closeMeta.toXDR('base64') } : {}),
+            ...(built?.closeMeta ? { metadataXdr: built.closeMeta.toString('base64') } : {}),
           };
         });
       },

@@ -106,6 +106,19 @@ describe('--network values', () => {
   });
 });
 
+/** A server that answers as a local network's service, its port saved in `dataDir`'s ports.json as a running network saves it. */
+async function answeringOn(dataDir: string): Promise<number> {
+  const server = createServer((_request, response) =>
+    response.end(JSON.stringify({ network_passphrase: 'Ledgerscope Local' })),
+  );
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as { port: number }).port;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'ports.json'), JSON.stringify({ core: 1, service: port }));
+  return port;
+}
+
 describe('setUpNetwork', () => {
   test('background: Local wanted by default, so ours starts; the Local URL is its service', async () => {
     const given = options();
@@ -164,29 +177,15 @@ describe('setUpNetwork', () => {
   });
 
   test('command: a network that already answers on the saved port is reused, not started', async () => {
-    const server = createServer((_request, response) =>
-      response.end(JSON.stringify({ network_passphrase: 'Ledgerscope Local' })),
-    );
-    servers.push(server);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const port = (server.address() as { port: number }).port;
     const given = options({ mode: 'command', flag: 'local' });
-    mkdirSync(given.dataDir, { recursive: true });
-    writeFileSync(join(given.dataDir, 'ports.json'), JSON.stringify({ core: 1, service: port }));
+    const port = await answeringOn(given.dataDir);
     expect(await setUp(given)).toMatchObject({ localUrl: `http://127.0.0.1:${port}`, network: null });
     expect(given.notices).toEqual([]);
   });
 
   test('background: a network already running on this data folder (npm run network) is used, not a second core started', async () => {
-    const server = createServer((_request, response) =>
-      response.end(JSON.stringify({ network_passphrase: 'Ledgerscope Local' })),
-    );
-    servers.push(server);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const port = (server.address() as { port: number }).port;
     const given = options();
-    mkdirSync(given.dataDir, { recursive: true });
-    writeFileSync(join(given.dataDir, 'ports.json'), JSON.stringify({ core: 1, service: port }));
+    const port = await answeringOn(given.dataDir);
     expect(await setUp(given)).toMatchObject({ localUrl: `http://127.0.0.1:${port}`, network: null });
     expect(given.notices.map((n) => n.message)).toEqual([
       `using the local network already running on ${given.dataDir} at http://127.0.0.1:${port}`,

@@ -12,7 +12,9 @@ import { Store } from '../../network/service/queries';
 import { openStore, storePath } from '../../network/store/db';
 import { CoreNode } from '../../network/validator/node';
 import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/layout';
-import { closeMetaBytes, ledgerXdr } from '../../network/rpc/ledger-meta';
+import { ledgerXdr } from '../../network/rpc/ledger-meta';
+import { createHash } from 'node:crypto';
+import { xdr } from '@stellar/stellar-base';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-'));
 let core: CoreNode;
@@ -48,20 +50,77 @@ const hashesOf = (ledger: number) =>
   ).map((r) => r.hash);
 
 describe('a ledger close meta assembled from the stored XDR (issue 39.1)', () => {
-  it('is byte for byte the one built with @stellar/stellar-base, for every ledger, empty ones included', () => {
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+  const stored = (ledger: number) =>
+    store.db
+      .prepare(
+        `SELECT t.hash, t.envelope_xdr, t.result_xdr, m.fee_meta, m.result_meta FROM transactions t
+         JOIN transaction_meta m ON m.transaction_id = t.id WHERE t.id >= ? AND t.id < ? ORDER BY t.id`,
+      )
+      .all(BigInt(ledger) << 32n, BigInt(ledger + 1) << 32n) as {
+      hash: string;
+      envelope_xdr: string;
+      result_xdr: string;
+      fee_meta: Uint8Array;
+      result_meta: Uint8Array;
+    }[];
+
+  /** A LedgerEntryChanges' XDR: its count, then each change. */
+  const changesHex = (changes: xdr.LedgerEntryChange[]) => {
+    const count = Buffer.alloc(4);
+    count.writeUInt32BE(changes.length);
+    return Buffer.concat([count, ...changes.map((c) => c.toXDR())]).toString('hex');
+  };
+
+  it('decodes with @stellar/stellar-base to the same bytes and holds each stored transaction, for every ledger', () => {
     const first = Number(store.earliestLedger());
     const latest = Number(store.latestLedger());
     let withTransactions = 0;
     for (let sequence = first; sequence <= latest; sequence++) {
-      const built = ledgerXdr(store, sequence)!.closeMeta!.toXDR();
-      const assembled = closeMetaBytes(store, sequence)!;
-      expect(assembled.equals(built), `ledger ${sequence}`).toBe(true);
-      if (hashesOf(sequence).length > 0) withTransactions++;
+      const { header, closeMeta } = ledgerXdr(store, sequence)!;
+      const meta = xdr.LedgerCloseMeta.fromXDR(closeMeta!);
+      // Canonical: stellar-base writes back exactly what was assembled.
+      expect(meta.toXDR().equals(closeMeta!), `ledger ${sequence}`).toBe(true);
+      const v2 = meta.v2();
+      expect(v2.ledgerHeader().header().toXDR().equals(header.toXDR())).toBe(true);
+      expect(v2.ledgerHeader().header().ledgerSeq()).toBe(sequence);
+      // What the local network does not have is empty, not made up.
+      expect([v2.upgradesProcessing(), v2.scpInfo(), v2.evictedKeys()]).toEqual([[], [], []]);
+      expect(v2.totalByteSizeOfLiveSorobanState().toString()).toBe('0');
+      // The header's hashes are those of the set and the results as written.
+      expect(header.scpValue().txSetHash().equals(sha256(v2.txSet().toXDR()))).toBe(true);
+      const results = new xdr.TransactionResultSet({ results: v2.txProcessing().map((p) => p.result()) });
+      expect(header.txSetResultHash().equals(sha256(results.toXDR()))).toBe(true);
+      // Every stored transaction, in order: its envelope in the set, its result, fee changes and meta.
+      const rows = stored(sequence);
+      const phases = v2.txSet().v1TxSet().phases();
+      const envelopes = rows.length ? phases[0]!.v0Components()[0]!.txsMaybeDiscountedFee().txes() : [];
+      expect(phases[0]!.v0Components()).toHaveLength(rows.length ? 1 : 0);
+      expect(phases[1]!.v0Components()).toEqual([]);
+      expect(envelopes.map((e) => e.toXDR('base64'))).toEqual(rows.map((r) => r.envelope_xdr));
+      expect(
+        v2
+          .txProcessing()
+          .map((p) => [
+            p.result().transactionHash().toString('hex'),
+            p.result().result().toXDR('base64'),
+            changesHex(p.feeProcessing()),
+            p.txApplyProcessing().toXDR('hex'),
+          ]),
+      ).toEqual(
+        rows.map((r) => [
+          r.hash,
+          r.result_xdr,
+          Buffer.from(r.fee_meta).toString('hex'),
+          Buffer.from(r.result_meta).toString('hex'),
+        ]),
+      );
+      if (rows.length > 0) withTransactions++;
     }
-    // Both kinds were compared: ledgers with transactions and ledgers without.
+    // Both kinds were read: ledgers with transactions and ledgers without.
     expect(withTransactions).toBeGreaterThan(10);
     expect(latest - first + 1).toBeGreaterThan(withTransactions);
-    expect(closeMetaBytes(store, latest + 1)).toBeUndefined();
+    expect(ledgerXdr(store, latest + 1)).toBeUndefined();
   });
 });
 

@@ -8,12 +8,19 @@ export const request = <A extends z.ZodType, R extends z.ZodType>(args: A, resul
 /** The argument of a channel that takes none. */
 export const none = z.object({}).strict();
 
+/**
+ * What a server speaks: Horizon's REST (`horizon`), the local network's Horizon-shaped service
+ * (`ledger`), or Stellar RPC's JSON-RPC (`rpc`).
+ */
+export const Dialect = z.enum(['ledger', 'horizon', 'rpc']);
+export type Dialect = z.infer<typeof Dialect>;
+
 export const NetworkProfile = z.object({
   id: z.string().min(1).max(64),
   name: z.string().min(1).max(64),
   baseUrl: z.string().url().max(500),
   passphrase: z.string().min(1).max(200),
-  dialect: z.enum(['ledger', 'horizon']),
+  dialect: Dialect,
   builtIn: z.boolean(),
   /** Submission endpoint: async = POST /transactions_async, sync = POST /transactions; auto (or absent) = async when the server's root links it. */
   submission: z.enum(['auto', 'sync', 'async']).optional(),
@@ -74,8 +81,8 @@ export const NetworkDraft = z
     name: z.string().trim().min(1).max(64),
     baseUrl: z.string().url().max(500),
     passphrase: z.string().min(1).max(200),
-    /** Informational (records are read in either dialect whatever it says); absent = horizon. network:test reports it. */
-    dialect: z.enum(['ledger', 'horizon']).optional(),
+    /** What the server speaks: it chooses the source that reads it (core/sources/registry.ts); absent = horizon. network:test reports it. */
+    dialect: Dialect.optional(),
     submission: z.enum(['auto', 'sync', 'async']).optional(),
   })
   .strict();
@@ -83,7 +90,7 @@ export const NetworkDraft = z
 export const ConnectionTest = z.object({
   ok: z.boolean(),
   latencyMs: z.number().nullable(),
-  dialect: z.enum(['ledger', 'horizon']).nullable(),
+  dialect: Dialect.nullable(),
   /** The passphrase the server reports at its root, when it reports one. */
   serverPassphrase: z.string().nullable(),
   latestLedger: z.number().int().nullable(),

@@ -1,6 +1,6 @@
 // Network profiles: the embedded local network (default), Testnet, Public, and the user's own.
 import { z } from 'zod';
-import { NetworkProfile } from '../../shared/ipc';
+import { type Dialect, NetworkProfile } from '../../shared/ipc';
 import { CoreError } from '../app/errors';
 import { SettingsFile } from '../app/settings';
 
@@ -42,7 +42,7 @@ export interface ProfileDraft {
   name: string;
   baseUrl: string;
   passphrase: string;
-  dialect?: 'ledger' | 'horizon' | undefined;
+  dialect?: Dialect | undefined;
   submission?: 'auto' | 'sync' | 'async' | undefined;
 }
 

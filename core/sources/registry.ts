@@ -3,11 +3,12 @@
 import type { ConnectionTest, NetworkHealth, NetworkProfile } from '../../shared/ipc';
 import { HttpClient } from '../http/http';
 import { HORIZON } from './horizon/source';
+import { RPC } from './rpc/source';
 import type { Source, SourceKind } from './source';
 
 export type { SourceKind } from './source';
 
-export const SOURCES: readonly SourceKind[] = [HORIZON];
+export const SOURCES: readonly SourceKind[] = [HORIZON, RPC];
 
 /** The kind of source that serves a profile, from `kinds` (the registry by default). */
 export function sourceKindOf(profile: NetworkProfile, kinds: readonly SourceKind[] = SOURCES): SourceKind {
@@ -18,7 +19,8 @@ export function sourceKindOf(profile: NetworkProfile, kinds: readonly SourceKind
 
 /**
  * The connection test of a server (network:test, the passphrase check when a profile is saved): the
- * first kind whose probe reaches the server answers; when none does, the first kind's answer says why.
+ * first kind that recognises the server (its answer names a dialect) answers; else the first kind
+ * that reached it; when none did, the first kind's answer says why.
  */
 export async function probeServer(
   target: { baseUrl: string; passphrase?: string | undefined },
@@ -28,13 +30,15 @@ export async function probeServer(
   kinds: readonly SourceKind[] = SOURCES,
 ): Promise<ConnectionTest> {
   let first: ConnectionTest | null = null;
+  let reached: ConnectionTest | null = null;
   for (const kind of kinds) {
     const answer = await kind.probe(target, signal, client, onHealth);
-    if (answer.latencyMs !== null) return answer;
+    if (answer.latencyMs !== null && answer.dialect !== null) return answer;
+    if (answer.latencyMs !== null) reached ??= answer;
     first ??= answer;
   }
   if (!first) throw new Error('No kind of source is registered.');
-  return first;
+  return reached ?? first;
 }
 
 /** A profile's source over `http` (by default a client of its own: the core passes its per-base-URL one). */

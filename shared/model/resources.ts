@@ -27,6 +27,17 @@ export const HistoryStart = z.object({
   ledger: z.number().int().nonnegative().nullable(),
   /** When that ledger closed (ISO 8601), when the server told. */
   closedAt: z.string().max(40).optional(),
+  /**
+   * A server that keeps a window of recent ledgers (Stellar RPC): its latest ledger and when it
+   * closed (seconds since 1970 for both close times), so the window is said whole.
+   */
+  window: z
+    .object({
+      latest: z.number().int().nonnegative(),
+      oldestCloseTime: z.number().int().nonnegative().optional(),
+      latestCloseTime: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
 });
 export type HistoryStart = z.infer<typeof HistoryStart>;
 
@@ -53,6 +64,11 @@ export const Account = z.object({
   sequence: DigitsString,
   subentryCount: z.number().int().nonnegative(),
   balances: z.array(Balance),
+  /**
+   * What the balances cover when they may not be all of the account's (a Stellar RPC server
+   * cannot list an account's trustlines): said beside them.
+   */
+  balancesNote: z.string().max(400).optional(),
   signers: z.array(Signer),
   thresholds: Thresholds,
   flags: z.record(z.string(), z.boolean()).optional(),

@@ -5,13 +5,18 @@
 // getAccount, a payment signed with a demo account's key, sendTransaction, pollTransaction, and the
 // balance change seen in getLedgerEntries.
 import { xdr as baseXdr } from '@stellar/stellar-base';
-import { Asset, BASE_FEE, Keypair, Operation, rpc, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
+import { Asset, BASE_FEE, Keypair, Memo, Operation, rpc, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC_BODY_LIMIT } from '../../network/rpc/server';
 import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/layout';
+import { probeServer, sourceOf } from '../../core/sources/registry';
+import { need } from '../../core/sources/source';
+import { historyStartMessage } from '../../shared/history-start';
+import type { NetworkProfile } from '../../shared/ipc';
+import type { Account } from '../../shared/model';
 import { waitFor } from '../support/wait';
 import { type RunningNetwork, startNetwork } from '../support/network';
 
@@ -259,4 +264,126 @@ describe('the ledger data lake the same network writes and serves (issue 39.1)',
     expect((await get('/lake/.config.json', { method: 'DELETE' })).status).toBeGreaterThanOrEqual(400);
     expect((await get('/lake/.config.json')).status).toBe(200);
   });
+});
+
+describe("the app's RPC source (core/sources/rpc) against the same network's service (issue 38.2)", () => {
+  const profile = (dialect: 'rpc' | 'ledger', baseUrl: string): NetworkProfile => ({
+    id: `local-${dialect}`,
+    name: `Local ${dialect}`,
+    baseUrl,
+    passphrase: net.passphrase,
+    dialect,
+    builtIn: false,
+  });
+  const rpcSide = () => sourceOf(profile('rpc', net.rpcUrl));
+  const serviceSide = () => sourceOf(profile('ledger', net.serviceUrl));
+
+  it('recognises each server by what it answers: the RPC as rpc, the service as its own dialect', async () => {
+    const signal = AbortSignal.timeout(10_000);
+    const rpcAnswer = await probeServer({ baseUrl: net.rpcUrl, passphrase: net.passphrase }, signal);
+    expect(rpcAnswer).toMatchObject({ ok: true, dialect: 'rpc', serverPassphrase: net.passphrase });
+    expect(rpcAnswer.latestLedger).toBeGreaterThan(0);
+    const serviceAnswer = await probeServer({ baseUrl: net.serviceUrl }, signal);
+    expect(serviceAnswer).toMatchObject({ ok: true, dialect: 'ledger', serverPassphrase: net.passphrase });
+    // A passphrase that is not the server's is said, not saved.
+    const wrong = await probeServer({ baseUrl: net.rpcUrl, passphrase: 'another network' }, signal);
+    expect(wrong).toMatchObject({ ok: false, dialect: 'rpc' });
+    expect(wrong.message).toContain(net.passphrase);
+  });
+
+  it('says the window it keeps, in the sentence a listing ends with', async () => {
+    const source = rpcSide();
+    const health = await source.health();
+    expect(health).toMatchObject({ online: true });
+    expect(health.historyElderLedger).toBe(health.latestLedger! - RETENTION + 1);
+    const start = await source.historyStart();
+    expect(start.ledger).toBeGreaterThanOrEqual(health.historyElderLedger!);
+    expect(start.window!.latest).toBeGreaterThanOrEqual(start.ledger! + RETENTION - 1);
+    expect(historyStartMessage(start)).toMatch(
+      /^This server keeps ledgers [\d,]+ to [\d,]+, (?:less than an hour|about \d+ (?:hours?|days)); older operations, if any, are not listed: a Horizon that keeps full history, or the ledger data lake \(SEP-54\), holds the ledgers before them\.$/,
+    );
+  });
+
+  it('reads a ledger as the service does, and one before its window as none', async () => {
+    const source = rpcSide();
+    const { latestLedger } = await source.health();
+    const sequence = latestLedger! - 1;
+    const [fromRpc, fromService] = [await source.ledger(sequence), await serviceSide().ledger(sequence)];
+    const { raw: _r, ...rpcLedger } = fromRpc!;
+    const { raw: _s, ...serviceLedger } = fromService!;
+    expect(rpcLedger).toEqual(serviceLedger);
+    expect(await source.ledger(latestLedger! - RETENTION - 5)).toBeNull();
+  });
+
+  it("reads an account's entry as the service reads its account: sequence, signers, thresholds, XLM", async () => {
+    const id = net.demoAccounts[5]!.publicKey;
+    const [fromRpc, fromService] = [await rpcSide().account(id), await serviceSide().account(id)];
+    expect(fromRpc).not.toBeNull();
+    for (const field of ['id', 'sequence', 'subentryCount', 'thresholds', 'flags'] as const)
+      expect(fromRpc![field]).toEqual(fromService![field]);
+    expect(new Set(fromRpc!.signers.map((s) => `${s.key}/${s.weight}/${s.type}`))).toEqual(
+      new Set(fromService!.signers.map((s) => `${s.key}/${s.weight}/${s.type}`)),
+    );
+    const native = (a: Account) => a.balances.find((b) => !b.currency?.issuer && !b.liquidityPoolId)?.amount;
+    expect(native(fromRpc!)).toBe(native(fromService!));
+    // What the balances cover is said: RPC cannot list trustlines.
+    expect(fromRpc!.balancesNote).toMatch(/^Stellar RPC cannot list an account's trustlines/);
+    expect(await rpcSide().account(Keypair.random().publicKey())).toBeNull();
+  });
+
+  it('submits with sendTransaction and follows with getTransaction; the transaction reads as the service reads it', async () => {
+    const source = rpcSide();
+    const submission = need(source.submission);
+    expect(await submission.passphrase()).toBe(net.passphrase);
+    const [from, to] = [net.demoAccounts[1]!, net.demoAccounts[4]!];
+    const account = await new rpc.Server(net.rpcUrl, { allowHttp: true }).getAccount(from.publicKey);
+    const tx = new TransactionBuilder(account, { fee: BASE_FEE, networkPassphrase: net.passphrase })
+      .addOperation(Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount: '1.0000001' }))
+      .addMemo(Memo.text('rpc source'))
+      .setTimeout(60)
+      .build();
+    tx.sign(Keypair.fromSecret(from.secretKey));
+    const hash = Buffer.from(tx.hash()).toString('hex');
+    const sent = await submission.send(tx.toXDR(), hash);
+    expect(sent.report).toMatchObject({ result: 'received', hash });
+    const landed = await waitFor('the payment in a ledger', () => submission.lookup(hash));
+    expect(landed).toMatchObject({ successful: true });
+    const {
+      raw: _r,
+      envelopeXdr: rpcEnvelope,
+      resultXdr: rpcResult,
+      ...fromRpc
+    } = await source.resource('transaction', hash);
+    const {
+      raw: _s,
+      pagingToken: _p,
+      envelopeXdr,
+      resultXdr,
+      ...fromService
+    } = await serviceSide().resource('transaction', hash);
+    expect(fromRpc).toMatchObject(fromService);
+    // The same bytes, in each dialect's encoding (base64 on RPC, hex on the service).
+    expect(Buffer.from(rpcEnvelope!, 'base64').toString('hex')).toBe(envelopeXdr);
+    expect(Buffer.from(rpcResult!, 'base64').toString('hex')).toBe(resultXdr);
+    expect(fromRpc.memo).toBe('rpc source');
+    // Sent again: the server already has it, and the one reading says so.
+    expect((await submission.send(tx.toXDR(), hash)).report.message).toMatch(/DUPLICATE/);
+  }, 60_000);
+
+  it('follows the ledgers as they close by polling, one after another with none skipped', async () => {
+    const ledgers = need(rpcSide().streams.ledgers);
+    expect(ledgers.mode).toBe('poll');
+    const controller = new AbortController();
+    const seen: number[] = [];
+    let ended = false;
+    ledgers.follow(
+      'now',
+      { ledger: (ledger) => seen.push(ledger.sequence), alive: () => undefined, end: () => (ended = true) },
+      controller.signal,
+    );
+    await waitFor('four ledgers followed', () => seen.length >= 4 || undefined);
+    controller.abort();
+    await waitFor('the stream to end', () => ended || undefined, 5_000);
+    expect(seen.slice(1).every((sequence, i) => sequence === seen[i]! + 1)).toBe(true);
+  }, 30_000);
 });

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpClient } from '../../core/http/http';
 import { JsonRpc, RpcCallError } from '../../core/sources/rpc/json-rpc';
-import { windowOfRefusal, windowSentence } from '../../core/sources/rpc/window';
+import { windowOfRefusal } from '../../core/sources/rpc/window';
+import { windowSentence } from '../../shared/history-start';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 let server: LocalServer | undefined;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NetworkProfile } from '../../shared/ipc';
+import type { ConnectionTest, NetworkProfile } from '../../shared/ipc';
 import { CoreError } from '../../core/app/errors';
 import { HttpClient } from '../../core/http/http';
 import {
@@ -164,6 +164,20 @@ describe('the registry', () => {
     const horizon = await probeServer({ baseUrl: server.base }, signal, undefined, undefined, [rpc, ...SOURCES]);
     expect(horizon).toMatchObject({ ok: true, latestLedger: 9 });
     expect(await probeServer({ baseUrl: server.base }, signal, undefined, undefined, [rpc])).toEqual(UNREACHED);
+  });
+
+  it('prefers the kind that recognises the server over one that only reached it', async () => {
+    const signal = new AbortController().signal;
+    const reachedOnly: ConnectionTest = { ...UNREACHED, latencyMs: 3, message: 'reached, but not ours' };
+    const recognised: ConnectionTest = { ...UNREACHED, ok: true, latencyMs: 5, dialect: 'rpc', message: 'ours' };
+    const vague: SourceKind = { ...SOURCES[0]!, kind: 'vague', probe: async () => reachedOnly };
+    const knowing: SourceKind = { ...SOURCES[0]!, kind: 'knowing', probe: async () => recognised };
+    expect(await probeServer({ baseUrl: server.base }, signal, undefined, undefined, [vague, knowing])).toBe(
+      recognised,
+    );
+    // Reached by one and by no other: that answer, not the unreached one's.
+    const none: SourceKind = { ...SOURCES[0]!, kind: 'none', probe: async () => UNREACHED };
+    expect(await probeServer({ baseUrl: server.base }, signal, undefined, undefined, [none, vague])).toBe(reachedOnly);
   });
 
   it('refuses a profile no kind serves', () => {

@@ -19,7 +19,7 @@ import { readSse, type SseEnd, type SseEvent } from './sse';
 import { isAfter, ledgersBehind, pinNow } from './stream-position';
 
 /** Silence after which a stream is restarted: the local service's keepalives come every 15 s; Horizon sends none and closes at 55 s. */
-export const SILENCE_WINDOW_MS = { ledger: 40_000, horizon: 65_000 } as const;
+export const SILENCE_WINDOW_MS = { ledger: 40_000, horizon: 65_000, rpc: 65_000 } as const;
 
 /** The longest Retry-After a stream honours: Horizon's limits are per hour; a longer ask is a broken server's. */
 const LONGEST_ASKED_WAIT_MS = 3_600_000;

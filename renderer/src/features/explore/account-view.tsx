@@ -180,6 +180,11 @@ function BalancesCard({ account }: { account: Account }) {
           ))}
         </tbody>
       </table>
+      {account.balancesNote ? (
+        <p className="muted small" data-testid="balances-note">
+          {account.balancesNote}
+        </p>
+      ) : null}
     </section>
   );
 }

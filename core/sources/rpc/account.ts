@@ -1,0 +1,121 @@
+// An account on a Stellar RPC server: its ledger entry and its trustlines (getLedgerEntries), read
+// as Horizon's account resource by the one normaliser. RPC cannot list an account's trustlines, so
+// the ones asked for are the assets the account's events in the window moved, and the balances say
+// what they cover.
+import { StrKey, xdr } from '@stellar/stellar-base';
+import { stringifyJson } from '../../../shared/json';
+import type { Account } from '../../../shared/model';
+import { CoreError } from '../../app/errors';
+import { normalizeAccount } from '../horizon/resources';
+import { AssetContracts } from '../ledger-meta/asset-events';
+import type { RpcCalls } from './calls';
+import { readEventRecord } from './event-records';
+import { accountJson } from './horizon-json';
+
+/** The ledger key of an account, and of its trustline in `asset` ("CODE:ISSUER"). */
+function accountKey(id: string): string {
+  return xdr.LedgerKey.account(
+    new xdr.LedgerKeyAccount({ accountId: xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(id)) }),
+  ).toXDR('base64');
+}
+function trustlineKey(id: string, asset: string): string | null {
+  const [code, issuer] = asset.split(':');
+  if (!code || !issuer || !StrKey.isValidEd25519PublicKey(issuer)) return null;
+  const issuerKey = xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(issuer));
+  const padded = (n: number) => Buffer.concat([Buffer.from(code, 'ascii'), Buffer.alloc(n - code.length)]);
+  const line =
+    code.length <= 4
+      ? xdr.TrustLineAsset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: padded(4), issuer: issuerKey }))
+      : xdr.TrustLineAsset.assetTypeCreditAlphanum12(new xdr.AlphaNum12({ assetCode: padded(12), issuer: issuerKey }));
+  return xdr.LedgerKey.trustline(
+    new xdr.LedgerKeyTrustLine({
+      accountId: xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(id)),
+      asset: line,
+    }),
+  ).toXDR('base64');
+}
+
+/** One event filter per side an account can be named on in a CAP-67 asset event's topics. */
+export function accountTopics(account: string): string[][] {
+  const address = xdr.ScVal.scvAddress(
+    xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(account))),
+  ).toXDR('base64');
+  // transfer(from, to, asset), mint(to, asset), burn/clawback(from, asset), fee(from): by length,
+  // as every stellar-rpc matches them (a trailing "**" is newer than some servers).
+  return [
+    ['*', address, '*', '*'],
+    ['*', '*', address, '*'],
+    ['*', address, '*'],
+    ['*', address],
+  ];
+}
+
+/** How many events an account page reads to find the assets an account holds. */
+export const ASSETS_SCAN_LIMIT = 10_000;
+
+/** An account and the balances its events show, or null when the network has no such account. */
+export async function readRpcAccount(
+  calls: RpcCalls,
+  passphrase: (signal?: AbortSignal) => Promise<string>,
+  id: string,
+  signal?: AbortSignal,
+): Promise<Account | null> {
+  if (!StrKey.isValidEd25519PublicKey(id))
+    throw new CoreError('invalid_input', `"${id.slice(0, 60)}" is not an account id (G…).`);
+  const found = await calls.ledgerEntries([accountKey(id)], { signal });
+  const entry = found.entries[0];
+  if (!entry) return null;
+  const data = xdr.LedgerEntryData.fromXDR(entry.xdr, 'base64');
+  const { assets, note } = await assetsMoved(calls, await passphrase(signal), id, signal);
+  const keys = [...assets].flatMap((asset) => trustlineKey(id, asset) ?? []);
+  const lines = keys.length ? (await calls.ledgerEntries(keys.slice(0, 200), { signal })).entries : [];
+  const trustlines = lines.map((line) => xdr.LedgerEntryData.fromXDR(line.xdr, 'base64').trustLine());
+  const json = accountJson(data.account(), entry.lastModifiedLedgerSeq, trustlines);
+  return {
+    ...normalizeAccount(json, stringifyJson({ account: entry, trustlines: lines } as never)),
+    balancesNote: note,
+  };
+}
+
+/** The assets an account's events in the window moved: RPC cannot list its trustlines otherwise. */
+async function assetsMoved(
+  calls: RpcCalls,
+  passphrase: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ assets: Set<string>; note: string }> {
+  const health = await calls.health({ signal });
+  const contracts = new AssetContracts(passphrase);
+  const assets = new Set<string>();
+  let events;
+  try {
+    const answer = await calls.events(
+      {
+        startLedger: health.oldestLedger,
+        filters: [{ type: 'contract', topics: accountTopics(id) }],
+        pagination: { limit: ASSETS_SCAN_LIMIT },
+      },
+      { signal },
+    );
+    events = answer.events;
+    for (const record of events) {
+      const event = readEventRecord(record, contracts);
+      if (event && event.event.asset !== 'native') assets.add(event.event.asset);
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return {
+      assets: new Set(),
+      note: `Stellar RPC cannot list an account's trustlines, and this server's events could not be read (${(error as Error).message.slice(0, 160)}): only XLM is shown.`,
+    };
+  }
+  const complete = events.length < ASSETS_SCAN_LIMIT;
+  const read = events.length;
+  const range = `ledgers ${health.oldestLedger.toLocaleString('en')} to ${health.latestLedger.toLocaleString('en')}`;
+  return {
+    assets,
+    note: complete
+      ? `Stellar RPC cannot list an account's trustlines: shown are XLM and the assets its events in ${range} moved; a trustline that moved nothing then is not shown.`
+      : `Stellar RPC cannot list an account's trustlines: shown are XLM and the assets its first ${read.toLocaleString('en')} events in ${range} moved; others may exist.`,
+  };
+}

@@ -66,7 +66,8 @@ type Applied = Pick<
   'metaVersion' | 'changesBefore' | 'operations' | 'changesAfter' | 'transactionEvents'
 >;
 
-function applied(meta: xdr.TransactionMeta): Applied {
+/** A transaction's meta (versions 0 to 4) as what applied: the changes before, each operation's changes and events, after. */
+export function applied(meta: xdr.TransactionMeta): Applied {
   const version = meta.switch() as number;
   const none = { changesBefore: [], changesAfter: [], transactionEvents: [] };
   switch (version) {

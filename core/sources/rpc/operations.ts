@@ -1,0 +1,43 @@
+// A transaction as Stellar RPC gives it (getTransaction, getTransactions, a ledger's meta) to its
+// operations in Horizon's records: its envelope, result and meta decoded, each operation's entry
+// changes and CAP-67 asset events handed to the one translator (../ledger-meta/horizon-operations.ts).
+import { xdr } from '@stellar/stellar-base';
+import type { JsonValue } from '../../../shared/json';
+import { type AssetContracts, type AssetEvent, readAssetEvent } from '../ledger-meta/asset-events';
+import { applied } from '../ledger-meta/close-meta';
+import { horizonOperations } from '../ledger-meta/horizon-operations';
+
+export interface RpcTransaction {
+  txHash: string;
+  ledger: number;
+  applicationOrder: number;
+  /** Unix seconds. */
+  createdAt: number;
+  envelopeXdr: string;
+  resultXdr: string;
+  resultMetaXdr?: string | undefined;
+}
+
+/** The transaction's operations as Horizon's records (with the meta's amounts where the meta was given). */
+export function rpcOperations(tx: RpcTransaction, contracts: AssetContracts): { [key: string]: JsonValue }[] {
+  const meta = tx.resultMetaXdr ? applied(xdr.TransactionMeta.fromXDR(tx.resultMetaXdr, 'base64')) : null;
+  return horizonOperations({
+    hash: tx.txHash,
+    ledger: tx.ledger,
+    applicationOrder: tx.applicationOrder,
+    closeTime: tx.createdAt,
+    envelope: xdr.TransactionEnvelope.fromXDR(tx.envelopeXdr, 'base64'),
+    result: xdr.TransactionResult.fromXDR(tx.resultXdr, 'base64'),
+    ...(meta
+      ? {
+          operationChanges: meta.operations.map((op) => op.changes),
+          operationEvents: meta.operations.map((op) =>
+            op.events.flatMap((event): AssetEvent[] => {
+              const read = readAssetEvent(event, contracts);
+              return read ? [read] : [];
+            }),
+          ),
+        }
+      : {}),
+  });
+}

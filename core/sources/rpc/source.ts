@@ -13,6 +13,7 @@ import { rpcCalls } from './calls';
 import { probeRpc, readRpcHealth } from './health';
 import { JsonRpc } from './json-rpc';
 import { ledgerStreams } from './ledger-stream';
+import { rpcListings } from './listings';
 import { readRpcLedger, rpcHistory, rpcResource } from './resources';
 import { rpcSubmission } from './submission';
 
@@ -47,10 +48,7 @@ export function rpcSource(profile: NetworkProfile, http: HttpClient): Source {
     ledger: (sequence, signal) => readRpcLedger(calls, sequence, signal),
     account: (id, options = {}) => readRpcAccount(calls, passphrase, id, options.signal),
     resource: rpcResource(calls, passphrase),
-    listings: {
-      lacking:
-        "Stellar RPC keeps no listings of an account's, a ledger's or a transaction's operations yet in this app: a Horizon server lists them.",
-    },
+    listings: rpcListings(calls, passphrase),
     streams: {
       payments: {
         lacking: "Stellar RPC pushes no payments, and this app does not follow an account's events on RPC yet.",

@@ -15,6 +15,8 @@ export interface RpcContext {
   version: string;
   /** The RPC's index of events (event-index.ts); an in-memory one is made when none is given. */
   events?: EventIndex;
+  /** Ledgers one getEvents scans at most: stellar-rpc's LedgerScanLimit (10,000); smaller only in tests. */
+  eventsScanLedgers?: number;
 }
 
 /** A ledger's close time as stellar-rpc writes it: unix seconds, a decimal string. */

@@ -110,17 +110,19 @@ export class EventIndex {
    * ledger the index holds.
    */
   current(retentionLedgers: number): Promise<number> {
-    this.catching ??= (async () => {
-      try {
+    if (!this.catching) {
+      const run = async () => {
         for (;;) {
           const { done, last } = this.ingestSlice(retentionLedgers, SLICE_MS);
           if (done) return last;
           await new Promise((resolve) => setImmediate(resolve));
         }
-      } finally {
+      };
+      // Cleared once settled (a callback, so never before it is set: a run that ends at once included).
+      this.catching = run().finally(() => {
         this.catching = undefined;
-      }
-    })();
+      });
+    }
     return this.catching;
   }
 

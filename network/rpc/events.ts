@@ -193,7 +193,7 @@ export async function getEvents(context: RpcContext, events: EventIndex, params:
   const start: Cursor = cursor
     ? { ...cursor, event: (cursor.event + 1) >>> 0 }
     : { ledger: startLedger, tx: 0, op: 0, event: 0 };
-  let end = Math.min(start.ledger + LEDGER_SCAN_LIMIT, latest + 1);
+  let end = Math.min(start.ledger + (context.eventsScanLedgers ?? LEDGER_SCAN_LIMIT), latest + 1);
   if (endLedger !== 0) end = Math.min(endLedger, end);
   if (start.ledger < oldest || start.ledger > latest)
     throw new RpcError(INVALID_REQUEST, `startLedger must be within the ledger range: ${oldest} - ${latest}`);

@@ -963,7 +963,7 @@ async function allEvents(
 async function expectedEvents(call: (method: string, params?: unknown) => Promise<Record<string, unknown>>) {
   const health = await call('getHealth');
   const out: { key: bigint; index: number; record: EventRecord }[] = [];
-  let before = new Map<number, number>();
+  const before = new Map<number, number>();
   let cursor: string | undefined;
   for (let guard = 0; guard < 1000; guard++) {
     const page = await call(
@@ -1022,7 +1022,6 @@ async function expectedEvents(call: (method: string, params?: unknown) => Promis
     if (txs.length < 200) break;
     cursor = page.cursor as string;
   }
-  before = new Map();
   return out.sort((a, b) => (a.key === b.key ? a.index - b.index : a.key < b.key ? -1 : 1)).map((e) => e.record);
 }
 

@@ -1,6 +1,7 @@
 // What every method of the local RPC shares: its context, the ledger window the retention keeps,
 // the close times as stellar-rpc writes them, parameter checks, and one read transaction.
 import type { Store } from '../service/queries';
+import type { EventIndex } from './event-index';
 import { INVALID_PARAMS, type Params, RpcError } from './json-rpc';
 
 export const DEFAULT_RETENTION_LEDGERS = 120_960;
@@ -12,6 +13,10 @@ export interface RpcContext {
   coreUrl: string;
   coreTimeoutMs: number;
   version: string;
+  /** The RPC's index of events (event-index.ts); an in-memory one is made when none is given. */
+  events?: EventIndex;
+  /** Ledgers one getEvents scans at most: stellar-rpc's LedgerScanLimit (10,000); smaller only in tests. */
+  eventsScanLedgers?: number;
 }
 
 /** A ledger's close time as stellar-rpc writes it: unix seconds, a decimal string. */

@@ -6,6 +6,8 @@ import { type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base
 import { checkFormat, closeTime, ledgerWindow, oneRead, type RpcContext, stringParam } from './common';
 import { ledgerEntry, type EntryResult } from './entries';
 import { ledgerXdr, PROTOCOL_VERSION } from './ledger-meta';
+import { EventIndex } from './event-index';
+import { getEvents } from './events';
 import { getFeeStats } from './fee-stats';
 import { getLedgers } from './ledgers';
 import { getTransaction, getTransactions } from './transactions';
@@ -114,6 +116,7 @@ function getLedgerEntries(context: RpcContext, params: Params) {
 
 export function rpcMethods(context: RpcContext): Map<string, Method> {
   const { store } = context;
+  const events = context.events ?? new EventIndex(store, ':memory:');
   return new Map<string, Method>([
     [
       'getHealth',
@@ -159,5 +162,6 @@ export function rpcMethods(context: RpcContext): Map<string, Method> {
     ['getLedgers', (params) => getLedgers(context, params)],
     ['getTransactions', (params) => getTransactions(context, params)],
     ['getFeeStats', () => getFeeStats(context)],
+    ['getEvents', (params) => getEvents(context, events, params)],
   ]);
 }

@@ -3,9 +3,11 @@
 // Embeddable with startRpc(); run as a process by process.ts.
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { join } from 'node:path';
 import { storePath } from '../store/db';
 import { Store } from '../service/queries';
 import { answerRequest, INVALID_REQUEST } from './json-rpc';
+import { EventIndex } from './event-index';
 import { DEFAULT_RETENTION_LEDGERS, rpcMethods } from './methods';
 
 /** A request body at most this long (a sendTransaction's largest envelope, base64, fits well within). */
@@ -21,7 +23,12 @@ export interface RpcOptions {
   coreTimeoutMs?: number;
   /** A request not in full (headers and body) this long after it began is cut off. */
   requestTimeoutMs?: number;
+  /** How often the index of events reads the ledgers closed since (getEvents also reads them first). */
+  eventsPollMs?: number;
 }
+
+/** The RPC's index of events, beside the store in the data folder (event-index.ts). */
+export const EVENTS_FILE = 'rpc-events.sqlite';
 
 export interface RunningRpc {
   port: number;
@@ -32,12 +39,36 @@ export interface RunningRpc {
 
 const VERSION = '0.1.0';
 
+/**
+ * Reads the window's events into the index from the start, and each ledger as it closes, in slices
+ * that yield, so that a getEvents finds the index current or nearly so. Resolves, once stopped,
+ * when no slice is in flight.
+ */
+function follow(events: EventIndex, retentionLedgers: number, pollMs: number): () => Promise<void> {
+  let stopped = false;
+  const step = () => {
+    if (!stopped) void events.current(retentionLedgers).catch(() => undefined);
+  };
+  step();
+  const poll = setInterval(step, pollMs);
+  poll.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(poll);
+    await events.settled();
+  };
+}
+
 export async function startRpc(options: RpcOptions): Promise<RunningRpc> {
   const host = options.host ?? '127.0.0.1';
   const store = new Store(storePath(options.dataDir));
+  const retentionLedgers = options.retentionLedgers ?? DEFAULT_RETENTION_LEDGERS;
+  const events = new EventIndex(store, join(options.dataDir, EVENTS_FILE));
+  const stopFollowing = follow(events, retentionLedgers, options.eventsPollMs ?? 1000);
   const methods = rpcMethods({
     store,
-    retentionLedgers: options.retentionLedgers ?? DEFAULT_RETENTION_LEDGERS,
+    events,
+    retentionLedgers,
     coreUrl: options.coreUrl,
     coreTimeoutMs: options.coreTimeoutMs ?? 10_000,
     version: `ledgerscope-local-rpc ${VERSION}`,
@@ -102,6 +133,8 @@ export async function startRpc(options: RpcOptions): Promise<RunningRpc> {
     app,
     async close() {
       await app.close();
+      await stopFollowing();
+      events.close();
       store.close();
     },
   };

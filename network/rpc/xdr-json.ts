@@ -67,3 +67,6 @@ export const ledgerJson = (ledger: Record<string, unknown>) =>
 
 export const sendJson = (answer: Record<string, unknown>) =>
   convert(answer, { errorResultXdr: ['errorResultJson', 'TransactionResult'] });
+
+/** One ScVal (a getEvents topic segment or value) as its JSON tree. */
+export const scValJson = (base64: string) => tree('ScVal', base64);

@@ -82,7 +82,7 @@ export async function spawnLatencyProxy(
 }
 
 /** A TypeScript entry point as its own process; resolves with the URL it prints once it listens. */
-async function spawnListening(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+export async function spawnListening(args: string[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -7,9 +7,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Asset, Keypair, Operation, StrKey, xdr } from '@stellar/stellar-base';
+import { Address, Asset, Keypair, nativeToScVal, Operation, StrKey, xdr } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssetContracts } from '../../core/sources/ledger-meta/asset-events';
+import { readEventId, readEventRecord, RpcEventRecord } from '../../core/sources/rpc/event-records';
+import { windowOfRefusal } from '../../core/sources/rpc/window';
 import { generateHistory, type DemoAccount } from '../../network/demo-generator/generate';
+import { LEDGER_SCAN_LIMIT, MAX_EVENTS_LIMIT } from '../../network/rpc/events';
 import { answerRequest, type Method } from '../../network/rpc/json-rpc';
 import { ledgerXdr } from '../../network/rpc/ledger-meta';
 import { CLASSIC_FEE_LEDGERS, feeDistribution } from '../../network/rpc/fee-stats';
@@ -21,7 +25,6 @@ import { openStore, storePath } from '../../network/store/db';
 import { CoreNode } from '../../network/validator/node';
 import { startServer } from '../../network/validator/server';
 import { realFixtures } from '../support/real-fixtures';
-import { AssetContracts } from '../../core/sources/ledger-meta/asset-events';
 import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { rpcOperations } from '../../core/sources/rpc/operations';
 import { operationBodyText } from '../../network/service/records';
@@ -960,4 +963,389 @@ describe("a transaction's operations read from its XDR as the service reads them
     expect(types.size).toBeGreaterThanOrEqual(OPERATION_TYPES.length - 1);
     expect(compared).toBeGreaterThan(500);
   }, 120_000);
+});
+
+// ---------------------------------------------------------------- getEvents
+
+interface EventRecord {
+  type: string;
+  ledger: number;
+  ledgerClosedAt: string;
+  contractId: string;
+  id: string;
+  transactionIndex: number;
+  operationIndex: number;
+  inSuccessfulContractCall: boolean;
+  topic: string[];
+  value: string;
+  txHash: string;
+}
+interface EventsPage {
+  events: EventRecord[];
+  cursor: string;
+  latestLedger: number;
+  oldestLedger: number;
+  latestLedgerCloseTime: string;
+  oldestLedgerCloseTime: string;
+}
+
+const sym = (text: string) => nativeToScVal(text, { type: 'symbol' }).toXDR('base64');
+const addressOf = (account: string) => xdr.ScVal.scvAddress(Address.fromString(account).toScAddress()).toXDR('base64');
+const ledgerOfId = (id: string) => Number(BigInt(id.split('-')[0]!) >> 32n);
+
+/**
+ * Every event getEvents gives for `params` from `startLedger`, paged with its cursor to the latest
+ * ledger, `limit` a page (each page scans at most its range; a page short of the limit ends it).
+ */
+async function allEvents(
+  call: (params: unknown) => Promise<Record<string, unknown>>,
+  params: Record<string, unknown>,
+  limit: number,
+): Promise<{ events: EventRecord[]; pages: EventsPage[] }> {
+  const { startLedger, ...rest } = params;
+  const pages: EventsPage[] = [];
+  let page = (await call({ ...params, pagination: { limit } })) as unknown as EventsPage;
+  pages.push(page);
+  while (page.events.length === limit || ledgerOfId(page.cursor) < page.latestLedger) {
+    if (pages.length > 10_000) throw new Error(`getEvents from ${String(startLedger)} did not end`);
+    page = (await call({ ...rest, pagination: { cursor: page.cursor, limit } })) as unknown as EventsPage;
+    pages.push(page);
+  }
+  return { events: pages.flatMap((p) => p.events), pages };
+}
+
+/**
+ * What getEvents must give over the window, built another way: each transaction's events as
+ * getTransactions gives them (transactionEventsXdr, contractEventsXdr), numbered as stellar-rpc
+ * numbers them (fee events before all transactions: transaction 0, counted across the ledger;
+ * an operation's: its transaction's order, its 0-based index, its events counted from 0).
+ */
+async function expectedEvents(call: (method: string, params?: unknown) => Promise<Record<string, unknown>>) {
+  const health = await call('getHealth');
+  const out: { key: bigint; index: number; record: EventRecord }[] = [];
+  const before = new Map<number, number>();
+  let cursor: string | undefined;
+  for (let guard = 0; guard < 1000; guard++) {
+    const page = await call(
+      'getTransactions',
+      cursor
+        ? { pagination: { cursor, limit: 200 } }
+        : { startLedger: health.oldestLedger, pagination: { limit: 200 } },
+    );
+    const txs = page.transactions as {
+      status: string;
+      txHash: string;
+      applicationOrder: number;
+      ledger: number;
+      createdAt: number;
+      events?: { transactionEventsXdr?: string[]; contractEventsXdr?: string[][] };
+    }[];
+    for (const tx of txs) {
+      const record = (event: xdr.ContractEvent, key: bigint, index: number) => {
+        const body = event.body().v0();
+        out.push({
+          key,
+          index,
+          record: {
+            type: 'contract',
+            ledger: tx.ledger,
+            ledgerClosedAt: new Date(tx.createdAt * 1000).toISOString().replace('.000Z', 'Z'),
+            contractId: StrKey.encodeContract(event.contractId() as unknown as Buffer),
+            id: `${key.toString().padStart(19, '0')}-${String(index).padStart(10, '0')}`,
+            transactionIndex: Number((key >> 12n) & 0xfffffn),
+            operationIndex: Number(key & 0xfffn),
+            inSuccessfulContractCall: tx.status === 'SUCCESS',
+            topic: body.topics().map((t) => t.toXDR('base64')),
+            value: body.data().toXDR('base64'),
+            txHash: tx.txHash,
+          },
+        });
+      };
+      const ledgerKey = BigInt(tx.ledger) << 32n;
+      for (const text of tx.events?.transactionEventsXdr ?? []) {
+        const event = xdr.TransactionEvent.fromXDR(text, 'base64');
+        expect(event.stage().value, 'the fee, before all transactions').toBe(0);
+        const n = before.get(tx.ledger) ?? 0;
+        before.set(tx.ledger, n + 1);
+        record(event.event(), ledgerKey, n);
+      }
+      (tx.events?.contractEventsXdr ?? []).forEach((list, op) =>
+        list.forEach((text, index) =>
+          record(
+            xdr.ContractEvent.fromXDR(text, 'base64'),
+            ledgerKey | (BigInt(tx.applicationOrder) << 12n) | BigInt(op),
+            index,
+          ),
+        ),
+      );
+    }
+    if (txs.length < 200) break;
+    cursor = page.cursor as string;
+  }
+  return out.sort((a, b) => (a.key === b.key ? a.index - b.index : a.key < b.key ? -1 : 1)).map((e) => e.record);
+}
+
+describe('getEvents', () => {
+  const earliest = () => Number(store.earliestLedger());
+  const latest = () => Number(store.latestLedger());
+  const events = (params: unknown) => result('getEvents', params);
+
+  it('gives every event of the window in id order, each as its transaction carries it, paged without a gap or a repeat', async () => {
+    const expected = await expectedEvents(result);
+    expect(expected.length).toBeGreaterThan(600);
+    expect(new Set(expected.map((e) => e.topic[0])).size).toBeGreaterThanOrEqual(2);
+    const whole = await allEvents(events, { startLedger: earliest() }, 10_000);
+    expect(whole.pages).toHaveLength(1);
+    expect(whole.events).toEqual(expected);
+    // Pages of 7: the same events, none skipped or repeated across the cursors.
+    const paged = await allEvents(events, { startLedger: earliest() }, 7);
+    expect(paged.events.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+    expect(paged.pages.length).toBe(Math.floor(expected.length / 7) + 1);
+    // A full page's cursor is its last event; the last page's, the end of the range it scanned.
+    expect(paged.pages[0]!.cursor).toBe(paged.pages[0]!.events.at(-1)!.id);
+    expect(paged.pages.at(-1)!.cursor).toBe(
+      `${((BigInt(latest()) << 32n) | (0xfffffn << 12n) | 0xfffn).toString().padStart(19, '0')}-4294967295`,
+    );
+    // Each event's id is what the app reads: its ledger, its transaction's order, and its hash agree.
+    const contracts = new AssetContracts(passphrase);
+    for (const record of whole.events) {
+      const read = readEventRecord(RpcEventRecord.parse(record), contracts);
+      expect(read, record.id).not.toBeNull();
+      expect(readEventId(record.id).toid.ledger).toBe(record.ledger);
+    }
+  });
+
+  it('gives the window, its close times, and 100 events when no limit is asked; takes 10,000, refuses 10,001', async () => {
+    const page = (await events({ startLedger: earliest() })) as unknown as EventsPage;
+    expect(page.events).toHaveLength(100);
+    expect(page).toMatchObject({
+      latestLedger: latest(),
+      oldestLedger: earliest(),
+      latestLedgerCloseTime: String(Date.parse(String(store.ledger(BigInt(latest()))!.closed_at)) / 1000),
+      oldestLedgerCloseTime: String(Date.parse(String(store.ledger(BigInt(earliest()))!.closed_at)) / 1000),
+      cursor: page.events[99]!.id,
+    });
+    expect(await error('getEvents', { startLedger: earliest(), pagination: { limit: 10_000 } })).toBeUndefined();
+    expect(await error('getEvents', { startLedger: earliest(), pagination: { limit: 10_001 } })).toEqual({
+      code: -32602,
+      message: 'limit must not exceed 10000',
+    });
+    expect(MAX_EVENTS_LIMIT).toBe(10_000);
+  });
+
+  it('refuses a start outside the window at both edges in the words the app reads; a cursor with a range; no start', async () => {
+    const words = `startLedger must be within the ledger range: ${earliest()} - ${latest()}`;
+    for (const startLedger of [earliest(), latest()]) expect(await error('getEvents', { startLedger })).toBeUndefined();
+    for (const startLedger of [earliest() - 1, latest() + 1]) {
+      const refused = await error('getEvents', { startLedger });
+      expect(refused).toEqual({ code: -32600, message: words });
+      expect(windowOfRefusal(refused.message)).toEqual({ oldest: earliest(), latest: latest() });
+    }
+    // A cursor before the window is refused the same way.
+    const before = `${((BigInt(earliest() - 1) << 32n) | 4096n).toString().padStart(19, '0')}-0000000000`;
+    expect(await error('getEvents', { pagination: { cursor: before } })).toEqual({ code: -32600, message: words });
+    const cursor = `${(BigInt(earliest()) << 32n).toString().padStart(19, '0')}-0000000000`;
+    for (const range of [{ startLedger: earliest() }, { endLedger: latest() }])
+      expect(await error('getEvents', { ...range, pagination: { cursor } })).toEqual({
+        code: -32602,
+        message: 'ledger ranges and cursor cannot both be set',
+      });
+    expect(await error('getEvents', {})).toEqual({ code: -32602, message: 'startLedger must be positive' });
+    expect(await error('getEvents', { pagination: { cursor: 'x-1' } })).toEqual({
+      code: -32602,
+      message: 'invalid parameters: invalid event id x-1',
+    });
+    expect(await error('getEvents', { startLedger: '5' })).toEqual({ code: -32602, message: 'invalid parameters' });
+    // A narrower window: its oldest ledger is the edge.
+    const narrow = rpcMethods({ store, retentionLedgers: 3, coreUrl: '', coreTimeoutMs: 1, version: 'test' });
+    await expect(narrow.get('getEvents')!({ startLedger: latest() - 3 })).rejects.toThrow(
+      `startLedger must be within the ledger range: ${latest() - 2} - ${latest()}`,
+    );
+    await expect(narrow.get('getEvents')!({ startLedger: latest() - 2 })).resolves.toMatchObject({
+      oldestLedger: latest() - 2,
+    });
+  });
+
+  it('ends before endLedger (exclusive); an end at or before the start is an empty page, as stellar-rpc answers it', async () => {
+    const expected = await expectedEvents(result);
+    const middle = expected[Math.floor(expected.length / 2)]!.ledger;
+    const page = (await events({
+      startLedger: earliest(),
+      endLedger: middle,
+      pagination: { limit: 10_000 },
+    })) as unknown as EventsPage;
+    expect(page.events).toEqual(expected.filter((e) => e.ledger < middle));
+    expect(ledgerOfId(page.cursor)).toBe(middle - 1);
+    for (const endLedger of [middle, middle - 1]) {
+      const empty = (await events({ startLedger: middle, endLedger })) as unknown as EventsPage;
+      expect(empty.events).toEqual([]);
+      expect(ledgerOfId(empty.cursor)).toBe(endLedger - 1);
+    }
+  });
+
+  it('scans at most 10,000 ledgers a request (LedgerScanLimit): a filter matching nothing ends its page there', async () => {
+    expect(LEDGER_SCAN_LIMIT).toBe(10_000);
+    const scanning = rpcMethods({
+      store,
+      retentionLedgers: 120_960,
+      coreUrl: '',
+      coreTimeoutMs: 1,
+      version: 'test',
+      eventsScanLedgers: 2,
+    });
+    const nothing = [{ topics: [[sym('nothing-matches')]] }];
+    const page = (await scanning.get('getEvents')!({ startLedger: earliest(), filters: nothing })) as EventsPage;
+    expect(page.events).toEqual([]);
+    expect(ledgerOfId(page.cursor)).toBe(earliest() + 1);
+    const all = (await scanning.get('getEvents')!({
+      startLedger: earliest(),
+      pagination: { limit: 10_000 },
+    })) as EventsPage;
+    expect(new Set(all.events.map((e) => e.ledger))).toEqual(
+      new Set([earliest(), earliest() + 1].filter((l) => Number(store.ledger(BigInt(l))!.transaction_count) > 0)),
+    );
+  });
+
+  it('matches topics as stellar-rpc: exact segments, * one segment, a trailing ** any number more', async () => {
+    const expected = await expectedEvents(result);
+    const match = async (filters: unknown) =>
+      (await allEvents(events, { startLedger: earliest(), filters }, 10_000)).events.map((e) => e.id);
+    const ids = (keep: (e: EventRecord) => boolean) => expected.filter(keep).map((e) => e.id);
+    const transfers = ids((e) => e.topic[0] === sym('transfer'));
+    expect(transfers.length).toBeGreaterThan(100);
+    expect(await match([{ topics: [[sym('transfer'), '*', '*', '*']] }])).toEqual(transfers);
+    expect(await match([{ topics: [[sym('transfer'), '**']] }])).toEqual(transfers);
+    expect(await match([{ topics: [[sym('transfer'), '*', '*', '*', '**']] }])).toEqual(transfers);
+    // `*` is exactly one segment: a transfer has four.
+    expect(await match([{ topics: [[sym('transfer'), '*', '*']] }])).toEqual([]);
+    expect(await match([{ topics: [[sym('fee'), '*']] }])).toEqual(ids((e) => e.topic[0] === sym('fee')));
+    expect(await match([{ topics: [['**']] }])).toEqual(ids(() => true));
+    // One account: its address second or third, in any event.
+    const account = accounts[1]!.publicKey;
+    const mine = ids((e) => e.topic[1] === addressOf(account) || e.topic[2] === addressOf(account));
+    expect(mine.length).toBeGreaterThan(10);
+    expect(
+      await match([
+        {
+          topics: [
+            ['*', addressOf(account), '**'],
+            ['*', '*', addressOf(account), '**'],
+          ],
+        },
+      ]),
+    ).toEqual(mine);
+    // Its transfers out, by a second filter: the union, each event once.
+    expect(
+      await match([
+        { topics: [[sym('transfer'), addressOf(account), '*', '*']] },
+        { topics: [['*', addressOf(account), '**']] },
+      ]),
+    ).toEqual(ids((e) => e.topic[1] === addressOf(account)));
+  });
+
+  it('matches types and contract ids; refuses what stellar-rpc refuses, at both edges of each bound', async () => {
+    const expected = await expectedEvents(result);
+    const native = Asset.native().contractId(passphrase);
+    const match = async (filters: unknown) =>
+      (await allEvents(events, { startLedger: earliest(), filters }, 10_000)).events.map((e) => e.id);
+    expect(await match([{ type: 'contract', contractIds: [native] }])).toEqual(
+      expected.filter((e) => e.contractId === native).map((e) => e.id),
+    );
+    expect(await match([{ type: 'system' }])).toEqual([]);
+    expect(await match([{ type: 'system,contract' }])).toEqual(expected.map((e) => e.id));
+    const start = earliest();
+    const refused = (filters: unknown) => error('getEvents', { startLedger: start, filters });
+    const filter = { topics: [['*']] };
+    expect(await refused(Array(5).fill(filter))).toBeUndefined();
+    expect(await refused(Array(6).fill(filter))).toEqual({ code: -32602, message: 'maximum 5 filters per request' });
+    expect(await refused([{ contractIds: Array(5).fill(native) }])).toBeUndefined();
+    expect(await refused([{ contractIds: Array(6).fill(native) }])).toEqual({
+      code: -32602,
+      message: 'filter 1 invalid: maximum 5 contract IDs per filter',
+    });
+    expect(await refused([{ topics: Array(5).fill(['*']) }])).toBeUndefined();
+    expect(await refused([filter, { topics: Array(6).fill(['*']) }])).toEqual({
+      code: -32602,
+      message: 'filter 2 invalid: maximum 5 topics per filter',
+    });
+    expect(await refused([{ contractIds: [native, accounts[0]!.publicKey] }])).toEqual({
+      code: -32602,
+      message: 'filter 1 invalid: contract ID 2 invalid',
+    });
+    expect(await refused([{ type: 'diagnostic' }])).toEqual({
+      code: -32602,
+      message: "filter 1 invalid: filter type invalid: if set, type must be either 'system' or 'contract'",
+    });
+    expect(await refused([{ topics: [['*', '*', '*', '*']] }])).toBeUndefined();
+    const topic = (message: string) => ({ code: -32602, message: `filter 1 invalid: topic 1 invalid: ${message}` });
+    expect(await refused([{ topics: [['*', '*', '*', '*', '*']] }])).toEqual(
+      topic('topic cannot have more than 4 segments'),
+    );
+    expect(await refused([{ topics: [[]] }])).toEqual(topic('topic must have at least 1 segment'));
+    expect(await refused([{ topics: [['*', '**', '*']] }])).toEqual(
+      topic("segment 2 invalid: wildcard '**' is only allowed as the last segment"),
+    );
+    expect(await refused([{ topics: [['not-xdr']] }])).toEqual({
+      code: -32602,
+      message: 'invalid parameters: topic segment "not-xdr" is not a base64 ScVal',
+    });
+    expect(await refused([{ topics: [[5]] }])).toEqual({ code: -32602, message: 'invalid parameters' });
+  });
+
+  it('xdrFormat json: topicJson and valueJson in place of topic and value; another format refused', async () => {
+    const fee = { topics: [[sym('fee'), '*']] };
+    const base = (
+      (await events({ startLedger: earliest(), filters: [fee], pagination: { limit: 1 } })) as unknown as EventsPage
+    ).events[0]!;
+    const json = (
+      (await events({ startLedger: earliest(), filters: [fee], pagination: { limit: 1 }, xdrFormat: 'json' })) as {
+        events: Record<string, unknown>[];
+      }
+    ).events[0]!;
+    const { topic, value, ...rest } = base;
+    expect(json).toEqual({
+      ...rest,
+      topicJson: [
+        { symbol: 'fee' },
+        {
+          address: StrKey.encodeEd25519PublicKey(
+            xdr.ScVal.fromXDR(topic[1]!, 'base64').address().accountId().ed25519(),
+          ),
+        },
+      ],
+      valueJson: { i128: xdr.ScVal.fromXDR(value, 'base64').i128().lo().toString() },
+    });
+    expect(await error('getEvents', { startLedger: earliest(), xdrFormat: 'xml' })).toEqual({
+      code: -32602,
+      message: "got 'xml': expected base64, json for optional 'xdrFormat'",
+    });
+  });
+
+  it('reads each ledger as it closes: a payment made now is its next page', async () => {
+    const before = (await allEvents(events, { startLedger: earliest() }, 10_000)).events;
+    const from = accounts[3]!;
+    const source = Keypair.fromSecret(from.secretKey);
+    const seq = String(store.account(from.publicKey)!.sequence);
+    const tx = signedTx(source, [nativePayment(accounts[4]!.publicKey, '2')], { passphrase, sequence: seq });
+    expect(core.submit(tx.toEnvelope().toXDR('base64')).status).toBe('PENDING');
+    core.closeLedger();
+    const after = (await allEvents(events, { startLedger: earliest() }, 10_000)).events;
+    const fresh = after.slice(before.length);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(fresh.map((e) => [e.ledger, e.txHash, xdr.ScVal.fromXDR(e.topic[0]!, 'base64').sym().toString()])).toEqual([
+      [latest(), tx.hash().toString('hex'), 'fee'],
+      [latest(), tx.hash().toString('hex'), 'transfer'],
+    ]);
+  });
+
+  it.skipIf(!realFixtures('rpc-real'))('has the keys and types of the real getEvents examples', async () => {
+    const real = JSON.parse(readFileSync(join(realFixtures('rpc-real')!, 'openrpc', 'getEvents.json'), 'utf8')) as {
+      examples: { derived_response: { result: Record<string, unknown> } }[];
+    };
+    const ours = await events({ startLedger: earliest(), pagination: { limit: 2 } });
+    const problems: string[] = [];
+    for (const example of real.examples) sameShape(ours, example.derived_response.result, '$', [], problems);
+    expect(real.examples).toHaveLength(2);
+    expect(problems).toEqual([]);
+  });
 });

@@ -15,8 +15,9 @@ import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/la
 import { probeServer, sourceOf } from '../../core/sources/registry';
 import { need } from '../../core/sources/source';
 import { historyStartMessage } from '../../shared/history-start';
+import { decodeToid } from '../../shared/toid';
 import type { NetworkProfile } from '../../shared/ipc';
-import type { Account } from '../../shared/model';
+import type { Account, Operation as ModelOperation } from '../../shared/model';
 import { waitFor } from '../support/wait';
 import { type RunningNetwork, startNetwork } from '../support/network';
 
@@ -116,7 +117,16 @@ describe('the RPC beside the service', () => {
         message: expect.stringMatching(/^start ledger \(\d+\) must be between the oldest ledger: \d+ and/),
       },
     });
-    expect(await call('getEvents')).toMatchObject({ error: { code: -32601, message: 'no such method "getEvents"' } });
+    // simulateTransaction is stellar-rpc's, for contracts, which the local core does not run.
+    expect(await call('simulateTransaction')).toMatchObject({
+      error: { code: -32601, message: 'no such method "simulateTransaction"' },
+    });
+    expect(await call('getEvents', { startLedger: (health.oldestLedger as number) - 1 })).toMatchObject({
+      error: {
+        code: -32600,
+        message: expect.stringMatching(/^startLedger must be within the ledger range: \d+ - \d+$/),
+      },
+    });
     expect(await call('getTransaction', { hash: 'abc' })).toMatchObject({
       error: { code: -32602, message: 'unexpected hash length (3)' },
     });
@@ -386,4 +396,112 @@ describe("the app's RPC source (core/sources/rpc) against the same network's ser
     await waitFor('the stream to end', () => ended || undefined, 5_000);
     expect(seen.slice(1).every((sequence, i) => sequence === seen[i]! + 1)).toBe(true);
   }, 30_000);
+});
+
+describe('listings on RPC, read from events and XDR by the one reading (issue 38.2, 38.3)', () => {
+  const query = { limit: 50, order: 'desc' as const, includeFailed: true, includeTransactions: false };
+  const profile = (dialect: 'rpc' | 'ledger', baseUrl: string): NetworkProfile => ({
+    id: `listing-${dialect}`,
+    name: `Local ${dialect}`,
+    baseUrl,
+    passphrase: net.passphrase,
+    dialect,
+    builtIn: false,
+  });
+  const same = (op: ModelOperation) => {
+    const { trustee: _t, ...rest } = op as ModelOperation & { trustee?: string };
+    return rest;
+  };
+
+  it("lists an account's payments and operations in the window as the service does, ending with the window's sentence", async () => {
+    const [from, to] = [net.demoAccounts[2]!, net.demoAccounts[3]!];
+    const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
+    const tx = new TransactionBuilder(await server.getAccount(from.publicKey), {
+      fee: BASE_FEE,
+      networkPassphrase: net.passphrase,
+    })
+      .addOperation(Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount: '3.1415926' }))
+      .addOperation(Operation.setOptions({ homeDomain: 'example.org' }))
+      .setTimeout(60)
+      .build();
+    tx.sign(Keypair.fromSecret(from.secretKey));
+    const sent = await server.sendTransaction(tx);
+    await server.pollTransaction(sent.hash, { attempts: 40, sleepStrategy: () => 250 });
+
+    const rpcListings = need(sourceOf(profile('rpc', net.rpcUrl)).listings);
+    const serviceListings = need(sourceOf(profile('ledger', net.serviceUrl)).listings);
+    const operations = await rpcListings.page({ kind: 'operations', scope: 'account', id: from.publicKey }, query);
+    const mine = operations.records.filter((op) => op.transactionHash === sent.hash);
+    expect(mine.map((op) => op.type)).toEqual(['set_options', 'payment']);
+    // The listing reaches the oldest ledger kept, and says so with the window.
+    expect(operations.next).toBeNull();
+    expect(historyStartMessage(operations.historyStart!)).toMatch(/^This server keeps ledgers [\d,]+ to [\d,]+/);
+    // Each row is the service's row for the same operation.
+    const served = await serviceListings.page(
+      { kind: 'operations', scope: 'account', id: from.publicKey },
+      {
+        ...query,
+        limit: 200,
+      },
+    );
+    const byId = new Map(served.records.map((op) => [op.id, op]));
+    for (const op of operations.records) expect(same(op)).toEqual(same(byId.get(op.id)!));
+    // Payments: the payment, seen from the receiver too, and not the options.
+    const payments = await rpcListings.page({ kind: 'payments', account: to.publicKey }, query);
+    const received = payments.records.find((op) => op.transactionHash === sent.hash);
+    expect(received).toMatchObject({ type: 'payment', amount: '3.1415926', direction: 'in' });
+    expect(payments.records.every((op) => op.type !== 'set_options')).toBe(true);
+    // Paged one row at a time, the same rows in the same order, none twice.
+    const walked: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 200; i++) {
+      const page = await rpcListings.page(
+        { kind: 'operations', scope: 'account', id: from.publicKey },
+        {
+          ...query,
+          limit: 1,
+          ...(cursor ? { cursor } : {}),
+        },
+      );
+      walked.push(...page.records.map((op) => op.id));
+      if (!page.next) break;
+      cursor = page.next;
+    }
+    // The window (ten seconds of ledgers here) moves on as the walk goes: newest first, what the
+    // walk can miss is only the oldest rows, and only those the server no longer keeps.
+    const full = operations.records.map((op) => op.id);
+    expect(walked).toEqual(full.slice(0, walked.length));
+    const oldestNow = (await sourceOf(profile('rpc', net.rpcUrl)).health()).historyElderLedger!;
+    for (const id of full.slice(walked.length)) expect(decodeToid(id).ledger).toBeLessThan(oldestNow);
+    expect(walked).toContain(mine[0]!.id);
+  }, 60_000);
+
+  it("lists a transaction's and a ledger's operations from their XDR; a pool's is refused with what answers it", async () => {
+    const [from, to] = [net.demoAccounts[4]!, net.demoAccounts[5]!];
+    const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
+    const tx = new TransactionBuilder(await server.getAccount(from.publicKey), {
+      fee: BASE_FEE,
+      networkPassphrase: net.passphrase,
+    })
+      .addOperation(Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount: '2' }))
+      .setTimeout(60)
+      .build();
+    tx.sign(Keypair.fromSecret(from.secretKey));
+    const sent = await server.sendTransaction(tx);
+    const landed = await server.pollTransaction(sent.hash, { attempts: 40, sleepStrategy: () => 250 });
+    const ledger = String(landed.status === rpc.Api.GetTransactionStatus.SUCCESS ? landed.ledger : 0);
+    const rpcListings = need(sourceOf(profile('rpc', net.rpcUrl)).listings);
+    const serviceListings = need(sourceOf(profile('ledger', net.serviceUrl)).listings);
+    for (const target of [
+      { kind: 'operations', scope: 'transaction', id: sent.hash },
+      { kind: 'operations', scope: 'ledger', id: ledger },
+    ] as const) {
+      const [ours, theirs] = [await rpcListings.page(target, query), await serviceListings.page(target, query)];
+      expect(ours.records.length).toBeGreaterThan(0);
+      expect(ours.records.map(same)).toEqual(theirs.records.map(same));
+    }
+    await expect(
+      rpcListings.page({ kind: 'operations', scope: 'liquidity_pool', id: 'a'.repeat(64) }, query),
+    ).rejects.toThrow(/cannot list a liquidity pool's operations: no event names it.*ledger data lake/);
+  }, 60_000);
 });

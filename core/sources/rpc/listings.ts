@@ -6,235 +6,28 @@
 // ends with the window's sentence (the page's historyStart); a claimable balance's or a pool's
 // operations, which no event names, are refused with what would answer them.
 import { TransactionBuilder, xdr } from '@stellar/stellar-base';
-import type { ListingTarget } from '../../../shared/ipc';
-import type { Operation, OperationPage } from '../../../shared/model';
-import { encodeToid } from '../../../shared/toid';
+import { BEFORE_WINDOW } from '../../../shared/history-start';
+import type { OperationPage } from '../../../shared/model';
 import { CoreError } from '../../app/errors';
 import { normalizeOperation } from '../horizon/normalize';
 import { AssetContracts } from '../ledger-meta/asset-events';
-import type { ListingQuery, ReadOptions, SourceListings } from '../source';
-import { accountTopics } from './account';
-import type { Events, RpcCalls } from './calls';
-import { readEventId } from './event-records';
-import { rpcOperations, type RpcTransaction } from './operations';
-import type { Passphrase } from './resources';
-import { readLedgerInfo } from './ledgers';
+import type { ListingQuery, SourceListings } from '../source';
+import { accountPage, type AccountListingState } from './account-listing';
+import type { RpcCalls } from './calls';
 import { RpcCallError } from './json-rpc';
+import { readLedgerInfo } from './ledgers';
+import { rpcOperations, type RpcTransaction } from './operations';
+import { readTransactions } from './read-transactions';
+import type { Passphrase } from './resources';
 import { windowOfRefusal } from './window';
-import { BEFORE_WINDOW } from '../../../shared/history-start';
-
-/** Events asked per getEvents call (stellar-rpc's largest page). */
-export const EVENTS_PAGE = 10_000;
-/** Pages of an account's events read at most for one listing: beyond, the listing says it cannot. */
-export const MAX_EVENT_PAGES = 10;
-/** Transactions read at once (getTransaction has no batch form). */
-export const TRANSACTIONS_AT_ONCE = 16;
-/** Transactions read at most for one page of a listing. */
-const MAX_TRANSACTIONS_PER_PAGE = 400;
-/** An account's events are read again after this long (a listing's pages share one reading). */
-const EVENTS_TTL_MS = 5_000;
-
-/** Horizon's payments of an account: the operations that pay or create or merge into it. */
-const PAYMENTS = new Set([
-  'create_account',
-  'payment',
-  'path_payment_strict_receive',
-  'path_payment_strict_send',
-  'account_merge',
-]);
-
-interface FoundTransaction {
-  hash: string;
-  ledger: number;
-  order: number;
-  /** The TOID of the transaction (operation index 0). */
-  toid: bigint;
-}
-
-interface AccountEvents {
-  at: number;
-  transactions: FoundTransaction[];
-  oldest: number;
-  latest: number;
-  oldestCloseTime?: number | undefined;
-  latestCloseTime?: number | undefined;
-}
-
-/** The transactions an account's events in the window name, in ledger order; bounded, refusing a server that repeats or goes back. */
-export async function accountTransactions(
-  calls: RpcCalls,
-  account: string,
-  signal?: AbortSignal,
-): Promise<AccountEvents> {
-  const health = await calls.health({ signal });
-  const found = new Map<string, FoundTransaction>();
-  let cursor: string | undefined;
-  let lastId = '';
-  let answer: Events | undefined;
-  for (let page = 0; ; page++) {
-    if (page === MAX_EVENT_PAGES)
-      throw new CoreError(
-        'too_large',
-        `This account has more than ${(EVENTS_PAGE * MAX_EVENT_PAGES).toLocaleString('en')} events in the ledgers this server keeps: list it from a Horizon server, or index it from the ledger data lake.`,
-      );
-    answer = await calls.events(
-      {
-        ...(cursor ? {} : { startLedger: health.oldestLedger }),
-        filters: [{ type: 'contract', topics: accountTopics(account) }],
-        pagination: { limit: EVENTS_PAGE, ...(cursor ? { cursor } : {}) },
-      },
-      { signal },
-    );
-    for (const record of answer.events) {
-      // Ids are ordered and unique (`%019d-%010d`, so text order is id order): one that is not
-      // after the last is a server repeating itself or going back.
-      if (record.id <= lastId)
-        throw new CoreError(
-          'bad_response',
-          `The server gave event ${record.id.slice(0, 30)} after ${lastId.slice(0, 30)}: its events are out of order or repeated, so nothing of them is shown.`,
-        );
-      lastId = record.id;
-      const { toid } = readEventId(record.id);
-      const key = record.txHash;
-      if (!found.has(key))
-        found.set(key, {
-          hash: record.txHash,
-          ledger: toid.ledger,
-          order: toid.txOrder,
-          toid: encodeToid({ ledger: toid.ledger, txOrder: Math.max(toid.txOrder, 0), opIndex: 0 }),
-        });
-    }
-    if (answer.events.length < EVENTS_PAGE) break;
-    const next = answer.cursor;
-    if (!next || next <= lastId.slice(0, next.length) || next === cursor)
-      throw new CoreError('bad_response', 'The server gave a full page of events with a cursor that does not advance.');
-    cursor = next;
-  }
-  return {
-    at: Date.now(),
-    transactions: [...found.values()].sort((a, b) => (a.toid < b.toid ? -1 : a.toid > b.toid ? 1 : 0)),
-    oldest: answer.oldestLedger,
-    latest: answer.latestLedger,
-    oldestCloseTime: answer.oldestLedgerCloseTime,
-    latestCloseTime: answer.latestLedgerCloseTime,
-  };
-}
-
-/** Does this operation belong to the account's listing (Horizon's participants: its source, or named in it)? */
-function belongs(
-  target: ListingTarget,
-  account: string,
-  operation: Operation,
-  record: Record<string, unknown>,
-): boolean {
-  const named = operation.sourceAccount === account || JSON.stringify(record).includes(account);
-  return named && (target.kind === 'operations' || PAYMENTS.has(operation.type));
-}
 
 export function rpcListings(calls: RpcCalls, passphrase: Passphrase): SourceListings {
-  const cache = new Map<string, AccountEvents>();
   let contracts: AssetContracts | null = null;
   const contractsOf = async (signal?: AbortSignal) => (contracts ??= new AssetContracts(await passphrase(signal)));
-
-  async function transactionsOf(hashes: string[], signal?: AbortSignal): Promise<RpcTransaction[]> {
-    const read: RpcTransaction[] = [];
-    for (let i = 0; i < hashes.length; i += TRANSACTIONS_AT_ONCE) {
-      const infos = await Promise.all(
-        hashes.slice(i, i + TRANSACTIONS_AT_ONCE).map((hash) => calls.transaction(hash, { signal })),
-      );
-      for (const [j, info] of infos.entries()) {
-        // Named by an event of the window, gone by now: the window moved on while we read.
-        if (info.status === 'NOT_FOUND') continue;
-        if (!info.envelopeXdr || !info.resultXdr || info.ledger === undefined || !info.applicationOrder)
-          throw new CoreError(
-            'bad_response',
-            `The server's transaction ${hashes[i + j]!.slice(0, 12)}… has no envelope or result.`,
-          );
-        read.push({
-          txHash: hashes[i + j]!,
-          ledger: info.ledger,
-          applicationOrder: info.applicationOrder,
-          createdAt: info.createdAt ?? 0,
-          envelopeXdr: info.envelopeXdr,
-          resultXdr: info.resultXdr,
-          resultMetaXdr: info.resultMetaXdr,
-        });
-      }
-    }
-    return read;
-  }
-
-  async function accountPage(
-    target: ListingTarget,
-    account: string,
-    query: ListingQuery,
-    options: ReadOptions,
-  ): Promise<OperationPage> {
-    const signal = options.signal;
-    let events = cache.get(account);
-    if (!events || Date.now() - events.at > EVENTS_TTL_MS || query.cursor === undefined) {
-      events = await accountTransactions(calls, account, signal);
-      cache.set(account, events);
-    }
-    const cursor = query.cursor && /^\d{1,19}$/.test(query.cursor) ? BigInt(query.cursor) : undefined;
-    const desc = query.order === 'desc';
-    const candidates = (desc ? [...events.transactions].reverse() : events.transactions).filter((tx) =>
-      cursor === undefined ? true : desc ? tx.toid < cursor : tx.toid + 4095n > cursor,
-    );
-    const contractsNow = await contractsOf(signal);
-    const records: Operation[] = [];
-    let examined = 0;
-    while (records.length < query.limit && examined < candidates.length && examined < MAX_TRANSACTIONS_PER_PAGE) {
-      const batch = candidates.slice(examined, examined + TRANSACTIONS_AT_ONCE);
-      examined += batch.length;
-      for (const tx of await transactionsOf(
-        batch.map((t) => t.hash),
-        signal,
-      )) {
-        const ops = rpcOperations(tx, contractsNow).map((record) => ({
-          record,
-          operation: normalizeOperation(record, { viewer: account, raw: null }),
-        }));
-        for (const { record, operation } of desc ? ops.reverse() : ops) {
-          const id = BigInt(operation.id);
-          if (cursor !== undefined && (desc ? id >= cursor : id <= cursor)) continue;
-          if (!operation.successful && !query.includeFailed) continue;
-          if (belongs(target, account, operation, record)) records.push(operation);
-        }
-      }
-    }
-    const page = records.slice(0, query.limit);
-    const ended = examined >= candidates.length && records.length <= query.limit;
-    const last = page.at(-1);
-    // A page cut at the limit goes on after its last row; one that read its bound of transactions
-    // without filling goes on after the last transaction it read.
-    const next = ended
-      ? null
-      : records.length >= query.limit
-        ? last!.pagingToken
-        : String(desc ? candidates[examined - 1]!.toid : candidates[examined - 1]!.toid + 4095n);
-    const reachesStart = desc ? next === null : cursor === undefined;
-    return {
-      records: page,
-      next,
-      prev: page[0] && query.cursor ? page[0].pagingToken : null,
-      ...(reachesStart
-        ? {
-            historyStart: {
-              ledger: events.oldest,
-              window: {
-                latest: events.latest,
-                ...(events.oldestCloseTime !== undefined ? { oldestCloseTime: events.oldestCloseTime } : {}),
-                ...(events.latestCloseTime !== undefined ? { latestCloseTime: events.latestCloseTime } : {}),
-              },
-            },
-          }
-        : {}),
-    };
-  }
+  const shared: AccountListingState = { cache: new Map(), contracts: contractsOf };
 
   async function transactionPage(hash: string, query: ListingQuery, signal?: AbortSignal): Promise<OperationPage> {
-    const [tx] = await transactionsOf([hash.toLowerCase()], signal);
+    const [tx] = await readTransactions(calls, [hash.toLowerCase()], signal);
     if (!tx)
       throw new CoreError(
         'not_found',
@@ -270,10 +63,10 @@ export function rpcListings(calls: RpcCalls, passphrase: Passphrase): SourceList
 
   return {
     async page(target, query, options = {}) {
-      if (target.kind === 'payments') return accountPage(target, target.account, query, options);
+      if (target.kind === 'payments') return accountPage(calls, shared, target, target.account, query, options);
       switch (target.scope) {
         case 'account':
-          return accountPage(target, target.id, query, options);
+          return accountPage(calls, shared, target, target.id, query, options);
         case 'transaction':
           return transactionPage(target.id, query, options.signal);
         case 'ledger':

@@ -1,0 +1,220 @@
+// An account's operations and payments on a Stellar RPC server, which lists neither: the
+// transactions its CAP-67 events name in the window (every movement of value it made or received,
+// and the fee of each transaction it sent), read whole ledgers at a time in the listing's order,
+// each operation by the one translator and normaliser, kept by Horizon's participant rule.
+import type { ListingTarget } from '../../../shared/ipc';
+import type { Operation, OperationPage } from '../../../shared/model';
+import { encodeToid, OP_INDEX_MAX, TX_ORDER_MAX } from '../../../shared/toid';
+import { CoreError } from '../../app/errors';
+import { normalizeOperation } from '../horizon/normalize';
+import type { AssetContracts } from '../ledger-meta/asset-events';
+import type { ListingQuery, ReadOptions } from '../source';
+import { accountTopics } from './account';
+import type { Events, RpcCalls } from './calls';
+import { readEventId } from './event-records';
+import { rpcOperations } from './operations';
+import { readTransactions, TRANSACTIONS_AT_ONCE } from './read-transactions';
+
+/** Events asked per getEvents call (stellar-rpc's largest page). */
+export const EVENTS_PAGE = 10_000;
+/** Pages of an account's events read at most for one listing: beyond, the listing says it cannot. */
+export const MAX_EVENT_PAGES = 10;
+/** Transactions read at most for one page of a listing. */
+const MAX_TRANSACTIONS_PER_PAGE = 400;
+/** An account's events are read again after this long (a listing's pages share one reading). */
+const EVENTS_TTL_MS = 5_000;
+
+/** Horizon's payments of an account: the operations that pay or create or merge into it. */
+/** Horizon's payments of an account: the operations that pay or create or merge into it. */
+const PAYMENTS = new Set([
+  'create_account',
+  'payment',
+  'path_payment_strict_receive',
+  'path_payment_strict_send',
+  'account_merge',
+]);
+
+/**
+ * A transaction an event named, by ledger only: a transaction-level event (its fee) carries a
+ * sentinel for its transaction's order, so order within a ledger is read from the transactions.
+ */
+interface FoundTransaction {
+  hash: string;
+  ledger: number;
+}
+
+interface AccountEvents {
+  at: number;
+  transactions: FoundTransaction[];
+  oldest: number;
+  latest: number;
+  oldestCloseTime?: number | undefined;
+  latestCloseTime?: number | undefined;
+}
+
+/** The transactions an account's events in the window name, in ledger order; bounded, refusing a server that repeats or goes back. */
+export async function accountTransactions(
+  calls: RpcCalls,
+  account: string,
+  signal?: AbortSignal,
+): Promise<AccountEvents> {
+  const health = await calls.health({ signal });
+  const found = new Map<string, FoundTransaction>();
+  let cursor: string | undefined;
+  let lastId = '';
+  let answer: Events | undefined;
+  for (let page = 0; ; page++) {
+    if (page === MAX_EVENT_PAGES)
+      throw new CoreError(
+        'too_large',
+        `This account has more than ${(EVENTS_PAGE * MAX_EVENT_PAGES).toLocaleString('en')} events in the ledgers this server keeps: list it from a Horizon server, or index it from the ledger data lake.`,
+      );
+    answer = await calls.events(
+      {
+        ...(cursor ? {} : { startLedger: health.oldestLedger }),
+        filters: [{ type: 'contract', topics: accountTopics(account) }],
+        pagination: { limit: EVENTS_PAGE, ...(cursor ? { cursor } : {}) },
+      },
+      { signal },
+    );
+    for (const record of answer.events) {
+      // Ids are ordered and unique (`%019d-%010d`, so text order is id order): one that is not
+      // after the last is a server repeating itself or going back.
+      if (record.id <= lastId)
+        throw new CoreError(
+          'bad_response',
+          `The server gave event ${record.id.slice(0, 30)} after ${lastId.slice(0, 30)}: its events are out of order or repeated, so nothing of them is shown.`,
+        );
+      lastId = record.id;
+      const { toid } = readEventId(record.id);
+      const key = record.txHash;
+      if (!found.has(key)) found.set(key, { hash: record.txHash, ledger: toid.ledger });
+    }
+    if (answer.events.length < EVENTS_PAGE) break;
+    const next = answer.cursor;
+    if (!next || next <= lastId.slice(0, next.length) || next === cursor)
+      throw new CoreError('bad_response', 'The server gave a full page of events with a cursor that does not advance.');
+    cursor = next;
+  }
+  return {
+    at: Date.now(),
+    transactions: [...found.values()].sort((a, b) => a.ledger - b.ledger),
+    oldest: answer.oldestLedger,
+    latest: answer.latestLedger,
+    oldestCloseTime: answer.oldestLedgerCloseTime,
+    latestCloseTime: answer.latestLedgerCloseTime,
+  };
+}
+
+/** Does this operation belong to the account's listing (Horizon's participants: its source, or named in it)? */
+function belongs(
+  target: ListingTarget,
+  account: string,
+  operation: Operation,
+  record: Record<string, unknown>,
+): boolean {
+  const named = operation.sourceAccount === account || JSON.stringify(record).includes(account);
+  return named && (target.kind === 'operations' || PAYMENTS.has(operation.type));
+}
+
+/** What an account listing keeps between pages: each account's events, briefly, and the network's asset contracts. */
+export interface AccountListingState {
+  cache: Map<string, AccountEvents>;
+  contracts(signal?: AbortSignal): Promise<AssetContracts>;
+}
+
+/** A page of an account's operations or payments, newest or oldest first, from a cursor (an operation id). */
+export async function accountPage(
+  calls: RpcCalls,
+  shared: AccountListingState,
+  target: ListingTarget,
+  account: string,
+  query: ListingQuery,
+  options: ReadOptions,
+): Promise<OperationPage> {
+  const signal = options.signal;
+  let events = shared.cache.get(account);
+  if (!events || Date.now() - events.at > EVENTS_TTL_MS || query.cursor === undefined) {
+    events = await accountTransactions(calls, account, signal);
+    shared.cache.set(account, events);
+  }
+  const cursor = query.cursor && /^\d{1,19}$/.test(query.cursor) ? BigInt(query.cursor) : undefined;
+  const desc = query.order === 'desc';
+  const cursorLedger = cursor === undefined ? undefined : Number(cursor >> 32n);
+  // Whole ledgers at a time, in the listing's order: within a ledger the order is the operations' ids.
+  const ledgers = byLedger(events.transactions, desc).filter(([ledger]) =>
+    cursorLedger === undefined ? true : desc ? ledger <= cursorLedger : ledger >= cursorLedger,
+  );
+  const contractsNow = await shared.contracts(signal);
+  const records: Operation[] = [];
+  let examined = 0;
+  let read = 0;
+  while (records.length < query.limit && examined < ledgers.length && read < MAX_TRANSACTIONS_PER_PAGE) {
+    const batch: string[] = [];
+    while (
+      examined < ledgers.length &&
+      (batch.length === 0 || batch.length + ledgers[examined]![1].length <= TRANSACTIONS_AT_ONCE)
+    )
+      batch.push(...ledgers[examined++]![1]);
+    read += batch.length;
+    const ops = (await readTransactions(calls, batch, signal))
+      .flatMap((tx) => rpcOperations(tx, contractsNow))
+      .map((record) => ({ record, operation: normalizeOperation(record, { viewer: account, raw: null }) }))
+      .sort((a, b) => compareIds(a.operation.id, b.operation.id) * (desc ? -1 : 1));
+    for (const { record, operation } of ops) {
+      const id = BigInt(operation.id);
+      if (cursor !== undefined && (desc ? id >= cursor : id <= cursor)) continue;
+      if (!operation.successful && !query.includeFailed) continue;
+      if (belongs(target, account, operation, record)) records.push(operation);
+    }
+  }
+  const page = records.slice(0, query.limit);
+  const ended = examined >= ledgers.length && records.length <= query.limit;
+  // A page cut at the limit goes on after its last row; one that read its bound of transactions
+  // without filling goes on past the last ledger it read.
+  const lastLedger = examined > 0 ? ledgers[examined - 1]![0] : 0;
+  const next = ended
+    ? null
+    : records.length >= query.limit
+      ? page.at(-1)!.pagingToken
+      : String(
+          desc
+            ? encodeToid({ ledger: lastLedger, txOrder: 0, opIndex: 0 })
+            : encodeToid({ ledger: lastLedger, txOrder: TX_ORDER_MAX, opIndex: OP_INDEX_MAX }),
+        );
+  const reachesStart = desc ? next === null : cursor === undefined;
+  return {
+    records: page,
+    next,
+    prev: page[0] && query.cursor ? page[0].pagingToken : null,
+    ...(reachesStart
+      ? {
+          historyStart: {
+            ledger: events.oldest,
+            window: {
+              latest: events.latest,
+              ...(events.oldestCloseTime !== undefined ? { oldestCloseTime: events.oldestCloseTime } : {}),
+              ...(events.latestCloseTime !== undefined ? { latestCloseTime: events.latestCloseTime } : {}),
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+/** Transactions grouped by ledger, in the listing's order. */
+function byLedger(transactions: readonly FoundTransaction[], desc: boolean): [number, string[]][] {
+  const groups = new Map<number, string[]>();
+  for (const tx of transactions) {
+    const group = groups.get(tx.ledger);
+    if (group) group.push(tx.hash);
+    else groups.set(tx.ledger, [tx.hash]);
+  }
+  const list = [...groups.entries()].sort((a, b) => a[0] - b[0]);
+  return desc ? list.reverse() : list;
+}
+
+const compareIds = (a: string, b: string) => {
+  const [x, y] = [BigInt(a), BigInt(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};

@@ -1,0 +1,40 @@
+// Transactions by hash on a Stellar RPC server, which has no batch form: a bounded number at once.
+import { CoreError } from '../../app/errors';
+import type { RpcCalls } from './calls';
+import type { RpcTransaction } from './operations';
+
+/** Transactions read at once (getTransaction has no batch form). */
+export const TRANSACTIONS_AT_ONCE = 16;
+
+/** The transactions the window still holds, in the order asked (one named but gone by now is left out). */
+export async function readTransactions(
+  calls: RpcCalls,
+  hashes: string[],
+  signal?: AbortSignal,
+): Promise<RpcTransaction[]> {
+  const read: RpcTransaction[] = [];
+  for (let i = 0; i < hashes.length; i += TRANSACTIONS_AT_ONCE) {
+    const infos = await Promise.all(
+      hashes.slice(i, i + TRANSACTIONS_AT_ONCE).map((hash) => calls.transaction(hash, { signal })),
+    );
+    for (const [j, info] of infos.entries()) {
+      // Named by an event of the window, gone by now: the window moved on while we read.
+      if (info.status === 'NOT_FOUND') continue;
+      if (!info.envelopeXdr || !info.resultXdr || info.ledger === undefined || !info.applicationOrder)
+        throw new CoreError(
+          'bad_response',
+          `The server's transaction ${hashes[i + j]!.slice(0, 12)}… has no envelope or result.`,
+        );
+      read.push({
+        txHash: hashes[i + j]!,
+        ledger: info.ledger,
+        applicationOrder: info.applicationOrder,
+        createdAt: info.createdAt ?? 0,
+        envelopeXdr: info.envelopeXdr,
+        resultXdr: info.resultXdr,
+        resultMetaXdr: info.resultMetaXdr,
+      });
+    }
+  }
+  return read;
+}

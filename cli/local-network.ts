@@ -24,6 +24,12 @@ export function useLocalNetwork(options: CommandNetworkOptions): Promise<Network
     dataDir: options.dataDir,
     entries: sourceEntries(ROOT),
     spawn: forkWithNode(['--import', 'tsx']),
+    // A command's network lives for one command and answers it from the service: the Stellar RPC
+    // and the lake writer would cost it a process and about a second each for nothing. The lake is
+    // not lost: the writer resumes after the last ledger written whenever the app, the web host or
+    // `npm run network` runs the network (docs/lake.md).
+    rpc: false,
+    lake: false,
     localUrl: given || undefined,
     mode: options.offline ? 'never' : 'command',
     onNotice: (notice) => options.say(`ledgerscope: ${notice.message}`),

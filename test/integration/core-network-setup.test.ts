@@ -21,6 +21,7 @@ import {
 } from '../../core/networks/network-setup';
 import type { NetworkProfile } from '../../shared/ipc';
 import { mapAtMost } from '../support/at-most';
+import { waitFor } from '../support/wait';
 
 const FAKE = join(import.meta.dirname, 'fixtures', 'fake-network-process.mjs');
 const HOSTILE = [
@@ -349,3 +350,77 @@ describe('a command whose network does not start', () => {
     expect(readFileSync(join(given.dataDir, 'stops.log'), 'utf8')).toBe('core\n');
   });
 });
+
+describe('the web host with the defaults', () => {
+  const ROOT = join(import.meta.dirname, '..', '..');
+
+  test('starts the local network with its Stellar RPC and lake writer, and stops all four with it', async () => {
+    const userDataDir = tempDir();
+    const host = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'electron', 'web-main.ts'), '--port', '0', '--user-data-dir', userDataDir],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    host.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    host.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise((done) => host.once('exit', done));
+    try {
+      const [, serviceUrl, rpcUrl] = await waitFor(
+        () => `the web host's local network line:\n${output}`,
+        () => /^Ledgerscope local network: (\S+) \(Stellar RPC (\S+)\)$/m.exec(output),
+        60_000,
+      );
+      const dataDir = join(userDataDir, 'local-network');
+      const ports = JSON.parse(readFileSync(join(dataDir, 'ports.json'), 'utf8')) as Record<string, number>;
+      expect([serviceUrl, rpcUrl]).toEqual([
+        `http://127.0.0.1:${ports['service']}`,
+        `http://127.0.0.1:${ports['rpc']}`,
+      ]);
+      // The first run generates the demo history before the core is ready: a generous deadline.
+      const health = await waitFor(
+        () => `getHealth at ${rpcUrl}:\n${output}`,
+        async () => {
+          const response = await fetch(rpcUrl!, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
+          }).catch(() => null);
+          return response?.ok ? ((await response.json()) as { result?: { status?: string } }) : null;
+        },
+        90_000,
+      );
+      expect(health.result?.status).toBe('healthy');
+      const manifest = join(dataDir, 'lake', '.config.json');
+      await waitFor(
+        () => `${manifest}:\n${output}`,
+        () => existsSync(manifest),
+        30_000,
+      );
+      const root = (await (await fetch(serviceUrl!, { headers: { accept: 'application/json' } })).json()) as {
+        network_passphrase: string;
+      };
+      expect(JSON.parse(readFileSync(manifest, 'utf8'))).toEqual({
+        networkPassphrase: root.network_passphrase,
+        version: '1.0',
+        compression: 'zstd',
+        ledgersPerBatch: 1,
+        batchesPerPartition: 64_000,
+      });
+      // The service serves the lake the writer writes, as `npm run network`'s does.
+      const served = await fetch(`${serviceUrl}/lake/.config.json`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toBe(readFileSync(manifest, 'utf8'));
+    } finally {
+      host.kill('SIGTERM');
+      await exited;
+    }
+    // Stopped with the host: neither the service nor the RPC answers any more.
+    await expect(fetch(`http://127.0.0.1:${readPorts(userDataDir)['rpc']}`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${readPorts(userDataDir)['service']}`)).rejects.toThrow();
+  }, 150_000);
+});
+
+function readPorts(userDataDir: string): Record<string, number> {
+  return JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as Record<string, number>;
+}

@@ -1,18 +1,17 @@
-// The embedded local network, seen from the app: the same four processes as `npm run network`
-// (network/cli.ts), started in its order: core, then service, then the Stellar RPC and the ledger
-// data lake's writer; readiness by the line each process prints, restart with backoff and a visible
-// notice, shutdown in the reverse order. The core and the service are the explorer: the network
-// fails without them. The RPC and the lake are extras: one that cannot start is said in a notice
-// naming it and why, and the explorer runs on without it. Plain Node: the process-spawning
-// function is passed in, so Electron hands over `utilityProcess.fork` and the web host and tests
-// `child_process.fork`. Which network to use and how a host starts this one: network-setup.ts.
+// The embedded local network, seen from the app: the four processes of `npm run network`, in its
+// order (core, service, then the Stellar RPC and the lake writer: network-parts.ts); readiness by
+// the line each prints, restart with backoff and a visible notice, shutdown in the reverse order.
+// Core and service are the explorer: the network fails without them. An extra that fails is said
+// in a notice naming it and why, and the explorer runs on without it. Plain Node: the spawning
+// function is passed in (Electron's `utilityProcess.fork`; the web host's and the tests'
+// `child_process.fork`). Which network to use and how a host starts this one: network-setup.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { showHidden } from '../../shared/visible-text';
 import {
   ESSENTIAL_PARTS,
   isEssential,
   LAKE_FOLDER,
+  LastLines,
   NETWORK_PARTS,
   PART_NAMES,
   partArgs,
@@ -24,7 +23,8 @@ import {
 import { DEFAULT_RESTART, formatDelay, restartDelay, type RestartPolicy } from './restart-policy';
 
 export type { EssentialPart, ExtraPart, NetworkEntries, NetworkPart, NetworkPorts } from './network-parts';
-export { LAKE_FOLDER, NETWORK_PARTS, PART_NAMES } from './network-parts';
+export { DEFAULT_CORE_ARGS, LAKE_FOLDER, NETWORK_PARTS, PART_NAMES } from './network-parts';
+export { DEFAULT_RESTART, restartDelay, type RestartPolicy } from './restart-policy';
 
 /** A spawned network process, whatever spawned it. */
 export interface NetworkProcess {
@@ -46,8 +46,6 @@ export interface NetworkNotice {
   part: NetworkPart;
   message: string;
 }
-
-export { DEFAULT_RESTART, restartDelay, type RestartPolicy } from './restart-policy';
 
 export interface EmbeddedNetworkOptions {
   dataDir: string;
@@ -74,13 +72,7 @@ export interface EmbeddedNetworkOptions {
   onLine?: (part: NetworkPart, line: string) => void;
 }
 
-export { DEFAULT_CORE_ARGS } from './network-parts';
-
 export type NetworkState = 'stopped' | 'starting' | 'running' | 'restarting' | 'stopping' | 'failed';
-
-/** How many of a failing process's last lines a notice quotes, and how long each may be. */
-const LAST_LINES = 3;
-const LINE_CHARS = 200;
 
 export class EmbeddedNetwork {
   readonly serviceUrl: string;
@@ -94,6 +86,8 @@ export class EmbeddedNetwork {
   private readonly policy: RestartPolicy;
   private readonly running = new Map<NetworkPart, NetworkProcess>();
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  /** Each part's stops in a row soon after it started (reset by a healthy run and by start()). */
+  private readonly quickExits = new Map<NetworkPart, number>();
   private startup: Promise<void> | null = null;
   private current: NetworkState = 'stopped';
 
@@ -125,6 +119,7 @@ export class EmbeddedNetwork {
     if (this.startup && this.current !== 'stopped' && this.current !== 'failed') return this.startup;
     mkdirSync(this.options.dataDir, { recursive: true });
     this.current = 'starting';
+    this.quickExits.clear();
     this.startup = (async () => {
       await this.launchWithRetries('core');
       await this.launchWithRetries('service');
@@ -202,8 +197,8 @@ export class EmbeddedNetwork {
     const startedAt = Date.now();
     const timeoutMs = this.options.readyTimeoutMs ?? 30_000;
     let ready = false;
-    // What it said last, for the notice when it exits before it is ready.
-    const last: string[] = [];
+    // What it said last, for the notice when it exits.
+    const last = new LastLines();
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
@@ -211,24 +206,17 @@ export class EmbeddedNetwork {
       }, timeoutMs);
       child.onLine((line) => {
         this.options.onLine?.(part, line);
-        if (ready) return;
-        if (readyPart(line) === part) {
+        if (!ready && readyPart(line) === part) {
           ready = true;
           clearTimeout(timer);
           resolve();
-        } else if (line.trim() !== '') {
-          last.push(showHidden(line.trim().slice(0, LINE_CHARS)));
-          if (last.length > LAST_LINES) last.shift();
-        }
+        } else last.add(line);
       });
       child.onExit((code) => {
         clearTimeout(timer);
         if (this.running.get(part) === child) this.running.delete(part);
-        if (!ready) {
-          const said = last.length > 0 ? `; it said: ${last.join(' / ')}` : '';
-          return reject(new Error(`exited with code ${code ?? 'null'} before it was ready${said}`));
-        }
-        this.onUnexpectedExit(part, code, Date.now() - startedAt);
+        if (!ready) return reject(new Error(`exited with code ${code ?? 'null'} before it was ready${last.said()}`));
+        this.onUnexpectedExit(part, `exit code ${code ?? 'null'}${last.said()}`, Date.now() - startedAt);
       });
     });
   }
@@ -238,17 +226,40 @@ export class EmbeddedNetwork {
     return this.current === 'stopping' || this.current === 'stopped';
   }
 
-  private onUnexpectedExit(part: NetworkPart, code: number | null, ranMs: number): void {
+  /**
+   * A part that stopped is restarted at once if it had run healthily, else after the backoff, which
+   * grows with each stop soon after a start; after `maxAttempts` of those in a row it is given up
+   * (a process that starts, then fails at its first work, would otherwise restart for ever).
+   */
+  private onUnexpectedExit(part: NetworkPart, why: string, ranMs: number): void {
     if (this.halted()) return;
     const name = PART_NAMES[part];
+    const soon = ranMs < this.policy.healthyAfterMs ? (this.quickExits.get(part) ?? 0) + 1 : 0;
+    this.quickExits.set(part, soon);
+    if (soon >= this.policy.maxAttempts) {
+      if (isEssential(part)) this.current = 'failed';
+      const within = formatDelay(this.policy.healthyAfterMs);
+      const without = isEssential(part) ? '' : ' The explorer runs on without it.';
+      this.notice(
+        'error',
+        part,
+        `The local network's ${name} stopped ${soon} times within ${within} of starting (${why}); giving up.${without}`,
+      );
+      return;
+    }
     // An extra that stops is restarted the same way, but the explorer is not restarting for it.
     if (isEssential(part)) this.current = 'restarting';
-    const firstDelay = ranMs >= this.policy.healthyAfterMs ? 0 : this.policy.initialDelayMs;
-    this.notice('warning', part, `The local network's ${name} stopped (exit code ${code ?? 'null'}); restarting it.`);
+    const delay = soon === 0 ? 0 : restartDelay(this.policy, soon);
+    this.notice(
+      'warning',
+      part,
+      `The local network's ${name} stopped (${why}); restarting it in ${formatDelay(delay)}.`,
+    );
     void (async () => {
-      await this.wait(firstDelay);
+      await this.wait(delay);
       await this.launchWithRetries(part);
-      if (this.halted()) return;
+      // Halted, or stopped again already (that exit is being handled): not running again.
+      if (this.halted() || !this.running.has(part)) return;
       if (this.current === 'restarting' && ESSENTIAL_PARTS.every((each) => this.running.has(each)))
         this.current = 'running';
       this.notice('info', part, `The local network's ${name} is running again.`);

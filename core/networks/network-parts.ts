@@ -2,6 +2,7 @@
 // order they start, what each is called in a notice and the line each prints once it is ready.
 // The core and the service are the explorer; the Stellar RPC and the lake writer are extras beside it.
 import { join } from 'node:path';
+import { showHidden } from '../../shared/visible-text';
 
 export type NetworkPart = 'core' | 'service' | 'rpc' | 'lake';
 /** The parts the explorer needs: without them the network has failed. */
@@ -74,5 +75,26 @@ export function partArgs(
       return ['--data-dir', dataDir, '--port', String(ports.rpc), '--core-url', coreUrl];
     case 'lake':
       return ['--data-dir', dataDir, '--lake-dir', lakeDir ?? join(dataDir, LAKE_FOLDER)];
+  }
+}
+
+/** How many of a process's last lines a notice quotes, and how long each may be. */
+const LAST_LINES = 3;
+const LINE_CHARS = 200;
+
+/** The last few lines a process printed, each bounded and its hidden characters shown, for a notice. */
+export class LastLines {
+  private readonly lines: string[] = [];
+
+  add(line: string): void {
+    const text = line.trim();
+    if (text === '') return;
+    this.lines.push(showHidden(text.slice(0, LINE_CHARS)));
+    if (this.lines.length > LAST_LINES) this.lines.shift();
+  }
+
+  /** "; it said: a / b", or '' when it said nothing. */
+  said(): string {
+    return this.lines.length > 0 ? `; it said: ${this.lines.join(' / ')}` : '';
   }
 }

@@ -99,6 +99,8 @@ function harness(
     extras?: boolean;
     /** Parts that print no ready line by themselves (autoReady on for the others). */
     silent?: NetworkPart[];
+    /** Runs once a process printed its ready line (autoReady). */
+    afterReady?: (child: FakeProcess) => void;
   } = {},
 ): Harness {
   const spawned: FakeProcess[] = [];
@@ -134,7 +136,11 @@ function harness(
         kill(signal);
       };
       spawned.push(child);
-      if ((options.autoReady ?? true) && !options.silent?.includes(spec.part)) queueMicrotask(() => child.ready());
+      if ((options.autoReady ?? true) && !options.silent?.includes(spec.part))
+        queueMicrotask(() => {
+          child.ready();
+          options.afterReady?.(child);
+        });
       return child;
     },
   });
@@ -393,11 +399,51 @@ describe('the Stellar RPC and the lake writer beside the explorer', () => {
     h.latest('lake')!.exit(1);
     await waitFor('the running-again notice', () => h.notices.some((notice) => notice.level === 'info'));
     expect(h.notices.map((notice) => notice.message)).toEqual([
-      "The local network's ledger data lake writer stopped (exit code 1); restarting it.",
+      "The local network's ledger data lake writer stopped (exit code 1); restarting it in 5 ms.",
       "The local network's ledger data lake writer is running again.",
     ]);
     expect(parts(h)).toEqual(['core', 'service', 'rpc', 'lake', 'lake']);
     expect(h.network.state).toBe('running');
+  });
+
+  test('a lake writer that fails at its first work after each start is given up after the limit, saying why', async () => {
+    // As the writer does on a store from before the core recorded close meta: ready, then exit 1.
+    const h = harness({
+      extras: true,
+      maxAttempts: 3,
+      afterReady: (child) => {
+        if (child.spec.part !== 'lake') return;
+        child.print('ledgerscope-lake: stopped: ledger 7 has no recorded close meta: the lake cannot hold it');
+        setTimeout(() => child.exit(1), 1);
+      },
+    });
+    await h.network.start();
+    await waitFor('the lake to be given up', () => h.notices.some((notice) => notice.level === 'error'));
+    const said =
+      'exit code 1; it said: ledgerscope-lake: stopped: ledger 7 has no recorded close meta: the lake cannot hold it';
+    expect(h.notices.map((notice) => `${notice.level} ${notice.part}: ${notice.message}`)).toEqual([
+      `warning lake: The local network's ledger data lake writer stopped (${said}); restarting it in 5 ms.`,
+      "info lake: The local network's ledger data lake writer is running again.",
+      `warning lake: The local network's ledger data lake writer stopped (${said}); restarting it in 10 ms.`,
+      "info lake: The local network's ledger data lake writer is running again.",
+      `error lake: The local network's ledger data lake writer stopped 3 times within 60 s of starting (${said}); giving up. The explorer runs on without it.`,
+    ]);
+    expect(parts(h).filter((part) => part === 'lake')).toHaveLength(3);
+    expect(h.network.state).toBe('running');
+    expect(h.latest('service')!.exited).toBe(false);
+  });
+
+  test('a core that keeps stopping soon after each start fails the network', async () => {
+    const h = harness({
+      maxAttempts: 2,
+      afterReady: (child) => void (child.spec.part === 'core' && setTimeout(() => child.exit(137), 1)),
+    });
+    await h.network.start();
+    await waitFor('the core to be given up', () => h.notices.some((notice) => notice.level === 'error'));
+    expect(h.notices.at(-1)!.message).toBe(
+      "The local network's core stopped 2 times within 60 s of starting (exit code 137); giving up.",
+    );
+    expect(h.network.state).toBe('failed');
   });
 
   test('a core that cannot start fails the network before any extra is spawned', async () => {

@@ -56,8 +56,9 @@ export interface NetworkSetup {
   /** The Local profile's URL. */
   localUrl: string;
   /**
-   * The local network's Stellar RPC: the one this host started, or the one the network it reuses
-   * runs (when it answers `getHealth`); null when there is none (off, not installed, `--local-url`).
+   * The local network's Stellar RPC: the one this host's network runs (or will, once Local is
+   * selected: as `localUrl`), or the one the network it reuses runs when it answers `getHealth`;
+   * null when there is none (left off, not installed, a command's network, `--local-url`).
    */
   localRpcUrl: string | null;
   /** The network this host started (null when it reuses one, or runs none). */

@@ -9,9 +9,9 @@ export { createDispatcher, type Dispatch, type Emit } from './app/dispatch';
 
 // The network to use and the local network's processes.
 export { checkedNetworkFlag, parseNetworkFlag } from './networks/network-flag';
-export { setUpNetwork, type NetworkSetup } from './networks/network-setup';
-export { eachLine, forkWithNode, parsePid, signalPid } from './networks/network-process';
-export type { NetworkPart, SpawnNetworkProcess } from './networks/embedded-network';
+export { localNetworkLine, setUpNetwork, type NetworkSetup } from './networks/network-setup';
+export { eachLine, forkWithNode, parsePid, signalPid, sourceEntries } from './networks/network-process';
+export type { NetworkEntries, NetworkPart, SpawnNetworkProcess } from './networks/embedded-network';
 
 // What never leaves the machine: secret keys refused, logs redacted.
 export { containsSecretKey, refuseSecrets, SECRET_REFUSED } from './app/secrets';

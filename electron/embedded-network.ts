@@ -1,9 +1,9 @@
-// The Electron side of the embedded local network, a thin adapter for core/networks/network-setup.ts: core
-// and service run in Electron utilityProcesses (Node without a window, supervised by main), from
-// the bundles in dist/network.
+// The Electron side of the embedded local network, a thin adapter for core/networks/network-setup.ts: core,
+// service, Stellar RPC and lake writer run in Electron utilityProcesses (Node without a window,
+// supervised by main), from the bundles in dist/network.
 import { join } from 'node:path';
 import { utilityProcess } from 'electron';
-import { eachLine, signalPid, type NetworkPart, type SpawnNetworkProcess } from '../core';
+import { eachLine, signalPid, type NetworkEntries, type SpawnNetworkProcess } from '../core';
 import { LOCAL_NETWORK_FOLDER } from '../shared/local-data';
 
 export const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
@@ -42,11 +42,16 @@ export const forkUtility: SpawnNetworkProcess = ({ part, entry, args }) => {
 export function electronNetworkPaths(
   userDataDir: string,
   distDir: string,
-): { dataDir: string; entries: Record<NetworkPart, string> } {
+): { dataDir: string; entries: NetworkEntries } {
   // Packaged, dist/network is unpacked next to app.asar (electron-builder.yml asarUnpack).
   const networkDir = join(distDir, 'network').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
   return {
     dataDir: join(userDataDir, LOCAL_NETWORK_FOLDER),
-    entries: { core: join(networkDir, 'core.mjs'), service: join(networkDir, 'service.mjs') },
+    entries: {
+      core: join(networkDir, 'core.mjs'),
+      service: join(networkDir, 'service.mjs'),
+      rpc: join(networkDir, 'rpc.mjs'),
+      lake: join(networkDir, 'lake.mjs'),
+    },
   };
 }

@@ -3,7 +3,14 @@
 import { join } from 'node:path';
 import { Menu, Notification, app, dialog, ipcMain, type BrowserWindow } from 'electron';
 import type { EventChannel, EventPayload } from '../shared/ipc';
-import { createAppCore, createDispatcher, checkedNetworkFlag, setUpNetwork, type AppCore } from '../core';
+import {
+  createAppCore,
+  createDispatcher,
+  checkedNetworkFlag,
+  localNetworkLine,
+  setUpNetwork,
+  type AppCore,
+} from '../core';
 import { electronNetworkPaths, forkUtility } from './embedded-network';
 import { createEmitter } from './ipc/events';
 import { registerRequestChannels } from './ipc/register';
@@ -132,6 +139,8 @@ async function start(): Promise<void> {
         new Notification({ title: 'Ledgerscope local network', body: notice.message }).show();
     },
   });
+
+  log.info(localNetworkLine(network));
 
   const core: AppCore = createAppCore({
     userDataDir,

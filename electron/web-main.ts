@@ -10,7 +10,9 @@ import {
   createDispatcher,
   parseNetworkFlag,
   forkWithNode,
+  localNetworkLine,
   setUpNetwork,
+  sourceEntries,
   type Emit,
   type NetworkSetup,
 } from '../core';
@@ -67,10 +69,7 @@ async function localNetwork(
     flag,
     userDataDir,
     dataDir: join(userDataDir, LOCAL_NETWORK_FOLDER),
-    entries: {
-      core: join(root, 'network', 'validator-process.ts'),
-      service: join(root, 'network', 'service', 'process.ts'),
-    },
+    entries: sourceEntries(root),
     spawn: forkWithNode(['--import', 'tsx']),
     localUrl,
     mode: 'background',
@@ -116,6 +115,7 @@ export async function main(argv: string[]): Promise<void> {
     exportFile: (exportId) => core.exports.finishedFile(exportId),
   });
   console.log(`Ledgerscope web host: ${host.url}`);
+  console.log(localNetworkLine(network));
   const stop = async () => {
     await host?.close();
     await core.close();

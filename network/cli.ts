@@ -1,11 +1,14 @@
-// `npm run network -- [flags]`: starts the core node and the query service, each in its own
-// process, prints where each listens and where the demo accounts are, and stops both on Ctrl-C.
+// `npm run network -- [flags]`: starts the core node, the query service, the Stellar RPC and the
+// ledger data lake's writer, each in its own process (the app's embedded network starts the same
+// four: core/networks/embedded-network.ts), prints where each listens and where the demo accounts
+// are, and stops them all on Ctrl-C.
 //
 // Printed lines (test/support/network.ts parses them):
 //   ledgerscope-network: core pid <pid>
 //   ledgerscope-network: core listening on http://127.0.0.1:<port>
 //   ledgerscope-network: service listening on http://127.0.0.1:<port>
 //   ledgerscope-network: rpc listening on http://127.0.0.1:<port>
+//   ledgerscope-network: lake writing <dir>, served at <service-url>/lake/
 //   ledgerscope-network: demo accounts in <data-dir>/demo-accounts.json
 //   ledgerscope-network: ready
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -123,7 +126,7 @@ function usage(): string {
   });
   return [
     'usage: npm run network -- [flags]',
-    'Starts the local network: its core node, its query service and its Stellar RPC, each in its own process.',
+    'Starts the local network: its core node, its query service, its Stellar RPC and its ledger data lake writer, each in its own process.',
     ...lines,
     `  ${'--help, -h'.padEnd(28)}print this and exit`,
     "Port 0 is any free port. A service flag without a default here takes the service's (docs/service.md).",
@@ -154,10 +157,15 @@ function readFlags(): FlagValues {
 /**
  * The ports this network listens on, in `<data-dir>/ports.json` as the app's embedded network keeps
  * them (core/networks/network-ports.ts), so a command line or web host on the same folder uses this
- * network rather than starting a second core on its data (which the core's lock would refuse).
+ * network (and its RPC) rather than starting a second core on its data (which the core's lock
+ * would refuse). No rpc port with `--rpc off`.
  */
-function savePorts(dataDir: string, coreUrl: string, serviceUrl: string): void {
-  const ports = { core: Number(new URL(coreUrl).port), service: Number(new URL(serviceUrl).port) };
+function savePorts(dataDir: string, coreUrl: string, serviceUrl: string, rpcUrl: string | null): void {
+  const ports = {
+    core: Number(new URL(coreUrl).port),
+    service: Number(new URL(serviceUrl).port),
+    ...(rpcUrl ? { rpc: Number(new URL(rpcUrl).port) } : {}),
+  };
   const file = join(dataDir, 'ports.json');
   const aside = `${file}.${process.pid}.tmp`;
   writeFileSync(aside, JSON.stringify(ports));
@@ -217,13 +225,14 @@ async function main(): Promise<void> {
       children,
     );
     say(`service listening on ${serviceUrl}`);
-    savePorts(dataDir, coreUrl, serviceUrl);
+    let rpcUrl: string | null = null;
     if (values.rpc === 'on') {
       const rpcArgs = ['--data-dir', dataDir, '--port', String(values['rpc-port']), '--core-url', coreUrl];
       rpcArgs.push('--retention-ledgers', String(values['rpc-retention-ledgers']));
-      const rpcUrl = await startChild('rpc', RPC_ENTRY, rpcArgs, 'ledgerscope-rpc listening on ', children);
+      rpcUrl = await startChild('rpc', RPC_ENTRY, rpcArgs, 'ledgerscope-rpc listening on ', children);
       say(`rpc listening on ${rpcUrl}`);
     }
+    savePorts(dataDir, coreUrl, serviceUrl, rpcUrl);
     if (values.lake === 'on') {
       const lakeArgs = ['--data-dir', dataDir, '--lake-dir', String(values['lake-dir'])];
       lakeArgs.push('--ledgers-per-file', String(values['lake-ledgers-per-file']));

@@ -7,6 +7,8 @@
 //   dist/electron/history-worker.mjs  the history index's worker thread (ESM)
 //   dist/network/core.mjs          the local network's core node process (ESM)
 //   dist/network/service.mjs       its query-and-submission service process (ESM)
+//   dist/network/rpc.mjs           its Stellar RPC process (ESM)
+//   dist/network/lake.mjs          its ledger data lake writer process (ESM)
 //   dist/network/*.sql             the store schema the core reads next to its bundle
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -183,6 +185,8 @@ function bundles() {
   for (const [name, source] of [
     ['core', 'network/validator-process.ts'],
     ['service', 'network/service/process.ts'],
+    ['rpc', 'network/rpc/process.ts'],
+    ['lake', 'network/lake/process.ts'],
   ]) {
     if (!existsSync(join(root, source))) {
       console.log(`ledgerscope: ${source} does not exist yet; dist/network/${name}.mjs not built`);

@@ -4,32 +4,53 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { isJsonObject } from '../../shared/json';
-import type { NetworkPart } from './embedded-network';
+import type { NetworkPorts } from './embedded-network';
 import { HttpClient } from '../http/http';
 import { replaceWhole } from '../exports/whole-file';
 
+/** The parts that listen, as ports.json names them (`npm run network` writes the same file). */
+const LISTENING = ['core', 'service', 'rpc'] as const;
+
 /**
- * The ports of the embedded network, kept in `<dataDir>/ports.json` so the Local profile's URL is
- * the same between runs (persisted stream cursors and links stay valid). A saved port that is
- * now taken is replaced by a free one.
+ * The ports of the embedded network, kept in `<dataDir>/ports.json` so the Local profile's URL (and
+ * the local RPC's) is the same between runs (persisted stream cursors and links stay valid). A
+ * saved port that is now taken, or that another part of this network already has, is replaced by
+ * a free one.
  */
-export async function choosePorts(dataDir: string): Promise<Record<NetworkPart, number>> {
+export async function choosePorts(dataDir: string): Promise<Required<NetworkPorts>> {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'ports.json');
-  let saved: Partial<Record<NetworkPart, unknown>> = {};
+  let saved: Partial<Record<string, unknown>> = {};
   try {
-    saved = JSON.parse(readFileSync(file, 'utf8')) as typeof saved;
+    const read: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (isJsonObject(read)) saved = read;
   } catch {
     // first run or unreadable: choose new ports
   }
-  const ports = {} as Record<NetworkPart, number>;
-  for (const part of ['core', 'service'] as const) {
+  const ports = {} as Required<NetworkPorts>;
+  const taken = new Set<number>();
+  for (const part of LISTENING) {
     const candidate = saved[part];
-    const valid = typeof candidate === 'number' && Number.isInteger(candidate) && candidate > 1024 && candidate < 65536;
-    ports[part] = valid && (await isFree(candidate)) ? candidate : await freePort();
+    const valid =
+      typeof candidate === 'number' &&
+      Number.isInteger(candidate) &&
+      candidate > 1024 &&
+      candidate < 65536 &&
+      !taken.has(candidate);
+    // A free port found now is free until its part listens: held in `taken` so no two parts share it.
+    let port = valid && (await isFree(candidate)) ? candidate : await freePort();
+    while (taken.has(port)) port = await freePort();
+    ports[part] = port;
+    taken.add(port);
   }
   replaceWhole(file, JSON.stringify(ports));
   return ports;
+}
+
+/** A saved port read from ports.json, or null. */
+function savedPort(saved: Record<string, unknown>, part: (typeof LISTENING)[number]): number | null {
+  const port = saved[part];
+  return typeof port === 'number' && Number.isInteger(port) && port > 0 && port <= 65535 ? port : null;
 }
 
 function listenOn(port: number): Promise<number | null> {
@@ -52,21 +73,55 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The service URL saved by whoever last ran this data directory's network, if it answers now. */
-export async function runningService(dataDir: string): Promise<string | null> {
-  let port: unknown;
+/** A local network some host already runs on a data directory. */
+export interface RunningLocal {
+  /** Its service's URL. */
+  serviceUrl: string;
+  /** Its Stellar RPC's URL, when it runs one that answers; null otherwise. */
+  rpcUrl: string | null;
+}
+
+/**
+ * The network whoever last ran this data directory saved in ports.json, if its service answers
+ * now; with its RPC when that answers `getHealth` too (a network run with `--rpc off`, or whose
+ * RPC failed, has none).
+ */
+export async function runningService(dataDir: string): Promise<RunningLocal | null> {
+  let saved: Record<string, unknown>;
   try {
-    port = (JSON.parse(readFileSync(join(dataDir, 'ports.json'), 'utf8')) as { service?: unknown }).service;
+    const read: unknown = JSON.parse(readFileSync(join(dataDir, 'ports.json'), 'utf8'));
+    if (!isJsonObject(read)) return null;
+    saved = read;
   } catch {
     return null;
   }
-  if (typeof port !== 'number' || !Number.isInteger(port) || port <= 0 || port > 65535) return null;
-  const url = `http://127.0.0.1:${port}`;
+  const servicePort = savedPort(saved, 'service');
+  if (servicePort === null) return null;
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  const rpcPort = savedPort(saved, 'rpc');
+  const rpcUrl = rpcPort === null ? null : `http://127.0.0.1:${rpcPort}`;
+  const [service, rpc] = await Promise.all([answersAsService(serviceUrl), rpcUrl ? answersAsRpc(rpcUrl) : false]);
+  return service ? { serviceUrl, rpcUrl: rpc ? rpcUrl : null } : null;
+}
+
+/** The core's one HTTP stack, asked once: a server that is not there answers nothing in time. */
+const once = (url: string) => new HttpClient(url, { timeoutMs: 1_500, maxRetries: 0 });
+
+async function answersAsService(url: string): Promise<boolean> {
   try {
-    // The core's one HTTP stack, asked once: a service that is not there answers nothing in time.
-    const { body } = await new HttpClient(url, { timeoutMs: 1_500, maxRetries: 0 }).getJson('/');
-    return isJsonObject(body) && typeof body['network_passphrase'] === 'string' ? url : null;
+    const { body } = await once(url).getJson('/');
+    return isJsonObject(body) && typeof body['network_passphrase'] === 'string';
   } catch {
-    return null;
+    return false;
+  }
+}
+
+async function answersAsRpc(url: string): Promise<boolean> {
+  try {
+    const { status, body } = await once(url).postJson('/', { jsonrpc: '2.0', id: 1, method: 'getHealth' });
+    const result = isJsonObject(body) ? body['result'] : undefined;
+    return status === 200 && isJsonObject(result) && result['status'] === 'healthy';
+  } catch {
+    return false;
   }
 }

@@ -1,7 +1,18 @@
 // Spawning the network's processes with plain Node (web host, command line, tests); Electron's
 // adapter (utility processes) is electron/embedded-network.ts and reuses eachLine.
 import { fork } from 'node:child_process';
-import type { SpawnNetworkProcess } from './embedded-network';
+import { join } from 'node:path';
+import type { NetworkEntries, SpawnNetworkProcess } from './embedded-network';
+
+/** The parts' TypeScript entries in a checkout at `root`, as `npm run network` runs them (with tsx). */
+export function sourceEntries(root: string): Required<NetworkEntries> {
+  return {
+    core: join(root, 'network', 'validator-process.ts'),
+    service: join(root, 'network', 'service', 'process.ts'),
+    rpc: join(root, 'network', 'rpc', 'process.ts'),
+    lake: join(root, 'network', 'lake', 'process.ts'),
+  };
+}
 
 /** Lines of a stream, as they complete. */
 export function eachLine(stream: NodeJS.ReadableStream | null | undefined, listener: (line: string) => void): void {

@@ -6,7 +6,13 @@
 import { existsSync } from 'node:fs';
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Dispatch, Handlers } from '../app/dispatch';
-import { EmbeddedNetwork, type EmbeddedNetworkOptions, type NetworkPart } from './embedded-network';
+import {
+  EmbeddedNetwork,
+  PART_NAMES,
+  type EmbeddedNetworkOptions,
+  type ExtraPart,
+  type NetworkEntries,
+} from './embedded-network';
 import {
   applyNetworkFlag,
   parseNetworkFlag,
@@ -14,14 +20,14 @@ import {
   shouldStartLocal,
   startLocalWhenSelected,
 } from './network-flag';
-import { choosePorts, runningService } from './network-ports';
+import { choosePorts, runningService, type RunningLocal } from './network-ports';
 
 /** Where Local points when no embedded network runs (the address `npm run network` uses). */
 export const DEFAULT_LOCAL_URL = 'http://127.0.0.1:8000';
 
 export interface NetworkSetupOptions extends Pick<
   EmbeddedNetworkOptions,
-  'spawn' | 'coreArgs' | 'restart' | 'onNotice' | 'onLine'
+  'spawn' | 'coreArgs' | 'restart' | 'onNotice' | 'onLine' | 'rpc' | 'lake'
 > {
   /** `--network` as given (checked here: a bad value throws an Error with a one-line message). */
   flag: string | undefined;
@@ -29,8 +35,11 @@ export interface NetworkSetupOptions extends Pick<
   userDataDir: string;
   /** The embedded network's data directory. */
   dataDir: string;
-  /** The core and service entry points; when they are missing Local is offline. */
-  entries: Record<NetworkPart, string>;
+  /**
+   * The parts' entry points. Core and service missing: Local is offline. The RPC's or the lake
+   * writer's missing (an installation without them): a notice, and the network runs without it.
+   */
+  entries: NetworkEntries;
   /** A local network someone else runs (`--local-url`): nothing is started. */
   localUrl?: string | undefined;
   /**
@@ -46,6 +55,12 @@ export interface NetworkSetupOptions extends Pick<
 export interface NetworkSetup {
   /** The Local profile's URL. */
   localUrl: string;
+  /**
+   * The local network's Stellar RPC: the one this host's network runs (or will, once Local is
+   * selected: as `localUrl`), or the one the network it reuses runs when it answers `getHealth`;
+   * null when there is none (left off, not installed, a command's network, `--local-url`).
+   */
+  localRpcUrl: string | null;
   /** The network this host started (null when it reuses one, or runs none). */
   network: EmbeddedNetwork | null;
   /** The handlers, so that selecting Local at run time starts the network. */
@@ -60,8 +75,10 @@ export async function setUpNetwork(options: NetworkSetupOptions): Promise<Networ
   if (flag !== undefined) parseNetworkFlag(flag);
   const local = options.localUrl === undefined ? await localNetwork(options) : null;
   const network = local instanceof EmbeddedNetwork ? local : null;
+  const reused = local instanceof EmbeddedNetwork ? null : local;
   return {
-    localUrl: options.localUrl ?? network?.serviceUrl ?? (typeof local === 'string' ? local : DEFAULT_LOCAL_URL),
+    localUrl: options.localUrl ?? network?.serviceUrl ?? reused?.serviceUrl ?? DEFAULT_LOCAL_URL,
+    localRpcUrl: network ? network.rpcUrl : (reused?.rpcUrl ?? null),
     network,
     wrap: (handlers) => (network ? startLocalWhenSelected(handlers, network) : handlers),
     applyFlag: async (dispatch, useTransient) => {
@@ -73,8 +90,14 @@ export async function setUpNetwork(options: NetworkSetupOptions): Promise<Networ
   };
 }
 
-/** Our network, the URL of one that already runs, or null for none. */
-async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwork | string | null> {
+/** The line a host logs of where the local network is (the Local profile's service and the RPC). */
+export function localNetworkLine(setup: Pick<NetworkSetup, 'localUrl' | 'localRpcUrl'>): string {
+  const rpc = setup.localRpcUrl ? `Stellar RPC ${setup.localRpcUrl}` : 'no Stellar RPC';
+  return `Ledgerscope local network: ${setup.localUrl} (${rpc})`;
+}
+
+/** Our network, the URLs of one that already runs, or null for none. */
+async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwork | RunningLocal | null> {
   if (options.mode === 'never') return null;
   const wanted = shouldStartLocal(options.flag, savedSelection(options.userDataDir));
   if (options.mode === 'command' && !wanted) return null;
@@ -86,7 +109,7 @@ async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwo
       options.onNotice?.({
         level: 'info',
         part: 'core',
-        message: `using the local network already running on ${options.dataDir} at ${running}`,
+        message: `using the local network already running on ${options.dataDir} at ${running.serviceUrl}${running.rpcUrl ? ` (Stellar RPC at ${running.rpcUrl})` : ''}`,
       });
     return running;
   }
@@ -99,6 +122,8 @@ async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwo
   const { mode, flag: _flag, userDataDir: _user, localUrl: _url, ...rest } = options;
   const network = new EmbeddedNetwork({
     ...rest,
+    rpc: installed(options, 'rpc'),
+    lake: installed(options, 'lake'),
     ports: await choosePorts(options.dataDir),
     ...(mode === 'command' ? { restart: { maxAttempts: 1, ...rest.restart } } : {}),
   });
@@ -115,4 +140,17 @@ async function localNetwork(options: NetworkSetupOptions): Promise<EmbeddedNetwo
     });
   } else if (wanted) network.ensureStarted();
   return network;
+}
+
+/** Whether an extra part is wanted (default yes) and installed; wanted but missing is said once. */
+function installed(options: NetworkSetupOptions, part: ExtraPart): boolean {
+  if (options[part] === false) return false;
+  const entry = options.entries[part];
+  if (entry !== undefined && existsSync(entry)) return true;
+  options.onNotice?.({
+    level: 'warning',
+    part,
+    message: `The local network's ${PART_NAMES[part]} is not part of this installation; the local network runs without it.`,
+  });
+  return false;
 }

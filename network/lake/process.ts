@@ -30,12 +30,19 @@ function main(): void {
   }
   const store = new Store(storePath(resolve(String(values['data-dir']))));
   const dir = resolve(String(values['lake-dir']));
-  const writer = new LakeWriter(store, {
-    dir,
-    passphrase: store.meta('network_passphrase') ?? '',
-    ledgersPerBatch: Number(values['ledgers-per-file']),
-    batchesPerPartition: Number(values['files-per-partition']),
-  });
+  let writer: LakeWriter;
+  try {
+    writer = new LakeWriter(store, {
+      dir,
+      passphrase: store.meta('network_passphrase') ?? '',
+      ledgersPerBatch: Number(values['ledgers-per-file']),
+      batchesPerPartition: Number(values['files-per-partition']),
+    });
+  } catch (error) {
+    // Another lake in the folder: one sentence, before the ready line (the network says it).
+    console.error(`ledgerscope-lake: ${(error as Error).message}`);
+    process.exit(1);
+  }
   console.log(`ledgerscope-lake writing ${dir}`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const turn = () => {

@@ -4,11 +4,13 @@
 // serves (network/rpc/ledger-meta.ts: the header, the transaction set, each transaction's result,
 // fee processing and TransactionMetaV4 with its CAP-67 events). A batch is written once it is
 // complete (its last ledger closed), to a temporary name and renamed, so a reader never sees half
-// an object; the writer resumes after the last batch present.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+// an object; the writer resumes after the last batch present, once it has checked that batch holds
+// this store's ledgers. A folder holding another lake (another layout, another network, another
+// history) is refused by name, never written over: its manifest and its objects stay as they are.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { zstdCompressSync } from 'node:zlib';
-import { batchOf, objectKey, type LakeConfig } from '../../shared/lake-layout';
+import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { batchOf, MAX_BATCH_BYTES, objectKey, readLakeConfig, type LakeConfig } from '../../shared/lake-layout';
 import { ledgerXdr } from '../rpc/ledger-meta';
 import type { Store } from '../service/queries';
 
@@ -48,7 +50,30 @@ export class LakeWriter {
       ledgersPerBatch: options.ledgersPerBatch ?? LAKE_DEFAULTS.ledgersPerBatch,
       batchesPerPartition: options.batchesPerPartition ?? LAKE_DEFAULTS.batchesPerPartition,
     };
-    writeWhole(join(options.dir, '.config.json'), `${JSON.stringify(this.config, null, 2)}\n`);
+    const manifest = join(options.dir, '.config.json');
+    if (existsSync(manifest)) this.checkManifest(manifest);
+    else writeWhole(manifest, `${JSON.stringify(this.config, null, 2)}\n`);
+  }
+
+  /** A lake already in the folder must be this one: the same network and the same layout. */
+  private checkManifest(path: string): void {
+    let found: LakeConfig;
+    try {
+      found = readLakeConfig(readFileSync(path, 'utf8'), path);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; ${this.elsewhere()}`, { cause: error });
+    }
+    const differs = (['networkPassphrase', 'ledgersPerBatch', 'batchesPerPartition', 'version'] as const).filter(
+      (field) => found[field] !== this.config[field],
+    );
+    if (differs.length > 0)
+      throw new Error(
+        `${path} is another lake's (${differs.map((field) => `${field} ${JSON.stringify(found[field])}, not ${JSON.stringify(this.config[field])}`).join('; ')}); ${this.elsewhere()}`,
+      );
+  }
+
+  private elsewhere(): string {
+    return `the writer leaves it as it is: move the folder aside, or write the lake elsewhere (--lake-dir)`;
   }
 
   /** The lake's path of the batch holding `ledger`. */
@@ -70,8 +95,11 @@ export class LakeWriter {
     if (this.next === undefined) {
       let start = batchOf(Number(earliest), this.config).start;
       if (start < Number(earliest)) start += per;
-      // Resume: past every batch already present (written by this network before a restart).
+      // Resume: past every batch already present (written by this network before a restart)...
+      const first = start;
       while (start + per - 1 <= latest && existsSync(this.pathOf(start))) start += per;
+      // ...once the last of them is this store's: a lake of another history is not continued.
+      if (start > first) this.checkPresent(start - per);
       this.next = start;
     }
     let written = 0;
@@ -88,6 +116,11 @@ export class LakeWriter {
    * rpc/ledger-meta.ts), as a LedgerCloseMetaBatch, compressed, written whole.
    */
   private writeBatch(start: number): void {
+    writeWhole(this.pathOf(start), zstdCompressSync(this.batchBytes(start)));
+  }
+
+  /** A batch's LedgerCloseMetaBatch as the store gives it, uncompressed. */
+  private batchBytes(start: number): Buffer {
     const { end } = batchOf(start, this.config);
     const parts: Buffer[] = [u32(start), u32(end), u32(end - start + 1)];
     for (let sequence = start; sequence <= end; sequence++) {
@@ -96,7 +129,25 @@ export class LakeWriter {
         throw new Error(`ledger ${sequence} has no recorded close meta: the lake cannot hold it (docs/lake.md)`);
       parts.push(meta);
     }
-    writeWhole(this.pathOf(start), zstdCompressSync(Buffer.concat(parts)));
+    return Buffer.concat(parts);
+  }
+
+  /**
+   * The batch present at `start` holds exactly what the store gives for its ledgers (compared
+   * uncompressed: another zstd build may compress the same bytes differently).
+   */
+  private checkPresent(start: number): void {
+    const path = this.pathOf(start);
+    let held: Buffer | undefined;
+    try {
+      held = zstdDecompressSync(readFileSync(path), { maxOutputLength: MAX_BATCH_BYTES });
+    } catch {
+      held = undefined;
+    }
+    if (!held?.equals(this.batchBytes(start)))
+      throw new Error(
+        `${path} does not hold this network's ledgers from ${start} (a lake of another history, or a damaged object); ${this.elsewhere()}`,
+      );
   }
 }
 

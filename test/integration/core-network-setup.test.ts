@@ -14,12 +14,14 @@ import { applyNetworkFlag, checkedNetworkFlag, parseNetworkFlag } from '../../co
 import { forkWithNode } from '../../core/networks/network-process';
 import {
   DEFAULT_LOCAL_URL,
+  localNetworkLine,
   setUpNetwork,
   type NetworkSetup,
   type NetworkSetupOptions,
 } from '../../core/networks/network-setup';
 import type { NetworkProfile } from '../../shared/ipc';
 import { mapAtMost } from '../support/at-most';
+import { waitFor } from '../support/wait';
 
 const FAKE = join(import.meta.dirname, 'fixtures', 'fake-network-process.mjs');
 const HOSTILE = [
@@ -58,6 +60,9 @@ function options(overrides: Partial<NetworkSetupOptions> = {}): NetworkSetupOpti
     entries: { core: FAKE, service: FAKE },
     spawn: forkWithNode(),
     mode: 'background',
+    // The fake stands in for core and service; the tests of the RPC and the lake turn them on.
+    rpc: false,
+    lake: false,
     onNotice: (notice) => notices.push(notice),
     notices,
     ...overrides,
@@ -106,18 +111,32 @@ describe('--network values', () => {
   });
 });
 
-/** A server that answers as a local network's service, its port saved in `dataDir`'s ports.json as a running network saves it. */
-async function answeringOn(dataDir: string): Promise<number> {
-  const server = createServer((_request, response) =>
-    response.end(JSON.stringify({ network_passphrase: 'Ledgerscope Local' })),
-  );
+/** A server on a free port answering every request with `body`. */
+async function serving(body: string): Promise<number> {
+  const server = createServer((_request, response) => response.end(body));
   servers.push(server);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const port = (server.address() as { port: number }).port;
+  return (server.address() as { port: number }).port;
+}
+
+/**
+ * A server that answers as a local network's service, its port saved in `dataDir`'s ports.json as a
+ * running network saves it; with `rpc`, the rpc port saved too, and what is there answers with it.
+ */
+async function answeringOn(dataDir: string, rpc?: { answer: string | null }): Promise<number> {
+  const port = await serving(JSON.stringify({ network_passphrase: 'Ledgerscope Local' }));
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, 'ports.json'), JSON.stringify({ core: 1, service: port }));
+  let rpcPort: number | undefined;
+  if (rpc?.answer === null) {
+    // A saved port nobody listens on: one taken and given back.
+    rpcPort = await serving('');
+    await new Promise((done) => servers.pop()!.close(done));
+  } else if (rpc) rpcPort = await serving(rpc.answer);
+  writeFileSync(join(dataDir, 'ports.json'), JSON.stringify({ core: 1, service: port, rpc: rpcPort }));
   return port;
 }
+
+const HEALTHY = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { status: 'healthy', latestLedger: 9 } });
 
 describe('setUpNetwork', () => {
   test('background: Local wanted by default, so ours starts; the Local URL is its service', async () => {
@@ -190,6 +209,70 @@ describe('setUpNetwork', () => {
     expect(given.notices.map((n) => n.message)).toEqual([
       `using the local network already running on ${given.dataDir} at http://127.0.0.1:${port}`,
     ]);
+  });
+
+  test('the local RPC: ours is on the port ports.json keeps; off or not installed, there is none, and the notice says which', async () => {
+    const given = options({
+      flag: 'testnet',
+      rpc: true,
+      lake: true,
+      entries: { core: FAKE, service: FAKE, rpc: FAKE, lake: FAKE },
+    });
+    const setup = await setUp(given);
+    const ports = JSON.parse(readFileSync(join(given.dataDir, 'ports.json'), 'utf8')) as { rpc: number };
+    expect(setup.localRpcUrl).toBe(`http://127.0.0.1:${ports.rpc}`);
+    expect(setup.network!.rpcUrl).toBe(setup.localRpcUrl);
+    expect(localNetworkLine(setup)).toBe(
+      `Ledgerscope local network: ${setup.localUrl} (Stellar RPC ${setup.localRpcUrl})`,
+    );
+    expect(given.notices).toEqual([]);
+
+    expect((await setUp(options({ flag: 'testnet' }))).localRpcUrl).toBeNull();
+    const missing = join(tmpdir(), 'no-such-rpc.mjs');
+    const uninstalled = options({ flag: 'testnet', rpc: true, entries: { core: FAKE, service: FAKE, rpc: missing } });
+    const without = await setUp(uninstalled);
+    expect(without.localRpcUrl).toBeNull();
+    expect(localNetworkLine(without)).toBe(`Ledgerscope local network: ${without.localUrl} (no Stellar RPC)`);
+    expect(uninstalled.notices).toEqual([
+      {
+        level: 'warning',
+        part: 'rpc',
+        message: "The local network's Stellar RPC is not part of this installation; the local network runs without it.",
+      },
+    ]);
+    expect((await setUp(options({ localUrl: 'http://127.0.0.1:9' }))).localRpcUrl).toBeNull();
+  });
+
+  test('reusing a running network: its RPC when it answers getHealth, else none', async () => {
+    const healthy = options();
+    const port = await answeringOn(healthy.dataDir, { answer: HEALTHY });
+    const rpcPort = (JSON.parse(readFileSync(join(healthy.dataDir, 'ports.json'), 'utf8')) as { rpc: number }).rpc;
+    expect(await setUp(healthy)).toMatchObject({
+      localUrl: `http://127.0.0.1:${port}`,
+      localRpcUrl: `http://127.0.0.1:${rpcPort}`,
+      network: null,
+    });
+    expect(healthy.notices.map((n) => n.message)).toEqual([
+      `using the local network already running on ${healthy.dataDir} at http://127.0.0.1:${port} (Stellar RPC at http://127.0.0.1:${rpcPort})`,
+    ]);
+    // Nothing there, something else there (a page, a JSON-RPC error, another status), no rpc port saved.
+    for (const answer of [
+      null,
+      '<html>not an RPC</html>',
+      JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'method not found' } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result: { status: 'unhealthy' } }),
+    ]) {
+      const given = options({ mode: 'command', flag: 'local' });
+      const servicePort = await answeringOn(given.dataDir, { answer });
+      expect(await setUp(given), String(answer)).toMatchObject({
+        localUrl: `http://127.0.0.1:${servicePort}`,
+        localRpcUrl: null,
+        network: null,
+      });
+    }
+    const noRpc = options({ mode: 'command', flag: 'local' });
+    await answeringOn(noRpc.dataDir);
+    expect((await setUp(noRpc)).localRpcUrl).toBeNull();
   });
 
   test('applyFlag selects through dispatch; no flag, no call; a URL can be kept for this run only', async () => {
@@ -267,3 +350,77 @@ describe('a command whose network does not start', () => {
     expect(readFileSync(join(given.dataDir, 'stops.log'), 'utf8')).toBe('core\n');
   });
 });
+
+describe('the web host with the defaults', () => {
+  const ROOT = join(import.meta.dirname, '..', '..');
+
+  test('starts the local network with its Stellar RPC and lake writer, and stops all four with it', async () => {
+    const userDataDir = tempDir();
+    const host = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'electron', 'web-main.ts'), '--port', '0', '--user-data-dir', userDataDir],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    host.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    host.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise((done) => host.once('exit', done));
+    try {
+      const [, serviceUrl, rpcUrl] = await waitFor(
+        () => `the web host's local network line:\n${output}`,
+        () => /^Ledgerscope local network: (\S+) \(Stellar RPC (\S+)\)$/m.exec(output),
+        60_000,
+      );
+      const dataDir = join(userDataDir, 'local-network');
+      const ports = JSON.parse(readFileSync(join(dataDir, 'ports.json'), 'utf8')) as Record<string, number>;
+      expect([serviceUrl, rpcUrl]).toEqual([
+        `http://127.0.0.1:${ports['service']}`,
+        `http://127.0.0.1:${ports['rpc']}`,
+      ]);
+      // The first run generates the demo history before the core is ready: a generous deadline.
+      const health = await waitFor(
+        () => `getHealth at ${rpcUrl}:\n${output}`,
+        async () => {
+          const response = await fetch(rpcUrl!, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
+          }).catch(() => null);
+          return response?.ok ? ((await response.json()) as { result?: { status?: string } }) : null;
+        },
+        90_000,
+      );
+      expect(health.result?.status).toBe('healthy');
+      const manifest = join(dataDir, 'lake', '.config.json');
+      await waitFor(
+        () => `${manifest}:\n${output}`,
+        () => existsSync(manifest),
+        30_000,
+      );
+      const root = (await (await fetch(serviceUrl!, { headers: { accept: 'application/json' } })).json()) as {
+        network_passphrase: string;
+      };
+      expect(JSON.parse(readFileSync(manifest, 'utf8'))).toEqual({
+        networkPassphrase: root.network_passphrase,
+        version: '1.0',
+        compression: 'zstd',
+        ledgersPerBatch: 1,
+        batchesPerPartition: 64_000,
+      });
+      // The service serves the lake the writer writes, as `npm run network`'s does.
+      const served = await fetch(`${serviceUrl}/lake/.config.json`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toBe(readFileSync(manifest, 'utf8'));
+    } finally {
+      host.kill('SIGTERM');
+      await exited;
+    }
+    // Stopped with the host: neither the service nor the RPC answers any more.
+    await expect(fetch(`http://127.0.0.1:${readPorts(userDataDir)['rpc']}`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${readPorts(userDataDir)['service']}`)).rejects.toThrow();
+  }, 150_000);
+});
+
+function readPorts(userDataDir: string): Record<string, number> {
+  return JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as Record<string, number>;
+}

@@ -174,30 +174,51 @@ describe('network bundles run as Electron runs them', () => {
   test.each([
     ['flags in the environment (utilityProcess)', forkLikeUtilityProcess],
     ['flags in argv (node dist/network/…)', forkWithNode()],
-  ])('%s: core then service start from dist, answer, and stop', { timeout: 60_000 }, async (_how, spawn) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-dist-net-'));
-    dirs.push(dataDir);
-    const output: string[] = [];
-    const network = new EmbeddedNetwork({
-      dataDir,
-      entries: { core: join(DIST, 'network', 'core.mjs'), service: join(DIST, 'network', 'service.mjs') },
-      spawn,
-      ports: await choosePorts(dataDir),
-      coreArgs: ['--start-ledger', '60000000', '--close-interval-ms', '200'],
-      restart: { maxAttempts: 1 },
-      onLine: (part, line) => output.push(`${part}: ${line}`),
-    });
-    try {
-      await network.start().catch((error: Error) => {
-        throw new Error(`${error.message}\n${output.join('\n')}`);
+  ])(
+    '%s: core, service, RPC and lake writer start from dist, answer, and stop',
+    { timeout: 60_000 },
+    async (_how, spawn) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'ledgerscope-dist-net-'));
+      dirs.push(dataDir);
+      const output: string[] = [];
+      const notices: string[] = [];
+      const network = new EmbeddedNetwork({
+        dataDir,
+        entries: {
+          core: join(DIST, 'network', 'core.mjs'),
+          service: join(DIST, 'network', 'service.mjs'),
+          rpc: join(DIST, 'network', 'rpc.mjs'),
+          lake: join(DIST, 'network', 'lake.mjs'),
+        },
+        spawn,
+        ports: await choosePorts(dataDir),
+        coreArgs: ['--start-ledger', '60000000', '--close-interval-ms', '200'],
+        restart: { maxAttempts: 1 },
+        onLine: (part, line) => output.push(`${part}: ${line}`),
+        onNotice: (notice) => notices.push(`${notice.part}: ${notice.message}`),
       });
-      const root = (await (
-        await fetch(network.serviceUrl, { headers: { accept: 'application/json' } })
-      ).json()) as Record<string, unknown>;
-      expect(JSON.stringify(root)).toContain('Ledgerscope Local Network ; 2026');
-    } finally {
-      await network.stop();
-    }
-    expect(network.state).toBe('stopped');
-  });
+      try {
+        await network.start().catch((error: Error) => {
+          throw new Error(`${error.message}\n${output.join('\n')}`);
+        });
+        const root = (await (
+          await fetch(network.serviceUrl, { headers: { accept: 'application/json' } })
+        ).json()) as Record<string, unknown>;
+        expect(JSON.stringify(root)).toContain('Ledgerscope Local Network ; 2026');
+        // start() resolved with all four ready: an extra that failed would have been given up with a notice.
+        expect(notices).toEqual([]);
+        const health = await fetch(network.rpcUrl!, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
+        });
+        expect(((await health.json()) as { result: { status: string } }).result.status).toBe('healthy');
+        const manifest = JSON.parse(readFileSync(join(network.lakeDir!, '.config.json'), 'utf8')) as object;
+        expect(manifest).toMatchObject({ networkPassphrase: 'Ledgerscope Local Network ; 2026', compression: 'zstd' });
+      } finally {
+        await network.stop();
+      }
+      expect(network.state).toBe('stopped');
+    },
+  );
 });

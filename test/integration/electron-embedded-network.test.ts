@@ -11,6 +11,7 @@ import {
   DEFAULT_RESTART,
   EmbeddedNetwork,
   restartDelay,
+  type NetworkEntries,
   type NetworkNotice,
   type NetworkPart,
   type NetworkProcess,
@@ -65,9 +66,11 @@ class FakeProcess implements NetworkProcess {
   print(line: string) {
     this.lineListeners.forEach((listener) => listener(line));
   }
+  /** The ready line its real entry prints. */
   ready() {
-    const port = this.spec.args[this.spec.args.indexOf('--port') + 1];
-    this.print(`ledgerscope-${this.spec.part} listening on http://127.0.0.1:${port}`);
+    const flag = (name: string) => this.spec.args[this.spec.args.indexOf(name) + 1];
+    if (this.spec.part === 'lake') this.print(`ledgerscope-lake writing ${flag('--lake-dir')}`);
+    else this.print(`ledgerscope-${this.spec.part} listening on http://127.0.0.1:${flag('--port')}`);
   }
   exit(code: number | null) {
     if (this.exited) return;
@@ -92,6 +95,12 @@ function harness(
     stopTimeoutMs?: number;
     initialDelayMs?: number;
     coreArgs?: string[] | null;
+    /** Run the Stellar RPC and the lake writer too (off: the core and the service only). */
+    extras?: boolean;
+    /** Parts that print no ready line by themselves (autoReady on for the others). */
+    silent?: NetworkPart[];
+    /** Runs once a process printed its ready line (autoReady). */
+    afterReady?: (child: FakeProcess) => void;
   } = {},
 ): Harness {
   const spawned: FakeProcess[] = [];
@@ -99,8 +108,15 @@ function harness(
   const notices: NetworkNotice[] = [];
   const network = new EmbeddedNetwork({
     dataDir: tempDir(),
-    entries: { core: '/entries/core.mjs', service: '/entries/service.mjs' },
-    ports: { core: 41001, service: 41002 },
+    entries: {
+      core: '/entries/core.mjs',
+      service: '/entries/service.mjs',
+      rpc: '/entries/rpc.mjs',
+      lake: '/entries/lake.mjs',
+    },
+    ports: { core: 41001, service: 41002, rpc: 41003 },
+    rpc: options.extras ?? false,
+    lake: options.extras ?? false,
     ...(options.coreArgs === null ? {} : { coreArgs: options.coreArgs ?? ['--start-ledger', '60000000'] }),
     restart: {
       initialDelayMs: options.initialDelayMs ?? 5,
@@ -120,7 +136,11 @@ function harness(
         kill(signal);
       };
       spawned.push(child);
-      if (options.autoReady ?? true) queueMicrotask(() => child.ready());
+      if ((options.autoReady ?? true) && !options.silent?.includes(spec.part))
+        queueMicrotask(() => {
+          child.ready();
+          options.afterReady?.(child);
+        });
       return child;
     },
   });
@@ -278,6 +298,182 @@ describe('shutdown', () => {
   });
 });
 
+describe('the Stellar RPC and the lake writer beside the explorer', () => {
+  const parts = (h: Harness) => h.spawned.map((child) => child.spec.part);
+
+  test('start after the service is ready, side by side; start() resolves once all four printed their ready line', async () => {
+    const h = harness({ extras: true, autoReady: false });
+    let resolved = false;
+    const started = h.network.start().then(() => (resolved = true));
+    await waitFor('the core', () => h.spawned.length === 1);
+    h.latest('core')!.ready();
+    await waitFor('the service', () => h.spawned.length === 2);
+    // Nothing else before the service is ready: the RPC reads the store the core wrote.
+    await Promise.resolve();
+    expect(parts(h)).toEqual(['core', 'service']);
+    h.latest('service')!.ready();
+    await waitFor('the RPC and the lake writer', () => h.spawned.length === 4);
+    expect(parts(h)).toEqual(['core', 'service', 'rpc', 'lake']);
+    // The explorer runs from here; the extras are not ready yet.
+    expect(h.network.state).toBe('running');
+    // Another part's line, or a line that only looks like it, is not the ready line.
+    h.latest('rpc')!.print('ledgerscope-service listening on http://127.0.0.1:41003');
+    h.latest('lake')!.print('ledgerscope-lake writing');
+    h.latest('rpc')!.ready();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(resolved).toBe(false);
+    h.latest('lake')!.ready();
+    await started;
+    expect(resolved).toBe(true);
+    expect(h.network.state).toBe('running');
+  });
+
+  test('the flags: the RPC on its port with the core URL, the lake in <data-dir>/lake, which the service serves', async () => {
+    const h = harness({ extras: true });
+    await h.network.start();
+    const dataDir = h.latest('core')!.spec.args[1]!;
+    expect(h.latest('rpc')!.spec).toEqual({
+      part: 'rpc',
+      entry: '/entries/rpc.mjs',
+      args: ['--data-dir', dataDir, '--port', '41003', '--core-url', 'http://127.0.0.1:41001'],
+    });
+    expect(h.latest('lake')!.spec).toEqual({
+      part: 'lake',
+      entry: '/entries/lake.mjs',
+      args: ['--data-dir', dataDir, '--lake-dir', join(dataDir, 'lake')],
+    });
+    expect(h.latest('service')!.spec.args.slice(-2)).toEqual(['--lake-dir', join(dataDir, 'lake')]);
+    expect(h.network.rpcUrl).toBe('http://127.0.0.1:41003');
+    expect(h.network.lakeDir).toBe(join(dataDir, 'lake'));
+  });
+
+  test('left off: only core and service run, no RPC URL, no lake served', async () => {
+    const h = harness();
+    await h.network.start();
+    expect(parts(h)).toEqual(['core', 'service']);
+    expect(h.latest('service')!.spec.args).not.toContain('--lake-dir');
+    expect([h.network.rpcUrl, h.network.lakeDir]).toEqual([null, null]);
+    // On without an entry or a port is a mistake of the host, said at once.
+    expect(
+      () =>
+        new EmbeddedNetwork({
+          dataDir: tempDir(),
+          entries: { core: '/c', service: '/s' },
+          ports: { core: 1, service: 2 },
+          spawn: () => expect.unreachable(),
+        }),
+    ).toThrow(/Stellar RPC is on but has no entry or port/);
+  });
+
+  test('an RPC that cannot start is said, by name and with what it printed; the others keep running', async () => {
+    const h = harness({ extras: true, silent: ['rpc'], maxAttempts: 2 });
+    const failing = setInterval(() => {
+      for (const child of h.spawned.filter((each) => each.spec.part === 'rpc' && !each.exited)) {
+        child.print('ledgerscope-rpc: listen EADDRINUSE: address already in use 127.0.0.1:41003');
+        child.exit(1);
+      }
+    }, 1);
+    try {
+      await h.network.start();
+    } finally {
+      clearInterval(failing);
+    }
+    expect(h.network.state).toBe('running');
+    expect(h.notices.map(({ level, part }) => `${level} ${part}`)).toEqual(['warning rpc', 'error rpc']);
+    expect(h.notices[1]!.message).toBe(
+      "The local network's Stellar RPC could not start after 2 attempts (exited with code 1 before it was ready; " +
+        'it said: ledgerscope-rpc: listen EADDRINUSE: address already in use 127.0.0.1:41003); giving up. ' +
+        'The explorer runs on without it.',
+    );
+    // Core, service and lake were never signalled.
+    for (const part of ['core', 'service', 'lake'] as const) {
+      expect(h.latest(part)!.exited, part).toBe(false);
+      expect(h.latest(part)!.signals, part).toEqual([]);
+    }
+    expect(parts(h).filter((part) => part === 'rpc')).toHaveLength(2);
+  });
+
+  test('a lake writer that stops is restarted with a notice, and the network stays running', async () => {
+    const h = harness({ extras: true });
+    await h.network.start();
+    h.latest('lake')!.exit(1);
+    await waitFor('the running-again notice', () => h.notices.some((notice) => notice.level === 'info'));
+    expect(h.notices.map((notice) => notice.message)).toEqual([
+      "The local network's ledger data lake writer stopped (exit code 1); restarting it in 5 ms.",
+      "The local network's ledger data lake writer is running again.",
+    ]);
+    expect(parts(h)).toEqual(['core', 'service', 'rpc', 'lake', 'lake']);
+    expect(h.network.state).toBe('running');
+  });
+
+  test('a lake writer that fails at its first work after each start is given up after the limit, saying why', async () => {
+    // As the writer does on a store from before the core recorded close meta: ready, then exit 1.
+    const h = harness({
+      extras: true,
+      maxAttempts: 3,
+      afterReady: (child) => {
+        if (child.spec.part !== 'lake') return;
+        child.print('ledgerscope-lake: stopped: ledger 7 has no recorded close meta: the lake cannot hold it');
+        setTimeout(() => child.exit(1), 1);
+      },
+    });
+    await h.network.start();
+    await waitFor('the lake to be given up', () => h.notices.some((notice) => notice.level === 'error'));
+    const said =
+      'exit code 1; it said: ledgerscope-lake: stopped: ledger 7 has no recorded close meta: the lake cannot hold it';
+    expect(h.notices.map((notice) => `${notice.level} ${notice.part}: ${notice.message}`)).toEqual([
+      `warning lake: The local network's ledger data lake writer stopped (${said}); restarting it in 5 ms.`,
+      "info lake: The local network's ledger data lake writer is running again.",
+      `warning lake: The local network's ledger data lake writer stopped (${said}); restarting it in 10 ms.`,
+      "info lake: The local network's ledger data lake writer is running again.",
+      `error lake: The local network's ledger data lake writer stopped 3 times within 60 s of starting (${said}); giving up. The explorer runs on without it.`,
+    ]);
+    expect(parts(h).filter((part) => part === 'lake')).toHaveLength(3);
+    expect(h.network.state).toBe('running');
+    expect(h.latest('service')!.exited).toBe(false);
+  });
+
+  test('a core that keeps stopping soon after each start fails the network', async () => {
+    const h = harness({
+      maxAttempts: 2,
+      afterReady: (child) => void (child.spec.part === 'core' && setTimeout(() => child.exit(137), 1)),
+    });
+    await h.network.start();
+    await waitFor('the core to be given up', () => h.notices.some((notice) => notice.level === 'error'));
+    expect(h.notices.at(-1)!.message).toBe(
+      "The local network's core stopped 2 times within 60 s of starting (exit code 137); giving up.",
+    );
+    expect(h.network.state).toBe('failed');
+  });
+
+  test('a core that cannot start fails the network before any extra is spawned', async () => {
+    const h = harness({ extras: true, silent: ['core'], maxAttempts: 1 });
+    const started = h.network.start();
+    await waitFor('the core', () => h.spawned.length === 1);
+    h.latest('core')!.exit(2);
+    await expect(started).rejects.toThrow(/exited with code 2/);
+    expect(parts(h)).toEqual(['core']);
+    expect(h.network.state).toBe('failed');
+  });
+
+  test('stops in the reverse order: lake, RPC, service, core', async () => {
+    const h = harness({ extras: true });
+    await h.network.start();
+    h.events.length = 0;
+    await h.network.stop();
+    expect(h.events).toEqual([
+      'SIGTERM lake',
+      'exit lake',
+      'SIGTERM rpc',
+      'exit rpc',
+      'SIGTERM service',
+      'exit service',
+      'SIGTERM core',
+      'exit core',
+    ]);
+  });
+});
+
 describe('which network', () => {
   test('the flag wins; without it the saved selection; without that, local', () => {
     expect(shouldStartLocal('local', 'testnet')).toBe(true);
@@ -326,25 +522,45 @@ describe('ports', () => {
   test('are kept between runs, and a saved port that is now taken is replaced', async () => {
     const dir = tempDir();
     const first = await choosePorts(dir);
-    expect(first.core).not.toBe(first.service);
+    expect(new Set([first.core, first.service, first.rpc]).size).toBe(3);
     expect(await choosePorts(dir)).toEqual(first);
     expect(JSON.parse(readFileSync(join(dir, 'ports.json'), 'utf8'))).toEqual(first);
-    const blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(first.service, '127.0.0.1', resolve));
-    try {
-      const next = await choosePorts(dir);
-      expect(next.core).toBe(first.core);
-      expect(next.service).not.toBe(first.service);
-    } finally {
-      await new Promise((resolve) => blocker.close(resolve));
+    for (const part of ['service', 'rpc'] as const) {
+      const blocker = createServer();
+      await new Promise<void>((resolve) => blocker.listen(first[part], '127.0.0.1', resolve));
+      try {
+        const next = await choosePorts(dir);
+        expect(next.core).toBe(first.core);
+        expect(next[part]).not.toBe(first[part]);
+        expect(JSON.parse(readFileSync(join(dir, 'ports.json'), 'utf8'))).toEqual(next);
+      } finally {
+        await new Promise((resolve) => blocker.close(resolve));
+      }
+      writeFileSync(join(dir, 'ports.json'), JSON.stringify(first));
     }
+  });
+
+  test('one saved port given to two parts (a hand-edited file) is given to one of them only', async () => {
+    const dir = tempDir();
+    const first = await choosePorts(dir);
+    writeFileSync(join(dir, 'ports.json'), JSON.stringify({ ...first, rpc: first.service }));
+    const next = await choosePorts(dir);
+    expect(next.service).toBe(first.service);
+    expect(new Set([next.core, next.service, next.rpc]).size).toBe(3);
+  });
+
+  test('a ports.json that is not an object is replaced', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ports.json'), '[4000, 4001]');
+    const ports = await choosePorts(dir);
+    expect(JSON.parse(readFileSync(join(dir, 'ports.json'), 'utf8'))).toEqual(ports);
   });
 });
 
 describe('real processes (child_process.fork)', () => {
   const FIXTURE = join(ROOT, 'test', 'integration', 'fixtures', 'fake-network-process.mjs');
 
-  async function realNetwork(entries: Record<NetworkPart, string>, execArgv: string[] = [], coreArgs: string[] = []) {
+  async function realNetwork(entries: NetworkEntries, execArgv: string[] = [], coreArgs: string[] = []) {
     const dataDir = tempDir();
     const notices: NetworkNotice[] = [];
     const lines: string[] = [];
@@ -354,6 +570,9 @@ describe('real processes (child_process.fork)', () => {
       spawn: forkWithNode(execArgv),
       ports: await choosePorts(dataDir),
       coreArgs,
+      // The fake stands in for core and service only (docs/testing.md: the extras' real test is the web host's).
+      rpc: false,
+      lake: false,
       restart: { initialDelayMs: 10 },
       readyTimeoutMs: 60_000,
       onNotice: (notice) => notices.push(notice),

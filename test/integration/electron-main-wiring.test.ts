@@ -3,7 +3,7 @@
 // sender check, the embedded network started in "utility processes" (child_process.fork of the
 // real dist/network bundles), deep links and files of a second launch, navigation and
 // permissions, the app:// protocol with its CSP, the menu, payment notifications with the badge,
-// and a clean quit (service, then core).
+// and a clean quit (every part of the network stopped).
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +113,38 @@ describe('start-up', () => {
       60_000,
     );
     expect(health.value).toMatchObject({ networkId: 'local', online: true });
+  });
+
+  test('then the Stellar RPC and the lake writer, from their bundles: the RPC answers on the port ports.json keeps, the lake is written', async () => {
+    await waitFor('all four network processes', () => seen('utility-fork').length === 4, 60_000);
+    const forks = seen('utility-fork') as unknown as { entry: string; args: string[] }[];
+    const dataDir = join(userDataDir, 'local-network');
+    expect(forks.map((each) => each.entry)).toEqual(
+      ['core', 'service', 'rpc', 'lake'].map((name) => join(ROOT, 'dist', 'network', `${name}.mjs`)),
+    );
+    const ports = JSON.parse(readFileSync(join(dataDir, 'ports.json'), 'utf8')) as Record<string, number>;
+    expect(forks[2]!.args).toEqual([
+      '--data-dir',
+      dataDir,
+      '--port',
+      String(ports['rpc']),
+      '--core-url',
+      `http://127.0.0.1:${ports['core']}`,
+    ]);
+    expect(forks[3]!.args).toEqual(['--data-dir', dataDir, '--lake-dir', join(dataDir, 'lake')]);
+    const health = await waitFor(
+      'the RPC to answer getHealth',
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${ports['rpc']}`, {
+          method: 'POST',
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
+        }).catch(() => null);
+        return response?.ok ? ((await response.json()) as { result?: { status?: string } }) : null;
+      },
+      60_000,
+    );
+    expect(health.result?.status).toBe('healthy');
+    await waitFor('the lake manifest', () => existsSync(join(dataDir, 'lake', '.config.json')), 30_000);
   });
 });
 
@@ -272,21 +304,27 @@ describe('menu', () => {
 });
 
 describe('quit', () => {
-  test('stops the network (service, then core), saves the window state, writes a redacted log, exits 0', async () => {
+  test('stops the network (lake, RPC, service, core), saves the window state, writes a redacted log, exits 0', async () => {
     const ports = JSON.parse(readFileSync(join(userDataDir, 'local-network', 'ports.json'), 'utf8')) as {
       core: number;
       service: number;
+      rpc: number;
     };
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     command('quit');
     expect(await exited).toBe(0);
-    for (const port of [ports.service, ports.core]) await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    for (const port of [ports.rpc, ports.service, ports.core])
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     expect(JSON.parse(readFileSync(join(userDataDir, 'window-state.json'), 'utf8'))).toEqual({
       bounds: { x: 10, y: 20, width: 1000, height: 700 },
       maximized: false,
     });
     const log = readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8');
     expect(log).toContain('[core] ledgerscope-core listening on');
+    expect(log).toContain(`[rpc] ledgerscope-rpc listening on http://127.0.0.1:${ports.rpc}`);
+    expect(log).toContain(
+      `Ledgerscope local network: http://127.0.0.1:${ports.service} (Stellar RPC http://127.0.0.1:${ports.rpc})`,
+    );
     expect(log).toContain('Ledgerscope stopped');
     expect(log).not.toMatch(/S[A-Z2-7]{55}/);
   });

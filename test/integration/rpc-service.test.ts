@@ -7,10 +7,11 @@
 import { xdr as baseXdr } from '@stellar/stellar-base';
 import { Asset, BASE_FEE, Keypair, Memo, Operation, rpc, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC_BODY_LIMIT } from '../../network/rpc/server';
+import { runningService } from '../../core/networks/network-ports';
 import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/layout';
 import { probeServer, sourceOf } from '../../core/sources/registry';
 import { need } from '../../core/sources/source';
@@ -68,6 +69,16 @@ describe('the RPC beside the service', () => {
     expect(net.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(net.rpcUrl).not.toBe(net.serviceUrl);
     expect(net.output).toContain(`ledgerscope-network: rpc listening on ${net.rpcUrl}`);
+  });
+
+  it('is saved in ports.json, so a host reusing this network finds its RPC as it answers getHealth', async () => {
+    const ports = JSON.parse(readFileSync(join(net.dataDir, 'ports.json'), 'utf8')) as Record<string, number>;
+    expect(ports).toEqual({
+      core: Number(new URL(net.coreUrl).port),
+      service: Number(new URL(net.serviceUrl).port),
+      rpc: Number(new URL(net.rpcUrl).port),
+    });
+    expect(await runningService(net.dataDir)).toEqual({ serviceUrl: net.serviceUrl, rpcUrl: net.rpcUrl });
   });
 
   it('refuses a retention window of 0 or a port past 65535 before anything starts (exit 2)', () => {

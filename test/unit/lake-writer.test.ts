@@ -2,7 +2,16 @@
 // zstd LedgerCloseMetaBatch that @stellar/stellar-base decodes and the lake reader accepts,
 // holding exactly the store's transactions ledger by ledger; batches written only once complete,
 // whole (temporary name, then renamed), and resumed after the last one present.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,5 +198,48 @@ describe('the lake the local network writes', () => {
     ]);
     expect(statSync(writer.pathOf(complete(latest))).mtimeMs).toBe(written);
     expect(again.catchUp()).toBe(0);
+  });
+
+  it('refuses a folder holding another lake (layout, network, a manifest that is none), naming it and leaving it as it is', () => {
+    const lake = join(dir, 'lake-other');
+    new LakeWriter(store, { dir: lake, passphrase, ledgersPerBatch: 4 });
+    const manifest = readFileSync(join(lake, '.config.json'), 'utf8');
+    expect(() => new LakeWriter(store, { dir: lake, passphrase })).toThrow(
+      /\.config\.json is another lake's \(ledgersPerBatch 4, not 1\); the writer leaves it as it is: move the folder aside, or write the lake elsewhere \(--lake-dir\)/,
+    );
+    expect(() => new LakeWriter(store, { dir: lake, passphrase: 'Another ; net', ledgersPerBatch: 4 })).toThrow(
+      /networkPassphrase "Ledgerscope Local Network ; 2026", not "Another ; net"/,
+    );
+    expect(readFileSync(join(lake, '.config.json'), 'utf8')).toBe(manifest);
+    // The same lake again is taken up as it is.
+    expect(new LakeWriter(store, { dir: lake, passphrase, ledgersPerBatch: 4 }).config.ledgersPerBatch).toBe(4);
+    writeFileSync(join(lake, '.config.json'), '<html>');
+    expect(() => new LakeWriter(store, { dir: lake, passphrase })).toThrow(
+      /is not JSON: not a lake manifest; the writer leaves it/,
+    );
+  });
+
+  it('resumes only over its own ledgers: a last object of another history or damaged is refused, not continued', () => {
+    const lake = join(dir, 'lake-resume');
+    const writer = new LakeWriter(store, { dir: lake, passphrase });
+    writer.catchUp(10);
+    const first = Number(store.earliestLedger());
+    // Resumed over its own ten: goes on from the eleventh.
+    const again = new LakeWriter(store, { dir: lake, passphrase });
+    expect(again.catchUp(1)).toBe(1);
+    expect(existsSync(again.pathOf(first + 10))).toBe(true);
+    // The last object present holds another ledger's meta (a lake of another history at that key).
+    copyFileSync(again.pathOf(first), again.pathOf(first + 10));
+    expect(() => new LakeWriter(store, { dir: lake, passphrase }).catchUp()).toThrow(
+      new RegExp(
+        `does not hold this network's ledgers from ${first + 10} \\(a lake of another history, or a damaged object\\)`,
+      ),
+    );
+    writeFileSync(again.pathOf(first + 10), 'not zstd');
+    expect(() => new LakeWriter(store, { dir: lake, passphrase }).catchUp()).toThrow(
+      /does not hold this network's ledgers/,
+    );
+    // Nothing was written past it.
+    expect(existsSync(again.pathOf(first + 11))).toBe(false);
   });
 });

@@ -93,6 +93,7 @@ export async function main(argv: string[]): Promise<number> {
   const core = createAppCore({
     userDataDir,
     localUrl: local.localUrl,
+    localRpcUrl: local.localRpcUrl,
     host: 'web',
     version: '0.1.0',
     emit,

@@ -145,6 +145,7 @@ async function start(): Promise<void> {
   const core: AppCore = createAppCore({
     userDataDir,
     localUrl: network.localUrl,
+    localRpcUrl: network.localRpcUrl,
     host: 'electron',
     version: app.getVersion(),
     emit,

@@ -98,6 +98,7 @@ export async function main(argv: string[]): Promise<void> {
   const core = createAppCore({
     userDataDir,
     localUrl: network.localUrl,
+    localRpcUrl: network.localRpcUrl,
     host: 'web',
     version: '0.1.0',
     emit,

@@ -27,6 +27,8 @@ export interface AppCoreOptions {
   userDataDir: string;
   /** Base URL of the embedded local network's service. */
   localUrl: string;
+  /** Base URL of the embedded local network's Stellar RPC, when one runs (the built-in Local RPC profile). */
+  localRpcUrl?: string | null;
   host: 'electron' | 'web';
   version: string;
   emit?: Emit;
@@ -117,7 +119,7 @@ export const ROOT_FRESH_MS = 30_000;
 
 export function createCoreContext(options: AppCoreOptions): CoreContext {
   const emit: Emit = options.emit ?? (() => undefined);
-  const networks = new Networks(options.userDataDir, options.localUrl);
+  const networks = new Networks(options.userDataDir, options.localUrl, options.localRpcUrl ?? null);
   const clientFor = clientCache(options, emit, (baseUrl) => profileIdOf(networks, baseUrl));
   const http = () => clientFor(networks.selected());
   const sourceFor = sourceCache(clientFor);

@@ -44,10 +44,13 @@ export function checkedNetworkFlag(flag: string | undefined, report: (message: s
   }
 }
 
+/** The profiles the embedded local network serves: its service, and its Stellar RPC. */
+export const LOCAL_PROFILE_IDS: readonly string[] = ['local', 'local-rpc'];
+
 /** The local network starts when it is selected: by the flag, or else by the saved settings. */
 export function shouldStartLocal(flag: string | undefined, savedSelectedId: string | undefined): boolean {
   if (flag !== undefined) return flag === 'local';
-  return (savedSelectedId ?? 'local') === 'local';
+  return LOCAL_PROFILE_IDS.includes(savedSelectedId ?? 'local');
 }
 
 /** The selected profile id saved in `<userData>/networks.json` (undefined when none or unreadable). */
@@ -60,7 +63,7 @@ export function savedSelection(userDataDir: string): string | undefined {
   }
 }
 
-/** Wraps the handlers so that selecting the Local profile at run time starts the network. */
+/** Wraps the handlers so that selecting a Local profile at run time starts the network. */
 export function startLocalWhenSelected(handlers: Handlers, network: { ensureStarted(): void }): Handlers {
   const select = handlers['network:select'];
   const remove = handlers['network:remove'];
@@ -68,12 +71,12 @@ export function startLocalWhenSelected(handlers: Handlers, network: { ensureStar
     ...handlers,
     'network:select': async function networkSelect(args, context) {
       const result = await select(args, context);
-      if (result.selectedId === 'local') network.ensureStarted();
+      if (LOCAL_PROFILE_IDS.includes(result.selectedId)) network.ensureStarted();
       return result;
     },
     'network:remove': async function networkRemove(args, context) {
       const result = await remove(args, context);
-      if (result.selectedId === 'local') network.ensureStarted();
+      if (LOCAL_PROFILE_IDS.includes(result.selectedId)) network.ensureStarted();
       return result;
     },
   };

@@ -10,9 +10,25 @@ export const PUBLIC_PASSPHRASE = 'Public Global Stellar Network ; September 2015
 /** The passphrase of a profile made from a URL for one run, until the server is asked. */
 export const UNKNOWN_PASSPHRASE = 'unknown';
 
-export function builtInProfiles(localUrl: string): NetworkProfile[] {
+/**
+ * The built-in profiles: Local (the embedded network's Horizon-shaped service), Local RPC (its
+ * Stellar RPC, when one runs), Testnet and Public.
+ */
+export function builtInProfiles(localUrl: string, localRpcUrl: string | null = null): NetworkProfile[] {
   return [
     { id: 'local', name: 'Local', baseUrl: localUrl, passphrase: LOCAL_PASSPHRASE, dialect: 'ledger', builtIn: true },
+    ...(localRpcUrl
+      ? [
+          {
+            id: 'local-rpc',
+            name: 'Local RPC',
+            baseUrl: localRpcUrl,
+            passphrase: LOCAL_PASSPHRASE,
+            dialect: 'rpc' as const,
+            builtIn: true,
+          },
+        ]
+      : []),
     {
       id: 'testnet',
       name: 'Testnet',
@@ -79,6 +95,7 @@ export class Networks {
   constructor(
     userDataDir: string,
     private readonly localUrl: string,
+    private readonly localRpcUrl: string | null = null,
   ) {
     this.file = new SettingsFile(userDataDir, 'networks.json', NetworkSettings, () => ({
       selectedId: 'local',
@@ -94,13 +111,19 @@ export class Networks {
   }
 
   list(): NetworkProfile[] {
-    return [...builtInProfiles(this.localUrl), ...this.file.get().custom, ...(this.transient ? [this.transient] : [])];
+    return [
+      ...builtInProfiles(this.localUrl, this.localRpcUrl),
+      ...this.file.get().custom,
+      ...(this.transient ? [this.transient] : []),
+    ];
   }
 
   selected(): NetworkProfile {
     if (this.transient) return this.transient;
     const { selectedId } = this.file.get();
-    return this.list().find((profile) => profile.id === selectedId) ?? builtInProfiles(this.localUrl)[0]!;
+    return (
+      this.list().find((profile) => profile.id === selectedId) ?? builtInProfiles(this.localUrl, this.localRpcUrl)[0]!
+    );
   }
 
   get(id: string): NetworkProfile {

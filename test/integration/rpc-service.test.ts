@@ -516,3 +516,69 @@ describe('listings on RPC, read from events and XDR by the one reading (issue 38
     ).rejects.toThrow(/cannot list a liquidity pool's operations: no event names it.*ledger data lake/);
   }, 60_000);
 });
+
+describe('the live feed on RPC: payments polled from events, gap-free through a restart (issue 38.2)', () => {
+  it('gives each watched account its payments once, in order, and after a restart those that came meanwhile', async () => {
+    const source = sourceOf({
+      id: 'feed-rpc',
+      name: 'Local RPC',
+      baseUrl: net.rpcUrl,
+      passphrase: net.passphrase,
+      dialect: 'rpc',
+      builtIn: false,
+    });
+    const streams = need(source.streams.payments);
+    expect(streams.mode).toBe('poll');
+    const [payer, first, second] = [net.demoAccounts[6]!, net.demoAccounts[7]!, net.demoAccounts[0]!];
+    const seen = new Map<string, ModelOperation[]>();
+    const states: string[] = [];
+    const open = (watched: { account: string; networkId: string; lastPagingToken?: string }) => {
+      const stream = streams.open(
+        watched,
+        {},
+        {
+          status: (status) => states.push(status.state),
+          record: (record) => seen.set(watched.account, [...(seen.get(watched.account) ?? []), record]),
+        },
+      );
+      stream.start();
+      return stream;
+    };
+    let a = open({ account: first.publicKey, networkId: 'feed-rpc' });
+    const b = open({ account: second.publicKey, networkId: 'feed-rpc' });
+    await waitFor('both streams live', () => (a.status.state === 'live' && b.status.state === 'live') || undefined);
+    const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
+    const pay = async (to: string, amount: string) => {
+      const tx = new TransactionBuilder(await server.getAccount(payer.publicKey), {
+        fee: BASE_FEE,
+        networkPassphrase: net.passphrase,
+      })
+        .addOperation(Operation.payment({ destination: to, asset: Asset.native(), amount }))
+        .setTimeout(60)
+        .build();
+      tx.sign(Keypair.fromSecret(payer.secretKey));
+      const sent = await server.sendTransaction(tx);
+      await server.pollTransaction(sent.hash, { attempts: 40, sleepStrategy: () => 100 });
+      return sent.hash;
+    };
+    const hash1 = await pay(first.publicKey, '1.25');
+    await waitFor('the payment to the first account', () =>
+      seen.get(first.publicKey)?.some((op) => op.transactionHash === hash1),
+    );
+    expect(seen.get(second.publicKey) ?? []).toEqual([]);
+    // Stopped; a payment arrives meanwhile; started again from where it stood: it is given, once.
+    const stoodAt = a.watched;
+    a.stop();
+    const hash2 = await pay(first.publicKey, '2.5');
+    a = open(stoodAt);
+    await waitFor('the payment made while stopped', () =>
+      seen.get(first.publicKey)?.some((op) => op.transactionHash === hash2),
+    );
+    const hashes = seen.get(first.publicKey)!.map((op) => op.transactionHash);
+    expect(hashes).toEqual([hash1, hash2]);
+    expect(seen.get(first.publicKey)![1]).toMatchObject({ type: 'payment', amount: '2.5', direction: 'in' });
+    a.stop();
+    b.stop();
+    expect(states).toContain('stopped');
+  }, 60_000);
+});

@@ -107,7 +107,7 @@ export async function accountTransactions(
 }
 
 /** Does this operation belong to the account's listing (Horizon's participants: its source, or named in it)? */
-function belongs(
+export function belongs(
   target: ListingTarget,
   account: string,
   operation: Operation,

@@ -14,6 +14,7 @@ import { probeRpc, readRpcHealth } from './health';
 import { JsonRpc } from './json-rpc';
 import { ledgerStreams } from './ledger-stream';
 import { rpcListings } from './listings';
+import { rpcPaymentStreams } from './payment-streams';
 import { readRpcLedger, rpcHistory, rpcResource } from './resources';
 import { rpcSubmission } from './submission';
 
@@ -50,9 +51,7 @@ export function rpcSource(profile: NetworkProfile, http: HttpClient): Source {
     resource: rpcResource(calls, passphrase),
     listings: rpcListings(calls, passphrase),
     streams: {
-      payments: {
-        lacking: "Stellar RPC pushes no payments, and this app does not follow an account's events on RPC yet.",
-      },
+      payments: rpcPaymentStreams(profile, http, calls, passphrase),
       ledgers: ledgerStreams(calls),
     },
     submission: rpcSubmission(calls, passphrase),

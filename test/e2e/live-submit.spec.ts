@@ -7,7 +7,8 @@ import { expectNothingHeldBack } from './support/submit';
 let app: AppUnderTest;
 
 test.beforeAll(async () => {
-  app = await startApp({ historyOps: 300, accounts: 6, closeIntervalMs: 1000 });
+  // Its Stellar RPC too, for the journey on RPC at the end (issue 38).
+  app = await startApp({ historyOps: 300, accounts: 6, closeIntervalMs: 1000, rpc: true });
 });
 
 test.afterAll(async () => {
@@ -216,4 +217,83 @@ test('with the core stopped, a submission reports connection_failed', async ({ p
   await expect(result.getByTestId('submit-result')).toHaveText('connection_failed', { timeout: 20_000 });
   await expect(result).toContainText('could not reach its core node');
   await shot(page, testInfo, 'submit-connection-failed');
+});
+
+test.describe('on the local Stellar RPC, added by its URL (issue 38)', () => {
+  const sender = () => app.network.demoAccounts[3]!;
+  const receiver = () => app.network.demoAccounts[4]!;
+
+  /** Adds the RPC by its URL in Settings (recognised by what it answers) and selects it. */
+  async function addRpc(page: Page): Promise<void> {
+    await openApp(page, app, '#/settings');
+    await page.getByRole('button', { name: 'Add a network…' }).click();
+    const form = page.getByRole('form', { name: 'Add a network' });
+    await form.getByLabel('Name').fill('My RPC');
+    await form.getByLabel('Base URL').fill(app.network.rpcUrl);
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await expect(form.getByTestId('connection-test')).toContainText('Connected to Stellar RPC');
+    await expect(form.getByTestId('connection-test')).toContainText('rpc dialect');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('region', { name: 'Networks' })).toContainText('rpc');
+    await page.getByLabel('Network', { exact: true }).selectOption({ label: 'My RPC' });
+    await expect(page.getByRole('region', { name: 'Network status' }).getByTestId('network-state')).toHaveText(
+      'online',
+    );
+  }
+
+  test('an account read from ledger entries and events, its payment received live, a payment submitted and succeeded', async ({
+    page,
+  }, testInfo) => {
+    await captureNotifications(page);
+    await addRpc(page);
+
+    // The account: balances from its entries (what they cover said), payments from its events.
+    await page.goto(`${app.host.url}#/account/${sender().publicKey}`);
+    await expect(page.getByRole('region', { name: 'Balances' })).toContainText('XLM');
+    await expect(page.getByTestId('balances-note')).toContainText("Stellar RPC cannot list an account's trustlines");
+    await shot(page, testInfo, 'rpc-account');
+
+    // Watch the receiver; a payment to it is shown live, read from the events the RPC serves.
+    await page.goto(`${app.host.url}#/live`);
+    await page.getByLabel('Account to watch').fill(receiver().publicKey);
+    await page.getByRole('button', { name: 'Watch' }).click();
+    const watched = page.getByRole('table', { name: 'Watched accounts' });
+    await expect(watched.getByTestId('stream-state')).toHaveText('live', { timeout: 30_000 });
+    const { xdr, hash } = envelopeOf(
+      await paymentTx(app.network.serviceUrl, sender(), receiver().publicKey, {
+        amount: '7.0000003',
+        passphrase: app.network.passphrase,
+        timeoutSeconds: 600,
+      }),
+    );
+    expect((await postTransaction(app.network.serviceUrl, xdr)).body.result).toBe('received');
+    await waitForLedger(app.network.serviceUrl, hash);
+    const feed = page.getByRole('grid', { name: 'Live feed' });
+    await expect(feed.locator('[role="row"][data-index]').filter({ hasText: '7.0000003' })).toBeVisible({
+      timeout: 5_000,
+    });
+    await shot(page, testInfo, 'rpc-live');
+
+    // Submit through the RPC (sendTransaction, then getTransaction until it is in a ledger).
+    await page.goto(`${app.host.url}#/submit`);
+    const second = envelopeOf(
+      await paymentTx(app.network.serviceUrl, sender(), receiver().publicKey, {
+        amount: '1.5',
+        passphrase: app.network.passphrase,
+        timeoutSeconds: 600,
+      }),
+    );
+    await paste(page, second.xdr);
+    const signatures = page.getByRole('region', { name: 'Signatures and thresholds' });
+    await expect(signatures.getByRole('list', { name: 'Thresholds' })).toContainText('met');
+    await page.getByRole('button', { name: /^Submit to / }).click();
+    const result = page.getByRole('region', { name: 'Submission result' });
+    await expect(result.getByTestId('submit-result')).toHaveText('received');
+    await expect(result.getByTestId('final-state')).toHaveAttribute('data-state', 'success', { timeout: 15_000 });
+    await shot(page, testInfo, 'rpc-submit');
+
+    // Its transaction page, read with getTransaction.
+    await result.getByRole('link', { name: second.hash }).click();
+    await expect(page.locator('article[data-entity="tx"]')).toContainText('payment');
+  });
 });

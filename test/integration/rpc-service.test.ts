@@ -5,7 +5,18 @@
 // getAccount, a payment signed with a demo account's key, sendTransaction, pollTransaction, and the
 // balance change seen in getLedgerEntries.
 import { xdr as baseXdr } from '@stellar/stellar-base';
-import { Asset, BASE_FEE, Keypair, Operation, rpc, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
+import {
+  Address,
+  Asset,
+  BASE_FEE,
+  Keypair,
+  nativeToScVal,
+  Operation,
+  rpc,
+  scValToNative,
+  TransactionBuilder,
+  xdr,
+} from '@stellar/stellar-sdk';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -111,7 +122,10 @@ describe('the RPC beside the service', () => {
         message: expect.stringMatching(/^start ledger \(\d+\) must be between the oldest ledger: \d+ and/),
       },
     });
-    expect(await call('getEvents')).toMatchObject({ error: { code: -32601, message: 'no such method "getEvents"' } });
+    // getLedgerEntry: removed from stellar-rpc in v23, so no such method there either.
+    expect(await call('getLedgerEntry')).toMatchObject({
+      error: { code: -32601, message: 'no such method "getLedgerEntry"' },
+    });
     expect(await call('getTransaction', { hash: 'abc' })).toMatchObject({
       error: { code: -32602, message: 'unexpected hash length (3)' },
     });
@@ -162,6 +176,29 @@ describe('each method, against the service over the same store', () => {
   });
 });
 
+describe('getEvents over HTTP', () => {
+  it("pages the window's events with its cursor; each names a transaction the service has; a start before the window is refused", async () => {
+    const health = await result('getHealth');
+    const oldest = health.oldestLedger as number;
+    type Page = { events: { id: string; ledger: number; txHash: string; topic: string[] }[]; cursor: string };
+    const first = (await result('getEvents', { startLedger: oldest, pagination: { limit: 3 } })) as unknown as Page;
+    expect(first.events).toHaveLength(3);
+    expect(first.cursor).toBe(first.events[2]!.id);
+    const next = (await result('getEvents', { pagination: { cursor: first.cursor, limit: 3 } })) as unknown as Page;
+    const both = (await result('getEvents', { startLedger: oldest, pagination: { limit: 6 } })) as unknown as Page;
+    expect([...first.events, ...next.events].map((e) => e.id)).toEqual(both.events.map((e) => e.id));
+    for (const event of both.events) {
+      expect(event.ledger).toBeGreaterThanOrEqual(oldest);
+      expect((await service<{ hash: string }>(`/transactions/${event.txHash}`)).hash).toBe(event.txHash);
+    }
+    const refused = await call('getEvents', { startLedger: oldest - 1 });
+    expect(refused.error).toEqual({
+      code: -32600,
+      message: expect.stringMatching(/^startLedger must be within the ledger range: \d+ - \d+$/),
+    });
+  });
+});
+
 describe('@stellar/stellar-sdk rpc.Server as a client', () => {
   it('getHealth, getNetwork, getLatestLedger; then a payment: getAccount, sendTransaction, pollTransaction, getLedgerEntries', async () => {
     const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
@@ -204,6 +241,18 @@ describe('@stellar/stellar-sdk rpc.Server as a client', () => {
     // getTransactions from its ledger lists it, in the SDK's reading too.
     const listed = await server.getTransactions({ startLedger: raw.ledger!, pagination: { limit: 10 } });
     expect(listed.transactions.map((t) => t.txHash)).toContain(sent.hash);
+    // getEvents, in the SDK's reading: the payment's fee and transfer, found by the receiver's address.
+    const address = nativeToScVal(Address.fromString(to.publicKey)).toXDR('base64');
+    const found = await server.getEvents({
+      startLedger: raw.ledger!,
+      filters: [{ type: 'contract', topics: [['*', '*', address, '**']] }],
+      limit: 100,
+    });
+    const mine = found.events.filter((e) => e.txHash === sent.hash);
+    expect(mine.map((e) => [scValToNative(e.topic[0]!) as string, scValToNative(e.value) as bigint])).toEqual([
+      ['transfer', 125_000_000n],
+    ]);
+    expect(mine[0]!.contractId?.contractId()).toBe(Asset.native().contractId(net.passphrase));
     // And sending it again is a DUPLICATE.
     expect((await server.sendTransaction(tx)).status).toBe('DUPLICATE');
   }, 60_000);

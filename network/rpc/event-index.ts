@@ -142,10 +142,11 @@ export class EventIndex {
     const oldest = Math.max(earliest, latest - retentionLedgers + 1);
     let held = this.held();
     if (held) {
-      // Another store under the same index (a history generated again), or a window reaching
-      // before what was read: read it all again.
+      // Another store under the same index (a history generated again), a window reaching before
+      // what was read, or one that has left all of it behind: read the window afresh.
       const hash = store.ledger(BigInt(held.last))?.hash;
-      if (hash === undefined || String(hash) !== this.state('last_hash') || oldest < held.first) {
+      const stale = oldest < held.first || held.last < oldest - 1;
+      if (hash === undefined || String(hash) !== this.state('last_hash') || stale) {
         this.reset();
         held = undefined;
       }

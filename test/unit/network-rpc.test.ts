@@ -14,6 +14,7 @@ import { entryBalances } from '../../core/sources/ledger-meta/entry-balances';
 import { readEventId, readEventRecord, RpcEventRecord } from '../../core/sources/rpc/event-records';
 import { windowOfRefusal } from '../../core/sources/rpc/window';
 import { generateHistory, type DemoAccount } from '../../network/demo-generator/generate';
+import { EventIndex } from '../../network/rpc/event-index';
 import { LEDGER_SCAN_LIMIT, MAX_EVENTS_LIMIT } from '../../network/rpc/events';
 import { answerRequest, type Method } from '../../network/rpc/json-rpc';
 import { ledgerXdr } from '../../network/rpc/ledger-meta';
@@ -1278,6 +1279,66 @@ describe('getEvents', () => {
       [latest(), tx.hash().toString('hex'), 'fee'],
       [latest(), tx.hash().toString('hex'), 'transfer'],
     ]);
+  });
+
+  it("keeps the window in its index, drops what the window leaves, and reads another store's history afresh", async () => {
+    const file = join(dir, 'events-index-test.sqlite');
+    const kept = (index: EventIndex) =>
+      index.db
+        .prepare('SELECT min(toid) >> 32 AS low, count(*) AS n, group_concat(hex(tx_hash)) AS hashes FROM events')
+        .get() as {
+        low: number | null;
+        n: number;
+        hashes: string | null;
+      };
+    const index = new EventIndex(store, file);
+    try {
+      // A window of 20 ledgers, then one more ledger: the oldest is dropped.
+      await index.current(20);
+      expect(index.held()).toEqual({ first: latest() - 19, last: latest() });
+      expect(kept(index).n).toBeGreaterThan(0);
+      core.closeLedger();
+      await index.current(20);
+      expect(index.held()).toEqual({ first: latest() - 19, last: latest() });
+      expect(kept(index).low).toBeGreaterThanOrEqual(latest() - 19);
+    } finally {
+      index.close();
+    }
+    // Another history in its place (the same ledger numbers, other hashes): read afresh, none of the old kept.
+    const otherDir = mkdtempSync(join(tmpdir(), 'ledgerscope-rpc-other-'));
+    const otherDb = openStore(storePath(otherDir));
+    generateHistory(new CoreNode(otherDb, { startLedger: 60_000_000, maxQueue: 3, genesisTime: 1_790_000_000n }), {
+      historyOps: 60,
+      accounts: 3,
+      seed: 'rpc-other',
+      dataDir: otherDir,
+      sign: false,
+    });
+    otherDb.close();
+    const other = new Store(storePath(otherDir));
+    // The shorter history first, then the longer over a window starting at the shorter one's last
+    // ledger: only that ledger's hash tells the two apart, and the index is read afresh.
+    try {
+      const otherLast = Number(other.latestLedger());
+      for (const [from, window] of [
+        [other, 20],
+        [store, latest() - otherLast + 1],
+      ] as const) {
+        const index = new EventIndex(from, file);
+        try {
+          await index.current(window);
+          const last = Number(from.latestLedger());
+          expect(index.held()).toEqual({ first: Math.max(Number(from.earliestLedger()), last - window + 1), last });
+          for (const hash of kept(index).hashes!.toLowerCase().split(','))
+            expect(from.db.prepare('SELECT 1 AS found FROM transactions WHERE hash = ?').get(hash), hash).toBeDefined();
+        } finally {
+          index.close();
+        }
+      }
+    } finally {
+      other.close();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 
   it.skipIf(!realFixtures('rpc-real'))('has the keys and types of the real getEvents examples', async () => {

@@ -1099,6 +1099,13 @@ describe('getEvents', () => {
       message: 'invalid parameters: invalid event id x-1',
     });
     expect(await error('getEvents', { startLedger: '5' })).toEqual({ code: -32602, message: 'invalid parameters' });
+    // A cursor's leading zeros are read past, as Go's strconv does; digits past an int64 are refused, quickly.
+    expect(await error('getEvents', { pagination: { cursor: `000000${cursor}` } })).toBeUndefined();
+    const huge = `${'9'.repeat(200_000)}-0`;
+    expect(await error('getEvents', { pagination: { cursor: huge } })).toEqual({
+      code: -32602,
+      message: `invalid parameters: invalid event id ${huge.slice(0, 100)}`,
+    });
     // A narrower window: its oldest ledger is the edge.
     const narrow = rpcMethods({ store, retentionLedgers: 3, coreUrl: '', coreTimeoutMs: 1, version: 'test' });
     await expect(narrow.get('getEvents')!({ startLedger: latest() - 3 })).rejects.toThrow(

@@ -16,6 +16,14 @@ export const TYPE_NAMES = ['system', 'contract', 'diagnostic'];
 /** A segment of a topic filter: a wildcard or one ScVal's XDR bytes. */
 export type Segment = '*' | '**' | Buffer;
 
+/** A filter as read: its type names as given (checked by checkFilters). */
+export interface ReadFilter {
+  typeNames: string[];
+  contractIds: string[];
+  topics: Segment[][];
+}
+
+/** A filter checked: its types as ContractEventType values. */
 export interface Filter {
   types: number[];
   contractIds: string[];
@@ -42,10 +50,13 @@ export function parseCursor(text: string): Cursor {
   const invalid = () => bad(`invalid event id ${text.slice(0, 100)}`);
   if (dash < 0) throw invalid();
   const [head, tail] = [text.slice(0, dash), text.slice(dash + 1)];
-  if (!/^[+-]?\d+$/.test(head) || !/^\d+$/.test(tail)) throw invalid();
-  const id = BigInt(head);
-  const event = Number(BigInt(tail) > BigInt(EVENT_MAX) ? -1 : tail);
-  if (id < 0n || id > 2n ** 63n - 1n || event < 0) throw invalid();
+  // Leading zeros are no part of the value (Go's strconv reads them); what is left is at most an int64 and a uint32.
+  const digits = /^\+?0*(\d{1,19})$/.exec(head)?.[1];
+  const index = /^0*(\d{1,10})$/.exec(tail)?.[1];
+  if (digits === undefined || index === undefined) throw invalid();
+  const id = BigInt(digits);
+  const event = Number(index);
+  if (id > 2n ** 63n - 1n || event > EVENT_MAX) throw invalid();
   return {
     ledger: Number(id >> 32n),
     tx: Number((id >> 12n) & BigInt(TX_MAX)),
@@ -65,8 +76,8 @@ function readSegment(value: unknown): Segment {
   }
 }
 
-export function readFilter(value: unknown): Filter {
-  if (value === null) return { types: [], contractIds: [], topics: [] };
+export function readFilter(value: unknown): ReadFilter {
+  if (value === null) return { typeNames: [], contractIds: [], topics: [] };
   if (!isObject(value)) throw bad();
   const { type, contractIds, topics } = value;
   if (type !== undefined && type !== null && typeof type !== 'string') throw bad();
@@ -84,8 +95,7 @@ export function readFilter(value: unknown): Filter {
   )
     throw bad();
   return {
-    // Kept as names until checked (Valid), in its order: the type, then counts, then each id, then each topic.
-    types: names as unknown as number[],
+    typeNames: names,
     contractIds: (contractIds ?? []) as string[],
     topics: ((topics ?? []) as (unknown[] | null)[]).map((topic) => (topic ?? []).map(readSegment)),
   };
@@ -103,11 +113,11 @@ function topicProblem(topic: Segment[]): string | undefined {
 }
 
 /** GetEventsRequest.Valid's checks of the filters, in its order and words. */
-export function checkFilters(filters: Filter[]): Filter[] {
+export function checkFilters(filters: ReadFilter[]): Filter[] {
   if (filters.length > MAX_FILTERS) throw new RpcError(INVALID_PARAMS, `maximum ${MAX_FILTERS} filters per request`);
   return filters.map((filter, i) => {
     const fail = (text: string) => new RpcError(INVALID_PARAMS, `filter ${i + 1} invalid: ${text}`);
-    const names = filter.types as unknown as string[];
+    const names = filter.typeNames;
     if (names.some((name) => !Object.hasOwn(TYPES, name)))
       throw fail("filter type invalid: if set, type must be either 'system' or 'contract'");
     if (filter.contractIds.length > MAX_CONTRACT_IDS) throw fail(`maximum ${MAX_CONTRACT_IDS} contract IDs per filter`);
@@ -119,6 +129,6 @@ export function checkFilters(filters: Filter[]): Filter[] {
       const problem = topicProblem(topic);
       if (problem) throw fail(`topic ${j + 1} invalid: ${problem}`);
     });
-    return { ...filter, types: names.map((name) => TYPES[name]!) };
+    return { types: names.map((name) => TYPES[name]!), contractIds: filter.contractIds, topics: filter.topics };
   });
 }

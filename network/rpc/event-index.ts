@@ -72,6 +72,7 @@ export class EventIndex {
   private readonly setState: StatementSync;
   private readonly getState: StatementSync;
   private catching: Promise<number> | undefined;
+  private stopping = false;
 
   /** `path`: a file (kept between runs), or ':memory:'. */
   constructor(
@@ -114,7 +115,7 @@ export class EventIndex {
       const run = async () => {
         for (;;) {
           const { done, last } = this.ingestSlice(retentionLedgers, SLICE_MS);
-          if (done) return last;
+          if (done || this.stopping) return last;
           await new Promise((resolve) => setImmediate(resolve));
         }
       };
@@ -126,8 +127,9 @@ export class EventIndex {
     return this.catching;
   }
 
-  /** Resolves when no catching up is under way (a slice in flight has finished). */
-  async settled(): Promise<void> {
+  /** Stops catching up after the slice in flight (a long first reading included); resolves once it has. */
+  async stop(): Promise<void> {
+    this.stopping = true;
     await this.catching?.catch(() => undefined);
   }
 
@@ -142,10 +144,11 @@ export class EventIndex {
     const oldest = Math.max(earliest, latest - retentionLedgers + 1);
     let held = this.held();
     if (held) {
-      // Another store under the same index (a history generated again), or a window reaching
-      // before what was read: read it all again.
+      // Another store under the same index (a history generated again), a window reaching before
+      // what was read, or one that has left all of it behind: read the window afresh.
       const hash = store.ledger(BigInt(held.last))?.hash;
-      if (hash === undefined || String(hash) !== this.state('last_hash') || oldest < held.first) {
+      const stale = oldest < held.first || held.last < oldest - 1;
+      if (hash === undefined || String(hash) !== this.state('last_hash') || stale) {
         this.reset();
         held = undefined;
       }

@@ -20,9 +20,9 @@ import {
 } from './event-filters';
 import { EVENT_MAX, eventId, type EventIndex, type EventRow, OP_MAX, toid, TX_MAX } from './event-index';
 import { INVALID_PARAMS, INVALID_REQUEST, type Params, RpcError } from './json-rpc';
+import { scValJson } from './xdr-json';
 
 export { MAX_CONTRACT_IDS, MAX_FILTERS, MAX_TOPICS, MAX_TOPIC_SEGMENTS, parseCursor } from './event-filters';
-import { scValJson } from './xdr-json';
 
 /** stellar-rpc's limits: --max-events-limit 10000, --default-events-limit 100, LedgerScanLimit 10000. */
 export const MAX_EVENTS_LIMIT = 10_000;

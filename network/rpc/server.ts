@@ -55,7 +55,7 @@ function follow(events: EventIndex, retentionLedgers: number, pollMs: number): (
   return async () => {
     stopped = true;
     clearInterval(poll);
-    await events.settled();
+    await events.stop();
   };
 }
 

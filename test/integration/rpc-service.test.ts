@@ -5,7 +5,19 @@
 // getAccount, a payment signed with a demo account's key, sendTransaction, pollTransaction, and the
 // balance change seen in getLedgerEntries.
 import { xdr as baseXdr } from '@stellar/stellar-base';
-import { Asset, BASE_FEE, Keypair, Memo, Operation, rpc, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
+import {
+  Address,
+  Asset,
+  BASE_FEE,
+  Keypair,
+  Memo,
+  nativeToScVal,
+  Operation,
+  rpc,
+  scValToNative,
+  TransactionBuilder,
+  xdr,
+} from '@stellar/stellar-sdk';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -128,9 +140,9 @@ describe('the RPC beside the service', () => {
         message: expect.stringMatching(/^start ledger \(\d+\) must be between the oldest ledger: \d+ and/),
       },
     });
-    // simulateTransaction is stellar-rpc's, for contracts, which the local core does not run.
-    expect(await call('simulateTransaction')).toMatchObject({
-      error: { code: -32601, message: 'no such method "simulateTransaction"' },
+    // getLedgerEntry: removed from stellar-rpc in v23, so no such method there either.
+    expect(await call('getLedgerEntry')).toMatchObject({
+      error: { code: -32601, message: 'no such method "getLedgerEntry"' },
     });
     expect(await call('getEvents', { startLedger: (health.oldestLedger as number) - 1 })).toMatchObject({
       error: {
@@ -188,6 +200,52 @@ describe('each method, against the service over the same store', () => {
   });
 });
 
+describe('getEvents over HTTP', () => {
+  it("pages a payment's events with the cursor; each names the transaction the service has; a start before the window is refused", async () => {
+    // Events of our own, in the newest ledgers: the window (40 ledgers of 250 ms) has long left the
+    // generated history behind by now.
+    const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
+    const [from, to] = [net.demoAccounts[1]!, net.demoAccounts[2]!];
+    const tx = new TransactionBuilder(await server.getAccount(from.publicKey), {
+      fee: BASE_FEE,
+      networkPassphrase: net.passphrase,
+    })
+      .addOperation(Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount: '3' }))
+      .setTimeout(60)
+      .build();
+    tx.sign(Keypair.fromSecret(from.secretKey));
+    const hash = Buffer.from(tx.hash()).toString('hex');
+    expect((await result('sendTransaction', { transaction: tx.toXDR() })).status).toBe('PENDING');
+    const landed = await waitFor(
+      'the payment to land',
+      async () => {
+        const found = await result('getTransaction', { hash });
+        return found.status === 'SUCCESS' ? (found.ledger as number) : undefined;
+      },
+      15_000,
+    );
+    type Page = { events: { id: string; ledger: number; txHash: string; topic: string[] }[]; cursor: string };
+    const page = async (params: unknown) => (await result('getEvents', params)) as unknown as Page;
+    const both = await page({ startLedger: landed, endLedger: landed + 1, pagination: { limit: 10 } });
+    // Its fee, then its transfer: one page of one each, the second after the first's cursor.
+    expect(both.events.map((e) => [e.txHash, e.topic.length])).toEqual([
+      [hash, 2],
+      [hash, 4],
+    ]);
+    const first = await page({ startLedger: landed, pagination: { limit: 1 } });
+    expect(first.cursor).toBe(first.events[0]!.id);
+    const next = await page({ pagination: { cursor: first.cursor, limit: 1 } });
+    expect([...first.events, ...next.events]).toEqual(both.events);
+    expect((await service<{ hash: string }>(`/transactions/${hash}`)).hash).toBe(hash);
+    const { oldestLedger } = await result('getHealth');
+    const refused = await call('getEvents', { startLedger: (oldestLedger as number) - 1 });
+    expect(refused.error).toEqual({
+      code: -32600,
+      message: expect.stringMatching(/^startLedger must be within the ledger range: \d+ - \d+$/),
+    });
+  }, 30_000);
+});
+
 describe('@stellar/stellar-sdk rpc.Server as a client', () => {
   it('getHealth, getNetwork, getLatestLedger; then a payment: getAccount, sendTransaction, pollTransaction, getLedgerEntries', async () => {
     const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
@@ -230,6 +288,18 @@ describe('@stellar/stellar-sdk rpc.Server as a client', () => {
     // getTransactions from its ledger lists it, in the SDK's reading too.
     const listed = await server.getTransactions({ startLedger: raw.ledger!, pagination: { limit: 10 } });
     expect(listed.transactions.map((t) => t.txHash)).toContain(sent.hash);
+    // getEvents, in the SDK's reading: the payment's fee and transfer, found by the receiver's address.
+    const address = nativeToScVal(Address.fromString(to.publicKey)).toXDR('base64');
+    const found = await server.getEvents({
+      startLedger: raw.ledger!,
+      filters: [{ type: 'contract', topics: [['*', '*', address, '**']] }],
+      limit: 100,
+    });
+    const mine = found.events.filter((e) => e.txHash === sent.hash);
+    expect(mine.map((e) => [scValToNative(e.topic[0]!) as string, scValToNative(e.value) as bigint])).toEqual([
+      ['transfer', 125_000_000n],
+    ]);
+    expect(mine[0]!.contractId?.contractId()).toBe(Asset.native().contractId(net.passphrase));
     // And sending it again is a DUPLICATE.
     expect((await server.sendTransaction(tx)).status).toBe('DUPLICATE');
   }, 60_000);

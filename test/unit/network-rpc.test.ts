@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Address, Asset, Keypair, nativeToScVal, Operation, StrKey, xdr } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssetContracts } from '../../core/sources/ledger-meta/asset-events';
+import { AssetContracts, netOfEvents } from '../../core/sources/ledger-meta/asset-events';
+import { entryBalances } from '../../core/sources/ledger-meta/entry-balances';
 import { readEventId, readEventRecord, RpcEventRecord } from '../../core/sources/rpc/event-records';
 import { windowOfRefusal } from '../../core/sources/rpc/window';
 import { generateHistory, type DemoAccount } from '../../network/demo-generator/generate';
+import { EventIndex } from '../../network/rpc/event-index';
 import { LEDGER_SCAN_LIMIT, MAX_EVENTS_LIMIT } from '../../network/rpc/events';
 import { answerRequest, type Method } from '../../network/rpc/json-rpc';
 import { ledgerXdr } from '../../network/rpc/ledger-meta';
@@ -22,6 +24,7 @@ import { MAX_LEDGER_KEYS, rpcMethods } from '../../network/rpc/methods';
 import { MAX_TRANSACTIONS_LIMIT } from '../../network/rpc/transactions';
 import { Store } from '../../network/service/queries';
 import { openStore, storePath } from '../../network/store/db';
+import { NETWORK_PASSPHRASE } from '../../network/validator/model';
 import { CoreNode } from '../../network/validator/node';
 import { startServer } from '../../network/validator/server';
 import { realFixtures } from '../support/real-fixtures';
@@ -1156,6 +1159,13 @@ describe('getEvents', () => {
       message: 'invalid parameters: invalid event id x-1',
     });
     expect(await error('getEvents', { startLedger: '5' })).toEqual({ code: -32602, message: 'invalid parameters' });
+    // A cursor's leading zeros are read past, as Go's strconv does; digits past an int64 are refused, quickly.
+    expect(await error('getEvents', { pagination: { cursor: `000000${cursor}` } })).toBeUndefined();
+    const huge = `${'9'.repeat(200_000)}-0`;
+    expect(await error('getEvents', { pagination: { cursor: huge } })).toEqual({
+      code: -32602,
+      message: `invalid parameters: invalid event id ${huge.slice(0, 100)}`,
+    });
     // A narrower window: its oldest ledger is the edge.
     const narrow = rpcMethods({ store, retentionLedgers: 3, coreUrl: '', coreTimeoutMs: 1, version: 'test' });
     await expect(narrow.get('getEvents')!({ startLedger: latest() - 3 })).rejects.toThrow(
@@ -1338,6 +1348,66 @@ describe('getEvents', () => {
     ]);
   });
 
+  it("keeps the window in its index, drops what the window leaves, and reads another store's history afresh", async () => {
+    const file = join(dir, 'events-index-test.sqlite');
+    const kept = (index: EventIndex) =>
+      index.db
+        .prepare('SELECT min(toid) >> 32 AS low, count(*) AS n, group_concat(hex(tx_hash)) AS hashes FROM events')
+        .get() as {
+        low: number | null;
+        n: number;
+        hashes: string | null;
+      };
+    const index = new EventIndex(store, file);
+    try {
+      // A window of 20 ledgers, then one more ledger: the oldest is dropped.
+      await index.current(20);
+      expect(index.held()).toEqual({ first: latest() - 19, last: latest() });
+      expect(kept(index).n).toBeGreaterThan(0);
+      core.closeLedger();
+      await index.current(20);
+      expect(index.held()).toEqual({ first: latest() - 19, last: latest() });
+      expect(kept(index).low).toBeGreaterThanOrEqual(latest() - 19);
+    } finally {
+      index.close();
+    }
+    // Another history in its place (the same ledger numbers, other hashes): read afresh, none of the old kept.
+    const otherDir = mkdtempSync(join(tmpdir(), 'ledgerscope-rpc-other-'));
+    const otherDb = openStore(storePath(otherDir));
+    generateHistory(new CoreNode(otherDb, { startLedger: 60_000_000, maxQueue: 3, genesisTime: 1_790_000_000n }), {
+      historyOps: 60,
+      accounts: 3,
+      seed: 'rpc-other',
+      dataDir: otherDir,
+      sign: false,
+    });
+    otherDb.close();
+    const other = new Store(storePath(otherDir));
+    // The shorter history first, then the longer over a window starting at the shorter one's last
+    // ledger: only that ledger's hash tells the two apart, and the index is read afresh.
+    try {
+      const otherLast = Number(other.latestLedger());
+      for (const [from, window] of [
+        [other, 20],
+        [store, latest() - otherLast + 1],
+      ] as const) {
+        const index = new EventIndex(from, file);
+        try {
+          await index.current(window);
+          const last = Number(from.latestLedger());
+          expect(index.held()).toEqual({ first: Math.max(Number(from.earliestLedger()), last - window + 1), last });
+          for (const hash of kept(index).hashes!.toLowerCase().split(','))
+            expect(from.db.prepare('SELECT 1 AS found FROM transactions WHERE hash = ?').get(hash), hash).toBeDefined();
+        } finally {
+          index.close();
+        }
+      }
+    } finally {
+      other.close();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it.skipIf(!realFixtures('rpc-real'))('has the keys and types of the real getEvents examples', async () => {
     const real = JSON.parse(readFileSync(join(realFixtures('rpc-real')!, 'openrpc', 'getEvents.json'), 'utf8')) as {
       examples: { derived_response: { result: Record<string, unknown> } }[];
@@ -1348,4 +1418,87 @@ describe('getEvents', () => {
     expect(real.examples).toHaveLength(2);
     expect(problems).toEqual([]);
   });
+});
+
+describe("getEvents, a property: over the window, each account's events add up to its balance change", () => {
+  /** A random history of every operation type the core implements, its store, and the held balances. */
+  function history(seed: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-rpc-events-'));
+    const db = openStore(storePath(dir));
+    const node = new CoreNode(db, { startLedger: 60_000_000, maxQueue: 10, genesisTime: 1_790_000_000n });
+    generateHistory(node, { historyOps: 2000, accounts: 5, seed, dataDir: dir, sign: false });
+    db.close();
+    return { dir, store: new Store(storePath(dir)) };
+  }
+
+  const changesOf = (bytes: Uint8Array) =>
+    (xdr.LedgerEntryChanges as unknown as { fromXDR(input: Buffer): xdr.LedgerEntryChange[] }).fromXDR(
+      Buffer.from(bytes),
+    );
+  const nonZero = (net: Map<string, bigint>) =>
+    Object.fromEntries([...net].filter(([key, v]) => v !== 0n && key.startsWith('G') && !key.includes('|pool:')));
+
+  for (const seed of [`random-${Math.random().toString(36).slice(2)}`, `random-${Math.random().toString(36).slice(2)}`])
+    it(`history ${seed}: the whole window, and a window that starts after genesis`, async () => {
+      const { dir, store: own } = history(seed);
+      try {
+        const types = own.db.prepare('SELECT DISTINCT type FROM operations ORDER BY type').all();
+        expect(types.map((t) => Number(t.type))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        const latestLedger = Number(own.latestLedger());
+        const first = Number(own.earliestLedger());
+        // The balances the store holds now: the close of every window.
+        const held = new Map<string, bigint>();
+        for (const a of own.db.prepare('SELECT id, balance FROM accounts').all())
+          held.set(`${String(a.id)}|native`, BigInt(a.balance as bigint));
+        for (const t of own.db.prepare('SELECT account, asset, balance FROM trustlines WHERE pool_id IS NULL').all())
+          held.set(`${String(t.account)}|${String(t.asset)}`, BigInt(t.balance as bigint));
+        const contracts = new AssetContracts(NETWORK_PASSPHRASE);
+        for (const retentionLedgers of [latestLedger - first + 1, Math.ceil((latestLedger - first) / 2)]) {
+          const window = rpcMethods({ store: own, retentionLedgers, coreUrl: '', coreTimeoutMs: 1, version: 'test' });
+          const call = async (params: unknown) =>
+            (await window.get('getEvents')!(params as Record<string, unknown>)) as Record<string, unknown>;
+          const health = (await window.get('getHealth')!({})) as { oldestLedger: number };
+          const oldest = health.oldestLedger;
+          expect(oldest === first).toBe(retentionLedgers > latestLedger - first);
+          // Every event of the window, read as the app reads it.
+          const limit = 1 + Math.floor(Math.random() * 400);
+          const { events: records } = await allEvents(call, { startLedger: oldest }, limit);
+          const read = records
+            .map((record) => readEventRecord(RpcEventRecord.parse(record), contracts))
+            .filter((event) => event !== null);
+          expect(read.length, `${seed}: one read event per event`).toBe(records.length);
+          // The demo history never pays an issuer back (no burn; network-meta.test.ts holds the rules of each kind).
+          const kinds = new Set(read.map((r) => r.event.kind));
+          if (oldest === first) expect(kinds).toEqual(new Set(['fee', 'mint', 'transfer']));
+          else expect(kinds.has('transfer') && kinds.has('fee')).toBe(true);
+          // The balance change over the window, from the entry changes: the close held now, less the
+          // opening, each balance's state before the first change the window records of it.
+          const lists = own.db
+            .prepare(
+              `SELECT m.fee_meta, m.result_meta FROM transactions t JOIN transaction_meta m ON m.transaction_id = t.id
+                WHERE t.id >= ? ORDER BY t.id`,
+            )
+            .all(BigInt(oldest) << 32n)
+            .flatMap((row) => {
+              const v4 = xdr.TransactionMeta.fromXDR(Buffer.from(row.result_meta as Uint8Array)).v4();
+              return [
+                changesOf(row.fee_meta as Uint8Array),
+                v4.txChangesBefore(),
+                ...v4.operations().map((op) => op.changes()),
+              ];
+            });
+          const change = new Map<string, bigint>();
+          for (const [key, balance] of entryBalances(lists)) {
+            // Pool shares are no asset's balance: no event moves them (CAP-67).
+            if (key.includes('|pool:')) continue;
+            expect(balance.after, `${seed}: ${key} closes at what the store holds`).toBe(held.get(key) ?? 0n);
+            change.set(key, (held.get(key) ?? 0n) - balance.before);
+          }
+          expect(nonZero(netOfEvents(read.map((r) => r.event))), `${seed}, from ${oldest}`).toEqual(nonZero(change));
+        }
+      } finally {
+        own.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
 });

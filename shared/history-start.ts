@@ -42,6 +42,8 @@ function spanText({ oldestCloseTime, latestCloseTime }: RetentionWindow): string
 export function historyStartMessage(start: HistoryStart): string {
   if (start.window && start.ledger !== null) {
     const sentence = windowSentence({ oldest: start.ledger, ...start.window });
+    if (start.window.fromGenesis)
+      return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}: every ledger of its network, so nothing older is missing.`;
     return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}; older operations, if any, are not listed: ${BEFORE_WINDOW}.`;
   }
   if (start.ledger === null)

@@ -34,6 +34,8 @@ export const HistoryStart = z.object({
   window: z
     .object({
       latest: z.number().int().nonnegative(),
+      /** The oldest ledger kept is the network's first: nothing is older. */
+      fromGenesis: z.boolean().optional(),
       oldestCloseTime: z.number().int().nonnegative().optional(),
       latestCloseTime: z.number().int().nonnegative().optional(),
     })

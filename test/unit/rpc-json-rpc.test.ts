@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { HttpClient } from '../../core/http/http';
 import { JsonRpc, RpcCallError } from '../../core/sources/rpc/json-rpc';
 import { windowOfRefusal } from '../../core/sources/rpc/window';
-import { windowSentence } from '../../shared/history-start';
+import { historyStartMessage, windowSentence } from '../../shared/history-start';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 let server: LocalServer | undefined;
@@ -135,6 +135,16 @@ describe('the retention window', () => {
     expect(windowSentence({ ...base, oldestCloseTime: 0, latestCloseTime: 36 * 3600 })).toMatch(/about 2 days$/);
     expect(windowSentence({ ...base, oldestCloseTime: 10, latestCloseTime: 5 })).toBe(
       'this server keeps ledgers 59,879,040 to 60,000,000',
+    );
+  });
+
+  it("ends a listing with the window, pointing to what holds older ledgers, unless it starts at the network's first", () => {
+    const window = { latest: 60000000, oldestCloseTime: 0, latestCloseTime: 7 * 86400 };
+    expect(historyStartMessage({ ledger: 59879040, window })).toBe(
+      'This server keeps ledgers 59,879,040 to 60,000,000, about 7 days; older operations, if any, are not listed: a Horizon that keeps full history, or the ledger data lake (SEP-54), holds the ledgers before them.',
+    );
+    expect(historyStartMessage({ ledger: 1, window: { ...window, fromGenesis: true } })).toBe(
+      'This server keeps ledgers 1 to 60,000,000, about 7 days: every ledger of its network, so nothing older is missing.',
     );
   });
 

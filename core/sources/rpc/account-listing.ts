@@ -2,6 +2,7 @@
 // transactions its CAP-67 events name in the window (every movement of value it made or received,
 // and the fee of each transaction it sent), read whole ledgers at a time in the listing's order,
 // each operation by the one translator and normaliser, kept by Horizon's participant rule.
+import { xdr } from '@stellar/stellar-base';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation, OperationPage } from '../../../shared/model';
 import { encodeToid, OP_INDEX_MAX, TX_ORDER_MAX } from '../../../shared/toid';
@@ -50,6 +51,8 @@ interface AccountEvents {
   latest: number;
   oldestCloseTime?: number | undefined;
   latestCloseTime?: number | undefined;
+  /** Whether the oldest ledger kept is the network's first (asked at a listing's end). */
+  genesis?: Promise<boolean>;
 }
 
 /** The transactions an account's events in the window name, in ledger order; bounded, refusing a server that repeats or goes back. */
@@ -193,6 +196,7 @@ export async function accountPage(
             ledger: events.oldest,
             window: {
               latest: events.latest,
+              ...((await keepsGenesis(calls, events, signal)) ? { fromGenesis: true } : {}),
               ...(events.oldestCloseTime !== undefined ? { oldestCloseTime: events.oldestCloseTime } : {}),
               ...(events.latestCloseTime !== undefined ? { latestCloseTime: events.latestCloseTime } : {}),
             },
@@ -200,6 +204,25 @@ export async function accountPage(
         }
       : {}),
   };
+}
+
+/**
+ * Whether the window starts at its network's first ledger (its header follows no ledger): then
+ * nothing is older, and the listing's end says so rather than pointing elsewhere. Asked once per
+ * reading of the account's events.
+ */
+async function keepsGenesis(calls: RpcCalls, events: AccountEvents, signal?: AbortSignal): Promise<boolean> {
+  if (events.oldest <= 2) return true;
+  events.genesis ??= calls
+    .ledgers({ startLedger: events.oldest, pagination: { limit: 1 } }, { signal })
+    .then((answer) => {
+      const info = answer.ledgers[0];
+      if (!info || info.sequence !== events.oldest) return false;
+      const header = xdr.LedgerHeaderHistoryEntry.fromXDR(info.headerXdr, 'base64').header();
+      return header.previousLedgerHash().every((byte) => byte === 0);
+    })
+    .catch(() => false);
+  return events.genesis;
 }
 
 /** Transactions grouped by ledger, in the listing's order. */

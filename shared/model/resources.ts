@@ -111,6 +111,24 @@ export const EnvelopeSignature = z.object({
 });
 export type EnvelopeSignature = z.infer<typeof EnvelopeSignature>;
 
+/**
+ * A movement of value a transaction's meta records as a CAP-67 event of an asset's contract (its
+ * fee, each operation's transfers, mints, burns and clawbacks), read only from the asset's own
+ * contract on the network. `amount` is negative for a fee refunded.
+ */
+export const AssetMovement = z.object({
+  kind: z.enum(['transfer', 'mint', 'burn', 'clawback', 'fee']),
+  currency: Currency,
+  amount: DecimalString,
+  from: z.string().max(MAX_ID).optional(),
+  to: z.string().max(MAX_ID).optional(),
+  /** CAP-67's `to_muxed_id`: the destination's muxed id, or the transaction's memo (text, id or hash). */
+  toMuxedId: z.string().max(100).optional(),
+  /** The operation's 1-based index; absent for the transaction's own (its fee). */
+  operation: z.number().int().min(1).optional(),
+});
+export type AssetMovement = z.infer<typeof AssetMovement>;
+
 export const TransactionDetail = TransactionSummary.extend({
   pagingToken: z.string(),
   feeAccount: z.string().optional(),
@@ -121,6 +139,8 @@ export const TransactionDetail = TransactionSummary.extend({
   resultCodes: ResultCodes.nullable(),
   /** The TransactionResult as @stellar/stellar-xdr-json's JSON tree (int64 values as strings). */
   resultJson: z.unknown(),
+  /** What its meta's CAP-67 events moved, when the server gave the meta (absent: not known). */
+  events: z.array(AssetMovement).max(10_000).optional(),
   raw: z.string(),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetail>;

@@ -295,5 +295,11 @@ test.describe('on the local Stellar RPC, added by its URL (issue 38)', () => {
     // Its transaction page, read with getTransaction.
     await result.getByRole('link', { name: second.hash }).click();
     await expect(page.locator('article[data-entity="tx"]')).toContainText('payment');
+    // What its meta's CAP-67 events moved: the fee, then the payment of operation 1.
+    const events = page.getByRole('table', { name: 'Asset events' });
+    await expect(events.getByRole('row')).toHaveCount(3);
+    await expect(events.getByRole('row').nth(1)).toContainText('fee');
+    await expect(events.getByRole('row').nth(2)).toContainText('1.5000000');
+    await shot(page, testInfo, 'rpc-transaction');
   });
 });

@@ -457,6 +457,21 @@ describe("the app's RPC source (core/sources/rpc) against the same network's ser
     expect(Buffer.from(rpcEnvelope!, 'base64').toString('hex')).toBe(envelopeXdr);
     expect(Buffer.from(rpcResult!, 'base64').toString('hex')).toBe(resultXdr);
     expect(fromRpc.memo).toBe('rpc source');
+    // What its meta's CAP-67 events moved, read alike from both: the fee, then the payment.
+    expect(fromRpc.events).toEqual([
+      { kind: 'fee', currency: { code: 'XLM' }, amount: '0.0000100', from: from.publicKey },
+      {
+        kind: 'transfer',
+        currency: { code: 'XLM' },
+        amount: '1.0000001',
+        from: from.publicKey,
+        to: to.publicKey,
+        // CAP-67 carries a classic payment's memo as the destination's muxed id or memo.
+        toMuxedId: 'rpc source',
+        operation: 1,
+      },
+    ]);
+    expect(fromService.events).toEqual(fromRpc.events);
     // Sent again: the server already has it, and the one reading says so.
     expect((await submission.send(tx.toXDR(), hash)).report.message).toMatch(/DUPLICATE/);
   }, 60_000);

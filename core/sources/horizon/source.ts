@@ -4,7 +4,9 @@
 // functions beside it (listings, resources, health, partial history, SSE, asynchronous submission).
 import type { NetworkProfile } from '../../../shared/ipc';
 import { isJsonObject, parseJson, type JsonValue } from '../../../shared/json';
-import type { Account, Ledger, Operation } from '../../../shared/model';
+import type { Account, Ledger, Operation, TransactionDetail } from '../../../shared/model';
+import { AssetContracts } from '../ledger-meta/asset-events';
+import { transactionMovements } from '../ledger-meta/transaction-events';
 import { CoreError } from '../../app/errors';
 import { HttpError, type HttpClient } from '../../http/http';
 import { int, obj, text } from '../../http/values';
@@ -92,6 +94,9 @@ export function horizonSource(profile: NetworkProfile, http: HttpClient): Source
       const read = normalize(response.body, response.text.trim());
       // An operation opened alone: the amount its record leaves out, from its effects (effect-amounts.ts).
       if (kind === 'operation') return withEffectAmount(read as Operation, http, signal) as Promise<typeof read>;
+      // A transaction whose record carries its meta: what its CAP-67 events moved.
+      if (kind === 'transaction')
+        return withMovements(read as TransactionDetail, response.body, profile) as typeof read;
       return read;
     },
     listings: {
@@ -120,6 +125,19 @@ export function horizonSource(profile: NetworkProfile, http: HttpClient): Source
     },
     index: HORIZON_INDEX,
   };
+}
+
+/** The movements a transaction record's `result_meta_xdr` (base64 on Horizon, hex on the local service) records; none when it has no meta or it does not decode. */
+function withMovements(tx: TransactionDetail, body: JsonValue, profile: NetworkProfile): TransactionDetail {
+  const meta = isJsonObject(body) ? text(body['result_meta_xdr']) : undefined;
+  if (!meta) return tx;
+  try {
+    const bytes =
+      /^[0-9a-f]+$/i.test(meta) && meta.length % 2 === 0 ? Buffer.from(meta, 'hex') : Buffer.from(meta, 'base64');
+    return { ...tx, events: transactionMovements(bytes, new AssetContracts(profile.passphrase)) };
+  } catch {
+    return tx; // a meta that does not decode: the page shows the rest
+  }
 }
 
 const PAGE = 200;

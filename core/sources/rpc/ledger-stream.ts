@@ -1,4 +1,5 @@
 // The ledgers as they close on a Stellar RPC server, which pushes nothing: polled.
+import { sleep } from '../../http/backoff';
 import type { LedgerStreams } from '../source';
 import type { RpcCalls } from './calls';
 import { RpcCallError } from './json-rpc';
@@ -53,17 +54,8 @@ export function ledgerStreams(calls: RpcCalls): LedgerStreams {
           } catch {
             if (signal.aborted) break;
           }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, LEDGER_POLL_MS);
-            signal.addEventListener(
-              'abort',
-              () => {
-                clearTimeout(timer);
-                resolve();
-              },
-              { once: true },
-            );
-          });
+          // The one wait of the HTTP stack: nothing is left listening on the signal after it.
+          await sleep(LEDGER_POLL_MS, signal).catch(() => undefined);
         }
         handlers.end();
       })();

@@ -14,6 +14,8 @@ import type { RpcCalls } from './calls';
 import { ledgerJson, transactionJson } from './horizon-json';
 import { RpcCallError } from './json-rpc';
 import { readLedgerInfo } from './ledgers';
+import { AssetContracts } from '../ledger-meta/asset-events';
+import { transactionMovements } from '../ledger-meta/transaction-events';
 import { windowOfRefusal } from './window';
 
 export type Passphrase = (signal?: AbortSignal) => Promise<string>;
@@ -41,6 +43,7 @@ export async function readRpcTransaction(calls: RpcCalls, passphrase: Passphrase
       404,
       null,
     );
+  const phrase = await passphrase(signal);
   const json = transactionJson({
     hash: hash.toLowerCase(),
     ledger: info.ledger ?? 0,
@@ -48,9 +51,12 @@ export async function readRpcTransaction(calls: RpcCalls, passphrase: Passphrase
     createdAt: info.createdAt ?? 0,
     envelopeXdr: info.envelopeXdr ?? '',
     resultXdr: info.resultXdr ?? '',
-    passphrase: await passphrase(signal),
+    passphrase: phrase,
   });
-  return normalizeTransaction(json, stringifyJson(info as never));
+  const read = normalizeTransaction(json, stringifyJson(info as never));
+  return info.resultMetaXdr
+    ? { ...read, events: transactionMovements(Buffer.from(info.resultMetaXdr, 'base64'), new AssetContracts(phrase)) }
+    : read;
 }
 
 const notKept = (kind: string) =>

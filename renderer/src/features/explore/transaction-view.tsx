@@ -1,4 +1,5 @@
-import type { TransactionDetail } from '../../../../shared/model';
+import type { AssetMovement, TransactionDetail } from '../../../../shared/model';
+import { Money } from '../../components/money';
 import { Fact } from '../../components/fields';
 import { CopyButton, IdLink } from '../../components/id-link';
 import { JsonTree } from '../../components/json-tree';
@@ -23,6 +24,7 @@ export function TransactionView({ tx }: { tx: TransactionDetail }) {
           </section>
         ) : null}
       </div>
+      {tx.events ? <MovementsCard events={tx.events} /> : null}
       <ViewBoundary name="The signatures">
         <SignatureList tx={tx} />
       </ViewBoundary>
@@ -83,6 +85,56 @@ function TransactionFactsCard({ tx }: { tx: TransactionDetail }) {
       <RawJson raw={tx.raw} />
     </section>
   );
+}
+
+/** What the transaction's meta records as moved (CAP-67 events of the assets' own contracts): its fee, each operation's movements, a refund. */
+function MovementsCard({ events }: { events: AssetMovement[] }) {
+  return (
+    <section className="card" aria-label="Events">
+      <h3>Events (CAP-67)</h3>
+      {events.length === 0 ? (
+        <p className="muted">Its meta records no movement of value (a meta older than protocol 23 records none).</p>
+      ) : (
+        <table className="dense" aria-label="Asset events">
+          <thead>
+            <tr>
+              <th>Operation</th>
+              <th>Event</th>
+              <th className="num">Amount</th>
+              <th>From</th>
+              <th>To</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((event, i) => (
+              <tr key={i}>
+                <td>{event.operation ?? <span className="muted">transaction</span>}</td>
+                <td>{event.kind === 'fee' && event.amount.startsWith('-') ? 'fee refund' : event.kind}</td>
+                <td className="num">
+                  <Money amount={event.amount.replace(/^-/, '')} currency={event.currency} />
+                </td>
+                <td>{event.from ? <AddressCell address={event.from} /> : null}</td>
+                <td>
+                  {event.to ? <AddressCell address={event.to} /> : null}
+                  {event.toMuxedId ? (
+                    <span className="muted">
+                      {' '}
+                      memo or id <Untrusted text={event.toMuxedId} />
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** An event's address: an account links to its page; a contract, a balance or a pool is shown whole. */
+function AddressCell({ address }: { address: string }) {
+  return address.startsWith('G') ? <IdLink kind="account" id={address} /> : <span className="mono">{address}</span>;
 }
 
 /** An XDR blob: its first 48 characters and a button that copies all of it. */

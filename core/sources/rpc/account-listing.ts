@@ -95,7 +95,9 @@ export async function accountTransactions(
     }
     if (answer.events.length < EVENTS_PAGE) break;
     const next = answer.cursor;
-    if (!next || next <= lastId.slice(0, next.length) || next === cursor)
+    // stellar-rpc's cursor is the last event it gave (or past it): one before it, or the one asked
+    // with again, would read the same events for ever.
+    if (!next || next < lastId || next === cursor)
       throw new CoreError('bad_response', 'The server gave a full page of events with a cursor that does not advance.');
     cursor = next;
   }

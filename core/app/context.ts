@@ -25,9 +25,8 @@ import { LOCAL_NETWORK_FOLDER } from '../../shared/local-data';
 
 export interface AppCoreOptions {
   userDataDir: string;
-  /** Base URL of the embedded local network's service. */
+  /** Base URLs of the embedded local network's service and, when one runs, its Stellar RPC (Local RPC). */
   localUrl: string;
-  /** Base URL of the embedded local network's Stellar RPC, when one runs (the built-in Local RPC profile). */
   localRpcUrl?: string | null;
   host: 'electron' | 'web';
   version: string;

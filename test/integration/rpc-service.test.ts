@@ -667,3 +667,33 @@ describe('the live feed on RPC: payments polled from events, gap-free through a 
     expect(states).toContain('stopped');
   }, 60_000);
 });
+
+// Last in this file: it stops the core for good.
+describe('Submit on RPC when the server cannot reach its core', () => {
+  it('is connection_failed, in words that say resending is safe', async () => {
+    const source = sourceOf({
+      id: 'down-rpc',
+      name: 'Local RPC',
+      baseUrl: net.rpcUrl,
+      passphrase: net.passphrase,
+      dialect: 'rpc',
+      builtIn: false,
+    });
+    const [from, to] = [net.demoAccounts[5]!, net.demoAccounts[6]!];
+    const tx = new TransactionBuilder(
+      await new rpc.Server(net.rpcUrl, { allowHttp: true }).getAccount(from.publicKey),
+      {
+        fee: BASE_FEE,
+        networkPassphrase: net.passphrase,
+      },
+    )
+      .addOperation(Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount: '1' }))
+      .setTimeout(60)
+      .build();
+    tx.sign(Keypair.fromSecret(from.secretKey));
+    await net.killCore();
+    const sent = await need(source.submission).send(tx.toXDR(), Buffer.from(tx.hash()).toString('hex'));
+    expect(sent.report.result).toBe('connection_failed');
+    expect(sent.report.message).toMatch(/could not reach its core node .*Sending it again is safe\.$/);
+  }, 30_000);
+});

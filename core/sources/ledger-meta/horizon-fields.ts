@@ -1,7 +1,7 @@
 // What every operation record written from XDR in Horizon's shapes shares (horizon-operations.ts):
 // amounts and times as Horizon writes them, accounts with their muxed forms, assets, and what one
 // operation's translation is given (its source, result, entry changes and asset events).
-import type { Asset} from '@stellar/stellar-base';
+import type { Asset } from '@stellar/stellar-base';
 import { StrKey, type xdr } from '@stellar/stellar-base';
 import { formatAmount } from '../../../shared/amount';
 import type { JsonValue } from '../../../shared/json';

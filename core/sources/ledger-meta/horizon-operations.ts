@@ -8,14 +8,7 @@
 import { Asset, StrKey, xdr } from '@stellar/stellar-base';
 import { encodeToid } from '../../../shared/toid';
 import type { AssetEvent } from './asset-events';
-import {
-  accountFields,
-  amount,
-  assetOf,
-  iso,
-  type JsonObject,
-  type OperationContext,
-} from './horizon-fields';
+import { accountFields, amount, assetOf, iso, type JsonObject, type OperationContext } from './horizon-fields';
 import {
   accountMerge,
   allowTrust,

@@ -5,6 +5,7 @@ import { CoreError } from '../../app/errors';
 import { interpretAsync } from '../horizon/submit-async';
 import type { SourceSubmission } from '../source';
 import type { RpcCalls } from './calls';
+import { RpcCallError } from './json-rpc';
 import type { Passphrase } from './resources';
 
 export function rpcSubmission(calls: RpcCalls, passphrase: Passphrase): SourceSubmission {
@@ -19,6 +20,18 @@ export function rpcSubmission(calls: RpcCalls, passphrase: Passphrase): SourceSu
           const result = error.code === 'timeout' ? 'timeout' : 'connection_failed';
           return { report: { result, hash, resultXdr: '', message: error.message }, qualified: [] };
         }
+        // stellar-rpc's internal error on sendTransaction: it could not hand the transaction to its
+        // core, so the network never had it, and sending it again is safe.
+        if (error instanceof RpcCallError && error.rpcCode === -32603)
+          return {
+            report: {
+              result: 'connection_failed',
+              hash,
+              resultXdr: '',
+              message: `The server could not reach its core node (${error.rpcMessage.slice(0, 200)}): the network did not get the transaction. Sending it again is safe.`,
+            },
+            qualified: [],
+          };
         throw error;
       }
       const outcome = interpretAsync(

@@ -65,7 +65,7 @@ export async function readRpcAccount(
   const found = await calls.ledgerEntries([accountKey(id)], { signal });
   const entry = found.entries[0];
   if (!entry) return null;
-  const data = xdr.LedgerEntryData.fromXDR(entry.xdr, 'base64');
+  const data = accountEntry(id, entry);
   const { assets, note } = await assetsMoved(calls, await passphrase(signal), id, signal);
   const keys = [...assets].flatMap((asset) => trustlineKey(id, asset) ?? []);
   const lines = keys.length ? (await calls.ledgerEntries(keys.slice(0, 200), { signal })).entries : [];
@@ -76,6 +76,29 @@ export async function readRpcAccount(
     balancesNote: note,
   };
 }
+
+/** The account's entry as the server gave it, refused with a sentence when it is another key's or not an account's. */
+function accountEntry(id: string, entry: { key: string; xdr: string }): xdr.LedgerEntryData {
+  const refused = new CoreError(
+    'bad_response',
+    `The server's ledger entry for account ${id.slice(0, 12)}… is not that account's entry: nothing of it is shown.`,
+  );
+  if (entry.key !== accountKey(id)) throw refused;
+  let data: xdr.LedgerEntryData;
+  try {
+    data = xdr.LedgerEntryData.fromXDR(entry.xdr, 'base64');
+  } catch {
+    throw refused;
+  }
+  if (
+    data.switch() !== xdr.LedgerEntryType.account() ||
+    data.account().accountId().toXDR('base64') !== accountIdXdr(id)
+  )
+    throw refused;
+  return data;
+}
+const accountIdXdr = (id: string) =>
+  xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(id)).toXDR('base64');
 
 /** The assets an account's events in the window moved: RPC cannot list its trustlines otherwise. */
 async function assetsMoved(

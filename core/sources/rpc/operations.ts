@@ -3,6 +3,7 @@
 // changes and CAP-67 asset events handed to the one translator (../ledger-meta/horizon-operations.ts).
 import { xdr } from '@stellar/stellar-base';
 import type { JsonValue } from '../../../shared/json';
+import { CoreError } from '../../app/errors';
 import { type AssetContracts, type AssetEvent, readAssetEvent } from '../ledger-meta/asset-events';
 import { applied } from '../ledger-meta/close-meta';
 import { horizonOperations } from '../ledger-meta/horizon-operations';
@@ -20,14 +21,24 @@ export interface RpcTransaction {
 
 /** The transaction's operations as Horizon's records (with the meta's amounts where the meta was given). */
 export function rpcOperations(tx: RpcTransaction, contracts: AssetContracts): { [key: string]: JsonValue }[] {
-  const meta = tx.resultMetaXdr ? applied(xdr.TransactionMeta.fromXDR(tx.resultMetaXdr, 'base64')) : null;
+  let meta, envelope, result;
+  try {
+    meta = tx.resultMetaXdr ? applied(xdr.TransactionMeta.fromXDR(tx.resultMetaXdr, 'base64')) : null;
+    envelope = xdr.TransactionEnvelope.fromXDR(tx.envelopeXdr, 'base64');
+    result = xdr.TransactionResult.fromXDR(tx.resultXdr, 'base64');
+  } catch (error) {
+    throw new CoreError(
+      'bad_response',
+      `The server's transaction ${tx.txHash.slice(0, 12)}… could not be read: its envelope, result or meta is not valid XDR (${(error as Error).message.slice(0, 120)}).`,
+    );
+  }
   return horizonOperations({
     hash: tx.txHash,
     ledger: tx.ledger,
     applicationOrder: tx.applicationOrder,
     closeTime: tx.createdAt,
-    envelope: xdr.TransactionEnvelope.fromXDR(tx.envelopeXdr, 'base64'),
-    result: xdr.TransactionResult.fromXDR(tx.resultXdr, 'base64'),
+    envelope,
+    result,
     ...(meta
       ? {
           operationChanges: meta.operations.map((op) => op.changes),

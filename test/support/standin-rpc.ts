@@ -7,7 +7,7 @@
 // that never ends, no answer at all). Every request is counted per method, so a test can assert
 // what a reader spent.
 import type { ServerResponse } from 'node:http';
-import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-base';
+import { Asset, Keypair, Operation, StrKey, xdr } from '@stellar/stellar-base';
 import { encodeToid } from '../../shared/toid';
 import { address, i128, sym } from './contract-records';
 import { startLocalServer } from './local-server';
@@ -51,6 +51,8 @@ export interface RpcCall {
   params: Record<string, unknown>;
   /** How many calls of this method came before this one. */
   nth: number;
+  /** When it came (performance.now()). */
+  at: number;
 }
 
 export interface StandinRpc {
@@ -194,12 +196,39 @@ export class World {
         for (let l = start; l <= this.latest && ledgers.length < limit; l++) ledgers.push(ledgerInfo(l));
         return { result: { ledgers, ...this.window(), cursor: String(ledgers.at(-1)?.sequence ?? start) } };
       }
-      case 'getLedgerEntries':
-        return { result: { entries: [], latestLedger: this.latest } };
+      case 'getLedgerEntries': {
+        const keys = (params['keys'] ?? []) as string[];
+        const entries = [this.account, this.payer.publicKey()]
+          .map((id) => ({ key: accountKey(id), xdr: accountEntry(id), lastModifiedLedgerSeq: this.oldest }))
+          .filter((entry) => keys.includes(entry.key));
+        return { result: { entries, latestLedger: this.latest } };
+      }
       default:
         return { error: { code: -32601, message: 'method not found' } };
     }
   }
+}
+
+const publicKey = (id: string) => xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(id));
+/** An account's ledger key, as getLedgerEntries is asked. */
+export const accountKey = (id: string) =>
+  xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: publicKey(id) })).toXDR('base64');
+/** An account's entry (100 XLM, no signers but its key), as getLedgerEntries answers it. */
+export function accountEntry(id: string): string {
+  return xdr.LedgerEntryData.account(
+    new xdr.AccountEntry({
+      accountId: publicKey(id),
+      balance: xdr.Int64.fromString('1000000000'),
+      seqNum: xdr.Int64.fromString('100'),
+      numSubEntries: 0,
+      inflationDest: null,
+      flags: 0,
+      homeDomain: '',
+      thresholds: Buffer.from([1, 0, 0, 0]),
+      signers: [],
+      ext: new xdr.AccountEntryExt(0),
+    }),
+  ).toXDR('base64');
 }
 
 const ledgerHash = (ledger: number) => ledger.toString(16).padStart(64, '0');
@@ -288,6 +317,7 @@ export async function startStandinRpc(world = new World(1_000, 1_100)): Promise<
         method: request.method,
         params: request.params ?? {},
         nth: calls.filter((c) => c.method === request.method).length,
+        at: performance.now(),
       };
       calls.push(call);
       const out = script[request.method]?.(call) ?? world.answer(request.method, call.params);

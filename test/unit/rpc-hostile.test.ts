@@ -21,6 +21,8 @@ import {
   startStandinRpc,
   World,
   type EventRecord,
+  accountEntry,
+  accountKey,
   type StandinRpc,
 } from '../support/standin-rpc';
 import { waitFor } from '../support/wait';
@@ -261,15 +263,25 @@ describe('any read against a server that is not answering as Stellar RPC', () =>
     expect(server.count('getEvents')).toBe(1);
   });
 
-  it('refuses a ledger entry that is not the account’s', async () => {
+  it('reads an honest server’s account entry (the baseline), and refuses an entry that is not the account’s', async () => {
     const { source, world, server } = await standin();
-    server.script['getLedgerEntries'] = () => ({
-      result: { entries: [{ key: 'AAAAAA==', xdr: 'AAAAAQ==', lastModifiedLedgerSeq: 1_050 }], latestLedger: 1_100 },
-    });
-    expect((await failure(source.account(world.account))).message).toBe(
-      `The server's ledger entry for account ${world.account.slice(0, 12)}… is not that account's entry: nothing of it is shown.`,
-    );
+    world.pay(1_050);
+    const account = await source.account(world.account);
+    expect(account?.balances.map((b) => b.amount)).toEqual(['100']);
     expect(server.count('getLedgerEntries')).toBe(1);
+    const refused = `The server's ledger entry for account ${world.account.slice(0, 12)}… is not that account's entry: nothing of it is shown.`;
+    const cases = [
+      { key: 'AAAAAA==', xdr: accountEntry(world.account) }, // another key
+      { key: accountKey(world.account), xdr: 'AAAAAQ==' }, // not XDR of an entry
+      { key: accountKey(world.account), xdr: accountEntry(world.payer.publicKey()) }, // another account's entry
+    ];
+    for (const entry of cases) {
+      server.script['getLedgerEntries'] = () => ({
+        result: { entries: [{ ...entry, lastModifiedLedgerSeq: 1_050 }], latestLedger: 1_100 },
+      });
+      expect((await failure(source.account(world.account))).message).toBe(refused);
+    }
+    expect(server.count('getLedgerEntries')).toBe(1 + cases.length);
   });
 });
 
@@ -354,7 +366,64 @@ describe('the live feed’s poller against a hostile RPC', () => {
   });
 });
 
-describe('the ledger stream against a hostile RPC', () => {
+describe('the live feed’s poller against a server that is not answering as Stellar RPC', () => {
+  it.each([
+    [
+      'an event whose id names another ledger',
+      (world: World) => ({
+        script: () => ({
+          result: { events: [{ ...world.pay(1_101).event, ledger: 1_102 }], ...world.window() },
+        }),
+        method: 'getEvents',
+        words:
+          /^Stellar RPC did not answer: The server gave event \d{19}-\d{10} in ledger 1,102, but its id says ledger 1,101: nothing of its events is shown\.$/,
+      }),
+    ],
+    [
+      'a JSON-RPC error from getEvents',
+      () => ({
+        script: () => ({ error: { code: -32603, message: 'events store unavailable' } }),
+        method: 'getEvents',
+        words:
+          /^Stellar RPC did not answer: The server refused getEvents: events store unavailable \(JSON-RPC error -32603\)\.$/,
+      }),
+    ],
+    [
+      'an HTML page',
+      () => ({
+        script: () => ({ raw: htmlPage }),
+        method: 'getLatestLedger',
+        words:
+          /^Stellar RPC did not answer: http:\/\/127\.0\.0\.1:\d+ answered getLatestLedger with something that is not JSON: is it a Stellar RPC server\?$/,
+      }),
+    ],
+  ])('says %s while it lasts, delivers nothing of it, and backs off', async (_, hostile) => {
+    const { source, world, server } = await standin();
+    const feed = follow(source, world.account);
+    await waitFor('the feed live', () => feed.statuses.some((s) => s.state === 'live'), 5_000);
+    const { script, method, words } = hostile(world);
+    server.script[method] = script;
+    world.latest = 1_101;
+    const down = await waitFor(
+      'the feed reconnecting',
+      () => feed.statuses.find((s) => s.state === 'reconnecting'),
+      5_000,
+    );
+    expect(down.message).toMatch(words);
+    const asked = server.count(method);
+    // Backing off (1 s, then 1.5 s): within the next second at most one more try.
+    await waitFor(
+      'a second failed try',
+      () => feed.statuses.some((s) => s.state === 'reconnecting' && s.attempt === 2),
+      5_000,
+    );
+    expect(server.count(method)).toBe(asked + 1);
+    expect(feed.records).toEqual([]);
+    expect(server.count('getTransaction')).toBe(0);
+  });
+});
+
+describe('the ledger stream and the home’s health against a hostile RPC', () => {
   it('gives each ledger once, in order, through a latest ledger that goes back and ledgers out of order', async () => {
     const { source, world, server } = await standin();
     const given: number[] = [];
@@ -377,5 +446,38 @@ describe('the ledger stream against a hostile RPC', () => {
         : undefined;
     await waitFor('ledger 1,103', () => given.includes(1_103), 10_000);
     expect(given).toEqual([1_100, 1_101, 1_102, 1_103]);
+  });
+
+  it('backs off from a server that keeps failing, and gives the next ledger once it answers', async () => {
+    const { source, world, server } = await standin();
+    const given: number[] = [];
+    const abort = new AbortController();
+    aborts.push(abort);
+    built(source.streams.ledgers!).follow(
+      '1100',
+      { ledger: (l) => given.push(l.sequence), alive: () => {}, end: () => {} },
+      abort.signal,
+    );
+    await waitFor('a first poll', () => server.count('getLatestLedger') >= 1, 5_000);
+    server.script['getLatestLedger'] = () => ({ error: { code: -32603, message: 'core is not in sync' } });
+    const start = server.count('getLatestLedger');
+    await waitFor('two failed polls', () => server.count('getLatestLedger') >= start + 2, 10_000);
+    delete server.script['getLatestLedger'];
+    world.latest = 1_101;
+    await waitFor('ledger 1,101', () => given.includes(1_101), 10_000);
+    const times = server.calls.filter((c) => c.method === 'getLatestLedger' && c.nth >= start).map((c) => c.at);
+    // Asked again 1.5 s after the first failure, 2.25 s after the second (an honest poll is 1 s apart).
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(1_450);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(2_200);
+    expect(given).toEqual([1_101]);
+  });
+
+  it('says a failing server’s words in its health', async () => {
+    const { source, server } = await standin();
+    server.script['getHealth'] = () => ({ error: { code: -32603, message: 'core is not in sync' } });
+    expect(await source.health()).toMatchObject({
+      online: false,
+      error: `Hostile (${server.url}): The server refused getHealth: core is not in sync (JSON-RPC error -32603).`,
+    });
   });
 });

@@ -380,6 +380,16 @@ describe('the live feed’s poller against a server that is not answering as Ste
       }),
     ],
     [
+      'events out of order',
+      (world: World) => ({
+        script: () => ({
+          result: { events: [world.pay(1_101, 1n, 2).event, world.pay(1_101, 1n, 1).event], ...world.window() },
+        }),
+        method: 'getEvents',
+        words: /^Stellar RPC did not answer: the server repeated or reordered its events \(at \d{19}-\d{10}\)$/,
+      }),
+    ],
+    [
       'a JSON-RPC error from getEvents',
       () => ({
         script: () => ({ error: { code: -32603, message: 'events store unavailable' } }),

@@ -187,6 +187,23 @@ describe('an account’s listing against a hostile RPC', () => {
     );
     expect(server.count('getTransaction')).toBe(1);
 
+    // Its own hash, another's envelope.
+    server.script['getTransaction'] = () => ({
+      result: {
+        status: 'SUCCESS',
+        ...world.window(),
+        txHash: asked.hash,
+        applicationOrder: 1,
+        envelopeXdr: other.envelopeXdr,
+        resultXdr: other.resultXdr,
+        ledger: 1_050,
+        createdAt: '1780005250',
+      },
+    });
+    expect((await failure(listingsOf(source).page(target, QUERY))).message).toBe(
+      `The server's transaction ${asked.hash.slice(0, 12)}… holds the envelope of transaction ${other.hash.slice(0, 12)}… on this network: nothing of it is shown.`,
+    );
+
     server.script['getTransaction'] = () => ({
       result: {
         status: 'SUCCESS',
@@ -207,7 +224,7 @@ describe('an account’s listing against a hostile RPC', () => {
         `^The server's transaction ${asked.hash.slice(0, 12)}… could not be read: its envelope, result or meta is not valid XDR \\(`,
       ),
     );
-    expect(server.count('getTransaction')).toBe(2);
+    expect(server.count('getTransaction')).toBe(3);
   });
 });
 

@@ -86,11 +86,11 @@ export class World {
     this.latest = latest;
   }
 
-  /** A payment of `stroops` from the payer to the account in `ledger`, at `applicationOrder` there. */
-  pay(ledger: number, stroops = 10_000_000n, applicationOrder = 1): StandinPayment {
+  /** A payment of `stroops` of `asset` (XLM by default) from the payer to the account in `ledger`, at `applicationOrder` there. */
+  pay(ledger: number, stroops = 10_000_000n, applicationOrder = 1, asset = Asset.native()): StandinPayment {
     const tx = signedTx(
       this.payer,
-      [Operation.payment({ destination: this.account, asset: Asset.native(), amount: String(Number(stroops) / 1e7) })],
+      [Operation.payment({ destination: this.account, asset, amount: String(Number(stroops) / 1e7) })],
       { passphrase: RPC_PASSPHRASE, sequence: String(this.sequence++) },
     );
     const result = new xdr.TransactionResult({
@@ -111,7 +111,7 @@ export class World {
         type: 'contract',
         ledger,
         ledgerClosedAt: iso(closeTime(ledger)),
-        contractId: Asset.native().contractId(RPC_PASSPHRASE),
+        contractId: asset.contractId(RPC_PASSPHRASE),
         id: eventId(ledger, applicationOrder, 1),
         transactionIndex: applicationOrder,
         operationIndex: 0,
@@ -120,7 +120,7 @@ export class World {
           sym('transfer').toXDR('base64'),
           address(this.payer.publicKey()).toXDR('base64'),
           address(this.account).toXDR('base64'),
-          xdr.ScVal.scvString('native').toXDR('base64'),
+          xdr.ScVal.scvString(asset.isNative() ? 'native' : `${asset.code}:${asset.issuer}`).toXDR('base64'),
         ],
         value: i128(stroops).toXDR('base64'),
         txHash: hash,

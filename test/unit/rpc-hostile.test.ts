@@ -4,6 +4,7 @@
 // that does not advance, repeats or reorders its events, lets its latest ledger go back, refuses
 // with JSON-RPC errors, answers HTML, a body far over the bound or one that never ends, or nothing.
 // Each ends with a clear sentence, in a bounded number of requests, within a deadline.
+import { Asset, StrKey, xdr } from '@stellar/stellar-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../core/http/http';
 import { EVENTS_PAGE, MAX_EVENT_PAGES } from '../../core/sources/rpc/account-listing';
@@ -299,6 +300,53 @@ describe('any read against a server that is not answering as Stellar RPC', () =>
       expect((await failure(source.account(world.account))).message).toBe(refused);
     }
     expect(server.count('getLedgerEntries')).toBe(1 + cases.length);
+  });
+
+  it('refuses trustline entries that are not the ones asked: another asset’s, one twice, not a trustline', async () => {
+    const { source, world, server } = await standin();
+    const usd = new Asset('USD', world.payer.publicKey());
+    const eur = new Asset('EUR', world.payer.publicKey());
+    world.pay(1_050, 10_000_000n, 1, usd);
+    const trustline = (asset: Asset) => {
+      const line = new xdr.TrustLineEntry({
+        accountId: xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(world.account)),
+        asset: asset.toTrustLineXDRObject(),
+        balance: xdr.Int64.fromString('10000000'),
+        limit: xdr.Int64.fromString('1000000000'),
+        flags: 1,
+        ext: new xdr.TrustLineEntryExt(0),
+      });
+      return {
+        key: xdr.LedgerKey.trustline(
+          new xdr.LedgerKeyTrustLine({ accountId: line.accountId(), asset: line.asset() }),
+        ).toXDR('base64'),
+        xdr: xdr.LedgerEntryData.trustline(line).toXDR('base64'),
+        lastModifiedLedgerSeq: 1_050,
+      };
+    };
+    const honest = trustline(usd);
+    let lines = [honest];
+    server.script['getLedgerEntries'] = ({ nth, params }) =>
+      nth % 2 === 0
+        ? undefined // the account's own entry, from the world
+        : { result: { entries: (params['keys'] as string[]).includes(honest.key) ? lines : [], latestLedger: 1_100 } };
+    const account = await source.account(world.account);
+    expect(account?.balances.map((b) => [b.currency?.code ?? 'XLM', b.amount])).toEqual([
+      ['USD', '1'],
+      ['XLM', '100'],
+    ]);
+    const refused = `The server's trustline entries for account ${world.account.slice(0, 12)}… are not that account's trustlines: nothing of them is shown.`;
+    const hostile = [
+      [{ ...trustline(eur), key: honest.key }], // another asset's line under the key asked
+      [honest, honest], // one twice
+      [{ ...honest, xdr: accountEntry(world.account) }], // not a trustline
+      [trustline(eur)], // a key not asked
+    ];
+    for (const answer of hostile) {
+      lines = answer;
+      expect((await failure(source.account(world.account))).message).toBe(refused);
+    }
+    expect(server.count('getLedgerEntries')).toBe(2 * (1 + hostile.length));
   });
 });
 

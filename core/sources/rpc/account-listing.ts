@@ -12,7 +12,7 @@ import type { AssetContracts } from '../ledger-meta/asset-events';
 import type { ListingQuery, ReadOptions } from '../source';
 import { accountTopics } from './account';
 import type { Events, RpcCalls } from './calls';
-import { readEventId } from './event-records';
+import { eventToid } from './event-records';
 import { rpcOperations } from './operations';
 import { readTransactions, TRANSACTIONS_AT_ONCE } from './read-transactions';
 
@@ -88,15 +88,15 @@ export async function accountTransactions(
           'bad_response',
           `The server gave event ${record.id.slice(0, 30)} after ${lastId.slice(0, 30)}: its events are out of order or repeated, so nothing of them is shown.`,
         );
+      const toid = eventToid(record);
       lastId = record.id;
-      const { toid } = readEventId(record.id);
       const key = record.txHash;
       if (!found.has(key)) found.set(key, { hash: record.txHash, ledger: toid.ledger });
     }
     if (answer.events.length < EVENTS_PAGE) break;
+    // stellar-rpc's cursor is the last event's id (events after it come next): one before it, or
+    // the one already followed, would page the same events again.
     const next = answer.cursor;
-    // stellar-rpc's cursor is the last event it gave (or past it): one before it, or the one asked
-    // with again, would read the same events for ever.
     if (!next || next < lastId || next === cursor)
       throw new CoreError('bad_response', 'The server gave a full page of events with a cursor that does not advance.');
     cursor = next;

@@ -65,17 +65,64 @@ export async function readRpcAccount(
   const found = await calls.ledgerEntries([accountKey(id)], { signal });
   const entry = found.entries[0];
   if (!entry) return null;
-  const data = xdr.LedgerEntryData.fromXDR(entry.xdr, 'base64');
+  const data = accountEntry(id, entry);
   const { assets, note } = await assetsMoved(calls, await passphrase(signal), id, signal);
   const keys = [...assets].flatMap((asset) => trustlineKey(id, asset) ?? []);
-  const lines = keys.length ? (await calls.ledgerEntries(keys.slice(0, 200), { signal })).entries : [];
-  const trustlines = lines.map((line) => xdr.LedgerEntryData.fromXDR(line.xdr, 'base64').trustLine());
+  const asked = keys.slice(0, 200);
+  const lines = asked.length ? (await calls.ledgerEntries(asked, { signal })).entries : [];
+  const trustlines = trustlineEntries(id, asked, lines);
   const json = accountJson(data.account(), entry.lastModifiedLedgerSeq, trustlines);
   return {
     ...normalizeAccount(json, stringifyJson({ account: entry, trustlines: lines } as never)),
     balancesNote: note,
   };
 }
+
+/** The account's entry as the server gave it, refused with a sentence when it is another key's or not an account's. */
+function accountEntry(id: string, entry: { key: string; xdr: string }): xdr.LedgerEntryData {
+  const refused = new CoreError(
+    'bad_response',
+    `The server's ledger entry for account ${id.slice(0, 12)}… is not that account's entry: nothing of it is shown.`,
+  );
+  if (entry.key !== accountKey(id)) throw refused;
+  let data: xdr.LedgerEntryData;
+  try {
+    data = xdr.LedgerEntryData.fromXDR(entry.xdr, 'base64');
+  } catch {
+    throw refused;
+  }
+  if (
+    data.switch() !== xdr.LedgerEntryType.account() ||
+    data.account().accountId().toXDR('base64') !== accountIdXdr(id)
+  )
+    throw refused;
+  return data;
+}
+/** The account's trustlines as the server gave them: each one asked, once, a trustline of this account; else refused with a sentence. */
+function trustlineEntries(id: string, asked: string[], lines: { key: string; xdr: string }[]): xdr.TrustLineEntry[] {
+  const refused = new CoreError(
+    'bad_response',
+    `The server's trustline entries for account ${id.slice(0, 12)}… are not that account's trustlines: nothing of them is shown.`,
+  );
+  const seen = new Set<string>();
+  return lines.map((entry) => {
+    if (!asked.includes(entry.key) || seen.has(entry.key)) throw refused;
+    seen.add(entry.key);
+    let data: xdr.LedgerEntryData;
+    try {
+      data = xdr.LedgerEntryData.fromXDR(entry.xdr, 'base64');
+    } catch {
+      throw refused;
+    }
+    if (data.switch() !== xdr.LedgerEntryType.trustline()) throw refused;
+    const line = data.trustLine();
+    const key = new xdr.LedgerKeyTrustLine({ accountId: line.accountId(), asset: line.asset() });
+    if (xdr.LedgerKey.trustline(key).toXDR('base64') !== entry.key) throw refused;
+    return line;
+  });
+}
+const accountIdXdr = (id: string) =>
+  xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(id)).toXDR('base64');
 
 /** The assets an account's events in the window moved: RPC cannot list its trustlines otherwise. */
 async function assetsMoved(

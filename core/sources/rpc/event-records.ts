@@ -7,6 +7,7 @@
 import { StrKey, xdr } from '@stellar/stellar-base';
 import { z } from 'zod';
 import { decodeToid, type TOID } from '../../../shared/toid';
+import { CoreError } from '../../app/errors';
 import { readAssetEvent, type AssetContracts, type AssetEvent } from '../ledger-meta/asset-events';
 
 /** A record as stellar-rpc writes it (methods/get_events.go); fields this client does not need are let through. */
@@ -55,6 +56,29 @@ export interface ReadEvent {
   txHash: string;
   closedAt: string;
   event: AssetEvent;
+}
+
+/**
+ * The TOID of the operation a record's id names, refused with a sentence (said to the person, not a
+ * reader's internal error) when the id is not an event id or names another ledger than the record:
+ * a reader that pages, orders or places events by their ids believes nothing of such a server.
+ */
+export function eventToid(record: Pick<RpcEventRecord, 'id' | 'ledger'>): TOID {
+  let toid: TOID;
+  try {
+    toid = readEventId(record.id).toid;
+  } catch {
+    throw new CoreError(
+      'bad_response',
+      `The server gave an event whose id is not an event id ("${record.id.slice(0, 40)}"): nothing of its events is shown.`,
+    );
+  }
+  if (toid.ledger !== record.ledger)
+    throw new CoreError(
+      'bad_response',
+      `The server gave event ${record.id} in ledger ${record.ledger.toLocaleString('en')}, but its id says ledger ${toid.ledger.toLocaleString('en')}: nothing of its events is shown.`,
+    );
+  return toid;
 }
 
 /**

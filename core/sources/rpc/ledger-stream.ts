@@ -9,11 +9,15 @@ import { windowOfRefusal } from './window';
 /** How often the ledgers are polled, and how many one poll reads at most. */
 export const LEDGER_POLL_MS = 1_000;
 const LEDGERS_PER_POLL = 200;
+/** The longest wait between polls of a server that keeps failing. */
+const BACKOFF_CAP_MS = 30_000;
 
 /**
  * The ledgers as they close, polled: getLatestLedger each second, then every ledger after the last
  * one given (getLedgers, at most 200 a poll), so none is skipped when a poll is late. A failed poll
- * is retried at the next tick; the stream ends only when `signal` aborts.
+ * is retried after a growing wait (1.5 s, 2.25 s, … up to 30 s), so a server that keeps failing,
+ * or keeps sending what cannot be read, is asked less and less; the home says why from its health
+ * reading. The stream ends only when `signal` aborts.
  */
 export function ledgerStreams(calls: RpcCalls): LedgerStreams {
   return {
@@ -48,14 +52,18 @@ export function ledgerStreams(calls: RpcCalls): LedgerStreams {
         }
       };
       void (async () => {
+        let failures = 0;
         while (!signal.aborted) {
           try {
             await tick();
+            failures = 0;
           } catch {
             if (signal.aborted) break;
+            failures++;
           }
-          // The one wait of the HTTP stack: nothing is left listening on the signal after it.
-          await sleep(LEDGER_POLL_MS, signal).catch(() => undefined);
+          // Backing off while the server fails; the one wait of the HTTP stack, which leaves nothing
+          // listening on the signal after it.
+          await sleep(Math.min(BACKOFF_CAP_MS, LEDGER_POLL_MS * 1.5 ** failures), signal).catch(() => undefined);
         }
         handlers.end();
       })();

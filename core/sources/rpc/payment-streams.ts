@@ -18,7 +18,7 @@ import type { PaymentStreamSink, PaymentStreams } from '../source';
 import { accountTopics } from './account';
 import { belongs } from './account-listing';
 import type { RpcCalls } from './calls';
-import { readEventId } from './event-records';
+import { eventToid, readEventId } from './event-records';
 import { RpcCallError } from './json-rpc';
 import { rpcOperations } from './operations';
 import { readTransactions } from './read-transactions';
@@ -192,6 +192,7 @@ class Poller {
             'bad_response',
             `the server repeated or reordered its events (at ${record.id.slice(0, 30)})`,
           );
+        eventToid(record);
         lastId = record.id;
         if (!hashes.includes(record.txHash)) hashes.push(record.txHash);
       }

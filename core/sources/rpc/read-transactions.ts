@@ -20,6 +20,13 @@ export async function readTransactions(
     for (const [j, info] of infos.entries()) {
       // Named by an event of the window, gone by now: the window moved on while we read.
       if (info.status === 'NOT_FOUND') continue;
+      const asked = hashes[i + j]!;
+      // Another transaction than the one asked is not shown as it (a server's mix-up or lie).
+      if (info.txHash !== undefined && info.txHash.toLowerCase() !== asked.toLowerCase())
+        throw new CoreError(
+          'bad_response',
+          `The server answered transaction ${asked.slice(0, 12)}… with transaction ${info.txHash.slice(0, 12)}…: nothing of it is shown.`,
+        );
       if (!info.envelopeXdr || !info.resultXdr || info.ledger === undefined || !info.applicationOrder)
         throw new CoreError(
           'bad_response',

@@ -12,12 +12,18 @@ import type { ListingQuery, ReadOptions } from '../source';
 import { accountTopics } from './account';
 import type { Events, RpcCalls } from './calls';
 import { readEventId } from './event-records';
+import { RpcCallError } from './json-rpc';
 import { rpcOperations } from './operations';
 import { readTransactions, TRANSACTIONS_AT_ONCE } from './read-transactions';
+import { windowOfRefusal, windowStart } from './window';
 
 /** Events asked per getEvents call (stellar-rpc's largest page). */
 export const EVENTS_PAGE = 10_000;
-/** Pages of an account's events read at most for one listing: beyond, the listing says it cannot. */
+/** Ledgers one getEvents page scans at most (stellar-rpc's LedgerScanLimit). */
+const SCAN_LEDGERS = 10_000;
+/** The window is read in at least this many ranges at once. */
+const RANGES_AT_ONCE = 4;
+/** Pages of an account's events read at most for one listing (beyond the one per range): beyond, the listing says it cannot. */
 export const MAX_EVENT_PAGES = 10;
 /** Transactions read at most for one page of a listing. */
 const MAX_TRANSACTIONS_PER_PAGE = 400;
@@ -58,25 +64,29 @@ export async function accountTransactions(
   account: string,
   signal?: AbortSignal,
 ): Promise<AccountEvents> {
-  const health = await calls.health({ signal });
-  const found = new Map<string, FoundTransaction>();
-  let cursor: string | undefined;
-  let lastId = '';
-  let answer: Events | undefined;
-  for (let page = 0; ; page++) {
-    if (page === MAX_EVENT_PAGES)
-      throw new CoreError(
-        'too_large',
-        `This account has more than ${(EVENTS_PAGE * MAX_EVENT_PAGES).toLocaleString('en')} events in the ledgers this server keeps: list it from a Horizon server, or index it from the ledger data lake.`,
-      );
-    answer = await calls.events(
-      {
-        ...(cursor ? {} : { startLedger: health.oldestLedger }),
-        filters: [{ type: 'contract', topics: accountTopics(account) }],
-        pagination: { limit: EVENTS_PAGE, ...(cursor ? { cursor } : {}) },
-      },
-      { signal },
+  // Where the window starts as the server last said it (every getHealth and getEvents answer names
+  // it: the app's health reading, an earlier listing), else asked: one round trip saved per listing.
+  const known = calls.seen.window
+    ? { oldest: windowStart(calls.seen.window)!, latest: calls.seen.window.latest }
+    : null;
+  const { oldest: start, latest } =
+    known ??
+    (({ oldestLedger, latestLedger }) => ({ oldest: oldestLedger, latest: latestLedger }))(
+      await calls.health({ signal }),
     );
+  // The window in ranges read at once (each page of getEvents scans at most 10,000 ledgers, and a
+  // busy account's events fill pages): one round trip for all of them unless a range fills a page.
+  const count = Math.max(RANGES_AT_ONCE, Math.ceil((latest - start + 1) / SCAN_LEDGERS));
+  const size = Math.max(1, Math.ceil((latest - start + 1) / count));
+  const ranges: [number, number | undefined][] = [];
+  for (let from = start; from <= latest; from += size)
+    ranges.push([from, from + size > latest ? undefined : from + size]);
+  if (ranges.length === 0) ranges.push([start, undefined]);
+  const filters = [{ type: 'contract', topics: accountTopics(account) }];
+  const answers = await readRanges(calls, filters, start, ranges, signal);
+  const found = new Map<string, FoundTransaction>();
+  let lastId = '';
+  for (const answer of answers)
     for (const record of answer.events) {
       // Ids are ordered and unique (`%019d-%010d`, so text order is id order): one that is not
       // after the last is a server repeating itself or going back.
@@ -90,20 +100,81 @@ export async function accountTransactions(
       const key = record.txHash;
       if (!found.has(key)) found.set(key, { hash: record.txHash, ledger: toid.ledger });
     }
-    if (answer.events.length < EVENTS_PAGE) break;
-    const next = answer.cursor;
-    if (!next || next <= lastId.slice(0, next.length) || next === cursor)
-      throw new CoreError('bad_response', 'The server gave a full page of events with a cursor that does not advance.');
-    cursor = next;
-  }
+  const answer = answers.at(-1)!;
+  const firstAnswer = answers[0]!;
   return {
     at: Date.now(),
     transactions: [...found.values()].sort((a, b) => a.ledger - b.ledger),
-    oldest: answer.oldestLedger,
+    // From the start read: past the server's oldest when it was foreseen a ledger too far.
+    oldest: Math.max(start, firstAnswer.oldestLedger),
     latest: answer.latestLedger,
     oldestCloseTime: answer.oldestLedgerCloseTime,
     latestCloseTime: answer.latestLedgerCloseTime,
   };
+}
+
+/**
+ * The events of `ranges` (ledger ranges, the last open), read at once; each range page after page
+ * while its pages fill. The first range's start, refused as before the window, is read again from
+ * the window the refusal names (once). Bounded in pages; refuses a cursor that does not advance.
+ */
+async function readRanges(
+  calls: RpcCalls,
+  filters: unknown[],
+  start: number,
+  ranges: [number, number | undefined][],
+  signal?: AbortSignal,
+): Promise<Events[]> {
+  let pages = 0;
+  const readRange = async ([from, end]: [number, number | undefined]): Promise<Events[]> => {
+    const answers: Events[] = [];
+    let cursor: string | undefined;
+    let first = from;
+    let refused = false;
+    for (;;) {
+      if (++pages > MAX_EVENT_PAGES + ranges.length)
+        throw new CoreError(
+          'too_large',
+          `This account has more than ${(EVENTS_PAGE * MAX_EVENT_PAGES).toLocaleString('en')} events in the ledgers this server keeps: list it from a Horizon server, or index it from the ledger data lake.`,
+        );
+      let answer: Events;
+      try {
+        answer = await calls.events(
+          {
+            ...(cursor ? {} : { startLedger: first, ...(end === undefined ? {} : { endLedger: end }) }),
+            filters,
+            pagination: { limit: EVENTS_PAGE, ...(cursor ? { cursor } : {}) },
+          },
+          { signal },
+        );
+      } catch (error) {
+        // The window moved past the start it was last seen at: the refusal names it; once.
+        const window =
+          !cursor && !refused && from === start && error instanceof RpcCallError
+            ? windowOfRefusal(error.rpcMessage)
+            : null;
+        if (!window) throw error;
+        refused = true;
+        first = window.oldest;
+        continue;
+      }
+      answers.push(answer);
+      const next = answer.cursor;
+      const last = answer.events.at(-1)?.id ?? '';
+      // A full page goes on after its last event; a short one ends its range, unless the range is
+      // the last (open) one and its scan stopped short of the latest ledger.
+      const scanned = next && /^\d{19}-\d{10}$/.test(next) ? Number(BigInt(next.slice(0, 19)) >> 32n) : undefined;
+      const more =
+        answer.events.length >= EVENTS_PAGE ||
+        (end === undefined && scanned !== undefined && scanned < answer.latestLedger);
+      if (!more) break;
+      if (!next || next < last.slice(0, next.length) || next === cursor)
+        throw new CoreError('bad_response', 'The server gave a page of events with a cursor that does not advance.');
+      cursor = next;
+    }
+    return answers;
+  };
+  return (await Promise.all(ranges.map(readRange))).flat();
 }
 
 /** Does this operation belong to the account's listing (Horizon's participants: its source, or named in it)? */
@@ -133,6 +204,9 @@ export async function accountPage(
   options: ReadOptions,
 ): Promise<OperationPage> {
   const signal = options.signal;
+  // The network's passphrase (for the asset contracts) asked beside the events, not after them.
+  const contracts = shared.contracts(signal);
+  contracts.catch(() => {}); // awaited below; a failure of the events first is the one said
   let events = shared.cache.get(account);
   if (!events || Date.now() - events.at > EVENTS_TTL_MS || query.cursor === undefined) {
     events = await accountTransactions(calls, account, signal);
@@ -145,19 +219,18 @@ export async function accountPage(
   const ledgers = byLedger(events.transactions, desc).filter(([ledger]) =>
     cursorLedger === undefined ? true : desc ? ledger <= cursorLedger : ledger >= cursorLedger,
   );
-  const contractsNow = await shared.contracts(signal);
+  const contractsNow = await contracts;
+  // A page of `limit` operations needs at most `limit` transactions: read at once, one round trip.
+  const atOnce = Math.max(TRANSACTIONS_AT_ONCE, query.limit);
   const records: Operation[] = [];
   let examined = 0;
   let read = 0;
   while (records.length < query.limit && examined < ledgers.length && read < MAX_TRANSACTIONS_PER_PAGE) {
     const batch: string[] = [];
-    while (
-      examined < ledgers.length &&
-      (batch.length === 0 || batch.length + ledgers[examined]![1].length <= TRANSACTIONS_AT_ONCE)
-    )
+    while (examined < ledgers.length && (batch.length === 0 || batch.length + ledgers[examined]![1].length <= atOnce))
       batch.push(...ledgers[examined++]![1]);
     read += batch.length;
-    const ops = (await readTransactions(calls, batch, signal))
+    const ops = (await readTransactions(calls, batch, signal, atOnce))
       .flatMap((tx) => rpcOperations(tx, contractsNow))
       .map((record) => ({ record, operation: normalizeOperation(record, { viewer: account, raw: null }) }))
       .sort((a, b) => compareIds(a.operation.id, b.operation.id) * (desc ? -1 : 1));

@@ -8,6 +8,8 @@ import { HttpClient } from '../../core/http/http';
 
 export interface Sent {
   method: string;
+  /** getTransaction's hash. */
+  hash?: string;
   start: number;
   end: number;
 }
@@ -18,7 +20,9 @@ export function countingClient(baseUrl: string, log: Sent[]): HttpClient {
   const wrap = <K extends 'postJson' | 'getJson' | 'getWith'>(name: K, methodOf: (args: unknown[]) => string) => {
     const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const params = (args[1] as { params?: { hash?: unknown } } | undefined)?.params;
       const sent: Sent = { method: methodOf(args), start: performance.now(), end: 0 };
+      if (typeof params?.hash === 'string') sent.hash = params.hash;
       log.push(sent);
       try {
         return await original(...args);
@@ -79,3 +83,10 @@ export async function startProxy(target: string, rttMs: number): Promise<{ url: 
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The p-th percentile, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

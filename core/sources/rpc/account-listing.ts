@@ -83,7 +83,7 @@ export async function accountTransactions(
     ranges.push([from, from + size > latest ? undefined : from + size]);
   if (ranges.length === 0) ranges.push([start, undefined]);
   const filters = [{ type: 'contract', topics: accountTopics(account) }];
-  const answers = await readRanges(calls, filters, start, ranges, signal);
+  const answers = await readRanges(calls, filters, ranges, signal);
   const found = new Map<string, FoundTransaction>();
   let lastId = '';
   for (const answer of answers)
@@ -115,13 +115,12 @@ export async function accountTransactions(
 
 /**
  * The events of `ranges` (ledger ranges, the last open), read at once; each range page after page
- * while its pages fill. The first range's start, refused as before the window, is read again from
- * the window the refusal names (once). Bounded in pages; refuses a cursor that does not advance.
+ * while its pages fill. A range's start refused as before the window is read again from the window
+ * the refusal names (once). Bounded in pages; refuses a cursor that does not advance.
  */
 async function readRanges(
   calls: RpcCalls,
   filters: unknown[],
-  start: number,
   ranges: [number, number | undefined][],
   signal?: AbortSignal,
 ): Promise<Events[]> {
@@ -148,25 +147,28 @@ async function readRanges(
           { signal },
         );
       } catch (error) {
-        // The window moved past the start it was last seen at: the refusal names it; once.
-        const window =
-          !cursor && !refused && from === start && error instanceof RpcCallError
-            ? windowOfRefusal(error.rpcMessage)
-            : null;
-        if (!window) throw error;
+        // The window moved past the start it was last seen at: the refusal names it; once. A
+        // range wholly before it holds nothing now.
+        const window = !cursor && !refused && error instanceof RpcCallError ? windowOfRefusal(error.rpcMessage) : null;
+        if (!window || window.oldest <= first) throw error;
+        if (end !== undefined && end <= window.oldest) return answers;
         refused = true;
         first = window.oldest;
         continue;
       }
-      answers.push(answer);
+      // A page after a cursor takes no endLedger and runs on into the next range: cut at the end.
+      const within =
+        end === undefined ? answer.events : answer.events.filter((e) => readEventId(e.id).toid.ledger < end);
+      answers.push(within.length === answer.events.length ? answer : { ...answer, events: within });
       const next = answer.cursor;
       const last = answer.events.at(-1)?.id ?? '';
       // A full page goes on after its last event; a short one ends its range, unless the range is
       // the last (open) one and its scan stopped short of the latest ledger.
       const scanned = next && /^\d{19}-\d{10}$/.test(next) ? Number(BigInt(next.slice(0, 19)) >> 32n) : undefined;
       const more =
-        answer.events.length >= EVENTS_PAGE ||
-        (end === undefined && scanned !== undefined && scanned < answer.latestLedger);
+        within.length === answer.events.length &&
+        (answer.events.length >= EVENTS_PAGE ||
+          (end === undefined && scanned !== undefined && scanned < answer.latestLedger));
       if (!more) break;
       if (!next || next < last.slice(0, next.length) || next === cursor)
         throw new CoreError('bad_response', 'The server gave a page of events with a cursor that does not advance.');

@@ -1,11 +1,13 @@
 // An account's transactions on a Stellar RPC server (core/sources/rpc/account-listing.ts
 // accountTransactions) against a fake server that pages getEvents as stellar-rpc does: from
 // startLedger (refused outside its window) or after a cursor, at most 10,000 ledgers a page, ending
-// before endLedger, a full page's cursor its last event's id, a short one's the end of its scan.
+// before endLedger, a full page's cursor its last event's id, a short one's the end of its scan;
+// and readTransactions' width.
 import { describe, expect, it } from 'vitest';
 import { accountTransactions } from '../../core/sources/rpc/account-listing';
 import type { RpcCalls, SeenWindow } from '../../core/sources/rpc/calls';
 import { RpcCallError } from '../../core/sources/rpc/json-rpc';
+import { readTransactions, TRANSACTIONS_AT_ONCE } from '../../core/sources/rpc/read-transactions';
 import { windowStart } from '../../core/sources/rpc/window';
 import { encodeToid, OP_INDEX_MAX, TX_ORDER_MAX } from '../../shared/toid';
 
@@ -133,5 +135,44 @@ describe('windowStart', () => {
     expect(windowStart({ ...full, at: now - 1 }, now)).toBe(1_001);
     expect(windowStart({ ...full, at: now - 10_000 }, now)).toBe(1_002);
     expect(windowStart({ ...full, at: now - 10_001 }, now)).toBe(1_003);
+  });
+});
+
+describe('readTransactions', () => {
+  /** A server whose getTransaction answers after a turn of the event loop, counting how many were in flight at once. */
+  function counting() {
+    let inFlight = 0;
+    let most = 0;
+    const calls = {
+      transaction: async (hash: string) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+        return {
+          status: 'SUCCESS',
+          ledger: 7,
+          applicationOrder: 1,
+          envelopeXdr: 'AAAA',
+          resultXdr: 'AAAA',
+          txHash: hash,
+          oldestLedger: 1,
+          latestLedger: 9,
+        };
+      },
+    } as unknown as RpcCalls;
+    return { calls, most: () => most };
+  }
+  const hashes = Array.from({ length: 50 }, (_, i) => String(i).padStart(64, '0'));
+
+  it('reads 16 at once by default, and as many as a page asks (a page of 50: one round trip), in the order asked', async () => {
+    const small = counting();
+    expect((await readTransactions(small.calls, hashes)).map((t) => t.txHash)).toEqual(hashes);
+    expect(small.most()).toBe(TRANSACTIONS_AT_ONCE);
+    const page = counting();
+    expect((await readTransactions(page.calls, hashes, undefined, 50)).map((t) => t.txHash)).toEqual(hashes);
+    expect(page.most()).toBe(50);
+    const capped = counting();
+    await readTransactions(capped.calls, [...hashes, ...hashes, ...hashes, ...hashes, ...hashes], undefined, 1_000);
+    expect(capped.most()).toBe(200);
   });
 });

@@ -5,11 +5,13 @@
 // and readTransactions' width.
 import { describe, expect, it } from 'vitest';
 import { accountTransactions } from '../../core/sources/rpc/account-listing';
-import type { RpcCalls, SeenWindow } from '../../core/sources/rpc/calls';
-import { RpcCallError } from '../../core/sources/rpc/json-rpc';
+import { rpcCalls, type RpcCalls, type SeenWindow } from '../../core/sources/rpc/calls';
+import { HttpClient } from '../../core/http/http';
+import { JsonRpc, RpcCallError } from '../../core/sources/rpc/json-rpc';
 import { readTransactions, TRANSACTIONS_AT_ONCE } from '../../core/sources/rpc/read-transactions';
 import { windowStart } from '../../core/sources/rpc/window';
 import { encodeToid, OP_INDEX_MAX, TX_ORDER_MAX } from '../../shared/toid';
+import { startLocalServer } from '../support/local-server';
 
 const ACCOUNT = 'GAHR52I2RG723GXOSRT5TBH33ZM5SMZXOLACUQRPVZZLPY2C7NM7NUJV';
 const id = (ledger: number, tx: number, index = 0) =>
@@ -174,5 +176,45 @@ describe('readTransactions', () => {
     const capped = counting();
     await readTransactions(capped.calls, [...hashes, ...hashes, ...hashes, ...hashes, ...hashes], undefined, 1_000);
     expect(capped.most()).toBe(200);
+  });
+});
+
+describe('rpcCalls.seen', () => {
+  it('keeps the window the last getHealth or getEvents answer named, and the retention getHealth said', async () => {
+    const answers: Record<string, unknown> = {
+      getHealth: { status: 'healthy', oldestLedger: 10, latestLedger: 20, ledgerRetentionWindow: 11 },
+      getEvents: {
+        events: [],
+        oldestLedger: 12,
+        latestLedger: 22,
+        oldestLedgerCloseTime: '100',
+        latestLedgerCloseTime: 150,
+      },
+    };
+    const local = await startLocalServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const { id, method } = JSON.parse(body) as { id: number; method: string };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: answers[method] }));
+      });
+    });
+    try {
+      const calls = rpcCalls(new JsonRpc(new HttpClient(local.base, { maxRetries: 0 })));
+      expect(calls.seen.window).toBeNull();
+      await calls.health();
+      expect(calls.seen.window).toMatchObject({ oldest: 10, latest: 20, retention: 11 });
+      await calls.events({ startLedger: 12 });
+      expect(calls.seen.window).toMatchObject({
+        oldest: 12,
+        latest: 22,
+        retention: 11,
+        oldestCloseTime: 100,
+        latestCloseTime: 150,
+      });
+    } finally {
+      await local.close();
+    }
   });
 });

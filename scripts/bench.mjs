@@ -8,7 +8,13 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 /** Files of test/bench that benchmarks use and that are not benchmarks themselves. */
-const HELPERS = new Set(['history-sync-run.ts', 'latency-proxy.ts', 'service-stream-client.ts', 'service-support.ts']);
+const HELPERS = new Set([
+  'history-sync-run.ts',
+  'latency-proxy.ts',
+  'rpc-support.ts',
+  'service-stream-client.ts',
+  'service-support.ts',
+]);
 const all = readdirSync(join(root, 'test', 'bench'))
   .filter((name) => /\.ts$/.test(name) && !name.endsWith('.d.ts') && !HELPERS.has(name))
   .sort();

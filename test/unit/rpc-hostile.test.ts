@@ -7,7 +7,8 @@
 import { Asset, StrKey, xdr } from '@stellar/stellar-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../core/http/http';
-import { EVENTS_PAGE, MAX_EVENT_PAGES } from '../../core/sources/rpc/account-listing';
+import { EVENTS_PAGE, MAX_EVENT_PAGES, RANGES_AT_ONCE } from '../../core/sources/rpc/window-events';
+import { endOfLedger } from '../../core/sources/rpc/payment-streams';
 import { rpcSource } from '../../core/sources/rpc/source';
 import type { Lacking, ListingQuery, Source } from '../../core/sources/source';
 import type { Operation, StreamStatus } from '../../shared/model';
@@ -79,13 +80,27 @@ const failure = (promise: Promise<unknown>) =>
     (error: unknown) => error as Error,
   );
 
+/**
+ * The listing asks its ranges at once and stops at the first refusal: the requests that reached
+ * the server by then are at least one and at most one per range (never a second round).
+ */
+function expectAsked(count: number, ranges: number): void {
+  expect(count).toBeGreaterThanOrEqual(1);
+  expect(count).toBeLessThanOrEqual(ranges);
+}
+
 describe('an account’s listing against a hostile RPC', () => {
   it('lists an honest server’s payment in a few requests (the baseline the hostile cases differ from)', async () => {
     const { source, world, server } = await standin();
     const paid = world.pay(1_050);
     const page = await listingsOf(source).page({ kind: 'payments', account: world.account }, QUERY);
     expect(page.records.map((r) => [r.type, r.transactionHash])).toEqual([['payment', paid.hash]]);
-    expect([server.count('getHealth'), server.count('getEvents'), server.count('getTransaction')]).toEqual([1, 1, 1]);
+    // The window is read in RANGES_AT_ONCE ranges at once (account-listing.ts), one request each.
+    expect([server.count('getHealth'), server.count('getEvents'), server.count('getTransaction')]).toEqual([
+      1,
+      RANGES_AT_ONCE,
+      1,
+    ]);
   });
 
   it('refuses a full page of events whose cursor does not advance, after one page', async () => {
@@ -94,8 +109,9 @@ describe('an account’s listing against a hostile RPC', () => {
     const events = manyEvents(template, EVENTS_PAGE, 1_001);
     server.script['getEvents'] = () => ({ result: { events, ...world.window(), cursor: eventId(1_000, 1, 1) } });
     const error = await failure(listingsOf(source).page({ kind: 'payments', account: world.account }, QUERY));
-    expect(error.message).toBe('The server gave a full page of events with a cursor that does not advance.');
-    expect(server.count('getEvents')).toBe(1);
+    expect(error.message).toBe('The server gave a page of events with a cursor that does not advance.');
+    // Every range's first page, asked at once; no second page of any.
+    expectAsked(server.count('getEvents'), RANGES_AT_ONCE);
     expect(server.count('getTransaction')).toBe(0);
   });
 
@@ -108,8 +124,11 @@ describe('an account’s listing against a hostile RPC', () => {
       result: { events: nth === 0 ? first : second, ...world.window(), cursor: first.at(-1)!.id },
     });
     const error = await failure(listingsOf(source).page({ kind: 'payments', account: world.account }, QUERY));
-    expect(error.message).toBe('The server gave a full page of events with a cursor that does not advance.');
-    expect(server.count('getEvents')).toBe(2);
+    expect(error.message).toBe('The server gave a page of events with a cursor that does not advance.');
+    // Each range's first page (asked at once), and a second page of those that had one before the
+    // first refusal ended the listing: never a third.
+    expect(server.count('getEvents')).toBeGreaterThanOrEqual(RANGES_AT_ONCE);
+    expect(server.count('getEvents')).toBeLessThanOrEqual(2 * RANGES_AT_ONCE);
   });
 
   it('stops at its bound of pages when a server’s cursor advances forever, and says what would answer', async () => {
@@ -123,7 +142,8 @@ describe('an account’s listing against a hostile RPC', () => {
     expect(error.message).toBe(
       'This account has more than 100,000 events in the ledgers this server keeps: list it from a Horizon server, or index it from the ledger data lake.',
     );
-    expect(server.count('getEvents')).toBe(MAX_EVENT_PAGES);
+    // The bound is on pages beyond each range's first.
+    expect(server.count('getEvents')).toBe(MAX_EVENT_PAGES + RANGES_AT_ONCE);
     expect(server.count('getTransaction')).toBe(0);
   });
 
@@ -139,7 +159,7 @@ describe('an account’s listing against a hostile RPC', () => {
     expect(error.message).toMatch(
       /^The server gave event \d{19}-\d{10} after \d{19}-\d{10}: its events are out of order or repeated, so nothing of them is shown\.$/,
     );
-    expect(server.count('getEvents')).toBe(1);
+    expectAsked(server.count('getEvents'), RANGES_AT_ONCE);
     expect(server.count('getTransaction')).toBe(0);
   });
 
@@ -160,7 +180,7 @@ describe('an account’s listing against a hostile RPC', () => {
     server.script['getEvents'] = () => ({ result: { events: [event], ...world.window() } });
     const error = await failure(listingsOf(source).page({ kind: 'payments', account: world.account }, QUERY));
     expect(error.message).toMatch(words);
-    expect(server.count('getEvents')).toBe(1);
+    expectAsked(server.count('getEvents'), RANGES_AT_ONCE);
     expect(server.count('getTransaction')).toBe(0);
   });
 
@@ -243,7 +263,8 @@ describe('any read against a server that is not answering as Stellar RPC', () =>
     expect((await failure(source.account(world.account))).message).toBe(
       'The server refused getLedgerEntries: key not valid base64 (JSON-RPC error -32602).',
     );
-    expect([server.count('getEvents'), server.count('getLedgerEntries')]).toEqual([1, 1]);
+    expectAsked(server.count('getEvents'), RANGES_AT_ONCE);
+    expect(server.count('getLedgerEntries')).toBe(1);
   });
 
   it('says an HTML page is not Stellar RPC', async () => {
@@ -262,7 +283,7 @@ describe('any read against a server that is not answering as Stellar RPC', () =>
     expect((await failure(listing(source, world.account))).message).toBe(
       'The server sent a response too large to read.',
     );
-    expect(server.count('getEvents')).toBe(1);
+    expectAsked(server.count('getEvents'), RANGES_AT_ONCE);
     // The server was cut off near the bound, not read to its gigabyte.
     expect(sent()).toBeLessThan(200 * 1024 * 1024);
   });
@@ -278,7 +299,7 @@ describe('any read against a server that is not answering as Stellar RPC', () =>
       `${new URL(server.url).host} did not answer within 1 s. Check the network, or try again.`,
     );
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(server.count('getEvents')).toBe(1);
+    expectAsked(server.count('getEvents'), RANGES_AT_ONCE);
   });
 
   it('reads an honest server’s account entry (the baseline), and refuses an entry that is not the account’s', async () => {
@@ -363,6 +384,22 @@ function follow(source: Awaited<ReturnType<typeof standin>>['source'], account: 
   stops.push(() => stream.stop());
   return { records, statuses };
 }
+
+describe('the live feed’s poller far behind (a laptop asleep for days)', () => {
+  it('catches up a scan of at most 10,000 ledgers a request, giving every payment in order and skipping none', async () => {
+    const { source, world, server } = await standin(new World(1_000, 26_000));
+    const paid = [world.pay(1_500), world.pay(12_500), world.pay(24_000)];
+    // It stood at the end of ledger 1,000 when it stopped.
+    const feed = follow(source, world.account, endOfLedger(1_000));
+    await waitFor('the three payments', () => feed.records.length === 3, 10_000);
+    expect(feed.records.map((r) => r.transactionHash)).toEqual(paid.map((p) => p.hash));
+    const ranges = server.calls
+      .filter((c) => c.method === 'getEvents' && c.params['startLedger'] !== undefined)
+      .map((c) => Number(c.params['endLedger']) - Number(c.params['startLedger']));
+    expect(ranges.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...ranges)).toBeLessThanOrEqual(10_000);
+  });
+});
 
 describe('the live feed’s poller against a hostile RPC', () => {
   it('gives a payment once though the server repeats its event at the next ledger, and skips none', async () => {

@@ -6,20 +6,15 @@ import { xdr } from '@stellar/stellar-base';
 import type { ListingTarget } from '../../../shared/ipc';
 import type { Operation, OperationPage } from '../../../shared/model';
 import { encodeToid, OP_INDEX_MAX, TX_ORDER_MAX } from '../../../shared/toid';
-import { CoreError } from '../../app/errors';
 import { normalizeOperation } from '../horizon/normalize';
 import type { AssetContracts } from '../ledger-meta/asset-events';
 import type { ListingQuery, ReadOptions } from '../source';
 import { accountTopics } from './account';
-import type { Events, RpcCalls } from './calls';
-import { eventToid } from './event-records';
+import type { RpcCalls } from './calls';
 import { rpcOperations } from './operations';
 import { readTransactions, TRANSACTIONS_AT_ONCE } from './read-transactions';
+import { windowEvents } from './window-events';
 
-/** Events asked per getEvents call (stellar-rpc's largest page). */
-export const EVENTS_PAGE = 10_000;
-/** Pages of an account's events read at most for one listing: beyond, the listing says it cannot. */
-export const MAX_EVENT_PAGES = 10;
 /** Transactions read at most for one page of a listing. */
 const MAX_TRANSACTIONS_PER_PAGE = 400;
 /** An account's events are read again after this long (a listing's pages share one reading). */
@@ -61,53 +56,17 @@ export async function accountTransactions(
   account: string,
   signal?: AbortSignal,
 ): Promise<AccountEvents> {
-  const health = await calls.health({ signal });
+  const read = await windowEvents(calls, [{ type: 'contract', topics: accountTopics(account) }], signal);
   const found = new Map<string, FoundTransaction>();
-  let cursor: string | undefined;
-  let lastId = '';
-  let answer: Events | undefined;
-  for (let page = 0; ; page++) {
-    if (page === MAX_EVENT_PAGES)
-      throw new CoreError(
-        'too_large',
-        `This account has more than ${(EVENTS_PAGE * MAX_EVENT_PAGES).toLocaleString('en')} events in the ledgers this server keeps: list it from a Horizon server, or index it from the ledger data lake.`,
-      );
-    answer = await calls.events(
-      {
-        ...(cursor ? {} : { startLedger: health.oldestLedger }),
-        filters: [{ type: 'contract', topics: accountTopics(account) }],
-        pagination: { limit: EVENTS_PAGE, ...(cursor ? { cursor } : {}) },
-      },
-      { signal },
-    );
-    for (const record of answer.events) {
-      // Ids are ordered and unique (`%019d-%010d`, so text order is id order): one that is not
-      // after the last is a server repeating itself or going back.
-      if (record.id <= lastId)
-        throw new CoreError(
-          'bad_response',
-          `The server gave event ${record.id.slice(0, 30)} after ${lastId.slice(0, 30)}: its events are out of order or repeated, so nothing of them is shown.`,
-        );
-      const toid = eventToid(record);
-      lastId = record.id;
-      const key = record.txHash;
-      if (!found.has(key)) found.set(key, { hash: record.txHash, ledger: toid.ledger });
-    }
-    if (answer.events.length < EVENTS_PAGE) break;
-    // stellar-rpc's cursor is the last event's id (events after it come next): one before it, or
-    // the one already followed, would page the same events again.
-    const next = answer.cursor;
-    if (!next || next < lastId || next === cursor)
-      throw new CoreError('bad_response', 'The server gave a full page of events with a cursor that does not advance.');
-    cursor = next;
-  }
+  for (const record of read.events)
+    if (!found.has(record.txHash)) found.set(record.txHash, { hash: record.txHash, ledger: record.ledger });
   return {
     at: Date.now(),
     transactions: [...found.values()].sort((a, b) => a.ledger - b.ledger),
-    oldest: answer.oldestLedger,
-    latest: answer.latestLedger,
-    oldestCloseTime: answer.oldestLedgerCloseTime,
-    latestCloseTime: answer.latestLedgerCloseTime,
+    oldest: read.oldest,
+    latest: read.latest,
+    oldestCloseTime: read.oldestCloseTime,
+    latestCloseTime: read.latestCloseTime,
   };
 }
 
@@ -138,6 +97,9 @@ export async function accountPage(
   options: ReadOptions,
 ): Promise<OperationPage> {
   const signal = options.signal;
+  // The network's passphrase (for the asset contracts) asked beside the events, not after them.
+  const contracts = shared.contracts(signal);
+  contracts.catch(() => {}); // awaited below; a failure of the events first is the one said
   let events = shared.cache.get(account);
   if (!events || Date.now() - events.at > EVENTS_TTL_MS || query.cursor === undefined) {
     events = await accountTransactions(calls, account, signal);
@@ -150,19 +112,18 @@ export async function accountPage(
   const ledgers = byLedger(events.transactions, desc).filter(([ledger]) =>
     cursorLedger === undefined ? true : desc ? ledger <= cursorLedger : ledger >= cursorLedger,
   );
-  const contractsNow = await shared.contracts(signal);
+  const contractsNow = await contracts;
+  // A page of `limit` operations needs at most `limit` transactions: read at once, one round trip.
+  const atOnce = Math.max(TRANSACTIONS_AT_ONCE, query.limit);
   const records: Operation[] = [];
   let examined = 0;
   let read = 0;
   while (records.length < query.limit && examined < ledgers.length && read < MAX_TRANSACTIONS_PER_PAGE) {
     const batch: string[] = [];
-    while (
-      examined < ledgers.length &&
-      (batch.length === 0 || batch.length + ledgers[examined]![1].length <= TRANSACTIONS_AT_ONCE)
-    )
+    while (examined < ledgers.length && (batch.length === 0 || batch.length + ledgers[examined]![1].length <= atOnce))
       batch.push(...ledgers[examined++]![1]);
     read += batch.length;
-    const ops = (await readTransactions(calls, batch, signal))
+    const ops = (await readTransactions(calls, batch, signal, atOnce))
       .flatMap((tx) => rpcOperations(tx, contractsNow))
       .map((record) => ({ record, operation: normalizeOperation(record, { viewer: account, raw: null }) }))
       .sort((a, b) => compareIds(a.operation.id, b.operation.id) * (desc ? -1 : 1));

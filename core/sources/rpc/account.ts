@@ -10,6 +10,7 @@ import { normalizeAccount } from '../horizon/resources';
 import { AssetContracts } from '../ledger-meta/asset-events';
 import type { RpcCalls } from './calls';
 import { readEventRecord } from './event-records';
+import { windowEvents } from './window-events';
 import { accountJson } from './horizon-json';
 
 /** The ledger key of an account, and of its trustline in `asset` ("CODE:ISSUER"). */
@@ -49,9 +50,6 @@ export function accountTopics(account: string): string[][] {
     ['*', address],
   ];
 }
-
-/** How many events an account page reads to find the assets an account holds. */
-export const ASSETS_SCAN_LIMIT = 10_000;
 
 /** An account and the balances its events show, or null when the network has no such account. */
 export async function readRpcAccount(
@@ -131,21 +129,12 @@ async function assetsMoved(
   id: string,
   signal?: AbortSignal,
 ): Promise<{ assets: Set<string>; note: string }> {
-  const health = await calls.health({ signal });
   const contracts = new AssetContracts(passphrase);
   const assets = new Set<string>();
-  let events;
+  let read;
   try {
-    const answer = await calls.events(
-      {
-        startLedger: health.oldestLedger,
-        filters: [{ type: 'contract', topics: accountTopics(id) }],
-        pagination: { limit: ASSETS_SCAN_LIMIT },
-      },
-      { signal },
-    );
-    events = answer.events;
-    for (const record of events) {
+    read = await windowEvents(calls, [{ type: 'contract', topics: accountTopics(id) }], signal);
+    for (const record of read.events) {
       const event = readEventRecord(record, contracts);
       if (event && event.event.asset !== 'native') assets.add(event.event.asset);
     }
@@ -156,13 +145,9 @@ async function assetsMoved(
       note: `Stellar RPC cannot list an account's trustlines, and this server's events could not be read (${(error as Error).message.slice(0, 160)}): only XLM is shown.`,
     };
   }
-  const complete = events.length < ASSETS_SCAN_LIMIT;
-  const read = events.length;
-  const range = `ledgers ${health.oldestLedger.toLocaleString('en')} to ${health.latestLedger.toLocaleString('en')}`;
+  const range = `ledgers ${read.oldest.toLocaleString('en')} to ${read.latest.toLocaleString('en')}`;
   return {
     assets,
-    note: complete
-      ? `Stellar RPC cannot list an account's trustlines: shown are XLM and the assets its events in ${range} moved; a trustline that moved nothing then is not shown.`
-      : `Stellar RPC cannot list an account's trustlines: shown are XLM and the assets its first ${read.toLocaleString('en')} events in ${range} moved; others may exist.`,
+    note: `Stellar RPC cannot list an account's trustlines: shown are XLM and the assets its events in ${range} moved; a trustline that moved nothing then is not shown.`,
   };
 }

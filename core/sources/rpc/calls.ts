@@ -100,10 +100,46 @@ export const Events = z.looseObject({
 });
 export type Events = z.infer<typeof Events>;
 
+/**
+ * The window of ledgers a server last said it keeps (getHealth and getEvents name it in every
+ * answer), and when: an account listing starts its events there without asking getHealth first.
+ */
+export interface SeenWindow {
+  oldest: number;
+  latest: number;
+  /** Date.now() when it was answered. */
+  at: number;
+  /** getHealth's ledgerRetentionWindow, once it was read: a window that long moves with each ledger. */
+  retention?: number | undefined;
+  oldestCloseTime?: number | undefined;
+  latestCloseTime?: number | undefined;
+}
+
+interface WindowAnswer {
+  oldestLedger: number;
+  latestLedger: number;
+  ledgerRetentionWindow?: number | undefined;
+  oldestLedgerCloseTime?: number | undefined;
+  latestLedgerCloseTime?: number | undefined;
+}
+
 /** The calls, typed: each names its method once. */
 export function rpcCalls(rpc: JsonRpc) {
+  const seen: { window: SeenWindow | null } = { window: null };
+  const note = <A extends WindowAnswer>(answer: A): A => {
+    seen.window = {
+      oldest: answer.oldestLedger,
+      latest: answer.latestLedger,
+      at: Date.now(),
+      retention: answer.ledgerRetentionWindow ?? seen.window?.retention,
+      oldestCloseTime: answer.oldestLedgerCloseTime,
+      latestCloseTime: answer.latestLedgerCloseTime,
+    };
+    return answer;
+  };
   return {
-    health: (o?: RequestOptions) => rpc.call('getHealth', undefined, Health, o),
+    seen,
+    health: (o?: RequestOptions) => rpc.call('getHealth', undefined, Health, o).then(note),
     network: (o?: RequestOptions) => rpc.call('getNetwork', undefined, Network, o),
     latestLedger: (o?: RequestOptions) => rpc.call('getLatestLedger', undefined, LatestLedger, o),
     ledgers: (params: { startLedger?: number; pagination?: { cursor?: string; limit?: number } }, o?: RequestOptions) =>
@@ -111,7 +147,8 @@ export function rpcCalls(rpc: JsonRpc) {
     ledgerEntries: (keys: string[], o?: RequestOptions) => rpc.call('getLedgerEntries', { keys }, LedgerEntries, o),
     transaction: (hash: string, o?: RequestOptions) => rpc.call('getTransaction', { hash }, TransactionInfo, o),
     send: (transaction: string, o?: RequestOptions) => rpc.call('sendTransaction', { transaction }, SendAnswer, o),
-    events: (params: Record<string, unknown>, o?: RequestOptions) => rpc.call('getEvents', params, Events, o),
+    events: (params: Record<string, unknown>, o?: RequestOptions) =>
+      rpc.call('getEvents', params, Events, o).then(note),
   };
 }
 export type RpcCalls = ReturnType<typeof rpcCalls>;

@@ -24,6 +24,7 @@ import { rpcOperations } from './operations';
 import { readTransactions } from './read-transactions';
 import type { Passphrase } from './resources';
 import { windowOfRefusal } from './window';
+import { EVENTS_PAGE, SCAN_LEDGERS } from './window-events';
 
 /** How often the latest ledger is asked, whatever the number of watched accounts. */
 export const POLL_MS = 500;
@@ -31,7 +32,6 @@ export const POLL_MS = 500;
 export const ACCOUNTS_PER_REQUEST = 5;
 /** Pages of events one tick reads for a group at most; the rest waits for the next tick. */
 const EVENT_PAGES_PER_TICK = 5;
-const EVENTS_PAGE = 10_000;
 const BACKOFF_CAP_MS = 30_000;
 
 /** The last possible operation id of a ledger: everything after it is new. */
@@ -145,7 +145,8 @@ class Poller {
     }
     for (let i = 0; i < subscriptions.length; i += ACCOUNTS_PER_REQUEST)
       await this.readGroup(subscriptions.slice(i, i + ACCOUNTS_PER_REQUEST), latest);
-    this.lastLatest = latest;
+    // Until every account has read to the latest ledger, the next tick reads on.
+    if (subscriptions.every((s) => (s.nextLedger ?? latest + 1) > latest)) this.lastLatest = latest;
   }
 
   /** Reads a group's events from the earliest ledger any of them stands at, to `latest`. */
@@ -160,13 +161,16 @@ class Poller {
     const hashes: string[] = [];
     let lastId = '';
     let cursor: string | undefined;
-    let reachedTo = latest;
+    // One getEvents page scans at most SCAN_LEDGERS ledgers: a group far behind catches up a range
+    // a tick, never marking as read what was not scanned.
+    let to = Math.min(latest, from + SCAN_LEDGERS - 1);
+    let reachedTo = to;
     for (let page = 0; ; page++) {
       let answer;
       try {
         answer = await this.calls.events(
           {
-            ...(cursor ? {} : { startLedger: from, endLedger: latest + 1 }),
+            ...(cursor ? {} : { startLedger: from, endLedger: to + 1 }),
             filters,
             pagination: { limit: EVENTS_PAGE, ...(cursor ? { cursor } : {}) },
           },
@@ -184,6 +188,8 @@ class Poller {
               message: `This server no longer keeps ledgers ${(s.nextLedger ?? 0).toLocaleString('en')} to ${(window.oldest - 1).toLocaleString('en')}: payments in them are not shown here.`,
             });
         from = window.oldest;
+        to = Math.min(latest, from + SCAN_LEDGERS - 1);
+        reachedTo = to;
         continue;
       }
       for (const record of answer.events) {

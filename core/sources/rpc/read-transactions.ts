@@ -11,12 +11,13 @@ export async function readTransactions(
   calls: RpcCalls,
   hashes: string[],
   signal?: AbortSignal,
+  /** How many at once (a page's listing asks as many as its page can need, at most 200). */
+  atOnce = TRANSACTIONS_AT_ONCE,
 ): Promise<RpcTransaction[]> {
   const read: RpcTransaction[] = [];
-  for (let i = 0; i < hashes.length; i += TRANSACTIONS_AT_ONCE) {
-    const infos = await Promise.all(
-      hashes.slice(i, i + TRANSACTIONS_AT_ONCE).map((hash) => calls.transaction(hash, { signal })),
-    );
+  const width = Math.min(Math.max(1, atOnce), 200);
+  for (let i = 0; i < hashes.length; i += width) {
+    const infos = await Promise.all(hashes.slice(i, i + width).map((hash) => calls.transaction(hash, { signal })));
     for (const [j, info] of infos.entries()) {
       // Named by an event of the window, gone by now: the window moved on while we read.
       if (info.status === 'NOT_FOUND') continue;

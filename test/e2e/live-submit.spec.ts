@@ -212,9 +212,13 @@ test.describe('on the local Stellar RPC, added by its URL (issue 38)', () => {
     const form = page.getByRole('form', { name: 'Add a network' });
     await form.getByLabel('Name').fill('My RPC');
     await form.getByLabel('Base URL').fill(app.network.rpcUrl);
+    // Before the server is known to be RPC, Horizon's submission choice is offered.
+    await expect(form.getByLabel('Submission')).toHaveCount(1);
     await form.getByRole('button', { name: 'Test connection' }).click();
     await expect(form.getByTestId('connection-test')).toContainText('Connected to Stellar RPC');
     await expect(form.getByTestId('connection-test')).toContainText('rpc dialect');
+    // RPC submits one way: Horizon's sync/async choice is not offered.
+    await expect(form.getByLabel('Submission')).toHaveCount(0);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('region', { name: 'Networks' })).toContainText('rpc');
     await page.getByLabel('Network', { exact: true }).selectOption({ label: 'My RPC' });

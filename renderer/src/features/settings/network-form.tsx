@@ -44,7 +44,10 @@ export function NetworkForm({ initial, onSave, onCancel }: NetworkFormProps) {
           placeholder="filled in by Test connection when the server reports it"
         />
       </label>
-      <SubmissionSelect value={draft.submission} onChange={(submission) => setDraft({ ...draft, submission })} />
+      {/* Stellar RPC submits one way (sendTransaction): the choice is Horizon's. */}
+      {(test?.dialect ?? initial?.dialect) === 'rpc' ? null : (
+        <SubmissionSelect value={draft.submission} onChange={(submission) => setDraft({ ...draft, submission })} />
+      )}
       <div className="actions">
         <button type="button" onClick={() => void runTest()} disabled={busy}>
           Test connection

@@ -8,7 +8,8 @@ import { Asset, StrKey, xdr } from '@stellar/stellar-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../core/http/http';
 import { EVENTS_PAGE, MAX_EVENT_PAGES, RANGES_AT_ONCE } from '../../core/sources/rpc/window-events';
-import { endOfLedger } from '../../core/sources/rpc/payment-streams';
+import { endOfLedger, POLL_MS } from '../../core/sources/rpc/payment-streams';
+import { LEDGER_POLL_MS } from '../../core/sources/rpc/ledger-stream';
 import { rpcSource } from '../../core/sources/rpc/source';
 import type { Lacking, ListingQuery, Source } from '../../core/sources/source';
 import type { Operation, StreamStatus } from '../../shared/model';
@@ -39,6 +40,9 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** The polled streams' timing here: a tenth of the app's (payment-streams.ts, ledger-stream.ts). */
+const TIMING = { feedPollMs: POLL_MS / 10, ledgerPollMs: LEDGER_POLL_MS / 10 };
+
 async function standin(world = new World(1_000, 1_100), timeoutMs = 30_000) {
   server = await startStandinRpc(world);
   const http = new HttpClient(server.url, { maxRetries: 0, timeoutMs });
@@ -50,7 +54,8 @@ async function standin(world = new World(1_000, 1_100), timeoutMs = 30_000) {
     dialect: 'rpc' as const,
     builtIn: false,
   };
-  return { server, world: server.world, source: rpcSource(profile, http) };
+  // Polled ten times as often as in the app: the same loops, a tenth of the waiting.
+  return { server, world: server.world, source: rpcSource(profile, http, TIMING) };
 }
 
 /** A part of the source that RPC has built (a Lacking here fails the test with its sentence). */
@@ -584,9 +589,10 @@ describe('the ledger stream and the home’s health against a hostile RPC', () =
     world.latest = 1_101;
     await waitFor('ledger 1,101', () => given.includes(1_101), 10_000);
     const times = server.calls.filter((c) => c.method === 'getLatestLedger' && c.nth >= start).map((c) => c.at);
-    // Asked again 1.5 s after the first failure, 2.25 s after the second (an honest poll is 1 s apart).
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(1_450);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(2_200);
+    // Asked again 1.5 polls after the first failure, 2.25 after the second (an honest poll is one apart).
+    const poll = TIMING.ledgerPollMs;
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(1.5 * poll - 5);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(2.25 * poll - 5);
     expect(given).toEqual([1_101]);
   });
 

@@ -19,7 +19,7 @@ const BACKOFF_CAP_MS = 30_000;
  * or keeps sending what cannot be read, is asked less and less; the home says why from its health
  * reading. The stream ends only when `signal` aborts.
  */
-export function ledgerStreams(calls: RpcCalls): LedgerStreams {
+export function ledgerStreams(calls: RpcCalls, pollMs = LEDGER_POLL_MS): LedgerStreams {
   return {
     mode: 'poll',
     follow(cursor, handlers, signal) {
@@ -63,7 +63,7 @@ export function ledgerStreams(calls: RpcCalls): LedgerStreams {
           }
           // Backing off while the server fails; the one wait of the HTTP stack, which leaves nothing
           // listening on the signal after it.
-          await sleep(Math.min(BACKOFF_CAP_MS, LEDGER_POLL_MS * 1.5 ** failures), signal).catch(() => undefined);
+          await sleep(Math.min(BACKOFF_CAP_MS, pollMs * 1.5 ** failures), signal).catch(() => undefined);
         }
         handlers.end();
       })();

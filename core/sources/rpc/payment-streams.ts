@@ -92,6 +92,8 @@ class Poller {
   constructor(
     private readonly calls: RpcCalls,
     private readonly passphrase: Passphrase,
+    /** How often it asks the latest ledger (POLL_MS; a test's own, shorter). */
+    private readonly pollMs = POLL_MS,
   ) {}
 
   add(subscription: Subscription): void {
@@ -130,7 +132,9 @@ class Poller {
       this.running = false;
     }
     if (this.subscriptions.size > 0)
-      this.schedule(this.failures === 0 ? POLL_MS : Math.min(BACKOFF_CAP_MS, 1_000 * 1.5 ** (this.failures - 1)));
+      this.schedule(
+        this.failures === 0 ? this.pollMs : Math.min(BACKOFF_CAP_MS, 2 * this.pollMs * 1.5 ** (this.failures - 1)),
+      );
   }
 
   private async poll(): Promise<void> {
@@ -239,12 +243,13 @@ export function rpcPaymentStreams(
   http: HttpClient,
   calls: RpcCalls,
   passphrase: Passphrase,
+  pollMs = POLL_MS,
 ): PaymentStreams {
   return {
     mode: 'poll',
     open(watched, _options, sink) {
       let poller = pollers.get(http);
-      if (!poller) pollers.set(http, (poller = new Poller(calls, passphrase)));
+      if (!poller) pollers.set(http, (poller = new Poller(calls, passphrase, pollMs)));
       const subscription = new Subscription(profile, watched, sink);
       const owner = poller;
       return {

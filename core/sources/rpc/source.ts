@@ -26,7 +26,13 @@ export const RPC: SourceKind = {
   probe: probeRpc,
 };
 
-export function rpcSource(profile: NetworkProfile, http: HttpClient): Source {
+/** How often the polled streams ask (the defaults in production; a test's own, shorter). */
+export interface RpcTiming {
+  feedPollMs?: number;
+  ledgerPollMs?: number;
+}
+
+export function rpcSource(profile: NetworkProfile, http: HttpClient, timing: RpcTiming = {}): Source {
   const calls = rpcCalls(new JsonRpc(http));
   // The network's passphrase, asked once (and again after a failure).
   let asked: Promise<string> | null = null;
@@ -51,8 +57,8 @@ export function rpcSource(profile: NetworkProfile, http: HttpClient): Source {
     resource: rpcResource(calls, passphrase),
     listings: rpcListings(calls, passphrase),
     streams: {
-      payments: rpcPaymentStreams(profile, http, calls, passphrase),
-      ledgers: ledgerStreams(calls),
+      payments: rpcPaymentStreams(profile, http, calls, passphrase, timing.feedPollMs),
+      ledgers: ledgerStreams(calls, timing.ledgerPollMs),
     },
     submission: rpcSubmission(calls, passphrase),
     index: {

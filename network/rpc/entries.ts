@@ -1,9 +1,11 @@
 // getLedgerEntries over the store's current state: a LedgerKey in, the LedgerEntryData the store's
 // rows make out, built with @stellar/stellar-base's xdr types as a real core would hold the entry
-// (accounts with their signers, trustlines, claimable balances, liquidity pools). Offers never
-// exist on the local network; data entries are not served yet (docs/rpc.md).
+// (accounts with their signers, trustlines, claimable balances, liquidity pools, data entries).
+// Offers never exist on the local network.
 import { SignerKey, StrKey, xdr } from '@stellar/stellar-base';
 import { parseJson } from '../../shared/json';
+import type { StatementSync } from 'node:sqlite';
+import { LEDGER_TYPE_CODES } from '../../shared/model/type-codes';
 import type { Row, Store } from '../service/queries';
 
 export interface EntryResult {
@@ -148,6 +150,47 @@ function trustline(store: Store, account: string, asset: xdr.TrustLineAsset): Ro
   return store.trustlines(account).find((row) => row.asset === name);
 }
 
+const MANAGE_DATA = LEDGER_TYPE_CODES.manage_data;
+const dataStatements = new WeakMap<Store, { entry: StatementSync; lastSet: StatementSync }>();
+
+/**
+ * A data entry and the ledger that last set it. The store keeps no last-modified ledger for data
+ * entries: it is the ledger of the account's latest successful manage_data of that name, found
+ * through the account's listing index, newest first.
+ */
+function dataEntry(
+  store: Store,
+  account: string,
+  name: string,
+): { data: xdr.LedgerEntryData; ledger: number } | undefined {
+  let statements = dataStatements.get(store);
+  if (!statements) {
+    statements = {
+      entry: store.db.prepare('SELECT value FROM data_entries WHERE account = ? AND name = ?'),
+      lastSet: store.db.prepare(
+        `SELECT o.id FROM operation_scopes s CROSS JOIN operations o ON o.id = s.operation_id
+         WHERE s.scope = 'account' AND s.key = ? AND s.successful = 1 AND o.type = ? AND o.source_account = ?
+           AND json_extract(o.details, '$.name') = ?
+         ORDER BY s.operation_id DESC LIMIT 1`,
+      ),
+    };
+    dataStatements.set(store, statements);
+  }
+  const row = statements.entry.get(account, name) as { value: string } | undefined;
+  if (!row) return undefined;
+  const set = statements.lastSet.get(account, MANAGE_DATA, account, name) as { id: bigint | number } | undefined;
+  if (!set) return undefined;
+  const data = xdr.LedgerEntryData.data(
+    new xdr.DataEntry({
+      accountId: accountId(account),
+      dataName: Buffer.from(name, 'utf8') as unknown as string,
+      dataValue: Buffer.from(row.value, 'base64'),
+      ext: new xdr.DataEntryExt(0),
+    }),
+  );
+  return { data, ledger: Number(BigInt(set.id) >> 32n) };
+}
+
 /** The entry a key names in the store's current state; undefined when there is none. */
 export function ledgerEntry(store: Store, key: xdr.LedgerKey): EntryResult | undefined {
   let data: xdr.LedgerEntryData | undefined;
@@ -171,6 +214,15 @@ export function ledgerEntry(store: Store, key: xdr.LedgerKey): EntryResult | und
       row = store.liquidityPool(hexOf(key.liquidityPool().liquidityPoolId()));
       data = row && poolEntry(row);
       break;
+    case 'data': {
+      const found = dataEntry(
+        store,
+        accountOf(key.data().accountId()),
+        Buffer.from(key.data().dataName() as unknown as Uint8Array).toString('utf8'),
+      );
+      if (!found) return undefined;
+      return { key: key.toXDR('base64'), xdr: found.data.toXDR('base64'), lastModifiedLedgerSeq: found.ledger };
+    }
     default:
       return undefined;
   }

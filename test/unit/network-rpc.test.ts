@@ -643,6 +643,59 @@ describe('getLedgerEntries', () => {
     expect(entry!.lastModifiedLedgerSeq).toBe(Number(balance.last_modified_ledger));
   });
 
+  it('a data entry is, byte for byte, the state the core last recorded of it, in the ledger it names', async () => {
+    const data = store.db.prepare('SELECT account, name, value FROM data_entries ORDER BY account, name').all() as {
+      account: string;
+      name: string;
+      value: string;
+    }[];
+    expect(data.length, 'data entries in the history').toBeGreaterThan(0);
+    const keyOf = (account: string, name: string) =>
+      xdr.LedgerKey.data(
+        new xdr.LedgerKeyData({
+          accountId: xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(account)),
+          dataName: name,
+        }),
+      ).toXDR('base64');
+    for (const { account, name, value } of data.slice(0, 10)) {
+      const [entry] = (await result('getLedgerEntries', { keys: [keyOf(account, name)] })).entries as {
+        xdr: string;
+        lastModifiedLedgerSeq: number;
+      }[];
+      const recorded = recordedState(
+        entry!.lastModifiedLedgerSeq,
+        (d) =>
+          d.switch().name === 'data' &&
+          StrKey.encodeEd25519PublicKey(d.data().accountId().ed25519()) === account &&
+          d.data().dataName().toString() === name,
+      );
+      expect(recorded, `${name} of ${account.slice(0, 6)} in the meta of the ledger named`).toBeDefined();
+      expect(entry!.xdr).toBe(recorded!.data().toXDR('base64'));
+      expect(Buffer.from(xdr.LedgerEntryData.fromXDR(entry!.xdr, 'base64').data().dataValue()).toString('base64')).toBe(
+        value,
+      );
+    }
+    // A name the account has not set is no entry.
+    expect((await result('getLedgerEntries', { keys: [keyOf(data[0]!.account, 'never set')] })).entries).toEqual([]);
+    // Set twice, in two ledgers: the entry is the second value, last modified in the second ledger.
+    const owner = accounts[2]!;
+    const source = Keypair.fromSecret(owner.secretKey);
+    const ledgers: number[] = [];
+    for (const value of ['first', 'second']) {
+      const seq = String(store.account(owner.publicKey)!.sequence);
+      const tx = signedTx(source, [Operation.manageData({ name: 'twice', value })], { passphrase, sequence: seq });
+      expect(core.submit(tx.toEnvelope().toXDR('base64')).status).toBe('PENDING');
+      core.closeLedger();
+      ledgers.push(Number(store.latestLedger()));
+    }
+    const [twice] = (await result('getLedgerEntries', { keys: [keyOf(owner.publicKey, 'twice')] })).entries as {
+      xdr: string;
+      lastModifiedLedgerSeq: number;
+    }[];
+    expect(twice!.lastModifiedLedgerSeq).toBe(ledgers[1]);
+    expect(Buffer.from(xdr.LedgerEntryData.fromXDR(twice!.xdr, 'base64').data().dataValue()).toString()).toBe('second');
+  });
+
   it('takes 200 keys and refuses 201, a key that is not XDR (with its index), and a TTL key, as stellar-rpc does', async () => {
     const key = accountKey(accounts[0]!.publicKey);
     expect((await result('getLedgerEntries', { keys: Array(MAX_LEDGER_KEYS).fill(key) })).entries).toHaveLength(1);

@@ -3,23 +3,10 @@
 // account entry and its trustlines as Horizon's account resource, a ledger header as its ledger,
 // a transaction's envelope and result as its transaction. Field names, units and text forms are
 // Horizon's (amounts as 7-decimal strings, signers with the master key first, flags by name).
-import {
-  Asset,
-  SignerKey,
-  StrKey,
-  type Transaction,
-  TransactionBuilder,
-  type FeeBumpTransaction,
-  xdr,
-} from '@stellar/stellar-base';
-import { formatAmount } from '../../../shared/amount';
+import { Asset, SignerKey, StrKey, xdr } from '@stellar/stellar-base';
 import type { JsonValue } from '../../../shared/json';
-
-type JsonObject = { [key: string]: JsonValue };
 import { encodeToid } from '../../../shared/toid';
-
-const amount = (units: xdr.Int64 | bigint) =>
-  formatAmount(typeof units === 'bigint' ? units : BigInt(units.toString()), { fixed: true });
+import { accountFields, amount, assetOf, type JsonObject } from '../ledger-meta/horizon-fields';
 
 const FLAGS = [
   ['auth_required', 1],
@@ -46,12 +33,7 @@ export function assetFields(asset: xdr.Asset | xdr.TrustLineAsset, prefix = ''):
         'hex',
       ),
     };
-  const read = Asset.fromOperation(asset as xdr.Asset);
-  return {
-    [`${prefix}asset_type`]: kind === 'assetTypeCreditAlphanum4' ? 'credit_alphanum4' : 'credit_alphanum12',
-    [`${prefix}asset_code`]: read.getCode(),
-    [`${prefix}asset_issuer`]: read.getIssuer(),
-  };
+  return assetOf(Asset.fromOperation(asset as xdr.Asset), prefix);
 }
 
 /** An account entry and the trustline entries found for it, as Horizon's account resource. */
@@ -125,17 +107,6 @@ export function ledgerJson(
   };
 }
 
-/** An account id as Horizon writes a transaction's source: a muxed one as its base G… and the M… beside it. */
-function accountFields(muxed: xdr.MuxedAccount, name: string): JsonObject {
-  if (muxed.switch().name === 'keyTypeEd25519') return { [name]: StrKey.encodeEd25519PublicKey(muxed.ed25519()) };
-  const med = muxed.med25519();
-  return {
-    [name]: StrKey.encodeEd25519PublicKey(med.ed25519()),
-    [`${name}_muxed`]: StrKey.encodeMed25519PublicKey(muxed.toXDR().subarray(4)),
-    [`${name}_muxed_id`]: med.id().toString(),
-  };
-}
-
 function memoFields(memo: xdr.Memo): JsonObject {
   switch (memo.switch().name) {
     case 'memoText':
@@ -160,16 +131,6 @@ export interface LandedXdr {
   createdAt: number;
   envelopeXdr: string;
   resultXdr: string;
-  passphrase: string;
-}
-
-/** The transaction an envelope holds (a fee bump's inner one beside it). */
-export function envelopeOf(
-  envelopeXdr: string,
-  passphrase: string,
-): { outer: Transaction | FeeBumpTransaction; inner: Transaction } {
-  const outer = TransactionBuilder.fromXDR(envelopeXdr, passphrase);
-  return { outer, inner: 'innerTransaction' in outer ? outer.innerTransaction : outer };
 }
 
 /** A transaction that landed, as Horizon's transaction resource. */

@@ -51,7 +51,6 @@ export async function readRpcTransaction(calls: RpcCalls, passphrase: Passphrase
     createdAt: info.createdAt ?? 0,
     envelopeXdr: info.envelopeXdr ?? '',
     resultXdr: info.resultXdr ?? '',
-    passphrase: phrase,
   });
   const read = normalizeTransaction(json, stringifyJson(info as never));
   return info.resultMetaXdr

@@ -15,6 +15,10 @@ import {
 } from '../../core/sources/ledger-meta/asset-events';
 import { changeListsOf, eventsOf, ledgerSequenceOf, transactionsOf } from '../../core/sources/ledger-meta/close-meta';
 import { entryBalances, netOfEntries, netOfTransaction } from '../../core/sources/ledger-meta/entry-balances';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
+import { ledgerTransactions } from '../../core/sources/rpc/listings';
+import { rpcOperations } from '../../core/sources/rpc/operations';
+import { movesOf } from '../../shared/moves';
 import { realFixtures } from '../support/real-fixtures';
 
 const DIR = realFixtures('ledger-meta-real');
@@ -30,6 +34,42 @@ function ledger(sequence: number): xdr.LedgerCloseMeta {
 function accountsOnly(net: Map<string, bigint>): Map<string, bigint> {
   return new Map([...net].filter(([key, value]) => key.startsWith('G') && !key.includes('|pool:') && value !== 0n));
 }
+
+describe.skipIf(!DIR)(
+  'operations of real public ledgers, read from their XDR by the one translator (RPC, the lake)',
+  () => {
+    it.each(V4_LEDGERS)(
+      'ledger %i: every transaction found in its set by hash, every operation read as its own type, its moves read',
+      (sequence) => {
+        const lcm = ledger(sequence);
+        const closedAt = new Date(Number(lcm.value().ledgerHeader().header().scpValue().closeTime().toBigInt()) * 1000);
+        const txs = ledgerTransactions(lcm, closedAt.toISOString(), Networks.PUBLIC);
+        expect(txs).toHaveLength(transactionsOf(lcm).length);
+        let operations = 0;
+        for (const tx of txs) {
+          const envelope = xdr.TransactionEnvelope.fromXDR(tx.envelopeXdr, 'base64');
+          const inner =
+            envelope.switch().name === 'envelopeTypeTxFeeBump'
+              ? envelope.feeBump().tx().innerTx().v1().tx()
+              : envelope.switch().name === 'envelopeTypeTxV0'
+                ? envelope.v0().tx()
+                : envelope.v1().tx();
+          const records = rpcOperations(tx, PUBNET);
+          expect(records, `transaction ${tx.txHash}`).toHaveLength(inner.operations().length);
+          for (const record of records) {
+            const read = normalizeOperation(record, { raw: null });
+            // Never the fallback record: each pubnet operation reads as the type it is.
+            expect(read.type, `${String(record['type'])} of ${tx.txHash}`).toBe(record['type']);
+            expect(read.transactionHash).toBe(tx.txHash);
+            movesOf(read, read.sourceAccount);
+            operations++;
+          }
+        }
+        expect(operations).toBeGreaterThan(txs.length);
+      },
+    );
+  },
+);
 
 describe.skipIf(!DIR)('ledger meta of the public network', () => {
   it.each(V4_LEDGERS)(

@@ -72,7 +72,7 @@ export function offer(op: xdr.Operation): JsonObject {
   return {
     ...('offerId' in o ? { offer_id: String(o.offerId) } : {}),
     amount: 'buyAmount' in o ? o.buyAmount : o.amount,
-    price: o.price,
+    price: priceText(BigInt(price.n()), BigInt(price.d())),
     price_r: { n: price.n(), d: price.d() },
     ...assetOf(o.buying, 'buying_'),
     ...assetOf(o.selling, 'selling_'),

@@ -121,7 +121,11 @@ function envelopesOf(closeMeta: xdr.LedgerCloseMeta): xdr.TransactionEnvelope[] 
 }
 
 /** A ledger's transactions from its close meta: each result and meta beside its envelope from the transaction set, found by hash. */
-export function ledgerTransactions(closeMeta: xdr.LedgerCloseMeta, closedAt: string, passphrase: string): RpcTransaction[] {
+export function ledgerTransactions(
+  closeMeta: xdr.LedgerCloseMeta,
+  closedAt: string,
+  passphrase: string,
+): RpcTransaction[] {
   const byHash = new Map<string, xdr.TransactionEnvelope>();
   for (const envelope of envelopesOf(closeMeta))
     byHash.set(TransactionBuilder.fromXDR(envelope, passphrase).hash().toString('hex'), envelope);

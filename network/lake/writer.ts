@@ -9,15 +9,25 @@
 // history) is refused by name, never written over: its manifest and its objects stay as they are.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { constants as zlibConstants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { batchOf, MAX_BATCH_BYTES, objectKey, readLakeConfig, type LakeConfig } from '../../shared/lake-layout';
-import { ledgerXdr } from '../rpc/ledger-meta';
+import { ledgerBytes, type LedgerBytes } from '../rpc/ledger-meta';
 import type { Store } from '../service/queries';
 
 /** The public lake's own layout: one ledger a file, 64,000 files a partition. */
 export const LAKE_DEFAULTS = { ledgersPerBatch: 1, batchesPerPartition: 64_000 } as const;
 /** The manifest's version, as galexie writes it. */
 const LAKE_VERSION = '1.0';
+/**
+ * Ledgers read from the store at once (two statements for all of them): a ledger holds at most
+ * 1,000 transactions of a few kB each, so a read holds a few tens of MB at worst.
+ */
+const LEDGERS_A_READ = 16;
+/**
+ * zstd's level: 1 writes the generator's dense ledgers within 2 % of the default level 3's size
+ * (docs/benchmarks.md, "Ledger data lake"), in less time.
+ */
+const ZSTD_LEVEL = 1;
 
 export interface LakeWriterOptions {
   dir: string;
@@ -26,9 +36,17 @@ export interface LakeWriterOptions {
   batchesPerPartition?: number;
 }
 
-/** Writes a file whole or not at all: to a temporary name beside it, then renamed. */
-function writeWhole(path: string, bytes: Uint8Array | string): void {
-  mkdirSync(dirname(path), { recursive: true });
+/**
+ * Writes a file whole or not at all: to a temporary name beside it, then renamed (no fsync: a reader
+ * relies on the rename; after the machine itself stops, the next start checks the last object
+ * present and refuses a damaged one by name). `folders`: the folders already made, so a partition's is made once.
+ */
+function writeWhole(path: string, bytes: Uint8Array | string, folders?: Set<string>): void {
+  const folder = dirname(path);
+  if (!folders?.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    folders?.add(folder);
+  }
   const temporary = `${path}.${process.pid}.partial`;
   writeFileSync(temporary, bytes);
   renameSync(temporary, path);
@@ -38,6 +56,10 @@ export class LakeWriter {
   readonly config: LakeConfig;
   /** The first ledger of the next batch to write. */
   private next: number | undefined;
+  /** Ledgers read ahead of the batch being written (LEDGERS_A_READ at a time), in order. */
+  private readAhead: LedgerBytes[] = [];
+  /** The partition folders made. */
+  private readonly folders = new Set<string>();
 
   constructor(
     private readonly store: Store,
@@ -116,20 +138,32 @@ export class LakeWriter {
    * rpc/ledger-meta.ts), as a LedgerCloseMetaBatch, compressed, written whole.
    */
   private writeBatch(start: number): void {
-    writeWhole(this.pathOf(start), zstdCompressSync(this.batchBytes(start)));
+    writeWhole(
+      this.pathOf(start),
+      zstdCompressSync(this.batchBytes(start), { params: { [zlibConstants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }),
+      this.folders,
+    );
   }
 
   /** A batch's LedgerCloseMetaBatch as the store gives it, uncompressed. */
   private batchBytes(start: number): Buffer {
     const { end } = batchOf(start, this.config);
     const parts: Buffer[] = [u32(start), u32(end), u32(end - start + 1)];
-    for (let sequence = start; sequence <= end; sequence++) {
-      const meta = ledgerXdr(this.store, sequence)?.closeMeta;
-      if (!meta)
-        throw new Error(`ledger ${sequence} has no recorded close meta: the lake cannot hold it (docs/lake.md)`);
-      parts.push(meta);
-    }
+    for (let sequence = start; sequence <= end; sequence++) parts.push(this.closeMeta(sequence, end));
     return Buffer.concat(parts);
+  }
+
+  /** A ledger's close meta, read ahead with the ledgers after it up to `last`. */
+  private closeMeta(sequence: number, last: number): Buffer {
+    while (this.readAhead.length > 0 && this.readAhead[0]!.sequence < sequence) this.readAhead.shift();
+    if (this.readAhead[0]?.sequence !== sequence) {
+      const latest = Math.max(last, Number(this.store.latestLedger()));
+      this.readAhead = ledgerBytes(this.store, sequence, Math.min(sequence + LEDGERS_A_READ - 1, latest));
+    }
+    const found = this.readAhead[0]?.sequence === sequence ? this.readAhead.shift()!.closeMeta : undefined;
+    if (!found)
+      throw new Error(`ledger ${sequence} has no recorded close meta: the lake cannot hold it (docs/lake.md)`);
+    return found;
   }
 
   /**

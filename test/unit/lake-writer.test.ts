@@ -21,7 +21,8 @@ import { Store } from '../../network/service/queries';
 import { openStore, storePath } from '../../network/store/db';
 import { CoreNode } from '../../network/validator/node';
 import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/layout';
-import { ledgerXdr } from '../../network/rpc/ledger-meta';
+import { ledgerBytes, ledgerXdr } from '../../network/rpc/ledger-meta';
+import { TOTAL_SUPPLY } from '../../network/validator/model';
 import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-base';
 
@@ -130,6 +131,119 @@ describe('a ledger close meta assembled from the stored XDR (issue 39.1)', () =>
     expect(withTransactions).toBeGreaterThan(10);
     expect(latest - first + 1).toBeGreaterThan(withTransactions);
     expect(ledgerXdr(store, latest + 1)).toBeUndefined();
+  });
+});
+
+/**
+ * The reference: a ledger's header and LedgerCloseMeta v2 built from @stellar/stellar-base objects,
+ * every stored piece decoded (as the writer did before it assembled bytes by hand).
+ */
+function builtWithStellarBase(sequence: number): { header: Buffer; closeMeta: Buffer } {
+  const ledger = store.ledger(BigInt(sequence))!;
+  const rows = store.db
+    .prepare(
+      `SELECT t.hash, t.envelope_xdr, t.result_xdr, m.fee_meta, m.result_meta FROM transactions t
+       JOIN transaction_meta m ON m.transaction_id = t.id WHERE t.id >= ? AND t.id < ? ORDER BY t.id`,
+    )
+    .all(BigInt(sequence) << 32n, BigInt(sequence + 1) << 32n) as {
+    hash: string;
+    envelope_xdr: string;
+    result_xdr: string;
+    fee_meta: Uint8Array;
+    result_meta: Uint8Array;
+  }[];
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+  const int64 = (value: unknown) => xdr.Int64.fromString(String(value));
+  const zero = Buffer.alloc(32);
+  const previousLedgerHash = Buffer.from(String(ledger.prev_hash), 'hex');
+  const component = xdr.TxSetComponent.txsetCompTxsMaybeDiscountedFee(
+    new xdr.TxSetComponentTxsMaybeDiscountedFee({
+      baseFee: int64(ledger.base_fee),
+      txes: rows.map((r) => xdr.TransactionEnvelope.fromXDR(r.envelope_xdr, 'base64')),
+    }),
+  );
+  const txSet = new xdr.GeneralizedTransactionSet(
+    1,
+    new xdr.TransactionSetV1({
+      previousLedgerHash,
+      phases: [new xdr.TransactionPhase(0, rows.length > 0 ? [component] : []), new xdr.TransactionPhase(0, [])],
+    }),
+  );
+  const pairs = rows.map(
+    (r) =>
+      new xdr.TransactionResultPair({
+        transactionHash: Buffer.from(r.hash, 'hex'),
+        result: xdr.TransactionResult.fromXDR(r.result_xdr, 'base64'),
+      }),
+  );
+  const header = new xdr.LedgerHeader({
+    ledgerVersion: 23,
+    previousLedgerHash,
+    scpValue: new xdr.StellarValue({
+      txSetHash: sha256(txSet.toXDR()),
+      closeTime: xdr.Uint64.fromString(String(Date.parse(String(ledger.closed_at)) / 1000)),
+      upgrades: [],
+      ext: xdr.StellarValueExt.stellarValueBasic(),
+    }),
+    txSetResultHash: sha256(new xdr.TransactionResultSet({ results: pairs }).toXDR()),
+    bucketListHash: zero,
+    ledgerSeq: sequence,
+    totalCoins: int64(TOTAL_SUPPLY),
+    feePool: int64(ledger.fee_pool),
+    inflationSeq: 0,
+    idPool: xdr.Uint64.fromString('0'),
+    baseFee: Number(ledger.base_fee),
+    baseReserve: Number(ledger.base_reserve),
+    maxTxSetSize: 1000,
+    skipList: [zero, zero, zero, zero],
+    ext: new xdr.LedgerHeaderExt(0),
+  });
+  const closeMeta = new xdr.LedgerCloseMeta(
+    2,
+    new xdr.LedgerCloseMetaV2({
+      ext: new xdr.LedgerCloseMetaExt(0),
+      ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
+        hash: Buffer.from(String(ledger.hash), 'hex'),
+        header,
+        ext: new xdr.LedgerHeaderHistoryEntryExt(0),
+      }),
+      txSet,
+      txProcessing: rows.map(
+        (r, i) =>
+          new xdr.TransactionResultMetaV1({
+            ext: new xdr.ExtensionPoint(0),
+            result: pairs[i]!,
+            feeProcessing: xdr.LedgerEntryChanges.fromXDR(Buffer.from(r.fee_meta)),
+            txApplyProcessing: xdr.TransactionMeta.fromXDR(Buffer.from(r.result_meta)),
+            postTxApplyFeeProcessing: [],
+          }),
+      ),
+      upgradesProcessing: [],
+      scpInfo: [],
+      totalByteSizeOfLiveSorobanState: xdr.Uint64.fromString('0'),
+      evictedKeys: [],
+    }),
+  );
+  return { header: header.toXDR(), closeMeta: closeMeta.toXDR() };
+}
+
+describe('the hand-written XDR of a ledger range (issue 39.1: the lake writer reads ledgers by range)', () => {
+  it('equals, byte for byte, the header and close meta built from stellar-base objects, for every ledger of the store', () => {
+    const first = Number(store.earliestLedger());
+    const latest = Number(store.latestLedger());
+    // Read in ranges of 7 (as the writer reads ahead), one past the store's last ledger.
+    const read: number[] = [];
+    for (let from = first; from <= latest + 1; from += 7) {
+      for (const ledger of ledgerBytes(store, from, from + 6)) {
+        const reference = builtWithStellarBase(ledger.sequence);
+        expect(ledger.header.equals(reference.header), `ledger ${ledger.sequence}'s header`).toBe(true);
+        expect(ledger.closeMeta!.equals(reference.closeMeta), `ledger ${ledger.sequence}'s close meta`).toBe(true);
+        read.push(ledger.sequence);
+      }
+    }
+    // Each ledger once, in order, none past the store's last.
+    expect(read).toEqual(Array.from({ length: latest - first + 1 }, (_, i) => first + i));
+    expect(ledgerBytes(store, latest + 1, latest + 5)).toEqual([]);
   });
 });
 

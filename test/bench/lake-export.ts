@@ -1,9 +1,10 @@
 // Benchmark: the local network's ledger data lake written from a generated history on its own
 // (issue 39.1: at least 5,000 ledgers a second), one ledger a file as the public lake.
 //   node --import tsx test/bench/lake-export.ts [operations=100000] [ledgers-per-file=1]
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zstdDecompressSync } from 'node:zlib';
 import { historyGenesisTime } from '../../network/demo-generator/calendar';
 import { generateHistory } from '../../network/demo-generator/generate';
 import { LakeWriter } from '../../network/lake/writer';
@@ -30,13 +31,20 @@ try {
   const batches = writer.catchUp();
   const seconds = (performance.now() - started) / 1000;
   const ledgers = batches * perFile;
+  // After the clock: the objects' sizes, compressed and not (the XDR the writer assembled).
   let bytes = 0;
+  let xdrBytes = 0;
   for (const entry of readdirSync(lake, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+    if (entry.isFile() && entry.name.endsWith('.xdr.zst')) {
+      const object = readFileSync(join(entry.parentPath, entry.name));
+      bytes += object.length;
+      xdrBytes += zstdDecompressSync(object).length;
+    }
   store.close();
   console.log(
     `lake export: ${ledgers} ledgers (${ops} generated operations) in ${batches} files of ${perFile}, ${seconds.toFixed(2)} s: ` +
-      `${Math.round(ledgers / seconds)} ledgers/s, ${(bytes / 1e6).toFixed(1)} MB (${Math.round(bytes / ledgers)} bytes a ledger)`,
+      `${Math.round(ledgers / seconds)} ledgers/s, ${(bytes / 1e6).toFixed(1)} MB (${Math.round(bytes / ledgers)} bytes a ledger), ` +
+      `from ${(xdrBytes / 1e6).toFixed(1)} MB of XDR (${Math.round(xdrBytes / ledgers)} bytes a ledger, ${(xdrBytes / 1e6 / seconds).toFixed(0)} MB/s)`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -19,8 +19,8 @@ export const LAKE_DEFAULTS = { ledgersPerBatch: 1, batchesPerPartition: 64_000 }
 /** The manifest's version, as galexie writes it. */
 const LAKE_VERSION = '1.0';
 /**
- * Ledgers read from the store at once (two statements for all of them): a ledger holds at most
- * 1,000 transactions of a few kB each, so a read holds a few tens of MB at worst.
+ * Ledgers read from the store at once (two statements for all of them), at most: fewer when they
+ * hold more than rpc/ledger-meta.ts's OPERATIONS_A_READ operations together.
  */
 const LEDGERS_A_READ = 16;
 /**

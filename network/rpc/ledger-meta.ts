@@ -45,8 +45,8 @@ const statements = new WeakMap<Store, Statements>();
 function statementsOf(store: Store): Statements {
   let found = statements.get(store);
   if (!found) {
-    const ledgers = store.db.prepare(`SELECT sequence, hash, prev_hash, closed_at, fee_pool, base_fee, base_reserve
-      FROM ledgers WHERE sequence >= ? AND sequence <= ? ORDER BY sequence`);
+    const ledgers = store.db.prepare(`SELECT sequence, hash, prev_hash, closed_at, fee_pool, base_fee, base_reserve,
+      operation_count FROM ledgers WHERE sequence >= ? AND sequence <= ? ORDER BY sequence`);
     // Transaction ids are TOIDs: ledger << 32 | order << 12.
     const transactions = store.db.prepare(`SELECT t.id, t.hash, t.envelope_xdr, t.result_xdr, m.fee_meta, m.result_meta
       FROM transactions t LEFT JOIN transaction_meta m ON m.transaction_id = t.id
@@ -61,7 +61,7 @@ function statementsOf(store: Store): Statements {
   return found;
 }
 
-type LedgerRow = [bigint, string, string, string, bigint, bigint, bigint];
+type LedgerRow = [bigint, string, string, string, bigint, bigint, bigint, bigint];
 type TransactionRow = [bigint, string, string, string, Uint8Array | null, Uint8Array | null];
 
 /** A transaction's pieces as bytes. */
@@ -74,14 +74,35 @@ interface Piece {
 }
 
 /**
- * The ledgers from `first` to `last` the store holds, in order, as bytes (a ledger not in the
- * store is left out). The caller bounds the range: each ledger's transactions are held at once.
+ * Operations read at once, at most, unless one ledger holds more: a ledger of 1,000 transactions
+ * of 100 operations each holds tens of MB of meta, and a read of several such is not held at once.
  */
-export function ledgerBytes(store: Store, first: number, last: number): LedgerBytes[] {
+export const OPERATIONS_A_READ = 5_000;
+
+/**
+ * The ledgers from `first` towards `last` the store holds, in order, as bytes (a ledger not in the
+ * store is left out): as many as hold at most `maxOperations` operations together, and always the
+ * first, so a caller reads on from the last one given.
+ */
+export function ledgerBytes(
+  store: Store,
+  first: number,
+  last: number,
+  maxOperations = OPERATIONS_A_READ,
+): LedgerBytes[] {
   const { ledgers, transactions } = statementsOf(store);
-  const rows = ledgers.all(first, last) as unknown as LedgerRow[];
+  const all = ledgers.all(first, last) as unknown as LedgerRow[];
+  let operations = 0;
+  let taken = 0;
+  while (taken < all.length) {
+    operations += Number(all[taken]![7]);
+    if (taken > 0 && operations > maxOperations) break;
+    taken++;
+  }
+  const rows = all.slice(0, taken);
   if (rows.length === 0) return [];
-  const txs = transactions.all(BigInt(first) << 32n, BigInt(last + 1) << 32n) as unknown as TransactionRow[];
+  const through = Number(rows.at(-1)![0]);
+  const txs = transactions.all(BigInt(first) << 32n, BigInt(through + 1) << 32n) as unknown as TransactionRow[];
   const out: LedgerBytes[] = [];
   let at = 0;
   for (const ledger of rows) {

@@ -231,10 +231,12 @@ describe('the hand-written XDR of a ledger range (issue 39.1: the lake writer re
   it('equals, byte for byte, the header and close meta built from stellar-base objects, for every ledger of the store', () => {
     const first = Number(store.earliestLedger());
     const latest = Number(store.latestLedger());
-    // Read in ranges of 7 (as the writer reads ahead), one past the store's last ledger.
+    // Read in ranges of up to 7 (as the writer reads ahead), on from the last ledger given.
     const read: number[] = [];
-    for (let from = first; from <= latest + 1; from += 7) {
-      for (const ledger of ledgerBytes(store, from, from + 6)) {
+    for (let from = first; from <= latest; from = read.at(-1)! + 1) {
+      const ledgers = ledgerBytes(store, from, from + 6);
+      expect(ledgers.length).toBeGreaterThan(0);
+      for (const ledger of ledgers) {
         const reference = builtWithStellarBase(ledger.sequence);
         expect(ledger.header.equals(reference.header), `ledger ${ledger.sequence}'s header`).toBe(true);
         expect(ledger.closeMeta!.equals(reference.closeMeta), `ledger ${ledger.sequence}'s close meta`).toBe(true);
@@ -244,6 +246,36 @@ describe('the hand-written XDR of a ledger range (issue 39.1: the lake writer re
     // Each ledger once, in order, none past the store's last.
     expect(read).toEqual(Array.from({ length: latest - first + 1 }, (_, i) => first + i));
     expect(ledgerBytes(store, latest + 1, latest + 5)).toEqual([]);
+  });
+
+  it('reads at most the operations it is given, and always the first ledger however many it holds', () => {
+    const first = Number(store.earliestLedger());
+    const latest = Number(store.latestLedger());
+    const operations = (sequence: number) => Number(store.ledger(BigInt(sequence))!.operation_count);
+    const busiest = Math.max(...Array.from({ length: latest - first + 1 }, (_, i) => operations(first + i)));
+    expect(busiest).toBeGreaterThan(1);
+    // A bound of none: a ledger with operations a read, or a run of empty ledgers; the same bytes.
+    let reads = 0;
+    for (let sequence = first; sequence <= latest; reads++) {
+      const ledgers = ledgerBytes(store, sequence, latest, 0);
+      expect(ledgers[0]!.sequence).toBe(sequence);
+      const counts = ledgers.map((l) => operations(l.sequence));
+      if (counts[0]! > 0) expect(counts).toHaveLength(1);
+      else expect(counts).toEqual(counts.map(() => 0));
+      const next = ledgers.at(-1)!.sequence + 1;
+      if (counts[0] === 0 && next <= latest) expect(operations(next)).toBeGreaterThan(0);
+      for (const ledger of ledgers)
+        expect(ledger.closeMeta!.equals(builtWithStellarBase(ledger.sequence).closeMeta)).toBe(true);
+      sequence = next;
+    }
+    const busy = Array.from({ length: latest - first + 1 }, (_, i) => first + i).filter((l) => operations(l) > 0);
+    expect(reads).toBeGreaterThanOrEqual(busy.length);
+    // Both edges of the bound: the whole store's operations read it in one go, one fewer does not.
+    const total = Array.from({ length: latest - first + 1 }, (_, i) => operations(first + i)).reduce((a, b) => a + b);
+    expect(ledgerBytes(store, first, latest, total)).toHaveLength(latest - first + 1);
+    const short = ledgerBytes(store, first, latest, total - 1);
+    expect(short.length).toBeLessThan(latest - first + 1);
+    expect(short.map((l) => operations(l.sequence)).reduce((a, b) => a + b)).toBeLessThanOrEqual(total - 1);
   });
 });
 

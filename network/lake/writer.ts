@@ -37,9 +37,10 @@ export interface LakeWriterOptions {
 }
 
 /**
- * Writes a file whole or not at all: to a temporary name beside it, then renamed (no fsync: a reader
- * relies on the rename; after the machine itself stops, the next start checks the last object
- * present and refuses a damaged one by name). `folders`: the folders already made, so a partition's is made once.
+ * Writes a file whole or not at all: to a temporary name beside it, then renamed (no fsync: a
+ * reader relies on the rename; after the machine itself stops, the next start checks the last
+ * object present and refuses a damaged one by name). `folders`: the folders already made, so a
+ * partition's is made once (a folder removed under a running writer stops it with the error).
  */
 function writeWhole(path: string, bytes: Uint8Array | string, folders?: Set<string>): void {
   const folder = dirname(path);

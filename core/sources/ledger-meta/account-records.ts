@@ -1,0 +1,280 @@
+// One ledger's records of one account, read from its LedgerCloseMeta: what the account's three
+// Horizon listings (/accounts/{id}/operations?join=transactions&include_failed=true, its
+// /transactions?include_failed=true and its /trades) would list of the ledger, written by the
+// one translator (horizon-operations.ts, horizon-trades.ts, ../rpc/horizon-json.ts), and the
+// balances of the account the ledger's entry changes record before and after it. The ledger data
+// lake's sync and RPC's getLedgers both index an account through this, so an index built from
+// ledgers holds exactly what one built from a Horizon holds. Pure and synchronous, its results
+// plain JSON (a worker thread's structured clone).
+//
+// Who an operation belongs to is Horizon's participant rule (its operations processor), which the
+// local service's operation scopes apply too (network/validator/apply.ts scopesOf): the
+// operation's source; a create, payment, path payment or merge's destination; a claimable
+// balance's claimants; allow trust's and set trust line flags' trustor; a clawback's holder; a
+// begin sponsoring's sponsored account and the end's sponsor; the accounts a contract call's SAC
+// events name; and the sponsor of an entry the operation created. A transaction belongs to its
+// source, its fee payer and its operations' participants (as the local service lists them;
+// Horizon also lists it for accounts whose entries only its meta changed, which no record here
+// stands for: their trades are listed, their fee rows never concern them).
+import { StrKey, type xdr } from '@stellar/stellar-base';
+import { transactionJson } from '../rpc/horizon-json';
+import type { AssetContracts } from './asset-events';
+import { CloseMetaError, closeTimeOf, ledgerSequenceOf, transactionsOf, type MetaTransaction } from './close-meta';
+import { entryBalances } from './entry-balances';
+import type { JsonObject } from './horizon-fields';
+import { horizonOperations, innerOf, operationInputs, operationResults } from './horizon-operations';
+import { horizonTrades } from './horizon-trades';
+import { envelopesByHash } from './tx-set';
+
+export interface AccountLedgerRecords {
+  ledger: number;
+  /** The ledger's close time, unix seconds. */
+  closeTime: number;
+  /** Horizon operation records of the account (Horizon's participant rule), in id order, each with `transaction` embedded as join=transactions gives it, failed ones included. */
+  operations: JsonObject[];
+  /** Horizon transaction records of the account's transactions (as /accounts/{id}/transactions lists them, failed included), in order. */
+  transactions: JsonObject[];
+  /** Horizon trade records the account is the base or counter of (as /accounts/{id}/trades lists them), in order. */
+  trades: JsonObject[];
+  /** Each balance of the account (asset key as shared/moves.ts movedAssetKey: "native", "CODE:ISSUER", "pool:<hex>") this ledger's entry changes touched (fee processing, applies, post-apply refunds, in the ledger's order): stroops before the ledger and after it, decimal integer strings. */
+  balances: { asset: string; before: string; after: string }[];
+}
+
+const base = (muxed: xdr.MuxedAccount): string =>
+  StrKey.encodeEd25519PublicKey(
+    muxed.switch().name === 'keyTypeEd25519' ? muxed.ed25519() : muxed.med25519().ed25519(),
+  );
+const accountId = (id: xdr.AccountId): string => StrKey.encodeEd25519PublicKey(id.ed25519());
+
+/** The fee bump's payer and the inner transaction's source, as G… accounts. */
+function sourcesOf(envelope: xdr.TransactionEnvelope): { source: string; feeAccount: string } {
+  const source = base(innerOf(envelope).source);
+  return {
+    source,
+    feeAccount: envelope.switch().name === 'envelopeTypeTxFeeBump' ? base(envelope.feeBump().tx().feeSource()) : source,
+  };
+}
+
+/**
+ * Horizon's participants of each operation of a transaction (its operations processor's
+ * Participants): see the file's head. `changes` and `events` are each operation's (empty when the
+ * transaction failed).
+ */
+export function operationParticipants(
+  envelope: xdr.TransactionEnvelope,
+  changes: readonly (readonly xdr.LedgerEntryChange[])[],
+  eventAccounts: readonly (readonly string[])[],
+): Set<string>[] {
+  const { source: txSource, operations } = innerOf(envelope);
+  const sources = operations.map((op) => base(op.sourceAccount() ?? txSource));
+  return operations.map((op, index) => {
+    const found = [sources[index]!];
+    const body = op.body();
+    switch (body.switch().name) {
+      case 'createAccount':
+        found.push(accountId(body.createAccountOp().destination()));
+        break;
+      case 'payment':
+        found.push(base(body.paymentOp().destination()));
+        break;
+      case 'pathPaymentStrictReceive':
+        found.push(base(body.pathPaymentStrictReceiveOp().destination()));
+        break;
+      case 'pathPaymentStrictSend':
+        found.push(base(body.pathPaymentStrictSendOp().destination()));
+        break;
+      case 'allowTrust':
+        found.push(accountId(body.allowTrustOp().trustor()));
+        break;
+      case 'accountMerge':
+        found.push(base(body.destination()));
+        break;
+      case 'createClaimableBalance':
+        for (const claimant of body.createClaimableBalanceOp().claimants())
+          found.push(accountId(claimant.v0().destination()));
+        break;
+      case 'beginSponsoringFutureReserves':
+        found.push(accountId(body.beginSponsoringFutureReservesOp().sponsoredId()));
+        break;
+      case 'endSponsoringFutureReserves': {
+        // The sponsor: the source of the last begin before it that sponsored this operation's source.
+        for (let i = index - 1; i >= 0; i--) {
+          const before = operations[i]!.body();
+          if (
+            before.switch().name === 'beginSponsoringFutureReserves' &&
+            accountId(before.beginSponsoringFutureReservesOp().sponsoredId()) === sources[index]
+          ) {
+            found.push(sources[i]!);
+            break;
+          }
+        }
+        break;
+      }
+      case 'clawback':
+        found.push(base(body.clawbackOp().from()));
+        break;
+      case 'setTrustLineFlags':
+        found.push(accountId(body.setTrustLineFlagsOp().trustor()));
+        break;
+      case 'invokeHostFunction':
+        found.push(...(eventAccounts[index] ?? []));
+        break;
+      default:
+        break;
+    }
+    // The sponsor of an entry the operation created (Horizon's getSponsor).
+    for (const change of changes[index] ?? []) {
+      if (change.switch().name !== 'ledgerEntryCreated') continue;
+      const ext = change.created().ext();
+      if (ext.switch() === 1) {
+        const sponsor = ext.v1().sponsoringId();
+        if (sponsor) found.push(accountId(sponsor));
+      }
+    }
+    return new Set(found);
+  });
+}
+
+/** Does the meta or the envelope hold the account's key at all? (A cheap test before reading a transaction whole.) */
+function mentions(bytes: Buffer, key: Buffer): boolean {
+  return bytes.includes(key);
+}
+
+/**
+ * The ledger's records of `account` (G…), or null when nothing of the ledger concerns it (no
+ * record and no balance change). Throws CloseMetaError naming the ledger (and the transaction)
+ * for meta it cannot read.
+ */
+export function accountRecords(
+  meta: xdr.LedgerCloseMeta,
+  account: string,
+  contracts: AssetContracts,
+): AccountLedgerRecords | null {
+  let ledger = 0;
+  try {
+    ledger = ledgerSequenceOf(meta);
+    return read(meta, ledger, account, contracts);
+  } catch (error) {
+    if (error instanceof CloseMetaError && error.message.startsWith(`ledger ${ledger}`)) throw error;
+    const what = error instanceof Error ? error.message : String(error);
+    throw new CloseMetaError(`ledger ${ledger}: ${what.slice(0, 300)}`, { cause: error });
+  }
+}
+
+function read(
+  meta: xdr.LedgerCloseMeta,
+  ledger: number,
+  account: string,
+  contracts: AssetContracts,
+): AccountLedgerRecords | null {
+  const closeTime = Number(closeTimeOf(meta));
+  const txs = transactionsOf(meta);
+  const key = Buffer.from(StrKey.decodeEd25519PublicKey(account));
+
+  // The balances: every entry change of the ledger, in its order (all fees, each apply, each refund).
+  const touched = entryBalances([
+    ...txs.map((tx) => tx.feeChanges),
+    ...txs.flatMap((tx) => [tx.changesBefore, ...tx.operations.map((op) => op.changes), tx.changesAfter]),
+    ...txs.map((tx) => tx.postFeeChanges),
+  ]);
+  const balances = [...touched.values()]
+    .filter((b) => b.account === account)
+    .map((b) => ({ asset: b.asset, before: String(b.before), after: String(b.after) }));
+
+  const operations: JsonObject[] = [];
+  const transactions: JsonObject[] = [];
+  const trades: JsonObject[] = [];
+  const processing = meta.value().txProcessing() as (xdr.TransactionResultMeta | xdr.TransactionResultMetaV1)[];
+  let envelopes: Map<string, xdr.TransactionEnvelope> | undefined;
+  txs.forEach((tx, index) => {
+    const item = processing[index]!;
+    const result = item.result().result();
+    envelopes ??= envelopesByHash(meta, contracts.passphrase);
+    const envelope = envelopes.get(tx.hash);
+    if (!envelope)
+      throw new CloseMetaError(
+        `ledger ${ledger}: its meta names transaction ${tx.hash}, which its transaction set does not hold`,
+      );
+    // Neither its envelope nor its result nor its meta holds the account's key: nothing of it is the account's.
+    if (
+      !mentions(envelope.toXDR(), key) &&
+      !mentions(result.toXDR(), key) &&
+      !mentions(item.txApplyProcessing().toXDR(), key)
+    )
+      return;
+    readTransaction(tx, envelope, result, { ledger, closeTime, account, contracts }, operations, transactions, trades);
+  });
+
+  const changed = balances.some((b) => b.before !== b.after);
+  if (!operations.length && !transactions.length && !trades.length && !changed) return null;
+  return { ledger, closeTime, operations, transactions, trades, balances };
+}
+
+interface Reading {
+  ledger: number;
+  closeTime: number;
+  account: string;
+  contracts: AssetContracts;
+}
+
+function readTransaction(
+  tx: MetaTransaction,
+  envelope: xdr.TransactionEnvelope,
+  result: xdr.TransactionResult,
+  { ledger, closeTime, account, contracts }: Reading,
+  operations: JsonObject[],
+  transactions: JsonObject[],
+  trades: JsonObject[],
+): void {
+  try {
+    const inputs = operationInputs(tx.successful ? tx.operations : [], contracts);
+    const eventAccounts = inputs.operationEvents.map((events) =>
+      events.flatMap((e) => [e.from, e.to].filter((a): a is string => a !== undefined && a.startsWith('G'))),
+    );
+    const participants = operationParticipants(envelope, inputs.operationChanges, eventAccounts);
+    const { source, feeAccount } = sourcesOf(envelope);
+    const ownOps = participants.map((set) => set.has(account));
+    const ownTx = source === account || feeAccount === account || ownOps.some(Boolean);
+    const landed = { hash: tx.hash, ledger, applicationOrder: tx.order, closeTime, envelope, result };
+    const txRecord = () =>
+      transactionJson({
+        hash: tx.hash,
+        ledger,
+        applicationOrder: tx.order,
+        createdAt: closeTime,
+        envelopeXdr: envelope.toXDR('base64'),
+        resultXdr: result.toXDR('base64'),
+      });
+    let joined: JsonObject | undefined;
+    if (ownTx) {
+      joined = txRecord();
+      transactions.push(joined);
+    }
+    if (ownOps.some(Boolean)) {
+      const records = horizonOperations({ ...landed, ...inputs });
+      records.forEach((record, i) => {
+        if (ownOps[i]) operations.push({ ...record, transaction: joined! });
+      });
+    }
+    if (!tx.successful) return;
+    const { source: txSource, operations: ops } = innerOf(envelope);
+    const results = operationResults(result);
+    ops.forEach((op, i) => {
+      const made = horizonTrades({
+        ledger,
+        applicationOrder: tx.order,
+        opIndex: i + 1,
+        closeTime,
+        operation: op,
+        source: base(op.sourceAccount() ?? txSource),
+        result: results[i],
+        changes: tx.operations[i]?.changes ?? [],
+      });
+      for (const trade of made)
+        if (trade['base_account'] === account || trade['counter_account'] === account) trades.push(trade);
+    });
+  } catch (error) {
+    const what = error instanceof Error ? error.message : String(error);
+    throw new CloseMetaError(`ledger ${ledger}, transaction ${tx.hash}: ${what.slice(0, 300)}`, { cause: error });
+  }
+}

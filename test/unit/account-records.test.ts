@@ -1,0 +1,126 @@
+// One ledger's records of one account from its close meta (core/sources/ledger-meta/account-records.ts,
+// issue 39.2): what the account's operations, transactions and trades listings hold of the ledger,
+// and its balances before and after. Against real public-network ledgers (skips, saying why, where
+// ../shared/fixtures is absent): for accounts the ledger changed, what its records say moved (the
+// moves of its operations, the fees it paid, its trades) adds up, per asset, to what its entries
+// record, to the stroop.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { Networks, xdr } from '@stellar/stellar-base';
+import { describe, expect, it } from 'vitest';
+import { parseAmount } from '../../shared/amount';
+import { movedAssetKey, movesOf } from '../../shared/moves';
+import { normalizeOperation } from '../../core/sources/horizon/normalize';
+import { accountRecords, type AccountLedgerRecords } from '../../core/sources/ledger-meta/account-records';
+import { AssetContracts } from '../../core/sources/ledger-meta/asset-events';
+import { transactionsOf } from '../../core/sources/ledger-meta/close-meta';
+import { entryBalances } from '../../core/sources/ledger-meta/entry-balances';
+import { tradeOf } from '../../core/history-index/worker-thread/side-records';
+import { realFixtures } from '../support/real-fixtures';
+
+const DIR = realFixtures('ledger-meta-real');
+const PUBNET = new AssetContracts(Networks.PUBLIC);
+
+function gz(sequence: number): xdr.LedgerCloseMeta {
+  return xdr.LedgerCloseMeta.fromXDR(gunzipSync(readFileSync(join(DIR!, `ledger-${sequence}.xdr.gz`))));
+}
+function v3Batch(): xdr.LedgerCloseMeta {
+  return xdr.LedgerCloseMetaBatch.fromXDR(
+    zstdDecompressSync(readFileSync(join(DIR!, 'FCD285FF--53312000.xdr.zstd'))),
+  ).ledgerCloseMeta()[0]!;
+}
+
+/**
+ * What the records say moved for `account`, per asset: its operations' moves (the one reading,
+ * shared/moves.ts, from its side), the fees it paid, and its trades (as the index adds them:
+ * side-writer.ts, but for the trades its own path payment took, already in that operation's moves).
+ */
+export function movedByRecords(records: AccountLedgerRecords, account: string): Map<string, bigint> {
+  const net = new Map<string, bigint>();
+  const add = (asset: string, stroops: bigint) => net.set(asset, (net.get(asset) ?? 0n) + stroops);
+  const types = new Map<string, string>();
+  for (const record of records.operations) {
+    const op = normalizeOperation(record, { viewer: account, raw: null });
+    types.set(op.id, op.type);
+    for (const leg of movesOf(op, account).legs) {
+      if (leg.amount === undefined) throw new Error(`operation ${op.id}: a leg without an amount`);
+      add(movedAssetKey(leg.asset), leg.side === 'in' ? parseAmount(leg.amount) : -parseAmount(leg.amount));
+    }
+  }
+  for (const tx of records.transactions)
+    if (tx['fee_account'] === account) add('native', -BigInt(String(tx['fee_charged'])));
+  for (const trade of records.trades) {
+    const fill = tradeOf(trade, account)!;
+    if (fill.taker && types.get(String(fill.opId))?.startsWith('path_payment')) continue;
+    add(fill.legs[0].asset, -fill.legs[0].amount!);
+    add(fill.legs[1].asset, fill.legs[1].amount!);
+  }
+  for (const [asset, stroops] of net) if (stroops === 0n) net.delete(asset);
+  return net;
+}
+
+const recorded = (records: AccountLedgerRecords) =>
+  new Map(
+    records.balances
+      .map((b) => [b.asset, BigInt(b.after) - BigInt(b.before)] as const)
+      .filter(([, change]) => change !== 0n),
+  );
+
+/** Every account whose balance the ledger's entry changes touched. */
+function accountsChanged(lcm: xdr.LedgerCloseMeta): string[] {
+  const txs = transactionsOf(lcm);
+  const lists = [
+    ...txs.map((tx) => tx.feeChanges),
+    ...txs.flatMap((tx) => [tx.changesBefore, ...tx.operations.map((op) => op.changes), tx.changesAfter]),
+    ...txs.map((tx) => tx.postFeeChanges),
+  ];
+  return [
+    ...new Set([...entryBalances(lists).values()].filter((b) => b.before !== b.after).map((b) => b.account)),
+  ].sort();
+}
+
+/** A map's entries as sorted text, for comparison and messages. */
+const shown = (net: Map<string, bigint>) =>
+  JSON.stringify(Object.fromEntries([...net].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, String(v)])));
+
+/** Accounts read per ledger: every one would take minutes (each reads the ledger whole); evenly spread. */
+const SAMPLE = 40;
+
+describe.skipIf(!DIR)('an account read from real public ledgers (meta v4 with events, and v3 without)', () => {
+  const cases: [string, () => xdr.LedgerCloseMeta][] = [
+    ...[51000294, 57500008, 63092988, 63092990, 63092996].map((sequence): [string, () => xdr.LedgerCloseMeta] => [
+      `ledger ${sequence} (meta v4)`,
+      () => gz(sequence),
+    ]),
+    ['ledger 53312000 (protocol 21, meta v3, a lake batch)', v3Batch],
+  ];
+  it.each(cases)(
+    '%s: for every account it changed, its records’ moves, fees and trades equal its balances’ changes, per asset',
+    (_name, load) => {
+      const lcm = load();
+      const changed = accountsChanged(lcm);
+      expect(changed.length).toBeGreaterThan(50);
+      const step = Math.ceil(changed.length / SAMPLE);
+      const accounts = changed.filter((_a, i) => i % step === 0);
+      const mismatches: string[] = [];
+      let trades = 0;
+      for (const account of accounts) {
+        const records = accountRecords(lcm, account, PUBNET)!;
+        expect(records, account).not.toBeNull();
+        trades += records.trades.length;
+        // An issuer holds no balance of its own asset: what it sends is minted, what it receives burnt.
+        const moved = new Map(
+          [...movedByRecords(records, account)].filter(([asset]) => !asset.endsWith(`:${account}`)),
+        );
+        const [fromRecords, fromEntries] = [shown(moved), shown(recorded(records))];
+        if (fromRecords !== fromEntries)
+          mismatches.push(
+            `${account}: records ${fromRecords}, entries ${fromEntries}; operations ${records.operations.map((o) => String(o['type'])).join(',')}`,
+          );
+      }
+      console.log(`${_name}: ${accounts.length} accounts, ${trades} trades, ${mismatches.length} mismatches`);
+      expect(mismatches).toEqual([]);
+    },
+  );
+});

@@ -20,7 +20,7 @@ import { StrKey, type xdr } from '@stellar/stellar-base';
 import { transactionJson } from '../rpc/horizon-json';
 import type { AssetContracts } from './asset-events';
 import { CloseMetaError, closeTimeOf, ledgerSequenceOf, transactionsOf, type MetaTransaction } from './close-meta';
-import { entryBalances } from './entry-balances';
+import { entryBalances, netOfTransaction } from './entry-balances';
 import type { JsonObject } from './horizon-fields';
 import { horizonOperations, innerOf, operationInputs, operationResults } from './horizon-operations';
 import { horizonTrades } from './horizon-trades';
@@ -171,15 +171,22 @@ function read(
   const txs = transactionsOf(meta);
   const key = Buffer.from(StrKey.decodeEd25519PublicKey(account));
 
-  // The balances: every entry change of the ledger, in its order (all fees, each apply, each refund).
-  const touched = entryBalances([
+  // The balances: every entry change of the ledger, in its order (all fees, each apply, each
+  // refund). After: where the last change left it. Before: after less the sum of each list's own
+  // change, which does not depend on the lists' order (a core whose fee changes state the balance
+  // as of the transaction's apply rather than before all of them still reads true).
+  const lists = [
     ...txs.map((tx) => tx.feeChanges),
     ...txs.flatMap((tx) => [tx.changesBefore, ...tx.operations.map((op) => op.changes), tx.changesAfter]),
     ...txs.map((tx) => tx.postFeeChanges),
-  ]);
-  const balances = [...touched.values()]
-    .filter((b) => b.account === account)
-    .map((b) => ({ asset: b.asset, before: String(b.before), after: String(b.after) }));
+  ];
+  const touched = [...entryBalances(lists).values()].filter((b) => b.account === account);
+  const net = touched.length ? netOfTransaction(lists) : new Map<string, bigint>();
+  const balances = touched.map((b) => ({
+    asset: b.asset,
+    before: String(b.after - (net.get(`${account}|${b.asset}`) ?? 0n)),
+    after: String(b.after),
+  }));
 
   const operations: JsonObject[] = [];
   const transactions: JsonObject[] = [];

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, zstdDecompressSync } from 'node:zlib';
-import { Networks, xdr } from '@stellar/stellar-base';
+import { Account, Asset, Keypair, Networks, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../shared/amount';
 import { movedAssetKey, movesOf } from '../../shared/moves';
@@ -16,7 +16,7 @@ import { accountRecords, type AccountLedgerRecords } from '../../core/sources/le
 import { AssetContracts } from '../../core/sources/ledger-meta/asset-events';
 import { transactionsOf } from '../../core/sources/ledger-meta/close-meta';
 import { entryBalances } from '../../core/sources/ledger-meta/entry-balances';
-import { tradeOf } from '../../core/history-index/worker-thread/side-records';
+import { feeRowOf, tradeOf } from '../../core/history-index/worker-thread/side-records';
 import { realFixtures } from '../support/real-fixtures';
 
 const DIR = realFixtures('ledger-meta-real');
@@ -123,4 +123,159 @@ describe.skipIf(!DIR)('an account read from real public ledgers (meta v4 with ev
       expect(mismatches).toEqual([]);
     },
   );
+});
+
+/** A one-transaction ledger (close meta v0): `payer` fee-bumps `source`'s payment of 5 XLM to `to`. */
+function feeBumpLedger(payer: Keypair, source: Keypair, to: Keypair) {
+  const passphrase = Networks.TESTNET;
+  const inner = new TransactionBuilder(new Account(source.publicKey(), '100'), {
+    fee: '100',
+    networkPassphrase: passphrase,
+  })
+    .addOperation(Operation.payment({ destination: to.publicKey(), asset: Asset.native(), amount: '5' }))
+    .setTimeout(0)
+    .build();
+  inner.sign(source);
+  const bump = TransactionBuilder.buildFeeBumpTransaction(payer, '400', inner, passphrase);
+  bump.sign(payer);
+  const envelope = bump.toEnvelope();
+  const hash = bump.hash();
+  const FEE = 200n;
+  const entry = (who: Keypair, balance: bigint) =>
+    new xdr.LedgerEntry({
+      lastModifiedLedgerSeq: 7,
+      data: xdr.LedgerEntryData.account(
+        new xdr.AccountEntry({
+          accountId: xdr.PublicKey.publicKeyTypeEd25519(who.rawPublicKey()),
+          balance: new xdr.Int64(balance),
+          seqNum: new xdr.Int64(100n),
+          numSubEntries: 0,
+          inflationDest: null,
+          flags: 0,
+          homeDomain: '',
+          thresholds: Buffer.from([1, 0, 0, 0]),
+          signers: [],
+          ext: new xdr.AccountEntryExt(0),
+        }),
+      ),
+      ext: new xdr.LedgerEntryExt(0),
+    });
+  const moved = (who: Keypair, from: bigint, to: bigint) => [
+    xdr.LedgerEntryChange.ledgerEntryState(entry(who, from)),
+    xdr.LedgerEntryChange.ledgerEntryUpdated(entry(who, to)),
+  ];
+  const opResult = xdr.OperationResult.opInner(xdr.OperationResultTr.payment(xdr.PaymentResult.paymentSuccess()));
+  const innerResult = new xdr.InnerTransactionResult({
+    feeCharged: new xdr.Int64(100n),
+    result: xdr.InnerTransactionResultResult.txSuccess([opResult]),
+    ext: new xdr.InnerTransactionResultExt(0),
+  });
+  const result = new xdr.TransactionResult({
+    feeCharged: new xdr.Int64(FEE),
+    result: xdr.TransactionResultResult.txFeeBumpInnerSuccess(
+      new xdr.InnerTransactionResultPair({ transactionHash: inner.hash(), result: innerResult }),
+    ),
+    ext: new xdr.TransactionResultExt(0),
+  });
+  const XLM = 10_000_000n;
+  const meta = new xdr.TransactionMeta(
+    2,
+    new xdr.TransactionMetaV2({
+      txChangesBefore: [],
+      operations: [
+        new xdr.OperationMeta({
+          changes: [...moved(source, 100n * XLM, 95n * XLM), ...moved(to, 10n * XLM, 15n * XLM)],
+        }),
+      ],
+      txChangesAfter: [],
+    }),
+  );
+  const header = new xdr.LedgerHeader({
+    ledgerVersion: 21,
+    previousLedgerHash: Buffer.alloc(32),
+    scpValue: new xdr.StellarValue({
+      txSetHash: Buffer.alloc(32),
+      closeTime: new xdr.Uint64(1_700_000_000n),
+      upgrades: [],
+      ext: xdr.StellarValueExt.stellarValueBasic(),
+    }),
+    txSetResultHash: Buffer.alloc(32),
+    bucketListHash: Buffer.alloc(32),
+    ledgerSeq: 8,
+    totalCoins: new xdr.Int64(0n),
+    feePool: new xdr.Int64(0n),
+    inflationSeq: 0,
+    idPool: new xdr.Uint64(0n),
+    baseFee: 100,
+    baseReserve: 5_000_000,
+    maxTxSetSize: 100,
+    skipList: [Buffer.alloc(32), Buffer.alloc(32), Buffer.alloc(32), Buffer.alloc(32)],
+    ext: new xdr.LedgerHeaderExt(0),
+  });
+  const lcm = new xdr.LedgerCloseMeta(
+    0,
+    new xdr.LedgerCloseMetaV0({
+      ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
+        hash: Buffer.alloc(32),
+        header,
+        ext: new xdr.LedgerHeaderHistoryEntryExt(0),
+      }),
+      txSet: new xdr.TransactionSet({ previousLedgerHash: Buffer.alloc(32), txes: [envelope] }),
+      txProcessing: [
+        new xdr.TransactionResultMeta({
+          result: new xdr.TransactionResultPair({ transactionHash: hash, result }),
+          feeProcessing: moved(payer, 50n * XLM, 50n * XLM - FEE),
+          txApplyProcessing: meta,
+        }),
+      ],
+      upgradesProcessing: [],
+      scpInfo: [],
+    }),
+  );
+  return { lcm, contracts: new AssetContracts(passphrase), hash: hash.toString('hex'), fee: FEE };
+}
+
+describe('one ledger of one account (a fee bump, built here)', () => {
+  const [payer, source, to, stranger] = [Keypair.random(), Keypair.random(), Keypair.random(), Keypair.random()];
+  const { lcm, contracts, hash, fee } = feeBumpLedger(payer, source, to);
+
+  it('is null for an account the ledger neither names nor changed', () => {
+    expect(accountRecords(lcm, stranger.publicKey(), contracts)).toBeNull();
+  });
+
+  it('lists the fee-bump transaction for its fee payer, as a fee row it paid, with no operation of its own', () => {
+    const records = accountRecords(lcm, payer.publicKey(), contracts)!;
+    expect(records).toMatchObject({ ledger: 8, closeTime: 1_700_000_000, operations: [], trades: [] });
+    expect(records.transactions).toHaveLength(1);
+    expect(records.transactions[0]).toMatchObject({
+      hash,
+      source_account: source.publicKey(),
+      fee_account: payer.publicKey(),
+      fee_charged: String(fee),
+      successful: true,
+    });
+    const row = feeRowOf(records.transactions[0]!, payer.publicKey())!;
+    expect(row).toMatchObject({ fee, feeAccount: payer.publicKey(), counterparty: source.publicKey() });
+    expect(records.balances).toEqual([{ asset: 'native', before: '500000000', after: String(500000000n - fee) }]);
+    expect(JSON.parse(JSON.stringify(records))).toEqual(records); // plain JSON, for a worker's structured clone
+  });
+
+  it("lists the inner source's payment with its transaction joined (the fee bump's payer named), and no fee row for it", () => {
+    const records = accountRecords(lcm, source.publicKey(), contracts)!;
+    expect(records.operations).toHaveLength(1);
+    expect(records.operations[0]).toMatchObject({
+      type: 'payment',
+      from: source.publicKey(),
+      to: to.publicKey(),
+      amount: '5.0000000',
+      transaction_hash: hash,
+      transaction: { hash, fee_account: payer.publicKey() },
+    });
+    expect(feeRowOf(records.transactions[0]!, source.publicKey())).toBeNull();
+    expect(records.balances).toEqual([{ asset: 'native', before: '1000000000', after: '950000000' }]);
+    // The receiver: the payment is its operation too (Horizon's participants), the transaction one it lists.
+    const received = accountRecords(lcm, to.publicKey(), contracts)!;
+    expect(received.operations.map((r) => r['id'])).toEqual(records.operations.map((r) => r['id']));
+    expect(received.transactions.map((r) => r['hash'])).toEqual([hash]);
+  });
 });

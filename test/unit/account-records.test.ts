@@ -84,8 +84,11 @@ function accountsChanged(lcm: xdr.LedgerCloseMeta): string[] {
 const shown = (net: Map<string, bigint>) =>
   JSON.stringify(Object.fromEntries([...net].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, String(v)])));
 
-/** Accounts read per ledger: every one would take minutes (each reads the ledger whole); evenly spread. */
-const SAMPLE = 40;
+/**
+ * Accounts read per ledger, evenly spread: 40 (about 5 s for the six ledgers); every one (1,805
+ * accounts, about 30 s, all equal when written) with LEDGERSCOPE_ALL_ACCOUNTS=1.
+ */
+const SAMPLE = process.env['LEDGERSCOPE_ALL_ACCOUNTS'] === '1' ? Infinity : 40;
 
 describe.skipIf(!DIR)('an account read from real public ledgers (meta v4 with events, and v3 without)', () => {
   const cases: [string, () => xdr.LedgerCloseMeta][] = [

@@ -16,7 +16,7 @@
 // source, its fee payer and its operations' participants (as the local service lists them;
 // Horizon also lists it for accounts whose entries only its meta changed, which no record here
 // stands for: their trades are listed, their fee rows never concern them).
-import { StrKey, type xdr } from '@stellar/stellar-base';
+import { hash, StrKey, type xdr } from '@stellar/stellar-base';
 import { transactionJson } from '../rpc/horizon-json';
 import type { AssetContracts } from './asset-events';
 import { CloseMetaError, closeTimeOf, ledgerSequenceOf, transactionsOf, type MetaTransaction } from './close-meta';
@@ -24,7 +24,8 @@ import { entryBalances, netOfTransaction } from './entry-balances';
 import type { JsonObject } from './horizon-fields';
 import { horizonOperations, innerOf, operationInputs, operationResults } from './horizon-operations';
 import { horizonTrades } from './horizon-trades';
-import { envelopesByHash } from './tx-set';
+import { base, holderIs, operationParticipants } from './participants';
+import { envelopeHash, envelopesByHash, envelopesOf } from './tx-set';
 
 export interface AccountLedgerRecords {
   ledger: number;
@@ -40,12 +41,6 @@ export interface AccountLedgerRecords {
   balances: { asset: string; before: string; after: string }[];
 }
 
-const base = (muxed: xdr.MuxedAccount): string =>
-  StrKey.encodeEd25519PublicKey(
-    muxed.switch().name === 'keyTypeEd25519' ? muxed.ed25519() : muxed.med25519().ed25519(),
-  );
-const accountId = (id: xdr.AccountId): string => StrKey.encodeEd25519PublicKey(id.ed25519());
-
 /** The fee bump's payer and the inner transaction's source, as G… accounts. */
 function sourcesOf(envelope: xdr.TransactionEnvelope): { source: string; feeAccount: string } {
   const source = base(innerOf(envelope).source);
@@ -53,91 +48,6 @@ function sourcesOf(envelope: xdr.TransactionEnvelope): { source: string; feeAcco
     source,
     feeAccount: envelope.switch().name === 'envelopeTypeTxFeeBump' ? base(envelope.feeBump().tx().feeSource()) : source,
   };
-}
-
-/**
- * Horizon's participants of each operation of a transaction (its operations processor's
- * Participants): see the file's head. `changes` and `events` are each operation's (empty when the
- * transaction failed).
- */
-export function operationParticipants(
-  envelope: xdr.TransactionEnvelope,
-  changes: readonly (readonly xdr.LedgerEntryChange[])[],
-  eventAccounts: readonly (readonly string[])[],
-): Set<string>[] {
-  const { source: txSource, operations } = innerOf(envelope);
-  const sources = operations.map((op) => base(op.sourceAccount() ?? txSource));
-  return operations.map((op, index) => {
-    const found = [sources[index]!];
-    const body = op.body();
-    switch (body.switch().name) {
-      case 'createAccount':
-        found.push(accountId(body.createAccountOp().destination()));
-        break;
-      case 'payment':
-        found.push(base(body.paymentOp().destination()));
-        break;
-      case 'pathPaymentStrictReceive':
-        found.push(base(body.pathPaymentStrictReceiveOp().destination()));
-        break;
-      case 'pathPaymentStrictSend':
-        found.push(base(body.pathPaymentStrictSendOp().destination()));
-        break;
-      case 'allowTrust':
-        found.push(accountId(body.allowTrustOp().trustor()));
-        break;
-      case 'accountMerge':
-        found.push(base(body.destination()));
-        break;
-      case 'createClaimableBalance':
-        for (const claimant of body.createClaimableBalanceOp().claimants())
-          found.push(accountId(claimant.v0().destination()));
-        break;
-      case 'beginSponsoringFutureReserves':
-        found.push(accountId(body.beginSponsoringFutureReservesOp().sponsoredId()));
-        break;
-      case 'endSponsoringFutureReserves': {
-        // The sponsor: the source of the last begin before it that sponsored this operation's source.
-        for (let i = index - 1; i >= 0; i--) {
-          const before = operations[i]!.body();
-          if (
-            before.switch().name === 'beginSponsoringFutureReserves' &&
-            accountId(before.beginSponsoringFutureReservesOp().sponsoredId()) === sources[index]
-          ) {
-            found.push(sources[i]!);
-            break;
-          }
-        }
-        break;
-      }
-      case 'clawback':
-        found.push(base(body.clawbackOp().from()));
-        break;
-      case 'setTrustLineFlags':
-        found.push(accountId(body.setTrustLineFlagsOp().trustor()));
-        break;
-      case 'invokeHostFunction':
-        found.push(...(eventAccounts[index] ?? []));
-        break;
-      default:
-        break;
-    }
-    // The sponsor of an entry the operation created (Horizon's getSponsor).
-    for (const change of changes[index] ?? []) {
-      if (change.switch().name !== 'ledgerEntryCreated') continue;
-      const ext = change.created().ext();
-      if (ext.switch() === 1) {
-        const sponsor = ext.v1().sponsoringId();
-        if (sponsor) found.push(accountId(sponsor));
-      }
-    }
-    return new Set(found);
-  });
-}
-
-/** Does the meta or the envelope hold the account's key at all? (A cheap test before reading a transaction whole.) */
-function mentions(bytes: Buffer, key: Buffer): boolean {
-  return bytes.includes(key);
 }
 
 /**
@@ -179,7 +89,7 @@ function read(
     ...txs.map((tx) => tx.feeChanges),
     ...txs.flatMap((tx) => [tx.changesBefore, ...tx.operations.map((op) => op.changes), tx.changesAfter]),
     ...txs.map((tx) => tx.postFeeChanges),
-  ];
+  ].map((list) => list.filter((change) => holderIs(change, key)));
   const touched = [...entryBalances(lists).values()].filter((b) => b.account === account);
   const net = touched.length ? netOfTransaction(lists) : new Map<string, bigint>();
   const balances = touched.map((b) => ({
@@ -192,23 +102,28 @@ function read(
   const transactions: JsonObject[] = [];
   const trades: JsonObject[] = [];
   const processing = meta.value().txProcessing() as (xdr.TransactionResultMeta | xdr.TransactionResultMetaV1)[];
-  let envelopes: Map<string, xdr.TransactionEnvelope> | undefined;
+  // Only the envelopes that hold the account's key are hashed (hashing every one is most of a
+  // ledger's cost); a transaction whose envelope does not name it may still concern it through its
+  // result (an offer of its crossed: the claim atoms name the seller) or a contract call's SAC
+  // events: then the whole set is hashed to find its envelope.
+  const networkId = hash(Buffer.from(contracts.passphrase));
+  const named = new Map<string, xdr.TransactionEnvelope>();
+  for (const envelope of envelopesOf(meta))
+    if (envelope.toXDR().includes(key)) named.set(envelopeHash(envelope, networkId, contracts.passphrase), envelope);
+  let all: Map<string, xdr.TransactionEnvelope> | undefined;
   txs.forEach((tx, index) => {
-    const item = processing[index]!;
-    const result = item.result().result();
-    envelopes ??= envelopesByHash(meta, contracts.passphrase);
-    const envelope = envelopes.get(tx.hash);
-    if (!envelope)
-      throw new CloseMetaError(
-        `ledger ${ledger}: its meta names transaction ${tx.hash}, which its transaction set does not hold`,
-      );
-    // Neither its envelope nor its result nor its meta holds the account's key: nothing of it is the account's.
-    if (
-      !mentions(envelope.toXDR(), key) &&
-      !mentions(result.toXDR(), key) &&
-      !mentions(item.txApplyProcessing().toXDR(), key)
-    )
-      return;
+    const result = processing[index]!.result().result();
+    let envelope = named.get(tx.hash);
+    if (!envelope) {
+      const called = tx.operations.length === 1 && tx.operations[0]!.events.some((e) => e.toXDR().includes(key));
+      if (!called && !result.toXDR().includes(key)) return;
+      all ??= envelopesByHash(meta, contracts.passphrase);
+      envelope = all.get(tx.hash);
+      if (!envelope)
+        throw new CloseMetaError(
+          `ledger ${ledger}: its meta names transaction ${tx.hash}, which its transaction set does not hold`,
+        );
+    }
     readTransaction(tx, envelope, result, { ledger, closeTime, account, contracts }, operations, transactions, trades);
   });
 

@@ -282,3 +282,45 @@ describe('one ledger of one account (a fee bump, built here)', () => {
     expect(received.transactions.map((r) => r['hash'])).toEqual([hash]);
   });
 });
+
+const HORIZON = realFixtures('horizon-real');
+
+describe.skipIf(!DIR || !HORIZON)('trade records in Horizon’s shape (real Horizon trades, real pubnet ledgers)', () => {
+  it('an order-book and a pool trade read from the ledgers have exactly the fields of Horizon’s (its links aside), and price n/d as text', () => {
+    // A credit asset's code and issuer are named where the asset is one (the fixtures' base is XLM).
+    const credit = (key: string) => /_asset_(code|issuer)$/.test(key);
+    const keys = (record: Record<string, unknown>) =>
+      Object.keys(record)
+        .filter((key) => !credit(key))
+        .sort();
+    const horizon = (name: string) =>
+      Object.keys(JSON.parse(readFileSync(join(HORIZON!, 'java-sdk', name), 'utf8')) as object)
+        .filter((key) => key !== '_links' && !credit(key))
+        .sort();
+    const lcm = gz(51000294);
+    const seen = new Map<string, Record<string, unknown>>();
+    for (const account of accountsChanged(lcm)) {
+      for (const trade of accountRecords(lcm, account, PUBNET)!.trades) {
+        const kind = `${String(trade['trade_type'])}:${'base_liquidity_pool_id' in trade ? 'base' : 'counter'}`;
+        if (!seen.has(kind)) seen.set(kind, trade);
+      }
+      if (seen.size >= 2 && [...seen.keys()].some((k) => k.startsWith('liquidity_pool'))) break;
+    }
+    const orderbook = seen.get('orderbook:counter')!;
+    expect(keys(orderbook)).toEqual(horizon('trade_orderbook.json'));
+    const pool = [...seen].find(([kind]) => kind.startsWith('liquidity_pool'))![1];
+    const shape = horizon('trade_liquidity_pool.json');
+    // The fixture's pool is the counter side; where the ledger's pool is the base, the names swap.
+    const expected =
+      'base_liquidity_pool_id' in pool
+        ? shape
+            .map((k) =>
+              k.replace(/^counter_liquidity/, 'base_liquidity').replace(/^base_(offer_id|account)$/, 'counter_$1'),
+            )
+            .sort()
+        : shape;
+    expect(keys(pool)).toEqual(expected);
+    for (const trade of [orderbook, pool])
+      expect(trade['price']).toEqual({ n: expect.stringMatching(/^\d+$/), d: expect.stringMatching(/^[1-9]\d*$/) });
+  });
+});

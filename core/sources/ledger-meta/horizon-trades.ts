@@ -169,6 +169,8 @@ export function horizonTrades(input: TradeInput): JsonObject[] {
       paging_token: id,
       ledger_close_time: iso(input.closeTime),
       trade_type: pool ? 'liquidity_pool' : 'orderbook',
+      // Horizon's older field, kept beside base_/counter_offer_id: the crossed (seller's) offer.
+      ...(maker ? { offer_id: maker.offerId } : {}),
       ...(pool ? { liquidity_pool_fee_bp: poolFee(input.changes, pool) } : {}),
       ...named('base', base.side),
       base_amount: amount(base.stroops),

@@ -14,7 +14,7 @@ import { movedAssetKey, movesOf } from '../../shared/moves';
 import { normalizeOperation } from '../../core/sources/horizon/normalize';
 import { accountRecords, type AccountLedgerRecords } from '../../core/sources/ledger-meta/account-records';
 import { AssetContracts } from '../../core/sources/ledger-meta/asset-events';
-import { transactionsOf } from '../../core/sources/ledger-meta/close-meta';
+import { CloseMetaError, transactionsOf } from '../../core/sources/ledger-meta/close-meta';
 import { entryBalances } from '../../core/sources/ledger-meta/entry-balances';
 import { feeRowOf, tradeOf } from '../../core/history-index/worker-thread/side-records';
 import { realFixtures } from '../support/real-fixtures';
@@ -129,7 +129,7 @@ describe.skipIf(!DIR)('an account read from real public ledgers (meta v4 with ev
 });
 
 /** A one-transaction ledger (close meta v0): `payer` fee-bumps `source`'s payment of 5 XLM to `to`. */
-function feeBumpLedger(payer: Keypair, source: Keypair, to: Keypair) {
+function feeBumpLedger(payer: Keypair, source: Keypair, to: Keypair, withEnvelope = true) {
   const passphrase = Networks.TESTNET;
   const inner = new TransactionBuilder(new Account(source.publicKey(), '100'), {
     fee: '100',
@@ -223,7 +223,7 @@ function feeBumpLedger(payer: Keypair, source: Keypair, to: Keypair) {
         header,
         ext: new xdr.LedgerHeaderHistoryEntryExt(0),
       }),
-      txSet: new xdr.TransactionSet({ previousLedgerHash: Buffer.alloc(32), txes: [envelope] }),
+      txSet: new xdr.TransactionSet({ previousLedgerHash: Buffer.alloc(32), txes: withEnvelope ? [envelope] : [] }),
       txProcessing: [
         new xdr.TransactionResultMeta({
           result: new xdr.TransactionResultPair({ transactionHash: hash, result }),
@@ -241,6 +241,14 @@ function feeBumpLedger(payer: Keypair, source: Keypair, to: Keypair) {
 describe('one ledger of one account (a fee bump, built here)', () => {
   const [payer, source, to, stranger] = [Keypair.random(), Keypair.random(), Keypair.random(), Keypair.random()];
   const { lcm, contracts, hash, fee } = feeBumpLedger(payer, source, to);
+
+  it('says which ledger it cannot read: a transaction set without the envelope of a result', () => {
+    const broken = feeBumpLedger(payer, source, to, false);
+    for (const who of [payer, stranger])
+      expect(() => accountRecords(broken.lcm, who.publicKey(), broken.contracts)).toThrow(
+        new CloseMetaError('ledger 8: its transaction set holds 0 transactions, its results 1'),
+      );
+  });
 
   it('is null for an account the ledger neither names nor changed', () => {
     expect(accountRecords(lcm, stranger.publicKey(), contracts)).toBeNull();

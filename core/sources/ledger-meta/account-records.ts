@@ -108,7 +108,13 @@ function read(
   // events: then the whole set is hashed to find its envelope.
   const networkId = hash(Buffer.from(contracts.passphrase));
   const named = new Map<string, xdr.TransactionEnvelope>();
-  for (const envelope of envelopesOf(meta))
+  const set = envelopesOf(meta);
+  // Each result is one envelope's: a set that holds more or fewer is not this ledger's.
+  if (set.length !== txs.length)
+    throw new CloseMetaError(
+      `ledger ${ledger}: its transaction set holds ${set.length} transactions, its results ${txs.length}`,
+    );
+  for (const envelope of set)
     if (envelope.toXDR().includes(key)) named.set(envelopeHash(envelope, networkId, contracts.passphrase), envelope);
   let all: Map<string, xdr.TransactionEnvelope> | undefined;
   txs.forEach((tx, index) => {

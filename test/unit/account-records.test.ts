@@ -235,12 +235,18 @@ function feeBumpLedger(payer: Keypair, source: Keypair, to: Keypair, withEnvelop
       scpInfo: [],
     }),
   );
-  return { lcm, contracts: new AssetContracts(passphrase), hash: hash.toString('hex'), fee: FEE };
+  return {
+    lcm,
+    contracts: new AssetContracts(passphrase),
+    hash: hash.toString('hex'),
+    innerHash: inner.hash().toString('hex'),
+    fee: FEE,
+  };
 }
 
 describe('one ledger of one account (a fee bump, built here)', () => {
   const [payer, source, to, stranger] = [Keypair.random(), Keypair.random(), Keypair.random(), Keypair.random()];
-  const { lcm, contracts, hash, fee } = feeBumpLedger(payer, source, to);
+  const { lcm, contracts, hash, innerHash, fee } = feeBumpLedger(payer, source, to);
 
   it('says which ledger it cannot read: a transaction set without the envelope of a result', () => {
     const broken = feeBumpLedger(payer, source, to, false);
@@ -264,6 +270,8 @@ describe('one ledger of one account (a fee bump, built here)', () => {
       fee_account: payer.publicKey(),
       fee_charged: String(fee),
       successful: true,
+      fee_bump_transaction: { hash },
+      inner_transaction: { hash: innerHash, max_fee: '100' },
     });
     const row = feeRowOf(records.transactions[0]!, payer.publicKey())!;
     expect(row).toMatchObject({ fee, feeAccount: payer.publicKey(), counterparty: source.publicKey() });

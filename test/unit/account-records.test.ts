@@ -112,6 +112,8 @@ describe.skipIf(!DIR)('an account read from real public ledgers (meta v4 with ev
         const records = accountRecords(lcm, account, PUBNET)!;
         expect(records, account).not.toBeNull();
         trades += records.trades.length;
+        // Plain JSON, as a worker thread's structured clone carries it: no bigint, no XDR object.
+        expect(JSON.parse(JSON.stringify(records))).toEqual(records);
         // An issuer holds no balance of its own asset: what it sends is minted, what it receives burnt.
         const moved = new Map(
           [...movedByRecords(records, account)].filter(([asset]) => !asset.endsWith(`:${account}`)),

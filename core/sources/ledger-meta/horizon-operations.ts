@@ -7,7 +7,8 @@
 // balance changes (its CAP-67 events).
 import { Asset, StrKey, xdr } from '@stellar/stellar-base';
 import { encodeToid } from '../../../shared/toid';
-import type { AssetEvent } from './asset-events';
+import { type AssetContracts, type AssetEvent, readAssetEvent } from './asset-events';
+import type { MetaOperation } from './close-meta';
 import { accountFields, amount, assetOf, iso, type JsonObject, type OperationContext } from './horizon-fields';
 import {
   accountMerge,
@@ -42,8 +43,24 @@ export interface LandedTransaction {
   operationEvents?: readonly (readonly AssetEvent[])[];
 }
 
+/** What a transaction's meta gives its operations' translation: each one's entry changes and asset events (CAP-67; a SAC's in meta v3). */
+export function operationInputs(
+  operations: readonly MetaOperation[],
+  contracts: AssetContracts,
+): Required<Pick<LandedTransaction, 'operationChanges' | 'operationEvents'>> {
+  return {
+    operationChanges: operations.map((op) => op.changes),
+    operationEvents: operations.map((op) =>
+      op.events.flatMap((event): AssetEvent[] => {
+        const read = readAssetEvent(event, contracts);
+        return read ? [read] : [];
+      }),
+    ),
+  };
+}
+
 /** The operation results of a transaction's result (a fee bump's inner one's), or [] when it has none. */
-function operationResults(result: xdr.TransactionResult): xdr.OperationResult[] {
+export function operationResults(result: xdr.TransactionResult): xdr.OperationResult[] {
   const body = result.result();
   const name = body.switch().name;
   if (name === 'txFeeBumpInnerSuccess' || name === 'txFeeBumpInnerFailed')
@@ -53,7 +70,7 @@ function operationResults(result: xdr.TransactionResult): xdr.OperationResult[] 
 }
 
 /** The inner transaction of an envelope (v0, v1, or a fee bump's). */
-function innerOf(envelope: xdr.TransactionEnvelope): { source: xdr.MuxedAccount; operations: xdr.Operation[] } {
+export function innerOf(envelope: xdr.TransactionEnvelope): { source: xdr.MuxedAccount; operations: xdr.Operation[] } {
   switch (envelope.switch().name) {
     case 'envelopeTypeTxV0': {
       const tx = envelope.v0().tx();

@@ -166,9 +166,30 @@ export function transactionJson(landed: LandedXdr): JsonObject {
     fee_charged: result.feeCharged().toString(),
     max_fee: feeBump ? envelope.feeBump().tx().fee().toString() : String(tx ? tx.fee() : v0!.fee()),
     operation_count: operations,
+    ...(feeBump ? feeBumpFields(landed.hash, envelope, result) : {}),
     envelope_xdr: landed.envelopeXdr,
     result_xdr: landed.resultXdr,
     ...memo,
     signatures,
+  };
+}
+
+/** Horizon's two views of a fee bump: the outer transaction (its hash, its signatures) and the inner one (hash, signatures, max fee). */
+function feeBumpFields(hash: string, envelope: xdr.TransactionEnvelope, result: xdr.TransactionResult): JsonObject {
+  const outer = envelope.feeBump();
+  const inner = outer.tx().innerTx().v1();
+  const code = result.result().switch().name;
+  const innerHash =
+    code === 'txFeeBumpInnerSuccess' || code === 'txFeeBumpInnerFailed'
+      ? Buffer.from(result.result().innerResultPair().transactionHash()).toString('hex')
+      : undefined;
+  const signatures = (list: xdr.DecoratedSignature[]) => list.map((s) => Buffer.from(s.signature()).toString('base64'));
+  return {
+    fee_bump_transaction: { hash, signatures: signatures(outer.signatures()) },
+    inner_transaction: {
+      ...(innerHash ? { hash: innerHash } : {}),
+      signatures: signatures(inner.signatures()),
+      max_fee: String(inner.tx().fee()),
+    },
   };
 }

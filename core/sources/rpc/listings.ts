@@ -5,12 +5,13 @@
 // normaliser. What the window holds is all there is: a listing that reaches the oldest ledger kept
 // ends with the window's sentence (the page's historyStart); a claimable balance's or a pool's
 // operations, which no event names, are refused with what would answer them.
-import { TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-base';
 import { BEFORE_WINDOW } from '../../../shared/history-start';
 import type { OperationPage } from '../../../shared/model';
 import { CoreError } from '../../app/errors';
 import { normalizeOperation } from '../horizon/normalize';
 import { AssetContracts } from '../ledger-meta/asset-events';
+import { envelopesByHash } from '../ledger-meta/tx-set';
 import type { ListingQuery, SourceListings } from '../source';
 import { accountPage, type AccountListingState } from './account-listing';
 import type { RpcCalls } from './calls';
@@ -107,28 +108,13 @@ function slicePage(records: Record<string, unknown>[], query: ListingQuery): Ope
   };
 }
 
-/** Every transaction envelope of a ledger's transaction set (classic and Soroban phases alike). */
-function envelopesOf(closeMeta: xdr.LedgerCloseMeta): xdr.TransactionEnvelope[] {
-  if (closeMeta.switch() === 0) return closeMeta.v0().txSet().txes();
-  const set = (closeMeta.switch() === 1 ? closeMeta.v1() : closeMeta.v2()).txSet().v1TxSet();
-  return set
-    .phases()
-    .flatMap((phase) =>
-      phase.switch() === 0
-        ? phase.v0Components().flatMap((component) => component.txsMaybeDiscountedFee().txes())
-        : phase.parallelTxsComponent().executionStages().flat(2),
-    );
-}
-
 /** A ledger's transactions from its close meta: each result and meta beside its envelope from the transaction set, found by hash. */
 export function ledgerTransactions(
   closeMeta: xdr.LedgerCloseMeta,
   closedAt: string,
   passphrase: string,
 ): RpcTransaction[] {
-  const byHash = new Map<string, xdr.TransactionEnvelope>();
-  for (const envelope of envelopesOf(closeMeta))
-    byHash.set(TransactionBuilder.fromXDR(envelope, passphrase).hash().toString('hex'), envelope);
+  const byHash = envelopesByHash(closeMeta, passphrase);
   const sequence = closeMeta.value().ledgerHeader().header().ledgerSeq();
   const createdAt = Math.floor(Date.parse(closedAt) / 1000);
   const processing = closeMeta.value().txProcessing() as (xdr.TransactionResultMeta | xdr.TransactionResultMetaV1)[];

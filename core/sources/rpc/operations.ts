@@ -4,9 +4,9 @@
 import { TransactionBuilder, xdr } from '@stellar/stellar-base';
 import type { JsonValue } from '../../../shared/json';
 import { CoreError } from '../../app/errors';
-import { type AssetContracts, type AssetEvent, readAssetEvent } from '../ledger-meta/asset-events';
+import type { AssetContracts } from '../ledger-meta/asset-events';
 import { applied } from '../ledger-meta/close-meta';
-import { horizonOperations } from '../ledger-meta/horizon-operations';
+import { horizonOperations, operationInputs } from '../ledger-meta/horizon-operations';
 
 export interface RpcTransaction {
   txHash: string;
@@ -46,16 +46,6 @@ export function rpcOperations(tx: RpcTransaction, contracts: AssetContracts): { 
     closeTime: tx.createdAt,
     envelope,
     result,
-    ...(meta
-      ? {
-          operationChanges: meta.operations.map((op) => op.changes),
-          operationEvents: meta.operations.map((op) =>
-            op.events.flatMap((event): AssetEvent[] => {
-              const read = readAssetEvent(event, contracts);
-              return read ? [read] : [];
-            }),
-          ),
-        }
-      : {}),
+    ...(meta ? operationInputs(meta.operations, contracts) : {}),
   });
 }

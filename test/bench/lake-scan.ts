@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { zstdCompressSync } from 'node:zlib';
 import { Keypair, StrKey, xdr } from '@stellar/stellar-base';
 import { objectKey, type LakeConfig } from '../../core/sources/lake/layout';
@@ -144,6 +144,9 @@ interface Figures {
   peakRssMb: number;
   p99Ms: number;
   maxMs: number;
+  /** The main thread's share of the time busy (event-loop utilization) and the process's CPU seconds (every thread). */
+  mainBusy: number;
+  cpuSeconds: number;
 }
 
 async function measure(where: string, count: number): Promise<Figures> {
@@ -155,6 +158,8 @@ async function measure(where: string, count: number): Promise<Figures> {
   let found = 0;
   let ledgers = 0;
   delay.enable();
+  const elu = perf.eventLoopUtilization();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await scanLake(lake, {
     account,
@@ -179,6 +184,8 @@ async function measure(where: string, count: number): Promise<Figures> {
     peakRssMb: peak / 2 ** 20,
     p99Ms: delay.percentile(99) / 1e6,
     maxMs: delay.max / 1e6,
+    mainBusy: perf.eventLoopUtilization(elu).utilization,
+    cpuSeconds: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu)),
   };
 }
 
@@ -217,7 +224,7 @@ const line = (name: string, f: Figures, extra = '') =>
   console.log(
     `${name}: ${f.ledgers} ledgers (${f.found} holding the account) in ${f.seconds.toFixed(2)} s: ` +
       `${Math.round(f.ledgers / f.seconds)} ledgers/s, ${((f.bytes * 8) / f.seconds / 1e6).toFixed(1)} Mbit/s of ` +
-      `${(f.bytes / 1e6).toFixed(1)} MB${extra}; peak RSS ${f.peakRssMb.toFixed(0)} MB; event-loop p99 ${f.p99Ms.toFixed(1)} ms (max ${f.maxMs.toFixed(1)})`,
+      `${(f.bytes / 1e6).toFixed(1)} MB${extra}; peak RSS ${f.peakRssMb.toFixed(0)} MB; event-loop p99 ${f.p99Ms.toFixed(1)} ms (max ${f.maxMs.toFixed(1)}); main thread busy ${(f.mainBusy * 100).toFixed(0)} %, CPU ${f.cpuSeconds.toFixed(1)} s (${((f.cpuSeconds / f.ledgers) * 1000).toFixed(2)} ms a ledger)`,
   );
 
 /** The lake is written by a process of its own, so what building it left in memory is not counted as the scan's. */

@@ -307,19 +307,23 @@ describe('a bad lake is said by ledger and key, and nothing from the bad object 
   });
 
   it.each([
-    [403, 'text/html', '<html><body>Forbidden</body></html>', /answered 403/],
+    [403, 'text/html', '<html><body>Forbidden</body></html>', /answered 403 \(forbidden: the lake is not public/],
     [500, 'application/xml', '<Error>InternalError</Error>', /answered 500/],
     [200, 'text/html; charset=utf-8', '<!doctype html><html>a login page</html>', /answered 200 with an HTML page/],
-    [429, 'text/plain', 'slow down', /answered 429/],
+    [429, 'text/plain', 'slow down', /answered 429 \(too many requests, still after the client's waits\)/],
   ])('a server that answers %i (%s)', async (status, type, body, detail) => {
     const lake = await openLake(url(), { http: { maxRetries: 1, maxWaitMs: 1_000 } });
+    let asked = 0;
     behave = (_req, res, key) => {
       if (key !== badKey()) return false;
+      asked++;
       res.writeHead(status, { 'content-type': type, 'retry-after': '0' }).end(body);
       return true;
     };
     try {
       expectStopped(await scan(lake), detail);
+      // A 429 is waited out and asked again (maxRetries 1) before it is said; the others at once.
+      expect(asked).toBe(status === 429 ? 2 : 1);
     } finally {
       behave = null;
     }

@@ -206,7 +206,11 @@ function httpStore(base: URL, options: HttpClientOptions = {}): Store {
     if (signal?.aborted) return abortError() as LakeError;
     if (error instanceof HttpError) {
       if (error.status === 404) return null;
-      return new LakeObjectError(key, `${where} answered ${error.status}: ${error.message}`);
+      const what: Record<number, string> = {
+        403: 'forbidden: the lake is not public, or the URL is not its base',
+        429: "too many requests, still after the client's waits",
+      };
+      return new LakeObjectError(key, `${where} answered ${error.status} (${what[error.status] ?? error.message})`);
     }
     if (error instanceof LakeError) return error;
     const message = error instanceof CoreError || error instanceof Error ? error.message : String(error);

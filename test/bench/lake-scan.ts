@@ -39,11 +39,12 @@ function payment(source: Buffer, sequence: number): xdr.TransactionEnvelope {
   const tx = new xdr.Transaction({
     sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source),
     fee: 100,
-    seqNum: xdr.SequenceNumber.fromString(String(BigInt(sequence) * 4096n)),
+    seqNum: xdr.Int64.fromString(String(BigInt(sequence) * 4096n)),
     cond: xdr.Preconditions.precondNone(),
     memo: xdr.Memo.memoNone(),
     operations: [
       new xdr.Operation({
+        sourceAccount: null,
         body: xdr.OperationBody.payment(
           new xdr.PaymentOp({
             destination: xdr.MuxedAccount.keyTypeEd25519(destination),
@@ -77,7 +78,7 @@ function template(withAccount: boolean): { bytes: Buffer; sequenceAt: number } {
     previousLedgerHash: randomBytes(32),
     scpValue: new xdr.StellarValue({
       txSetHash: randomBytes(32),
-      closeTime: xdr.TimePoint.fromString('1790000000'),
+      closeTime: xdr.Uint64.fromString('1790000000'),
       upgrades: [],
       ext: xdr.StellarValueExt.stellarValueBasic(),
     }),

@@ -179,6 +179,51 @@ describe('a lake scanned for an account', () => {
     }
   });
 
+  it('stops when its signal aborts: rejects as cancelled, nothing delivered after', async () => {
+    const lake = await openLake(url());
+    const controller = new AbortController();
+    const runs: ScannedLedger[][] = [];
+    let afterAbort = 0;
+    const scanning = scanLake(lake, {
+      account,
+      from: first,
+      to: last,
+      fetchesAtOnce: 1,
+      workers: 1,
+      signal: controller.signal,
+      onLedgers: async (run) => {
+        if (controller.signal.aborted) afterAbort++;
+        runs.push(run);
+        if (runs.length === 2) controller.abort();
+      },
+    });
+    await expect(scanning).rejects.toMatchObject({ name: 'AbortError' });
+    expect(afterAbort).toBe(0);
+    expect(runs.flat().length).toBeLessThan(last - first + 1);
+  });
+
+  it('reports progress: ledgers delivered, the bytes fetched, rates and the time left', async () => {
+    const lake = await openLake(lakeDir);
+    const reports: Parameters<NonNullable<Parameters<typeof scanLake>[1]['onProgress']>>[0][] = [];
+    await scanLake(lake, {
+      account,
+      from: first,
+      to: last,
+      workers: 1,
+      onLedgers: async () => undefined,
+      onProgress: (progress) => reports.push(progress),
+    });
+    const total = Array.from(
+      { length: last - first + 1 },
+      (_, i) => statSync(join(lakeDir, objectKey(first + i, config))).size,
+    ).reduce((a, b) => a + b, 0);
+    const end = reports[reports.length - 1]!;
+    expect(end).toMatchObject({ from: first, to: last, done: last - first + 1, bytes: total, msLeft: 0 });
+    expect(end.ledgersPerSecond).toBeGreaterThan(0);
+    expect(end.bytesPerSecond).toBeGreaterThan(0);
+    for (const [i, report] of reports.entries()) if (i > 0) expect(report.done).toBeGreaterThan(reports[i - 1]!.done);
+  });
+
   it('delivers only the range asked, from a batch that reaches outside it', async () => {
     const batched = join(dir, 'lake-4');
     const writer = new LakeWriter(store, {

@@ -154,7 +154,10 @@ async function measure(where: string, count: number): Promise<Figures> {
   const lake = await openLake(where);
   const delay = monitorEventLoopDelay({ resolution: 5 });
   let peak = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+    if (process.env.PROBE) console.log(Math.round(performance.now()), Math.round(process.memoryUsage.rss() / 2 ** 20));
+  }, 20);
   let bytes = 0;
   let found = 0;
   let ledgers = 0;

@@ -1,12 +1,11 @@
 // One lake object scanned for one account: decompressed within the bound, its head checked
 // against its key, and searched for the account's 32 key bytes; only an object that holds them is
-// decoded whole and read into the account's records (account-records.ts). Pure: the scan's worker
-// threads (scan-worker.ts) run it, a test may call it directly.
-import { StrKey } from '@stellar/stellar-base';
-import { stringifyJson } from '../../../shared/json';
-import { accountRecords } from '../ledger-meta/account-records';
-import { AssetContracts } from '../ledger-meta/asset-events';
-import { batchHead, decodeBatch, decompressBatch, LakeError, MAX_BATCH_BYTES, type LakeConfig } from './layout';
+// decoded whole and read into the account's records (scan-decode.ts, loaded on the first such
+// object). The scan's worker threads (scan-worker.ts) run it; only the pool's decoder (one worker)
+// decodes, the others hand an object that holds the account back for it, so only one thread
+// carries @stellar/stellar-base and the heap of a decoded ledger.
+import { batchHead, decompressBatch } from './batch-head';
+import { MAX_BATCH_BYTES, type LakeConfig } from '../../../shared/lake-layout';
 
 export interface ScanTask {
   id: number;
@@ -16,10 +15,14 @@ export interface ScanTask {
   key: string;
   config: LakeConfig;
   account: string;
+  /** The account's 32 ed25519 key bytes (a muxed id holds them too). */
+  accountKey: Uint8Array;
   /** Only ledgers from `from` to `to` are returned (a batch may reach outside the range). */
   from: number;
   to: number;
   maxBatchBytes?: number;
+  /** Set by the pool: this worker decodes an object that holds the account (else it hands it back). */
+  decode?: boolean;
 }
 
 /** A ledger scanned: its records as lossless JSON text (numbers stay exact across threads), or null. */
@@ -28,44 +31,42 @@ export interface ScanLine {
   records: string | null;
 }
 
-export type ScanReply = { id: number; lines: ScanLine[]; decoded: boolean } | { id: number; error: string };
+export type ScanReply =
+  | { id: number; lines: ScanLine[]; decoded: boolean }
+  /** The object holds the account and this worker does not decode: its bytes, back for the decoder. */
+  | { id: number; hit: Uint8Array }
+  | { id: number; error: string };
 
-/** The 32 bytes every mention of an account holds (its ed25519 key; a muxed id holds them too). */
-export function accountKeyBytes(account: string): Buffer {
-  if (!StrKey.isValidEd25519PublicKey(account))
-    throw new LakeError(`"${account.slice(0, 80)}" is not an account (G…): a lake is scanned for an account`);
-  return Buffer.from(StrKey.decodeEd25519PublicKey(account));
+export type ScanResult = { lines: ScanLine[]; decoded: boolean } | { hit: Uint8Array };
+
+/**
+ * Frees a buffer's memory now, when it is all of its ArrayBuffer: a worker makes a megabyte of
+ * garbage an object, outside the heap, and V8 collects such memory late (a scan's RSS grew by about
+ * 64 MB a worker before it did). Nothing may use `bytes` after.
+ */
+function release(bytes: Uint8Array): void {
+  const buffer = bytes.buffer;
+  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength)
+    // ES2024's ArrayBuffer.prototype.transfer (Node 20 and later), not in this project's TypeScript lib.
+    (buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
 }
 
-const contractsBy = new Map<string, AssetContracts>();
-
-export function scanObject(task: ScanTask): { lines: ScanLine[]; decoded: boolean } {
+export async function scanObject(task: ScanTask): Promise<ScanResult> {
   const raw = decompressBatch(task.bytes, task.key, task.maxBatchBytes ?? MAX_BATCH_BYTES);
-  const head = batchHead(raw, task.ledger, task.config, task.key);
-  const inRange = (ledger: number) => ledger >= task.from && ledger <= task.to;
-  if (raw.indexOf(accountKeyBytes(task.account)) < 0) {
-    const lines: ScanLine[] = [];
-    for (let ledger = head.start; ledger <= head.end; ledger++)
-      if (inRange(ledger)) lines.push({ ledger, records: null });
-    return { lines, decoded: false };
-  }
-  const metas = decodeBatch(raw, task.ledger, task.config, task.key);
-  let contracts = contractsBy.get(task.config.networkPassphrase);
-  if (!contracts)
-    contractsBy.set(task.config.networkPassphrase, (contracts = new AssetContracts(task.config.networkPassphrase)));
-  const lines: ScanLine[] = [];
-  metas.forEach((meta, index) => {
-    const ledger = head.start + index;
-    if (!inRange(ledger)) return;
-    let records;
-    try {
-      records = accountRecords(meta, task.account, contracts);
-    } catch (error) {
-      throw new LakeError(
-        `${task.key}: ledger ${ledger} could not be read for the account (${(error as Error).message})`,
-      );
+  try {
+    const head = batchHead(raw, task.ledger, task.config, task.key);
+    if (raw.indexOf(task.accountKey) < 0) {
+      release(task.bytes);
+      const lines: ScanLine[] = [];
+      for (let ledger = Math.max(head.start, task.from); ledger <= Math.min(head.end, task.to); ledger++)
+        lines.push({ ledger, records: null });
+      return { lines, decoded: false };
     }
-    lines.push({ ledger, records: records === null ? null : stringifyJson(records) });
-  });
-  return { lines, decoded: true };
+    if (task.decode === false) return { hit: task.bytes };
+    release(task.bytes);
+    const { readAccount } = await import('./scan-decode');
+    return { lines: readAccount(raw, task, head.start), decoded: true };
+  } finally {
+    release(raw);
+  }
 }

@@ -5,13 +5,13 @@
 // cursor). Also what a range will cost before it is fetched (estimateRange), where a lake begins
 // and ends (lakeBounds) and the ledger of a moment (ledgerAtTime), all by GETs of computed keys.
 import { availableParallelism } from 'node:os';
+import { StrKey } from '@stellar/stellar-base';
 import { parseJson } from '../../../shared/json';
 import { abortError } from '../../app/errors';
 import type { AccountLedgerRecords } from '../ledger-meta/account-records';
 import { LakeError, objectKey } from './layout';
 import { folderOf, LakeObjectError, type OpenedLake } from './open';
 import { badLedger, batchStarts, checkRange } from './range';
-import { accountKeyBytes } from './scan-object';
 import { ScanPool } from './scan-pool';
 
 export { estimateRange, lakeBounds, ledgerAtTime } from './range';
@@ -71,6 +71,13 @@ export async function scanLake(lake: OpenedLake, options: ScanOptions): Promise<
   await new Scan(lake, options).run();
 }
 
+/** The 32 bytes every mention of an account holds (its ed25519 key; a muxed id holds them too). */
+export function accountKeyBytes(account: string): Uint8Array {
+  if (!StrKey.isValidEd25519PublicKey(account))
+    throw new LakeError(`"${account.slice(0, 80)}" is not an account (G…): a lake is scanned for an account`);
+  return new Uint8Array(StrKey.decodeEd25519PublicKey(account));
+}
+
 function bounded(name: string, value: number, most: number): number {
   if (!Number.isInteger(value) || value < 1 || value > most)
     throw new LakeError(`${name} must be a whole number from 1 to ${most}, not ${value}`);
@@ -96,6 +103,7 @@ class Scan {
   private bytes = 0;
   private done = 0;
   private readonly started = performance.now();
+  private readonly accountKey: Uint8Array;
 
   constructor(
     private readonly lake: OpenedLake,
@@ -106,6 +114,7 @@ class Scan {
     this.window = Math.max(this.fetches * 2, this.fetches + 2 * workers);
     ({ first: this.first, files: this.files } = batchStarts(lake, options.from, options.to));
     this.pool = new ScanPool(workers);
+    this.accountKey = accountKeyBytes(options.account);
   }
 
   async run(): Promise<void> {
@@ -194,11 +203,13 @@ class Scan {
         key,
         config: lake.config,
         account: options.account,
+        accountKey: this.accountKey,
         from: options.from,
         to: options.to,
         ...(options.maxBatchBytes === undefined ? {} : { maxBatchBytes: options.maxBatchBytes }),
       });
       if ('error' in reply) throw badLedger(ledger, key, reply.error);
+      if (!('lines' in reply)) throw badLedger(ledger, key, "the scan's decoder did not read it");
       const read = (records: string | null) =>
         records === null ? null : (parseJson(records) as unknown as AccountLedgerRecords);
       this.ready.set(

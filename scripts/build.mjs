@@ -5,6 +5,7 @@
 //   dist/electron/main.cjs         Electron main (CommonJS; `electron` stays external)
 //   dist/electron/preload.cjs      the sandboxed preload (CommonJS, no Node built-ins)
 //   dist/electron/history-worker.mjs  the history index's worker thread (ESM)
+//   dist/electron/lake-worker.mjs     the lake scan's worker threads (ESM)
 //   dist/network/core.mjs          the local network's core node process (ESM)
 //   dist/network/service.mjs       its query-and-submission service process (ESM)
 //   dist/network/rpc.mjs           its Stellar RPC process (ESM)
@@ -169,6 +170,14 @@ function bundles() {
       ...ESM_REQUIRE,
       entryPoints: ['core/history-index/worker-thread/worker.ts'],
       outfile: 'dist/electron/history-worker.mjs',
+      format: 'esm',
+    },
+    // The lake scan's worker threads (core/sources/lake/scan-pool.ts loads it next to main.cjs).
+    {
+      ...common,
+      ...ESM_REQUIRE,
+      entryPoints: ['core/sources/lake/scan-worker.ts'],
+      outfile: 'dist/electron/lake-worker.mjs',
       format: 'esm',
     },
     // The sandboxed preload may require only a few modules (electron among them): no Node built-ins.

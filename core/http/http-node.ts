@@ -39,7 +39,8 @@ export interface BodyLimit {
 }
 
 export interface Exchange {
-  method: 'GET' | 'POST';
+  /** HEAD: an answer's head only (a lake object's size); its body is empty. */
+  method: 'GET' | 'POST' | 'HEAD';
   headers: Record<string, string>;
   body?: string;
 }
@@ -152,7 +153,7 @@ function send(url: URL, exchange: Exchange, signal: AbortSignal, tries = STALE_T
       // A kept-alive connection the server had closed: the GET goes again (on the next kept-alive
       // one, and at the latest on a new one). A POST is never sent twice.
       const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-      if (stale && tries > 0 && exchange.method === 'GET' && !signal.aborted)
+      if (stale && tries > 0 && exchange.method !== 'POST' && !signal.aborted)
         send(url, exchange, signal, tries - 1).then(resolve, reject);
       else reject(error);
     });

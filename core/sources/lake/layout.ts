@@ -1,11 +1,12 @@
 // The ledger data lake's objects read back (SEP-54): a batch decompressed, decoded and checked
 // against the key it was fetched by. The manifest and the keys are shared/lake-layout.ts (the
 // local network's writer computes them too).
-import { zstdDecompressSync } from 'node:zlib';
 import { xdr } from '@stellar/stellar-base';
-import { batchOf, LakeError, MAX_BATCH_BYTES, objectKey, type LakeConfig } from '../../../shared/lake-layout';
+import { batchOf, LakeError, objectKey, type LakeConfig } from '../../../shared/lake-layout';
+import { decompressBatch } from './batch-head';
 
 export * from '../../../shared/lake-layout';
+export * from './batch-head';
 
 /**
  * An object's bytes read back into its ledgers, checked against the key they were fetched by: it
@@ -18,15 +19,19 @@ export function readBatch(
   config: LakeConfig,
   key = objectKey(ledger, config),
 ): xdr.LedgerCloseMeta[] {
-  let raw: Buffer;
-  try {
-    raw = zstdDecompressSync(bytes, { maxOutputLength: MAX_BATCH_BYTES });
-  } catch (error) {
-    throw new LakeError(`${key} does not decompress as zstd (${(error as Error).message})`);
-  }
+  return decodeBatch(decompressBatch(bytes, key), ledger, config, key);
+}
+
+/** A decompressed batch decoded and checked as readBatch says. */
+export function decodeBatch(
+  raw: Uint8Array,
+  ledger: number,
+  config: LakeConfig,
+  key = objectKey(ledger, config),
+): xdr.LedgerCloseMeta[] {
   let batch: xdr.LedgerCloseMetaBatch;
   try {
-    batch = xdr.LedgerCloseMetaBatch.fromXDR(raw);
+    batch = xdr.LedgerCloseMetaBatch.fromXDR(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
   } catch (error) {
     throw new LakeError(`${key} does not decode as a LedgerCloseMetaBatch (${(error as Error).message})`);
   }

@@ -57,7 +57,7 @@ describe('the SSE reader', () => {
   it('reads a line and an event of exactly the caps', () => {
     const line = `data: ${'x'.repeat(MAX_LINE_BYTES - 6)}\n\n`;
     expect(read(line, 65_536)[0]!.data).toHaveLength(MAX_LINE_BYTES - 6);
-    expect(() => read(`data: ${'x'.repeat(MAX_LINE_BYTES - 5)}\n\n`)).toThrow(/a line longer than 1 MB/);
+    expect(() => read(`data: ${'x'.repeat(MAX_LINE_BYTES - 5)}\n\n`)).toThrow(/a line longer than 1.0 MiB/);
     // 1023 values of 1023 bytes, one of 1024, and the 1023 LFs between them: 1 MiB of data.
     const event = `${`data: ${'y'.repeat(1023)}\n`.repeat(1023)}data: ${'y'.repeat(1024)}\n\n`;
     expect(read(event, 65_536)[0]!.data).toHaveLength(MAX_EVENT_BYTES);
@@ -79,7 +79,7 @@ describe('the SSE reader', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(SseTooLarge);
-    expect((error as Error).message).toMatch(/a line longer than 1 MB/);
+    expect((error as Error).message).toMatch(/a line longer than 1.0 MiB/);
     expect(fed).toBeLessThanOrEqual(MAX_LINE_BYTES + chunk.length);
     expect(held).toBeLessThanOrEqual(MAX_LINE_BYTES);
   });
@@ -90,7 +90,7 @@ describe('the SSE reader', () => {
     let lines = 0;
     expect(() => {
       for (lines = 0; lines < 1_000; lines++) parser.push(line);
-    }).toThrow(/an event longer than 1 MB/);
+    }).toThrow(/an event longer than 1.0 MiB/);
     expect(lines).toBe(10);
   });
 });

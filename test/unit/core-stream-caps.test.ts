@@ -96,7 +96,7 @@ describe('SSE caps on a stream', () => {
     expect(statuses.map((s) => s.state)).not.toContain('live');
     const reconnecting = statuses.filter((s) => s.state === 'reconnecting');
     expect(reconnecting.slice(0, 3).map((s) => s.attempt)).toEqual([1, 2, 3]);
-    expect(reconnecting[0]!.message).toMatch(/a line longer than 1 MB/);
+    expect(reconnecting[0]!.message).toMatch(/a line longer than 1.0 MiB/);
     // ×1.5 from 100 ms: 100, 150, 225 ms (a timer never fires early, so the third is past any first).
     const waits = gaps(reconnecting.slice(0, 3));
     [BASE_MS, BASE_MS * 1.5, BASE_MS * 2.25].forEach((expected, i) =>
@@ -110,7 +110,7 @@ describe('SSE caps on a stream', () => {
     expect(statuses.map((s) => s.state)).toContain('live');
     const reconnecting = statuses.filter((s) => s.state === 'reconnecting');
     expect(reconnecting.slice(0, 3).map((s) => s.attempt)).toEqual([1, 2, 3]);
-    expect(reconnecting[0]!.message).toMatch(/an event longer than 1 MB/);
+    expect(reconnecting[0]!.message).toMatch(/an event longer than 1.0 MiB/);
     const waits = gaps(reconnecting.slice(0, 2));
     [BASE_MS, BASE_MS * 1.5].forEach((expected, i) => expect(waits[i]).toBeGreaterThanOrEqual(expected - 1));
   });

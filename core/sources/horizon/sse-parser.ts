@@ -5,6 +5,7 @@
 // make the core hold (issue #28 point 4): a line and an event's data are at most 1 MiB each. A
 // stream of records never needs that much, so passing either is the server's fault: push() throws
 // SseTooLarge, having held no more than the cap and the chunk at hand.
+import { formatBytes } from '../../../shared/bytes';
 
 /** The longest line read, in bytes. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -125,8 +126,4 @@ export class SseParser {
       `The server sent ${what} longer than ${formatBytes(cap)}, which no stream of records needs.`,
     );
   }
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
 }

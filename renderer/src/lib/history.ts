@@ -232,8 +232,4 @@ export function assetCurrency(asset: string): Currency | undefined {
   return issuer ? { code, issuer } : { code };
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
+export { formatBytes } from '../../../shared/bytes';

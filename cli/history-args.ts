@@ -9,7 +9,15 @@ import { UsageError } from './usage-error';
 export type HistoryFormat = 'table' | 'csv' | 'accounting' | 'ndjson' | 'json';
 
 export type HistoryCommand =
-  | { kind: 'sync'; account: string; follow: boolean; rebuild: boolean; format: 'table' | 'json' }
+  | {
+      kind: 'sync';
+      account: string;
+      follow: boolean;
+      rebuild: boolean;
+      format: 'table' | 'json';
+      /** Index from a ledger data lake (a folder or an http(s) base URL), over `ledgers` (default: the whole lake). */
+      lake?: { where: string; from?: number; to?: number };
+    }
   | {
       kind: 'history';
       account: string;
@@ -39,6 +47,11 @@ export const HISTORY_USAGE = `  sync <account> [--follow] [--rebuild] [--format 
       index the account's history locally (resumable), then keep it current with --follow; --rebuild deletes a
       damaged index first (the whole network's file when the file is damaged) and syncs afresh; ends with a line
       saying where the index stands (its progress state as JSON with --format json)
+  sync <account> --lake <folder|url> [--ledgers FROM-TO] [--format json]
+      index the account from a ledger data lake (SEP-54: a folder, or an http(s) base URL such as a public
+      bucket's), over ledgers FROM to TO (default: the whole lake; FROM- or -TO leave an end open), with no server
+      asked: the lake's manifest must name the network; an interrupted sync goes on from the next ledger; history,
+      totals and reconcile then answer from the index offline, reconciled over the range from the ledgers' balances
   history <account> [filters] [--sort time|-time|amount|-amount] [--format table|json|ndjson|csv|accounting] [--limit N]
       the table shows ${TABLE_ROWS} rows and says how many more; json, ndjson, csv and accounting write every matching
       row unless --limit; a row that moved no amount says what it did; csv: the explorer's columns (one row per leg,
@@ -179,6 +192,54 @@ function count(name: string, value: unknown, fallback: number, max: number): num
   return Number(text);
 }
 
+/** `--ledgers FROM-TO` (either end may be left out: `FROM-`, `-TO`), ledger numbers with or without separators. */
+export function ledgerRange(text: string | undefined): { from?: number; to?: number } {
+  if (text === undefined) return {};
+  const match = /^\s*([\d,_]*)\s*[-–]\s*([\d,_]*)\s*$/.exec(text);
+  const number = (part: string) => {
+    if (part === '') return undefined;
+    const n = Number(part.replace(/[,_]/g, ''));
+    if (!Number.isSafeInteger(n) || n < 1 || n > 0xffff_ffff)
+      throw new UsageError(`sync: --ledgers ${text}: ${part} is not a ledger number (1 to 4,294,967,295)`);
+    return n;
+  };
+  if (!match || (match[1] === '' && match[2] === ''))
+    throw new UsageError(`sync: --ledgers ${text} is not a range: give FROM-TO (e.g. 1000-2000), FROM- or -TO`);
+  const [from, to] = [number(match[1]!), number(match[2]!)];
+  if (from !== undefined && to !== undefined && from > to)
+    throw new UsageError(`sync: --ledgers ${text}: the first ledger is after the last`);
+  return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
+}
+
+/** `sync <account>`: from the server, or from a lake's range (--lake, --ledgers). */
+function parseSync(rest: string[]): HistoryCommand {
+  const { values, positionals } = parse(
+    rest,
+    {
+      follow: { type: 'boolean' },
+      rebuild: { type: 'boolean' },
+      format: { type: 'string' },
+      lake: { type: 'string' },
+      ledgers: { type: 'string' },
+    },
+    ['account'],
+    'sync',
+  );
+  const where = values['lake'] as string | undefined;
+  if (where === undefined && values['ledgers'] !== undefined)
+    throw new UsageError('sync: --ledgers reads a range of a ledger data lake: give the lake with --lake <folder|url>');
+  if (where !== undefined && (values['follow'] === true || values['rebuild'] === true))
+    throw new UsageError('sync: --lake reads a range of ledgers once: --follow and --rebuild are for a server');
+  return {
+    kind: 'sync',
+    account: accountOrName(positionals[0]!),
+    follow: values['follow'] === true,
+    rebuild: values['rebuild'] === true,
+    format: formatOf(values['format'], ['json'] as const),
+    ...(where === undefined ? {} : { lake: { where, ...ledgerRange(values['ledgers'] as string | undefined) } }),
+  };
+}
+
 export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'reconcile', rest: string[]): HistoryCommand {
   if (name === 'reconcile') {
     const { values, positionals } = parse(rest, { format: { type: 'string' } }, ['account'], 'reconcile');
@@ -188,21 +249,7 @@ export function parseHistoryCommand(name: 'sync' | 'history' | 'totals' | 'recon
       format: formatOf(values['format'], ['json', 'ndjson', 'csv'] as const),
     };
   }
-  if (name === 'sync') {
-    const { values, positionals } = parse(
-      rest,
-      { follow: { type: 'boolean' }, rebuild: { type: 'boolean' }, format: { type: 'string' } },
-      ['account'],
-      'sync',
-    );
-    return {
-      kind: 'sync',
-      account: accountOrName(positionals[0]!),
-      follow: values['follow'] === true,
-      rebuild: values['rebuild'] === true,
-      format: formatOf(values['format'], ['json'] as const),
-    };
-  }
+  if (name === 'sync') return parseSync(rest);
   if (name === 'history') {
     const HISTORY_FORMATS = ['csv', 'accounting', 'ndjson', 'json'] as const;
     const { values, positionals } = parse(

@@ -2,6 +2,7 @@
 // same dispatcher (and so the same validation) as the app's windows. Progress and summaries go
 // to stderr, rows to stdout: for a person a table or a sentence (history-text.ts), for a machine
 // --format json, ndjson or csv.
+import { formatBytes } from '../shared/bytes';
 import { createReadStream, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { historyNdjsonRow } from '../core';
@@ -57,7 +58,23 @@ export function syncEndLine(p: HistoryProgress, shown: Shown): string {
   return shown.wide ? line : clip(line, MAX_COLUMNS);
 }
 
+/** A lake sync's reach: "ledgers 1,234 of 1–5,000 read (812 ledgers/s, 12.3 MB, 4 s left)". */
+function lakeText(p: HistoryProgress): string {
+  const lake = p.lake;
+  if (!lake) return '';
+  const n = (x: number) => x.toLocaleString('en');
+  const total = lake.to - lake.from + 1;
+  const speed =
+    p.state === 'syncing'
+      ? ` (${n(lake.ledgersPerSecond)} ledgers/s, ${formatBytes(lake.bytes)}${
+          lake.msLeft === null ? '' : `, ${Math.ceil(lake.msLeft / 1000)} s left`
+        })`
+      : '';
+  return `, ledgers ${n(lake.from)}–${n(lake.to)}: ${n(lake.done)} of ${n(total)} read${speed}`;
+}
+
 function syncStateText(p: HistoryProgress): string {
+  if (p.lake) return `${p.state}, ${p.records} records${lakeText(p)}${p.message ? ` (${p.message})` : ''}`;
   const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
   const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
   // The client waits out a 429 or a 503 (rate-limit.ts): which one is said, and only while syncing.
@@ -66,6 +83,11 @@ function syncStateText(p: HistoryProgress): string {
   const complete = p.completeFromLedger !== null ? `, complete from ledger ${p.completeFromLedger}` : '';
   return `${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
 }
+
+const lakeRange = ({ from, to }: { from?: number; to?: number }) => ({
+  ...(from === undefined ? {} : { from }),
+  ...(to === undefined ? {} : { to }),
+});
 
 async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Context): Promise<number> {
   let lastLine = 0;
@@ -83,7 +105,13 @@ async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Con
     }
   });
   try {
-    if (command.rebuild) await call(ctx, 'history:rebuild', { account: command.account });
+    if (command.lake)
+      await call(ctx, 'history:syncLake', {
+        account: command.account,
+        lake: command.lake.where,
+        ...lakeRange(command.lake),
+      });
+    else if (command.rebuild) await call(ctx, 'history:rebuild', { account: command.account });
     else await call(ctx, 'history:sync', { account: command.account, follow: command.follow });
     const settled = new Promise<void>((resolve) => (wake = resolve));
     await Promise.race([settled, ctx.interrupted]);

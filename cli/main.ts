@@ -83,7 +83,11 @@ export async function main(argv: string[]): Promise<number> {
       flag: invocation.network,
       userDataDir,
       dataDir: networkDir,
-      offline: command.kind === 'decode' || command.kind === 'explain',
+      // A lake's sync reads the lake alone: its manifest names the network (issue 39.2).
+      offline:
+        command.kind === 'decode' ||
+        command.kind === 'explain' ||
+        (command.kind === 'sync' && command.lake !== undefined),
       say: (line) => io.err(`${line}\n`),
     });
   } catch (error) {

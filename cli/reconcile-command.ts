@@ -78,7 +78,10 @@ export async function reconcileCommand(
   ctx.io.out(
     label +
       table(
-        COLUMNS,
+        // An index read from ledgers compares with the balance the ledgers record after the range.
+        reconciliation.range
+          ? COLUMNS.map((c) => (c.name === 'reported' ? { ...c, name: `after ${reconciliation.range!.to}` } : c))
+          : COLUMNS,
         reconciliation.lines.map((line) => cells(line, shown)),
         { wide: shown.wide },
       ),

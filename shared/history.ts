@@ -12,6 +12,10 @@ export const IndexCoverage = z.object({
   records: z.number().int(),
   throughLedger: z.number().int().nullable(),
   latestLedger: z.number().int().nullable(),
+  /** An index built from ledgers (a data lake's): the range asked, read through `through` (null: none yet). */
+  ledgers: z
+    .object({ where: z.string(), from: z.number().int(), to: z.number().int(), through: z.number().int().nullable() })
+    .optional(),
 });
 
 export const HISTORY_DIRECTIONS = ['in', 'out', 'both', 'none'] as const;
@@ -183,6 +187,22 @@ export const HistoryProgress = z.object({
   message: z.string().optional(),
   /** What the index covers now. */
   coverage: IndexCoverage.optional(),
+  /** A sync from a ledger data lake: where it stands in its range, at what speed, and what is left. */
+  lake: z
+    .object({
+      where: z.string(),
+      from: z.number().int(),
+      to: z.number().int(),
+      /** Ledgers of the range read into the index. */
+      done: z.number().int().nonnegative(),
+      /** Bytes fetched by this sync (compressed, as the lake stores them). */
+      bytes: z.number().nonnegative(),
+      ledgersPerSecond: z.number().nonnegative(),
+      bytesPerSecond: z.number().nonnegative(),
+      /** Time left at the speed so far (null: not known yet). */
+      msLeft: z.number().nonnegative().nullable(),
+    })
+    .optional(),
 });
 export type HistoryProgress = z.infer<typeof HistoryProgress>;
 

@@ -17,6 +17,8 @@ export interface IndexCoverage {
   throughLedger: number | null;
   /** The server's latest ledger as the core last read it (null: not known). */
   latestLedger: number | null;
+  /** An index built from ledgers (a data lake's, issue 39): the range asked and the ledger it has read through (null: none yet). */
+  ledgers?: { where: string; from: number; to: number; through: number | null } | undefined;
 }
 
 const REASON: Readonly<Record<IndexPartial, string>> = {
@@ -33,6 +35,14 @@ const count = (n: number) => n.toLocaleString('en');
 /** "partial: indexed 5,898 operations through ledger 1,234 of 5,000; syncing", or "complete: 13,895 operations". */
 export function coverageText(coverage: IndexCoverage): string {
   const operations = `${count(coverage.records)} operation${coverage.records === 1 ? '' : 's'}`;
+  const range = coverage.ledgers;
+  if (range && coverage.partial !== 'damaged') {
+    // An index from ledgers covers its range, never the account's whole history: said every time.
+    const span = `ledgers ${count(range.from)}–${count(range.to)}`;
+    if (coverage.partial === null) return `${operations} of ${span}, read whole from the ledgers`;
+    const through = range.through === null ? 'none read yet' : `read through ledger ${count(range.through)}`;
+    return `partial: ${operations} of ${span}, ${through}; ${REASON[coverage.partial]}`;
+  }
   if (coverage.partial === null) return `complete: ${operations}`;
   if (coverage.partial === 'damaged') return `damaged: the index cannot be read as it is; rebuild it`;
   const through =

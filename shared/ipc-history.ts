@@ -23,9 +23,61 @@ import { Reconciliation } from './reconcile';
 
 const HistoryAccount = z.object({ account: IdString }).strict();
 
+/** A lake's folder (absolute path or file:// URL) or http(s) base URL. */
+const LakeWhere = z.string().min(1).max(2048);
+const LedgerNumber = z.number().int().min(1).max(0xffff_ffff);
+
+/** A lake as the core read it, and what a range of it costs (channel history:lakeInfo). */
+export const LakeInfo = z.object({
+  /** The folder or URL, for a sentence (no credentials). */
+  where: z.string(),
+  networkPassphrase: z.string(),
+  /** Whether the lake's network is the selected one's. */
+  sameNetwork: z.boolean(),
+  ledgersPerFile: z.number().int(),
+  first: z.number().int(),
+  last: z.number().int(),
+  firstClosedAt: z.string().nullable(),
+  lastClosedAt: z.string().nullable(),
+  from: z.number().int(),
+  to: z.number().int(),
+  files: z.number().int(),
+  requests: z.number().int(),
+  /** Estimated from `sampled` objects' sizes (0 sampled: not known). */
+  bytes: z.number().nonnegative(),
+  sampled: z.number().int(),
+});
+export type LakeInfo = z.infer<typeof LakeInfo>;
+
 export const historyChannels = {
   /** Starts (or resumes) the sync of an account on the selected network; progress on `history:progress`. */
   'history:sync': request(z.object({ account: IdString, follow: z.boolean().default(true) }).strict(), HistoryProgress),
+  /**
+   * Starts (or goes on with) an index of the account read from a ledger data lake (issue 39): a
+   * folder or an http(s) base URL, over ledgers `from` to `to` (default: the lake's first and last).
+   * Progress on `history:progress`, with `lake`.
+   */
+  'history:syncLake': request(
+    z
+      .object({
+        account: IdString,
+        lake: LakeWhere,
+        from: LedgerNumber.optional(),
+        to: LedgerNumber.optional(),
+      })
+      .strict(),
+    HistoryProgress,
+  ),
+  /** What a lake holds and what a range of it costs before it is fetched: its network, its first and last ledger and their times, and the range's files, requests and bytes (estimated from sampled objects, and said so). */
+  'history:lakeInfo': request(
+    z.object({ lake: LakeWhere, from: LedgerNumber.optional(), to: LedgerNumber.optional() }).strict(),
+    LakeInfo,
+  ),
+  /** The lake's ledger closed at (or first after) a time, for a range picked by dates. */
+  'history:lakeLedgerAt': request(
+    z.object({ lake: LakeWhere, time: z.iso.datetime({ offset: true }) }).strict(),
+    z.object({ ledger: z.number().int(), closedAt: z.string() }),
+  ),
   'history:pause': request(HistoryAccount, HistoryProgress),
   /** Resumes a paused, cancelled or failed sync of this session as it was started (else starts one that follows). */
   'history:resume': request(HistoryAccount, HistoryProgress),

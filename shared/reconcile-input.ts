@@ -69,4 +69,15 @@ export interface ReconcileInput {
    */
   genesisBalance: string | null;
   checkedAt: string;
+  /** An index read from ledgers (a data lake's): the range and each asset's balance at both ends; absent for a server's history. */
+  ledgers?: LedgerReconcileInput | null;
+  /** Whether the network was asked for the account now (an index read from ledgers reconciles without it: `balances` null then means "not asked" unless this is true). */
+  networkAsked?: boolean;
+}
+
+/** The range an index read from ledgers, and each asset's balance (stroops) before its first change there and after its last. */
+export interface LedgerReconcileInput {
+  from: number;
+  to: number;
+  balances: { asset: string; opening: string; closing: string }[];
 }

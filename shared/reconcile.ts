@@ -9,10 +9,16 @@ import { AmountError, displayMoney, formatAmount, parseAmount, parseSum } from '
 import { DecimalString } from './model';
 import { assetCodeOf } from './moves';
 import { causesOf } from './reconcile-causes';
-import type { AssetSums, ReconcileInput, ReportedBalance } from './reconcile-input';
+import type { AssetSums, LedgerReconcileInput, ReconcileInput, ReportedBalance } from './reconcile-input';
 
 export { assetCodeOf };
-export { AssetSums, IndexSums, type ReconcileInput, type ReportedBalance } from './reconcile-input';
+export {
+  AssetSums,
+  IndexSums,
+  type LedgerReconcileInput,
+  type ReconcileInput,
+  type ReportedBalance,
+} from './reconcile-input';
 export { causesOf, RECONCILE_CAUSES, type CauseHeld, type ReconcileCause } from './reconcile-causes';
 
 /**
@@ -26,8 +32,12 @@ export const ReconcileLine = z.object({
   asset: z.string(),
   /** null: unknown (the index does not reach the account's creation). */
   opening: DecimalString.nullable(),
-  /** Where the opening comes from: the account's creation in the index (zero), or the network's genesis (the root account held every coin). */
-  openingFrom: z.enum(['creation', 'genesis']).nullable(),
+  /**
+   * Where the opening comes from: the account's creation in the index (zero), the network's genesis
+   * (the root account held every coin), or the ledgers an index was read from (the balance before
+   * the range's first change of the asset, as their entry changes record it).
+   */
+  openingFrom: z.enum(['creation', 'genesis', 'ledgers']).nullable(),
   in: DecimalString,
   out: DecimalString,
   fees: DecimalString,
@@ -35,8 +45,13 @@ export const ReconcileLine = z.object({
   net: DecimalString,
   /** opening + net (null with an unknown opening). */
   closing: DecimalString.nullable(),
-  /** What the network reports now ("0" for an asset the account no longer holds). */
+  /**
+   * What the network reports now ("0" for an asset the account no longer holds); for an index read
+   * from ledgers, the balance after the range's last change of the asset, as the ledgers record it.
+   */
   reported: DecimalString,
+  /** An index read from ledgers, with a server reachable: what the network reports now (null: not asked). */
+  now: DecimalString.nullable().optional(),
   /** reported − closing; with an unknown opening, reported − net (what it held before the indexed history, if nothing else is missing). */
   difference: DecimalString,
   status: z.enum(RECONCILE_STATUS),
@@ -57,6 +72,8 @@ export const Reconciliation = z.object({
   throughLedger: z.number().int().nullable(),
   /** The account does not exist now (merged, or never created): every balance it reports is zero. */
   gone: z.boolean(),
+  /** An index read from ledgers: the range its reconciliation covers (null: a server's history). */
+  range: z.object({ from: z.number().int(), to: z.number().int() }).nullable().optional(),
   checkedAt: z.string(),
 });
 export type Reconciliation = z.infer<typeof Reconciliation>;
@@ -102,8 +119,18 @@ function reportedAmount(balance: ReportedBalance): bigint {
   }
 }
 
+const flowsOf = (sums: AssetSums | undefined) => {
+  // Sums, not amounts: beyond int64 where the rows add up past it (issue 37.5).
+  const [inflow, outflow, fees] = sums ? [sums.in, sums.out, sums.fees].map(parseSum) : [0n, 0n, 0n];
+  return { inflow: inflow!, outflow: outflow!, fees: fees!, net: inflow! - outflow! - fees! };
+};
+
+const statusOf = (issued: boolean, opening: bigint | null, difference: bigint): ReconcileLine['status'] =>
+  issued ? 'issued' : opening === null ? 'opening_unknown' : difference === 0n ? 'reconciled' : 'differs';
+
 /** The reconciliation of every asset the index or the network names. */
 export function reconcile(input: ReconcileInput): Reconciliation {
+  if (input.ledgers) return reconcileLedgers(input, input.ledgers);
   const { sums: index, balances } = input;
   const reported = new Map((balances ?? []).map((b) => [b.asset, reportedAmount(b)]));
   const bySums = new Map(index.assets.filter((a) => !a.asset.startsWith('balance:')).map((a) => [a.asset, a]));
@@ -113,29 +140,21 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   const genesis = input.genesisBalance === null ? null : parseAmount(input.genesisBalance);
   const lines = assets.map((asset): ReconcileLine => {
     const sums = bySums.get(asset);
-    // Sums, not amounts: beyond int64 where the rows add up past it (issue 37.5).
-    const [inflow, outflow, fees] = sums ? [sums.in, sums.out, sums.fees].map(parseSum) : [0n, 0n, 0n];
-    const net = inflow! - outflow! - fees!;
+    const { inflow, outflow, fees, net } = flowsOf(sums);
     const now = reported.get(asset) ?? 0n;
     const openingFrom = index.created ? 'creation' : genesis !== null ? 'genesis' : null;
     const opening = index.created ? 0n : genesis !== null ? (asset === 'native' ? genesis : 0n) : null;
     const closing = opening === null ? null : opening + net;
     const difference = now - (closing ?? net);
     const issued = asset.split(':')[1] === input.account;
-    const status = issued
-      ? 'issued'
-      : opening === null
-        ? 'opening_unknown'
-        : difference === 0n
-          ? 'reconciled'
-          : 'differs';
+    const status = statusOf(issued, opening, difference);
     return {
       asset,
       opening: opening === null ? null : formatAmount(opening),
       openingFrom,
-      in: formatAmount(inflow!),
-      out: formatAmount(outflow!),
-      fees: formatAmount(fees!),
+      in: formatAmount(inflow),
+      out: formatAmount(outflow),
+      fees: formatAmount(fees),
       net: formatAmount(net),
       closing: closing === null ? null : formatAmount(closing),
       reported: formatAmount(now),
@@ -160,6 +179,99 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     gone: balances === null,
     checkedAt: input.checkedAt,
   };
+}
+
+/**
+ * An index read from ledgers (issue 39.3): per asset, the balance before the range's first change
+ * of it, the flows the index holds, and the balance after its last change, all as the ledgers
+ * record them, so it reconciles over the range with no server at all. A network's balances, when
+ * given, are compared with the closing too, and said (`now`), without deciding the range's status.
+ */
+function reconcileLedgers(input: ReconcileInput, ledgers: LedgerReconcileInput): Reconciliation {
+  const { sums: index, balances } = input;
+  const held = new Map(ledgers.balances.map((b) => [b.asset, b]));
+  const bySums = new Map(index.assets.filter((a) => !a.asset.startsWith('balance:')).map((a) => [a.asset, a]));
+  const reported = balances === null ? null : new Map(balances.map((b) => [b.asset, reportedAmount(b)]));
+  const assets = [...new Set([...bySums.keys(), ...held.keys()])].sort((a, b) =>
+    a === 'native' ? -1 : b === 'native' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+  const lines = assets.map((asset): ReconcileLine => {
+    const sums = bySums.get(asset);
+    const { inflow, outflow, fees, net } = flowsOf(sums);
+    const ends = held.get(asset);
+    const opening = ends ? BigInt(ends.opening) : null;
+    const closing = ends ? BigInt(ends.closing) : 0n;
+    const computed = opening === null ? null : opening + net;
+    const difference = closing - (computed ?? net);
+    const issued = asset.split(':')[1] === input.account;
+    const status = statusOf(issued, opening, difference);
+    const cause =
+      status === 'reconciled'
+        ? null
+        : status === 'issued'
+          ? causeOfLine(input, sums, asset, status, net)
+          : status === 'opening_unknown'
+            ? `the ledgers from ${count(ledgers.from)} to ${count(ledgers.to)} record no balance of ${assetCodeOf(asset)} for the account, though the index holds flows of it`
+            : `the flows the index holds differ from the change the ledgers record between ledgers ${count(ledgers.from)} and ${count(ledgers.to)}: a movement the index did not read`;
+    return {
+      asset,
+      opening: opening === null ? null : formatAmount(opening),
+      openingFrom: opening === null ? null : 'ledgers',
+      in: formatAmount(inflow),
+      out: formatAmount(outflow),
+      fees: formatAmount(fees),
+      net: formatAmount(net),
+      closing: computed === null ? null : formatAmount(computed),
+      reported: formatAmount(closing),
+      now:
+        reported === null
+          ? balances === null && input.networkAsked
+            ? '0'
+            : null
+          : formatAmount(reported.get(asset) ?? 0n),
+      difference: formatAmount(difference),
+      status,
+      cause,
+      legs: sums?.legs ?? 0,
+    };
+  });
+  const reconciled =
+    input.partial === null &&
+    lines.length > 0 &&
+    lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
+  return {
+    account: input.account,
+    lines,
+    reconciled,
+    summary: ledgerSummaryOf(lines, input, ledgers),
+    throughLedger: index.newestLedger,
+    gone: balances === null && input.networkAsked === true,
+    range: { from: ledgers.from, to: ledgers.to },
+    checkedAt: input.checkedAt,
+  };
+}
+
+function ledgerSummaryOf(lines: ReconcileLine[], input: ReconcileInput, ledgers: LedgerReconcileInput): string {
+  const span = `ledgers ${count(ledgers.from)}–${count(ledgers.to)}`;
+  if (lines.length === 0) return `Nothing to reconcile: the account's balances did not change in ${span}.`;
+  const off = lines.filter((l) => l.status !== 'reconciled' && l.status !== 'issued');
+  if (off.length === 0 && input.partial)
+    return `Not reconciled: the index is partial (${input.partial}); it reconciles over ${span} once it has read them all.`;
+  if (off.length > 0) {
+    const first = off[0]!;
+    return `${count(off.length)} of ${count(lines.length)} asset${lines.length === 1 ? '' : 's'} ${
+      off.length === 1 ? 'does' : 'do'
+    } not reconcile over ${span}: ${assetCodeOf(first.asset)} is ${displayMoney(first.difference, assetCodeOf(first.asset))} from the balance the ledgers record (${first.cause}).`;
+  }
+  const what = lines.length === 1 ? 'its one asset' : `all ${count(lines.length)} assets`;
+  const head = `Reconciled over ${span}: the flows of ${what} add up, from the balance before the range's first change to the balance after its last as the ledgers record them, to the stroop.`;
+  const compared = lines.filter((l) => l.now !== null && l.now !== undefined);
+  if (compared.length === 0) return `${head} No server was asked for the balances now.`;
+  const moved = compared.filter((l) => l.now !== l.reported);
+  if (moved.length === 0) return `${head} The network reports the same balances now.`;
+  const first = moved[0]!;
+  const code = assetCodeOf(first.asset);
+  return `${head} The network now reports ${displayMoney(first.now!, code)} (${displayMoney(first.reported, code)} after ledger ${count(ledgers.to)}): the account changed after the range, or the range is not all of its history.`;
 }
 
 function summaryOf(lines: ReconcileLine[], input: ReconcileInput): string {

@@ -8,6 +8,7 @@ import type { Exports } from '../exports/export';
 import { appHandlers } from '../handlers/app';
 import { conventionsHandlers } from '../handlers/conventions';
 import { exportHandlers } from '../handlers/export';
+import { lakeHandlers } from '../handlers/history-lake';
 import { historyHandlers, resumeInterruptedSyncs } from '../handlers/history';
 import { inspectionHandlers } from '../handlers/inspection';
 import { ledgerTransactionHandlers } from '../handlers/ledger-transactions';
@@ -66,6 +67,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...logHandlers(),
     ...ledgerTransactionHandlers(ctx),
     ...historyHandlers(ctx),
+    ...lakeHandlers(ctx),
     ...labelHandlers(ctx),
     ...homeHandlers(ctx),
     ...conventionsHandlers(ctx),

@@ -63,10 +63,29 @@ export async function reconcileAccount(
 ): Promise<{ reconciliation: Reconciliation; coverage: IndexCoverage }> {
   const profile = ctx.networks.selected();
   // One round trip to the worker: the sums, the account's row, its coverage (issue #35).
-  const [{ sums, completeFromLedger, coverage }, network] = await Promise.all([
-    ctx.history.reconcileInput(profile, account),
-    reported(ctx, account, signal),
-  ]);
+  const asked = reported(ctx, account, signal);
+  asked.catch(() => undefined); // an index read from ledgers answers without it
+  const { sums, completeFromLedger, coverage, ledgers } = await ctx.history.reconcileInput(profile, account);
+  if (ledgers) {
+    // Reconciled from the ledgers' own balances (issue 39.3); the network, when it answers, is
+    // compared with the closing balances too, and said.
+    const network = await asked.catch(() => null);
+    const reconciliation = reconcile({
+      account,
+      sums,
+      balances: network?.balances ?? null,
+      networkAsked: network !== null,
+      partial: coverage.partial,
+      completeFromLedger,
+      lastModifiedLedger: network?.lastModifiedLedger ?? null,
+      newerOnServer: null,
+      genesisBalance: null,
+      checkedAt: new Date().toISOString(),
+      ledgers,
+    });
+    return { reconciliation, coverage };
+  }
+  const network = await asked;
   const genesis = sums.created ? null : await genesisBalance(ctx, account, completeFromLedger, signal);
   const input = {
     genesisBalance: genesis,

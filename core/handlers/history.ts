@@ -63,16 +63,24 @@ export function historyHandlers(ctx: CoreContext): DomainHandlers<HistoryChannel
   const selected = () => ctx.networks.selected();
   const account = (id: string) => scopeId('account', id);
   const root = (signal: AbortSignal) => serverRoot(ctx, signal);
+  /** An index read from a lake goes on from that lake (to its end), never from the server's listings. */
+  const fromLake = async (id: string) => {
+    if (ctx.source().ledgerHistory) return null; // an RPC network's index is read from its own ledgers
+    const meta = await history.call(selected(), 'meta', { account: account(id) }).catch(() => null);
+    if (!meta?.ledgers) return null;
+    return history.syncLake(selected(), account(id), meta.ledgers.where, {}, selected().passphrase).progress;
+  };
   return {
     'history:sync': async function historySync({ account: id, follow }) {
-      return history.sync(selected(), ctx.source(), account(id), follow, root).progress;
+      return (await fromLake(id)) ?? history.sync(selected(), ctx.source(), account(id), follow, root).progress;
     },
     'history:pause': async function historyPause({ account: id }) {
       return history.running(selected(), account(id))?.pause() ?? history.status(selected(), account(id));
     },
     'history:resume': async function historyResume({ account: id }) {
       const running = history.running(selected(), account(id));
-      return running ? running.start() : history.sync(selected(), ctx.source(), account(id), undefined, root).progress;
+      if (running) return running.start();
+      return (await fromLake(id)) ?? history.sync(selected(), ctx.source(), account(id), undefined, root).progress;
     },
     'history:cancel': async function historyCancel({ account: id }) {
       return history.running(selected(), account(id))?.cancel() ?? history.status(selected(), account(id));

@@ -18,6 +18,7 @@ import type { PageSeen, PagingFault } from '../../shared/paging-guard';
 import type { IndexSums } from '../../shared/reconcile';
 
 import type { CoreError } from '../app/errors';
+import type { AccountLedgerRecords } from '../sources/ledger-meta/account-records';
 import type { IndexFormatName } from '../sources/index-format';
 
 /**
@@ -42,7 +43,29 @@ export interface AccountMeta {
    * not serve (its 404), whose balance changes the index cannot hold (null: not walked yet).
    */
   sides: { transactions: string | null; trades: string | null; missing: string[] | null };
+  /** An index built from ledgers (a data lake's, issue 39): the range it covers and how far it has read; null for a server's walk. */
+  ledgers: LedgerRange | null;
 }
+
+/** The ledgers an index was built from: `where` (a lake's folder or URL), `from` to `to`, read up to `next` − 1. */
+export interface LedgerRange {
+  where: string;
+  from: number;
+  to: number;
+  next: number;
+}
+
+/** One asset's balance at both ends of the ledgers an index read (the ledgers' own entry changes): stroops. */
+export interface LedgerBalance {
+  asset: string;
+  opening: string;
+  openingLedger: number;
+  closing: string;
+  closingLedger: number;
+}
+
+/** What a ledger held of an account, as core/sources/ledger-meta/account-records.ts reads it. */
+export type LedgerRecords = AccountLedgerRecords;
 
 /** What a sync changes of an account's row besides its pages. */
 export interface AccountChange {
@@ -123,6 +146,25 @@ export interface HistoryOps {
     },
     PageResult,
   ];
+  /**
+   * A run of consecutive ledgers read from a lake (issue 39), in one transaction: each ledger's
+   * operations, the fees the account paid and the fills of its offers (as a server's walks write
+   * them), its balances at both ends, and the range read through the run's last ledger. The run
+   * must start where the index stands (`ledgers.next`), or it is refused: no ledger is skipped or
+   * read twice.
+   */
+  ingestLedgers: [
+    {
+      account: string;
+      where: string;
+      from: number;
+      to: number;
+      run: { ledger: number; records: LedgerRecords | null }[];
+    },
+    IngestResult,
+  ];
+  /** The balances at both ends of the ledgers the account's index read (none for a server's walk). */
+  ledgerBalances: [{ account: string }, LedgerBalance[]];
   /** Records a stream delivered, written as one page, read in their source's format. */
   ingestTexts: [{ account: string; texts: string[]; format?: IndexFormatName }, IngestResult];
   meta: [{ account: string }, AccountMeta | null];
@@ -151,7 +193,7 @@ export interface HistoryOps {
   /** Per asset, every leg in and out and the fees the account paid (shared/reconcile.ts). */
   sums: [{ account: string }, IndexSums];
   /** What a reconciliation needs of the index, in one answer: the sums and the account's row (its coverage, where it is complete from). */
-  reconcile: [{ account: string }, { sums: IndexSums; meta: AccountMeta }];
+  reconcile: [{ account: string }, { sums: IndexSums; meta: AccountMeta; ledgerBalances: LedgerBalance[] }];
   /** One asset's flows per period and the balance after each, from `opening` (stroops). */
   balance: [{ account: string; asset: string; by: BalancePeriod; opening: bigint }, BalancePoint[]];
   /** Updates the planner's statistics (after a large ingest). */

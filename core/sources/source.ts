@@ -26,6 +26,47 @@ import { CoreError } from '../app/errors';
 import type { StreamOptions } from '../streams/stream-options';
 import type { HttpClient, OnWait } from '../http/http';
 import type { IndexFormatName } from './index-format';
+import type { AccountLedgerRecords } from './ledger-meta/account-records';
+
+/** A ledger of a range read for an account, and what it held of the account (null: nothing). */
+export interface LedgerRead {
+  ledger: number;
+  records: AccountLedgerRecords | null;
+}
+
+/** How far a read of ledgers has come, and at what speed. */
+export interface LedgerReadProgress {
+  from: number;
+  to: number;
+  /** Ledgers delivered. */
+  done: number;
+  /** Bytes fetched. */
+  bytes: number;
+  ledgersPerSecond: number;
+  bytesPerSecond: number;
+  msLeft: number | null;
+}
+
+/**
+ * Where an index read from ledgers gets them (core/history-index/main-thread/ledger-sync.ts): a
+ * data lake (lake/), or a Stellar RPC server's window (rpc/ledger-history.ts).
+ */
+export interface LedgerProducer {
+  /** Opens the source (a lake's manifest, checked against the network) and says the range: the asked one, else its own ends; `held` is where the index stands. */
+  open(
+    held: { where: string; from: number; to: number; next: number } | null,
+    signal: AbortSignal,
+  ): Promise<{ where: string; from: number; to: number }>;
+  /** Reads `from` to `to` for the account, handing runs of consecutive ledgers in order (each awaited). */
+  read(
+    account: string,
+    from: number,
+    to: number,
+    signal: AbortSignal,
+    onLedgers: (run: LedgerRead[]) => Promise<void>,
+    onProgress: (progress: LedgerReadProgress) => void,
+  ): Promise<void>;
+}
 
 /** A capability this source does not have, and the sentence that says so. */
 export interface Lacking {
@@ -219,4 +260,9 @@ export interface Source {
   readonly submission: SourceSubmission | Lacking;
   /** What a local history index of an account walks. */
   readonly index: IndexListings | Lacking;
+  /**
+   * An account's ledgers as close meta, for an index read from ledgers (Stellar RPC: the ledgers
+   * of its window its events name); absent where the index walks listings instead.
+   */
+  readonly ledgerHistory?: { producer(account: string): LedgerProducer };
 }

@@ -2,7 +2,7 @@
 // with a generated history whose service limits the request rate (so the sync meets real 429s):
 // a sync interrupted with Ctrl-C and run again holds every operation once; history and totals
 // agree with each other exactly; every malformed flag is a one-line usage error.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { EXPORT_COLUMNS } from '../../shared/export-columns';
 import { FEES_RULE } from '../../shared/fees-rule';
 import type { HistoryProgress, TotalsRow } from '../../shared/history';
 import { parseCsv } from '../../shared/labels';
+import { objectKey, readLakeConfig } from '../../shared/lake-layout';
 import { indexedRows, listedIds, runCli, runCliEach, startCli } from '../support/cli-process';
 import { startNetwork, type RunningNetwork } from '../support/network';
 import { waitFor } from '../support/wait';
@@ -27,6 +28,7 @@ beforeAll(async () => {
     accounts: 6,
     seed: 'history-cli',
     args: ['--loopback-rate-limit', '8', '--rate-limit-window-ms', '1000'],
+    lake: true,
   });
   busy = net.demoAccounts[0]!.publicKey;
 });
@@ -293,4 +295,65 @@ describe('ledgerscope sync', () => {
       expect(err.length).toBeLessThan(400);
     }
   }, 120_000);
+});
+
+describe('ledgerscope sync --lake (issue 39.2, 39.3)', () => {
+  // No server answers: the local profile's service is a closed port, and a lake's sync starts none.
+  const offline = { LEDGERSCOPE_LOCAL_URL: 'http://127.0.0.1:9' };
+  const lakeDir = () => join(net.dataDir, 'lake');
+
+  /** The latest ledger the service reports, once its lake folder holds it. */
+  async function lakeLedger(): Promise<number> {
+    const root = (await (await fetch(net.serviceUrl)).json()) as { history_latest_ledger: number };
+    const config = readLakeConfig(readFileSync(join(lakeDir(), '.config.json'), 'utf8'));
+    const latest = root.history_latest_ledger;
+    await waitFor(`the lake to hold ledger ${latest}`, () => existsSync(join(lakeDir(), objectKey(latest, config))));
+    return latest;
+  }
+
+  it('indexes an account from a lake folder with no server, resumes after Ctrl-C, and reconciles offline over the range', async () => {
+    const to = await lakeLedger();
+    const home = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-cli-'));
+    const args = ['--network', 'local', 'sync', busy, '--lake', lakeDir(), '--ledgers', `-${to}`];
+    const first = startCli([...args, '--format', 'json'], home, offline);
+    await waitFor('some ledgers read into the index', () => indexedRows(home, busy) > 0, 60_000);
+    first.child.kill('SIGINT');
+    const stopped = await first.done;
+    expect(stopped.code, first.err()).toBe(0);
+    const paused = JSON.parse(first.out()) as HistoryProgress;
+    expect(paused.state).toBe('paused');
+    expect(paused.lake!.done).toBeLessThan(to - paused.lake!.from + 1);
+    const rest = await runCli(args, home, offline);
+    expect(rest.code, rest.err).toBe(0);
+    expect(rest.out).toMatch(new RegExp(`current, [\\d,]+ records, ledgers [\\d,]+–${to.toLocaleString('en')}: `));
+    // Every operation once: the lake's index holds what the service lists for the account.
+    const listed = await listedIds(net.serviceUrl, busy);
+    expect(indexedRows(home, busy)).toBeGreaterThanOrEqual(listed.length);
+    const reconciled = await runCli(['--network', 'local', 'reconcile', busy], home, offline);
+    expect(reconciled.code, reconciled.out + reconciled.err).toBe(0);
+    expect(reconciled.out).toMatch(/Reconciled over ledgers [\d,]+–[\d,]+: /);
+    expect(reconciled.out).toMatch(/No server was asked for the balances now\./);
+    const totals = await runCli(
+      ['--network', 'local', 'totals', busy, '--by', 'asset', '--format', 'json'],
+      home,
+      offline,
+    );
+    expect(totals.code, totals.err).toBe(0);
+    const rows = JSON.parse(totals.out) as TotalsRow[];
+    expect(rows.map((r) => r.key)).toContain('native');
+  });
+
+  it('refuses a lake of another network, and a range given without a lake, saying so', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-cli-'));
+    const other = await runCli(
+      ['--network', 'testnet', 'sync', busy, '--lake', lakeDir(), '--ledgers', '2-3'],
+      home,
+      offline,
+    );
+    expect(other.code).toBe(1);
+    expect(other.err + other.out).toMatch(/Test SDF Network/);
+    const noLake = await runCli(['sync', busy, '--ledgers', '2-3'], home, offline);
+    expect(noLake.code).toBe(2);
+    expect(noLake.err).toMatch(/--ledgers reads a range of a ledger data lake/);
+  });
 });

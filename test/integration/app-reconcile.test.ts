@@ -28,10 +28,12 @@ import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/
 import { accountSequence } from '../support/signed-tx';
 import { submit } from '../support/service-tx';
 import { waitFor } from '../support/wait';
+import { objectKey, readLakeConfig } from '../../shared/lake-layout';
 import { startCore, type CoreFixture } from './app-support';
 
 let net: RunningNetwork | undefined;
 let app: CoreFixture | undefined;
+let lake: CoreFixture | undefined;
 
 afterEach(async () => {
   await app?.close();
@@ -133,6 +135,32 @@ async function syncAll(core: CoreFixture, accounts: string[]): Promise<void> {
   }
 }
 
+/** Syncs each account from the local network's lake over HTTP (issue 39.2), every ledger it holds. */
+async function syncAllFromLake(core: CoreFixture, accounts: string[], lake: string, to: number): Promise<void> {
+  for (const account of accounts) {
+    const before = core.events.length;
+    await core.call('history:syncLake', { account, lake, to });
+    const done = await waitFor(`the lake sync of ${account}`, () =>
+      core.events
+        .slice(before)
+        .map((e) => e.payload as HistoryProgress)
+        .find((p) => p.account === account && p.lake && (p.state === 'current' || p.state === 'error')),
+    );
+    expect(done.state, done.message).toBe('current');
+  }
+}
+
+/** The network's latest closed ledger once its lake holds it (the writer runs beside the core). */
+async function lakeCaughtUp(serviceUrl: string): Promise<number> {
+  const root = (await (await fetch(serviceUrl)).json()) as { history_latest_ledger: number };
+  const config = readLakeConfig(await (await fetch(`${serviceUrl}/lake/.config.json`)).text());
+  await waitFor(
+    `the lake to hold ledger ${root.history_latest_ledger}`,
+    async () => (await fetch(`${serviceUrl}/lake/${objectKey(root.history_latest_ledger, config)}`)).ok,
+  );
+  return root.history_latest_ledger;
+}
+
 const FIXED_SEED = process.env['LEDGERSCOPE_RECONCILE_SEED'];
 
 describe('reconciliation against the local network', () => {
@@ -141,7 +169,13 @@ describe('reconciliation against the local network', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (drawn) => {
         const seed = FIXED_SEED ? Number(FIXED_SEED) : drawn;
         try {
-          net = await startNetwork({ historyOps: 600, accounts: 5, seed: `reconcile-${seed}`, closeIntervalMs: 200 });
+          net = await startNetwork({
+            historyOps: 600,
+            accounts: 5,
+            seed: `reconcile-${seed}`,
+            closeIntervalMs: 200,
+            lake: true,
+          });
           const people = net.demoAccounts.filter(
             (a) => a.masterWeight === undefined && a.name !== 'root' && !a.name.startsWith('issuer'),
           );
@@ -161,14 +195,32 @@ describe('reconciliation against the local network', () => {
             expect(off, `${account}: ${reconciliation.summary}`).toEqual([]);
             expect(reconciliation.reconciled).toBe(true);
           }
+          // Issue 39.3: the same accounts indexed from the lake the network wrote, over HTTP, with no
+          // server asked for their history: each reconciles over the lake's ledgers from the ledgers'
+          // own balances, and its totals by asset are the service-built index's, to the stroop.
+          const latest = await lakeCaughtUp(net.serviceUrl);
+          lake = startCore(net.serviceUrl);
+          await syncAllFromLake(lake, accounts, `${net.serviceUrl}/lake/`, latest);
+          for (const account of accounts) {
+            const { reconciliation } = await lake.call<{ reconciliation: Reconciliation }>('history:reconcile', {
+              account,
+            });
+            expect(reconciliation.reconciled, `${account} from the lake: ${reconciliation.summary}`).toBe(true);
+            expect(reconciliation.summary).toMatch(/^Reconciled over ledgers [\d,]+–[\d,]+: /);
+            const totals = async (core: CoreFixture) =>
+              (await core.call<{ rows: unknown[] }>('history:totals', { account, filter: {}, by: 'asset', top: 100 }))
+                .rows;
+            expect(await totals(lake), `${account}: totals by asset`).toEqual(await totals(app));
+          }
         } catch (error) {
           throw new Error(`seed ${seed} (LEDGERSCOPE_RECONCILE_SEED=${seed} replays it): ${(error as Error).message}`, {
             cause: error,
           });
         } finally {
           await app?.close();
+          await lake?.close();
           await net?.stop();
-          [app, net] = [undefined, undefined];
+          [app, net, lake] = [undefined, undefined, undefined];
         }
       }),
       { numRuns: FIXED_SEED ? 1 : 2, endOnFailure: true },

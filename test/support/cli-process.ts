@@ -16,10 +16,11 @@ export interface CliProcess {
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startCli(args: string[], userDataDir: string): CliProcess {
+/** `env`: variables beside the test's own (LEDGERSCOPE_LOCAL_URL, say). */
+export function startCli(args: string[], userDataDir: string, env: Record<string, string> = {}): CliProcess {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, LEDGERSCOPE_USER_DATA: userDataDir },
+    env: { ...process.env, ...env, LEDGERSCOPE_USER_DATA: userDataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -35,8 +36,9 @@ export function startCli(args: string[], userDataDir: string): CliProcess {
 export async function runCli(
   args: string[],
   userDataDir: string,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; out: string; err: string }> {
-  const proc = startCli(args, userDataDir);
+  const proc = startCli(args, userDataDir, env);
   const { code } = await proc.done;
   return { code, out: proc.out(), err: proc.err() };
 }

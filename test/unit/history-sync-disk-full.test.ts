@@ -25,6 +25,7 @@ const meta = (rows: number, token: string | null): AccountMeta => ({
   newest: rows ? 1_700_000_000_000 : null,
   damaged: null,
   sides: { transactions: null, trades: null, missing: null },
+  ledgers: null,
 });
 
 /** Pages of PAGE_LIMIT records as the worker would hold them: page n names token `${n}`. */

@@ -23,6 +23,7 @@ function meta(completeFrom: number | null): AccountMeta {
     oldest: null,
     damaged: null,
     sides: { transactions: null, trades: null, missing: [] },
+    ledgers: null,
     newest: null,
   };
 }

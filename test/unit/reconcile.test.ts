@@ -317,3 +317,72 @@ describe('reconcile', () => {
     ]);
   });
 });
+
+describe('reconcile of an index read from ledgers (issue 39.3)', () => {
+  // From balances before the range (native 1,000 XLM, USD 5) the index's flows give 1,069.99997 and 55.
+  const ledgers = (change: { native?: string; usd?: string } = {}) => ({
+    from: 100,
+    to: 900,
+    balances: [
+      { asset: 'native', opening: '10000000000', closing: change.native ?? '10699999700' },
+      { asset: USD, opening: '50000000', closing: change.usd ?? '550000000' },
+    ],
+  });
+  const offline = (change: Partial<ReconcileInput> = {}) =>
+    input({ balances: null, networkAsked: false, ledgers: ledgers(), sums: sums({ created: false }), ...change });
+
+  it('reconciles over the range from the ledgers own balances, with no server asked, and says the range', () => {
+    const result = reconcile(offline());
+    expect(result.reconciled).toBe(true);
+    expect(result.range).toEqual({ from: 100, to: 900 });
+    expect(
+      result.lines.map((l) => [l.asset, l.opening, l.openingFrom, l.closing, l.reported, l.status, l.now]),
+    ).toEqual([
+      ['native', '1000', 'ledgers', '1069.99997', '1069.99997', 'reconciled', null],
+      [USD, '5', 'ledgers', '55', '55', 'reconciled', null],
+    ]);
+    expect(result.summary).toMatch(/^Reconciled over ledgers 100–900: .* No server was asked for the balances now\.$/);
+    expect(result.gone).toBe(false);
+  });
+
+  it('differs by a stroop either way from the closing balance the ledgers record, naming the range', () => {
+    for (const closing of ['10699999699', '10699999701']) {
+      const result = reconcile(offline({ ledgers: ledgers({ native: closing }) }));
+      expect(result.reconciled).toBe(false);
+      expect(result.lines[0]!.status).toBe('differs');
+      expect(result.lines[0]!.difference).toBe(closing.endsWith('699') ? '-0.0000001' : '0.0000001');
+      expect(result.summary).toMatch(/^1 of 2 assets does not reconcile over ledgers 100–900: XLM/);
+    }
+  });
+
+  it('is not reconciled while the index is partial, though its lines add up', () => {
+    const result = reconcile(offline({ partial: 'syncing' }));
+    expect(result.lines.every((l) => l.status === 'reconciled')).toBe(true);
+    expect(result.reconciled).toBe(false);
+    expect(result.summary).toMatch(/^Not reconciled: the index is partial \(syncing\)/);
+  });
+
+  it('an asset with flows the ledgers record no balance of has an unknown opening', () => {
+    const result = reconcile(offline({ ledgers: { ...ledgers(), balances: ledgers().balances.slice(0, 1) } }));
+    expect(result.lines[1]).toMatchObject({ asset: USD, status: 'opening_unknown', opening: null, openingFrom: null });
+    expect(result.reconciled).toBe(false);
+  });
+
+  it('with a server, compares the closing with what it reports now without changing the verdict', () => {
+    const usd = { asset: USD, amount: '55.0000000' };
+    const same = reconcile(
+      offline({ networkAsked: true, balances: [{ asset: 'native', amount: '1069.9999700' }, usd] }),
+    );
+    expect(same.reconciled).toBe(true);
+    expect(same.lines.map((l) => l.now)).toEqual(['1069.99997', '55']);
+    expect(same.summary).toMatch(/The network reports the same balances now\.$/);
+    const moved = reconcile(
+      offline({ networkAsked: true, balances: [{ asset: 'native', amount: '1069.9999800' }, usd] }),
+    );
+    expect(moved.reconciled).toBe(true);
+    expect(moved.summary).toMatch(/The network now reports 1,069.9999800 XLM \(1,069.9999700 XLM after ledger 900\)/);
+    const gone = reconcile(offline({ networkAsked: true, balances: null }));
+    expect(gone.gone).toBe(true);
+    expect(gone.lines.map((l) => l.now)).toEqual(['0', '0']);
+  });
+});

@@ -41,7 +41,17 @@ export function coverageOf(
   return {
     partial: meta?.damaged ? 'damaged' : partialOf(meta?.state ?? 'idle', running),
     records: meta?.rows ?? 0,
-    throughLedger: tokenLedger(meta?.lastToken),
+    throughLedger: meta?.ledgers ? meta.ledgers.next - 1 : tokenLedger(meta?.lastToken),
     latestLedger,
+    ...(meta?.ledgers
+      ? {
+          ledgers: {
+            where: meta.ledgers.where,
+            from: meta.ledgers.from,
+            to: meta.ledgers.to,
+            through: meta.ledgers.next > meta.ledgers.from ? meta.ledgers.next - 1 : null,
+          },
+        }
+      : {}),
   };
 }

@@ -1,14 +1,13 @@
 // The history index as the app core sees it: one worker (worker.ts) for every index file, the
 // running syncs (one per network and account) and the export directory. Handlers
 // (handlers/history.ts) call it with the selected network's profile and HTTP client.
-import { closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
-import type { HistoryFilter, HistoryIndexInfo, HistoryProgress, HistorySort } from '../../../shared/history';
+import { existsSync } from 'node:fs';
+import type { HistoryIndexInfo, HistoryProgress } from '../../../shared/history';
 import type { IndexCoverage } from '../../../shared/index-coverage';
-import type { IndexSums } from '../../../shared/reconcile';
+import type { IndexSums, LedgerReconcileInput } from '../../../shared/reconcile';
 import type { NetworkProfile } from '../../../shared/ipc';
 import type { Emit } from '../../app/dispatch';
 import { CoreError } from '../../app/errors';
-import { finishTemp, openTemp } from '../../exports/whole-file';
 import { need, type Source } from '../../sources/source';
 import type { StreamOptions } from '../../streams/stream-options';
 import { HistoryWorker, indexFile } from './client';
@@ -16,8 +15,11 @@ import type { AccountMeta, HistoryOp, OpArgs, OpResult } from '../protocol';
 import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
 import { AccountSync } from './sync';
+import { lakeProducer, LedgerSync, type LedgerProducer } from './ledger-sync';
 import type { ServerRoot } from './walk';
 import { workerTransport } from './worker-transport';
+import { emptyMeta, infoOf } from './index-info';
+import { exportToFile, type ExportRequest } from './export-to-file';
 
 export interface HistoryServiceOptions {
   userDataDir: string;
@@ -34,7 +36,7 @@ export interface HistoryServiceOptions {
 
 export class HistoryService {
   readonly worker: HistoryWorker;
-  private readonly syncs = new Map<string, AccountSync>();
+  private readonly syncs = new Map<string, AccountSync | LedgerSync>();
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.worker = new HistoryWorker(options.workerScript);
@@ -59,9 +61,21 @@ export class HistoryService {
     account: string,
     follow = true,
     root?: (signal: AbortSignal) => Promise<ServerRoot>,
-  ): AccountSync {
+  ): AccountSync | LedgerSync {
+    // A source without listings whose ledgers can be read (Stellar RPC) is indexed from them.
+    if (source.ledgerHistory) return this.syncLedgers(profile, account, source.ledgerHistory.producer(account));
     const key = this.key(profile, account);
     let sync = this.syncs.get(key);
+    // A lake's sync of this account is another walk: this one replaces it once it is stopped.
+    if (sync instanceof LedgerSync) {
+      if (sync.progress.state === 'syncing')
+        throw new CoreError(
+          'invalid_input',
+          `The index of ${account} is being read from a ledger data lake: pause it first.`,
+        );
+      this.syncs.delete(key);
+      sync = undefined;
+    }
     if (!sync) {
       sync = new AccountSync({
         source,
@@ -91,7 +105,42 @@ export class HistoryService {
     return sync;
   }
 
-  running(profile: NetworkProfile, account: string): AccountSync | undefined {
+  /**
+   * Starts (or goes on with) the account's index from a ledger data lake (lake-sync.ts); a lake
+   * sync of the account already running is returned as it is.
+   */
+  syncLake(
+    profile: NetworkProfile,
+    account: string,
+    where: string,
+    range: { from?: number | undefined; to?: number | undefined },
+    passphrase: string | null,
+  ): LedgerSync {
+    return this.syncLedgers(profile, account, lakeProducer(where, range, passphrase));
+  }
+
+  /** Starts (or goes on with) the account's index read from ledgers (ledger-sync.ts): a lake's, or an RPC server's window. */
+  syncLedgers(profile: NetworkProfile, account: string, producer: LedgerProducer): LedgerSync {
+    const key = this.key(profile, account);
+    const running = this.syncs.get(key);
+    if (running?.progress.state === 'syncing') {
+      if (running instanceof LedgerSync) return running;
+      throw new CoreError('invalid_input', `The index of ${account} is being synced from the server: pause it first.`);
+    }
+    running?.halt();
+    const sync = new LedgerSync({
+      profile,
+      account,
+      producer,
+      call: (op, args) => this.call(profile, op, args),
+      emit: (progress) => this.options.emit('history:progress', progress),
+    });
+    this.syncs.set(key, sync);
+    sync.start();
+    return sync;
+  }
+
+  running(profile: NetworkProfile, account: string): AccountSync | LedgerSync | undefined {
     return this.syncs.get(this.key(profile, account));
   }
 
@@ -128,13 +177,29 @@ export class HistoryService {
   async reconcileInput(
     profile: NetworkProfile,
     account: string,
-  ): Promise<{ sums: IndexSums; completeFromLedger: number | null; coverage: IndexCoverage }> {
-    const { sums, meta } = await this.call(profile, 'reconcile', { account });
+  ): Promise<{
+    sums: IndexSums;
+    completeFromLedger: number | null;
+    coverage: IndexCoverage;
+    ledgers: LedgerReconcileInput | null;
+  }> {
+    const { sums, meta, ledgerBalances } = await this.call(profile, 'reconcile', { account });
     const running = this.running(profile, account)?.progress;
+    // An index read from ledgers reconciles over the ledgers it has read: from its range's first to
+    // the last it read (the balances at both ends are the ledgers' own).
+    const ledgers =
+      meta.ledgers === null
+        ? null
+        : {
+            from: meta.ledgers.from,
+            to: meta.ledgers.next - 1,
+            balances: ledgerBalances.map(({ asset, opening, closing }) => ({ asset, opening, closing })),
+          };
     return {
       sums,
       completeFromLedger: running ? running.completeFromLedger : infoOf(profile, meta).completeFromLedger,
       coverage: coverageOf(meta, running?.state, this.latestLedger()),
+      ledgers,
     };
   }
 
@@ -156,7 +221,12 @@ export class HistoryService {
     if (!existsSync(this.file(profile))) return [];
     const metas = await this.call(profile, 'list', {});
     const interrupted = metas.filter((meta) => meta.state === 'syncing' && !this.running(profile, meta.address));
-    for (const meta of interrupted) this.sync(profile, source, meta.address, true, root);
+    for (const meta of interrupted) {
+      // A lake's index goes on from that lake; an RPC network's, from its ledgers (sync routes it).
+      if (meta.ledgers && !source.ledgerHistory)
+        this.syncLake(profile, meta.address, meta.ledgers.where, {}, profile.passphrase);
+      else this.sync(profile, source, meta.address, true, root);
+    }
     return interrupted.map((meta) => meta.address);
   }
 
@@ -201,44 +271,9 @@ export class HistoryService {
     return this.call(profile, 'remove', { account });
   }
 
-  async exportTo(
-    profile: NetworkProfile,
-    request: {
-      account: string;
-      filter: HistoryFilter;
-      sort: HistorySort;
-      format: 'csv' | 'accounting' | 'ndjson';
-      fileName?: string | undefined;
-      names?: [string, string][];
-      maxRows?: number | undefined;
-    },
-  ) {
-    mkdirSync(this.options.exportDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const kind = request.format === 'accounting' ? '-accounting' : '';
-    const ext = request.format === 'ndjson' ? 'ndjson' : 'csv';
-    const base = request.fileName ?? `history-${request.account.slice(0, 8)}${kind}-${stamp}.${ext}`;
-    // Written whole or not at all (core/exports/whole-file.ts): the worker writes into a temporary
-    // file created here exclusively, which is flushed and only then given a fresh name (two exports
-    // of one name at once get two files, and a file already there is never replaced); if it fails,
-    // or the process is killed, no file stands under the name, so no part passes for the whole.
-    const temp = openTemp(this.options.exportDir, base);
-    closeSync(temp.fd);
-    try {
-      const { rows } = await this.call(profile, 'export', {
-        account: request.account,
-        filter: request.filter,
-        sort: request.sort,
-        format: request.format,
-        ...(request.names ? { names: request.names } : {}),
-        ...(request.maxRows !== undefined ? { maxRows: request.maxRows } : {}),
-        path: temp.path,
-      });
-      return { path: finishTemp({ path: temp.path, fd: openSync(temp.path, 'r+') }, base), rows };
-    } catch (error) {
-      rmSync(temp.path, { force: true });
-      throw error;
-    }
+  /** The account's filtered rows written whole to a file of the export directory (export-to-file.ts). */
+  exportTo(profile: NetworkProfile, request: ExportRequest): Promise<{ path: string; rows: number }> {
+    return exportToFile(this.options.exportDir, (args) => this.call(profile, 'export', args), request);
   }
 
   async close(): Promise<void> {
@@ -247,36 +282,4 @@ export class HistoryService {
     this.syncs.clear();
     await this.worker.close();
   }
-}
-
-function emptyMeta(account: string): AccountMeta {
-  return {
-    acct: 0,
-    address: account,
-    lastToken: null,
-    completeFrom: null,
-    state: 'idle',
-    rows: 0,
-    bytes: 0,
-    oldest: null,
-    newest: null,
-    damaged: null,
-    sides: { transactions: null, trades: null, missing: [] },
-  };
-}
-
-function infoOf(profile: NetworkProfile, meta: AccountMeta): HistoryIndexInfo {
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-  return {
-    account: meta.address,
-    networkId: profile.id,
-    rows: meta.rows,
-    bytes: meta.bytes,
-    oldest: iso(meta.oldest),
-    newest: iso(meta.newest),
-    completeFromLedger: meta.completeFrom,
-    lastPagingToken: meta.lastToken,
-    // A state written by a sync of an earlier session is history: nothing runs now.
-    state: meta.state === 'syncing' || meta.state === 'current' ? 'idle' : meta.state,
-  };
 }

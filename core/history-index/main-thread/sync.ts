@@ -6,6 +6,7 @@
 // walk itself is walk.ts.
 import type { HistoryProgress } from '../../../shared/history';
 import type { WaitReason } from '../../http/http';
+import { CoreError } from '../../app/errors';
 import { need } from '../../sources/source';
 import { streamPayments } from '../../streams/streams';
 import type { AccountMeta } from '../protocol';
@@ -138,6 +139,12 @@ export class AccountSync {
       this.meta = await call('meta', { account });
       // A damaged index is never walked on, nor called current: only a rebuild goes on from here.
       if (this.meta?.damaged) throw damagedError(account, this.meta.damaged);
+      // An index read from ledgers (a lake's, an RPC window's) is not walked on from a server's listings.
+      if (this.meta?.ledgers)
+        throw new CoreError(
+          'invalid_input',
+          `The index of ${account} was read from the ledgers of ${this.meta.ledgers.where} (${this.meta.ledgers.from}–${this.meta.ledgers.next - 1}): go on from there, or remove the index to sync it from the server.`,
+        );
       const readRoot = this.options.root ?? ((s: AbortSignal) => this.options.source.history(s));
       const from = this.meta?.lastToken ?? undefined;
       // A first walk starts at the server's oldest ledger: the root says it. A walk on from a token

@@ -47,5 +47,16 @@ function metaOf(row: Record<string, unknown>): AccountMeta {
       trades: textCell(row['trade_token']),
       missing: textCell(row['sides_missing'])?.split(',').filter(Boolean) ?? null,
     },
+    ledgers: ledgersOf(row),
   };
+}
+
+function ledgersOf(row: Record<string, unknown>): AccountMeta['ledgers'] {
+  const [where, from, to, next] = [
+    textCell(row['ledger_source']),
+    numberCell(row['ledger_from']),
+    numberCell(row['ledger_to']),
+    numberCell(row['ledger_next']),
+  ];
+  return where === null || from === null || to === null || next === null ? null : { where, from, to, next };
 }

@@ -8,10 +8,10 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { rederive } from './rederive';
 
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 /** Versions migrated in place; any other is rebuilt. */
-const MIGRATED = [6, 7, 8, 9, 10, 11];
+const MIGRATED = [6, 7, 8, 9, 10, 11, 12];
 
 // ops: one row per (account, operation). Amounts are INTEGER stroops; created_at epoch ms.
 // Assets and counterparties are interned (assets, parties: a small integer per distinct text), so
@@ -33,7 +33,11 @@ const MIGRATED = [6, 7, 8, 9, 10, 11];
 // the walks beside the operations (side-records.ts) keep their tokens in `accounts` (tx_token,
 // trade_token) and the listings the server does not serve (sides_missing). Version 12: a row moving
 // value out and in reads `both` (shared/moves.ts's word, the explorer's), not `self`; a claimable
-// balance created for the account holds its amount, asset and creator (direction `none`).
+// balance created for the account holds its amount, asset and creator (direction `none`). Version
+// 13: an account indexed from ledgers (a data lake's, issue 39) keeps the range it covers in
+// `accounts` (ledger_from, ledger_to, ledger_next: the next ledger to read, ledger_source: where
+// from) and, in `ledger_balances`, each asset's balance before the range's first change of it and
+// after its last, as the ledgers' own entry changes record them: what it reconciles against.
 /** Covers every column the totals read, the fee a row carries included. */
 const OPS_FLOW =
   'CREATE INDEX ops_flow ON ops (acct, successful, direction, asset, amount, source_asset, source_amount, created_at, counterparty, fee_paid);';
@@ -41,6 +45,13 @@ const LEGS_TABLE = `CREATE TABLE IF NOT EXISTS legs (
   acct INTEGER NOT NULL, op INTEGER NOT NULL, n INTEGER NOT NULL,
   incoming INTEGER NOT NULL, asset INTEGER NOT NULL, amount INTEGER, party INTEGER,
   PRIMARY KEY (acct, op, n)
+) WITHOUT ROWID;`;
+/** Stroops as text: a balance is within int64, but text keeps it exact whatever SQLite does with it. */
+const LEDGER_BALANCES = `CREATE TABLE IF NOT EXISTS ledger_balances (
+  acct INTEGER NOT NULL, asset TEXT NOT NULL,
+  opening TEXT NOT NULL, opening_ledger INTEGER NOT NULL,
+  closing TEXT NOT NULL, closing_ledger INTEGER NOT NULL,
+  PRIMARY KEY (acct, asset)
 ) WITHOUT ROWID;`;
 const SCHEMA = `
 CREATE TABLE accounts (
@@ -56,8 +67,13 @@ CREATE TABLE accounts (
   damaged TEXT,
   tx_token TEXT,
   trade_token TEXT,
-  sides_missing TEXT
+  sides_missing TEXT,
+  ledger_source TEXT,
+  ledger_from INTEGER,
+  ledger_to INTEGER,
+  ledger_next INTEGER
 );
+${LEDGER_BALANCES}
 CREATE TABLE assets (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
 CREATE TABLE parties (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
 CREATE TABLE ops (
@@ -183,6 +199,15 @@ function migrate(db: DatabaseSync): void {
     // Version 11: the side walks' tokens (null: they start from the beginning at the next sync).
     for (const column of ['tx_token', 'trade_token', 'sides_missing'])
       if (!columnsOf('accounts').includes(column)) db.exec(`ALTER TABLE accounts ADD COLUMN ${column} TEXT`);
+    // Version 13: the range of ledgers an account was indexed from, and its balances at both ends.
+    for (const [column, type] of [
+      ['ledger_source', 'TEXT'],
+      ['ledger_from', 'INTEGER'],
+      ['ledger_to', 'INTEGER'],
+      ['ledger_next', 'INTEGER'],
+    ])
+      if (!columnsOf('accounts').includes(column!)) db.exec(`ALTER TABLE accounts ADD COLUMN ${column} ${type}`);
+    db.exec(LEDGER_BALANCES);
     // Version 12: one word for value out and in, every view's.
     db.exec("UPDATE ops SET direction = 'both' WHERE direction = 'self'");
     // Versions 6 to 11 re-read what each row moved from its stored page (shared/moves.ts; 12: a

@@ -29,7 +29,7 @@ import {
   type SideKind,
   type TradeFill,
 } from './side-records';
-import { readMeta, type IndexWriter, type PageResult } from './store';
+import { readMeta, type AccountMeta, type IndexWriter, type PageResult } from './store';
 
 /** Where a record stands in its listing: [operation or transaction id, trade order (-1 for a transaction)]. */
 type Place = [bigint, number];
@@ -104,16 +104,8 @@ export class SideWriter {
     // Decided and written in one transaction: whether a fill's operation is held is read under the
     // write lock, so two syncs of the account at once write each fill once (issue 37.2).
     const added = this.writer.transact(address, within.length === PAGE_LIMIT, (meta, legs) => {
-      const { acct } = meta;
-      const { rows, fills } =
-        kind === 'transactions' ? this.feeRows(acct, address, within) : this.trades(acct, address, within);
-      const texts = rows.map((row) => stringifyJson(within[row.slot]!.record));
-      const slotted = rows.map((row, slot) => ({ ...row, slot }));
-      const page = texts.length ? packPageSync(pageOfRecords(texts)) : null;
-      this.writer.checkTimes(acct, fills.map(datedFill));
-      const written = this.writer.writeRows(meta, slotted, null, page);
-      for (const fill of fills) this.appendFill(acct, fill, legs);
-      if (lastToken !== null) this.setToken[kind].run(lastToken, acct);
+      const written = this.write(meta, legs, kind, within);
+      if (lastToken !== null) this.setToken[kind].run(lastToken, meta.acct);
       return written;
     });
     return {
@@ -123,6 +115,28 @@ export class SideWriter {
       firstToken: within[0]?.token ?? null,
       lastToken,
     };
+  }
+
+  /**
+   * Records of a side listing, in order, written inside the caller's transaction (`transact`):
+   * a walk's page above, or a ledger's transactions and trades read from a lake (ledger-writer.ts),
+   * whose operations are written first so that what is held is known. The rows added.
+   */
+  writeRecords(meta: AccountMeta, legs: LegWriter, kind: SideKind, records: JsonValue[]): number {
+    return this.write(meta, legs, kind, placesOf(kind, records));
+  }
+
+  private write(meta: AccountMeta, legs: LegWriter, kind: SideKind, within: Read[]): number {
+    const { acct, address } = meta;
+    const { rows, fills } =
+      kind === 'transactions' ? this.feeRows(acct, address, within) : this.trades(acct, address, within);
+    const texts = rows.map((row) => stringifyJson(within[row.slot]!.record));
+    const slotted = rows.map((row, slot) => ({ ...row, slot }));
+    const page = texts.length ? packPageSync(pageOfRecords(texts)) : null;
+    this.writer.checkTimes(acct, fills.map(datedFill));
+    const written = this.writer.writeRows(meta, slotted, null, page);
+    for (const fill of fills) this.appendFill(acct, fill, legs);
+    return written;
   }
 
   /** Fees the account paid for transactions none of whose operations the index holds. */

@@ -288,7 +288,7 @@ export class IndexWriter {
     if (!meta) return false;
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      for (const table of ['ops', 'legs', 'roll_day', 'roll_party', 'pages', 'accounts'])
+      for (const table of ['ops', 'legs', 'roll_day', 'roll_party', 'pages', 'ledger_balances', 'accounts'])
         this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(meta.acct);
       this.db.exec('COMMIT');
     } catch (error) {

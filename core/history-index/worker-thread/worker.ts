@@ -20,6 +20,7 @@ import { openIndex } from './schema';
 import { damagedError, isCorruption, OpenMarker, PageDamage, quickCheck } from './damage';
 import { IndexWriter, listMeta, readMeta } from './store';
 import { SideWriter } from './side-writer';
+import { LedgerWriter } from './ledger-writer';
 import { cumulativeFlow, totalsBy, typeCounts } from './totals';
 import { WorkerFetches, type FetchRequest } from './worker-fetch';
 import { indexFormat } from '../../sources/index-formats';
@@ -29,6 +30,8 @@ interface Opened {
   writer: IndexWriter;
   /** Writes the pages of the walks beside the operations (side-writer.ts). */
   sides: SideWriter;
+  /** Writes the runs of ledgers read from a lake (ledger-writer.ts). */
+  ledgers: LedgerWriter;
   /** Commits the open group of pages GROUP_IDLE_MS after its first, if nothing has committed it. */
   idle: ReturnType<typeof setTimeout> | null;
   /** This process's marker beside the file while it is open (damage.ts). */
@@ -80,10 +83,16 @@ function openFile(file: string): Opened {
   };
 }
 
-function writers(db: DatabaseSync, damaged: string | null): Pick<Opened, 'writer' | 'sides'> {
-  if (damaged) return { writer: null as unknown as IndexWriter, sides: null as unknown as SideWriter };
+function writers(db: DatabaseSync, damaged: string | null): Pick<Opened, 'writer' | 'sides' | 'ledgers'> {
+  if (damaged)
+    return {
+      writer: null as unknown as IndexWriter,
+      sides: null as unknown as SideWriter,
+      ledgers: null as unknown as LedgerWriter,
+    };
   const writer = new IndexWriter(db);
-  return { writer, sides: new SideWriter(db, writer) };
+  const sides = new SideWriter(db, writer);
+  return { writer, sides, ledgers: new LedgerWriter(db, writer, sides) };
 }
 
 /** The account's number in the file, or a not_found error a person can act on; a damaged account's index answers nothing. */
@@ -171,6 +180,11 @@ const handlers: Handlers = {
     writable(db, account);
     return writer.ingestTexts(account, texts, indexFormat(format));
   },
+  ingestLedgers: ({ db, ledgers }, run) => {
+    writable(db, run.account);
+    return ledgers.ingest(run);
+  },
+  ledgerBalances: ({ db, ledgers }, { account }) => ledgers.read(acctOf(db, account)),
   rebuild: () => {
     throw new CoreError('internal', 'A rebuild is answered before the handlers.');
   },
@@ -187,9 +201,9 @@ const handlers: Handlers = {
   flow: ({ db }, { account, filter, asset }) => cumulativeFlow(db, acctOf(db, account), filter, asset),
   export: ({ db }, args) => exportIndex(db, acctOf(db, args.account), args),
   sums: ({ db }, { account }) => indexSums(db, acctOf(db, account)),
-  reconcile: ({ db }, { account }) => {
+  reconcile: ({ db, ledgers }, { account }) => {
     const meta = indexedMeta(db, account);
-    return { sums: indexSums(db, meta.acct), meta };
+    return { sums: indexSums(db, meta.acct), meta, ledgerBalances: meta.ledgers ? ledgers.read(meta.acct) : [] };
   },
   balance: ({ db }, { account, asset, by, opening }) => balanceFlows(db, acctOf(db, account), asset, by, opening),
   optimize: ({ db }) => {

@@ -13,6 +13,7 @@ import { rpcCalls } from './calls';
 import { probeRpc, readRpcHealth } from './health';
 import { JsonRpc } from './json-rpc';
 import { ledgerStreams } from './ledger-stream';
+import { rpcLedgerHistory } from './ledger-history';
 import { rpcListings } from './listings';
 import { rpcPaymentStreams } from './payment-streams';
 import { readRpcLedger, rpcHistory, rpcResource } from './resources';
@@ -56,6 +57,7 @@ export function rpcSource(profile: NetworkProfile, http: HttpClient, timing: Rpc
     account: (id, options = {}) => readRpcAccount(calls, passphrase, id, options.signal),
     resource: rpcResource(calls, passphrase),
     listings: rpcListings(calls, passphrase),
+    ledgerHistory: rpcLedgerHistory(calls, passphrase, profile.baseUrl),
     streams: {
       payments: rpcPaymentStreams(profile, http, calls, passphrase, timing.feedPollMs),
       ledgers: ledgerStreams(calls, timing.ledgerPollMs),
@@ -63,7 +65,7 @@ export function rpcSource(profile: NetworkProfile, http: HttpClient, timing: Rpc
     submission: rpcSubmission(calls, passphrase),
     index: {
       lacking:
-        'Indexing an account from Stellar RPC is not built yet: index it from a Horizon server, or from the ledger data lake.',
+        'Stellar RPC lists no account history: an index on it is read from the ledgers of its window (ledgerHistory), not walked.',
     },
   };
 }

@@ -1,0 +1,212 @@
+// An account's index read from ledgers: a data lake's (issue 39: the lake's ledgers from `from` to
+// `to` scanned for the account by core/sources/lake/scan.ts, fetched with bounded parallelism,
+// decompressed, searched and decoded off this thread; nothing but the lake is asked, its manifest
+// names the network), or a Stellar RPC server's window (issue 38.4: the ledgers its events name,
+// core/sources/rpc/ledger-history.ts). Each run of consecutive ledgers is written with the ledger
+// the index stands at (worker-thread/ledger-writer.ts), so a sync stopped anywhere (paused,
+// cancelled, failed, the app killed) goes on from the next ledger with none skipped or read twice.
+import type { HistoryProgress } from '../../../shared/history';
+import type { NetworkProfile } from '../../../shared/ipc';
+import { CoreError } from '../../app/errors';
+import { openLake } from '../../sources/lake/open';
+import { lakeBounds, scanLake } from '../../sources/lake/scan';
+import type { LedgerProducer, LedgerReadProgress } from '../../sources/source';
+import type { AccountMeta } from '../protocol';
+import { damagedError } from '../damaged';
+import { coverageOf } from './coverage';
+import type { IndexCall } from './walk';
+
+type State = HistoryProgress['state'];
+
+export type { LedgerProducer };
+
+export interface LedgerSyncOptions {
+  profile: NetworkProfile;
+  account: string;
+  /** What the ledgers are read from (lakeProducer below, or an RPC server's). */
+  producer: LedgerProducer;
+  call: IndexCall;
+  emit(progress: HistoryProgress): void;
+}
+
+/** A lake's ledgers: its folder or http(s) base URL, the range asked (default: the lake's ends), the network's passphrase (null: the lake's own is taken). */
+export function lakeProducer(
+  where: string,
+  asked: { from?: number | undefined; to?: number | undefined },
+  passphrase: string | null,
+  scan: { fetchesAtOnce?: number; workers?: number } = {},
+): LedgerProducer {
+  let opened: Awaited<ReturnType<typeof openLake>> | null = null;
+  return {
+    async open(held, signal) {
+      const lake = await openLake(where, { signal, ...(passphrase ? { expectPassphrase: passphrase } : {}) });
+      opened = lake;
+      // Unasked, an index that has not read its range goes on to its end; one that has, to the lake's end.
+      const unread = held !== null && held.next <= held.to;
+      const bounds =
+        (asked.to === undefined && !unread) || (asked.from === undefined && !held)
+          ? await lakeBounds(lake, signal)
+          : null;
+      const from = held?.from ?? asked.from ?? bounds!.first;
+      const to = asked.to ?? (unread ? held.to : Math.max(held?.to ?? 0, bounds!.last));
+      // An index goes on where it stands: a range that starts before it, or after a gap, is another index.
+      if (held && asked.from !== undefined && (asked.from < held.from || asked.from > held.next))
+        throw new CoreError(
+          'invalid_input',
+          `The index holds ledgers ${held.from}–${held.next - 1} read from ${held.where}: a range from ledger ${asked.from} is another index. Go on from ledger ${held.next}, or remove the account's index first.`,
+        );
+      return { where: lake.where, from, to };
+    },
+    async read(account, from, to, signal, onLedgers, onProgress) {
+      await scanLake(opened!, {
+        account,
+        from,
+        to,
+        signal,
+        ...scan,
+        onLedgers: (run) => onLedgers(run.map(({ ledger, records }) => ({ ledger, records }))),
+        onProgress,
+      });
+    },
+  };
+}
+
+export class LedgerSync {
+  private state: State = 'idle';
+  private controller = new AbortController();
+  private meta: AccountMeta | null = null;
+  private message: string | undefined;
+  private range: { where: string; from: number; to: number } | null = null;
+  private scanned: LedgerReadProgress | null = null;
+  private lastEmit = 0;
+  private readonly settledWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: LedgerSyncOptions) {}
+
+  get progress(): HistoryProgress {
+    const meta = this.meta;
+    const range = this.range ?? (meta?.ledgers ? meta.ledgers : null);
+    const done = meta?.ledgers ? meta.ledgers.next - meta.ledgers.from : 0;
+    const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+    return {
+      account: this.options.account,
+      networkId: this.options.profile.id,
+      state: this.state,
+      records: meta?.rows ?? 0,
+      ratePerSecond: 0,
+      oldest: iso(meta?.oldest),
+      newest: iso(meta?.newest),
+      completeFromLedger: null,
+      ...(this.message ? { message: this.message } : {}),
+      coverage: coverageOf(meta, this.state, null),
+      ...(range
+        ? {
+            lake: {
+              where: range.where,
+              from: range.from,
+              to: range.to,
+              done: Math.max(0, done),
+              bytes: this.scanned?.bytes ?? 0,
+              ledgersPerSecond: Math.round(this.scanned?.ledgersPerSecond ?? 0),
+              bytesPerSecond: Math.round(this.scanned?.bytesPerSecond ?? 0),
+              msLeft: this.state === 'syncing' ? (this.scanned?.msLeft ?? null) : null,
+            },
+          }
+        : {}),
+    };
+  }
+
+  start(): HistoryProgress {
+    if (this.state === 'syncing' || this.state === 'current') return this.progress;
+    this.controller = new AbortController();
+    this.message = undefined;
+    this.scanned = null;
+    this.setState('syncing');
+    void this.run(this.controller.signal);
+    return this.progress;
+  }
+
+  pause(): HistoryProgress {
+    return this.stop('paused');
+  }
+
+  cancel(): HistoryProgress {
+    return this.stop('cancelled');
+  }
+
+  /** Resolves once the sync read its range, or was paused, cancelled or failed. */
+  settled(): Promise<HistoryProgress> {
+    if (this.state !== 'syncing') return Promise.resolve(this.progress);
+    return new Promise((resolve) => this.settledWaiters.push(() => resolve(this.progress)));
+  }
+
+  /** Stops with the app: the file still says `syncing`, and the next start goes on from its next ledger. */
+  halt(): void {
+    this.controller.abort();
+  }
+
+  private stop(state: State): HistoryProgress {
+    if (this.state === 'idle' || this.state === state) return this.progress;
+    const wasSyncing = this.state === 'syncing';
+    this.controller.abort();
+    if (wasSyncing) {
+      this.setState(state);
+      void this.options.call('setState', { account: this.options.account, state }).catch(() => undefined);
+    }
+    return this.progress;
+  }
+
+  private setState(state: State, message?: string): void {
+    this.state = state;
+    if (message !== undefined) this.message = message;
+    this.emit(true);
+    if (state !== 'syncing') this.settledWaiters.splice(0).forEach((wake) => wake());
+  }
+
+  private emit(force = false): void {
+    const now = Date.now();
+    if (!force && now - this.lastEmit < 250) return;
+    this.lastEmit = now;
+    this.options.emit(this.progress);
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    const { call, account } = this.options;
+    try {
+      this.meta = await call('meta', { account });
+      if (this.meta?.damaged) throw damagedError(account, this.meta.damaged);
+      const { where, from, to } = await this.options.producer.open(this.meta?.ledgers ?? null, signal);
+      if (from > to)
+        throw new CoreError('invalid_input', `The range ${from}–${to} is empty: its first ledger is after its last.`);
+      this.range = { where, from, to };
+      const start = this.meta?.ledgers ? this.meta.ledgers.next : from;
+      await call('setState', { account, state: 'syncing' });
+      if (start <= to)
+        await this.options.producer.read(
+          account,
+          start,
+          to,
+          signal,
+          async (run) => {
+            if (signal.aborted) throw new CoreError('cancelled', 'The sync was stopped.');
+            const result = await call('ingestLedgers', { account, where, from, to, run });
+            this.meta = result.meta;
+            this.emit();
+          },
+          (progress) => {
+            this.scanned = progress;
+            this.emit();
+          },
+        );
+      if (signal.aborted) return;
+      await call('setState', { account, state: 'current' });
+      this.meta = await call('meta', { account });
+      this.setState('current');
+    } catch (error) {
+      if (signal.aborted) return;
+      this.meta = (await call('meta', { account }).catch(() => null)) ?? this.meta;
+      this.setState('error', (error as Error).message);
+      void call('setState', { account, state: 'error' }).catch(() => undefined);
+    }
+  }
+}

@@ -73,6 +73,8 @@ export interface ReconcileInput {
   ledgers?: LedgerReconcileInput | null;
   /** Whether the network was asked for the account now (an index read from ledgers reconciles without it: `balances` null then means "not asked" unless this is true). */
   networkAsked?: boolean;
+  /** The network lists only some of the account's balances (Stellar RPC): an asset it does not name is not known to be zero. */
+  someBalances?: boolean;
 }
 
 /** The range an index read from ledgers, and each asset's balance (stroops) before its first change there and after its last. */

@@ -19,6 +19,7 @@ export {
   type ReconcileInput,
   type ReportedBalance,
 } from './reconcile-input';
+export { lineStatusText } from './reconcile-text';
 export { causesOf, RECONCILE_CAUSES, type CauseHeld, type ReconcileCause } from './reconcile-causes';
 
 /**
@@ -125,6 +126,13 @@ const flowsOf = (sums: AssetSums | undefined) => {
   return { inflow: inflow!, outflow: outflow!, fees: fees!, net: inflow! - outflow! - fees! };
 };
 
+/** What the network reports now of an asset (an index read from ledgers): null where it was not asked or does not say. */
+function nowOf(input: ReconcileInput, reported: Map<string, bigint> | null, asset: string): string | null {
+  if (reported === null) return input.networkAsked ? '0' : null; // gone, or not asked
+  const amount = reported.get(asset);
+  return amount === undefined ? (input.someBalances ? null : '0') : formatAmount(amount);
+}
+
 const statusOf = (issued: boolean, opening: bigint | null, difference: bigint): ReconcileLine['status'] =>
   issued ? 'issued' : opening === null ? 'opening_unknown' : difference === 0n ? 'reconciled' : 'differs';
 
@@ -223,12 +231,7 @@ function reconcileLedgers(input: ReconcileInput, ledgers: LedgerReconcileInput):
       net: formatAmount(net),
       closing: computed === null ? null : formatAmount(computed),
       reported: formatAmount(closing),
-      now:
-        reported === null
-          ? balances === null && input.networkAsked
-            ? '0'
-            : null
-          : formatAmount(reported.get(asset) ?? 0n),
+      now: nowOf(input, reported, asset),
       difference: formatAmount(difference),
       status,
       cause,
@@ -268,7 +271,8 @@ function ledgerSummaryOf(lines: ReconcileLine[], input: ReconcileInput, ledgers:
   const compared = lines.filter((l) => l.now !== null && l.now !== undefined);
   if (compared.length === 0) return `${head} No server was asked for the balances now.`;
   const moved = compared.filter((l) => l.now !== l.reported);
-  if (moved.length === 0) return `${head} The network reports the same balances now.`;
+  const named = input.someBalances ? ' (of the assets it names)' : '';
+  if (moved.length === 0) return `${head} The network reports the same balances now${named}.`;
   const first = moved[0]!;
   const code = assetCodeOf(first.asset);
   return `${head} The network now reports ${displayMoney(first.now!, code)} (${displayMoney(first.reported, code)} after ledger ${count(ledgers.to)}): the account changed after the range, or the range is not all of its history.`;
@@ -289,12 +293,4 @@ function summaryOf(lines: ReconcileLine[], input: ReconcileInput): string {
   return `${count(off.length)} of ${count(lines.length)} asset${lines.length === 1 ? '' : 's'} ${
     off.length === 1 ? 'does' : 'do'
   } not reconcile${through}: ${assetCodeOf(first.asset)} is ${what} from the reported balance (${first.cause}).`;
-}
-
-/** The status of a line as a word: "reconciled", "differs by 1.0000000 XLM", "opening unknown". */
-export function lineStatusText(line: ReconcileLine): string {
-  if (line.status === 'reconciled') return 'reconciled';
-  if (line.status === 'issued') return 'issued by this account';
-  const by = displayMoney(line.difference, assetCodeOf(line.asset));
-  return line.status === 'differs' ? `differs by ${by}` : `opening unknown (${by} before the indexed history)`;
 }

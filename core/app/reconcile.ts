@@ -21,17 +21,23 @@ interface Reported {
   /** null: the account does not exist now. */
   balances: ReportedBalance[] | null;
   lastModifiedLedger: number | null;
+  /** The server lists only some of the account's balances (Stellar RPC: no trustline listing). */
+  someBalances: boolean;
 }
 
 /** The account's balances as the network reports them now; none when it does not exist (merged). */
 async function reported(ctx: CoreContext, account: string, signal: AbortSignal): Promise<Reported> {
   const found = await ctx.source().account(account, { signal });
-  if (found === null) return { balances: null, lastModifiedLedger: null };
+  if (found === null) return { balances: null, lastModifiedLedger: null, someBalances: false };
   const balances = found.balances.flatMap((b) => {
     const asset = balanceKey(b);
     return asset ? [{ asset, amount: b.amount }] : [];
   });
-  return { balances, lastModifiedLedger: found.lastModifiedLedger ?? null };
+  return {
+    balances,
+    lastModifiedLedger: found.lastModifiedLedger ?? null,
+    someBalances: found.balancesNote !== undefined,
+  };
 }
 
 /** The coins genesis creates, all held by the root account (a ledger record without `total_coins` says no other). */
@@ -75,6 +81,7 @@ export async function reconcileAccount(
       sums,
       balances: network?.balances ?? null,
       networkAsked: network !== null,
+      someBalances: network?.someBalances ?? false,
       partial: coverage.partial,
       completeFromLedger,
       lastModifiedLedger: network?.lastModifiedLedger ?? null,

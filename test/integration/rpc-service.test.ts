@@ -32,6 +32,10 @@ import { decodeToid } from '../../shared/toid';
 import type { NetworkProfile } from '../../shared/ipc';
 import type { Account, Operation as ModelOperation } from '../../shared/model';
 import { waitFor } from '../support/wait';
+import { startCore } from './app-support';
+import type { HistoryPage, HistoryProgress } from '../../shared/history';
+import { coverageText } from '../../shared/index-coverage';
+import type { Reconciliation } from '../../shared/reconcile';
 import { accountRecords } from '../../core/sources/ledger-meta/account-records';
 import { AssetContracts } from '../../core/sources/ledger-meta/asset-events';
 import { normalizeOperation } from '../../core/sources/horizon/normalize';
@@ -605,6 +609,56 @@ describe('listings on RPC, read from events and XDR by the one reading (issue 38
     await expect(
       rpcListings.page({ kind: 'operations', scope: 'liquidity_pool', id: 'a'.repeat(64) }, query),
     ).rejects.toThrow(/cannot list a liquidity pool's operations: no event names it.*ledger data lake/);
+  }, 60_000);
+});
+
+describe('the history index on RPC: read from the ledgers its events name (issue 38.4)', () => {
+  it("indexes an account's window from its ledgers, says what it covers, and reconciles over it from the ledgers' balances", async () => {
+    const [from, to] = [net.demoAccounts[4]!, net.demoAccounts[5]!];
+    const server = new rpc.Server(net.rpcUrl, { allowHttp: true });
+    const tx = new TransactionBuilder(await server.getAccount(from.publicKey), {
+      fee: BASE_FEE,
+      networkPassphrase: net.passphrase,
+    })
+      .addOperation(Operation.payment({ destination: to.publicKey, asset: Asset.native(), amount: '2.7182818' }))
+      .setTimeout(60)
+      .build();
+    tx.sign(Keypair.fromSecret(from.secretKey));
+    const sent = await server.sendTransaction(tx);
+    await server.pollTransaction(sent.hash, { attempts: 40, sleepStrategy: () => 250 });
+    const app = startCore(net.serviceUrl, { localRpcUrl: net.rpcUrl });
+    try {
+      await app.call('network:select', { id: 'local-rpc' });
+      for (const account of [from.publicKey, to.publicKey]) {
+        const before = app.events.length;
+        await app.call('history:sync', { account, follow: false });
+        const done = await waitFor(`the RPC index of ${account}`, () =>
+          app.events
+            .slice(before)
+            .map((e) => e.payload as HistoryProgress)
+            .find((p) => p.account === account && p.state !== 'syncing'),
+        );
+        expect(done.state, done.message).toBe('current');
+        expect(done.coverage?.ledgers?.where).toBe(`Stellar RPC ${net.rpcUrl}`);
+        expect(coverageText(done.coverage!)).toMatch(
+          /^\d+ operations? of ledgers [\d,]+–[\d,]+, read whole from the ledgers$/,
+        );
+        const page = await app.call<HistoryPage>('history:query', { account, filter: {}, limit: 50 });
+        expect(page.rows.map((r) => r.transactionHash)).toContain(sent.hash);
+        const { reconciliation } = await app.call<{ reconciliation: Reconciliation }>('history:reconcile', { account });
+        expect(reconciliation.reconciled, reconciliation.summary).toBe(true);
+        expect(reconciliation.summary).toMatch(
+          /^Reconciled over ledgers [\d,]+–[\d,]+: .*The network reports the same balances now \(of the assets it names\)\.$/,
+        );
+      }
+      // The sender paid the fee: its index holds it, charged to it.
+      const { reconciliation } = await app.call<{ reconciliation: Reconciliation }>('history:reconcile', {
+        account: from.publicKey,
+      });
+      expect(reconciliation.lines.find((l) => l.asset === 'native')!.fees).not.toBe('0');
+    } finally {
+      await app.close();
+    }
   }, 60_000);
 });
 

@@ -381,6 +381,12 @@ describe('reconcile of an index read from ledgers (issue 39.3)', () => {
     );
     expect(moved.reconciled).toBe(true);
     expect(moved.summary).toMatch(/The network now reports 1,069.9999800 XLM \(1,069.9999700 XLM after ledger 900\)/);
+    // A server that names only some balances (Stellar RPC lists no trustlines): an asset it does not name is not known to be zero.
+    const some = (someBalances: boolean) =>
+      reconcile(offline({ networkAsked: true, someBalances, balances: [{ asset: 'native', amount: '1069.9999700' }] }));
+    expect(some(true).lines.map((l) => l.now)).toEqual(['1069.99997', null]);
+    expect(some(true).summary).toMatch(/The network reports the same balances now \(of the assets it names\)\.$/);
+    expect(some(false).lines.map((l) => l.now)).toEqual(['1069.99997', '0']);
     const gone = reconcile(offline({ networkAsked: true, balances: null }));
     expect(gone.gone).toBe(true);
     expect(gone.lines.map((l) => l.now)).toEqual(['0', '0']);

@@ -19,7 +19,7 @@ import { objectKey, type LakeConfig } from '../../core/sources/lake/layout';
 import { openLake } from '../../core/sources/lake/open';
 import { scanLake } from '../../core/sources/lake/scan';
 
-const folderLedgers = Number(process.argv[2] === '--write' ? 0 : (process.argv[2] ?? 3000));
+const folderLedgers = Number(process.argv[2]?.startsWith('--') ? 0 : (process.argv[2] ?? 3000));
 const httpLedgers = Number(process.argv[3] ?? 1500);
 const FIRST = 60_000_000;
 const config: LakeConfig = {
@@ -156,7 +156,6 @@ async function measure(where: string, count: number): Promise<Figures> {
   let peak = process.memoryUsage.rss();
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
-    if (process.env.PROBE) console.log(Math.round(performance.now()), Math.round(process.memoryUsage.rss() / 2 ** 20));
   }, 20);
   let bytes = 0;
   let found = 0;
@@ -240,7 +239,28 @@ async function writeInChild(root: string, count: number): Promise<void> {
   if (code !== 0) throw new Error(`writing the lake exited with ${code}`);
 }
 
-if (process.argv[2] === '--write') {
+/** One scan in a process of its own (the RSS is that of a process doing only it, as the command line's sync): its figures as JSON. */
+async function measureInChild(where: string, count: number): Promise<Figures> {
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/bench/lake-scan.ts', '--measure', where, String(count)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
+  if (code !== 0) throw new Error(`the scan of ${where} exited with ${code}`);
+  const lines = out.trim().split('\n');
+  for (const said of lines.slice(0, -1)) console.log(`  ${said}`);
+  return JSON.parse(lines[lines.length - 1]!) as Figures;
+}
+
+if (process.argv[2] === '--measure') {
+  console.log(`before the scan: RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`);
+  console.log(JSON.stringify(await measure(process.argv[3]!, Number(process.argv[4]))));
+} else if (process.argv[2] === '--write') {
   const root = process.argv[3]!;
   const count = Number(process.argv[4]);
   const started = performance.now();
@@ -254,8 +274,7 @@ if (process.argv[2] === '--write') {
   const children: ChildProcess[] = [];
   try {
     await writeInChild(dir, Math.max(folderLedgers, httpLedgers));
-    console.log(`before the scans: RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`);
-    line('folder', await measure(dir, folderLedgers));
+    line('folder', await measureInChild(dir, folderLedgers));
     const server = await child(['--input-type=module', '-e', SERVE, dir]);
     children.push(server.process);
     const proxy = await child([
@@ -271,7 +290,7 @@ if (process.argv[2] === '--write') {
     ]);
     children.push(proxy.process);
     const base = proxy.line.replace('listening on ', '').trim();
-    const http = await measure(`${base}/`, httpLedgers);
+    const http = await measureInChild(`${base}/`, httpLedgers);
     line('http, 80 ms, 100 Mbit/s', http, ` (${((http.bytes * 8) / http.seconds / 1e6).toFixed(1)} % of the link)`);
   } finally {
     for (const proc of children) proc.kill();

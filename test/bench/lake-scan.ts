@@ -5,6 +5,7 @@
 // the process's peak RSS (bound: ≤ 256 MB, the scan's worker threads included) and the main
 // thread's event-loop delay p99 (bound: ≤ 20 ms, perf_hooks.monitorEventLoopDelay).
 //   node --import tsx test/bench/lake-scan.ts [folder-ledgers=3000] [http-ledgers=1500]
+// (WORKERS=n and FETCHES=n set scanLake's workers and fetchesAtOnce instead of its defaults.)
 // The ledgers are generated here with @stellar/stellar-base (payments among a pool of accounts,
 // part of each signature random so they compress as pubnet's do), not copied from anywhere.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -169,6 +170,7 @@ async function measure(where: string, count: number): Promise<Figures> {
     from: FIRST,
     to: FIRST + count - 1,
     ...(process.env.WORKERS ? { workers: Number(process.env.WORKERS) } : {}),
+    ...(process.env.FETCHES ? { fetchesAtOnce: Number(process.env.FETCHES) } : {}),
     onLedgers: async (run) => {
       ledgers += run.length;
       found += run.filter((line) => line.records !== null).length;

@@ -5,6 +5,7 @@
 // the process's peak RSS (bound: ≤ 256 MB, the scan's worker threads included) and the main
 // thread's event-loop delay p99 (bound: ≤ 20 ms, perf_hooks.monitorEventLoopDelay).
 //   node --import tsx test/bench/lake-scan.ts [folder-ledgers=3000] [http-ledgers=1500]
+// (WORKERS=n and FETCHES=n set scanLake's workers and fetchesAtOnce instead of its defaults.)
 // The ledgers are generated here with @stellar/stellar-base (payments among a pool of accounts,
 // part of each signature random so they compress as pubnet's do), not copied from anywhere.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,7 +20,7 @@ import { objectKey, type LakeConfig } from '../../core/sources/lake/layout';
 import { openLake } from '../../core/sources/lake/open';
 import { scanLake } from '../../core/sources/lake/scan';
 
-const folderLedgers = Number(process.argv[2] === '--write' ? 0 : (process.argv[2] ?? 3000));
+const folderLedgers = Number(process.argv[2]?.startsWith('--') ? 0 : (process.argv[2] ?? 3000));
 const httpLedgers = Number(process.argv[3] ?? 1500);
 const FIRST = 60_000_000;
 const config: LakeConfig = {
@@ -156,7 +157,6 @@ async function measure(where: string, count: number): Promise<Figures> {
   let peak = process.memoryUsage.rss();
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
-    if (process.env.PROBE) console.log(Math.round(performance.now()), Math.round(process.memoryUsage.rss() / 2 ** 20));
   }, 20);
   let bytes = 0;
   let found = 0;
@@ -170,6 +170,7 @@ async function measure(where: string, count: number): Promise<Figures> {
     from: FIRST,
     to: FIRST + count - 1,
     ...(process.env.WORKERS ? { workers: Number(process.env.WORKERS) } : {}),
+    ...(process.env.FETCHES ? { fetchesAtOnce: Number(process.env.FETCHES) } : {}),
     onLedgers: async (run) => {
       ledgers += run.length;
       found += run.filter((line) => line.records !== null).length;
@@ -240,7 +241,28 @@ async function writeInChild(root: string, count: number): Promise<void> {
   if (code !== 0) throw new Error(`writing the lake exited with ${code}`);
 }
 
-if (process.argv[2] === '--write') {
+/** One scan in a process of its own (the RSS is that of a process doing only it, as the command line's sync): its figures as JSON. */
+async function measureInChild(where: string, count: number): Promise<Figures> {
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/bench/lake-scan.ts', '--measure', where, String(count)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
+  if (code !== 0) throw new Error(`the scan of ${where} exited with ${code}`);
+  const lines = out.trim().split('\n');
+  for (const said of lines.slice(0, -1)) console.log(`  ${said}`);
+  return JSON.parse(lines[lines.length - 1]!) as Figures;
+}
+
+if (process.argv[2] === '--measure') {
+  console.log(`before the scan: RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`);
+  console.log(JSON.stringify(await measure(process.argv[3]!, Number(process.argv[4]))));
+} else if (process.argv[2] === '--write') {
   const root = process.argv[3]!;
   const count = Number(process.argv[4]);
   const started = performance.now();
@@ -254,8 +276,7 @@ if (process.argv[2] === '--write') {
   const children: ChildProcess[] = [];
   try {
     await writeInChild(dir, Math.max(folderLedgers, httpLedgers));
-    console.log(`before the scans: RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`);
-    line('folder', await measure(dir, folderLedgers));
+    line('folder', await measureInChild(dir, folderLedgers));
     const server = await child(['--input-type=module', '-e', SERVE, dir]);
     children.push(server.process);
     const proxy = await child([
@@ -271,7 +292,7 @@ if (process.argv[2] === '--write') {
     ]);
     children.push(proxy.process);
     const base = proxy.line.replace('listening on ', '').trim();
-    const http = await measure(`${base}/`, httpLedgers);
+    const http = await measureInChild(`${base}/`, httpLedgers);
     line('http, 80 ms, 100 Mbit/s', http, ` (${((http.bytes * 8) / http.seconds / 1e6).toFixed(1)} % of the link)`);
   } finally {
     for (const proc of children) proc.kill();

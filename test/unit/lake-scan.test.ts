@@ -29,6 +29,7 @@ import { CoreNode } from '../../network/validator/node';
 import { decompressBatch, objectKey, readBatch, type LakeConfig } from '../../core/sources/lake/layout';
 import { openLake, type OpenedLake } from '../../core/sources/lake/open';
 import { estimateRange, ledgerAtTime, lakeBounds, scanLake, type ScannedLedger } from '../../core/sources/lake/scan';
+import { ScanPool } from '../../core/sources/lake/scan-pool';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { realFixtures } from '../support/real-fixtures';
 
@@ -222,6 +223,36 @@ describe('a lake scanned for an account', () => {
     expect(end.ledgersPerSecond).toBeGreaterThan(0);
     expect(end.bytesPerSecond).toBeGreaterThan(0);
     for (const [i, report] of reports.entries()) if (i > 0) expect(report.done).toBeGreaterThan(reports[i - 1]!.done);
+  });
+
+  it('grows its pool to a second worker under a backlog, which hands objects holding the account to the decoder', async () => {
+    const pool = new ScanPool(2);
+    try {
+      expect(pool.started).toBe(1);
+      const accountKey = new Uint8Array(StrKey.decodeEd25519PublicKey(account));
+      const task = (ledger: number, id: number) => ({
+        id,
+        bytes: new Uint8Array(readFileSync(join(lakeDir, objectKey(ledger, config)))),
+        ledger,
+        key: objectKey(ledger, config),
+        config,
+        account,
+        accountKey,
+        from: first,
+        to: last,
+      });
+      // Once the first worker has answered, a backlog of objects starts the second.
+      await pool.run(task(first, 0));
+      const ledgers = Array.from({ length: 3 * (last - first + 1) }, (_, i) => first + (i % (last - first + 1)));
+      const replies = await Promise.all(ledgers.map((ledger, i) => pool.run(task(ledger, i + 1))));
+      expect(pool.started).toBe(2);
+      for (const [i, reply] of replies.entries()) {
+        expect(reply).toMatchObject({ id: i + 1, decoded: holding.has(ledgers[i]!) });
+        if ('lines' in reply) expect(reply.lines.map((line) => line.ledger)).toEqual([ledgers[i]]);
+      }
+    } finally {
+      await pool.close();
+    }
   });
 
   it('delivers only the range asked, from a batch that reaches outside it', async () => {

@@ -5,7 +5,7 @@ import { stringifyJson } from '../../../shared/json';
 import { accountRecords } from '../ledger-meta/account-records';
 import { AssetContracts } from '../ledger-meta/asset-events';
 import { decodeBatch, LakeError } from './layout';
-import type { ScanLine, ScanTask } from './scan-object';
+import type { ScanLine, ScanTask } from './scan-task';
 
 const contractsBy = new Map<string, AssetContracts>();
 

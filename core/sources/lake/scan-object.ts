@@ -5,39 +5,10 @@
 // decodes, the others hand an object that holds the account back for it, so only one thread
 // carries @stellar/stellar-base and the heap of a decoded ledger.
 import { batchHead, decompressBatch } from './batch-head';
-import { MAX_BATCH_BYTES, type LakeConfig } from '../../../shared/lake-layout';
+import { MAX_BATCH_BYTES } from '../../../shared/lake-layout';
+import type { ScanLine, ScanResult, ScanTask } from './scan-task';
 
-export interface ScanTask {
-  id: number;
-  bytes: Uint8Array;
-  /** A ledger of the object (its key's) and the key, for the checks and their sentences. */
-  ledger: number;
-  key: string;
-  config: LakeConfig;
-  account: string;
-  /** The account's 32 ed25519 key bytes (a muxed id holds them too). */
-  accountKey: Uint8Array;
-  /** Only ledgers from `from` to `to` are returned (a batch may reach outside the range). */
-  from: number;
-  to: number;
-  maxBatchBytes?: number;
-  /** Set by the pool: this worker decodes an object that holds the account (else it hands it back). */
-  decode?: boolean;
-}
-
-/** A ledger scanned: its records as lossless JSON text (numbers stay exact across threads), or null. */
-export interface ScanLine {
-  ledger: number;
-  records: string | null;
-}
-
-export type ScanReply =
-  | { id: number; lines: ScanLine[]; decoded: boolean }
-  /** The object holds the account and this worker does not decode: its bytes, back for the decoder. */
-  | { id: number; hit: Uint8Array }
-  | { id: number; error: string };
-
-export type ScanResult = { lines: ScanLine[]; decoded: boolean } | { hit: Uint8Array };
+export type { ScanLine, ScanReply, ScanResult, ScanTask } from './scan-task';
 
 /**
  * Frees a buffer's memory now, when it is all of its ArrayBuffer: a worker makes a megabyte of

@@ -10,8 +10,10 @@ import type { ScanReply, ScanTask } from './scan-object';
  * of MB for a pubnet ledger of 1 MB of XDR); the others hold no more than the modules they run, and
  * a small young generation has their garbage collected soon.
  */
-const DECODER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+const DECODER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 4 };
 const SCANNER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
+/** Objects waiting for a worker before another is started. */
+const BACKLOG = 4;
 
 function workerUrl(): { url: URL; execArgv: string[] } {
   return import.meta.url.endsWith('.ts')
@@ -39,36 +41,55 @@ export class ScanPool {
   private readonly pending = new Map<number, { worker: Worker; task: ScanTask; settle: (reply: ScanReply) => void }>();
   private broken: string | null = null;
 
-  constructor(size: number) {
+  /** Workers started that have not answered yet (starting one under tsx takes about half a second). */
+  private starting = 0;
+
+  /** How many workers have been started (a test's view of the pool's growth). */
+  get started(): number {
+    return this.workers.length;
+  }
+
+  /**
+   * Up to `size` workers: one at once, another each time objects wait (more than BACKLOG queued)
+   * while every worker started has answered, so a scan the link bounds runs on one worker and its
+   * memory, and one the CPU bounds grows to all of them.
+   */
+  constructor(private readonly size: number) {
+    this.start();
+  }
+
+  private start(): void {
     const { url, execArgv } = workerUrl();
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(url, {
-        execArgv,
-        resourceLimits: i === 0 ? DECODER_LIMITS : SCANNER_LIMITS,
-      });
-      worker.on('message', (reply: ScanReply) => {
-        const pending = this.pending.get(reply.id);
-        this.pending.delete(reply.id);
-        this.idle.push(worker);
-        if (pending && 'hit' in reply)
-          this.toDecode.push({ task: { ...pending.task, bytes: reply.hit }, settle: pending.settle });
-        else pending?.settle(reply);
-        this.pump();
-      });
-      const stop = (why: string) => {
-        this.broken ??= why;
-        this.settleAll(why);
-        for (const [id, pending] of this.pending)
-          if (pending.worker === worker) {
-            this.pending.delete(id);
-            pending.settle({ id, error: why });
-          }
-      };
-      worker.on('error', (error) => stop(`the scan's worker stopped (${error.message})`));
-      worker.on('exit', () => stop("the scan's worker stopped"));
-      this.workers.push(worker);
+    const decoder = this.workers.length === 0;
+    const worker = new Worker(url, { execArgv, resourceLimits: decoder ? DECODER_LIMITS : SCANNER_LIMITS });
+    let answered = false;
+    this.starting++;
+    worker.on('message', (reply: ScanReply) => {
+      if (!answered) {
+        answered = true;
+        this.starting--;
+      }
+      const pending = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
       this.idle.push(worker);
-    }
+      if (pending && 'hit' in reply)
+        this.toDecode.push({ task: { ...pending.task, bytes: reply.hit }, settle: pending.settle });
+      else pending?.settle(reply);
+      this.pump();
+    });
+    const stop = (why: string) => {
+      this.broken ??= why;
+      this.settleAll(why);
+      for (const [id, pending] of this.pending)
+        if (pending.worker === worker) {
+          this.pending.delete(id);
+          pending.settle({ id, error: why });
+        }
+    };
+    worker.on('error', (error) => stop(`the scan's worker stopped (${error.message})`));
+    worker.on('exit', () => stop("the scan's worker stopped"));
+    this.workers.push(worker);
+    this.idle.push(worker);
   }
 
   run(task: ScanTask): Promise<ScanReply> {
@@ -80,6 +101,8 @@ export class ScanPool {
   }
 
   private pump(): void {
+    if (this.queue.length > BACKLOG && this.starting === 0 && this.workers.length < this.size && !this.broken)
+      this.start();
     const decoder = this.workers[0]!;
     if (this.toDecode.length > 0 && this.idle.includes(decoder)) {
       this.idle.splice(this.idle.indexOf(decoder), 1);

@@ -8,19 +8,27 @@ import { lakeInfo, lakeLedgerAt } from '../sources/lake/info';
 
 type LakeChannels = 'history:syncLake' | 'history:lakeInfo' | 'history:lakeLedgerAt';
 
+/** A lake's own ledgers are found from a ledger it holds: near the network's latest (the writer a little behind), when the network answers. */
+async function hintsOf(ctx: CoreContext, signal?: AbortSignal): Promise<number[]> {
+  const health = await ctx.recentHealth(signal).catch(() => null);
+  const latest = health?.online ? health.latestLedger : null;
+  return latest ? [latest, Math.max(1, latest - 64)] : [];
+}
+
 export function lakeHandlers(ctx: CoreContext): DomainHandlers<LakeChannels> {
   const selected = () => ctx.networks.selected();
   return {
-    'history:syncLake': async function historySyncLake({ account, lake, from, to }) {
+    'history:syncLake': async function historySyncLake({ account, lake, from, to }, { signal }) {
       const profile = selected();
-      return ctx.history.syncLake(profile, scopeId('account', account), lake, { from, to }, profile.passphrase)
-        .progress;
+      const hints = from === undefined || to === undefined ? await hintsOf(ctx, signal) : [];
+      const id = scopeId('account', account);
+      return ctx.history.syncLake(profile, id, lake, { from, to }, profile.passphrase, hints).progress;
     },
     'history:lakeInfo': async function historyLakeInfo({ lake, from, to }, { signal }) {
-      return lakeInfo(lake, selected().passphrase, { from, to }, signal);
+      return lakeInfo(lake, selected().passphrase, { from, to }, await hintsOf(ctx, signal), signal);
     },
     'history:lakeLedgerAt': async function historyLakeLedgerAt({ lake, time }, { signal }) {
-      return lakeLedgerAt(lake, Date.parse(time) / 1000, signal);
+      return lakeLedgerAt(lake, Date.parse(time) / 1000, await hintsOf(ctx, signal), signal);
     },
   };
 }

@@ -9,7 +9,8 @@ import type { HistoryProgress } from '../../../shared/history';
 import type { NetworkProfile } from '../../../shared/ipc';
 import { CoreError } from '../../app/errors';
 import { openLake } from '../../sources/lake/open';
-import { lakeBounds, scanLake } from '../../sources/lake/scan';
+import { boundsOf } from '../../sources/lake/info';
+import { scanLake } from '../../sources/lake/scan';
 import type { LedgerProducer, LedgerReadProgress } from '../../sources/source';
 import type { AccountMeta } from '../protocol';
 import { damagedError } from '../damaged';
@@ -34,6 +35,7 @@ export function lakeProducer(
   where: string,
   asked: { from?: number | undefined; to?: number | undefined },
   passphrase: string | null,
+  hints: readonly number[] = [],
   scan: { fetchesAtOnce?: number; workers?: number } = {},
 ): LedgerProducer {
   let opened: Awaited<ReturnType<typeof openLake>> | null = null;
@@ -45,7 +47,11 @@ export function lakeProducer(
       const unread = held !== null && held.next <= held.to;
       const bounds =
         (asked.to === undefined && !unread) || (asked.from === undefined && !held)
-          ? await lakeBounds(lake, signal)
+          ? await boundsOf(
+              lake,
+              [asked.from, asked.to, held?.next, held?.from, ...hints].filter((n): n is number => n !== undefined),
+              signal,
+            )
           : null;
       const from = held?.from ?? asked.from ?? bounds!.first;
       const to = asked.to ?? (unread ? held.to : Math.max(held?.to ?? 0, bounds!.last));

@@ -115,8 +115,9 @@ export class HistoryService {
     where: string,
     range: { from?: number | undefined; to?: number | undefined },
     passphrase: string | null,
+    hints: readonly number[] = [],
   ): LedgerSync {
-    return this.syncLedgers(profile, account, lakeProducer(where, range, passphrase));
+    return this.syncLedgers(profile, account, lakeProducer(where, range, passphrase, hints));
   }
 
   /** Starts (or goes on with) the account's index read from ledgers (ledger-sync.ts): a lake's, or an RPC server's window. */

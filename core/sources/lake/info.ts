@@ -19,6 +19,23 @@ export async function closedAt(lake: OpenedLake, ledger: number, signal?: AbortS
   return new Date(Number(closeTimeOf(meta)) * 1000).toISOString();
 }
 
+/**
+ * The lake's first and last ledger, found from a ledger it holds: the first of `hints` it has (a
+ * range asked, the network's latest ledger), else as lakeBounds finds them alone (a folder's
+ * names, or genesis): a lake over HTTP that does not start at genesis needs a ledger to start from.
+ */
+export async function boundsOf(
+  lake: OpenedLake,
+  hints: readonly number[],
+  signal?: AbortSignal,
+): Promise<{ first: number; last: number }> {
+  for (const near of hints) {
+    const key = objectKey(near, lake.config, lake.extension);
+    if ((await lake.size(key, signal)) !== null) return lakeBounds(lake, signal, near);
+  }
+  return lakeBounds(lake, signal);
+}
+
 /** A lake error as an answer a person reads (the sync's own errors are its progress's message). */
 function said<T>(work: Promise<T>): Promise<T> {
   return work.catch((error: unknown) => {
@@ -31,12 +48,14 @@ export function lakeInfo(
   where: string,
   passphrase: string,
   range: { from?: number | undefined; to?: number | undefined },
+  hints: readonly number[],
   signal?: AbortSignal,
 ): Promise<LakeInfo> {
   return said(
     (async () => {
       const lake = await openLake(where, { ...(signal ? { signal } : {}) });
-      const bounds = await lakeBounds(lake, signal);
+      const asked = [range.from, range.to].filter((n): n is number => n !== undefined);
+      const bounds = await boundsOf(lake, [...asked, ...hints], signal);
       const from = Math.max(range.from ?? bounds.first, bounds.first);
       const to = Math.min(range.to ?? bounds.last, bounds.last);
       if (from > to)
@@ -72,12 +91,13 @@ export function lakeInfo(
 export function lakeLedgerAt(
   where: string,
   unixSeconds: number,
+  hints: readonly number[],
   signal?: AbortSignal,
 ): Promise<{ ledger: number; closedAt: string }> {
   return said(
     (async () => {
       const lake = await openLake(where, { ...(signal ? { signal } : {}) });
-      const bounds = await lakeBounds(lake, signal);
+      const bounds = await boundsOf(lake, hints, signal);
       const ledger = await ledgerAtTime(lake, unixSeconds, bounds, signal);
       return { ledger, closedAt: (await closedAt(lake, ledger, signal)) ?? '' };
     })(),

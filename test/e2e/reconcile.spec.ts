@@ -2,7 +2,9 @@
 // index the busy demo account, read on its page that it reconciles, open the workbench's
 // Reconciliation view, see "reconciled" for every asset, then read the balance history by day,
 // week and month, its last point the very balance the network reports. A fee paid for another
-// account's transaction (a fee bump) is a row of the payer's index and it reconciles.
+// account's transaction (a fee bump) is a row of the payer's index and it reconciles. An account
+// indexed from the network's ledger data lake in the workbench (issue 39): what the range costs,
+// the progress bar, and "reconciled over ledgers" from the ledgers' own balances.
 import { expect, test, type Page } from '@playwright/test';
 import { Keypair, TransactionBuilder } from '@stellar/stellar-base';
 import { formatAmount } from '../../shared/amount';
@@ -14,7 +16,7 @@ let app: AppUnderTest;
 let busy: string;
 
 test.beforeAll(async () => {
-  app = await startApp({ historyOps: 300, accounts: 4 });
+  app = await startApp({ historyOps: 300, accounts: 4, lake: true });
   busy = app.network.demoAccounts[0]!.publicKey;
 });
 
@@ -179,4 +181,45 @@ test('a fee paid for another account’s transaction is a row of the payer’s i
   // It opens the transaction it paid for.
   await row.click();
   await expect(page).toHaveURL(new RegExp(`#/tx/${hash}$`));
+});
+
+test('an account indexed from the local ledger data lake in the workbench reconciles over the ledgers read (issue 39)', async ({
+  page,
+}, testInfo) => {
+  const alice = app.network.demoAccounts.find((a) => a.name === 'alice')!.publicKey;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, app, `#/history/${alice}`);
+  const lake = page.getByRole('group', { name: 'Index from a ledger data lake' });
+  await lake.getByText('Index from a ledger data lake').click();
+  // The local network's lake is offered; checking the range says what it holds and costs first.
+  await expect(lake.getByRole('textbox', { name: /Lake/ })).toHaveValue(`${app.network.serviceUrl}/lake/`);
+  await lake.getByRole('button', { name: 'Check the range' }).click();
+  const estimate = lake.getByTestId('lake-estimate');
+  await expect(estimate).toContainText(/holds ledgers 59,999,999 \(.+\) to [\d,]+ \(.+\), 1 ledger a file\./);
+  await expect(estimate).toContainText(
+    /Ledgers 59,999,999–[\d,]+: [\d,]+ files, [\d,]+ requests, [\d.]+ (KiB|MiB) to download \(estimated from \d+ sampled files?\)\./,
+  );
+  await lake.getByRole('button', { name: 'Index from the lake' }).click();
+  const progress = lake.getByTestId('lake-progress');
+  await expect(progress.locator('progress')).toBeVisible();
+  await expect(page.getByTestId('index-state')).toHaveText('current', { timeout: 60_000 });
+  await expect(progress).toContainText(/^([\d,]+) of \1 ledgers \(59,999,999–[\d,]+\)$/);
+  await expect(page.getByTestId('index-coverage')).toHaveText(
+    /^[\d,]+ operations of ledgers 59,999,999–[\d,]+, read whole from the ledgers$/,
+  );
+  await shot(page, testInfo, 'lake-indexed-1440x900');
+  await page.getByRole('tab', { name: 'Reconciliation' }).click();
+  await expect(
+    page.getByText(/^Reconciled over ledgers 59,999,999–[\d,]+: the flows of all \d+ assets add up/),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  const lines = page.getByRole('table', { name: 'Reconciliation by asset' }).locator('tbody tr[data-status]');
+  const count = await lines.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < count; i++) await expect(lines.nth(i)).toHaveAttribute('data-status', /^(reconciled|issued)$/);
+  await shot(page, testInfo, 'lake-reconciled-1440x900');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  expect(await overflowing(page)).toEqual([]);
+  await shot(page, testInfo, 'lake-reconciled-1024x700');
 });

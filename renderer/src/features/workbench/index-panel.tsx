@@ -62,6 +62,12 @@ export function IndexPanel({ account, linked = true }: { account: string; linked
             {progressText(progress)}
           </span>
         ) : null}
+        {indexed && progress.coverage?.ledgers && !progress.coverage.partial ? (
+          // An index read from ledgers covers its range only: said even when it is whole.
+          <span className="small" data-testid="index-coverage">
+            {coverageText(progress.coverage)}
+          </span>
+        ) : null}
         {indexed && progress.coverage?.partial ? (
           <span className="small warn" data-testid="index-coverage">
             {coverageText(progress.coverage)}

@@ -16,6 +16,12 @@ export function statusLine(reconciliation: Reconciliation): { ok: boolean; text:
   const n = lines.length;
   if (off.length === 0 && !reconciliation.reconciled)
     return { ok: false, text: 'Not reconciled: the index is partial (its sync has not reached the end)' };
+  const range = reconciliation.range;
+  if (off.length === 0 && range)
+    return {
+      ok: true,
+      text: `Reconciled over ledgers ${range.from.toLocaleString('en')}–${range.to.toLocaleString('en')}: ${n.toLocaleString('en')} asset${n === 1 ? '' : 's'} add${n === 1 ? 's' : ''} up to the balances the ledgers record, to the stroop`,
+    };
   if (off.length === 0)
     return {
       ok: true,

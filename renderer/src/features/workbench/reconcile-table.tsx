@@ -99,6 +99,11 @@ function LineRow({ line, onChart }: { line: ReconcileLine; onChart?: ((asset: st
       <td className="end">{line.closing === null ? unknown : <Amount amount={line.closing} />}</td>
       <td className="end">
         <Amount amount={line.reported} />
+        {line.now !== null && line.now !== undefined && line.now !== line.reported ? (
+          <div className="small muted" title="what the network reports now">
+            now <Amount amount={line.now} />
+          </div>
+        ) : null}
       </td>
       <td className="rc-status-cell">
         <StatusWord line={line} />
@@ -125,7 +130,11 @@ export function ReconcileTable({
             <th className="end">Opening</th>
             <th className="end">In, out, fees</th>
             <th className="end">Closing</th>
-            <th className="end">Reported now</th>
+            <th className="end">
+              {reconciliation.range
+                ? `Ledgers’ balance after ${reconciliation.range.to.toLocaleString('en')}`
+                : 'Reported now'}
+            </th>
             <th>Status</th>
           </tr>
         </thead>

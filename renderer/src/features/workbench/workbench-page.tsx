@@ -18,6 +18,7 @@ import { AnalysePanel, TotalsTable } from './analyse-panel';
 import { FilterForm } from './filter-form';
 import { HistoryTable, SortPicker } from './history-table';
 import { IndexPanel } from './index-panel';
+import { LakePanel } from './lake-panel';
 import { IndexesSection } from './indexes-section';
 import { PartialNote } from './partial-note';
 import { ReconcileView } from './reconcile-section';
@@ -59,6 +60,9 @@ function Workbench({ account }: { account: string }) {
       </header>
       <ViewBoundary name="The index status">
         <IndexPanel account={account} linked={false} />
+      </ViewBoundary>
+      <ViewBoundary name="The lake form">
+        <LakePanel account={account} />
       </ViewBoundary>
       {state.problems.length ? (
         <div className="banner warn" role="alert" aria-label="Address problems">

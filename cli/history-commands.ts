@@ -54,8 +54,10 @@ export function syncProgressLine(p: HistoryProgress): string {
 
 /** Where a sync ended, for a person: "busy: current, 394 records, 2025-04-07 to 2026-11-26, complete from ledger 1". */
 export function syncEndLine(p: HistoryProgress, shown: Shown): string {
-  const line = `${shown.account(p.account)}: ${syncStateText(p)}`;
-  return shown.wide ? line : clip(line, MAX_COLUMNS);
+  const line = `${shown.account(p.account)}: ${syncStateText(p, false)}`;
+  // The state in one line; what went wrong whole beneath it, wrapped, never clipped (it names the ledger and key to look at).
+  const head = shown.wide ? line : clip(line, MAX_COLUMNS);
+  return p.message ? `${head}\n${wrap(p.message, shown.wide ? Infinity : MAX_COLUMNS, '  ').trimEnd()}` : head;
 }
 
 /** A lake sync's reach: "ledgers 1,234 of 1–5,000 read (812 ledgers/s, 12.3 MB, 4 s left)". */
@@ -73,15 +75,16 @@ function lakeText(p: HistoryProgress): string {
   return `, ledgers ${n(lake.from)}–${n(lake.to)}: ${n(lake.done)} of ${n(total)} read${speed}`;
 }
 
-function syncStateText(p: HistoryProgress): string {
-  if (p.lake) return `${p.state}, ${p.records} records${lakeText(p)}${p.message ? ` (${p.message})` : ''}`;
+function syncStateText(p: HistoryProgress, withMessage = true): string {
+  const message = withMessage && p.message ? ` (${p.message})` : '';
+  if (p.lake) return `${p.state}, ${p.records} records${lakeText(p)}${message}`;
   const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
   const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
   // The client waits out a 429 or a 503 (rate-limit.ts): which one is said, and only while syncing.
   const limit = p.waitLimitMs ? ` (--max-wait ${Math.round(p.waitLimitMs / 1000)})` : '';
   const wait = p.waitingMs && p.state === 'syncing' ? `, ${waitText(p.waitingMs, p.waitingFor)}${limit}` : '';
   const complete = p.completeFromLedger !== null ? `, complete from ledger ${p.completeFromLedger}` : '';
-  return `${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${p.message ? ` (${p.message})` : ''}`;
+  return `${p.state}, ${p.records} records${rate}${reach}${complete}${wait}${message}`;
 }
 
 const lakeRange = ({ from, to }: { from?: number; to?: number }) => ({

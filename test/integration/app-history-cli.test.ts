@@ -2,10 +2,20 @@
 // with a generated history whose service limits the request rate (so the sync meets real 429s):
 // a sync interrupted with Ctrl-C and run again holds every operation once; history and totals
 // agree with each other exactly; every malformed flag is a one-line usage error.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { StrKey, type xdr } from '@stellar/stellar-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_COLUMNS, wrap } from '../../cli/table';
 import { formatAmount, parseAmount } from '../../shared/amount';
@@ -14,6 +24,8 @@ import { FEES_RULE } from '../../shared/fees-rule';
 import type { HistoryProgress, TotalsRow } from '../../shared/history';
 import { parseCsv } from '../../shared/labels';
 import { objectKey, readLakeConfig } from '../../shared/lake-layout';
+import { readBatch } from '../../core/sources/lake/layout';
+import { realFixtures } from '../support/real-fixtures';
 import { indexedRows, listedIds, runCli, runCliEach, startCli } from '../support/cli-process';
 import { startNetwork, type RunningNetwork } from '../support/network';
 import { waitFor } from '../support/wait';
@@ -356,4 +368,77 @@ describe('ledgerscope sync --lake (issue 39.2, 39.3)', () => {
     expect(noLake.code).toBe(2);
     expect(noLake.err).toMatch(/--ledgers reads a range of a ledger data lake/);
   });
+
+  it('stops at a bad object with a sentence naming its ledger and key, keeps nothing of it, and does not say reconciled', async () => {
+    const to = await lakeLedger();
+    const config = readLakeConfig(readFileSync(join(lakeDir(), '.config.json'), 'utf8'));
+    // A copy of the lake whose object of a ledger of busy's history does not decompress.
+    const copy = mkdtempSync(join(tmpdir(), 'ledgerscope-bad-lake-'));
+    cpSync(lakeDir(), copy, { recursive: true });
+    const bad = Math.floor(to / 2);
+    writeFileSync(join(copy, objectKey(bad, config)), 'not zstd at all');
+    const home = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-cli-'));
+    const run = await runCli(
+      ['--network', 'local', 'sync', busy, '--lake', copy, '--ledgers', `-${to}`],
+      home,
+      offline,
+    );
+    expect(run.code).toBe(1);
+    // Whole, wrapped beneath the state line (read as one text).
+    expect(run.out.replace(/\s+/g, ' ')).toContain(`ledger ${bad.toLocaleString('en')} (${objectKey(bad, config)})`);
+    const meta = new DatabaseSync(
+      readdirSync(join(home, 'history'))
+        .map((f) => join(home, 'history', f))
+        .find((f) => f.endsWith('.sqlite'))!,
+      {
+        readOnly: true,
+      },
+    );
+    const { next } = meta.prepare('SELECT ledger_next AS next FROM accounts').get() as { next: number };
+    const newest = meta.prepare('SELECT max(ledger) AS ledger FROM ops').get() as { ledger: number | null };
+    meta.close();
+    expect(next).toBeLessThanOrEqual(bad);
+    expect(newest.ledger ?? 0).toBeLessThan(bad);
+    const reconciled = await runCli(['--network', 'local', 'reconcile', busy], home, offline);
+    expect(reconciled.code).toBe(1);
+    expect(reconciled.out).toMatch(/Not reconciled: the index is partial \(failed\)/);
+  });
+
+  it('indexes an account of the real pubnet lake object with --network public and no connection, and reconciles it over that ledger (conformance)', async () => {
+    const fixtures = realFixtures('ledger-meta-real');
+    if (!fixtures) return;
+    const pubnet = mkdtempSync(join(tmpdir(), 'ledgerscope-pubnet-lake-'));
+    const config = {
+      networkPassphrase: 'Public Global Stellar Network ; September 2015',
+      version: '1.0',
+      compression: 'zstd' as const,
+      ledgersPerBatch: 1,
+      batchesPerPartition: 64_000,
+    };
+    writeFileSync(join(pubnet, '.config.json'), JSON.stringify(config));
+    const key = objectKey(53_312_000, config, 'zstd');
+    mkdirSync(dirname(join(pubnet, key)), { recursive: true });
+    copyFileSync(join(fixtures, 'FCD285FF--53312000.xdr.zstd'), join(pubnet, key));
+    // The ledger's first transaction's source: an account the ledger changed (its fee, at least).
+    const [meta] = readBatch(readFileSync(join(pubnet, key)), 53_312_000, config, key);
+    const set = (meta!.value() as xdr.LedgerCloseMetaV1).txSet().v1TxSet();
+    const envelope = set.phases()[0]!.v0Components()[0]!.txsMaybeDiscountedFee().txes()[0]!;
+    const inner =
+      envelope.switch().name === 'envelopeTypeTxFeeBump'
+        ? envelope.feeBump().tx().innerTx().v1().tx()
+        : envelope.v1().tx();
+    const muxed = inner.sourceAccount();
+    const source = StrKey.encodeEd25519PublicKey(
+      muxed.switch().name === 'keyTypeEd25519' ? muxed.ed25519() : muxed.med25519().ed25519(),
+    );
+    const home = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-cli-'));
+    const sync = await runCli(['--network', 'public', 'sync', source, '--lake', pubnet], home, offline);
+    expect(sync.code, sync.err + sync.out).toBe(0);
+    expect(sync.out).toMatch(/current, \d+ records, ledgers 53,312,000–53,312,000: 1 of 1 read/);
+    const reconciled = await runCli(['--network', 'public', 'reconcile', source, '--format', 'json'], home, offline);
+    const answer = JSON.parse(reconciled.out) as { reconciled: boolean; summary: string; range: unknown };
+    expect(answer.range).toEqual({ from: 53_312_000, to: 53_312_000 });
+    expect(answer.reconciled, answer.summary).toBe(true);
+    expect(reconciled.code).toBe(0);
+  }, 120_000);
 });

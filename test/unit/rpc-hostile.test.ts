@@ -605,3 +605,43 @@ describe('the ledger stream and the home’s health against a hostile RPC', () =
     });
   });
 });
+
+describe('the history index read from an RPC server’s ledgers (issue 38.4, 38.5)', () => {
+  /** Reads the account's window as the index's sync does, collecting what would be written. */
+  async function readWindow(source: Source, account: string) {
+    const producer = source.ledgerHistory!.producer(account);
+    const signal = new AbortController().signal;
+    const { from, to } = await producer.open(null, signal);
+    const written: number[] = [];
+    const error = await producer
+      .read(
+        account,
+        from,
+        to,
+        signal,
+        async (run) => void written.push(...run.filter((l) => l.records !== null).map((l) => l.ledger)),
+        () => {},
+      )
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
+    return { written, error };
+  }
+
+  it('refuses a ledger without its close meta, and one answered for another ledger, writing nothing of it', async () => {
+    const { source, world, server } = await standin();
+    world.pay(1_050);
+    const bare = await readWindow(source, world.account);
+    expect(bare.error?.message).toBe('The server gave ledger 1050 without its close meta (metadataXdr).');
+    expect(bare.written).toEqual([]);
+    server.script['getLedgers'] = () => ({
+      result: { ledgers: [ledgerInfo(1_051)], ...world.window(), cursor: '1051' },
+    });
+    const other = await readWindow(source, world.account);
+    expect(other.error?.message).toBe(
+      'The server was asked for ledger 1050 and gave ledger 1051: nothing of it is indexed.',
+    );
+    expect(other.written).toEqual([]);
+  });
+});

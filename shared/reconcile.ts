@@ -5,11 +5,12 @@
 // a silent mismatch. One reading, here: the workbench, the account page and `ledgerscope
 // reconcile` all show this module's lines and sentences. Pure and exact (bigints of stroops).
 import { z } from 'zod';
-import { AmountError, displayMoney, formatAmount, parseAmount, parseSum } from './amount';
+import { displayMoney, formatAmount, parseAmount } from './amount';
 import { DecimalString } from './model';
 import { assetCodeOf } from './moves';
 import { causesOf } from './reconcile-causes';
-import type { AssetSums, LedgerReconcileInput, ReconcileInput, ReportedBalance } from './reconcile-input';
+import { flowsOf, nowOf, reportedAmount } from './reconcile-sums';
+import type { AssetSums, LedgerReconcileInput, ReconcileInput } from './reconcile-input';
 
 export { assetCodeOf };
 export {
@@ -19,7 +20,6 @@ export {
   type ReconcileInput,
   type ReportedBalance,
 } from './reconcile-input';
-export { lineStatusText } from './reconcile-text';
 export { causesOf, RECONCILE_CAUSES, type CauseHeld, type ReconcileCause } from './reconcile-causes';
 
 /**
@@ -108,29 +108,6 @@ function causeOfLine(
     case 'differs':
       return causeOf(input, sums, asset);
   }
-}
-
-/** A balance the network reports: one amount, within int64, else an error that names it. */
-function reportedAmount(balance: ReportedBalance): bigint {
-  try {
-    return parseAmount(balance.amount, { allowNegative: true });
-  } catch (error) {
-    if (!(error instanceof AmountError)) throw error;
-    throw new AmountError(`the balance of ${balance.asset} the network reports: ${error.message}`);
-  }
-}
-
-const flowsOf = (sums: AssetSums | undefined) => {
-  // Sums, not amounts: beyond int64 where the rows add up past it (issue 37.5).
-  const [inflow, outflow, fees] = sums ? [sums.in, sums.out, sums.fees].map(parseSum) : [0n, 0n, 0n];
-  return { inflow: inflow!, outflow: outflow!, fees: fees!, net: inflow! - outflow! - fees! };
-};
-
-/** What the network reports now of an asset (an index read from ledgers): null where it was not asked or does not say. */
-function nowOf(input: ReconcileInput, reported: Map<string, bigint> | null, asset: string): string | null {
-  if (reported === null) return input.networkAsked ? '0' : null; // gone, or not asked
-  const amount = reported.get(asset);
-  return amount === undefined ? (input.someBalances ? null : '0') : formatAmount(amount);
 }
 
 const statusOf = (issued: boolean, opening: bigint | null, difference: bigint): ReconcileLine['status'] =>
@@ -293,4 +270,12 @@ function summaryOf(lines: ReconcileLine[], input: ReconcileInput): string {
   return `${count(off.length)} of ${count(lines.length)} asset${lines.length === 1 ? '' : 's'} ${
     off.length === 1 ? 'does' : 'do'
   } not reconcile${through}: ${assetCodeOf(first.asset)} is ${what} from the reported balance (${first.cause}).`;
+}
+
+/** The status of a line as a word: "reconciled", "differs by 1.0000000 XLM", "opening unknown". */
+export function lineStatusText(line: ReconcileLine): string {
+  if (line.status === 'reconciled') return 'reconciled';
+  if (line.status === 'issued') return 'issued by this account';
+  const by = displayMoney(line.difference, assetCodeOf(line.asset));
+  return line.status === 'differs' ? `differs by ${by}` : `opening unknown (${by} before the indexed history)`;
 }

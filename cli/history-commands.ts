@@ -109,7 +109,7 @@ async function sync(command: Extract<HistoryCommand, { kind: 'sync' }>, ctx: Con
   });
   try {
     if (command.lake)
-      await call(ctx, 'history:syncLake', {
+      await call(ctx, 'history:sync-lake', {
         account: command.account,
         lake: command.lake.where,
         ...lakeRange(command.lake),

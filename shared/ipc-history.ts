@@ -27,7 +27,7 @@ const HistoryAccount = z.object({ account: IdString }).strict();
 const LakeWhere = z.string().min(1).max(2048);
 const LedgerNumber = z.number().int().min(1).max(0xffff_ffff);
 
-/** A lake as the core read it, and what a range of it costs (channel history:lakeInfo). */
+/** A lake as the core read it, and what a range of it costs (channel history:lake-info). */
 export const LakeInfo = z.object({
   /** The folder or URL, for a sentence (no credentials). */
   where: z.string(),
@@ -57,7 +57,7 @@ export const historyChannels = {
    * folder or an http(s) base URL, over ledgers `from` to `to` (default: the lake's first and last).
    * Progress on `history:progress`, with `lake`.
    */
-  'history:syncLake': request(
+  'history:sync-lake': request(
     z
       .object({
         account: IdString,
@@ -69,12 +69,12 @@ export const historyChannels = {
     HistoryProgress,
   ),
   /** What a lake holds and what a range of it costs before it is fetched: its network, its first and last ledger and their times, and the range's files, requests and bytes (estimated from sampled objects, and said so). */
-  'history:lakeInfo': request(
+  'history:lake-info': request(
     z.object({ lake: LakeWhere, from: LedgerNumber.optional(), to: LedgerNumber.optional() }).strict(),
     LakeInfo,
   ),
   /** The lake's ledger closed at (or first after) a time, for a range picked by dates. */
-  'history:lakeLedgerAt': request(
+  'history:lake-ledger-at': request(
     z.object({ lake: LakeWhere, time: z.iso.datetime({ offset: true }) }).strict(),
     z.object({ ledger: z.number().int(), closedAt: z.string() }),
   ),

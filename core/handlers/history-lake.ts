@@ -6,7 +6,7 @@ import type { CoreContext, DomainHandlers } from '../app/context';
 import { scopeId } from '../sources/scope-id';
 import { lakeInfo, lakeLedgerAt } from '../sources/lake/info';
 
-type LakeChannels = 'history:syncLake' | 'history:lakeInfo' | 'history:lakeLedgerAt';
+type LakeChannels = 'history:sync-lake' | 'history:lake-info' | 'history:lake-ledger-at';
 
 /** A lake's own ledgers are found from a ledger it holds: near the network's latest (the writer a little behind), when the network answers. */
 async function hintsOf(ctx: CoreContext, signal?: AbortSignal): Promise<number[]> {
@@ -18,16 +18,16 @@ async function hintsOf(ctx: CoreContext, signal?: AbortSignal): Promise<number[]
 export function lakeHandlers(ctx: CoreContext): DomainHandlers<LakeChannels> {
   const selected = () => ctx.networks.selected();
   return {
-    'history:syncLake': async function historySyncLake({ account, lake, from, to }, { signal }) {
+    'history:sync-lake': async function historySyncLake({ account, lake, from, to }, { signal }) {
       const profile = selected();
       const hints = from === undefined || to === undefined ? await hintsOf(ctx, signal) : [];
       const id = scopeId('account', account);
       return ctx.history.syncLake(profile, id, lake, { from, to }, profile.passphrase, hints).progress;
     },
-    'history:lakeInfo': async function historyLakeInfo({ lake, from, to }, { signal }) {
+    'history:lake-info': async function historyLakeInfo({ lake, from, to }, { signal }) {
       return lakeInfo(lake, selected().passphrase, { from, to }, await hintsOf(ctx, signal), signal);
     },
-    'history:lakeLedgerAt': async function historyLakeLedgerAt({ lake, time }, { signal }) {
+    'history:lake-ledger-at': async function historyLakeLedgerAt({ lake, time }, { signal }) {
       return lakeLedgerAt(lake, Date.parse(time) / 1000, await hintsOf(ctx, signal), signal);
     },
   };

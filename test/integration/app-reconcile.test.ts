@@ -139,7 +139,7 @@ async function syncAll(core: CoreFixture, accounts: string[]): Promise<void> {
 async function syncAllFromLake(core: CoreFixture, accounts: string[], lake: string, to: number): Promise<void> {
   for (const account of accounts) {
     const before = core.events.length;
-    await core.call('history:syncLake', { account, lake, to });
+    await core.call('history:sync-lake', { account, lake, to });
     const done = await waitFor(`the lake sync of ${account}`, () =>
       core.events
         .slice(before)

@@ -88,15 +88,15 @@ export function LakePanel({ account }: { account: string }) {
   const syncing = progress?.state === 'syncing' && progress.lake !== undefined;
   const settle = (answer: HistoryProgress) => applyProgress(client, networkId, answer);
   const actions = {
-    check: () => run(async () => setInfo(await call('history:lakeInfo', { lake: draft.lake, ...rangeOf(draft) }))),
+    check: () => run(async () => setInfo(await call('history:lake-info', { lake: draft.lake, ...rangeOf(draft) }))),
     byDate: (date: string, field: 'from' | 'to') =>
       run(async () => {
         if (!date) return;
-        const found = await call('history:lakeLedgerAt', { lake: draft.lake, time: `${date}T00:00:00Z` });
+        const found = await call('history:lake-ledger-at', { lake: draft.lake, time: `${date}T00:00:00Z` });
         edit({ [field]: String(found.ledger) });
       }),
     start: () =>
-      run(async () => settle(await call('history:syncLake', { account, lake: draft.lake, ...rangeOf(draft) }))),
+      run(async () => settle(await call('history:sync-lake', { account, lake: draft.lake, ...rangeOf(draft) }))),
     pause: () => run(async () => settle(await call('history:pause', { account }))),
   };
   return (

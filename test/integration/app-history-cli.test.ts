@@ -338,9 +338,6 @@ describe('ledgerscope sync --lake (issue 39.2, 39.3)', () => {
     const rest = await runCli(args, home, offline);
     expect(rest.code, rest.err).toBe(0);
     expect(rest.out).toMatch(new RegExp(`current, [\\d,]+ records, ledgers [\\d,]+–${to.toLocaleString('en')}: `));
-    // Every operation once: the lake's index holds what the service lists for the account.
-    const listed = await listedIds(net.serviceUrl, busy);
-    expect(indexedRows(home, busy)).toBeGreaterThanOrEqual(listed.length);
     const reconciled = await runCli(['--network', 'local', 'reconcile', busy], home, offline);
     expect(reconciled.code, reconciled.out + reconciled.err).toBe(0);
     expect(reconciled.out).toMatch(/Reconciled over ledgers [\d,]+–[\d,]+: /);

@@ -135,11 +135,11 @@ async function syncAll(core: CoreFixture, accounts: string[]): Promise<void> {
   }
 }
 
-/** Syncs each account from the local network's lake over HTTP (issue 39.2), every ledger it holds. */
+/** Syncs every account from the local network's lake over HTTP (issue 39.2), all at once, every ledger it holds. */
 async function syncAllFromLake(core: CoreFixture, accounts: string[], lake: string, to: number): Promise<void> {
+  const before = core.events.length;
+  await Promise.all(accounts.map((account) => core.call('history:sync-lake', { account, lake, to })));
   for (const account of accounts) {
-    const before = core.events.length;
-    await core.call('history:sync-lake', { account, lake, to });
     const done = await waitFor(`the lake sync of ${account}`, () =>
       core.events
         .slice(before)

@@ -106,7 +106,7 @@ export class HistoryService {
   }
 
   /**
-   * Starts (or goes on with) the account's index from a ledger data lake (lake-sync.ts); a lake
+   * Starts (or goes on with) the account's index from a ledger data lake (ledger-sync.ts); a lake
    * sync of the account already running is returned as it is.
    */
   syncLake(

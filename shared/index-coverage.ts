@@ -21,6 +21,10 @@ export interface IndexCoverage {
   ledgers?: { where: string; from: number; to: number; through: number | null } | undefined;
 }
 
+/** What an index read from a Stellar RPC server's window is said to be read from (not a lake: core/sources/rpc/ledger-history.ts). */
+export const rpcLedgersWhere = (baseUrl: string) => `Stellar RPC ${baseUrl}`;
+export const readFromRpc = (where: string) => where.startsWith('Stellar RPC ');
+
 const REASON: Readonly<Record<IndexPartial, string>> = {
   syncing: 'syncing',
   paused: 'paused: resume to complete it',

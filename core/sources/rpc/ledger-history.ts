@@ -14,14 +14,12 @@ import { accountTopics } from './account';
 import type { RpcCalls } from './calls';
 import type { Passphrase } from './resources';
 import { windowEvents } from './window-events';
+import { rpcLedgersWhere } from '../../../shared/index-coverage';
 
 /** Ledgers fetched at once (each one getLedgers call of one ledger's meta). */
 export const LEDGERS_AT_ONCE = 4;
 /** Ledgers handed to the index in one run at most (a run of ledgers that held nothing is cheap). */
 const RUN = 5_000;
-
-/** What an index read from an RPC server's ledgers is said to be read from. */
-export const rpcWhere = (baseUrl: string) => `Stellar RPC ${baseUrl}`;
 
 export function rpcLedgerHistory(calls: RpcCalls, passphrase: Passphrase, baseUrl: string) {
   return {
@@ -30,7 +28,7 @@ export function rpcLedgerHistory(calls: RpcCalls, passphrase: Passphrase, baseUr
       return {
         async open(held, signal) {
           const read = await windowEvents(calls, [{ type: 'contract', topics: accountTopics(account) }], signal);
-          const where = rpcWhere(baseUrl);
+          const where = rpcLedgersWhere(baseUrl);
           if (held && held.next < read.oldest)
             throw new CoreError(
               'invalid_input',

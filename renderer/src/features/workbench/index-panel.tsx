@@ -9,6 +9,7 @@ import { absoluteTime } from '../../lib/format';
 import { useHistoryActions, useHistoryStatus } from '../../lib/history';
 import { href } from '../../lib/router';
 import { ReconcileStatus } from './reconcile-status';
+import { lakeProgressText } from './lake-panel';
 import { waitText } from '../../../../shared/wait-text';
 
 const STATE_TEXT: Record<HistoryProgress['state'], string> = {
@@ -23,7 +24,9 @@ const STATE_TEXT: Record<HistoryProgress['state'], string> = {
 /** "1,234 records · 310/s · 2026-11-01 00:00:05 – 2026-11-02 10:11:12 UTC". */
 export function progressText(progress: HistoryProgress): string {
   const parts = [`${progress.records.toLocaleString('en')} record${progress.records === 1 ? '' : 's'}`];
-  if (progress.state === 'syncing') parts.push(`${Math.round(progress.ratePerSecond).toLocaleString('en')}/s`);
+  // An index read from ledgers goes by ledgers, not records a second.
+  if (progress.state === 'syncing' && progress.lake) parts.push(lakeProgressText(progress.lake, true));
+  else if (progress.state === 'syncing') parts.push(`${Math.round(progress.ratePerSecond).toLocaleString('en')}/s`);
   if (progress.oldest && progress.newest)
     parts.push(`${absoluteTime(progress.oldest).replace(' UTC', '')} – ${absoluteTime(progress.newest)}`);
   if (progress.waitingMs) {

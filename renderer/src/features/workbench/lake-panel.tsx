@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { HistoryProgress } from '../../../../shared/history';
 import type { LakeInfo } from '../../../../shared/ipc-history';
 import { formatBytes } from '../../../../shared/bytes';
+import { readFromRpc } from '../../../../shared/index-coverage';
 import { Untrusted } from '../../components/untrusted';
 import { useNetworks } from '../../components/network-status';
 import { call } from '../../lib/bridge';
@@ -72,7 +73,9 @@ export function LakePanel({ account }: { account: string }) {
   const suggested = useSuggestedLake();
   const client = useQueryClient();
   const networkId = useUi((state) => state.networkId);
-  const held = progress?.coverage?.ledgers;
+  // An index read from an RPC server's window is not a lake's: the form stays the lake's own.
+  const ledgers = progress?.coverage?.ledgers;
+  const held = ledgers && !readFromRpc(ledgers.where) ? ledgers : undefined;
   const [edited, setEdited] = useState<Partial<Draft>>({});
   const draft: Draft = {
     lake: edited.lake ?? held?.where ?? suggested,
@@ -85,7 +88,8 @@ export function LakePanel({ account }: { account: string }) {
     setEdited((before) => ({ ...before, ...change }));
     setInfo(null);
   };
-  const syncing = progress?.state === 'syncing' && progress.lake !== undefined;
+  const lakeProgress = progress?.lake && !readFromRpc(progress.lake.where) ? progress.lake : undefined;
+  const syncing = progress?.state === 'syncing' && lakeProgress !== undefined;
   const settle = (answer: HistoryProgress) => applyProgress(client, networkId, answer);
   const actions = {
     check: () => run(async () => setInfo(await call('history:lake-info', { lake: draft.lake, ...rangeOf(draft) }))),
@@ -131,7 +135,7 @@ export function LakePanel({ account }: { account: string }) {
         )}
       </div>
       {info ? <LakeEstimate info={info} /> : null}
-      {progress?.lake ? <LakeProgress lake={progress.lake} syncing={progress.state === 'syncing'} /> : null}
+      {lakeProgress ? <LakeProgress lake={lakeProgress} syncing={progress?.state === 'syncing'} /> : null}
       {problem ? (
         <p role="alert" className="bad small">
           <Untrusted text={problem} />

@@ -74,9 +74,12 @@ describe('streams on the one HTTP stack', () => {
       const gate = await closeGate(ctx.http());
       ctx.streams.watch(ACCOUNT);
       await waitFor('live', () => statuses.some((s) => s.state === 'live'));
+      // The pin (and, on a loaded machine, a health reading of the root that came late): every read
+      // of the root after the 429 waited for the gate to open. Not "exactly one": a CI run saw a
+      // second, the start-up reading's, arrive after the gate closed.
       const pins = sentAfter(/^\/$/, gate.closedAt);
-      expect(pins).toHaveLength(1);
-      expect(pins[0]!.at).toBeGreaterThanOrEqual(gate.until);
+      expect(pins.length).toBeGreaterThanOrEqual(1);
+      for (const pin of pins) expect(pin.at).toBeGreaterThanOrEqual(gate.until);
       expect(sentAfter(/\/payments$/, 0)[0]!.at).toBeGreaterThanOrEqual(gate.until);
       expect(statuses[0]!.message).toMatch(/limiting the request rate/);
       expect(fetchSpy).not.toHaveBeenCalled();

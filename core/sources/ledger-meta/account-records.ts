@@ -16,7 +16,7 @@
 // source, its fee payer and its operations' participants (as the local service lists them;
 // Horizon also lists it for accounts whose entries only its meta changed, which no record here
 // stands for: their trades are listed, their fee rows never concern them).
-import { hash, StrKey, type xdr } from '@stellar/stellar-base';
+import { hash, StrKey, xdr } from '@stellar/stellar-base';
 import { transactionJson } from '../rpc/horizon-json';
 import type { AssetContracts } from './asset-events';
 import { CloseMetaError, closeTimeOf, ledgerSequenceOf, transactionsOf, type MetaTransaction } from './close-meta';
@@ -24,6 +24,7 @@ import { entryBalances, netOfTransaction } from './entry-balances';
 import type { JsonObject } from './horizon-fields';
 import { horizonOperations, innerOf, operationInputs, operationResults } from './horizon-operations';
 import { horizonTrades } from './horizon-trades';
+import { holdingKey } from './key-bytes';
 import { base, holderIs, operationParticipants } from './participants';
 import { envelopeHash, envelopesByHash, envelopesOf } from './tx-set';
 
@@ -102,27 +103,20 @@ function read(
   const transactions: JsonObject[] = [];
   const trades: JsonObject[] = [];
   const processing = meta.value().txProcessing() as (xdr.TransactionResultMeta | xdr.TransactionResultMetaV1)[];
-  // Only the envelopes that hold the account's key are hashed (hashing every one is most of a
-  // ledger's cost); a transaction whose envelope does not name it may still concern it through its
-  // result (an offer of its crossed: the claim atoms name the seller) or a contract call's SAC
-  // events: then the whole set is hashed to find its envelope.
-  const networkId = hash(Buffer.from(contracts.passphrase));
-  const named = new Map<string, xdr.TransactionEnvelope>();
   const set = envelopesOf(meta);
   // Each result is one envelope's: a set that holds more or fewer is not this ledger's.
   if (set.length !== txs.length)
     throw new CloseMetaError(
       `ledger ${ledger}: its transaction set holds ${set.length} transactions, its results ${txs.length}`,
     );
-  for (const envelope of set)
-    if (envelope.toXDR().includes(key)) named.set(envelopeHash(envelope, networkId, contracts.passphrase), envelope);
+  const results = processing.slice(0, txs.length).map((processed) => processed.result().result());
+  const { named, unnamedHolding } = holdersOf(txs, set, results, key, contracts.passphrase);
   let all: Map<string, xdr.TransactionEnvelope> | undefined;
   txs.forEach((tx, index) => {
-    const result = processing[index]!.result().result();
+    const result = results[index]!;
     let envelope = named.get(tx.hash);
     if (!envelope) {
-      const called = tx.operations.length === 1 && tx.operations[0]!.events.some((e) => e.toXDR().includes(key));
-      if (!called && !result.toXDR().includes(key)) return;
+      if (!unnamedHolding.has(index)) return;
       all ??= envelopesByHash(meta, contracts.passphrase);
       envelope = all.get(tx.hash);
       if (!envelope)
@@ -136,6 +130,46 @@ function read(
   const changed = balances.some((b) => b.before !== b.after);
   if (!operations.length && !transactions.length && !trades.length && !changed) return null;
   return { ledger, closeTime, operations, transactions, trades, balances };
+}
+
+/**
+ * The transactions whose bytes hold the account's key. Only the envelopes that hold it are hashed
+ * (hashing every one is most of a ledger's cost), `named` by their hash; a transaction whose
+ * envelope does not name it may still concern it through its result (an offer of its crossed: the
+ * claim atoms name the seller) or a contract call's SAC events: `unnamedHolding` holds their
+ * indexes (in the ledger's apply order), whose envelopes the caller finds by hashing the whole set.
+ * Each holds exactly as its own toXDR().includes(key) would say, found in one buffer
+ * (key-bytes.ts) rather than by serialising each of thousands of envelopes and results on its own.
+ */
+function holdersOf(
+  txs: readonly MetaTransaction[],
+  set: readonly xdr.TransactionEnvelope[],
+  results: readonly xdr.TransactionResult[],
+  key: Buffer,
+  passphrase: string,
+): { named: Map<string, xdr.TransactionEnvelope>; unnamedHolding: Set<number> } {
+  const networkId = hash(Buffer.from(passphrase));
+  const named = new Map<string, xdr.TransactionEnvelope>();
+  holdingKey(xdr.TransactionEnvelope, set, key).forEach((holds, index) => {
+    if (holds) named.set(envelopeHash(set[index]!, networkId, passphrase), set[index]!);
+  });
+  const unnamed = txs.flatMap((tx, index) => (named.has(tx.hash) ? [] : [index]));
+  const unnamedHolding = new Set<number>();
+  holdingKey(
+    xdr.TransactionResult,
+    unnamed.map((index) => results[index]!),
+    key,
+  ).forEach((holds, i) => holds && unnamedHolding.add(unnamed[i]!));
+  // A contract call's events (of the unnamed transactions of one operation), each with its transaction.
+  const events = unnamed.flatMap((index) =>
+    txs[index]!.operations.length === 1 ? txs[index]!.operations[0]!.events.map((event) => ({ index, event })) : [],
+  );
+  holdingKey(
+    xdr.ContractEvent,
+    events.map((e) => e.event),
+    key,
+  ).forEach((holds, i) => holds && unnamedHolding.add(events[i]!.index));
+  return { named, unnamedHolding };
 }
 
 interface Reading {

@@ -10,7 +10,7 @@ import { DecimalString } from './model';
 import { assetCodeOf } from './moves';
 import { causesOf } from './reconcile-causes';
 import { flowsOf, nowOf, reportedAmount } from './reconcile-sums';
-import type { AssetSums, LedgerReconcileInput, ReconcileInput } from './reconcile-input';
+import type { AssetSums, IndexSums, LedgerReconcileInput, ReconcileInput } from './reconcile-input';
 
 export { assetCodeOf };
 export {
@@ -113,52 +113,73 @@ function causeOfLine(
 const statusOf = (issued: boolean, opening: bigint | null, difference: bigint): ReconcileLine['status'] =>
   issued ? 'issued' : opening === null ? 'opening_unknown' : difference === 0n ? 'reconciled' : 'differs';
 
+/** The index's sums by asset (claims without an asset apart), and the assets of both sides in the one order: XLM first. */
+function assetsOf(index: IndexSums, others: Iterable<string>): { bySums: Map<string, AssetSums>; assets: string[] } {
+  const bySums = new Map(index.assets.filter((a) => !a.asset.startsWith('balance:')).map((a) => [a.asset, a]));
+  const assets = [...new Set([...bySums.keys(), ...others])].sort((a, b) =>
+    a === 'native' ? -1 : b === 'native' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+  return { bySums, assets };
+}
+
+/**
+ * One asset's line: its opening (null: unknown), the index's flows, the closing they give, beside
+ * the balance it is held to (`reported`); `causeOf` names what a line that does not reconcile means.
+ */
+function lineOf(
+  input: ReconcileInput,
+  asset: string,
+  sums: AssetSums | undefined,
+  opening: bigint | null,
+  openingFrom: ReconcileLine['openingFrom'],
+  reported: bigint,
+  causeOf: (status: ReconcileLine['status'], net: bigint) => string | null,
+): ReconcileLine {
+  const { inflow, outflow, fees, net } = flowsOf(sums);
+  const closing = opening === null ? null : opening + net;
+  const difference = reported - (closing ?? net);
+  const status = statusOf(asset.split(':')[1] === input.account, opening, difference);
+  return {
+    asset,
+    opening: opening === null ? null : formatAmount(opening),
+    openingFrom,
+    in: formatAmount(inflow),
+    out: formatAmount(outflow),
+    fees: formatAmount(fees),
+    net: formatAmount(net),
+    closing: closing === null ? null : formatAmount(closing),
+    reported: formatAmount(reported),
+    difference: formatAmount(difference),
+    status,
+    cause: causeOf(status, net),
+    legs: sums?.legs ?? 0,
+  };
+}
+
+// A partial index (its sync failed, paused, still running) reconciles nothing: what it has not
+// read can move the balance (issue 37.4), whatever the lines it holds add up to.
+const reconciledOf = (input: ReconcileInput, lines: ReconcileLine[]) =>
+  input.partial === null && lines.length > 0 && lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
+
 /** The reconciliation of every asset the index or the network names. */
 export function reconcile(input: ReconcileInput): Reconciliation {
   if (input.ledgers) return reconcileLedgers(input, input.ledgers);
   const { sums: index, balances } = input;
   const reported = new Map((balances ?? []).map((b) => [b.asset, reportedAmount(b)]));
-  const bySums = new Map(index.assets.filter((a) => !a.asset.startsWith('balance:')).map((a) => [a.asset, a]));
-  const assets = [...new Set([...bySums.keys(), ...reported.keys()])].sort((a, b) =>
-    a === 'native' ? -1 : b === 'native' ? 1 : a < b ? -1 : a > b ? 1 : 0,
-  );
+  const { bySums, assets } = assetsOf(index, reported.keys());
   const genesis = input.genesisBalance === null ? null : parseAmount(input.genesisBalance);
-  const lines = assets.map((asset): ReconcileLine => {
+  const openingFrom = index.created ? 'creation' : genesis !== null ? 'genesis' : null;
+  const lines = assets.map((asset) => {
     const sums = bySums.get(asset);
-    const { inflow, outflow, fees, net } = flowsOf(sums);
-    const now = reported.get(asset) ?? 0n;
-    const openingFrom = index.created ? 'creation' : genesis !== null ? 'genesis' : null;
     const opening = index.created ? 0n : genesis !== null ? (asset === 'native' ? genesis : 0n) : null;
-    const closing = opening === null ? null : opening + net;
-    const difference = now - (closing ?? net);
-    const issued = asset.split(':')[1] === input.account;
-    const status = statusOf(issued, opening, difference);
-    return {
-      asset,
-      opening: opening === null ? null : formatAmount(opening),
-      openingFrom,
-      in: formatAmount(inflow),
-      out: formatAmount(outflow),
-      fees: formatAmount(fees),
-      net: formatAmount(net),
-      closing: closing === null ? null : formatAmount(closing),
-      reported: formatAmount(now),
-      difference: formatAmount(difference),
-      status,
-      cause: causeOfLine(input, sums, asset, status, net),
-      legs: sums?.legs ?? 0,
-    };
+    return lineOf(input, asset, sums, opening, openingFrom, reported.get(asset) ?? 0n, (status, net) =>
+      causeOfLine(input, sums, asset, status, net),
+    );
   });
-  // A partial index (its sync failed, paused, still running) reconciles nothing: what it has not
-  // read can move the balance (issue 37.4), whatever the lines it holds add up to.
-  const reconciled =
-    input.partial === null &&
-    lines.length > 0 &&
-    lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
   return {
     account: input.account,
     lines,
-    reconciled,
+    reconciled: reconciledOf(input, lines),
     summary: summaryOf(lines, input),
     throughLedger: index.newestLedger,
     gone: balances === null,
@@ -175,54 +196,35 @@ export function reconcile(input: ReconcileInput): Reconciliation {
 function reconcileLedgers(input: ReconcileInput, ledgers: LedgerReconcileInput): Reconciliation {
   const { sums: index, balances } = input;
   const held = new Map(ledgers.balances.map((b) => [b.asset, b]));
-  const bySums = new Map(index.assets.filter((a) => !a.asset.startsWith('balance:')).map((a) => [a.asset, a]));
   const reported = balances === null ? null : new Map(balances.map((b) => [b.asset, reportedAmount(b)]));
-  const assets = [...new Set([...bySums.keys(), ...held.keys()])].sort((a, b) =>
-    a === 'native' ? -1 : b === 'native' ? 1 : a < b ? -1 : a > b ? 1 : 0,
-  );
+  const { bySums, assets } = assetsOf(index, held.keys());
+  const span = `between ledgers ${count(ledgers.from)} and ${count(ledgers.to)}`;
   const lines = assets.map((asset): ReconcileLine => {
     const sums = bySums.get(asset);
-    const { inflow, outflow, fees, net } = flowsOf(sums);
     const ends = held.get(asset);
     const opening = ends ? BigInt(ends.opening) : null;
-    const closing = ends ? BigInt(ends.closing) : 0n;
-    const computed = opening === null ? null : opening + net;
-    const difference = closing - (computed ?? net);
-    const issued = asset.split(':')[1] === input.account;
-    const status = statusOf(issued, opening, difference);
-    const cause =
-      status === 'reconciled'
-        ? null
-        : status === 'issued'
-          ? causeOfLine(input, sums, asset, status, net)
-          : status === 'opening_unknown'
-            ? `the ledgers from ${count(ledgers.from)} to ${count(ledgers.to)} record no balance of ${assetCodeOf(asset)} for the account, though the index holds flows of it`
-            : `the flows the index holds differ from the change the ledgers record between ledgers ${count(ledgers.from)} and ${count(ledgers.to)}: a movement the index did not read`;
-    return {
+    const line = lineOf(
+      input,
       asset,
-      opening: opening === null ? null : formatAmount(opening),
-      openingFrom: opening === null ? null : 'ledgers',
-      in: formatAmount(inflow),
-      out: formatAmount(outflow),
-      fees: formatAmount(fees),
-      net: formatAmount(net),
-      closing: computed === null ? null : formatAmount(computed),
-      reported: formatAmount(closing),
-      now: nowOf(input, reported, asset),
-      difference: formatAmount(difference),
-      status,
-      cause,
-      legs: sums?.legs ?? 0,
-    };
+      sums,
+      opening,
+      opening === null ? null : 'ledgers',
+      ends ? BigInt(ends.closing) : 0n,
+      (status, net) =>
+        status === 'reconciled'
+          ? null
+          : status === 'issued'
+            ? causeOfLine(input, sums, asset, status, net)
+            : status === 'opening_unknown'
+              ? `the ledgers from ${count(ledgers.from)} to ${count(ledgers.to)} record no balance of ${assetCodeOf(asset)} for the account, though the index holds flows of it`
+              : `the flows the index holds differ from the change the ledgers record ${span}: a movement the index did not read`,
+    );
+    return { ...line, now: nowOf(input, reported, asset) };
   });
-  const reconciled =
-    input.partial === null &&
-    lines.length > 0 &&
-    lines.every((l) => l.status === 'reconciled' || l.status === 'issued');
   return {
     account: input.account,
     lines,
-    reconciled,
+    reconciled: reconciledOf(input, lines),
     summary: ledgerSummaryOf(lines, input, ledgers),
     throughLedger: index.newestLedger,
     gone: balances === null && input.networkAsked === true,

@@ -15,6 +15,7 @@ import type { LedgerProducer, LedgerReadProgress } from '../../sources/source';
 import type { AccountMeta } from '../protocol';
 import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
+import { SyncState } from './sync-state';
 import type { IndexCall } from './walk';
 
 type State = HistoryProgress['state'];
@@ -77,17 +78,15 @@ export function lakeProducer(
   };
 }
 
-export class LedgerSync {
-  private state: State = 'idle';
+export class LedgerSync extends SyncState {
   private controller = new AbortController();
   private meta: AccountMeta | null = null;
-  private message: string | undefined;
   private range: { where: string; from: number; to: number } | null = null;
   private scanned: LedgerReadProgress | null = null;
-  private lastEmit = 0;
-  private readonly settledWaiters: (() => void)[] = [];
 
-  constructor(private readonly options: LedgerSyncOptions) {}
+  constructor(private readonly options: LedgerSyncOptions) {
+    super(options.emit);
+  }
 
   get progress(): HistoryProgress {
     const meta = this.meta;
@@ -140,12 +139,6 @@ export class LedgerSync {
     return this.stop('cancelled');
   }
 
-  /** Resolves once the sync read its range, or was paused, cancelled or failed. */
-  settled(): Promise<HistoryProgress> {
-    if (this.state !== 'syncing') return Promise.resolve(this.progress);
-    return new Promise((resolve) => this.settledWaiters.push(() => resolve(this.progress)));
-  }
-
   /** Stops with the app: the file still says `syncing`, and the next start goes on from its next ledger. */
   halt(): void {
     this.controller.abort();
@@ -160,20 +153,6 @@ export class LedgerSync {
       void this.options.call('setState', { account: this.options.account, state }).catch(() => undefined);
     }
     return this.progress;
-  }
-
-  private setState(state: State, message?: string): void {
-    this.state = state;
-    if (message !== undefined) this.message = message;
-    this.emit(true);
-    if (state !== 'syncing') this.settledWaiters.splice(0).forEach((wake) => wake());
-  }
-
-  private emit(force = false): void {
-    const now = Date.now();
-    if (!force && now - this.lastEmit < 250) return;
-    this.lastEmit = now;
-    this.options.emit(this.progress);
   }
 
   private async run(signal: AbortSignal): Promise<void> {

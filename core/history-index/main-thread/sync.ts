@@ -16,6 +16,7 @@ import { walk, type WalkContext } from './walk';
 import { completeFromAtStart } from '../walk-cursor';
 import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
+import { SyncState } from './sync-state';
 
 export type { IndexCall } from './walk';
 export type { SyncOptions } from './sync-options';
@@ -25,25 +26,22 @@ type State = HistoryProgress['state'];
 const SIDES_FAILED = 'Reading what others did to the account failed';
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
-export class AccountSync {
-  private state: State = 'idle';
+export class AccountSync extends SyncState {
   private controller = new AbortController();
   private stream: { stop(): void } | null = null;
   private meta: AccountMeta | null = null;
   private completeFrom: number | null = null;
-  private message: string | undefined;
   private waitingMs: number | undefined;
   private waitingFor: WaitReason | undefined;
   private readonly samples: [number, number][] = [];
   private added = 0;
-  private lastEmit = 0;
   private writes: Promise<unknown> = Promise.resolve();
   private buffer: string[] = [];
-  private readonly settledWaiters: (() => void)[] = [];
   private follows: boolean;
   private sidesTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: SyncOptions) {
+    super(options.emit);
     this.follows = options.follow !== false;
   }
 
@@ -94,12 +92,6 @@ export class AccountSync {
     return this.stop('cancelled');
   }
 
-  /** Resolves once the sync is current, paused, cancelled or failed (the command line waits for it). */
-  settled(): Promise<HistoryProgress> {
-    if (this.state !== 'syncing') return Promise.resolve(this.progress);
-    return new Promise((resolve) => this.settledWaiters.push(() => resolve(this.progress)));
-  }
-
   /**
    * Stops with the app: nothing is written, so the file still says `syncing` (or `current`) and the
    * next start resumes it (service.ts resumeInterrupted), as after a kill.
@@ -117,20 +109,6 @@ export class AccountSync {
     this.setState(state);
     void this.options.call('setState', { account: this.options.account, state }).catch(() => undefined);
     return this.progress;
-  }
-
-  private setState(state: State, message?: string): void {
-    this.state = state;
-    if (message !== undefined) this.message = message;
-    this.emit(true);
-    if (state !== 'syncing') this.settledWaiters.splice(0).forEach((wake) => wake());
-  }
-
-  private emit(force = false): void {
-    const now = Date.now();
-    if (!force && now - this.lastEmit < 250) return;
-    this.lastEmit = now;
-    this.options.emit(this.progress);
   }
 
   private async run(signal: AbortSignal): Promise<void> {

@@ -140,17 +140,21 @@ function storeOf(where: string, options: OpenLakeOptions): Store {
 
 function folderStore(root: string): Store {
   const notFound = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+  /** The object's file opened, or null when the folder has none of that name. */
+  const openIn = async (key: string, signal?: AbortSignal) => {
+    if (signal?.aborted) throw abortError();
+    try {
+      return await openFile(join(root, key), 'r');
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw new LakeObjectError(key, `could not be read in ${root} (${(error as Error).message})`);
+    }
+  };
   return {
     where: root,
     async read(key, limit, signal) {
-      if (signal?.aborted) throw abortError();
-      let file;
-      try {
-        file = await openFile(join(root, key), 'r');
-      } catch (error) {
-        if (notFound(error)) return null;
-        throw new LakeObjectError(key, `could not be read in ${root} (${(error as Error).message})`);
-      }
+      const file = await openIn(key, signal);
+      if (!file) return null;
       try {
         const stat = await file.stat();
         if (!stat.isFile()) throw new LakeObjectError(key, `is not a file in ${root}`);
@@ -173,14 +177,8 @@ function folderStore(root: string): Store {
       }
     },
     async stat(key, signal) {
-      if (signal?.aborted) throw abortError();
-      let file;
-      try {
-        file = await openFile(join(root, key), 'r');
-      } catch (error) {
-        if (notFound(error)) return null;
-        throw new LakeObjectError(key, `could not be read in ${root} (${(error as Error).message})`);
-      }
+      const file = await openIn(key, signal);
+      if (!file) return null;
       try {
         const stat = await file.stat();
         return stat.isFile() ? stat.size : null;

@@ -16,6 +16,22 @@ export interface EntryBalance {
   after: bigint;
 }
 
+/** The entry a change states, creates, updates or restores (null for a removal, which names only its key). */
+export function entryOf(change: xdr.LedgerEntryChange): xdr.LedgerEntry | null {
+  switch (change.switch().name) {
+    case 'ledgerEntryState':
+      return change.state();
+    case 'ledgerEntryCreated':
+      return change.created();
+    case 'ledgerEntryUpdated':
+      return change.updated();
+    case 'ledgerEntryRestored':
+      return change.restored();
+    default:
+      return null;
+  }
+}
+
 /**
  * The balances the lists changed, read in the order given as one run of changes: for lists that
  * follow each other in the ledger (a ledger's fee processing, then its applies, then its refunds).
@@ -32,16 +48,7 @@ export function entryBalances(lists: readonly (readonly xdr.LedgerEntryChange[])
         if (known) known.after = 0n;
         continue;
       }
-      const entry =
-        kind === 'ledgerEntryState'
-          ? change.state()
-          : kind === 'ledgerEntryCreated'
-            ? change.created()
-            : kind === 'ledgerEntryUpdated'
-              ? change.updated()
-              : kind === 'ledgerEntryRestored'
-                ? change.restored()
-                : null;
+      const entry = entryOf(change);
       const balance = entry ? balanceOf(entry) : null;
       if (!balance) continue;
       const id = `${balance.account}|${balance.asset}`;

@@ -3,6 +3,7 @@
 // network/validator/apply.ts scopesOf), read from the envelope, each operation's entry changes and
 // the accounts its SAC events name; and whether an entry change is one account's balance.
 import { StrKey, type xdr } from '@stellar/stellar-base';
+import { entryOf } from './entry-balances';
 import { innerOf } from './horizon-operations';
 
 export const base = (muxed: xdr.MuxedAccount): string =>
@@ -101,16 +102,7 @@ function holderIs(change: xdr.LedgerEntryChange, key: Buffer): boolean {
     if (name === 'trustline') return key.equals(removed.trustLine().accountId().ed25519());
     return false;
   }
-  const entry =
-    kind === 'ledgerEntryState'
-      ? change.state()
-      : kind === 'ledgerEntryCreated'
-        ? change.created()
-        : kind === 'ledgerEntryUpdated'
-          ? change.updated()
-          : kind === 'ledgerEntryRestored'
-            ? change.restored()
-            : null;
+  const entry = entryOf(change);
   if (!entry) return false;
   const data = entry.data();
   const name = data.switch().name;

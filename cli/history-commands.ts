@@ -2,7 +2,6 @@
 // same dispatcher (and so the same validation) as the app's windows. Progress and summaries go
 // to stderr, rows to stdout: for a person a table or a sentence (history-text.ts), for a machine
 // --format json, ndjson or csv.
-import { formatBytes } from '../shared/bytes';
 import { createReadStream, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { historyNdjsonRow } from '../core';
@@ -11,6 +10,7 @@ import { FEES_RULE } from '../shared/fees-rule';
 import { PagingError } from '../shared/paging-guard';
 import type { HistoryPage, HistoryProgress, HistoryRow, TotalsRow } from '../shared/history';
 import { coverageText, type IndexCoverage } from '../shared/index-coverage';
+import { lakeProgressText } from '../shared/lake-progress';
 import { resolveAccount } from './account-names';
 import { call, federationOf, shownOf, type Context } from './context';
 import type { Shown } from './shown';
@@ -60,24 +60,9 @@ export function syncEndLine(p: HistoryProgress, shown: Shown): string {
   return p.message ? `${head}\n${wrap(p.message, shown.wide ? Infinity : MAX_COLUMNS, '  ').trimEnd()}` : head;
 }
 
-/** A lake sync's reach: "ledgers 1,234 of 1–5,000 read (812 ledgers/s, 12.3 MB, 4 s left)". */
-function lakeText(p: HistoryProgress): string {
-  const lake = p.lake;
-  if (!lake) return '';
-  const n = (x: number) => x.toLocaleString('en');
-  const total = lake.to - lake.from + 1;
-  const speed =
-    p.state === 'syncing'
-      ? ` (${n(lake.ledgersPerSecond)} ledgers/s, ${formatBytes(lake.bytes)}${
-          lake.msLeft === null ? '' : `, ${Math.ceil(lake.msLeft / 1000)} s left`
-        })`
-      : '';
-  return `, ledgers ${n(lake.from)}–${n(lake.to)}: ${n(lake.done)} of ${n(total)} read${speed}`;
-}
-
 function syncStateText(p: HistoryProgress, withMessage = true): string {
   const message = withMessage && p.message ? ` (${p.message})` : '';
-  if (p.lake) return `${p.state}, ${p.records} records${lakeText(p)}${message}`;
+  if (p.lake) return `${p.state}, ${p.records} records, ${lakeProgressText(p.lake, p.state === 'syncing')}${message}`;
   const reach = p.records > 0 ? `, ${day(p.oldest)} to ${day(p.newest)}` : '';
   const rate = p.state === 'syncing' ? ` (${p.ratePerSecond}/s)` : '';
   // The client waits out a 429 or a 503 (rate-limit.ts): which one is said, and only while syncing.

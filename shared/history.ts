@@ -201,6 +201,8 @@ export const HistoryProgress = z.object({
       bytesPerSecond: z.number().nonnegative(),
       /** Time left at the speed so far (null: not known yet). */
       msLeft: z.number().nonnegative().nullable(),
+      /** Waiting for a turn to read (a few lake syncs read at once): how many other syncs are ahead. */
+      waiting: z.number().int().nonnegative().optional(),
     })
     .optional(),
 });

@@ -45,6 +45,8 @@ export interface LedgerReadProgress {
   ledgersPerSecond: number;
   bytesPerSecond: number;
   msLeft: number | null;
+  /** Not reading yet: this many other reads wait ahead of it for a turn (0: it is next). */
+  waiting?: number;
 }
 
 /**

@@ -337,7 +337,9 @@ describe('ledgerscope sync --lake (issue 39.2, 39.3)', () => {
     expect(paused.lake!.done).toBeLessThan(to - paused.lake!.from + 1);
     const rest = await runCli(args, home, offline);
     expect(rest.code, rest.err).toBe(0);
-    expect(rest.out).toMatch(new RegExp(`current, [\\d,]+ records, ledgers [\\d,]+–${to.toLocaleString('en')}: `));
+    expect(rest.out).toMatch(
+      new RegExp(`current, [\\d,]+ records, [\\d,]+ of [\\d,]+ ledgers \\([\\d,]+–${to.toLocaleString('en')}\\)`),
+    );
     const reconciled = await runCli(['--network', 'local', 'reconcile', busy], home, offline);
     expect(reconciled.code, reconciled.out + reconciled.err).toBe(0);
     expect(reconciled.out).toMatch(/Reconciled over ledgers [\d,]+–[\d,]+: /);
@@ -431,7 +433,7 @@ describe('ledgerscope sync --lake (issue 39.2, 39.3)', () => {
     const home = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-cli-'));
     const sync = await runCli(['--network', 'public', 'sync', source, '--lake', pubnet], home, offline);
     expect(sync.code, sync.err + sync.out).toBe(0);
-    expect(sync.out).toMatch(/current, \d+ records, ledgers 53,312,000–53,312,000: 1 of 1 read/);
+    expect(sync.out).toMatch(/current, \d+ records, 1 of 1 ledgers \(53,312,000–53,312,000\)/);
     const reconciled = await runCli(['--network', 'public', 'reconcile', source, '--format', 'json'], home, offline);
     const answer = JSON.parse(reconciled.out) as { reconciled: boolean; summary: string; range: unknown };
     expect(answer.range).toEqual({ from: 53_312_000, to: 53_312_000 });

@@ -15,6 +15,7 @@ import type { LedgerProducer, LedgerReadProgress } from '../../sources/source';
 import type { AccountMeta } from '../protocol';
 import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
+import type { ReadTurns } from './read-turns';
 import { SyncState } from './sync-state';
 import type { IndexCall } from './walk';
 
@@ -31,13 +32,18 @@ export interface LedgerSyncOptions {
   emit(progress: HistoryProgress): void;
 }
 
-/** A lake's ledgers: its folder or http(s) base URL, the range asked (default: the lake's ends), the network's passphrase (null: the lake's own is taken). */
+/**
+ * A lake's ledgers: its folder or http(s) base URL, the range asked (default: the lake's ends), the
+ * network's passphrase (null: the lake's own is taken). `turns`: the service's turns to read (a
+ * scan waits for one before it starts its workers), none for a scan on its own.
+ */
 export function lakeProducer(
   where: string,
   asked: { from?: number | undefined; to?: number | undefined },
   passphrase: string | null,
   hints: readonly number[] = [],
   scan: { fetchesAtOnce?: number; workers?: number } = {},
+  turns?: ReadTurns,
 ): LedgerProducer {
   let opened: Awaited<ReturnType<typeof openLake>> | null = null;
   return {
@@ -65,15 +71,31 @@ export function lakeProducer(
       return { where: lake.where, from, to };
     },
     async read(account, from, to, signal, onLedgers, onProgress) {
-      await scanLake(opened!, {
-        account,
-        from,
-        to,
-        signal,
-        ...scan,
-        onLedgers: (run) => onLedgers(run.map(({ ledger, records }) => ({ ledger, records }))),
-        onProgress,
-      });
+      const waiting = (ahead: number) =>
+        onProgress({
+          from,
+          to,
+          done: 0,
+          bytes: 0,
+          ledgersPerSecond: 0,
+          bytesPerSecond: 0,
+          msLeft: null,
+          waiting: ahead,
+        });
+      const release = turns ? await turns.take(signal, waiting) : () => undefined;
+      try {
+        await scanLake(opened!, {
+          account,
+          from,
+          to,
+          signal,
+          ...scan,
+          onLedgers: (run) => onLedgers(run.map(({ ledger, records }) => ({ ledger, records }))),
+          onProgress,
+        });
+      } finally {
+        release();
+      }
     },
   };
 }
@@ -115,6 +137,9 @@ export class LedgerSync extends SyncState {
               ledgersPerSecond: Math.round(this.scanned?.ledgersPerSecond ?? 0),
               bytesPerSecond: Math.round(this.scanned?.bytesPerSecond ?? 0),
               msLeft: this.state === 'syncing' ? (this.scanned?.msLeft ?? null) : null,
+              ...(this.state === 'syncing' && this.scanned?.waiting !== undefined
+                ? { waiting: this.scanned.waiting }
+                : {}),
             },
           }
         : {}),

@@ -16,10 +16,17 @@ import { damagedError } from '../damaged';
 import { coverageOf } from './coverage';
 import { AccountSync } from './sync';
 import { lakeProducer, LedgerSync, type LedgerProducer } from './ledger-sync';
+import { ReadTurns } from './read-turns';
 import type { ServerRoot } from './walk';
 import { workerTransport } from './worker-transport';
 import { emptyMeta, infoOf } from './index-info';
 import { exportToFile, type ExportRequest } from './export-to-file';
+
+/**
+ * Lake scans reading at once: each uses every core the machine has (its worker threads decompress
+ * and search), so a third would only share them, and hold its own threads' memory meanwhile.
+ */
+export const LAKE_SCANS_AT_ONCE = 2;
 
 export interface HistoryServiceOptions {
   userDataDir: string;
@@ -37,6 +44,8 @@ export interface HistoryServiceOptions {
 export class HistoryService {
   readonly worker: HistoryWorker;
   private readonly syncs = new Map<string, AccountSync | LedgerSync>();
+  /** Lake scans reading at once, whatever the number of syncs started (each scan runs its own worker threads). */
+  readonly lakeTurns = new ReadTurns(LAKE_SCANS_AT_ONCE);
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.worker = new HistoryWorker(options.workerScript);
@@ -117,7 +126,7 @@ export class HistoryService {
     passphrase: string | null,
     hints: readonly number[] = [],
   ): LedgerSync {
-    return this.syncLedgers(profile, account, lakeProducer(where, range, passphrase, hints));
+    return this.syncLedgers(profile, account, lakeProducer(where, range, passphrase, hints, {}, this.lakeTurns));
   }
 
   /** Starts (or goes on with) the account's index read from ledgers (ledger-sync.ts): a lake's, or an RPC server's window. */

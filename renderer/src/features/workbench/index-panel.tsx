@@ -9,7 +9,7 @@ import { absoluteTime } from '../../lib/format';
 import { useHistoryActions, useHistoryStatus } from '../../lib/history';
 import { href } from '../../lib/router';
 import { ReconcileStatus } from './reconcile-status';
-import { lakeProgressText } from './lake-panel';
+import { lakeProgressText } from '../../../../shared/lake-progress';
 import { waitText } from '../../../../shared/wait-text';
 
 const STATE_TEXT: Record<HistoryProgress['state'], string> = {

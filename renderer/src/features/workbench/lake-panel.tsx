@@ -7,6 +7,7 @@ import type { HistoryProgress } from '../../../../shared/history';
 import type { LakeInfo } from '../../../../shared/ipc-history';
 import { formatBytes } from '../../../../shared/bytes';
 import { readFromRpc } from '../../../../shared/index-coverage';
+import { lakeProgressText } from '../../../../shared/lake-progress';
 import { Untrusted } from '../../components/untrusted';
 import { useNetworks } from '../../components/network-status';
 import { call } from '../../lib/bridge';
@@ -22,17 +23,6 @@ function useSuggestedLake(): string {
   const networks = useNetworks();
   const selected = networks.data?.profiles.find((p) => p.id === networks.data?.selectedId);
   return selected?.id === 'local' ? `${selected.baseUrl.replace(/\/$/, '')}/lake/` : '';
-}
-
-/** "1,234 of 5,000 ledgers · 812 ledgers/s · 12.3 MiB · 4 s left". */
-export function lakeProgressText(lake: NonNullable<HistoryProgress['lake']>, syncing: boolean): string {
-  const total = lake.to - lake.from + 1;
-  const parts = [`${n(lake.done)} of ${n(total)} ledgers (${n(lake.from)}–${n(lake.to)})`];
-  if (syncing) {
-    parts.push(`${n(lake.ledgersPerSecond)} ledgers/s`, formatBytes(lake.bytes));
-    if (lake.msLeft !== null) parts.push(`${n(Math.ceil(lake.msLeft / 1000))} s left`);
-  }
-  return parts.join(' · ');
 }
 
 interface Draft {

@@ -166,10 +166,14 @@ describe('a lake scan takes a turn before it reads', () => {
     await waitFor('both first scans to hold their first run', () => holders.length === 2);
     const third = scans[2]!;
     expect(third.progress.map((p) => p.waiting)).toEqual([0]);
+    expect(third.progress[0]).toMatchObject({ done: 0, bytes: 0, msLeft: null });
     expect(third.delivered()).toBe(0);
     expect(turns.counts).toEqual({ reading: 2, waiting: 1 });
     holders[0]!();
     await waitFor('the third scan to read', () => third.delivered() > 0);
+    // Its turn come, its progress no longer says it waits.
+    expect(third.progress[1]).toEqual({ ...third.progress[0], waiting: undefined });
+    expect(third.progress[1]).not.toHaveProperty('waiting');
     holders[1]!();
     await Promise.all(scans.map((s) => s.read));
     for (const scan of scans) expect(scan.delivered(), `scan ${scan.n}`).toBe(range.last - range.first + 1);

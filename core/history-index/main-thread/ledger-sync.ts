@@ -71,18 +71,16 @@ export function lakeProducer(
       return { where: lake.where, from, to };
     },
     async read(account, from, to, signal, onLedgers, onProgress) {
-      const waiting = (ahead: number) =>
-        onProgress({
-          from,
-          to,
-          done: 0,
-          bytes: 0,
-          ledgersPerSecond: 0,
-          bytesPerSecond: 0,
-          msLeft: null,
-          waiting: ahead,
-        });
-      const release = turns ? await turns.take(signal, waiting) : () => undefined;
+      const nothingYet = { from, to, done: 0, bytes: 0, ledgersPerSecond: 0, bytesPerSecond: 0, msLeft: null };
+      let waited = false;
+      const release = turns
+        ? await turns.take(signal, (ahead) => {
+            waited = true;
+            onProgress({ ...nothingYet, waiting: ahead });
+          })
+        : () => undefined;
+      // Its turn come, a scan that waited no longer says so before its first progress.
+      if (waited) onProgress(nothingYet);
       try {
         await scanLake(opened!, {
           account,

@@ -1,53 +1,22 @@
 // The command-line client as a user runs it, for the tests that spawn it: its output so far, its
 // exit, and the history index file it writes. `node <cliEntry()> …` runs the bundle of cli/main.ts
-// that test/support/cli-bundle.ts builds once per test process: the code the shipped
+// that test/support/process-bundle.ts builds once per test process: the code the shipped
 // bin/ledgerscope.mjs runs under tsx, without tsx's transform of each module at every start (about
 // 0.3 s a process instead of 1.2 s). bin/ledgerscope.mjs itself is spawned by
 // cli-explain-codes.test.ts and paging-hostile.test.ts.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { mapAtMost } from './at-most';
+import { bundleDir } from './bundled';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-let bundled: string | undefined;
-
-/** Whether a process of this id still runs. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * The bundled command line's entry, built on first use into a directory of this process's own
- * under node_modules/.tmp (its packages resolve from the repository's node_modules). Built afresh
- * by every test process, so it is never older than the sources. A test worker is ended without its
- * exit handlers at times: the directories of processes that are gone are removed here.
- */
+/** The bundled command line's entry (test/support/bundled.ts). */
 export function cliEntry(): string {
-  if (bundled) return bundled;
-  const tmp = join(ROOT, 'node_modules', '.tmp');
-  mkdirSync(tmp, { recursive: true });
-  for (const name of readdirSync(tmp)) {
-    const owner = /^ledgerscope-cli-(\d+)-/.exec(name)?.[1];
-    if (owner && !alive(Number(owner))) rmSync(join(tmp, name), { recursive: true, force: true });
-  }
-  const dir = mkdtempSync(join(tmp, `ledgerscope-cli-${process.pid}-`));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'support', 'cli-bundle.ts'), dir], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`bundling the command line failed:\n${result.stdout}\n${result.stderr}`);
-  bundled = join(dir, 'ledgerscope.mjs');
-  return bundled;
+  return join(bundleDir(), 'ledgerscope.mjs');
 }
 
 export interface CliProcess {

@@ -1,5 +1,5 @@
-// The command-line client spawned as a user runs it (node <the command line> …; the bundle of
-// test/support/cli-process.ts, the same code bin/ledgerscope.mjs runs under tsx) against the real
+// The command-line client spawned as a user runs it (node <the command line> …: cliEntry(), the
+// bundle of the code bin/ledgerscope.mjs runs under tsx; test/support/cli-process.ts) against the real
 // local network: listings in every format, inspect, submit, decode, stream, export, and errors.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

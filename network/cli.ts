@@ -23,10 +23,15 @@ import { parsePublicUrl } from './service/links';
 import { LOCAL_NETWORK_SEGMENTS } from '../shared/local-data';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const CORE_ENTRY = join(here, 'validator-process.ts');
-const SERVICE_ENTRY = join(here, 'service', 'process.ts');
-const RPC_ENTRY = join(here, 'rpc', 'process.ts');
-const LAKE_ENTRY = join(here, 'lake', 'process.ts');
+// From sources (`npm run network`) each part runs its TypeScript entry under tsx; from a bundle of
+// this file (the tests bundle the network once a run: test/support/process-bundle.ts) it runs the
+// part bundled beside it, in the same folders, with plain Node.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const partEntry = (...path: string[]) => `${join(here, ...path)}${FROM_SOURCE ? '.ts' : '.mjs'}`;
+const CORE_ENTRY = partEntry('validator-process');
+const SERVICE_ENTRY = partEntry('service', 'process');
+const RPC_ENTRY = partEntry('rpc', 'process');
+const LAKE_ENTRY = partEntry('lake', 'process');
 
 /** Flags handed to the core unchanged (the core's own names). */
 const CORE_PASS_THROUGH = ['start-ledger', 'close-interval-ms', 'history-ops', 'accounts', 'seed', 'max-queue'];
@@ -73,7 +78,7 @@ function args(values: FlagValues, names: string[]): string[] {
   return names.flatMap((name) => (values[name] === undefined ? [] : [`--${name}`, String(values[name])]));
 }
 
-/** Spawns `node --import tsx <entry>`, forwards its output prefixed, resolves with its URL. */
+/** Spawns `node --import tsx <entry>` (`node <entry>` from a bundle), forwards its output prefixed, resolves with its URL. */
 function startChild(
   label: string,
   entry: string,
@@ -81,7 +86,8 @@ function startChild(
   readyPrefix: string,
   children: ChildProcess[],
 ): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const loader = FROM_SOURCE ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, entry, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   if (label === 'core') say(`core pid ${child.pid}`);
   return new Promise((resolveUrl, reject) => {

@@ -1,4 +1,5 @@
-// The command-line client spawned as a user runs it (node bin/ledgerscope.mjs …) against the real
+// The command-line client spawned as a user runs it (node <the command line> …: cliEntry(), the
+// bundle of the code bin/ledgerscope.mjs runs under tsx; test/support/cli-process.ts) against the real
 // local network: listings in every format, inspect, submit, decode, stream, export, and errors.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { Keypair } from '@stellar/stellar-base';
 import { ACCOUNTING_COLUMNS } from '../../shared/accounting';
 import { abbreviateId } from '../../shared/ids';
 import { Operation } from '../../shared/model';
-import { runCliEach } from '../support/cli-process';
+import { cliEntry, runCliEach } from '../support/cli-process';
 import { startNetwork, type DemoAccount, type RunningNetwork } from '../support/network';
 import { accountSequence, nativePayment, paymentTx, signedTx } from '../support/signed-tx';
 import { waitFor } from '../support/wait';
@@ -37,7 +38,7 @@ function start(
   stdin?: string,
   env: Record<string, string> = {},
 ): { child: ChildProcess; out: () => string; err: () => string; done: Promise<number> } {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), ...args], {
+  const child = spawn(process.execPath, [cliEntry(), ...args], {
     cwd: ROOT,
     env: { ...process.env, LEDGERSCOPE_USER_DATA: userData, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import { Account, Asset, Keypair, Operation as StellarOperation, TransactionBuil
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitNotice } from '../../shared/ipc';
 import type { ExportProgress, Operation, OperationPage, SubmissionReport, TxStatus } from '../../shared/model';
+import { cliEntry } from '../support/cli-process';
 import { StandinHorizon } from '../support/standin-horizon';
 import { waitFor } from '../support/wait';
 import { startCore, type CoreFixture } from './app-support';
@@ -100,7 +101,7 @@ describe('429 with a long Retry-After', () => {
 describe('command line --max-wait', () => {
   const userData = mkdtempSync(join(tmpdir(), 'ledgerscope-standin-cli-'));
   function cli(args: string[]) {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'ledgerscope.mjs'), ...args], {
+    const child = spawn(process.execPath, [cliEntry(), ...args], {
       cwd: ROOT,
       env: { ...process.env, LEDGERSCOPE_USER_DATA: userData },
       stdio: ['ignore', 'pipe', 'pipe'],

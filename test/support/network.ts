@@ -1,6 +1,8 @@
-// Starts a real local network for a test, exactly as `npm run network` does (node --import tsx
-// network/cli.ts), in a fresh temporary data directory on free ports, and waits for it to say it
-// is ready: never a fixed sleep, always a condition with a deadline.
+// Starts a real local network for a test, as `npm run network` does (network/cli.ts, here from the
+// bundle test/support/process-bundle.ts makes once a test process: the same code without tsx's
+// loader at each of the three or four processes' start), in a fresh temporary data directory on
+// free ports, and waits for it to say it is ready: never a fixed sleep, always a condition with a
+// deadline.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parsePid, signalPid } from '../../core/networks/network-process';
 import type { DemoAccount } from '../../network/demo-generator/generate';
+import { bundleDir } from './bundled';
 import { waitFor } from './wait';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -93,9 +96,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
   const cli = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'network/cli.ts',
+      join(bundleDir(), 'network', 'cli.mjs'),
       '--data-dir',
       dataDir,
       '--port',
@@ -171,7 +172,7 @@ export async function startNetwork(options: NetworkOptions = {}): Promise<Runnin
       const lines: string[] = [];
       extraCore = spawn(
         process.execPath,
-        ['--import', 'tsx', 'network/validator-process.ts', '--data-dir', dataDir, '--port', port, ...coreFlags],
+        [join(bundleDir(), 'network', 'validator-process.mjs'), '--data-dir', dataDir, '--port', port, ...coreFlags],
         {
           cwd: ROOT,
           env,

@@ -252,6 +252,43 @@ describe('an account’s listing against a hostile RPC', () => {
     );
     expect(server.count('getTransaction')).toBe(3);
   });
+
+  it('ends where the window is kept whole when a named transaction is gone by the time it is read, in either order', async () => {
+    const { source, world, server } = await standin();
+    const newest = world.pay(1_030);
+    const middle = world.pay(1_020);
+    // Ledger 1,010 held two of its payments; the window moves past it between the events and the transactions.
+    const read = world.pay(1_010, 10_000_000n, 1);
+    const gone = world.pay(1_010, 10_000_000n, 2);
+    server.script['getTransaction'] = ({ params }) =>
+      params['hash'] === gone.hash
+        ? { result: { status: 'NOT_FOUND', ...world.window(), oldestLedger: 1_011 } }
+        : undefined;
+    const target = { kind: 'payments' as const, account: world.account };
+    const whole = await listingsOf(source).page(target, QUERY);
+    // Not the one read of ledger 1,010 either: the listing says it holds ledgers from 1,011, and does.
+    expect(whole.records.map((r) => r.transactionHash)).toEqual([newest.hash, middle.hash]);
+    expect(whole.next).toBeNull();
+    expect(whole.historyStart?.ledger).toBe(1_011);
+    expect(whole.records.map((r) => r.transactionHash)).not.toContain(read.hash);
+    // One row a page: the same rows, and the last page says the same start.
+    const walked: string[] = [];
+    let cursor: string | undefined;
+    let last = whole;
+    for (let i = 0; i < 5; i++) {
+      last = await listingsOf(source).page(target, { ...QUERY, limit: 1, ...(cursor ? { cursor } : {}) });
+      walked.push(...last.records.map((r) => r.transactionHash));
+      if (!last.next) break;
+      cursor = last.next;
+    }
+    expect(walked).toEqual([newest.hash, middle.hash]);
+    expect(last.next).toBeNull();
+    expect(last.historyStart?.ledger).toBe(1_011);
+    // Oldest first: the first page starts after the ledger no longer held whole.
+    const ascending = await listingsOf(source).page(target, { ...QUERY, order: 'asc' });
+    expect(ascending.records.map((r) => r.transactionHash)).toEqual([middle.hash, newest.hash]);
+    expect(ascending.historyStart?.ledger).toBe(1_011);
+  });
 });
 
 describe('any read against a server that is not answering as Stellar RPC', () => {

@@ -113,6 +113,13 @@ export async function accountPage(
     cursorLedger === undefined ? true : desc ? ledger <= cursorLedger : ledger >= cursorLedger,
   );
   const contractsNow = await contracts;
+  // The ledger from which the window is read whole: where the events were read from, or past a
+  // ledger whose transaction is gone by the time it is read (the window moved on meanwhile).
+  let keptFrom = events.oldest;
+  const ledgerOf = new Map(events.transactions.map((tx) => [tx.hash, tx.ledger]));
+  const gone = (hash: string, oldestLedger: number) => {
+    keptFrom = Math.max(keptFrom, oldestLedger, (ledgerOf.get(hash) ?? 0) + 1);
+  };
   // A page of `limit` operations needs at most `limit` transactions: read at once, one round trip.
   const atOnce = Math.max(TRANSACTIONS_AT_ONCE, query.limit);
   const records: Operation[] = [];
@@ -123,7 +130,7 @@ export async function accountPage(
     while (examined < ledgers.length && (batch.length === 0 || batch.length + ledgers[examined]![1].length <= atOnce))
       batch.push(...ledgers[examined++]![1]);
     read += batch.length;
-    const ops = (await readTransactions(calls, batch, signal, atOnce))
+    const ops = (await readTransactions(calls, batch, signal, atOnce, gone))
       .flatMap((tx) => rpcOperations(tx, contractsNow))
       .map((record) => ({ record, operation: normalizeOperation(record, { viewer: account, raw: null }) }))
       .sort((a, b) => compareIds(a.operation.id, b.operation.id) * (desc ? -1 : 1));
@@ -134,20 +141,7 @@ export async function accountPage(
       if (belongs(target, account, operation, record)) records.push(operation);
     }
   }
-  const page = records.slice(0, query.limit);
-  const ended = examined >= ledgers.length && records.length <= query.limit;
-  // A page cut at the limit goes on after its last row; one that read its bound of transactions
-  // without filling goes on past the last ledger it read.
-  const lastLedger = examined > 0 ? ledgers[examined - 1]![0] : 0;
-  const next = ended
-    ? null
-    : records.length >= query.limit
-      ? page.at(-1)!.pagingToken
-      : String(
-          desc
-            ? encodeToid({ ledger: lastLedger, txOrder: 0, opIndex: 0 })
-            : encodeToid({ ledger: lastLedger, txOrder: TX_ORDER_MAX, opIndex: OP_INDEX_MAX }),
-        );
+  const { page, next } = pageEnd(records, { ledgers, examined, keptFrom, desc, limit: query.limit });
   const reachesStart = desc ? next === null : cursor === undefined;
   return {
     records: page,
@@ -156,7 +150,7 @@ export async function accountPage(
     ...(reachesStart
       ? {
           historyStart: {
-            ledger: events.oldest,
+            ledger: keptFrom,
             window: {
               latest: events.latest,
               ...((await keepsGenesis(calls, events, signal)) ? { fromGenesis: true } : {}),
@@ -189,6 +183,34 @@ async function keepsGenesis(calls: RpcCalls, events: AccountEvents, signal?: Abo
 }
 
 /** Transactions grouped by ledger, in the listing's order. */
+/**
+ * A page's rows and where the listing goes on: no row of a ledger before `keptFrom` (the window no
+ * longer holds it whole; newest first, the listing ends there); a page cut at the limit goes on
+ * after its last row; one that read its bound of transactions without filling, past the last
+ * ledger it read.
+ */
+function pageEnd(
+  records: Operation[],
+  at: { ledgers: [number, string[]][]; examined: number; keptFrom: number; desc: boolean; limit: number },
+): { page: Operation[]; next: string | null } {
+  const { ledgers, examined, keptFrom, desc, limit } = at;
+  const kept = records.filter((op) => Number(BigInt(op.id) >> 32n) >= keptFrom);
+  const page = kept.slice(0, limit);
+  const outside = kept.length < records.length || examined >= ledgers.length || ledgers[examined]![0] < keptFrom;
+  const ended = (desc ? outside : examined >= ledgers.length) && kept.length <= limit;
+  const lastLedger = examined > 0 ? ledgers[examined - 1]![0] : 0;
+  const next = ended
+    ? null
+    : kept.length >= limit
+      ? page.at(-1)!.pagingToken
+      : String(
+          desc
+            ? encodeToid({ ledger: lastLedger, txOrder: 0, opIndex: 0 })
+            : encodeToid({ ledger: lastLedger, txOrder: TX_ORDER_MAX, opIndex: OP_INDEX_MAX }),
+        );
+  return { page, next };
+}
+
 function byLedger(transactions: readonly FoundTransaction[], desc: boolean): [number, string[]][] {
   const groups = new Map<number, string[]>();
   for (const tx of transactions) {

@@ -6,13 +6,18 @@ import type { RpcTransaction } from './operations';
 /** Transactions read at once (getTransaction has no batch form). */
 export const TRANSACTIONS_AT_ONCE = 16;
 
-/** The transactions the window still holds, in the order asked (one named but gone by now is left out). */
+/**
+ * The transactions the window still holds, in the order asked. One named but gone by now is left
+ * out and told to `onGone` with the oldest ledger the server said it keeps then, so a listing can
+ * say it no longer holds that ledger rather than leave its rows out silently.
+ */
 export async function readTransactions(
   calls: RpcCalls,
   hashes: string[],
   signal?: AbortSignal,
   /** How many at once (a page's listing asks as many as its page can need, at most 200). */
   atOnce = TRANSACTIONS_AT_ONCE,
+  onGone?: (hash: string, oldestLedger: number) => void,
 ): Promise<RpcTransaction[]> {
   const read: RpcTransaction[] = [];
   const width = Math.min(Math.max(1, atOnce), 200);
@@ -20,8 +25,11 @@ export async function readTransactions(
     const infos = await Promise.all(hashes.slice(i, i + width).map((hash) => calls.transaction(hash, { signal })));
     for (const [j, info] of infos.entries()) {
       // Named by an event of the window, gone by now: the window moved on while we read.
-      if (info.status === 'NOT_FOUND') continue;
       const asked = hashes[i + j]!;
+      if (info.status === 'NOT_FOUND') {
+        onGone?.(asked, info.oldestLedger);
+        continue;
+      }
       // Another transaction than the one asked is not shown as it (a server's mix-up or lie).
       if (info.txHash !== undefined && info.txHash.toLowerCase() !== asked.toLowerCase())
         throw new CoreError(

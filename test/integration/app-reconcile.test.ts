@@ -140,11 +140,16 @@ async function syncAllFromLake(core: CoreFixture, accounts: string[], lake: stri
   const before = core.events.length;
   await Promise.all(accounts.map((account) => core.call('history:sync-lake', { account, lake, to })));
   for (const account of accounts) {
-    const done = await waitFor(`the lake sync of ${account}`, () =>
-      core.events
-        .slice(before)
-        .map((e) => e.payload as HistoryProgress)
-        .find((p) => p.account === account && p.lake && (p.state === 'current' || p.state === 'error')),
+    // The deadline finds a sync that hangs, not a slow one: two read at a time (read-turns.ts), and
+    // a loaded machine (load 7) took over 20 s for all eight.
+    const done = await waitFor(
+      `the lake sync of ${account}`,
+      () =>
+        core.events
+          .slice(before)
+          .map((e) => e.payload as HistoryProgress)
+          .find((p) => p.account === account && p.lake && (p.state === 'current' || p.state === 'error')),
+      60_000,
     );
     expect(done.state, done.message).toBe('current');
   }

@@ -189,13 +189,14 @@ async function main(): Promise<void> {
   if (values.lake === 'off') values['lake-dir'] = undefined;
   else values['lake-dir'] = resolve(String(values['lake-dir'] ?? join(dataDir, 'lake')));
   const children: ChildProcess[] = [];
-  const stop = () => {
+  /** Stops every part, then exits with `code` (1: a part failed to start). */
+  const stop = (code = 0) => {
     if (stopping) return;
     stopping = true;
     const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
     const done = () => {
       say('stopped');
-      process.exit(0);
+      process.exit(code);
     };
     if (alive.length === 0) done();
     let left = alive.length;
@@ -207,8 +208,8 @@ async function main(): Promise<void> {
       child.kill('SIGTERM');
     }
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop());
+  process.on('SIGTERM', () => stop());
 
   try {
     const coreArgs = ['--data-dir', dataDir, '--port', String(values['core-port']), ...args(values, CORE_PASS_THROUGH)];
@@ -248,8 +249,7 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     process.stderr.write(`ledgerscope-network: ${(error as Error).message}\n`);
-    stop();
-    process.exitCode = 1;
+    stop(1);
     return;
   }
   say(`demo accounts in ${join(dataDir, 'demo-accounts.json')}`);

@@ -2,6 +2,8 @@
 // HTTP with envelopes built and signed by @stellar/stellar-base, observed through its store.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -333,6 +335,43 @@ describe('core entry points', () => {
       expect(lines).toContain('ledgerscope-network: stopped');
       expect(() => process.kill(corePid, 0)).toThrow();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the parts started and exits 1 when one fails to start (its port taken)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-fail-'));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const cli = run('network/cli.ts', [
+        '--data-dir',
+        dir,
+        '--port',
+        String(port),
+        '--core-port',
+        '0',
+        '--history-ops',
+        '0',
+      ]);
+      const lines: string[] = [];
+      let err = '';
+      createInterface({ input: cli.stdout }).on('line', (l) => lines.push(l));
+      cli.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      expect(await new Promise((r) => cli.on('exit', r))).toBe(1);
+      expect(err).toMatch(/^ledgerscope-network: service exited before it was ready/m);
+      expect(lines).toContain('ledgerscope-network: stopped');
+      const corePid = Number(
+        lines
+          .find((l) => l.startsWith('ledgerscope-network: core pid '))
+          ?.split(' ')
+          .pop(),
+      );
+      expect(corePid).toBeGreaterThan(0);
+      expect(() => process.kill(corePid, 0)).toThrow();
+    } finally {
+      taken.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

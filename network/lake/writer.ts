@@ -120,6 +120,9 @@ export class LakeWriter {
    */
   catchUp(limit = Number.POSITIVE_INFINITY): number {
     const latest = Number(this.store.latestLedger());
+    // A store without the kept close meta is looked at again each call: the core creates the table
+    // when it next opens the store, and may have since this writer started.
+    if (this.keptStatement === null) this.keptStatement = undefined;
     const earliest = this.store.earliestLedger();
     if (earliest === undefined) return 0;
     const per = this.config.ledgersPerBatch;

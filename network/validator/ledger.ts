@@ -1,7 +1,7 @@
 // Closing a ledger: apply the transactions in order, then write the ledger row, its transactions,
-// operations, operation_scopes, its compressed close meta and every changed state row. close() does it in one SQLite
-// transaction (a crash leaves the whole ledger or none of it); the history generator calls
-// build() + write() and commits a batch of ledgers at once.
+// operations, operation_scopes, its compressed close meta (close-meta.ts) and every changed state
+// row. close() does it in one SQLite transaction (a crash leaves the whole ledger or none of it);
+// the history generator calls build() + write() and commits a batch of ledgers at once.
 import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';

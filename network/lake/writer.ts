@@ -1,17 +1,23 @@
 // The local network's ledger data lake (SEP-54, laid out as galexie writes it): `.config.json` at
 // the lake's root, then one zstd-compressed `LedgerCloseMetaBatch` per batch of ledgers under the
 // key core/sources/lake/layout.ts computes. Each ledger's close meta is the one the Stellar RPC
-// serves (network/rpc/ledger-meta.ts: the header, the transaction set, each transaction's result,
-// fee processing and TransactionMetaV4 with its CAP-67 events). A batch is written once it is
+// serves (the header, the transaction set, each transaction's result, fee processing and
+// TransactionMetaV4 with its CAP-67 events), as the core kept it when it closed the ledger: one zstd
+// frame of the one-ledger batch (the store's `ledger_close_meta`), written as is for one ledger a
+// file (no recompression: issue 39.1's speed), decompressed and recompressed as one batch for
+// several; a ledger the core kept none of (a store written before it did) is assembled from the
+// stored transactions (network/rpc/ledger-meta.ts) and compressed here. A batch is written once it is
 // complete (its last ledger closed), to a temporary name and renamed, so a reader never sees half
 // an object; the writer resumes after the last batch present, once it has checked that batch holds
 // this store's ledgers. A folder holding another lake (another layout, another network, another
 // history) is refused by name, never written over: its manifest and its objects stay as they are.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { constants as zlibConstants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import type { StatementSync } from 'node:sqlite';
+import { zstdDecompressSync } from 'node:zlib';
 import { batchOf, MAX_BATCH_BYTES, objectKey, readLakeConfig, type LakeConfig } from '../../shared/lake-layout';
 import { ledgerBytes, type LedgerBytes } from '../rpc/ledger-meta';
+import { BATCH_HEAD_BYTES, compressBatch } from '../validator/close-meta';
 import type { Store } from '../service/queries';
 
 /** The public lake's own layout: one ledger a file, 64,000 files a partition. */
@@ -23,11 +29,8 @@ const LAKE_VERSION = '1.0';
  * hold more than rpc/ledger-meta.ts's OPERATIONS_A_READ operations together.
  */
 const LEDGERS_A_READ = 16;
-/**
- * zstd's level: 1 writes the generator's dense ledgers within 2 % of the default level 3's size
- * (docs/benchmarks.md, "Ledger data lake"), in less time.
- */
-const ZSTD_LEVEL = 1;
+/** Kept close metas read at once, at most (about 30 kB each compressed for the generator's dense ledgers). */
+const KEPT_A_READ = 32;
 
 export interface LakeWriterOptions {
   dir: string;
@@ -61,6 +64,12 @@ export class LakeWriter {
   private readAhead: LedgerBytes[] = [];
   /** The partition folders made. */
   private readonly folders = new Set<string>();
+  /** The kept close metas read ahead (sequence → zstd one-ledger batch), and the ledgers they cover. */
+  private kept = new Map<number, Uint8Array>();
+  private keptFrom = 0;
+  private keptThrough = -1;
+  /** The store's `ledger_close_meta` read, or null: a store written before the core kept it (no table). */
+  private keptStatement: StatementSync | null | undefined;
 
   constructor(
     private readonly store: Store,
@@ -111,6 +120,9 @@ export class LakeWriter {
    */
   catchUp(limit = Number.POSITIVE_INFINITY): number {
     const latest = Number(this.store.latestLedger());
+    // A store without the kept close meta is looked at again each call: the core creates the table
+    // when it next opens the store, and may have since this writer started.
+    if (this.keptStatement === null) this.keptStatement = undefined;
     const earliest = this.store.earliestLedger();
     if (earliest === undefined) return 0;
     const per = this.config.ledgersPerBatch;
@@ -135,23 +147,56 @@ export class LakeWriter {
   }
 
   /**
-   * One batch, from its first ledger: its close metas in order (assembled from the stored XDR:
-   * rpc/ledger-meta.ts), as a LedgerCloseMetaBatch, compressed, written whole.
+   * One batch, from its first ledger, written whole: for one ledger a file, the close meta the core
+   * kept, as is; else the batch's close metas in order as a LedgerCloseMetaBatch, compressed.
    */
   private writeBatch(start: number): void {
-    writeWhole(
-      this.pathOf(start),
-      zstdCompressSync(this.batchBytes(start), { params: { [zlibConstants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } }),
-      this.folders,
-    );
+    const kept = this.config.ledgersPerBatch === 1 ? this.keptBatch(start, start) : undefined;
+    writeWhole(this.pathOf(start), kept ?? compressBatch(this.batchBytes(start)), this.folders);
   }
 
   /** A batch's LedgerCloseMetaBatch as the store gives it, uncompressed. */
   private batchBytes(start: number): Buffer {
     const { end } = batchOf(start, this.config);
     const parts: Buffer[] = [u32(start), u32(end), u32(end - start + 1)];
-    for (let sequence = start; sequence <= end; sequence++) parts.push(this.closeMeta(sequence, end));
+    for (let sequence = start; sequence <= end; sequence++) {
+      const kept = this.keptBatch(sequence, end);
+      parts.push(kept ? keptCloseMeta(kept, sequence) : this.closeMeta(sequence, end));
+    }
     return Buffer.concat(parts);
+  }
+
+  /**
+   * The zstd one-ledger batch the core kept of `sequence`, read ahead with the ledgers after it up to
+   * `last` (or the store's latest); undefined: none kept (a store written before the core kept it).
+   */
+  private keptBatch(sequence: number, last: number): Uint8Array | undefined {
+    if (this.keptStatement === undefined) {
+      const table = this.store.db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ledger_close_meta'")
+        .get();
+      this.keptStatement = table
+        ? this.store.db.prepare(
+            'SELECT sequence, batch_zstd FROM ledger_close_meta WHERE sequence >= ? AND sequence <= ? ORDER BY sequence',
+          )
+        : null;
+      this.keptStatement?.setReturnArrays(true);
+    }
+    if (this.keptStatement === null) return undefined;
+    if (sequence < this.keptFrom || sequence > this.keptThrough) {
+      // Up to the latest ledger read now: the core writes a ledger's row and its close meta in one
+      // SQLite transaction, so every ledger up to it that has none is a ledger of an older store.
+      const through = Math.max(
+        sequence,
+        Math.min(sequence + KEPT_A_READ - 1, Math.max(last, Number(this.store.latestLedger()))),
+      );
+      this.kept = new Map();
+      for (const [at, bytes] of this.keptStatement.all(sequence, through) as unknown as [bigint | number, Uint8Array][])
+        this.kept.set(Number(at), bytes);
+      this.keptFrom = sequence;
+      this.keptThrough = through;
+    }
+    return this.kept.get(sequence);
   }
 
   /** A ledger's close meta, read ahead with the ledgers after it up to `last`. */
@@ -169,7 +214,8 @@ export class LakeWriter {
 
   /**
    * The batch present at `start` holds exactly what the store gives for its ledgers (compared
-   * uncompressed: another zstd build may compress the same bytes differently).
+   * uncompressed: another zstd build, or the writer before the core kept compressed close metas,
+   * may compress the same bytes differently).
    */
   private checkPresent(start: number): void {
     const path = this.pathOf(start);
@@ -184,6 +230,24 @@ export class LakeWriter {
         `${path} does not hold this network's ledgers from ${start} (a lake of another history, or a damaged object); ${this.elsewhere()}`,
       );
   }
+}
+
+/**
+ * The LedgerCloseMeta of a kept one-ledger batch, once its head is checked to be that ledger's
+ * alone: a kept row of another ledger is a damaged store, said, never written into the lake.
+ */
+function keptCloseMeta(kept: Uint8Array, sequence: number): Buffer {
+  const batch = zstdDecompressSync(kept, { maxOutputLength: MAX_BATCH_BYTES });
+  if (
+    batch.length < BATCH_HEAD_BYTES ||
+    batch.readUInt32BE(0) !== sequence ||
+    batch.readUInt32BE(4) !== sequence ||
+    batch.readUInt32BE(8) !== 1
+  )
+    throw new Error(
+      `ledger ${sequence}'s kept close meta (ledger_close_meta) is not that ledger's one-ledger batch: the store is damaged`,
+    );
+  return batch.subarray(BATCH_HEAD_BYTES);
 }
 
 /** An XDR unsigned int. */

@@ -63,6 +63,16 @@ CREATE TABLE IF NOT EXISTS transaction_meta (
   result_meta        BLOB NOT NULL
 );
 
+-- Each ledger's close meta, kept once, compressed, as the core closes the ledger (generated history
+-- and live closes alike, in the ledger's SQLite transaction): one zstd frame of the one-ledger
+-- LedgerCloseMetaBatch (start = end = sequence, its LedgerCloseMeta v2, validator/close-meta.ts),
+-- which is the lake's object of the public layout as is (docs/lake.md). Ledgers of a store written
+-- before it have none (the lake writer then assembles theirs from transaction_meta).
+CREATE TABLE IF NOT EXISTS ledger_close_meta (
+  sequence           INTEGER PRIMARY KEY,    -- ledgers.sequence
+  batch_zstd         BLOB NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS operations (
   id                 INTEGER PRIMARY KEY,    -- TOID: ledger << 32 | application_order << 12 | index (1-based)
   transaction_id     INTEGER NOT NULL,       -- transactions.id

@@ -1,12 +1,13 @@
 // Closing a ledger: apply the transactions in order, then write the ledger row, its transactions,
-// operations, operation_scopes and every changed state row. close() does it in one SQLite
-// transaction (a crash leaves the whole ledger or none of it); the history generator calls
-// build() + write() and commits a batch of ledgers at once.
+// operations, operation_scopes, its compressed close meta (close-meta.ts) and every changed state
+// row. close() does it in one SQLite transaction (a crash leaves the whole ledger or none of it);
+// the history generator calls build() + write() and commits a batch of ledgers at once.
 import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { encodeToid } from '../../shared/toid';
 import type { StoreWriter } from './store-writer';
+import { assembleCloseMeta, type CloseMetaPiece, compressBatch } from './close-meta';
 import { type AppliedTx, applyEnvelope, type LedgerContext } from './apply';
 import { rfc3339 } from './details';
 import { transactionParticipants } from './transaction-scopes';
@@ -82,6 +83,7 @@ export class LedgerCloser {
     const hasher = createHash('sha256').update(this.last.hash).update(`${built.sequence}|${closedAt}`);
     let operationCount = 0;
     let failed = 0;
+    const pieces: CloseMetaPiece[] = [];
     built.applied.forEach((t, i) => {
       const order = i + 1;
       const txId = encodeToid({ ledger: built.sequence, txOrder: order, opIndex: 0 });
@@ -110,6 +112,13 @@ export class LedgerCloser {
         resultMeta: t.resultMeta,
         ...(feeBump ? { inner: { hash: feeBump.innerHash, maxFee: tx.fee } } : {}),
       });
+      pieces.push({
+        hash: Buffer.from(t.env.hash, 'hex'),
+        envelope: Buffer.from(t.env.xdr, 'base64'),
+        result: Buffer.from(t.resultXdr, 'base64'),
+        feeMeta: t.feeMeta,
+        resultMeta: t.resultMeta,
+      });
       t.ops.forEach((op, j) => {
         const opId = txId + BigInt(j + 1);
         this.writer.operation(opId, txId, op.type, op.source, t.successful, op.details);
@@ -130,6 +139,20 @@ export class LedgerCloser {
       feePool: this.state.feePool,
       ...this.params,
     });
+    // The close meta, kept once and compressed (the lake's object as is: docs/lake.md).
+    const { batch } = assembleCloseMeta(
+      {
+        sequence: built.sequence,
+        hash,
+        prevHash: this.last.hash,
+        closedAt,
+        feePool: this.state.feePool,
+        ...this.params,
+      },
+      pieces,
+      true,
+    );
+    this.writer.closeMeta(built.sequence, compressBatch(batch!));
     this.writer.flushState(this.state);
     this.last = { sequence: built.sequence, hash, closeTime: built.closeTime };
   }

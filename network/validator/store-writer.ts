@@ -57,6 +57,7 @@ export class StoreWriter {
       tx: p('INSERT INTO transactions VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)'),
       inner: p('INSERT INTO inner_transactions VALUES (?,?,?)'),
       txMeta: p('INSERT INTO transaction_meta VALUES (?,?,?)'),
+      closeMeta: p('INSERT INTO ledger_close_meta VALUES (?,?)'),
       account: p('INSERT OR REPLACE INTO accounts VALUES (?,?,?,?,?,?,?,?,?,?,?)'),
       accountDel: p('DELETE FROM accounts WHERE id = ?'),
       signersDel: p('DELETE FROM signers WHERE account = ?'),
@@ -111,6 +112,11 @@ export class StoreWriter {
       r.baseFee,
       r.baseReserve,
     );
+  }
+
+  /** The ledger's close meta as kept: the zstd frame of its one-ledger LedgerCloseMetaBatch (close-meta.ts). */
+  closeMeta(sequence: number, batchZstd: Uint8Array): void {
+    this.st('closeMeta').run(sequence, batchZstd);
   }
 
   transaction(r: TransactionRow): void {

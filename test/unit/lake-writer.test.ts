@@ -5,6 +5,7 @@
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -24,6 +25,8 @@ import { objectKey, readBatch, readLakeConfig } from '../../core/sources/lake/la
 import { ledgerBytes, ledgerXdr } from '../../network/rpc/ledger-meta';
 import { TOTAL_SUPPLY } from '../../network/validator/model';
 import { createHash } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import { zstdDecompressSync } from 'node:zlib';
 import { xdr } from '@stellar/stellar-base';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lake-'));
@@ -276,6 +279,172 @@ describe('the hand-written XDR of a ledger range (issue 39.1: the lake writer re
     const short = ledgerBytes(store, first, latest, total - 1);
     expect(short.length).toBeLessThan(latest - first + 1);
     expect(short.map((l) => operations(l.sequence)).reduce((a, b) => a + b)).toBeLessThanOrEqual(total - 1);
+  });
+});
+
+/** A LedgerCloseMetaBatch of one ledger: start = end = the sequence, one close meta. */
+function oneLedgerBatchOf(sequence: number, closeMeta: Buffer): Buffer {
+  const head = Buffer.alloc(12);
+  head.writeUInt32BE(sequence, 0);
+  head.writeUInt32BE(sequence, 4);
+  head.writeUInt32BE(1, 8);
+  return Buffer.concat([head, closeMeta]);
+}
+
+/**
+ * The length of the zstd frame at the start of `bytes` (RFC 8878, section 3.1.1), read from its
+ * header and block headers: equal to the whole length when the bytes are that one frame alone.
+ */
+function zstdFrameLength(bytes: Buffer): number {
+  expect(bytes.readUInt32LE(0)).toBe(0xfd2fb528);
+  const descriptor = bytes[4]!;
+  const singleSegment = (descriptor >> 5) & 1;
+  const contentSize = [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6]!;
+  let at = 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]! + contentSize;
+  for (let last = 0; !last;) {
+    const header = bytes.readUIntLE(at, 3);
+    last = header & 1;
+    const type = (header >> 1) & 3;
+    expect(type).not.toBe(3);
+    at += 3 + (type === 1 ? 1 : header >> 3);
+  }
+  return at + ((descriptor >> 2) & 1 ? 4 : 0);
+}
+
+/** The compressed close meta the core kept of each ledger (ledger_close_meta), by sequence. */
+function keptOf(db: { prepare: DatabaseSync['prepare'] }): Map<number, Buffer> {
+  const rows = db.prepare('SELECT sequence, batch_zstd FROM ledger_close_meta ORDER BY sequence').all() as {
+    sequence: bigint;
+    batch_zstd: Uint8Array;
+  }[];
+  return new Map(rows.map((r) => [Number(r.sequence), Buffer.from(r.batch_zstd)]));
+}
+
+/** A copy of the store (VACUUM INTO), `change` run on it: an older store, say. */
+function storeCopy(name: string, change: (db: DatabaseSync) => void): Store {
+  const copy = join(dir, name);
+  rmSync(copy, { recursive: true, force: true });
+  const path = storePath(copy);
+  const source = new DatabaseSync(storePath(dir));
+  mkdirSync(copy, { recursive: true });
+  source.exec(`VACUUM INTO '${path}'`);
+  source.close();
+  const db = new DatabaseSync(path);
+  change(db);
+  db.close();
+  return new Store(path);
+}
+
+describe('the close meta the core keeps of each ledger, compressed (issue 39.1)', () => {
+  it('is, for every ledger, one zstd frame of the one-ledger batch of the close meta built with stellar-base', () => {
+    // A ledger closed live too, not only the generated history's.
+    core.closeLedger();
+    const first = Number(store.earliestLedger());
+    const latest = Number(store.latestLedger());
+    const kept = keptOf(store.db);
+    expect([...kept.keys()]).toEqual(Array.from({ length: latest - first + 1 }, (_, i) => first + i));
+    for (let sequence = first; sequence <= latest; sequence++) {
+      const bytes = kept.get(sequence)!;
+      // One zstd frame and nothing after it (a reader of the first frame only reads it whole),
+      // decompressing to the batch of that ledger alone.
+      expect(zstdFrameLength(bytes), `ledger ${sequence}`).toBe(bytes.length);
+      const batch = zstdDecompressSync(bytes);
+      expect(
+        batch.equals(oneLedgerBatchOf(sequence, builtWithStellarBase(sequence).closeMeta)),
+        `ledger ${sequence}`,
+      ).toBe(true);
+    }
+  });
+
+  it('is the lake object of one ledger a file as is, and the batches of several hold it decompressed', () => {
+    const kept = keptOf(store.db);
+    const one = new LakeWriter(store, { dir: join(dir, 'lake-kept-1'), passphrase });
+    const four = new LakeWriter(store, { dir: join(dir, 'lake-kept-4'), passphrase, ledgersPerBatch: 4 });
+    one.catchUp();
+    four.catchUp();
+    const first = Number(store.earliestLedger());
+    let batches = 0;
+    for (const [sequence, bytes] of kept) {
+      if (existsSync(one.pathOf(sequence))) expect(readFileSync(one.pathOf(sequence)).equals(bytes)).toBe(true);
+      if (sequence % 4 === 0 && sequence > first && existsSync(four.pathOf(sequence + 3))) {
+        const batch = zstdDecompressSync(readFileSync(four.pathOf(sequence)));
+        const metas = [0, 1, 2, 3].map((i) => zstdDecompressSync(kept.get(sequence + i)!).subarray(12));
+        const head = Buffer.alloc(12);
+        head.writeUInt32BE(sequence, 0);
+        head.writeUInt32BE(sequence + 3, 4);
+        head.writeUInt32BE(4, 8);
+        expect(batch.equals(Buffer.concat([head, ...metas])), `batch ${sequence}`).toBe(true);
+        batches++;
+      }
+    }
+    expect(batches).toBeGreaterThan(5);
+  });
+
+  it('a store written before it was kept (no table, or ledgers without a row) exports the same ledgers, assembled', () => {
+    const reference = join(dir, 'lake-kept-ref');
+    new LakeWriter(store, { dir: reference, passphrase }).catchUp();
+    const first = Number(store.earliestLedger());
+    const latest = Number(store.latestLedger());
+    const older = storeCopy('older', (db) => db.exec('DROP TABLE ledger_close_meta'));
+    // Half its ledgers kept: an older store the core has closed ledgers on since.
+    const mixed = storeCopy('mixed', (db) => db.exec(`DELETE FROM ledger_close_meta WHERE sequence % 2 = 0`));
+    try {
+      for (const [name, copy] of [
+        ['older', older],
+        ['mixed', mixed],
+      ] as const) {
+        for (const per of [1, 4]) {
+          const lake = join(dir, `lake-${name}-${per}`);
+          const writer = new LakeWriter(copy, { dir: lake, passphrase, ledgersPerBatch: per });
+          expect(writer.catchUp(), `${name} ${per}`).toBe(Math.floor((latest + 1) / per) - Math.ceil(first / per));
+          for (let sequence = Math.ceil(first / per) * per; sequence + per - 1 <= latest; sequence += per) {
+            const held = zstdDecompressSync(readFileSync(writer.pathOf(sequence)));
+            const want =
+              per === 1
+                ? zstdDecompressSync(readFileSync(join(reference, objectKey(sequence, writer.config))))
+                : Buffer.concat([
+                    Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+                    ...[0, 1, 2, 3].map((i) =>
+                      oneLedgerBatchOf(sequence + i, builtWithStellarBase(sequence + i).closeMeta).subarray(12),
+                    ),
+                  ]);
+            if (per !== 1) {
+              want.writeUInt32BE(sequence, 0);
+              want.writeUInt32BE(sequence + 3, 4);
+              want.writeUInt32BE(4, 8);
+            }
+            expect(held.equals(want), `${name}, ${per} a file, ledger ${sequence}`).toBe(true);
+          }
+          // Resumed over its own objects, as any lake.
+          expect(new LakeWriter(copy, { dir: lake, passphrase, ledgersPerBatch: per }).catchUp()).toBe(0);
+        }
+      }
+    } finally {
+      older.close();
+      mixed.close();
+    }
+  });
+
+  it('a kept row of another ledger (a damaged store) stops the writer with a sentence, writing nothing of it', () => {
+    const first = Number(store.earliestLedger());
+    const damaged = storeCopy('damaged', (db) =>
+      db
+        .prepare(
+          'UPDATE ledger_close_meta SET batch_zstd = (SELECT batch_zstd FROM ledger_close_meta WHERE sequence = ?) WHERE sequence = ?',
+        )
+        .run(first, first + 8),
+    );
+    try {
+      const writer = new LakeWriter(damaged, { dir: join(dir, 'lake-damaged'), passphrase, ledgersPerBatch: 4 });
+      expect(() => writer.catchUp()).toThrow(
+        new RegExp(
+          `ledger ${first + 8}'s kept close meta \\(ledger_close_meta\\) is not that ledger's one-ledger batch: the store is damaged`,
+        ),
+      );
+      expect(existsSync(writer.pathOf(first + 8))).toBe(false);
+    } finally {
+      damaged.close();
+    }
   });
 });
 

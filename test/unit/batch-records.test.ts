@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, zstdDecompressSync } from 'node:zlib';
-import { Keypair, Networks, StrKey, xdr } from '@stellar/stellar-base';
+import { Keypair, Networks, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
 import { describe, expect, it } from 'vitest';
 import { stringifyJson } from '../../shared/json';
 import { accountRecords } from '../../core/sources/ledger-meta/account-records';
@@ -184,5 +184,144 @@ describe.skipIf(!DIR)('bytes the whole decode refuses are never read into record
     // Truncated, and with bytes left over: refused.
     expect(fast(raw.subarray(0, raw.length - 4), account, PUBNET)).toBeNull();
     expect(fast(Buffer.concat([raw, Buffer.alloc(4)]), account, PUBNET)).toBeNull();
+  });
+});
+
+/**
+ * A one-ledger batch (close meta v0) of three payments, `account` paying in the middle one and two
+ * strangers in the others, each with its result and meta; and where the first stranger's envelope
+ * lies in its bytes (none of which hold the account's key).
+ */
+function threePayments(account: Keypair) {
+  const passphrase = Networks.TESTNET;
+  const to = Keypair.random();
+  const envelopes = [Keypair.random(), account, Keypair.random()].map((source, i) => {
+    const tx = new xdr.Transaction({
+      sourceAccount: xdr.MuxedAccount.keyTypeEd25519(source.rawPublicKey()),
+      fee: 100,
+      seqNum: xdr.Int64.fromString(String(i + 1)),
+      cond: xdr.Preconditions.precondNone(),
+      memo: xdr.Memo.memoText('pay 1'),
+      operations: [
+        new xdr.Operation({
+          sourceAccount: null,
+          body: xdr.OperationBody.payment(
+            new xdr.PaymentOp({
+              destination: xdr.MuxedAccount.keyTypeEd25519(to.rawPublicKey()),
+              asset: xdr.Asset.assetTypeNative(),
+              amount: xdr.Int64.fromString('10000000'),
+            }),
+          ),
+        }),
+      ],
+      ext: new xdr.TransactionExt(0),
+    });
+    return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [] }));
+  });
+  const processing = envelopes.map(
+    (envelope) =>
+      new xdr.TransactionResultMeta({
+        result: new xdr.TransactionResultPair({
+          transactionHash: TransactionBuilder.fromXDR(envelope, passphrase).hash(),
+          result: new xdr.TransactionResult({
+            feeCharged: xdr.Int64.fromString('100'),
+            result: xdr.TransactionResultResult.txSuccess([
+              xdr.OperationResult.opInner(xdr.OperationResultTr.payment(xdr.PaymentResult.paymentSuccess())),
+            ]),
+            ext: new xdr.TransactionResultExt(0),
+          }),
+        }),
+        feeProcessing: [],
+        txApplyProcessing: new xdr.TransactionMeta(
+          2,
+          new xdr.TransactionMetaV2({
+            txChangesBefore: [],
+            operations: [new xdr.OperationMeta({ changes: [] })],
+            txChangesAfter: [],
+          }),
+        ),
+      }),
+  );
+  const header = new xdr.LedgerHeader({
+    ledgerVersion: 21,
+    previousLedgerHash: Buffer.alloc(32),
+    scpValue: new xdr.StellarValue({
+      txSetHash: Buffer.alloc(32),
+      closeTime: xdr.Uint64.fromString('1700000000'),
+      upgrades: [],
+      ext: xdr.StellarValueExt.stellarValueBasic(),
+    }),
+    txSetResultHash: Buffer.alloc(32),
+    bucketListHash: Buffer.alloc(32),
+    ledgerSeq: 8,
+    totalCoins: xdr.Int64.fromString('0'),
+    feePool: xdr.Int64.fromString('0'),
+    inflationSeq: 0,
+    idPool: xdr.Uint64.fromString('0'),
+    baseFee: 100,
+    baseReserve: 5_000_000,
+    maxTxSetSize: 100,
+    skipList: [Buffer.alloc(32), Buffer.alloc(32), Buffer.alloc(32), Buffer.alloc(32)],
+    ext: new xdr.LedgerHeaderExt(0),
+  });
+  const lcm = new xdr.LedgerCloseMeta(
+    0,
+    new xdr.LedgerCloseMetaV0({
+      ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
+        hash: Buffer.alloc(32),
+        header,
+        ext: new xdr.LedgerHeaderHistoryEntryExt(0),
+      }),
+      txSet: new xdr.TransactionSet({ previousLedgerHash: Buffer.alloc(32), txes: envelopes }),
+      txProcessing: processing,
+      upgradesProcessing: [],
+      scpInfo: [],
+    }),
+  );
+  const raw = batchOfOne(lcm.toXDR(), 8);
+  const stranger = raw.indexOf(envelopes[0]!.toXDR());
+  return { raw, stranger, contracts: new AssetContracts(passphrase) };
+}
+
+describe('a value the decoder refuses, in a transaction of no concern to the account, is never read past', () => {
+  const account = Keypair.random();
+  const { raw, stranger, contracts } = threePayments(account);
+  // Where the first stranger's envelope holds each value (envelope type 4, source 36, fee 4, sequence 8, preconditions 4).
+  const MEMO = stranger + 4 + 36 + 4 + 8 + 4;
+  const MEMO_TEXT = MEMO + 4;
+  const OP_SOURCE = MEMO_TEXT + 4 + 8 + 4;
+  const SIGNATURES = OP_SOURCE + 4 + 4 + 36 + 4 + 8 + 4;
+  const broken = (at: number, value: number, width = 4) => {
+    const bytes = Buffer.from(raw);
+    if (width === 4) bytes.writeUInt32BE(value, at);
+    else bytes[at] = value;
+    return bytes;
+  };
+
+  it('reads the intact batch as the whole decode does (the account named, the strangers not)', () => {
+    expect(stranger).toBeGreaterThan(0);
+    const read = fast(raw, account.publicKey(), contracts);
+    expect(read).not.toBeNull();
+    expect(read).toBe(wholeDecode(raw, account.publicKey(), contracts));
+    expect(read).toContain('"transactions":[{');
+    // The offsets below are where this envelope holds its values.
+    expect(raw.readUInt32BE(MEMO)).toBe(1);
+    expect(raw.toString('latin1', MEMO_TEXT + 4, MEMO_TEXT + 9)).toBe('pay 1');
+    expect(raw.readUInt32BE(OP_SOURCE)).toBe(0);
+    expect(raw.readUInt32BE(SIGNATURES)).toBe(0);
+  });
+
+  it.each([
+    ['an optional value’s flag neither 0 nor 1 (a bool)', OP_SOURCE, 2, 4],
+    ['a union’s switch no enum member (the memo’s type)', MEMO, 9, 4],
+    ['an enum member without an arm of its union (envelope type 1, SCP)', 0, 1, 4],
+    ['a string’s padding not zero (the memo text’s)', MEMO_TEXT + 4 + 6, 1, 1],
+    ['a string longer than its bound (memo text of 29 of at most 28)', MEMO_TEXT, 29, 4],
+    ['an array longer than its bound (21 signatures of at most 20)', SIGNATURES, 21, 4],
+    ['an array longer than the bytes left', SIGNATURES, 0x00ffffff, 4],
+  ])('%s', (_what, offset, value, width) => {
+    const bytes = broken(offset === 0 ? stranger : offset, value, width);
+    expect(() => wholeDecode(bytes, account.publicKey(), contracts)).toThrow();
+    expect(fast(bytes, account.publicKey(), contracts)).toBeNull();
   });
 });

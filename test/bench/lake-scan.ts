@@ -305,23 +305,26 @@ if (process.argv[2] === '--measure') {
   try {
     await writeInChild(dir, Math.max(folderLedgers, httpLedgers));
     line('folder', await measureInChild(dir, folderLedgers));
-    const server = await child(['--input-type=module', '-e', SERVE, dir]);
-    children.push(server.process);
-    const proxy = await child([
-      '--import',
-      'tsx',
-      'test/bench/latency-proxy.ts',
-      '--target',
-      server.line.trim(),
-      '--rtt-ms',
-      '80',
-      '--mbit',
-      '100',
-    ]);
-    children.push(proxy.process);
-    const base = proxy.line.replace('listening on ', '').trim();
-    const http = await measureInChild(`${base}/`, httpLedgers);
-    line('http, 80 ms, 100 Mbit/s', http, ` (${((http.bytes * 8) / http.seconds / 1e6).toFixed(1)} % of the link)`);
+    // Through the link unless its ledgers are 0 (the folder alone).
+    if (httpLedgers > 0) {
+      const server = await child(['--input-type=module', '-e', SERVE, dir]);
+      children.push(server.process);
+      const proxy = await child([
+        '--import',
+        'tsx',
+        'test/bench/latency-proxy.ts',
+        '--target',
+        server.line.trim(),
+        '--rtt-ms',
+        '80',
+        '--mbit',
+        '100',
+      ]);
+      children.push(proxy.process);
+      const base = proxy.line.replace('listening on ', '').trim();
+      const http = await measureInChild(`${base}/`, httpLedgers);
+      line('http, 80 ms, 100 Mbit/s', http, ` (${((http.bytes * 8) / http.seconds / 1e6).toFixed(1)} % of the link)`);
+    }
   } finally {
     for (const proc of children) proc.kill();
     rmSync(dir, { recursive: true, force: true });

@@ -72,6 +72,45 @@ export function accountRecords(
   }
 }
 
+/**
+ * What of one ledger the records of an account are read from: its transactions that may concern
+ * the account with their results, and its envelopes. `accountRecords` gives all of a decoded
+ * ledger; a reader of the ledger's bytes may give fewer (batch-records.ts): every transaction whose
+ * result meta's or envelope's bytes hold the account's key bytes, and at least every envelope whose
+ * bytes hold them; the records are the same, since a transaction that holds them in neither
+ * changes none of the account's entries and names it nowhere this reads.
+ */
+export interface LedgerTransactions {
+  ledger: number;
+  closeTime: number;
+  /** In the order the ledger applied them (each its own `order`). */
+  txs: MetaTransaction[];
+  /** Each of `txs`'s result. */
+  results: xdr.TransactionResult[];
+  /** Envelopes of the set that may hold the account's key bytes (each is checked). */
+  candidates: readonly xdr.TransactionEnvelope[];
+  /** Any envelope of the set, by its hash (hex) on the network. */
+  envelopeOf(hash: string): xdr.TransactionEnvelope | undefined;
+  /** How many envelopes the ledger's set holds, and results its meta (all, not only those given). */
+  setSize: number;
+  resultCount: number;
+}
+
+/** accountRecords of what a reader of the ledger's bytes gave (LedgerTransactions), its errors as accountRecords says them. */
+export function accountRecordsOf(
+  ledger: LedgerTransactions,
+  account: string,
+  contracts: AssetContracts,
+): AccountLedgerRecords | null {
+  try {
+    return recordsOf(ledger, account, contracts);
+  } catch (error) {
+    if (error instanceof CloseMetaError && error.message.startsWith(`ledger ${ledger.ledger}`)) throw error;
+    const what = error instanceof Error ? error.message : String(error);
+    throw new CloseMetaError(`ledger ${ledger.ledger}: ${what.slice(0, 300)}`, { cause: error });
+  }
+}
+
 function read(
   meta: xdr.LedgerCloseMeta,
   ledger: number,
@@ -80,6 +119,30 @@ function read(
 ): AccountLedgerRecords | null {
   const closeTime = Number(closeTimeOf(meta));
   const txs = transactionsOf(meta);
+  const processing = meta.value().txProcessing() as (xdr.TransactionResultMeta | xdr.TransactionResultMetaV1)[];
+  const set = envelopesOf(meta);
+  let all: Map<string, xdr.TransactionEnvelope> | undefined;
+  return recordsOf(
+    {
+      ledger,
+      closeTime,
+      txs,
+      results: processing.slice(0, txs.length).map((processed) => processed.result().result()),
+      candidates: set,
+      envelopeOf: (hash) => (all ??= envelopesByHash(meta, contracts.passphrase)).get(hash),
+      setSize: set.length,
+      resultCount: txs.length,
+    },
+    account,
+    contracts,
+  );
+}
+
+function recordsOf(
+  { ledger, closeTime, txs, results, candidates, envelopeOf, setSize, resultCount }: LedgerTransactions,
+  account: string,
+  contracts: AssetContracts,
+): AccountLedgerRecords | null {
   const key = Buffer.from(StrKey.decodeEd25519PublicKey(account));
 
   // The balances: every entry change of the ledger, in its order (all fees, each apply, each
@@ -102,23 +165,18 @@ function read(
   const operations: JsonObject[] = [];
   const transactions: JsonObject[] = [];
   const trades: JsonObject[] = [];
-  const processing = meta.value().txProcessing() as (xdr.TransactionResultMeta | xdr.TransactionResultMetaV1)[];
-  const set = envelopesOf(meta);
   // Each result is one envelope's: a set that holds more or fewer is not this ledger's.
-  if (set.length !== txs.length)
+  if (setSize !== resultCount)
     throw new CloseMetaError(
-      `ledger ${ledger}: its transaction set holds ${set.length} transactions, its results ${txs.length}`,
+      `ledger ${ledger}: its transaction set holds ${setSize} transactions, its results ${resultCount}`,
     );
-  const results = processing.slice(0, txs.length).map((processed) => processed.result().result());
-  const { named, unnamedHolding } = holdersOf(txs, set, results, key, contracts.passphrase);
-  let all: Map<string, xdr.TransactionEnvelope> | undefined;
+  const { named, unnamedHolding } = holdersOf(txs, candidates, results, key, contracts.passphrase);
   txs.forEach((tx, index) => {
     const result = results[index]!;
     let envelope = named.get(tx.hash);
     if (!envelope) {
       if (!unnamedHolding.has(index)) return;
-      all ??= envelopesByHash(meta, contracts.passphrase);
-      envelope = all.get(tx.hash);
+      envelope = envelopeOf(tx.hash);
       if (!envelope)
         throw new CloseMetaError(
           `ledger ${ledger}: its meta names transaction ${tx.hash}, which its transaction set does not hold`,

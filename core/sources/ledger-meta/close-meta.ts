@@ -46,19 +46,25 @@ export function transactionsOf(lcm: xdr.LedgerCloseMeta): MetaTransaction[] {
   if (version !== 0 && version !== 1 && version !== 2)
     throw new CloseMetaError(`ledger close meta version ${String(version)} is not one this reads (0 to 2)`);
   const processing = lcm.value().txProcessing() as (xdr.TransactionResultMeta | xdr.TransactionResultMetaV1)[];
-  return processing.map((item, index) => {
-    const pair = item.result();
-    const code = pair.result().result().switch().name;
-    const post = 'postTxApplyFeeProcessing' in item ? item.postTxApplyFeeProcessing() : [];
-    return {
-      order: index + 1,
-      hash: Buffer.from(pair.transactionHash()).toString('hex'),
-      successful: code === 'txSuccess' || code === 'txFeeBumpInnerSuccess',
-      ...applied(item.txApplyProcessing()),
-      feeChanges: item.feeProcessing(),
-      postFeeChanges: post,
-    };
-  });
+  return processing.map(metaTransactionOf);
+}
+
+/** The transaction a ledger's `index`th (0-based, in apply order) result meta records. */
+export function metaTransactionOf(
+  item: xdr.TransactionResultMeta | xdr.TransactionResultMetaV1,
+  index: number,
+): MetaTransaction {
+  const pair = item.result();
+  const code = pair.result().result().switch().name;
+  const post = 'postTxApplyFeeProcessing' in item ? item.postTxApplyFeeProcessing() : [];
+  return {
+    order: index + 1,
+    hash: Buffer.from(pair.transactionHash()).toString('hex'),
+    successful: code === 'txSuccess' || code === 'txFeeBumpInnerSuccess',
+    ...applied(item.txApplyProcessing()),
+    feeChanges: item.feeProcessing(),
+    postFeeChanges: post,
+  };
 }
 
 type Applied = Pick<

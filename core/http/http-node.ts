@@ -69,7 +69,7 @@ export interface StreamAnswer extends Answer {
 
 /** Sends one request (following up to five redirects within its origin; others are refused) and resolves once its status and headers are in. */
 export async function request(url: URL, exchange: Exchange, signal: AbortSignal): Promise<Answer> {
-  return answerOf(await follow(url, exchange, signal), signal);
+  return answerOf(await follow(url, exchange, signal), signal, exchange.method === 'HEAD');
 }
 
 /**
@@ -161,7 +161,7 @@ function send(url: URL, exchange: Exchange, signal: AbortSignal, tries = STALE_T
   });
 }
 
-function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
+function answerOf(response: http.IncomingMessage, signal: AbortSignal, head = false): Answer {
   const status = response.statusCode ?? 0;
   const headers = new Headers();
   for (const [name, value] of Object.entries(response.headers)) {
@@ -176,7 +176,7 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
       response.destroy();
       return Promise.reject(new CoreError('too_large', limit.message));
     }
-    return (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress, limit));
+    return (body ??= readBody(response, headers.get('content-encoding'), signal, head, onProgress, limit));
   };
   return {
     status,
@@ -200,30 +200,39 @@ function readBody(
   response: http.IncomingMessage,
   encoding: string | null,
   signal: AbortSignal,
+  head: boolean,
   onProgress?: OnProgress,
   limit?: BodyLimit,
 ): Promise<Uint8Array> {
   const most = Math.min(limit?.bytes ?? MAX_BODY_BYTES, MAX_BODY_BYTES);
   const tooLong = () => (limit && most === limit.bytes ? new CoreError('too_large', limit.message) : tooLarge());
-  const chunks: Buffer[] = [];
-  let length = 0;
+  // A body as sent (no encoding) of a declared length is read into one buffer of that length (an
+  // answer to HEAD, a 204 or a 304 declares a length it does not send).
+  const bodiless = head || response.statusCode === 204 || response.statusCode === 304;
+  const declared = encoding || bodiless ? null : declaredLength(response.headers['content-length']);
+  const body = new BodyBuffer(declared, most, tooLong);
   const watch = onProgress && watchHead(encoding, onProgress);
   if (watch) response.once('close', watch.close);
   return new Promise<Uint8Array>((resolve, reject) => {
+    const refused = body.refused();
+    if (refused) {
+      response.destroy();
+      return reject(refused);
+    }
     response.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      if (length > most) {
-        reject(tooLong());
+      const over = body.push(chunk);
+      if (over) {
+        reject(over);
         response.destroy();
         return;
       }
-      chunks.push(chunk);
       watch?.feed(chunk);
     });
     response.on('error', reject);
-    response.on('aborted', () => reject(new Error('the connection closed before the answer was complete')));
+    response.on('aborted', () => reject(new Error(CLOSED_EARLY)));
     response.on('end', () => {
-      const raw = joined(chunks, length);
+      const raw = body.end();
+      if (raw instanceof Error) return reject(raw);
       const inflater = encoding ? INFLATE[encoding.trim().toLowerCase()] : undefined;
       if (!inflater || raw.length === 0) return resolve(raw);
       if (signal.aborted) return reject(signal.reason);
@@ -239,8 +248,67 @@ function readBody(
   });
 }
 
+const CLOSED_EARLY = 'the connection closed before the answer was complete';
+
+/** A Content-Length header's value, or null when there is none or it is not one whole number. */
+export function declaredLength(header: string | undefined): number | null {
+  if (header === undefined || !/^\s*\d{1,16}\s*$/.test(header)) return null;
+  const length = Number(header);
+  return Number.isSafeInteger(length) ? length : null;
+}
+
+/**
+ * A body gathered as it arrives, bounded by `most` bytes. Of a declared length (Content-Length),
+ * into one buffer of exactly that length, each chunk copied in as it comes and left at once (a
+ * lake scan's main thread held every chunk of each answer until its end, then a joined copy:
+ * twice the bytes, for the collector to find late); a longer body is refused at its first byte
+ * too many, a shorter one at its end. Of no declared length, the chunks are kept and joined at the
+ * end, as one buffer of its own.
+ */
+export class BodyBuffer {
+  private readonly sized: Uint8Array | null;
+  private readonly chunks: Uint8Array[] = [];
+  private length = 0;
+
+  constructor(
+    private readonly declared: number | null,
+    private readonly most: number,
+    private readonly tooLong: () => Error,
+  ) {
+    this.sized = declared !== null && declared <= most ? new Uint8Array(declared) : null;
+  }
+
+  /** Why the body is refused before a byte of it is read (a declared length over the bound), else null. */
+  refused(): Error | null {
+    return this.declared !== null && this.declared > this.most ? this.tooLong() : null;
+  }
+
+  /** Takes a chunk; an error (and nothing kept of it) when the body is now longer than it may be. */
+  push(chunk: Uint8Array): Error | null {
+    const length = this.length + chunk.length;
+    if (length > this.most) return this.tooLong();
+    if (this.sized) {
+      if (length > this.sized.length)
+        return new Error(`the answer went on past the ${this.sized.length} bytes its Content-Length said`);
+      this.sized.set(chunk, this.length);
+    } else this.chunks.push(chunk);
+    this.length = length;
+    return null;
+  }
+
+  /** The whole body, exactly its length in a buffer of its own, or an error when it ended short of its declared length. */
+  end(): Uint8Array | Error {
+    if (this.sized) {
+      if (this.length < this.sized.length)
+        return new Error(`${CLOSED_EARLY} (${this.length} of the ${this.sized.length} bytes its Content-Length said)`);
+      return this.sized;
+    }
+    return joined(this.chunks, this.length);
+  }
+}
+
 /** The chunks in one buffer of their own. */
-function joined(chunks: Buffer[], length: number): Uint8Array {
+function joined(chunks: Uint8Array[], length: number): Uint8Array {
   if (chunks.length === 1) return exact(chunks[0]!);
   const out = new Uint8Array(length);
   let at = 0;

@@ -6,17 +6,46 @@ import { zstdDecompressSync } from 'node:zlib';
 import { batchOf, LakeError, MAX_BATCH_BYTES, objectKey, type LakeConfig } from '../../../shared/lake-layout';
 
 /**
- * An object's bytes decompressed within `maxBytes` (default MAX_BATCH_BYTES); a LakeError naming
- * the key when they are not zstd or decompress to more.
+ * An object's bytes decompressed within `maxBytes` (default MAX_BATCH_BYTES), into a buffer of its
+ * own of exactly their length; a LakeError naming the key when they are not zstd or decompress to
+ * more. A frame that says its content size (zstd writes it when it compresses a whole buffer, as a
+ * lake's writer does) is decompressed into one buffer of that size: node:zlib otherwise writes it
+ * in 16 kB pieces and joins them, a megabyte's worth of garbage an object (the scan's workers held
+ * tens of MB of them before the collector came) and three times the time. The size is only a
+ * hint: a frame that says less or more still decompresses whole, within the bound.
  */
 export function decompressBatch(bytes: Uint8Array, key: string, maxBytes = MAX_BATCH_BYTES): Buffer {
+  const declared = zstdContentSize(bytes);
+  // One byte more than said, so a frame that holds what it says ends in the first buffer.
+  const sized = declared !== null && declared >= SIZED_FROM && declared <= maxBytes ? declared + 1 : null;
+  let raw: Buffer;
   try {
-    return zstdDecompressSync(bytes, { maxOutputLength: maxBytes });
+    raw = zstdDecompressSync(bytes, { maxOutputLength: maxBytes, ...(sized ? { chunkSize: sized } : {}) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       throw new LakeError(`${key} decompresses to more than ${maxBytes} bytes: refused before it fills memory`);
     throw new LakeError(`${key} does not decompress as zstd (${(error as Error).message})`);
   }
+  // The one byte more given back (the buffer moved, not copied, where the allocator can).
+  if (sized && raw.byteOffset === 0 && raw.buffer.byteLength === sized && raw.length === sized - 1)
+    return Buffer.from((raw.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(raw.length));
+  return raw;
+}
+
+/** Below this, node:zlib's own pieces (16 kB) hold a batch in one. */
+const SIZED_FROM = 16 * 1024;
+
+/** The content size a zstd frame's header says (RFC 8878 3.1.1.1), or null when it says none or is not zstd. */
+export function zstdContentSize(bytes: Uint8Array): number | null {
+  if (bytes.length < 5 || bytes[0] !== 0x28 || bytes[1] !== 0xb5 || bytes[2] !== 0x2f || bytes[3] !== 0xfd) return null;
+  const descriptor = bytes[4]!;
+  const single = (descriptor >> 5) & 1;
+  const at = 5 + (single ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]!;
+  const size = [single ? 1 : 0, 2, 4, 8][descriptor >> 6]!;
+  if (size === 0 || at + size > bytes.length) return null;
+  let value = 0;
+  for (let i = size - 1; i >= 0; i--) value = value * 256 + bytes[at + i]!;
+  return size === 2 ? value + 256 : value;
 }
 
 /** What a batch's first bytes say, read without decoding the rest (batchHead). */

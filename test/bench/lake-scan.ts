@@ -19,7 +19,7 @@ import { Keypair, TransactionBuilder, StrKey, xdr } from '@stellar/stellar-base'
 import { objectKey, type LakeConfig } from '../../core/sources/lake/layout';
 import { openLake } from '../../core/sources/lake/open';
 import { scanLake } from '../../core/sources/lake/scan';
-import { smapsSplit } from './smaps-tmp';
+import { smapsSplit } from './rss-split';
 
 const folderLedgers = Number(process.argv[2]?.startsWith('--') ? 0 : (process.argv[2] ?? 3000));
 const httpLedgers = Number(process.argv[3] ?? 1500);
@@ -220,7 +220,11 @@ async function measure(where: string, count: number): Promise<Figures> {
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage.rss());
   const mb = (n: number) => (n / 2 ** 20).toFixed(0);
-  if (process.env.SMAPS) console.log('smaps near peak', JSON.stringify(Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.round(v)]))));
+  if (process.env.SMAPS)
+    console.log(
+      'smaps near peak',
+      JSON.stringify(Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.round(v)]))),
+    );
   console.log(
     `at the peak RSS: main thread heap ${mb(atPeak.heapUsed)} MB used of ${mb(atPeak.heapTotal)}, external ${mb(atPeak.external)} ` +
       `(array buffers ${mb(atPeak.arrayBuffers)}), the rest (workers, code, allocator) ${mb(atPeak.rss - atPeak.heapTotal - atPeak.external)}; ` +

@@ -405,6 +405,62 @@ describe('a bad lake is said by ledger and key, and nothing from the bad object 
     }
   });
 
+  it('a body cut short over HTTP, with and without its Content-Length', async () => {
+    const whole = readFileSync(join(lakeDir, badKey()));
+    for (const declared of [true, false]) {
+      behave = (_req, res, key) => {
+        if (key !== badKey()) return false;
+        res.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          ...(declared ? { 'content-length': whole.length } : {}),
+        });
+        res.write(whole.subarray(0, whole.length >> 1), () => res.socket?.destroy());
+        return true;
+      };
+      try {
+        expectStopped(
+          await scan(await openLake(url())),
+          /could not be fetched from .* \(Could not reach .* \(the connection closed before the answer was complete\)/,
+        );
+      } finally {
+        behave = null;
+      }
+    }
+  });
+
+  it('an object over the bound over HTTP is refused, one of exactly the bound taken, with and without its Content-Length', async () => {
+    const size = statSync(join(lakeDir, badKey())).size;
+    for (const declared of [true, false]) {
+      behave = declared
+        ? null
+        : (_req, res, key) => {
+            if (key === '.config.json' || key.includes('..')) return false;
+            let bytes: Buffer;
+            try {
+              bytes = readFileSync(join(lakeDir, key));
+            } catch {
+              return false;
+            }
+            // Chunked: the length is known only as the body comes.
+            res.writeHead(200, { 'content-type': 'application/octet-stream' });
+            res.write(bytes.subarray(0, 1));
+            res.end(bytes.subarray(1));
+            return true;
+          };
+      try {
+        const refused = await scan(await openLake(url(), { maxObjectBytes: size - 1 }), { from: bad, to: bad });
+        expect(refused.error?.message).toContain(
+          `ledger ${bad.toLocaleString('en-US')} (${badKey()}): could not be fetched from ${url()} (${badKey()}: ${url()} answered more than ${size - 1} bytes, more than a lake object may be)`,
+        );
+        const taken = await scan(await openLake(url(), { maxObjectBytes: size }), { from: bad, to: bad });
+        expect(taken.error).toBeNull();
+        expect(taken.ledgers.map((l) => l.ledger)).toEqual([bad]);
+      } finally {
+        behave = null;
+      }
+    }
+  });
+
   it('a manifest of another network, by folder and by URL, naming both networks', async () => {
     await expect(
       openLake(lakeDir, { expectPassphrase: 'Public Global Stellar Network ; September 2015' }),

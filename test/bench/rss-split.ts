@@ -1,5 +1,7 @@
+// The process's resident memory split by kind of mapping, from /proc/self/smaps (Linux): the main
+// thread's malloc arena ([heap]), other threads' arenas (anonymous, 64 MB-aligned), other anonymous
+// memory (V8's heaps, large buffers) and files (code). lake-scan.ts prints it near its peak with SMAPS=1.
 import { readFileSync } from 'node:fs';
-/** RSS by kind of mapping: [heap] (main arena), 64 MB-aligned anon (thread arenas), other anon (V8 heaps, mmapped buffers), files. */
 export function smapsSplit(): Record<string, number> {
   const text = readFileSync('/proc/self/smaps', 'utf8');
   const out: Record<string, number> = { heap: 0, arenas: 0, anon: 0, files: 0, stack: 0 };
@@ -13,8 +15,10 @@ export function smapsSplit(): Record<string, number> {
       if (name === '[heap]') kind = 'heap';
       else if (name.startsWith('[stack')) kind = 'stack';
       else if (name.startsWith('/')) kind = 'files';
-      else if (name === '' && start % 0x4000000n === 0n) { kind = 'arenas'; arenaStarts.add(start); }
-      else kind = 'anon';
+      else if (name === '' && start % 0x4000000n === 0n) {
+        kind = 'arenas';
+        arenaStarts.add(start);
+      } else kind = 'anon';
       continue;
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);

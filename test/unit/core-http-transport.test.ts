@@ -8,7 +8,8 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../core/http/http';
 import { HEAD_BYTES } from '../../core/http/http-head';
-import { BodyBuffer, declaredLength, MAX_BODY_BYTES } from '../../core/http/http-node';
+import { BodyBuffer, declaredLength } from '../../core/http/body-buffer';
+import { MAX_BODY_BYTES } from '../../core/http/http-node';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
 

@@ -32,6 +32,7 @@ import { estimateRange, ledgerAtTime, lakeBounds, scanLake, type ScannedLedger }
 import { ScanPool } from '../../core/sources/lake/scan-pool';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { realFixtures } from '../support/real-fixtures';
+import { waitFor } from '../support/wait';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lakescan-'));
 const lakeDir = join(dir, 'lake');
@@ -201,6 +202,48 @@ describe('a lake scanned for an account', () => {
     await expect(scanning).rejects.toMatchObject({ name: 'AbortError' });
     expect(afterAbort).toBe(0);
     expect(runs.flat().length).toBeLessThan(last - first + 1);
+  });
+
+  it('lets a request in flight go when it stops: the fetch thread closes its connection', async () => {
+    const lake = await openLake(url());
+    const controller = new AbortController();
+    let held: ServerResponse | null = null;
+    let closed = false;
+    behave = (_req, res, key) => {
+      if (key !== objectKey(first + 3, config)) return false;
+      // The head and half the body, then nothing: the request stays in flight.
+      const bytes = readFileSync(join(lakeDir, key));
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length });
+      res.write(bytes.subarray(0, bytes.length >> 1));
+      res.on('close', () => (closed = true));
+      held = res;
+      return true;
+    };
+    try {
+      const scanning = scanLake(lake, {
+        account,
+        from: first,
+        to: last,
+        fetchesAtOnce: 1,
+        workers: 1,
+        signal: controller.signal,
+        onLedgers: async () => undefined,
+      });
+      await waitFor('the request held', () => held);
+      controller.abort();
+      await expect(scanning).rejects.toMatchObject({ name: 'AbortError' });
+      await waitFor('the held connection closed by the fetch thread', () => closed);
+    } finally {
+      behave = null;
+    }
+  });
+
+  it('says a server that refuses connections as the client does', async () => {
+    const gone = await startLocalServer((_req, res) => res.end());
+    await gone.close();
+    await expect(openLake(`${gone.base}/lake/`)).rejects.toThrow(
+      `.config.json: could not be fetched from ${gone.base}/lake/ (Could not reach ${gone.base} (ECONNREFUSED). Is the server running and the URL right?)`,
+    );
   });
 
   it('reports progress: ledgers delivered, the bytes fetched, rates and the time left', async () => {

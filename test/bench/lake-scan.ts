@@ -5,7 +5,9 @@
 // the process's peak RSS (bound: ≤ 256 MB, the scan's worker threads included) and the main
 // thread's event-loop delay p99 (bound: ≤ 20 ms, perf_hooks.monitorEventLoopDelay).
 //   node --import tsx test/bench/lake-scan.ts [folder-ledgers=3000] [http-ledgers=1500]
-// (WORKERS=n and FETCHES=n set scanLake's workers and fetchesAtOnce instead of its defaults.)
+// (WORKERS=n and FETCHES=n set scanLake's workers and fetchesAtOnce instead of its defaults; 0 ledgers
+// skips that part. At its peak RSS each scan prints the main thread's heap and memory outside it,
+// and with SMAPS=1 the RSS near the peak by kind of mapping, rss-split.ts.)
 // The ledgers are generated here with @stellar/stellar-base (payments among a pool of accounts,
 // part of each signature random so they compress as pubnet's do), not copied from anywhere.
 import { spawn, type ChildProcess } from 'node:child_process';

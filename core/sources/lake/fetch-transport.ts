@@ -42,6 +42,8 @@ function started(): Worker {
 }
 
 function ask(asked: FetchAsked, listener?: Listener): void {
+  // A request dropped after the thread stopped is gone with it: no thread is started to drop it.
+  if (!listener && !worker) return void listeners.delete(asked.rid);
   const thread = started();
   if (listener) {
     listeners.set(asked.rid, listener);

@@ -6,6 +6,7 @@
 //   dist/electron/preload.cjs      the sandboxed preload (CommonJS, no Node built-ins)
 //   dist/electron/history-worker.mjs  the history index's worker thread (ESM)
 //   dist/electron/lake-worker.mjs     the lake scan's worker threads (ESM)
+//   dist/electron/lake-fetch-worker.mjs  the thread that fetches a lake's objects over HTTP (ESM)
 //   dist/network/core.mjs          the local network's core node process (ESM)
 //   dist/network/service.mjs       its query-and-submission service process (ESM)
 //   dist/network/rpc.mjs           its Stellar RPC process (ESM)
@@ -178,6 +179,14 @@ function bundles() {
       ...ESM_REQUIRE,
       entryPoints: ['core/sources/lake/scan-worker.ts'],
       outfile: 'dist/electron/lake-worker.mjs',
+      format: 'esm',
+    },
+    // The thread that fetches a lake's objects over HTTP (core/sources/lake/fetch-transport.ts loads it next to main.cjs).
+    {
+      ...common,
+      ...ESM_REQUIRE,
+      entryPoints: ['core/sources/lake/fetch-worker.ts'],
+      outfile: 'dist/electron/lake-fetch-worker.mjs',
       format: 'esm',
     },
     // The sandboxed preload may require only a few modules (electron among them): no Node built-ins.

@@ -12,6 +12,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from 'node:zlib';
 import { CoreError } from '../app/errors';
+import { BodyBuffer, CLOSED_EARLY, declaredLength, exact } from './body-buffer';
 import { watchHead, type OnProgress } from './http-head';
 
 /** The largest body read, compressed or not. */
@@ -69,7 +70,7 @@ export interface StreamAnswer extends Answer {
 
 /** Sends one request (following up to five redirects within its origin; others are refused) and resolves once its status and headers are in. */
 export async function request(url: URL, exchange: Exchange, signal: AbortSignal): Promise<Answer> {
-  return answerOf(await follow(url, exchange, signal), signal);
+  return answerOf(await follow(url, exchange, signal), signal, exchange.method === 'HEAD');
 }
 
 /**
@@ -161,7 +162,7 @@ function send(url: URL, exchange: Exchange, signal: AbortSignal, tries = STALE_T
   });
 }
 
-function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
+function answerOf(response: http.IncomingMessage, signal: AbortSignal, head = false): Answer {
   const status = response.statusCode ?? 0;
   const headers = new Headers();
   for (const [name, value] of Object.entries(response.headers)) {
@@ -176,7 +177,7 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
       response.destroy();
       return Promise.reject(new CoreError('too_large', limit.message));
     }
-    return (body ??= readBody(response, headers.get('content-encoding'), signal, onProgress, limit));
+    return (body ??= readBody(response, headers.get('content-encoding'), signal, head, onProgress, limit));
   };
   return {
     status,
@@ -192,38 +193,43 @@ function answerOf(response: http.IncomingMessage, signal: AbortSignal): Answer {
   };
 }
 
-function exact(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
-}
-
 function readBody(
   response: http.IncomingMessage,
   encoding: string | null,
   signal: AbortSignal,
+  head: boolean,
   onProgress?: OnProgress,
   limit?: BodyLimit,
 ): Promise<Uint8Array> {
   const most = Math.min(limit?.bytes ?? MAX_BODY_BYTES, MAX_BODY_BYTES);
   const tooLong = () => (limit && most === limit.bytes ? new CoreError('too_large', limit.message) : tooLarge());
-  const chunks: Buffer[] = [];
-  let length = 0;
+  // A body as sent (no encoding) of a declared length is read into one buffer of that length (an
+  // answer to HEAD, a 204 or a 304 declares a length it does not send).
+  const bodiless = head || response.statusCode === 204 || response.statusCode === 304;
+  const declared = encoding || bodiless ? null : declaredLength(response.headers['content-length']);
+  const body = new BodyBuffer(declared, most, tooLong);
   const watch = onProgress && watchHead(encoding, onProgress);
   if (watch) response.once('close', watch.close);
   return new Promise<Uint8Array>((resolve, reject) => {
+    const refused = body.refused();
+    if (refused) {
+      response.destroy();
+      return reject(refused);
+    }
     response.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      if (length > most) {
-        reject(tooLong());
+      const over = body.push(chunk);
+      if (over) {
+        reject(over);
         response.destroy();
         return;
       }
-      chunks.push(chunk);
       watch?.feed(chunk);
     });
     response.on('error', reject);
-    response.on('aborted', () => reject(new Error('the connection closed before the answer was complete')));
+    response.on('aborted', () => reject(new Error(CLOSED_EARLY)));
     response.on('end', () => {
-      const raw = joined(chunks, length);
+      const raw = body.end();
+      if (raw instanceof Error) return reject(raw);
       const inflater = encoding ? INFLATE[encoding.trim().toLowerCase()] : undefined;
       if (!inflater || raw.length === 0) return resolve(raw);
       if (signal.aborted) return reject(signal.reason);
@@ -237,18 +243,6 @@ function readBody(
       });
     });
   });
-}
-
-/** The chunks in one buffer of their own. */
-function joined(chunks: Buffer[], length: number): Uint8Array {
-  if (chunks.length === 1) return exact(chunks[0]!);
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 /**

@@ -5,7 +5,9 @@
 // the process's peak RSS (bound: ≤ 256 MB, the scan's worker threads included) and the main
 // thread's event-loop delay p99 (bound: ≤ 20 ms, perf_hooks.monitorEventLoopDelay).
 //   node --import tsx test/bench/lake-scan.ts [folder-ledgers=3000] [http-ledgers=1500]
-// (WORKERS=n and FETCHES=n set scanLake's workers and fetchesAtOnce instead of its defaults.)
+// (WORKERS=n and FETCHES=n set scanLake's workers and fetchesAtOnce instead of its defaults; 0 ledgers
+// skips that part. At its peak RSS each scan prints the main thread's heap and memory outside it,
+// and with SMAPS=1 the RSS near the peak by kind of mapping, rss-split.ts.)
 // The ledgers are generated here with @stellar/stellar-base (payments among a pool of accounts,
 // part of each signature random so they compress as pubnet's do), not copied from anywhere.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +21,7 @@ import { Keypair, TransactionBuilder, StrKey, xdr } from '@stellar/stellar-base'
 import { objectKey, type LakeConfig } from '../../core/sources/lake/layout';
 import { openLake } from '../../core/sources/lake/open';
 import { scanLake } from '../../core/sources/lake/scan';
+import { smapsSplit } from './rss-split';
 
 const folderLedgers = Number(process.argv[2]?.startsWith('--') ? 0 : (process.argv[2] ?? 3000));
 const httpLedgers = Number(process.argv[3] ?? 1500);
@@ -183,8 +186,17 @@ async function measure(where: string, count: number): Promise<Figures> {
   const lake = await openLake(where);
   const delay = monitorEventLoopDelay({ resolution: 5 });
   let peak = process.memoryUsage.rss();
+  /** The main thread's share at the peak (its heap, and the memory outside it its objects hold) and each one's own peak. */
+  let atPeak = process.memoryUsage();
+  let split: Record<string, number> = {};
+  const most = { heapUsed: 0, external: 0, arrayBuffers: 0 };
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
+    const now = process.memoryUsage();
+    if (now.rss > peak) {
+      if (now.rss > peak + 4 * 2 ** 20 && process.env.SMAPS) split = smapsSplit();
+      [peak, atPeak] = [now.rss, now];
+    }
+    for (const name of ['heapUsed', 'external', 'arrayBuffers'] as const) most[name] = Math.max(most[name], now[name]);
   }, 20);
   let bytes = 0;
   let found = 0;
@@ -209,6 +221,17 @@ async function measure(where: string, count: number): Promise<Figures> {
   delay.disable();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage.rss());
+  const mb = (n: number) => (n / 2 ** 20).toFixed(0);
+  if (process.env.SMAPS)
+    console.log(
+      'smaps near peak',
+      JSON.stringify(Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.round(v)]))),
+    );
+  console.log(
+    `at the peak RSS: main thread heap ${mb(atPeak.heapUsed)} MB used of ${mb(atPeak.heapTotal)}, external ${mb(atPeak.external)} ` +
+      `(array buffers ${mb(atPeak.arrayBuffers)}), the rest (workers, code, allocator) ${mb(atPeak.rss - atPeak.heapTotal - atPeak.external)}; ` +
+      `main thread's most: heap ${mb(most.heapUsed)}, external ${mb(most.external)}, array buffers ${mb(most.arrayBuffers)}`,
+  );
   return {
     ledgers,
     seconds,
@@ -304,29 +327,31 @@ if (process.argv[2] === '--measure') {
   const children: ChildProcess[] = [];
   try {
     await writeInChild(dir, Math.max(folderLedgers, httpLedgers));
-    line('folder', await measureInChild(dir, folderLedgers));
-    // Through the link unless its ledgers are 0 (the folder alone).
-    if (httpLedgers > 0) {
-      const server = await child(['--input-type=module', '-e', SERVE, dir]);
-      children.push(server.process);
-      const proxy = await child([
-        '--import',
-        'tsx',
-        'test/bench/latency-proxy.ts',
-        '--target',
-        server.line.trim(),
-        '--rtt-ms',
-        '80',
-        '--mbit',
-        '100',
-      ]);
-      children.push(proxy.process);
-      const base = proxy.line.replace('listening on ', '').trim();
-      const http = await measureInChild(`${base}/`, httpLedgers);
-      line('http, 80 ms, 100 Mbit/s', http, ` (${((http.bytes * 8) / http.seconds / 1e6).toFixed(1)} % of the link)`);
-    }
+    if (folderLedgers > 0) line('folder', await measureInChild(dir, folderLedgers));
+    if (httpLedgers > 0) await overTheLink(dir, children);
   } finally {
     for (const proc of children) proc.kill();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The HTTP part: the folder served by node:http in another process, behind the latency proxy. */
+async function overTheLink(dir: string, children: ChildProcess[]): Promise<void> {
+  const server = await child(['--input-type=module', '-e', SERVE, dir]);
+  children.push(server.process);
+  const proxy = await child([
+    '--import',
+    'tsx',
+    'test/bench/latency-proxy.ts',
+    '--target',
+    server.line.trim(),
+    '--rtt-ms',
+    '80',
+    '--mbit',
+    '100',
+  ]);
+  children.push(proxy.process);
+  const base = proxy.line.replace('listening on ', '').trim();
+  const http = await measureInChild(`${base}/`, httpLedgers);
+  line('http, 80 ms, 100 Mbit/s', http, ` (${((http.bytes * 8) / http.seconds / 1e6).toFixed(1)} % of the link)`);
 }

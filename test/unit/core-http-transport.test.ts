@@ -8,6 +8,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../core/http/http';
 import { HEAD_BYTES } from '../../core/http/http-head';
+import { BodyBuffer, declaredLength } from '../../core/http/body-buffer';
 import { MAX_BODY_BYTES } from '../../core/http/http-node';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
@@ -229,5 +230,68 @@ describe('HTTP transport', () => {
     expect(await new HttpClient(local.base).getJson('file:///etc/passwd').catch((e: unknown) => e)).toMatchObject({
       code: 'invalid_input',
     });
+  });
+});
+
+describe('a body read into one buffer (BodyBuffer)', () => {
+  const tooLong = () => new Error('too long');
+  const bytes = (from: number, length: number) => Uint8Array.from({ length }, (_, i) => (from + i) % 251);
+  const whole = (body: Uint8Array | Error) => {
+    if (body instanceof Error) throw body;
+    return { offset: body.byteOffset, own: body.buffer.byteLength, bytes: [...body] };
+  };
+
+  it('takes exactly its Content-Length, in one buffer of that length', () => {
+    const body = new BodyBuffer(10, 100, tooLong);
+    expect(body.refused()).toBeNull();
+    expect(body.push(bytes(0, 4))).toBeNull();
+    expect(body.push(bytes(4, 6))).toBeNull();
+    expect(whole(body.end())).toEqual({ offset: 0, own: 10, bytes: [...bytes(0, 10)] });
+  });
+
+  it('refuses one byte more than its Content-Length, at that byte', () => {
+    const body = new BodyBuffer(10, 100, tooLong);
+    expect(body.push(bytes(0, 6))).toBeNull();
+    expect(body.push(bytes(6, 5))?.message).toBe('the answer went on past the 10 bytes its Content-Length said');
+  });
+
+  it('says a body one byte short of its Content-Length ended early', () => {
+    const body = new BodyBuffer(10, 100, tooLong);
+    expect(body.push(bytes(0, 9))).toBeNull();
+    expect((body.end() as Error).message).toBe(
+      'the connection closed before the answer was complete (9 of the 10 bytes its Content-Length said)',
+    );
+  });
+
+  it('without a Content-Length, joins what came into one buffer of its own, up to the bound and not a byte more', () => {
+    const body = new BodyBuffer(null, 10, tooLong);
+    expect(body.refused()).toBeNull();
+    expect(body.push(bytes(0, 3))).toBeNull();
+    expect(body.push(bytes(3, 7))).toBeNull();
+    expect(whole(body.end())).toEqual({ offset: 0, own: 10, bytes: [...bytes(0, 10)] });
+    const over = new BodyBuffer(null, 10, tooLong);
+    expect(over.push(bytes(0, 10))).toBeNull();
+    expect(over.push(bytes(10, 1))?.message).toBe('too long');
+  });
+
+  it('refuses a Content-Length over the bound before a byte is read, and takes one of exactly the bound', () => {
+    expect(new BodyBuffer(11, 10, tooLong).refused()?.message).toBe('too long');
+    const body = new BodyBuffer(10, 10, tooLong);
+    expect(body.refused()).toBeNull();
+    expect(body.push(bytes(0, 10))).toBeNull();
+    expect(whole(body.end()).own).toBe(10);
+  });
+
+  it('reads a Content-Length only when it is one whole number', () => {
+    expect(['10', ' 10 ', '0', '9007199254740991'].map(declaredLength)).toEqual([10, 10, 0, 9007199254740991]);
+    expect([undefined, '', '-1', '1e3', '10, 10', '0x10', '12345678901234567'].map(declaredLength)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

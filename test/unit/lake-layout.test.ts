@@ -2,9 +2,17 @@
 // manifest's checks, and an object read back into ledgers, refused by name when it lies about them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { zstdCompressSync } from 'node:zlib';
+import { constants, createZstdCompress, zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LakeError, objectKey, readBatch, readLakeConfig, type LakeConfig } from '../../core/sources/lake/layout';
+import {
+  decompressBatch,
+  LakeError,
+  objectKey,
+  readBatch,
+  readLakeConfig,
+  zstdContentSize,
+  type LakeConfig,
+} from '../../core/sources/lake/layout';
 import { ledgerSequenceOf, transactionsOf } from '../../core/sources/ledger-meta/close-meta';
 import { realFixtures } from '../support/real-fixtures';
 
@@ -92,5 +100,49 @@ describe.skipIf(!realFixtures('ledger-meta-real'))('a real lake object', () => {
     expect(() => readBatch(zstdCompressSync(Buffer.from('not xdr at all')), 53312000, PUBLIC_LAKE)).toThrow(
       /does not decode as a LedgerCloseMetaBatch/,
     );
+  });
+});
+
+describe('an object decompressed (decompressBatch)', () => {
+  const raw = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 13));
+  /** A frame written as a stream: its header says no content size. */
+  const streamed = (bytes: Buffer) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const out = createZstdCompress({ params: { [constants.ZSTD_c_contentSizeFlag]: 0 } });
+      out.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)));
+      out.on('error', reject);
+      out.end(bytes);
+    });
+
+  it('reads the content size a frame says, and none where it says none', async () => {
+    expect(zstdContentSize(zstdCompressSync(raw))).toBe(raw.length);
+    expect(zstdContentSize(await streamed(raw))).toBeNull();
+    expect(zstdContentSize(Buffer.from('not zstd'))).toBeNull();
+    expect(zstdContentSize(zstdCompressSync(raw).subarray(0, 5))).toBeNull();
+  });
+
+  it('gives the bytes in a buffer of their own, exactly their length, whether the frame says its size or not', async () => {
+    for (const frame of [zstdCompressSync(raw), await streamed(raw)]) {
+      const out = decompressBatch(frame, 'k');
+      expect(out.equals(raw)).toBe(true);
+      expect([out.byteOffset, out.buffer.byteLength]).toEqual([0, raw.length]);
+    }
+  });
+
+  it('holds to the bound, both edges, and refuses a frame whose header lies about its size', async () => {
+    const frame = zstdCompressSync(raw);
+    expect(decompressBatch(frame, 'k', raw.length).length).toBe(raw.length);
+    expect(() => decompressBatch(frame, 'k', raw.length - 1)).toThrow(
+      `k decompresses to more than ${raw.length - 1} bytes: refused before it fills memory`,
+    );
+    // The header's four bytes of size (single segment, FCS_Field_Size 4) changed to say less, then more.
+    expect(frame[4]! >> 6).toBe(2);
+    for (const said of [raw.length - 1000, raw.length + 1000]) {
+      const lying = Buffer.from(frame);
+      lying.writeUInt32LE(said, 5);
+      expect(zstdContentSize(lying)).toBe(said);
+      expect(() => decompressBatch(lying, 'k')).toThrow(/k does not decompress as zstd/);
+    }
   });
 });

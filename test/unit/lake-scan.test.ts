@@ -32,6 +32,7 @@ import { estimateRange, ledgerAtTime, lakeBounds, scanLake, type ScannedLedger }
 import { ScanPool } from '../../core/sources/lake/scan-pool';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { realFixtures } from '../support/real-fixtures';
+import { waitFor } from '../support/wait';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lakescan-'));
 const lakeDir = join(dir, 'lake');
@@ -201,6 +202,48 @@ describe('a lake scanned for an account', () => {
     await expect(scanning).rejects.toMatchObject({ name: 'AbortError' });
     expect(afterAbort).toBe(0);
     expect(runs.flat().length).toBeLessThan(last - first + 1);
+  });
+
+  it('lets a request in flight go when it stops: the fetch thread closes its connection', async () => {
+    const lake = await openLake(url());
+    const controller = new AbortController();
+    let held: ServerResponse | null = null;
+    let closed = false;
+    behave = (_req, res, key) => {
+      if (key !== objectKey(first + 3, config)) return false;
+      // The head and half the body, then nothing: the request stays in flight.
+      const bytes = readFileSync(join(lakeDir, key));
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length });
+      res.write(bytes.subarray(0, bytes.length >> 1));
+      res.on('close', () => (closed = true));
+      held = res;
+      return true;
+    };
+    try {
+      const scanning = scanLake(lake, {
+        account,
+        from: first,
+        to: last,
+        fetchesAtOnce: 1,
+        workers: 1,
+        signal: controller.signal,
+        onLedgers: async () => undefined,
+      });
+      await waitFor('the request held', () => held);
+      controller.abort();
+      await expect(scanning).rejects.toMatchObject({ name: 'AbortError' });
+      await waitFor('the held connection closed by the fetch thread', () => closed);
+    } finally {
+      behave = null;
+    }
+  });
+
+  it('says a server that refuses connections as the client does', async () => {
+    const gone = await startLocalServer((_req, res) => res.end());
+    await gone.close();
+    await expect(openLake(`${gone.base}/lake/`)).rejects.toThrow(
+      `.config.json: could not be fetched from ${gone.base}/lake/ (Could not reach ${gone.base} (ECONNREFUSED). Is the server running and the URL right?)`,
+    );
   });
 
   it('reports progress: ledgers delivered, the bytes fetched, rates and the time left', async () => {
@@ -402,6 +445,62 @@ describe('a bad lake is said by ledger and key, and nothing from the bad object 
       expect(asked).toBe(status === 429 ? 2 : 1);
     } finally {
       behave = null;
+    }
+  });
+
+  it('a body cut short over HTTP, with and without its Content-Length', async () => {
+    const whole = readFileSync(join(lakeDir, badKey()));
+    for (const declared of [true, false]) {
+      behave = (_req, res, key) => {
+        if (key !== badKey()) return false;
+        res.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          ...(declared ? { 'content-length': whole.length } : {}),
+        });
+        res.write(whole.subarray(0, whole.length >> 1), () => res.socket?.destroy());
+        return true;
+      };
+      try {
+        expectStopped(
+          await scan(await openLake(url())),
+          /could not be fetched from .* \(Could not reach .* \(the connection closed before the answer was complete\)/,
+        );
+      } finally {
+        behave = null;
+      }
+    }
+  });
+
+  it('an object over the bound over HTTP is refused, one of exactly the bound taken, with and without its Content-Length', async () => {
+    const size = statSync(join(lakeDir, badKey())).size;
+    for (const declared of [true, false]) {
+      behave = declared
+        ? null
+        : (_req, res, key) => {
+            if (key === '.config.json' || key.includes('..')) return false;
+            let bytes: Buffer;
+            try {
+              bytes = readFileSync(join(lakeDir, key));
+            } catch {
+              return false;
+            }
+            // Chunked: the length is known only as the body comes.
+            res.writeHead(200, { 'content-type': 'application/octet-stream' });
+            res.write(bytes.subarray(0, 1));
+            res.end(bytes.subarray(1));
+            return true;
+          };
+      try {
+        const refused = await scan(await openLake(url(), { maxObjectBytes: size - 1 }), { from: bad, to: bad });
+        expect(refused.error?.message).toContain(
+          `ledger ${bad.toLocaleString('en-US')} (${badKey()}): could not be fetched from ${url()} (${badKey()}: ${url()} answered more than ${size - 1} bytes, more than a lake object may be)`,
+        );
+        const taken = await scan(await openLake(url(), { maxObjectBytes: size }), { from: bad, to: bad });
+        expect(taken.error).toBeNull();
+        expect(taken.ledgers.map((l) => l.ledger)).toEqual([bad]);
+      } finally {
+        behave = null;
+      }
     }
   });
 

@@ -6,26 +6,38 @@ import { zstdDecompressSync } from 'node:zlib';
 import { batchOf, LakeError, MAX_BATCH_BYTES, objectKey, type LakeConfig } from '../../../shared/lake-layout';
 
 /**
- * An object's bytes decompressed within `maxBytes` (default MAX_BATCH_BYTES); a LakeError naming
- * the key when they are not zstd or decompress to more.
+ * An object's bytes decompressed within `maxBytes` (default MAX_BATCH_BYTES), into a buffer of its
+ * own of exactly their length; a LakeError naming the key when they are not zstd or decompress to
+ * more. A frame that says its content size (zstd writes it when it compresses a whole buffer, as a
+ * lake's writer does) is decompressed into one buffer of that size: node:zlib otherwise writes it
+ * in 16 kB pieces and joins them, a megabyte's worth of garbage an object (the scan's workers held
+ * tens of MB of them before the collector came) and three times the time. The size is only a
+ * hint: a frame that says less or more still decompresses whole, within the bound.
  */
 export function decompressBatch(bytes: Uint8Array, key: string, maxBytes = MAX_BATCH_BYTES): Buffer {
-  // Output in one piece of the size the frame states (a megabyte ledger's 0.7 ms became 0.56: no
-  // pieces joined, one allocation), within bounds: a frame that states too little is read in
-  // pieces, one that states too much costs at most CHUNK_MOST at once before the bound refuses it.
-  const stated = zstdContentSize(bytes);
-  const chunkSize =
-    stated === null ? undefined : Math.min(Math.max(stated, CHUNK_LEAST), CHUNK_MOST, Math.max(maxBytes, CHUNK_LEAST));
+  const declared = zstdContentSize(bytes);
+  // One byte more than said, so a frame that holds what it says ends in the first buffer; a frame
+  // that says more than CHUNK_MOST (a hint only) is read in pieces of that size.
+  const sized =
+    declared !== null && declared >= SIZED_FROM && declared <= maxBytes ? Math.min(declared + 1, CHUNK_MOST) : null;
+  let raw: Buffer;
   try {
-    return zstdDecompressSync(bytes, { maxOutputLength: maxBytes, ...(chunkSize ? { chunkSize } : {}) });
+    raw = zstdDecompressSync(bytes, { maxOutputLength: maxBytes, ...(sized ? { chunkSize: sized } : {}) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       throw new LakeError(`${key} decompresses to more than ${maxBytes} bytes: refused before it fills memory`);
     throw new LakeError(`${key} does not decompress as zstd (${(error as Error).message})`);
   }
+  // The one byte more given back (the buffer moved, not copied, where the allocator can).
+  if (sized && raw.byteOffset === 0 && raw.buffer.byteLength === sized && raw.length === sized - 1)
+    return Buffer.from((raw.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(raw.length));
+  return raw;
 }
 
-const CHUNK_LEAST = 64 * 1024;
+/** Below this, node:zlib's own pieces (16 kB) hold a batch in one. */
+const SIZED_FROM = 16 * 1024;
+
+/** The largest buffer a frame's stated size is given at once (the size is untrusted). */
 const CHUNK_MOST = 8 * 1024 * 1024;
 
 /**

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { abortError, CoreError } from '../../app/errors';
 import { HttpClient, HttpError, type HttpClientOptions } from '../../http/http';
 import { request, type Answer, type Exchange } from '../../http/http-node';
+import { fetchTransport } from './fetch-transport';
 import { LakeError, MAX_CONFIG_BYTES, readLakeConfig, type LakeConfig } from './layout';
 
 /** The largest object read (compressed): a pubnet ledger is about 140 kB, a batch of 64 about 10 MB. */
@@ -219,14 +220,14 @@ function httpStore(base: URL, options: HttpClientOptions = {}): Store {
     where,
     async read(key, limit, signal) {
       try {
+        const message = `${key}: ${where} answered more than ${limit} bytes, more than a lake object may be`;
         const { value } = await client.getWith(
           key,
-          request,
+          fetchTransport({ bytes: limit, message }),
           async (answer) => {
             if (html(answer))
               throw new LakeObjectError(key, `${where} answered ${answer.status} with an HTML page, not a lake object`);
-            const message = `${key}: ${where} answered more than ${limit} bytes, more than a lake object may be`;
-            return new Uint8Array(await answer.arrayBuffer(undefined, { bytes: limit, message }));
+            return new Uint8Array(await answer.arrayBuffer());
           },
           { signal },
         );

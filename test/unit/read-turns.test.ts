@@ -140,6 +140,7 @@ describe('a lake scan takes a turn before it reads', () => {
 
   it('a third scan of two turns waits, told it is next, and reads nothing until a turn is released', async () => {
     const turns = new ReadTurns(2);
+    // Each scan's first run is held until the test lets it go: two scans hold their turns so.
     const holders: (() => void)[] = [];
     const starts = [0, 1, 2].map(async (n) => {
       const producer = lakeProducer(lakeDir, { from: range.first, to: range.last }, null, [], { workers: 1 }, turns);
@@ -147,7 +148,7 @@ describe('a lake scan takes a turn before it reads', () => {
       await producer.open(null, signal);
       const progress: LedgerReadProgress[] = [];
       let delivered = 0;
-      let hold: Promise<void> | undefined;
+      let held = false;
       const read = producer.read(
         account,
         range.first,
@@ -155,16 +156,21 @@ describe('a lake scan takes a turn before it reads', () => {
         signal,
         async (run) => {
           delivered += run.length;
-          // The first run of each of the first two scans is held until the test lets it go.
-          if (!hold && n < 2) await (hold = new Promise<void>((resolve) => holders.push(resolve)));
+          if (!held) {
+            held = true;
+            await new Promise<void>((resolve) => holders.push(resolve));
+          }
         },
         (p) => progress.push(p),
       );
       return { n, read, progress, delivered: () => delivered };
     });
     const scans = await Promise.all(starts);
-    await waitFor('both first scans to hold their first run', () => holders.length === 2);
-    const third = scans[2]!;
+    await waitFor('two scans to hold their first run', () => holders.length === 2);
+    // Which one waits is whichever asked last.
+    const waiting = scans.filter((scan) => scan.progress.some((p) => p.waiting !== undefined));
+    expect(waiting).toHaveLength(1);
+    const third = waiting[0]!;
     expect(third.progress.map((p) => p.waiting)).toEqual([0]);
     expect(third.progress[0]).toMatchObject({ done: 0, bytes: 0, msLeft: null });
     expect(third.delivered()).toBe(0);
@@ -174,7 +180,9 @@ describe('a lake scan takes a turn before it reads', () => {
     // Its turn come, its progress no longer says it waits.
     expect(third.progress[1]).toEqual({ ...third.progress[0], waiting: undefined });
     expect(third.progress[1]).not.toHaveProperty('waiting');
+    await waitFor('the third scan to hold its first run', () => holders.length === 3);
     holders[1]!();
+    holders[2]!();
     await Promise.all(scans.map((s) => s.read));
     for (const scan of scans) expect(scan.delivered(), `scan ${scan.n}`).toBe(range.last - range.first + 1);
     expect(turns.counts).toEqual({ reading: 0, waiting: 0 });

@@ -10,9 +10,10 @@
 // keeps its own import.meta.url, as under tsx: the command line finds the network's sources from
 // it (cli/local-network.ts), the store its schema (network/store/db.ts), and packages resolve from
 // it (core/submission/xdr.ts). The modules that look at import.meta.url to know whether they run
-// from sources or from a bundle (OWN_URL) see the bundle's: the history index's and the lake scan's
-// workers, and the network's parts, then run bundled beside it (as the desktop app runs its workers
-// from scripts/build.mjs's bundles), and a part's entry knows it is the script Node was started on.
+// from sources or from a bundle (OWN_URL) see the bundle's: the history index's worker, the lake
+// scan's and the lake fetch's, and the network's parts, then run bundled beside it (as the desktop
+// app runs its workers from scripts/build.mjs's bundles), and a part's entry knows it is the script
+// Node was started on.
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +25,7 @@ const OWN_URL = new Set(
   [
     'core/history-index/main-thread/client.ts',
     'core/sources/lake/scan-pool.ts',
+    'core/sources/lake/fetch-transport.ts',
     'network/cli.ts',
     'network/service/process.ts',
     'network/rpc/process.ts',
@@ -35,6 +37,7 @@ const BUNDLES: [source: string, bundle: string][] = [
   ['cli/main.ts', 'ledgerscope.mjs'],
   ['core/history-index/worker-thread/worker.ts', 'history-worker.mjs'],
   ['core/sources/lake/scan-worker.ts', 'lake-worker.mjs'],
+  ['core/sources/lake/fetch-worker.ts', 'lake-fetch-worker.mjs'],
   ['network/cli.ts', 'network/cli.mjs'],
   ['network/validator-process.ts', 'network/validator-process.mjs'],
   ['network/service/process.ts', 'network/service/process.mjs'],

@@ -1,7 +1,7 @@
 // What a local history index covers, said the one way everywhere it answers (the workbench, the
 // asset view, the account page's index panel, the command line): an index whose last sync did not
 // finish is partial, and its counts and totals are labelled so, with the core's own numbers — the
-// operations it holds and the ledger its walk reached, of the server's latest when the core knows
+// records it holds and the ledger its walk reached, of the server's latest when the core knows
 // it. No estimate: nothing here says "about". Pure: the renderer's first screen imports it.
 
 /** Why an index is partial: its sync runs, was paused, cancelled or failed, the app stopped mid-sync, or its file is damaged. */
@@ -11,7 +11,10 @@ export type IndexPartial = (typeof INDEX_PARTIAL)[number];
 export interface IndexCoverage {
   /** null: the last sync reached the end of the history (whole up to its newest operation). */
   partial: IndexPartial | null;
-  /** Operations the index holds. */
+  /**
+   * Records the index holds: the rows of its history, its operations and the fees and trades read
+   * beside them (a fee paid for another's transaction, an offer's fill), so not called operations.
+   */
   records: number;
   /** The ledger of the last operation the walk reached (null: none yet). */
   throughLedger: number | null;
@@ -36,18 +39,18 @@ const REASON: Readonly<Record<IndexPartial, string>> = {
 
 const count = (n: number) => n.toLocaleString('en');
 
-/** "partial: indexed 5,898 operations through ledger 1,234 of 5,000; syncing", or "complete: 13,895 operations". */
+/** "partial: indexed 5,898 records through ledger 1,234 of 5,000; syncing", or "complete: 13,895 records". */
 export function coverageText(coverage: IndexCoverage): string {
-  const operations = `${count(coverage.records)} operation${coverage.records === 1 ? '' : 's'}`;
+  const held = `${count(coverage.records)} record${coverage.records === 1 ? '' : 's'}`;
   const range = coverage.ledgers;
   if (range && coverage.partial !== 'damaged') {
     // An index from ledgers covers its range, never the account's whole history: said every time.
     const span = `ledgers ${count(range.from)}–${count(range.to)}`;
-    if (coverage.partial === null) return `${operations} of ${span}, read whole from the ledgers`;
+    if (coverage.partial === null) return `${held} of ${span}, read whole from the ledgers`;
     const through = range.through === null ? 'none read yet' : `read through ledger ${count(range.through)}`;
-    return `partial: ${operations} of ${span}, ${through}; ${REASON[coverage.partial]}`;
+    return `partial: ${held} of ${span}, ${through}; ${REASON[coverage.partial]}`;
   }
-  if (coverage.partial === null) return `complete: ${operations}`;
+  if (coverage.partial === null) return `complete: ${held}`;
   if (coverage.partial === 'damaged') return `damaged: the index cannot be read as it is; rebuild it`;
   const through =
     coverage.throughLedger === null
@@ -57,7 +60,7 @@ export function coverageText(coverage: IndexCoverage): string {
             ? ` of ${count(coverage.latestLedger)}`
             : ''
         }`;
-  return `partial: indexed ${operations}${through}; ${REASON[coverage.partial]}`;
+  return `partial: indexed ${held}${through}; ${REASON[coverage.partial]}`;
 }
 
 /** The ledger of a paging token (a TOID: the ledger in its high 32 bits), or null. */

@@ -205,7 +205,7 @@ test('an account indexed from the local ledger data lake in the workbench reconc
   await expect(page.getByTestId('index-state')).toHaveText('current', { timeout: 60_000 });
   await expect(progress).toContainText(/^([\d,]+) of \1 ledgers \(59,999,999–[\d,]+\)$/);
   await expect(page.getByTestId('index-coverage')).toHaveText(
-    /^[\d,]+ operations of ledgers 59,999,999–[\d,]+, read whole from the ledgers$/,
+    /^[\d,]+ records of ledgers 59,999,999–[\d,]+, read whole from the ledgers$/,
   );
   await shot(page, testInfo, 'lake-indexed-1440x900');
   await page.getByRole('tab', { name: 'Reconciliation' }).click();

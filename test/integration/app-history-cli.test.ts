@@ -81,13 +81,13 @@ describe('ledgerscope sync', () => {
     const held = indexedRows(userData, busy).toLocaleString('en');
     const refused = await runCli(['totals', busy, '--by', 'asset', ...network()], userData);
     expect(refused).toMatchObject({ code: 1, out: '' });
-    expect(refused.err).toContain(`is partial: indexed ${held} operations through ledger`);
+    expect(refused.err).toContain(`is partial: indexed ${held} records through ledger`);
     expect(refused.err).toContain('paused: resume to complete it');
     expect(refused.err).toContain('--partial');
     const labelled = await runCli(['totals', busy, '--by', 'asset', '--partial', ...network()], userData);
     expect(labelled.code).toBe(0);
     expect(labelled.out.split('\n')[0]).toMatch(
-      new RegExp(`^partial: indexed ${held} operations through ledger [\\d,]+; paused`),
+      new RegExp(`^partial: indexed ${held} records through ledger [\\d,]+; paused`),
     );
     expect(labelled.out.split('\n')[1]).toMatch(/^asset\s+in\s+out/);
     const history = await runCli(['history', busy, '--format', 'csv', ...network()], userData);
@@ -128,7 +128,7 @@ describe('ledgerscope sync', () => {
     const held = indexedRows(killedData, busy);
     const totals = await runCli(['totals', busy, '--by', 'asset', ...network()], killedData);
     expect(totals).toMatchObject({ code: 1, out: '' });
-    expect(totals.err).toContain(`is partial: indexed ${held.toLocaleString('en')} operations through ledger`);
+    expect(totals.err).toContain(`is partial: indexed ${held.toLocaleString('en')} records through ledger`);
     expect(totals.err).toContain('; interrupted: resume.');
     expect(totals.err).not.toContain('damaged');
     expect(readdirSync(join(killedData, 'history')).some((name) => name.includes('.open-'))).toBe(false);

@@ -183,7 +183,7 @@ describe('history:sync', () => {
     expect(gap.coverage).toMatchObject({ partial: 'interrupted', records: held });
     expect(gap.coverage.throughLedger).toBeGreaterThan(0);
     expect(coverageText(gap.coverage)).toMatch(
-      /^partial: indexed [\d,]+ operations through ledger [\d,]+.*; interrupted: resume$/,
+      /^partial: indexed [\d,]+ records through ledger [\d,]+.*; interrupted: resume$/,
     );
     expect(await second.core.resumeSyncs()).toEqual([account]);
     expect(await second.core.resumeSyncs()).toEqual([]); // once

@@ -651,7 +651,7 @@ describe('the history index on RPC: read from the ledgers its events name (issue
         expect(done.state, done.message).toBe('current');
         expect(done.coverage?.ledgers?.where).toBe(`Stellar RPC ${net.rpcUrl}`);
         expect(coverageText(done.coverage!)).toMatch(
-          /^\d+ operations? of ledgers [\d,]+–[\d,]+, read whole from the ledgers$/,
+          /^\d+ records? of ledgers [\d,]+–[\d,]+, read whole from the ledgers$/,
         );
         const page = await app.call<HistoryPage>('history:query', { account, filter: {}, limit: 50 });
         expect(page.rows.map((r) => r.transactionHash)).toContain(sent.hash);

@@ -193,7 +193,7 @@ describe('the asset view', () => {
     const counts = within(screen.getByRole('list', { name: 'Indexed accounts' })).getAllByRole('listitem');
     expect(within(counts[0]!).queryByTestId('partial-note')).toBeNull();
     expect(within(counts[1]!).getByTestId('partial-note').textContent?.trim()).toBe(
-      '(partial: indexed 1 operation through ledger 2; syncing)',
+      '(partial: indexed 1 record through ledger 2; syncing)',
     );
   });
 

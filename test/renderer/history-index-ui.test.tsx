@@ -208,7 +208,7 @@ describe('a partial or damaged index (#28.2, #28.9)', () => {
     });
     renderWith(bridge, <IndexPanel account={ACCOUNT} />);
     expect((await screen.findByTestId('index-coverage')).textContent).toBe(
-      'partial: indexed 5,898 operations through ledger 1,234 of 5,000; interrupted: resume',
+      'partial: indexed 5,898 records through ledger 1,234 of 5,000; interrupted: resume',
     );
     expect(screen.getByRole('button', { name: 'Update index' })).toBeTruthy();
   });

@@ -154,7 +154,7 @@ describe('the reconciliation table', () => {
     const reconciliation = reconcile(input(true, { partial: 'syncing' }));
     renderWith(fakeBridge({}), <ReconcileCard reconciliation={reconciliation} coverage={partial} />);
     expect(screen.getByTestId('partial-note').textContent).toBe(
-      ' (partial: indexed 40 operations through ledger 1,234 of 2,000; syncing)',
+      ' (partial: indexed 40 records through ledger 1,234 of 2,000; syncing)',
     );
     expect(screen.getByTestId('rc-summary').contains(screen.getByTestId('partial-note'))).toBe(true);
     expect(causeOf(USD)!.textContent).toMatch(/^The index is not complete \(syncing\)/);

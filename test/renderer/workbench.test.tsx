@@ -201,7 +201,7 @@ describe('the workbench', () => {
         'history:flow': async (args) => ({ ...(await base['history:flow']!(args)), coverage }),
       },
     );
-    const sentence = '(partial: indexed 3 operations through ledger 77 of 90; syncing)';
+    const sentence = '(partial: indexed 3 records through ledger 77 of 90; syncing)';
     // The count, the volume, the net flow and the counterparties.
     await waitFor(() => expect(screen.getAllByTestId('partial-note')).toHaveLength(4));
     for (const note of screen.getAllByTestId('partial-note')) expect(note.textContent?.trim()).toBe(sentence);

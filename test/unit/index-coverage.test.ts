@@ -21,18 +21,18 @@ describe('coverageText', () => {
   const base = { records: 5898, throughLedger: 1234, latestLedger: 5000 };
   it('says partial with the ledger reached, of the latest only when known and not behind', () => {
     expect(coverageText({ ...base, partial: 'syncing' })).toBe(
-      'partial: indexed 5,898 operations through ledger 1,234 of 5,000; syncing',
+      'partial: indexed 5,898 records through ledger 1,234 of 5,000; syncing',
     );
     expect(coverageText({ ...base, latestLedger: null, partial: 'interrupted' })).toBe(
-      'partial: indexed 5,898 operations through ledger 1,234; interrupted: resume',
+      'partial: indexed 5,898 records through ledger 1,234; interrupted: resume',
     );
     expect(coverageText({ ...base, latestLedger: 1233, partial: 'paused' })).toBe(
-      'partial: indexed 5,898 operations through ledger 1,234; paused: resume to complete it',
+      'partial: indexed 5,898 records through ledger 1,234; paused: resume to complete it',
     );
     expect(coverageText({ records: 1, throughLedger: null, latestLedger: null, partial: 'failed' })).toBe(
-      'partial: indexed 1 operation; the sync failed: resume',
+      'partial: indexed 1 record; the sync failed: resume',
     );
-    expect(coverageText({ ...base, partial: null })).toBe('complete: 5,898 operations');
+    expect(coverageText({ ...base, partial: null })).toBe('complete: 5,898 records');
   });
 
   it('reads the ledger of a paging token, and nothing of one that is not a TOID', () => {

@@ -681,4 +681,31 @@ describe('the history index read from an RPC server’s ledgers (issue 38.4, 38.
     );
     expect(other.written).toEqual([]);
   });
+
+  it('refuses a close meta that is not XDR, and one whose header is another ledger’s, writing nothing of it', async () => {
+    const { source, world, server } = await standin();
+    world.pay(1_050);
+    const answering = (metadataXdr: string) => () => ({
+      result: { ledgers: [{ ...ledgerInfo(1_050), metadataXdr }], ...world.window(), cursor: '1050' },
+    });
+    server.script['getLedgers'] = answering('AAAAAgAAAAD/////');
+    const garbled = await readWindow(source, world.account);
+    expect(garbled.error?.message).toMatch(/^The server's ledger 1050 close meta is not valid XDR \(/);
+    expect(garbled.written).toEqual([]);
+    // A well-formed close meta of ledger 1,051 given as 1,050's.
+    const meta = new xdr.LedgerCloseMeta(
+      0,
+      new xdr.LedgerCloseMetaV0({
+        ledgerHeader: xdr.LedgerHeaderHistoryEntry.fromXDR(ledgerInfo(1_051).headerXdr, 'base64'),
+        txSet: new xdr.TransactionSet({ previousLedgerHash: Buffer.alloc(32), txes: [] }),
+        txProcessing: [],
+        upgradesProcessing: [],
+        scpInfo: [],
+      }),
+    );
+    server.script['getLedgers'] = answering(meta.toXDR('base64'));
+    const misplaced = await readWindow(source, world.account);
+    expect(misplaced.error?.message).toBe("The server's close meta for ledger 1050 is another ledger's.");
+    expect(misplaced.written).toEqual([]);
+  });
 });

@@ -11,12 +11,19 @@ export function declaredLength(header: string | undefined): number | null {
 }
 
 /**
- * A body gathered as it arrives, bounded by `most` bytes. Of a declared length (Content-Length),
- * into one buffer of exactly that length, each chunk copied in as it comes and left at once
- * (rather than every chunk kept to the end and joined: twice the bytes at each answer's end, for
- * the collector to find late); a longer body is refused at its first byte too many, a shorter one
- * at its end. Of no declared length, the chunks are kept and joined at the
- * end, as one buffer of its own.
+ * The largest buffer made at once from a declared length: a server that declares a large body and
+ * sends little costs no more than this before its bytes arrive (a longer body's chunks are kept and
+ * joined at the end, as a body of no declared length).
+ */
+export const SIZED_MOST = 16 * 1024 * 1024;
+
+/**
+ * A body gathered as it arrives, bounded by `most` bytes. Of a declared length (Content-Length)
+ * up to SIZED_MOST, into one buffer of exactly that length, each chunk copied in as it comes and
+ * left at once (rather than every chunk kept to the end and joined: twice the bytes at each
+ * answer's end, for the collector to find late). Whatever its size, a body longer than it declared
+ * is refused at its first byte too many, a shorter one at its end. Of no declared length, the
+ * chunks are kept and joined at the end, as one buffer of its own.
  */
 export class BodyBuffer {
   private readonly sized: Uint8Array | null;
@@ -28,7 +35,12 @@ export class BodyBuffer {
     private readonly most: number,
     private readonly tooLong: () => Error,
   ) {
-    this.sized = declared !== null && declared <= most ? new Uint8Array(declared) : null;
+    this.sized = declared !== null && declared <= most && declared <= SIZED_MOST ? new Uint8Array(declared) : null;
+  }
+
+  /** Bytes made ready before any came: its declared length, or 0 (none declared, or over SIZED_MOST). */
+  get preallocated(): number {
+    return this.sized?.length ?? 0;
   }
 
   /** Why the body is refused before a byte of it is read (a declared length over the bound), else null. */
@@ -40,23 +52,19 @@ export class BodyBuffer {
   push(chunk: Uint8Array): Error | null {
     const length = this.length + chunk.length;
     if (length > this.most) return this.tooLong();
-    if (this.sized) {
-      if (length > this.sized.length)
-        return new Error(`the answer went on past the ${this.sized.length} bytes its Content-Length said`);
-      this.sized.set(chunk, this.length);
-    } else this.chunks.push(chunk);
+    if (this.declared !== null && length > this.declared)
+      return new Error(`the answer went on past the ${this.declared} bytes its Content-Length said`);
+    if (this.sized) this.sized.set(chunk, this.length);
+    else this.chunks.push(chunk);
     this.length = length;
     return null;
   }
 
   /** The whole body, exactly its length in a buffer of its own, or an error when it ended short of its declared length. */
   end(): Uint8Array | Error {
-    if (this.sized) {
-      if (this.length < this.sized.length)
-        return new Error(`${CLOSED_EARLY} (${this.length} of the ${this.sized.length} bytes its Content-Length said)`);
-      return this.sized;
-    }
-    return joined(this.chunks, this.length);
+    if (this.declared !== null && this.length < this.declared)
+      return new Error(`${CLOSED_EARLY} (${this.length} of the ${this.declared} bytes its Content-Length said)`);
+    return this.sized ?? joined(this.chunks, this.length);
   }
 }
 

@@ -8,7 +8,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../core/http/http';
 import { HEAD_BYTES } from '../../core/http/http-head';
-import { BodyBuffer, declaredLength } from '../../core/http/body-buffer';
+import { BodyBuffer, declaredLength, SIZED_MOST } from '../../core/http/body-buffer';
 import { MAX_BODY_BYTES } from '../../core/http/http-node';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { waitFor } from '../support/wait';
@@ -280,6 +280,29 @@ describe('a body read into one buffer (BodyBuffer)', () => {
     expect(body.refused()).toBeNull();
     expect(body.push(bytes(0, 10))).toBeNull();
     expect(whole(body.end()).own).toBe(10);
+  });
+
+  it('makes one buffer of a declared length only up to SIZED_MOST: a larger body is gathered as it comes, held to its length all the same', () => {
+    const most = SIZED_MOST + 10;
+    const at = new BodyBuffer(SIZED_MOST, most, tooLong);
+    expect(at.preallocated).toBe(SIZED_MOST);
+    expect(at.push(bytes(0, 1))).toBeNull();
+    expect((at.end() as Error).message).toMatch(/\(1 of the 16777216 bytes its Content-Length said\)$/);
+    // One byte over SIZED_MOST: nothing of that size made before the bytes come.
+    const over = new BodyBuffer(SIZED_MOST + 1, most, tooLong);
+    expect(over.preallocated).toBe(0);
+    expect(over.push(bytes(0, 3))).toBeNull();
+    expect((over.end() as Error).message).toMatch(/\(3 of the 16777217 bytes its Content-Length said\)$/);
+    const big = new BodyBuffer(SIZED_MOST + 1, most, tooLong);
+    const piece = new Uint8Array(SIZED_MOST);
+    expect(big.push(piece)).toBeNull();
+    expect(big.push(bytes(0, 2))?.message).toBe(
+      `the answer went on past the ${SIZED_MOST + 1} bytes its Content-Length said`,
+    );
+    const exactly = new BodyBuffer(SIZED_MOST + 1, most, tooLong);
+    expect(exactly.push(piece)).toBeNull();
+    expect(exactly.push(bytes(0, 1))).toBeNull();
+    expect(whole(exactly.end()).own).toBe(SIZED_MOST + 1);
   });
 
   it('reads a Content-Length only when it is one whole number', () => {

@@ -236,6 +236,29 @@ describe('the workbench', () => {
       },
     );
     expect((await screen.findByTestId('workbench-error')).textContent).toContain('not indexed on this network yet');
+    cleanup();
+    // A sync started but with nothing written yet (a lake sync waiting for its turn): said, not asked for again.
+    open(
+      {},
+      {
+        'history:query': () => {
+          throw new FakeError('not_found', 'not indexed');
+        },
+        'history:status': ({ account }) => ({
+          account,
+          networkId: 'local',
+          state: 'syncing',
+          records: 0,
+          ratePerSecond: 0,
+          oldest: null,
+          newest: null,
+          completeFromLedger: null,
+        }),
+      },
+    );
+    expect((await screen.findByTestId('workbench-error')).textContent).toBe(
+      'This account is being indexed: its rows appear here as they are read.',
+    );
   });
 
   it('refuses amounts with 8 decimals or that are not numbers, and applies valid ones to the address', async () => {

@@ -11,7 +11,7 @@ import { IdLink } from '../../components/id-link';
 import { Untrusted } from '../../components/untrusted';
 import { ViewBoundary } from '../../components/view-boundary';
 import { errorCode } from '../../lib/bridge';
-import { useHistorySummary } from '../../lib/history';
+import { useHistoryStatus, useHistorySummary } from '../../lib/history';
 import { FILTER_PARAMS, readWorkbench } from '../../lib/history-filters';
 import { setParams, useRoute } from '../../lib/router';
 import { AnalysePanel, TotalsTable } from './analyse-panel';
@@ -91,14 +91,19 @@ interface ResultsProps {
 
 function Results({ account, filter, sort, period, view }: ResultsProps) {
   const query = useHistorySummary(account, filter);
+  const status = useHistoryStatus(account);
   const summary = query.data ?? null;
   if (query.isError && !query.data) {
     const missing = errorCode(query.error) === 'not_found';
+    // A sync started (waiting for its turn, or before its first rows are written) is said, not asked for again.
+    const syncing = status.data?.state === 'syncing';
     return (
       <p role="alert" className={`banner ${missing ? '' : 'bad'}`} data-testid="workbench-error">
-        {missing
-          ? 'This account is not indexed on this network yet: choose "Index this account" above.'
-          : `Could not read the index: ${query.error.message}`}
+        {missing && syncing
+          ? 'This account is being indexed: its rows appear here as they are read.'
+          : missing
+            ? 'This account is not indexed on this network yet: choose "Index this account" above.'
+            : `Could not read the index: ${query.error.message}`}
       </p>
     );
   }

@@ -244,15 +244,10 @@ describe('the workbench', () => {
         'history:query': () => {
           throw new FakeError('not_found', 'not indexed');
         },
-        'history:status': ({ account }) => ({
-          account,
-          networkId: 'local',
+        'history:status': async (args) => ({
+          ...(await handlers()['history:status']!(args)),
           state: 'syncing',
           records: 0,
-          ratePerSecond: 0,
-          oldest: null,
-          newest: null,
-          completeFromLedger: null,
         }),
       },
     );

@@ -145,6 +145,52 @@ function LakeIntro() {
   );
 }
 
+/** One end of the range: its ledger, or a date whose ledger the lake finds (the lake must be named first). */
+function RangeEnd({
+  field,
+  label,
+  placeholder,
+  draft,
+  edit,
+  byDate,
+  disabled,
+  busy,
+}: {
+  field: 'from' | 'to';
+  label: string;
+  placeholder: string;
+  draft: Draft;
+  edit(change: Partial<Draft>): void;
+  byDate(date: string, field: 'from' | 'to'): Promise<void>;
+  disabled: boolean;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <label>
+        {label}{' '}
+        <input
+          className="num"
+          inputMode="numeric"
+          value={draft[field]}
+          onChange={(event) => edit({ [field]: event.target.value })}
+          disabled={disabled}
+          size={11}
+          placeholder={placeholder}
+        />
+      </label>
+      <label>
+        or date{' '}
+        <input
+          type="date"
+          onChange={(event) => void byDate(event.target.value, field)}
+          disabled={busy || disabled || !draft.lake}
+        />
+      </label>
+    </>
+  );
+}
+
 /** The lake and the range, by ledger or by date; an index that holds a range keeps its lake and start. */
 function LakeFields({
   draft,
@@ -175,46 +221,22 @@ function LakeFields({
           size={48}
         />
       </label>
-      <label>
-        From ledger{' '}
-        <input
-          className="num"
-          inputMode="numeric"
-          value={draft.from}
-          onChange={(event) => edit({ from: event.target.value })}
-          disabled={fixed}
-          size={11}
-          placeholder="first"
-        />
-      </label>
-      <label>
-        or date{' '}
-        <input
-          type="date"
-          onChange={(event) => void byDate(event.target.value, 'from')}
-          disabled={busy || fixed || !draft.lake}
-        />
-      </label>
-      <label>
-        To ledger{' '}
-        <input
-          className="num"
-          inputMode="numeric"
-          value={draft.to}
-          onChange={(event) => edit({ to: event.target.value })}
-          disabled={locked}
-          size={11}
-          placeholder="last"
-        />
-      </label>
-      <label>
-        or date{' '}
-        <input
-          type="date"
-          onChange={(event) => void byDate(event.target.value, 'to')}
-          disabled={busy || locked || !draft.lake}
-        />
-      </label>
+      <RangeEnd
+        field="from"
+        label="From ledger"
+        placeholder="first"
+        {...{ draft, edit, byDate }}
+        disabled={fixed}
+        busy={busy}
+      />
+      <RangeEnd
+        field="to"
+        label="To ledger"
+        placeholder="last"
+        {...{ draft, edit, byDate }}
+        disabled={locked}
+        busy={busy}
+      />
     </>
   );
 }
